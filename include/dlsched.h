@@ -1,0 +1,18 @@
+/**
+ * @file dlsched.h
+ * @brief dlsched: how much work each processor of a heterogeneous platform should get.
+ *
+ * Include this one header; it pulls in every module:
+ * - dlsched/common.h: status codes, error records, version;
+ * - dlsched/model.h: performance models of a processor (speed functions, time lines);
+ * - dlsched/platform.h: platforms and their JSON files.
+ */
+#ifndef DLSCHED_H
+#define DLSCHED_H
+
+#include <dlsched/version.h>
+#include <dlsched/common.h>
+#include <dlsched/model.h>
+#include <dlsched/platform.h>
+
+#endif /* DLSCHED_H */

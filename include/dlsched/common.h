@@ -1,0 +1,99 @@
+/**
+ * @file dlsched/common.h
+ * @brief Status codes, error records and the version query shared by every dlsched module.
+ *
+ * Conventions used throughout the library:
+ * - every call that can fail returns a ::dls_status; ::DLS_OK (zero) means success;
+ * - such calls take a last argument `dls_error *err` that may be NULL; on failure the
+ *   record receives the status and a message naming what was wrong (file, line and
+ *   column, processor, value); on success it is left untouched;
+ * - a call that fails leaves its objects as they were before the call;
+ * - the library never prints, never exits and never aborts, and keeps no global
+ *   mutable state: objects are independent and may be used from different threads
+ *   as long as one object is not used by two threads at once.
+ */
+#ifndef DLSCHED_COMMON_H
+#define DLSCHED_COMMON_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Marks a symbol exported from the shared library. */
+#if defined(DLS_BUILDING_LIBRARY) && defined(__GNUC__)
+#define DLS_API __attribute__((visibility("default")))
+#else
+#define DLS_API
+#endif
+
+/**
+ * The list of status codes: X(NAME, value, description).
+ * New codes are only ever appended, so values stay stable across versions.
+ */
+#define DLS_STATUS_MAP(X)                                                        \
+    X(OK, 0, "success")                                                          \
+    X(EINVAL, 1, "invalid argument")                                             \
+    X(ENOMEM, 2, "out of memory")                                                \
+    X(EIO, 3, "input/output error")                                              \
+    X(ESYNTAX, 4, "malformed input")                                             \
+    X(EDATA, 5, "invalid data")                                                  \
+    X(ERANGE, 6, "value out of range")                                           \
+    X(ESOLVER, 7, "solver failure")                                              \
+    X(ENUMERIC, 8, "numerical failure")                                          \
+    X(ELIMIT, 9, "resource limit exceeded")                                      \
+    X(ECANCELED, 10, "canceled by the caller")                                   \
+    X(ENOTSUP, 11, "not supported for this model")
+
+/** Status returned by every fallible call. */
+typedef enum dls_status {
+#define DLS_STATUS_ENUM_(name, value, text) DLS_##name = value,
+    DLS_STATUS_MAP(DLS_STATUS_ENUM_)
+#undef DLS_STATUS_ENUM_
+} dls_status;
+
+/** Capacity of ::dls_error::message, including the terminating NUL. */
+#define DLS_ERROR_MESSAGE_MAX 512
+
+/**
+ * What went wrong in a failed call.
+ *
+ * Fill it with dls_error_clear() before use if you want to tell "no error" apart
+ * from a stale one; successful calls do not write to it.
+ */
+typedef struct dls_error {
+    dls_status status;   /**< the status the call returned */
+    int line;            /**< 1-based line in the input file, 0 when not about a file */
+    int column;          /**< 1-based column in the input file, 0 when not about a file */
+    long processor;      /**< 0-based processor index concerned, -1 when none */
+    /** The whole message, e.g. `platform.json:14:9: processor "gpu0": speed point 3
+     *  has a negative speed`. Never longer than DLS_ERROR_MESSAGE_MAX - 1 bytes. */
+    char message[DLS_ERROR_MESSAGE_MAX];
+} dls_error;
+
+/** Resets @p err to "no error" (status ::DLS_OK, empty message). NULL is allowed. */
+DLS_API void dls_error_clear(dls_error *err);
+
+/** A short English description of @p status ("invalid argument"); never NULL. */
+DLS_API const char *dls_strerror(dls_status status);
+
+/** The symbolic name of @p status without prefix ("EINVAL"); never NULL. */
+DLS_API const char *dls_status_name(dls_status status);
+
+/** The version of the library actually linked, "MAJOR.MINOR.PATCH". Compare with
+ *  DLS_VERSION_STRING from dlsched/version.h to detect header/library mismatches. */
+DLS_API const char *dls_version(void);
+
+/** The linked library's version as 10000 * MAJOR + 100 * MINOR + PATCH. */
+DLS_API int dls_version_number(void);
+
+/** Frees memory returned by the library as a plain buffer (strings from the
+ *  `*_to_string` functions). NULL is allowed. */
+DLS_API void dls_free(void *ptr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLSCHED_COMMON_H */

@@ -1,0 +1,155 @@
+/**
+ * @file dlsched/platform.h
+ * @brief A platform: the processors, each with its performance model, optional size
+ *        limit and optional link, read from and written to JSON platform files.
+ *
+ * Platform file contract (JSON):
+ * @code
+ * {"processors": [
+ *   {"name": "cpu0", "speed": 2.5e9},
+ *   {"name": "node7", "speed": {"points": [[1e3, 2.1e9], [1e6, 1.9e9], [4e7, 2e8]]}, "limit": 5e7},
+ *   {"name": "w1", "time": [[1, 1], [-9, 10]], "link": {"startup": 1, "rate": 1}},
+ *   {"name": "gpu0", "speed2d": {"x": [64, 1024], "y": [64, 1024], "values": [[1e9, 2e9], [3e9, 4e9]]}}
+ * ]}
+ * @endcode
+ * - `processors`: non-empty array; `name`: required, unique, non-empty;
+ * - exactly one model: `speed` (number > 0, or `{"points": [[size, speed], ...]}` with
+ *   sizes > 0 strictly increasing and speeds > 0; a point may carry its measured band as
+ *   `[size, speed, low, high]` with 0 < low <= speed <= high), `time` (lines `[a, b]`,
+ *   b >= 0) or `speed2d` (`x`, `y` strictly increasing and > 0, `values[i][j]` > 0);
+ * - `limit` (optional, > 0): the largest size the processor can take;
+ * - `link` (optional): `{"startup": S, "rate": C}`, S >= 0, C >= 0; sending x units
+ *   takes S + C x seconds; absent means {0, 0};
+ * - only finite numbers; unknown keys and duplicate keys are errors.
+ */
+#ifndef DLSCHED_PLATFORM_H
+#define DLSCHED_PLATFORM_H
+
+#include <dlsched/common.h>
+#include <dlsched/model.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** A set of processors (opaque). */
+typedef struct dls_platform dls_platform;
+
+/** Creates an empty platform. @return the platform, or NULL when out of memory. */
+DLS_API dls_platform *dls_platform_create(void);
+
+/** Frees a platform and everything it owns; NULL is allowed. */
+DLS_API void dls_platform_free(dls_platform *platform);
+
+/** Creates an independent copy of @p platform.
+ *  @return ::DLS_OK; ::DLS_EINVAL for a NULL argument; ::DLS_ENOMEM. */
+DLS_API dls_status dls_platform_copy(const dls_platform *platform, dls_platform **out,
+                                     dls_error *err);
+
+/**
+ * Appends a processor with no limit and no link.
+ * @param name non-empty, unique within the platform; copied
+ * @param model its performance model; copied (the caller keeps ownership of @p model)
+ * @param[out] index receives the new processor's 0-based index; may be NULL
+ * @return ::DLS_OK; ::DLS_EINVAL for an empty or duplicate name or a NULL argument;
+ *         ::DLS_ENOMEM. On failure the platform is unchanged.
+ */
+DLS_API dls_status dls_platform_add(dls_platform *platform, const char *name,
+                                    const dls_model *model, size_t *index, dls_error *err);
+
+/** Replaces the model of processor @p i with a copy of @p model.
+ *  @return ::DLS_OK; ::DLS_EINVAL for a bad index or NULL; ::DLS_ENOMEM (platform unchanged). */
+DLS_API dls_status dls_platform_set_model(dls_platform *platform, size_t i,
+                                          const dls_model *model, dls_error *err);
+
+/** Removes processor @p i; later processors move down by one.
+ *  @return ::DLS_OK; ::DLS_EINVAL for a bad index. */
+DLS_API dls_status dls_platform_remove(dls_platform *platform, size_t i, dls_error *err);
+
+/**
+ * Sets the largest size processor @p i may take.
+ * @param limit finite and > 0, or INFINITY to remove the limit
+ * @return ::DLS_OK; ::DLS_EINVAL for a bad index or value (platform unchanged).
+ */
+DLS_API dls_status dls_platform_set_limit(dls_platform *platform, size_t i, double limit,
+                                          dls_error *err);
+
+/**
+ * Sets the link of processor @p i: sending x units to it takes startup + rate * x seconds.
+ * @param startup seconds, finite and >= 0
+ * @param rate seconds per unit, finite and >= 0
+ * @return ::DLS_OK; ::DLS_EINVAL for a bad index or value (platform unchanged).
+ */
+DLS_API dls_status dls_platform_set_link(dls_platform *platform, size_t i, double startup,
+                                         double rate, dls_error *err);
+
+/** Number of processors. */
+DLS_API size_t dls_platform_count(const dls_platform *platform);
+
+/** Name of processor @p i, or NULL for a bad index. Owned by the platform. */
+DLS_API const char *dls_platform_name(const dls_platform *platform, size_t i);
+
+/** Model of processor @p i, or NULL for a bad index. Owned by the platform. */
+DLS_API const dls_model *dls_platform_model(const dls_platform *platform, size_t i);
+
+/** Limit of processor @p i; INFINITY when it has none; NaN for a bad index. */
+DLS_API double dls_platform_limit(const dls_platform *platform, size_t i);
+
+/** Whether processor @p i has a link set explicitly (1) or the default {0, 0} (0). */
+DLS_API int dls_platform_has_link(const dls_platform *platform, size_t i);
+
+/** Link of processor @p i (outputs may be NULL).
+ *  @return ::DLS_OK; ::DLS_EINVAL for a bad index. */
+DLS_API dls_status dls_platform_link(const dls_platform *platform, size_t i, double *startup,
+                                     double *rate);
+
+/** Index of the processor called @p name, or -1 when there is none. */
+DLS_API long dls_platform_find(const dls_platform *platform, const char *name);
+
+/** Whether two platforms are identical: same processors in the same order, with equal
+ *  names, models (dls_model_equal()), limits and links. @return 1 or 0. */
+DLS_API int dls_platform_equal(const dls_platform *a, const dls_platform *b);
+
+/**
+ * Reads a platform file.
+ * @param path file to read
+ * @param[out] out receives the platform; unchanged on failure
+ * @param err on failure, a message of the form
+ *        `PATH:LINE:COLUMN: processor "NAME": what is wrong`, with ::dls_error::line,
+ *        ::dls_error::column and ::dls_error::processor set
+ * @return ::DLS_OK; ::DLS_EIO if the file cannot be read; ::DLS_ESYNTAX for malformed
+ *         JSON; ::DLS_EDATA when the JSON breaks the contract; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_platform_read_file(const char *path, dls_platform **out,
+                                          dls_error *err);
+
+/**
+ * Reads a platform from @p len bytes of JSON text.
+ * @param source name used in error messages (e.g. a file name), or NULL for "<string>"
+ * @return as dls_platform_read_file(), without ::DLS_EIO.
+ */
+DLS_API dls_status dls_platform_read_string(const char *text, size_t len, const char *source,
+                                            dls_platform **out, dls_error *err);
+
+/**
+ * Writes @p platform as JSON text following the contract; reading it back gives an equal
+ * platform (numbers are written with 17 significant digits).
+ * @param[out] out receives a NUL-terminated string to release with dls_free()
+ * @return ::DLS_OK; ::DLS_EINVAL for NULL arguments or an empty platform; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_platform_to_string(const dls_platform *platform, char **out,
+                                          dls_error *err);
+
+/**
+ * Writes @p platform to the file @p path atomically: the text goes to a temporary file
+ * in the same directory, which then replaces @p path, so @p path is never half-written.
+ * @return ::DLS_OK; ::DLS_EIO naming the failing step; ::DLS_EINVAL; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_platform_write_file(const dls_platform *platform, const char *path,
+                                           dls_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLSCHED_PLATFORM_H */

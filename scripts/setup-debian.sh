@@ -1,0 +1,36 @@
+#!/bin/sh
+# Installs, on Debian 12, the packages needed to build and test dlsched: only those that
+# are missing, so that running it again costs nothing. Run it as root (or with sudo).
+set -eu
+
+packages="build-essential autoconf automake libtool pkgconf
+libglpk-dev glpk-utils libopenblas-dev libjansson-dev libcmocka-dev lp-solve"
+
+missing=""
+for p in $packages; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    case "$status" in
+        *"install ok installed"*) ;;
+        *) missing="$missing $p" ;;
+    esac
+done
+
+if [ -z "$missing" ]; then
+    echo "setup-debian: every package is already installed"
+    exit 0
+fi
+
+echo "setup-debian: installing$missing"
+if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+        SUDO=sudo
+    else
+        echo "setup-debian: run as root to install:$missing" >&2
+        exit 1
+    fi
+else
+    SUDO=
+fi
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing

@@ -1,0 +1,70 @@
+/* Internal helpers shared by the library's source files (not installed). */
+#ifndef DLSCHED_INTERNAL_H
+#define DLSCHED_INTERNAL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "dlsched.h"
+
+#if defined(__GNUC__)
+#define DLS_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define DLS_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define DLS_PRINTF(f, a)
+#define DLS_HIDDEN
+#endif
+
+/* Records a failure in err (if not NULL) and returns status. */
+DLS_HIDDEN dls_status dls__fail(dls_error *err, dls_status status, const char *fmt, ...)
+    DLS_PRINTF(3, 4);
+
+/* The same with a file position and a processor index (-1 for none). */
+DLS_HIDDEN dls_status dls__fail_at(dls_error *err, dls_status status, int line, int column,
+                                   long processor, const char *fmt, ...) DLS_PRINTF(6, 7);
+
+DLS_HIDDEN dls_status dls__vfail_at(dls_error *err, dls_status status, int line, int column,
+                                    long processor, const char *fmt, va_list ap);
+
+/* A problem found in model data: which element (0-based), which of its fields, and a
+ * sentence naming it 1-based, e.g. "speed point 3 has a negative speed (-2)". */
+typedef struct dls__problem {
+    size_t index;
+    int field;
+    char text[256];
+} dls__problem;
+
+/* Fields of dls__problem for points: size, speed, low, high; for lines: a, b;
+ * for grids: the x array, the y array, a value. DLS__FIELD_WHOLE: the whole array. */
+enum {
+    DLS__FIELD_SIZE = 0,
+    DLS__FIELD_SPEED = 1,
+    DLS__FIELD_LOW = 2,
+    DLS__FIELD_HIGH = 3,
+    DLS__FIELD_A = 0,
+    DLS__FIELD_B = 1,
+    DLS__FIELD_GRID_X = 0,
+    DLS__FIELD_GRID_Y = 1,
+    DLS__FIELD_GRID_VALUE = 2,
+    DLS__FIELD_WHOLE = 9
+};
+
+/* Validators used by both the model constructors and the platform reader, so that the
+ * API and platform files accept exactly the same data. Return 0 when valid, 1 with *pb
+ * filled otherwise. */
+DLS_HIDDEN int dls__check_speed(double speed, dls__problem *pb);
+DLS_HIDDEN int dls__check_points(size_t n, const double *size, const double *speed,
+                                 const double *low, const double *high, dls__problem *pb);
+DLS_HIDDEN int dls__check_lines(size_t n, const double *a, const double *b, dls__problem *pb);
+DLS_HIDDEN int dls__check_grid(size_t nx, const double *x, size_t ny, const double *y,
+                               const double *values, dls__problem *pb);
+
+/* Writes len bytes to path through a temporary file in the same directory and a rename,
+ * so that path is never left half-written. */
+DLS_HIDDEN dls_status dls__write_file_atomic(const char *path, const char *data, size_t len,
+                                             dls_error *err);
+
+/* Shortest number of significant digits (1..17) that reads back as exactly v. */
+DLS_HIDDEN int dls__shortest_digits(double v);
+
+#endif /* DLSCHED_INTERNAL_H */

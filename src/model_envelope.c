@@ -1,0 +1,383 @@
+/* The convex piecewise-linear envelope of a processing-time function (the divisible-load
+ * LP of paper 003 needs convex piecewise-linear time), and the exact deviation it adds.
+ *
+ * On a piece where the speed is linear, s(x) = c + m x, the time is t(x) = x / (c + m x),
+ * convex when c m <= 0 (t'' = -2 c m / s^3). Against a line e(x) = alpha + beta x, the
+ * ratio g(x) = e(x) / t(x) = alpha c / x + (alpha m + beta c) + beta m x has at most one
+ * interior extremum, at x* = sqrt(alpha c / (beta m)); so the largest relative deviation
+ * |1 - g| on a piece is found exactly from its ends and x*. */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model_impl.h"
+
+/* Defaults of dls_envelope_params. */
+#define DLS_ENVELOPE_DEFAULT_REL_TOL 1e-4
+#define DLS_ENVELOPE_DEFAULT_MAX_LINES 256
+/* Intercepts of neighbouring pieces equal within this relative amount count as a kink
+ * of zero angle when deciding whether the time function is convex (collinear points). */
+#define DLS_ENVELOPE_KINK_REL_TOL 1e-12
+
+void dls_envelope_params_init(dls_envelope_params *params)
+{
+    params->rel_tol = DLS_ENVELOPE_DEFAULT_REL_TOL;
+    params->max_lines = DLS_ENVELOPE_DEFAULT_MAX_LINES;
+}
+
+typedef struct piece {
+    double u, v;   /* the piece is [u, v] */
+    double c, m;   /* speed c + m x on it */
+} piece;
+
+typedef struct pt {
+    double x, t;
+} pt;
+
+/* Speed of a points or constant model as c + m x on the piece containing (u, v). */
+static void piece_speed(const dls_model *mo, double u, double v, double *c, double *m)
+{
+    if (mo->kind == DLS_MODEL_CONSTANT) {
+        *c = mo->constant;
+        *m = 0;
+        return;
+    }
+    size_t n = mo->n;
+    double mid = 0.5 * (u + v);
+    if (n == 1 || mid <= mo->size[0]) {
+        *c = mo->speed[0];
+        *m = 0;
+    } else if (mid >= mo->size[n - 1]) {
+        *c = mo->speed[n - 1];
+        *m = 0;
+    } else {
+        size_t k = dls__segment(mo->size, n, mid);
+        double slope = (mo->speed[k + 1] - mo->speed[k]) / (mo->size[k + 1] - mo->size[k]);
+        *m = slope;
+        *c = mo->speed[k] - slope * mo->size[k];
+    }
+}
+
+/* Largest |1 - g(x)| on [u, v] for time x / (c + m x) against alpha + beta x; *where gets
+ * the size reaching it. u may be 0 only when alpha is 0 (the line through the origin). */
+static double piece_deviation(double u, double v, double c, double m, double alpha, double beta,
+                              double *where)
+{
+    double best = -1, at = v;
+    double cand[3];
+    int nc = 0;
+    cand[nc++] = v;
+    if (u > 0)
+        cand[nc++] = u;
+    double q = alpha * c / (beta * m);
+    if (beta * m != 0 && q > 0) {
+        double xs = sqrt(q);
+        if (xs > u && xs < v)
+            cand[nc++] = xs;
+    }
+    for (int i = 0; i < nc; i++) {
+        double x = cand[i];
+        double g = (alpha + beta * x) * (c + m * x) / x;
+        double d = fabs(1 - g);
+        if (d > best) {
+            best = d;
+            at = x;
+        }
+    }
+    if (u == 0) {
+        /* limit at 0+: g -> beta c when alpha is 0 */
+        double d = alpha == 0 ? fabs(1 - beta * c) : INFINITY;
+        if (d > best) {
+            best = d;
+            at = 0;
+        }
+    }
+    *where = at;
+    return best;
+}
+
+static int cmp_pt(const void *pa, const void *pb)
+{
+    const pt *a = pa, *b = pb;
+    return (a->x > b->x) - (a->x < b->x);
+}
+
+/* The knots of a speed model on [0, xmax]: 0, every point strictly inside, xmax. */
+static size_t speed_knots(const dls_model *m, double xmax, double *knots)
+{
+    size_t k = 0;
+    knots[k++] = 0;
+    if (m->kind == DLS_MODEL_POINTS)
+        for (size_t i = 0; i < m->n; i++)
+            if (m->size[i] > 0 && m->size[i] < xmax)
+                knots[k++] = m->size[i];
+    knots[k++] = xmax;
+    return k;
+}
+
+typedef struct cell {
+    double p, q;   /* a sub-piece whose chord we use */
+    double c, m;
+    double err;    /* relative chord error */
+    double split;  /* where the error is largest */
+} cell;
+
+static void cell_measure(cell *ce)
+{
+    double tp = ce->p / (ce->c + ce->m * ce->p), tq = ce->q / (ce->c + ce->m * ce->q);
+    double beta = (tq - tp) / (ce->q - ce->p);
+    double alpha = tp - beta * ce->p;
+    ce->err = piece_deviation(ce->p, ce->q, ce->c, ce->m, alpha, beta, &ce->split);
+    if (!(ce->split > ce->p && ce->split < ce->q))
+        ce->split = 0.5 * (ce->p + ce->q);
+}
+
+/* Envelope of a constant or points model. */
+static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_envelope_params *par,
+                                 dls_model **out, dls_envelope_info *info, dls_error *err)
+{
+    dls_status st = DLS_ENOMEM;
+    size_t nmax = (mo->kind == DLS_MODEL_POINTS ? mo->n : 0) + 2;
+    double *knots = malloc(nmax * sizeof *knots);
+    piece *pieces = malloc(nmax * sizeof *pieces);
+    cell *cells = NULL;
+    pt *samples = NULL, *hull = NULL;
+    double *la = NULL, *lb = NULL;
+    if (knots == NULL || pieces == NULL)
+        goto done;
+    size_t nk = speed_knots(mo, xmax, knots);
+    size_t np = nk - 1;
+    int convex = 1;
+    size_t ncurved = 0;
+    for (size_t i = 0; i < np; i++) {
+        piece *pc = &pieces[i];
+        pc->u = knots[i];
+        pc->v = knots[i + 1];
+        piece_speed(mo, pc->u, pc->v, &pc->c, &pc->m);
+        if (pc->c * pc->m > 0)
+            convex = 0;
+        else if (pc->c * pc->m < 0)
+            ncurved++;
+        /* kink at u: the slope of t jumps from c_prev / s^2 to c / s^2 */
+        if (i > 0) {
+            double cp = pieces[i - 1].c, cc = pc->c;
+            if (cp > cc + DLS_ENVELOPE_KINK_REL_TOL * fmax(fabs(cp), fabs(cc)))
+                convex = 0;
+        }
+    }
+
+    /* Sample budget: every knot, plus refinement of curved convex pieces. */
+    size_t budget = par->max_lines + 1 > nk ? par->max_lines + 1 - nk : 0;
+    size_t ncells = 0, capcells = ncurved + budget;
+    cells = malloc((capcells ? capcells : 1) * sizeof *cells);
+    if (cells == NULL)
+        goto done;
+    for (size_t i = 0; i < np; i++) {
+        if (pieces[i].c * pieces[i].m < 0) {
+            cell *ce = &cells[ncells++];
+            ce->p = pieces[i].u;
+            ce->q = pieces[i].v;
+            ce->c = pieces[i].c;
+            ce->m = pieces[i].m;
+            cell_measure(ce);
+        }
+    }
+    int truncated = 0;
+    while (ncells > 0) {
+        size_t worst = 0;
+        for (size_t i = 1; i < ncells; i++)
+            if (cells[i].err > cells[worst].err)
+                worst = i;
+        if (!(cells[worst].err > par->rel_tol))
+            break;
+        if (budget == 0) {
+            truncated = 1;
+            break;
+        }
+        cell *w = &cells[worst];
+        cell *nw = &cells[ncells++];
+        *nw = *w;
+        nw->p = w->split;
+        w->q = w->split;
+        cell_measure(w);
+        cell_measure(nw);
+        budget--;
+    }
+
+    /* Candidate points: knots and cell ends, sorted, then the lower convex hull. */
+    size_t ns = 0;
+    samples = malloc((nk + 2 * ncells) * sizeof *samples);
+    hull = malloc((nk + 2 * ncells) * sizeof *hull);
+    if (samples == NULL || hull == NULL)
+        goto done;
+    for (size_t i = 0; i < nk; i++)
+        samples[ns++].x = knots[i];
+    for (size_t i = 0; i < ncells; i++) {
+        samples[ns++].x = cells[i].p;
+        samples[ns++].x = cells[i].q;
+    }
+    qsort(samples, ns, sizeof *samples, cmp_pt);
+    size_t nu = 0;
+    for (size_t i = 0; i < ns; i++)
+        if (nu == 0 || samples[i].x != samples[nu - 1].x)
+            samples[nu++] = samples[i];
+    ns = nu;
+    for (size_t i = 0; i < ns; i++)
+        samples[i].t = samples[i].x == 0 ? 0.0 : dls_model_time(mo, samples[i].x);
+    size_t nh = 0;
+    for (size_t i = 0; i < ns; i++) {
+        while (nh >= 2) {
+            pt o = hull[nh - 2], a = hull[nh - 1], b = samples[i];
+            double cross = (a.x - o.x) * (b.t - o.t) - (a.t - o.t) * (b.x - o.x);
+            if (cross > 0)
+                break;
+            nh--;
+        }
+        hull[nh++] = samples[i];
+    }
+
+    if (nh < 2) { /* cannot happen: the origin and xmax are always on the hull */
+        st = dls__fail(err, DLS_ENUMERIC, "dls_model_convex_envelope: degenerate hull");
+        goto done;
+    }
+    size_t nl = nh - 1;
+    la = malloc(nl * sizeof *la);
+    lb = malloc(nl * sizeof *lb);
+    if (la == NULL || lb == NULL)
+        goto done;
+    for (size_t j = 0; j < nl; j++) {
+        lb[j] = (hull[j + 1].t - hull[j].t) / (hull[j + 1].x - hull[j].x);
+        la[j] = j == 0 ? 0.0 : hull[j].t - lb[j] * hull[j].x;
+    }
+
+    /* Exact deviation on every elementary interval between knots and hull vertices. */
+    double dev = 0, dev_at = xmax;
+    size_t ip = 0, jh = 0;
+    double u = 0;
+    while (u < xmax) {
+        while (ip + 1 < np && pieces[ip].v <= u)
+            ip++;
+        while (jh + 1 < nl && hull[jh + 1].x <= u)
+            jh++;
+        double v = fmin(pieces[ip].v, hull[jh + 1].x);
+        if (!(v > u))
+            break;
+        double where;
+        double d = piece_deviation(u, v, pieces[ip].c, pieces[ip].m, la[jh], lb[jh], &where);
+        if (d > dev) {
+            dev = d;
+            dev_at = where;
+        }
+        u = v;
+    }
+
+    st = dls_model_create_time_lines(nl, la, lb, out, err);
+    if (st == DLS_OK && info != NULL) {
+        info->max_rel_dev = dev;
+        info->at = dev_at;
+        info->convex = convex;
+        info->lines = nl;
+        info->truncated = truncated;
+    }
+done:
+    if (st == DLS_ENOMEM)
+        dls__fail(err, DLS_ENOMEM, "dls_model_convex_envelope: out of memory");
+    free(knots);
+    free(pieces);
+    free(cells);
+    free(samples);
+    free(hull);
+    free(la);
+    free(lb);
+    return st;
+}
+
+/* Envelope of a time model on (0, xmax]: the lines that are on top somewhere there, from
+ * left to right. */
+static dls_status lines_envelope(const dls_model *mo, double xmax, dls_model **out,
+                                 dls_envelope_info *info, dls_error *err)
+{
+    size_t n = mo->n;
+    double *la = malloc(n * sizeof *la), *lb = malloc(n * sizeof *lb);
+    if (la == NULL || lb == NULL) {
+        free(la);
+        free(lb);
+        return dls__fail(err, DLS_ENOMEM, "dls_model_convex_envelope: out of memory");
+    }
+    /* top line at 0+: largest intercept, then largest slope */
+    size_t cur = 0;
+    for (size_t l = 1; l < n; l++)
+        if (mo->a[l] > mo->a[cur] || (mo->a[l] == mo->a[cur] && mo->b[l] > mo->b[cur]))
+            cur = l;
+    size_t nl = 0;
+    double x = 0;
+    for (;;) {
+        la[nl] = mo->a[cur];
+        lb[nl] = mo->b[cur];
+        nl++;
+        /* next line to overtake: earliest crossing after x among steeper lines */
+        size_t next = n;
+        double best = INFINITY;
+        for (size_t l = 0; l < n; l++) {
+            if (mo->b[l] <= mo->b[cur])
+                continue;
+            double cross = (mo->a[cur] - mo->a[l]) / (mo->b[l] - mo->b[cur]);
+            if (cross < x)
+                cross = x;
+            if (cross < best || (cross == best && next < n && mo->b[l] > mo->b[next])) {
+                best = cross;
+                next = l;
+            }
+        }
+        if (next == n || !(best < xmax))
+            break;
+        x = best;
+        cur = next;
+    }
+    dls_status st = dls_model_create_time_lines(nl, la, lb, out, err);
+    if (st == DLS_OK && info != NULL) {
+        info->max_rel_dev = 0;
+        info->at = xmax;
+        info->convex = 1;
+        info->lines = nl;
+        info->truncated = 0;
+    }
+    free(la);
+    free(lb);
+    return st;
+}
+
+dls_status dls_model_convex_envelope(const dls_model *model, double xmax,
+                                     const dls_envelope_params *params, dls_model **out,
+                                     dls_envelope_info *info, dls_error *err)
+{
+    dls_envelope_params defaults;
+    if (model == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope: NULL argument");
+    if (params == NULL) {
+        dls_envelope_params_init(&defaults);
+        params = &defaults;
+    }
+    if (!isfinite(xmax) || xmax <= 0)
+        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope: xmax must be a finite "
+                         "number > 0, not %.10g", xmax);
+    if (!(params->rel_tol > 0 && params->rel_tol < 1))
+        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope: rel_tol must be in "
+                         "(0, 1), not %.10g", params->rel_tol);
+    if (params->max_lines < 2)
+        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope: max_lines must be >= 2, "
+                         "not %zu", params->max_lines);
+    switch (model->kind) {
+    case DLS_MODEL_CONSTANT:
+    case DLS_MODEL_POINTS:
+        return speed_envelope(model, xmax, params, out, info, err);
+    case DLS_MODEL_TIME_LINES:
+        return lines_envelope(model, xmax, out, info, err);
+    case DLS_MODEL_SPEED2D:
+        break;
+    }
+    return dls__fail(err, DLS_ENOTSUP, "dls_model_convex_envelope: a 2-D speed model has no "
+                     "time function of one size; take a section with dls_model_section() first");
+}

@@ -1,0 +1,28 @@
+/* The layout of dls_model, shared by the files that evaluate models in hot loops. */
+#ifndef DLSCHED_MODEL_IMPL_H
+#define DLSCHED_MODEL_IMPL_H
+
+#include "internal.h"
+
+struct dls_model {
+    dls_model_kind kind;
+    size_t n;          /* points, lines, or the x grid length of a 2-D model */
+    size_t ny;         /* y grid length (2-D only) */
+    int bands;         /* points carry [low, high] */
+    double constant;   /* constant speed */
+    double *size, *speed, *low, *high;  /* points */
+    double *a, *b;                      /* time lines */
+    double *gx, *gy, *gv;               /* 2-D grid, values row-major nx by ny */
+    double data[];                      /* storage for every array above */
+};
+
+/* Largest k with grid[k] <= x, for grid[0] <= x < grid[n - 1] and n >= 2. */
+DLS_HIDDEN size_t dls__segment(const double *grid, size_t n, double x);
+
+/* Speed of a points model at x >= 0. */
+DLS_HIDDEN double dls__points_speed(const dls_model *m, double x);
+
+/* max_l (a_l + b_l x) of a time model. */
+DLS_HIDDEN double dls__lines_time(const dls_model *m, double x);
+
+#endif /* DLSCHED_MODEL_IMPL_H */

@@ -1,0 +1,294 @@
+/* The platform object: processors with their models, limits and links. */
+#include <config.h>
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "platform_impl.h"
+
+dls_platform *dls_platform_create(void)
+{
+    return calloc(1, sizeof(dls_platform));
+}
+
+static void proc_clear(dls__proc *p)
+{
+    free(p->name);
+    dls_model_free(p->model);
+}
+
+void dls_platform_free(dls_platform *platform)
+{
+    if (platform == NULL)
+        return;
+    for (size_t i = 0; i < platform->n; i++)
+        proc_clear(&platform->procs[i]);
+    free(platform->procs);
+    free(platform->slots);
+    free(platform);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Name index: open addressing over processor indices, so that adding p processors and
+ * looking names up stays linear in p. */
+
+static uint64_t name_hash(const char *s)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    for (; *s; s++) {
+        h ^= (unsigned char)*s;
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+/* Rebuilds the index with room for at least `need` names at load <= 1/2. */
+static int index_rebuild(dls_platform *p, size_t need)
+{
+    size_t cap = 16;
+    while (cap < 2 * need)
+        cap *= 2;
+    size_t *slots = malloc(cap * sizeof *slots);
+    if (slots == NULL)
+        return -1;
+    for (size_t k = 0; k < cap; k++)
+        slots[k] = SIZE_MAX;
+    for (size_t i = 0; i < p->n; i++) {
+        size_t k = name_hash(p->procs[i].name) & (cap - 1);
+        while (slots[k] != SIZE_MAX)
+            k = (k + 1) & (cap - 1);
+        slots[k] = i;
+    }
+    free(p->slots);
+    p->slots = slots;
+    p->nslots = cap;
+    return 0;
+}
+
+long dls_platform_find(const dls_platform *platform, const char *name)
+{
+    if (platform == NULL || name == NULL || platform->nslots == 0)
+        return -1;
+    size_t mask = platform->nslots - 1;
+    for (size_t k = name_hash(name) & mask; platform->slots[k] != SIZE_MAX; k = (k + 1) & mask) {
+        size_t i = platform->slots[k];
+        if (strcmp(platform->procs[i].name, name) == 0)
+            return (long)i;
+    }
+    return -1;
+}
+
+dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model *model,
+                                   size_t *index, dls_error *err)
+{
+    if (p == NULL || name == NULL || model == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_add: NULL argument");
+    if (name[0] == '\0')
+        return dls__fail(err, DLS_EINVAL, "dls_platform_add: the processor name is empty");
+    long dup = dls_platform_find(p, name);
+    if (dup >= 0)
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, dup,
+                            "dls_platform_add: a processor named \"%s\" already exists "
+                            "(processor %ld)", name, dup + 1);
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? 2 * p->cap : 8;
+        dls__proc *procs = realloc(p->procs, cap * sizeof *procs);
+        if (procs == NULL)
+            return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
+        p->procs = procs;
+        p->cap = cap;
+    }
+    if (2 * (p->n + 1) > p->nslots && index_rebuild(p, 2 * (p->n + 1)) != 0)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
+    char *copy = strdup(name);
+    if (copy == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
+    dls__proc *pr = &p->procs[p->n];
+    pr->name = copy;
+    pr->model = model;
+    pr->limit = INFINITY;
+    pr->has_link = 0;
+    pr->startup = 0;
+    pr->rate = 0;
+    size_t mask = p->nslots - 1;
+    size_t k = name_hash(copy) & mask;
+    while (p->slots[k] != SIZE_MAX)
+        k = (k + 1) & mask;
+    p->slots[k] = p->n;
+    if (index)
+        *index = p->n;
+    p->n++;
+    return DLS_OK;
+}
+
+dls_status dls_platform_add(dls_platform *platform, const char *name, const dls_model *model,
+                            size_t *index, dls_error *err)
+{
+    dls_model *copy;
+    if (platform == NULL || name == NULL || model == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_add: NULL argument");
+    dls_status st = dls_model_copy(model, &copy, err);
+    if (st != DLS_OK)
+        return st;
+    st = dls__platform_add_owned(platform, name, copy, index, err);
+    if (st != DLS_OK)
+        dls_model_free(copy);
+    return st;
+}
+
+static dls_status bad_index(dls_error *err, const char *fn, const dls_platform *p, size_t i)
+{
+    if (p == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: NULL platform", fn);
+    return dls__fail(err, DLS_EINVAL, "%s: no processor %zu (the platform has %zu)", fn, i, p->n);
+}
+
+dls_status dls_platform_set_model(dls_platform *platform, size_t i, const dls_model *model,
+                                  dls_error *err)
+{
+    if (platform == NULL || i >= platform->n)
+        return bad_index(err, "dls_platform_set_model", platform, i);
+    if (model == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_set_model: NULL model");
+    dls_model *copy;
+    dls_status st = dls_model_copy(model, &copy, err);
+    if (st != DLS_OK)
+        return st;
+    dls_model_free(platform->procs[i].model);
+    platform->procs[i].model = copy;
+    return DLS_OK;
+}
+
+dls_status dls_platform_remove(dls_platform *platform, size_t i, dls_error *err)
+{
+    if (platform == NULL || i >= platform->n)
+        return bad_index(err, "dls_platform_remove", platform, i);
+    /* Build the new index first so a failure leaves the platform as it was. */
+    size_t cap = platform->nslots;
+    size_t *slots = malloc(cap * sizeof *slots);
+    if (slots == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_remove: out of memory");
+    proc_clear(&platform->procs[i]);
+    memmove(platform->procs + i, platform->procs + i + 1,
+            (platform->n - i - 1) * sizeof *platform->procs);
+    platform->n--;
+    for (size_t k = 0; k < cap; k++)
+        slots[k] = SIZE_MAX;
+    for (size_t j = 0; j < platform->n; j++) {
+        size_t k = name_hash(platform->procs[j].name) & (cap - 1);
+        while (slots[k] != SIZE_MAX)
+            k = (k + 1) & (cap - 1);
+        slots[k] = j;
+    }
+    free(platform->slots);
+    platform->slots = slots;
+    return DLS_OK;
+}
+
+dls_status dls_platform_set_limit(dls_platform *platform, size_t i, double limit, dls_error *err)
+{
+    if (platform == NULL || i >= platform->n)
+        return bad_index(err, "dls_platform_set_limit", platform, i);
+    if (!(limit > 0) || isnan(limit))
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
+                            "dls_platform_set_limit: processor \"%s\": the limit must be > 0 "
+                            "(or INFINITY for none), not %.10g", platform->procs[i].name, limit);
+    platform->procs[i].limit = limit;
+    return DLS_OK;
+}
+
+dls_status dls_platform_set_link(dls_platform *platform, size_t i, double startup, double rate,
+                                 dls_error *err)
+{
+    if (platform == NULL || i >= platform->n)
+        return bad_index(err, "dls_platform_set_link", platform, i);
+    if (!isfinite(startup) || startup < 0)
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
+                            "dls_platform_set_link: processor \"%s\": the startup must be a "
+                            "finite number >= 0, not %.10g", platform->procs[i].name, startup);
+    if (!isfinite(rate) || rate < 0)
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
+                            "dls_platform_set_link: processor \"%s\": the rate must be a finite "
+                            "number >= 0, not %.10g", platform->procs[i].name, rate);
+    platform->procs[i].has_link = 1;
+    platform->procs[i].startup = startup;
+    platform->procs[i].rate = rate;
+    return DLS_OK;
+}
+
+size_t dls_platform_count(const dls_platform *platform)
+{
+    return platform ? platform->n : 0;
+}
+
+const char *dls_platform_name(const dls_platform *platform, size_t i)
+{
+    return platform && i < platform->n ? platform->procs[i].name : NULL;
+}
+
+const dls_model *dls_platform_model(const dls_platform *platform, size_t i)
+{
+    return platform && i < platform->n ? platform->procs[i].model : NULL;
+}
+
+double dls_platform_limit(const dls_platform *platform, size_t i)
+{
+    return platform && i < platform->n ? platform->procs[i].limit : NAN;
+}
+
+int dls_platform_has_link(const dls_platform *platform, size_t i)
+{
+    return platform && i < platform->n ? platform->procs[i].has_link : 0;
+}
+
+dls_status dls_platform_link(const dls_platform *platform, size_t i, double *startup, double *rate)
+{
+    if (platform == NULL || i >= platform->n)
+        return DLS_EINVAL;
+    if (startup)
+        *startup = platform->procs[i].startup;
+    if (rate)
+        *rate = platform->procs[i].rate;
+    return DLS_OK;
+}
+
+dls_status dls_platform_copy(const dls_platform *platform, dls_platform **out, dls_error *err)
+{
+    if (platform == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_copy: NULL argument");
+    dls_platform *c = dls_platform_create();
+    if (c == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_copy: out of memory");
+    for (size_t i = 0; i < platform->n; i++) {
+        const dls__proc *pr = &platform->procs[i];
+        dls_status st = dls_platform_add(c, pr->name, pr->model, NULL, err);
+        if (st != DLS_OK) {
+            dls_platform_free(c);
+            return st;
+        }
+        c->procs[i].limit = pr->limit;
+        c->procs[i].has_link = pr->has_link;
+        c->procs[i].startup = pr->startup;
+        c->procs[i].rate = pr->rate;
+    }
+    *out = c;
+    return DLS_OK;
+}
+
+int dls_platform_equal(const dls_platform *a, const dls_platform *b)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    if (a->n != b->n)
+        return 0;
+    for (size_t i = 0; i < a->n; i++) {
+        const dls__proc *x = &a->procs[i], *y = &b->procs[i];
+        if (strcmp(x->name, y->name) != 0 || !dls_model_equal(x->model, y->model) ||
+            x->limit != y->limit || x->has_link != y->has_link || x->startup != y->startup ||
+            x->rate != y->rate)
+            return 0;
+    }
+    return 1;
+}

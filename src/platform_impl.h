@@ -1,0 +1,27 @@
+/* The layout of dls_platform, shared by the platform object and its JSON reader. */
+#ifndef DLSCHED_PLATFORM_IMPL_H
+#define DLSCHED_PLATFORM_IMPL_H
+
+#include "internal.h"
+
+typedef struct dls__proc {
+    char *name;
+    dls_model *model;
+    double limit;     /* INFINITY when none */
+    int has_link;     /* the link was given (a {0, 0} link is still written back) */
+    double startup;   /* seconds */
+    double rate;      /* seconds per unit */
+} dls__proc;
+
+struct dls_platform {
+    size_t n, cap;
+    dls__proc *procs;
+    size_t *slots;    /* name index: open addressing, SIZE_MAX marks a free slot */
+    size_t nslots;    /* a power of two, or 0 before the first processor */
+};
+
+/* Appends a processor taking ownership of model (only on success). */
+DLS_HIDDEN dls_status dls__platform_add_owned(dls_platform *p, const char *name,
+                                              dls_model *model, size_t *index, dls_error *err);
+
+#endif /* DLSCHED_PLATFORM_IMPL_H */

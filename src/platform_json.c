@@ -1,0 +1,884 @@
+/* Platform files: reading and writing the JSON contract of dlsched/platform.h with jansson.
+ *
+ * jansson parses and reports syntax errors with their position; the contract is then
+ * checked on the tree, and every error is located in the text by its path (json_locate.c)
+ * so that it names file, line and column, the processor and the key. */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "json_locate.h"
+#include "model_impl.h"
+#include "platform_impl.h"
+
+#define MAX_DEPTH 8
+
+typedef struct reader {
+    const char *text;
+    size_t len;
+    const char *source;
+    dls_error *err;
+    dls__jstep path[MAX_DEPTH];
+    size_t depth;
+    long proc;          /* processor being read, -1 outside */
+    const char *pname;  /* its name once known */
+} reader;
+
+static void push_key(reader *r, const char *key)
+{
+    r->path[r->depth].key = key;
+    r->path[r->depth].index = 0;
+    r->depth++;
+}
+
+static void push_index(reader *r, size_t index)
+{
+    r->path[r->depth].key = NULL;
+    r->path[r->depth].index = index;
+    r->depth++;
+}
+
+static void pop(reader *r, size_t n)
+{
+    r->depth -= n;
+}
+
+/* A processor name as it would be written in JSON, so that quotes and control
+ * characters in it cannot garble the message. */
+static void quoted_name(const char *name, char *out, size_t size)
+{
+    size_t o = 0;
+    for (const char *p = name; *p && o + 8 < size; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"' || c == '\\') {
+            out[o++] = '\\';
+            out[o++] = (char)c;
+        } else if (c < 0x20) {
+            o += (size_t)snprintf(out + o, size - o, "\\u%04x", c);
+        } else {
+            out[o++] = (char)c;
+        }
+    }
+    out[o] = '\0';
+}
+
+/* Fails with DLS_EDATA at the current path (its last key itself when at_key is set). */
+static dls_status fail(reader *r, int at_key, const char *fmt, ...) DLS_PRINTF(3, 4);
+
+static dls_status fail(reader *r, int at_key, const char *fmt, ...)
+{
+    char what[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    int line, column;
+    dls__json_locate(r->text, r->len, r->path, r->depth, at_key, &line, &column);
+    if (r->proc < 0)
+        return dls__fail_at(r->err, DLS_EDATA, line, column, -1, "%s:%d:%d: %s", r->source, line,
+                            column, what);
+    if (r->pname != NULL) {
+        char name[128];
+        quoted_name(r->pname, name, sizeof name);
+        return dls__fail_at(r->err, DLS_EDATA, line, column, r->proc,
+                            "%s:%d:%d: processor \"%s\": %s", r->source, line, column, name,
+                            what);
+    }
+    return dls__fail_at(r->err, DLS_EDATA, line, column, r->proc, "%s:%d:%d: processor #%ld: %s",
+                        r->source, line, column, r->proc + 1, what);
+}
+
+static const char *type_name(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    case JSON_NULL: return "null";
+    }
+    return "a value";
+}
+
+/* "an array of length 3", or the type name for other values. */
+static const char *describe(const json_t *v, char *buf, size_t size)
+{
+    if (!json_is_array(v))
+        return type_name(v);
+    snprintf(buf, size, "an array of length %zu", json_array_size(v));
+    return buf;
+}
+
+/* Levenshtein distance, for "did you mean" hints on misspelt keys. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 32 || lb > 32)
+        return 99;
+    size_t d[33][33];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t sub = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+            d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+        }
+    return d[la][lb];
+}
+
+/* Rejects members of obj not in the NULL-terminated list `known`. */
+static dls_status check_keys(reader *r, json_t *obj, const char *const *known, const char *where)
+{
+    const char *key;
+    json_t *val;
+    json_object_foreach(obj, key, val) {
+        int ok = 0;
+        const char *close = NULL;
+        size_t best = 3; /* suggest only keys within two edits, the closest first */
+        for (const char *const *k = known; *k; k++) {
+            size_t d = edit_distance(key, *k);
+            if (d == 0)
+                ok = 1;
+            else if (d < best) {
+                best = d;
+                close = *k;
+            }
+        }
+        if (ok)
+            continue;
+        char list[160] = "";
+        for (const char *const *k = known; *k; k++) {
+            size_t used = strlen(list);
+            snprintf(list + used, sizeof list - used, "%s\"%s\"", k == known ? "" : ", ", *k);
+        }
+        push_key(r, key);
+        dls_status st;
+        if (close)
+            st = fail(r, 1, "unknown key \"%s\" in %s (did you mean \"%s\"? known keys: %s)", key,
+                      where, close, list);
+        else
+            st = fail(r, 1, "unknown key \"%s\" in %s (known keys: %s)", key, where, list);
+        pop(r, 1);
+        return st;
+    }
+    return DLS_OK;
+}
+
+static dls_status get_number(reader *r, json_t *v, const char *what, double *out)
+{
+    if (!json_is_number(v))
+        return fail(r, 0, "%s must be a number, not %s", what, type_name(v));
+    *out = json_number_value(v);
+    if (!isfinite(*out))
+        return fail(r, 0, "%s must be a finite number", what);
+    return DLS_OK;
+}
+
+/* Reads an array of numbers at the current path into a new array. */
+static dls_status get_numbers(reader *r, json_t *arr, const char *what, double **out, size_t *n)
+{
+    if (!json_is_array(arr))
+        return fail(r, 0, "%s must be an array of numbers, not %s", what, type_name(arr));
+    size_t len = json_array_size(arr);
+    if (len == 0)
+        return fail(r, 0, "%s is empty", what);
+    double *v = malloc(len * sizeof *v);
+    if (v == NULL)
+        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+    for (size_t k = 0; k < len; k++) {
+        push_index(r, k);
+        char label[64];
+        snprintf(label, sizeof label, "%s value %zu", what, k + 1);
+        dls_status st = get_number(r, json_array_get(arr, k), label, &v[k]);
+        pop(r, 1);
+        if (st != DLS_OK) {
+            free(v);
+            return st;
+        }
+    }
+    *out = v;
+    *n = len;
+    return DLS_OK;
+}
+
+static dls_status read_points(reader *r, json_t *points, dls_model **out)
+{
+    static const char *const fields[] = {"size", "speed", "band low edge", "band high edge"};
+    if (!json_is_array(points))
+        return fail(r, 0, "\"points\" must be an array of [size, speed] pairs, not %s",
+                    type_name(points));
+    size_t n = json_array_size(points);
+    if (n == 0)
+        return fail(r, 0, "\"points\" is empty: give at least one [size, speed] pair");
+    size_t width = 0;
+    double *buf = malloc(4 * n * sizeof *buf);
+    if (buf == NULL)
+        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+    double *cols[4] = {buf, buf + n, buf + 2 * n, buf + 3 * n};
+    dls_status st = DLS_OK;
+    for (size_t k = 0; k < n && st == DLS_OK; k++) {
+        json_t *p = json_array_get(points, k);
+        push_index(r, k);
+        size_t w = json_is_array(p) ? json_array_size(p) : 0;
+        if (!json_is_array(p) || (w != 2 && w != 4)) {
+            char what[48];
+            st = fail(r, 0, "speed point %zu must be [size, speed] or [size, speed, low, high], "
+                      "not %s", k + 1, describe(p, what, sizeof what));
+        } else if (width != 0 && w != width) {
+            st = fail(r, 0, "speed point %zu has %zu numbers but point 1 has %zu: give every "
+                      "point a band [size, speed, low, high] or none", k + 1, w, width);
+        } else {
+            width = w;
+            for (size_t f = 0; f < w && st == DLS_OK; f++) {
+                char label[80];
+                snprintf(label, sizeof label, "speed point %zu: the %s", k + 1, fields[f]);
+                push_index(r, f);
+                st = get_number(r, json_array_get(p, f), label, &cols[f][k]);
+                pop(r, 1);
+            }
+        }
+        pop(r, 1);
+    }
+    dls__problem pb;
+    const double *low = width == 4 ? cols[2] : NULL, *high = width == 4 ? cols[3] : NULL;
+    if (st == DLS_OK && dls__check_points(n, cols[0], cols[1], low, high, &pb)) {
+        push_index(r, pb.index);
+        push_index(r, (size_t)pb.field);
+        st = fail(r, 0, "%s", pb.text);
+        pop(r, 2);
+    }
+    if (st == DLS_OK)
+        st = dls_model_create_points(n, cols[0], cols[1], low, high, out, r->err);
+    free(buf);
+    return st;
+}
+
+static dls_status read_speed(reader *r, json_t *v, dls_model **out)
+{
+    if (json_is_number(v)) {
+        double s = json_number_value(v);
+        dls__problem pb;
+        if (dls__check_speed(s, &pb))
+            return fail(r, 0, "%s", pb.text);
+        return dls_model_create_constant(s, out, r->err);
+    }
+    if (!json_is_object(v))
+        return fail(r, 0, "\"speed\" must be a number or an object {\"points\": [...]}, not %s",
+                    type_name(v));
+    static const char *const known[] = {"points", NULL};
+    dls_status st = check_keys(r, v, known, "\"speed\"");
+    if (st != DLS_OK)
+        return st;
+    json_t *points = json_object_get(v, "points");
+    if (points == NULL)
+        return fail(r, 0, "\"speed\" object has no \"points\"");
+    push_key(r, "points");
+    st = read_points(r, points, out);
+    pop(r, 1);
+    return st;
+}
+
+static dls_status read_time(reader *r, json_t *v, dls_model **out)
+{
+    if (!json_is_array(v))
+        return fail(r, 0, "\"time\" must be an array of [a, b] lines, not %s", type_name(v));
+    size_t n = json_array_size(v);
+    if (n == 0)
+        return fail(r, 0, "\"time\" is empty: give at least one line [a, b]");
+    double *a = malloc(2 * n * sizeof *a);
+    if (a == NULL)
+        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+    double *b = a + n;
+    dls_status st = DLS_OK;
+    for (size_t l = 0; l < n && st == DLS_OK; l++) {
+        json_t *line = json_array_get(v, l);
+        push_index(r, l);
+        if (!json_is_array(line) || json_array_size(line) != 2) {
+            char what[48];
+            st = fail(r, 0, "time line %zu must be an array [a, b] of two numbers, not %s", l + 1,
+                      describe(line, what, sizeof what));
+        } else {
+            char label[64];
+            snprintf(label, sizeof label, "time line %zu: the intercept a", l + 1);
+            push_index(r, 0);
+            st = get_number(r, json_array_get(line, 0), label, &a[l]);
+            pop(r, 1);
+            if (st == DLS_OK) {
+                snprintf(label, sizeof label, "time line %zu: the slope b", l + 1);
+                push_index(r, 1);
+                st = get_number(r, json_array_get(line, 1), label, &b[l]);
+                pop(r, 1);
+            }
+        }
+        pop(r, 1);
+    }
+    dls__problem pb;
+    if (st == DLS_OK && dls__check_lines(n, a, b, &pb)) {
+        size_t pushed = 0;
+        if (pb.field != DLS__FIELD_WHOLE) {
+            push_index(r, pb.index);
+            push_index(r, (size_t)pb.field);
+            pushed = 2;
+        }
+        st = fail(r, 0, "%s", pb.text);
+        pop(r, pushed);
+    }
+    if (st == DLS_OK)
+        st = dls_model_create_time_lines(n, a, b, out, r->err);
+    free(a);
+    return st;
+}
+
+static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
+{
+    if (!json_is_object(v))
+        return fail(r, 0, "\"speed2d\" must be an object with \"x\", \"y\" and \"values\", not %s",
+                    type_name(v));
+    static const char *const known[] = {"x", "y", "values", NULL};
+    dls_status st = check_keys(r, v, known, "\"speed2d\"");
+    if (st != DLS_OK)
+        return st;
+    for (const char *const *k = known; *k; k++)
+        if (json_object_get(v, *k) == NULL)
+            return fail(r, 0, "\"speed2d\" has no \"%s\"", *k);
+    double *x = NULL, *y = NULL, *values = NULL;
+    size_t nx = 0, ny = 0;
+    push_key(r, "x");
+    st = get_numbers(r, json_object_get(v, "x"), "speed2d x", &x, &nx);
+    pop(r, 1);
+    if (st == DLS_OK) {
+        push_key(r, "y");
+        st = get_numbers(r, json_object_get(v, "y"), "speed2d y", &y, &ny);
+        pop(r, 1);
+    }
+    json_t *rows = json_object_get(v, "values");
+    push_key(r, "values");
+    if (st == DLS_OK) {
+        if (!json_is_array(rows))
+            st = fail(r, 0, "speed2d values must be an array of rows, not %s", type_name(rows));
+        else if (json_array_size(rows) != nx)
+            st = fail(r, 0, "speed2d values has %zu rows but x has %zu values (one row per x)",
+                      json_array_size(rows), nx);
+    }
+    if (st == DLS_OK) {
+        values = malloc(nx * ny * sizeof *values);
+        if (values == NULL)
+            st = dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+    }
+    for (size_t i = 0; i < nx && st == DLS_OK; i++) {
+        json_t *row = json_array_get(rows, i);
+        push_index(r, i);
+        if (!json_is_array(row) || json_array_size(row) != ny) {
+            st = fail(r, 0, "speed2d values row %zu must be an array of %zu numbers (one per y)",
+                      i + 1, ny);
+        } else {
+            for (size_t j = 0; j < ny && st == DLS_OK; j++) {
+                char label[64];
+                snprintf(label, sizeof label, "speed2d value [%zu][%zu]", i + 1, j + 1);
+                push_index(r, j);
+                st = get_number(r, json_array_get(row, j), label, &values[i * ny + j]);
+                pop(r, 1);
+            }
+        }
+        pop(r, 1);
+    }
+    pop(r, 1);
+    dls__problem pb;
+    if (st == DLS_OK && dls__check_grid(nx, x, ny, y, values, &pb)) {
+        if (pb.field == DLS__FIELD_GRID_VALUE) {
+            push_key(r, "values");
+            push_index(r, pb.index / ny);
+            push_index(r, pb.index % ny);
+            st = fail(r, 0, "%s", pb.text);
+            pop(r, 3);
+        } else {
+            push_key(r, pb.field == DLS__FIELD_GRID_X ? "x" : "y");
+            push_index(r, pb.index);
+            st = fail(r, 0, "%s", pb.text);
+            pop(r, 2);
+        }
+    }
+    if (st == DLS_OK)
+        st = dls_model_create_speed2d(nx, x, ny, y, values, out, r->err);
+    free(x);
+    free(y);
+    free(values);
+    return st;
+}
+
+static dls_status read_link(reader *r, json_t *v, double *startup, double *rate)
+{
+    if (!json_is_object(v))
+        return fail(r, 0, "\"link\" must be an object {\"startup\": S, \"rate\": C}, not %s",
+                    type_name(v));
+    static const char *const known[] = {"startup", "rate", NULL};
+    dls_status st = check_keys(r, v, known, "\"link\"");
+    if (st != DLS_OK)
+        return st;
+    double *dest[2] = {startup, rate};
+    for (int k = 0; k < 2; k++) {
+        json_t *f = json_object_get(v, known[k]);
+        if (f == NULL)
+            return fail(r, 0, "\"link\" has no \"%s\" (give both \"startup\" and \"rate\")", known[k]);
+        push_key(r, known[k]);
+        char label[40];
+        snprintf(label, sizeof label, "the link %s", known[k]);
+        st = get_number(r, f, label, dest[k]);
+        if (st == DLS_OK && *dest[k] < 0)
+            st = fail(r, 0, "the link %s must be >= 0, not %.10g", known[k], *dest[k]);
+        pop(r, 1);
+        if (st != DLS_OK)
+            return st;
+    }
+    return DLS_OK;
+}
+
+static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform *pl)
+{
+    static const char *const known[] = {"name", "speed", "time", "speed2d", "limit", "link", NULL};
+    static const char *const models[] = {"speed", "time", "speed2d"};
+    r->proc = (long)k;
+    r->pname = NULL;
+    if (!json_is_object(obj))
+        return fail(r, 0, "must be an object, not %s", type_name(obj));
+    json_t *name = json_object_get(obj, "name");
+    if (name == NULL)
+        return fail(r, 0, "has no \"name\"");
+    push_key(r, "name");
+    dls_status st = DLS_OK;
+    if (!json_is_string(name))
+        st = fail(r, 0, "\"name\" must be a string, not %s", type_name(name));
+    else if (json_string_length(name) == 0)
+        st = fail(r, 0, "\"name\" is empty");
+    else if (strlen(json_string_value(name)) != json_string_length(name))
+        st = fail(r, 0, "\"name\" contains a NUL character");
+    if (st == DLS_OK) {
+        r->pname = json_string_value(name);
+        long dup = dls_platform_find(pl, r->pname);
+        if (dup >= 0)
+            st = fail(r, 0, "duplicate name: processor #%ld is also called \"%s\"", dup + 1,
+                      r->pname);
+    }
+    pop(r, 1);
+    if (st != DLS_OK)
+        return st;
+    st = check_keys(r, obj, known, "a processor");
+    if (st != DLS_OK)
+        return st;
+
+    /* The models in file order, so that the error points at the second one written. */
+    const char *model_key = NULL, *key;
+    json_t *val;
+    json_object_foreach(obj, key, val) {
+        int is_model = 0;
+        for (int m = 0; m < 3; m++)
+            if (strcmp(key, models[m]) == 0)
+                is_model = 1;
+        if (!is_model)
+            continue;
+        if (model_key != NULL) {
+            push_key(r, key);
+            st = fail(r, 1, "has two models, \"%s\" and \"%s\": give exactly one", model_key,
+                      key);
+            pop(r, 1);
+            return st;
+        }
+        model_key = key;
+    }
+    if (model_key == NULL)
+        return fail(r, 0, "has no model: give one of \"speed\", \"time\" or \"speed2d\"");
+
+    dls_model *model = NULL;
+    json_t *mv = json_object_get(obj, model_key);
+    push_key(r, model_key);
+    if (strcmp(model_key, "speed") == 0)
+        st = read_speed(r, mv, &model);
+    else if (strcmp(model_key, "time") == 0)
+        st = read_time(r, mv, &model);
+    else
+        st = read_speed2d(r, mv, &model);
+    pop(r, 1);
+    if (st != DLS_OK)
+        return st;
+
+    double limit = INFINITY, startup = 0, rate = 0;
+    json_t *lv = json_object_get(obj, "limit");
+    if (lv != NULL) {
+        push_key(r, "limit");
+        st = get_number(r, lv, "\"limit\"", &limit);
+        if (st == DLS_OK && !(limit > 0))
+            st = fail(r, 0, "\"limit\" must be > 0, not %.10g", limit);
+        pop(r, 1);
+    }
+    json_t *link = json_object_get(obj, "link");
+    if (st == DLS_OK && link != NULL) {
+        push_key(r, "link");
+        st = read_link(r, link, &startup, &rate);
+        pop(r, 1);
+    }
+    size_t index;
+    if (st == DLS_OK)
+        st = dls__platform_add_owned(pl, r->pname, model, &index, r->err);
+    if (st != DLS_OK) {
+        dls_model_free(model);
+        return st;
+    }
+    pl->procs[index].limit = limit;
+    pl->procs[index].has_link = link != NULL;
+    pl->procs[index].startup = startup;
+    pl->procs[index].rate = rate;
+    return DLS_OK;
+}
+
+static dls_status read_root(reader *r, json_t *root, dls_platform *pl)
+{
+    if (!json_is_object(root))
+        return fail(r, 0, "the platform must be a JSON object {\"processors\": [...]}, not %s",
+                    type_name(root));
+    static const char *const known[] = {"processors", NULL};
+    dls_status st = check_keys(r, root, known, "the platform");
+    if (st != DLS_OK)
+        return st;
+    json_t *procs = json_object_get(root, "processors");
+    if (procs == NULL)
+        return fail(r, 0, "the platform has no \"processors\"");
+    push_key(r, "processors");
+    if (!json_is_array(procs))
+        st = fail(r, 0, "\"processors\" must be an array, not %s", type_name(procs));
+    else if (json_array_size(procs) == 0)
+        st = fail(r, 0, "\"processors\" is empty: a platform needs at least one processor");
+    for (size_t k = 0; st == DLS_OK && k < json_array_size(procs); k++) {
+        push_index(r, k);
+        st = read_processor(r, json_array_get(procs, k), k, pl);
+        pop(r, 1);
+        r->proc = -1;
+        r->pname = NULL;
+    }
+    pop(r, 1);
+    return st;
+}
+
+dls_status dls_platform_read_string(const char *text, size_t len, const char *source,
+                                    dls_platform **out, dls_error *err)
+{
+    if (text == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_read_string: NULL argument");
+    if (source == NULL)
+        source = "<string>";
+    json_error_t je;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &je);
+    if (root == NULL) {
+        int line = je.line > 0 ? je.line : 1, column = je.column > 0 ? je.column : 1;
+        dls_status st = json_error_code(&je) == json_error_out_of_memory ? DLS_ENOMEM : DLS_ESYNTAX;
+        return dls__fail_at(err, st, line, column, -1, "%s:%d:%d: malformed JSON: %s", source,
+                            line, column, je.text);
+    }
+    dls_platform *pl = dls_platform_create();
+    if (pl == NULL) {
+        json_decref(root);
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);
+    }
+    reader r = {text, len, source, err, {{NULL, 0}}, 0, -1, NULL};
+    dls_status st = read_root(&r, root, pl);
+    json_decref(root);
+    if (st != DLS_OK) {
+        dls_platform_free(pl);
+        return st;
+    }
+    *out = pl;
+    return DLS_OK;
+}
+
+dls_status dls_platform_read_file(const char *path, dls_platform **out, dls_error *err)
+{
+    if (path == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_read_file: NULL argument");
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return dls__fail(err, DLS_EIO, "%s: cannot open: %s", path, strerror(errno));
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    dls_status st = DLS_OK;
+    while (buf != NULL) {
+        size_t got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (len < cap)
+            break;
+        char *bigger = realloc(buf, 2 * cap);
+        if (bigger == NULL) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = bigger;
+        cap *= 2;
+    }
+    if (buf == NULL)
+        st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
+    else if (ferror(f))
+        st = dls__fail(err, DLS_EIO, "%s: read error: %s", path, strerror(errno));
+    fclose(f);
+    if (st == DLS_OK)
+        st = dls_platform_read_string(buf, len, path, out, err);
+    free(buf);
+    return st;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Writing                                                                            */
+
+/* Digits needed so that every number of the processor reads back exactly. */
+static int proc_digits(const dls__proc *p)
+{
+    int d = 1;
+#define NEED(v)                              \
+    do {                                     \
+        int need_ = dls__shortest_digits(v); \
+        if (need_ > d)                       \
+            d = need_;                       \
+    } while (0)
+    const dls_model *m = p->model;
+    switch (m->kind) {
+    case DLS_MODEL_CONSTANT:
+        NEED(m->constant);
+        break;
+    case DLS_MODEL_POINTS:
+        for (size_t k = 0; k < (m->bands ? 4 : 2) * m->n; k++)
+            NEED(m->data[k]);
+        break;
+    case DLS_MODEL_TIME_LINES:
+        for (size_t k = 0; k < 2 * m->n; k++)
+            NEED(m->data[k]);
+        break;
+    case DLS_MODEL_SPEED2D:
+        for (size_t k = 0; k < m->n + m->ny + m->n * m->ny; k++)
+            NEED(m->data[k]);
+        break;
+    }
+    if (isfinite(p->limit))
+        NEED(p->limit);
+    if (p->has_link) {
+        NEED(p->startup);
+        NEED(p->rate);
+    }
+#undef NEED
+    return d;
+}
+
+static json_t *number_array(const double *v, size_t n)
+{
+    json_t *a = json_array();
+    for (size_t k = 0; a && k < n; k++)
+        if (json_array_append_new(a, json_real(v[k])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
+static json_t *model_json(const dls_model *m, const char **key)
+{
+    json_t *v = NULL;
+    switch (m->kind) {
+    case DLS_MODEL_CONSTANT:
+        *key = "speed";
+        return json_real(m->constant);
+    case DLS_MODEL_POINTS: {
+        *key = "speed";
+        json_t *pts = json_array();
+        for (size_t k = 0; pts && k < m->n; k++) {
+            double row[4] = {m->size[k], m->speed[k], m->bands ? m->low[k] : 0,
+                             m->bands ? m->high[k] : 0};
+            if (json_array_append_new(pts, number_array(row, m->bands ? 4 : 2)) != 0) {
+                json_decref(pts);
+                pts = NULL;
+            }
+        }
+        v = pts ? json_pack("{s:o}", "points", pts) : NULL;
+        return v;
+    }
+    case DLS_MODEL_TIME_LINES: {
+        *key = "time";
+        json_t *lines = json_array();
+        for (size_t l = 0; lines && l < m->n; l++) {
+            double row[2] = {m->a[l], m->b[l]};
+            if (json_array_append_new(lines, number_array(row, 2)) != 0) {
+                json_decref(lines);
+                lines = NULL;
+            }
+        }
+        return lines;
+    }
+    case DLS_MODEL_SPEED2D: {
+        *key = "speed2d";
+        json_t *rows = json_array();
+        for (size_t i = 0; rows && i < m->n; i++)
+            if (json_array_append_new(rows, number_array(m->gv + i * m->ny, m->ny)) != 0) {
+                json_decref(rows);
+                rows = NULL;
+            }
+        json_t *x = number_array(m->gx, m->n), *y = number_array(m->gy, m->ny);
+        if (rows == NULL || x == NULL || y == NULL) {
+            json_decref(rows);
+            json_decref(x);
+            json_decref(y);
+            return NULL;
+        }
+        return json_pack("{s:o,s:o,s:o}", "x", x, "y", y, "values", rows);
+    }
+    }
+    return NULL;
+}
+
+/* One processor as a one-line JSON object. */
+static char *proc_text(const dls__proc *p)
+{
+    const char *key = NULL;
+    json_t *obj = json_object();
+    json_t *model = model_json(p->model, &key);
+    if (obj == NULL || model == NULL || json_object_set_new(obj, "name", json_string(p->name)) ||
+        json_object_set_new(obj, key, model)) {
+        json_decref(obj);
+        return NULL;
+    }
+    if (isfinite(p->limit) && json_object_set_new(obj, "limit", json_real(p->limit))) {
+        json_decref(obj);
+        return NULL;
+    }
+    if (p->has_link &&
+        json_object_set_new(obj, "link", json_pack("{s:f,s:f}", "startup", p->startup, "rate",
+                                                   p->rate))) {
+        json_decref(obj);
+        return NULL;
+    }
+    char *text = json_dumps(obj, JSON_REAL_PRECISION(proc_digits(p)) | JSON_PRESERVE_ORDER);
+    json_decref(obj);
+    return text;
+}
+
+dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_error *err)
+{
+    if (platform == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_to_string: NULL argument");
+    if (platform->n == 0)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_to_string: the platform has no "
+                         "processor (a platform file needs at least one)");
+    static const char head[] = "{\n  \"processors\": [\n", tail[] = "\n  ]\n}\n";
+    size_t cap = 256, len = 0;
+    char *buf = malloc(cap);
+    if (buf == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
+    memcpy(buf, head, sizeof head - 1);
+    len = sizeof head - 1;
+    for (size_t i = 0; i < platform->n; i++) {
+        char *t = proc_text(&platform->procs[i]);
+        if (t == NULL) {
+            free(buf);
+            return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
+        }
+        size_t tl = strlen(t), need = len + tl + 8 + sizeof tail;
+        if (need > cap) {
+            while (cap < need)
+                cap *= 2;
+            char *bigger = realloc(buf, cap);
+            if (bigger == NULL) {
+                free(t);
+                free(buf);
+                return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
+            }
+            buf = bigger;
+        }
+        memcpy(buf + len, "    ", 4);
+        len += 4;
+        memcpy(buf + len, t, tl);
+        len += tl;
+        if (i + 1 < platform->n) {
+            memcpy(buf + len, ",\n", 2);
+            len += 2;
+        }
+        free(t);
+    }
+    memcpy(buf + len, tail, sizeof tail);
+    *out = buf;
+    return DLS_OK;
+}
+
+dls_status dls__write_file_atomic(const char *path, const char *data, size_t len, dls_error *err)
+{
+    size_t pl = strlen(path);
+    char *tmp = malloc(pl + 16);
+    if (tmp == NULL)
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
+    snprintf(tmp, pl + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        dls_status st = dls__fail(err, DLS_EIO, "%s: cannot create a temporary file next to it: %s",
+                                  path, strerror(errno));
+        free(tmp);
+        return st;
+    }
+    const char *step = NULL;
+    int saved = 0;
+    size_t done = 0;
+    while (done < len) {
+        ssize_t w = write(fd, data + done, len - done);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            step = "write";
+            saved = errno;
+            break;
+        }
+        done += (size_t)w;
+    }
+    if (step == NULL && fchmod(fd, 0644) != 0) {
+        step = "chmod";
+        saved = errno;
+    }
+    if (step == NULL && fsync(fd) != 0) {
+        step = "fsync";
+        saved = errno;
+    }
+    if (close(fd) != 0 && step == NULL) {
+        step = "close";
+        saved = errno;
+    }
+    if (step == NULL && rename(tmp, path) != 0) {
+        step = "rename";
+        saved = errno;
+    }
+    dls_status st = DLS_OK;
+    if (step != NULL) {
+        unlink(tmp);
+        st = dls__fail(err, DLS_EIO, "%s: %s failed: %s", path, step, strerror(saved));
+    }
+    free(tmp);
+    return st;
+}
+
+dls_status dls_platform_write_file(const dls_platform *platform, const char *path, dls_error *err)
+{
+    if (path == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_write_file: NULL path");
+    char *text;
+    dls_status st = dls_platform_to_string(platform, &text, err);
+    if (st != DLS_OK)
+        return st;
+    st = dls__write_file_atomic(path, text, strlen(text), err);
+    free(text);
+    return st;
+}

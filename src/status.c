@@ -1,0 +1,103 @@
+/* Status codes, error records, version: the conventions every module relies on. */
+#include <config.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+void dls_error_clear(dls_error *err)
+{
+    if (err == NULL)
+        return;
+    err->status = DLS_OK;
+    err->line = 0;
+    err->column = 0;
+    err->processor = -1;
+    err->message[0] = '\0';
+}
+
+const char *dls_strerror(dls_status status)
+{
+    switch (status) {
+#define DLS_STATUS_TEXT_(name, value, text) \
+    case DLS_##name:                        \
+        return text;
+        DLS_STATUS_MAP(DLS_STATUS_TEXT_)
+#undef DLS_STATUS_TEXT_
+    }
+    return "unknown status";
+}
+
+const char *dls_status_name(dls_status status)
+{
+    switch (status) {
+#define DLS_STATUS_NAME_(name, value, text) \
+    case DLS_##name:                        \
+        return #name;
+        DLS_STATUS_MAP(DLS_STATUS_NAME_)
+#undef DLS_STATUS_NAME_
+    }
+    return "UNKNOWN";
+}
+
+const char *dls_version(void)
+{
+    return PACKAGE_VERSION;
+}
+
+int dls_version_number(void)
+{
+    return DLS_VERSION_NUMBER;
+}
+
+void dls_free(void *ptr)
+{
+    free(ptr);
+}
+
+dls_status dls__vfail_at(dls_error *err, dls_status status, int line, int column,
+                         long processor, const char *fmt, va_list ap)
+{
+    if (err == NULL)
+        return status;
+    err->status = status;
+    err->line = line;
+    err->column = column;
+    err->processor = processor;
+    int n = vsnprintf(err->message, sizeof err->message, fmt, ap);
+    if (n < 0)
+        snprintf(err->message, sizeof err->message, "%s", dls_strerror(status));
+    return status;
+}
+
+dls_status dls__fail_at(dls_error *err, dls_status status, int line, int column,
+                        long processor, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    dls__vfail_at(err, status, line, column, processor, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+dls_status dls__fail(dls_error *err, dls_status status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    dls__vfail_at(err, status, 0, 0, -1, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+int dls__shortest_digits(double v)
+{
+    char buf[40];
+    for (int digits = 1; digits < 17; digits++) {
+        snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (strtod(buf, NULL) == v)
+            return digits;
+    }
+    return 17;
+}

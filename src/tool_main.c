@@ -1,0 +1,81 @@
+/* dlsched: the command-line front end of libdlsched. */
+#include <config.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "tool.h"
+
+static const tool_cmd *const commands[] = {
+    &tool_cmd_check,
+};
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static const tool_cmd *find_command(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (strcmp(commands[i]->name, name) == 0)
+            return commands[i];
+    return NULL;
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "Usage: dlsched COMMAND [ARGUMENTS] [OPTIONS]\n"
+            "       dlsched help COMMAND | --help | --version\n\n"
+            "Decides how much work each processor of a heterogeneous platform gets.\n\n"
+            "Commands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        fprintf(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);
+    fprintf(out,
+            "\nExit status: 0 success, 1 no feasible answer, 2 bad usage or input,\n"
+            "3 the computation failed. See dlsched(1).\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_BADINPUT;
+    }
+    const char *first = argv[1];
+    if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0) {
+        usage(stdout);
+        return EXIT_DONE;
+    }
+    if (strcmp(first, "--version") == 0) {
+        printf("dlsched %s (libdlsched %s)\n", DLS_VERSION_STRING, dls_version());
+        return EXIT_DONE;
+    }
+    if (strcmp(first, "help") == 0) {
+        if (argc < 3) {
+            usage(stdout);
+            return EXIT_DONE;
+        }
+        const tool_cmd *cmd = find_command(argv[2]);
+        if (cmd == NULL) {
+            tool_error("help: no command \"%s\" (see dlsched --help)", argv[2]);
+            return EXIT_BADINPUT;
+        }
+        tool_print_help(cmd, stdout);
+        return EXIT_DONE;
+    }
+    const tool_cmd *cmd = find_command(first);
+    if (cmd == NULL) {
+        tool_error("unknown command \"%s\" (see dlsched --help)", first);
+        return EXIT_BADINPUT;
+    }
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            break;
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            tool_print_help(cmd, stdout);
+            return EXIT_DONE;
+        }
+    }
+    tool_args args;
+    if (tool_parse(cmd, argc - 2, argv + 2, &args) != 0)
+        return EXIT_BADINPUT;
+    return cmd->run(&args);
+}

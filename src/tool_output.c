@@ -1,0 +1,90 @@
+/* Output conventions of the program: messages on stderr prefixed "dlsched: ", exit
+ * statuses, JSON on stdout. */
+#include <config.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "tool.h"
+
+void tool_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("dlsched: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+void tool_warning(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("dlsched: warning: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int tool_exit_for(dls_status status)
+{
+    switch (status) {
+    case DLS_OK:
+        return EXIT_DONE;
+    case DLS_EINVAL:
+    case DLS_EIO:
+    case DLS_ESYNTAX:
+    case DLS_EDATA:
+    case DLS_ERANGE:
+    case DLS_ENOTSUP:
+    case DLS_ELIMIT:
+        return EXIT_BADINPUT;
+    case DLS_ENOMEM:
+    case DLS_ESOLVER:
+    case DLS_ENUMERIC:
+    case DLS_ECANCELED:
+        return EXIT_FAILURE_RUN;
+    }
+    return EXIT_FAILURE_RUN;
+}
+
+int tool_fail(dls_status status, const dls_error *err)
+{
+    if (err != NULL && err->message[0] != '\0')
+        tool_error("%s", err->message);
+    else
+        tool_error("%s", dls_strerror(status));
+    return tool_exit_for(status);
+}
+
+int tool_print_json(json_t *value)
+{
+    if (value == NULL) {
+        tool_error("out of memory while writing JSON");
+        return EXIT_FAILURE_RUN;
+    }
+    int rc = json_dumpf(value, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+    json_decref(value);
+    fputc('\n', stdout);
+    if (rc != 0 || fflush(stdout) != 0) {
+        tool_error("cannot write the output");
+        return EXIT_FAILURE_RUN;
+    }
+    return EXIT_DONE;
+}
+
+json_t *tool_json_number(double v)
+{
+    return isfinite(v) ? json_real(v) : json_null();
+}
+
+const char *tool_num(double v, char *buf, size_t size)
+{
+    if (isinf(v))
+        snprintf(buf, size, "%s", v > 0 ? "inf" : "-inf");
+    else
+        snprintf(buf, size, "%.6g", v);
+    return buf;
+}

@@ -1,0 +1,11 @@
+#!/bin/sh
+# Runs the example programs on the shipped platforms, so that examples never rot.
+set -eu
+: "${top_srcdir:=.}"
+for f in "$top_srcdir"/examples/*.json; do
+    ./examples/platform_info "$f" 1e6 > /dev/null || { echo "platform_info failed on $f"; exit 1; }
+done
+out=$(./examples/platform_info "$top_srcdir/examples/paper003_two.json" 2)
+# time of 2 units on P1 is max(1 + 2, -9 + 20) = 11
+echo "$out" | grep -q "time 11 s" || { echo "unexpected output: $out"; exit 1; }
+echo "examples: ok"

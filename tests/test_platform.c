@@ -1,0 +1,200 @@
+/* Tests of the platform object: adding, finding, limits, links, copies; rejected calls
+ * leave the platform unchanged. */
+#include "testutil.h"
+
+static dls_model *constant(double s)
+{
+    dls_model *m;
+    dls_error err;
+    assert_ok(dls_model_create_constant(s, &m, &err), &err);
+    return m;
+}
+
+static void test_add_and_query(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *p = dls_platform_create();
+    assert_non_null(p);
+    assert_int_equal(dls_platform_count(p), 0);
+    dls_model *m = constant(2);
+    size_t idx = 99;
+    assert_ok(dls_platform_add(p, "cpu0", m, &idx, &err), &err);
+    assert_int_equal(idx, 0);
+    assert_ok(dls_platform_add(p, "cpu1", m, &idx, &err), &err);
+    assert_int_equal(idx, 1);
+    dls_model_free(m); /* the platform holds its own copies */
+    assert_int_equal(dls_platform_count(p), 2);
+    assert_string_equal(dls_platform_name(p, 1), "cpu1");
+    assert_rel(dls_model_speed(dls_platform_model(p, 0), 5), 2, 0);
+    assert_true(isinf(dls_platform_limit(p, 0)));
+    assert_false(dls_platform_has_link(p, 0));
+    double s = -1, c = -1;
+    assert_ok(dls_platform_link(p, 0, &s, &c), &err);
+    assert_rel(s, 0, 0);
+    assert_rel(c, 0, 0);
+    assert_int_equal(dls_platform_find(p, "cpu1"), 1);
+    assert_int_equal(dls_platform_find(p, "cpu2"), -1);
+    assert_null(dls_platform_name(p, 2));
+    assert_null(dls_platform_model(p, 2));
+    assert_true(isnan(dls_platform_limit(p, 2)));
+    assert_int_equal(dls_platform_link(p, 2, &s, &c), DLS_EINVAL);
+    dls_platform_free(p);
+    dls_platform_free(NULL);
+}
+
+static void test_limits_and_links(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *p = dls_platform_create();
+    dls_model *m = constant(1);
+    assert_ok(dls_platform_add(p, "w", m, NULL, &err), &err);
+    dls_model_free(m);
+    assert_ok(dls_platform_set_limit(p, 0, 5e7, &err), &err);
+    assert_rel(dls_platform_limit(p, 0), 5e7, 0);
+    /* rejected values leave the previous ones */
+    assert_fails(dls_platform_set_limit(p, 0, 0, &err), DLS_EINVAL, &err, "processor \"w\"");
+    assert_int_equal(err.processor, 0);
+    assert_fails(dls_platform_set_limit(p, 0, -4, &err), DLS_EINVAL, &err, "must be > 0");
+    assert_fails(dls_platform_set_limit(p, 0, NAN, &err), DLS_EINVAL, &err, "must be > 0");
+    assert_fails(dls_platform_set_limit(p, 3, 1, &err), DLS_EINVAL, &err, "no processor 3");
+    assert_rel(dls_platform_limit(p, 0), 5e7, 0);
+    assert_ok(dls_platform_set_limit(p, 0, INFINITY, &err), &err);
+    assert_true(isinf(dls_platform_limit(p, 0)));
+
+    assert_ok(dls_platform_set_link(p, 0, 1e-3, 1e-6, &err), &err);
+    assert_fails(dls_platform_set_link(p, 0, -1, 1, &err), DLS_EINVAL, &err, "startup");
+    assert_fails(dls_platform_set_link(p, 0, 1, -1, &err), DLS_EINVAL, &err, "rate");
+    assert_fails(dls_platform_set_link(p, 0, INFINITY, 1, &err), DLS_EINVAL, &err, "startup");
+    assert_fails(dls_platform_set_link(p, 0, 1, NAN, &err), DLS_EINVAL, &err, "rate");
+    assert_fails(dls_platform_set_link(p, 1, 1, 1, &err), DLS_EINVAL, &err, "no processor 1");
+    assert_fails(dls_platform_set_link(NULL, 0, 1, 1, &err), DLS_EINVAL, &err, "NULL");
+    double s, c;
+    assert_true(dls_platform_has_link(p, 0));
+    assert_ok(dls_platform_link(p, 0, &s, &c), &err);
+    assert_rel(s, 1e-3, 0);
+    assert_rel(c, 1e-6, 0);
+    dls_platform_free(p);
+}
+
+static void test_add_errors_leave_platform_unchanged(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *p = dls_platform_create();
+    dls_model *m = constant(1);
+    assert_ok(dls_platform_add(p, "a", m, NULL, &err), &err);
+    assert_fails(dls_platform_add(p, "a", m, NULL, &err), DLS_EINVAL, &err,
+                 "a processor named \"a\" already exists");
+    assert_int_equal(err.processor, 0);
+    assert_fails(dls_platform_add(p, "", m, NULL, &err), DLS_EINVAL, &err, "empty");
+    assert_fails(dls_platform_add(p, NULL, m, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_platform_add(p, "b", NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_platform_add(NULL, "b", m, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_int_equal(dls_platform_count(p), 1);
+    assert_int_equal(dls_platform_find(p, "b"), -1);
+    dls_model_free(m);
+    dls_platform_free(p);
+}
+
+static void test_set_model_remove(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *p = dls_platform_create();
+    char name[16];
+    for (int i = 0; i < 5; i++) {
+        dls_model *m = constant(i + 1);
+        snprintf(name, sizeof name, "p%d", i);
+        assert_ok(dls_platform_add(p, name, m, NULL, &err), &err);
+        dls_model_free(m);
+    }
+    dls_model *m = constant(42);
+    assert_ok(dls_platform_set_model(p, 2, m, &err), &err);
+    assert_rel(dls_model_constant_speed(dls_platform_model(p, 2)), 42, 0);
+    assert_fails(dls_platform_set_model(p, 7, m, &err), DLS_EINVAL, &err, "no processor 7");
+    assert_fails(dls_platform_set_model(p, 1, NULL, &err), DLS_EINVAL, &err, "NULL model");
+    dls_model_free(m);
+    assert_ok(dls_platform_set_limit(p, 3, 77, &err), &err);
+    assert_ok(dls_platform_remove(p, 1, &err), &err);
+    assert_int_equal(dls_platform_count(p), 4);
+    assert_int_equal(dls_platform_find(p, "p1"), -1);
+    assert_int_equal(dls_platform_find(p, "p3"), 2);
+    assert_rel(dls_platform_limit(p, 2), 77, 0);
+    assert_string_equal(dls_platform_name(p, 3), "p4");
+    assert_fails(dls_platform_remove(p, 4, &err), DLS_EINVAL, &err, "no processor 4");
+    /* the removed name can be used again */
+    m = constant(3);
+    assert_ok(dls_platform_add(p, "p1", m, NULL, &err), &err);
+    dls_model_free(m);
+    assert_int_equal(dls_platform_find(p, "p1"), 4);
+    dls_platform_free(p);
+}
+
+static void test_copy_and_equal(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *p = dls_platform_create(), *c;
+    const double x[] = {1, 10}, s[] = {5, 2};
+    dls_model *m;
+    assert_ok(dls_model_create_points(2, x, s, NULL, NULL, &m, &err), &err);
+    assert_ok(dls_platform_add(p, "a", m, NULL, &err), &err);
+    assert_ok(dls_platform_add(p, "b", m, NULL, &err), &err);
+    dls_model_free(m);
+    assert_ok(dls_platform_set_link(p, 1, 0, 0, &err), &err);
+    assert_ok(dls_platform_set_limit(p, 0, 9, &err), &err);
+    assert_ok(dls_platform_copy(p, &c, &err), &err);
+    assert_true(dls_platform_equal(p, c));
+    assert_int_equal(dls_platform_find(c, "b"), 1);
+    /* an explicit {0, 0} link differs from no link */
+    dls_platform *d;
+    assert_ok(dls_platform_copy(p, &d, &err), &err);
+    assert_ok(dls_platform_remove(d, 1, &err), &err);
+    assert_false(dls_platform_equal(p, d));
+    assert_ok(dls_platform_set_limit(c, 0, 10, &err), &err);
+    assert_false(dls_platform_equal(p, c));
+    assert_true(dls_platform_equal(NULL, NULL));
+    assert_false(dls_platform_equal(p, NULL));
+    assert_fails(dls_platform_copy(NULL, &d, &err), DLS_EINVAL, &err, "NULL");
+    dls_platform_free(c);
+    dls_platform_free(d);
+    dls_platform_free(p);
+}
+
+static void test_many_processors(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *p = dls_platform_create();
+    dls_model *m = constant(1);
+    char name[32];
+    const int n = 100000;
+    for (int i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "node%06d", i);
+        assert_ok(dls_platform_add(p, name, m, NULL, &err), &err);
+    }
+    dls_model_free(m);
+    assert_int_equal(dls_platform_count(p), n);
+    for (int i = 0; i < n; i += 997) {
+        snprintf(name, sizeof name, "node%06d", i);
+        assert_int_equal(dls_platform_find(p, name), i);
+    }
+    assert_int_equal(dls_platform_find(p, "node"), -1);
+    dls_platform_free(p);
+}
+
+int main(int argc, char **argv)
+{
+    test_init_seed(argc, argv);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_add_and_query),
+        cmocka_unit_test(test_limits_and_links),
+        cmocka_unit_test(test_add_errors_leave_platform_unchanged),
+        cmocka_unit_test(test_set_model_remove),
+        cmocka_unit_test(test_copy_and_equal),
+        cmocka_unit_test(test_many_processors),
+    };
+    return cmocka_run_group_tests_name("platform", tests, NULL, NULL);
+}

@@ -1,0 +1,96 @@
+/* Tests of status codes, error records and version queries. */
+#include "testutil.h"
+
+static void test_every_status_has_text_and_name(void **state)
+{
+    (void)state;
+#define CHECK_(name, value, text)                                   \
+    assert_string_equal(dls_strerror(DLS_##name), text);            \
+    assert_string_equal(dls_status_name(DLS_##name), #name);        \
+    assert_int_equal(DLS_##name, value);
+    DLS_STATUS_MAP(CHECK_)
+#undef CHECK_
+    assert_int_equal(DLS_OK, 0);
+}
+
+static void test_unknown_status(void **state)
+{
+    (void)state;
+    assert_string_equal(dls_strerror((dls_status)999), "unknown status");
+    assert_string_equal(dls_status_name((dls_status)-5), "UNKNOWN");
+}
+
+static void test_error_clear(void **state)
+{
+    (void)state;
+    dls_error err;
+    memset(&err, 0x5A, sizeof err);
+    dls_error_clear(&err);
+    assert_int_equal(err.status, DLS_OK);
+    assert_int_equal(err.line, 0);
+    assert_int_equal(err.column, 0);
+    assert_int_equal(err.processor, -1);
+    assert_string_equal(err.message, "");
+    dls_error_clear(NULL); /* allowed */
+}
+
+static void test_error_filled_and_untouched_on_success(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_model *m = NULL;
+    assert_fails(dls_model_create_constant(-1, &m, &err), DLS_EINVAL, &err, "speed must be > 0");
+    assert_null(m);
+    /* success leaves the record alone */
+    strcpy(err.message, "stale");
+    assert_ok(dls_model_create_constant(1.5, &m, &err), &err);
+    assert_string_equal(err.message, "stale");
+    dls_model_free(m);
+    /* a NULL record is allowed on failure */
+    assert_int_equal(dls_model_create_constant(0, &m, NULL), DLS_EINVAL);
+}
+
+static void test_message_is_bounded(void **state)
+{
+    (void)state;
+    /* A very long processor name must not overflow the message buffer. */
+    char name[2000];
+    memset(name, 'n', sizeof name - 1);
+    name[sizeof name - 1] = '\0';
+    dls_platform *p = dls_platform_create();
+    dls_model *m;
+    dls_error err;
+    assert_non_null(p);
+    assert_ok(dls_model_create_constant(1, &m, &err), &err);
+    assert_ok(dls_platform_add(p, name, m, NULL, &err), &err);
+    assert_int_equal(dls_platform_set_limit(p, 0, -1, &err), DLS_EINVAL);
+    assert_true(strlen(err.message) < DLS_ERROR_MESSAGE_MAX);
+    assert_int_equal(err.processor, 0);
+    dls_model_free(m);
+    dls_platform_free(p);
+}
+
+static void test_version(void **state)
+{
+    (void)state;
+    assert_string_equal(dls_version(), DLS_VERSION_STRING);
+    assert_int_equal(dls_version_number(), DLS_VERSION_NUMBER);
+    char buf[32];
+    snprintf(buf, sizeof buf, "%d.%d.%d", DLS_VERSION_MAJOR, DLS_VERSION_MINOR, DLS_VERSION_PATCH);
+    assert_string_equal(buf, dls_version());
+    dls_free(NULL);
+}
+
+int main(int argc, char **argv)
+{
+    test_init_seed(argc, argv);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_status_has_text_and_name),
+        cmocka_unit_test(test_unknown_status),
+        cmocka_unit_test(test_error_clear),
+        cmocka_unit_test(test_error_filled_and_untouched_on_success),
+        cmocka_unit_test(test_message_is_bounded),
+        cmocka_unit_test(test_version),
+    };
+    return cmocka_run_group_tests_name("status", tests, NULL, NULL);
+}
