@@ -583,9 +583,11 @@ dls_status dls_platform_read_string(const char *text, size_t len, const char *so
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &je);
     if (root == NULL) {
         int line = je.line > 0 ? je.line : 1, column = je.column > 0 ? je.column : 1;
-        dls_status st = json_error_code(&je) == json_error_out_of_memory ? DLS_ENOMEM : DLS_ESYNTAX;
-        return dls__fail_at(err, st, line, column, -1, "%s:%d:%d: malformed JSON: %s", source,
-                            line, column, je.text);
+        /* jansson leaves the text empty when its very first allocation fails */
+        if (json_error_code(&je) == json_error_out_of_memory || je.text[0] == '\0')
+            return dls__fail(err, DLS_ENOMEM, "%s: out of memory while parsing", source);
+        return dls__fail_at(err, DLS_ESYNTAX, line, column, -1, "%s:%d:%d: malformed JSON: %s",
+                            source, line, column, je.text);
     }
     dls_platform *pl = dls_platform_create();
     if (pl == NULL) {
@@ -744,28 +746,24 @@ static json_t *model_json(const dls_model *m, const char **key)
     return NULL;
 }
 
-/* One processor as a one-line JSON object. */
+/* One processor as a one-line JSON object. json_object_set_new() takes over its value even
+ * when it fails, so nothing leaks on the error paths. */
 static char *proc_text(const dls__proc *p)
 {
     const char *key = NULL;
     json_t *obj = json_object();
+    if (obj == NULL)
+        return NULL;
+    int bad = json_object_set_new(obj, "name", json_string(p->name));
     json_t *model = model_json(p->model, &key);
-    if (obj == NULL || model == NULL || json_object_set_new(obj, "name", json_string(p->name)) ||
-        json_object_set_new(obj, key, model)) {
-        json_decref(obj);
-        return NULL;
-    }
-    if (isfinite(p->limit) && json_object_set_new(obj, "limit", json_real(p->limit))) {
-        json_decref(obj);
-        return NULL;
-    }
-    if (p->has_link &&
-        json_object_set_new(obj, "link", json_pack("{s:f,s:f}", "startup", p->startup, "rate",
-                                                   p->rate))) {
-        json_decref(obj);
-        return NULL;
-    }
-    char *text = json_dumps(obj, JSON_REAL_PRECISION(proc_digits(p)) | JSON_PRESERVE_ORDER);
+    bad |= json_object_set_new(obj, key, model);
+    if (isfinite(p->limit))
+        bad |= json_object_set_new(obj, "limit", json_real(p->limit));
+    if (p->has_link)
+        bad |= json_object_set_new(obj, "link", json_pack("{s:f,s:f}", "startup", p->startup,
+                                                          "rate", p->rate));
+    char *text = bad ? NULL : json_dumps(obj, JSON_REAL_PRECISION(proc_digits(p)) |
+                                                  JSON_PRESERVE_ORDER);
     json_decref(obj);
     return text;
 }

@@ -1,0 +1,286 @@
+/* Out-of-memory paths: every allocation the library (and jansson under it) makes is failed in
+ * turn, and each call must then fail cleanly with DLS_ENOMEM, leave its outputs and inputs
+ * untouched and leak nothing. The allocator is replaced by counting wrappers around glibc's
+ * own (glibc supports replacing malloc this way), so this program is not built under
+ * AddressSanitizer, which replaces the allocator itself. */
+#include <errno.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+
+static long countdown = -1; /* allocations left before the failing one; -1: none fails */
+static int triggered;
+static long live;           /* allocations not yet freed */
+
+static int should_fail(void)
+{
+    if (countdown < 0)
+        return 0;
+    if (countdown-- > 0)
+        return 0;
+    countdown = -1;
+    triggered = 1;
+    errno = ENOMEM;
+    return 1;
+}
+
+void *malloc(size_t n)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __libc_malloc(n);
+    if (p)
+        live++;
+    return p;
+}
+
+void *calloc(size_t a, size_t b)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __libc_calloc(a, b);
+    if (p)
+        live++;
+    return p;
+}
+
+void *realloc(void *old, size_t n)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __libc_realloc(old, n);
+    if (p && old == NULL)
+        live++;
+    return p;
+}
+
+void free(void *p)
+{
+    if (p)
+        live--;
+    __libc_free(p);
+}
+
+/* Runs `call` with the k-th allocation failing, for k = 0, 1, ... until it succeeds with no
+ * failure injected. Every failure must be `want` (DLS_ENOMEM unless stated) and must not
+ * leak. Returns the number of allocation points exercised. */
+typedef dls_status (*scenario)(void *ctx, dls_error *err);
+
+static int exhaust(const char *what, scenario call, void *ctx, void (*cleanup)(void *ctx),
+                   dls_status other_ok)
+{
+    for (long k = 0;; k++) {
+        dls_error err;
+        dls_error_clear(&err);
+        long before = live;
+        triggered = 0;
+        countdown = k;
+        dls_status st = call(ctx, &err);
+        countdown = -1;
+        if (!triggered) {
+            if (st != DLS_OK)
+                fail_msg("%s: fails without injection: %s", what, err.message);
+            if (cleanup)
+                cleanup(ctx);
+            return (int)k;
+        }
+        if (st == DLS_OK) {
+            /* the failed allocation was optional (e.g. a growth that had a fallback) */
+            if (cleanup)
+                cleanup(ctx);
+            continue;
+        }
+        if (st != DLS_ENOMEM && st != other_ok)
+            fail_msg("%s: allocation %ld failed gave %s: %s", what, k, dls_status_name(st),
+                     err.message);
+        if (err.status != st || err.message[0] == '\0')
+            fail_msg("%s: allocation %ld: no message for %s", what, k, dls_status_name(st));
+        if (live != before)
+            fail_msg("%s: allocation %ld failed and %ld allocation(s) leaked", what, k,
+                     live - before);
+    }
+}
+
+static const char platform_text[] =
+    "{\"processors\": [\n"
+    " {\"name\": \"cpu0\", \"speed\": 2.5e9},\n"
+    " {\"name\": \"node7\", \"speed\": {\"points\": [[1e3, 2.1e9, 2e9, 2.2e9], [1e6, 1.9e9, 1.8e9, 2e9],"
+    " [4e7, 2e8, 1e8, 3e8]]}, \"limit\": 5e7},\n"
+    " {\"name\": \"w1\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}},\n"
+    " {\"name\": \"gpu0\", \"speed2d\": {\"x\": [64, 1024, 8192], \"y\": [64, 1024],"
+    " \"values\": [[1e9, 2e9], [3e9, 4e9], [5e9, 5.5e9]]}}\n"
+    "]}\n";
+
+typedef struct ctx {
+    dls_platform *platform;
+    dls_platform *out;
+    dls_model *model;
+    dls_model *mout;
+    char *text;
+    const char *path;
+} ctx;
+
+static dls_status do_read(void *p, dls_error *err)
+{
+    ctx *c = p;
+    c->out = NULL;
+    dls_status st = dls_platform_read_string(platform_text, strlen(platform_text), "p.json",
+                                             &c->out, err);
+    if (st != DLS_OK)
+        assert_null(c->out);
+    return st;
+}
+
+static void free_out(void *p)
+{
+    ctx *c = p;
+    dls_platform_free(c->out);
+    c->out = NULL;
+}
+
+static dls_status do_to_string(void *p, dls_error *err)
+{
+    ctx *c = p;
+    c->text = NULL;
+    dls_status st = dls_platform_to_string(c->platform, &c->text, err);
+    if (st != DLS_OK)
+        assert_null(c->text);
+    return st;
+}
+
+static void free_text(void *p)
+{
+    ctx *c = p;
+    dls_free(c->text);
+    c->text = NULL;
+}
+
+static dls_status do_copy(void *p, dls_error *err)
+{
+    ctx *c = p;
+    c->out = NULL;
+    return dls_platform_copy(c->platform, &c->out, err);
+}
+
+static dls_status do_write(void *p, dls_error *err)
+{
+    ctx *c = p;
+    return dls_platform_write_file(c->platform, c->path, err);
+}
+
+static dls_status do_add_remove(void *p, dls_error *err)
+{
+    ctx *c = p;
+    size_t n = dls_platform_count(c->platform);
+    dls_status st = dls_platform_add(c->platform, "extra", c->model, NULL, err);
+    if (st != DLS_OK) {
+        assert_int_equal(dls_platform_count(c->platform), n);
+        assert_int_equal(dls_platform_find(c->platform, "extra"), -1);
+        return st;
+    }
+    st = dls_platform_remove(c->platform, n, err);
+    if (st != DLS_OK) {
+        /* remove failed: the processor is still there; take it out without injection */
+        long saved = countdown;
+        countdown = -1;
+        assert_int_equal(dls_platform_remove(c->platform, n, NULL), DLS_OK);
+        countdown = saved;
+    }
+    assert_int_equal(dls_platform_count(c->platform), n);
+    return st;
+}
+
+static dls_status do_set_model(void *p, dls_error *err)
+{
+    ctx *c = p;
+    const dls_model *before = dls_platform_model(c->platform, 1);
+    dls_status st = dls_platform_set_model(c->platform, 1, c->model, err);
+    if (st != DLS_OK)
+        assert_ptr_equal(dls_platform_model(c->platform, 1), before);
+    return st;
+}
+
+static dls_status do_envelope(void *p, dls_error *err)
+{
+    ctx *c = p;
+    c->mout = NULL;
+    dls_envelope_params par;
+    dls_envelope_params_init(&par);
+    par.rel_tol = 1e-6;
+    return dls_model_convex_envelope(dls_platform_model(c->platform, 1), 1e9, &par, &c->mout,
+                                     NULL, err);
+}
+
+static dls_status do_lines_envelope(void *p, dls_error *err)
+{
+    ctx *c = p;
+    c->mout = NULL;
+    return dls_model_convex_envelope(dls_platform_model(c->platform, 2), 2, NULL, &c->mout, NULL,
+                                     err);
+}
+
+static dls_status do_section(void *p, dls_error *err)
+{
+    ctx *c = p;
+    c->mout = NULL;
+    return dls_model_section(dls_platform_model(c->platform, 3), 100, &c->mout, err);
+}
+
+static dls_status do_sample(void *p, dls_error *err)
+{
+    ctx *c = p;
+    const double at[] = {0.5, 1, 2, 3};
+    c->mout = NULL;
+    return dls_model_sample(dls_platform_model(c->platform, 2), 4, at, &c->mout, err);
+}
+
+static void free_mout(void *p)
+{
+    ctx *c = p;
+    dls_model_free(c->mout);
+    c->mout = NULL;
+}
+
+static void test_allocation_failures(void **state)
+{
+    (void)state;
+    dls_error err;
+    ctx c = {0};
+    assert_ok(dls_platform_read_string(platform_text, strlen(platform_text), "p.json",
+                                       &c.platform, &err), &err);
+    assert_ok(dls_model_create_constant(7, &c.model, &err), &err);
+    char dir[] = "/tmp/dls_alloc_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/p.json", dir);
+    c.path = path;
+    /* jansson reports some allocation failures inside its lexer as syntax errors */
+    printf("# allocation points: read %d", exhaust("read", do_read, &c, free_out, DLS_ESYNTAX));
+    printf(", to_string %d", exhaust("to_string", do_to_string, &c, free_text, DLS_OK));
+    printf(", copy %d", exhaust("copy", do_copy, &c, free_out, DLS_OK));
+    printf(", write %d", exhaust("write", do_write, &c, NULL, DLS_EIO));
+    printf(", add/remove %d", exhaust("add/remove", do_add_remove, &c, NULL, DLS_OK));
+    printf(", set_model %d", exhaust("set_model", do_set_model, &c, NULL, DLS_OK));
+    printf(", envelope %d", exhaust("envelope", do_envelope, &c, free_mout, DLS_OK));
+    printf(", lines envelope %d", exhaust("lines envelope", do_lines_envelope, &c, free_mout, DLS_OK));
+    printf(", section %d", exhaust("section", do_section, &c, free_mout, DLS_OK));
+    printf(", sample %d\n", exhaust("sample", do_sample, &c, free_mout, DLS_OK));
+    unlink(path);
+    rmdir(dir);
+    dls_model_free(c.model);
+    dls_platform_free(c.platform);
+}
+
+int main(int argc, char **argv)
+{
+    test_init_seed(argc, argv);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_allocation_failures),
+    };
+    return cmocka_run_group_tests_name("alloc_failures", tests, NULL, NULL);
+}
