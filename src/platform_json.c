@@ -147,19 +147,19 @@ static dls_status check_keys(reader *r, json_t *obj, const char *const *known, c
     json_t *val;
     json_object_foreach(obj, key, val) {
         int ok = 0;
+        for (const char *const *k = known; *k && !ok; k++)
+            ok = strcmp(key, *k) == 0;
+        if (ok)
+            continue;
         const char *close = NULL;
         size_t best = 3; /* suggest only keys within two edits, the closest first */
         for (const char *const *k = known; *k; k++) {
             size_t d = edit_distance(key, *k);
-            if (d == 0)
-                ok = 1;
-            else if (d < best) {
+            if (d < best) {
                 best = d;
                 close = *k;
             }
         }
-        if (ok)
-            continue;
         char list[160] = "";
         for (const char *const *k = known; *k; k++) {
             size_t used = strlen(list);
@@ -178,14 +178,26 @@ static dls_status check_keys(reader *r, json_t *obj, const char *const *known, c
     return DLS_OK;
 }
 
-static dls_status get_number(reader *r, json_t *v, const char *what, double *out)
+/* Reads a number; the label naming it is formatted only when it is not one, since files
+ * hold millions of numbers. */
+static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt, ...)
+    DLS_PRINTF(4, 5);
+
+static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt, ...)
 {
+    if (json_is_number(v)) {
+        *out = json_number_value(v);
+        if (isfinite(*out))
+            return DLS_OK;
+    }
+    char what[96];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
     if (!json_is_number(v))
         return fail(r, 0, "%s must be a number, not %s", what, type_name(v));
-    *out = json_number_value(v);
-    if (!isfinite(*out))
-        return fail(r, 0, "%s must be a finite number", what);
-    return DLS_OK;
+    return fail(r, 0, "%s must be a finite number", what);
 }
 
 /* Reads an array of numbers at the current path into a new array. */
@@ -201,9 +213,7 @@ static dls_status get_numbers(reader *r, json_t *arr, const char *what, double *
         return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
     for (size_t k = 0; k < len; k++) {
         push_index(r, k);
-        char label[64];
-        snprintf(label, sizeof label, "%s value %zu", what, k + 1);
-        dls_status st = get_number(r, json_array_get(arr, k), label, &v[k]);
+        dls_status st = get_number(r, json_array_get(arr, k), &v[k], "%s value %zu", what, k + 1);
         pop(r, 1);
         if (st != DLS_OK) {
             free(v);
@@ -244,10 +254,9 @@ static dls_status read_points(reader *r, json_t *points, dls_model **out)
         } else {
             width = w;
             for (size_t f = 0; f < w && st == DLS_OK; f++) {
-                char label[80];
-                snprintf(label, sizeof label, "speed point %zu: the %s", k + 1, fields[f]);
                 push_index(r, f);
-                st = get_number(r, json_array_get(p, f), label, &cols[f][k]);
+                st = get_number(r, json_array_get(p, f), &cols[f][k], "speed point %zu: the %s",
+                                k + 1, fields[f]);
                 pop(r, 1);
             }
         }
@@ -312,15 +321,14 @@ static dls_status read_time(reader *r, json_t *v, dls_model **out)
             st = fail(r, 0, "time line %zu must be an array [a, b] of two numbers, not %s", l + 1,
                       describe(line, what, sizeof what));
         } else {
-            char label[64];
-            snprintf(label, sizeof label, "time line %zu: the intercept a", l + 1);
             push_index(r, 0);
-            st = get_number(r, json_array_get(line, 0), label, &a[l]);
+            st = get_number(r, json_array_get(line, 0), &a[l], "time line %zu: the intercept a",
+                            l + 1);
             pop(r, 1);
             if (st == DLS_OK) {
-                snprintf(label, sizeof label, "time line %zu: the slope b", l + 1);
                 push_index(r, 1);
-                st = get_number(r, json_array_get(line, 1), label, &b[l]);
+                st = get_number(r, json_array_get(line, 1), &b[l], "time line %zu: the slope b",
+                                l + 1);
                 pop(r, 1);
             }
         }
@@ -387,10 +395,9 @@ static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
                       i + 1, ny);
         } else {
             for (size_t j = 0; j < ny && st == DLS_OK; j++) {
-                char label[64];
-                snprintf(label, sizeof label, "speed2d value [%zu][%zu]", i + 1, j + 1);
                 push_index(r, j);
-                st = get_number(r, json_array_get(row, j), label, &values[i * ny + j]);
+                st = get_number(r, json_array_get(row, j), &values[i * ny + j],
+                                "speed2d value [%zu][%zu]", i + 1, j + 1);
                 pop(r, 1);
             }
         }
@@ -435,9 +442,7 @@ static dls_status read_link(reader *r, json_t *v, double *startup, double *rate)
         if (f == NULL)
             return fail(r, 0, "\"link\" has no \"%s\" (give both \"startup\" and \"rate\")", known[k]);
         push_key(r, known[k]);
-        char label[40];
-        snprintf(label, sizeof label, "the link %s", known[k]);
-        st = get_number(r, f, label, dest[k]);
+        st = get_number(r, f, dest[k], "the link %s", known[k]);
         if (st == DLS_OK && *dest[k] < 0)
             st = fail(r, 0, "the link %s must be >= 0, not %.10g", known[k], *dest[k]);
         pop(r, 1);
@@ -519,7 +524,7 @@ static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform 
     json_t *lv = json_object_get(obj, "limit");
     if (lv != NULL) {
         push_key(r, "limit");
-        st = get_number(r, lv, "\"limit\"", &limit);
+        st = get_number(r, lv, &limit, "\"limit\"");
         if (st == DLS_OK && !(limit > 0))
             st = fail(r, 0, "\"limit\" must be > 0, not %.10g", limit);
         pop(r, 1);
