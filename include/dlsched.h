@@ -5,7 +5,8 @@
  * Include this one header; it pulls in every module:
  * - dlsched/common.h: status codes, error records, version;
  * - dlsched/model.h: performance models of a processor (speed functions, time lines);
- * - dlsched/platform.h: platforms and their JSON files.
+ * - dlsched/platform.h: platforms and their JSON files;
+ * - dlsched/partition.h: geometric partitioning of sets (equal or weighted elements).
  */
 #ifndef DLSCHED_H
 #define DLSCHED_H
@@ -14,5 +15,6 @@
 #include <dlsched/common.h>
 #include <dlsched/model.h>
 #include <dlsched/platform.h>
+#include <dlsched/partition.h>
 
 #endif /* DLSCHED_H */

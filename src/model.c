@@ -234,6 +234,7 @@ dls_status dls_model_create_constant(double speed, dls_model **out, dls_error *e
     if (m == NULL)
         return out_of_memory(err, "dls_model_create_constant");
     m->constant = speed;
+    dls__set_increasing_extent(m);
     *out = m;
     return DLS_OK;
 }
@@ -257,6 +258,7 @@ dls_status dls_model_create_points(size_t n, const double *size, const double *s
         memcpy(m->low, low, n * sizeof *low);
         memcpy(m->high, high, n * sizeof *high);
     }
+    dls__set_increasing_extent(m);
     *out = m;
     return DLS_OK;
 }
@@ -278,6 +280,7 @@ dls_status dls_model_create_speed2d(size_t nx, const double *x, size_t ny, const
     memcpy(m->gx, x, nx * sizeof *x);
     memcpy(m->gy, y, ny * sizeof *y);
     memcpy(m->gv, values, nx * ny * sizeof *values);
+    dls__set_increasing_extent(m);
     *out = m;
     return DLS_OK;
 }
@@ -295,6 +298,7 @@ dls_status dls_model_create_time_lines(size_t n, const double *a, const double *
         return out_of_memory(err, "dls_model_create_time_lines");
     memcpy(m->a, a, n * sizeof *a);
     memcpy(m->b, b, n * sizeof *b);
+    dls__set_increasing_extent(m);
     *out = m;
     return DLS_OK;
 }
@@ -307,6 +311,7 @@ dls_status dls_model_copy(const dls_model *model, dls_model **out, dls_error *er
     if (m == NULL)
         return out_of_memory(err, "dls_model_copy");
     m->constant = model->constant;
+    m->increasing_to = model->increasing_to;
     memcpy(m->data, model->data,
            data_length(model->kind, model->n, model->ny, model->bands) * sizeof(double));
     *out = m;
@@ -578,6 +583,7 @@ dls_status dls_model_section(const dls_model *model, double x, dls_model **out, 
             dls_model_free(m);
             return dls__fail(err, DLS_ERANGE, "dls_model_section: at x = %.10g: %s", x, pb.text);
         }
+        dls__set_increasing_extent(m);
         *out = m;
         return DLS_OK;
     }
@@ -589,6 +595,7 @@ dls_status dls_model_section(const dls_model *model, double x, dls_model **out, 
             m->a[l] = model->a[l] / x;
             m->b[l] = model->b[l];
         }
+        dls__set_increasing_extent(m);
         *out = m;
         return DLS_OK;
     }
@@ -604,6 +611,7 @@ dls_status dls_model_section(const dls_model *model, double x, dls_model **out, 
             m->size[j] = model->gy[j];
             m->speed[j] = w > 0 ? (1 - w) * r0[j] + w * r0[j + model->ny] : r0[j];
         }
+        dls__set_increasing_extent(m);
         *out = m;
         return DLS_OK;
     }

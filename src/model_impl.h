@@ -10,6 +10,9 @@ struct dls_model {
     size_t ny;         /* y grid length (2-D only) */
     int bands;         /* points carry [low, high] */
     double constant;   /* constant speed */
+    /* The time x / s(x) is strictly increasing on [0, increasing_to] (INFINITY: always);
+     * set at creation, so that partitioners know in O(1) which inverse they may use. */
+    double increasing_to;
     double *size, *speed, *low, *high;  /* points */
     double *a, *b;                      /* time lines */
     double *gx, *gy, *gv;               /* 2-D grid, values row-major nx by ny */
@@ -24,5 +27,15 @@ DLS_HIDDEN double dls__points_speed(const dls_model *m, double x);
 
 /* max_l (a_l + b_l x) of a time model. */
 DLS_HIDDEN double dls__lines_time(const dls_model *m, double x);
+
+/* Computes m->increasing_to (model_shape.c). */
+DLS_HIDDEN void dls__set_increasing_extent(dls_model *m);
+
+/* Largest x in [0, cap] with time(x) <= t, and dx/dt there in *deriv (0 at the cap or
+ * where the largest such x jumps); model_inverse.c. cap >= 0, t >= 0. */
+DLS_HIDDEN double dls__size_for_time(const dls_model *m, double t, double cap, double *deriv);
+
+/* time(k) and time(k + 1) with one search (k >= 0); model_inverse.c. */
+DLS_HIDDEN void dls__time_pair(const dls_model *m, double k, double *tk, double *tk1);
 
 #endif /* DLSCHED_MODEL_IMPL_H */

@@ -96,3 +96,29 @@ size_t dls_model_check_shape(const dls_model *model, dls_shape_issue *issues, si
     }
     return s.count;
 }
+
+void dls__set_increasing_extent(dls_model *m)
+{
+    m->increasing_to = INFINITY;
+    switch (m->kind) {
+    case DLS_MODEL_CONSTANT:
+        break;
+    case DLS_MODEL_POINTS:
+        for (size_t k = 0; k + 1 < m->n; k++)
+            if (m->size[k + 1] * m->speed[k] <= m->size[k] * m->speed[k + 1]) {
+                m->increasing_to = m->size[k];
+                break;
+            }
+        break;
+    case DLS_MODEL_TIME_LINES: {
+        shape_sink s = {NULL, 0, 0, 0, {0, NAN, 0, 0}};
+        check_lines(&s, m);
+        if (s.count > 0)
+            m->increasing_to = 0; /* flat from the start */
+        break;
+    }
+    case DLS_MODEL_SPEED2D:
+        m->increasing_to = NAN; /* no 1-D time before a section */
+        break;
+    }
+}

@@ -108,6 +108,7 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
     dls__proc *pr = &p->procs[p->n];
     pr->name = copy;
     pr->model = model;
+    pr->two_d = dls_model_dimension(model) == 2;
     pr->limit = INFINITY;
     pr->has_link = 0;
     pr->startup = 0;
@@ -158,6 +159,7 @@ dls_status dls_platform_set_model(dls_platform *platform, size_t i, const dls_mo
         return st;
     dls_model_free(platform->procs[i].model);
     platform->procs[i].model = copy;
+    platform->procs[i].two_d = dls_model_dimension(copy) == 2;
     return DLS_OK;
 }
 

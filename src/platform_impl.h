@@ -7,6 +7,7 @@
 typedef struct dls__proc {
     char *name;
     dls_model *model;
+    int two_d;        /* the model is 2-D (kept here so that scans need not touch models) */
     double limit;     /* INFINITY when none */
     int has_link;     /* the link was given (a {0, 0} link is still written back) */
     double startup;   /* seconds */

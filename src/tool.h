@@ -84,7 +84,9 @@ const char *tool_num(double v, char *buf, size_t size);  /* %.6g, "inf" for no l
 
 /* Commands. */
 int cmd_check(const tool_args *args);
+int cmd_partition(const tool_args *args);
 
 extern const tool_cmd tool_cmd_check;
+extern const tool_cmd tool_cmd_partition;
 
 #endif /* DLSCHED_TOOL_H */

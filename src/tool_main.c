@@ -8,6 +8,7 @@
 
 static const tool_cmd *const commands[] = {
     &tool_cmd_check,
+    &tool_cmd_partition,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -8,4 +8,6 @@ done
 out=$(./examples/platform_info "$top_srcdir/examples/paper003_two.json" 2)
 # time of 2 units on P1 is max(1 + 2, -9 + 20) = 11
 echo "$out" | grep -q "time 11 s" || { echo "unexpected output: $out"; exit 1; }
+rows=$(./examples/partition_rows "$top_srcdir/examples/striped_mm.json" 6000)
+echo "$rows" | grep -q "makespan .* optimal" || { echo "unexpected output: $rows"; exit 1; }
 echo "examples: ok"

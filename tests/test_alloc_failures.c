@@ -239,6 +239,62 @@ static dls_status do_sample(void *p, dls_error *err)
     return dls_model_sample(dls_platform_model(c->platform, 2), 4, at, &c->mout, err);
 }
 
+typedef struct pctx {
+    dls_platform *platform;
+    dls_partition_params par;
+    uint64_t n;
+    int striped;
+    dls_partition *res;
+} pctx;
+
+static dls_status do_partition(void *p, dls_error *err)
+{
+    pctx *c = p;
+    c->res = NULL;
+    dls_status st = c->striped ? dls_partition_striped(c->platform, c->n, &c->par, &c->res, err)
+                               : dls_partition_set(c->platform, c->n, &c->par, &c->res, err);
+    if (st != DLS_OK)
+        assert_null(c->res);
+    return st;
+}
+
+static void free_res(void *p)
+{
+    pctx *c = p;
+    dls_partition_free(c->res);
+    c->res = NULL;
+}
+
+static void test_partition_allocation_failures(void **state)
+{
+    (void)state;
+    dls_error err;
+    pctx c;
+    memset(&c, 0, sizeof c);
+    const char *text = "{\"processors\": [{\"name\": \"a\", \"speed\": 3},"
+                       " {\"name\": \"b\", \"speed\": {\"points\": [[1, 4], [10, 2]]}, \"limit\": 7},"
+                       " {\"name\": \"c\", \"time\": [[0.1, 1], [-5, 2]]}]}";
+    assert_ok(dls_platform_read_string(text, strlen(text), "p.json", &c.platform, &err), &err);
+    static const double w[] = {3, 1, 4, 1, 5, 9, 2, 6};
+    const char *names[] = {"equal", "ordered", "reorder", "weighted", "weighted ordered",
+                           "weighted reorder", "bisection"};
+    printf("# partition allocation points:");
+    for (int k = 0; k < 7; k++) {
+        dls_partition_params_init(&c.par);
+        c.n = k >= 3 && k <= 5 ? 8 : 25;
+        c.par.ordered = k == 1 || k == 2 || k == 4 || k == 5;
+        c.par.reorder = k == 2 || k == 5;
+        c.par.weights = k >= 3 && k <= 5 ? w : NULL;
+        c.par.method = k == 6 ? DLS_PARTITION_BISECTION : DLS_PARTITION_NEWTON;
+        printf(" %s %d", names[k], exhaust(names[k], do_partition, &c, free_res, DLS_OK));
+    }
+    dls_partition_params_init(&c.par);
+    c.striped = 1;
+    c.n = 12;
+    printf(" striped %d\n", exhaust("striped", do_partition, &c, free_res, DLS_OK));
+    dls_platform_free(c.platform);
+}
+
 static void free_mout(void *p)
 {
     ctx *c = p;
@@ -281,6 +337,7 @@ int main(int argc, char **argv)
     test_init_seed(argc, argv);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_partition_allocation_failures),
     };
     return cmocka_run_group_tests_name("alloc_failures", tests, NULL, NULL);
 }

@@ -188,6 +188,16 @@ DLS_API dls_status dls_model_section(const dls_model *model, double x, dls_model
 DLS_API dls_status dls_model_sample(const dls_model *model, size_t n, const double *size,
                                     dls_model **out, dls_error *err);
 
+/**
+ * The largest size x in [0, cap] whose processing time is at most @p t seconds:
+ * the inverse of dls_model_time() (the intersection of the line through the origin with
+ * slope 1 / t with the speed graph, in the geometric picture).
+ * @param cap largest size considered, > 0 (INFINITY allowed)
+ * @return the size (0 when even the smallest positive size takes longer); NaN for a 2-D
+ *         model or bad arguments.
+ */
+DLS_API double dls_model_size_for_time(const dls_model *model, double t, double cap);
+
 /* ---------------------------------------------------------------------------------- */
 /* Shape checks                                                                       */
 

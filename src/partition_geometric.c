@@ -1,0 +1,515 @@
+/* Geometric partitioning of equal elements with functional performance models (paper 000,
+ * Algorithm 1; paper 004 for limits).
+ *
+ * The optimum puts every processor that is not at its limit on one line through the
+ * origin: they all finish at the same time T. With X_i(T) the largest size processor i
+ * finishes within T (the intersection of the line of slope 1/T with its speed graph, see
+ * model_inverse.c), the continuous optimum is the root of
+ *     F(T) = sum_i min(X_i(T), cap_i) - n,
+ * an increasing function. Algorithm 1.1 of the paper brackets it by bisecting the angle
+ * between two lines, which costs 30 to 90 passes over the models at realistic sizes;
+ * F is smooth between the models' breakpoints, so a safeguarded Newton iteration on T
+ * reaches the same root in a handful of passes. Limits are caps inside F, which gives the
+ * optimum HMPA (paper 004) reaches by re-partitioning. The integer distribution then
+ * follows by the greedy completion of Algorithm 1.2 from floor(X_i). */
+#include <config.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "partition_impl.h"
+
+/* Newton stops once a step moves T by less than this relative amount. */
+#define DLS_ROOT_REL_STEP (4 * DBL_EPSILON)
+/* The last Newton step is taken without evaluating F again once it moves T by less than
+ * this relative amount: its error is then of the order of its square. */
+#define DLS_ROOT_REFINE_STEP 1e-10
+/* Aiming the last evaluation where the floors sum to n (see dls__continuous_root) pays
+ * from this many processors, and is done only when the shift is at most this fraction of
+ * the total, so that the step back to the continuous optimum stays exact to rounding. */
+#define DLS_ALIGN_MIN_PROCESSORS 64
+#define DLS_ALIGN_REL 1e-7
+/* From this many processors on (times four), the Newton iteration starts from the root of
+ * the problem scaled down to a sample of this many processors, solved to this accuracy. */
+#define DLS_SAMPLE_PROCESSORS 2048
+#define DLS_SAMPLE_REL_TOL 1e-9
+/* Bisection guard: fall back to halving the bracket after this many Newton steps that did
+ * not halve |F|. */
+#define DLS_ROOT_SLOW_STEPS 2
+/* Hard bound on root-finding passes (bisection alone converges in about 2100 steps over
+ * the full double range; realistic cases take fewer than 10). */
+#define DLS_ROOT_MAX_STEPS 3000
+
+/* ---------------------------------------------------------------------------------- */
+/* Heap of processor indices                                                          */
+
+static int heap_before(const dls__heap *h, size_t a, size_t b)
+{
+    double ka = h->key[a], kb = h->key[b];
+    if (ka != kb)
+        return h->max ? ka > kb : ka < kb;
+    return a < b;
+}
+
+void dls__heap_push(dls__heap *h, size_t i)
+{
+    size_t c = h->size++;
+    h->item[c] = i;
+    while (c > 0) {
+        size_t parent = (c - 1) / 2;
+        if (!heap_before(h, h->item[c], h->item[parent]))
+            break;
+        size_t t = h->item[c];
+        h->item[c] = h->item[parent];
+        h->item[parent] = t;
+        c = parent;
+    }
+}
+
+/* Moves item c down to its place. */
+static void sift_down(dls__heap *h, size_t c)
+{
+    for (;;) {
+        size_t l = 2 * c + 1, r = l + 1, best = c;
+        if (l < h->size && heap_before(h, h->item[l], h->item[best]))
+            best = l;
+        if (r < h->size && heap_before(h, h->item[r], h->item[best]))
+            best = r;
+        if (best == c)
+            break;
+        size_t t = h->item[c];
+        h->item[c] = h->item[best];
+        h->item[best] = t;
+        c = best;
+    }
+}
+
+size_t dls__heap_pop(dls__heap *h)
+{
+    size_t top = h->item[0];
+    h->item[0] = h->item[--h->size];
+    sift_down(h, 0);
+    return top;
+}
+
+void dls__heap_build(dls__heap *h)
+{
+    for (size_t c = h->size / 2; c-- > 0;)
+        sift_down(h, c);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The continuous root                                                                */
+
+/* S(T) = sum_i min(X_i(T), cap_i), filling X. With deriv: S'(T), the derivatives in D (if
+ * not NULL), in *moving the part of S from processors whose size still grows with T, and
+ * in *frac the expected loss of taking floor(X_i) on those processors. */
+static double sum_sizes(const dls_model *const *models, const double *cap, size_t p, double t,
+                        double *X, double *D, double *deriv, double *moving, double *frac)
+{
+    double sum = 0, d = 0, loss = 0, mov = 0;
+    for (size_t i = 0; i < p; i++) {
+        double di;
+        double x = dls__size_for_time(models[i], t, cap[i], &di);
+        X[i] = x;
+        sum += x;
+        d += di;
+        if (D)
+            D[i] = di;
+        if (di > 0) {
+            mov += x;
+            loss += x < 0.5 ? x : 0.5;
+        }
+    }
+    if (deriv)
+        *deriv = d;
+    if (moving)
+        *moving = mov;
+    if (frac)
+        *frac = loss;
+    return sum;
+}
+
+/* Constant speeds: sort the times at which processors reach their caps and walk them,
+ * O(p log p). */
+typedef struct sat {
+    double t;
+    size_t i;
+} sat;
+
+static int cmp_sat(const void *pa, const void *pb)
+{
+    const sat *a = pa, *b = pb;
+    if (a->t != b->t)
+        return a->t < b->t ? -1 : 1;
+    return (a->i > b->i) - (a->i < b->i);
+}
+
+static dls_status constant_root(const dls_model *const *models, const double *cap, size_t p,
+                                double total, double *X, dls__root *root, dls_error *err)
+{
+    sat *order = malloc(p * sizeof *order);
+    double *free_speed = malloc((p + 1) * sizeof *free_speed);
+    if (order == NULL || free_speed == NULL) {
+        free(order);
+        free(free_speed);
+        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+    }
+    for (size_t i = 0; i < p; i++) {
+        order[i].t = cap[i] / models[i]->constant;
+        order[i].i = i;
+    }
+    qsort(order, p, sizeof *order, cmp_sat);
+    /* speed of the processors not yet at their caps, summed from the end so that removing
+     * a very fast processor does not cancel the digits of the slow ones */
+    free_speed[p] = 0;
+    for (size_t k = p; k-- > 0;)
+        free_speed[k] = free_speed[k + 1] + models[order[k].i]->constant;
+    double capped = 0, t = order[p - 1].t; /* everything capped: the last to fill decides */
+    for (size_t k = 0; k < p; k++) {
+        double cand = (total - capped) / free_speed[k];
+        if (cand <= order[k].t) {
+            t = cand;
+            break;
+        }
+        capped += cap[order[k].i];
+    }
+    free(free_speed);
+    free(order);
+    sum_sizes(models, cap, p, t, X, NULL, NULL, NULL, NULL);
+    root->t_eval = t;
+    root->t_root = t;
+    root->steps = 1;
+    return DLS_OK;
+}
+
+/* Algorithm 1.1 of paper 000 as printed: bisect the angle between the lines U (through
+ * (n/p, max speed)) and L (through (n/p, min speed)) until on every graph the two
+ * intersections are less than one element apart. The bisector of two lines through the
+ * origin with slopes a and b has the direction of the sum of their unit vectors. */
+static dls_status bisection_root(const dls_model *const *models, const double *cap, size_t p,
+                                 double total, double *X, dls__root *root, dls_error *err)
+{
+    double *xu = malloc(p * sizeof *xu), *xl = malloc(p * sizeof *xl);
+    if (xu == NULL || xl == NULL) {
+        free(xu);
+        free(xl);
+        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+    }
+    double g = total / (double)p;
+    double smax = 0, smin = INFINITY;
+    for (size_t i = 0; i < p; i++) {
+        if (cap[i] <= 0)
+            continue;
+        double s = dls_model_speed(models[i], fmin(g, cap[i]));
+        if (s > smax)
+            smax = s;
+        if (s < smin)
+            smin = s;
+    }
+    unsigned steps = 1;
+    double tu = g / smax, tl = g / smin; /* the slope of a line is 1 / T */
+    double su = sum_sizes(models, cap, p, tu, xu, NULL, NULL, NULL, NULL);
+    double sl = sum_sizes(models, cap, p, tl, xl, NULL, NULL, NULL, NULL);
+    steps += 2;
+    while (su > total && steps < DLS_ROOT_MAX_STEPS) { /* outside the paper's assumptions */
+        tu /= 2;
+        su = sum_sizes(models, cap, p, tu, xu, NULL, NULL, NULL, NULL);
+        steps++;
+    }
+    while (sl < total && steps < DLS_ROOT_MAX_STEPS) {
+        tl *= 2;
+        sl = sum_sizes(models, cap, p, tl, xl, NULL, NULL, NULL, NULL);
+        steps++;
+    }
+    while (steps < DLS_ROOT_MAX_STEPS) {
+        int close = 1;
+        for (size_t i = 0; i < p && close; i++)
+            if (xl[i] - xu[i] >= 1)
+                close = 0;
+        if (close)
+            break;
+        double au = 1 / tu, al = 1 / tl;
+        double ru = 1 / hypot(1, au), rl = 1 / hypot(1, al);
+        double am = (au * ru + al * rl) / (ru + rl);
+        double tm = 1 / am;
+        if (!(tm > tu && tm < tl))
+            break; /* the angle cannot be split any further in floating point */
+        double sm = sum_sizes(models, cap, p, tm, X, NULL, NULL, NULL, NULL);
+        steps++;
+        if (sm <= total) {
+            tu = tm;
+            memcpy(xu, X, p * sizeof *X);
+        } else {
+            tl = tm;
+            memcpy(xl, X, p * sizeof *X);
+        }
+    }
+    memcpy(X, xu, p * sizeof *X);
+    root->t_eval = tu;
+    root->t_root = tu; /* a lower bound: sum X(tu) <= n */
+    root->steps = steps;
+    free(xu);
+    free(xl);
+    return DLS_OK;
+}
+
+/* Safeguarded Newton's method on S(T) = target from t. S is increasing and mostly concave
+ * (speeds fall with the size, caps flatten it), where Newton's iterates approach the root
+ * from below without overshooting; a bracket catches the rest. */
+static void newton(const dls_model *const *models, const double *cap, size_t p, double total,
+                   double capsum, double t, double ftol, int align, double *X, double *D,
+                   dls__root *root)
+{
+    double a = 0, b = INFINITY, a0 = 0, b0 = INFINITY, prev_f = INFINITY;
+    unsigned steps = 0, slow = 0;
+    double t_root = t;
+    for (;;) {
+        double dS, moving, loss;
+        double S = sum_sizes(models, cap, p, t, X, D, &dS, &moving, &loss);
+        steps++;
+        root->t_eval = t;
+        /* With many processors, aim where the floors of the sizes sum to the total, so that
+         * the integer stage has little left to place; the continuous optimum then follows
+         * from one Newton step back, whose error is the square of a tiny shift. */
+        double shift = align && p >= DLS_ALIGN_MIN_PROCESSORS && loss <= DLS_ALIGN_REL * total &&
+                               total + loss < capsum
+                           ? loss : 0;
+        double target = total + shift;
+        double f = S - target, f0 = S - total;
+        if (f0 < 0)
+            a0 = t;
+        else
+            b0 = t;
+        /* the continuous optimum: one Newton step back, kept inside its bracket (models
+         * breaking the shape assumption make S jump, and the root sits at a jump) */
+        t_root = dS > 0 ? t - f0 / dS : t;
+        if (!(t_root >= a0 && t_root <= b0))
+            t_root = a0;
+        if (f == 0 && (shift > 0 || f0 == 0))
+            break;
+        if (f < 0)
+            a = t;
+        else
+            b = t;
+        double next = dS > 0 ? t - f / dS : NAN;
+        if (fabs(f) <= ftol && (shift > 0 || fabs(next - t) <= DLS_ROOT_REFINE_STEP * t))
+            break;
+        slow = fabs(f) > 0.5 * prev_f ? slow + 1 : 0;
+        prev_f = fabs(f);
+        if (!(next > a && next < b) || slow > DLS_ROOT_SLOW_STEPS) {
+            /* safeguard: expand until bracketed, then halve the bracket in log scale */
+            next = isinf(b) ? 4 * t : (a > 0 ? sqrt(a) * sqrt(b) : 0.25 * b);
+            slow = 0;
+        }
+        if (fabs(next - t) <= DLS_ROOT_REL_STEP * t ||
+            (isfinite(b) && b - a <= DLS_ROOT_REL_STEP * b) || steps >= DLS_ROOT_MAX_STEPS)
+            break;
+        t = next;
+    }
+    root->t_root = t_root > 0 ? t_root : root->t_eval;
+    root->steps = steps;
+}
+
+/* A start for Newton: the time at which every processor, running at the speed it has for
+ * an equal share, would finish its part of the total. */
+static double equal_share_guess(const dls_model *const *models, const double *cap, size_t p,
+                                size_t stride, double total)
+{
+    size_t k = 0;
+    double speed = 0;
+    for (size_t i = 0; i < p; i += stride, k++)
+        if (cap[i] > 0)
+            speed += dls_model_speed(models[i], fmin(total / (double)p, cap[i]));
+    double t = total / (speed * ((double)p / (double)k));
+    return t > 0 && isfinite(t) ? t : 1;
+}
+
+dls_status dls__continuous_root(const dls_model *const *models, const double *cap, size_t p,
+                                double total, dls_partition_method method, double ftol, int align,
+                                double *X, double *D, dls__root *root, dls_error *err)
+{
+    int all_constant = 1;
+    double capsum = 0;
+    for (size_t i = 0; i < p; i++)
+        capsum += cap[i];
+    for (size_t i = 0; i < p && all_constant; i++)
+        all_constant = models[i]->kind == DLS_MODEL_CONSTANT;
+    if (capsum <= total) {
+        /* everything at its cap: the slowest processor to fill its cap decides */
+        double t = 0;
+        for (size_t i = 0; i < p; i++) {
+            X[i] = cap[i];
+            if (cap[i] > 0)
+                t = fmax(t, dls_model_time(models[i], cap[i]));
+        }
+        root->t_eval = t;
+        root->t_root = t;
+        root->steps = 1;
+        return DLS_OK;
+    }
+    if (method == DLS_PARTITION_BISECTION)
+        return bisection_root(models, cap, p, total, X, root, err);
+    if (all_constant)
+        return constant_root(models, cap, p, total, X, root, err);
+
+    double t;
+    unsigned extra = 0;
+    if (p >= 4 * DLS_SAMPLE_PROCESSORS) {
+        /* Many processors: solve the problem scaled down to a regular sample of them first;
+         * its root starts the full iteration within the sampling error, for about a tenth
+         * of a pass. */
+        size_t stride = p / DLS_SAMPLE_PROCESSORS, k = (p + stride - 1) / stride;
+        const dls_model **sm = malloc(k * sizeof *sm);
+        double *sc = malloc(2 * k * sizeof *sc);
+        if (sm == NULL || sc == NULL) {
+            free(sm);
+            free(sc);
+            return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+        }
+        double scap = 0;
+        for (size_t j = 0; j < k; j++) {
+            sm[j] = models[j * stride];
+            sc[j] = cap[j * stride];
+            scap += sc[j];
+        }
+        double stotal = total * (double)k / (double)p;
+        if (scap > stotal) {
+            dls__root sr;
+            double t0 = equal_share_guess(sm, sc, k, 1, stotal);
+            newton(sm, sc, k, stotal, scap, t0, stotal * DLS_SAMPLE_REL_TOL, 0, sc + k, NULL, &sr);
+            t = sr.t_root;
+        } else {
+            t = equal_share_guess(models, cap, p, stride, total);
+        }
+        free(sm);
+        free(sc);
+    } else {
+        t = equal_share_guess(models, cap, p, 1, total);
+        extra = 1; /* a full pass */
+    }
+    newton(models, cap, p, total, capsum, t, ftol, align, X, D, root);
+    root->steps += extra;
+    return DLS_OK;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The integer distribution                                                           */
+
+/* The d-th smallest (largest with max set) of the finite values v[i]: every one of the d
+ * smallest (largest) values of the sequences the greedy draws from lies on this side of it.
+ * A bounded heap over one pass; items is scratch of d entries. */
+static double threshold(const double *v, size_t p, size_t d, int max, size_t *items)
+{
+    dls__heap h = {items, 0, v, !max}; /* keeps the d best seen, worst on top */
+    for (size_t i = 0; i < p; i++) {
+        if (!isfinite(v[i]) || (max && v[i] <= 0))
+            continue;
+        if (h.size < d) {
+            dls__heap_push(&h, i);
+        } else if (max ? v[i] > v[items[0]] : v[i] < v[items[0]]) {
+            dls__heap_pop(&h);
+            dls__heap_push(&h, i);
+        }
+    }
+    return h.size < d ? (max ? 0 : INFINITY) : v[items[0]];
+}
+
+dls_status dls__integer_fill(const dls_model *const *models, const double *cap, size_t p,
+                             uint64_t n, double *X, double *D, double dt, uint64_t *count,
+                             double *time, size_t *items, int *shape_ok, dls_error *err)
+{
+    /* Start from floor(X_i): time[i] is the time of the current share, next[i] the time
+     * with one element more. next shares its storage with D, read first. */
+    double *next = D;
+    uint64_t total = 0;
+    int ok = 1;
+    for (size_t i = 0; i < p; i++) {
+        double k = floor(X[i]);
+        if (k > cap[i])
+            k = cap[i];
+        if (k < 0)
+            k = 0;
+        if (dt != 0) /* the ideal size at the continuous optimum, to first order */
+            X[i] = fmin(fmax(X[i] + D[i] * dt, 0), cap[i]);
+        count[i] = (uint64_t)k;
+        total += count[i];
+        if (models[i]->increasing_to < cap[i])
+            ok = 0;
+        if (k + 1 <= cap[i]) {
+            dls__time_pair(models[i], k, &time[i], &next[i]);
+        } else {
+            time[i] = dls_model_time(models[i], k);
+            next[i] = INFINITY;
+        }
+    }
+    *shape_ok = ok;
+    dls__heap h = {items, 0, NULL, 0};
+    if (total < n) {
+        /* Algorithm 1.2: each further element goes where it finishes first. The d elements
+         * to place all finish by the d-th smallest of the next times, so only processors
+         * below that bound enter the heap. */
+        size_t d = (size_t)(n - total);
+        double bound = d < p ? threshold(next, p, d, 0, items) : INFINITY;
+        h.key = next;
+        for (size_t i = 0; i < p; i++)
+            if (next[i] <= bound)
+                items[h.size++] = i;
+        dls__heap_build(&h);
+        for (; total < n && h.size > 0; total++) {
+            size_t i = dls__heap_pop(&h);
+            count[i]++;
+            time[i] = next[i];
+            next[i] = (double)count[i] + 1 <= cap[i] ? dls_model_time(models[i], (double)count[i] + 1)
+                                                    : INFINITY;
+            if (next[i] <= bound)
+                dls__heap_push(&h, i);
+        }
+    } else if (total > n) {
+        /* Started above the root: take elements back from the last to finish. */
+        size_t d = (size_t)(total - n);
+        double bound = d < p ? threshold(time, p, d, 1, items) : 0;
+        h.key = time;
+        h.max = 1;
+        for (size_t i = 0; i < p; i++)
+            if (count[i] > 0 && time[i] >= bound)
+                items[h.size++] = i;
+        dls__heap_build(&h);
+        for (; total > n && h.size > 0; total--) {
+            size_t i = dls__heap_pop(&h);
+            next[i] = time[i];
+            count[i]--;
+            time[i] = dls_model_time(models[i], (double)count[i]);
+            if (count[i] > 0 && time[i] >= bound)
+                dls__heap_push(&h, i);
+        }
+    }
+    if (total != n)
+        return dls__fail(err, DLS_ENUMERIC, "partition: the greedy completion placed %llu of "
+                         "%llu elements", (unsigned long long)total, (unsigned long long)n);
+    /* Exchange check: optimal for increasing times iff no processor's current time exceeds
+     * another's next; fix the rare violations left by rounding. Bounded, because with
+     * models that break the shape assumption exchanges need not converge. */
+    for (size_t moves = 0; moves <= p; moves++) {
+        size_t imax = 0, imin = 0;
+        for (size_t i = 1; i < p; i++) {
+            if (time[i] > time[imax])
+                imax = i;
+            if (next[i] < next[imin])
+                imin = i;
+        }
+        if (!(time[imax] > next[imin]) || imax == imin || count[imax] == 0)
+            break;
+        count[imin]++;
+        time[imin] = next[imin];
+        next[imin] = (double)count[imin] + 1 <= cap[imin]
+                         ? dls_model_time(models[imin], (double)count[imin] + 1)
+                         : INFINITY;
+        next[imax] = time[imax];
+        count[imax]--;
+        time[imax] = dls_model_time(models[imax], (double)count[imax]);
+    }
+    return DLS_OK;
+}

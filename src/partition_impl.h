@@ -1,0 +1,79 @@
+/* Internals shared by the partitioners (partition.c, partition_geometric.c,
+ * partition_weighted.c). */
+#ifndef DLSCHED_PARTITION_IMPL_H
+#define DLSCHED_PARTITION_IMPL_H
+
+#include "dlsched/partition.h"
+#include "model_impl.h"
+
+struct dls_partition {
+    size_t p;
+    uint64_t n;
+    dls_solution_status status;
+    int shape_ok;
+    char note[512];
+    uint64_t *elements;   /* p */
+    double *sizes;        /* p: elements or weight */
+    double *times;        /* p */
+    double *ideal;        /* p */
+    uint64_t *first;      /* p, ordered sets only */
+    size_t *assignment;   /* n, weighted unordered sets only */
+    size_t *order;        /* p, ordered sets with reordering only */
+    double makespan, lower_bound, gap, metric, capacity;
+    double t_cont;        /* the continuous optimum, at which ideal was taken */
+    unsigned steps;
+};
+
+/* The continuous problem: the time T at which sum_i min(X_i(T), cap_i) = total, X_i the
+ * inverse of processor i's time (requires sum(cap) >= total > 0). Fills X with the sizes
+ * at root->t_eval, D (if not NULL) with their derivatives there, and root->t_root with the
+ * continuous optimum. With align, the last evaluation aims where sum floor(X_i) is about
+ * total (equal elements), instead of at the root itself. ftol: how far from the target
+ * sum the last evaluation may be. */
+typedef struct dls__root {
+    double t_eval;     /* the T at which X was evaluated */
+    double t_root;     /* the continuous optimum */
+    unsigned steps;    /* passes over the models */
+} dls__root;
+
+DLS_HIDDEN dls_status dls__continuous_root(const dls_model *const *models, const double *cap,
+                                           size_t p, double total, dls_partition_method method,
+                                           double ftol, int align, double *X, double *D,
+                                           dls__root *root, dls_error *err);
+
+/* The optimal integer distribution of n equal elements given the sizes X evaluated near the
+ * continuous root (greedy completion of Algorithm 1.2, both directions, then an exchange
+ * check); caps are whole numbers. D holds the derivatives of X and is overwritten (it is
+ * scratch of p doubles); X is moved by D * dt to the continuous optimum once its floors are
+ * taken. items is scratch of p entries. Fills count and time, and *shape_ok with whether
+ * every model keeps the shape assumption up to its cap. */
+DLS_HIDDEN dls_status dls__integer_fill(const dls_model *const *models, const double *cap,
+                                        size_t p, uint64_t n, double *X, double *D, double dt,
+                                        uint64_t *count, double *time, size_t *items,
+                                        int *shape_ok, dls_error *err);
+
+/* Weighted sets (partition_weighted.c); fill the result's arrays. */
+DLS_HIDDEN dls_status dls__partition_weighted(const dls_model *const *models, const double *cap,
+                                              size_t p, uint64_t n, const double *w,
+                                              const dls_partition_params *par,
+                                              dls_partition *res, dls_error *err);
+
+/* A model whose time is factor times the time of m (speeds divided by factor). */
+DLS_HIDDEN dls_status dls__model_scale_time(const dls_model *m, double factor, dls_model **out,
+                                            dls_error *err);
+
+/* A binary heap of processor indices ordered by key[i] and then by index, smallest first
+ * (or largest first with max set), used by the greedy steps. */
+typedef struct dls__heap {
+    size_t *item;
+    size_t size;
+    const double *key;
+    int max;
+} dls__heap;
+
+DLS_HIDDEN void dls__heap_push(dls__heap *h, size_t i);
+DLS_HIDDEN size_t dls__heap_pop(dls__heap *h);
+/* Orders the h->size items already in h->item into a heap, in linear time. */
+DLS_HIDDEN void dls__heap_build(dls__heap *h);
+
+#endif /* DLSCHED_PARTITION_IMPL_H */

@@ -1,0 +1,664 @@
+/* Tests of the partitioning of equal elements, against independent exact methods:
+ * - a search over the candidate times: the optimal makespan is the smallest time T with
+ *   sum_i N_i(T) >= n, N_i(T) the largest count processor i finishes within T, found by
+ *   bisection over the doubles with N_i by binary search over counts (no inverse formula,
+ *   no Newton);
+ * - brute force over every distribution on tiny instances. */
+#include "testutil.h"
+
+/* Number of random instances; the acceptance asks for at least 10,000. */
+#define RANDOM_INSTANCES 10000
+
+typedef struct inst {
+    size_t p;
+    dls_platform *pl;
+    uint64_t n;
+} inst;
+
+static double tk(const dls_model *m, uint64_t k)
+{
+    return k == 0 ? 0.0 : dls_model_time(m, (double)k);
+}
+
+static uint64_t capacity_of(const dls_platform *pl, size_t i, uint64_t n)
+{
+    double lim = dls_platform_limit(pl, i);
+    return isinf(lim) ? n : (uint64_t)fmin(floor(lim), (double)n);
+}
+
+/* Largest k in [0, cap] with t(k) <= T (t increasing). */
+static uint64_t ref_count(const dls_model *m, double T, uint64_t cap)
+{
+    uint64_t lo = 0, hi = cap;
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo + 1) / 2;
+        if (tk(m, mid) <= T)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+static uint64_t bits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+static double dbl(uint64_t u)
+{
+    double x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
+
+/* The optimal makespan by bisection over the candidate times. */
+static double ref_optimum(const dls_platform *pl, uint64_t n)
+{
+    size_t p = dls_platform_count(pl);
+    double hi = 0;
+    for (size_t i = 0; i < p; i++)
+        hi = fmax(hi, tk(dls_platform_model(pl, i), capacity_of(pl, i, n)));
+    uint64_t lo_b = 0, hi_b = bits(hi);
+    if (n == 0)
+        return 0;
+    while (hi_b - lo_b > 1) {
+        uint64_t mid = lo_b + (hi_b - lo_b) / 2;
+        double T = dbl(mid);
+        uint64_t sum = 0;
+        for (size_t i = 0; i < p && sum < n; i++)
+            sum += ref_count(dls_platform_model(pl, i), T, capacity_of(pl, i, n));
+        if (sum >= n)
+            hi_b = mid;
+        else
+            lo_b = mid;
+    }
+    return dbl(hi_b);
+}
+
+/* The continuous optimum by nested bisection (sizes by bisection on x, T by bisection). */
+static double ref_size(const dls_model *m, double T, double cap)
+{
+    if (dls_model_time(m, cap) <= T)
+        return cap;
+    double lo = 0, hi = fmin(cap, 1);
+    while (hi < cap && dls_model_time(m, hi) <= T)
+        hi = fmin(cap, 2 * hi);
+    for (int it = 0; it < 400 && hi - lo > 1e-15 * hi; it++) {
+        double mid = 0.5 * (lo + hi);
+        if (dls_model_time(m, mid) <= T)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static double ref_continuous(const dls_platform *pl, uint64_t n)
+{
+    size_t p = dls_platform_count(pl);
+    double lo = 0, hi = 1;
+    for (;;) {
+        double sum = 0;
+        for (size_t i = 0; i < p; i++)
+            sum += ref_size(dls_platform_model(pl, i), hi, (double)capacity_of(pl, i, n));
+        if (sum >= (double)n)
+            break;
+        lo = hi;
+        hi *= 2;
+    }
+    for (int it = 0; it < 200 && hi - lo > 1e-14 * hi; it++) {
+        double mid = 0.5 * (lo + hi), sum = 0;
+        for (size_t i = 0; i < p; i++)
+            sum += ref_size(dls_platform_model(pl, i), mid, (double)capacity_of(pl, i, n));
+        if (sum >= (double)n)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Random models                                                                      */
+
+enum { KIND_CONSTANT, KIND_DECREASING, KIND_RISE_FALL, KIND_LINES, KIND_COUNT };
+
+/* A model whose time is strictly increasing (the shape assumption holds). */
+static dls_model *random_model(test_rng *r, int kind, double scale)
+{
+    dls_error err;
+    dls_model *m = NULL;
+    double x[16], s[16];
+    size_t np = 2 + test_below(r, 14);
+    double speed = test_logrange(r, 1e-2, 1e9);
+    switch (kind) {
+    case KIND_CONSTANT:
+        assert_ok(dls_model_create_constant(speed, &m, &err), &err);
+        break;
+    case KIND_DECREASING:
+    case KIND_RISE_FALL: {
+        double at = scale * test_logrange(r, 1e-4, 1e-1);
+        size_t peak = kind == KIND_RISE_FALL ? 1 + test_below(r, np - 1) : 0;
+        for (size_t k = 0; k < np; k++) {
+            x[k] = at;
+            s[k] = speed;
+            double grow = test_range(r, 1.3, 4);
+            at *= grow;
+            /* rising: less than proportionally, so x/s still increases */
+            speed *= k < peak ? test_range(r, 1.0, 0.9 * grow) : test_range(r, 0.2, 1.0);
+        }
+        assert_ok(dls_model_create_points(np, x, s, NULL, NULL, &m, &err), &err);
+        break;
+    }
+    default: {
+        size_t nl = 1 + test_below(r, 3);
+        double a[3], b[3];
+        double slope = 1 / speed, start = test_range(r, 0, 1e-3) * slope * scale;
+        a[0] = start;
+        b[0] = slope;
+        double swap = scale * test_logrange(r, 1e-3, 1);
+        for (size_t l = 1; l < nl; l++) {
+            double nb = b[l - 1] * test_range(r, 2, 20);
+            /* meets the previous line at the swap point */
+            a[l] = a[l - 1] + b[l - 1] * swap - nb * swap;
+            b[l] = nb;
+            swap *= test_range(r, 2, 10);
+        }
+        assert_ok(dls_model_create_time_lines(nl, a, b, &m, &err), &err);
+        break;
+    }
+    }
+    return m;
+}
+
+static dls_platform *random_platform(test_rng *r, size_t p, uint64_t n, int limits, int mixed)
+{
+    dls_error err;
+    dls_platform *pl = dls_platform_create();
+    int kind = (int)test_below(r, KIND_COUNT);
+    for (size_t i = 0; i < p; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "p%zu", i);
+        dls_model *m = random_model(r, mixed ? (int)test_below(r, KIND_COUNT) : kind,
+                                    (double)n / (double)p + 1);
+        assert_ok(dls_platform_add(pl, name, m, NULL, &err), &err);
+        dls_model_free(m);
+        if (limits && test_below(r, 2))
+            assert_ok(dls_platform_set_limit(pl, i,
+                                             fmax(1, test_range(r, 0.2, 2.5) * (double)n / (double)p),
+                                             &err),
+                      &err);
+    }
+    return pl;
+}
+
+/* Checks one result against the rules and the exact optimum. */
+static void check_result(const dls_platform *pl, uint64_t n, const dls_partition *res,
+                         int with_limits)
+{
+    size_t p = dls_platform_count(pl);
+    const uint64_t *el = dls_partition_elements(res);
+    const double *t = dls_partition_times(res);
+    uint64_t sum = 0;
+    double mk = 0;
+    for (size_t i = 0; i < p; i++) {
+        sum += el[i];
+        if (with_limits)
+            assert_true(el[i] <= capacity_of(pl, i, n));
+        double want = tk(dls_platform_model(pl, i), el[i]);
+        if (t[i] != want)
+            fail_msg("processor %zu: time %.17g, model says %.17g", i, t[i], want);
+        mk = fmax(mk, want);
+    }
+    assert_true(sum == n);
+    assert_true(dls_partition_total(res) == n);
+    assert_true(dls_partition_makespan(res) == mk);
+    assert_true(dls_partition_lower_bound(res) <= mk);
+    assert_true(dls_partition_lower_bound(res) >= 0);
+}
+
+static void run_random(int limits, int mixed, uint64_t salt, int count, dls_partition_method method)
+{
+    test_rng r;
+    test_rng_init(&r, salt);
+    dls_error err;
+    dls_partition_params par;
+    dls_partition_params_init(&par);
+    par.method = method;
+    for (int trial = 0; trial < count; trial++) {
+        size_t p = 1 + test_below(&r, trial % 10 == 0 ? 40 : 8);
+        uint64_t n = (uint64_t)floor(test_logrange(&r, 1, 1e12));
+        dls_platform *pl = random_platform(&r, p, n, limits, mixed);
+        double capsum = 0;
+        for (size_t i = 0; i < p; i++)
+            capsum += (double)capacity_of(pl, i, n);
+        dls_partition *res;
+        assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
+        if (capsum < (double)n) {
+            assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
+            assert_non_null(strstr(dls_partition_note(res), "infeasible"));
+            assert_true(isinf(dls_partition_makespan(res)));
+        } else {
+            if (dls_partition_status(res) != DLS_SOLUTION_OPTIMAL)
+                fail_msg("trial %d: status %s: %s", trial,
+                         dls_solution_status_name(dls_partition_status(res)),
+                         dls_partition_note(res));
+            assert_true(dls_partition_shape_ok(res));
+            check_result(pl, n, res, 1);
+            double want = ref_optimum(pl, n);
+            if (dls_partition_makespan(res) != want)
+                fail_msg("trial %d (p %zu, n %llu): makespan %.17g, exact optimum %.17g", trial, p,
+                         (unsigned long long)n, dls_partition_makespan(res), want);
+            if (trial % 20 == 0) {
+                /* the lower bound is the continuous optimum (Algorithm 1.1 stops at the
+                 * line U below it) */
+                double cont = ref_continuous(pl, n), lb = dls_partition_lower_bound(res);
+                if (method == DLS_PARTITION_BISECTION ? !(lb <= cont * (1 + 1e-12))
+                                                      : !test_close(lb, fmin(cont, want), 1e-9, 0))
+                    fail_msg("trial %d: lower bound %.17g, continuous optimum %.17g", trial,
+                             dls_partition_lower_bound(res), cont);
+            }
+        }
+        dls_partition_free(res);
+        dls_platform_free(pl);
+    }
+}
+
+static void test_random_no_limits(void **state)
+{
+    (void)state;
+    run_random(0, 0, 100, RANDOM_INSTANCES * 4 / 10, DLS_PARTITION_NEWTON);
+}
+
+static void test_random_limits(void **state)
+{
+    (void)state;
+    run_random(1, 0, 101, RANDOM_INSTANCES * 3 / 10, DLS_PARTITION_NEWTON);
+}
+
+static void test_random_mixed_models(void **state)
+{
+    (void)state;
+    run_random(1, 1, 102, RANDOM_INSTANCES * 3 / 10, DLS_PARTITION_NEWTON);
+}
+
+static void test_random_paper_bisection(void **state)
+{
+    (void)state;
+    run_random(1, 1, 103, 500, DLS_PARTITION_BISECTION);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Brute force on tiny instances                                                      */
+
+static double brute(const dls_platform *pl, size_t i, uint64_t left, uint64_t n, double sofar)
+{
+    size_t p = dls_platform_count(pl);
+    const dls_model *m = dls_platform_model(pl, i);
+    uint64_t cap = capacity_of(pl, i, n);
+    if (i + 1 == p)
+        return left <= cap ? fmax(sofar, tk(m, left)) : INFINITY;
+    double best = INFINITY;
+    for (uint64_t k = 0; k <= left && k <= cap; k++)
+        best = fmin(best, brute(pl, i + 1, left - k, n, fmax(sofar, tk(m, k))));
+    return best;
+}
+
+static void test_brute_force_tiny(void **state)
+{
+    (void)state;
+    test_rng r;
+    test_rng_init(&r, 104);
+    dls_error err;
+    for (int trial = 0; trial < 2000; trial++) {
+        size_t p = 1 + test_below(&r, 4);
+        uint64_t n = test_below(&r, 13);
+        dls_platform *pl = random_platform(&r, p, n + 1, trial % 2, 1);
+        dls_partition *res;
+        assert_ok(dls_partition_set(pl, n, NULL, &res, &err), &err);
+        double want = brute(pl, 0, n, n, 0);
+        if (isinf(want)) {
+            assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
+        } else {
+            check_result(pl, n, res, 1);
+            if (dls_partition_makespan(res) != want)
+                fail_msg("trial %d: makespan %.17g, brute force %.17g", trial,
+                         dls_partition_makespan(res), want);
+        }
+        dls_partition_free(res);
+        dls_platform_free(pl);
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+
+static dls_platform *constants(size_t p, const double *s, const double *lim)
+{
+    dls_error err;
+    dls_platform *pl = dls_platform_create();
+    for (size_t i = 0; i < p; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "c%zu", i);
+        dls_model *m;
+        assert_ok(dls_model_create_constant(s[i], &m, &err), &err);
+        assert_ok(dls_platform_add(pl, name, m, NULL, &err), &err);
+        dls_model_free(m);
+        if (lim && isfinite(lim[i]))
+            assert_ok(dls_platform_set_limit(pl, i, lim[i], &err), &err);
+    }
+    return pl;
+}
+
+static void test_constant_speeds(void **state)
+{
+    (void)state;
+    dls_error err;
+    const double s[] = {3, 2, 1};
+    dls_platform *pl = constants(3, s, NULL);
+    dls_partition *res;
+    /* 12 elements at speeds 3:2:1 give 6, 4, 2 and all finish at 2 s */
+    assert_ok(dls_partition_set(pl, 12, NULL, &res, &err), &err);
+    const uint64_t *el = dls_partition_elements(res);
+    assert_true(el[0] == 6 && el[1] == 4 && el[2] == 2);
+    assert_rel(dls_partition_makespan(res), 2, 0);
+    assert_rel(dls_partition_lower_bound(res), 2, 1e-15);
+    assert_rel(dls_partition_gap(res), 0, 0);
+    assert_rel(dls_partition_metric_value(res), 0, 1e-12);
+    dls_partition_free(res);
+    /* 13: the 13th element goes where it finishes first: 7/3 on the fastest */
+    assert_ok(dls_partition_set(pl, 13, NULL, &res, &err), &err);
+    el = dls_partition_elements(res);
+    assert_true(el[0] == 7 && el[1] == 4 && el[2] == 2);
+    assert_rel(dls_partition_makespan(res), 7.0 / 3, 1e-15);
+    assert_rel(dls_partition_lower_bound(res), 13.0 / 6, 1e-15);
+    dls_partition_free(res);
+    dls_platform_free(pl);
+
+    /* limits: the fastest holds 2 (paper 004); the rest share 10 at speeds 2:1 */
+    const double lim[] = {2, INFINITY, INFINITY};
+    pl = constants(3, s, lim);
+    assert_ok(dls_partition_set(pl, 12, NULL, &res, &err), &err);
+    el = dls_partition_elements(res);
+    assert_true(el[0] == 2 && el[1] == 7 && el[2] == 3);
+    assert_rel(dls_partition_makespan(res), 3.5, 0);
+    assert_rel(dls_partition_lower_bound(res), 10.0 / 3, 1e-15);
+    assert_rel(dls_partition_capacity(res), INFINITY, 0);
+    dls_partition_free(res);
+    /* ignoring the limits gives the first answer again */
+    dls_partition_params par;
+    dls_partition_params_init(&par);
+    par.use_limits = 0;
+    assert_ok(dls_partition_set(pl, 12, &par, &res, &err), &err);
+    assert_true(dls_partition_elements(res)[0] == 6);
+    dls_partition_free(res);
+    dls_platform_free(pl);
+}
+
+static void test_infeasible(void **state)
+{
+    (void)state;
+    dls_error err;
+    const double s[] = {3, 2}, lim[] = {4.5, 5};
+    dls_platform *pl = constants(2, s, lim);
+    dls_partition *res;
+    assert_ok(dls_partition_set(pl, 10, NULL, &res, &err), &err);
+    assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
+    assert_rel(dls_partition_capacity(res), 9, 0); /* whole elements: 4 + 5 */
+    assert_non_null(strstr(dls_partition_note(res), "at most 9 elements"));
+    assert_non_null(strstr(dls_partition_note(res), "fewer than the 10"));
+    dls_partition_free(res);
+    assert_ok(dls_partition_set(pl, 9, NULL, &res, &err), &err);
+    assert_int_equal(dls_partition_status(res), DLS_SOLUTION_OPTIMAL);
+    assert_true(dls_partition_elements(res)[0] == 4 && dls_partition_elements(res)[1] == 5);
+    dls_partition_free(res);
+    dls_platform_free(pl);
+}
+
+static void test_huge_counts(void **state)
+{
+    (void)state;
+    dls_error err;
+    const double s[] = {1e9, 3e9, 7e8};
+    dls_platform *pl = constants(3, s, NULL);
+    dls_partition *res;
+    uint64_t n = DLS_PARTITION_MAX_ELEMENTS;
+    assert_ok(dls_partition_set(pl, n, NULL, &res, &err), &err);
+    check_result(pl, n, res, 0);
+    assert_true(dls_partition_makespan(res) == ref_optimum(pl, n));
+    dls_partition_free(res);
+    assert_fails(dls_partition_set(pl, n + 1, NULL, &res, &err), DLS_EINVAL, &err, "2^53");
+    /* nothing to distribute */
+    assert_ok(dls_partition_set(pl, 0, NULL, &res, &err), &err);
+    assert_rel(dls_partition_makespan(res), 0, 0);
+    assert_true(dls_partition_elements(res)[1] == 0);
+    dls_partition_free(res);
+    dls_platform_free(pl);
+}
+
+/* A model breaking the shape assumption still gives a valid answer, flagged. */
+static void test_shape_violation(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl = dls_platform_create();
+    const double x[] = {10, 20, 40}, s[] = {1, 4, 4.2};
+    dls_model *m;
+    assert_ok(dls_model_create_points(3, x, s, NULL, NULL, &m, &err), &err);
+    assert_ok(dls_platform_add(pl, "cache", m, NULL, &err), &err);
+    dls_model_free(m);
+    assert_ok(dls_model_create_constant(2, &m, &err), &err);
+    assert_ok(dls_platform_add(pl, "flat", m, NULL, &err), &err);
+    dls_model_free(m);
+    /* up to 10 elements the dip of "cache" (time falls on [10, 20]) is out of reach */
+    for (uint64_t n = 11; n < 60; n++) {
+        dls_partition *res;
+        assert_ok(dls_partition_set(pl, n, NULL, &res, &err), &err);
+        check_result(pl, n, res, 0);
+        assert_false(dls_partition_shape_ok(res));
+        assert_int_equal(dls_partition_status(res), DLS_SOLUTION_FEASIBLE);
+        assert_non_null(strstr(dls_partition_note(res), "processor \"cache\""));
+        assert_true(dls_partition_makespan(res) >= brute(pl, 0, n, n, 0));
+        dls_partition_free(res);
+    }
+    dls_platform_free(pl);
+}
+
+static void test_ordered_equal(void **state)
+{
+    (void)state;
+    dls_error err;
+    const double s[] = {1, 2, 3};
+    dls_platform *pl = constants(3, s, NULL);
+    dls_partition_params par;
+    dls_partition_params_init(&par);
+    par.ordered = 1;
+    dls_partition *res;
+    assert_ok(dls_partition_set(pl, 12, &par, &res, &err), &err);
+    const uint64_t *first = dls_partition_first(res);
+    assert_non_null(first);
+    assert_true(first[0] == 0 && first[1] == 2 && first[2] == 6);
+    assert_null(dls_partition_order(res));
+    dls_partition_free(res);
+    par.reorder = 1;
+    assert_ok(dls_partition_set(pl, 12, &par, &res, &err), &err);
+    assert_non_null(dls_partition_order(res));
+    dls_partition_free(res);
+    dls_platform_free(pl);
+}
+
+static double count_metric_calls;
+
+static double my_metric(size_t p, const double *speeds, const double *actual, const double *ideal,
+                        void *data)
+{
+    count_metric_calls += *(double *)data;
+    double d = 0;
+    for (size_t i = 0; i < p; i++) {
+        assert_true(speeds[i] > 0);
+        d = fmax(d, fabs(actual[i] - ideal[i]));
+    }
+    return d;
+}
+
+static void test_metric(void **state)
+{
+    (void)state;
+    dls_error err;
+    const double s[] = {3, 2, 1};
+    dls_platform *pl = constants(3, s, NULL);
+    dls_partition *res;
+    assert_ok(dls_partition_set(pl, 13, NULL, &res, &err), &err);
+    /* ideal: 6.5, 13/3, 13/6; actual 7, 4, 2; weights 1/2, 1/3, 1/6 */
+    double d0 = 7 - 6.5, d1 = 4 - 13.0 / 3, d2 = 2 - 13.0 / 6;
+    double want = sqrt(d0 * d0 / 2 + d1 * d1 / 3 + d2 * d2 / 6);
+    assert_rel(dls_partition_metric_value(res), want, 1e-12);
+    assert_rel(dls_partition_ideal(res)[1], 13.0 / 3, 1e-12);
+    dls_partition_free(res);
+    dls_partition_params par;
+    dls_partition_params_init(&par);
+    double one = 1;
+    par.metric = my_metric;
+    par.metric_data = &one;
+    count_metric_calls = 0;
+    assert_ok(dls_partition_set(pl, 13, &par, &res, &err), &err);
+    assert_rel(count_metric_calls, 1, 0);
+    assert_rel(dls_partition_metric_value(res), 0.5, 1e-12);
+    dls_partition_free(res);
+    dls_platform_free(pl);
+}
+
+static void test_striped(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/striped_mm.json", &pl, &err), &err);
+    for (uint64_t n = 500; n <= 9000; n += 1300) {
+        dls_partition *res;
+        assert_ok(dls_partition_striped(pl, n, NULL, &res, &err), &err);
+        const uint64_t *rows = dls_partition_elements(res);
+        double mk = 0;
+        uint64_t sum = 0;
+        for (size_t i = 0; i < 2; i++) {
+            /* r rows take r n^2 / s(n, r) seconds */
+            double r = (double)rows[i], nn = (double)n;
+            double want = rows[i] ? r * nn * nn / dls_model_speed2d(dls_platform_model(pl, i), nn, r)
+                                  : 0;
+            assert_rel(dls_partition_times(res)[i], want, 1e-12);
+            mk = fmax(mk, want);
+            sum += rows[i];
+        }
+        assert_true(sum == n);
+        /* optimal: moving one row either way does not help */
+        for (size_t from = 0; from < 2; from++) {
+            size_t to = 1 - from;
+            if (rows[from] == 0)
+                continue;
+            double nn = (double)n, rf = (double)rows[from] - 1, rt = (double)rows[to] + 1;
+            double tf = rf > 0 ? rf * nn * nn / dls_model_speed2d(dls_platform_model(pl, from), nn, rf) : 0;
+            double tt = rt * nn * nn / dls_model_speed2d(dls_platform_model(pl, to), nn, rt);
+            assert_true(fmax(tf, tt) >= mk * (1 - 1e-12));
+        }
+        dls_partition_free(res);
+    }
+    /* a 2-D model cannot take plain elements */
+    dls_partition *res = NULL;
+    assert_fails(dls_partition_set(pl, 10, NULL, &res, &err), DLS_EINVAL, &err,
+                 "processor \"X1\" has a 2-D speed model");
+    assert_int_equal(err.processor, 0);
+    assert_fails(dls_partition_striped(pl, 0, NULL, &res, &err), DLS_EINVAL, &err, "order");
+    assert_null(res);
+    dls_platform_free(pl);
+}
+
+static void test_argument_errors(void **state)
+{
+    (void)state;
+    dls_error err;
+    const double s[] = {1, 2};
+    dls_platform *pl = constants(2, s, NULL);
+    dls_partition *res = NULL;
+    dls_partition_params par;
+    assert_fails(dls_partition_set(NULL, 1, NULL, &res, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_partition_set(pl, 1, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    dls_partition_params_init(&par);
+    par.reorder = 1;
+    assert_fails(dls_partition_set(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "ordered");
+    dls_partition_params_init(&par);
+    par.use_limits = 7;
+    assert_fails(dls_partition_set(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "use_limits");
+    dls_partition_params_init(&par);
+    par.method = (dls_partition_method)9;
+    assert_fails(dls_partition_set(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "method");
+    dls_partition_params_init(&par);
+    const double w[] = {1, -2};
+    par.weights = w;
+    assert_fails(dls_partition_set(pl, 2, &par, &res, &err), DLS_EINVAL, &err, "weight 2");
+    assert_fails(dls_partition_striped(pl, 2, &par, &res, &err), DLS_EINVAL, &err, "weight");
+    dls_platform *empty = dls_platform_create();
+    assert_fails(dls_partition_set(empty, 1, NULL, &res, &err), DLS_EINVAL, &err, "no processor");
+    assert_null(res);
+    dls_platform_free(empty);
+    dls_platform_free(pl);
+    dls_partition_free(NULL);
+    assert_string_equal(dls_solution_status_name(DLS_SOLUTION_NOT_FOUND), "not found");
+    assert_string_equal(dls_solution_status_name((dls_solution_status)77), "unknown");
+}
+
+static void test_size_for_time(void **state)
+{
+    (void)state;
+    test_rng r;
+    test_rng_init(&r, 105);
+    for (int trial = 0; trial < 3000; trial++) {
+        dls_model *m = random_model(&r, (int)test_below(&r, KIND_COUNT), 1e6);
+        double T = test_logrange(&r, 1e-9, 1e6);
+        double cap = test_below(&r, 3) ? INFINITY : test_logrange(&r, 1, 1e9);
+        double x = dls_model_size_for_time(m, T, cap);
+        double want = ref_size(m, T, isinf(cap) ? 1e300 : cap);
+        assert_rel_floor(x, want, 1e-9, 1e-300);
+        dls_model_free(m);
+    }
+    dls_model *m;
+    dls_error err;
+    assert_ok(dls_model_create_constant(2, &m, &err), &err);
+    assert_rel(dls_model_size_for_time(m, 3, INFINITY), 6, 0);
+    assert_rel(dls_model_size_for_time(m, 3, 5), 5, 0);
+    assert_rel(dls_model_size_for_time(m, INFINITY, 5), 5, 0);
+    assert_true(isnan(dls_model_size_for_time(m, -1, 5)));
+    assert_true(isnan(dls_model_size_for_time(m, 1, 0)));
+    dls_model_free(m);
+    /* a non-monotone time: the largest size within the time, past the dip */
+    const double x[] = {10, 20}, s[] = {1, 4};
+    assert_ok(dls_model_create_points(2, x, s, NULL, NULL, &m, &err), &err);
+    /* time: 10 at x = 10, 5 at x = 20, then x / 4 */
+    assert_rel(dls_model_size_for_time(m, 6, INFINITY), 24, 1e-15);
+    assert_rel(dls_model_size_for_time(m, 6, 15), 15, 1e-15);    /* time(15) = 15 / 2.5 */
+    assert_rel(dls_model_size_for_time(m, 5.5, 15), 5.5, 1e-15); /* back before the dip */
+    dls_model_free(m);
+}
+
+int main(int argc, char **argv)
+{
+    test_init_seed(argc, argv);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_constant_speeds),
+        cmocka_unit_test(test_infeasible),
+        cmocka_unit_test(test_huge_counts),
+        cmocka_unit_test(test_shape_violation),
+        cmocka_unit_test(test_ordered_equal),
+        cmocka_unit_test(test_metric),
+        cmocka_unit_test(test_striped),
+        cmocka_unit_test(test_argument_errors),
+        cmocka_unit_test(test_size_for_time),
+        cmocka_unit_test(test_brute_force_tiny),
+        cmocka_unit_test(test_random_no_limits),
+        cmocka_unit_test(test_random_limits),
+        cmocka_unit_test(test_random_mixed_models),
+        cmocka_unit_test(test_random_paper_bisection),
+    };
+    return cmocka_run_group_tests_name("partition", tests, NULL, NULL);
+}
