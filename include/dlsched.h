@@ -6,7 +6,8 @@
  * - dlsched/common.h: status codes, error records, version;
  * - dlsched/model.h: performance models of a processor (speed functions, time lines);
  * - dlsched/platform.h: platforms and their JSON files;
- * - dlsched/partition.h: geometric partitioning of sets (equal or weighted elements).
+ * - dlsched/partition.h: geometric partitioning of sets (equal or weighted elements);
+ * - dlsched/schedule.h: divisible-load scheduling on a star network (the LP, with GLPK).
  */
 #ifndef DLSCHED_H
 #define DLSCHED_H
@@ -16,5 +17,6 @@
 #include <dlsched/model.h>
 #include <dlsched/platform.h>
 #include <dlsched/partition.h>
+#include <dlsched/schedule.h>
 
 #endif /* DLSCHED_H */

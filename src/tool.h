@@ -85,8 +85,14 @@ const char *tool_num(double v, char *buf, size_t size);  /* %.6g, "inf" for no l
 /* Commands. */
 int cmd_check(const tool_args *args);
 int cmd_partition(const tool_args *args);
+int cmd_schedule(const tool_args *args);
+int cmd_evaluate(const tool_args *args);
+int cmd_export(const tool_args *args);
 
 extern const tool_cmd tool_cmd_check;
 extern const tool_cmd tool_cmd_partition;
+extern const tool_cmd tool_cmd_schedule;
+extern const tool_cmd tool_cmd_evaluate;
+extern const tool_cmd tool_cmd_export;
 
 #endif /* DLSCHED_TOOL_H */

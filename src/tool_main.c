@@ -9,6 +9,9 @@
 static const tool_cmd *const commands[] = {
     &tool_cmd_check,
     &tool_cmd_partition,
+    &tool_cmd_schedule,
+    &tool_cmd_evaluate,
+    &tool_cmd_export,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -10,4 +10,8 @@ out=$(./examples/platform_info "$top_srcdir/examples/paper003_two.json" 2)
 echo "$out" | grep -q "time 11 s" || { echo "unexpected output: $out"; exit 1; }
 rows=$(./examples/partition_rows "$top_srcdir/examples/striped_mm.json" 6000)
 echo "$rows" | grep -q "makespan .* optimal" || { echo "unexpected output: $rows"; exit 1; }
+out=$(./examples/schedule_star "$top_srcdir/examples/paper003_two.json" 2 ./examples/schedule.svg)
+echo "$out" | grep -q "makespan 5.750 s" || { echo "unexpected output: $out"; exit 1; }
+grep -q "<svg" ./examples/schedule.svg || { echo "no Gantt chart written"; exit 1; }
+rm -f ./examples/schedule.svg
 echo "examples: ok"

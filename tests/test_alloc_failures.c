@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <unistd.h>
 
+#include <glpk.h>
+
 #include "testutil.h"
 
 extern void *__libc_malloc(size_t);
@@ -14,6 +16,7 @@ extern void *__libc_realloc(void *, size_t);
 extern void __libc_free(void *);
 
 static long countdown = -1; /* allocations left before the failing one; -1: none fails */
+static int block_realloc_failed; /* the failed allocation was a realloc of an existing block */
 static int triggered;
 static long live;           /* allocations not yet freed */
 
@@ -51,8 +54,10 @@ void *calloc(size_t a, size_t b)
 
 void *realloc(void *old, size_t n)
 {
-    if (should_fail())
+    if (should_fail()) {
+        block_realloc_failed = old != NULL;
         return NULL;
+    }
     void *p = __libc_realloc(old, n);
     if (p && old == NULL)
         live++;
@@ -71,14 +76,22 @@ void free(void *p)
  * leak. Returns the number of allocation points exercised. */
 typedef dls_status (*scenario)(void *ctx, dls_error *err);
 
+/* Run before each measured call: GLPK keeps one environment per thread alive between calls
+ * by design (and frees it after an internal error), so the schedule scenarios create it
+ * beforehand to count only what the call itself leaves behind. */
+static void (*prepare)(void);
+
 static int exhaust(const char *what, scenario call, void *ctx, void (*cleanup)(void *ctx),
                    dls_status other_ok)
 {
     for (long k = 0;; k++) {
         dls_error err;
         dls_error_clear(&err);
+        if (prepare)
+            prepare();
         long before = live;
         triggered = 0;
+        block_realloc_failed = 0;
         countdown = k;
         dls_status st = call(ctx, &err);
         countdown = -1;
@@ -100,7 +113,11 @@ static int exhaust(const char *what, scenario call, void *ctx, void (*cleanup)(v
                      err.message);
         if (err.status != st || err.message[0] == '\0')
             fail_msg("%s: allocation %ld: no message for %s", what, k, dls_status_name(st));
-        if (live != before)
+        /* GLPK 5.0 unlinks a block from its list before growing it with realloc, so when
+         * that realloc fails, glp_free_env cannot free the block: one allocation, lost by
+         * GLPK itself on its out-of-memory path */
+        long allowed = st == DLS_ESOLVER && block_realloc_failed ? 1 : 0;
+        if (live - before > allowed)
             fail_msg("%s: allocation %ld failed and %ld allocation(s) leaked", what, k,
                      live - before);
     }
@@ -295,6 +312,91 @@ static void test_partition_allocation_failures(void **state)
     dls_platform_free(c.platform);
 }
 
+typedef struct sctx {
+    dls_platform *platform;
+    dls_schedule_params par;
+    int mode; /* 0 solve, 1 evaluate, 2 export, 3 svg */
+    const char *path;
+    dls_schedule *res;
+    char *svg;
+} sctx;
+
+static dls_status do_schedule(void *p, dls_error *err)
+{
+    sctx *c = p;
+    static const double loads[] = {1e5, 2e5, 3e5, 1e5, 1e5};
+    c->res = NULL;
+    switch (c->mode) {
+    case 0:
+        return dls_schedule_solve(c->platform, 1e6, &c->par, &c->res, err);
+    case 1:
+        return dls_schedule_evaluate(c->platform, loads, &c->par, &c->res, err);
+    case 2:
+        return dls_schedule_export(c->platform, 1e6, &c->par,
+                                   c->par.order == DLS_ORDER_RATE ? DLS_EXPORT_MATHPROG
+                                                                  : DLS_EXPORT_MPS,
+                                   c->path, err);
+    default: {
+        dls_status st = dls_schedule_solve(c->platform, 1e6, &c->par, &c->res, err);
+        if (st == DLS_OK) {
+            st = dls_schedule_svg(c->res, c->platform, &c->svg, err);
+            if (st != DLS_OK) {
+                dls_schedule_free(c->res);
+                c->res = NULL;
+            }
+        }
+        return st;
+    }
+    }
+}
+
+static void free_sched(void *p)
+{
+    sctx *c = p;
+    dls_schedule_free(c->res);
+    dls_free(c->svg);
+    c->res = NULL;
+    c->svg = NULL;
+}
+
+static void glpk_env(void)
+{
+    glp_init_env();
+}
+
+static void test_schedule_allocation_failures(void **state)
+{
+    (void)state;
+    dls_error err;
+    sctx c;
+    memset(&c, 0, sizeof c);
+    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/star_cluster.json", &c.platform, &err),
+              &err);
+    char dir[] = "/tmp/dls_alloc_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/x", dir);
+    c.path = path;
+    const char *names[] = {"solve", "evaluate", "export mps", "export mathprog", "svg"};
+    prepare = glpk_env;
+    printf("# schedule allocation points:");
+    for (int k = 0; k < 5; k++) {
+        dls_schedule_params_init(&c.par);
+        c.mode = k <= 2 ? k : k - 1;
+        c.par.order = k == 3 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
+        /* GLPK's own allocations fail through its error hook: DLS_ESOLVER */
+        printf(" %s %d", names[k], exhaust(names[k], do_schedule, &c, free_sched,
+                                           k == 0 || k == 4 ? DLS_ESOLVER
+                                           : k >= 2         ? DLS_EIO
+                                                            : DLS_OK));
+    }
+    printf("\n");
+    prepare = NULL;
+    unlink(path);
+    rmdir(dir);
+    dls_platform_free(c.platform);
+}
+
 static void free_mout(void *p)
 {
     ctx *c = p;
@@ -338,6 +440,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_allocation_failures),
         cmocka_unit_test(test_partition_allocation_failures),
+        cmocka_unit_test(test_schedule_allocation_failures),
     };
     return cmocka_run_group_tests_name("alloc_failures", tests, NULL, NULL);
 }

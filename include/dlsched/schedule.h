@@ -1,0 +1,209 @@
+/**
+ * @file dlsched/schedule.h
+ * @brief Divisible-load scheduling on a star network (paper 003): the linear program built
+ *        and solved with GLPK, and the exact evaluation of any distribution.
+ *
+ * The model. An originator holds a load of V units and sends each processor its share
+ * alpha_i in turn, one send at a time, in a fixed sequence; sending alpha units to processor
+ * i takes S_i + C_i alpha seconds (its link). Processor i starts computing when its data has
+ * arrived and takes t_i(alpha) seconds, the largest of its time lines a_l + b_l alpha (one per
+ * memory level). Sum alpha_i = V and alpha_i <= limit_i. The schedule minimises the makespan,
+ * the time the last processor finishes.
+ *
+ * Processors given by speed models enter through the convex envelope of their time function
+ * (dls_model_convex_envelope() on (0, min(limit, V)]); when that function is not convex the
+ * schedule says how far the envelope departs from it, and the makespan the true models give.
+ *
+ * Processor selection. The paper's LP charges every processor its startup S_i, even one that
+ * gets no load. By default dlsched then drops the processors the LP gives nothing and solves
+ * again (warm start), until every processor left gets a share: they are sent nothing and cost
+ * nothing. The makespan of the paper's LP is kept (dls_schedule_paper_makespan()).
+ *
+ * GLPK is embedded safely: its terminal output is off (unless verbose is asked for) and
+ * restored afterwards, its internal errors are caught by its error hook instead of aborting
+ * the process (the call then fails with ::DLS_ESOLVER; GLPK requires freeing its whole
+ * environment in that case, which also destroys any GLPK object the calling thread owns), and
+ * every problem object is deleted before the call returns. The answer is checked: loads sum
+ * to V, bounds hold, and the makespan recomputed by replaying the loads equals the LP's within
+ * the tolerance, or the call fails with ::DLS_ENUMERIC instead of returning a wrong schedule.
+ */
+#ifndef DLSCHED_SCHEDULE_H
+#define DLSCHED_SCHEDULE_H
+
+#include <dlsched/common.h>
+#include <dlsched/model.h>
+#include <dlsched/partition.h>
+#include <dlsched/platform.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The order in which the originator serves the processors. */
+typedef enum dls_send_order {
+    DLS_ORDER_GIVEN = 0,  /**< the platform's order (default) */
+    DLS_ORDER_RATE = 1    /**< by increasing rate C_i (fastest links first), ties in platform order */
+} dls_send_order;
+
+/** Parameters of the scheduler; fill with dls_schedule_params_init(). */
+typedef struct dls_schedule_params {
+    dls_send_order order;     /**< send sequence; default ::DLS_ORDER_GIVEN */
+    /** 1: the processors without a `link` are the originator's own: they receive their share
+     *  without any send and are served first; 0 (default): every processor is a worker reached
+     *  through its link, {0, 0} when it has none. */
+    int originator_computes;
+    int use_limits;           /**< 1 (default): alpha_i <= limit_i; 0: ignore the limits */
+    /** 1 (default): drop the processors that get no load and solve again (see above);
+     *  0: the paper's LP as it is. */
+    int drop_unused;
+    /** 1: certify the optimum with glp_exact (rational arithmetic, slow: seconds at 1000
+     *  processors); 0 (default): no. */
+    int exact;
+    int verbose;              /**< 1: let GLPK print its progress on standard output */
+    /** Relative tolerance of the answer checks (load sum, bounds, replayed makespan);
+     *  in (0, 1e-3]; default 1e-9. */
+    double check_tol;
+    /** Envelope of speed models; see dls_model_convex_envelope(). */
+    dls_envelope_params envelope;
+} dls_schedule_params;
+
+/** Fills @p params with the defaults. */
+DLS_API void dls_schedule_params_init(dls_schedule_params *params);
+
+/** A schedule: the result of dls_schedule_solve() or dls_schedule_evaluate() (opaque). */
+typedef struct dls_schedule dls_schedule;
+
+/**
+ * Solves the star-network LP for a load of @p load units over @p platform.
+ * @param load total load V, finite and > 0
+ * @param params NULL for the defaults
+ * @param[out] out receives the schedule, also when infeasible (check dls_schedule_status());
+ *        unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL for bad arguments or parameters, or a processor with a 2-D
+ *         model; ::DLS_ESOLVER when GLPK fails or reports an internal error;
+ *         ::DLS_ENUMERIC when the answer fails its checks even after a re-solve with tight
+ *         tolerances; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_schedule_solve(const dls_platform *platform, double load,
+                                      const dls_schedule_params *params, dls_schedule **out,
+                                      dls_error *err);
+
+/**
+ * The exact timeline of a given distribution under the true models (time lines as they are,
+ * speed models through x / s(x)): the sends in sequence, each processor computing as soon as
+ * its data has arrived. Processors with a zero load are sent nothing.
+ * @param loads one load per processor, in platform order, finite and >= 0 (array of
+ *        dls_platform_count() values), each within its limit when limits are used
+ * @param params NULL for the defaults (order, originator_computes and use_limits apply)
+ * @return ::DLS_OK; ::DLS_EINVAL naming the processor and value otherwise; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_schedule_evaluate(const dls_platform *platform, const double *loads,
+                                         const dls_schedule_params *params, dls_schedule **out,
+                                         dls_error *err);
+
+/** Frees a schedule; NULL is allowed. */
+DLS_API void dls_schedule_free(dls_schedule *schedule);
+
+/** ::DLS_SOLUTION_OPTIMAL for an LP optimum, ::DLS_SOLUTION_FEASIBLE for an evaluated
+ *  distribution, ::DLS_SOLUTION_INFEASIBLE when the limits cannot hold the load. */
+DLS_API dls_solution_status dls_schedule_status(const dls_schedule *schedule);
+
+/** Warnings and explanations (infeasibility with the capacity, envelope deviations, dropped
+ *  processors), one per line; "" when there is nothing to say. */
+DLS_API const char *dls_schedule_note(const dls_schedule *schedule);
+
+/** Number of processors (the platform's). */
+DLS_API size_t dls_schedule_count(const dls_schedule *schedule);
+
+/** The total load V. */
+DLS_API double dls_schedule_load(const dls_schedule *schedule);
+
+/** The makespan in seconds: when the last processor finishes (INFINITY when infeasible). For
+ *  a solved schedule it is the LP's, equal within the check tolerance to the replay of the
+ *  loads through the models the LP used. */
+DLS_API double dls_schedule_makespan(const dls_schedule *schedule);
+
+/** The makespan of the paper's LP, before unused processors were dropped (equal to
+ *  dls_schedule_makespan() when none was). */
+DLS_API double dls_schedule_paper_makespan(const dls_schedule *schedule);
+
+/** The makespan of the solved loads replayed under the true models (differs from the LP's
+ *  only where speed models entered through a non-convex envelope). */
+DLS_API double dls_schedule_true_makespan(const dls_schedule *schedule);
+
+/** Largest relative deviation of the envelopes used for speed models (0 when none). */
+DLS_API double dls_schedule_envelope_deviation(const dls_schedule *schedule);
+
+/** Per processor, in platform order (arrays of dls_schedule_count() values): the load... */
+DLS_API const double *dls_schedule_loads(const dls_schedule *schedule);
+/** ...when its send starts and ends (NaN for a processor sent nothing)... */
+DLS_API const double *dls_schedule_send_start(const dls_schedule *schedule);
+DLS_API const double *dls_schedule_send_end(const dls_schedule *schedule);
+/** ...its compute time, when it finishes (0 when unused) and its idle time before the
+ *  makespan (makespan - finish)... */
+DLS_API const double *dls_schedule_compute_time(const dls_schedule *schedule);
+DLS_API const double *dls_schedule_finish(const dls_schedule *schedule);
+DLS_API const double *dls_schedule_idle(const dls_schedule *schedule);
+/** ...and the memory level that binds: the 1-based index of the time line that gives its
+ *  compute time, 0 for speed models and unused processors. */
+DLS_API const int *dls_schedule_levels(const dls_schedule *schedule);
+
+/** The processors in the order they are served (array of dls_schedule_count() indices). */
+DLS_API const size_t *dls_schedule_sequence(const dls_schedule *schedule);
+
+/** Simplex iterations of all the solves (0 for an evaluation). */
+DLS_API unsigned dls_schedule_iterations(const dls_schedule *schedule);
+
+/** Number of LP solves (1 + re-solves after dropping processors or repairing). */
+DLS_API unsigned dls_schedule_solves(const dls_schedule *schedule);
+
+/** Largest relative residual of the checks (load sum, bounds, replayed makespan). */
+DLS_API double dls_schedule_residual(const dls_schedule *schedule);
+
+/** GLPK's largest relative KKT residuals of the last solve, primal and dual
+ *  (glp_check_kkt); 0 for evaluations. */
+DLS_API double dls_schedule_kkt_primal(const dls_schedule *schedule);
+DLS_API double dls_schedule_kkt_dual(const dls_schedule *schedule);
+
+/** With params->exact: 1 when glp_exact confirmed the optimum, 0 when it was not asked,
+ *  -1 when it disagreed (the call then fails with ::DLS_ENUMERIC). */
+DLS_API int dls_schedule_exact_verified(const dls_schedule *schedule);
+
+/** Sum of the limits of the processors (INFINITY when one has none or limits are off). */
+DLS_API double dls_schedule_capacity(const dls_schedule *schedule);
+
+/** Formats understood by dls_schedule_export(). */
+typedef enum dls_export_format {
+    DLS_EXPORT_LP = 0,        /**< CPLEX LP (glp_write_lp) */
+    DLS_EXPORT_MPS = 1,       /**< free MPS, numbers with 17 significant digits */
+    DLS_EXPORT_GLPK = 2,      /**< GLPK's own format (glp_write_prob) */
+    DLS_EXPORT_MATHPROG = 3   /**< data section for the model lp/star.mod */
+} dls_export_format;
+
+/**
+ * Writes the paper's LP for @p load over @p platform (every processor, in send order, in the
+ * platform's own units) to @p path, for other solvers and for people. Its optimum is
+ * dls_schedule_paper_makespan(). Rows: send_k (the cumulative send times), finish_k_l (one
+ * per time line), load; columns alpha_k, T_k (end of the k-th send) and Cmax.
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EIO naming the file; ::DLS_ESOLVER; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_schedule_export(const dls_platform *platform, double load,
+                                       const dls_schedule_params *params,
+                                       dls_export_format format, const char *path,
+                                       dls_error *err);
+
+/**
+ * Draws @p schedule as an SVG Gantt chart: the originator's sends on the first lane, each
+ * processor's computation on its own lane, coloured by the memory level that binds, with a
+ * time axis in seconds.
+ * @param[out] svg receives the document, to release with dls_free()
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_schedule_svg(const dls_schedule *schedule, const dls_platform *platform,
+                                    char **svg, dls_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLSCHED_SCHEDULE_H */

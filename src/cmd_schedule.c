@@ -1,0 +1,338 @@
+/* dlsched schedule, evaluate and export: the divisible-load LP of paper 003. */
+#include <config.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tool.h"
+
+#define COMMON_OPTS                                                                              \
+    {"order", OPT_CHOICE, NULL, "given", 0, 0, "given|rate",                                    \
+     "send sequence: the platform's order, or by increasing link rate"},                          \
+    {"originator-computes", OPT_FLAG, NULL, NULL, 0, 0, NULL,                                     \
+     "processors without a link belong to the originator: no send, served first"},                \
+    {"no-limits", OPT_FLAG, NULL, NULL, 0, 0, NULL, "ignore the processors' limits"}
+
+static const tool_opt schedule_opts[] = {
+    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
+    COMMON_OPTS,
+    {"keep-unused", OPT_FLAG, NULL, NULL, 0, 0, NULL,
+     "solve the paper's LP as it is: processors given no load still cost their startup"},
+    {"exact", OPT_FLAG, NULL, NULL, 0, 0, NULL,
+     "certify the optimum with GLPK's exact rational simplex (small platforms)"},
+    {"gantt", OPT_STRING, "FILE", NULL, 0, 0, NULL, "draw the schedule as an SVG Gantt chart"},
+    {"verbose", OPT_FLAG, NULL, NULL, 0, 0, NULL, "let GLPK report its progress"},
+    {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "write the schedule as JSON"},
+    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+};
+
+static const tool_opt evaluate_opts[] = {
+    {"loads", OPT_STRING, "A1,A2,...", NULL, 0, 0, NULL,
+     "one load per processor, in platform order (required)"},
+    COMMON_OPTS,
+    {"gantt", OPT_STRING, "FILE", NULL, 0, 0, NULL, "draw the timeline as an SVG Gantt chart"},
+    {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "write the timeline as JSON"},
+    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+};
+
+static const tool_opt export_opts[] = {
+    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
+    {"format", OPT_CHOICE, NULL, NULL, 0, 0, "lp|mps|glpk|mathprog",
+     "CPLEX LP, free MPS, GLPK's format, or data for lp/star.mod (required)"},
+    {"output", OPT_STRING, "FILE", NULL, 0, 0, NULL, "file to write (required; also -o)"},
+    {"o", OPT_STRING, "FILE", NULL, 0, 0, NULL, "same as --output"},
+    COMMON_OPTS,
+    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+};
+
+const tool_cmd tool_cmd_schedule = {
+    "schedule",
+    "divisible-load schedule on a star network (LP, paper 003)",
+    "PLATFORM --load V [--order given|rate] [--originator-computes] [--exact] [--gantt FILE]\n"
+    "       [--keep-unused] [--no-limits] [--json]",
+    "Solves the linear program of the out-of-core divisible-load paper with GLPK: the\n"
+    "originator sends each processor its share in turn (startup S + rate C x per send), each\n"
+    "computes as soon as its data arrives for the largest of its time lines (one per memory\n"
+    "level), and the makespan is minimised, within the processors' limits. Speed models\n"
+    "enter through the convex envelope of their time function. Processors that get nothing\n"
+    "are then sent nothing (--keep-unused keeps the paper's LP, which charges their startups).\n"
+    "The answer is checked by replaying the loads; exit 1 when the limits cannot hold V.",
+    schedule_opts,
+    1,
+    1,
+    cmd_schedule,
+};
+
+const tool_cmd tool_cmd_evaluate = {
+    "evaluate",
+    "the exact timeline of given loads under the true models",
+    "PLATFORM --loads A1,A2,... [--order given|rate] [--originator-computes] [--gantt FILE]\n"
+    "       [--json]",
+    "Replays a distribution: the sends one after the other in the send order, each processor\n"
+    "computing as soon as its data has arrived, with its true model (time lines, or x/s(x)\n"
+    "for speed models). Gives every processor's send start and end, compute time, finish,\n"
+    "idle time and binding memory level, and the makespan. A processor with load 0 is sent\n"
+    "nothing.",
+    evaluate_opts,
+    1,
+    1,
+    cmd_evaluate,
+};
+
+const tool_cmd tool_cmd_export = {
+    "export",
+    "write the scheduling LP for other solvers (LP, MPS, GLPK, MathProg)",
+    "PLATFORM --load V --format lp|mps|glpk|mathprog -o FILE [--order given|rate]\n"
+    "       [--originator-computes] [--no-limits]",
+    "Writes the paper's LP for the load V in the platform's own units: CPLEX LP, free MPS or\n"
+    "GLPK's format, or the data section for the MathProg model star.mod (installed with\n"
+    "dlsched; lp/star.mod in the sources), so that `glpsol -m star.mod -d FILE` solves it.",
+    export_opts,
+    1,
+    1,
+    cmd_export,
+};
+
+static void set_common(const tool_args *args, dls_schedule_params *par)
+{
+    dls_schedule_params_init(par);
+    par->order = strcmp(arg_string(args, "order"), "rate") == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
+    par->originator_computes = arg_flag(args, "originator-computes");
+    par->use_limits = !arg_flag(args, "no-limits");
+}
+
+static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int solved)
+{
+    size_t p = dls_schedule_count(s);
+    json_t *procs = json_array();
+    const double *ld = dls_schedule_loads(s), *ss = dls_schedule_send_start(s),
+                 *se = dls_schedule_send_end(s), *ct = dls_schedule_compute_time(s),
+                 *fin = dls_schedule_finish(s), *idle = dls_schedule_idle(s);
+    const int *lvl = dls_schedule_levels(s);
+    for (size_t i = 0; i < p; i++)
+        json_array_append_new(
+            procs, json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:i}", "name", dls_platform_name(pl, i),
+                             "load", json_real(ld[i]), "send_start", tool_json_number(ss[i]),
+                             "send_end", tool_json_number(se[i]), "compute_time",
+                             json_real(ct[i]), "finish", json_real(fin[i]), "idle",
+                             tool_json_number(idle[i]), "level", lvl[i]));
+    json_t *order = json_array();
+    for (size_t k = 0; k < p; k++)
+        json_array_append_new(order,
+                              json_string(dls_platform_name(pl, dls_schedule_sequence(s)[k])));
+    json_t *root = json_pack(
+        "{s:o,s:o,s:s,s:o,s:o,s:o,s:i,s:i,s:o,s:o,s:o}", "load", json_real(dls_schedule_load(s)),
+        "makespan", tool_json_number(dls_schedule_makespan(s)), "status",
+        dls_solution_status_name(dls_schedule_status(s)), "paper_makespan",
+        tool_json_number(dls_schedule_paper_makespan(s)), "true_makespan",
+        tool_json_number(dls_schedule_true_makespan(s)), "envelope_deviation",
+        json_real(dls_schedule_envelope_deviation(s)), "iterations",
+        (int)dls_schedule_iterations(s), "solves", (int)dls_schedule_solves(s), "residual",
+        json_real(dls_schedule_residual(s)), "send_order", order, "processors", procs);
+    if (solved) {
+        json_object_set_new(root, "kkt_primal", json_real(dls_schedule_kkt_primal(s)));
+        json_object_set_new(root, "kkt_dual", json_real(dls_schedule_kkt_dual(s)));
+    }
+    if (dls_schedule_exact_verified(s) != 0)
+        json_object_set_new(root, "exact_verified", json_boolean(dls_schedule_exact_verified(s) > 0));
+    if (dls_schedule_note(s)[0])
+        json_object_set_new(root, "note", json_string(dls_schedule_note(s)));
+    return root;
+}
+
+static void print_schedule(const char *path, const dls_platform *pl, const dls_schedule *s,
+                           int solved)
+{
+    size_t p = dls_schedule_count(s);
+    size_t width = 4;
+    for (size_t i = 0; i < p; i++)
+        if (strlen(dls_platform_name(pl, i)) > width)
+            width = strlen(dls_platform_name(pl, i));
+    const double *ld = dls_schedule_loads(s), *ss = dls_schedule_send_start(s),
+                 *se = dls_schedule_send_end(s), *ct = dls_schedule_compute_time(s),
+                 *fin = dls_schedule_finish(s), *idle = dls_schedule_idle(s);
+    const int *lvl = dls_schedule_levels(s);
+    printf("%s: load %.9g over %zu processors, in send order\n", path, dls_schedule_load(s), p);
+    printf("  %-*s  %14s  %12s  %12s  %12s  %12s  %12s  %5s\n", (int)width, "NAME", "LOAD",
+           "SEND START", "SEND END", "COMPUTE", "FINISH", "IDLE", "LEVEL");
+    for (size_t k = 0; k < p; k++) {
+        size_t i = dls_schedule_sequence(s)[k];
+        char a[32], b[32], lv[16];
+        if (isfinite(ss[i])) {
+            snprintf(a, sizeof a, "%.6g", ss[i]);
+            snprintf(b, sizeof b, "%.6g", se[i]);
+        } else {
+            snprintf(a, sizeof a, "-");
+            snprintf(b, sizeof b, "-");
+        }
+        if (lvl[i] > 0)
+            snprintf(lv, sizeof lv, "%d", lvl[i]);
+        else
+            snprintf(lv, sizeof lv, "-");
+        printf("  %-*s  %14.9g  %12s  %12s  %12.6g  %12.6g  %12.6g  %5s\n", (int)width,
+               dls_platform_name(pl, i), ld[i], a, b, ct[i], fin[i], idle[i], lv);
+    }
+    printf("makespan %.9g s", dls_schedule_makespan(s));
+    if (solved) {
+        printf(", %s, %u simplex iterations", dls_solution_status_name(dls_schedule_status(s)),
+               dls_schedule_iterations(s));
+        if (dls_schedule_exact_verified(s) > 0)
+            printf(", confirmed by the exact simplex");
+        if (fabs(dls_schedule_true_makespan(s) - dls_schedule_makespan(s)) >
+            1e-9 * dls_schedule_makespan(s))
+            printf("; %.9g s under the true models", dls_schedule_true_makespan(s));
+    }
+    printf("\n");
+}
+
+static int write_gantt(const char *file, const dls_schedule *s, const dls_platform *pl)
+{
+    dls_error err;
+    char *svg;
+    dls_status st = dls_schedule_svg(s, pl, &svg, &err);
+    if (st != DLS_OK)
+        return tool_fail(st, &err);
+    FILE *f = fopen(file, "w");
+    if (f == NULL) {
+        tool_error("%s: cannot write: %s", file, strerror(errno));
+        dls_free(svg);
+        return EXIT_BADINPUT;
+    }
+    int bad = fputs(svg, f) < 0;
+    bad |= fclose(f) != 0;
+    dls_free(svg);
+    if (bad) {
+        tool_error("%s: write error", file);
+        return EXIT_FAILURE_RUN;
+    }
+    return EXIT_DONE;
+}
+
+static int report(const tool_args *args, const dls_platform *pl, const dls_schedule *s,
+                  int solved)
+{
+    if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
+        tool_error("%s: %s", args->cmd->name, dls_schedule_note(s));
+        if (arg_flag(args, "json"))
+            tool_print_json(schedule_json(pl, s, solved));
+        return EXIT_INFEASIBLE;
+    }
+    if (dls_schedule_note(s)[0]) {
+        /* one warning per line of the note */
+        char *copy = strdup(dls_schedule_note(s));
+        for (char *line = strtok(copy, "\n"); line; line = strtok(NULL, "\n"))
+            tool_warning("%s", line);
+        free(copy);
+    }
+    const char *gantt = arg_string(args, "gantt");
+    if (gantt) {
+        int rc = write_gantt(gantt, s, pl);
+        if (rc != EXIT_DONE)
+            return rc;
+    }
+    if (arg_flag(args, "json"))
+        return tool_print_json(schedule_json(pl, s, solved));
+    print_schedule(args->pos[0], pl, s, solved);
+    return EXIT_DONE;
+}
+
+int cmd_schedule(const tool_args *args)
+{
+    if (!arg_given(args, "load")) {
+        tool_error("schedule: give the load with --load V");
+        return EXIT_BADINPUT;
+    }
+    dls_error err;
+    dls_error_clear(&err);
+    dls_platform *pl;
+    dls_status st = dls_platform_read_file(args->pos[0], &pl, &err);
+    if (st != DLS_OK)
+        return tool_fail(st, &err);
+    dls_schedule_params par;
+    set_common(args, &par);
+    par.drop_unused = !arg_flag(args, "keep-unused");
+    par.exact = arg_flag(args, "exact");
+    par.verbose = arg_flag(args, "verbose");
+    dls_schedule *s;
+    st = dls_schedule_solve(pl, arg_double(args, "load", 0), &par, &s, &err);
+    int rc = st == DLS_OK ? report(args, pl, s, 1) : tool_fail(st, &err);
+    if (st == DLS_OK)
+        dls_schedule_free(s);
+    dls_platform_free(pl);
+    return rc;
+}
+
+int cmd_evaluate(const tool_args *args)
+{
+    const char *list = arg_string(args, "loads");
+    if (list == NULL) {
+        tool_error("evaluate: give the loads with --loads A1,A2,... (one per processor)");
+        return EXIT_BADINPUT;
+    }
+    dls_error err;
+    dls_error_clear(&err);
+    dls_platform *pl;
+    dls_status st = dls_platform_read_file(args->pos[0], &pl, &err);
+    if (st != DLS_OK)
+        return tool_fail(st, &err);
+    size_t p = dls_platform_count(pl), n = 0;
+    double *loads = calloc(p, sizeof *loads);
+    const char *c = list;
+    int bad = loads == NULL;
+    while (!bad && *c) {
+        char *end;
+        double v = strtod(c, &end);
+        if (end == c || (*end != ',' && *end != '\0') || n == p) {
+            bad = 1;
+            break;
+        }
+        loads[n++] = v;
+        c = *end == ',' ? end + 1 : end;
+    }
+    int rc;
+    if (bad || n != p) {
+        tool_error("evaluate: --loads must be %zu numbers separated by commas (one per "
+                   "processor, in platform order), not \"%s\"", p, list);
+        rc = EXIT_BADINPUT;
+    } else {
+        dls_schedule_params par;
+        set_common(args, &par);
+        dls_schedule *s;
+        st = dls_schedule_evaluate(pl, loads, &par, &s, &err);
+        rc = st == DLS_OK ? report(args, pl, s, 0) : tool_fail(st, &err);
+        if (st == DLS_OK)
+            dls_schedule_free(s);
+    }
+    free(loads);
+    dls_platform_free(pl);
+    return rc;
+}
+
+int cmd_export(const tool_args *args)
+{
+    const char *out = arg_string(args, "output");
+    if (out == NULL)
+        out = arg_string(args, "o");
+    if (!arg_given(args, "load") || !arg_given(args, "format") || out == NULL) {
+        tool_error("export: give --load V, --format lp|mps|glpk|mathprog and -o FILE");
+        return EXIT_BADINPUT;
+    }
+    const char *f = arg_string(args, "format");
+    dls_export_format format = strcmp(f, "lp") == 0    ? DLS_EXPORT_LP
+                               : strcmp(f, "mps") == 0 ? DLS_EXPORT_MPS
+                               : strcmp(f, "glpk") == 0 ? DLS_EXPORT_GLPK
+                                                        : DLS_EXPORT_MATHPROG;
+    dls_error err;
+    dls_error_clear(&err);
+    dls_platform *pl;
+    dls_status st = dls_platform_read_file(args->pos[0], &pl, &err);
+    if (st != DLS_OK)
+        return tool_fail(st, &err);
+    dls_schedule_params par;
+    set_common(args, &par);
+    st = dls_schedule_export(pl, arg_double(args, "load", 0), &par, format, out, &err);
+    dls_platform_free(pl);
+    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+}

@@ -1,0 +1,239 @@
+/* Exports of the star LP for other solvers and for people: CPLEX LP and GLPK's format
+ * through GLPK's writers, free MPS written here (GLPK's MPS writer keeps only 8 significant
+ * digits so that numbers fit the fixed-format fields; these files carry 17, enough to read
+ * back every double exactly), and the data section of the MathProg model lp/star.mod (the
+ * readable statement of the LP). Files appear whole or not at all: each is written next to
+ * its destination and then renamed. */
+#include <config.h>
+
+#include <errno.h>
+#include <glpk.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "glpk_guard.h"
+#include "platform_impl.h"
+#include "schedule_impl.h"
+
+/* A growing text buffer. */
+typedef struct text {
+    char *s;
+    size_t len, cap;
+    int failed;
+} text;
+
+static void add(text *t, const char *fmt, ...) DLS_PRINTF(2, 3);
+
+static void add(text *t, const char *fmt, ...)
+{
+    if (t->failed)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            t->failed = 1;
+            return;
+        }
+        if (t->len + (size_t)n < t->cap) {
+            t->len += (size_t)n;
+            return;
+        }
+        size_t cap = 2 * (t->cap + (size_t)n) + 256;
+        char *grown = realloc(t->s, cap);
+        if (grown == NULL) {
+            t->failed = 1;
+            return;
+        }
+        t->s = grown;
+        t->cap = cap;
+    }
+}
+
+/* A MathProg string literal: single quotes, doubled inside. */
+static void add_string(text *t, const char *s)
+{
+    add(t, "'");
+    for (; *s; s++)
+        add(t, *s == '\'' ? "''" : "%c", *s);
+    add(t, "'");
+}
+
+static dls_status write_mathprog(const dls__star *st, const dls_platform *pl, const char *path,
+                                 dls_error *err)
+{
+    text t = {NULL, 0, 0, 0};
+    size_t m = st->m;
+    add(&t, "/* Data for lp/star.mod, written by dlsched %s: %zu processors in send order,\n"
+            "   load %.17g. Solve with: glpsol -m star.mod -d this-file */\n\ndata;\n\n",
+        PACKAGE_VERSION, m, st->V);
+    add(&t, "param m := %zu;\nparam V := %.17g;\n\nparam name :=", m, st->V);
+    for (size_t k = 0; k < m; k++) {
+        add(&t, "\n  %zu ", k + 1);
+        add_string(&t, pl->procs[st->proc[k]].name);
+    }
+    add(&t, ";\n\nparam :  S  C :=");
+    for (size_t k = 0; k < m; k++)
+        add(&t, "\n  %zu %.17g %.17g", k + 1, st->S[k], st->C[k]);
+    add(&t, ";\n\nset LIMITED :=");
+    for (size_t k = 0; k < m; k++)
+        if (isfinite(st->B[k]))
+            add(&t, " %zu", k + 1);
+    add(&t, ";\n\nparam B :=");
+    for (size_t k = 0; k < m; k++)
+        if (isfinite(st->B[k]))
+            add(&t, "\n  %zu %.17g", k + 1, st->B[k]);
+    add(&t, ";\n\n");
+    for (size_t k = 0; k < m; k++) {
+        add(&t, "set L[%zu] :=", k + 1);
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            add(&t, " %zu", l - st->off[k] + 1);
+        add(&t, ";\n");
+    }
+    add(&t, "\nparam :  a  b :=");
+    for (size_t k = 0; k < m; k++)
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            add(&t, "\n  %zu %zu %.17g %.17g", k + 1, l - st->off[k] + 1, st->a[l], st->b[l]);
+    add(&t, ";\n\nend;\n");
+    if (t.failed) {
+        free(t.s);
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
+    }
+    dls_status rc = dls__write_file_atomic(path, t.s, t.len, err);
+    free(t.s);
+    return rc;
+}
+
+/* One COLUMNS entry. */
+static void mps_entry(text *t, const char *col, const char *row, double v)
+{
+    if (v != 0)
+        add(t, " %s %s %.17g\n", col, row, v);
+}
+
+static dls_status write_mps(const dls__star *st, const char *path, dls_error *err)
+{
+    text t = {NULL, 0, 0, 0};
+    size_t m = st->m;
+    add(&t, "* The divisible-load LP of a star network (paper 003) in cumulative form, written by\n"
+            "* dlsched %s: %zu processors in send order, load %.17g. Free MPS with full\n"
+            "* precision; minimise makespan. Rows: send_k (end of the k-th send), finish_k_l\n"
+            "* (one per time line), load. Columns: alpha_k (loads), T_k, Cmax.\n",
+        PACKAGE_VERSION, m, st->V);
+    add(&t, "NAME dlsched_star\nROWS\n N makespan\n");
+    for (size_t k = 0; k < m; k++)
+        add(&t, " E send_%zu\n", k + 1);
+    for (size_t k = 0; k < m; k++)
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            add(&t, " L finish_%zu_%zu\n", k + 1, l - st->off[k] + 1);
+    add(&t, " E load\nCOLUMNS\n");
+    char col[40], row[48];
+    for (size_t k = 0; k < m; k++) {
+        snprintf(col, sizeof col, "alpha_%zu", k + 1);
+        snprintf(row, sizeof row, "send_%zu", k + 1);
+        mps_entry(&t, col, row, -st->C[k]);
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+            snprintf(row, sizeof row, "finish_%zu_%zu", k + 1, l - st->off[k] + 1);
+            mps_entry(&t, col, row, st->b[l]);
+        }
+        mps_entry(&t, col, "load", 1);
+    }
+    for (size_t k = 0; k < m; k++) {
+        snprintf(col, sizeof col, "T_%zu", k + 1);
+        snprintf(row, sizeof row, "send_%zu", k + 1);
+        mps_entry(&t, col, row, 1);
+        if (k + 1 < m) {
+            snprintf(row, sizeof row, "send_%zu", k + 2);
+            mps_entry(&t, col, row, -1);
+        }
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+            snprintf(row, sizeof row, "finish_%zu_%zu", k + 1, l - st->off[k] + 1);
+            mps_entry(&t, col, row, 1);
+        }
+    }
+    mps_entry(&t, "Cmax", "makespan", 1);
+    for (size_t k = 0; k < m; k++)
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+            snprintf(row, sizeof row, "finish_%zu_%zu", k + 1, l - st->off[k] + 1);
+            mps_entry(&t, "Cmax", row, -1);
+        }
+    add(&t, "RHS\n");
+    for (size_t k = 0; k < m; k++) {
+        snprintf(row, sizeof row, "send_%zu", k + 1);
+        mps_entry(&t, "RHS", row, st->S[k]);
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+            snprintf(row, sizeof row, "finish_%zu_%zu", k + 1, l - st->off[k] + 1);
+            mps_entry(&t, "RHS", row, -st->a[l]);
+        }
+    }
+    mps_entry(&t, "RHS", "load", st->V);
+    add(&t, "BOUNDS\n");
+    for (size_t k = 0; k < m; k++)
+        if (isfinite(st->B[k]))
+            add(&t, " UP BND alpha_%zu %.17g\n", k + 1, st->B[k]);
+    add(&t, "ENDATA\n");
+    if (t.failed) {
+        free(t.s);
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
+    }
+    dls_status rc = dls__write_file_atomic(path, t.s, t.len, err);
+    free(t.s);
+    return rc;
+}
+
+dls_status dls__lp_write(const dls__star *st, const dls_platform *pl, int verbose,
+                         dls_export_format format, const char *path, dls_error *err)
+{
+    if (format == DLS_EXPORT_MATHPROG)
+        return write_mathprog(st, pl, path, err);
+    if (format == DLS_EXPORT_MPS)
+        return write_mps(st, path, err);
+    /* GLPK writes by name: give it a temporary file next to the destination */
+    size_t len = strlen(path);
+    char *tmp = malloc(len + 16);
+    if (tmp == NULL)
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
+    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        dls_status st_io = dls__fail(err, DLS_EIO, "%s: cannot create a temporary file next to "
+                                     "it: %s", path, strerror(errno));
+        free(tmp);
+        return st_io;
+    }
+    close(fd);
+    dls__glpk_guard g;
+    dls__glpk_enter(&g, verbose);
+    if (setjmp(g.env) != 0) {
+        unlink(tmp);
+        free(tmp);
+        return dls__glpk_failed(&g, err, "export");
+    }
+    glp_prob *P = dls__lp_build_named(st);
+    int ret = -1;
+    if (P != NULL) {
+        if (format == DLS_EXPORT_LP)
+            ret = glp_write_lp(P, NULL, tmp);
+        else
+            ret = glp_write_prob(P, 0, tmp);
+        glp_delete_prob(P);
+    }
+    dls__glpk_leave(&g);
+    dls_status rc = DLS_OK;
+    if (P == NULL)
+        rc = dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
+    else if (ret != 0)
+        rc = dls__fail(err, DLS_EIO, "%s: GLPK could not write the file: %s", path, g.tail);
+    else if (rename(tmp, path) != 0)
+        rc = dls__fail(err, DLS_EIO, "%s: rename failed: %s", path, strerror(errno));
+    if (rc != DLS_OK)
+        unlink(tmp);
+    free(tmp);
+    return rc;
+}

@@ -1,0 +1,527 @@
+/* The star-network LP of paper 003, built in memory through GLPK's C API.
+ *
+ * Formulation. The paper's constraint (1) sums every earlier send into each processor's
+ * finishing constraint, which makes the matrix dense (O(m^2) nonzeros); at m = 1000 that
+ * form already makes GLPK return wrong optima. Here the end of the k-th send is a variable,
+ *     T_k = T_{k-1} + S_k + C_k alpha_k                      (send_k, T_0 = 0)
+ *     T_k + a_kl + b_kl alpha_k <= Cmax   for each line l    (finish_k_l)
+ *     sum_k alpha_k = V,  0 <= alpha_k <= B_k,  Cmax >= 0    (load)
+ * which has O(m L) nonzeros and the same optimum.
+ *
+ * Scaling. Loads are solved in units of V/m and times in units of a typical processor's
+ * time for such a share, so that every coefficient is near 1 (measured here: with raw
+ * magnitudes GLPK's simplex lands 1e-7 off; normalised, on the reference to 1e-14); GLPK's
+ * own scaling is applied on top.
+ *
+ * Checks. The answer is accepted only if the loads sum to V, the bounds hold, and the
+ * makespan recomputed by replaying the loads equals the LP's, all within check_tol; else
+ * the LP is solved again from its final basis with tight tolerances, and if the answer still
+ * fails, the call reports a numerical failure instead of a wrong schedule. */
+#include <config.h>
+
+#include <glpk.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "glpk_guard.h"
+#include "schedule_impl.h"
+
+/* Loads at or below this fraction of V count as "no load" when dropping processors. */
+#define DLS_LP_ZERO_LOAD_REL 1e-12
+/* The polished makespan must agree with the LP's within this relative amount. */
+#define DLS_LP_POLISH_AGREE 1e-6
+/* Relative dual-bound violation beyond which the optimum is solved again with tight
+ * tolerances. */
+#define DLS_LP_DUAL_TOL 1e-11
+/* Rounds of trying to bring back dropped processors. */
+#define DLS_LP_MAX_READD_ROUNDS 4
+/* Primal and dual feasibility tolerances of the repair re-solve (GLPK's default: 1e-7). */
+#define DLS_LP_REPAIR_TOL 1e-10
+
+typedef struct lp {
+    glp_prob *P;
+    size_t m, lines;
+    double u, tau;            /* load and time units */
+} lp;
+
+static int col_alpha(size_t k) { return (int)k + 1; }
+static int col_T(const lp *L, size_t k) { return (int)(L->m + k) + 1; }
+static int col_cmax(const lp *L) { return (int)(2 * L->m) + 1; }
+static int row_send(size_t k) { return (int)k + 1; }
+static int row_line(const lp *L, size_t l) { return (int)(L->m + l) + 1; }
+static int row_load(const lp *L) { return (int)(L->m + L->lines) + 1; }
+
+/* Matrix triplets, allocated before GLPK is entered. */
+typedef struct triplets {
+    int *ia, *ja;
+    double *ar;
+    size_t n;
+} triplets;
+
+static int triplets_alloc(triplets *t, const dls__star *st)
+{
+    size_t cap = 3 * st->m + 3 * st->off[st->m] + st->m + 1;
+    t->ia = malloc(cap * sizeof *t->ia);
+    t->ja = malloc(cap * sizeof *t->ja);
+    t->ar = malloc(cap * sizeof *t->ar);
+    t->n = 0;
+    return t->ia && t->ja && t->ar ? 0 : -1;
+}
+
+static void triplets_free(triplets *t)
+{
+    free(t->ia);
+    free(t->ja);
+    free(t->ar);
+}
+
+static void put(triplets *t, int i, int j, double v)
+{
+    if (v == 0)
+        return;
+    t->n++;
+    t->ia[t->n] = i;
+    t->ja[t->n] = j;
+    t->ar[t->n] = v;
+}
+
+/* Builds the LP with loads in units of u and times in units of tau (1 and 1 for exports,
+ * which also get names). Call inside a GLPK guard. */
+static void build(lp *L, const dls__star *st, double u, double tau, int names, triplets *t)
+{
+    size_t m = st->m;
+    L->m = m;
+    L->lines = st->off[m];
+    L->u = u;
+    L->tau = tau;
+    glp_prob *P = glp_create_prob();
+    L->P = P;
+    glp_set_prob_name(P, "dlsched_star");
+    glp_set_obj_name(P, "makespan");
+    glp_set_obj_dir(P, GLP_MIN);
+    glp_add_cols(P, (int)(2 * m + 1));
+    glp_add_rows(P, (int)(m + L->lines + 1));
+    char name[64];
+    for (size_t k = 0; k < m; k++) {
+        double bound = st->B[k] / u;
+        if (isfinite(bound))
+            glp_set_col_bnds(P, col_alpha(k), bound > 0 ? GLP_DB : GLP_FX, 0, bound);
+        else
+            glp_set_col_bnds(P, col_alpha(k), GLP_LO, 0, 0);
+        glp_set_col_bnds(P, col_T(L, k), GLP_LO, 0, 0);
+        if (names) {
+            snprintf(name, sizeof name, "alpha_%zu", k + 1);
+            glp_set_col_name(P, col_alpha(k), name);
+            snprintf(name, sizeof name, "T_%zu", k + 1);
+            glp_set_col_name(P, col_T(L, k), name);
+            snprintf(name, sizeof name, "send_%zu", k + 1);
+            glp_set_row_name(P, row_send(k), name);
+        }
+        /* send_k: T_k - T_{k-1} - C_k alpha_k = S_k */
+        glp_set_row_bnds(P, row_send(k), GLP_FX, st->S[k] / tau, st->S[k] / tau);
+        put(t, row_send(k), col_T(L, k), 1);
+        if (k > 0)
+            put(t, row_send(k), col_T(L, k - 1), -1);
+        put(t, row_send(k), col_alpha(k), -st->C[k] * u / tau);
+        /* finish_k_l: T_k + b alpha_k - Cmax <= -a */
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+            int r = row_line(L, l);
+            glp_set_row_bnds(P, r, GLP_UP, 0, -st->a[l] / tau);
+            if (names) {
+                snprintf(name, sizeof name, "finish_%zu_%zu", k + 1, l - st->off[k] + 1);
+                glp_set_row_name(P, r, name);
+            }
+            put(t, r, col_T(L, k), 1);
+            put(t, r, col_alpha(k), st->b[l] * u / tau);
+            put(t, r, col_cmax(L), -1);
+        }
+        put(t, row_load(L), col_alpha(k), 1);
+    }
+    glp_set_col_bnds(P, col_cmax(L), GLP_LO, 0, 0); /* free Cmax troubles GLPK's methods */
+    glp_set_obj_coef(P, col_cmax(L), 1);
+    if (names) {
+        glp_set_col_name(P, col_cmax(L), "Cmax");
+        glp_set_row_name(P, row_load(L), "load");
+    }
+    glp_set_row_bnds(P, row_load(L), GLP_FX, st->V / u, st->V / u);
+    glp_load_matrix(P, (int)t->n, t->ia, t->ja, t->ar);
+}
+
+/* The units: a share of V/m, and the median time a processor takes for it (send included).
+ * Not inlined into the function that calls setjmp, whose registers a longjmp clobbers. */
+__attribute__((noinline)) static void units(const dls__star *st, double *u, double *tau, double *scratch)
+{
+    size_t m = st->m;
+    double share = st->V / (double)m;
+    for (size_t k = 0; k < m; k++) {
+        double x = fmin(share, st->B[k]), top = 0;
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            top = fmax(top, st->a[l] + st->b[l] * x);
+        scratch[k] = st->S[k] + st->C[k] * x + top;
+    }
+    /* median by partial selection sort of the lower half would do; m is small enough for
+     * a plain sort of a copy */
+    for (size_t i = 1; i < m; i++) {
+        double v = scratch[i];
+        size_t j = i;
+        while (j > 0 && scratch[j - 1] > v) {
+            scratch[j] = scratch[j - 1];
+            j--;
+        }
+        scratch[j] = v;
+    }
+    double med = scratch[m / 2];
+    *u = share;
+    *tau = med > 0 && isfinite(med) ? med : 1;
+}
+
+/* Polishing. GLPK computes the basic solution in double precision through an LU factor of
+ * the basis; with steep memory levels (b large, loads small) its error can reach 1e-7 of the
+ * makespan. The basis, however, says exactly what the optimum is: which processors are at a
+ * bound, and on which time line each of the others finishes with the makespan. Along the
+ * send chain every load is then an affine function of the makespan C,
+ *     alpha_k = (C - T_{k-1} - S_k - a_kl) / (C_k + b_kl),  T_k = T_{k-1} + S_k + C_k alpha_k,
+ * so sum alpha_k = V gives C directly; carried in extended precision, this recovers the
+ * vertex to rounding. The result is used only when it agrees with the LP's makespan. */
+typedef struct affine {
+    long double p, q; /* p + q C */
+} affine;
+
+static int polish(const lp *L, const dls__star *st, const unsigned char *active, double *alpha,
+                  double *cmax)
+{
+    size_t m = st->m;
+    affine T = {0, 0}, sum = {0, 0};
+    int any = 0;
+    /* first pass: the affine loads; alpha[k] is overwritten only at the end */
+    for (size_t k = 0; k < m; k++) {
+        if (!active[k])
+            continue;
+        affine x = {alpha[k], 0};
+        if (glp_get_col_stat(L->P, col_alpha(k)) == GLP_BS) {
+            size_t tight = 0, line = 0;
+            for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+                if (glp_get_row_stat(L->P, row_line(L, l)) != GLP_BS) {
+                    if (tight == 0)
+                        line = l;
+                    tight++;
+                    if (tight == 2 && st->b[l] != st->b[line]) /* at a breakpoint */
+                        x.p = (long double)(st->a[line] - st->a[l]) / (st->b[l] - st->b[line]);
+                }
+            if (tight == 1) {
+                long double d = (long double)st->C[k] + st->b[line];
+                x.p = (-T.p - st->S[k] - st->a[line]) / d;
+                x.q = (1 - T.q) / d;
+                any = 1;
+            }
+        }
+        T.p += st->S[k] + st->C[k] * x.p;
+        T.q += st->C[k] * x.q;
+        sum.p += x.p;
+        sum.q += x.q;
+    }
+    if (!any || !(sum.q > 0))
+        return 0;
+    long double C = (st->V - sum.p) / sum.q;
+    if (!(fabsl(C - *cmax) <= DLS_LP_POLISH_AGREE * fabs(*cmax)))
+        return 0;
+    /* second pass: the loads at C */
+    T.p = T.q = 0;
+    for (size_t k = 0; k < m; k++) {
+        if (!active[k])
+            continue;
+        if (glp_get_col_stat(L->P, col_alpha(k)) == GLP_BS) {
+            size_t tight = 0, line = 0;
+            for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+                if (glp_get_row_stat(L->P, row_line(L, l)) != GLP_BS) {
+                    if (tight == 0)
+                        line = l;
+                    tight++;
+                }
+            if (tight == 1) {
+                long double x = (C - T.p - st->S[k] - st->a[line]) / ((long double)st->C[k] + st->b[line]);
+                alpha[k] = (double)x;
+            }
+        }
+        T.p += st->S[k] + st->C[k] * (long double)alpha[k];
+    }
+    *cmax = (double)C;
+    return 1;
+}
+
+/* Reads the solution in original units, polishes it, and checks it; returns the largest
+ * residual. */
+static double read_and_check(const lp *L, const dls__star *st, const unsigned char *active,
+                             double *alpha, double *cmax)
+{
+    size_t m = st->m;
+    for (size_t k = 0; k < m; k++)
+        alpha[k] = active[k] ? glp_get_col_prim(L->P, col_alpha(k)) * L->u : 0;
+    *cmax = glp_get_col_prim(L->P, col_cmax(L)) * L->tau;
+    polish(L, st, active, alpha, cmax);
+    double sum = 0, worst = 0;
+    for (size_t k = 0; k < m; k++) {
+        double x = alpha[k];
+        double over = fmax(-x, isfinite(st->B[k]) ? x - st->B[k] : 0);
+        worst = fmax(worst, over / st->V);
+        alpha[k] = fmin(fmax(x, 0), st->B[k]);
+        sum += x;
+    }
+    worst = fmax(worst, fabs(sum - st->V) / st->V);
+    /* the LP's view: active processors are charged their startups even with no load */
+    double replay = dls__replay(st, alpha, active, 1, 0, NULL, NULL, NULL, NULL, NULL);
+    double scale = fmax(fabs(*cmax), fabs(replay));
+    if (scale > 0)
+        worst = fmax(worst, fabs(replay - *cmax) / scale);
+    return worst;
+}
+
+/* Largest relative violation of the dual bounds (reduced costs of the wrong sign): GLPK can
+ * stop with "optimal" while one is off by 1e-9, leaving the makespan 1e-7 too high. */
+static double dual_violation(const lp *L)
+{
+    double ae, re;
+    int ai, ri;
+    glp_check_kkt(L->P, GLP_SOL, GLP_KKT_DB, &ae, &ai, &re, &ri);
+    return re;
+}
+
+/* Puts processor k (by position) in the LP or takes it out: out, it is sent nothing (its
+ * send row keeps T_k = T_{k-1}) and has no finishing constraint. */
+static void set_active(lp *L, const dls__star *st, size_t k, int on)
+{
+    double S = on ? st->S[k] / L->tau : 0;
+    glp_set_row_bnds(L->P, row_send(k), GLP_FX, S, S);
+    if (!on) {
+        glp_set_col_bnds(L->P, col_alpha(k), GLP_FX, 0, 0);
+    } else {
+        double bound = st->B[k] / L->u;
+        if (isfinite(bound))
+            glp_set_col_bnds(L->P, col_alpha(k), bound > 0 ? GLP_DB : GLP_FX, 0, bound);
+        else
+            glp_set_col_bnds(L->P, col_alpha(k), GLP_LO, 0, 0);
+    }
+    for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+        if (on)
+            glp_set_row_bnds(L->P, row_line(L, l), GLP_UP, 0, -st->a[l] / L->tau);
+        else
+            glp_set_row_bnds(L->P, row_line(L, l), GLP_FR, 0, 0);
+    }
+}
+
+/* One simplex run: 0 when GLPK reports an optimum. */
+static int simplex(lp *L, int verbose, double tol)
+{
+    glp_smcp parm;
+    glp_init_smcp(&parm);
+    parm.msg_lev = verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+    parm.meth = GLP_DUALP;
+    parm.presolve = GLP_OFF;
+    if (tol > 0) {
+        parm.tol_bnd = tol;
+        parm.tol_dj = tol;
+    }
+    int ret = glp_simplex(L->P, &parm);
+    if (ret != 0) {
+        /* a fresh start from an advanced basis with the primal method */
+        glp_adv_basis(L->P, 0);
+        parm.meth = GLP_PRIMAL;
+        ret = glp_simplex(L->P, &parm);
+    }
+    return ret == 0 && glp_get_status(L->P) == GLP_OPT ? 0 : -1;
+}
+
+static const char *glpk_status_text(int s)
+{
+    switch (s) {
+    case GLP_OPT: return "optimal";
+    case GLP_FEAS: return "feasible";
+    case GLP_INFEAS: return "infeasible (intermediate)";
+    case GLP_NOFEAS: return "no feasible solution";
+    case GLP_UNBND: return "unbounded";
+    default: return "undefined";
+    }
+}
+
+/* Everything done with GLPK, inside the guard set up by dls__lp_solve_star(). */
+static dls_status run_lp(const dls__star *st, const dls_schedule_params *par, double u,
+                         double tau, triplets *t, dls__lp_answer *ans, dls_error *err)
+{
+    size_t m = st->m;
+    lp L;
+    memset(&L, 0, sizeof L);
+    build(&L, st, u, tau, 0, t);
+    glp_scale_prob(L.P, GLP_SF_AUTO);
+    glp_adv_basis(L.P, 0);
+    dls_status result = DLS_OK;
+    unsigned solves = 0, readds = 0;
+    for (;;) {
+        solves++;
+        if (simplex(&L, par->verbose, 0) != 0) {
+            result = dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex ended with status "
+                               "\"%s\" (the limits hold the load, so an optimum exists)",
+                               glpk_status_text(glp_get_status(L.P)));
+            break;
+        }
+        if (dual_violation(&L) > DLS_LP_DUAL_TOL) {
+            /* not quite optimal: again from the final basis, with tight tolerances */
+            solves++;
+            if (simplex(&L, par->verbose, DLS_LP_REPAIR_TOL) != 0) {
+                result = dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex ended with "
+                                   "status \"%s\" when solving again with tight tolerances",
+                                   glpk_status_text(glp_get_status(L.P)));
+                break;
+            }
+        }
+        double residual = read_and_check(&L, st, ans->active, ans->alpha, &ans->cmax);
+        if (residual > par->check_tol) {
+            /* repair: again from the final basis, with tight tolerances */
+            solves++;
+            if (simplex(&L, par->verbose, DLS_LP_REPAIR_TOL) == 0)
+                residual = read_and_check(&L, st, ans->active, ans->alpha, &ans->cmax);
+            if (residual > par->check_tol) {
+                result = dls__fail(err, DLS_ENUMERIC, "schedule: the LP's answer fails its "
+                                   "checks (relative residual %.3g > %.3g: loads, bounds or "
+                                   "replayed makespan), even after a re-solve with tight "
+                                   "tolerances", residual, par->check_tol);
+                break;
+            }
+        }
+        ans->residual = fmax(ans->residual, residual);
+        if (ans->paper_cmax == 0)
+            ans->paper_cmax = ans->cmax; /* the first optimum: the paper's LP */
+        if (!par->drop_unused)
+            break;
+        /* processors with no load are sent nothing: remove their startups and solve again */
+        size_t dropped = 0;
+        for (size_t k = 0; k < m; k++) {
+            if (!ans->active[k] || ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V)
+                continue;
+            set_active(&L, st, k, 0);
+            ans->active[k] = 0;
+            ans->alpha[k] = 0;
+            dropped++;
+        }
+        if (dropped > 0)
+            continue;
+        /* A processor may have got nothing only because the startups of other idle ones
+         * before it delayed it: try those that could now finish before the makespan. */
+        if (readds >= DLS_LP_MAX_READD_ROUNDS)
+            break;
+        readds++;
+        size_t added = 0;
+        for (size_t k = 0; k < m && result == DLS_OK; k++) {
+            if (ans->active[k])
+                continue;
+            double prev_end = 0; /* end of the send before k in the current schedule */
+            for (size_t j = 0; j < k; j++)
+                if (ans->active[j])
+                    prev_end += st->S[j] + st->C[j] * ans->alpha[j];
+            double start_cost = 0;
+            for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+                start_cost = fmax(start_cost, st->a[l]);
+            if (!(prev_end + st->S[k] + start_cost < ans->cmax))
+                continue;
+            double before = ans->cmax;
+            set_active(&L, st, k, 1);
+            ans->active[k] = 1;
+            solves++;
+            double cm = 0;
+            int better = simplex(&L, par->verbose, 0) == 0 &&
+                         read_and_check(&L, st, ans->active, ans->alpha, &cm) <= par->check_tol &&
+                         cm < before * (1 - par->check_tol) &&
+                         ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V;
+            if (better) {
+                ans->cmax = cm;
+                added++;
+                continue;
+            }
+            set_active(&L, st, k, 0);
+            ans->active[k] = 0;
+            solves++;
+            if (simplex(&L, par->verbose, 0) != 0 ||
+                read_and_check(&L, st, ans->active, ans->alpha, &ans->cmax) > par->check_tol)
+                result = dls__fail(err, DLS_ESOLVER, "schedule: GLPK failed to solve the LP "
+                                   "again after trying processor %zu of the send order", k + 1);
+        }
+        if (added == 0)
+            break;
+    }
+    if (result == DLS_OK && par->exact) {
+        glp_smcp parm;
+        glp_init_smcp(&parm);
+        parm.msg_lev = par->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+        int ret = glp_exact(L.P, &parm);
+        double exact = glp_get_obj_val(L.P) * tau;
+        if (ret != 0 || glp_get_status(L.P) != GLP_OPT) {
+            ans->exact = -1;
+            result = dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex did "
+                               "not confirm the optimum (status \"%s\")",
+                               glpk_status_text(glp_get_status(L.P)));
+        } else if (fabs(exact - ans->cmax) > par->check_tol * fabs(exact)) {
+            ans->exact = -1;
+            result = dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex finds "
+                               "a makespan of %.17g, the floating-point one %.17g", exact,
+                               ans->cmax);
+        } else {
+            ans->exact = 1;
+        }
+    }
+    if (result == DLS_OK) {
+        int ae_ind, re_ind;
+        double ae_max, re_max;
+        glp_check_kkt(L.P, GLP_SOL, GLP_KKT_PE, &ae_max, &ae_ind, &re_max, &re_ind);
+        ans->kkt_pe = re_max;
+        glp_check_kkt(L.P, GLP_SOL, GLP_KKT_DE, &ae_max, &ae_ind, &re_max, &re_ind);
+        ans->kkt_de = re_max;
+    }
+    ans->iterations = (unsigned)glp_get_it_cnt(L.P);
+    ans->solves = solves;
+    glp_delete_prob(L.P);
+    return result;
+}
+
+dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *par,
+                              dls__lp_answer *ans, dls_error *err)
+{
+    size_t m = st->m;
+    triplets t;
+    ans->alpha = malloc(m * sizeof *ans->alpha);
+    ans->active = malloc(m);
+    double *scratch = malloc(m * sizeof *scratch);
+    if (triplets_alloc(&t, st) != 0 || ans->alpha == NULL || ans->active == NULL ||
+        scratch == NULL) {
+        triplets_free(&t);
+        free(scratch);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    memset(ans->active, 1, m);
+    double u, tau;
+    units(st, &u, &tau, scratch);
+    free(scratch);
+    dls__glpk_guard g;
+    dls__glpk_enter(&g, par->verbose);
+    if (setjmp(g.env) != 0) {
+        triplets_free(&t);
+        return dls__glpk_failed(&g, err, "schedule");
+    }
+    dls_status result = run_lp(st, par, u, tau, &t, ans, err);
+    dls__glpk_leave(&g);
+    triplets_free(&t);
+    return result;
+}
+
+void *dls__lp_build_named(const dls__star *st)
+{
+    triplets t;
+    if (triplets_alloc(&t, st) != 0) {
+        triplets_free(&t);
+        return NULL;
+    }
+    lp L;
+    build(&L, st, 1, 1, 1, &t);
+    triplets_free(&t);
+    return L.P;
+}

@@ -1,0 +1,634 @@
+/* Tests of the divisible-load scheduler: the paper's worked example, optimality against an
+ * independent method on small platforms (the makespan is a convex function of the loads
+ * in the paper's LP, minimised here by nested golden-section searches over a timeline
+ * computed independently), processor selection against every subset, exports read back by
+ * glpsol, the embedding of GLPK (no output, no abort, no leak over 10,000 calls), and every
+ * error path. The comparison with lp_solve is in test_lp_crosscheck.c. */
+#include <fcntl.h>
+#include <glpk.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "glpk_guard.h"
+#include "star_random.h"
+#include "testutil.h"
+
+/* ---------------------------------------------------------------------------------- */
+/* An independent timeline: the paper's model charges every processor of `used` its
+ * startup and its smallest compute time, whatever its load. */
+
+static double lines_time(const dls_model *m, double x)
+{
+    size_t n;
+    const double *a, *b;
+    assert_ok(dls_model_get_lines(m, &n, &a, &b), &(dls_error){0});
+    double t = -INFINITY;
+    for (size_t l = 0; l < n; l++)
+        t = fmax(t, a[l] + b[l] * x);
+    return t;
+}
+
+static double ref_makespan(const dls_platform *pl, const double *alpha, unsigned used)
+{
+    double clock = 0, mk = 0;
+    for (size_t i = 0; i < dls_platform_count(pl); i++) {
+        if (!(used & (1u << i)))
+            continue;
+        double S, C;
+        dls_platform_link(pl, i, &S, &C);
+        clock += S + C * alpha[i];
+        mk = fmax(mk, clock + lines_time(dls_platform_model(pl, i), alpha[i]));
+    }
+    return mk;
+}
+
+/* Golden-section minimum of a convex function on [lo, hi]. */
+typedef double (*fn1)(double x, void *ctx);
+
+static double golden(fn1 f, void *ctx, double lo, double hi, double *argmin)
+{
+    const double g = (sqrt(5.0) - 1) / 2;
+    double a = lo, b = hi, c = b - g * (b - a), d = a + g * (b - a);
+    double fc = f(c, ctx), fd = f(d, ctx);
+    for (int it = 0; it < 120 && b - a > 1e-15 * fmax(1, fabs(b)); it++) {
+        if (fc <= fd) {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - g * (b - a);
+            fc = f(c, ctx);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + g * (b - a);
+            fd = f(d, ctx);
+        }
+    }
+    double best = fmin(fmin(fc, fd), fmin(f(lo, ctx), f(hi, ctx)));
+    if (argmin)
+        *argmin = fc <= fd ? c : d;
+    return best;
+}
+
+typedef struct sub {
+    const dls_platform *pl;
+    unsigned used;
+    double V;
+    size_t idx[3], n;
+    double fixed1;
+} sub;
+
+static double lim(const dls_platform *pl, size_t i)
+{
+    return dls_platform_limit(pl, i);
+}
+
+/* Best makespan with the first processor of the subset at x1, over the second's load. */
+static double inner(double x2, void *ctx)
+{
+    sub *s = ctx;
+    double alpha[3] = {0, 0, 0};
+    alpha[s->idx[0]] = s->fixed1;
+    alpha[s->idx[1]] = x2;
+    alpha[s->idx[2]] = s->V - s->fixed1 - x2;
+    return ref_makespan(s->pl, alpha, s->used);
+}
+
+static double outer(double x1, void *ctx)
+{
+    sub *s = ctx;
+    double alpha[3] = {0, 0, 0};
+    if (s->n == 1) {
+        alpha[s->idx[0]] = s->V;
+        return ref_makespan(s->pl, alpha, s->used);
+    }
+    if (s->n == 2) {
+        alpha[s->idx[0]] = x1;
+        alpha[s->idx[1]] = s->V - x1;
+        return ref_makespan(s->pl, alpha, s->used);
+    }
+    s->fixed1 = x1;
+    double rest = s->V - x1;
+    double lo = fmax(0, rest - lim(s->pl, s->idx[2])), hi = fmin(lim(s->pl, s->idx[1]), rest);
+    if (lo > hi)
+        return INFINITY;
+    return golden(inner, s, lo, hi, NULL);
+}
+
+/* The optimum of the paper's LP over the processors in `used` (INFINITY if their limits
+ * cannot hold V). */
+static double ref_optimum(const dls_platform *pl, double V, unsigned used)
+{
+    sub s = {pl, used, V, {0, 0, 0}, 0, 0};
+    double cap = 0;
+    for (size_t i = 0; i < dls_platform_count(pl); i++)
+        if (used & (1u << i)) {
+            s.idx[s.n++] = i;
+            cap += lim(pl, i);
+        }
+    if (cap < V * (1 - 1e-12))
+        return INFINITY;
+    if (s.n == 1)
+        return outer(V, &s);
+    double restcap = 0;
+    for (size_t k = 1; k < s.n; k++)
+        restcap += lim(pl, s.idx[k]);
+    double lo = fmax(0, V - restcap), hi = fmin(lim(pl, s.idx[0]), V);
+    return golden(outer, &s, lo, hi, NULL);
+}
+
+/* ---------------------------------------------------------------------------------- */
+
+static dls_platform *paper_two(void)
+{
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/paper003_two.json", &pl, &err), &err);
+    return pl;
+}
+
+static void test_paper_example(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl = paper_two();
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
+    assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
+    assert_rel(dls_schedule_loads(s)[0], 1.25, 1e-12);
+    assert_rel(dls_schedule_loads(s)[1], 0.75, 1e-12);
+    assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
+    assert_rel(dls_schedule_paper_makespan(s), 5.75, 1e-12);
+    assert_rel(dls_schedule_true_makespan(s), 5.75, 1e-12);
+    /* P1 receives until 2.25 and works out of core (level 2), P2 until 4 in core */
+    assert_rel(dls_schedule_send_end(s)[0], 2.25, 1e-12);
+    assert_rel(dls_schedule_send_start(s)[1], 2.25, 1e-12);
+    assert_rel(dls_schedule_send_end(s)[1], 4, 1e-12);
+    assert_int_equal(dls_schedule_levels(s)[0], 2);
+    assert_int_equal(dls_schedule_levels(s)[1], 1);
+    assert_rel_floor(dls_schedule_idle(s)[0], 0, 1e-12, 1);
+    assert_true(dls_schedule_iterations(s) > 0);
+    assert_true(dls_schedule_residual(s) <= 1e-12);
+    assert_string_equal(dls_schedule_note(s), "");
+    dls_schedule_free(s);
+
+    /* standard DLT with in-core speed gives 5/3 and 1/3: really 10.333 */
+    const double dlt_core[] = {5.0 / 3, 1.0 / 3};
+    assert_ok(dls_schedule_evaluate(pl, dlt_core, NULL, &s, &err), &err);
+    assert_rel(dls_schedule_makespan(s), 31.0 / 3, 1e-12);
+    assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_FEASIBLE);
+    assert_rel(dls_schedule_idle(s)[1], 31.0 / 3 - 16.0 / 3, 1e-12);
+    dls_schedule_free(s);
+    /* with the out-of-core speed, 1.095 and 0.905 (23/21 and 19/21): really 5.905 */
+    const double dlt_disk[] = {23.0 / 21, 19.0 / 21};
+    assert_ok(dls_schedule_evaluate(pl, dlt_disk, NULL, &s, &err), &err);
+    assert_rel(dls_schedule_makespan(s), 4 + 40.0 / 21, 1e-12);
+    assert_rel(dls_schedule_makespan(s), 5.905, 1e-3);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
+}
+
+/* The paper's LP (every processor charged) against the independent convex minimisation,
+ * and the processor selection against every subset. */
+static void test_small_against_reference(void **state)
+{
+    (void)state;
+    test_rng r;
+    test_rng_init(&r, 300);
+    dls_error err;
+    dls_schedule_params keep, drop;
+    dls_schedule_params_init(&keep);
+    keep.drop_unused = 0;
+    dls_schedule_params_init(&drop);
+    int missed = 0, trials = 300;
+    for (int trial = 0; trial < trials; trial++) {
+        size_t m = 1 + test_below(&r, 3);
+        double V = test_logrange(&r, 1e3, 1e9);
+        dls_platform *pl = star_random(&r, m, 3, V, trial % 2);
+        dls_schedule *s;
+        assert_ok(dls_schedule_solve(pl, V, &keep, &s, &err), &err);
+        unsigned all = (1u << m) - 1;
+        double want = ref_optimum(pl, V, all);
+        if (!test_close(dls_schedule_makespan(s), want, 1e-9, 0))
+            fail_msg("trial %d (m %zu): paper LP %.17g, reference %.17g", trial, m,
+                     dls_schedule_makespan(s), want);
+        dls_schedule_free(s);
+        assert_ok(dls_schedule_solve(pl, V, &drop, &s, &err), &err);
+        double best = INFINITY;
+        for (unsigned used = 1; used <= all; used++)
+            best = fmin(best, ref_optimum(pl, V, used));
+        double mk = dls_schedule_makespan(s);
+        assert_true(mk >= best * (1 - 1e-9));
+        assert_true(mk <= dls_schedule_paper_makespan(s) * (1 + 1e-12));
+        assert_rel(dls_schedule_paper_makespan(s), want, 1e-9);
+        missed += mk > best * (1 + 1e-9);
+        dls_schedule_free(s);
+        dls_platform_free(pl);
+    }
+    printf("# processor selection missed the best subset in %d of %d trials\n", missed, trials);
+}
+
+/* Every solved schedule is a valid timeline: the loads sum to V within the limits, and an
+ * independent replay of the loads gives the makespan. */
+static void test_random_consistency(void **state)
+{
+    (void)state;
+    test_rng r;
+    test_rng_init(&r, 301);
+    dls_error err;
+    for (int trial = 0; trial < 200; trial++) {
+        size_t m = 1 + test_below(&r, trial % 10 == 0 ? 300 : 30);
+        double V = test_logrange(&r, 1e4, 1e10);
+        dls_platform *pl = star_random(&r, m, 4, V, trial % 2);
+        dls_schedule_params par;
+        dls_schedule_params_init(&par);
+        par.order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
+        dls_schedule *s;
+        assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
+        const double *ld = dls_schedule_loads(s);
+        const size_t *seq = dls_schedule_sequence(s);
+        double sum = 0, clock = 0, mk = 0;
+        for (size_t k = 0; k < m; k++) {
+            size_t i = seq[k];
+            assert_true(ld[i] >= 0 && ld[i] <= dls_platform_limit(pl, i) * (1 + 1e-12));
+            sum += ld[i];
+            if (ld[i] == 0) {
+                assert_true(isnan(dls_schedule_send_start(s)[i]));
+                continue;
+            }
+            double S, C;
+            dls_platform_link(pl, i, &S, &C);
+            assert_rel_floor(dls_schedule_send_start(s)[i], clock, 1e-12, 1e-9);
+            clock += S + C * ld[i];
+            double fin = clock + lines_time(dls_platform_model(pl, i), ld[i]);
+            assert_rel(dls_schedule_finish(s)[i], fin, 1e-12);
+            mk = fmax(mk, fin);
+            if (par.order == DLS_ORDER_RATE && k > 0) {
+                double c0, c1;
+                dls_platform_link(pl, seq[k - 1], NULL, &c0);
+                dls_platform_link(pl, i, NULL, &c1);
+                assert_true(c0 <= c1);
+            }
+        }
+        assert_rel(sum, V, 1e-9);
+        assert_rel(dls_schedule_makespan(s), mk, 1e-9);
+        assert_true(dls_schedule_residual(s) <= 1e-9);
+        assert_true(dls_schedule_kkt_primal(s) <= 1e-6);
+        dls_schedule_free(s);
+        dls_platform_free(pl);
+    }
+}
+
+static void test_selection_and_order(void **state)
+{
+    (void)state;
+    dls_error err;
+    /* a processor behind a very slow link gets nothing and is dropped */
+    const char *text = "{\"processors\": ["
+                       " {\"name\": \"fast\", \"time\": [[0, 1e-3]], \"link\": {\"startup\": 0.01, \"rate\": 1e-6}},"
+                       " {\"name\": \"far\", \"time\": [[0, 1e-3]], \"link\": {\"startup\": 1e6, \"rate\": 1e-6}},"
+                       " {\"name\": \"local\", \"time\": [[0, 2e-3]]}]}";
+    dls_platform *pl;
+    assert_ok(dls_platform_read_string(text, strlen(text), "t", &pl, &err), &err);
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, 1e6, NULL, &s, &err), &err);
+    assert_rel(dls_schedule_loads(s)[1], 0, 0);
+    assert_true(isnan(dls_schedule_send_start(s)[1]));
+    assert_true(dls_schedule_makespan(s) < dls_schedule_paper_makespan(s));
+    /* "local" got nothing in the paper's LP only because "far" delays it: it comes back */
+    assert_true(dls_schedule_loads(s)[2] > 0);
+    assert_non_null(strstr(dls_schedule_note(s), "1 processor got no load"));
+    assert_true(dls_schedule_solves(s) >= 2);
+    dls_schedule_free(s);
+    /* the originator's own processor (no link) is served first */
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.originator_computes = 1;
+    par.order = DLS_ORDER_RATE;
+    assert_ok(dls_schedule_solve(pl, 1e6, &par, &s, &err), &err);
+    assert_int_equal(dls_schedule_sequence(s)[0], 2);
+    assert_rel(dls_schedule_send_start(s)[2], 0, 0);
+    assert_rel(dls_schedule_send_end(s)[2], 0, 0);
+    dls_schedule_free(s);
+    /* evaluate follows the same order */
+    const double loads[] = {5e5, 0, 5e5};
+    assert_ok(dls_schedule_evaluate(pl, loads, &par, &s, &err), &err);
+    assert_int_equal(dls_schedule_sequence(s)[0], 2);
+    assert_rel(dls_schedule_finish(s)[2], 1000, 1e-12);
+    assert_rel(dls_schedule_finish(s)[0], 0.01 + 0.5 + 500, 1e-12);
+    assert_rel(dls_schedule_makespan(s), 1000, 1e-12);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
+}
+
+static void test_infeasible(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl = paper_two();
+    assert_ok(dls_platform_set_limit(pl, 0, 0.5, &err), &err);
+    assert_ok(dls_platform_set_limit(pl, 1, 0.7, &err), &err);
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
+    assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_INFEASIBLE);
+    assert_non_null(strstr(dls_schedule_note(s), "at most 1.2"));
+    assert_true(isinf(dls_schedule_makespan(s)));
+    assert_rel(dls_schedule_capacity(s), 1.2, 1e-15);
+    char *svg = NULL;
+    assert_fails(dls_schedule_svg(s, pl, &svg, &err), DLS_EINVAL, &err, "infeasible");
+    dls_schedule_free(s);
+    /* within the limits: P1 may take only 1.3 */
+    assert_ok(dls_platform_set_limit(pl, 0, 1.3, &err), &err);
+    assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
+    assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
+    assert_true(dls_schedule_loads(s)[0] <= 1.3 + 1e-12);
+    dls_schedule_free(s);
+    /* ignoring the limits */
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.use_limits = 0;
+    assert_ok(dls_platform_set_limit(pl, 0, 0.5, &err), &err);
+    assert_ok(dls_schedule_solve(pl, 2, &par, &s, &err), &err);
+    assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
+}
+
+static void test_speed_models(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/memory_levels.json", &pl, &err), &err);
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, 1e9, NULL, &s, &err), &err);
+    /* the gpu's speed rises with the size: its time is not convex */
+    assert_non_null(strstr(dls_schedule_note(s), "processor \"gpu\""));
+    assert_true(dls_schedule_envelope_deviation(s) > 0.01);
+    assert_int_equal(dls_schedule_levels(s)[3], 0);
+    /* the envelope is below the true time: the true makespan is not smaller */
+    assert_true(dls_schedule_true_makespan(s) >= dls_schedule_makespan(s) * (1 - 1e-12));
+    /* evaluating the same loads under the true models gives the true makespan */
+    dls_schedule *e;
+    assert_ok(dls_schedule_evaluate(pl, dls_schedule_loads(s), NULL, &e, &err), &err);
+    assert_rel(dls_schedule_makespan(e), dls_schedule_true_makespan(s), 1e-12);
+    dls_schedule_free(e);
+    char *svg;
+    assert_ok(dls_schedule_svg(s, pl, &svg, &err), &err);
+    assert_non_null(strstr(svg, "<svg"));
+    assert_non_null(strstr(svg, "originator (sends)"));
+    assert_non_null(strstr(svg, ">new-epyc</text>"));
+    assert_non_null(strstr(svg, "time (s)"));
+    assert_non_null(strstr(svg, "level 2"));
+    assert_non_null(strstr(svg, "speed model"));
+    assert_non_null(strstr(svg, "</svg>"));
+    dls_free(svg);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
+}
+
+static void test_exact(void **state)
+{
+    (void)state;
+    test_rng r;
+    test_rng_init(&r, 302);
+    dls_error err;
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.exact = 1;
+    for (int trial = 0; trial < 20; trial++) {
+        dls_platform *pl = star_random(&r, 1 + test_below(&r, 40), 3, 1e8, trial % 2);
+        dls_schedule *s;
+        assert_ok(dls_schedule_solve(pl, 1e8, &par, &s, &err), &err);
+        assert_int_equal(dls_schedule_exact_verified(s), 1);
+        dls_schedule_free(s);
+        dls_platform_free(pl);
+    }
+}
+
+/* Runs command with the standard output and error going to a file, returns its size. */
+static long silent_calls(int count)
+{
+    char path[] = "/tmp/dls_out_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    fflush(stdout);
+    fflush(stderr);
+    int out = dup(1), errfd = dup(2);
+    dup2(fd, 1);
+    dup2(fd, 2);
+    test_rng r;
+    test_rng_init(&r, 303);
+    dls_error err;
+    int failures = 0;
+    for (int k = 0; k < count; k++) {
+        dls_platform *pl = star_random(&r, 1 + test_below(&r, 6), 3, 1e6, k % 2);
+        dls_schedule *s = NULL;
+        if (dls_schedule_solve(pl, 1e6, NULL, &s, &err) != DLS_OK)
+            failures++;
+        dls_schedule_free(s);
+        dls_platform_free(pl);
+    }
+    fflush(stdout);
+    fflush(stderr);
+    dup2(out, 1);
+    dup2(errfd, 2);
+    close(out);
+    close(errfd);
+    struct stat sb;
+    fstat(fd, &sb);
+    close(fd);
+    unlink(path);
+    assert_int_equal(failures, 0);
+    return (long)sb.st_size;
+}
+
+static void test_glpk_is_silent(void **state)
+{
+    (void)state;
+    /* 10,000 solves print nothing; the sanitizers check that nothing leaks */
+    assert_int_equal(silent_calls(10000), 0);
+}
+
+/* Calls GLPK wrongly inside the library's guard. */
+static void provoke_glpk_error(void)
+{
+    dls_error err;
+    dls__glpk_guard g;
+    volatile int reached = 0;
+    dls__glpk_enter(&g, 0);
+    if (setjmp(g.env) != 0) {
+        dls_status st = dls__glpk_failed(&g, &err, "test");
+        assert_int_equal(st, DLS_ESOLVER);
+        assert_non_null(strstr(err.message, "test: GLPK internal error"));
+        assert_non_null(strstr(err.message, "out of range"));
+        reached = 1;
+    } else {
+        glp_prob *P = glp_create_prob();
+        glp_set_col_bnds(P, 7, GLP_LO, 0, 0); /* no column 7: glp_error */
+        fail_msg("GLPK did not report the error");
+    }
+    assert_true(reached);
+}
+
+static void test_glpk_errors_do_not_abort(void **state)
+{
+    (void)state;
+    dls_error err;
+    /* a GLPK internal error inside the guard comes back as DLS_ESOLVER */
+    for (int k = 0; k < 3; k++)
+        provoke_glpk_error();
+    /* and GLPK still works afterwards, silently */
+    dls_platform *pl = paper_two();
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
+    assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
+    assert_int_equal(silent_calls(10), 0);
+}
+
+/* Exports read back by GLPK's own solver reach the library's optimum. */
+static double glpsol_value(const char *args, const char *pattern)
+{
+    char cmd[1024], line[512];
+    snprintf(cmd, sizeof cmd, "%s %s 2>&1", GLPSOL, args);
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    double v = NAN;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, pattern, strlen(pattern)) == 0)
+            v = strtod(line + strlen(pattern), NULL);
+    pclose(f);
+    return v;
+}
+
+static void test_exports(void **state)
+{
+    (void)state;
+    if (GLPSOL[0] == '\0') {
+        printf("# glpsol not found: exports are written but not solved again\n");
+    }
+    test_rng r;
+    test_rng_init(&r, 304);
+    dls_error err;
+    char dir[] = "/tmp/dls_export_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[256], args[600];
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.drop_unused = 0;
+    for (int trial = 0; trial < 12; trial++) {
+        size_t m = 1 + test_below(&r, 25);
+        double V = test_logrange(&r, 1e5, 1e9);
+        dls_platform *pl = star_random(&r, m, 3, V, trial % 2);
+        dls_schedule *s;
+        assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
+        double want = dls_schedule_paper_makespan(s);
+        dls_schedule_free(s);
+        snprintf(path, sizeof path, "%s/star.dat", dir);
+        assert_ok(dls_schedule_export(pl, V, &par, DLS_EXPORT_MATHPROG, path, &err), &err);
+        if (GLPSOL[0]) {
+            snprintf(args, sizeof args, "-m %s/lp/star.mod -d %s", TOP_SRCDIR, path);
+            assert_rel(glpsol_value(args, "makespan "), want, 1e-7);
+        }
+        snprintf(path, sizeof path, "%s/star.lp", dir);
+        assert_ok(dls_schedule_export(pl, V, &par, DLS_EXPORT_LP, path, &err), &err);
+        if (GLPSOL[0]) {
+            snprintf(args, sizeof args, "--lp %s -o /dev/stdout", path);
+            assert_rel(glpsol_value(args, "Objective:  makespan = "), want, 1e-7);
+        }
+        snprintf(path, sizeof path, "%s/star.glp", dir);
+        assert_ok(dls_schedule_export(pl, V, &par, DLS_EXPORT_GLPK, path, &err), &err);
+        if (GLPSOL[0]) {
+            snprintf(args, sizeof args, "--glp %s -o /dev/stdout", path);
+            assert_rel(glpsol_value(args, "Objective:  makespan = "), want, 1e-7);
+        }
+        snprintf(path, sizeof path, "%s/star.mps", dir);
+        assert_ok(dls_schedule_export(pl, V, &par, DLS_EXPORT_MPS, path, &err), &err);
+        if (GLPSOL[0]) {
+            snprintf(args, sizeof args, "--freemps %s -o /dev/stdout", path);
+            assert_rel(glpsol_value(args, "Objective:  makespan = "), want, 1e-7);
+        }
+        dls_platform_free(pl);
+    }
+    const char *files[] = {"star.dat", "star.lp", "star.glp", "star.mps"};
+    for (int k = 0; k < 4; k++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[k]);
+        unlink(path);
+    }
+    /* an unwritable destination */
+    dls_platform *pl = paper_two();
+    assert_fails(dls_schedule_export(pl, 2, NULL, DLS_EXPORT_LP, "/nonexistent/x.lp", &err),
+                 DLS_EIO, &err, "/nonexistent/x.lp");
+    assert_fails(dls_schedule_export(pl, 2, NULL, DLS_EXPORT_MATHPROG, "/nonexistent/x.dat", &err),
+                 DLS_EIO, &err, "/nonexistent/x.dat");
+    assert_fails(dls_schedule_export(pl, 2, NULL, (dls_export_format)9, path, &err), DLS_EINVAL,
+                 &err, "format");
+    assert_fails(dls_schedule_export(pl, -1, NULL, DLS_EXPORT_LP, path, &err), DLS_EINVAL, &err,
+                 "load");
+    dls_platform_free(pl);
+    rmdir(dir);
+}
+
+static void test_argument_errors(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl = paper_two();
+    dls_schedule *s = NULL;
+    dls_schedule_params par;
+    assert_fails(dls_schedule_solve(NULL, 1, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_schedule_solve(pl, 0, NULL, &s, &err), DLS_EINVAL, &err, "load");
+    assert_fails(dls_schedule_solve(pl, NAN, NULL, &s, &err), DLS_EINVAL, &err, "load");
+    assert_fails(dls_schedule_solve(pl, INFINITY, NULL, &s, &err), DLS_EINVAL, &err, "load");
+    dls_schedule_params_init(&par);
+    par.order = (dls_send_order)5;
+    assert_fails(dls_schedule_solve(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "order");
+    dls_schedule_params_init(&par);
+    par.check_tol = 0;
+    assert_fails(dls_schedule_solve(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "check_tol");
+    dls_schedule_params_init(&par);
+    par.exact = 2;
+    assert_fails(dls_schedule_solve(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "exact");
+    dls_schedule_params_init(&par);
+    par.envelope.max_lines = 1;
+    assert_fails(dls_schedule_solve(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "envelope");
+    const double neg[] = {1, -1}, big[] = {1, 5};
+    assert_fails(dls_schedule_evaluate(pl, neg, NULL, &s, &err), DLS_EINVAL, &err,
+                 "processor \"P2\": the load must be");
+    assert_int_equal(err.processor, 1);
+    assert_ok(dls_platform_set_limit(pl, 1, 2, &err), &err);
+    assert_fails(dls_schedule_evaluate(pl, big, NULL, &s, &err), DLS_EINVAL, &err,
+                 "exceeds its limit 2");
+    assert_fails(dls_schedule_evaluate(pl, NULL, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
+    assert_null(s);
+    dls_platform_free(pl);
+    /* a 2-D model */
+    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/cluster.json", &pl, &err), &err);
+    assert_fails(dls_schedule_solve(pl, 10, NULL, &s, &err), DLS_EINVAL, &err,
+                 "processor \"gpu0\" has a 2-D speed model");
+    assert_int_equal(err.processor, 3);
+    dls_platform_free(pl);
+    dls_schedule_free(NULL);
+}
+
+int main(int argc, char **argv)
+{
+    test_init_seed(argc, argv);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_paper_example),
+        cmocka_unit_test(test_small_against_reference),
+        cmocka_unit_test(test_random_consistency),
+        cmocka_unit_test(test_selection_and_order),
+        cmocka_unit_test(test_infeasible),
+        cmocka_unit_test(test_speed_models),
+        cmocka_unit_test(test_exact),
+        cmocka_unit_test(test_glpk_errors_do_not_abort),
+        cmocka_unit_test(test_exports),
+        cmocka_unit_test(test_argument_errors),
+        cmocka_unit_test(test_glpk_is_silent),
+    };
+    return cmocka_run_group_tests_name("schedule", tests, NULL, NULL);
+}
