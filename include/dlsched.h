@@ -7,7 +7,8 @@
  * - dlsched/model.h: performance models of a processor (speed functions, time lines);
  * - dlsched/platform.h: platforms and their JSON files;
  * - dlsched/partition.h: geometric partitioning of sets (equal or weighted elements);
- * - dlsched/schedule.h: divisible-load scheduling on a star network (the LP, with GLPK).
+ * - dlsched/schedule.h: divisible-load scheduling on a star network (the LP, with GLPK);
+ * - dlsched/bench.h: building speed functions by measurement (OpenBLAS kernels).
  */
 #ifndef DLSCHED_H
 #define DLSCHED_H
@@ -18,5 +19,6 @@
 #include <dlsched/platform.h>
 #include <dlsched/partition.h>
 #include <dlsched/schedule.h>
+#include <dlsched/bench.h>
 
 #endif /* DLSCHED_H */

@@ -88,11 +88,13 @@ int cmd_partition(const tool_args *args);
 int cmd_schedule(const tool_args *args);
 int cmd_evaluate(const tool_args *args);
 int cmd_export(const tool_args *args);
+int cmd_bench(const tool_args *args);
 
 extern const tool_cmd tool_cmd_check;
 extern const tool_cmd tool_cmd_partition;
 extern const tool_cmd tool_cmd_schedule;
 extern const tool_cmd tool_cmd_evaluate;
 extern const tool_cmd tool_cmd_export;
+extern const tool_cmd tool_cmd_bench;
 
 #endif /* DLSCHED_TOOL_H */

@@ -1,0 +1,228 @@
+/**
+ * @file dlsched/bench.h
+ * @brief Building functional performance models by measurement (papers 000, 001 and 004).
+ *
+ * A kernel is timed at a few well-chosen problem sizes. At each size a warm-up run is
+ * discarded, then the kernel is repeated until the Student-t confidence interval of the mean
+ * time is within a given precision of the mean (or a time cap for that size is reached); the
+ * point keeps the mean speed and its band [low, high]: the speeds observed, widened to where
+ * a single new run is expected (the prediction interval at the same confidence level). The sizes are
+ * chosen adaptively, as the papers' geometric bisection procedure: a few sizes between the
+ * smallest and the largest, then the midpoint of every interval is measured, and the interval
+ * is accepted when the straight line between its ends predicts the midpoint inside its band
+ * and the midpoint's speed lies inside the band the model gives there; otherwise the midpoint
+ * becomes a point of the model and both halves are examined in turn.
+ * The procedure stops when every interval agrees, or at a number of points or a time budget.
+ *
+ * Speeds are in the kernel's units per second (rows x n^2 multiply-adds, block updates, or
+ * the caller's units), sizes in the kernel's size unit.
+ */
+#ifndef DLSCHED_BENCH_H
+#define DLSCHED_BENCH_H
+
+#include <dlsched/common.h>
+#include <dlsched/model.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Runs the work of @p size units once and says how long it took.
+ * @param size the problem size, > 0 (whole numbers when the kernel asks for them)
+ * @param work receives the amount of work done in the speed's unit (speed = work / time);
+ *        for most kernels the size itself
+ * @param data the pointer given with the kernel
+ * @return the time in seconds (> 0), or a negative number when the run failed
+ */
+typedef double (*dls_kernel_run)(double size, double *work, void *data);
+
+/** A kernel to measure. */
+typedef struct dls_kernel {
+    const char *name;         /**< short name, for messages and default processor names */
+    dls_kernel_run run;       /**< runs and times one execution */
+    void *data;               /**< passed to @ref run */
+    int integer_sizes;        /**< 1: sizes are whole numbers (rows, blocks) */
+    /** Bytes the kernel needs at a size, or NULL when unknown: with it, the largest size
+     *  that fits in the memory available is found. */
+    double (*memory)(double size, void *data);
+} dls_kernel;
+
+/** One measured point. */
+typedef struct dls_bench_point {
+    double size;      /**< problem size */
+    double speed;     /**< mean work / mean time, units per second */
+    double low;       /**< the band's lower edge: the lowest speed observed or expected */
+    double high;      /**< the band's upper edge: the highest speed observed or expected */
+    double time;      /**< mean time of one run, seconds */
+    double ci;        /**< half-width of the confidence interval of the mean time, seconds */
+    unsigned reps;    /**< runs measured (the warm-up not counted) */
+} dls_bench_point;
+
+/** What is happening, for progress displays. */
+typedef struct dls_bench_progress {
+    size_t points;         /**< points measured so far */
+    size_t max_points;     /**< the cap */
+    double size;           /**< size being measured now */
+    unsigned rep;          /**< repetition in progress at that size */
+    double elapsed;        /**< seconds since the start */
+    double estimated;      /**< estimated seconds until the end (NaN when unknown) */
+} dls_bench_progress;
+
+/** Parameters of dls_bench_build(); fill with dls_bench_params_init(). */
+typedef struct dls_bench_params {
+    double min_size;        /**< smallest size, > 0; default 1 */
+    /** Largest size; 0 (default) to derive it from the kernel's memory formula and the memory
+     *  available (MemAvailable of /proc/meminfo) times @ref memory_fraction. */
+    double max_size;
+    double memory_fraction; /**< share of the available memory a run may use; default 0.5 */
+    double precision;       /**< relative half-width of the confidence interval; default 0.05 */
+    double confidence;      /**< confidence level of that interval, in (0, 1); default 0.95 */
+    unsigned min_reps;      /**< runs at least, >= 2; default 3 */
+    unsigned max_reps;      /**< runs at most; default 50 */
+    double size_time_cap;   /**< seconds spent at one size at most; default 10 */
+    size_t initial_points;  /**< sizes measured first, >= 2, log-spaced; default 5 */
+    size_t max_points;      /**< points measured at most (the model keeps fewer); default 40 */
+    double time_budget;     /**< seconds for the whole build, 0 for none; default 0 */
+    /** Measure every point this many times, one pass after the other (while the time budget
+     *  lasts), each point's band being the union of its passes: the bands then hold the
+     *  fluctuations slower than a point's consecutive runs (a machine's load changing), and
+     *  intervals are checked again against them. In [1, 100]; default 1. */
+    unsigned passes;
+    /** Called when a point is known, before the next measurement starts (append it to a log
+     *  there); NULL for none. A nonzero return cancels the build. */
+    int (*on_point)(const dls_bench_point *point, void *data);
+    void *on_point_data;
+    /** Called before every run; NULL for none. A nonzero return cancels the build. */
+    int (*on_progress)(const dls_bench_progress *progress, void *data);
+    void *on_progress_data;
+    /** Points measured before (read back from a log) that are used instead of measuring their
+     *  sizes again; NULL for none. */
+    const dls_bench_point *resume;
+    size_t resume_count;    /**< length of @ref resume */
+} dls_bench_params;
+
+/** Fills @p params with the defaults. */
+DLS_API void dls_bench_params_init(dls_bench_params *params);
+
+/** The outcome of a build (opaque). */
+typedef struct dls_bench dls_bench;
+
+/** Why a build stopped. */
+typedef enum dls_bench_stop {
+    DLS_BENCH_CONVERGED = 0,   /**< every interval agrees with its midpoint */
+    DLS_BENCH_MAX_POINTS = 1,  /**< the point cap was reached */
+    DLS_BENCH_BUDGET = 2       /**< the time budget ran out */
+} dls_bench_stop;
+
+/**
+ * Builds the speed function of @p kernel on this machine.
+ * @param[out] out receives the result; unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL for bad parameters (including max_size 0 for a kernel
+ *         without a memory formula); ::DLS_EIO when /proc/meminfo cannot be read or a run
+ *         fails (the message names the size); ::DLS_ECANCELED when a callback asked to stop
+ *         (the points measured so far were all passed to on_point); ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *params,
+                                   dls_bench **out, dls_error *err);
+
+/** Frees a result; NULL is allowed. */
+DLS_API void dls_bench_free(dls_bench *bench);
+
+/** The model: a points speed model with bands, through the points kept (an interval whose
+ *  midpoint agreed keeps only its ends). Owned by the result. */
+DLS_API const dls_model *dls_bench_model(const dls_bench *bench);
+
+/** The largest size measured (the upper bound), to use as the processor's limit. */
+DLS_API double dls_bench_limit(const dls_bench *bench);
+
+/** Every point measured, by increasing size (kept or not), and their number. */
+DLS_API const dls_bench_point *dls_bench_points(const dls_bench *bench, size_t *count);
+
+/** Why the build stopped. */
+DLS_API dls_bench_stop dls_bench_stopped(const dls_bench *bench);
+
+/** Seconds the build took (runs included). */
+DLS_API double dls_bench_elapsed(const dls_bench *bench);
+
+/**
+ * Measures @p kernel at the given sizes, with the statistics of dls_bench_build() (warm-up,
+ * repetitions until the confidence interval is tight enough) but no choice of sizes: to
+ * complete a 2-D surface at sizes found for one of its rows, for instance. Points of
+ * params->resume are reused; params->on_point and on_progress are called.
+ * @param sizes @p count sizes, finite and > 0
+ * @param points receives @p count points, in the order of @p sizes
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EIO when a run fails; ::DLS_ECANCELED; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_bench_measure(const dls_kernel *kernel, const dls_bench_params *params,
+                                     const double *sizes, size_t count, dls_bench_point *points,
+                                     dls_error *err);
+
+/**
+ * The memory available to processes in bytes: MemAvailable of /proc/meminfo.
+ * @return ::DLS_OK; ::DLS_EIO when it cannot be read.
+ */
+DLS_API dls_status dls_memory_available(double *bytes, dls_error *err);
+
+/**
+ * A simulated kernel whose speed function is @p model: a run at size x reports x / s(x)
+ * seconds, perturbed by a relative noise in [-noise, noise] that depends only on the size and
+ * the repetition (so builds are reproducible, and a resumed build sees what an uninterrupted
+ * one saw), after sleeping @p delay seconds. For tests, demonstrations and simulations.
+ * @param model a 1-D model (copied)
+ * @param noise in [0, 1)
+ * @param delay real seconds per run, in [0, 60)
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_ENOMEM. Release with dls_model_kernel_free().
+ */
+DLS_API dls_status dls_model_kernel_create(const dls_model *model, double noise, double delay,
+                                           dls_kernel *kernel, dls_error *err);
+
+/** Releases what dls_model_kernel_create() allocated. */
+DLS_API void dls_model_kernel_free(dls_kernel *kernel);
+
+/* ---------------------------------------------------------------------------------- */
+/* Built-in kernels (OpenBLAS)                                                        */
+
+/** Parameters of the built-in kernels. */
+typedef struct dls_blas_kernel_params {
+    /** gemm-rows: the matrix order n (the rows' length), default 1024; lu-update: the height
+     *  x of the trailing matrix in blocks for a 1-D function of its width y (0 for the
+     *  default, 16). */
+    double fixed;
+    unsigned block;      /**< lu-update: block size b, default 32 */
+    unsigned threads;    /**< OpenBLAS threads; 0 (default) leaves OpenBLAS's setting. This is
+                          *   a process-wide setting of OpenBLAS. */
+} dls_blas_kernel_params;
+
+/** Fills @p params with the defaults. */
+DLS_API void dls_blas_kernel_params_init(dls_blas_kernel_params *params);
+
+/** Kinds of built-in kernels. */
+typedef enum dls_blas_kernel_kind {
+    /** The striped matrix product of paper 000: an n1 x n block of rows times an n x n matrix
+     *  (cblas_dgemm); size n1 rows; speed in multiply-adds per second, n1 n^2 / time. */
+    DLS_KERNEL_GEMM_ROWS = 0,
+    /** The trailing-matrix update of paper 001: an x by y matrix of b x b blocks updated by a
+     *  column of x blocks times a row of y blocks (cblas_dgemm); size y blocks for the fixed
+     *  x; speed in block updates per second, x y / time. */
+    DLS_KERNEL_LU_UPDATE = 1
+} dls_blas_kernel_kind;
+
+/**
+ * Creates a built-in kernel. Its matrices are allocated for each run (the sizes vary) and
+ * filled with deterministic values.
+ * @param[out] kernel receives the kernel; release it with dls_blas_kernel_free()
+ * @return ::DLS_OK; ::DLS_EINVAL for bad parameters; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind,
+                                          const dls_blas_kernel_params *params,
+                                          dls_kernel *kernel, dls_error *err);
+
+/** Releases what dls_blas_kernel_create() allocated. */
+DLS_API void dls_blas_kernel_free(dls_kernel *kernel);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLSCHED_BENCH_H */

@@ -1,0 +1,158 @@
+/* The built-in kernels, timed through OpenBLAS's cblas_dgemm:
+ * - gemm-rows, the striped matrix product of paper 000: C = A B with A an n1 x n block of
+ *   rows and B n x n; n1 n^2 multiply-adds;
+ * - lu-update, the trailing-matrix update of paper 001: an x by y matrix of b x b blocks
+ *   updated by a column of x blocks times a row of y blocks, C -= A B with A (x b) x b and
+ *   B b x (y b); x y block updates.
+ * Matrices are allocated and filled outside the timed region; only dgemm is timed. */
+#include <config.h>
+
+#include <cblas.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "internal.h"
+
+/* Defaults of dls_blas_kernel_params. */
+#define DLS_GEMM_DEFAULT_N 1024
+#define DLS_LU_DEFAULT_X 16
+#define DLS_LU_DEFAULT_BLOCK 32
+
+/* OpenBLAS's own setter (declared in its cblas.h, not in every cblas.h). */
+void openblas_set_num_threads(int num_threads);
+
+typedef struct blas_kernel {
+    dls_blas_kernel_kind kind;
+    size_t fixed;   /* gemm-rows: n; lu-update: x */
+    size_t block;   /* lu-update: b */
+} blas_kernel;
+
+void dls_blas_kernel_params_init(dls_blas_kernel_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->block = DLS_LU_DEFAULT_BLOCK;
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Deterministic values in [-1, 1): the speed of dgemm does not depend on them, but NaNs and
+ * denormals would slow it down, so no uninitialised memory is multiplied. */
+static void fill(double *v, size_t n, unsigned seed)
+{
+    uint32_t s = 2463534242u ^ seed;
+    for (size_t i = 0; i < n; i++) {
+        s ^= s << 13;
+        s ^= s >> 17;
+        s ^= s << 5;
+        v[i] = (double)s / 2147483648.0 - 1.0;
+    }
+}
+
+static double gemm_memory(double n1, void *data)
+{
+    const blas_kernel *k = data;
+    double n = (double)k->fixed;
+    return 8 * (2 * n1 * n + n * n);
+}
+
+static double lu_memory(double y, void *data)
+{
+    const blas_kernel *k = data;
+    double x = (double)k->fixed, b = (double)k->block;
+    return 8 * b * b * (x + y + x * y);
+}
+
+static double blas_run(double size, double *work, void *data)
+{
+    const blas_kernel *k = data;
+    size_t m, n, kk; /* C (m x n) -= A (m x kk) B (kk x n) */
+    double alpha, beta;
+    if (k->kind == DLS_KERNEL_GEMM_ROWS) {
+        m = (size_t)size;
+        n = kk = k->fixed;
+        alpha = 1;
+        beta = 0;
+        *work = size * (double)k->fixed * (double)k->fixed;
+    } else {
+        m = k->fixed * k->block;
+        n = (size_t)size * k->block;
+        kk = k->block;
+        alpha = -1;
+        beta = 1;
+        *work = (double)k->fixed * size;
+    }
+    if (m == 0 || n == 0)
+        return -1;
+    double *A = malloc(m * kk * sizeof *A), *B = malloc(kk * n * sizeof *B);
+    double *C = malloc(m * n * sizeof *C);
+    if (A == NULL || B == NULL || C == NULL) {
+        free(A);
+        free(B);
+        free(C);
+        return -1;
+    }
+    fill(A, m * kk, 1);
+    fill(B, kk * n, 2);
+    fill(C, m * n, 3);
+    double t0 = seconds();
+    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)kk, alpha, A,
+                (int)kk, B, (int)n, beta, C, (int)n);
+    double t = seconds() - t0;
+    free(A);
+    free(B);
+    free(C);
+    return t > 0 ? t : 1e-9;
+}
+
+dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kernel_params *params,
+                                  dls_kernel *kernel, dls_error *err)
+{
+    dls_blas_kernel_params defaults;
+    if (params == NULL) {
+        dls_blas_kernel_params_init(&defaults);
+        params = &defaults;
+    }
+    if (kernel == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: NULL kernel");
+    if (kind != DLS_KERNEL_GEMM_ROWS && kind != DLS_KERNEL_LU_UPDATE)
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: unknown kernel %d", (int)kind);
+    double fixed = params->fixed;
+    if (fixed == 0)
+        fixed = kind == DLS_KERNEL_GEMM_ROWS ? DLS_GEMM_DEFAULT_N : DLS_LU_DEFAULT_X;
+    if (!(fixed >= 1 && fixed <= 1e6) || fixed != floor(fixed))
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: the fixed size must be a whole "
+                         "number in [1, 1e6], not %.10g", fixed);
+    if (params->block < 1 || params->block > 4096)
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: the block size must be in "
+                         "[1, 4096], not %u", params->block);
+    blas_kernel *k = calloc(1, sizeof *k);
+    if (k == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_blas_kernel_create: out of memory");
+    k->kind = kind;
+    k->fixed = (size_t)fixed;
+    k->block = params->block;
+    if (params->threads > 0)
+        openblas_set_num_threads((int)params->threads);
+    memset(kernel, 0, sizeof *kernel);
+    kernel->name = kind == DLS_KERNEL_GEMM_ROWS ? "gemm-rows" : "lu-update";
+    kernel->run = blas_run;
+    kernel->data = k;
+    kernel->integer_sizes = 1;
+    kernel->memory = kind == DLS_KERNEL_GEMM_ROWS ? gemm_memory : lu_memory;
+    return DLS_OK;
+}
+
+void dls_blas_kernel_free(dls_kernel *kernel)
+{
+    if (kernel == NULL)
+        return;
+    free(kernel->data);
+    kernel->data = NULL;
+}

@@ -1,0 +1,373 @@
+/* Tests of model building by measurement, with simulated kernels whose speed function is
+ * known (deterministic and fast): the statistics, the accuracy reached against the true
+ * function, the economy against uniform grids, points where the function bends, the limits,
+ * cancellation and resumption, and the OpenBLAS kernels themselves. */
+#include <time.h>
+
+#include "stats.h"
+#include "testutil.h"
+
+/* The true speed function: rising while caches warm up, a plateau, falling when paging. */
+static dls_model *true_model(void)
+{
+    static const double x[] = {1e2, 1e3, 1e4, 1e5, 1e6, 3e6, 1e7, 3e7, 1e8};
+    static const double s[] = {2e8, 9e8, 1.6e9, 2e9, 2e9, 1.7e9, 9e8, 4e8, 1.5e8};
+    dls_model *m;
+    dls_error err;
+    assert_ok(dls_model_create_points(9, x, s, NULL, NULL, &m, &err), &err);
+    return m;
+}
+
+static void test_t_quantiles(void **state)
+{
+    (void)state;
+    /* two-sided 95% and 99% critical values from the tables */
+    static const unsigned nu[] = {1, 2, 3, 4, 5, 9, 19, 29, 99};
+    static const double t95[] = {12.7062047, 4.30265273, 3.18244631, 2.77644511, 2.57058184,
+                                 2.26215716, 2.09302405, 2.04522964, 1.98421695};
+    static const double t99[] = {63.6567412, 9.92484320, 5.84090931, 4.60409487, 4.03214298,
+                                 3.24983554, 2.86093461, 2.75638590, 2.62640546};
+    for (int i = 0; i < 9; i++) {
+        assert_rel(dls__t_quantile(0.975, nu[i]), t95[i], 1e-7);
+        assert_rel(dls__t_quantile(0.995, nu[i]), t99[i], 1e-7);
+    }
+    assert_rel(dls__normal_quantile(0.975), 1.959963984540054, 1e-12);
+    assert_rel(dls__normal_quantile(0.001), -3.090232306167814, 1e-10);
+}
+
+typedef struct recorder {
+    dls_bench_point pts[256];
+    size_t n;
+    size_t cancel_after; /* 0: never */
+} recorder;
+
+static int record(const dls_bench_point *p, void *data)
+{
+    recorder *r = data;
+    r->pts[r->n++] = *p;
+    return r->cancel_after && r->n >= r->cancel_after;
+}
+
+/* Largest relative error of a model against the true function over sizes in [lo, hi]. */
+static double max_error(const dls_model *m, const dls_model *truth, double lo, double hi)
+{
+    double worst = 0;
+    for (int i = 0; i <= 2000; i++) {
+        double x = lo * pow(hi / lo, i / 2000.0);
+        double t = dls_model_speed(truth, x);
+        worst = fmax(worst, fabs(dls_model_speed(m, x) - t) / t);
+    }
+    return worst;
+}
+
+/* The smallest uniform (log-spaced) grid whose interpolation of the true function is as
+ * accurate as `target`. */
+static size_t uniform_points_for(const dls_model *truth, double lo, double hi, double target)
+{
+    dls_error err;
+    for (size_t n = 2; n < 2000; n++) {
+        double x[2000], s[2000];
+        for (size_t i = 0; i < n; i++) {
+            x[i] = lo * pow(hi / lo, (double)i / (double)(n - 1));
+            s[i] = dls_model_speed(truth, x[i]);
+        }
+        dls_model *g;
+        assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &g, &err), &err);
+        double e = max_error(g, truth, lo, hi);
+        dls_model_free(g);
+        if (e <= target)
+            return n;
+    }
+    return 2000;
+}
+
+static void test_adaptive_against_uniform(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_model *truth = true_model();
+    dls_kernel k;
+    assert_ok(dls_model_kernel_create(truth, 0.01, 0, &k, &err), &err);
+    dls_bench_params par;
+    dls_bench_params_init(&par);
+    par.min_size = 1e2;
+    par.max_size = 1e8;
+    par.max_points = 80;
+    dls_bench *b;
+    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    assert_int_equal(dls_bench_stopped(b), DLS_BENCH_CONVERGED);
+    const dls_model *m = dls_bench_model(b);
+    assert_true(dls_model_has_bands(m));
+    double e = max_error(m, truth, 1e2, 1e8);
+    size_t kept = dls_model_count(m), measured;
+    dls_bench_points(b, &measured);
+    /* the accuracy asked for (5%), plus the measurement noise (1%) */
+    assert_true(e <= par.precision + 0.02);
+    size_t uniform = uniform_points_for(truth, 1e2, 1e8, e);
+    printf("# adaptive: %zu points kept (%zu measured), error %.3g; a uniform grid needs %zu "
+           "points for that\n", kept, measured, e, uniform);
+    assert_true(kept < uniform);
+    /* points where the function bends: near every knot of the truth where the chord of its
+     * neighbours misses it by more than twice the precision */
+    const double *tx, *ts;
+    size_t tn;
+    dls_model_get_points(truth, &tn, &tx, &ts, NULL, NULL);
+    const double *mx;
+    size_t mn;
+    dls_model_get_points(m, &mn, &mx, NULL, NULL, NULL);
+    int bends = 0;
+    for (size_t i = 1; i + 1 < tn; i++) {
+        double chord = ts[i - 1] + (ts[i + 1] - ts[i - 1]) * (tx[i] - tx[i - 1]) / (tx[i + 1] - tx[i - 1]);
+        if (fabs(chord - ts[i]) <= 2 * par.precision * ts[i])
+            continue;
+        bends++;
+        double best = INFINITY;
+        for (size_t j = 0; j < mn; j++)
+            best = fmin(best, fabs(log(mx[j] / tx[i])));
+        if (!(best <= log(2.0)))
+            fail_msg("no point within a factor 2 of the bend at %g", tx[i]);
+    }
+    assert_true(bends >= 3);
+    /* every point within the limits, and the largest size measured */
+    const dls_bench_point *pts = dls_bench_points(b, &measured);
+    assert_rel(pts[0].size, 1e2, 0);
+    assert_rel(pts[measured - 1].size, 1e8, 0);
+    assert_rel(dls_bench_limit(b), 1e8, 0);
+    for (size_t i = 0; i < measured; i++) {
+        assert_true(pts[i].low <= pts[i].speed && pts[i].speed <= pts[i].high);
+        assert_true(pts[i].reps >= par.min_reps);
+        /* the confidence interval met the precision (or the run hit its cap) */
+        assert_true(pts[i].ci <= par.precision * pts[i].time || pts[i].reps == par.max_reps);
+    }
+    dls_bench_free(b);
+    dls_model_kernel_free(&k);
+    dls_model_free(truth);
+}
+
+static void test_resume_gives_the_same_model(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_model *truth = true_model();
+    dls_kernel k;
+    assert_ok(dls_model_kernel_create(truth, 0.02, 0, &k, &err), &err);
+    dls_bench_params par;
+    dls_bench_params_init(&par);
+    par.min_size = 1e2;
+    par.max_size = 1e8;
+    recorder full = {.n = 0};
+    par.on_point = record;
+    par.on_point_data = &full;
+    dls_bench *ref;
+    assert_ok(dls_bench_build(&k, &par, &ref, &err), &err);
+    for (size_t cut = 1; cut < full.n; cut += 3) {
+        /* a run killed after `cut` points... */
+        recorder part = {.n = 0, .cancel_after = cut};
+        par.on_point_data = &part;
+        par.resume = NULL;
+        par.resume_count = 0;
+        dls_bench *b = NULL;
+        assert_fails(dls_bench_build(&k, &par, &b, &err), DLS_ECANCELED, &err, "canceled");
+        assert_null(b);
+        assert_int_equal(part.n, cut);
+        /* ...resumed from its log measures only the rest, and ends where the full run did */
+        recorder rest = {.n = 0};
+        par.on_point_data = &rest;
+        par.resume = part.pts;
+        par.resume_count = part.n;
+        assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+        assert_int_equal(part.n + rest.n, full.n);
+        assert_true(dls_model_equal(dls_bench_model(b), dls_bench_model(ref)));
+        dls_bench_free(b);
+    }
+    dls_bench_free(ref);
+    dls_model_kernel_free(&k);
+    dls_model_free(truth);
+}
+
+static void test_stops(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_model *truth = true_model();
+    dls_kernel k;
+    dls_bench_params par;
+    dls_bench *b;
+    /* the point cap */
+    assert_ok(dls_model_kernel_create(truth, 0.02, 0, &k, &err), &err);
+    dls_bench_params_init(&par);
+    par.min_size = 1e2;
+    par.max_size = 1e8;
+    par.max_points = 9;
+    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    assert_int_equal(dls_bench_stopped(b), DLS_BENCH_MAX_POINTS);
+    size_t n;
+    dls_bench_points(b, &n);
+    assert_int_equal(n, 9);
+    dls_bench_free(b);
+    dls_model_kernel_free(&k);
+    /* the time budget, with runs that take real time */
+    assert_ok(dls_model_kernel_create(truth, 0.02, 0.004, &k, &err), &err);
+    par.max_points = 40;
+    par.time_budget = 0.3;
+    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    assert_int_equal(dls_bench_stopped(b), DLS_BENCH_BUDGET);
+    assert_true(dls_bench_elapsed(b) < 1.0);
+    dls_bench_points(b, &n);
+    assert_true(n >= 2);
+    dls_bench_free(b);
+    dls_model_kernel_free(&k);
+    dls_model_free(truth);
+}
+
+/* A kernel that needs 8 bytes per unit: the largest size comes from the memory available. */
+static double eight_bytes(double size, void *data)
+{
+    (void)data;
+    return 8 * size;
+}
+
+static double fail_above(double size, double *work, void *data)
+{
+    *work = size;
+    return size > *(double *)data ? -1 : size * 1e-9;
+}
+
+static void test_memory_limit_and_failures(void **state)
+{
+    (void)state;
+    dls_error err;
+    double avail;
+    assert_ok(dls_memory_available(&avail, &err), &err);
+    assert_true(avail > 1e6);
+    dls_model *truth = true_model();
+    dls_kernel k;
+    assert_ok(dls_model_kernel_create(truth, 0, 0, &k, &err), &err);
+    k.memory = eight_bytes;
+    k.integer_sizes = 1;
+    dls_bench_params par;
+    dls_bench_params_init(&par);
+    par.memory_fraction = 1e-6;
+    par.max_points = 6;
+    dls_bench *b;
+    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    /* the largest size fits the share of memory, and is whole */
+    double lim = dls_bench_limit(b);
+    assert_true(8 * lim <= 1e-6 * avail * 1.001 && 8 * (lim + 1) > 1e-6 * avail * 0.999);
+    assert_rel(lim, floor(lim), 0);
+    size_t n;
+    const dls_bench_point *p = dls_bench_points(b, &n);
+    for (size_t i = 0; i < n; i++)
+        assert_true(p[i].size <= lim && p[i].size == floor(p[i].size));
+    dls_bench_free(b);
+    dls_model_kernel_free(&k);
+    dls_model_free(truth);
+
+    /* a failing run is reported with its size */
+    double above = 500;
+    dls_kernel f = {"flaky", fail_above, &above, 1, NULL};
+    dls_bench_params_init(&par);
+    par.max_size = 1000;
+    assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EIO, &err, "kernel \"flaky\" failed at size");
+    /* parameters */
+    dls_bench_params_init(&par);
+    assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EINVAL, &err, "no memory formula");
+    par.max_size = 100;
+    par.min_size = 200;
+    assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EINVAL, &err, "max_size");
+    dls_bench_params_init(&par);
+    par.max_size = 100;
+    par.precision = 0;
+    assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EINVAL, &err, "precision");
+    dls_bench_params_init(&par);
+    par.max_size = 100;
+    par.min_reps = 1;
+    assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EINVAL, &err, "min_reps");
+    dls_bench_params_init(&par);
+    par.max_size = 100;
+    par.initial_points = 1;
+    assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EINVAL, &err, "initial_points");
+    assert_fails(dls_bench_build(NULL, &par, &b, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_model_kernel_create(NULL, 0, 0, &k, &err), DLS_EINVAL, &err, "NULL");
+    dls_bench_free(NULL);
+}
+
+static void test_measure_given_sizes(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_model *truth = true_model();
+    dls_kernel k;
+    assert_ok(dls_model_kernel_create(truth, 0.01, 0, &k, &err), &err);
+    const double sizes[] = {3e2, 5e4, 2e7};
+    dls_bench_point pts[3];
+    assert_ok(dls_bench_measure(&k, NULL, sizes, 3, pts, &err), &err);
+    for (int i = 0; i < 3; i++) {
+        assert_rel(pts[i].size, sizes[i], 0);
+        assert_rel(pts[i].speed, dls_model_speed(truth, sizes[i]), 0.011);
+    }
+    const double bad[] = {1, -1};
+    assert_fails(dls_bench_measure(&k, NULL, bad, 2, pts, &err), DLS_EINVAL, &err, "size 2");
+    dls_model_kernel_free(&k);
+    dls_model_free(truth);
+}
+
+static void test_blas_kernels(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_blas_kernel_params bp;
+    dls_blas_kernel_params_init(&bp);
+    bp.fixed = 64;
+    dls_kernel k;
+    assert_ok(dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &bp, &k, &err), &err);
+    assert_string_equal(k.name, "gemm-rows");
+    double work;
+    double t = k.run(16, &work, k.data);
+    assert_true(t > 0);
+    assert_rel(work, 16.0 * 64 * 64, 0);
+    assert_rel(k.memory(16, k.data), 8 * (2 * 16 * 64 + 64 * 64), 0);
+    dls_blas_kernel_free(&k);
+    bp.fixed = 4;
+    bp.block = 8;
+    assert_ok(dls_blas_kernel_create(DLS_KERNEL_LU_UPDATE, &bp, &k, &err), &err);
+    t = k.run(3, &work, k.data);
+    assert_true(t > 0);
+    assert_rel(work, 12, 0);
+    assert_rel(k.memory(3, k.data), 8 * 64 * (4 + 3 + 12), 0);
+    /* a short real build */
+    dls_bench_params par;
+    dls_bench_params_init(&par);
+    par.max_size = 64;
+    par.max_points = 6;
+    par.size_time_cap = 0.05;
+    dls_bench *b;
+    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    assert_true(dls_model_count(dls_bench_model(b)) >= 2);
+    dls_bench_free(b);
+    dls_blas_kernel_free(&k);
+    bp.fixed = 0.5;
+    assert_fails(dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &bp, &k, &err), DLS_EINVAL, &err,
+                 "whole number");
+    dls_blas_kernel_params_init(&bp);
+    bp.block = 0;
+    assert_fails(dls_blas_kernel_create(DLS_KERNEL_LU_UPDATE, &bp, &k, &err), DLS_EINVAL, &err,
+                 "block");
+    assert_fails(dls_blas_kernel_create((dls_blas_kernel_kind)7, NULL, &k, &err), DLS_EINVAL, &err,
+                 "unknown");
+}
+
+int main(int argc, char **argv)
+{
+    test_init_seed(argc, argv);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_t_quantiles),
+        cmocka_unit_test(test_adaptive_against_uniform),
+        cmocka_unit_test(test_resume_gives_the_same_model),
+        cmocka_unit_test(test_stops),
+        cmocka_unit_test(test_memory_limit_and_failures),
+        cmocka_unit_test(test_measure_given_sizes),
+        cmocka_unit_test(test_blas_kernels),
+    };
+    return cmocka_run_group_tests_name("bench", tests, NULL, NULL);
+}
