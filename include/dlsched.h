@@ -8,7 +8,8 @@
  * - dlsched/platform.h: platforms and their JSON files;
  * - dlsched/partition.h: geometric partitioning of sets (equal or weighted elements);
  * - dlsched/schedule.h: divisible-load scheduling on a star network (the LP, with GLPK);
- * - dlsched/bench.h: building speed functions by measurement (OpenBLAS kernels).
+ * - dlsched/bench.h: building speed functions by measurement (OpenBLAS kernels);
+ * - dlsched/plot.h: speed functions of a platform drawn as SVG.
  */
 #ifndef DLSCHED_H
 #define DLSCHED_H
@@ -20,5 +21,6 @@
 #include <dlsched/partition.h>
 #include <dlsched/schedule.h>
 #include <dlsched/bench.h>
+#include <dlsched/plot.h>
 
 #endif /* DLSCHED_H */

@@ -13,6 +13,7 @@ static const tool_cmd *const commands[] = {
     &tool_cmd_evaluate,
     &tool_cmd_export,
     &tool_cmd_bench,
+    &tool_cmd_plot,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -1,0 +1,109 @@
+/**
+ * @file dlsched/plot.h
+ * @brief Pictures of a platform's speed functions as SVG documents.
+ *
+ * One chart shows every processor's speed as a function of the size of its share:
+ * - one colour (and one marker shape) per processor, from a palette that stays
+ *   distinguishable for colour-blind readers, with a legend right of the plot area;
+ * - points models: the piecewise-linear function through the measured points, constant
+ *   beyond the first and the last point, the points themselves as markers and, when the
+ *   points carry measured bands, a vertical bar from low to high at each point over a
+ *   light band between the interpolated low and high curves;
+ * - constant models: a horizontal line; time-line models: the speed x / time(x);
+ * - 2-D models (::DLS_MODEL_SPEED2D): a family of dashed sections y -> s(x_i, y) at
+ *   grid values x_i of the first parameter, one legend entry per section
+ *   ("gpu0 at x = 1024"); the horizontal axis then stands for y;
+ * - a processor's limit (dls_platform_limit()) as a dashed vertical line in its colour;
+ *   the curve stops there, and measured points beyond it are drawn faded.
+ *
+ * The horizontal axis runs from a quarter of the smallest interesting size (measured
+ * sizes, grid values, the sizes where time lines take over, limits) to four times the
+ * largest one on a logarithmic axis; on a linear one from 0 to 1.25 times the largest one,
+ * or four times the last size where time lines take over, so that the speed is seen
+ * settling. The vertical axis runs from 0 (linear) or the smallest speed drawn
+ * (logarithmic) to the largest speed, with 5% of the axis as headroom. Values beyond
+ * 1e-250 and 1e+250 are clipped rather than stretching the axes. Tick labels have at most
+ * 4 significant digits, plain from 0.001 to below 1e+05 ("0.5", "250", "20000") and in
+ * C's `%g` exponent style otherwise ("2.5e+09"); all the labels of a linear axis take
+ * the exponent style when one of them needs it.
+ *
+ * Drawn elements carry a `class` attribute (`curve`, `band`, `point`, `point
+ * beyond-limit`, `error-bar`, `limit`, `limit-label`, `legend-entry`, `legend-key`,
+ * `tick-label`, `axis-title`, `title`), so that a style sheet or a script can find and
+ * restyle them. The document is a function of its inputs only: the same platform and
+ * parameters give the same bytes.
+ */
+#ifndef DLSCHED_PLOT_H
+#define DLSCHED_PLOT_H
+
+#include <dlsched/common.h>
+#include <dlsched/platform.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Default picture width, in pixels. */
+#define DLS_PLOT_DEFAULT_WIDTH 900.0
+/** Default picture height, in pixels. */
+#define DLS_PLOT_DEFAULT_HEIGHT 560.0
+/** Smallest accepted width, in pixels: room for the axes, the plot and the legend. */
+#define DLS_PLOT_MIN_WIDTH 320.0
+/** Smallest accepted height, in pixels. */
+#define DLS_PLOT_MIN_HEIGHT 240.0
+/** Default number of sections drawn per 2-D model. */
+#define DLS_PLOT_DEFAULT_SECTIONS 6
+
+/** Parameters of dls_platform_plot_svg(); fill with dls_plot_params_init(). */
+typedef struct dls_plot_params {
+    /** Scale of the size axis: 1 logarithmic, 0 linear, -1 (default) automatic:
+     *  logarithmic when the interesting sizes span more than two decades. */
+    int log_x;
+    /** Scale of the speed axis: 1 logarithmic, 0 linear, -1 (default) automatic:
+     *  logarithmic when the speeds drawn span more than two decades. */
+    int log_y;
+    /** Picture width in pixels, finite and >= ::DLS_PLOT_MIN_WIDTH; default
+     *  ::DLS_PLOT_DEFAULT_WIDTH. */
+    double width;
+    /** Picture height in pixels, finite and >= ::DLS_PLOT_MIN_HEIGHT; default
+     *  ::DLS_PLOT_DEFAULT_HEIGHT. */
+    double height;
+    /** For each 2-D model, the number of sections drawn, >= 1; default
+     *  ::DLS_PLOT_DEFAULT_SECTIONS. A model with fewer grid values along x gets one
+     *  section per grid value; one with more gets this many at grid values spread evenly
+     *  from the first to the last (a single section: the middle grid value). */
+    size_t sections;
+    /** Title of the picture; NULL (default) for "Speed functions". */
+    const char *title;
+    /** Unit of the sizes, shown in the axis title as "size (UNIT)"; NULL (default) for
+     *  "units". For 2-D models the axis stands for their second parameter y. */
+    const char *size_unit;
+    /** Unit of the speeds, shown as "speed (UNIT)"; NULL (default) for "units/s". */
+    const char *speed_unit;
+} dls_plot_params;
+
+/** Fills @p params with the defaults (automatic scales, 900 x 560 pixels, 6 sections,
+ *  default title and units). NULL is allowed and does nothing. */
+DLS_API void dls_plot_params_init(dls_plot_params *params);
+
+/**
+ * Draws the speed functions of every processor of @p platform as an SVG document.
+ * Processor names and the texts of @p params are escaped for XML (bytes that are not
+ * valid UTF-8, and control characters, become '?'), so the document is well-formed
+ * whatever the names.
+ * @param platform at least one processor
+ * @param params NULL for the defaults (see dls_plot_params_init())
+ * @param[out] svg receives the NUL-terminated document, to release with dls_free();
+ *        unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL @p platform or @p svg, an empty platform,
+ *         or a parameter out of range (the message names it); ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_platform_plot_svg(const dls_platform *platform,
+                                         const dls_plot_params *params, char **svg,
+                                         dls_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLSCHED_PLOT_H */

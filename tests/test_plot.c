@@ -1,0 +1,767 @@
+/* Tests of the speed plots: the SVG is well-formed XML with one legend entry per curve,
+ * limit lines, error bars, the right scales; it is deterministic, escapes what it must,
+ * and every error path fails cleanly (out of memory included, by failing each allocation
+ * in turn). */
+#include <errno.h>
+#include <locale.h>
+
+#include <dlsched/plot.h>
+
+#include "testutil.h"
+
+/* ---------------------------------------------------------------------------------- */
+/* Allocation failures: glibc lets a program replace malloc; sanitizers replace it too,
+ * so under them the out-of-memory test is skipped. */
+
+#if defined(__SANITIZE_ADDRESS__)
+#define PLOT_WRAP_MALLOC 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define PLOT_WRAP_MALLOC 0
+#endif
+#endif
+#if !defined(PLOT_WRAP_MALLOC)
+#if defined(__GLIBC__)
+#define PLOT_WRAP_MALLOC 1
+#else
+#define PLOT_WRAP_MALLOC 0
+#endif
+#endif
+
+#if PLOT_WRAP_MALLOC
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+
+static long countdown = -1; /* allocations left before the failing one; -1: none fails */
+static int triggered;
+static long live;           /* allocations not yet freed */
+
+static int should_fail(void)
+{
+    if (countdown < 0 || countdown-- > 0)
+        return 0;
+    countdown = -1;
+    triggered = 1;
+    errno = ENOMEM;
+    return 1;
+}
+
+void *malloc(size_t n)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __libc_malloc(n);
+    live += p != NULL;
+    return p;
+}
+
+void *calloc(size_t a, size_t b)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __libc_calloc(a, b);
+    live += p != NULL;
+    return p;
+}
+
+void *realloc(void *old, size_t n)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __libc_realloc(old, n);
+    live += p != NULL && old == NULL;
+    return p;
+}
+
+void free(void *p)
+{
+    live -= p != NULL;
+    __libc_free(p);
+}
+#endif
+
+/* ---------------------------------------------------------------------------------- */
+/* Helpers                                                                              */
+
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0, len = strlen(needle);
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + len, needle))
+        n++;
+    return n;
+}
+
+/* A small XML checker: tags balance, one root element <svg>, attribute values quoted
+ * with no '<' inside, only the predefined entities or character references, no control
+ * characters. Fails the test with the position of the first problem. */
+static void assert_well_formed(const char *doc)
+{
+    enum { DEPTH = 64 };
+    char stack[DEPTH][32];
+    int depth = 0, roots = 0;
+    const char *p = doc;
+    if (strncmp(p, "<?xml", 5) != 0)
+        fail_msg("the document does not start with an XML declaration");
+    while (*p) {
+        size_t at = (size_t)(p - doc);
+        if ((unsigned char)*p < 0x20 && *p != '\n' && *p != '\t' && *p != '\r')
+            fail_msg("control character 0x%02x at byte %zu", (unsigned char)*p, at);
+        if (*p == '&') {
+            static const char *const ents[] = {"&lt;", "&gt;", "&amp;", "&quot;", "&apos;"};
+            int ok = p[1] == '#';
+            for (size_t k = 0; k < 5; k++)
+                ok |= strncmp(p, ents[k], strlen(ents[k])) == 0;
+            if (!ok)
+                fail_msg("bad entity at byte %zu: %.12s", at, p);
+            p++;
+            continue;
+        }
+        if (*p == '>')
+            fail_msg("stray '>' at byte %zu", at);
+        if (*p != '<') {
+            if (depth == 0 && *p != '\n' && *p != ' ')
+                fail_msg("text outside the root element at byte %zu", at);
+            p++;
+            continue;
+        }
+        if (p[1] == '?') {
+            const char *e = strstr(p, "?>");
+            assert_non_null(e);
+            p = e + 2;
+            continue;
+        }
+        if (strncmp(p, "<!--", 4) == 0) {
+            const char *e = strstr(p, "-->");
+            assert_non_null(e);
+            p = e + 3;
+            continue;
+        }
+        int closing = p[1] == '/';
+        const char *name = p + 1 + closing;
+        size_t nl = strcspn(name, " \t\n/>");
+        if (nl == 0 || nl >= sizeof stack[0])
+            fail_msg("bad tag name at byte %zu", at);
+        const char *q = name + nl;
+        int self = 0;
+        for (;;) { /* attributes */
+            while (*q == ' ' || *q == '\n' || *q == '\t')
+                q++;
+            if (*q == '>')
+                break;
+            if (q[0] == '/' && q[1] == '>') {
+                self = 1;
+                q++;
+                break;
+            }
+            if (closing)
+                fail_msg("attributes in a closing tag at byte %zu", at);
+            size_t an = strcspn(q, "=> \n");
+            if (an == 0 || q[an] != '=' || q[an + 1] != '"')
+                fail_msg("unquoted attribute at byte %zu: %.20s", (size_t)(q - doc), q);
+            const char *v = q + an + 2, *e = strchr(v, '"');
+            assert_non_null(e);
+            for (const char *c = v; c < e; c++)
+                if (*c == '<')
+                    fail_msg("'<' in an attribute value at byte %zu", (size_t)(c - doc));
+            q = e + 1;
+        }
+        if (closing) {
+            if (depth == 0 || strlen(stack[depth - 1]) != nl ||
+                strncmp(stack[depth - 1], name, nl) != 0)
+                fail_msg("</%.*s> at byte %zu closes <%s>", (int)nl, name, at,
+                         depth ? stack[depth - 1] : "nothing");
+            depth--;
+        } else {
+            if (depth == 0) {
+                roots++;
+                if (nl != 3 || strncmp(name, "svg", 3) != 0)
+                    fail_msg("the root element is <%.*s>, not <svg>", (int)nl, name);
+            }
+            if (!self) {
+                if (depth == DEPTH)
+                    fail_msg("elements nested too deeply");
+                memcpy(stack[depth], name, nl);
+                stack[depth++][nl] = '\0';
+            }
+        }
+        p = q + 1;
+    }
+    if (depth != 0)
+        fail_msg("<%s> is never closed", stack[depth - 1]);
+    if (roots != 1)
+        fail_msg("%d root elements", roots);
+    if (strstr(doc, "nan") || strstr(doc, "inf"))
+        fail_msg("a number is not finite: %s", strstr(doc, "nan") ? strstr(doc, "nan")
+                                                                   : strstr(doc, "inf"));
+}
+
+static char *plot(const dls_platform *pl, const dls_plot_params *par)
+{
+    dls_error err;
+    char *svg = NULL;
+    assert_ok(dls_platform_plot_svg(pl, par, &svg, &err), &err);
+    assert_non_null(svg);
+    assert_well_formed(svg);
+    return svg;
+}
+
+static dls_platform *example(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/examples/%s", TOP_SRCDIR, name);
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_file(path, &pl, &err), &err);
+    return pl;
+}
+
+static dls_platform *from_json(const char *text)
+{
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_string(text, strlen(text), "test", &pl, &err), &err);
+    return pl;
+}
+
+/* Whether the size / speed axis is logarithmic, from its title. */
+static int log_x(const char *svg)
+{
+    return strstr(svg, "size (units), log scale") != NULL;
+}
+
+static int log_y(const char *svg)
+{
+    return strstr(svg, "speed (units/s), log scale") != NULL;
+}
+
+/* ---------------------------------------------------------------------------------- */
+
+static void test_params_init(void **state)
+{
+    (void)state;
+    dls_plot_params par;
+    memset(&par, 0x5a, sizeof par);
+    dls_plot_params_init(&par);
+    assert_int_equal(par.log_x, -1);
+    assert_int_equal(par.log_y, -1);
+    assert_rel(par.width, 900, 0);
+    assert_rel(par.height, 560, 0);
+    assert_int_equal(par.sections, 6);
+    assert_null(par.title);
+    assert_null(par.size_unit);
+    assert_null(par.speed_unit);
+    dls_plot_params_init(NULL); /* allowed, does nothing */
+}
+
+/* Each shipped example: its curves, legend, limits and scales. */
+static void test_examples(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *file;
+        size_t entries;  /* one per 1-D processor, one per section of a 2-D one */
+        size_t limits;
+        int log_x, log_y;
+    } ex[] = {
+        {"cluster.json", 3 + 3, 1, 1, 1},
+        {"memory_levels.json", 4, 2, 1, 1},
+        {"paper003_two.json", 2, 0, 0, 0},
+        {"star_cluster.json", 5, 2, 1, 0},
+        {"striped_mm.json", 4 + 4, 0, 0, 1},
+    };
+    for (size_t e = 0; e < sizeof ex / sizeof ex[0]; e++) {
+        dls_platform *pl = example(ex[e].file);
+        char *svg = plot(pl, NULL);
+        assert_int_equal(strncmp(svg, "<?xml", 5), 0);
+        assert_non_null(strstr(svg, "</svg>\n"));
+        assert_int_equal(count(svg, "class=\"legend-entry\""), ex[e].entries);
+        assert_int_equal(count(svg, "class=\"curve\""), ex[e].entries);
+        assert_int_equal(count(svg, "<line class=\"limit\""), ex[e].limits);
+        assert_int_equal(count(svg, "class=\"limit-label\""), ex[e].limits);
+        assert_int_equal(count(svg, "limit (largest size)</text>"), ex[e].limits > 0);
+        if (log_x(svg) != ex[e].log_x || log_y(svg) != ex[e].log_y)
+            fail_msg("%s: scales %d/%d, expected %d/%d", ex[e].file, log_x(svg), log_y(svg),
+                     ex[e].log_x, ex[e].log_y);
+        assert_non_null(strstr(svg, ">Speed functions</text>"));
+        assert_non_null(strstr(svg, "class=\"axis-title\""));
+        assert_non_null(strstr(svg, "size (units)"));
+        assert_non_null(strstr(svg, "speed (units/s)"));
+        /* every processor by name in the legend */
+        for (size_t i = 0; i < dls_platform_count(pl); i++) {
+            char label[128];
+            const dls_model *m = dls_platform_model(pl, i);
+            if (dls_model_dimension(m) == 1)
+                snprintf(label, sizeof label, ">%s</text>", dls_platform_name(pl, i));
+            else
+                snprintf(label, sizeof label, ">%s at x = ", dls_platform_name(pl, i));
+            if (strstr(svg, label) == NULL)
+                fail_msg("%s: no legend entry %s", ex[e].file, label);
+        }
+        dls_free(svg);
+        dls_platform_free(pl);
+    }
+}
+
+/* 2-D models: one section per grid x up to params.sections, spread over the grid. */
+static void test_sections(void **state)
+{
+    (void)state;
+    dls_platform *pl = example("cluster.json"); /* gpu0: x grid 64, 1024, 8192 */
+    char *svg = plot(pl, NULL);
+    assert_non_null(strstr(svg, ">gpu0 at x = 64</text>"));
+    assert_non_null(strstr(svg, ">gpu0 at x = 1024</text>"));
+    assert_non_null(strstr(svg, ">gpu0 at x = 8192</text>"));
+    assert_non_null(strstr(svg, "2-D models: y at a fixed x"));
+    dls_free(svg);
+
+    dls_plot_params par;
+    dls_plot_params_init(&par);
+    par.sections = 2;
+    svg = plot(pl, &par);
+    assert_non_null(strstr(svg, ">gpu0 at x = 64</text>"));
+    assert_null(strstr(svg, "at x = 1024"));
+    assert_non_null(strstr(svg, ">gpu0 at x = 8192</text>"));
+    assert_int_equal(count(svg, "class=\"legend-entry\""), 3 + 2);
+    dls_free(svg);
+
+    par.sections = 1; /* the middle of the grid */
+    svg = plot(pl, &par);
+    assert_non_null(strstr(svg, ">gpu0 at x = 1024</text>"));
+    assert_int_equal(count(svg, " at x = "), 2); /* legend and the curve's tooltip */
+    dls_free(svg);
+    dls_platform_free(pl);
+
+    /* more grid values than sections: 6 of 10, first and last included */
+    pl = from_json("{\"processors\": [{\"name\": \"g\", \"speed2d\": {"
+                   "\"x\": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], \"y\": [10, 20],"
+                   "\"values\": [[1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2],"
+                   " [1, 2], [1, 2], [1, 2]]}}]}");
+    svg = plot(pl, NULL);
+    assert_int_equal(count(svg, "class=\"legend-entry\""), 6);
+    assert_non_null(strstr(svg, ">g at x = 1</text>"));
+    assert_non_null(strstr(svg, ">g at x = 10</text>"));
+    dls_free(svg);
+    dls_platform_free(pl);
+}
+
+/* The largest x pixel of the first curve's path. */
+static double curve_max_x(const char *svg)
+{
+    const char *d = strstr(svg, "class=\"curve\" d=\"");
+    assert_non_null(d);
+    d += strlen("class=\"curve\" d=\"");
+    double xmax = -INFINITY;
+    while (*d != '"') {
+        char *end;
+        double x = strtod(d + 1, &end); /* after the M or L */
+        double y = strtod(end, &end);
+        (void)y;
+        xmax = fmax(xmax, x);
+        d = end;
+    }
+    return xmax;
+}
+
+static double limit_line_x(const char *svg)
+{
+    const char *l = strstr(svg, "<line class=\"limit\" x1=\"");
+    assert_non_null(l);
+    return strtod(l + strlen("<line class=\"limit\" x1=\""), NULL);
+}
+
+/* Bands: an error bar per point, a shaded band, the key; the curve stops at the limit and
+ * the points beyond it are faded. */
+static void test_bands_and_limit(void **state)
+{
+    (void)state;
+    dls_error err;
+    const double size[] = {1e3, 1e4, 1e5, 1e6, 1e7, 5e7};
+    const double speed[] = {2e9, 1.95e9, 1.7e9, 1.1e9, 5e8, 2e8};
+    double low[6], high[6];
+    for (size_t k = 0; k < 6; k++) {
+        low[k] = speed[k] * 0.95;
+        high[k] = speed[k] * 1.05;
+    }
+    dls_model *m;
+    assert_ok(dls_model_create_points(6, size, speed, low, high, &m, &err), &err);
+    dls_platform *pl = dls_platform_create();
+    assert_non_null(pl);
+    assert_ok(dls_platform_add(pl, "node", m, NULL, &err), &err);
+    dls_model_free(m);
+
+    char *svg = plot(pl, NULL);
+    assert_int_equal(count(svg, "class=\"error-bar\""), 6);
+    assert_int_equal(count(svg, "class=\"band\""), 1);
+    assert_int_equal(count(svg, "class=\"point\""), 6);
+    assert_non_null(strstr(svg, "measured band (low to high)</text>"));
+    assert_non_null(strstr(svg, "measured point</text>"));
+    assert_null(strstr(svg, "class=\"limit\""));
+    assert_true(log_x(svg));   /* 1e3 .. 5e7 */
+    assert_false(log_y(svg));  /* 1.9e8 .. 2.1e9 */
+    dls_free(svg);
+
+    assert_ok(dls_platform_set_limit(pl, 0, 3e7, &err), &err);
+    svg = plot(pl, NULL);
+    assert_int_equal(count(svg, "<line class=\"limit\""), 1);
+    assert_non_null(strstr(svg, ">node limit 3e+07</text>"));
+    assert_int_equal(count(svg, "class=\"point\""), 5);
+    assert_int_equal(count(svg, "class=\"point beyond-limit\""), 1);
+    assert_int_equal(count(svg, "class=\"error-bar\""), 6);
+    double lx = limit_line_x(svg);
+    assert_true(curve_max_x(svg) <= lx + 0.05);
+    assert_true(curve_max_x(svg) >= lx - 0.05); /* drawn right up to it */
+    dls_free(svg);
+    dls_platform_free(pl);
+}
+
+/* Automatic scales: logarithmic beyond two decades, linear up to exactly two. */
+static void test_auto_scales(void **state)
+{
+    (void)state;
+    static const struct {
+        double x0, x1, s0, s1;
+        int log_x, log_y;
+    } cases[] = {
+        {1, 100, 1, 100, 0, 0},
+        {1, 100.5, 1, 100, 1, 0},
+        {1, 100, 1, 100.5, 0, 1},
+        {3.7e-4, 2.9e5, 4.1e3, 2.2e6, 1, 1},
+        {10, 20, 5, 5, 0, 0},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        dls_error err;
+        const double size[] = {cases[c].x0, cases[c].x1}, speed[] = {cases[c].s0, cases[c].s1};
+        dls_model *m;
+        assert_ok(dls_model_create_points(2, size, speed, NULL, NULL, &m, &err), &err);
+        dls_platform *pl = dls_platform_create();
+        assert_ok(dls_platform_add(pl, "p", m, NULL, &err), &err);
+        dls_model_free(m);
+        char *svg = plot(pl, NULL);
+        if (log_x(svg) != cases[c].log_x || log_y(svg) != cases[c].log_y)
+            fail_msg("case %zu: scales %d/%d, expected %d/%d", c, log_x(svg), log_y(svg),
+                     cases[c].log_x, cases[c].log_y);
+        dls_free(svg);
+        dls_platform_free(pl);
+    }
+}
+
+/* Forced scales override the automatic choice both ways. */
+static void test_forced_scales(void **state)
+{
+    (void)state;
+    dls_plot_params par;
+    dls_plot_params_init(&par);
+    dls_platform *pl = example("memory_levels.json");
+    par.log_x = 0;
+    par.log_y = 0;
+    char *svg = plot(pl, &par);
+    assert_false(log_x(svg));
+    assert_false(log_y(svg));
+    dls_free(svg);
+    dls_platform_free(pl);
+
+    pl = example("paper003_two.json"); /* speed 0 at size 0 must not reach a log axis */
+    par.log_x = 1;
+    par.log_y = 1;
+    svg = plot(pl, &par);
+    assert_true(log_x(svg));
+    assert_true(log_y(svg));
+    dls_free(svg);
+    par.log_x = 0; /* linear sizes from 0, log speeds: the samples at 0 are left out */
+    svg = plot(pl, &par);
+    assert_false(log_x(svg));
+    assert_true(log_y(svg));
+    dls_free(svg);
+    dls_platform_free(pl);
+}
+
+/* Degenerate ranges: one constant processor, one point, extreme magnitudes (values
+ * beyond 1e+-250 are clipped rather than stretching the axes). */
+static void test_degenerate(void **state)
+{
+    (void)state;
+    dls_plot_params par;
+    dls_plot_params_init(&par);
+    static const struct {
+        const char *json;
+        size_t curves; /* 2: 1 on a linear size axis, 0 on a log one */
+    } platforms[] = {
+        {"{\"processors\": [{\"name\": \"c\", \"speed\": 2.5e9}]}", 1},
+        {"{\"processors\": [{\"name\": \"c\", \"speed\": 2.5e9, \"limit\": 1e6}]}", 1},
+        {"{\"processors\": [{\"name\": \"p\", \"speed\": {\"points\": [[100, 3]]}}]}", 1},
+        {"{\"processors\": [{\"name\": \"t\", \"time\": [[0, 2]]}]}", 1},
+        {"{\"processors\": [{\"name\": \"e\", \"speed\": {\"points\": [[1e-200, 1e-250],"
+         " [1e200, 1e250]]}}]}", 1},
+        {"{\"processors\": [{\"name\": \"h\", \"speed\": 1.7e308, \"limit\": 1.7e308}]}", 1},
+        {"{\"processors\": [{\"name\": \"s\", \"speed\": 5e-324}]}", 1},
+        /* a limit left of the clamped range: on a log axis the curve is not drawable */
+        {"{\"processors\": [{\"name\": \"s\", \"speed\": 5e-324, \"limit\": 5e-324}]}", 2},
+    };
+    for (size_t k = 0; k < sizeof platforms / sizeof platforms[0]; k++)
+        for (int lx = -1; lx <= 1; lx++)
+            for (int ly = -1; ly <= 1; ly++) {
+                dls_platform *pl = from_json(platforms[k].json);
+                par.log_x = lx;
+                par.log_y = ly;
+                char *svg = plot(pl, &par);
+                assert_int_equal(count(svg, "class=\"legend-entry\""), 1);
+                size_t want = platforms[k].curves < 2 ? platforms[k].curves : !log_x(svg);
+                if (count(svg, "class=\"curve\"") != want)
+                    fail_msg("platform %zu, scales %d/%d: %zu curves", k, lx, ly,
+                             count(svg, "class=\"curve\""));
+                assert_true(count(svg, "class=\"tick-label\"") >= 4);
+                dls_free(svg);
+                dls_platform_free(pl);
+            }
+}
+
+/* Names, titles and units are escaped; bytes XML cannot carry become '?'; long legend
+ * labels are cut in the middle. */
+static void test_escaping(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_model *m;
+    assert_ok(dls_model_create_constant(1e9, &m, &err), &err);
+    dls_platform *pl = dls_platform_create();
+    assert_ok(dls_platform_add(pl, "a<b>&\"c\"", m, NULL, &err), &err);
+    assert_ok(dls_platform_add(pl, "ctl\x01\x1f" "bad\xff\xc3(", m, NULL, &err), &err);
+    assert_ok(dls_platform_add(pl, "gr\xc3\xbc\xc3\x9f" "e \xe2\x82\xac", m, NULL, &err), &err);
+    assert_ok(dls_platform_add(pl, "node-with-a-very-long-name-that-goes-on-and-on-until-42",
+                               m, NULL, &err), &err);
+    assert_ok(dls_platform_set_limit(pl, 0, 1e4, &err), &err);
+    dls_model_free(m);
+    dls_plot_params par;
+    dls_plot_params_init(&par);
+    par.title = "Speeds of <cluster> & co";
+    par.size_unit = "rows \"r\"";
+    par.speed_unit = "rows/s";
+    char *svg = plot(pl, &par);
+    assert_non_null(strstr(svg, ">a&lt;b&gt;&amp;&quot;c&quot;</text>"));
+    assert_non_null(strstr(svg, ">a&lt;b&gt;&amp;&quot;c&quot; limit 10000</text>"));
+    assert_null(strstr(svg, "a<b>"));
+    assert_non_null(strstr(svg, ">ctl?" "?bad?" "?(</text>")); /* no trigraphs */
+    assert_non_null(strstr(svg, ">gr\xc3\xbc\xc3\x9f" "e \xe2\x82\xac</text>"));
+    assert_non_null(strstr(svg, ">Speeds of &lt;cluster&gt; &amp; co</text>"));
+    assert_non_null(strstr(svg, "size (rows &quot;r&quot;)"));
+    assert_non_null(strstr(svg, "speed (rows/s)"));
+    /* the long name: both ends kept around an ellipsis, the whole name in a tooltip */
+    const char *cut = strstr(svg, "\xe2\x80\xa6");
+    assert_non_null(cut);
+    assert_non_null(strstr(cut, "-42</text>"));
+    assert_non_null(strstr(svg, "<title>node-with-a-very-long-name-that-goes-on-and-on-until-42"
+                                "</title>"));
+    dls_free(svg);
+    dls_platform_free(pl);
+}
+
+/* The same input gives the same bytes, and NULL parameters mean the defaults. */
+static void test_determinism(void **state)
+{
+    (void)state;
+    static const char *const files[] = {"cluster.json", "memory_levels.json", "striped_mm.json"};
+    for (size_t f = 0; f < 3; f++) {
+        dls_platform *pl = example(files[f]), *copy;
+        dls_error err;
+        assert_ok(dls_platform_copy(pl, &copy, &err), &err);
+        dls_plot_params par;
+        dls_plot_params_init(&par);
+        char *a = plot(pl, NULL), *b = plot(pl, NULL), *c = plot(copy, &par);
+        assert_string_equal(a, b);
+        assert_string_equal(a, c);
+        dls_free(a);
+        dls_free(b);
+        dls_free(c);
+        dls_platform_free(pl);
+        dls_platform_free(copy);
+    }
+}
+
+/* A program that chose a locale with a decimal comma still gets '.' in the numbers. */
+static void test_locale(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "de_DE",
+                                        "fr_FR", "nl_NL.UTF-8"};
+    dls_platform *pl = example("cluster.json");
+    char *c = plot(pl, NULL);
+    const char *found = NULL;
+    for (size_t k = 0; k < sizeof names / sizeof names[0] && found == NULL; k++)
+        if (setlocale(LC_NUMERIC, names[k]) != NULL && strcmp(localeconv()->decimal_point, ".") != 0)
+            found = names[k];
+    if (found != NULL) {
+        char *l = plot(pl, NULL);
+        setlocale(LC_NUMERIC, "C");
+        assert_string_equal(l, c);
+        dls_free(l);
+    }
+    setlocale(LC_NUMERIC, "C");
+    dls_free(c);
+    dls_platform_free(pl);
+    if (found == NULL)
+        skip(); /* no locale with a decimal comma is installed */
+}
+
+/* More entries than the legend holds: the last place counts the rest. */
+static void test_legend_overflow(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl = dls_platform_create();
+    for (int i = 0; i < 60; i++) {
+        const double size[] = {1e3 * (i + 1), 1e6}, speed[] = {1e9 / (i + 1), 5e8 / (i + 1)};
+        dls_model *m;
+        assert_ok(dls_model_create_points(2, size, speed, NULL, NULL, &m, &err), &err);
+        char name[32];
+        snprintf(name, sizeof name, "p%02d", i);
+        assert_ok(dls_platform_add(pl, name, m, NULL, &err), &err);
+        dls_model_free(m);
+    }
+    dls_plot_params par;
+    dls_plot_params_init(&par);
+    par.width = DLS_PLOT_MIN_WIDTH;
+    par.height = DLS_PLOT_MIN_HEIGHT;
+    char *svg = plot(pl, &par);
+    assert_non_null(strstr(svg, " more</text>"));
+    assert_int_equal(count(svg, "class=\"curve\""), 60);
+    assert_true(count(svg, "class=\"legend-entry\"") < 60);
+    dls_free(svg);
+    dls_platform_free(pl);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    dls_error err;
+    char sentinel = 0, *svg = &sentinel;
+    dls_platform *pl = example("cluster.json");
+    assert_fails(dls_platform_plot_svg(NULL, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_platform_plot_svg(pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    dls_platform *empty = dls_platform_create();
+    assert_fails(dls_platform_plot_svg(empty, NULL, &svg, &err), DLS_EINVAL, &err,
+                 "no processor");
+    dls_platform_free(empty);
+
+    static const struct {
+        int log_x, log_y;
+        double width, height;
+        size_t sections;
+        const char *message;
+    } bad[] = {
+        {2, -1, 900, 560, 6, "log_x must be -1 (automatic), 0 or 1, not 2"},
+        {-2, -1, 900, 560, 6, "log_x"},
+        {-1, 3, 900, 560, 6, "log_y must be -1 (automatic), 0 or 1, not 3"},
+        {-1, -1, 0, 560, 6, "width must be"},
+        {-1, -1, -900, 560, 6, "width"},
+        {-1, -1, NAN, 560, 6, "width"},
+        {-1, -1, INFINITY, 560, 6, "width"},
+        {-1, -1, 319.5, 560, 6, ">= 320 pixels, not 319.5"},
+        {-1, -1, 900, 0, 6, "height must be"},
+        {-1, -1, 900, 239, 6, "height"},
+        {-1, -1, 900, NAN, 6, "height"},
+        {-1, -1, 900, 560, 0, "sections must be >= 1"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        dls_plot_params par;
+        dls_plot_params_init(&par);
+        par.log_x = bad[k].log_x;
+        par.log_y = bad[k].log_y;
+        par.width = bad[k].width;
+        par.height = bad[k].height;
+        par.sections = bad[k].sections;
+        assert_fails(dls_platform_plot_svg(pl, &par, &svg, &err), DLS_EINVAL, &err,
+                     bad[k].message);
+    }
+    assert_ptr_equal(svg, &sentinel); /* untouched by every failure */
+    assert_ok(dls_platform_plot_svg(pl, NULL, &svg, NULL), &err); /* err may be NULL */
+    dls_free(svg);
+    dls_platform_free(pl);
+}
+
+/* Every allocation fails in turn: the call fails with DLS_ENOMEM, leaves its output
+ * alone and leaks nothing, until it has room to succeed. */
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+#if PLOT_WRAP_MALLOC
+    /* under valgrind, say, the allocator is someone else's: then there is nothing to do */
+    void *(*volatile alloc)(size_t) = malloc; /* or the compiler elides the probe */
+    countdown = 0;
+    void *probe = alloc(1);
+    countdown = -1;
+    if (probe != NULL) {
+        free(probe);
+        skip();
+        return;
+    }
+    static const char *const files[] = {"cluster.json", "memory_levels.json"};
+    for (size_t f = 0; f < 2; f++) {
+        dls_platform *pl = example(files[f]);
+        /* bands too: the example has none */
+        if (f == 1) {
+            dls_error e;
+            const double size[] = {1, 10}, speed[] = {2, 3}, low[] = {1, 2}, high[] = {3, 4};
+            dls_model *m;
+            assert_ok(dls_model_create_points(2, size, speed, low, high, &m, &e), &e);
+            assert_ok(dls_platform_add(pl, "banded", m, NULL, &e), &e);
+            dls_model_free(m);
+        }
+        long k = 0;
+        for (;; k++) {
+            dls_error err;
+            dls_error_clear(&err);
+            char sentinel = 0, *svg = &sentinel;
+            long before = live;
+            triggered = 0;
+            countdown = k;
+            dls_status st = dls_platform_plot_svg(pl, NULL, &svg, &err);
+            countdown = -1;
+            if (!triggered) {
+                assert_ok(st, &err);
+                dls_free(svg);
+                break;
+            }
+            if (st == DLS_OK) { /* an optional allocation (glibc's qsort has a fallback) */
+                dls_free(svg);
+                continue;
+            }
+            if (st != DLS_ENOMEM)
+                fail_msg("%s: allocation %ld failed gave %s: %s", files[f], k,
+                         dls_status_name(st), err.message);
+            assert_int_equal(err.status, DLS_ENOMEM);
+            assert_true(err.message[0] != '\0');
+            assert_ptr_equal(svg, &sentinel);
+            if (live != before)
+                fail_msg("%s: allocation %ld failed and %ld allocation(s) leaked", files[f], k,
+                         live - before);
+        }
+        assert_true(k > 5); /* the call allocates, and each allocation was failed once */
+        dls_platform_free(pl);
+    }
+#else
+    skip();
+#endif
+}
+
+int main(int argc, char **argv)
+{
+    test_init_seed(argc, argv);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_params_init),
+        cmocka_unit_test(test_examples),
+        cmocka_unit_test(test_sections),
+        cmocka_unit_test(test_bands_and_limit),
+        cmocka_unit_test(test_auto_scales),
+        cmocka_unit_test(test_forced_scales),
+        cmocka_unit_test(test_degenerate),
+        cmocka_unit_test(test_escaping),
+        cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_locale),
+        cmocka_unit_test(test_legend_overflow),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_out_of_memory),
+    };
+    return cmocka_run_group_tests_name("plot", tests, NULL, NULL);
+}
