@@ -9,6 +9,7 @@
  * - dlsched/partition.h: geometric partitioning of sets (equal or weighted elements);
  * - dlsched/schedule.h: divisible-load scheduling on a star network (the LP, with GLPK);
  * - dlsched/bench.h: building speed functions by measurement (OpenBLAS kernels);
+ * - dlsched/lu.h: column distributions for parallel LU factorization;
  * - dlsched/plot.h: speed functions of a platform drawn as SVG.
  */
 #ifndef DLSCHED_H
@@ -21,6 +22,7 @@
 #include <dlsched/partition.h>
 #include <dlsched/schedule.h>
 #include <dlsched/bench.h>
+#include <dlsched/lu.h>
 #include <dlsched/plot.h>
 
 #endif /* DLSCHED_H */

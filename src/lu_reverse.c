@@ -1,0 +1,335 @@
+/* Reverse and Functional Reverse (paper 001, sections 4 and 5.2): the best distribution
+ * of every step alone, compared with the next one; a column goes to the only processor
+ * that loses one, and when the distributions do not nest, the columns wait until they
+ * do and are then ordered by a heuristic (cycl, ftos, stof, dflt) or exhaustively. */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lu_impl.h"
+
+typedef struct group_ctx {
+    const lu_eval *e;
+    uint64_t n;
+    size_t p;
+    size_t *owners;
+    const uint64_t *after;  /* trailing counts after the group (its last step's) */
+    uint64_t *vec;          /* scratch of p counts */
+    size_t *order;          /* scratch: an order of the group's columns */
+    size_t *best;           /* scratch: the best order so far */
+    size_t order_cap;
+} group_ctx;
+
+/* Cost of the steps inside a group: columns first .. first+len-1 (0-based) ordered as
+ * ord; the steps whose trailing matrix starts inside the group. */
+static double group_cost(group_ctx *g, uint64_t first, uint64_t len, const size_t *ord)
+{
+    memcpy(g->vec, g->after, g->p * sizeof *g->vec);
+    double sum = 0;
+    /* step k (1-based) has trailing columns k+1 .. n: walking back from the last column
+     * of the group, after adding column j (0-based) the vector is step j's (1-based) */
+    for (uint64_t t = len; t-- > 1;) {
+        g->vec[ord[t]]++;
+        uint64_t step = first + t; /* 1-based step whose trailing starts at column t */
+        double h = (double)(g->n - step), worst = 0;
+        for (size_t i = 0; i < g->p; i++) {
+            double v = dls__lu_time(g->e, i, h, (double)g->vec[i]);
+            worst = v > worst ? v : worst;
+        }
+        sum += worst;
+    }
+    return sum;
+}
+
+typedef struct keyed {
+    uint64_t key;
+    size_t index;
+} keyed;
+
+static int by_key_up(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int by_key_down(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key > y->key ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+dls_status dls__lu_heuristic_order(dls_lu_heuristic h, size_t p, const uint64_t *delta,
+                                  size_t *ord, dls_error *err)
+{
+    size_t at = 0;
+    if (h == DLS_LU_CYCL) {
+        uint64_t *left = malloc(p * sizeof *left);
+        if (left == NULL)
+            return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        memcpy(left, delta, p * sizeof *left);
+        for (int more = 1; more;) {
+            more = 0;
+            for (size_t i = 0; i < p; i++)
+                if (left[i] > 0) {
+                    ord[at++] = i;
+                    more |= --left[i] > 0;
+                }
+        }
+        free(left);
+        return DLS_OK;
+    }
+    keyed *k = malloc(p * sizeof *k);
+    if (k == NULL)
+        return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+    for (size_t i = 0; i < p; i++) {
+        k[i].key = delta[i];
+        k[i].index = i;
+    }
+    if (h == DLS_LU_FTOS)
+        qsort(k, p, sizeof *k, by_key_down);
+    else if (h == DLS_LU_STOF)
+        qsort(k, p, sizeof *k, by_key_up);
+    for (size_t r = 0; r < p; r++)
+        for (uint64_t c = 0; c < k[r].key; c++)
+            ord[at++] = k[r].index;
+    free(k);
+    return DLS_OK;
+}
+
+/* The best order of the group: a shortest path through the count vectors between the
+ * distribution after the group and the one before it, in mixed radix over the
+ * processors that gain columns. states receives the box size; DLS_ELIMIT past max. */
+static dls_status exhaustive_order(group_ctx *g, uint64_t first, uint64_t len,
+                                   const uint64_t *delta, size_t max_states, size_t *ord,
+                                   uint64_t *states, dls_error *err)
+{
+    size_t p = g->p, r = 0;
+    double box = 1;
+    for (size_t i = 0; i < p; i++)
+        if (delta[i] > 0) {
+            r++;
+            box *= (double)(delta[i] + 1);
+        }
+    *states = box < 1.8e19 ? (uint64_t)box : UINT64_MAX;
+    if (box > (double)max_states)
+        return dls__fail(err, DLS_ELIMIT, "lu: exhaustive search of the group of columns %llu "
+                         "to %llu needs %.4g states, more than the cap of %zu",
+                         (unsigned long long)first + 1, (unsigned long long)(first + len),
+                         box, max_states);
+    size_t nstates = (size_t)box;
+    size_t *proc = malloc(r * sizeof *proc);
+    size_t *stride = malloc(r * sizeof *stride);
+    uint64_t *digit = calloc(r, sizeof *digit);
+    double *f = malloc(nstates * sizeof *f);
+    unsigned short *choice = malloc(nstates * sizeof *choice);
+    if (!proc || !stride || !digit || !f || !choice) {
+        free(proc);
+        free(stride);
+        free(digit);
+        free(f);
+        free(choice);
+        return dls__fail(err, DLS_ENOMEM, "lu: out of memory for a group of %zu states",
+                         nstates);
+    }
+    size_t q = 0, st = 1;
+    for (size_t i = 0; i < p; i++)
+        if (delta[i] > 0) {
+            proc[q] = i;
+            stride[q] = st;
+            st *= (size_t)delta[i] + 1;
+            q++;
+        }
+    /* states in increasing index: every predecessor (one column fewer) comes first */
+    uint64_t level = 0;
+    for (size_t idx = 0; idx < nstates; idx++) {
+        if (idx == 0) {
+            f[0] = 0;
+            choice[0] = 0;
+        } else {
+            double best = INFINITY;
+            unsigned short bq = 0;
+            for (size_t c = 0; c < r; c++)
+                if (digit[c] > 0 && f[idx - stride[c]] < best) {
+                    best = f[idx - stride[c]];
+                    bq = (unsigned short)c;
+                }
+            /* level j (1 .. len-1) is the trailing vector of step first + len - j */
+            if (level < len) {
+                memcpy(g->vec, g->after, p * sizeof *g->vec);
+                for (size_t c = 0; c < r; c++)
+                    g->vec[proc[c]] += digit[c];
+                double h = (double)(g->n - (first + len - level)), worst = 0;
+                for (size_t i = 0; i < p; i++) {
+                    double v = dls__lu_time(g->e, i, h, (double)g->vec[i]);
+                    worst = v > worst ? v : worst;
+                }
+                best += worst;
+            }
+            f[idx] = best;
+            choice[idx] = bq;
+        }
+        /* next state in mixed radix */
+        for (size_t c = 0; c < r; c++) {
+            if (digit[c] < delta[proc[c]]) {
+                digit[c]++;
+                level++;
+                break;
+            }
+            level -= digit[c];
+            digit[c] = 0;
+        }
+    }
+    /* from the full box back: the column added last is the group's first */
+    size_t idx = nstates - 1;
+    for (uint64_t t = 0; t < len; t++) {
+        unsigned short c = choice[idx];
+        ord[t] = proc[c];
+        idx -= stride[c];
+    }
+    free(proc);
+    free(stride);
+    free(digit);
+    free(f);
+    free(choice);
+    return DLS_OK;
+}
+
+/* Assigns the columns first .. first+len-1 (0-based) whose counts are delta. */
+static dls_status assign_group(group_ctx *g, uint64_t first, uint64_t len,
+                               const uint64_t *delta, dls_lu_heuristic h, size_t max_states,
+                               dls_lu *r, dls_error *err)
+{
+    size_t p = g->p;
+    if (len == 1) {
+        for (size_t i = 0; i < p; i++)
+            if (delta[i] == 1)
+                g->owners[first] = i;
+        return DLS_OK;
+    }
+    r->groups++;
+    if (len > g->order_cap) {
+        size_t *a = realloc(g->order, (size_t)len * sizeof *a);
+        if (a == NULL)
+            return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        g->order = a;
+        size_t *b = realloc(g->best, (size_t)len * sizeof *b);
+        if (b == NULL)
+            return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        g->best = b;
+        g->order_cap = (size_t)len;
+    }
+    dls_status st;
+    if (h == DLS_LU_EXHAUSTIVE || h == DLS_LU_AUTO) {
+        uint64_t states;
+        dls_error quiet;
+        st = exhaustive_order(g, first, len, delta, max_states, g->best, &states,
+                              h == DLS_LU_AUTO ? &quiet : err);
+        if (st == DLS_OK) {
+            r->states += states;
+            memcpy(g->owners + first, g->best, (size_t)len * sizeof *g->best);
+            return DLS_OK;
+        }
+        if (h == DLS_LU_EXHAUSTIVE || st != DLS_ELIMIT)
+            return h == DLS_LU_AUTO ? dls__fail(err, st, "%s", quiet.message) : st;
+        /* too large: the best of the cheap orders */
+        double best = INFINITY;
+        for (int k = DLS_LU_CYCL; k <= DLS_LU_DFLT; k++) {
+            st = dls__lu_heuristic_order((dls_lu_heuristic)k, p, delta, g->order, err);
+            if (st != DLS_OK)
+                return st;
+            double c = group_cost(g, first, len, g->order);
+            if (c < best) {
+                best = c;
+                memcpy(g->best, g->order, (size_t)len * sizeof *g->order);
+            }
+        }
+        memcpy(g->owners + first, g->best, (size_t)len * sizeof *g->best);
+        return DLS_OK;
+    }
+    st = dls__lu_heuristic_order(h, p, delta, g->owners + first, err);
+    return st;
+}
+
+dls_status dls__lu_reverse(const lu_eval *e, uint64_t n, dls_lu_heuristic h,
+                           size_t max_group_states, lu_progress *pr, size_t *owners,
+                           dls_lu *r, dls_error *err)
+{
+    size_t p = e->p;
+    lu_hspf s;
+    dls_status st = dls__lu_hspf_init(&s, e, err);
+    if (st != DLS_OK)
+        return st;
+    uint64_t *prev = malloc(p * sizeof *prev);
+    uint64_t *delta = malloc(p * sizeof *delta);
+    uint64_t *zero = calloc(p, sizeof *zero);
+    group_ctx g = {e, n, p, owners, NULL, malloc(p * sizeof(uint64_t)), NULL, NULL, 0};
+    if (prev == NULL || delta == NULL || zero == NULL || g.vec == NULL) {
+        st = dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        goto out;
+    }
+    st = dls__lu_hspf_solve(&s, n, err);
+    if (st != DLS_OK)
+        goto out;
+    memcpy(prev, s.n, p * sizeof *prev);
+    double bound = 0;
+    long not_exact = -1;
+    uint64_t not_exact_h = 0, wait = 0;
+    for (uint64_t k = 1; k <= n; k++) {
+        uint64_t m = n - k;
+        const uint64_t *next = zero;
+        if (m > 0) {
+            st = dls__lu_hspf_solve(&s, m, err);
+            if (st != DLS_OK)
+                goto out;
+            next = s.n;
+            bound += s.value;
+            if (!s.exact && not_exact < 0) {
+                not_exact = s.not_exact_proc;
+                not_exact_h = m;
+            }
+        }
+        int nested = 1;
+        for (size_t i = 0; i < p && nested; i++)
+            nested = next[i] <= prev[i];
+        if (!nested) {
+            wait++;
+            continue;
+        }
+        /* columns k - wait .. k (1-based) go together */
+        for (size_t i = 0; i < p; i++)
+            delta[i] = prev[i] - next[i];
+        g.after = next;
+        st = assign_group(&g, k - 1 - wait, wait + 1, delta, h, max_group_states, r, err);
+        if (st != DLS_OK)
+            goto out;
+        memcpy(prev, next, p * sizeof *prev);
+        wait = 0;
+        st = dls__lu_progress(pr, (double)k / (double)n, err);
+        if (st != DLS_OK)
+            goto out;
+    }
+    if (not_exact < 0) {
+        r->lower_bound = bound;
+    } else {
+        r->lower_bound = NAN;
+        snprintf(r->note, sizeof r->note, "no lower bound: the time of processor %ld is not "
+                 "monotone in its columns at height %llu, and the step is too large to solve "
+                 "exactly", not_exact + 1, (unsigned long long)not_exact_h);
+    }
+out:
+    dls__lu_hspf_free(&s);
+    free(prev);
+    free(delta);
+    free(zero);
+    free(g.vec);
+    free(g.order);
+    free(g.best);
+    return st;
+}
