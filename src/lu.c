@@ -90,6 +90,7 @@ dls_status dls__lu_eval_init(lu_eval *e, const dls_platform *pl, int use_limits,
 {
     size_t p = dls_platform_count(pl);
     memset(e, 0, sizeof *e);
+    e->pl = pl;
     e->p = p;
     e->two_d = calloc(p, sizeof *e->two_d);
     e->cap = malloc(p * sizeof *e->cap);
@@ -101,6 +102,7 @@ dls_status dls__lu_eval_init(lu_eval *e, const dls_platform *pl, int use_limits,
         e->model = malloc(p * sizeof *e->model);
     if (!e->two_d || !e->cap || !e->mono_x || !e->mono_row || (!e->speed && !e->model))
         goto nomem;
+    e->all_monotone = 1;
     for (size_t i = 0; i < p; i++) {
         const dls__proc *pr = &pl->procs[i];
         e->cap[i] = use_limits && isfinite(pr->limit) ? floor(pr->limit) : INFINITY;
@@ -114,12 +116,15 @@ dls_status dls__lu_eval_init(lu_eval *e, const dls_platform *pl, int use_limits,
         e->two_d[i] = pr->two_d;
         if (m->kind == DLS_MODEL_POINTS) {
             e->mono_x[i] = monotone_extent(m->n, m->size, m->speed, 1);
+            e->all_monotone &= isinf(e->mono_x[i]);
         } else if (m->kind == DLS_MODEL_SPEED2D) {
             e->mono_row[i] = malloc(m->n * sizeof **e->mono_row);
             if (e->mono_row[i] == NULL)
                 goto nomem;
-            for (size_t r = 0; r < m->n; r++)
+            for (size_t r = 0; r < m->n; r++) {
                 e->mono_row[i][r] = monotone_extent(m->ny, m->gy, m->gv + r * m->ny, 1);
+                e->all_monotone &= isinf(e->mono_row[i][r]);
+            }
         }
         /* time lines have slopes >= 0: always nondecreasing */
     }
@@ -133,16 +138,41 @@ double dls__lu_time(const lu_eval *e, size_t i, double h, double c)
 {
     if (c <= 0)
         return 0;
-    if (e->model == NULL)
-        return h * c / e->speed[i];
+    if (e->model == NULL) /* c / s first: the order of the times is the same at every h */
+        return h * (c / e->speed[i]);
     if (e->two_d[i])
         return h * c / dls_model_speed2d(e->model[i], h, c);
     return dls_model_time(e->model[i], h * c);
 }
 
+void dls__lu_time_pair(const lu_eval *e, size_t i, double h, double c, double *t0, double *t1)
+{
+    double c1 = c + 1;
+    if (e->model == NULL) {
+        *t0 = c <= 0 ? 0 : h * (c / e->speed[i]);
+        *t1 = h * (c1 / e->speed[i]);
+        return;
+    }
+    const dls_model *m = e->model[i];
+    if (e->two_d[i]) {
+        double s0, s1;
+        dls__grid_speed_pair(m, h, c, c1, &s0, &s1);
+        *t0 = c <= 0 ? 0 : h * c / s0;
+        *t1 = h * c1 / s1;
+    } else if (m->kind == DLS_MODEL_POINTS) {
+        double s0, s1;
+        dls__points_speed_pair(m, h * c, h * c1, &s0, &s1);
+        *t0 = c <= 0 ? 0 : h * c / s0;
+        *t1 = h * c1 / s1;
+    } else {
+        *t0 = dls__lu_time(e, i, h, c);
+        *t1 = dls__lu_time(e, i, h, c1);
+    }
+}
+
 int dls__lu_monotone(const lu_eval *e, size_t i, double h, double cmax)
 {
-    if (e->model == NULL)
+    if (e->model == NULL || e->all_monotone)
         return 1;
     if (!e->two_d[i])
         return h * cmax <= e->mono_x[i];
@@ -201,6 +231,26 @@ static void evaluate(const lu_eval *e, uint64_t n, const size_t *owners, uint64_
     *total = sum;
 }
 
+static int all_constant(const dls_platform *pl)
+{
+    for (size_t i = 0; i < dls_platform_count(pl); i++)
+        if (dls_model_get_kind(dls_platform_model(pl, i)) != DLS_MODEL_CONSTANT)
+            return 0;
+    return 1;
+}
+
+/* The constant speeds the constant-model algorithms use (see dls_lu_distribute()). */
+static void reference_speeds(const dls_platform *pl, uint64_t n, double *speed)
+{
+    size_t p = dls_platform_count(pl);
+    double x = (double)n, y = (double)n / (double)p;
+    for (size_t i = 0; i < p; i++) {
+        const dls_model *m = dls_platform_model(pl, i);
+        speed[i] = dls_model_get_kind(m) == DLS_MODEL_CONSTANT ? dls_model_constant_speed(m)
+                                                               : dls_model_speed2d(m, x, y);
+    }
+}
+
 dls_status dls_lu_evaluate(const dls_platform *platform, uint64_t n, const size_t *owners,
                            double *cost, double *step_costs, dls_error *err)
 {
@@ -214,8 +264,17 @@ dls_status dls_lu_evaluate(const dls_platform *platform, uint64_t n, const size_
             return dls__fail(err, DLS_EINVAL, "dls_lu_evaluate: column %llu has owner %zu, but "
                              "the platform has %zu processors", (unsigned long long)j + 1,
                              owners[j], p);
+    /* the evaluator dls_lu_distribute() uses, so that costs agree to the last bit */
+    double *speed = NULL;
+    if (all_constant(platform)) {
+        speed = malloc(p * sizeof *speed);
+        if (speed == NULL)
+            return dls__fail(err, DLS_ENOMEM, "dls_lu_evaluate: out of memory");
+        reference_speeds(platform, n, speed);
+    }
     lu_eval e;
-    dls_status st = dls__lu_eval_init(&e, platform, 0, NULL, err);
+    dls_status st = dls__lu_eval_init(&e, platform, 0, speed, err);
+    free(speed);
     if (st != DLS_OK)
         return st;
     uint64_t *counts = malloc(2 * p * sizeof *counts);
@@ -256,26 +315,6 @@ void dls_lu_free(dls_lu *r)
     free(r->counts);
     free(r->step_cost);
     free(r);
-}
-
-static int all_constant(const dls_platform *pl)
-{
-    for (size_t i = 0; i < dls_platform_count(pl); i++)
-        if (dls_model_get_kind(dls_platform_model(pl, i)) != DLS_MODEL_CONSTANT)
-            return 0;
-    return 1;
-}
-
-/* The constant speeds the constant-model algorithms use (see dls_lu_distribute()). */
-static void reference_speeds(const dls_platform *pl, uint64_t n, double *speed)
-{
-    size_t p = dls_platform_count(pl);
-    double x = (double)n, y = (double)n / (double)p;
-    for (size_t i = 0; i < p; i++) {
-        const dls_model *m = dls_platform_model(pl, i);
-        speed[i] = dls_model_get_kind(m) == DLS_MODEL_CONSTANT ? dls_model_constant_speed(m)
-                                                               : dls_model_speed2d(m, x, y);
-    }
 }
 
 /* Lower bound of a platform of constant speeds: the best distribution of every step
@@ -424,13 +463,23 @@ dls_status dls_lu_distribute(const dls_platform *platform, uint64_t n,
         r->lower_bound = NAN;
     if (constant_pl && isnan(r->lower_bound))
         r->lower_bound = constant_bound(&truth, n);
-    uint64_t *trail = malloc(p * sizeof *trail);
-    if (trail == NULL) {
-        st = dls__fail(err, DLS_ENOMEM, "dls_lu_distribute: out of memory");
-        goto done;
+    if (r->costs_known && ev == &truth) {
+        /* the algorithm's step times are the truth's: only count and sum */
+        memset(r->counts, 0, p * sizeof *r->counts);
+        for (uint64_t j = 0; j < n; j++)
+            r->counts[r->owners[j]]++;
+        r->cost = 0;
+        for (uint64_t k = 1; k < n; k++)
+            r->cost += r->step_cost[k - 1];
+    } else {
+        uint64_t *trail = malloc(p * sizeof *trail);
+        if (trail == NULL) {
+            st = dls__fail(err, DLS_ENOMEM, "dls_lu_distribute: out of memory");
+            goto done;
+        }
+        evaluate(&truth, n, r->owners, r->counts, trail, r->step_cost, &r->cost);
+        free(trail);
     }
-    evaluate(&truth, n, r->owners, r->counts, trail, r->step_cost, &r->cost);
-    free(trail);
     if (alg == DLS_LU_EXACT) {
         r->status = DLS_SOLUTION_OPTIMAL;
         r->lower_bound = r->cost;

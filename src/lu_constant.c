@@ -123,8 +123,9 @@ dls_status dls__lu_group_block(const lu_eval *e, uint64_t n, size_t *owners, dls
         if ((double)d[i] > e->cap[i]) {
             r->status = DLS_SOLUTION_NOT_FOUND;
             snprintf(r->note, sizeof r->note, "Group Block's groups of %llu columns give "
-                     "processor %zu %llu columns, more than its limit of %.0f; use dp or "
-                     "reverse, which respect limits", (unsigned long long)size, i + 1,
+                     "processor \"%s\" %llu columns, more than its limit of %.0f; use dp or "
+                     "reverse, which respect limits", (unsigned long long)size,
+                     dls_platform_name(e->pl, i),
                      (unsigned long long)d[i], e->cap[i]);
             break;
         }

@@ -55,16 +55,29 @@ dls_status dls__lu_fdp(const lu_eval *e, uint64_t n, lu_progress *pr, size_t *ow
         }
         owners[n - k] = best;
         c[best]++;
+        if (k < n) { /* c is now the trailing vector of step n - k, at height k */
+            int same = 1;
+            for (size_t i = 0; i < p && same; i++)
+                same = c[i] == s.n[i];
+            double worst = same ? s.value : 0;
+            for (size_t i = 0; i < p && !same; i++) {
+                double v = dls__lu_time(e, i, (double)k, (double)c[i]);
+                worst = v > worst ? v : worst;
+            }
+            r->step_cost[n - k - 1] = worst;
+        }
         st = dls__lu_progress(pr, (double)k / (double)n, err);
         if (st != DLS_OK)
             break;
     }
+    r->costs_known = 1;
     if (st == DLS_OK && not_exact < 0)
         r->lower_bound = bound;
     else if (st == DLS_OK)
-        snprintf(r->note, sizeof r->note, "no lower bound: the time of processor %ld is not "
-                 "monotone in its columns at height %llu, and the step is too large to solve "
-                 "exactly", not_exact + 1, (unsigned long long)not_exact_h);
+        snprintf(r->note, sizeof r->note, "no lower bound: the time of processor \"%s\" is "
+                 "not monotone in its columns at height %llu, and the step is too large to "
+                 "solve exactly", dls_platform_name(e->pl, (size_t)not_exact),
+                 (unsigned long long)not_exact_h);
     free(c);
     dls__lu_hspf_free(&s);
     return st;

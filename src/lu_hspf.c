@@ -61,8 +61,18 @@ static double T(const lu_hspf *s, size_t i, uint64_t m, uint64_t c)
 
 static void eval_proc(lu_hspf *s, size_t i, uint64_t m)
 {
-    s->t0[i] = T(s, i, m, s->n[i]);
-    s->t1[i] = s->n[i] + 1 <= ymax(s, i, m) ? T(s, i, m, s->n[i] + 1) : INFINITY;
+    if (s->n[i] + 1 <= ymax(s, i, m)) {
+        dls__lu_time_pair(s->e, i, (double)m, (double)s->n[i], &s->t0[i], &s->t1[i]);
+    } else {
+        s->t0[i] = T(s, i, m, s->n[i]);
+        s->t1[i] = INFINITY;
+    }
+}
+
+static int within(const lu_hspf *s, size_t i, uint64_t m, uint64_t y, double tau, int strict)
+{
+    double t = T(s, i, m, y);
+    return strict ? t < tau : t <= tau;
 }
 
 /* Largest y in [lo, hi] with T_i(y) <= tau (strict: < tau), given that lo qualifies. */
@@ -71,13 +81,43 @@ static uint64_t last_within(const lu_hspf *s, size_t i, uint64_t m, uint64_t lo,
 {
     while (lo < hi) {
         uint64_t mid = lo + (hi - lo + 1) / 2;
-        double t = T(s, i, m, mid);
-        if (strict ? t < tau : t <= tau)
+        if (within(s, i, m, mid, tau, strict))
             lo = mid;
         else
             hi = mid - 1;
     }
     return lo;
+}
+
+/* The same, searching up from lo by doubling steps: cheap when the answer is near lo,
+ * as it is between neighbouring steps. */
+static uint64_t last_within_up(const lu_hspf *s, size_t i, uint64_t m, uint64_t lo,
+                               uint64_t hi, double tau, int strict)
+{
+    uint64_t step = 1;
+    while (lo < hi) {
+        uint64_t y = hi - lo > step ? lo + step : hi;
+        if (!within(s, i, m, y, tau, strict))
+            return last_within(s, i, m, lo, y - 1, tau, strict);
+        lo = y;
+        step *= 2;
+    }
+    return lo;
+}
+
+/* Largest y below bad (which fails) with T_i(y) < tau, searching down by doubling steps;
+ * y = 0 always qualifies (no column, no time) when tau > 0. */
+static uint64_t last_below_down(const lu_hspf *s, size_t i, uint64_t m, uint64_t bad,
+                                double tau)
+{
+    uint64_t step = 1;
+    for (;;) {
+        uint64_t y = bad > step ? bad - step : 0;
+        if (y == 0 || within(s, i, m, y, tau, 1))
+            return last_within(s, i, m, y, bad - 1, tau, 1);
+        bad = y;
+        step *= 2;
+    }
 }
 
 /* Number of columns whose time is within tau, over all processors. */
@@ -99,10 +139,8 @@ static void canonical(lu_hspf *s, uint64_t m, double tau, int from_current)
         uint64_t lo = s->n[i];
         if (!from_current)
             lo = last_within(s, i, m, 0, ymax(s, i, m), tau, 1);
-        else if (s->t0[i] >= tau)
-            lo = s->n[i] > 0 && T(s, i, m, s->n[i] - 1) < tau
-                     ? s->n[i] - 1
-                     : last_within(s, i, m, 0, s->n[i], tau, 1);
+        else if (s->t0[i] >= tau && s->n[i] > 0)
+            lo = last_below_down(s, i, m, s->n[i], tau);
         if (lo != s->n[i] || !from_current) {
             s->n[i] = lo;
             eval_proc(s, i, m);
@@ -112,7 +150,7 @@ static void canonical(lu_hspf *s, uint64_t m, double tau, int from_current)
     for (size_t i = 0; i < s->p && rest > 0; i++) {
         if (s->t1[i] > tau)
             continue;
-        uint64_t up = last_within(s, i, m, s->n[i] + 1, ymax(s, i, m), tau, 0);
+        uint64_t up = last_within_up(s, i, m, s->n[i] + 1, ymax(s, i, m), tau, 0);
         uint64_t add = up - s->n[i] < rest ? up - s->n[i] : rest;
         s->n[i] += add;
         rest -= add;
@@ -237,7 +275,7 @@ dls_status dls__lu_hspf_solve(lu_hspf *s, uint64_t m, dls_error *err)
     size_t p = s->p;
     double work = 0;
     long bad = -1;
-    for (size_t i = 0; i < p; i++) {
+    for (size_t i = 0; i < p && !s->e->all_monotone; i++) {
         uint64_t ym = ymax(s, i, m);
         work += (double)m * (double)(ym + 1);
         if (bad < 0 && !dls__lu_monotone(s->e, i, (double)m, (double)ym))

@@ -18,6 +18,7 @@
 /* The time T_i(h, c) of every processor: either the platform's models, or constant
  * speeds (the constant-model algorithms, and platforms of constant speeds). */
 typedef struct lu_eval {
+    const dls_platform *pl;   /* for the processors' names in notes */
     size_t p;
     const dls_model **model;  /* NULL: use speed[] */
     double *speed;            /* constant speeds, when model is NULL */
@@ -28,6 +29,7 @@ typedef struct lu_eval {
      * [0, mono_row[i][r]]. INFINITY: everywhere. */
     double *mono_x;
     double **mono_row;
+    int all_monotone;         /* every time is nondecreasing everywhere */
 } lu_eval;
 
 DLS_HIDDEN dls_status dls__lu_eval_init(lu_eval *e, const dls_platform *pl, int use_limits,
@@ -36,6 +38,10 @@ DLS_HIDDEN void dls__lu_eval_free(lu_eval *e);
 
 /* T_i(h, c) in seconds; 0 for c = 0. */
 DLS_HIDDEN double dls__lu_time(const lu_eval *e, size_t i, double h, double c);
+
+/* T_i(h, c) and T_i(h, c + 1) together, bit for bit as two dls__lu_time() calls. */
+DLS_HIDDEN void dls__lu_time_pair(const lu_eval *e, size_t i, double h, double c, double *t0,
+                                  double *t1);
 
 /* Whether c -> T_i(h, c) is nondecreasing on 0 .. cmax. */
 DLS_HIDDEN int dls__lu_monotone(const lu_eval *e, size_t i, double h, double cmax);
@@ -80,6 +86,7 @@ struct dls_lu {
     double cost, lower_bound;
     size_t groups;
     uint64_t states;
+    int costs_known;     /* the algorithm filled step_cost (with the evaluator's times) */
     char note[512];
 };
 

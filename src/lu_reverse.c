@@ -11,6 +11,10 @@
 
 #include "lu_impl.h"
 
+/* The auto heuristic searches a group exhaustively when its states are at most this
+ * many times the evaluations of one cheap order. */
+#define AUTO_EXHAUSTIVE_FACTOR 16.0
+
 typedef struct group_ctx {
     const lu_eval *e;
     uint64_t n;
@@ -24,21 +28,25 @@ typedef struct group_ctx {
 } group_ctx;
 
 /* Cost of the steps inside a group: columns first .. first+len-1 (0-based) ordered as
- * ord; the steps whose trailing matrix starts inside the group. */
-static double group_cost(group_ctx *g, uint64_t first, uint64_t len, const size_t *ord)
+ * ord; the steps whose trailing matrix starts inside the group. step_cost, when not
+ * NULL, receives each of them (indexed by step - 1). */
+static double group_cost(group_ctx *g, uint64_t first, uint64_t len, const size_t *ord,
+                         double *step_cost)
 {
     memcpy(g->vec, g->after, g->p * sizeof *g->vec);
     double sum = 0;
     /* step k (1-based) has trailing columns k+1 .. n: walking back from the last column
-     * of the group, after adding column j (0-based) the vector is step j's (1-based) */
+     * of the group, after adding column first+t (0-based) the vector is step first+t's */
     for (uint64_t t = len; t-- > 1;) {
         g->vec[ord[t]]++;
-        uint64_t step = first + t; /* 1-based step whose trailing starts at column t */
+        uint64_t step = first + t;
         double h = (double)(g->n - step), worst = 0;
         for (size_t i = 0; i < g->p; i++) {
             double v = dls__lu_time(g->e, i, h, (double)g->vec[i]);
             worst = v > worst ? v : worst;
         }
+        if (step_cost)
+            step_cost[step - 1] = worst;
         sum += worst;
     }
     return sum;
@@ -129,7 +137,9 @@ static dls_status exhaustive_order(group_ctx *g, uint64_t first, uint64_t len,
     uint64_t *digit = calloc(r, sizeof *digit);
     double *f = malloc(nstates * sizeof *f);
     unsigned short *choice = malloc(nstates * sizeof *choice);
-    if (!proc || !stride || !digit || !f || !choice) {
+    double *fixed = malloc((size_t)len * sizeof *fixed);
+    if (!proc || !stride || !digit || !f || !choice || !fixed) {
+        free(fixed);
         free(proc);
         free(stride);
         free(digit);
@@ -146,6 +156,48 @@ static dls_status exhaustive_order(group_ctx *g, uint64_t first, uint64_t len,
             st *= (size_t)delta[i] + 1;
             q++;
         }
+    /* the processors outside the group keep their columns: their largest time at each
+     * level's height is computed once */
+    for (uint64_t j = 1; j < len; j++) {
+        double h = (double)(g->n - (first + len - j)), worst = 0;
+        for (size_t i = 0; i < p; i++)
+            if (delta[i] == 0) {
+                double v = dls__lu_time(g->e, i, h, (double)g->after[i]);
+                worst = v > worst ? v : worst;
+            }
+        fixed[j] = worst;
+    }
+    /* the group's own times: tabulated per level when that takes fewer evaluations than
+     * computing them in every state */
+    size_t width = 0;
+    for (size_t c = 0; c < r; c++)
+        width += (size_t)delta[proc[c]] + 1;
+    double *tab = NULL;
+    size_t *off = NULL;
+    if ((double)len * (double)width <= (double)nstates * (double)r &&
+        (double)len * (double)width <= 4.0 * (double)max_states) {
+        tab = malloc((size_t)len * width * sizeof *tab);
+        off = malloc(r * sizeof *off);
+    }
+    if (tab != NULL && off != NULL) {
+        size_t o = 0;
+        for (size_t c = 0; c < r; c++) {
+            off[c] = o;
+            o += (size_t)delta[proc[c]] + 1;
+        }
+        for (uint64_t j = 1; j < len; j++) {
+            double h = (double)(g->n - (first + len - j));
+            for (size_t c = 0; c < r; c++)
+                for (uint64_t a = 0; a <= delta[proc[c]] && a <= j; a++)
+                    tab[j * width + off[c] + a] =
+                        dls__lu_time(g->e, proc[c], h, (double)(g->after[proc[c]] + a));
+        }
+    } else {
+        free(tab);
+        free(off);
+        tab = NULL;
+        off = NULL;
+    }
     /* states in increasing index: every predecessor (one column fewer) comes first */
     uint64_t level = 0;
     for (size_t idx = 0; idx < nstates; idx++) {
@@ -161,13 +213,12 @@ static dls_status exhaustive_order(group_ctx *g, uint64_t first, uint64_t len,
                     bq = (unsigned short)c;
                 }
             /* level j (1 .. len-1) is the trailing vector of step first + len - j */
-            if (level < len) {
-                memcpy(g->vec, g->after, p * sizeof *g->vec);
-                for (size_t c = 0; c < r; c++)
-                    g->vec[proc[c]] += digit[c];
-                double h = (double)(g->n - (first + len - level)), worst = 0;
-                for (size_t i = 0; i < p; i++) {
-                    double v = dls__lu_time(g->e, i, h, (double)g->vec[i]);
+            if (level < len && best < INFINITY) {
+                double h = (double)(g->n - (first + len - level)), worst = fixed[level];
+                for (size_t c = 0; c < r; c++) {
+                    double v = tab ? tab[level * width + off[c] + digit[c]]
+                                   : dls__lu_time(g->e, proc[c], h,
+                                                  (double)(g->after[proc[c]] + digit[c]));
                     worst = v > worst ? v : worst;
                 }
                 best += worst;
@@ -198,6 +249,9 @@ static dls_status exhaustive_order(group_ctx *g, uint64_t first, uint64_t len,
     free(digit);
     free(f);
     free(choice);
+    free(fixed);
+    free(tab);
+    free(off);
     return DLS_OK;
 }
 
@@ -229,7 +283,11 @@ static dls_status assign_group(group_ctx *g, uint64_t first, uint64_t len,
     if (h == DLS_LU_EXHAUSTIVE || h == DLS_LU_AUTO) {
         uint64_t states;
         dls_error quiet;
-        st = exhaustive_order(g, first, len, delta, max_states, g->best, &states,
+        /* auto searches exhaustively when that costs about as much as trying the cheap
+         * orders (each evaluates len steps of p processors) */
+        double cheap = AUTO_EXHAUSTIVE_FACTOR * (double)len * (double)p;
+        size_t cap = h == DLS_LU_AUTO && cheap < (double)max_states ? (size_t)cheap : max_states;
+        st = exhaustive_order(g, first, len, delta, cap, g->best, &states,
                               h == DLS_LU_AUTO ? &quiet : err);
         if (st == DLS_OK) {
             r->states += states;
@@ -244,7 +302,7 @@ static dls_status assign_group(group_ctx *g, uint64_t first, uint64_t len,
             st = dls__lu_heuristic_order((dls_lu_heuristic)k, p, delta, g->order, err);
             if (st != DLS_OK)
                 return st;
-            double c = group_cost(g, first, len, g->order);
+            double c = group_cost(g, first, len, g->order, NULL);
             if (c < best) {
                 best = c;
                 memcpy(g->best, g->order, (size_t)len * sizeof *g->order);
@@ -290,6 +348,7 @@ dls_status dls__lu_reverse(const lu_eval *e, uint64_t n, dls_lu_heuristic h,
                 goto out;
             next = s.n;
             bound += s.value;
+            r->step_cost[k - 1] = s.value; /* unless a group below rewrites it */
             if (!s.exact && not_exact < 0) {
                 not_exact = s.not_exact_proc;
                 not_exact_h = m;
@@ -309,19 +368,23 @@ dls_status dls__lu_reverse(const lu_eval *e, uint64_t n, dls_lu_heuristic h,
         st = assign_group(&g, k - 1 - wait, wait + 1, delta, h, max_group_states, r, err);
         if (st != DLS_OK)
             goto out;
+        if (wait > 0)
+            group_cost(&g, k - 1 - wait, wait + 1, owners + (k - 1 - wait), r->step_cost);
         memcpy(prev, next, p * sizeof *prev);
         wait = 0;
         st = dls__lu_progress(pr, (double)k / (double)n, err);
         if (st != DLS_OK)
             goto out;
     }
+    r->costs_known = 1;
     if (not_exact < 0) {
         r->lower_bound = bound;
     } else {
         r->lower_bound = NAN;
-        snprintf(r->note, sizeof r->note, "no lower bound: the time of processor %ld is not "
-                 "monotone in its columns at height %llu, and the step is too large to solve "
-                 "exactly", not_exact + 1, (unsigned long long)not_exact_h);
+        snprintf(r->note, sizeof r->note, "no lower bound: the time of processor \"%s\" is "
+                 "not monotone in its columns at height %llu, and the step is too large to "
+                 "solve exactly", dls_platform_name(e->pl, (size_t)not_exact),
+                 (unsigned long long)not_exact_h);
     }
 out:
     dls__lu_hspf_free(&s);

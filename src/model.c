@@ -433,6 +433,14 @@ size_t dls__segment(const double *grid, size_t n, double x)
     return lo;
 }
 
+/* Speed of a points model at x, given k = dls__segment(...) when x is inside. */
+static double points_speed_in(const dls_model *m, double x, size_t k)
+{
+    double x0 = m->size[k], x1 = m->size[k + 1];
+    double s0 = m->speed[k], s1 = m->speed[k + 1];
+    return s0 + (s1 - s0) * ((x - x0) / (x1 - x0));
+}
+
 double dls__points_speed(const dls_model *m, double x)
 {
     size_t n = m->n;
@@ -440,10 +448,23 @@ double dls__points_speed(const dls_model *m, double x)
         return m->speed[0];
     if (x >= m->size[n - 1])
         return m->speed[n - 1];
-    size_t k = dls__segment(m->size, n, x);
-    double x0 = m->size[k], x1 = m->size[k + 1];
-    double s0 = m->speed[k], s1 = m->speed[k + 1];
-    return s0 + (s1 - s0) * ((x - x0) / (x1 - x0));
+    return points_speed_in(m, x, dls__segment(m->size, n, x));
+}
+
+void dls__points_speed_pair(const dls_model *m, double x1, double x2, double *s1, double *s2)
+{
+    size_t n = m->n;
+    if (x1 <= m->size[0] || x1 >= m->size[n - 1] || x2 <= x1) {
+        *s1 = dls__points_speed(m, x1);
+        *s2 = dls__points_speed(m, x2);
+        return;
+    }
+    size_t k = dls__segment(m->size, n, x1);
+    *s1 = points_speed_in(m, x1, k);
+    if (x2 >= m->size[n - 1])
+        *s2 = m->speed[n - 1];
+    else
+        *s2 = points_speed_in(m, x2, x2 < m->size[k + 1] ? k : dls__segment(m->size, n, x2));
 }
 
 double dls__lines_time(const dls_model *m, double x)
@@ -528,11 +549,11 @@ static void grid_position(const double *g, size_t n, double v, size_t *k, double
     }
 }
 
-static double grid_speed(const dls_model *m, double x, double y)
+/* Bilinear speed at (x, y), the x position already found. */
+static double grid_speed_at(const dls_model *m, size_t i, double wx, double y)
 {
-    size_t i, j;
-    double wx, wy;
-    grid_position(m->gx, m->n, x, &i, &wx);
+    size_t j;
+    double wy;
     grid_position(m->gy, m->ny, y, &j, &wy);
     const double *r0 = m->gv + i * m->ny;
     double v0 = r0[j], v1 = r0[j];
@@ -545,6 +566,24 @@ static double grid_speed(const dls_model *m, double x, double y)
         return (1 - wx) * v0 + wx * v1;
     }
     return v0;
+}
+
+static double grid_speed(const dls_model *m, double x, double y)
+{
+    size_t i;
+    double wx;
+    grid_position(m->gx, m->n, x, &i, &wx);
+    return grid_speed_at(m, i, wx, y);
+}
+
+void dls__grid_speed_pair(const dls_model *m, double x, double y1, double y2, double *s1,
+                          double *s2)
+{
+    size_t i;
+    double wx;
+    grid_position(m->gx, m->n, x, &i, &wx);
+    *s1 = grid_speed_at(m, i, wx, y1);
+    *s2 = grid_speed_at(m, i, wx, y2);
 }
 
 double dls_model_speed2d(const dls_model *model, double x, double y)

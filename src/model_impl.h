@@ -25,6 +25,16 @@ DLS_HIDDEN size_t dls__segment(const double *grid, size_t n, double x);
 /* Speed of a points model at x >= 0. */
 DLS_HIDDEN double dls__points_speed(const dls_model *m, double x);
 
+/* Speeds of a points model at x1 and x2 with one search when they are close; the same
+ * values as two calls of dls__points_speed(). */
+DLS_HIDDEN void dls__points_speed_pair(const dls_model *m, double x1, double x2, double *s1,
+                                       double *s2);
+
+/* Speeds of a 2-D model at (x, y1) and (x, y2) sharing the search along x; the same values
+ * as dls_model_speed2d(). */
+DLS_HIDDEN void dls__grid_speed_pair(const dls_model *m, double x, double y1, double y2,
+                                     double *s1, double *s2);
+
 /* max_l (a_l + b_l x) of a time model. */
 DLS_HIDDEN double dls__lines_time(const dls_model *m, double x);
 

@@ -90,6 +90,7 @@ int cmd_evaluate(const tool_args *args);
 int cmd_export(const tool_args *args);
 int cmd_bench(const tool_args *args);
 int cmd_plot(const tool_args *args);
+int cmd_lu(const tool_args *args);
 
 extern const tool_cmd tool_cmd_check;
 extern const tool_cmd tool_cmd_partition;
@@ -98,5 +99,6 @@ extern const tool_cmd tool_cmd_evaluate;
 extern const tool_cmd tool_cmd_export;
 extern const tool_cmd tool_cmd_bench;
 extern const tool_cmd tool_cmd_plot;
+extern const tool_cmd tool_cmd_lu;
 
 #endif /* DLSCHED_TOOL_H */

@@ -14,4 +14,6 @@ out=$(./examples/schedule_star "$top_srcdir/examples/paper003_two.json" 2 ./exam
 echo "$out" | grep -q "makespan 5.750 s" || { echo "unexpected output: $out"; exit 1; }
 grep -q "<svg" ./examples/schedule.svg || { echo "no Gantt chart written"; exit 1; }
 rm -f ./examples/schedule.svg
+out=$(./examples/lu_columns "$top_srcdir/examples/lu_cluster.json" 500)
+echo "$out" | grep -q "cost .* lower bound" || { echo "unexpected output: $out"; exit 1; }
 echo "examples: ok"

@@ -312,6 +312,72 @@ static void test_partition_allocation_failures(void **state)
     dls_platform_free(c.platform);
 }
 
+typedef struct lctx {
+    dls_platform *platform;
+    dls_lu_params par;
+    uint64_t n;
+    dls_lu *res;
+} lctx;
+
+static dls_status do_lu(void *p, dls_error *err)
+{
+    lctx *c = p;
+    c->res = NULL;
+    dls_status st = dls_lu_distribute(c->platform, c->n, &c->par, &c->res, err);
+    if (st != DLS_OK)
+        assert_null(c->res);
+    return st;
+}
+
+static void free_lu(void *p)
+{
+    lctx *c = p;
+    dls_lu_free(c->res);
+    c->res = NULL;
+}
+
+static dls_status do_lu_evaluate(void *p, dls_error *err)
+{
+    lctx *c = p;
+    size_t own[12];
+    double cost;
+    for (size_t j = 0; j < 12; j++)
+        own[j] = j % 3;
+    return dls_lu_evaluate(c->platform, 12, own, &cost, NULL, err);
+}
+
+static void test_lu_allocation_failures(void **state)
+{
+    (void)state;
+    dls_error err;
+    lctx c;
+    memset(&c, 0, sizeof c);
+    /* a 2-D model whose time is not monotone at small sizes, so that the exact per-step
+     * solver runs too, and a limit */
+    const char *text = "{\"processors\": [{\"name\": \"a\", \"speed\": 3},"
+                       " {\"name\": \"b\", \"speed\": {\"points\": [[1, 4], [10, 2]]}, \"limit\": 7},"
+                       " {\"name\": \"c\", \"speed2d\": {\"x\": [1, 20], \"y\": [1, 3, 9],"
+                       " \"values\": [[1, 6, 7], [2, 5, 8]]}}]}";
+    assert_ok(dls_platform_read_string(text, strlen(text), "p.json", &c.platform, &err), &err);
+    printf("# lu allocation points:");
+    for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
+        dls_lu_params_init(&c.par);
+        c.par.algorithm = (dls_lu_algorithm)a;
+        c.n = 14;
+        printf(" %s %d", dls_lu_algorithm_name(c.par.algorithm),
+               exhaust(dls_lu_algorithm_name(c.par.algorithm), do_lu, &c, free_lu, DLS_OK));
+    }
+    for (int h = DLS_LU_CYCL; h <= DLS_LU_EXHAUSTIVE; h++) {
+        dls_lu_params_init(&c.par);
+        c.par.heuristic = (dls_lu_heuristic)h;
+        c.n = 14;
+        printf(" fr-%s %d", dls_lu_heuristic_name(c.par.heuristic),
+               exhaust("fr heuristic", do_lu, &c, free_lu, DLS_OK));
+    }
+    printf(" evaluate %d\n", exhaust("lu evaluate", do_lu_evaluate, &c, NULL, DLS_OK));
+    dls_platform_free(c.platform);
+}
+
 typedef struct sctx {
     dls_platform *platform;
     dls_schedule_params par;
@@ -441,6 +507,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_allocation_failures),
         cmocka_unit_test(test_partition_allocation_failures),
         cmocka_unit_test(test_schedule_allocation_failures),
+        cmocka_unit_test(test_lu_allocation_failures),
     };
     return cmocka_run_group_tests_name("alloc_failures", tests, NULL, NULL);
 }

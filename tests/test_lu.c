@@ -372,12 +372,14 @@ static void test_heuristics(void **state)
         uint64_t n = 2 + test_below(&rng, 60);
         dls_platform *pl = random_platform(&rng, p, n, KIND_FUNCTIONAL, 0);
         dls_lu *ex = run(pl, n, DLS_LU_FR, DLS_LU_EXHAUSTIVE);
+        /* auto: per group, the exhaustive order or the best cheap one */
         dls_lu *au = run(pl, n, DLS_LU_FR, DLS_LU_AUTO);
-        assert_rel_floor(dls_lu_cost(au), dls_lu_cost(ex), 1e-12, 1e-300);
+        assert_true(dls_lu_cost(ex) <= dls_lu_cost(au) * (1 + 1e-12));
         for (int h = DLS_LU_CYCL; h <= DLS_LU_DFLT; h++) {
             dls_lu *r = run(pl, n, DLS_LU_FR, (dls_lu_heuristic)h);
             assert_int_equal(dls_lu_groups(r), dls_lu_groups(ex));
             assert_true(dls_lu_cost(ex) <= dls_lu_cost(r) * (1 + 1e-12));
+            assert_true(dls_lu_cost(au) <= dls_lu_cost(r) * (1 + 1e-12));
             assert_int_equal(dls_lu_get_heuristic(r), h);
             dls_lu_free(r);
         }

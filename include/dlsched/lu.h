@@ -50,8 +50,9 @@ typedef enum dls_lu_algorithm {
 
 /** How Functional Reverse orders a group of columns it could not assign one by one. */
 typedef enum dls_lu_heuristic {
-    /** Exhaustive search of the group when its orders fit in
-     *  ::dls_lu_params::max_group_states, otherwise the best of the four below (default). */
+    /** Exhaustive search of the group when its state count is at most 16 times the
+     *  evaluations of one cheap order (len p) and within ::dls_lu_params::max_group_states,
+     *  otherwise the best of the four below (default). */
     DLS_LU_AUTO = 0,
     DLS_LU_CYCL = 1,       /**< one column to each processor in turn, in platform order */
     DLS_LU_FTOS = 2,       /**< processors by decreasing number of columns in the group */
