@@ -135,6 +135,36 @@ static void cell_measure(cell *ce)
 }
 
 /* Envelope of a constant or points model. */
+/* Binary max-heap of cell indices ordered by their error. */
+static void heap_push(size_t *h, size_t *n, const cell *c, size_t idx)
+{
+    size_t i = (*n)++;
+    while (i > 0) {
+        size_t up = (i - 1) / 2;
+        if (!(c[h[up]].err < c[idx].err))
+            break;
+        h[i] = h[up];
+        i = up;
+    }
+    h[i] = idx;
+}
+
+static void heap_pop(size_t *h, size_t *n, const cell *c)
+{
+    size_t last = h[--*n], i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1, big = i;
+        if (l >= *n)
+            break;
+        big = l + 1 < *n && c[h[l + 1]].err > c[h[l]].err ? l + 1 : l;
+        if (!(c[h[big]].err > c[last].err))
+            break;
+        h[i] = h[big];
+        i = big;
+    }
+    h[i] = last;
+}
+
 static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_envelope_params *par,
                                  dls_model **out, dls_envelope_info *info, dls_error *err)
 {
@@ -143,6 +173,7 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
     double *knots = malloc(nmax * sizeof *knots);
     piece *pieces = malloc(nmax * sizeof *pieces);
     cell *cells = NULL;
+    size_t *heap = NULL;
     pt *samples = NULL, *hull = NULL;
     double *la = NULL, *lb = NULL;
     if (knots == NULL || pieces == NULL)
@@ -184,18 +215,24 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
             cell_measure(ce);
         }
     }
+    /* Split the worst cell until every one is within the tolerance: a max-heap of cell
+     * indices by error keeps this O(L log L) for L lines. */
     int truncated = 0;
-    while (ncells > 0) {
-        size_t worst = 0;
-        for (size_t i = 1; i < ncells; i++)
-            if (cells[i].err > cells[worst].err)
-                worst = i;
+    heap = malloc((capcells ? capcells : 1) * sizeof *heap);
+    if (heap == NULL)
+        goto done;
+    size_t nheap = 0;
+    for (size_t i = 0; i < ncells; i++)
+        heap_push(heap, &nheap, cells, i);
+    while (nheap > 0) {
+        size_t worst = heap[0];
         if (!(cells[worst].err > par->rel_tol))
             break;
         if (budget == 0) {
             truncated = 1;
             break;
         }
+        heap_pop(heap, &nheap, cells);
         cell *w = &cells[worst];
         cell *nw = &cells[ncells++];
         *nw = *w;
@@ -203,6 +240,8 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
         w->q = w->split;
         cell_measure(w);
         cell_measure(nw);
+        heap_push(heap, &nheap, cells, worst);
+        heap_push(heap, &nheap, cells, ncells - 1);
         budget--;
     }
 
@@ -287,6 +326,7 @@ done:
     free(knots);
     free(pieces);
     free(cells);
+    free(heap);
     free(samples);
     free(hull);
     free(la);
