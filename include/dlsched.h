@@ -10,7 +10,9 @@
  * - dlsched/schedule.h: divisible-load scheduling on a star network (the LP, with GLPK);
  * - dlsched/bench.h: building speed functions by measurement (OpenBLAS kernels);
  * - dlsched/lu.h: column distributions for parallel LU factorization;
- * - dlsched/plot.h: speed functions of a platform drawn as SVG.
+ * - dlsched/crosscheck.h: the LP and the geometric partitioners checking each other;
+ * - dlsched/plot.h: speed functions of a platform drawn as SVG;
+ * - dlsched/installment.h: multi-installment processing (chunk sizes, exact simulation).
  */
 #ifndef DLSCHED_H
 #define DLSCHED_H
@@ -23,6 +25,8 @@
 #include <dlsched/schedule.h>
 #include <dlsched/bench.h>
 #include <dlsched/lu.h>
+#include <dlsched/crosscheck.h>
 #include <dlsched/plot.h>
+#include <dlsched/installment.h>
 
 #endif /* DLSCHED_H */

@@ -22,11 +22,21 @@ static const tool_opt schedule_opts[] = {
      "solve the paper's LP as it is: processors given no load still cost their startup"},
     {"exact", OPT_FLAG, NULL, NULL, 0, 0, NULL,
      "certify the optimum with GLPK's exact rational simplex (small platforms)"},
+    {"integer", OPT_FLAG, NULL, NULL, 0, 0, NULL,
+     "whole-unit loads: the LP schedule rounded, and the exact MIP on small platforms"},
+    {"exact-shape", OPT_FLAG, NULL, NULL, 0, 0, NULL,
+     "the true (non-convex) time of speed models, solved as a MIP, instead of the envelope"},
+    {"mip", OPT_CHOICE, NULL, "auto", 0, 0, "auto|yes|no",
+     "with --integer: also solve the MIP (auto: with at most 8 processors)"},
+    {"time-limit", OPT_DOUBLE, "S", "60", 1e-3, 1e9, NULL, "seconds for the MIP's search"},
     {"gantt", OPT_STRING, "FILE", NULL, 0, 0, NULL, "draw the schedule as an SVG Gantt chart"},
     {"verbose", OPT_FLAG, NULL, NULL, 0, 0, NULL, "let GLPK report its progress"},
     {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "write the schedule as JSON"},
     {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
 };
+
+/* The MIP is tried by default on platforms at most this large. */
+#define MIP_AUTO_PROCESSORS 8
 
 static const tool_opt evaluate_opts[] = {
     {"loads", OPT_STRING, "A1,A2,...", NULL, 0, 0, NULL,
@@ -51,14 +61,21 @@ const tool_cmd tool_cmd_schedule = {
     "schedule",
     "divisible-load schedule on a star network (LP, paper 003)",
     "PLATFORM --load V [--order given|rate] [--originator-computes] [--exact] [--gantt FILE]\n"
-    "       [--keep-unused] [--no-limits] [--json]",
+    "       [--keep-unused] [--no-limits] [--integer [--mip auto|yes|no]] [--exact-shape]\n"
+    "       [--time-limit S] [--json]",
     "Solves the linear program of the out-of-core divisible-load paper with GLPK: the\n"
     "originator sends each processor its share in turn (startup S + rate C x per send), each\n"
     "computes as soon as its data arrives for the largest of its time lines (one per memory\n"
     "level), and the makespan is minimised, within the processors' limits. Speed models\n"
     "enter through the convex envelope of their time function. Processors that get nothing\n"
     "are then sent nothing (--keep-unused keeps the paper's LP, which charges their startups).\n"
-    "The answer is checked by replaying the loads; exit 1 when the limits cannot hold V.",
+    "The answer is checked by replaying the loads; exit 1 when the limits cannot hold V.\n"
+    "--integer gives whole-unit loads: the LP schedule rounded down, each remaining unit\n"
+    "where the makespan (sends included) grows least, then single units moved while that\n"
+    "helps; the LP's makespan is the reference of the gap, and on small platforms the exact\n"
+    "MIP optimum (GLPK's branch and bound) measures the rounding. --exact-shape solves the\n"
+    "problem as a MIP with the true time of speed models (non-convex where speeds rise with\n"
+    "size) instead of their envelope, within --time-limit, and compares the two.",
     schedule_opts,
     1,
     1,
@@ -103,7 +120,8 @@ static void set_common(const tool_args *args, dls_schedule_params *par)
     par->use_limits = !arg_flag(args, "no-limits");
 }
 
-static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int solved)
+/* mode: 0 LP or evaluation, 1 integer loads, 2 exact shape */
+static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int solved, int mode)
 {
     size_t p = dls_schedule_count(s);
     json_t *procs = json_array();
@@ -114,7 +132,7 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int 
     for (size_t i = 0; i < p; i++)
         json_array_append_new(
             procs, json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:i}", "name", dls_platform_name(pl, i),
-                             "load", json_real(ld[i]), "send_start", tool_json_number(ss[i]),
+                             "load", mode == 1 ? json_integer((json_int_t)ld[i]) : json_real(ld[i]), "send_start", tool_json_number(ss[i]),
                              "send_end", tool_json_number(se[i]), "compute_time",
                              json_real(ct[i]), "finish", json_real(fin[i]), "idle",
                              tool_json_number(idle[i]), "level", lvl[i]));
@@ -137,13 +155,34 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int 
     }
     if (dls_schedule_exact_verified(s) != 0)
         json_object_set_new(root, "exact_verified", json_boolean(dls_schedule_exact_verified(s) > 0));
+    if (mode != 0) {
+        double lp = dls_schedule_lp_makespan(s), mk = dls_schedule_makespan(s);
+        json_object_set_new(root, "lp_makespan", tool_json_number(lp));
+        json_object_set_new(root, "gap", tool_json_number(lp > 0 ? (mk - lp) / lp : NAN));
+        json_object_set_new(root, "lp_true_makespan",
+                            tool_json_number(dls_schedule_lp_true_makespan(s)));
+        if (!isnan(dls_schedule_rounded_makespan(s)))
+            json_object_set_new(root, "rounded_makespan",
+                                tool_json_number(dls_schedule_rounded_makespan(s)));
+        int ms = dls_schedule_mip_status(s);
+        json_object_set_new(root, "mip_status",
+                            ms < 0 ? json_string("not solved")
+                                   : json_string(dls_solution_status_name((dls_solution_status)ms)));
+        if (ms >= 0) {
+            json_object_set_new(root, "mip_makespan",
+                                tool_json_number(dls_schedule_mip_makespan(s)));
+            json_object_set_new(root, "mip_bound", tool_json_number(dls_schedule_mip_bound(s)));
+            json_object_set_new(root, "mip_seconds",
+                                tool_json_number(dls_schedule_mip_seconds(s)));
+        }
+    }
     if (dls_schedule_note(s)[0])
         json_object_set_new(root, "note", json_string(dls_schedule_note(s)));
     return root;
 }
 
 static void print_schedule(const char *path, const dls_platform *pl, const dls_schedule *s,
-                           int solved)
+                           int solved, int mode)
 {
     size_t p = dls_schedule_count(s);
     size_t width = 4;
@@ -185,6 +224,24 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
             printf("; %.9g s under the true models", dls_schedule_true_makespan(s));
     }
     printf("\n");
+    if (mode != 0) {
+        double lp = dls_schedule_lp_makespan(s), mk = dls_schedule_makespan(s);
+        printf("%s: %.9g s; the LP (continuous%s) %.9g s, gap %.4g%%", mode == 1 ?
+               "whole-unit loads" : "exact shapes", mk, mode == 2 ? ", envelopes" : "", lp,
+               100 * (mk - lp) / lp);
+        if (mode == 2 || fabs(dls_schedule_lp_true_makespan(s) - lp) > 1e-9 * lp)
+            printf("; the LP's loads under the true models %.9g s",
+                   dls_schedule_lp_true_makespan(s));
+        printf("\n");
+        if (!isnan(dls_schedule_rounded_makespan(s)))
+            printf("rounded LP schedule: %.9g s\n", dls_schedule_rounded_makespan(s));
+        int ms = dls_schedule_mip_status(s);
+        if (ms >= 0)
+            printf("MIP: %.9g s (%s, bound %.9g s, %.3f s of branch and bound)\n",
+                   dls_schedule_mip_makespan(s),
+                   dls_solution_status_name((dls_solution_status)ms), dls_schedule_mip_bound(s),
+                   dls_schedule_mip_seconds(s));
+    }
 }
 
 static int write_gantt(const char *file, const dls_schedule *s, const dls_platform *pl)
@@ -211,12 +268,12 @@ static int write_gantt(const char *file, const dls_schedule *s, const dls_platfo
 }
 
 static int report(const tool_args *args, const dls_platform *pl, const dls_schedule *s,
-                  int solved)
+                  int solved, int mode)
 {
     if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
         tool_error("%s: %s", args->cmd->name, dls_schedule_note(s));
         if (arg_flag(args, "json"))
-            tool_print_json(schedule_json(pl, s, solved));
+            tool_print_json(schedule_json(pl, s, solved, mode));
         return EXIT_INFEASIBLE;
     }
     if (dls_schedule_note(s)[0]) {
@@ -233,8 +290,8 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_sched
             return rc;
     }
     if (arg_flag(args, "json"))
-        return tool_print_json(schedule_json(pl, s, solved));
-    print_schedule(args->pos[0], pl, s, solved);
+        return tool_print_json(schedule_json(pl, s, solved, mode));
+    print_schedule(args->pos[0], pl, s, solved, mode);
     return EXIT_DONE;
 }
 
@@ -255,9 +312,41 @@ int cmd_schedule(const tool_args *args)
     par.drop_unused = !arg_flag(args, "keep-unused");
     par.exact = arg_flag(args, "exact");
     par.verbose = arg_flag(args, "verbose");
+    double V = arg_double(args, "load", 0);
+    int integer = arg_flag(args, "integer"), shape = arg_flag(args, "exact-shape");
+    const char *mipw = arg_string(args, "mip");
+    if (arg_given(args, "mip") && !integer) {
+        tool_error("schedule: --mip applies to --integer");
+        dls_platform_free(pl);
+        return EXIT_BADINPUT;
+    }
+    if (integer && (V != floor(V) || V > 9007199254740992.0)) {
+        tool_error("schedule: --integer needs a whole number of units as the load, not %.17g",
+                   V);
+        dls_platform_free(pl);
+        return EXIT_BADINPUT;
+    }
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    mp.integer = integer;
+    mp.exact_shape = shape;
+    mp.time_limit = arg_double(args, "time-limit", 60);
     dls_schedule *s;
-    st = dls_schedule_solve(pl, arg_double(args, "load", 0), &par, &s, &err);
-    int rc = st == DLS_OK ? report(args, pl, s, 1) : tool_fail(st, &err);
+    int mode = integer ? 1 : shape ? 2 : 0;
+    if (shape) {
+        st = dls_schedule_mip(pl, V, &par, &mp, &s, &err);
+    } else if (integer) {
+        int want = strcmp(mipw, "yes") == 0 ||
+                   (strcmp(mipw, "auto") == 0 && dls_platform_count(pl) <= MIP_AUTO_PROCESSORS);
+        st = dls_schedule_integer(pl, (uint64_t)V, &par, want ? &mp : NULL, &s, &err);
+        if (st == DLS_ELIMIT && strcmp(mipw, "auto") == 0) {
+            tool_warning("%s; the rounded schedule alone follows", err.message);
+            st = dls_schedule_integer(pl, (uint64_t)V, &par, NULL, &s, &err);
+        }
+    } else {
+        st = dls_schedule_solve(pl, V, &par, &s, &err);
+    }
+    int rc = st == DLS_OK ? report(args, pl, s, 1, mode) : tool_fail(st, &err);
     if (st == DLS_OK)
         dls_schedule_free(s);
     dls_platform_free(pl);
@@ -301,7 +390,7 @@ int cmd_evaluate(const tool_args *args)
         set_common(args, &par);
         dls_schedule *s;
         st = dls_schedule_evaluate(pl, loads, &par, &s, &err);
-        rc = st == DLS_OK ? report(args, pl, s, 0) : tool_fail(st, &err);
+        rc = st == DLS_OK ? report(args, pl, s, 0, 0) : tool_fail(st, &err);
         if (st == DLS_OK)
             dls_schedule_free(s);
     }

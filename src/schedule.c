@@ -273,7 +273,7 @@ void dls_schedule_free(dls_schedule *s)
     free(s);
 }
 
-static dls_schedule *schedule_alloc(size_t p, double V)
+dls_schedule *dls__schedule_alloc(size_t p, double V)
 {
     dls_schedule *s = calloc(1, sizeof *s);
     if (s == NULL)
@@ -295,11 +295,15 @@ static dls_schedule *schedule_alloc(size_t p, double V)
     }
     for (size_t i = 0; i < p; i++)
         s->send_start[i] = s->send_end[i] = NAN;
+    s->lp_makespan = s->rounded_makespan = s->mip_makespan = s->mip_bound = NAN;
+    s->lp_true_makespan = NAN;
+    s->mip_seconds = NAN;
+    s->mip_status = -1;
     return s;
 }
 
 /* Fills the per-processor timeline from loads by position. */
-static dls_status fill_timeline(dls_schedule *s, const dls__star *st, const double *alpha,
+dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st, const double *alpha,
                                 const unsigned char *active, int charge_unused, int true_models,
                                 dls_error *err)
 {
@@ -329,13 +333,13 @@ static dls_status fill_timeline(dls_schedule *s, const dls__star *st, const doub
     return DLS_OK;
 }
 
-static void fill_idle(dls_schedule *s)
+void dls__fill_idle(dls_schedule *s)
 {
     for (size_t i = 0; i < s->p; i++)
         s->idle[i] = isfinite(s->makespan) ? fmax(0, s->makespan - s->finish[i]) : 0;
 }
 
-static dls_status check_common(const dls_platform *pl, dls_schedule **out,
+dls_status dls__schedule_check(const dls_platform *pl, dls_schedule **out,
                                const dls_schedule_params *par, const char *fn, dls_error *err)
 {
     if (pl == NULL || out == NULL)
@@ -354,13 +358,13 @@ dls_status dls_schedule_solve(const dls_platform *platform, double load,
         dls_schedule_params_init(&defaults);
         params = &defaults;
     }
-    dls_status st = check_common(platform, out, params, "dls_schedule_solve", err);
+    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_solve", err);
     if (st != DLS_OK)
         return st;
     if (!isfinite(load) || load <= 0)
         return dls__fail(err, DLS_EINVAL, "dls_schedule_solve: the load must be a finite number "
                          "> 0, not %.10g", load);
-    dls_schedule *s = schedule_alloc(platform->n, load);
+    dls_schedule *s = dls__schedule_alloc(platform->n, load);
     if (s == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_solve: out of memory");
     s->capacity = 0;
@@ -389,11 +393,12 @@ dls_status dls_schedule_solve(const dls_platform *platform, double load,
     st = dls__lp_solve_star(&star, params, &ans, err);
     if (st == DLS_OK) {
         /* the timeline the LP describes: the paper's charges idle processors when kept */
-        st = fill_timeline(s, &star, ans.alpha, ans.active, !params->drop_unused, 0, err);
+        st = dls__fill_timeline(s, &star, ans.alpha, ans.active, !params->drop_unused, 0, err);
     }
     if (st == DLS_OK) {
         s->status = DLS_SOLUTION_OPTIMAL;
         s->makespan = ans.cmax;
+        s->lp_makespan = ans.cmax;
         s->paper_makespan = ans.paper_cmax;
         s->true_makespan = dls__replay(&star, ans.alpha, ans.active, !params->drop_unused, 1,
                                        NULL, NULL, NULL, NULL, NULL);
@@ -403,7 +408,7 @@ dls_status dls_schedule_solve(const dls_platform *platform, double load,
         s->iterations = ans.iterations;
         s->solves = ans.solves;
         s->exact = ans.exact;
-        fill_idle(s);
+        dls__fill_idle(s);
         size_t dropped = 0;
         for (size_t k = 0; k < star.m; k++)
             dropped += !ans.active[k];
@@ -433,7 +438,7 @@ dls_status dls_schedule_evaluate(const dls_platform *platform, const double *loa
         dls_schedule_params_init(&defaults);
         params = &defaults;
     }
-    dls_status st = check_common(platform, out, params, "dls_schedule_evaluate", err);
+    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_evaluate", err);
     if (st != DLS_OK)
         return st;
     if (loads == NULL)
@@ -451,7 +456,7 @@ dls_status dls_schedule_evaluate(const dls_platform *platform, const double *loa
                                 pr->name, loads[i], pr->limit);
         V += loads[i];
     }
-    dls_schedule *s = schedule_alloc(platform->n, V);
+    dls_schedule *s = dls__schedule_alloc(platform->n, V);
     if (s == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_evaluate: out of memory");
     dls__star star;
@@ -465,7 +470,7 @@ dls_status dls_schedule_evaluate(const dls_platform *platform, const double *loa
     if (st == DLS_OK) {
         for (size_t k = 0; k < star.m; k++)
             alpha[k] = loads[star.proc[k]];
-        st = fill_timeline(s, &star, alpha, NULL, 0, 1, err);
+        st = dls__fill_timeline(s, &star, alpha, NULL, 0, 1, err);
     }
     if (st == DLS_OK) {
         s->status = DLS_SOLUTION_FEASIBLE;
@@ -473,7 +478,7 @@ dls_status dls_schedule_evaluate(const dls_platform *platform, const double *loa
         s->capacity = 0;
         for (size_t i = 0; i < platform->n; i++)
             s->capacity += params->use_limits ? platform->procs[i].limit : INFINITY;
-        fill_idle(s);
+        dls__fill_idle(s);
     }
     free(alpha);
     if (star.proc)
@@ -544,3 +549,10 @@ double dls_schedule_kkt_primal(const dls_schedule *s) { return s->kkt_pe; }
 double dls_schedule_kkt_dual(const dls_schedule *s) { return s->kkt_de; }
 int dls_schedule_exact_verified(const dls_schedule *s) { return s->exact; }
 double dls_schedule_capacity(const dls_schedule *s) { return s->capacity; }
+double dls_schedule_lp_makespan(const dls_schedule *s) { return s->lp_makespan; }
+double dls_schedule_lp_true_makespan(const dls_schedule *s) { return s->lp_true_makespan; }
+double dls_schedule_rounded_makespan(const dls_schedule *s) { return s->rounded_makespan; }
+double dls_schedule_mip_makespan(const dls_schedule *s) { return s->mip_makespan; }
+double dls_schedule_mip_bound(const dls_schedule *s) { return s->mip_bound; }
+double dls_schedule_mip_seconds(const dls_schedule *s) { return s->mip_seconds; }
+int dls_schedule_mip_status(const dls_schedule *s) { return s->mip_status; }

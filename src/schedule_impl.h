@@ -57,6 +57,33 @@ DLS_HIDDEN void *dls__lp_build_named(const dls__star *st);
 DLS_HIDDEN dls_status dls__lp_write(const dls__star *st, const dls_platform *pl, int verbose,
                                     dls_export_format format, const char *path, dls_error *err);
 
+/* The mixed-integer programs (lp_mip.c). */
+typedef struct dls__mip_spec {
+    int integer;          /* whole-unit loads */
+    int exact_shape;      /* measured models by their true time, not the envelope */
+    int communication;    /* 0: no sends (the geometric problem) */
+    int verbose;
+    double time_limit;    /* s; 0: none */
+    double rel_gap;
+    double shape_tol;     /* relative chord error of measured times */
+    size_t max_binaries;
+    double time_unit;     /* a typical makespan, for scaling */
+    const double *start;  /* an incumbent, loads by position, or NULL */
+} dls__mip_spec;
+
+typedef struct dls__mip_answer {
+    double *alpha;        /* by position */
+    double objective;     /* the MIP's makespan (its own model) */
+    double bound;         /* best bound on it */
+    dls_solution_status status;
+    int time_limited;
+    size_t binaries, rows, cols;
+    double seconds;
+} dls__mip_answer;
+
+DLS_HIDDEN dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *spec,
+                                          dls__mip_answer *ans, dls_error *err);
+
 struct dls_schedule {
     size_t p;
     double V;
@@ -69,7 +96,23 @@ struct dls_schedule {
     double residual, kkt_pe, kkt_de, capacity;
     unsigned iterations, solves;
     int exact;
+    /* integer and MIP schedules (NaN / -1 when not computed) */
+    double lp_makespan, lp_true_makespan, rounded_makespan, mip_makespan, mip_bound;
+    double mip_seconds;
+    int mip_status;
+    size_t mip_binaries;
 };
+
+/* Shared by the scheduler's entry points (schedule.c). */
+DLS_HIDDEN dls_schedule *dls__schedule_alloc(size_t p, double V);
+/* Fills the per-processor timeline from loads by position; sets the makespan. */
+DLS_HIDDEN dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st,
+                                         const double *alpha, const unsigned char *active,
+                                         int charge_unused, int true_models, dls_error *err);
+DLS_HIDDEN void dls__fill_idle(dls_schedule *s);
+DLS_HIDDEN dls_status dls__schedule_check(const dls_platform *pl, dls_schedule **out,
+                                          const dls_schedule_params *par, const char *fn,
+                                          dls_error *err);
 
 /* Appends a line to a growing note. */
 DLS_HIDDEN void dls__note_add(char **note, const char *fmt, ...) DLS_PRINTF(2, 3);

@@ -91,6 +91,8 @@ int cmd_export(const tool_args *args);
 int cmd_bench(const tool_args *args);
 int cmd_plot(const tool_args *args);
 int cmd_lu(const tool_args *args);
+int cmd_crosscheck(const tool_args *args);
+int cmd_installments(const tool_args *args);
 
 extern const tool_cmd tool_cmd_check;
 extern const tool_cmd tool_cmd_partition;
@@ -100,5 +102,7 @@ extern const tool_cmd tool_cmd_export;
 extern const tool_cmd tool_cmd_bench;
 extern const tool_cmd tool_cmd_plot;
 extern const tool_cmd tool_cmd_lu;
+extern const tool_cmd tool_cmd_crosscheck;
+extern const tool_cmd tool_cmd_installments;
 
 #endif /* DLSCHED_TOOL_H */

@@ -12,6 +12,8 @@ static const tool_cmd *const commands[] = {
     &tool_cmd_schedule,
     &tool_cmd_evaluate,
     &tool_cmd_export,
+    &tool_cmd_installments,
+    &tool_cmd_crosscheck,
     &tool_cmd_lu,
     &tool_cmd_bench,
     &tool_cmd_plot,

@@ -470,6 +470,60 @@ static void free_mout(void *p)
     c->mout = NULL;
 }
 
+typedef struct ictx {
+    dls_platform *platform;
+    int mode; /* 0 integer with MIP, 1 exact shape, 2 crosscheck */
+    dls_schedule *res;
+} ictx;
+
+static dls_status do_mip(void *p, dls_error *err)
+{
+    ictx *c = p;
+    c->res = NULL;
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    if (c->mode == 0) {
+        mp.integer = 1;
+        return dls_schedule_integer(c->platform, 3000, NULL, &mp, &c->res, err);
+    }
+    if (c->mode == 1) {
+        mp.exact_shape = 1;
+        return dls_schedule_mip(c->platform, 3000, NULL, &mp, &c->res, err);
+    }
+    dls_check_result r[DLS_CHECK_COUNT];
+    return dls_crosscheck(c->platform, 200, NULL, r, NULL, err);
+}
+
+static void free_mip(void *p)
+{
+    ictx *c = p;
+    dls_schedule_free(c->res);
+    c->res = NULL;
+}
+
+static void test_mip_allocation_failures(void **state)
+{
+    (void)state;
+    dls_error err;
+    ictx c;
+    memset(&c, 0, sizeof c);
+    const char *text = "{\"processors\": ["
+                       "{\"name\": \"a\", \"time\": [[0, 1e-3], [-2, 2e-3]], \"link\": {\"startup\": 0.01, \"rate\": 1e-5}},"
+                       "{\"name\": \"b\", \"speed\": {\"points\": [[10, 300], [100, 900], [1000, 800], [3000, 200]]},"
+                       " \"link\": {\"startup\": 0.02, \"rate\": 2e-5}}]}";
+    assert_ok(dls_platform_read_string(text, strlen(text), "p.json", &c.platform, &err), &err);
+    const char *names[] = {"integer", "exact shape", "crosscheck"};
+    prepare = glpk_env;
+    printf("# MIP allocation points:");
+    for (int k = 0; k < 3; k++) {
+        c.mode = k;
+        printf(" %s %d", names[k], exhaust(names[k], do_mip, &c, free_mip, DLS_ESOLVER));
+    }
+    printf("\n");
+    prepare = NULL;
+    dls_platform_free(c.platform);
+}
+
 static void test_allocation_failures(void **state)
 {
     (void)state;
@@ -508,6 +562,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_partition_allocation_failures),
         cmocka_unit_test(test_schedule_allocation_failures),
         cmocka_unit_test(test_lu_allocation_failures),
+        cmocka_unit_test(test_mip_allocation_failures),
     };
     return cmocka_run_group_tests_name("alloc_failures", tests, NULL, NULL);
 }

@@ -172,6 +172,91 @@ DLS_API int dls_schedule_exact_verified(const dls_schedule *schedule);
 /** Sum of the limits of the processors (INFINITY when one has none or limits are off). */
 DLS_API double dls_schedule_capacity(const dls_schedule *schedule);
 
+/** The LP's makespan: for dls_schedule_solve() the makespan itself; for integer and MIP
+ *  schedules the continuous LP's on the same platform (envelopes for speed models), the
+ *  reference their gap is measured from; NaN for an evaluation. */
+DLS_API double dls_schedule_lp_makespan(const dls_schedule *schedule);
+
+/** Integer and MIP schedules: the makespan of the LP's own loads replayed under the true
+ *  models (where envelopes differ from measured times, above the LP's makespan); NaN
+ *  otherwise. */
+DLS_API double dls_schedule_lp_true_makespan(const dls_schedule *schedule);
+
+/** Integer schedules: the makespan of the rounded LP schedule (NaN otherwise). */
+DLS_API double dls_schedule_rounded_makespan(const dls_schedule *schedule);
+
+/** The makespan of the MIP's answer replayed under the true models (NaN when no MIP was
+ *  solved or it found no answer). */
+DLS_API double dls_schedule_mip_makespan(const dls_schedule *schedule);
+
+/** The best bound branch and bound proved on the MIP's makespan (its own model), NaN when
+ *  no MIP was solved. */
+DLS_API double dls_schedule_mip_bound(const dls_schedule *schedule);
+
+/** Seconds GLPK's branch and bound took (NaN when no MIP was solved). */
+DLS_API double dls_schedule_mip_seconds(const dls_schedule *schedule);
+
+/** The MIP's outcome: -1 not solved, else a ::dls_solution_status (::DLS_SOLUTION_FEASIBLE
+ *  when the time limit stopped it with an answer, ::DLS_SOLUTION_NOT_FOUND without one). */
+DLS_API int dls_schedule_mip_status(const dls_schedule *schedule);
+
+/* ---------------------------------------------------------------------------------- */
+/* Integer loads and exact shapes (mixed-integer programs)                            */
+
+/** Parameters of the mixed-integer programs; fill with dls_mip_params_init(). */
+typedef struct dls_mip_params {
+    /** 1: loads are whole units (default for dls_schedule_integer()); 0: real loads. */
+    int integer;
+    /** 1: speed models enter by their true time x / s(x) (non-convex where speeds rise),
+     *  piecewise linear, with one binary per convex run of it; 0 (default): their convex
+     *  envelope. */
+    int exact_shape;
+    /** Seconds for GLPK's branch and bound, > 0; default 60. When it runs out the best answer
+     *  so far is returned with ::DLS_SOLUTION_FEASIBLE and the bound. */
+    double time_limit;
+    /** Relative gap at which branch and bound stops, in [0, 1); default 1e-9. */
+    double rel_gap;
+    /** Relative error allowed between a measured time function and its chords; in (0, 0.1];
+     *  default 1e-4. Whole-unit loads on a range of at most 256 sizes use every size
+     *  instead (exact). */
+    double shape_tol;
+    /** Larger programs are refused with ::DLS_ELIMIT; default 20000 binaries. */
+    size_t max_binaries;
+} dls_mip_params;
+
+/** Fills @p params with the defaults. */
+DLS_API void dls_mip_params_init(dls_mip_params *params);
+
+/**
+ * Whole-unit loads: the LP schedule rounded down, then each remaining unit given to the
+ * processor whose replayed makespan (sends included) grows least, then single units moved
+ * while that lowers the makespan. The LP's makespan is the reference of the gap. When
+ * @p mip is not NULL the same problem is also solved exactly as a MIP (integer loads, a
+ * binary per processor for whether it is sent anything), started from the rounding; the
+ * schedule returned is the better of the two, and both makespans are kept.
+ * @param n the load, a whole number of units, 1 .. 2^53
+ * @param mip NULL: rounding only; else the MIP's parameters (its `integer` is forced to 1)
+ * @return as dls_schedule_solve(), and ::DLS_ELIMIT when the MIP exceeds max_binaries.
+ */
+DLS_API dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n,
+                                        const dls_schedule_params *params,
+                                        const dls_mip_params *mip, dls_schedule **out,
+                                        dls_error *err);
+
+/**
+ * The optimum of the star schedule as a MIP: the processors used, real or whole loads, and
+ * with exact_shape the true (possibly non-convex) time of measured models instead of the
+ * envelope the LP uses. The schedule's timeline is replayed under the true models; the LP's
+ * makespan and the makespan of the LP's loads under the true models are kept for comparison
+ * (dls_schedule_lp_makespan(), dls_schedule_lp_true_makespan()).
+ * @param mip NULL for the defaults
+ * @return as dls_schedule_solve(); ::DLS_ELIMIT when the program exceeds max_binaries.
+ */
+DLS_API dls_status dls_schedule_mip(const dls_platform *platform, double load,
+                                    const dls_schedule_params *params,
+                                    const dls_mip_params *mip, dls_schedule **out,
+                                    dls_error *err);
+
 /** Formats understood by dls_schedule_export(). */
 typedef enum dls_export_format {
     DLS_EXPORT_LP = 0,        /**< CPLEX LP (glp_write_lp) */

@@ -1,0 +1,392 @@
+/**
+ * @file dlsched/installment.h
+ * @brief Multi-installment divisible-load processing on a star network (paper 003, sections
+ *        2 and 4): the chunk-size range and heuristic, the exact simulation of round-robin
+ *        installments, a sweep for the best chunk size, and Gantt charts.
+ *
+ * The model. The originator holds V load units and sends them in chunks of delta units
+ * (the last chunk is the remainder V - (N - 1) delta when delta does not divide V;
+ * N = ceil(V / delta)), one send at a time and back to back, in rounds over the processors
+ * in platform order: P1, P2, ..., Pp, P1, ... Sending x units to processor i takes
+ * S_i + C_i x seconds (its link; {0, 0} when it has none). A processor computes the chunks
+ * it receives in arrival order (chunks that arrive while it is busy wait in its buffer); a
+ * chunk of x units takes t_i(x) seconds, its 1-D model's dls_model_time() (for time lines,
+ * max_l (a_l + b_l x)). The makespan is when the last chunk finishes.
+ *
+ * Exactness at any chunk count. In a full round every chunk has size delta, so the k-th
+ * processor of the rotation receives its chunk of round r at a_k + r R, with
+ * R = sum_k (S_k + C_k delta) the round time, and finishes it at
+ * a_k + t_k(delta) + r max(R, t_k(delta)) (by induction on
+ * f_r = max(a_k + r R, f_{r-1}) + t_k(delta)). Only the last chunk breaks the pattern, and
+ * it is handled explicitly. Simulating costs O(p) whatever the number of chunks
+ * (2 x 10^10 chunks for V = 10^11 and delta = 5, as in the paper's Fig. 10), and any
+ * chunk's times are available in O(1) (dls_installment_event_at()), so a Gantt chart needs
+ * no stored events.
+ *
+ * Limits. A processor holds one chunk at a time while it computes it, so its `limit` (the
+ * largest size it can take) must be at least the chunk size: processors whose limit is
+ * below delta are left out of the rotation, with a note (with
+ * ::dls_installment_params::use_limits = 0 limits are ignored). If no processor can hold a
+ * chunk, the simulation fails with ::DLS_ERANGE.
+ *
+ * Chunk-size analysis (paper 003, section 2). For each processor the analysis needs its
+ * in-core time line A_i1 + A_i2 x (the line on top at small sizes), the slope A_i2^h of the
+ * line that takes over at its first kink, and that kink, the swap point (see
+ * dls_installment_processor_levels()). Time-line models give them directly; a constant speed s
+ * is the single line 0 + x / s with no swap point. Other 1-D models (measured speed points)
+ * have no memory levels to read: the analysis reports them as unsupported
+ * (::DLS_INSTALLMENT_NO_LINES), although they can be simulated and swept like any model.
+ * - Upper end of the range: the smallest swap point over the processors, or the smallest
+ *   limit when that is smaller (a chunk must fit in every processor's core, else the
+ *   processors with a smaller core compute every chunk out of core; the paper's printed
+ *   "max_i swp_i" contradicts its own sentence that delta "cannot exceed the swap point of any
+ *   processor", which is the minimum).
+ * - Lower end: multi-installment sends m delta units per round of sum_i S_i + delta sum_i C_i
+ *   seconds, and beats out-of-core processing at its asymptotic rate 1 / sum_i (1 / A_i2^h)
+ *   seconds per unit when (sum S + delta sum C) / (m delta) < 1 / sum (1 / A_i2^h), that is
+ *   delta > sum S / (m / sum_i (1 / A_i2^h) - sum C), defined when that denominator is positive.
+ *   (The paper's printed general form drops the factor m; its uniform form
+ *   m S / (A^h - m C) agrees with this one.)
+ * - Heuristic chunk size: a processor should compute during a whole round,
+ *   A_i1 + delta A_i2 >= sum_j (S_j + delta C_j), which for all processors gives
+ *   delta = max_i (sum S - A_i1) / (A_i2 - sum C); for identical processors this is the paper's
+ *   formula (5), delta = (m S - A_1) / (A_2 - m C). Following the paper, it is defined only
+ *   when every numerator and every denominator is positive; otherwise the analysis says
+ *   which processor and which sign fails.
+ * Undefined values are reported in the result (::dls_installment_analysis), not as a failure
+ * of the call.
+ */
+#ifndef DLSCHED_INSTALLMENT_H
+#define DLSCHED_INSTALLMENT_H
+
+#include <stdint.h>
+
+#include <dlsched/common.h>
+#include <dlsched/model.h>
+#include <dlsched/platform.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------- */
+/* Parameters                                                                          */
+
+/** The largest number of chunks a simulation accepts: 2^53, so that every chunk index and
+ *  every round is exact in a double. */
+#define DLS_INSTALLMENT_MAX_CHUNKS 9007199254740992ull
+
+/** Parameters of the simulation and the sweep; fill with dls_installment_params_init(). */
+typedef struct dls_installment_params {
+    /** 1 (default): a processor takes chunks only when its limit is at least the chunk size;
+     *  0: limits are ignored. */
+    int use_limits;
+    /** A remainder V - q delta smaller than snap_tol * delta joins the q-th chunk instead of
+     *  making a chunk of its own (so that delta = V / n computed in floating point gives n
+     *  chunks, not n + 1 with a last one of 10^-15 delta), unless the processor receiving it
+     *  cannot hold the larger chunk. In [0, 1e-3]; default 1e-9. */
+    double snap_tol;
+    /** Sweep: the smallest chunk considered is V / max_chunks (fewer chunks than this are
+     *  sent). In [1, ::DLS_INSTALLMENT_MAX_CHUNKS]; default 1e12. */
+    double max_chunks;
+    /** Sweep: points per decade of the log-spaced grid of chunk sizes, in [2, 1000];
+     *  default 16. */
+    unsigned grid_per_decade;
+    /** Sweep: chunk sizes tried in each refinement pass around the best one so far, in
+     *  [0, 100000]; default 48. */
+    unsigned refine_points;
+    /** Sweep: refinement passes, in [0, 100]; default 4. */
+    unsigned refine_passes;
+} dls_installment_params;
+
+/** Fills @p params with the defaults. */
+DLS_API void dls_installment_params_init(dls_installment_params *params);
+
+/* ---------------------------------------------------------------------------------- */
+/* Chunk-size analysis                                                                 */
+
+/** Why a value of the analysis is undefined. */
+typedef enum dls_installment_reason {
+    DLS_INSTALLMENT_DEFINED = 0,      /**< the value is defined */
+    /** formula: a processor's numerator sum S - A_i1 is not positive (it needs longer to
+     *  start a chunk than a whole round of startups lasts) */
+    DLS_INSTALLMENT_NUMERATOR = 1,
+    /** formula: a processor's denominator A_i2 - sum C is not positive (it computes a unit
+     *  faster than a round sends one unit to every processor, so it idles whatever delta);
+     *  lower bound: m / sum (1 / A_i2^h) - sum C is not positive (the network alone is
+     *  slower than out-of-core computing, so no chunk size wins in the long run) */
+    DLS_INSTALLMENT_DENOMINATOR = 2,
+    /** a processor's model is neither time lines nor a constant speed */
+    DLS_INSTALLMENT_NO_LINES = 3
+} dls_installment_reason;
+
+/** "defined", "numerator", "denominator" or "no lines"; "unknown" otherwise. */
+DLS_API const char *dls_installment_reason_name(dls_installment_reason reason);
+
+/** The memory levels of one processor as the analysis reads them. */
+typedef struct dls_installment_levels {
+    /** 1 for time lines and constant speeds; 0 for other 1-D models (the other fields are
+     *  then NaN). */
+    int supported;
+    double in_core_a;     /**< A_i1: intercept of the line on top at small sizes (s) */
+    double in_core_b;     /**< A_i2: its slope (s per unit) */
+    /** A_i2^h: slope of the line that takes over at the swap point (s per unit); with more
+     *  than two levels this is the second one (deeper levels are slower still, so the lower
+     *  bound computed from it is the conservative one); equal to in_core_b when there is a
+     *  single line. */
+    double out_of_core_b;
+    /** Where the second line takes over (units); INFINITY with a single line. */
+    double swap_point;
+} dls_installment_levels;
+
+/**
+ * Reads the memory levels of processor @p i of @p platform.
+ * @param[out] out receives them; unchanged on failure
+ * @return ::DLS_OK (also for unsupported models, with out->supported = 0); ::DLS_EINVAL for
+ *         a NULL argument, an index out of range, or a 2-D model (naming the processor);
+ *         ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_installment_processor_levels(const dls_platform *platform, size_t i,
+                                                    dls_installment_levels *out,
+                                                    dls_error *err);
+
+/** Capacity of the explanations in ::dls_installment_analysis, terminating NUL included. */
+#define DLS_INSTALLMENT_NOTE_MAX 320
+
+/** The chunk-size range and heuristic of a platform (every processor counts, m of them). */
+typedef struct dls_installment_analysis {
+    size_t processors;          /**< m */
+    double sum_startup;         /**< sum_i S_i (s) */
+    double sum_rate;            /**< sum_i C_i (s per unit) */
+    /** sum_i 1 / A_i2^h: the processors' total out-of-core speed (units per s; INFINITY when
+     *  a slope is 0); NaN when a model is unsupported. */
+    double out_of_core_speed;
+
+    /** ::DLS_INSTALLMENT_DEFINED, ::DLS_INSTALLMENT_DENOMINATOR or ::DLS_INSTALLMENT_NO_LINES */
+    dls_installment_reason lower_reason;
+    /** Chunks larger than this beat out-of-core processing in the long run (units;
+     *  exclusive bound; 0 when every startup is 0); NaN when undefined. */
+    double lower;
+    /** The largest chunk that fits every processor's core: the smallest swap point, or the
+     *  smallest limit when smaller (units); INFINITY when there is neither; NaN when a model
+     *  is unsupported. */
+    double upper;
+    long upper_processor;       /**< the processor that sets @ref upper; -1 when none */
+    int upper_is_limit;         /**< 1: @ref upper is that processor's limit, 0: its swap point */
+    /** 1 when both ends are defined and lower >= upper (no chunk size is recommended). */
+    int range_empty;
+
+    dls_installment_reason formula_reason; /**< whether the heuristic is defined, and why not */
+    /** The heuristic chunk size max_i (sum S - A_i1) / (A_i2 - sum C) (units); NaN when
+     *  undefined. */
+    double formula;
+    /** The processor whose term is the largest (the one that sets the formula), or the first
+     *  one that makes it undefined; -1 when none. */
+    long formula_processor;
+    /** When the formula is undefined for a sign: the offending numerator (s) or denominator
+     *  (s per unit); NaN otherwise. */
+    double formula_bad_value;
+    /** 1 when the formula is defined, above the lower end (when that is defined) and not
+     *  above the upper end; 0 otherwise. */
+    int formula_in_range;
+
+    /** Why the lower end is undefined, in a sentence naming the values ("" when defined). */
+    char lower_note[DLS_INSTALLMENT_NOTE_MAX];
+    /** Why the formula is undefined or outside the range, naming the processor and the value
+     *  ("" when it is defined and in range). */
+    char formula_note[DLS_INSTALLMENT_NOTE_MAX];
+} dls_installment_analysis;
+
+/**
+ * The chunk-size range and the heuristic chunk size of @p platform (see the file comment).
+ * @param params NULL for the defaults (use_limits applies: limits can set the upper end)
+ * @param[out] out receives the analysis; unchanged on failure
+ * @return ::DLS_OK, also when values are undefined (see the reasons in @p out);
+ *         ::DLS_EINVAL for a NULL argument, an empty platform, bad parameters or a 2-D
+ *         model (naming the processor); ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_installment_analyze(const dls_platform *platform,
+                                           const dls_installment_params *params,
+                                           dls_installment_analysis *out, dls_error *err);
+
+/* ---------------------------------------------------------------------------------- */
+/* Simulation                                                                          */
+
+/** A multi-installment schedule (opaque): the result of dls_installment_simulate() or
+ *  dls_installment_sweep(). Free with dls_installment_free(). */
+typedef struct dls_installment dls_installment;
+
+/**
+ * Simulates round-robin multi-installment processing of @p load units in chunks of
+ * @p chunk units, exactly, in O(p) time whatever the number of chunks.
+ * @param load V, finite and > 0
+ * @param chunk delta, finite and > 0; delta >= V sends the whole load as one chunk
+ * @param params NULL for the defaults
+ * @param[out] out receives the schedule; unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument, a bad load, chunk or parameter, an
+ *         empty platform, or a processor with a 2-D model (naming it); ::DLS_ERANGE when
+ *         no processor's limit holds a chunk (naming the largest limit) or when V / delta
+ *         exceeds ::DLS_INSTALLMENT_MAX_CHUNKS; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_installment_simulate(const dls_platform *platform, double load,
+                                            double chunk, const dls_installment_params *params,
+                                            dls_installment **out, dls_error *err);
+
+/**
+ * Searches the chunk size with the smallest makespan, by exact simulation of every
+ * candidate: a log-spaced grid (params->grid_per_decade per decade) from V / max_chunks to
+ * the largest useful chunk (V, or the largest limit), the chunk sizes that cut V into
+ * whole rounds next to each grid point (delta = V / (p r)), the ends of the range and the
+ * heuristic when defined; then params->refine_passes passes of params->refine_points sizes
+ * between the neighbours of the best one so far (log-spaced, plus the whole-round sizes
+ * there). Ties go to the larger chunk (fewer messages). Deterministic. The result is the
+ * simulation at the best chunk size, with the makespans of every size tried
+ * (dls_installment_sweep_samples()).
+ * @param load V, finite and > 0
+ * @return as dls_installment_simulate(); ::DLS_ERANGE when the largest limit is so small
+ *         that every chunk size it admits makes more than ::DLS_INSTALLMENT_MAX_CHUNKS chunks.
+ */
+DLS_API dls_status dls_installment_sweep(const dls_platform *platform, double load,
+                                         const dls_installment_params *params,
+                                         dls_installment **out, dls_error *err);
+
+/** Frees a schedule; NULL is allowed. */
+DLS_API void dls_installment_free(dls_installment *schedule);
+
+/** Warnings, one per line (processors left out for their limit, processors that get no
+ *  chunk); "" when there is nothing to say. */
+DLS_API const char *dls_installment_note(const dls_installment *schedule);
+
+/** Number of processors (the platform's). */
+DLS_API size_t dls_installment_count(const dls_installment *schedule);
+
+/** The load V. */
+DLS_API double dls_installment_load(const dls_installment *schedule);
+
+/** The chunk size delta as given (for a sweep, the best one). */
+DLS_API double dls_installment_chunk(const dls_installment *schedule);
+
+/** Size of the last chunk: V - (N - 1) delta, in (0, delta], or slightly above delta when a
+ *  remainder below params->snap_tol delta was joined to it; V when there is one chunk. */
+DLS_API double dls_installment_last_chunk(const dls_installment *schedule);
+
+/** Number of chunks N. */
+DLS_API uint64_t dls_installment_chunks(const dls_installment *schedule);
+
+/** Number of rounds, ceil(N / p) (the last one may be partial). */
+DLS_API uint64_t dls_installment_rounds(const dls_installment *schedule);
+
+/** Number of processors in the rotation, p (those whose limit holds a chunk). */
+DLS_API size_t dls_installment_rotation(const dls_installment *schedule);
+
+/** The time of a full round of sends, R = sum over the rotation of S_k + C_k delta (s); with
+ *  delta >= V, the chunk is V instead of delta here and in dls_installment_chunk_time(). */
+DLS_API double dls_installment_round_time(const dls_installment *schedule);
+
+/** The makespan: when the last chunk finishes (s). */
+DLS_API double dls_installment_makespan(const dls_installment *schedule);
+
+/** What a processor does in the schedule. */
+typedef enum dls_installment_role {
+    DLS_INSTALLMENT_WORKS = 0,     /**< receives at least one chunk */
+    DLS_INSTALLMENT_NO_CHUNK = 1,  /**< in the rotation, but the load ends before its turn */
+    DLS_INSTALLMENT_OVER_LIMIT = 2 /**< left out: its limit is below the chunk size */
+} dls_installment_role;
+
+/** Per processor, in platform order (arrays of dls_installment_count() values): its role... */
+DLS_API const dls_installment_role *dls_installment_roles(const dls_installment *schedule);
+/** ...the number of chunks it receives... */
+DLS_API const uint64_t *dls_installment_proc_chunks(const dls_installment *schedule);
+/** ...its load (units)... */
+DLS_API const double *dls_installment_loads(const dls_installment *schedule);
+/** ...when its first chunk has arrived (s; NaN when it gets none)... */
+DLS_API const double *dls_installment_first_arrival(const dls_installment *schedule);
+/** ...when it finishes its last chunk (s; NaN when it gets none)... */
+DLS_API const double *dls_installment_finish(const dls_installment *schedule);
+/** ...the time it computes, the sum of its chunks' times (s)... */
+DLS_API const double *dls_installment_busy(const dls_installment *schedule);
+/** ...the time it waits for data between its first arrival and its finish,
+ *  finish - first arrival - busy (s; 0 when it gets nothing)... */
+DLS_API const double *dls_installment_wait(const dls_installment *schedule);
+/** ...the time of one chunk of delta units, t_i(delta) (s; NaN when left out)... */
+DLS_API const double *dls_installment_chunk_time(const dls_installment *schedule);
+/** ...and the memory level of a chunk of delta units: the 1-based index of the time line on top
+ *  at delta, 0 for other models. */
+DLS_API const int *dls_installment_proc_levels(const dls_installment *schedule);
+
+/** One chunk of a schedule. */
+typedef struct dls_installment_event {
+    uint64_t chunk;        /**< 0-based index in send order */
+    uint64_t round;        /**< 0-based round */
+    size_t processor;      /**< platform index of the processor that receives it */
+    double size;           /**< units */
+    double send_start;     /**< the originator starts sending it (s) */
+    double send_end;       /**< it has arrived (s) */
+    double compute_start;  /**< the processor starts computing it (s) */
+    double compute_end;    /**< and finishes it (s) */
+} dls_installment_event;
+
+/**
+ * The times of chunk @p index (0-based, in send order), computed in O(1).
+ * @param[out] out receives them; unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument or @p index >= dls_installment_chunks().
+ */
+DLS_API dls_status dls_installment_event_at(const dls_installment *schedule, uint64_t index,
+                                            dls_installment_event *out, dls_error *err);
+
+/**
+ * The chunk sizes a sweep tried, in increasing order, with their makespans (INFINITY where
+ * no processor could hold the chunk). Both arrays have *n values and belong to the schedule;
+ * *n is 0 for a schedule from dls_installment_simulate(). Outputs may be NULL.
+ */
+DLS_API void dls_installment_sweep_samples(const dls_installment *schedule, size_t *n,
+                                           const double **chunk, const double **makespan);
+
+/* ---------------------------------------------------------------------------------- */
+/* Gantt charts                                                                        */
+
+/** Parameters of dls_installment_svg(); fill with dls_installment_svg_params_init(). */
+typedef struct dls_installment_svg_params {
+    /** When the schedule has more than 2 * rounds rounds, only the first and the last
+     *  `rounds` are drawn, on a time axis broken in between; in [1, 1000]; default 3. */
+    unsigned rounds;
+    /** Title of the picture; NULL for one giving the load, the chunk size and the makespan. */
+    const char *title;
+} dls_installment_svg_params;
+
+/** Fills @p params with the defaults. */
+DLS_API void dls_installment_svg_params_init(dls_installment_svg_params *params);
+
+/**
+ * Draws @p schedule as an SVG Gantt chart in the style of dls_schedule_svg(): the
+ * originator's sends on the first lane, then one lane per processor in platform order with
+ * each chunk as a bar (coloured by its memory level), the data in transit under it, and a
+ * time axis in seconds. Long schedules are drawn as their first and last rounds on either
+ * side of a break that says how many rounds and seconds are left out; a processor busy with
+ * chunks from the left-out rounds shows it as a hatched bar.
+ * @param platform the platform simulated (for the names)
+ * @param params NULL for the defaults
+ * @param[out] svg receives the document, to release with dls_free(); unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument, bad parameters, or a platform with a
+ *         different number of processors; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_installment_svg(const dls_installment *schedule,
+                                       const dls_platform *platform,
+                                       const dls_installment_svg_params *params, char **svg,
+                                       dls_error *err);
+
+/**
+ * Draws @p schedule as dls_installment_svg() does and writes it to @p path atomically (a
+ * temporary file in the same directory replaces @p path, which is never half-written).
+ * @return as dls_installment_svg(), and ::DLS_EIO naming the step that failed.
+ */
+DLS_API dls_status dls_installment_write_svg(const dls_installment *schedule,
+                                             const dls_platform *platform,
+                                             const dls_installment_svg_params *params,
+                                             const char *path, dls_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLSCHED_INSTALLMENT_H */

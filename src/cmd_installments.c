@@ -1,0 +1,347 @@
+/* dlsched installments: multi-installment processing of paper 003 (the chunk-size range and
+ * heuristic, the exact simulation, the sweep), compared with the single-installment LP. */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tool.h"
+
+static const tool_opt installments_opts[] = {
+    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
+    {"chunk", OPT_STRING, "D|formula|sweep", "formula", 0, 0, NULL,
+     "a chunk size, formula (5) (a sweep when undefined or out of range), or a sweep"},
+    {"no-limits", OPT_FLAG, NULL, NULL, 0, 0, NULL, "ignore the processors' limits"},
+    {"no-compare", OPT_FLAG, NULL, NULL, 0, 0, NULL,
+     "do not solve the single-installment LP for comparison"},
+    {"gantt", OPT_STRING, "FILE", NULL, 0, 0, NULL, "draw the schedule as an SVG Gantt chart"},
+    {"gantt-rounds", OPT_COUNT, "N", "3", 1, 1000, NULL,
+     "rounds drawn at each end of a long schedule"},
+    {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "write the result as JSON"},
+    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+};
+
+const tool_cmd tool_cmd_installments = {
+    "installments",
+    "multi-installment processing in equal chunks, simulated exactly (paper 003)",
+    "PLATFORM --load V [--chunk D|formula|sweep] [--no-limits] [--no-compare]\n"
+    "       [--gantt FILE [--gantt-rounds N]] [--json]",
+    "Sends the load in equal chunks, round after round over the processors in platform\n"
+    "order; each processor computes its chunks in arrival order. Prints the range of\n"
+    "reasonable chunk sizes and the paper's heuristic (formula (5), or why it is\n"
+    "undefined), simulates the chunk size chosen exactly (any number of chunks, in time\n"
+    "linear in the processors), and compares the makespan with the single-installment LP\n"
+    "of `dlsched schedule`. Processors whose limit is below the chunk size are left out.",
+    installments_opts,
+    1,
+    1,
+    cmd_installments,
+};
+
+/* How the chunk size was chosen. */
+typedef enum chunk_source { FROM_NUMBER, FROM_FORMULA, FROM_SWEEP } chunk_source;
+
+static const char *const source_name[] = {"given", "formula", "sweep"};
+
+/* The single-installment LP: its makespan, or NaN with the reason in `status`. */
+typedef struct lp_result {
+    double makespan;
+    const char *status;   /* "optimal", "infeasible", "skipped", "failed" */
+} lp_result;
+
+static lp_result compare_lp(const dls_platform *pl, double V, int use_limits, int skip)
+{
+    lp_result r = {NAN, "skipped"};
+    if (skip)
+        return r;
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.use_limits = use_limits;
+    dls_schedule *s;
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = dls_schedule_solve(pl, V, &par, &s, &err);
+    if (st != DLS_OK) {
+        tool_warning("single-installment LP: %s", err.message[0] ? err.message : dls_strerror(st));
+        r.status = "failed";
+        return r;
+    }
+    if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
+        r.status = "infeasible";
+    } else {
+        r.status = dls_solution_status_name(dls_schedule_status(s));
+        r.makespan = dls_schedule_makespan(s);
+    }
+    dls_schedule_free(s);
+    return r;
+}
+
+static const char *role_name(dls_installment_role role)
+{
+    return role == DLS_INSTALLMENT_WORKS      ? "works"
+           : role == DLS_INSTALLMENT_NO_CHUNK ? "no chunk"
+                                              : "left out";
+}
+
+static const char *name_or_null(const dls_platform *pl, long i)
+{
+    return i >= 0 ? dls_platform_name(pl, (size_t)i) : NULL;
+}
+
+static json_t *json_name(const dls_platform *pl, long i)
+{
+    return i >= 0 ? json_string(dls_platform_name(pl, (size_t)i)) : json_null();
+}
+
+static json_t *result_json(const dls_platform *pl, const dls_installment_analysis *an,
+                           const dls_installment *s, chunk_source src, const lp_result *lp)
+{
+    size_t n = dls_installment_count(s);
+    const dls_installment_role *role = dls_installment_roles(s);
+    const uint64_t *ch = dls_installment_proc_chunks(s);
+    const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
+                 *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
+                 *wait = dls_installment_wait(s), *ct = dls_installment_chunk_time(s);
+    const int *lvl = dls_installment_proc_levels(s);
+    json_t *procs = json_array();
+    for (size_t i = 0; i < n; i++) {
+        dls_installment_levels lv;
+        json_t *p = json_pack("{s:s,s:s,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:i}", "name",
+                              dls_platform_name(pl, i), "role", role_name(role[i]), "chunks",
+                              (json_int_t)ch[i], "load", json_real(ld[i]), "first_arrival",
+                              tool_json_number(fa[i]), "finish", tool_json_number(fin[i]), "busy",
+                              json_real(busy[i]), "wait", json_real(wait[i]), "chunk_time",
+                              tool_json_number(ct[i]), "level", lvl[i]);
+        if (p != NULL && dls_installment_processor_levels(pl, i, &lv, NULL) == DLS_OK &&
+            lv.supported) {
+            json_object_set_new(p, "in_core", json_pack("[o,o]", json_real(lv.in_core_a),
+                                                        json_real(lv.in_core_b)));
+            json_object_set_new(p, "out_of_core_rate", json_real(lv.out_of_core_b));
+            json_object_set_new(p, "swap_point", tool_json_number(lv.swap_point));
+        }
+        json_array_append_new(procs, p);
+    }
+    json_t *range = json_pack(
+        "{s:o,s:s,s:o,s:o,s:o,s:b}", "lower", tool_json_number(an->lower), "lower_status",
+        dls_installment_reason_name(an->lower_reason), "upper", tool_json_number(an->upper),
+        "upper_processor", json_name(pl, an->upper_processor), "upper_kind",
+        an->upper_processor < 0 ? json_null()
+                                : json_string(an->upper_is_limit ? "limit" : "swap point"),
+        "empty", an->range_empty);
+    if (range != NULL && an->lower_note[0])
+        json_object_set_new(range, "note", json_string(an->lower_note));
+    json_t *formula = json_pack(
+        "{s:o,s:s,s:o,s:o,s:b}", "value", tool_json_number(an->formula), "status",
+        dls_installment_reason_name(an->formula_reason), "processor",
+        json_name(pl, an->formula_processor), "bad_value", tool_json_number(an->formula_bad_value),
+        "in_range", an->formula_in_range);
+    if (formula != NULL && an->formula_note[0])
+        json_object_set_new(formula, "note", json_string(an->formula_note));
+    double T = dls_installment_makespan(s);
+    json_t *root = json_pack(
+        "{s:o,s:o,s:s,s:o,s:o,s:s,s:o,s:I,s:I,s:o,s:o,s:I,s:o,s:o,s:o}", "load",
+        json_real(dls_installment_load(s)), "chunk", json_real(dls_installment_chunk(s)),
+        "chunk_source", source_name[src], "makespan", json_real(T),
+        "single_installment_makespan", tool_json_number(lp->makespan),
+        "single_installment_status", lp->status, "ratio", tool_json_number(T / lp->makespan),
+        "rounds", (json_int_t)dls_installment_rounds(s), "chunks",
+        (json_int_t)dls_installment_chunks(s), "last_chunk",
+        json_real(dls_installment_last_chunk(s)), "round_time",
+        tool_json_number(dls_installment_round_time(s)), "rotation",
+        (json_int_t)dls_installment_rotation(s), "range", range, "formula", formula,
+        "processors", procs);
+    if (root != NULL && src == FROM_SWEEP) {
+        size_t ns;
+        dls_installment_sweep_samples(s, &ns, NULL, NULL);
+        json_object_set_new(root, "sweep", json_pack("{s:I}", "evaluated", (json_int_t)ns));
+    }
+    if (root != NULL && dls_installment_note(s)[0])
+        json_object_set_new(root, "note", json_string(dls_installment_note(s)));
+    return root;
+}
+
+static void print_analysis(const dls_platform *pl, const dls_installment_analysis *an)
+{
+    char lo[32], up[32];
+    const char *upper_name = name_or_null(pl, an->upper_processor);
+    tool_num(an->upper, up, sizeof up);
+    if (an->lower_reason == DLS_INSTALLMENT_DEFINED) {
+        tool_num(an->lower, lo, sizeof lo);
+        printf("chunk-size range: (%s, %s]", lo, up);
+    } else if (an->lower_reason == DLS_INSTALLMENT_NO_LINES) {
+        printf("chunk-size range: undefined: %s\n", an->lower_note);
+        upper_name = NULL;
+    } else {
+        printf("chunk-size range: up to %s; %s", up, an->lower_note);
+    }
+    if (upper_name != NULL)
+        printf(" (upper end: the %s of \"%s\")", an->upper_is_limit ? "limit" : "swap point",
+               upper_name);
+    if (an->lower_reason != DLS_INSTALLMENT_NO_LINES)
+        printf("%s\n", an->range_empty ? "; empty" : "");
+    if (an->formula_reason == DLS_INSTALLMENT_DEFINED)
+        printf("formula (5): %.9g (set by \"%s\")%s%s\n", an->formula,
+               dls_platform_name(pl, (size_t)an->formula_processor),
+               an->formula_in_range ? ", in the range" : "; ",
+               an->formula_in_range ? "" : an->formula_note);
+    else
+        printf("formula (5): undefined: %s\n", an->formula_note);
+}
+
+static void print_result(const char *path, const dls_platform *pl,
+                         const dls_installment_analysis *an, const dls_installment *s,
+                         chunk_source src, const lp_result *lp)
+{
+    size_t n = dls_installment_count(s);
+    printf("%s: load %.9g over %zu processors, in equal chunks, round after round\n", path,
+           dls_installment_load(s), n);
+    print_analysis(pl, an);
+    printf("chunk: %.9g (%s", dls_installment_chunk(s), source_name[src]);
+    if (src == FROM_SWEEP) {
+        size_t ns;
+        dls_installment_sweep_samples(s, &ns, NULL, NULL);
+        printf(", best of %zu sizes simulated", ns);
+    }
+    printf(")\n");
+    uint64_t N = dls_installment_chunks(s), rounds = dls_installment_rounds(s);
+    size_t p = dls_installment_rotation(s);
+    printf("%llu chunk%s in %llu round%s of %.9g s over %zu processor%s, last chunk %.9g\n",
+           (unsigned long long)N, N == 1 ? "" : "s", (unsigned long long)rounds,
+           rounds == 1 ? "" : "s", dls_installment_round_time(s), p, p == 1 ? "" : "s",
+           dls_installment_last_chunk(s));
+    double T = dls_installment_makespan(s);
+    printf("makespan %.9g s\n", T);
+    if (isfinite(lp->makespan))
+        printf("single-installment LP makespan %.9g s (%s); multi-installment / LP = %.6g\n",
+               lp->makespan, lp->status, T / lp->makespan);
+    else
+        printf("single-installment LP: %s\n", lp->status);
+    size_t width = 4;
+    for (size_t i = 0; i < n; i++)
+        if (strlen(dls_platform_name(pl, i)) > width)
+            width = strlen(dls_platform_name(pl, i));
+    const dls_installment_role *role = dls_installment_roles(s);
+    const uint64_t *ch = dls_installment_proc_chunks(s);
+    const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
+                 *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
+                 *wait = dls_installment_wait(s), *ct = dls_installment_chunk_time(s);
+    const int *lvl = dls_installment_proc_levels(s);
+    printf("  %-*s  %-8s  %12s  %14s  %14s  %14s  %14s  %14s  %12s  %5s  %12s\n", (int)width,
+           "NAME", "ROLE", "CHUNKS", "LOAD", "FIRST", "FINISH", "BUSY", "WAIT", "CHUNK TIME",
+           "LEVEL", "SWAP POINT");
+    for (size_t i = 0; i < n; i++) {
+        char f[32], e[32], c[32], lv[16], sw[32] = "-";
+        dls_installment_levels levels;
+        if (dls_installment_processor_levels(pl, i, &levels, NULL) == DLS_OK && levels.supported)
+            tool_num(levels.swap_point, sw, sizeof sw);
+        snprintf(f, sizeof f, isfinite(fa[i]) ? "%.9g" : "-", fa[i]);
+        snprintf(e, sizeof e, isfinite(fin[i]) ? "%.9g" : "-", fin[i]);
+        snprintf(c, sizeof c, isfinite(ct[i]) ? "%.6g" : "-", ct[i]);
+        snprintf(lv, sizeof lv, lvl[i] > 0 ? "%d" : "-", lvl[i]);
+        printf("  %-*s  %-8s  %12llu  %14.9g  %14s  %14s  %14.9g  %14.9g  %12s  %5s  %12s\n",
+               (int)width, dls_platform_name(pl, i), role_name(role[i]),
+               (unsigned long long)ch[i], ld[i], f, e, busy[i], wait[i], c, lv, sw);
+    }
+}
+
+/* Parses --chunk: a number > 0, "formula" or "sweep". Returns -1 on bad text. */
+static int parse_chunk(const char *text, chunk_source *src, double *chunk)
+{
+    if (strcmp(text, "formula") == 0) {
+        *src = FROM_FORMULA;
+        return 0;
+    }
+    if (strcmp(text, "sweep") == 0) {
+        *src = FROM_SWEEP;
+        return 0;
+    }
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end != '\0' || !isfinite(v) || v <= 0)
+        return -1;
+    *src = FROM_NUMBER;
+    *chunk = v;
+    return 0;
+}
+
+static void warn_note(const char *note)
+{
+    char *copy = strdup(note);
+    if (copy == NULL)
+        return;
+    for (char *line = strtok(copy, "\n"); line; line = strtok(NULL, "\n"))
+        tool_warning("%s", line);
+    free(copy);
+}
+
+int cmd_installments(const tool_args *args)
+{
+    if (!arg_given(args, "load")) {
+        tool_error("installments: give the load with --load V");
+        return EXIT_BADINPUT;
+    }
+    chunk_source src = FROM_FORMULA;
+    double chunk = 0;
+    if (parse_chunk(arg_string(args, "chunk"), &src, &chunk) != 0) {
+        tool_error("installments: --chunk must be a number > 0, formula or sweep, not \"%s\"",
+                   arg_string(args, "chunk"));
+        return EXIT_BADINPUT;
+    }
+    double V = arg_double(args, "load", 0);
+    dls_error err;
+    dls_error_clear(&err);
+    dls_platform *pl;
+    dls_status st = dls_platform_read_file(args->pos[0], &pl, &err);
+    if (st != DLS_OK)
+        return tool_fail(st, &err);
+    dls_installment_params par;
+    dls_installment_params_init(&par);
+    par.use_limits = !arg_flag(args, "no-limits");
+    dls_installment_analysis an;
+    dls_installment *s = NULL;
+    st = dls_installment_analyze(pl, &par, &an, &err);
+    if (st == DLS_OK && src == FROM_FORMULA) {
+        if (an.formula_reason == DLS_INSTALLMENT_DEFINED && an.formula_in_range) {
+            chunk = an.formula;
+        } else {
+            tool_warning("formula (5) %s: %s; sweeping the chunk size instead",
+                         an.formula_reason == DLS_INSTALLMENT_DEFINED ? "is out of the range"
+                                                                      : "is undefined",
+                         an.formula_note);
+            src = FROM_SWEEP;
+        }
+    }
+    if (st == DLS_OK)
+        st = src == FROM_SWEEP ? dls_installment_sweep(pl, V, &par, &s, &err)
+                               : dls_installment_simulate(pl, V, chunk, &par, &s, &err);
+    if (st != DLS_OK) {
+        dls_platform_free(pl);
+        return tool_fail(st, &err);
+    }
+    if (dls_installment_note(s)[0])
+        warn_note(dls_installment_note(s));
+    if (src == FROM_FORMULA && dls_installment_chunks(s) < dls_platform_count(pl))
+        tool_warning("formula (5) is meant for loads of many rounds: --chunk sweep finds a "
+                     "better chunk size for this one");
+    int rc = EXIT_DONE;
+    const char *gantt = arg_string(args, "gantt");
+    if (gantt != NULL) {
+        dls_installment_svg_params gp;
+        dls_installment_svg_params_init(&gp);
+        gp.rounds = (unsigned)arg_count(args, "gantt-rounds", 3);
+        st = dls_installment_write_svg(s, pl, &gp, gantt, &err);
+        if (st != DLS_OK)
+            rc = tool_fail(st, &err);
+    }
+    if (rc == EXIT_DONE) {
+        lp_result lp = compare_lp(pl, V, par.use_limits, arg_flag(args, "no-compare"));
+        if (arg_flag(args, "json"))
+            rc = tool_print_json(result_json(pl, &an, s, src, &lp));
+        else
+            print_result(args->pos[0], pl, &an, s, src, &lp);
+    }
+    dls_installment_free(s);
+    dls_platform_free(pl);
+    return rc;
+}

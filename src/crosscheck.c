@@ -1,0 +1,498 @@
+/* The LP and the geometric partitioners checking each other (see dlsched/crosscheck.h). */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model_impl.h"
+#include "platform_impl.h"
+#include "schedule_impl.h"
+
+/* The envelopes of the cross-check: tight enough that convex speed models agree with the
+ * geometric optimum far within the default tolerance. */
+#define DLS_CHECK_ENVELOPE_TOL 3e-8
+#define DLS_CHECK_ENVELOPE_LINES 16384
+/* Largest tolerance a caller may ask for. */
+#define DLS_CHECK_MAX_TOL 1e-3
+/* Bisection on the common finishing time stops at adjacent doubles or after this many
+ * halvings. */
+#define DLS_CHECK_MAX_BISECTIONS 4000
+/* Relative size at which a time function's value just after 0 is read. */
+#define DLS_CHECK_NEAR_ZERO 1e-12
+/* Makespans of whole-unit distributions under the same time functions are compared to
+ * this relative amount (the same values, up to the order of the evaluations). */
+#define DLS_CHECK_INTEGER_RTOL 1e-12
+
+void dls_crosscheck_params_init(dls_crosscheck_params *p)
+{
+    memset(p, 0, sizeof *p);
+    dls_schedule_params_init(&p->schedule);
+    p->schedule.envelope.rel_tol = DLS_CHECK_ENVELOPE_TOL;
+    p->schedule.envelope.max_lines = DLS_CHECK_ENVELOPE_LINES;
+    p->rel_tol = 1e-7;
+    dls_mip_params_init(&p->mip);
+    p->mip.integer = 1;
+    p->mip.exact_shape = 1;
+    p->mip.rel_gap = 0;
+}
+
+static const char *const check_names[DLS_CHECK_COUNT] = {"zero-communication", "integer-mip",
+                                                         "replay"};
+
+static double rel(double a, double b) { return b != 0 ? (a - b) / b : (a == 0 ? 0 : INFINITY); }
+
+/* The sizes a processor can take within a time T: a union of intervals, because a time
+ * that dips (a speed rising faster than the size) lets a larger share finish sooner than a
+ * smaller one. Pieces of a points model between its sizes have a monotone time (the speed
+ * is linear there, so x / s(x) moves one way); elsewhere the time is nondecreasing. */
+typedef struct ivl {
+    double lo, hi;
+} ivl;
+
+typedef struct ivls {
+    ivl *v;
+    size_t n, cap;
+} ivls;
+
+static int ivls_add(ivls *s, double lo, double hi)
+{
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        ivl *nv = realloc(s->v, cap * sizeof *nv);
+        if (nv == NULL)
+            return -1;
+        s->v = nv;
+        s->cap = cap;
+    }
+    s->v[s->n].lo = lo;
+    s->v[s->n].hi = hi;
+    s->n++;
+    return 0;
+}
+
+/* Largest (increasing) or smallest (decreasing) x in [u, v] with time(x) <= T, by bisection
+ * on a monotone piece whose end on the good side qualifies. */
+static double piece_edge(const dls_model *m, double u, double v, double T, int increasing)
+{
+    double good = increasing ? u : v, bad = increasing ? v : u;
+    for (int it = 0; it < DLS_CHECK_MAX_BISECTIONS; it++) {
+        double mid = good + (bad - good) / 2;
+        if (mid == good || mid == bad)
+            break;
+        if (dls_model_time(m, mid) <= T)
+            good = mid;
+        else
+            bad = mid;
+    }
+    return good;
+}
+
+/* The sizes in [0, cap] of model m finishing within T, appended to out (sorted). */
+static int feasible_sizes(const dls_model *m, double cap, double T, ivls *out)
+{
+    out->n = 0;
+    if (ivls_add(out, 0, 0) != 0) /* nothing to do takes no time */
+        return -1;
+    size_t np = 0;
+    const double *size = NULL;
+    if (dls_model_get_kind(m) == DLS_MODEL_POINTS)
+        dls_model_get_points(m, &np, &size, NULL, NULL, NULL);
+    double u = 0;
+    for (size_t q = 0; q <= np && u < cap; q++) {
+        double v = q < np ? fmin(size[q], cap) : cap;
+        if (v <= u)
+            continue;
+        /* the piece (u, v]: before the first size and after the last the speed is
+         * constant, the time increasing */
+        double tu = u > 0 ? dls_model_time(m, u) : 0, tv = dls_model_time(m, v);
+        int increasing = q == 0 || q == np || tv >= tu;
+        double lo, hi;
+        /* the time just after u (a time-line model jumps at 0) */
+        double tstart = u > 0 ? tu : dls_model_time(m, v * DLS_CHECK_NEAR_ZERO);
+        if (increasing) {
+            if (!(tstart <= T)) {
+                lo = hi = NAN;
+            } else {
+                lo = u;
+                hi = tv <= T ? v : piece_edge(m, u, v, T, 1);
+            }
+        } else {
+            if (!(tv <= T))
+                lo = hi = NAN;
+            else {
+                hi = v;
+                lo = tu <= T ? u : piece_edge(m, u, v, T, 0);
+            }
+        }
+        if (!isnan(lo)) {
+            ivl *last = &out->v[out->n - 1];
+            if (lo <= last->hi)
+                last->hi = fmax(last->hi, hi);
+            else if (ivls_add(out, lo, hi) != 0)
+                return -1;
+        }
+        u = v;
+    }
+    return 0;
+}
+
+/* Whether V lies in the sum of the processors' feasible sets within T (sums of interval
+ * unions, merged as they grow). */
+static int reachable(const dls_platform *pl, double V, int use_limits, double T, ivls *acc,
+                     ivls *one, ivls *next, int *failed)
+{
+    acc->n = 0;
+    if (ivls_add(acc, 0, 0) != 0)
+        return *failed = 1, 0;
+    for (size_t i = 0; i < pl->n; i++) {
+        double cap = fmin(V, use_limits ? pl->procs[i].limit : INFINITY);
+        if (feasible_sizes(pl->procs[i].model, cap, T, one) != 0)
+            return *failed = 1, 0;
+        next->n = 0;
+        for (size_t a = 0; a < acc->n; a++)
+            for (size_t b = 0; b < one->n; b++)
+                if (ivls_add(next, acc->v[a].lo + one->v[b].lo,
+                             fmin(V, acc->v[a].hi + one->v[b].hi)) != 0)
+                    return *failed = 1, 0;
+        /* sort by lower end (few intervals: insertion sort) and merge */
+        for (size_t a = 1; a < next->n; a++) {
+            ivl x = next->v[a];
+            size_t b = a;
+            while (b > 0 && next->v[b - 1].lo > x.lo) {
+                next->v[b] = next->v[b - 1];
+                b--;
+            }
+            next->v[b] = x;
+        }
+        acc->n = 0;
+        for (size_t a = 0; a < next->n; a++) {
+            if (next->v[a].lo > V)
+                break;
+            if (acc->n > 0 && next->v[a].lo <= acc->v[acc->n - 1].hi)
+                acc->v[acc->n - 1].hi = fmax(acc->v[acc->n - 1].hi, next->v[a].hi);
+            else if (ivls_add(acc, next->v[a].lo, next->v[a].hi) != 0)
+                return *failed = 1, 0;
+        }
+    }
+    for (size_t a = 0; a < acc->n; a++)
+        if (acc->v[a].lo <= V && V <= acc->v[a].hi)
+            return 1;
+    return 0;
+}
+
+/* The continuous optimum without communication: the smallest time T within which the
+ * processors' shares can add up to V. With nondecreasing times every processor takes the
+ * most it finishes within T (all finishing together); with times that dip, the shares are
+ * searched among the sizes that finish within T. NaN when out of memory. */
+static double continuous_optimum(const dls_platform *pl, double V, int use_limits)
+{
+    size_t p = pl->n;
+    int monotone = 1;
+    double hi = 0;
+    for (size_t i = 0; i < p; i++) {
+        double cap = fmin(V, use_limits ? pl->procs[i].limit : INFINITY);
+        if (cap > 0)
+            hi = fmax(hi, dls_model_time(pl->procs[i].model, cap));
+        monotone &= !(pl->procs[i].model->increasing_to < cap);
+    }
+    ivls acc = {NULL, 0, 0}, one = {NULL, 0, 0}, next = {NULL, 0, 0};
+    int failed = 0;
+    double lo = 0;
+    for (int it = 0; it < DLS_CHECK_MAX_BISECTIONS && !failed; it++) {
+        double mid = lo + (hi - lo) / 2;
+        if (!(mid > lo && mid < hi))
+            break;
+        int ok;
+        if (monotone) {
+            double got = 0;
+            for (size_t i = 0; i < p; i++)
+                got += dls_model_size_for_time(pl->procs[i].model, mid,
+                                               use_limits ? pl->procs[i].limit : INFINITY);
+            ok = got >= V;
+        } else {
+            ok = reachable(pl, V, use_limits, mid, &acc, &one, &next, &failed);
+        }
+        if (ok)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    free(acc.v);
+    free(one.v);
+    free(next.v);
+    return failed ? NAN : hi;
+}
+
+static dls_status zero_communication(const dls_platform *pl, double V,
+                                     const dls_crosscheck_params *par, dls_check_result *r,
+                                     dls_error *err)
+{
+    dls_platform *flat;
+    dls_status st = dls_platform_copy(pl, &flat, err);
+    if (st != DLS_OK)
+        return st;
+    for (size_t i = 0; st == DLS_OK && i < flat->n; i++)
+        st = dls_platform_set_link(flat, i, 0, 0, err);
+    if (st != DLS_OK) {
+        dls_platform_free(flat);
+        return st;
+    }
+    dls_schedule *s;
+    st = dls_schedule_solve(flat, V, &par->schedule, &s, err);
+    if (st != DLS_OK) {
+        dls_platform_free(flat);
+        return st;
+    }
+    if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
+        snprintf(r->detail, sizeof r->detail, "skipped: the limits cannot hold the load");
+        dls_schedule_free(s);
+        dls_platform_free(flat);
+        return DLS_OK;
+    }
+    /* convexity and the envelopes' deviation, on the sizes that matter */
+    int convex = 1;
+    double dev = 0;
+    long worst = -1;
+    for (size_t i = 0; i < pl->n; i++) {
+        double xmax = fmin(V, par->schedule.use_limits ? pl->procs[i].limit : INFINITY);
+        dls_model *env;
+        dls_envelope_info info;
+        st = dls_model_convex_envelope(pl->procs[i].model, xmax, &par->schedule.envelope, &env,
+                                       &info, err);
+        if (st != DLS_OK) {
+            dls_schedule_free(s);
+            dls_platform_free(flat);
+            return st;
+        }
+        dls_model_free(env);
+        if (!info.convex) {
+            convex = 0;
+            if (info.max_rel_dev > dev || worst < 0) {
+                dev = info.max_rel_dev;
+                worst = (long)i;
+            }
+        }
+    }
+    r->ran = 1;
+    r->first = dls_schedule_makespan(s);
+    r->second = continuous_optimum(pl, V, par->schedule.use_limits);
+    if (isnan(r->second)) {
+        dls_schedule_free(s);
+        dls_platform_free(flat);
+        return dls__fail(err, DLS_ENOMEM, "crosscheck: out of memory");
+    }
+    r->rel_diff = rel(r->first, r->second);
+    r->extra = dev;
+    if (convex) {
+        r->agree = fabs(r->rel_diff) <= par->rel_tol;
+        snprintf(r->detail, sizeof r->detail, "convex times: the LP gives %.12g s, the "
+                 "geometric continuous optimum %.12g s (relative difference %.3g, tolerance "
+                 "%.3g)", r->first, r->second, r->rel_diff, par->rel_tol);
+    } else {
+        r->agree = r->rel_diff <= par->rel_tol;
+        snprintf(r->detail, sizeof r->detail, "processor \"%s\" has a time that is not convex "
+                 "(its envelope departs from it by up to %.3g%%): the LP's %.12g s must be a "
+                 "lower bound of the geometric optimum %.12g s; gap %.3g%%",
+                 pl->procs[worst].name, 100 * dev, r->first, r->second, -100 * r->rel_diff);
+    }
+    dls_schedule_free(s);
+    dls_platform_free(flat);
+    return DLS_OK;
+}
+
+static dls_status integer_mip(const dls_platform *pl, double V, const dls_crosscheck_params *par,
+                              dls_check_result *r, dls_error *err)
+{
+    if (V != floor(V) || V > (double)DLS_PARTITION_MAX_ELEMENTS) {
+        snprintf(r->detail, sizeof r->detail, "skipped: the load %.10g is not a whole number",
+                 V);
+        return DLS_OK;
+    }
+    dls_partition_params pp;
+    dls_partition_params_init(&pp);
+    pp.use_limits = par->schedule.use_limits;
+    dls_partition *part;
+    dls_status st = dls_partition_set(pl, (uint64_t)V, &pp, &part, err);
+    if (st != DLS_OK)
+        return st;
+    if (dls_partition_status(part) == DLS_SOLUTION_INFEASIBLE) {
+        snprintf(r->detail, sizeof r->detail, "skipped: the limits cannot hold the load");
+        dls_partition_free(part);
+        return DLS_OK;
+    }
+    double geo = dls_partition_makespan(part);
+    int proven = dls_partition_status(part) == DLS_SOLUTION_OPTIMAL;
+    dls_partition_free(part);
+
+    dls__star star;
+    char *note = NULL;
+    st = dls__star_build(pl, V, &par->schedule, &star, &note, err);
+    free(note);
+    if (st != DLS_OK)
+        return st;
+    dls__mip_spec sp;
+    memset(&sp, 0, sizeof sp);
+    sp.integer = 1;
+    sp.exact_shape = 1;
+    sp.communication = 0;
+    sp.time_limit = par->mip.time_limit;
+    sp.rel_gap = par->mip.rel_gap;
+    sp.shape_tol = par->mip.shape_tol;
+    sp.max_binaries = par->mip.max_binaries;
+    sp.time_unit = geo;
+    dls__mip_answer ma;
+    dls_error quiet;
+    st = dls__mip_solve_star(&star, &sp, &ma, &quiet);
+    if (st == DLS_ELIMIT) {
+        snprintf(r->detail, sizeof r->detail, "skipped: %.480s", quiet.message);
+        dls__star_free(&star);
+        return DLS_OK;
+    }
+    if (st != DLS_OK) {
+        dls__star_free(&star);
+        return dls__fail(err, st, "%s", quiet.message);
+    }
+    r->ran = 1;
+    r->first = geo;
+    r->extra = ma.seconds;
+    if (ma.status != DLS_SOLUTION_OPTIMAL && ma.status != DLS_SOLUTION_FEASIBLE) {
+        r->second = NAN;
+        r->agree = 0;
+        snprintf(r->detail, sizeof r->detail, "the MIP found no integer distribution (%s)",
+                 ma.time_limited ? "time limit" : "no answer");
+        free(ma.alpha);
+        dls__star_free(&star);
+        return DLS_OK;
+    }
+    double mk = 0;
+    for (size_t k = 0; k < star.m; k++)
+        if (ma.alpha[k] > 0)
+            mk = fmax(mk, dls_model_time(star.model[k], ma.alpha[k]));
+    r->second = mk;
+    r->rel_diff = rel(geo, mk);
+    /* every whole size is a breakpoint on small ranges: then the MIP's model is the truth */
+    double tol = DLS_CHECK_INTEGER_RTOL;
+    for (size_t k = 0; k < star.m; k++)
+        if (dls_model_get_kind(star.model[k]) == DLS_MODEL_POINTS &&
+            fmin(star.B[k], V) > 256)
+            tol = fmax(tol, sp.shape_tol);
+    int optimal = ma.status == DLS_SOLUTION_OPTIMAL;
+    /* a contradiction needs proof on one side: the MIP's optimum, its bound, or the
+     * partitioner's claim */
+    int bound_ok = !(ma.bound > geo * (1 + tol));
+    if (optimal && proven)
+        r->agree = fabs(r->rel_diff) <= tol;
+    else if (optimal)
+        r->agree = mk <= geo * (1 + tol);
+    else
+        r->agree = bound_ok && (!proven || mk >= geo * (1 - tol));
+    const char *what = optimal ? "optimum" : "best within the time limit";
+    if (proven)
+        snprintf(r->detail, sizeof r->detail, "the partitioner's integer optimum %.12g s, the "
+                 "MIP's %s %.12g s (bound %.12g s, %.3f s of branch and bound)", geo, what, mk,
+                 ma.bound, ma.seconds);
+    else
+        snprintf(r->detail, sizeof r->detail, "the partitioner does not claim optimality (a "
+                 "speed shape breaks its assumption): %.12g s; the MIP's %s %.12g s (gap "
+                 "%.3g%%, bound %.12g s, %.3f s)", geo, what, mk, 100 * r->rel_diff, ma.bound,
+                 ma.seconds);
+    free(ma.alpha);
+    dls__star_free(&star);
+    return DLS_OK;
+}
+
+static dls_status replay_check(const dls_platform *pl, double V, const dls_crosscheck_params *par,
+                               dls_check_result *r, dls_error *err)
+{
+    dls_schedule *s;
+    dls_status st = dls_schedule_solve(pl, V, &par->schedule, &s, err);
+    if (st != DLS_OK)
+        return st;
+    if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
+        snprintf(r->detail, sizeof r->detail, "skipped: the limits cannot hold the load");
+        dls_schedule_free(s);
+        return DLS_OK;
+    }
+    dls__star star; /* zeroed by the build, even when it fails */
+    char *note = NULL;
+    st = dls__star_build(pl, V, &par->schedule, &star, &note, err);
+    free(note);
+    double *alpha = st == DLS_OK ? malloc(star.m * sizeof *alpha) : NULL;
+    if (st == DLS_OK && alpha == NULL)
+        st = dls__fail(err, DLS_ENOMEM, "crosscheck: out of memory");
+    dls_schedule *ev = NULL;
+    if (st == DLS_OK)
+        st = dls_schedule_evaluate(pl, dls_schedule_loads(s), &par->schedule, &ev, err);
+    if (st == DLS_OK) {
+        const double *loads = dls_schedule_loads(s);
+        for (size_t k = 0; k < star.m; k++)
+            alpha[k] = loads[star.proc[k]];
+        /* the LP's own time lines; the paper's LP charges kept processors with no load */
+        double lines = dls__replay(&star, alpha, NULL, !par->schedule.drop_unused, 0, NULL,
+                                   NULL, NULL, NULL, NULL);
+        r->ran = 1;
+        r->first = dls_schedule_makespan(s);
+        r->second = lines;
+        r->rel_diff = rel(r->first, r->second);
+        r->extra = dls_schedule_makespan(ev);
+        r->agree = fabs(r->rel_diff) <= par->rel_tol;
+        snprintf(r->detail, sizeof r->detail, "the LP's makespan %.12g s, its loads replayed "
+                 "%.12g s (relative difference %.3g); under the true models %.12g s", r->first,
+                 r->second, r->rel_diff, r->extra);
+    }
+    dls_schedule_free(ev);
+    dls_schedule_free(s);
+    free(alpha);
+    dls__star_free(&star);
+    return st;
+}
+
+dls_status dls_crosscheck(const dls_platform *platform, double load,
+                          const dls_crosscheck_params *params, dls_check_result *results,
+                          int *all_agree, dls_error *err)
+{
+    dls_crosscheck_params defaults;
+    if (params == NULL) {
+        dls_crosscheck_params_init(&defaults);
+        params = &defaults;
+    }
+    if (platform == NULL || results == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_crosscheck: NULL argument");
+    if (platform->n == 0)
+        return dls__fail(err, DLS_EINVAL, "dls_crosscheck: the platform has no processor");
+    if (!isfinite(load) || load <= 0)
+        return dls__fail(err, DLS_EINVAL, "dls_crosscheck: the load must be a finite number "
+                         "> 0, not %.10g", load);
+    if (!(params->rel_tol > 0 && params->rel_tol <= DLS_CHECK_MAX_TOL))
+        return dls__fail(err, DLS_EINVAL, "dls_crosscheck: rel_tol must be in (0, %g], not "
+                         "%.10g", DLS_CHECK_MAX_TOL, params->rel_tol);
+    for (size_t i = 0; i < platform->n; i++)
+        if (platform->procs[i].two_d)
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_crosscheck: processor "
+                                "\"%s\" has a 2-D model; the checks need 1-D time functions",
+                                platform->procs[i].name);
+    dls_check_result r[DLS_CHECK_COUNT];
+    for (int k = 0; k < DLS_CHECK_COUNT; k++) {
+        memset(&r[k], 0, sizeof r[k]);
+        r[k].kind = (dls_check_kind)k;
+        r[k].name = check_names[k];
+        r[k].first = r[k].second = r[k].rel_diff = r[k].extra = NAN;
+    }
+    dls_status st = zero_communication(platform, load, params, &r[0], err);
+    if (st == DLS_OK)
+        st = integer_mip(platform, load, params, &r[1], err);
+    if (st == DLS_OK)
+        st = replay_check(platform, load, params, &r[2], err);
+    if (st != DLS_OK)
+        return st;
+    int agree = 1;
+    for (int k = 0; k < DLS_CHECK_COUNT; k++) {
+        agree &= !r[k].ran || r[k].agree;
+        results[k] = r[k];
+    }
+    if (all_agree)
+        *all_agree = agree;
+    return DLS_OK;
+}

@@ -1,0 +1,422 @@
+/* Gantt charts of multi-installment schedules as SVG, in the look of svg_gantt.c: the
+ * originator's sends on the first lane, then one lane per processor in platform order with
+ * each chunk's data in transit (thin) and its computation (coloured by memory level), idle
+ * time up to the makespan, a time axis in seconds.
+ *
+ * A schedule of 10^10 chunks cannot be drawn chunk by chunk, and need not be: its rounds
+ * repeat. When it has more than 2 H rounds (H = params->rounds), the chart shows the first H
+ * rounds and the last H on two panels with their own time scales, and a break between
+ * them. The left panel ends when the sends of round H - 1 end, so that everything in it
+ * belongs to the rounds drawn. In the right panel, which starts with the sends of round
+ * L - H + 1 (L the last round), a chunk of round L - H may still be computing (drawn too),
+ * and a processor slower than a round (t_k(delta) > R) is still busy with chunks of
+ * left-out rounds: its lane is hatched up to its first chunk drawn. Every chunk's times
+ * come from the closed form, so nothing is stored. */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "installment_impl.h"
+#include "platform_impl.h"
+#include "svg_text.h"
+
+/* Layout, in pixels (as in svg_gantt.c). */
+#define WIDTH 1000.0
+#define LEFT 170.0        /* lane labels on the left of this */
+#define RIGHT 30.0
+#define TOP 56.0          /* title and subtitle above */
+#define LANE 24.0
+#define LANE_GAP 8.0
+#define BREAK_W 44.0      /* the break between the panels of a long schedule */
+#define TICK_SPACING 110.0 /* wanted pixels between time ticks */
+#define MIN_BAR 0.5       /* narrowest bar drawn, so that short events stay visible */
+#define LEVEL_LABEL_MIN 24.0 /* a compute bar shows its level ("L1") when this wide */
+#define LABEL_CHAR_W 7.0  /* average advance of a 12 px character (legend layout) */
+#define DIGIT_W 7.6       /* advance of a 12 px digit (tick labels) */
+#define LABEL_GAP 14.0    /* least room between two tick labels */
+#define MAX_WIDEN 6       /* times a step may be widened for its labels */
+#define MAX_TICK_DIGITS 15
+#define MAX_TICKS 40        /* per panel, whatever the rounding of the step */
+
+/* Defaults and bounds of dls_installment_svg_params::rounds. */
+#define SVG_DEFAULT_ROUNDS 3u
+#define SVG_MAX_ROUNDS 1000u
+
+/* Colours: those of svg_gantt.c (levels, sends, idle), and the hatching of left-out work. */
+static const char *const level_colour[] = {"#4e79a7", "#59a14f", "#f28e2b", "#e15759",
+                                           "#b07aa1", "#76b7b2", "#edc948", "#9c755f"};
+#define SEND_COLOUR "#bab0ac"
+#define IDLE_COLOUR "#eeeeee"
+#define BREAK_COLOUR "#f4f4f4"
+#define HATCH_ID "dls-earlier-chunks"
+
+static const char *colour_of(int level)
+{
+    return level <= 0 ? level_colour[0] : level_colour[1 + (level - 1) % 7];
+}
+
+void dls_installment_svg_params_init(dls_installment_svg_params *params)
+{
+    if (params == NULL)
+        return;
+    params->rounds = SVG_DEFAULT_ROUNDS;
+    params->title = NULL;
+}
+
+/* One panel: the time window [t0, t1] drawn on [x0, x1], with the rounds whose chunks it
+ * shows. */
+typedef struct panel {
+    double t0, t1, x0, x1;
+    uint64_t r_from, r_to;   /* inclusive */
+    int hatch;               /* processors slower than a round are busy at t0 */
+} panel;
+
+static double px(const panel *p, double t)
+{
+    return p->x0 + (p->x1 - p->x0) * ((t - p->t0) / (p->t1 - p->t0));
+}
+
+/* A bar over [a, b] clipped to the panel; 0 when nothing of it is inside. */
+static int clip(const panel *p, double a, double b, double *xa, double *w)
+{
+    if (!(b > p->t0 && a < p->t1)) /* touching an edge is outside */
+        return 0;
+    double u = px(p, fmax(a, p->t0)), v = px(p, fmin(b, p->t1));
+    *xa = u;
+    *w = fmax(v - u, MIN_BAR);
+    return 1;
+}
+
+typedef struct chart {
+    dls__svg o;
+    const dls_installment *s;
+    const dls_platform *pl;
+    int last_level;          /* level of the last chunk */
+    int used_levels[8];      /* which colours appear (index: colour slot) */
+    int speed_models, hatched;
+} chart;
+
+static double lane_y(size_t i)
+{
+    return TOP + (double)(i + 1) * (LANE + LANE_GAP);
+}
+
+static void draw_chunk(chart *c, const panel *p, const dls_installment_event *ev, int level)
+{
+    dls__svg *o = &c->o;
+    const char *name = c->pl->procs[ev->processor].name;
+    double x, w;
+    if (clip(p, ev->send_start, ev->send_end, &x, &w)) {
+        dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\" "
+                        "stroke=\"white\" stroke-width=\"0.5\"><title>chunk %llu (round %llu) to ",
+                     x, TOP, w, LANE, SEND_COLOUR, (unsigned long long)ev->chunk,
+                     (unsigned long long)ev->round);
+        dls__svg_text(o, name);
+        dls__svg_put(o, ": %.6g units, %.9g to %.9g s</title></rect>\n", ev->size,
+                     ev->send_start, ev->send_end);
+        double y = lane_y(ev->processor);
+        dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\" "
+                        "opacity=\"0.6\"/>\n", x, y + LANE * 0.35, w, LANE * 0.3, SEND_COLOUR);
+    }
+    if (clip(p, ev->compute_start, ev->compute_end, &x, &w)) {
+        double y = lane_y(ev->processor);
+        dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\" "
+                        "stroke=\"white\" stroke-width=\"0.5\"><title>", x, y, w, LANE,
+                     colour_of(level));
+        dls__svg_text(o, name);
+        dls__svg_put(o, ": chunk %llu (round %llu), %.6g units, computes %.9g to %.9g s%s"
+                        "</title></rect>\n", (unsigned long long)ev->chunk,
+                     (unsigned long long)ev->round, ev->size, ev->compute_start,
+                     ev->compute_end, level > 0 ? "" : ", speed model");
+        if (level > 0 && w > LEVEL_LABEL_MIN)
+            dls__svg_put(o, "<text x=\"%.1f\" y=\"%.1f\" fill=\"white\" font-size=\"10\">L%d"
+                            "</text>\n", x + 4, y + LANE * 0.65, level);
+        c->used_levels[level <= 0 ? 0 : 1 + (level - 1) % 7] = 1;
+        c->speed_models |= level <= 0;
+    }
+}
+
+/* Digits that tell neighbouring ticks apart at step over values up to tmax, and at least
+ * those of the integer part (999600 rather than 9.996e+05). */
+static int tick_digits(double tmax, double step)
+{
+    int d = (int)ceil(log10(fmax(tmax, step) / step)) + 1;
+    if (tmax >= 1)
+        d = (int)fmax(d, floor(log10(tmax)) + 1);
+    return d < 1 ? 1 : d > MAX_TICK_DIGITS ? MAX_TICK_DIGITS : d;
+}
+
+/* Pixels a tick label of that many digits needs, with a gap to its neighbour. */
+static double label_px(int digits)
+{
+    return (digits + 1) * DIGIT_W + LABEL_GAP;
+}
+
+/* The next step of the sequence 1, 2, 5, 10, 20, ... after a step of it. */
+static double next_step(double step)
+{
+    double p = pow(10, floor(log10(step))), f = step / p;
+    return (f < 1.5 ? 2 : f < 3.5 ? 5 : 10) * p;
+}
+
+static void draw_panel(chart *c, const panel *p, double axis_y)
+{
+    dls__svg *o = &c->o;
+    const dls_installment *s = c->s;
+    const dls__inst_plan *plan = &s->plan;
+    double span = p->t1 - p->t0, width = p->x1 - p->x0;
+    double step = dls__svg_nice_step(span, width / TICK_SPACING);
+    int digits = tick_digits(fmax(fabs(p->t0), fabs(p->t1)), step);
+    /* far from 0 labels are long (2998999.96): space the ticks by their labels */
+    for (int widen = 0; widen < MAX_WIDEN && label_px(digits) > width * step / span; widen++) {
+        step = next_step(step);
+        digits = tick_digits(fmax(fabs(p->t0), fabs(p->t1)), step);
+    }
+    /* ticks by index: far from 0 (the right panel of 10^15 rounds) adding steps would stall */
+    double q0 = ceil(p->t0 / step), q1 = floor(p->t1 / step);
+    int ticks = q1 >= q0 ? (int)fmin(q1 - q0 + 1, MAX_TICKS) : 0;
+    for (int q = 0; q < ticks; q++) {
+        double t = (q0 + q) * step;
+        dls__svg_put(o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#ddd\" "
+                        "stroke-width=\"0.5\"/>\n", px(p, t), TOP, px(p, t), axis_y);
+    }
+    /* processors still busy with chunks of left-out rounds */
+    if (p->hatch)
+        for (size_t k = 0; k < plan->p; k++) {
+            uint64_t j = p->r_from * plan->p + k;
+            if (!(plan->tau[k] > plan->R) || j >= plan->N)
+                continue;
+            dls_installment_event ev;
+            dls__inst_event(plan, j, &ev);
+            double x, w;
+            /* a sliver (a round barely shorter than the chunk) is not worth a legend entry */
+            if (px(p, ev.compute_start) - p->x0 > MIN_BAR &&
+                clip(p, p->t0, ev.compute_start, &x, &w)) {
+                dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" "
+                                "fill=\"url(#" HATCH_ID ")\"><title>", x, lane_y(plan->proc[k]),
+                             w, LANE);
+                dls__svg_text(o, c->pl->procs[plan->proc[k]].name);
+                dls__svg_put(o, ": still computing chunks of the rounds left out</title></rect>\n");
+                c->hatched = 1;
+            }
+        }
+    for (uint64_t r = p->r_from; r <= p->r_to; r++)
+        for (size_t k = 0; k < plan->p; k++) {
+            uint64_t j = r * plan->p + k;
+            if (j >= plan->N)
+                break;
+            dls_installment_event ev;
+            dls__inst_event(plan, j, &ev);
+            int level = j == plan->N - 1 ? c->last_level : plan->level[k];
+            draw_chunk(c, p, &ev, level);
+        }
+    /* idle from a processor's finish to the makespan */
+    if (p->t1 >= s->makespan)
+        for (size_t i = 0; i < s->n; i++) {
+            double x, w;
+            if (s->role[i] != DLS_INSTALLMENT_WORKS || !(s->finish[i] < s->makespan) ||
+                !clip(p, s->finish[i], s->makespan, &x, &w) || w <= MIN_BAR)
+                continue;
+            dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" "
+                            "fill=\"%s\"/>\n", x, lane_y(i), w, LANE, IDLE_COLOUR);
+        }
+    /* the time axis of the panel */
+    dls__svg_put(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>\n",
+                 p->x0, axis_y, p->x1, axis_y);
+    for (int q = 0; q < ticks; q++) {
+        double t = (q0 + q) * step;
+        dls__svg_put(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" "
+                        "stroke=\"black\"/>\n", px(p, t), axis_y, px(p, t), axis_y + 5);
+        dls__svg_put(o, "<text x=\"%.2f\" y=\"%.1f\" text-anchor=\"middle\">%.*g</text>\n",
+                     px(p, t), axis_y + 18, digits, t);
+    }
+}
+
+static void draw_break(chart *c, const panel *left, const panel *right, double axis_y)
+{
+    dls__svg *o = &c->o;
+    double x0 = left->x1, x1 = right->x0, mid = 0.5 * (x0 + x1);
+    /* rounds H .. L - H: their sends are not drawn (round L - H may still be computing on
+     * the right) */
+    uint64_t skipped = right->r_from - left->r_to;
+    dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\"/>\n",
+                 x0 + 4, TOP - 4, x1 - x0 - 8, axis_y - TOP + 4, BREAK_COLOUR);
+    for (int side = 0; side < 2; side++) {
+        double x = side == 0 ? x0 + 4 : x1 - 4;
+        dls__svg_put(o, "<path d=\"M%.2f %.1f l-4 8 M%.2f %.1f l-4 8\" stroke=\"black\" "
+                        "fill=\"none\"/>\n", x + 2, axis_y - 4, x + 6, axis_y - 4);
+    }
+    dls__svg_put(o, "<text transform=\"translate(%.1f %.1f) rotate(-90)\" text-anchor=\"middle\" "
+                    "fill=\"#555\">%llu round%s left out, %.6g to %.6g s</text>\n",
+                 mid + 4, 0.5 * (TOP + axis_y), (unsigned long long)skipped,
+                 skipped == 1 ? "" : "s", left->t1, right->t0);
+}
+
+static void draw_legend(chart *c, double y)
+{
+    double x = LEFT;
+    char label[48];
+    for (int e = -1; e <= 10; e++) {
+        const char *fill;
+        if (e == -1) {
+            fill = SEND_COLOUR;
+            snprintf(label, sizeof label, "send");
+        } else if (e == 0 && c->speed_models) {
+            fill = colour_of(0);
+            snprintf(label, sizeof label, "speed model");
+        } else if (e >= 1 && e <= 7 && c->used_levels[e]) {
+            fill = level_colour[e];
+            snprintf(label, sizeof label, "level %d%s", e, e == 1 ? " (fastest memory)" : "");
+        } else if (e == 8) {
+            fill = IDLE_COLOUR;
+            snprintf(label, sizeof label, "idle");
+        } else if (e == 9 && c->hatched) {
+            fill = "url(#" HATCH_ID ")";
+            snprintf(label, sizeof label, "chunks of left-out rounds");
+        } else {
+            continue;
+        }
+        dls__svg_put(&c->o, "<rect x=\"%.0f\" y=\"%.0f\" width=\"14\" height=\"10\" fill=\"%s\" "
+                            "stroke=\"#ccc\" stroke-width=\"0.5\"/><text x=\"%.0f\" y=\"%.0f\">%s"
+                            "</text>\n", x, y, fill, x + 18, y + 9, label);
+        x += 18 + LABEL_CHAR_W * (double)strlen(label) + 18;
+    }
+}
+
+static void draw(chart *c, const dls_installment_svg_params *par)
+{
+    dls__svg *o = &c->o;
+    const dls_installment *s = c->s;
+    const dls__inst_plan *plan = &s->plan;
+    double plot_w = WIDTH - LEFT - RIGHT, T = s->makespan;
+    double axis_y = TOP + (double)(s->n + 1) * (LANE + LANE_GAP) + 4, height = axis_y + 80;
+    uint64_t H = par->rounds, L = plan->rounds - 1;
+    int split = plan->rounds > 2 * H;
+    panel left = {0, T, LEFT, LEFT + plot_w, 0, L, 0}, right = left;
+    if (split) {
+        double w = 0.5 * (plot_w - BREAK_W);
+        /* the left panel ends when the sends of round H - 1 end, the right one starts when
+         * those of round L - H end (times of the events themselves, so that the sends of
+         * round L - H fall outside whatever the rounding) */
+        dls_installment_event ev;
+        dls__inst_event(plan, H * plan->p - 1, &ev);
+        left.t1 = ev.send_end;
+        left.x1 = LEFT + w;
+        left.r_to = H - 1;
+        dls__inst_event(plan, (L - H + 1) * plan->p - 1, &ev);
+        right.t0 = ev.send_end;
+        right.x0 = LEFT + w + BREAK_W;
+        right.r_from = L - H;
+        right.hatch = 1;
+    }
+    dls__svg_put(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                    "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
+                 WIDTH, height, WIDTH, height);
+    dls__svg_put(o, "<defs><pattern id=\"" HATCH_ID "\" width=\"6\" height=\"6\" "
+                    "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+                    "<rect width=\"6\" height=\"6\" fill=\"#dfe6ef\"/><line x1=\"0\" y1=\"0\" "
+                    "x2=\"0\" y2=\"6\" stroke=\"%s\" stroke-width=\"2\"/></pattern></defs>\n",
+                 level_colour[0]);
+    dls__svg_put(o, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    dls__svg_put(o, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" font-weight=\"bold\">", LEFT);
+    if (par->title != NULL)
+        dls__svg_text(o, par->title);
+    else
+        dls__svg_put(o, "Multi-installment: load %.6g in chunks of %.6g, makespan %.6g s",
+                     plan->V, plan->delta, T);
+    dls__svg_put(o, "</text>\n");
+    dls__svg_put(o, "<text x=\"%.0f\" y=\"42\" fill=\"#555\">%llu chunk%s in %llu round%s of "
+                    "%.6g s over %zu processor%s", LEFT, (unsigned long long)plan->N,
+                 plan->N == 1 ? "" : "s", (unsigned long long)plan->rounds,
+                 plan->rounds == 1 ? "" : "s", plan->R, plan->p, plan->p == 1 ? "" : "s");
+    if (split)
+        dls__svg_put(o, "; the first and the last %u rounds</text>\n", par->rounds);
+    else
+        dls__svg_put(o, "; sends one at a time on the first lane</text>\n");
+    /* lane labels */
+    dls__svg_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">originator (sends)</text>\n",
+                 LEFT - 8, TOP + LANE * 0.65);
+    for (size_t i = 0; i < s->n; i++) {
+        double y = lane_y(i);
+        dls__svg_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">", LEFT - 8,
+                     y + LANE * 0.65);
+        dls__svg_text(o, c->pl->procs[i].name);
+        dls__svg_put(o, "</text>\n");
+        if (s->role[i] != DLS_INSTALLMENT_WORKS)
+            dls__svg_put(o, "<text x=\"%.0f\" y=\"%.1f\" fill=\"#888\">%s</text>\n", LEFT + 4,
+                         y + LANE * 0.65, s->role[i] == DLS_INSTALLMENT_NO_CHUNK
+                                              ? "no chunk: the load ends before its turn"
+                                              : "left out: its limit is below the chunk size");
+    }
+    draw_panel(c, &left, axis_y);
+    if (split) {
+        draw_panel(c, &right, axis_y);
+        draw_break(c, &left, &right, axis_y);
+    }
+    const panel *end = split ? &right : &left;
+    dls__svg_put(o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#c00\" "
+                    "stroke-dasharray=\"4 3\"/>\n", px(end, T), TOP - 4, px(end, T), axis_y);
+    dls__svg_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"middle\">time (s)</text>\n",
+                 LEFT + plot_w / 2, axis_y + 36);
+    draw_legend(c, axis_y + 52);
+    dls__svg_put(o, "</svg>\n");
+}
+
+dls_status dls_installment_svg(const dls_installment *s, const dls_platform *pl,
+                               const dls_installment_svg_params *params, char **out,
+                               dls_error *err)
+{
+    static const char who[] = "dls_installment_svg";
+    dls_installment_svg_params defaults;
+    if (s == NULL || pl == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", who);
+    if (params == NULL) {
+        dls_installment_svg_params_init(&defaults);
+        params = &defaults;
+    }
+    if (params->rounds < 1 || params->rounds > SVG_MAX_ROUNDS)
+        return dls__fail(err, DLS_EINVAL, "%s: rounds must be in [1, %u], not %u", who,
+                         SVG_MAX_ROUNDS, params->rounds);
+    if (s->n != pl->n)
+        return dls__fail(err, DLS_EINVAL, "%s: the schedule has %zu processors, the platform %zu",
+                         who, s->n, pl->n);
+    if (!(s->makespan > 0) || !isfinite(s->makespan))
+        return dls__fail(err, DLS_EINVAL, "%s: nothing to draw (the makespan is %.10g)", who,
+                         s->makespan);
+    chart c;
+    memset(&c, 0, sizeof c);
+    c.s = s;
+    c.pl = pl;
+    dls__inst_time_level(pl->procs[s->plan.proc[(s->plan.N - 1) % s->plan.p]].model,
+                         s->plan.last, &c.last_level);
+    dls__svg_locale loc;
+    if (dls__svg_c_locale(&loc) != 0)
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+    draw(&c, params);
+    dls__svg_restore_locale(&loc);
+    if (c.o.failed) {
+        free(c.o.s);
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+    }
+    *out = c.o.s;
+    return DLS_OK;
+}
+
+dls_status dls_installment_write_svg(const dls_installment *s, const dls_platform *pl,
+                                     const dls_installment_svg_params *params, const char *path,
+                                     dls_error *err)
+{
+    if (path == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_installment_write_svg: NULL path");
+    char *svg;
+    dls_status st = dls_installment_svg(s, pl, params, &svg, err);
+    if (st != DLS_OK)
+        return st;
+    st = dls__write_file_atomic(path, svg, strlen(svg), err);
+    free(svg);
+    return st;
+}

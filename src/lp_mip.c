@@ -1,0 +1,627 @@
+/* Mixed-integer versions of the star schedule, solved with GLPK's branch and bound:
+ * whole-unit loads, the exact (non-convex) shape of measured time functions, and the
+ * choice of which processors to use (a processor sent nothing pays no startup).
+ *
+ * Per position k (send order), with U_k = min(limit_k, V):
+ *     y_k in {0, 1}                   used (only when a startup or a time jump at 0 needs it)
+ *     alpha_k <= U_k y_k
+ *     T_k = T_{k-1} + S_k y_k + C_k alpha_k           (the sends, T_0 = 0)
+ *     T_k + c_k <= Cmax
+ * and the compute time c_k either
+ *     c_k >= a_l y_k + b_l alpha_k     for each line l  (convex: time lines, envelopes, or a
+ *                                                        convex piecewise-linear shape), or
+ *     piecewise linear through breakpoints x_0 = 0 < ... < x_K = U_k, cut into maximal
+ *     convex runs r with one binary each: sum_r w_kr = y_k, lo_r w_kr <= lambda_kr <=
+ *     hi_r w_kr, alpha_k = sum_r lambda_kr, c_kr >= a_j w_kr + b_j lambda_kr for the
+ *     segments j of run r, and c_k >= sum_r c_kr (a run is convex, so its segments' lines
+ *     give its time exactly; cache effects make only a few runs).
+ * A measured (points) model's time x / s(x) is approximated between its breakpoints by
+ * chords within a relative tolerance, or, for whole-unit loads on a small range, taken at
+ * every whole size (exact at the sizes that can occur). Without communication the sends
+ * vanish and Cmax >= c_k: the problem of the geometric partitioners. */
+#include <config.h>
+
+#include <glpk.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "glpk_guard.h"
+#include "schedule_impl.h"
+
+/* Recursion depth of the chord refinement (2^depth pieces per measured interval at most). */
+#define DLS_MIP_MAX_REFINE_DEPTH 20
+/* Whole-unit loads on a range of at most this many sizes take the time at every size. */
+#define DLS_MIP_WHOLE_SIZES 256
+/* Integrality tolerance of the loads read back (GLPK's default is 1e-5). */
+#define DLS_MIP_INT_TOL 1e-7
+
+/* The compute-time description of one position. */
+typedef struct shape {
+    int convex;          /* lines suffice */
+    size_t nl;           /* lines (convex) */
+    double *a, *b;
+    size_t K;            /* segments (non-convex): breakpoints x[0..K], times t[0..K] */
+    double *x, *t;
+    size_t R;            /* convex runs: run r spans breakpoints run[r] .. run[r + 1] */
+    size_t *run;
+    int jump;            /* the time jumps at 0+ (a line with a > 0): y is needed */
+} shape;
+
+static void shape_free(shape *s)
+{
+    free(s->a);
+    free(s->b);
+    free(s->x);
+    free(s->t);
+    free(s->run);
+    memset(s, 0, sizeof *s);
+}
+
+/* A growing list of breakpoints. */
+typedef struct pts {
+    double *x, *t;
+    size_t n, cap;
+} pts;
+
+static int pts_add(pts *p, double x, double t)
+{
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? 2 * p->cap : 64;
+        double *nx = realloc(p->x, cap * sizeof *nx);
+        if (nx == NULL)
+            return -1;
+        p->x = nx;
+        double *nt = realloc(p->t, cap * sizeof *nt);
+        if (nt == NULL)
+            return -1;
+        p->t = nt;
+        p->cap = cap;
+    }
+    p->x[p->n] = x;
+    p->t[p->n] = t;
+    p->n++;
+    return 0;
+}
+
+static double tm(const dls_model *m, double x) { return x > 0 ? dls_model_time(m, x) : 0; }
+
+/* Adds the breakpoints inside (l, r] so that every chord is within tol of the time. */
+static int refine(pts *p, const dls_model *m, double l, double tl, double r, double tr,
+                  double tol, int depth, size_t budget)
+{
+    double mid = 0.5 * (l + r), tmid = tm(m, mid);
+    double chord = 0.5 * (tl + tr);
+    if (depth < DLS_MIP_MAX_REFINE_DEPTH && p->n < budget &&
+        fabs(tmid - chord) > tol * fmax(tmid, 1e-300)) {
+        if (refine(p, m, l, tl, mid, tmid, tol, depth + 1, budget) != 0)
+            return -1;
+        return refine(p, m, mid, tmid, r, tr, tol, depth + 1, budget);
+    }
+    return pts_add(p, r, tr);
+}
+
+/* The shape of position k: its lines, or its true time as breakpoints when exact. */
+static dls_status build_shape(const dls__star *st, size_t k, const dls__mip_spec *sp,
+                              shape *s, dls_error *err)
+{
+    memset(s, 0, sizeof *s);
+    const dls_model *m = st->model[k];
+    double U = fmin(st->B[k], st->V);
+    int points = dls_model_get_kind(m) == DLS_MODEL_POINTS;
+    if (!sp->exact_shape || !points) {
+        /* the star's lines: exact for time lines and constants, the envelope otherwise */
+        size_t nl = st->off[k + 1] - st->off[k];
+        s->convex = 1;
+        s->nl = nl;
+        s->a = malloc(nl * sizeof *s->a);
+        s->b = malloc(nl * sizeof *s->b);
+        if (s->a == NULL || s->b == NULL) {
+            shape_free(s);
+            return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+        }
+        for (size_t l = 0; l < nl; l++) {
+            s->a[l] = st->a[st->off[k] + l];
+            s->b[l] = st->b[st->off[k] + l];
+            s->jump |= s->a[l] > 0;
+        }
+        return DLS_OK;
+    }
+    pts p = {NULL, NULL, 0, 0};
+    int bad = pts_add(&p, 0, 0);
+    if (sp->integer && U <= DLS_MIP_WHOLE_SIZES) {
+        /* whole units on a small range: every size that can occur */
+        for (double x = 1; !bad && x <= U; x++)
+            bad = pts_add(&p, x, tm(m, x));
+    } else {
+        /* the measured sizes inside (0, U), U, and chords refined in between */
+        size_t np;
+        const double *size;
+        dls_model_get_points(m, &np, &size, NULL, NULL, NULL);
+        double l = 0, tl = 0;
+        for (size_t q = 0; !bad && q <= np; q++) {
+            double r = q < np ? size[q] : U;
+            if (r <= l)
+                continue;
+            if (r > U)
+                r = U;
+            /* below the first point the speed is constant: the time is a line */
+            int straight = q == 0 || q == np;
+            if (straight)
+                bad = pts_add(&p, r, tm(m, r));
+            else
+                bad = refine(&p, m, l, tl, r, tm(m, r), sp->shape_tol, 0, sp->max_binaries);
+            l = r;
+            tl = p.t[p.n - 1];
+            if (r >= U)
+                break;
+        }
+    }
+    if (bad) {
+        free(p.x);
+        free(p.t);
+        return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+    }
+    /* convex (slopes nondecreasing) pieces are lines; the first passes through 0 */
+    int convex = 1;
+    for (size_t j = 2; j < p.n && convex; j++) {
+        double s0 = (p.t[j - 1] - p.t[j - 2]) / (p.x[j - 1] - p.x[j - 2]);
+        double s1 = (p.t[j] - p.t[j - 1]) / (p.x[j] - p.x[j - 1]);
+        convex = s1 >= s0;
+    }
+    if (convex) {
+        s->convex = 1;
+        s->nl = p.n > 1 ? p.n - 1 : 1;
+        s->a = malloc(s->nl * sizeof *s->a);
+        s->b = malloc(s->nl * sizeof *s->b);
+        if (s->a == NULL || s->b == NULL) {
+            free(p.x);
+            free(p.t);
+            shape_free(s);
+            return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+        }
+        for (size_t j = 1; j < p.n; j++) {
+            s->b[j - 1] = (p.t[j] - p.t[j - 1]) / (p.x[j] - p.x[j - 1]);
+            s->a[j - 1] = p.t[j - 1] - s->b[j - 1] * p.x[j - 1];
+        }
+        if (p.n == 1) {
+            s->a[0] = 0;
+            s->b[0] = 0;
+        }
+        free(p.x);
+        free(p.t);
+        return DLS_OK;
+    }
+    s->K = p.n - 1;
+    s->x = p.x;
+    s->t = p.t;
+    /* a new run wherever the slope drops */
+    s->run = malloc((s->K + 1) * sizeof *s->run);
+    if (s->run == NULL) {
+        shape_free(s);
+        return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+    }
+    s->run[0] = 0;
+    s->R = 0;
+    for (size_t j = 2; j <= s->K; j++) {
+        double s0 = (s->t[j - 1] - s->t[j - 2]) / (s->x[j - 1] - s->x[j - 2]);
+        double s1 = (s->t[j] - s->t[j - 1]) / (s->x[j] - s->x[j - 1]);
+        if (s1 < s0)
+            s->run[++s->R] = j - 1;
+    }
+    s->run[++s->R] = s->K;
+    return DLS_OK;
+}
+
+/* Growing matrix triplets (1-based, as GLPK wants). */
+typedef struct trip {
+    int *ia, *ja;
+    double *ar;
+    size_t n, cap;
+    int failed;
+} trip;
+
+static void put(trip *t, int i, int j, double v)
+{
+    if (v == 0 || t->failed)
+        return;
+    if (t->n + 1 >= t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 1024;
+        int *ia = realloc(t->ia, cap * sizeof *ia);
+        int *ja = ia ? realloc(t->ja, cap * sizeof *ja) : NULL;
+        double *ar = ja ? realloc(t->ar, cap * sizeof *ar) : NULL;
+        if (ia)
+            t->ia = ia;
+        if (ja)
+            t->ja = ja;
+        if (ar == NULL) {
+            t->failed = 1;
+            return;
+        }
+        t->ar = ar;
+        t->cap = cap;
+    }
+    t->n++;
+    t->ia[t->n] = i;
+    t->ja[t->n] = j;
+    t->ar[t->n] = v;
+}
+
+/* The layout, computed before GLPK is entered. */
+typedef struct layout {
+    size_t m;
+    int *c_alpha, *c_T, *c_c, *c_y;  /* column of each position's variables (c_y 0: none) */
+    int *c_w;                        /* first run binary (then R of them), first lambda, */
+    int *c_l, *c_r;                  /* first run time */
+    int c_cmax, ncols, nrows, binaries;
+    double u, tau;                   /* load and time units */
+} layout;
+
+typedef struct cb_data {
+    const double *start;  /* incumbent to offer, by column (1-based), or NULL */
+    int offered;
+    double bound;         /* best bound seen (scaled) */
+} cb_data;
+
+static void callback(glp_tree *T, void *info)
+{
+    cb_data *d = info;
+    switch (glp_ios_reason(T)) {
+    case GLP_IHEUR:
+        if (d->start && !d->offered) {
+            d->offered = 1;
+            glp_ios_heur_sol(T, d->start);
+        }
+        break;
+    case GLP_ISELECT:
+    case GLP_IBINGO: {
+        int best = glp_ios_best_node(T);
+        if (best)
+            d->bound = glp_ios_node_bound(T, best);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, layout *L,
+                      trip *t, double *start_cols, dls__mip_answer *ans, dls_error *err)
+{
+    size_t m = st->m;
+    glp_prob *P = glp_create_prob();
+    glp_set_obj_dir(P, GLP_MIN);
+    glp_add_cols(P, L->ncols);
+    if (L->nrows > 0)
+        glp_add_rows(P, L->nrows);
+    int row = 0;
+    double u = L->u, tau = L->tau;
+    for (size_t k = 0; k < m; k++) {
+        /* whole loads need whole bounds (GLPK refuses others) */
+        double U = (sp->integer ? floor(fmin(st->B[k], st->V)) : fmin(st->B[k], st->V)) / u;
+        int ca = L->c_alpha[k], cy = L->c_y[k];
+        glp_set_col_bnds(P, ca, U > 0 ? GLP_DB : GLP_FX, 0, U);
+        if (sp->integer)
+            glp_set_col_kind(P, ca, GLP_IV);
+        if (cy) {
+            glp_set_col_kind(P, cy, GLP_BV);
+            /* alpha_k - U y_k <= 0 */
+            glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
+            put(t, row, ca, 1);
+            put(t, row, cy, -U);
+        }
+        glp_set_col_bnds(P, L->c_c[k], GLP_LO, 0, 0);
+        if (sp->communication) {
+            glp_set_col_bnds(P, L->c_T[k], GLP_LO, 0, 0);
+            /* T_k - T_{k-1} - S_k y_k - C_k alpha_k = 0 (S_k on the right without y) */
+            double rhs = cy ? 0 : st->S[k] / tau;
+            glp_set_row_bnds(P, ++row, GLP_FX, rhs, rhs);
+            put(t, row, L->c_T[k], 1);
+            if (k > 0)
+                put(t, row, L->c_T[k - 1], -1);
+            if (cy)
+                put(t, row, cy, -st->S[k] / tau);
+            put(t, row, ca, -st->C[k] * u / tau);
+            /* T_k + c_k - Cmax <= 0 */
+            glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
+            put(t, row, L->c_T[k], 1);
+        } else {
+            glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
+        }
+        put(t, row, L->c_c[k], 1);
+        put(t, row, L->c_cmax, -1);
+        const shape *s = &sh[k];
+        if (s->convex) {
+            for (size_t l = 0; l < s->nl; l++) {
+                /* b alpha + a y - c <= 0 (a on the right without y) */
+                double rhs = cy ? 0 : -s->a[l] / tau;
+                glp_set_row_bnds(P, ++row, GLP_UP, 0, rhs);
+                put(t, row, ca, s->b[l] * u / tau);
+                if (cy)
+                    put(t, row, cy, s->a[l] / tau);
+                put(t, row, L->c_c[k], -1);
+            }
+            continue;
+        }
+        /* runs: sum w = y; alpha = sum lambda; c >= sum c_r; then each run */
+        int rw = ++row, ra = ++row, rc = ++row;
+        glp_set_row_bnds(P, rw, GLP_FX, 0, 0);
+        put(t, rw, cy, -1);
+        glp_set_row_bnds(P, ra, GLP_FX, 0, 0);
+        put(t, ra, ca, -1);
+        glp_set_row_bnds(P, rc, GLP_UP, 0, 0);
+        put(t, rc, L->c_c[k], -1);
+        for (size_t r = 0; r < s->R; r++) {
+            int cw = L->c_w[k] + (int)r, cl = L->c_l[k] + (int)r, cr = L->c_r[k] + (int)r;
+            double lo = s->x[s->run[r]] / u, hi = s->x[s->run[r + 1]] / u;
+            glp_set_col_kind(P, cw, GLP_BV);
+            glp_set_col_bnds(P, cl, GLP_LO, 0, 0);
+            glp_set_col_bnds(P, cr, GLP_LO, 0, 0);
+            put(t, rw, cw, 1);
+            put(t, ra, cl, 1);
+            put(t, rc, cr, 1);
+            /* lo w - lambda <= 0 and lambda - hi w <= 0 */
+            glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
+            put(t, row, cw, lo);
+            put(t, row, cl, -1);
+            glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
+            put(t, row, cl, 1);
+            put(t, row, cw, -hi);
+            /* each segment's line: a w + b lambda - c_r <= 0 */
+            for (size_t j = s->run[r] + 1; j <= s->run[r + 1]; j++) {
+                double b = (s->t[j] - s->t[j - 1]) / (s->x[j] - s->x[j - 1]);
+                double a = s->t[j - 1] - b * s->x[j - 1];
+                glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
+                put(t, row, cw, a / tau);
+                put(t, row, cl, b * u / tau);
+                put(t, row, cr, -1);
+            }
+        }
+    }
+    /* the load */
+    glp_set_row_bnds(P, ++row, GLP_FX, st->V / u, st->V / u);
+    for (size_t k = 0; k < m; k++)
+        put(t, row, L->c_alpha[k], 1);
+    glp_set_col_bnds(P, L->c_cmax, GLP_LO, 0, 0);
+    glp_set_obj_coef(P, L->c_cmax, 1);
+    if (t->failed) {
+        glp_delete_prob(P);
+        return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+    }
+    glp_load_matrix(P, (int)t->n, t->ia, t->ja, t->ar);
+    /* no glp_scale_prob: with GLPK's scaling, branch and bound was seen to prove wrong
+     * optima on these programs (the same program unscaled, and glpsol and lp_solve on it,
+     * agree); the units u and tau already bring the coefficients near 1 */
+
+    /* the relaxation first, so that branch and bound (without presolve) may take the
+     * incumbent in the original columns */
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = sp->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+    glp_adv_basis(P, 0);
+    int ret = glp_simplex(P, &sm);
+    if (ret != 0 || glp_get_status(P) != GLP_OPT) {
+        int s = glp_get_status(P);
+        glp_delete_prob(P);
+        if (s == GLP_NOFEAS) {
+            ans->status = DLS_SOLUTION_INFEASIBLE;
+            return DLS_OK;
+        }
+        return dls__fail(err, DLS_ESOLVER, "mip: the relaxation failed (glp_simplex returned "
+                         "%d)", ret);
+    }
+    glp_iocp io;
+    glp_init_iocp(&io);
+    io.msg_lev = sp->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+    io.presolve = GLP_OFF;
+    io.mip_gap = sp->rel_gap;
+    io.tol_int = DLS_MIP_INT_TOL;
+    if (sp->time_limit > 0)
+        io.tm_lim = sp->time_limit * 1000 < 2e9 ? (int)(sp->time_limit * 1000) : 2000000000;
+    cb_data cb = {start_cols, 0, -INFINITY};
+    io.cb_func = callback;
+    io.cb_info = &cb;
+    /* no cuts: GLPK's MIR cuts were seen to cut off the optimum of these programs */
+    io.br_tech = GLP_BR_DTH;
+    io.bt_tech = GLP_BT_BLB;
+    ret = glp_intopt(P, &io);
+    if (ret != 0 && ret != GLP_ETMLIM && ret != GLP_EMIPGAP && ret != GLP_ENOPFS &&
+        ret != GLP_ENODFS) {
+        glp_delete_prob(P);
+        return dls__fail(err, DLS_ESOLVER, "mip: glp_intopt failed (code %d)", ret);
+    }
+    int s = glp_mip_status(P);
+    if (s == GLP_OPT || s == GLP_FEAS) {
+        ans->status = s == GLP_OPT ? DLS_SOLUTION_OPTIMAL : DLS_SOLUTION_FEASIBLE;
+        ans->time_limited = ret == GLP_ETMLIM;
+        ans->objective = glp_mip_obj_val(P) * tau;
+        ans->bound = s == GLP_OPT ? ans->objective
+                                  : (isfinite(cb.bound) ? cb.bound * tau : 0);
+        for (size_t k = 0; k < m; k++)
+            ans->alpha[k] = glp_mip_col_val(P, L->c_alpha[k]) * u;
+        /* a processor the MIP does not use gets nothing, not a rounding residue (which
+         * would cost it its startup in the replay) */
+        for (size_t k = 0; k < m; k++)
+            if (L->c_y[k] && glp_mip_col_val(P, L->c_y[k]) < 0.5)
+                ans->alpha[k] = 0;
+    } else if (s == GLP_NOFEAS) {
+        ans->status = DLS_SOLUTION_INFEASIBLE;
+    } else {
+        ans->status = DLS_SOLUTION_NOT_FOUND;
+        ans->time_limited = ret == GLP_ETMLIM;
+        ans->bound = isfinite(cb.bound) ? cb.bound * tau : 0;
+    }
+    glp_delete_prob(P);
+    return DLS_OK;
+}
+
+/* Makes loads read from the solver exact: whole numbers when integer, and a sum of V. */
+static void clean_loads(const dls__star *st, int integer, double *alpha)
+{
+    size_t m = st->m, big = 0;
+    double sum = 0;
+    for (size_t k = 0; k < m; k++) {
+        double x = fmax(0, fmin(alpha[k], st->B[k]));
+        if (integer)
+            x = nearbyint(x);
+        alpha[k] = x;
+        sum += x;
+        if (alpha[k] > alpha[big])
+            big = k;
+    }
+    /* the rounding residue goes to the largest load (within its bound) */
+    double fix = st->V - sum;
+    if (fix != 0 && alpha[big] + fix >= 0 && alpha[big] + fix <= st->B[big])
+        alpha[big] += fix;
+}
+
+dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *sp,
+                               dls__mip_answer *ans, dls_error *err)
+{
+    size_t m = st->m;
+    memset(ans, 0, sizeof *ans);
+    ans->status = DLS_SOLUTION_NOT_FOUND;
+    ans->objective = ans->bound = NAN;
+    shape *sh = calloc(m, sizeof *sh);
+    layout L;
+    memset(&L, 0, sizeof L);
+    L.m = m;
+    L.c_alpha = malloc(m * sizeof(int));
+    L.c_T = malloc(m * sizeof(int));
+    L.c_c = malloc(m * sizeof(int));
+    L.c_y = malloc(m * sizeof(int));
+    L.c_w = malloc(m * sizeof(int));
+    L.c_l = malloc(m * sizeof(int));
+    L.c_r = malloc(m * sizeof(int));
+    ans->alpha = calloc(m, sizeof *ans->alpha);
+    trip t = {NULL, NULL, NULL, 0, 0, 0};
+    double *volatile start = NULL;
+    dls_status res = DLS_OK;
+    if (!sh || !L.c_alpha || !L.c_T || !L.c_c || !L.c_y || !L.c_w || !L.c_l || !L.c_r ||
+        !ans->alpha) {
+        res = dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+        goto out;
+    }
+    /* shapes and the column layout */
+    int col = 0, rows = 0, bin = 0;
+    for (size_t k = 0; k < m && res == DLS_OK; k++) {
+        res = build_shape(st, k, sp, &sh[k], err);
+        if (res != DLS_OK)
+            break;
+        int need_y = !sh[k].convex || sh[k].jump || (sp->communication && st->S[k] > 0);
+        L.c_alpha[k] = ++col;
+        L.c_T[k] = sp->communication ? ++col : 0;
+        L.c_c[k] = ++col;
+        L.c_y[k] = need_y ? ++col : 0;
+        bin += need_y;
+        rows += need_y + (sp->communication ? 2 : 1);
+        if (sh[k].convex) {
+            rows += (int)sh[k].nl;
+            L.c_w[k] = L.c_l[k] = L.c_r[k] = 0;
+        } else {
+            int R = (int)sh[k].R;
+            L.c_w[k] = col + 1;
+            L.c_l[k] = col + 1 + R;
+            L.c_r[k] = col + 1 + 2 * R;
+            col += 3 * R;
+            bin += R;
+            rows += 3 + 2 * R + (int)sh[k].K;
+        }
+    }
+    if (res != DLS_OK)
+        goto out;
+    L.c_cmax = ++col;
+    L.ncols = col;
+    L.nrows = rows + 1;
+    L.binaries = bin;
+    ans->binaries = (size_t)bin;
+    ans->cols = (size_t)col;
+    ans->rows = (size_t)L.nrows;
+    if ((size_t)bin > sp->max_binaries) {
+        res = dls__fail(err, DLS_ELIMIT, "mip: the program needs %d binary variables, more than "
+                        "the cap of %zu", bin, sp->max_binaries);
+        goto out;
+    }
+    L.u = sp->integer ? 1 : st->V / (double)m;
+    L.tau = sp->time_unit > 0 && isfinite(sp->time_unit) ? sp->time_unit : 1;
+    if (sp->start) {
+        /* the incumbent in columns: loads, sends, times, used flags and segments */
+        start = calloc((size_t)col + 1, sizeof *start);
+        if (start == NULL) {
+            res = dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+            goto out;
+        }
+        double clock = 0, worst = 0;
+        for (size_t k = 0; k < m; k++) {
+            double x = sp->start[k];
+            int used = x > 0;
+            start[L.c_alpha[k]] = x / L.u;
+            if (L.c_y[k])
+                start[L.c_y[k]] = used;
+            if (sp->communication && (used || !L.c_y[k]))
+                clock += (L.c_y[k] ? used : 1) * st->S[k] + st->C[k] * x;
+            if (sp->communication)
+                start[L.c_T[k]] = clock / L.tau;
+            double c = 0;
+            if (sh[k].convex) {
+                for (size_t l = 0; l < sh[k].nl; l++)
+                    c = fmax(c, (L.c_y[k] ? used : 1) * sh[k].a[l] + sh[k].b[l] * x);
+            } else if (used) {
+                /* the run holding x, and the time of its segment there */
+                size_t r = 0;
+                while (r + 1 < sh[k].R && sh[k].x[sh[k].run[r + 1]] < x)
+                    r++;
+                size_t j = sh[k].run[r] + 1;
+                while (j < sh[k].run[r + 1] && sh[k].x[j] < x)
+                    j++;
+                double sl = (sh[k].t[j] - sh[k].t[j - 1]) / (sh[k].x[j] - sh[k].x[j - 1]);
+                c = sh[k].t[j - 1] + sl * (x - sh[k].x[j - 1]);
+                start[L.c_w[k] + (int)r] = 1;
+                start[L.c_l[k] + (int)r] = x / L.u;
+                start[L.c_r[k] + (int)r] = c / L.tau;
+            }
+            start[L.c_c[k]] = c / L.tau;
+            worst = fmax(worst, (sp->communication ? clock : 0) + c);
+        }
+        start[L.c_cmax] = worst / L.tau;
+    }
+    {
+        dls__glpk_guard g;
+        dls__glpk_enter(&g, sp->verbose);
+        struct timespec c0, c1;
+        clock_gettime(CLOCK_MONOTONIC, &c0);
+        if (setjmp(g.env) != 0) {
+            res = dls__glpk_failed(&g, err, "mip");
+            goto out;
+        }
+        res = run(st, sp, sh, &L, &t, start, ans, err);
+        dls__glpk_leave(&g);
+        clock_gettime(CLOCK_MONOTONIC, &c1);
+        ans->seconds = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
+    }
+    if (res == DLS_OK && (ans->status == DLS_SOLUTION_OPTIMAL ||
+                          ans->status == DLS_SOLUTION_FEASIBLE))
+        clean_loads(st, sp->integer, ans->alpha);
+out:
+    for (size_t k = 0; sh && k < m; k++)
+        shape_free(&sh[k]);
+    free(sh);
+    free(L.c_alpha);
+    free(L.c_T);
+    free(L.c_c);
+    free(L.c_y);
+    free(L.c_w);
+    free(L.c_l);
+    free(L.c_r);
+    free(t.ia);
+    free(t.ja);
+    free(t.ar);
+    free(start);
+    if (res != DLS_OK) {
+        free(ans->alpha);
+        ans->alpha = NULL;
+    }
+    return res;
+}

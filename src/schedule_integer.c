@@ -1,0 +1,508 @@
+/* Integer loads and exact shapes for the star schedule: the LP schedule rounded to whole
+ * units with a refinement that accounts for the sends (in the spirit of Algorithm 1.2 of
+ * paper 000), and the entry points of the mixed-integer programs (lp_mip.c). */
+#include <config.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "platform_impl.h"
+#include "schedule_impl.h"
+
+/* A makespan counts as lower when it is below by more than this relative amount (the
+ * replay's own rounding). */
+#define DLS_INT_IMPROVE_RTOL 1e-12
+/* Work (units moved times positions) allowed for trying to leave processors out. */
+#define DLS_INT_DROP_WORK 4e6
+/* At most this many refinement moves per position. */
+#define DLS_INT_MOVES_PER_POSITION 16
+
+void dls_mip_params_init(dls_mip_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->integer = 0;
+    p->exact_shape = 0;
+    p->time_limit = 60;
+    p->rel_gap = 1e-9;
+    p->shape_tol = 1e-4;
+    p->max_binaries = 20000;
+}
+
+static dls_status check_mip(const dls_mip_params *p, dls_error *err)
+{
+    if ((p->integer != 0 && p->integer != 1) || (p->exact_shape != 0 && p->exact_shape != 1))
+        return dls__fail(err, DLS_EINVAL, "mip: integer and exact_shape must be 0 or 1, not %d "
+                         "and %d", p->integer, p->exact_shape);
+    if (!(p->time_limit > 0) || !isfinite(p->time_limit))
+        return dls__fail(err, DLS_EINVAL, "mip: the time limit must be a finite number of "
+                         "seconds > 0, not %.10g", p->time_limit);
+    if (!(p->rel_gap >= 0 && p->rel_gap < 1))
+        return dls__fail(err, DLS_EINVAL, "mip: rel_gap must be in [0, 1), not %.10g",
+                         p->rel_gap);
+    if (!(p->shape_tol > 0 && p->shape_tol <= 0.1))
+        return dls__fail(err, DLS_EINVAL, "mip: shape_tol must be in (0, 0.1], not %.10g",
+                         p->shape_tol);
+    if (p->max_binaries == 0)
+        return dls__fail(err, DLS_EINVAL, "mip: max_binaries must be >= 1");
+    return DLS_OK;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Rounding                                                                           */
+
+/* The replay of whole loads x (by position) under the true models, with what the
+ * greedy steps need: each position's send end and finish, the clock before it, and the
+ * largest finish before and after it. */
+typedef struct timeline {
+    size_t m;
+    double *end, *fin, *before, *pre, *suf;
+} timeline;
+
+static void replay(const dls__star *st, const double *x, timeline *tl)
+{
+    size_t m = st->m;
+    double clock = 0;
+    for (size_t k = 0; k < m; k++) {
+        tl->before[k] = clock;
+        if (x[k] > 0) {
+            clock += st->S[k] + st->C[k] * x[k];
+            tl->end[k] = clock;
+            tl->fin[k] = clock + dls_model_time(st->model[k], x[k]);
+        } else {
+            tl->end[k] = clock;
+            tl->fin[k] = 0;
+        }
+    }
+    double run = 0;
+    for (size_t k = 0; k < m; k++) {
+        tl->pre[k] = run;
+        run = fmax(run, tl->fin[k]);
+    }
+    run = 0;
+    for (size_t k = m; k-- > 0;) {
+        tl->suf[k] = run;
+        run = fmax(run, tl->fin[k]);
+    }
+}
+
+static double makespan_of(const timeline *tl)
+{
+    size_t m = tl->m;
+    return m ? fmax(tl->pre[m - 1], tl->fin[m - 1]) : 0;
+}
+
+/* The makespan with one more unit at position k: the later sends shift by its rate (and
+ * its startup if it was sent nothing). */
+static double with_one_more(const dls__star *st, const double *x, const timeline *tl, size_t k)
+{
+    double shift, end;
+    if (x[k] > 0) {
+        shift = st->C[k];
+        end = tl->end[k] + shift;
+    } else {
+        shift = st->S[k] + st->C[k];
+        end = tl->before[k] + shift;
+    }
+    double fin = end + dls_model_time(st->model[k], x[k] + 1);
+    /* only positions that are sent something have a finish, and they all move */
+    double later = tl->suf[k] > 0 ? tl->suf[k] + shift : 0;
+    return fmax(fmax(tl->pre[k], fin), later);
+}
+
+/* Best position for one more unit (lowest position on ties); m when none has room. */
+static size_t best_receiver(const dls__star *st, const double *x, const double *cap,
+                            const timeline *tl, double *mk)
+{
+    size_t best = st->m;
+    double bm = INFINITY;
+    for (size_t k = 0; k < st->m; k++) {
+        if (!(x[k] + 1 <= cap[k]))
+            continue;
+        double v = with_one_more(st, x, tl, k);
+        if (v < bm) {
+            bm = v;
+            best = k;
+        }
+    }
+    *mk = bm;
+    return best;
+}
+
+/* Rounds the LP loads alpha (by position) to whole units summing to n; x receives them. */
+static dls_status round_loads(const dls__star *st, const double *alpha, double n, double *x,
+                              dls_error *err)
+{
+    size_t m = st->m;
+    double *cap = malloc(m * sizeof *cap), *y = malloc(m * sizeof *y);
+    timeline tl = {m, malloc(m * sizeof(double)), malloc(m * sizeof(double)),
+                   malloc(m * sizeof(double)), malloc(m * sizeof(double)),
+                   malloc(m * sizeof(double))};
+    if (!cap || !y || !tl.end || !tl.fin || !tl.before || !tl.pre || !tl.suf) {
+        free(cap);
+        free(y);
+        free(tl.end);
+        free(tl.fin);
+        free(tl.before);
+        free(tl.pre);
+        free(tl.suf);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    double sum = 0;
+    for (size_t k = 0; k < m; k++) {
+        cap[k] = floor(fmin(st->B[k], n));
+        x[k] = fmin(floor(alpha[k] + DLS_INT_IMPROVE_RTOL * n), cap[k]);
+        if (x[k] < 0)
+            x[k] = 0;
+        sum += x[k];
+    }
+    /* too much (the LP's loads within rounding of whole numbers): take back from the last */
+    for (size_t k = m; sum > n && k-- > 0;) {
+        double back = fmin(x[k], sum - n);
+        x[k] -= back;
+        sum -= back;
+    }
+    /* each remaining unit where the makespan grows least */
+    replay(st, x, &tl);
+    while (sum < n) {
+        double mk;
+        size_t k = best_receiver(st, x, cap, &tl, &mk);
+        if (k == m)
+            break; /* cannot happen: the capacity was checked */
+        x[k] += 1;
+        sum += 1;
+        replay(st, x, &tl);
+    }
+    /* then single units move from a position at or before the last to finish while that
+     * lowers the makespan */
+    size_t moves = 0, max_moves = DLS_INT_MOVES_PER_POSITION * m;
+    for (int improved = 1; improved && moves < max_moves;) {
+        improved = 0;
+        double cur = makespan_of(&tl);
+        size_t crit = 0;
+        for (size_t k = 0; k < m; k++)
+            if (tl.fin[k] >= cur)
+                crit = k;
+        double best = cur * (1 - DLS_INT_IMPROVE_RTOL);
+        size_t from = m, to = m;
+        for (size_t j = 0; j <= crit; j++) {
+            if (x[j] < 1)
+                continue;
+            memcpy(y, x, m * sizeof *y);
+            y[j] -= 1;
+            replay(st, y, &tl);
+            double mk;
+            size_t k = best_receiver(st, y, cap, &tl, &mk);
+            if (k != m && k != j && mk < best) {
+                best = mk;
+                from = j;
+                to = k;
+            }
+        }
+        if (from != m) {
+            x[from] -= 1;
+            x[to] += 1;
+            moves++;
+            improved = 1;
+        }
+        replay(st, x, &tl);
+    }
+    /* last, a processor may cost more in startup than it brings: try sending it nothing,
+     * its units going one by one where the makespan grows least (small shares first, and
+     * only while the work stays within a budget) */
+    double budget = DLS_INT_DROP_WORK;
+    for (int again = 1; again;) {
+        again = 0;
+        double cur = makespan_of(&tl);
+        size_t order_best = m;
+        for (size_t j = 0; j < m; j++)
+            if (x[j] >= 1 && (order_best == m || x[j] < x[order_best]))
+                order_best = j;
+        for (size_t j = 0; j < m; j++) {
+            if (x[j] < 1 || x[j] * (double)m > budget)
+                continue;
+            budget -= x[j] * (double)m;
+            memcpy(y, x, m * sizeof *y);
+            double give = y[j];
+            y[j] = 0;
+            double ycap = cap[j];
+            cap[j] = 0; /* the dropped processor takes none back */
+            replay(st, y, &tl);
+            int ok = 1;
+            for (double u = 0; u < give && ok; u++) {
+                double mk;
+                size_t k = best_receiver(st, y, cap, &tl, &mk);
+                if (k == m || mk >= cur) {
+                    ok = 0;
+                    break;
+                }
+                y[k] += 1;
+                replay(st, y, &tl);
+            }
+            cap[j] = ycap;
+            if (ok && makespan_of(&tl) < cur * (1 - DLS_INT_IMPROVE_RTOL)) {
+                memcpy(x, y, m * sizeof *x);
+                again = 1;
+                break;
+            }
+        }
+        (void)order_best;
+        replay(st, x, &tl);
+    }
+    free(cap);
+    free(y);
+    free(tl.end);
+    free(tl.fin);
+    free(tl.before);
+    free(tl.pre);
+    free(tl.suf);
+    return DLS_OK;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Entry points                                                                       */
+
+/* Builds the star and solves its LP; on infeasibility fills s and returns with *done. */
+static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_params *par,
+                           int whole, dls_schedule *s, dls__star *star, dls__lp_answer *ans,
+                           int *done, dls_error *err)
+{
+    *done = 0;
+    s->capacity = 0;
+    for (size_t i = 0; i < pl->n; i++) {
+        double lim = par->use_limits ? pl->procs[i].limit : INFINITY;
+        s->capacity += whole ? floor(lim) : lim;
+    }
+    dls_status st = dls__star_build(pl, V, par, star, &s->note, err);
+    if (st != DLS_OK)
+        return st;
+    s->envelope_dev = star->envelope_dev;
+    if (s->capacity < V) {
+        s->status = DLS_SOLUTION_INFEASIBLE;
+        s->makespan = s->paper_makespan = s->true_makespan = INFINITY;
+        for (size_t k = 0; k < star->m; k++)
+            s->seq[k] = star->proc[k];
+        dls__note_add(&s->note, "infeasible: the limits hold a load of at most %.10g%s, less "
+                      "than the %.10g to distribute", s->capacity, whole ? " whole units" : "",
+                      V);
+        *done = 1;
+        return DLS_OK;
+    }
+    memset(ans, 0, sizeof *ans);
+    st = dls__lp_solve_star(star, par, ans, err);
+    if (st != DLS_OK)
+        return st;
+    s->lp_makespan = ans->cmax;
+    s->paper_makespan = ans->paper_cmax;
+    s->iterations = ans->iterations;
+    s->solves = ans->solves;
+    double *lp = malloc(star->m * sizeof *lp);
+    if (lp == NULL)
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    for (size_t k = 0; k < star->m; k++)
+        lp[k] = ans->active[k] ? ans->alpha[k] : 0;
+    memcpy(ans->alpha, lp, star->m * sizeof *lp);
+    free(lp);
+    s->lp_true_makespan = dls__replay(star, ans->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    return DLS_OK;
+}
+
+static void mip_spec(const dls_mip_params *mp, const dls_schedule_params *par, int integer,
+                     double time_unit, const double *start, dls__mip_spec *sp)
+{
+    memset(sp, 0, sizeof *sp);
+    sp->integer = integer;
+    sp->exact_shape = mp->exact_shape;
+    sp->communication = 1;
+    sp->verbose = par->verbose;
+    sp->time_limit = mp->time_limit;
+    sp->rel_gap = mp->rel_gap;
+    sp->shape_tol = mp->shape_tol;
+    sp->max_binaries = mp->max_binaries;
+    sp->time_unit = time_unit;
+    sp->start = start;
+}
+
+/* Records the MIP's outcome in s; returns its true makespan (INFINITY without answer). */
+static double take_mip(dls_schedule *s, const dls__star *star, const dls__mip_answer *ma)
+{
+    s->mip_status = (int)ma->status;
+    s->mip_seconds = ma->seconds;
+    s->mip_binaries = ma->binaries;
+    s->mip_bound = ma->bound;
+    if (ma->status != DLS_SOLUTION_OPTIMAL && ma->status != DLS_SOLUTION_FEASIBLE)
+        return INFINITY;
+    s->mip_makespan = dls__replay(star, ma->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    return s->mip_makespan;
+}
+
+dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n,
+                                const dls_schedule_params *params, const dls_mip_params *mip,
+                                dls_schedule **out, dls_error *err)
+{
+    dls_schedule_params defaults;
+    if (params == NULL) {
+        dls_schedule_params_init(&defaults);
+        params = &defaults;
+    }
+    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_integer", err);
+    if (st != DLS_OK)
+        return st;
+    if (n == 0 || n > DLS_PARTITION_MAX_ELEMENTS)
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_integer: the load must be a whole "
+                         "number of units from 1 to 2^53, not %llu", (unsigned long long)n);
+    if (mip && (st = check_mip(mip, err)) != DLS_OK)
+        return st;
+    double V = (double)n;
+    dls_schedule *s = dls__schedule_alloc(platform->n, V);
+    if (s == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_schedule_integer: out of memory");
+    dls__star star;
+    memset(&star, 0, sizeof star);
+    dls__lp_answer ans;
+    memset(&ans, 0, sizeof ans);
+    dls__mip_answer ma;
+    memset(&ma, 0, sizeof ma);
+    double *x = NULL;
+    int done;
+    st = lp_first(platform, V, params, 1, s, &star, &ans, &done, err);
+    if (st != DLS_OK || done)
+        goto out;
+    x = malloc(star.m * sizeof *x);
+    if (x == NULL) {
+        st = dls__fail(err, DLS_ENOMEM, "dls_schedule_integer: out of memory");
+        goto out;
+    }
+    st = round_loads(&star, ans.alpha, V, x, err);
+    if (st != DLS_OK)
+        goto out;
+    s->rounded_makespan = dls__replay(&star, x, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    s->status = DLS_SOLUTION_FEASIBLE;
+    if (mip) {
+        dls__mip_spec sp;
+        mip_spec(mip, params, 1, s->lp_makespan, x, &sp);
+        st = dls__mip_solve_star(&star, &sp, &ma, err);
+        if (st != DLS_OK)
+            goto out;
+        double mk = take_mip(s, &star, &ma);
+        if (mk < s->rounded_makespan * (1 - DLS_INT_IMPROVE_RTOL)) {
+            memcpy(x, ma.alpha, star.m * sizeof *x);
+            dls__note_add(&s->note, "the MIP's schedule (%.10g s) is better than the rounded "
+                          "LP schedule (%.10g s)", mk, s->rounded_makespan);
+        }
+        /* proven when the MIP's model is the truth (no envelope, or the exact shape) */
+        if (ma.status == DLS_SOLUTION_OPTIMAL && (!(star.envelope_dev > 0) || mip->exact_shape))
+            s->status = DLS_SOLUTION_OPTIMAL;
+        if (ma.time_limited)
+            dls__note_add(&s->note, "the MIP stopped at its time limit (%.3g s): best bound "
+                          "%.10g s", mip->time_limit, ma.bound);
+    }
+    st = dls__fill_timeline(s, &star, x, NULL, 0, 1, err);
+    if (st != DLS_OK)
+        goto out;
+    s->true_makespan = s->makespan;
+    dls__fill_idle(s);
+out:
+    free(x);
+    free(ans.alpha);
+    free(ans.active);
+    free(ma.alpha);
+    dls__star_free(&star);
+    if (st != DLS_OK) {
+        dls_schedule_free(s);
+        return st;
+    }
+    *out = s;
+    return DLS_OK;
+}
+
+dls_status dls_schedule_mip(const dls_platform *platform, double load,
+                            const dls_schedule_params *params, const dls_mip_params *mip,
+                            dls_schedule **out, dls_error *err)
+{
+    dls_schedule_params defaults;
+    dls_mip_params mdef;
+    if (params == NULL) {
+        dls_schedule_params_init(&defaults);
+        params = &defaults;
+    }
+    if (mip == NULL) {
+        dls_mip_params_init(&mdef);
+        mip = &mdef;
+    }
+    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_mip", err);
+    if (st != DLS_OK)
+        return st;
+    if ((st = check_mip(mip, err)) != DLS_OK)
+        return st;
+    if (!isfinite(load) || load <= 0 || (mip->integer && load != floor(load)) ||
+        load > (double)DLS_PARTITION_MAX_ELEMENTS)
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_mip: the load must be a finite number "
+                         "> 0%s, not %.10g", mip->integer ? ", whole, at most 2^53" : "", load);
+    dls_schedule *s = dls__schedule_alloc(platform->n, load);
+    if (s == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_schedule_mip: out of memory");
+    dls__star star;
+    memset(&star, 0, sizeof star);
+    dls__lp_answer ans;
+    memset(&ans, 0, sizeof ans);
+    dls__mip_answer ma;
+    memset(&ma, 0, sizeof ma);
+    double *x = NULL;
+    int done;
+    st = lp_first(platform, load, params, mip->integer, s, &star, &ans, &done, err);
+    if (st != DLS_OK || done)
+        goto out;
+    x = malloc(star.m * sizeof *x);
+    if (x == NULL) {
+        st = dls__fail(err, DLS_ENOMEM, "dls_schedule_mip: out of memory");
+        goto out;
+    }
+    if (mip->integer) {
+        st = round_loads(&star, ans.alpha, load, x, err);
+        if (st != DLS_OK)
+            goto out;
+        s->rounded_makespan = dls__replay(&star, x, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    } else {
+        memcpy(x, ans.alpha, star.m * sizeof *x);
+    }
+    dls__mip_spec sp;
+    mip_spec(mip, params, mip->integer, s->lp_makespan, x, &sp);
+    st = dls__mip_solve_star(&star, &sp, &ma, err);
+    if (st != DLS_OK)
+        goto out;
+    double mk = take_mip(s, &star, &ma);
+    double start = dls__replay(&star, x, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    if (isfinite(mk) && !(mk > start)) {
+        memcpy(x, ma.alpha, star.m * sizeof *x);
+        s->status = ma.status;
+    } else {
+        /* the MIP found nothing better than where it started (time limit, or chords above
+         * the true time): keep the start */
+        s->status = DLS_SOLUTION_FEASIBLE;
+        dls__note_add(&s->note, "the MIP found no schedule better than its start (%s); the "
+                      "start is kept", ma.status == DLS_SOLUTION_NOT_FOUND ? "no answer within "
+                      "the time limit" : "under the true models");
+    }
+    if (ma.time_limited)
+        dls__note_add(&s->note, "the MIP stopped at its time limit (%.3g s): best bound "
+                      "%.10g s", mip->time_limit, ma.bound);
+    st = dls__fill_timeline(s, &star, x, NULL, 0, 1, err);
+    if (st != DLS_OK)
+        goto out;
+    s->true_makespan = s->makespan;
+    dls__fill_idle(s);
+out:
+    free(x);
+    free(ans.alpha);
+    free(ans.active);
+    free(ma.alpha);
+    dls__star_free(&star);
+    if (st != DLS_OK) {
+        dls_schedule_free(s);
+        return st;
+    }
+    *out = s;
+    return DLS_OK;
+}

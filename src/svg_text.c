@@ -1,0 +1,105 @@
+/* A growing text buffer for SVG documents, XML-safe text, tick steps, and the C numeric
+ * locale for the duration of a drawing. */
+#include <config.h>
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "svg_text.h"
+
+/* Room added beyond what a growth needs, so that small appends do not reallocate. */
+#define SVG_GROWTH_SLACK 4096
+
+void dls__svg_put(dls__svg *o, const char *fmt, ...)
+{
+    if (o->failed)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(o->s ? o->s + o->len : NULL, o->s ? o->cap - o->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            o->failed = 1;
+            return;
+        }
+        if (o->s != NULL && o->len + (size_t)n < o->cap) {
+            o->len += (size_t)n;
+            return;
+        }
+        size_t cap = 2 * (o->cap + (size_t)n) + SVG_GROWTH_SLACK;
+        char *g = realloc(o->s, cap);
+        if (g == NULL) {
+            o->failed = 1;
+            return;
+        }
+        o->s = g;
+        o->cap = cap;
+    }
+}
+
+/* Length of the valid UTF-8 character XML accepts at s, 0 when the bytes are not one
+ * (malformed UTF-8, control characters, U+FFFE and U+FFFF). */
+static size_t xml_char_len(const unsigned char *s)
+{
+    unsigned c = s[0];
+    if (c < 0x80)
+        return c >= 0x20 && c != 0x7f ? 1 : 0;
+#define CONT(k) (s[k] >= 0x80 && s[k] <= 0xbf)
+    if (c >= 0xc2 && c <= 0xdf)
+        return CONT(1) ? 2 : 0;
+    if (c >= 0xe0 && c <= 0xef) {
+        if (!CONT(1) || !CONT(2) || (c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f))
+            return 0;
+        if (c == 0xef && s[1] == 0xbf && (s[2] == 0xbe || s[2] == 0xbf))
+            return 0;
+        return 3;
+    }
+    if (c >= 0xf0 && c <= 0xf4) {
+        if (!CONT(1) || !CONT(2) || !CONT(3) || (c == 0xf0 && s[1] < 0x90) ||
+            (c == 0xf4 && s[1] > 0x8f))
+            return 0;
+        return 4;
+    }
+#undef CONT
+    return 0;
+}
+
+void dls__svg_text(dls__svg *o, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t k = xml_char_len(p);
+        switch (k ? *p : '?') {
+        case '<': dls__svg_put(o, "&lt;"); break;
+        case '>': dls__svg_put(o, "&gt;"); break;
+        case '&': dls__svg_put(o, "&amp;"); break;
+        case '"': dls__svg_put(o, "&quot;"); break;
+        case '?': dls__svg_put(o, "?"); break;
+        default: dls__svg_put(o, "%.*s", (int)k, (const char *)p); break;
+        }
+        p += k ? k : 1;
+    }
+}
+
+double dls__svg_nice_step(double span, double want)
+{
+    double raw = span / fmax(want, 1), p = pow(10, floor(log10(raw))), f = raw / p;
+    return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
+}
+
+int dls__svg_c_locale(dls__svg_locale *h)
+{
+    h->c_numeric = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+    if (h->c_numeric == (locale_t)0)
+        return -1;
+    h->caller = uselocale(h->c_numeric);
+    return 0;
+}
+
+void dls__svg_restore_locale(dls__svg_locale *h)
+{
+    uselocale(h->caller);
+    freelocale(h->c_numeric);
+}

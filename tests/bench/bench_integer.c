@@ -1,0 +1,169 @@
+/* Benchmark of integer schedules (issue: rounding gaps and MIP times for growing platform
+ * sizes) and of the exact-shape MIP.
+ *
+ * For p = 2 .. 64 random star platforms (time lines of two or three memory levels, links
+ * and startups of the magnitudes of paper 003), a whole-unit load: the LP's makespan, the
+ * rounded schedule's and its gap, and the exact integer MIP's optimum, time and the
+ * rounding's gap to it. Then measured speeds that rise with size (cache effects): the LP's
+ * loads under the true models against the exact-shape MIP.
+ *
+ * usage: bench_integer [--time-limit S] [--seed S]
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <dlsched.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static uint64_t rng_state = 88172645463325252ull;
+
+static double unif(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (double)(rng_state >> 11) * 0x1.0p-53;
+}
+
+static double logu(double lo, double hi) { return exp(log(lo) + (log(hi) - log(lo)) * unif()); }
+
+static void die(const dls_error *err)
+{
+    fprintf(stderr, "%s\n", err->message);
+    exit(1);
+}
+
+static dls_platform *star(size_t m, double V)
+{
+    dls_platform *pl = dls_platform_create();
+    dls_error err;
+    double share = V / (double)m;
+    for (size_t i = 0; i < m; i++) {
+        size_t levels = 2 + (size_t)(unif() * 2);
+        double a[3], b[3], swap = share * logu(0.3, 3);
+        b[0] = logu(1e-4, 1e-2);
+        a[0] = 0;
+        for (size_t l = 1; l < levels; l++) {
+            b[l] = b[l - 1] * logu(3, 30);
+            a[l] = a[l - 1] + (b[l - 1] - b[l]) * swap;
+            swap *= logu(2, 10);
+        }
+        dls_model *mo;
+        if (dls_model_create_time_lines(levels, a, b, &mo, &err) != DLS_OK)
+            die(&err);
+        char name[16];
+        snprintf(name, sizeof name, "n%zu", i);
+        if (dls_platform_add(pl, name, mo, NULL, &err) != DLS_OK ||
+            dls_platform_set_link(pl, i, logu(1e-4, 1e-2), logu(1e-7, 1e-5), &err) != DLS_OK)
+            die(&err);
+        dls_model_free(mo);
+    }
+    return pl;
+}
+
+static dls_platform *bumpy(size_t m, double V)
+{
+    dls_platform *pl = dls_platform_create();
+    dls_error err;
+    for (size_t i = 0; i < m; i++) {
+        double x[6], s[6], at = V / (double)m * 0.02, sp = logu(1e3, 1e4);
+        for (int k = 0; k < 6; k++) {
+            x[k] = at;
+            s[k] = sp;
+            at *= logu(2, 5);
+            sp *= k < 2 ? logu(1.5, 3) : logu(0.3, 0.9);
+        }
+        dls_model *mo;
+        if (dls_model_create_points(6, x, s, NULL, NULL, &mo, &err) != DLS_OK)
+            die(&err);
+        char name[16];
+        snprintf(name, sizeof name, "b%zu", i);
+        if (dls_platform_add(pl, name, mo, NULL, &err) != DLS_OK ||
+            dls_platform_set_link(pl, i, logu(1e-3, 1e-2), logu(1e-6, 1e-5), &err) != DLS_OK)
+            die(&err);
+        dls_model_free(mo);
+    }
+    return pl;
+}
+
+int main(int argc, char **argv)
+{
+    double limit = 60;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--time-limit") == 0)
+            limit = atof(argv[i + 1]);
+        else if (strcmp(argv[i], "--seed") == 0)
+            rng_state = strtoull(argv[i + 1], NULL, 10) | 1;
+    }
+    printf("# integer loads on random stars (time lines, 2-3 levels); MIP time limit %g s\n",
+           limit);
+    printf("%4s %10s %14s %10s %12s %10s %14s %9s %12s\n", "p", "load", "LP (s)",
+           "round (ms)", "round gap", "MIP", "MIP opt (s)", "MIP (s)", "round-MIP");
+    const size_t sizes[] = {2, 4, 8, 16, 32, 64};
+    const double loads[] = {1e3, 1e6};
+    for (size_t a = 0; a < sizeof sizes / sizeof sizes[0]; a++)
+        for (size_t b = 0; b < 2; b++) {
+            size_t p = sizes[a];
+            double V = loads[b];
+            dls_platform *pl = star(p, V);
+            dls_error err;
+            dls_schedule *r, *x;
+            double t0 = now();
+            if (dls_schedule_integer(pl, (uint64_t)V, NULL, NULL, &r, &err) != DLS_OK)
+                die(&err);
+            double tr = now() - t0;
+            dls_mip_params mp;
+            dls_mip_params_init(&mp);
+            mp.integer = 1;
+            mp.time_limit = limit;
+            if (dls_schedule_integer(pl, (uint64_t)V, NULL, &mp, &x, &err) != DLS_OK)
+                die(&err);
+            double lp = dls_schedule_lp_makespan(r), rm = dls_schedule_makespan(r);
+            int ms = dls_schedule_mip_status(x);
+            double mm = dls_schedule_mip_makespan(x);
+            printf("%4zu %10.0e %14.9g %10.2f %12.3e %10s %14.9g %9.3f %12.3e\n", p, V, lp,
+                   1e3 * tr, (rm - lp) / lp,
+                   dls_solution_status_name((dls_solution_status)ms), mm,
+                   dls_schedule_mip_seconds(x), (rm - mm) / mm);
+            dls_schedule_free(r);
+            dls_schedule_free(x);
+            dls_platform_free(pl);
+        }
+    printf("\n# measured speeds rising then falling: envelope LP vs the exact-shape MIP\n");
+    printf("%4s %10s %14s %16s %16s %10s %9s\n", "p", "load", "LP (s)", "LP loads true",
+           "exact MIP (s)", "status", "MIP (s)");
+    const size_t bs[] = {2, 3, 4, 6, 8};
+    for (size_t a = 0; a < sizeof bs / sizeof bs[0]; a++) {
+        double V = 1e5;
+        dls_platform *pl = bumpy(bs[a], V);
+        dls_error err;
+        dls_mip_params mp;
+        dls_mip_params_init(&mp);
+        mp.exact_shape = 1;
+        mp.time_limit = limit;
+        dls_schedule *s;
+        dls_status st = dls_schedule_mip(pl, V, NULL, &mp, &s, &err);
+        if (st != DLS_OK) {
+            printf("%4zu %10.0e  %s\n", bs[a], V, err.message);
+            dls_platform_free(pl);
+            continue;
+        }
+        printf("%4zu %10.0e %14.9g %16.9g %16.9g %10s %9.3f\n", bs[a], V,
+               dls_schedule_lp_makespan(s), dls_schedule_lp_true_makespan(s),
+               dls_schedule_makespan(s), dls_solution_status_name(dls_schedule_status(s)),
+               dls_schedule_mip_seconds(s));
+        dls_schedule_free(s);
+        dls_platform_free(pl);
+    }
+    return 0;
+}

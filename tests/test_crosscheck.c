@@ -1,0 +1,367 @@
+/* Tests of the cross-checks between the LP and the geometric partitioners, of integer
+ * schedules and of the exact-shape MIP, against independent methods:
+ * - brute force over every whole-unit distribution of tiny loads (the replay written here:
+ *   sends in sequence, a processor sent nothing pays nothing) checks the integer MIP;
+ * - a fine scan of the split between two processors checks the exact-shape MIP;
+ * - the cross-checks themselves run on a few hundred random platforms (fixed seeds) and
+ *   must agree on every one. */
+#include "testutil.h"
+
+#include "star_random.h"
+
+#define RANDOM_PLATFORMS 300
+
+/* The makespan of whole or real loads (platform order = send order), from the definition. */
+static double ref_replay(const dls_platform *pl, const double *x)
+{
+    double clock = 0, mk = 0;
+    for (size_t i = 0; i < dls_platform_count(pl); i++) {
+        if (x[i] <= 0)
+            continue;
+        double S, C;
+        assert_ok(dls_platform_link(pl, i, &S, &C), &(dls_error){0});
+        clock += S + C * x[i];
+        mk = fmax(mk, clock + dls_model_time(dls_platform_model(pl, i), x[i]));
+    }
+    return mk;
+}
+
+/* The best makespan over every whole distribution of n units (within the limits). */
+static double brute_integer(const dls_platform *pl, uint64_t n)
+{
+    size_t p = dls_platform_count(pl);
+    double x[6] = {0}, best = INFINITY;
+    /* enumerate compositions of n into p parts */
+    for (;;) {
+        double sum = 0;
+        for (size_t i = 0; i + 1 < p; i++)
+            sum += x[i];
+        if (sum <= (double)n) {
+            x[p - 1] = (double)n - sum;
+            int ok = 1;
+            for (size_t i = 0; i < p; i++)
+                ok &= x[i] <= dls_platform_limit(pl, i);
+            if (ok)
+                best = fmin(best, ref_replay(pl, x));
+        }
+        size_t i = 0;
+        while (i + 1 < p && ++x[i] > (double)n)
+            x[i++] = 0;
+        if (i + 1 >= p)
+            break;
+    }
+    return best;
+}
+
+/* Processors with measured speeds that rise, then fall (cache, then paging). */
+static dls_platform *bumpy_platform(test_rng *r, size_t p, double V)
+{
+    dls_platform *pl = dls_platform_create();
+    dls_error err;
+    for (size_t i = 0; i < p; i++) {
+        double x[5], s[5], at = V * test_logrange(r, 0.01, 0.1), sp = test_logrange(r, 1, 10);
+        for (int k = 0; k < 5; k++) {
+            x[k] = at;
+            s[k] = sp;
+            at *= test_logrange(r, 1.5, 4);
+            sp *= k < 2 ? test_range(r, 1.0, 4.0) : test_range(r, 0.2, 1.0);
+        }
+        dls_model *m;
+        assert_ok(dls_model_create_points(5, x, s, NULL, NULL, &m, &err), &err);
+        char name[16];
+        snprintf(name, sizeof name, "b%zu", i);
+        assert_ok(dls_platform_add(pl, name, m, NULL, &err), &err);
+        dls_model_free(m);
+        assert_ok(dls_platform_set_link(pl, i, test_logrange(r, 1e-3, 1e-1) / s[0],
+                                        test_logrange(r, 1e-4, 1e-2) / s[0], &err), &err);
+    }
+    return pl;
+}
+
+static void check_schedule_loads(const dls_platform *pl, const dls_schedule *s, double V,
+                                 int whole)
+{
+    double sum = 0;
+    const double *ld = dls_schedule_loads(s);
+    for (size_t i = 0; i < dls_platform_count(pl); i++) {
+        assert_true(ld[i] >= 0);
+        assert_true(ld[i] <= dls_platform_limit(pl, i));
+        if (whole)
+            assert_true(ld[i] == floor(ld[i]));
+        sum += ld[i];
+    }
+    assert_rel(sum, V, whole ? 0 : 1e-12);
+    /* the reported makespan is the replay of the loads */
+    assert_rel(dls_schedule_makespan(s), ref_replay(pl, ld), 1e-12);
+}
+
+static void test_integer_vs_brute_force(void **state)
+{
+    (void)state;
+    test_rng rng;
+    test_rng_init(&rng, 1);
+    dls_error err;
+    for (int t = 0; t < 120; t++) {
+        size_t p = 2 + (size_t)test_below(&rng, 2);
+        uint64_t n = 1 + test_below(&rng, p == 2 ? 40 : 14);
+        dls_platform *pl = t % 2 ? star_random(&rng, p, 3, (double)n, t % 4 == 1)
+                                 : bumpy_platform(&rng, p, (double)n);
+        dls_mip_params mp;
+        dls_mip_params_init(&mp);
+        mp.integer = 1;
+        mp.exact_shape = 1;
+        dls_schedule *s;
+        assert_ok(dls_schedule_integer(pl, n, NULL, &mp, &s, &err), &err);
+        double best = brute_integer(pl, n);
+        if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
+            assert_true(isinf(best));
+        } else {
+            check_schedule_loads(pl, s, (double)n, 1);
+            /* every whole size is a breakpoint: the MIP's optimum is the true one */
+            if (!test_close(dls_schedule_mip_makespan(s), best, 1e-12, 0))
+                fail_msg("instance %d (p %zu, n %llu): MIP %.17g, brute force %.17g", t, p,
+                         (unsigned long long)n, dls_schedule_mip_makespan(s), best);
+            assert_rel(dls_schedule_makespan(s), best, 1e-12);
+            assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
+            assert_true(dls_schedule_rounded_makespan(s) >= best * (1 - 1e-12));
+        }
+        dls_schedule_free(s);
+        dls_platform_free(pl);
+    }
+}
+
+/* Rounding alone on larger platforms: whole loads, the LP below, and the gap small. */
+static void test_rounding(void **state)
+{
+    (void)state;
+    test_rng rng;
+    test_rng_init(&rng, 2);
+    dls_error err;
+    double worst = 0;
+    for (int t = 0; t < 60; t++) {
+        size_t p = 2 + (size_t)test_below(&rng, 30);
+        uint64_t n = 1000 + test_below(&rng, 1000000);
+        dls_platform *pl = star_random(&rng, p, 3, (double)n, t % 3 == 0);
+        dls_schedule *s;
+        assert_ok(dls_schedule_integer(pl, n, NULL, NULL, &s, &err), &err);
+        check_schedule_loads(pl, s, (double)n, 1);
+        double lp = dls_schedule_lp_makespan(s);
+        assert_true(dls_schedule_makespan(s) >= lp * (1 - 1e-9));
+        assert_int_equal(dls_schedule_mip_status(s), -1);
+        /* rounding down never raises the makespan, and each of the fewer than p units put
+         * back raises it by at most the largest rate plus compute slope */
+        double step = 0;
+        for (size_t i = 0; i < p; i++) {
+            double S, C;
+            size_t nl;
+            const double *a, *b;
+            assert_ok(dls_platform_link(pl, i, &S, &C), &err);
+            assert_ok(dls_model_get_lines(dls_platform_model(pl, i), &nl, &a, &b), &err);
+            for (size_t l = 0; l < nl; l++)
+                step = fmax(step, C + b[l]);
+        }
+        assert_true(dls_schedule_makespan(s) <= lp + (double)p * step * (1 + 1e-9));
+        dls_schedule_free(s);
+        dls_platform_free(pl);
+    }
+    printf("# rounding: largest gap to the LP %.3g\n", worst);
+}
+
+/* Two processors with bumpy speeds: the exact-shape MIP against a fine scan of the split,
+ * refined by golden sections around the best point of the scan. */
+static void test_exact_shape_vs_scan(void **state)
+{
+    (void)state;
+    test_rng rng;
+    test_rng_init(&rng, 3);
+    dls_error err;
+    for (int t = 0; t < 40; t++) {
+        double V = test_logrange(&rng, 10, 1e5);
+        dls_platform *pl = bumpy_platform(&rng, 2, V);
+        double best = INFINITY, at = 0;
+        const int grid = 20000;
+        for (int k = 0; k <= grid; k++) {
+            double x[2] = {V * k / grid, V - V * k / grid};
+            double mk = ref_replay(pl, x);
+            if (mk < best) {
+                best = mk;
+                at = x[0];
+            }
+        }
+        double lo = fmax(0, at - V / grid), hi = fmin(V, at + V / grid);
+        for (int it = 0; it < 100; it++) {
+            double m1 = lo + (hi - lo) * 0.381966, m2 = hi - (hi - lo) * 0.381966;
+            double x1[2] = {m1, V - m1}, x2[2] = {m2, V - m2};
+            if (ref_replay(pl, x1) < ref_replay(pl, x2))
+                hi = m2;
+            else
+                lo = m1;
+            best = fmin(best, fmin(ref_replay(pl, x1), ref_replay(pl, x2)));
+        }
+        dls_mip_params mp;
+        dls_mip_params_init(&mp);
+        mp.exact_shape = 1;
+        dls_schedule *s;
+        assert_ok(dls_schedule_mip(pl, V, NULL, &mp, &s, &err), &err);
+        check_schedule_loads(pl, s, V, 0);
+        /* optimal up to the chords (1e-4) */
+        if (!(dls_schedule_makespan(s) <= best * (1 + 2e-4)))
+            fail_msg("instance %d: MIP %.17g, scan %.17g", t, dls_schedule_makespan(s), best);
+        assert_true(dls_schedule_makespan(s) >= best * (1 - 1e-9));
+        /* never worse than the LP's loads under the true models */
+        assert_true(dls_schedule_makespan(s) <= dls_schedule_lp_true_makespan(s) * (1 + 1e-12));
+        dls_schedule_free(s);
+        dls_platform_free(pl);
+    }
+}
+
+static void test_crosscheck_random(void **state)
+{
+    (void)state;
+    test_rng rng;
+    test_rng_init(&rng, 4);
+    dls_error err;
+    int ran[DLS_CHECK_COUNT] = {0};
+    for (int t = 0; t < RANDOM_PLATFORMS; t++) {
+        /* measured speeds: small loads, where every whole size is a breakpoint of the MIP
+         * (exact) and branch and bound is quick; time lines: any load */
+        int bumpy = t % 3 == 2;
+        size_t p = 2 + (size_t)test_below(&rng, bumpy ? 3 : 5);
+        double V = (double)(10 + test_below(&rng, bumpy ? 140 : 3000));
+        if (t % 7 == 0)
+            V += 0.5; /* not whole: the integer check stands aside */
+        dls_platform *pl = bumpy ? bumpy_platform(&rng, p, V)
+                                 : star_random(&rng, p, 3, V, t % 3 == 1);
+        dls_check_result r[DLS_CHECK_COUNT];
+        int agree = 0;
+        dls_crosscheck_params cp;
+        dls_crosscheck_params_init(&cp);
+        cp.mip.time_limit = 20;
+        assert_ok(dls_crosscheck(pl, V, &cp, r, &agree, &err), &err);
+        for (int k = 0; k < DLS_CHECK_COUNT; k++) {
+            if (r[k].ran && !r[k].agree)
+                fail_msg("platform %d (p %zu, V %.10g): %s: %s", t, p, V, r[k].name,
+                         r[k].detail);
+            ran[k] += r[k].ran;
+        }
+        assert_true(agree);
+        dls_platform_free(pl);
+    }
+    printf("# cross-checks run: zero-communication %d, integer-mip %d, replay %d of %d\n",
+           ran[0], ran[1], ran[2], RANDOM_PLATFORMS);
+    assert_true(ran[0] >= RANDOM_PLATFORMS * 9 / 10);
+    assert_true(ran[1] >= RANDOM_PLATFORMS * 3 / 4);
+    assert_true(ran[2] >= RANDOM_PLATFORMS * 9 / 10);
+}
+
+/* The paper's two-processor example: every check agrees, with exact values. */
+static void test_crosscheck_paper(void **state)
+{
+    (void)state;
+    const char *text = "{\"processors\": ["
+                       "{\"name\": \"P1\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}},"
+                       "{\"name\": \"P2\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}}]}";
+    dls_platform *pl;
+    dls_error err;
+    assert_ok(dls_platform_read_string(text, strlen(text), "paper", &pl, &err), &err);
+    dls_check_result r[DLS_CHECK_COUNT];
+    int agree;
+    assert_ok(dls_crosscheck(pl, 2, NULL, r, &agree, &err), &err);
+    assert_true(agree);
+    /* without communication each takes 1 unit: 1 + 1 = 2 s */
+    assert_rel(r[0].first, 2, 1e-12);
+    assert_rel(r[0].second, 2, 1e-12);
+    assert_rel(r[1].first, 2, 0);
+    assert_rel(r[1].second, 2, 0);
+    /* with it, the paper's 5.75 s */
+    assert_rel(r[2].first, 5.75, 1e-12);
+    assert_rel(r[2].extra, 5.75, 1e-12);
+    dls_platform_free(pl);
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    dls_error err;
+    const char *text = "{\"processors\": [{\"name\": \"a\", \"speed\": 2},"
+                       " {\"name\": \"g\", \"speed2d\": {\"x\": [1, 2], \"y\": [1, 2], "
+                       "\"values\": [[1, 2], [3, 4]]}}]}";
+    dls_platform *pl2d, *pl;
+    assert_ok(dls_platform_read_string(text, strlen(text), "t", &pl2d, &err), &err);
+    const char *t2 = "{\"processors\": [{\"name\": \"a\", \"speed\": 2}, {\"name\": \"b\", "
+                     "\"speed\": {\"points\": [[1, 1], [10, 5], [100, 5]]}, "
+                     "\"link\": {\"startup\": 0.1, \"rate\": 0.01}}]}";
+    assert_ok(dls_platform_read_string(t2, strlen(t2), "t", &pl, &err), &err);
+    dls_check_result r[DLS_CHECK_COUNT];
+    assert_fails(dls_crosscheck(pl2d, 10, NULL, r, NULL, &err), DLS_EINVAL, &err, "2-D");
+    assert_fails(dls_crosscheck(NULL, 10, NULL, r, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_crosscheck(pl, 10, NULL, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_crosscheck(pl, -1, NULL, r, NULL, &err), DLS_EINVAL, &err, "load");
+    assert_fails(dls_crosscheck(pl, NAN, NULL, r, NULL, &err), DLS_EINVAL, &err, "load");
+    dls_crosscheck_params cp;
+    dls_crosscheck_params_init(&cp);
+    cp.rel_tol = 0;
+    assert_fails(dls_crosscheck(pl, 10, &cp, r, NULL, &err), DLS_EINVAL, &err, "rel_tol");
+    /* a MIP too large is skipped, not failed */
+    dls_crosscheck_params_init(&cp);
+    cp.mip.max_binaries = 1;
+    int agree;
+    assert_ok(dls_crosscheck(pl, 50, &cp, r, &agree, &err), &err);
+    assert_false(r[DLS_CHECK_INTEGER_MIP].ran);
+    assert_non_null(strstr(r[DLS_CHECK_INTEGER_MIP].detail, "binary"));
+
+    dls_schedule *s = (dls_schedule *)&cp, *keep = s;
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    assert_fails(dls_schedule_integer(pl, 0, NULL, NULL, &s, &err), DLS_EINVAL, &err, "whole");
+    assert_fails(dls_schedule_integer(pl2d, 10, NULL, NULL, &s, &err), DLS_EINVAL, &err, "2-D");
+    assert_fails(dls_schedule_integer(NULL, 10, NULL, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
+    mp.time_limit = 0;
+    assert_fails(dls_schedule_integer(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err,
+                 "time limit");
+    dls_mip_params_init(&mp);
+    mp.rel_gap = 1;
+    assert_fails(dls_schedule_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "rel_gap");
+    dls_mip_params_init(&mp);
+    mp.shape_tol = 0.5;
+    assert_fails(dls_schedule_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "shape_tol");
+    dls_mip_params_init(&mp);
+    mp.integer = 2;
+    assert_fails(dls_schedule_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "integer");
+    dls_mip_params_init(&mp);
+    mp.integer = 1;
+    assert_fails(dls_schedule_mip(pl, 10.5, NULL, &mp, &s, &err), DLS_EINVAL, &err, "whole");
+    assert_fails(dls_schedule_mip(pl, 0, NULL, NULL, &s, &err), DLS_EINVAL, &err, "load");
+    dls_mip_params_init(&mp);
+    mp.exact_shape = 1;
+    mp.max_binaries = 1;
+    assert_fails(dls_schedule_mip(pl, 50, NULL, &mp, &s, &err), DLS_ELIMIT, &err, "binary");
+    assert_ptr_equal(s, keep);
+    /* infeasible limits are a result */
+    assert_ok(dls_platform_set_limit(pl, 0, 3, &err), &err);
+    assert_ok(dls_platform_set_limit(pl, 1, 4, &err), &err);
+    assert_ok(dls_schedule_integer(pl, 8, NULL, NULL, &s, &err), &err);
+    assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_INFEASIBLE);
+    assert_non_null(strstr(dls_schedule_note(s), "whole units"));
+    dls_schedule_free(s);
+    assert_ok(dls_schedule_integer(pl, 7, NULL, NULL, &s, &err), &err);
+    assert_int_equal(dls_schedule_loads(s)[0], 3);
+    assert_int_equal(dls_schedule_loads(s)[1], 4);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
+    dls_platform_free(pl2d);
+}
+
+int main(int argc, char **argv)
+{
+    test_init_seed(argc, argv);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_crosscheck_paper),
+        cmocka_unit_test(test_integer_vs_brute_force),
+        cmocka_unit_test(test_rounding),
+        cmocka_unit_test(test_exact_shape_vs_scan),
+        cmocka_unit_test(test_crosscheck_random),
+    };
+    return cmocka_run_group_tests_name("crosscheck", tests, NULL, NULL);
+}

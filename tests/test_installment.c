@@ -1,0 +1,1268 @@
+/* Tests of multi-installment processing: the paper's setting (formula (5) gives 10^4, one
+ * chunk below it, Fig. 10's comparisons with the out-of-core LP at 10^10 and 10^11 units),
+ * the closed form against an independent step-by-step simulation on hundreds of random
+ * platforms, hand-computed schedules, the chunk-size analysis and its undefined cases, the
+ * sweep, the Gantt chart, and every error path (out of memory included, by failing each
+ * allocation in turn). */
+#include <errno.h>
+#include <locale.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+/* ---------------------------------------------------------------------------------- */
+/* Allocation failures: glibc lets a program replace malloc; sanitizers replace it too,
+ * so under them the out-of-memory test is skipped (as in test_plot.c). */
+
+#if defined(__SANITIZE_ADDRESS__)
+#define INST_WRAP_MALLOC 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define INST_WRAP_MALLOC 0
+#endif
+#endif
+#if !defined(INST_WRAP_MALLOC)
+#if defined(__GLIBC__)
+#define INST_WRAP_MALLOC 1
+#else
+#define INST_WRAP_MALLOC 0
+#endif
+#endif
+
+#if INST_WRAP_MALLOC
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void *, size_t);
+extern void __libc_free(void *);
+
+static long countdown = -1; /* allocations left before the failing one; -1: none fails */
+static int triggered;
+static long live;           /* allocations not yet freed */
+
+static int should_fail(void)
+{
+    if (countdown < 0 || countdown-- > 0)
+        return 0;
+    countdown = -1;
+    triggered = 1;
+    errno = ENOMEM;
+    return 1;
+}
+
+void *malloc(size_t n)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __libc_malloc(n);
+    live += p != NULL;
+    return p;
+}
+
+void *calloc(size_t a, size_t b)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __libc_calloc(a, b);
+    live += p != NULL;
+    return p;
+}
+
+void *realloc(void *old, size_t n)
+{
+    if (should_fail())
+        return NULL;
+    void *p = __libc_realloc(old, n);
+    live += p != NULL && old == NULL;
+    return p;
+}
+
+void free(void *p)
+{
+    live -= p != NULL;
+    __libc_free(p);
+}
+#endif
+
+/* ---------------------------------------------------------------------------------- */
+/* Platforms                                                                           */
+
+static void add_lines(dls_platform *pl, const char *name, size_t n, const double *a,
+                      const double *b, double S, double C)
+{
+    dls_error err;
+    dls_model *m;
+    size_t i;
+    assert_ok(dls_model_create_time_lines(n, a, b, &m, &err), &err);
+    assert_ok(dls_platform_add(pl, name, m, &i, &err), &err);
+    dls_model_free(m);
+    assert_ok(dls_platform_set_link(pl, i, S, C, &err), &err);
+}
+
+static void add_constant(dls_platform *pl, const char *name, double speed, double S, double C)
+{
+    dls_error err;
+    dls_model *m;
+    size_t i;
+    assert_ok(dls_model_create_constant(speed, &m, &err), &err);
+    assert_ok(dls_platform_add(pl, name, m, &i, &err), &err);
+    dls_model_free(m);
+    assert_ok(dls_platform_set_link(pl, i, S, C, &err), &err);
+}
+
+/* The homogeneous system of the paper's section 4: m = 10, C = 9.99e-5, S = 1e-3, in core
+ * 0 + 1e-3 x, out of core -9.9e6 + 0.1 x (swap point 1e8). */
+#define PAPER_S 1e-3
+#define PAPER_C 9.99e-5
+static dls_platform *paper_ten(void)
+{
+    dls_platform *pl = dls_platform_create();
+    const double a[] = {0, -9.9e6}, b[] = {1e-3, 0.1};
+    for (int i = 0; i < 10; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "P%d", i + 1);
+        add_lines(pl, name, 2, a, b, PAPER_S, PAPER_C);
+    }
+    return pl;
+}
+
+static dls_installment *simulate(const dls_platform *pl, double V, double delta,
+                                 const dls_installment_params *par)
+{
+    dls_error err;
+    dls_installment *s = NULL;
+    assert_ok(dls_installment_simulate(pl, V, delta, par, &s, &err), &err);
+    return s;
+}
+
+static double lp_makespan(const dls_platform *pl, double V)
+{
+    dls_error err;
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, V, NULL, &s, &err), &err);
+    double T = dls_schedule_makespan(s);
+    dls_schedule_free(s);
+    return T;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+    size_t n = 0, len = strlen(needle);
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + len, needle))
+        n++;
+    return n;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* An independent step-by-step simulation: every chunk in turn, the originator's clock
+ * advanced by each send, each processor's clock by each computation. */
+
+typedef struct ref_event {
+    size_t proc;
+    double size, send_start, send_end, compute_start, compute_end;
+} ref_event;
+
+typedef struct ref_result {
+    size_t nev;
+    ref_event *ev;                 /* every chunk */
+    double makespan;
+    unsigned long long chunks[8];
+    double load[8], first[8], finish[8], busy[8];
+} ref_result;
+
+/* The time of x units, from the model's definition (lines, constant, points). */
+static double ref_time(const dls_model *m, double x)
+{
+    size_t n;
+    const double *a, *b;
+    if (dls_model_get_lines(m, &n, &a, &b) == DLS_OK) {
+        double t = -INFINITY;
+        for (size_t l = 0; l < n; l++)
+            t = fmax(t, a[l] + b[l] * x);
+        return t;
+    }
+    if (dls_model_get_kind(m) == DLS_MODEL_CONSTANT)
+        return x / dls_model_constant_speed(m);
+    return x / dls_model_speed(m, x);
+}
+
+/* nchunks chunks: nchunks - 1 of delta and the rest of V. */
+static void ref_simulate(const dls_platform *pl, double V, double delta, size_t nchunks,
+                         int use_limits, ref_result *r)
+{
+    size_t n = dls_platform_count(pl), rot[8], p = 0;
+    double full = nchunks == 1 ? V : delta;
+    for (size_t i = 0; i < n; i++)
+        if (!use_limits || dls_platform_limit(pl, i) >= full)
+            rot[p++] = i;
+    assert_true(p > 0);
+    memset(r, 0, sizeof *r);
+    r->nev = nchunks;
+    r->ev = calloc(nchunks, sizeof *r->ev);
+    double clock = 0, free_at[8];
+    for (size_t i = 0; i < n; i++) {
+        free_at[i] = 0;
+        r->first[i] = r->finish[i] = NAN;
+    }
+    for (size_t j = 0; j < nchunks; j++) {
+        size_t i = rot[j % p];
+        double x = j + 1 < nchunks ? delta : V - (double)(nchunks - 1) * delta, S, C;
+        dls_platform_link(pl, i, &S, &C);
+        ref_event *e = &r->ev[j];
+        e->proc = i;
+        e->size = x;
+        e->send_start = clock;
+        clock += S + C * x;
+        e->send_end = clock;
+        e->compute_start = fmax(clock, free_at[i]);
+        double t = ref_time(dls_platform_model(pl, i), x);
+        e->compute_end = e->compute_start + t;
+        free_at[i] = e->compute_end;
+        if (r->chunks[i]++ == 0)
+            r->first[i] = e->send_end;
+        r->finish[i] = e->compute_end;
+        r->load[i] += x;
+        r->busy[i] += t;
+        r->makespan = fmax(r->makespan, e->compute_end);
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The paper's setting                                                                 */
+
+static void test_paper_formula(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl = paper_ten();
+    dls_installment_analysis an;
+    assert_ok(dls_installment_analyze(pl, NULL, &an, &err), &err);
+    assert_int_equal(an.processors, 10);
+    assert_rel(an.sum_startup, 10 * PAPER_S, 1e-15);
+    assert_rel(an.sum_rate, 10 * PAPER_C, 1e-15);
+    /* formula (5): (m S - A1) / (A2 - m C) = 0.01 / 1e-6 */
+    assert_int_equal(an.formula_reason, DLS_INSTALLMENT_DEFINED);
+    assert_rel(an.formula, 1e4, 1e-9);
+    assert_int_equal(an.formula_processor, 0);
+    assert_true(isnan(an.formula_bad_value));
+    assert_true(an.formula_in_range);
+    assert_string_equal(an.formula_note, "");
+    /* the range: (m S / (A^h - m C), swp) = (0.01 / 0.099001, 1e8) */
+    assert_int_equal(an.lower_reason, DLS_INSTALLMENT_DEFINED);
+    assert_rel(an.lower, 0.01 / (0.1 - 10 * PAPER_C), 1e-12);
+    assert_rel(an.out_of_core_speed, 100, 1e-14);
+    assert_rel(an.upper, 1e8, 1e-12);
+    assert_int_equal(an.upper_processor, 0);
+    assert_int_equal(an.upper_is_limit, 0);
+    assert_false(an.range_empty);
+    dls_installment_levels lv;
+    assert_ok(dls_installment_processor_levels(pl, 3, &lv, &err), &err);
+    assert_true(lv.supported);
+    assert_true(lv.in_core_a == 0);
+    assert_rel(lv.in_core_b, 1e-3, 1e-15);
+    assert_rel(lv.out_of_core_b, 0.1, 1e-15);
+    assert_rel(lv.swap_point, 1e8, 1e-12);
+    dls_platform_free(pl);
+}
+
+/* Below one chunk only the first processor works: V = 5e3 takes S + C V + 1e-3 V. */
+static void test_paper_one_chunk(void **state)
+{
+    (void)state;
+    dls_platform *pl = paper_ten();
+    dls_installment *s = simulate(pl, 5e3, 1e4, NULL);
+    assert_int_equal(dls_installment_chunks(s), 1);
+    assert_int_equal(dls_installment_rounds(s), 1);
+    assert_int_equal(dls_installment_rotation(s), 10);
+    assert_true(dls_installment_last_chunk(s) == 5e3);
+    assert_rel(dls_installment_makespan(s), PAPER_S + PAPER_C * 5e3 + 5, 1e-14);
+    assert_rel(dls_installment_round_time(s), 10 * (PAPER_S + PAPER_C * 5e3), 1e-14);
+    assert_int_equal(dls_installment_roles(s)[0], DLS_INSTALLMENT_WORKS);
+    assert_true(dls_installment_loads(s)[0] == 5e3);
+    for (size_t i = 1; i < 10; i++) {
+        assert_int_equal(dls_installment_roles(s)[i], DLS_INSTALLMENT_NO_CHUNK);
+        assert_int_equal(dls_installment_proc_chunks(s)[i], 0);
+        assert_true(dls_installment_loads(s)[i] == 0);
+        assert_true(isnan(dls_installment_finish(s)[i]));
+        assert_true(isnan(dls_installment_first_arrival(s)[i]));
+    }
+    assert_non_null(strstr(dls_installment_note(s), "only 1 of the 10 processors"));
+    /* the LP spreads the same load over the ten processors */
+    assert_true(lp_makespan(pl, 5e3) < dls_installment_makespan(s) / 5);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+/* Fig. 10. With delta = 1e4 a round lasts R = 10 (S + C delta) = 10 s and a chunk 10 s, so
+ * the last processor, first served at R, finishes round r at R + 10 + 10 r. With delta = 5,
+ * R = 0.014995 s > t(5) = 0.005 s, and the makespan is (V / 50) R + 0.005. */
+static void test_paper_fig10(void **state)
+{
+    (void)state;
+    dls_platform *pl = paper_ten();
+    const double loads[] = {1e10, 1e11};
+    for (int k = 0; k < 2; k++) {
+        double V = loads[k], rounds = V / 1e5, lp = lp_makespan(pl, V);
+        dls_installment *big = simulate(pl, V, 1e4, NULL), *small = simulate(pl, V, 5, NULL);
+        assert_int_equal(dls_installment_chunks(big), (uint64_t)(V / 1e4));
+        assert_int_equal(dls_installment_rounds(big), (uint64_t)rounds);
+        assert_rel(dls_installment_makespan(big), 10 + 10 + 10 * (rounds - 1), 1e-12);
+        assert_int_equal(dls_installment_chunks(small), (uint64_t)(V / 5));
+        assert_rel(dls_installment_round_time(small), 10 * (PAPER_S + 5 * PAPER_C), 1e-14);
+        assert_rel(dls_installment_makespan(small), V / 50 * 10 * (PAPER_S + 5 * PAPER_C) + 5e-3,
+                   1e-12);
+        /* all of it in core, at level 1; the LP has to go out of core */
+        assert_int_equal(dls_installment_proc_levels(big)[9], 1);
+        assert_true(dls_installment_makespan(big) < lp / 50);
+        /* delta = 5 beats out-of-core too, but not delta = 1e4 on such loads */
+        assert_true(dls_installment_makespan(small) < lp / 20);
+        assert_true(dls_installment_makespan(big) < dls_installment_makespan(small));
+        /* every processor computes 10 s per 10 s round: no waiting */
+        assert_rel_floor(dls_installment_wait(big)[4], 0, 1e-12, dls_installment_makespan(big));
+        dls_installment_free(big);
+        dls_installment_free(small);
+    }
+    /* below about 1e5, delta = 5 is better than delta = 1e4, and the in-core LP better than
+     * both (one send per processor and a perfect balance) */
+    dls_installment *big = simulate(pl, 1e4, 1e4, NULL), *small = simulate(pl, 1e4, 5, NULL);
+    assert_rel(dls_installment_makespan(small), 200 * 10 * (PAPER_S + 5 * PAPER_C) + 5e-3, 1e-12);
+    assert_true(dls_installment_makespan(small) < dls_installment_makespan(big));
+    assert_true(lp_makespan(pl, 1e4) < dls_installment_makespan(small));
+    dls_installment_free(big);
+    dls_installment_free(small);
+    big = simulate(pl, 1e6, 1e4, NULL);
+    small = simulate(pl, 1e6, 5, NULL);
+    assert_true(dls_installment_makespan(big) < dls_installment_makespan(small));
+    dls_installment_free(big);
+    dls_installment_free(small);
+    /* a chunk beyond the swap point is computed out of core */
+    big = simulate(pl, 1e10, 2e8, NULL);
+    assert_int_equal(dls_installment_proc_levels(big)[0], 2);
+    assert_rel(dls_installment_chunk_time(big)[0], -9.9e6 + 0.1 * 2e8, 1e-14);
+    dls_installment_free(big);
+    dls_platform_free(pl);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The closed form against the step-by-step simulation                                 */
+
+static dls_platform *random_platform(test_rng *r, size_t m, double delta, int *use_limits)
+{
+    dls_error err;
+    dls_platform *pl = dls_platform_create();
+    for (size_t i = 0; i < m; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "n%zu", i);
+        double S = test_below(r, 4) == 0 ? 0 : test_logrange(r, 1e-3, 1);
+        double C = test_below(r, 4) == 0 ? 0 : test_logrange(r, 1e-3, 1);
+        /* compute per unit from much faster to much slower than a round sends it */
+        double rate = test_logrange(r, 1e-3, 10);
+        switch (test_below(r, 4)) {
+        case 0:
+            add_constant(pl, name, 1 / rate, S, C);
+            break;
+        case 1: {
+            const double size[] = {0.5 * delta, 2 * delta, 5 * delta},
+                         speed[] = {test_range(r, 0.5, 2) / rate, test_range(r, 0.5, 2) / rate,
+                                    test_range(r, 0.1, 1) / rate};
+            dls_model *mo;
+            assert_ok(dls_model_create_points(3, size, speed, NULL, NULL, &mo, &err), &err);
+            assert_ok(dls_platform_add(pl, name, mo, NULL, &err), &err);
+            dls_model_free(mo);
+            assert_ok(dls_platform_set_link(pl, i, S, C, &err), &err);
+            break;
+        }
+        default: {
+            /* 1 to 3 memory levels, the swap points around the chunk size */
+            size_t levels = 1 + test_below(r, 3);
+            double a[3], b[3], swap = delta * test_logrange(r, 0.3, 3);
+            a[0] = test_below(r, 2) ? test_logrange(r, 1e-3, 1) : 0;
+            b[0] = rate;
+            for (size_t l = 1; l < levels; l++) {
+                b[l] = b[l - 1] * test_logrange(r, 2, 20);
+                a[l] = a[l - 1] + (b[l - 1] - b[l]) * swap;
+                swap *= test_logrange(r, 2, 5);
+            }
+            add_lines(pl, name, levels, a, b, S, C);
+            break;
+        }
+        }
+    }
+    /* limits: some processors too small for a chunk, never all of them */
+    *use_limits = test_below(r, 3) != 0;
+    if (test_below(r, 2))
+        for (size_t i = 0; i < m; i++)
+            if (test_below(r, 3) == 0 && i != m - 1)
+                assert_ok(dls_platform_set_limit(pl, i, delta * test_range(r, 0.2, 0.9), &err),
+                          &err);
+    return pl;
+}
+
+static void compare_with_reference(const dls_platform *pl, double V, double delta, size_t N,
+                                   int use_limits, const char *what)
+{
+    dls_error err;
+    dls_installment_params par;
+    dls_installment_params_init(&par);
+    par.use_limits = use_limits;
+    dls_installment *s = simulate(pl, V, delta, &par);
+    ref_result ref;
+    ref_simulate(pl, V, delta, N, use_limits, &ref);
+    if (dls_installment_chunks(s) != N)
+        fail_msg("%s: %llu chunks, expected %zu", what,
+                 (unsigned long long)dls_installment_chunks(s), N);
+    double T = ref.makespan, tol = 1e-11;
+    assert_rel(dls_installment_makespan(s), T, tol);
+    for (size_t j = 0; j < N; j++) {
+        dls_installment_event ev;
+        assert_ok(dls_installment_event_at(s, j, &ev, &err), &err);
+        const ref_event *e = &ref.ev[j];
+        if (ev.processor != e->proc || ev.chunk != j)
+            fail_msg("%s: chunk %zu goes to %zu, expected %zu", what, j, ev.processor, e->proc);
+        assert_rel(ev.size, e->size, 1e-12);
+        assert_rel_floor(ev.send_start, e->send_start, tol, T);
+        assert_rel_floor(ev.send_end, e->send_end, tol, T);
+        assert_rel_floor(ev.compute_start, e->compute_start, tol, T);
+        assert_rel_floor(ev.compute_end, e->compute_end, tol, T);
+        assert_true(ev.send_start <= ev.send_end && ev.send_end <= ev.compute_start &&
+                    ev.compute_start <= ev.compute_end);
+    }
+    double total = 0;
+    for (size_t i = 0; i < dls_platform_count(pl); i++) {
+        assert_int_equal(dls_installment_proc_chunks(s)[i], ref.chunks[i]);
+        assert_rel_floor(dls_installment_loads(s)[i], ref.load[i], 1e-12, V);
+        assert_rel_floor(dls_installment_busy(s)[i], ref.busy[i], tol, T);
+        total += dls_installment_loads(s)[i];
+        if (ref.chunks[i] == 0) {
+            assert_true(isnan(dls_installment_finish(s)[i]));
+            assert_true(dls_installment_roles(s)[i] != DLS_INSTALLMENT_WORKS);
+            continue;
+        }
+        assert_int_equal(dls_installment_roles(s)[i], DLS_INSTALLMENT_WORKS);
+        assert_rel_floor(dls_installment_first_arrival(s)[i], ref.first[i], tol, T);
+        assert_rel_floor(dls_installment_finish(s)[i], ref.finish[i], tol, T);
+        assert_rel_floor(dls_installment_wait(s)[i], ref.finish[i] - ref.first[i] - ref.busy[i],
+                         tol, T);
+    }
+    assert_rel(total, V, 1e-12);
+    free(ref.ev);
+    dls_installment_free(s);
+}
+
+static void test_closed_form(void **state)
+{
+    (void)state;
+    test_rng r;
+    test_rng_init(&r, 1);
+    for (int c = 0; c < 400; c++) {
+        size_t m = 1 + test_below(&r, 6);
+        /* a dyadic chunk, so that V = n delta is exact when the load is whole chunks */
+        double delta = (double)(1 + test_below(&r, 4000)) / 64;
+        int use_limits;
+        dls_platform *pl = random_platform(&r, m, delta, &use_limits);
+        size_t n = test_below(&r, 8) == 0 ? 0 : 1 + test_below(&r, 150);
+        double f = test_below(&r, 3) == 0 ? 0 : test_range(&r, 0.05, 0.95), V;
+        size_t N;
+        if (n == 0) { /* less than one chunk */
+            V = delta * test_range(&r, 0.1, 0.95);
+            N = 1;
+        } else {
+            V = delta * ((double)n + f);
+            N = f > 0 ? n + 1 : n;
+        }
+        char what[64];
+        snprintf(what, sizeof what, "case %d (m %zu, %zu chunks)", c, m, N);
+        /* a limit may also stop a lone chunk of V < delta: keep one processor able */
+        if (N == 1 && use_limits)
+            assert_ok(dls_platform_set_limit(pl, m - 1, INFINITY, &(dls_error){0}),
+                      &(dls_error){0});
+        compare_with_reference(pl, V, delta, N, use_limits, what);
+        dls_platform_free(pl);
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Hand-computed schedules                                                             */
+
+static void expect_event(const dls_installment *s, uint64_t j, size_t proc, double size,
+                         double ss, double se, double cs, double ce)
+{
+    dls_error err;
+    dls_installment_event ev;
+    assert_ok(dls_installment_event_at(s, j, &ev, &err), &err);
+    assert_int_equal(ev.chunk, j);
+    assert_int_equal(ev.processor, proc);
+    assert_rel(ev.size, size, 1e-15);
+    assert_rel_floor(ev.send_start, ss, 1e-14, 1);
+    assert_rel(ev.send_end, se, 1e-14);
+    assert_rel(ev.compute_start, cs, 1e-14);
+    assert_rel(ev.compute_end, ce, 1e-14);
+}
+
+static void test_hand_examples(void **state)
+{
+    (void)state;
+    dls_error err;
+    /* Sends faster than computing on P1 (t = x, send 1 + 0.5 x) and P2 (t = 1 + 0.5 x, send
+     * 0.5 + 0.25 x); V = 10 in chunks of 3: 3, 3, 3, 1; R = 2.5 + 1.25 = 3.75.
+     *   chunk 0 to P1: sent 0 to 2.5, computed 2.5 to 5.5
+     *   chunk 1 to P2: sent 2.5 to 3.75, computed 3.75 to 6.25
+     *   chunk 2 to P1: sent 3.75 to 6.25, computed 6.25 to 9.25 (it waited for data)
+     *   chunk 3 to P2: 1 unit, sent 6.25 to 7, computed 7 to 8.5 */
+    dls_platform *pl = dls_platform_create();
+    const double a1[] = {0}, b1[] = {1}, a2[] = {1}, b2[] = {0.5};
+    add_lines(pl, "P1", 1, a1, b1, 1, 0.5);
+    add_lines(pl, "P2", 1, a2, b2, 0.5, 0.25);
+    dls_installment *s = simulate(pl, 10, 3, NULL);
+    assert_int_equal(dls_installment_chunks(s), 4);
+    assert_int_equal(dls_installment_rounds(s), 2);
+    assert_rel(dls_installment_last_chunk(s), 1, 1e-15);
+    assert_rel(dls_installment_round_time(s), 3.75, 1e-15);
+    expect_event(s, 0, 0, 3, 0, 2.5, 2.5, 5.5);
+    expect_event(s, 1, 1, 3, 2.5, 3.75, 3.75, 6.25);
+    expect_event(s, 2, 0, 3, 3.75, 6.25, 6.25, 9.25);
+    expect_event(s, 3, 1, 1, 6.25, 7, 7, 8.5);
+    assert_rel(dls_installment_makespan(s), 9.25, 1e-15);
+    assert_int_equal(dls_installment_proc_chunks(s)[0], 2);
+    assert_rel(dls_installment_loads(s)[0], 6, 1e-15);
+    assert_rel(dls_installment_loads(s)[1], 4, 1e-15);
+    assert_rel(dls_installment_busy(s)[0], 6, 1e-15);
+    assert_rel(dls_installment_busy(s)[1], 4, 1e-15);
+    assert_rel(dls_installment_first_arrival(s)[1], 3.75, 1e-15);
+    assert_rel(dls_installment_finish(s)[1], 8.5, 1e-15);
+    assert_rel(dls_installment_wait(s)[0], 0.75, 1e-14);
+    assert_rel(dls_installment_wait(s)[1], 0.75, 1e-14);
+    assert_rel(dls_installment_chunk_time(s)[1], 2.5, 1e-15);
+    assert_int_equal(dls_installment_proc_levels(s)[0], 1);
+    assert_string_equal(dls_installment_note(s), "");
+    assert_ok(dls_installment_event_at(s, 3, &(dls_installment_event){0}, &err), &err);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+
+    /* Computing slower than sending on P1 (t = 2 x, send 0.1 x), P2 at constant speed 1
+     * (send 0.2 + 0.1 x); V = 4 in chunks of 1; R = 0.4. P1's second chunk arrives at 0.5
+     * but waits until 2.1, so P1 finishes at 0.1 + 2 + 2 = 4.1 without a gap. */
+    pl = dls_platform_create();
+    const double a3[] = {0}, b3[] = {2};
+    add_lines(pl, "P1", 1, a3, b3, 0, 0.1);
+    add_constant(pl, "P2", 1, 0.2, 0.1);
+    s = simulate(pl, 4, 1, NULL);
+    expect_event(s, 0, 0, 1, 0, 0.1, 0.1, 2.1);
+    expect_event(s, 1, 1, 1, 0.1, 0.4, 0.4, 1.4);
+    expect_event(s, 2, 0, 1, 0.4, 0.5, 2.1, 4.1);
+    expect_event(s, 3, 1, 1, 0.5, 0.8, 1.4, 2.4);
+    assert_rel(dls_installment_makespan(s), 4.1, 1e-15);
+    assert_rel_floor(dls_installment_wait(s)[0], 0, 1e-15, 1);
+    assert_rel_floor(dls_installment_wait(s)[1], 0, 1e-15, 1);
+    assert_int_equal(dls_installment_proc_levels(s)[1], 0); /* a speed model */
+    dls_installment_free(s);
+    dls_platform_free(pl);
+
+    /* The paper's two-processor example (S = C = 1, lines 1 + x and -9 + 10 x), V = 2: one
+     * chunk each takes 6 (the LP 5.75); four chunks of 0.5 take 1.5 each to send and 1.5 to
+     * compute, 7.5 in all. */
+    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/paper003_two.json", &pl, &err), &err);
+    s = simulate(pl, 2, 1, NULL);
+    assert_rel(dls_installment_makespan(s), 6, 1e-15);
+    assert_true(lp_makespan(pl, 2) < dls_installment_makespan(s));
+    dls_installment_free(s);
+    s = simulate(pl, 2, 0.5, NULL);
+    expect_event(s, 2, 0, 0.5, 3, 4.5, 4.5, 6);
+    assert_rel(dls_installment_makespan(s), 7.5, 1e-15);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+/* A remainder of 10^-13 chunk joins the last chunk; with snap_tol = 0 it is a chunk. */
+static void test_snap(void **state)
+{
+    (void)state;
+    dls_platform *pl = paper_ten();
+    double delta = 0.3, V = 10 * delta * (1 + 1e-13);
+    dls_installment *s = simulate(pl, V, delta, NULL);
+    assert_int_equal(dls_installment_chunks(s), 10);
+    assert_rel(dls_installment_last_chunk(s), delta, 1e-11);
+    assert_true(dls_installment_last_chunk(s) > delta);
+    dls_installment_free(s);
+    dls_installment_params par;
+    dls_installment_params_init(&par);
+    par.snap_tol = 0;
+    s = simulate(pl, V, delta, &par);
+    assert_int_equal(dls_installment_chunks(s), 11);
+    assert_true(dls_installment_last_chunk(s) < 1e-12);
+    dls_installment_free(s);
+    /* V = n delta computed in floating point is n chunks, whichever way it rounds */
+    for (int n = 1; n <= 1000; n++) {
+        s = simulate(pl, n * 0.1, 0.1, NULL);
+        assert_int_equal(dls_installment_chunks(s), (uint64_t)n);
+        dls_installment_free(s);
+    }
+    /* a limit that cannot take the joined sliver keeps it apart */
+    dls_error err;
+    assert_ok(dls_platform_set_limit(pl, 9, delta, &err), &err);
+    s = simulate(pl, V, delta, NULL);
+    assert_int_equal(dls_installment_chunks(s), 11);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+/* Processors whose limit is below the chunk are left out, with a note. */
+static void test_limits(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl = dls_platform_create();
+    const double a[] = {0}, b[] = {1};
+    add_lines(pl, "big", 1, a, b, 0.5, 0.1);
+    add_lines(pl, "tiny", 1, a, b, 0.5, 0.1);
+    add_lines(pl, "last", 1, a, b, 0.5, 0.1);
+    assert_ok(dls_platform_set_limit(pl, 1, 0.5, &err), &err);
+    dls_installment *s = simulate(pl, 4, 1, NULL);
+    assert_int_equal(dls_installment_rotation(s), 2);
+    assert_int_equal(dls_installment_roles(s)[1], DLS_INSTALLMENT_OVER_LIMIT);
+    assert_int_equal(dls_installment_proc_chunks(s)[0], 2);
+    assert_int_equal(dls_installment_proc_chunks(s)[2], 2);
+    assert_true(isnan(dls_installment_chunk_time(s)[1]));
+    assert_non_null(strstr(dls_installment_note(s), "processor \"tiny\": its limit 0.5 is below "
+                                                    "the chunk size 1"));
+    dls_installment_event ev;
+    assert_ok(dls_installment_event_at(s, 1, &ev, &err), &err);
+    assert_int_equal(ev.processor, 2);
+    dls_installment_free(s);
+    /* without limits every processor takes chunks */
+    dls_installment_params par;
+    dls_installment_params_init(&par);
+    par.use_limits = 0;
+    s = simulate(pl, 4, 1, &par);
+    assert_int_equal(dls_installment_rotation(s), 3);
+    assert_string_equal(dls_installment_note(s), "");
+    dls_installment_free(s);
+    /* no processor holds a chunk */
+    for (size_t i = 0; i < 3; i++)
+        assert_ok(dls_platform_set_limit(pl, i, 0.25 + 0.125 * (double)i, &err), &err);
+    s = NULL;
+    assert_fails(dls_installment_simulate(pl, 4, 1, NULL, &s, &err), DLS_ERANGE, &err,
+                 "no processor can hold a chunk of 1 units: the largest limit is 0.5 (processor "
+                 "\"last\")");
+    assert_int_equal(err.processor, 2);
+    assert_null(s);
+    /* but a load that two limits hold is one chunk, for the first of them */
+    s = simulate(pl, 0.3, 1, NULL);
+    assert_int_equal(dls_installment_chunks(s), 1);
+    assert_int_equal(dls_installment_rotation(s), 2);
+    assert_int_equal(dls_installment_roles(s)[0], DLS_INSTALLMENT_OVER_LIMIT);
+    assert_int_equal(dls_installment_roles(s)[1], DLS_INSTALLMENT_WORKS);
+    assert_int_equal(dls_installment_roles(s)[2], DLS_INSTALLMENT_NO_CHUNK);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The analysis                                                                        */
+
+static void test_analysis_general(void **state)
+{
+    (void)state;
+    dls_error err;
+    /* P1: lines 2e-3 x and -1e3 + 1e-2 x (swap point 1e3 / 8e-3 = 125000), S 1e-3, C 1e-4;
+     * P2: constant speed 2000 (line 5e-4 x), S 2e-3, C 2e-4. Sum S = 3e-3, sum C = 3e-4.
+     * Terms: P1 3e-3 / 1.7e-3, P2 3e-3 / 2e-4 = 15 (the largest). Lower end: out-of-core
+     * speed 100 + 2000, 2 / 2100 - 3e-4 per unit. */
+    dls_platform *pl = dls_platform_create();
+    const double a[] = {0, -1e3}, b[] = {2e-3, 1e-2};
+    add_lines(pl, "P1", 2, a, b, 1e-3, 1e-4);
+    add_constant(pl, "P2", 2000, 2e-3, 2e-4);
+    dls_installment_analysis an;
+    assert_ok(dls_installment_analyze(pl, NULL, &an, &err), &err);
+    assert_int_equal(an.formula_reason, DLS_INSTALLMENT_DEFINED);
+    assert_rel(an.formula, 15, 1e-12);
+    assert_int_equal(an.formula_processor, 1);
+    assert_rel(an.out_of_core_speed, 2100, 1e-14);
+    assert_rel(an.lower, 3e-3 / (2.0 / 2100 - 3e-4), 1e-12);
+    assert_rel(an.upper, 125000, 1e-12);
+    assert_int_equal(an.upper_processor, 0);
+    assert_true(an.formula_in_range);
+    dls_installment_levels lv;
+    assert_ok(dls_installment_processor_levels(pl, 1, &lv, &err), &err);
+    assert_rel(lv.in_core_b, 5e-4, 1e-15);
+    assert_true(lv.out_of_core_b == lv.in_core_b && isinf(lv.swap_point));
+    /* a limit below the swap point sets the upper end, unless limits are off */
+    assert_ok(dls_platform_set_limit(pl, 1, 5e4, &err), &err);
+    assert_ok(dls_installment_analyze(pl, NULL, &an, &err), &err);
+    assert_rel(an.upper, 5e4, 1e-15);
+    assert_int_equal(an.upper_processor, 1);
+    assert_int_equal(an.upper_is_limit, 1);
+    dls_installment_params par;
+    dls_installment_params_init(&par);
+    par.use_limits = 0;
+    assert_ok(dls_installment_analyze(pl, &par, &an, &err), &err);
+    assert_rel(an.upper, 125000, 1e-12);
+    /* the formula above the upper end */
+    assert_ok(dls_platform_set_limit(pl, 1, 10, &err), &err);
+    assert_ok(dls_installment_analyze(pl, NULL, &an, &err), &err);
+    assert_int_equal(an.formula_reason, DLS_INSTALLMENT_DEFINED);
+    assert_false(an.formula_in_range);
+    assert_non_null(strstr(an.formula_note, "above the upper end 10 of the range (the limit of "
+                                            "processor \"P2\")"));
+    /* ... and an empty range */
+    assert_ok(dls_platform_set_limit(pl, 1, 1, &err), &err);
+    assert_ok(dls_installment_analyze(pl, NULL, &an, &err), &err);
+    assert_true(an.range_empty);
+    dls_platform_free(pl);
+}
+
+static void test_analysis_undefined(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_installment_analysis an;
+    /* a numerator: P3 needs 0.05 s to start any chunk, longer than the round's 0.01 s */
+    dls_platform *pl = paper_ten();
+    const double a[] = {0.05, -9.9e6}, b[] = {1e-3, 0.1};
+    dls_model *m;
+    assert_ok(dls_model_create_time_lines(2, a, b, &m, &err), &err);
+    assert_ok(dls_platform_set_model(pl, 2, m, &err), &err);
+    dls_model_free(m);
+    assert_ok(dls_installment_analyze(pl, NULL, &an, &err), &err);
+    assert_int_equal(an.formula_reason, DLS_INSTALLMENT_NUMERATOR);
+    assert_int_equal(an.formula_processor, 2);
+    assert_rel(an.formula_bad_value, 0.01 - 0.05, 1e-12);
+    assert_true(isnan(an.formula));
+    assert_false(an.formula_in_range);
+    assert_non_null(strstr(an.formula_note, "processor \"P3\": the numerator"));
+    assert_int_equal(an.lower_reason, DLS_INSTALLMENT_DEFINED);
+    dls_platform_free(pl);
+
+    /* a denominator: with C = 2e-4 a round sends a unit to all ten in 2e-3 s, longer than
+     * the 1e-3 s a processor computes it in core */
+    pl = paper_ten();
+    for (size_t i = 0; i < 10; i++)
+        assert_ok(dls_platform_set_link(pl, i, PAPER_S, 2e-4, &err), &err);
+    assert_ok(dls_installment_analyze(pl, NULL, &an, &err), &err);
+    assert_int_equal(an.formula_reason, DLS_INSTALLMENT_DENOMINATOR);
+    assert_int_equal(an.formula_processor, 0);
+    assert_rel(an.formula_bad_value, 1e-3 - 2e-3, 1e-12);
+    assert_non_null(strstr(an.formula_note, "processor \"P1\": the denominator"));
+    assert_int_equal(an.lower_reason, DLS_INSTALLMENT_DEFINED);
+    /* the lower end: sending alone slower than out-of-core computing */
+    for (size_t i = 0; i < 10; i++)
+        assert_ok(dls_platform_set_link(pl, i, PAPER_S, 0.02, &err), &err);
+    assert_ok(dls_installment_analyze(pl, NULL, &an, &err), &err);
+    assert_int_equal(an.lower_reason, DLS_INSTALLMENT_DENOMINATOR);
+    assert_true(isnan(an.lower));
+    assert_false(an.range_empty);
+    assert_non_null(strstr(an.lower_note, "sending alone is slower than computing out of core"));
+    assert_rel(an.upper, 1e8, 1e-12);
+    dls_platform_free(pl);
+
+    /* a measured speed function has no memory levels to read */
+    pl = paper_ten();
+    const double size[] = {1e3, 1e6}, speed[] = {1e3, 5e2};
+    assert_ok(dls_model_create_points(2, size, speed, NULL, NULL, &m, &err), &err);
+    assert_ok(dls_platform_set_model(pl, 4, m, &err), &err);
+    dls_model_free(m);
+    assert_ok(dls_installment_analyze(pl, NULL, &an, &err), &err);
+    assert_int_equal(an.formula_reason, DLS_INSTALLMENT_NO_LINES);
+    assert_int_equal(an.lower_reason, DLS_INSTALLMENT_NO_LINES);
+    assert_int_equal(an.formula_processor, 4);
+    assert_true(isnan(an.upper) && isnan(an.lower) && isnan(an.formula));
+    assert_non_null(strstr(an.formula_note, "processor \"P5\" has a points model"));
+    dls_installment_levels lv;
+    assert_ok(dls_installment_processor_levels(pl, 4, &lv, &err), &err);
+    assert_false(lv.supported);
+    assert_true(isnan(lv.swap_point));
+    /* it is simulated and swept all the same */
+    dls_installment *s = simulate(pl, 1e6, 1e4, NULL);
+    double s_at = dls_model_speed(dls_platform_model(pl, 4), 1e4);
+    assert_rel(dls_installment_chunk_time(s)[4], 1e4 / s_at, 1e-15);
+    dls_installment_free(s);
+    assert_ok(dls_installment_sweep(pl, 1e6, NULL, &s, &err), &err);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+
+    assert_string_equal(dls_installment_reason_name(DLS_INSTALLMENT_DEFINED), "defined");
+    assert_string_equal(dls_installment_reason_name(DLS_INSTALLMENT_NUMERATOR), "numerator");
+    assert_string_equal(dls_installment_reason_name(DLS_INSTALLMENT_DENOMINATOR), "denominator");
+    assert_string_equal(dls_installment_reason_name(DLS_INSTALLMENT_NO_LINES), "no lines");
+    assert_string_equal(dls_installment_reason_name((dls_installment_reason)42), "unknown");
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The sweep                                                                           */
+
+static void test_sweep_paper(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl = paper_ten();
+    const double loads[] = {1e3, 1e4, 1e6, 1e8, 1e10, 1e11};
+    for (int k = 0; k < 6; k++) {
+        double V = loads[k];
+        dls_installment *s;
+        assert_ok(dls_installment_sweep(pl, V, NULL, &s, &err), &err);
+        double T = dls_installment_makespan(s);
+        /* never worse than the formula's chunk, nor than the paper's delta = 5 */
+        dls_installment *f = simulate(pl, V, 1e4, NULL), *five = simulate(pl, V, 5, NULL);
+        dls_installment_analysis an;
+        assert_ok(dls_installment_analyze(pl, NULL, &an, &err), &err);
+        dls_installment *g = simulate(pl, V, an.formula, NULL);
+        assert_true(T <= dls_installment_makespan(g));
+        assert_true(T <= dls_installment_makespan(five));
+        assert_true(T <= dls_installment_makespan(f) * (1 + 1e-12));
+        /* the samples are sorted, the best of them is the answer */
+        size_t n;
+        const double *x, *y;
+        dls_installment_sweep_samples(s, &n, &x, &y);
+        assert_true(n > 200);
+        double best = INFINITY;
+        for (size_t q = 0; q < n; q++) {
+            if (q > 0)
+                assert_true(x[q] > x[q - 1]);
+            best = fmin(best, y[q]);
+        }
+        assert_true(best == T);
+        /* deterministic */
+        dls_installment *again;
+        assert_ok(dls_installment_sweep(pl, V, NULL, &again, &err), &err);
+        assert_true(dls_installment_chunk(again) == dls_installment_chunk(s));
+        assert_true(dls_installment_makespan(again) == T);
+        dls_installment_free(again);
+        dls_installment_free(f);
+        dls_installment_free(g);
+        dls_installment_free(five);
+        dls_installment_free(s);
+    }
+    dls_installment *s;
+    assert_ok(dls_installment_simulate(pl, 1, 1, NULL, &s, &err), &err);
+    size_t n = 7;
+    dls_installment_sweep_samples(s, &n, NULL, NULL);
+    assert_int_equal(n, 0);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+static void test_sweep_random(void **state)
+{
+    (void)state;
+    dls_error err;
+    test_rng r;
+    test_rng_init(&r, 2);
+    dls_installment_params par;
+    dls_installment_params_init(&par);
+    par.use_limits = 0;
+    for (int c = 0; c < 60; c++) {
+        size_t m = 1 + test_below(&r, 6);
+        int use_limits;
+        dls_platform *pl = random_platform(&r, m, 1, &use_limits);
+        double V = test_logrange(&r, 1, 1e6);
+        dls_installment *s;
+        assert_ok(dls_installment_sweep(pl, V, &par, &s, &err), &err);
+        double T = dls_installment_makespan(s);
+        /* one round (delta = V / m) and the whole load at once are candidates */
+        dls_installment *one = simulate(pl, V, V / (double)m, &par);
+        dls_installment *all = simulate(pl, V, V, &par);
+        assert_true(T <= dls_installment_makespan(one));
+        assert_true(T <= dls_installment_makespan(all));
+        dls_installment_analysis an;
+        assert_ok(dls_installment_analyze(pl, &par, &an, &err), &err);
+        if (an.formula_reason == DLS_INSTALLMENT_DEFINED && an.formula <= V) {
+            dls_installment *f = simulate(pl, V, an.formula, &par);
+            assert_true(T <= dls_installment_makespan(f));
+            dls_installment_free(f);
+        }
+        dls_installment_free(one);
+        dls_installment_free(all);
+        dls_installment_free(s);
+        dls_platform_free(pl);
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Gantt charts                                                                        */
+
+static char *svg_of(const dls_installment *s, const dls_platform *pl,
+                    const dls_installment_svg_params *par)
+{
+    dls_error err;
+    char *svg = NULL;
+    assert_ok(dls_installment_svg(s, pl, par, &svg, &err), &err);
+    assert_non_null(svg);
+    assert_true(strncmp(svg, "<?xml", 5) == 0);
+    assert_non_null(strstr(svg, "</svg>\n"));
+    assert_int_equal(count(svg, "<text"), count(svg, "</text>"));
+    assert_int_equal(count(svg, "<title>"), count(svg, "</title>"));
+    return svg;
+}
+
+static void test_svg(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl = paper_ten();
+    /* a short schedule: every chunk drawn, once on the sends lane */
+    dls_installment *s = simulate(pl, 3e5, 1e4, NULL);
+    char *svg = svg_of(s, pl, NULL);
+    assert_int_equal(count(svg, "<title>chunk "), 30);
+    assert_non_null(strstr(svg, "originator (sends)"));
+    assert_non_null(strstr(svg, ">P10</text>"));
+    assert_null(strstr(svg, "left out,"));
+    assert_non_null(strstr(svg, "makespan 40 s"));
+    dls_free(svg);
+    dls_installment_free(s);
+    /* 2e10 chunks: the first and the last 3 rounds (the sends of round L - 3 fall before the
+     * right panel) */
+    s = simulate(pl, 1e11, 5, NULL);
+    svg = svg_of(s, pl, NULL);
+    assert_int_equal(count(svg, "<title>chunk "), 60);
+    assert_non_null(strstr(svg, "1999999994 rounds left out"));
+    assert_null(strstr(svg, "dls-earlier-chunks)\"><title>")); /* sends outpace computing */
+    dls_free(svg);
+    dls_installment_svg_params par;
+    dls_installment_svg_params_init(&par);
+    assert_int_equal(par.rounds, 3);
+    assert_null(par.title);
+    par.rounds = 1;
+    par.title = "a <title> & more";
+    svg = svg_of(s, pl, &par);
+    assert_int_equal(count(svg, "<title>chunk "), 20);
+    assert_non_null(strstr(svg, "a &lt;title&gt; &amp; more"));
+    dls_free(svg);
+    dls_installment_free(s);
+    /* computing slower than a round: the backlog of left-out rounds is hatched */
+    s = simulate(pl, 1e10, 2e4, NULL);
+    svg = svg_of(s, pl, NULL);
+    assert_int_equal(count(svg, "dls-earlier-chunks)\"><title>"), 10);
+    assert_non_null(strstr(svg, "chunks of left-out rounds"));
+    dls_free(svg);
+    /* written atomically: the file holds the document */
+    char path[] = "/tmp/dlsched-inst-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_ok(dls_installment_write_svg(s, pl, NULL, path, &err), &err);
+    svg = svg_of(s, pl, NULL);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t len = strlen(svg);
+    char *back = malloc(len + 2);
+    assert_int_equal(fread(back, 1, len + 1, f), len);
+    fclose(f);
+    back[len] = '\0';
+    assert_string_equal(back, svg);
+    free(back);
+    dls_free(svg);
+    unlink(path);
+    assert_fails(dls_installment_write_svg(s, pl, NULL, "/nonexistent/dir/g.svg", &err), DLS_EIO,
+                 &err, "/nonexistent/dir/g.svg");
+    dls_installment_free(s);
+    dls_platform_free(pl);
+
+    /* names are escaped; processors without chunks say why */
+    pl = dls_platform_create();
+    const double a[] = {0}, b[] = {1};
+    add_lines(pl, "x<&\"y", 1, a, b, 0.1, 0.1);
+    add_lines(pl, "small", 1, a, b, 0.1, 0.1);
+    add_lines(pl, "idle", 1, a, b, 0.1, 0.1);
+    assert_ok(dls_platform_set_limit(pl, 1, 0.1, &err), &err);
+    s = simulate(pl, 1, 1, NULL);
+    svg = svg_of(s, pl, NULL);
+    assert_non_null(strstr(svg, "x&lt;&amp;&quot;y"));
+    assert_null(strstr(svg, "x<&"));
+    assert_non_null(strstr(svg, "left out: its limit is below the chunk size"));
+    assert_non_null(strstr(svg, "no chunk: the load ends before its turn"));
+    dls_free(svg);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+/* A program that chose a locale with a decimal comma still gets '.' in the numbers. */
+static void test_svg_locale(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "de_DE",
+                                        "fr_FR", "nl_NL.UTF-8"};
+    dls_platform *pl = paper_ten();
+    dls_installment *s = simulate(pl, 1e6, 1e4, NULL);
+    char *c = svg_of(s, pl, NULL);
+    const char *found = NULL;
+    for (size_t k = 0; k < sizeof names / sizeof names[0] && found == NULL; k++)
+        if (setlocale(LC_NUMERIC, names[k]) != NULL &&
+            strcmp(localeconv()->decimal_point, ".") != 0)
+            found = names[k];
+    if (found != NULL) {
+        char *l = svg_of(s, pl, NULL);
+        setlocale(LC_NUMERIC, "C");
+        assert_string_equal(l, c);
+        dls_free(l);
+    }
+    setlocale(LC_NUMERIC, "C");
+    dls_free(c);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+    if (found == NULL)
+        skip(); /* no locale with a decimal comma is installed */
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Errors                                                                              */
+
+static void test_errors(void **state)
+{
+    (void)state;
+    dls_error err;
+    dls_platform *pl = paper_ten();
+    dls_installment *sentinel = (dls_installment *)&err, *s = sentinel;
+    dls_installment_params par;
+    /* simulate */
+    assert_fails(dls_installment_simulate(NULL, 1, 1, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_simulate(pl, 1, 1, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    const double bad[] = {0, -1, NAN, INFINITY, -INFINITY};
+    for (int k = 0; k < 5; k++) {
+        assert_fails(dls_installment_simulate(pl, bad[k], 1, NULL, &s, &err), DLS_EINVAL, &err,
+                     "the load must be a finite number > 0");
+        assert_fails(dls_installment_simulate(pl, 1, bad[k], NULL, &s, &err), DLS_EINVAL, &err,
+                     "the chunk size must be a finite number > 0");
+        assert_fails(dls_installment_sweep(pl, bad[k], NULL, &s, &err), DLS_EINVAL, &err,
+                     "dls_installment_sweep: the load must be");
+    }
+    assert_fails(dls_installment_simulate(pl, 1e20, 1, NULL, &s, &err), DLS_ERANGE, &err,
+                 "more than 2^53");
+    assert_ptr_equal(s, sentinel);
+    /* parameters, each one */
+    dls_installment_params_init(&par);
+    par.use_limits = 2;
+    assert_fails(dls_installment_simulate(pl, 1, 1, &par, &s, &err), DLS_EINVAL, &err,
+                 "use_limits must be 0 or 1, not 2");
+    dls_installment_params_init(&par);
+    par.snap_tol = -1e-9;
+    assert_fails(dls_installment_simulate(pl, 1, 1, &par, &s, &err), DLS_EINVAL, &err, "snap_tol");
+    par.snap_tol = NAN;
+    assert_fails(dls_installment_sweep(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "snap_tol");
+    dls_installment_params_init(&par);
+    par.max_chunks = 0.5;
+    assert_fails(dls_installment_sweep(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "max_chunks");
+    par.max_chunks = 1e17;
+    assert_fails(dls_installment_sweep(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "max_chunks");
+    dls_installment_params_init(&par);
+    par.grid_per_decade = 1;
+    assert_fails(dls_installment_sweep(pl, 1, &par, &s, &err), DLS_EINVAL, &err,
+                 "grid_per_decade must be in [2, 1000], not 1");
+    dls_installment_params_init(&par);
+    par.refine_points = 100001;
+    assert_fails(dls_installment_sweep(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "refine_points");
+    dls_installment_params_init(&par);
+    par.refine_passes = 101;
+    assert_fails(dls_installment_sweep(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "refine_passes");
+    assert_fails(dls_installment_analyze(pl, &par, &(dls_installment_analysis){0}, &err),
+                 DLS_EINVAL, &err, "dls_installment_analyze: refine_passes");
+    assert_ptr_equal(s, sentinel);
+    dls_installment_params_init(NULL);
+    /* sweep */
+    assert_fails(dls_installment_sweep(NULL, 1, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_sweep(pl, 1, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    /* limits so small that any chunk they admit makes more than 2^53 of them */
+    dls_platform *narrow = paper_ten();
+    for (size_t i = 0; i < 10; i++)
+        assert_ok(dls_platform_set_limit(narrow, i, 1e-6, &err), &err);
+    assert_fails(dls_installment_sweep(narrow, 1e12, NULL, &s, &err), DLS_ERANGE, &err,
+                 "the largest limit, 1e-06, cuts a load of 1e+12 into more than 2^53");
+    dls_platform_free(narrow);
+    /* analysis and levels; a rejected call leaves the output as it was */
+    dls_installment_analysis an, before;
+    memset(&an, 0x5a, sizeof an);
+    before = an;
+    assert_fails(dls_installment_analyze(NULL, NULL, &an, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_analyze(pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    dls_installment_levels lv, lv0;
+    memset(&lv, 0x5a, sizeof lv);
+    lv0 = lv;
+    assert_fails(dls_installment_processor_levels(pl, 10, &lv, &err), DLS_EINVAL, &err,
+                 "no processor 10 (the platform has 10)");
+    assert_fails(dls_installment_processor_levels(NULL, 0, &lv, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_processor_levels(pl, 0, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_memory_equal(&lv, &lv0, sizeof lv);
+    /* an empty platform */
+    dls_platform *empty = dls_platform_create();
+    assert_fails(dls_installment_simulate(empty, 1, 1, NULL, &s, &err), DLS_EINVAL, &err,
+                 "the platform has no processor");
+    assert_fails(dls_installment_sweep(empty, 1, NULL, &s, &err), DLS_EINVAL, &err,
+                 "the platform has no processor");
+    assert_fails(dls_installment_analyze(empty, NULL, &an, &err), DLS_EINVAL, &err,
+                 "the platform has no processor");
+    assert_memory_equal(&an, &before, sizeof an);
+    dls_platform_free(empty);
+    /* a 2-D model, named */
+    dls_platform *two;
+    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/cluster.json", &two, &err), &err);
+    long gpu = dls_platform_find(two, "gpu0");
+    assert_true(gpu >= 0);
+    assert_fails(dls_installment_simulate(two, 10, 1, NULL, &s, &err), DLS_EINVAL, &err,
+                 "processor \"gpu0\" has a 2-D speed model");
+    assert_int_equal(err.processor, gpu);
+    assert_fails(dls_installment_sweep(two, 10, NULL, &s, &err), DLS_EINVAL, &err,
+                 "processor \"gpu0\" has a 2-D speed model");
+    assert_fails(dls_installment_analyze(two, NULL, &an, &err), DLS_EINVAL, &err,
+                 "processor \"gpu0\" has a 2-D speed model");
+    assert_fails(dls_installment_processor_levels(two, (size_t)gpu, &lv, &err), DLS_EINVAL, &err,
+                 "processor \"gpu0\" has a 2-D speed model");
+    assert_memory_equal(&an, &before, sizeof an);
+    assert_memory_equal(&lv, &lv0, sizeof lv);
+    dls_platform_free(two);
+    assert_ptr_equal(s, sentinel);
+    /* events and pictures */
+    s = simulate(pl, 10, 1, NULL);
+    dls_installment_event ev, ev0;
+    memset(&ev, 0x5a, sizeof ev);
+    ev0 = ev;
+    assert_fails(dls_installment_event_at(s, 10, &ev, &err), DLS_EINVAL, &err,
+                 "chunk 10 does not exist (the schedule has 10 chunks)");
+    assert_fails(dls_installment_event_at(NULL, 0, &ev, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_event_at(s, 0, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_memory_equal(&ev, &ev0, sizeof ev);
+    char *svg = (char *)&err;
+    assert_fails(dls_installment_svg(NULL, pl, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_svg(s, NULL, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_svg(s, pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    dls_installment_svg_params sp;
+    dls_installment_svg_params_init(&sp);
+    sp.rounds = 0;
+    assert_fails(dls_installment_svg(s, pl, &sp, &svg, &err), DLS_EINVAL, &err,
+                 "rounds must be in [1, 1000], not 0");
+    sp.rounds = 1001;
+    assert_fails(dls_installment_svg(s, pl, &sp, &svg, &err), DLS_EINVAL, &err, "rounds");
+    dls_installment_svg_params_init(NULL);
+    dls_platform *other = dls_platform_create();
+    const double a[] = {0}, b[] = {1};
+    add_lines(other, "one", 1, a, b, 0, 0);
+    assert_fails(dls_installment_svg(s, other, NULL, &svg, &err), DLS_EINVAL, &err,
+                 "the schedule has 10 processors, the platform 1");
+    assert_fails(dls_installment_write_svg(s, pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL path");
+    assert_ptr_equal(svg, (char *)&err);
+    dls_platform_free(other);
+    dls_installment_free(s);
+    dls_installment_free(NULL);
+    dls_platform_free(pl);
+}
+
+/* Every allocation of each call failed in turn: a clean DLS_ENOMEM, outputs untouched, no
+ * leak. */
+typedef dls_status (*alloc_call)(const dls_platform *pl, const dls_installment *s, void **out,
+                                 dls_error *err);
+
+static dls_status call_simulate(const dls_platform *pl, const dls_installment *s, void **out,
+                                dls_error *err)
+{
+    (void)s;
+    return dls_installment_simulate(pl, 1e6, 1e4, NULL, (dls_installment **)out, err);
+}
+
+static dls_status call_sweep(const dls_platform *pl, const dls_installment *s, void **out,
+                             dls_error *err)
+{
+    (void)s;
+    return dls_installment_sweep(pl, 1e6, NULL, (dls_installment **)out, err);
+}
+
+static dls_status call_analyze(const dls_platform *pl, const dls_installment *s, void **out,
+                               dls_error *err)
+{
+    (void)s;
+    (void)out;
+    dls_installment_analysis an;
+    return dls_installment_analyze(pl, NULL, &an, err);
+}
+
+static dls_status call_svg(const dls_platform *pl, const dls_installment *s, void **out,
+                           dls_error *err)
+{
+    return dls_installment_svg(s, pl, NULL, (char **)out, err);
+}
+
+static void release(size_t k, void *out)
+{
+    if (k == 3)
+        dls_free(out);
+    else if (k < 2)
+        dls_installment_free(out);
+}
+
+static void test_out_of_memory(void **state)
+{
+    (void)state;
+#if INST_WRAP_MALLOC
+    void *(*volatile alloc)(size_t) = malloc; /* or the compiler elides the probe */
+    countdown = 0;
+    void *probe = alloc(1);
+    countdown = -1;
+    if (probe != NULL) {
+        free(probe);
+        skip();
+        return;
+    }
+    dls_platform *pl = paper_ten();
+    dls_error e;
+    assert_ok(dls_platform_set_limit(pl, 3, 10, &e), &e); /* a note to write */
+    dls_installment *s = simulate(pl, 1e10, 1e4, NULL);
+    static const alloc_call calls[] = {call_simulate, call_sweep, call_analyze, call_svg};
+    static const char *const names[] = {"simulate", "sweep", "analyze", "svg"};
+    for (size_t c = 0; c < 4; c++) {
+        long k = 0;
+        for (;; k++) {
+            dls_error err;
+            dls_error_clear(&err);
+            char sentinel = 0;
+            void *out = &sentinel;
+            long before = live;
+            triggered = 0;
+            countdown = k;
+            dls_status st = calls[c](pl, s, &out, &err);
+            countdown = -1;
+            if (!triggered) {
+                assert_ok(st, &err);
+                release(c, out);
+                break;
+            }
+            if (st == DLS_OK) { /* an optional allocation (a note, glibc's qsort) */
+                release(c, out);
+                continue;
+            }
+            if (st != DLS_ENOMEM)
+                fail_msg("%s: allocation %ld failed gave %s: %s", names[c], k,
+                         dls_status_name(st), err.message);
+            assert_int_equal(err.status, DLS_ENOMEM);
+            assert_true(err.message[0] != '\0');
+            assert_ptr_equal(out, &sentinel);
+            if (live != before)
+                fail_msg("%s: allocation %ld failed and %ld allocation(s) leaked", names[c], k,
+                         live - before);
+        }
+        assert_true(k >= 2);
+    }
+    dls_installment_free(s);
+    dls_platform_free(pl);
+#else
+    skip();
+#endif
+}
+
+int main(int argc, char **argv)
+{
+    test_init_seed(argc, argv);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_paper_formula),
+        cmocka_unit_test(test_paper_one_chunk),
+        cmocka_unit_test(test_paper_fig10),
+        cmocka_unit_test(test_closed_form),
+        cmocka_unit_test(test_hand_examples),
+        cmocka_unit_test(test_snap),
+        cmocka_unit_test(test_limits),
+        cmocka_unit_test(test_analysis_general),
+        cmocka_unit_test(test_analysis_undefined),
+        cmocka_unit_test(test_sweep_paper),
+        cmocka_unit_test(test_sweep_random),
+        cmocka_unit_test(test_svg),
+        cmocka_unit_test(test_svg_locale),
+        cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_out_of_memory),
+    };
+    return cmocka_run_group_tests_name("installment", tests, NULL, NULL);
+}
