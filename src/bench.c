@@ -20,6 +20,10 @@
 #define DLS_BENCH_DEFAULT_MAX_REPS 50
 #define DLS_BENCH_DEFAULT_SIZE_CAP 10.0
 #define DLS_BENCH_DEFAULT_INITIAL 5
+/* With a time budget, a size is measured only if its warm-up and minimum repetitions,
+ * extrapolated from the largest size measured so far, take at most this share of the
+ * budget left; a larger end of the range is brought down to what fits. */
+#define DLS_BENCH_BUDGET_SHARE 0.25
 #define DLS_BENCH_DEFAULT_MAX_POINTS 40
 #define DLS_BENCH_DEFAULT_MEMORY_FRACTION 0.5
 /* Passes over the points at most. */
@@ -35,6 +39,7 @@ struct dls_bench {
     double limit;
     dls_bench_stop stop;
     double elapsed;
+    double measured_top;      /* the budget brought the largest size down to this (0: no) */
 };
 
 void dls_bench_params_init(dls_bench_params *p)
@@ -111,6 +116,9 @@ typedef struct builder {
     dls_error *err;
     double max_size;
     size_t pending; /* points still expected, for the estimate of the time left */
+    /* real seconds per run per unit of size at the largest size measured so far (what
+     * the budget pays, whatever time the kernel reports) */
+    double real_per_unit, real_size;
 } builder;
 
 static dls_status check_params(const dls_kernel *k, const dls_bench_params *p, dls_error *err)
@@ -228,6 +236,21 @@ static dls_status add_point(builder *b, const dls_bench_point *pt, int kept, siz
     return DLS_OK;
 }
 
+/* The largest size up to `size` whose measurement fits the share of the budget left,
+ * from the time per unit of the largest size measured so far (the kernels' work, and so
+ * their time, grows with the size). */
+static double affordable(const builder *b, double size)
+{
+    const dls_bench_params *p = b->par;
+    if (!(p->time_budget > 0) || !(b->real_per_unit > 0))
+        return size;
+    double per_unit = b->real_per_unit;
+    double runs = 1.0 + (double)p->min_reps; /* the warm-up and the minimum repetitions */
+    double left = fmax(0, p->time_budget - elapsed(b));
+    double can = DLS_BENCH_BUDGET_SHARE * left / (runs * per_unit);
+    return size <= can ? size : can;
+}
+
 /* Measures one size: warm-up, then runs until the confidence interval is tight enough. */
 static dls_status measure(builder *b, double size, dls_bench_point *pt)
 {
@@ -278,6 +301,10 @@ static dls_status measure(builder *b, double size, dls_bench_point *pt)
             break;
     }
     double mean_t = sum_t / n, mean_w = sum_w / n;
+    if (size >= b->real_size) {
+        b->real_size = size;
+        b->real_per_unit = (now() - t0) / (double)(n + 1) / size;
+    }
     pt->size = size;
     pt->time = mean_t;
     pt->ci = hw;
@@ -370,7 +397,7 @@ dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *par
     dls_status st = check_params(kernel, params, err);
     if (st != DLS_OK)
         return st;
-    builder b = {kernel, params, NULL, now(), err, params->max_size, 0};
+    builder b = {kernel, params, NULL, now(), err, params->max_size, 0, 0, 0};
     if (b.max_size == 0) {
         st = largest_size(kernel, params, &b.max_size, err);
         if (st != DLS_OK)
@@ -386,12 +413,22 @@ dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *par
     /* initial sizes, log-spaced: the two ends first, so that even a short budget covers the
      * whole range, then the ones in between */
     size_t n0 = params->initial_points;
-    double lmin = log(params->min_size), lmax = log(b.max_size);
+    double lmin = log(params->min_size), lmax = log(b.max_size), top = b.max_size;
     for (size_t j = 0; j < n0 && st == DLS_OK; j++) {
         size_t i = j == 0 ? 0 : j == 1 ? n0 - 1 : j - 1;
         double s = i == 0        ? params->min_size
-                   : i + 1 == n0 ? b.max_size
+                   : i + 1 == n0 ? top
                                  : round_size(&b, exp(lmin + (lmax - lmin) * i / (n0 - 1)));
+        if (i + 1 == n0) {
+            /* the largest end within the budget: the rest of the range is placed below it */
+            double fit = round_size(&b, affordable(&b, s));
+            if (fit < s) {
+                s = fit > params->min_size ? fit : params->min_size;
+                top = s;
+                lmax = log(s);
+                b.res->measured_top = s;
+            }
+        }
         if (s < params->min_size)
             s = params->min_size;
         if (find_point(b.res, s) < b.res->n)
@@ -412,6 +449,7 @@ dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *par
         st = dls__fail(err, DLS_ENOMEM, "dls_bench_build: out of memory");
     for (size_t i = 0; st == DLS_OK && i + 1 < b.res->n; i++)
         queue[qtail++] = (interval){b.res->points[i].size, b.res->points[i + 1].size};
+    for (;;) {
     while (st == DLS_OK && qhead < qtail) {
         if (b.res->n >= params->max_points) {
             b.res->stop = DLS_BENCH_MAX_POINTS;
@@ -453,6 +491,39 @@ dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *par
             queue[qtail++] = (interval){iv.a, mid};
             queue[qtail++] = (interval){mid, iv.c};
         }
+    }
+    /* the budget brought the top down, and the range below has converged with time to
+     * spare: extend the top, estimated now from the largest size measured */
+    if (st != DLS_OK || b.res->measured_top <= 0 || b.res->stop != DLS_BENCH_CONVERGED)
+        break;
+    if (b.res->n >= params->max_points) {
+        b.res->stop = DLS_BENCH_MAX_POINTS;
+        break;
+    }
+    if (over_budget(&b)) {
+        b.res->stop = DLS_BENCH_BUDGET; /* the range above measured_top is left out */
+        break;
+    }
+    double old = b.res->points[b.res->n - 1].size;
+    double fit = round_size(&b, affordable(&b, b.max_size));
+    if (!(fit > old * (1 + DLS_BENCH_SAME_SIZE))) {
+        b.res->stop = DLS_BENCH_BUDGET; /* no larger size fits what is left */
+        break;
+    }
+    b.pending = 2;
+    dls_bench_point pt;
+    st = obtain(&b, fit, &pt);
+    if (st == DLS_OK)
+        st = add_point(&b, &pt, 1, NULL);
+    if (st != DLS_OK)
+        break;
+    b.res->measured_top = fit < b.max_size ? fit : 0;
+    if (qtail + 1 > qcap) {
+        memmove(queue, queue + qhead, (qtail - qhead) * sizeof *queue);
+        qtail -= qhead;
+        qhead = 0;
+    }
+    queue[qtail++] = (interval){old, fit};
     }
     free(queue);
     /* Later passes: every point measured again, its band the union of all its passes, so
@@ -532,7 +603,7 @@ dls_status dls_bench_measure(const dls_kernel *kernel, const dls_bench_params *p
     dls_status st = check_params(kernel, &p, err);
     if (st != DLS_OK)
         return st;
-    builder b = {kernel, &p, NULL, now(), err, INFINITY, count};
+    builder b = {kernel, &p, NULL, now(), err, INFINITY, count, 0, 0};
     b.res = calloc(1, sizeof *b.res);
     if (b.res == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_bench_measure: out of memory");
@@ -628,3 +699,5 @@ void dls_model_kernel_free(dls_kernel *kernel)
     free(mk);
     kernel->data = NULL;
 }
+
+double dls_bench_budget_top(const dls_bench *r) { return r->measured_top; }

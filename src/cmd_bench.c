@@ -579,6 +579,13 @@ int cmd_bench(const tool_args *a)
             json_object_set_new(report, "kept", json_integer((json_int_t)dls_model_count(model)));
             json_object_set_new(report, "stop", json_string(why[dls_bench_stopped(b)]));
             json_object_set_new(report, "elapsed", json_real(dls_bench_elapsed(b)));
+            if (dls_bench_budget_top(b) > 0) {
+                json_object_set_new(report, "budget_top", json_real(dls_bench_budget_top(b)));
+                tool_warning("the time budget allowed sizes up to %.6g; from there to the "
+                             "limit %.6g the model keeps the last speed measured (raise "
+                             "--time-budget or lower --max-size to measure the whole range)",
+                             dls_bench_budget_top(b), limit);
+            }
             if (!arg_flag(a, "json"))
                 fprintf(stderr, "dlsched: measured %zu sizes in %.1f s (%s); the model keeps %zu "
                         "points up to %.6g\n", np, dls_bench_elapsed(b),

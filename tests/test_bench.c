@@ -213,8 +213,12 @@ static void test_stops(void **state)
     assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
     assert_int_equal(dls_bench_stopped(b), DLS_BENCH_BUDGET);
     assert_true(dls_bench_elapsed(b) < 1.0);
-    dls_bench_points(b, &n);
+    const dls_bench_point *pts = dls_bench_points(b, &n);
     assert_true(n >= 2);
+    /* the largest size came down to what the budget could pay for, and says so */
+    assert_true(dls_bench_budget_top(b) > par.min_size && dls_bench_budget_top(b) < par.max_size);
+    assert_true(pts[n - 1].size <= dls_bench_budget_top(b) * (1 + 1e-9));
+    assert_rel(dls_bench_limit(b), par.max_size, 0);
     dls_bench_free(b);
     dls_model_kernel_free(&k);
     dls_model_free(truth);

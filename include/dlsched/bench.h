@@ -142,6 +142,11 @@ DLS_API const dls_bench_point *dls_bench_points(const dls_bench *bench, size_t *
 /** Why the build stopped. */
 DLS_API dls_bench_stop dls_bench_stopped(const dls_bench *bench);
 
+/** With a time budget: the size the budget brought the largest measurement down to (the
+ *  model extrapolates the last speed from there up to the limit), or 0 when the range was
+ *  measured up to the limit. */
+DLS_API double dls_bench_budget_top(const dls_bench *bench);
+
 /** Seconds the build took (runs included). */
 DLS_API double dls_bench_elapsed(const dls_bench *bench);
 
