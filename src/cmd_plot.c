@@ -1,11 +1,8 @@
 /* dlsched plot: draw the speed functions of a platform's processors as an SVG file. */
 #include <config.h>
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <dlsched/plot.h>
 
@@ -44,66 +41,6 @@ static int scale_choice(const char *v)
     return strcmp(v, "yes") == 0 ? 1 : strcmp(v, "no") == 0 ? 0 : -1;
 }
 
-/* Writes len bytes to path through a temporary file in the same directory and a rename,
- * so that a reader never sees a half-written picture. Prints the failure; returns an exit
- * status. */
-static int write_atomic(const char *path, const char *data, size_t len)
-{
-    static const char suffix[] = ".tmp.XXXXXX";
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + sizeof suffix);
-    if (tmp == NULL) {
-        tool_error("%s: out of memory", path);
-        return EXIT_FAILURE_RUN;
-    }
-    memcpy(tmp, path, pl);
-    memcpy(tmp + pl, suffix, sizeof suffix);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        tool_error("%s: cannot create a temporary file next to it: %s", path, strerror(errno));
-        free(tmp);
-        return EXIT_BADINPUT;
-    }
-    const char *step = NULL;
-    int saved = 0;
-    for (size_t done = 0; done < len;) {
-        ssize_t w = write(fd, data + done, len - done);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            step = "write";
-            saved = errno;
-            break;
-        }
-        done += (size_t)w;
-    }
-    /* mkstemp creates the file for its owner only; a picture is for everyone to read */
-    if (step == NULL && fchmod(fd, 0644) != 0) {
-        step = "chmod";
-        saved = errno;
-    }
-    if (step == NULL && fsync(fd) != 0) {
-        step = "fsync";
-        saved = errno;
-    }
-    if (close(fd) != 0 && step == NULL) {
-        step = "close";
-        saved = errno;
-    }
-    if (step == NULL && rename(tmp, path) != 0) {
-        step = "rename";
-        saved = errno;
-    }
-    int rc = EXIT_DONE;
-    if (step != NULL) {
-        unlink(tmp);
-        tool_error("%s: %s failed: %s", path, step, strerror(saved));
-        rc = EXIT_BADINPUT;
-    }
-    free(tmp);
-    return rc;
-}
-
 int cmd_plot(const tool_args *args)
 {
     const char *out = arg_string(args, "output");
@@ -128,12 +65,7 @@ int cmd_plot(const tool_args *args)
     par.log_x = scale_choice(arg_string(args, "log-x"));
     par.log_y = scale_choice(arg_string(args, "log-y"));
     par.title = arg_string(args, "title");
-    char *svg;
-    st = dls_platform_plot_svg(pl, &par, &svg, &err);
+    st = dls_platform_plot_svg_file(pl, &par, out, &err);
     dls_platform_free(pl);
-    if (st != DLS_OK)
-        return tool_fail(st, &err);
-    int rc = write_atomic(out, svg, strlen(svg));
-    dls_free(svg);
-    return rc;
+    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
 }

@@ -247,24 +247,8 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
 static int write_gantt(const char *file, const dls_schedule *s, const dls_platform *pl)
 {
     dls_error err;
-    char *svg;
-    dls_status st = dls_schedule_svg(s, pl, &svg, &err);
-    if (st != DLS_OK)
-        return tool_fail(st, &err);
-    FILE *f = fopen(file, "w");
-    if (f == NULL) {
-        tool_error("%s: cannot write: %s", file, strerror(errno));
-        dls_free(svg);
-        return EXIT_BADINPUT;
-    }
-    int bad = fputs(svg, f) < 0;
-    bad |= fclose(f) != 0;
-    dls_free(svg);
-    if (bad) {
-        tool_error("%s: write error", file);
-        return EXIT_FAILURE_RUN;
-    }
-    return EXIT_DONE;
+    dls_status st = dls_schedule_svg_file(s, pl, file, &err);
+    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
 }
 
 static int report(const tool_args *args, const dls_platform *pl, const dls_schedule *s,

@@ -11,62 +11,13 @@
 
 #include "platform_impl.h"
 #include "schedule_impl.h"
+#include "svg_text.h"
 
-typedef struct svg {
-    char *s;
-    size_t len, cap;
-    int failed;
-} svg;
-
-static void put(svg *o, const char *fmt, ...) DLS_PRINTF(2, 3);
-
-static void put(svg *o, const char *fmt, ...)
-{
-    if (o->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(o->s + o->len, o->cap - o->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            o->failed = 1;
-            return;
-        }
-        if (o->len + (size_t)n < o->cap) {
-            o->len += (size_t)n;
-            return;
-        }
-        size_t cap = 2 * (o->cap + (size_t)n) + 1024;
-        char *g = realloc(o->s, cap);
-        if (g == NULL) {
-            o->failed = 1;
-            return;
-        }
-        o->s = g;
-        o->cap = cap;
-    }
-}
-
-static void put_escaped(svg *o, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': put(o, "&lt;"); break;
-        case '>': put(o, "&gt;"); break;
-        case '&': put(o, "&amp;"); break;
-        case '"': put(o, "&quot;"); break;
-        default: put(o, "%c", *s); break;
-        }
-    }
-}
-
-/* A tick step of 1, 2 or 5 times a power of ten giving about `want` ticks over span. */
-static double nice_step(double span, int want)
-{
-    double raw = span / want, p = pow(10, floor(log10(raw))), f = raw / p;
-    return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
-}
+/* The shared buffer and XML text of svg_text.c: numbers in the C locale whatever the
+ * program's, and names escaped so that any byte string makes valid XML. */
+typedef dls__svg svg;
+#define put dls__svg_put
+#define put_escaped dls__svg_text
 
 /* Colours of the memory levels (1 = fastest), of speed models, of sends and of idle time. */
 static const char *const level_colour[] = {"#4e79a7", "#59a14f", "#f28e2b", "#e15759",
@@ -105,6 +56,9 @@ dls_status dls_schedule_svg(const dls_schedule *s, const dls_platform *pl, char 
     double height = axis_y + 80;
     double T = s->makespan;
 #define X(t) (left + plot_w * ((t) / T))
+    dls__svg_locale loc;
+    if (dls__svg_c_locale(&loc) != 0)
+        return dls__fail(err, DLS_ENOMEM, "dls_schedule_svg: out of memory");
     svg o = {NULL, 0, 0, 0};
     put(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
@@ -117,7 +71,7 @@ dls_status dls_schedule_svg(const dls_schedule *s, const dls_platform *pl, char 
             "then each processor in send order</text>\n", left,
         s->status == DLS_SOLUTION_OPTIMAL ? "LP optimum" : "evaluated distribution");
     /* grid lines first, under the bars */
-    double step = nice_step(T, 8);
+    double step = dls__svg_nice_step(T, 8);
     for (double t = 0; t <= T * (1 + 1e-9); t += step)
         put(&o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#ddd\" "
                 "stroke-width=\"0.5\"/>\n", X(t), top, X(t), axis_y);
@@ -211,10 +165,25 @@ dls_status dls_schedule_svg(const dls_schedule *s, const dls_platform *pl, char 
     }
     put(&o, "</svg>\n");
 #undef X
+    dls__svg_restore_locale(&loc);
     if (o.failed) {
         free(o.s);
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_svg: out of memory");
     }
     *out = o.s;
     return DLS_OK;
+}
+
+dls_status dls_schedule_svg_file(const dls_schedule *s, const dls_platform *pl, const char *path,
+                                 dls_error *err)
+{
+    if (path == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_svg_file: NULL path");
+    char *doc;
+    dls_status st = dls_schedule_svg(s, pl, &doc, err);
+    if (st != DLS_OK)
+        return st;
+    st = dls__write_file_atomic(path, doc, strlen(doc), err);
+    free(doc);
+    return st;
 }

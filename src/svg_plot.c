@@ -14,6 +14,7 @@
 #include <dlsched/plot.h>
 
 #include "internal.h"
+#include "svg_text.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* Constants of the picture                                                            */
@@ -106,117 +107,12 @@ static const char *const section_dash[] = {"8 4", "2 3", "12 3 3 3", "5 3", "1 2
 #define AXIS_COLOUR "#333333"
 #define KEY_COLOUR "#555555"
 
-/* ---------------------------------------------------------------------------------- */
-/* The growing text buffer (as in svg_gantt.c)                                          */
-
-typedef struct svg {
-    char *s;
-    size_t len, cap;
-    int failed;
-} svg;
-
-static void put(svg *o, const char *fmt, ...) DLS_PRINTF(2, 3);
-
-static void put(svg *o, const char *fmt, ...)
-{
-    if (o->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(o->s + o->len, o->cap - o->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            o->failed = 1;
-            return;
-        }
-        if (o->len + (size_t)n < o->cap) {
-            o->len += (size_t)n;
-            return;
-        }
-        size_t cap = 2 * (o->cap + (size_t)n) + 4096;
-        char *g = realloc(o->s, cap);
-        if (g == NULL) {
-            o->failed = 1;
-            return;
-        }
-        o->s = g;
-        o->cap = cap;
-    }
-}
-
-/* Length of the valid UTF-8 character XML accepts at s, 0 when the bytes are not one
- * (malformed UTF-8, control characters, U+FFFE and U+FFFF). */
-static size_t xml_char_len(const unsigned char *s)
-{
-    unsigned c = s[0];
-    if (c < 0x80)
-        return c >= 0x20 && c != 0x7f ? 1 : 0;
-#define CONT(k) (s[k] >= 0x80 && s[k] <= 0xbf)
-    if (c >= 0xc2 && c <= 0xdf)
-        return CONT(1) ? 2 : 0;
-    if (c >= 0xe0 && c <= 0xef) {
-        if (!CONT(1) || !CONT(2) || (c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f))
-            return 0;
-        if (c == 0xef && s[1] == 0xbf && (s[2] == 0xbe || s[2] == 0xbf))
-            return 0;
-        return 3;
-    }
-    if (c >= 0xf0 && c <= 0xf4) {
-        if (!CONT(1) || !CONT(2) || !CONT(3) || (c == 0xf0 && s[1] < 0x90) ||
-            (c == 0xf4 && s[1] > 0x8f))
-            return 0;
-        return 4;
-    }
-#undef CONT
-    return 0;
-}
-
-/* Number of characters of s as put_text() writes them. */
-static size_t text_chars(const char *s)
-{
-    size_t n = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p; n++) {
-        size_t k = xml_char_len(p);
-        p += k ? k : 1;
-    }
-    return n;
-}
-
-/* Writes s as XML character data, at most max characters: a longer text loses its middle
- * to an ellipsis, since names often differ only at their ends (node-01, node-02). */
-static void put_text_max(svg *o, const char *s, size_t max)
-{
-    size_t total = text_chars(s);
-    size_t head = total, tail = 0;
-    if (total > max) {
-        size_t keep = max > 0 ? max - 1 : 0;
-        head = (keep + 1) / 2;
-        tail = keep - head;
-    }
-    size_t i = 0;
-    for (const unsigned char *p = (const unsigned char *)s; *p; i++) {
-        size_t k = xml_char_len(p);
-        if (i == head && total > max)
-            put(o, "\xe2\x80\xa6"); /* U+2026 HORIZONTAL ELLIPSIS */
-        if (i < head || i >= total - tail) {
-            switch (k ? *p : '?') {
-            case '<': put(o, "&lt;"); break;
-            case '>': put(o, "&gt;"); break;
-            case '&': put(o, "&amp;"); break;
-            case '"': put(o, "&quot;"); break;
-            case '?': put(o, "?"); break;
-            default: put(o, "%.*s", (int)k, (const char *)p); break;
-            }
-        }
-        p += k ? k : 1;
-    }
-}
-
-static void put_text(svg *o, const char *s)
-{
-    put_text_max(o, s, (size_t)-1);
-}
+/* The shared buffer and XML text (svg_text.c). */
+typedef dls__svg svg;
+#define put dls__svg_put
+#define put_text dls__svg_text
+#define put_text_max dls__svg_text_max
+#define text_chars dls__svg_text_chars
 
 /* Numbers are written plainly from PLAIN_MIN to below PLAIN_MAX, with an exponent outside. */
 #define PLAIN_MIN 1e-3
@@ -295,12 +191,7 @@ static double axis_value(const axis *a, double f)
     return a->lo + f * (a->hi - a->lo);
 }
 
-/* A tick step of 1, 2 or 5 times a power of ten giving about `want` ticks over span. */
-static double nice_step(double span, double want)
-{
-    double raw = span / fmax(want, 1), p = pow(10, floor(log10(raw))), f = raw / p;
-    return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
-}
+#define nice_step dls__svg_nice_step
 
 #define MAX_TICKS 128
 
@@ -1291,10 +1182,9 @@ dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_pa
         return st;
     /* numbers are written with printf: make its decimal point a '.' whatever locale the
      * calling program chose (for this thread only, and only during this call) */
-    locale_t c_numeric = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-    if (c_numeric == (locale_t)0)
+    dls__svg_locale loc;
+    if (dls__svg_c_locale(&loc) != 0)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_plot_svg: out of memory");
-    locale_t caller = uselocale(c_numeric);
     layout l;
     memset(&l, 0, sizeof l);
     svg o = {NULL, 0, 0, 0};
@@ -1315,12 +1205,25 @@ dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_pa
     free(l.ent);
     free(l.yt);
     plot_free(&p);
-    uselocale(caller);
-    freelocale(c_numeric);
+    dls__svg_restore_locale(&loc);
     if (st != DLS_OK) {
         free(o.s);
         return st;
     }
     *out = o.s;
     return DLS_OK;
+}
+
+dls_status dls_platform_plot_svg_file(const dls_platform *platform, const dls_plot_params *params,
+                                      const char *path, dls_error *err)
+{
+    if (path == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg_file: NULL path");
+    char *doc;
+    dls_status st = dls_platform_plot_svg(platform, params, &doc, err);
+    if (st != DLS_OK)
+        return st;
+    st = dls__write_file_atomic(path, doc, strlen(doc), err);
+    free(doc);
+    return st;
 }

@@ -67,20 +67,49 @@ static size_t xml_char_len(const unsigned char *s)
     return 0;
 }
 
-void dls__svg_text(dls__svg *o, const char *s)
+size_t dls__svg_text_chars(const char *s)
 {
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; n++) {
         size_t k = xml_char_len(p);
-        switch (k ? *p : '?') {
-        case '<': dls__svg_put(o, "&lt;"); break;
-        case '>': dls__svg_put(o, "&gt;"); break;
-        case '&': dls__svg_put(o, "&amp;"); break;
-        case '"': dls__svg_put(o, "&quot;"); break;
-        case '?': dls__svg_put(o, "?"); break;
-        default: dls__svg_put(o, "%.*s", (int)k, (const char *)p); break;
+        p += k ? k : 1;
+    }
+    return n;
+}
+
+void dls__svg_text_max(dls__svg *o, const char *s, size_t max)
+{
+    /* a longer text loses its middle to an ellipsis, since names often differ only at
+     * their ends (node-01, node-02) */
+    size_t total = max == (size_t)-1 ? 0 : dls__svg_text_chars(s);
+    size_t head = (size_t)-1, tail = 0;
+    if (max != (size_t)-1 && total > max) {
+        size_t keep = max > 0 ? max - 1 : 0;
+        head = (keep + 1) / 2;
+        tail = keep - head;
+    }
+    size_t i = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; i++) {
+        size_t k = xml_char_len(p);
+        if (i == head)
+            dls__svg_put(o, "\xe2\x80\xa6"); /* U+2026 HORIZONTAL ELLIPSIS */
+        if (i < head || i >= total - tail) {
+            switch (k ? *p : '?') {
+            case '<': dls__svg_put(o, "&lt;"); break;
+            case '>': dls__svg_put(o, "&gt;"); break;
+            case '&': dls__svg_put(o, "&amp;"); break;
+            case '"': dls__svg_put(o, "&quot;"); break;
+            case '?': dls__svg_put(o, "?"); break;
+            default: dls__svg_put(o, "%.*s", (int)k, (const char *)p); break;
+            }
         }
         p += k ? k : 1;
     }
+}
+
+void dls__svg_text(dls__svg *o, const char *s)
+{
+    dls__svg_text_max(o, s, (size_t)-1);
 }
 
 double dls__svg_nice_step(double span, double want)

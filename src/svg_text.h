@@ -1,6 +1,5 @@
 /* A growing text buffer for SVG documents built in memory, with XML-safe text. Shared by
- * the SVG writers (installment_svg.c; svg_gantt.c and svg_plot.c carry older copies of the
- * same helpers). */
+ * the SVG writers (svg_gantt.c, svg_plot.c, installment_svg.c). */
 #ifndef DLSCHED_SVG_TEXT_H
 #define DLSCHED_SVG_TEXT_H
 
@@ -22,6 +21,13 @@ DLS_HIDDEN void dls__svg_put(dls__svg *o, const char *fmt, ...) DLS_PRINTF(2, 3)
 /* Appends s as XML character data: markup characters escaped, bytes that are not valid
  * UTF-8 or not allowed in XML (control characters) written as '?'. */
 DLS_HIDDEN void dls__svg_text(dls__svg *o, const char *s);
+
+/* Number of characters of s as dls__svg_text() writes them. */
+DLS_HIDDEN size_t dls__svg_text_chars(const char *s);
+
+/* The same as dls__svg_text(), at most max characters: a longer text loses its middle to
+ * an ellipsis. */
+DLS_HIDDEN void dls__svg_text_max(dls__svg *o, const char *s, size_t max);
 
 /* A step of 1, 2 or 5 times a power of ten giving about `want` ticks over span > 0. */
 DLS_HIDDEN double dls__svg_nice_step(double span, double want);

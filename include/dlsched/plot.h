@@ -102,6 +102,17 @@ DLS_API dls_status dls_platform_plot_svg(const dls_platform *platform,
                                          const dls_plot_params *params, char **svg,
                                          dls_error *err);
 
+/**
+ * The same picture written to @p path, atomically: through a temporary file in the same
+ * directory, synced and renamed, so that @p path is either its old self or the whole new
+ * picture.
+ * @return as dls_platform_plot_svg(), and ::DLS_EIO (naming the path and the failed step)
+ *         when the file cannot be written.
+ */
+DLS_API dls_status dls_platform_plot_svg_file(const dls_platform *platform,
+                                              const dls_plot_params *params, const char *path,
+                                              dls_error *err);
+
 #ifdef __cplusplus
 }
 #endif

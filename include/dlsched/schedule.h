@@ -287,6 +287,14 @@ DLS_API dls_status dls_schedule_export(const dls_platform *platform, double load
 DLS_API dls_status dls_schedule_svg(const dls_schedule *schedule, const dls_platform *platform,
                                     char **svg, dls_error *err);
 
+/**
+ * The same chart written to @p path atomically (a temporary file, synced, then renamed).
+ * @return as dls_schedule_svg(), and ::DLS_EIO (naming the path and the failed step).
+ */
+DLS_API dls_status dls_schedule_svg_file(const dls_schedule *schedule,
+                                         const dls_platform *platform, const char *path,
+                                         dls_error *err);
+
 #ifdef __cplusplus
 }
 #endif
