@@ -59,10 +59,16 @@ DLS_HIDDEN int dls__check_lines(size_t n, const double *a, const double *b, dls_
 DLS_HIDDEN int dls__check_grid(size_t nx, const double *x, size_t ny, const double *y,
                                const double *values, dls__problem *pb);
 
-/* Writes len bytes to path through a temporary file in the same directory and a rename,
- * so that path is never left half-written. */
+/* Atomic file replacement (file_atomic.c). dls__write_file_atomic writes len bytes to path
+ * through a temporary file in the same directory, synced, then renamed, so that path is
+ * never left half-written. For writers that need a file name (GLPK's), dls__temp_beside
+ * creates that temporary file (mode 0644, open as *fd); dls__temp_publish renames it over
+ * path (removing it on failure) and dls__temp_discard removes it; both free tmp. */
 DLS_HIDDEN dls_status dls__write_file_atomic(const char *path, const char *data, size_t len,
                                              dls_error *err);
+DLS_HIDDEN dls_status dls__temp_beside(const char *path, char **tmp, int *fd, dls_error *err);
+DLS_HIDDEN dls_status dls__temp_publish(char *tmp, const char *path, dls_error *err);
+DLS_HIDDEN void dls__temp_discard(char *tmp);
 
 /* Shortest number of significant digits (1..17) that reads back as exactly v. */
 DLS_HIDDEN int dls__shortest_digits(double v);

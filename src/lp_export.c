@@ -195,24 +195,16 @@ dls_status dls__lp_write(const dls__star *st, const dls_platform *pl, int verbos
     if (format == DLS_EXPORT_MPS)
         return write_mps(st, path, err);
     /* GLPK writes by name: give it a temporary file next to the destination */
-    size_t len = strlen(path);
-    char *tmp = malloc(len + 16);
-    if (tmp == NULL)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
-    snprintf(tmp, len + 16, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        dls_status st_io = dls__fail(err, DLS_EIO, "%s: cannot create a temporary file next to "
-                                     "it: %s", path, strerror(errno));
-        free(tmp);
-        return st_io;
-    }
+    char *tmp;
+    int fd;
+    dls_status made = dls__temp_beside(path, &tmp, &fd, err);
+    if (made != DLS_OK)
+        return made;
     close(fd);
     dls__glpk_guard g;
     dls__glpk_enter(&g, verbose);
     if (setjmp(g.env) != 0) {
-        unlink(tmp);
-        free(tmp);
+        dls__temp_discard(tmp);
         return dls__glpk_failed(&g, err, "export");
     }
     glp_prob *P = dls__lp_build_named(st);
@@ -225,15 +217,11 @@ dls_status dls__lp_write(const dls__star *st, const dls_platform *pl, int verbos
         glp_delete_prob(P);
     }
     dls__glpk_leave(&g);
-    dls_status rc = DLS_OK;
-    if (P == NULL)
-        rc = dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
-    else if (ret != 0)
-        rc = dls__fail(err, DLS_EIO, "%s: GLPK could not write the file: %s", path, g.tail);
-    else if (rename(tmp, path) != 0)
-        rc = dls__fail(err, DLS_EIO, "%s: rename failed: %s", path, strerror(errno));
-    if (rc != DLS_OK)
-        unlink(tmp);
-    free(tmp);
-    return rc;
+    if (P == NULL || ret != 0) {
+        dls__temp_discard(tmp);
+        return P == NULL ? dls__fail(err, DLS_ENOMEM, "%s: out of memory", path)
+                         : dls__fail(err, DLS_EIO, "%s: GLPK could not write the file: %s",
+                                     path, g.tail);
+    }
+    return dls__temp_publish(tmp, path, err);
 }

@@ -820,59 +820,6 @@ dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_
     return DLS_OK;
 }
 
-dls_status dls__write_file_atomic(const char *path, const char *data, size_t len, dls_error *err)
-{
-    size_t pl = strlen(path);
-    char *tmp = malloc(pl + 16);
-    if (tmp == NULL)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
-    snprintf(tmp, pl + 16, "%s.tmp.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        dls_status st = dls__fail(err, DLS_EIO, "%s: cannot create a temporary file next to it: %s",
-                                  path, strerror(errno));
-        free(tmp);
-        return st;
-    }
-    const char *step = NULL;
-    int saved = 0;
-    size_t done = 0;
-    while (done < len) {
-        ssize_t w = write(fd, data + done, len - done);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            step = "write";
-            saved = errno;
-            break;
-        }
-        done += (size_t)w;
-    }
-    if (step == NULL && fchmod(fd, 0644) != 0) {
-        step = "chmod";
-        saved = errno;
-    }
-    if (step == NULL && fsync(fd) != 0) {
-        step = "fsync";
-        saved = errno;
-    }
-    if (close(fd) != 0 && step == NULL) {
-        step = "close";
-        saved = errno;
-    }
-    if (step == NULL && rename(tmp, path) != 0) {
-        step = "rename";
-        saved = errno;
-    }
-    dls_status st = DLS_OK;
-    if (step != NULL) {
-        unlink(tmp);
-        st = dls__fail(err, DLS_EIO, "%s: %s failed: %s", path, step, strerror(saved));
-    }
-    free(tmp);
-    return st;
-}
-
 dls_status dls_platform_write_file(const dls_platform *platform, const char *path, dls_error *err)
 {
     if (path == NULL)
