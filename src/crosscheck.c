@@ -326,9 +326,13 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
     int proven = dls_partition_status(part) == DLS_SOLUTION_OPTIMAL;
     dls_partition_free(part);
 
+    /* the MIP takes measured models at their true time and time lines as they are: the
+     * star's envelopes are not used, so they need not be the cross-check's tight ones */
+    dls_schedule_params loose = par->schedule;
+    dls_envelope_params_init(&loose.envelope);
     dls__star star;
     char *note = NULL;
-    st = dls__star_build(pl, V, &par->schedule, &star, &note, err);
+    st = dls__star_build(pl, V, &loose, &star, &note, err);
     free(note);
     if (st != DLS_OK)
         return st;

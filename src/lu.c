@@ -428,7 +428,7 @@ dls_status dls_lu_distribute(const dls_platform *platform, uint64_t n,
         st = dls__lu_group_block(ev, n, r->owners, r, err);
         break;
     case DLS_LU_DP:
-        st = dls__lu_dp(ev, n, r->owners, r, err);
+        st = dls__lu_dp(ev, n, r->owners, err);
         break;
     case DLS_LU_REVERSE:
         st = dls__lu_reverse(ev, n, DLS_LU_DFLT, params->max_group_states, &pr, r->owners, r,

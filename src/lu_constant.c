@@ -136,9 +136,8 @@ dls_status dls__lu_group_block(const lu_eval *e, uint64_t n, size_t *owners, dls
     return DLS_OK;
 }
 
-dls_status dls__lu_dp(const lu_eval *e, uint64_t n, size_t *owners, dls_lu *r, dls_error *err)
+dls_status dls__lu_dp(const lu_eval *e, uint64_t n, size_t *owners, dls_error *err)
 {
-    (void)r;
     size_t p = e->p;
     uint64_t *c = calloc(p, sizeof *c);
     if (c == NULL)

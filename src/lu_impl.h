@@ -103,7 +103,7 @@ DLS_HIDDEN dls_status dls__lu_progress(lu_progress *pr, double fraction, dls_err
 /* The algorithms; owners has n entries to fill (0-based processor indices). */
 DLS_HIDDEN dls_status dls__lu_group_block(const lu_eval *e, uint64_t n, size_t *owners,
                                           dls_lu *r, dls_error *err);
-DLS_HIDDEN dls_status dls__lu_dp(const lu_eval *e, uint64_t n, size_t *owners, dls_lu *r,
+DLS_HIDDEN dls_status dls__lu_dp(const lu_eval *e, uint64_t n, size_t *owners,
                                  dls_error *err);
 DLS_HIDDEN dls_status dls__lu_reverse(const lu_eval *e, uint64_t n, dls_lu_heuristic h,
                                       size_t max_group_states, lu_progress *pr,

@@ -209,16 +209,12 @@ static dls_status round_loads(const dls__star *st, const double *alpha, double n
         replay(st, x, &tl);
     }
     /* last, a processor may cost more in startup than it brings: try sending it nothing,
-     * its units going one by one where the makespan grows least (small shares first, and
-     * only while the work stays within a budget) */
+     * its units going one by one where the makespan grows least (in send order, and only
+     * while the work stays within a budget) */
     double budget = DLS_INT_DROP_WORK;
     for (int again = 1; again;) {
         again = 0;
         double cur = makespan_of(&tl);
-        size_t order_best = m;
-        for (size_t j = 0; j < m; j++)
-            if (x[j] >= 1 && (order_best == m || x[j] < x[order_best]))
-                order_best = j;
         for (size_t j = 0; j < m; j++) {
             if (x[j] < 1 || x[j] * (double)m > budget)
                 continue;
@@ -247,7 +243,6 @@ static dls_status round_loads(const dls__star *st, const double *alpha, double n
                 break;
             }
         }
-        (void)order_best;
         replay(st, x, &tl);
     }
     free(cap);
@@ -297,13 +292,9 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
     s->paper_makespan = ans->paper_cmax;
     s->iterations = ans->iterations;
     s->solves = ans->solves;
-    double *lp = malloc(star->m * sizeof *lp);
-    if (lp == NULL)
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-    for (size_t k = 0; k < star->m; k++)
-        lp[k] = ans->active[k] ? ans->alpha[k] : 0;
-    memcpy(ans->alpha, lp, star->m * sizeof *lp);
-    free(lp);
+    for (size_t k = 0; k < star->m; k++) /* a dropped processor gets nothing */
+        if (!ans->active[k])
+            ans->alpha[k] = 0;
     s->lp_true_makespan = dls__replay(star, ans->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
     return DLS_OK;
 }
@@ -337,27 +328,16 @@ static double take_mip(dls_schedule *s, const dls__star *star, const dls__mip_an
     return s->mip_makespan;
 }
 
-dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n,
-                                const dls_schedule_params *params, const dls_mip_params *mip,
-                                dls_schedule **out, dls_error *err)
+/* Both entry points: the LP, its loads rounded to whole units (or kept when real), then
+ * with mip the MIP from there. The rounding entry keeps the rounded schedule unless the
+ * MIP's is better; the MIP entry keeps the MIP's unless it is worse than its start. */
+static dls_status solve(const dls_platform *pl, double V, const dls_schedule_params *par,
+                        const dls_mip_params *mip, int whole, int mip_entry,
+                        dls_schedule **out, dls_error *err)
 {
-    dls_schedule_params defaults;
-    if (params == NULL) {
-        dls_schedule_params_init(&defaults);
-        params = &defaults;
-    }
-    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_integer", err);
-    if (st != DLS_OK)
-        return st;
-    if (n == 0 || n > DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_integer: the load must be a whole "
-                         "number of units from 1 to 2^53, not %llu", (unsigned long long)n);
-    if (mip && (st = check_mip(mip, err)) != DLS_OK)
-        return st;
-    double V = (double)n;
-    dls_schedule *s = dls__schedule_alloc(platform->n, V);
+    dls_schedule *s = dls__schedule_alloc(pl->n, V);
     if (s == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_integer: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     dls__star star;
     memset(&star, 0, sizeof star);
     dls__lp_answer ans;
@@ -366,34 +346,53 @@ dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n,
     memset(&ma, 0, sizeof ma);
     double *x = NULL;
     int done;
-    st = lp_first(platform, V, params, 1, s, &star, &ans, &done, err);
+    dls_status st = lp_first(pl, V, par, whole, s, &star, &ans, &done, err);
     if (st != DLS_OK || done)
         goto out;
     x = malloc(star.m * sizeof *x);
     if (x == NULL) {
-        st = dls__fail(err, DLS_ENOMEM, "dls_schedule_integer: out of memory");
+        st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
         goto out;
     }
-    st = round_loads(&star, ans.alpha, V, x, err);
-    if (st != DLS_OK)
-        goto out;
-    s->rounded_makespan = dls__replay(&star, x, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    if (whole) {
+        st = round_loads(&star, ans.alpha, V, x, err);
+        if (st != DLS_OK)
+            goto out;
+    } else {
+        memcpy(x, ans.alpha, star.m * sizeof *x);
+    }
+    double start = dls__replay(&star, x, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    if (whole)
+        s->rounded_makespan = start;
     s->status = DLS_SOLUTION_FEASIBLE;
     if (mip) {
         dls__mip_spec sp;
-        mip_spec(mip, params, 1, s->lp_makespan, x, &sp);
+        mip_spec(mip, par, whole, s->lp_makespan, x, &sp);
         st = dls__mip_solve_star(&star, &sp, &ma, err);
         if (st != DLS_OK)
             goto out;
         double mk = take_mip(s, &star, &ma);
-        if (mk < s->rounded_makespan * (1 - DLS_INT_IMPROVE_RTOL)) {
+        if (!mip_entry) {
+            if (mk < start * (1 - DLS_INT_IMPROVE_RTOL)) {
+                memcpy(x, ma.alpha, star.m * sizeof *x);
+                dls__note_add(&s->note, "the MIP's schedule (%.10g s) is better than the "
+                              "rounded LP schedule (%.10g s)", mk, start);
+            }
+            /* proven when the MIP's model is the truth (no envelope, or the exact shape) */
+            if (ma.status == DLS_SOLUTION_OPTIMAL &&
+                (!(star.envelope_dev > 0) || mip->exact_shape))
+                s->status = DLS_SOLUTION_OPTIMAL;
+        } else if (isfinite(mk) && !(mk > start)) {
             memcpy(x, ma.alpha, star.m * sizeof *x);
-            dls__note_add(&s->note, "the MIP's schedule (%.10g s) is better than the rounded "
-                          "LP schedule (%.10g s)", mk, s->rounded_makespan);
+            s->status = ma.status;
+        } else {
+            /* the MIP found nothing better than where it started (time limit, or chords
+             * above the true time): keep the start */
+            dls__note_add(&s->note, "the MIP found no schedule better than its start (%s); "
+                          "the start is kept", ma.status == DLS_SOLUTION_NOT_FOUND
+                                                   ? "no answer within the time limit"
+                                                   : "under the true models");
         }
-        /* proven when the MIP's model is the truth (no envelope, or the exact shape) */
-        if (ma.status == DLS_SOLUTION_OPTIMAL && (!(star.envelope_dev > 0) || mip->exact_shape))
-            s->status = DLS_SOLUTION_OPTIMAL;
         if (ma.time_limited)
             dls__note_add(&s->note, "the MIP stopped at its time limit (%.3g s): best bound "
                           "%.10g s", mip->time_limit, ma.bound);
@@ -415,6 +414,26 @@ out:
     }
     *out = s;
     return DLS_OK;
+}
+
+dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n,
+                                const dls_schedule_params *params, const dls_mip_params *mip,
+                                dls_schedule **out, dls_error *err)
+{
+    dls_schedule_params defaults;
+    if (params == NULL) {
+        dls_schedule_params_init(&defaults);
+        params = &defaults;
+    }
+    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_integer", err);
+    if (st != DLS_OK)
+        return st;
+    if (n == 0 || n > DLS_PARTITION_MAX_ELEMENTS)
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_integer: the load must be a whole "
+                         "number of units from 1 to 2^53, not %llu", (unsigned long long)n);
+    if (mip && (st = check_mip(mip, err)) != DLS_OK)
+        return st;
+    return solve(platform, (double)n, params, mip, 1, 0, out, err);
 }
 
 dls_status dls_schedule_mip(const dls_platform *platform, double load,
@@ -440,69 +459,5 @@ dls_status dls_schedule_mip(const dls_platform *platform, double load,
         load > (double)DLS_PARTITION_MAX_ELEMENTS)
         return dls__fail(err, DLS_EINVAL, "dls_schedule_mip: the load must be a finite number "
                          "> 0%s, not %.10g", mip->integer ? ", whole, at most 2^53" : "", load);
-    dls_schedule *s = dls__schedule_alloc(platform->n, load);
-    if (s == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_mip: out of memory");
-    dls__star star;
-    memset(&star, 0, sizeof star);
-    dls__lp_answer ans;
-    memset(&ans, 0, sizeof ans);
-    dls__mip_answer ma;
-    memset(&ma, 0, sizeof ma);
-    double *x = NULL;
-    int done;
-    st = lp_first(platform, load, params, mip->integer, s, &star, &ans, &done, err);
-    if (st != DLS_OK || done)
-        goto out;
-    x = malloc(star.m * sizeof *x);
-    if (x == NULL) {
-        st = dls__fail(err, DLS_ENOMEM, "dls_schedule_mip: out of memory");
-        goto out;
-    }
-    if (mip->integer) {
-        st = round_loads(&star, ans.alpha, load, x, err);
-        if (st != DLS_OK)
-            goto out;
-        s->rounded_makespan = dls__replay(&star, x, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
-    } else {
-        memcpy(x, ans.alpha, star.m * sizeof *x);
-    }
-    dls__mip_spec sp;
-    mip_spec(mip, params, mip->integer, s->lp_makespan, x, &sp);
-    st = dls__mip_solve_star(&star, &sp, &ma, err);
-    if (st != DLS_OK)
-        goto out;
-    double mk = take_mip(s, &star, &ma);
-    double start = dls__replay(&star, x, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
-    if (isfinite(mk) && !(mk > start)) {
-        memcpy(x, ma.alpha, star.m * sizeof *x);
-        s->status = ma.status;
-    } else {
-        /* the MIP found nothing better than where it started (time limit, or chords above
-         * the true time): keep the start */
-        s->status = DLS_SOLUTION_FEASIBLE;
-        dls__note_add(&s->note, "the MIP found no schedule better than its start (%s); the "
-                      "start is kept", ma.status == DLS_SOLUTION_NOT_FOUND ? "no answer within "
-                      "the time limit" : "under the true models");
-    }
-    if (ma.time_limited)
-        dls__note_add(&s->note, "the MIP stopped at its time limit (%.3g s): best bound "
-                      "%.10g s", mip->time_limit, ma.bound);
-    st = dls__fill_timeline(s, &star, x, NULL, 0, 1, err);
-    if (st != DLS_OK)
-        goto out;
-    s->true_makespan = s->makespan;
-    dls__fill_idle(s);
-out:
-    free(x);
-    free(ans.alpha);
-    free(ans.active);
-    free(ma.alpha);
-    dls__star_free(&star);
-    if (st != DLS_OK) {
-        dls_schedule_free(s);
-        return st;
-    }
-    *out = s;
-    return DLS_OK;
+    return solve(platform, load, params, mip, mip->integer, 1, out, err);
 }
