@@ -14,74 +14,7 @@
 /* Allocation failures: glibc lets a program replace malloc; sanitizers replace it too,
  * so under them the out-of-memory test is skipped (as in test_plot.c). */
 
-#if defined(__SANITIZE_ADDRESS__)
-#define INST_WRAP_MALLOC 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define INST_WRAP_MALLOC 0
-#endif
-#endif
-#if !defined(INST_WRAP_MALLOC)
-#if defined(__GLIBC__)
-#define INST_WRAP_MALLOC 1
-#else
-#define INST_WRAP_MALLOC 0
-#endif
-#endif
-
-#if INST_WRAP_MALLOC
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void __libc_free(void *);
-
-static long countdown = -1; /* allocations left before the failing one; -1: none fails */
-static int triggered;
-static long live;           /* allocations not yet freed */
-
-static int should_fail(void)
-{
-    if (countdown < 0 || countdown-- > 0)
-        return 0;
-    countdown = -1;
-    triggered = 1;
-    errno = ENOMEM;
-    return 1;
-}
-
-void *malloc(size_t n)
-{
-    if (should_fail())
-        return NULL;
-    void *p = __libc_malloc(n);
-    live += p != NULL;
-    return p;
-}
-
-void *calloc(size_t a, size_t b)
-{
-    if (should_fail())
-        return NULL;
-    void *p = __libc_calloc(a, b);
-    live += p != NULL;
-    return p;
-}
-
-void *realloc(void *old, size_t n)
-{
-    if (should_fail())
-        return NULL;
-    void *p = __libc_realloc(old, n);
-    live += p != NULL && old == NULL;
-    return p;
-}
-
-void free(void *p)
-{
-    live -= p != NULL;
-    __libc_free(p);
-}
-#endif
+#include "failing_malloc.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* Platforms                                                                           */
@@ -1188,7 +1121,7 @@ static void release(size_t k, void *out)
 static void test_out_of_memory(void **state)
 {
     (void)state;
-#if INST_WRAP_MALLOC
+#if TEST_WRAP_MALLOC
     void *(*volatile alloc)(size_t) = malloc; /* or the compiler elides the probe */
     countdown = 0;
     void *probe = alloc(1);

@@ -13,74 +13,7 @@
 /* Allocation failures: glibc lets a program replace malloc; sanitizers replace it too,
  * so under them the out-of-memory test is skipped. */
 
-#if defined(__SANITIZE_ADDRESS__)
-#define PLOT_WRAP_MALLOC 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define PLOT_WRAP_MALLOC 0
-#endif
-#endif
-#if !defined(PLOT_WRAP_MALLOC)
-#if defined(__GLIBC__)
-#define PLOT_WRAP_MALLOC 1
-#else
-#define PLOT_WRAP_MALLOC 0
-#endif
-#endif
-
-#if PLOT_WRAP_MALLOC
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void __libc_free(void *);
-
-static long countdown = -1; /* allocations left before the failing one; -1: none fails */
-static int triggered;
-static long live;           /* allocations not yet freed */
-
-static int should_fail(void)
-{
-    if (countdown < 0 || countdown-- > 0)
-        return 0;
-    countdown = -1;
-    triggered = 1;
-    errno = ENOMEM;
-    return 1;
-}
-
-void *malloc(size_t n)
-{
-    if (should_fail())
-        return NULL;
-    void *p = __libc_malloc(n);
-    live += p != NULL;
-    return p;
-}
-
-void *calloc(size_t a, size_t b)
-{
-    if (should_fail())
-        return NULL;
-    void *p = __libc_calloc(a, b);
-    live += p != NULL;
-    return p;
-}
-
-void *realloc(void *old, size_t n)
-{
-    if (should_fail())
-        return NULL;
-    void *p = __libc_realloc(old, n);
-    live += p != NULL && old == NULL;
-    return p;
-}
-
-void free(void *p)
-{
-    live -= p != NULL;
-    __libc_free(p);
-}
-#endif
+#include "failing_malloc.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* Helpers                                                                              */
@@ -685,7 +618,7 @@ static void test_errors(void **state)
 static void test_out_of_memory(void **state)
 {
     (void)state;
-#if PLOT_WRAP_MALLOC
+#if TEST_WRAP_MALLOC
     /* under valgrind, say, the allocator is someone else's: then there is nothing to do */
     void *(*volatile alloc)(size_t) = malloc; /* or the compiler elides the probe */
     countdown = 0;
