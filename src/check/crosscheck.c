@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model_impl.h"
-#include "platform_impl.h"
-#include "schedule_impl.h"
+#include "model/model_impl.h"
+#include "platform/platform_impl.h"
+#include "schedule/schedule_impl.h"
 
 /* The envelopes of the cross-check: tight enough that convex speed models agree with the
  * geometric optimum far within the default tolerance. */

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "core/internal.h"
 
 dls_status dls__temp_beside(const char *path, char **tmp, int *fd, dls_error *err)
 {

@@ -4,7 +4,7 @@
 
 #include <math.h>
 
-#include "stats.h"
+#include "core/stats.h"
 
 double dls__normal_quantile(double p)
 {

@@ -2,7 +2,7 @@
 #ifndef DLSCHED_STATS_H
 #define DLSCHED_STATS_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 /* The p-quantile of the standard normal distribution, 0 < p < 1 (relative error ~1e-9). */
 DLS_HIDDEN double dls__normal_quantile(double p);

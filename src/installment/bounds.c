@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "installment_impl.h"
-#include "platform_impl.h"
+#include "installment/installment_impl.h"
+#include "platform/platform_impl.h"
 
 const char *dls_installment_reason_name(dls_installment_reason reason)
 {

@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "installment_impl.h"
-#include "platform_impl.h"
-#include "schedule_impl.h"
+#include "installment/installment_impl.h"
+#include "platform/platform_impl.h"
+#include "schedule/schedule_impl.h"
 
 /* Defaults of dls_installment_params (documented in the header). */
 #define DLS_INSTALLMENT_DEFAULT_SNAP_TOL 1e-9

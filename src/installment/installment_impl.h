@@ -5,7 +5,7 @@
 #define DLSCHED_INSTALLMENT_IMPL_H
 
 #include "dlsched/installment.h"
-#include "internal.h"
+#include "core/internal.h"
 
 /* Checks that the platform has processors and no 2-D model; who names the public call. */
 DLS_HIDDEN dls_status dls__inst_check_platform(const dls_platform *pl, const char *who,

@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "installment_impl.h"
-#include "platform_impl.h"
-#include "svg_text.h"
+#include "installment/installment_impl.h"
+#include "platform/platform_impl.h"
+#include "svg/svg_text.h"
 
 /* Layout, in pixels (as in svg_gantt.c). */
 #define WIDTH 1000.0

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "installment_impl.h"
+#include "installment/installment_impl.h"
 
 /* Room for the samples of a first allocation (a default sweep tries about 700 sizes). */
 #define SWEEP_FIRST_CAPACITY 1024

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_locate.h"
+#include "io/json_locate.h"
 
 typedef struct scan {
     const char *s;

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "internal.h"
+#include "core/internal.h"
 
 /* One step of a path: an object member (key != NULL) or an array element (index). */
 typedef struct dls__jstep {

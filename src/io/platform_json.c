@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "json_locate.h"
-#include "model_impl.h"
-#include "platform_impl.h"
+#include "io/json_locate.h"
+#include "model/model_impl.h"
+#include "platform/platform_impl.h"
 
 #define MAX_DEPTH 8
 

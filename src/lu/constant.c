@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lu_impl.h"
+#include "lu/lu_impl.h"
 
 void dls__lu_hsp_constant(size_t p, const double *speed, const double *cap, uint64_t m,
                           uint64_t *out)

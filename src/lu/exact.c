@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lu_impl.h"
+#include "lu/lu_impl.h"
 
 static uint64_t gcd64(uint64_t a, uint64_t b)
 {

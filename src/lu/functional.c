@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lu_impl.h"
+#include "lu/lu_impl.h"
 
 dls_status dls__lu_fdp(const lu_eval *e, uint64_t n, lu_progress *pr, size_t *owners,
                        dls_lu *r, dls_error *err)

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lu_impl.h"
+#include "lu/lu_impl.h"
 
 /* A warm start farther than this many columns per processor restarts by bisection. */
 #define WARM_COLUMNS_PER_PROC 8

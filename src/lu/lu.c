@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lu_impl.h"
-#include "model_impl.h"
-#include "platform_impl.h"
+#include "lu/lu_impl.h"
+#include "model/model_impl.h"
+#include "platform/platform_impl.h"
 
 static const char *const algorithm_names[DLS_LU_ALGORITHM_COUNT] = {
     "gb", "dp", "reverse", "fr", "fdp", "fgb", "exact"};

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "internal.h"
+#include "core/internal.h"
 
 /* Relative tolerance under which a cost counts as equal to its lower bound: both are
  * sums of the same step times, so only the summation order may differ. */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lu_impl.h"
+#include "lu/lu_impl.h"
 
 /* The auto heuristic searches a group exhaustively when its states are at most this
  * many times the evaluations of one cheap order. */

@@ -10,8 +10,8 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "internal.h"
-#include "stats.h"
+#include "core/internal.h"
+#include "core/stats.h"
 
 /* Defaults of dls_bench_params. */
 #define DLS_BENCH_DEFAULT_PRECISION 0.05

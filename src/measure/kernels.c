@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "internal.h"
+#include "core/internal.h"
 
 /* Defaults of dls_blas_kernel_params. */
 #define DLS_GEMM_DEFAULT_N 1024

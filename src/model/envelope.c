@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model_impl.h"
+#include "model/model_impl.h"
 
 /* Defaults of dls_envelope_params. */
 #define DLS_ENVELOPE_DEFAULT_REL_TOL 1e-4

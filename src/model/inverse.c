@@ -10,7 +10,7 @@
 
 #include <math.h>
 
-#include "model_impl.h"
+#include "model/model_impl.h"
 
 /* Solves x / s(x) = t on the piece [x0, x1] of a points model where the speed goes from s0
  * to s1 linearly (t(x0) <= t <= t(x1), time increasing on the piece). */

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "model_impl.h"
+#include "core/internal.h"
+#include "model/model_impl.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* Validation shared with the platform reader                                         */

@@ -2,7 +2,7 @@
 #ifndef DLSCHED_MODEL_IMPL_H
 #define DLSCHED_MODEL_IMPL_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 struct dls_model {
     dls_model_kind kind;

@@ -8,7 +8,7 @@
 
 #include <math.h>
 
-#include "model_impl.h"
+#include "model/model_impl.h"
 
 typedef struct shape_sink {
     dls_shape_issue *issues;

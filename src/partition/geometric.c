@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "partition_impl.h"
+#include "partition/partition_impl.h"
 
 /* Newton stops once a step moves T by less than this relative amount. */
 #define DLS_ROOT_REL_STEP (4 * DBL_EPSILON)

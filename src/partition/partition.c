@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "partition_impl.h"
-#include "platform_impl.h"
+#include "partition/partition_impl.h"
+#include "platform/platform_impl.h"
 
 /* Default bound on improvement moves of the weighted heuristics. */
 #define DLS_PARTITION_DEFAULT_MAX_MOVES 100000

@@ -4,7 +4,7 @@
 #define DLSCHED_PARTITION_IMPL_H
 
 #include "dlsched/partition.h"
-#include "model_impl.h"
+#include "model/model_impl.h"
 
 struct dls_partition {
     size_t p;

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "partition_impl.h"
+#include "partition/partition_impl.h"
 
 /* Unordered sets up to this many element-processor pairs get the exact greedy choice;
  * larger ones fill processors towards their ideal weight instead. */

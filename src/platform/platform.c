@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform_impl.h"
+#include "platform/platform_impl.h"
 
 dls_platform *dls_platform_create(void)
 {

@@ -2,7 +2,7 @@
 #ifndef DLSCHED_PLATFORM_IMPL_H
 #define DLSCHED_PLATFORM_IMPL_H
 
-#include "internal.h"
+#include "core/internal.h"
 
 typedef struct dls__proc {
     char *name;

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform_impl.h"
-#include "schedule_impl.h"
+#include "platform/platform_impl.h"
+#include "schedule/schedule_impl.h"
 
 /* A makespan counts as lower when it is below by more than this relative amount (the
  * replay's own rounding). */

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform_impl.h"
-#include "schedule_impl.h"
+#include "platform/platform_impl.h"
+#include "schedule/schedule_impl.h"
 
 /* Default relative tolerance of the answer checks. */
 #define DLS_SCHEDULE_DEFAULT_CHECK_TOL 1e-9

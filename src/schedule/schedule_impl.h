@@ -4,7 +4,7 @@
 #define DLSCHED_SCHEDULE_IMPL_H
 
 #include "dlsched/schedule.h"
-#include "model_impl.h"
+#include "model/model_impl.h"
 
 /* The star problem with the processors in send order ("positions"). */
 typedef struct dls__star {

@@ -5,7 +5,7 @@
 #include <glpk.h>
 #include <string.h>
 
-#include "glpk_guard.h"
+#include "solver/glpk_guard.h"
 
 /* Keeps the end of GLPK's output instead of printing it. */
 static int capture(void *info, const char *s)

@@ -19,7 +19,7 @@
 
 #include <setjmp.h>
 
-#include "internal.h"
+#include "core/internal.h"
 
 #define DLS_GLPK_OUTPUT_TAIL 400
 

@@ -15,9 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "glpk_guard.h"
-#include "platform_impl.h"
-#include "schedule_impl.h"
+#include "solver/glpk_guard.h"
+#include "platform/platform_impl.h"
+#include "schedule/schedule_impl.h"
 
 /* A growing text buffer. */
 typedef struct text {

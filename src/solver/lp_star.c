@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "glpk_guard.h"
-#include "schedule_impl.h"
+#include "solver/glpk_guard.h"
+#include "schedule/schedule_impl.h"
 
 /* Loads at or below this fraction of V count as "no load" when dropping processors. */
 #define DLS_LP_ZERO_LOAD_REL 1e-12

@@ -28,8 +28,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "glpk_guard.h"
-#include "schedule_impl.h"
+#include "solver/glpk_guard.h"
+#include "schedule/schedule_impl.h"
 
 /* Recursion depth of the chord refinement (2^depth pieces per measured interval at most). */
 #define DLS_MIP_MAX_REFINE_DEPTH 20

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform_impl.h"
-#include "schedule_impl.h"
-#include "svg_text.h"
+#include "platform/platform_impl.h"
+#include "schedule/schedule_impl.h"
+#include "svg/svg_text.h"
 
 /* The shared buffer and XML text of svg_text.c: numbers in the C locale whatever the
  * program's, and names escaped so that any byte string makes valid XML. */

@@ -13,8 +13,8 @@
 
 #include <dlsched/plot.h>
 
-#include "internal.h"
-#include "svg_text.h"
+#include "core/internal.h"
+#include "svg/svg_text.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* Constants of the picture                                                            */

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "svg_text.h"
+#include "svg/svg_text.h"
 
 /* Room added beyond what a growth needs, so that small appends do not reallocate. */
 #define SVG_GROWTH_SLACK 4096

@@ -6,7 +6,7 @@
 #include <locale.h>
 #include <stddef.h>
 
-#include "internal.h"
+#include "core/internal.h"
 
 typedef struct dls__svg {
     char *s;       /* the document so far, NUL-terminated once something was written */

@@ -1,5 +1,5 @@
 /* Tests of locating values in JSON text by their path. */
-#include "json_locate.h"
+#include "io/json_locate.h"
 #include "testutil.h"
 
 static void expect(const char *text, const dls__jstep *path, size_t depth, int at_key, int found,

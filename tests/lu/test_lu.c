@@ -12,7 +12,7 @@
  *   Table 4. */
 #include "testutil.h"
 
-#include "lu_impl.h"
+#include "lu/lu_impl.h"
 
 #define CONSTANT_INSTANCES 1200
 #define FUNCTIONAL_INSTANCES 800

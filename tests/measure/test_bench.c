@@ -4,7 +4,7 @@
  * cancellation and resumption, and the OpenBLAS kernels themselves. */
 #include <time.h>
 
-#include "stats.h"
+#include "core/stats.h"
 #include "testutil.h"
 
 /* The true speed function: rising while caches warm up, a plateau, falling when paging. */

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "glpk_guard.h"
+#include "solver/glpk_guard.h"
 #include "star_random.h"
 #include "testutil.h"
 

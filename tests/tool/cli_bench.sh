@@ -3,7 +3,7 @@
 # whose speed function is known): the platform file it writes, --merge, the log, and a run
 # killed with SIGINT that resumes from its log to the same result as an uninterrupted run.
 set -eu
-: "${DLSCHED:=./src/dlsched}"
+: "${DLSCHED:=./tool/dlsched}"
 : "${top_srcdir:=.}"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT

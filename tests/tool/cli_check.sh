@@ -11,7 +11,7 @@
 #     :4:77: processor "gpu0": speed point 3 has a negative speed
 set -eu
 
-: "${DLSCHED:=./src/dlsched}"
+: "${DLSCHED:=./tool/dlsched}"
 : "${top_srcdir:=.}"
 
 MIN_BAD=30

@@ -2,7 +2,7 @@
 # Checks `dlsched crosscheck` and `dlsched schedule --integer / --exact-shape` from the
 # outside: verdicts and exit codes, the JSON contracts, whole-number loads, bad usage.
 set -eu
-: "${DLSCHED:=./src/dlsched}"
+: "${DLSCHED:=./tool/dlsched}"
 : "${top_srcdir:=.}"
 ex=$top_srcdir/examples
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-cc.XXXXXX")

@@ -3,7 +3,7 @@
 # Fig. 10's makespans against the LP), the JSON contract, the sweep and the fallback to it,
 # the Gantt chart, limits, and exit status 2 for bad usage and bad input.
 set -eu
-: "${DLSCHED:=./src/dlsched}"
+: "${DLSCHED:=./tool/dlsched}"
 : "${top_srcdir:=.}"
 ex=$top_srcdir/examples
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-inst.XXXXXX")

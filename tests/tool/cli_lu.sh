@@ -3,7 +3,7 @@
 # recomputed from the owners on a platform of constant speeds), --compare, limits and
 # bad usage.
 set -eu
-: "${DLSCHED:=./src/dlsched}"
+: "${DLSCHED:=./tool/dlsched}"
 : "${top_srcdir:=.}"
 ex=$top_srcdir/examples
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-lu.XXXXXX")

@@ -2,7 +2,7 @@
 # Checks `dlsched partition` from the outside: tables, the JSON contract, ordered and
 # weighted sets, striped matrices, infeasibility (exit 1) and bad usage (exit 2).
 set -eu
-: "${DLSCHED:=./src/dlsched}"
+: "${DLSCHED:=./tool/dlsched}"
 : "${top_srcdir:=.}"
 ex=$top_srcdir/examples
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-part.XXXXXX")

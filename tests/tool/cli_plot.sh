@@ -3,7 +3,7 @@
 # (well-formed XML when python3 is there), the file is replaced atomically, and bad usage,
 # unreadable platforms and unwritable files exit 2.
 set -eu
-: "${DLSCHED:=./src/dlsched}"
+: "${DLSCHED:=./tool/dlsched}"
 : "${top_srcdir:=.}"
 ex=$top_srcdir/examples
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-plot.XXXXXX")

@@ -3,7 +3,7 @@
 # example, the JSON contract, the Gantt chart, exports solved again by glpsol, infeasibility
 # (exit 1) and bad usage (exit 2).
 set -eu
-: "${DLSCHED:=./src/dlsched}"
+: "${DLSCHED:=./tool/dlsched}"
 : "${top_srcdir:=.}"
 ex=$top_srcdir/examples
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-sched.XXXXXX")

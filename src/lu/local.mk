@@ -1,0 +1,9 @@
+# src/lu: LU column distributions (paper 001).
+libdlsched_core_la_SOURCES += \
+	src/lu/lu_impl.h \
+	src/lu/lu.c \
+	src/lu/hspf.c \
+	src/lu/constant.c \
+	src/lu/reverse.c \
+	src/lu/functional.c \
+	src/lu/exact.c

@@ -1,0 +1,4 @@
+# src/measure: speed functions by measurement (the only user of OpenBLAS).
+libdlsched_core_la_SOURCES += \
+	src/measure/bench.c \
+	src/measure/kernels.c

@@ -1,0 +1,5 @@
+# src/schedule: divisible-load schedules on a star network (paper 003).
+libdlsched_core_la_SOURCES += \
+	src/schedule/schedule_impl.h \
+	src/schedule/schedule.c \
+	src/schedule/integer.c

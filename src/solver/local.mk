@@ -1,0 +1,7 @@
+# src/solver: the LPs and MIPs with GLPK (the only user of GLPK), and their export.
+libdlsched_core_la_SOURCES += \
+	src/solver/glpk_guard.h \
+	src/solver/glpk_guard.c \
+	src/solver/lp_star.c \
+	src/solver/lp_export.c \
+	src/solver/mip.c

@@ -1,0 +1,31 @@
+# tests/bench/: benchmarks, run by `make bench` (never by `make check`). Each exits non-zero
+# when it misses its goal; their figures go to doc/BENCHMARKS.md.
+BENCHMARKS = tests/bench/bench_partition tests/bench/bench_lp tests/bench/bench_model \
+	tests/bench/bench_lu tests/bench/bench_installment tests/bench/bench_integer
+EXTRA_PROGRAMS = $(BENCHMARKS)
+tests_bench_bench_partition_SOURCES = tests/bench/bench_partition.c
+tests_bench_bench_partition_LDADD = libdlsched.la -lm
+tests_bench_bench_installment_SOURCES = tests/bench/bench_installment.c
+tests_bench_bench_installment_LDADD = libdlsched.la -lm
+tests_bench_bench_integer_SOURCES = tests/bench/bench_integer.c
+tests_bench_bench_integer_LDADD = libdlsched.la -lm
+tests_bench_bench_lu_SOURCES = tests/bench/bench_lu.c
+tests_bench_bench_lu_LDADD = libdlsched.la -lm
+tests_bench_bench_model_SOURCES = tests/bench/bench_model.c
+tests_bench_bench_model_LDADD = libdlsched.la -lm
+tests_bench_bench_lp_SOURCES = tests/bench/bench_lp.c
+tests_bench_bench_lp_LDADD = libdlsched.la $(GLPK_LIBS) -lm
+if HAVE_LPSOLVE
+tests_bench_bench_lp_CPPFLAGS = $(AM_CPPFLAGS) -DHAVE_LPSOLVE_BENCH
+tests_bench_bench_lp_LDADD += $(LPSOLVE_LIBS)
+endif
+CLEANFILES += $(BENCHMARKS)
+
+.PHONY: bench
+bench: all $(BENCHMARKS)
+	./tests/bench/bench_partition ./tool/dlsched
+	./tests/bench/bench_model
+	./tests/bench/bench_lp
+	./tests/bench/bench_lu
+	./tests/bench/bench_installment
+	./tests/bench/bench_integer

@@ -1,0 +1,105 @@
+# tests/: the command-line suites (tests/tool/) and one cmocka program per library module,
+# in folders that mirror src/. Shared support code lives in tests/support/.
+AM_TESTS_ENVIRONMENT = \
+	DLSCHED=$(top_builddir)/tool/dlsched; export DLSCHED; \
+	srcdir=$(srcdir); export srcdir; \
+	top_srcdir=$(top_srcdir); export top_srcdir;
+
+CLI_TESTS = \
+	tests/tool/cli_check.sh \
+	tests/tool/cli_partition.sh \
+	tests/tool/cli_schedule.sh \
+	tests/tool/cli_bench.sh \
+	tests/tool/cli_plot.sh \
+	tests/tool/cli_lu.sh \
+	tests/tool/cli_installments.sh \
+	tests/tool/cli_crosscheck.sh \
+	tests/tool/run_example.sh
+TESTS = $(CLI_TESTS)
+EXTRA_DIST += $(CLI_TESTS) tests/data
+
+if HAVE_CMOCKA
+UNIT_TESTS = \
+	tests/core/test_status \
+	tests/model/test_model \
+	tests/model/test_model_shape \
+	tests/platform/test_platform \
+	tests/io/test_platform_json \
+	tests/io/test_json_locate \
+	tests/partition/test_partition \
+	tests/partition/test_partition_weighted \
+	tests/lu/test_lu \
+	tests/measure/test_bench \
+	tests/svg/test_plot \
+	tests/schedule/test_schedule \
+	tests/installment/test_installment \
+	tests/check/test_crosscheck
+if HAVE_LPSOLVE
+UNIT_TESTS += tests/solver/test_lp_crosscheck
+endif
+if !SANITIZERS
+# Replaces malloc to fail each allocation in turn; sanitizers replace it too.
+UNIT_TESTS += tests/alloc/test_alloc_failures
+endif
+check_PROGRAMS += $(UNIT_TESTS)
+TESTS += $(UNIT_TESTS)
+
+# Unit tests see the library's private headers too, and link the convenience library.
+TEST_CPPFLAGS = $(LIB_CPPFLAGS) -I$(top_srcdir)/tests/support $(CMOCKA_CFLAGS) \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DGLPSOL='"$(GLPSOL)"'
+TEST_LDADD = libdlsched_core.la $(CMOCKA_LIBS) -lm
+TEST_SUPPORT = tests/support/testutil.h tests/support/failing_malloc.h tests/support/star_random.h
+
+tests_core_test_status_SOURCES = tests/core/test_status.c $(TEST_SUPPORT)
+tests_core_test_status_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_core_test_status_LDADD = $(TEST_LDADD)
+tests_model_test_model_SOURCES = tests/model/test_model.c $(TEST_SUPPORT)
+tests_model_test_model_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_model_test_model_LDADD = $(TEST_LDADD)
+tests_model_test_model_shape_SOURCES = tests/model/test_model_shape.c $(TEST_SUPPORT)
+tests_model_test_model_shape_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_model_test_model_shape_LDADD = $(TEST_LDADD)
+tests_platform_test_platform_SOURCES = tests/platform/test_platform.c $(TEST_SUPPORT)
+tests_platform_test_platform_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_platform_test_platform_LDADD = $(TEST_LDADD)
+tests_io_test_platform_json_SOURCES = tests/io/test_platform_json.c $(TEST_SUPPORT)
+tests_io_test_platform_json_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_io_test_platform_json_LDADD = $(TEST_LDADD)
+tests_io_test_json_locate_SOURCES = tests/io/test_json_locate.c $(TEST_SUPPORT)
+tests_io_test_json_locate_CPPFLAGS = $(TEST_CPPFLAGS) $(JANSSON_CFLAGS)
+tests_io_test_json_locate_LDADD = $(TEST_LDADD)
+tests_partition_test_partition_SOURCES = tests/partition/test_partition.c $(TEST_SUPPORT)
+tests_partition_test_partition_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_partition_test_partition_LDADD = $(TEST_LDADD)
+tests_partition_test_partition_weighted_SOURCES = tests/partition/test_partition_weighted.c \
+	$(TEST_SUPPORT)
+tests_partition_test_partition_weighted_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_partition_test_partition_weighted_LDADD = $(TEST_LDADD)
+tests_lu_test_lu_SOURCES = tests/lu/test_lu.c $(TEST_SUPPORT)
+tests_lu_test_lu_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_lu_test_lu_LDADD = $(TEST_LDADD)
+tests_measure_test_bench_SOURCES = tests/measure/test_bench.c $(TEST_SUPPORT)
+tests_measure_test_bench_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_measure_test_bench_LDADD = $(TEST_LDADD)
+tests_svg_test_plot_SOURCES = tests/svg/test_plot.c $(TEST_SUPPORT)
+tests_svg_test_plot_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_svg_test_plot_LDADD = $(TEST_LDADD)
+tests_schedule_test_schedule_SOURCES = tests/schedule/test_schedule.c $(TEST_SUPPORT)
+tests_schedule_test_schedule_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_schedule_test_schedule_LDADD = $(TEST_LDADD)
+tests_installment_test_installment_SOURCES = tests/installment/test_installment.c $(TEST_SUPPORT)
+tests_installment_test_installment_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_installment_test_installment_LDADD = $(TEST_LDADD)
+tests_check_test_crosscheck_SOURCES = tests/check/test_crosscheck.c $(TEST_SUPPORT)
+tests_check_test_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_check_test_crosscheck_LDADD = $(TEST_LDADD)
+tests_solver_test_lp_crosscheck_SOURCES = tests/solver/test_lp_crosscheck.c $(TEST_SUPPORT)
+tests_solver_test_lp_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_solver_test_lp_crosscheck_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)
+tests_alloc_test_alloc_failures_SOURCES = tests/alloc/test_alloc_failures.c $(TEST_SUPPORT)
+tests_alloc_test_alloc_failures_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_alloc_test_alloc_failures_LDADD = $(TEST_LDADD) $(JANSSON_LIBS)
+else
+check-local:
+	@echo "WARNING: cmocka was not found at configure time: the unit tests were skipped"
+endif
