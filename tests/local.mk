@@ -3,7 +3,8 @@
 AM_TESTS_ENVIRONMENT = \
 	DLSCHED=$(top_builddir)/tool/dlsched; export DLSCHED; \
 	srcdir=$(srcdir); export srcdir; \
-	top_srcdir=$(top_srcdir); export top_srcdir;
+	top_srcdir=$(top_srcdir); export top_srcdir; \
+	PYTHON3='$(PYTHON3)'; export PYTHON3;
 
 CLI_TESTS = \
 	tests/tool/cli_check.sh \

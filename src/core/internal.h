@@ -15,6 +15,18 @@
 #define DLS_HIDDEN
 #endif
 
+/* Internal invariants: checked in debug builds (./configure --enable-debug, and the
+ * sanitizer job of CI), where a broken one stops the program with its place; compiled to
+ * nothing otherwise (the expression is still type-checked, never evaluated). They state
+ * what the code relies on, never what an input may violate: inputs get status codes. */
+#ifdef DLS_DEBUG
+DLS_HIDDEN void dls__assert_fail(const char *expr, const char *file, int line,
+                                 const char *func);
+#define DLS_ASSERT(c) ((c) ? (void)0 : dls__assert_fail(#c, __FILE__, __LINE__, __func__))
+#else
+#define DLS_ASSERT(c) ((void)sizeof(!(c)))
+#endif
+
 /* Records a failure in err (if not NULL) and returns status. */
 DLS_HIDDEN dls_status dls__fail(dls_error *err, dls_status status, const char *fmt, ...)
     DLS_PRINTF(3, 4);
@@ -69,6 +81,10 @@ DLS_HIDDEN dls_status dls__write_file_atomic(const char *path, const char *data,
 DLS_HIDDEN dls_status dls__temp_beside(const char *path, char **tmp, int *fd, dls_error *err);
 DLS_HIDDEN dls_status dls__temp_publish(char *tmp, const char *path, dls_error *err);
 DLS_HIDDEN void dls__temp_discard(char *tmp);
+
+/* Appends a line to a growing note (NULL: none yet); losing it when out of memory is
+ * accepted, since notes are advice. */
+DLS_HIDDEN void dls__note_add(char **note, const char *fmt, ...) DLS_PRINTF(2, 3);
 
 /* Shortest number of significant digits (1..17) that reads back as exactly v. */
 DLS_HIDDEN int dls__shortest_digits(double v);

@@ -1,7 +1,16 @@
-# src/core: status codes and error records, atomic files, statistics: used by every module.
+# src/core: status codes and error records, growing buffers and arrays, sorting by key, the C numeric locale,
+# atomic files, statistics, internal assertions: used by every module.
 libdlsched_core_la_SOURCES += \
 	src/core/internal.h \
 	src/core/status.c \
+	src/core/buf.h \
+	src/core/buf.c \
+	src/core/grow.h \
+	src/core/grow.c \
+	src/core/sort.h \
+	src/core/sort.c \
+	src/core/locale.h \
+	src/core/locale.c \
 	src/core/file_atomic.c \
 	src/core/stats.h \
 	src/core/stats.c

@@ -1,10 +1,12 @@
 /* Status codes, error records, version: the conventions every module relies on. */
 #include <config.h>
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/buf.h"
 #include "core/internal.h"
 
 void dls_error_clear(dls_error *err)
@@ -101,3 +103,26 @@ int dls__shortest_digits(double v)
     }
     return 17;
 }
+
+void dls__note_add(char **note, const char *fmt, ...)
+{
+    dls__buf b = {*note, *note ? strlen(*note) : 0, *note ? strlen(*note) + 1 : 0, 0};
+    if (b.len > 0)
+        dls__buf_add(&b, "\n", 1);
+    va_list ap;
+    va_start(ap, fmt);
+    dls__buf_vput(&b, fmt, ap);
+    va_end(ap);
+    if (b.failed)
+        return; /* a note is advice: losing a line under memory pressure is acceptable */
+    *note = b.s;
+}
+
+#ifdef DLS_DEBUG
+void dls__assert_fail(const char *expr, const char *file, int line, const char *func)
+{
+    fprintf(stderr, "libdlsched: internal invariant broken at %s:%d in %s(): %s\n", file, line,
+            func, expr);
+    abort();
+}
+#endif

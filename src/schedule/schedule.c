@@ -47,23 +47,6 @@ static dls_status check_params(const dls_schedule_params *par, dls_error *err)
     return DLS_OK;
 }
 
-void dls__note_add(char **note, const char *fmt, ...)
-{
-    char line[600];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    size_t have = *note ? strlen(*note) : 0, add = strlen(line);
-    char *grown = realloc(*note, have + add + 2);
-    if (grown == NULL)
-        return; /* a note is advice: losing it under memory pressure is acceptable */
-    if (have > 0)
-        grown[have++] = '\n';
-    memcpy(grown + have, line, add + 1);
-    *note = grown;
-}
-
 /* ---------------------------------------------------------------------------------- */
 /* The star model                                                                     */
 

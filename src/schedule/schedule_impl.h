@@ -114,7 +114,5 @@ DLS_HIDDEN dls_status dls__schedule_check(const dls_platform *pl, dls_schedule *
                                           const dls_schedule_params *par, const char *fn,
                                           dls_error *err);
 
-/* Appends a line to a growing note. */
-DLS_HIDDEN void dls__note_add(char **note, const char *fmt, ...) DLS_PRINTF(2, 3);
 
 #endif /* DLSCHED_SCHEDULE_IMPL_H */
