@@ -8,7 +8,8 @@
 
 #include "model/model_impl.h"
 #include "platform/platform_impl.h"
-#include "schedule/schedule_impl.h"
+#include "solver/solver.h"
+#include "star/star.h"
 
 /* The envelopes of the cross-check: tight enough that convex speed models agree with the
  * geometric optimum far within the default tolerance. */
@@ -332,7 +333,7 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
     dls_envelope_params_init(&loose.envelope);
     dls__star star;
     char *note = NULL;
-    st = dls__star_build(pl, V, &loose, &star, &note, err);
+    st = dls__star_build(pl, V, &loose, 1, &star, &note, err);
     free(note);
     if (st != DLS_OK)
         return st;
@@ -421,7 +422,7 @@ static dls_status replay_check(const dls_platform *pl, double V, const dls_cross
     }
     dls__star star; /* zeroed by the build, even when it fails */
     char *note = NULL;
-    st = dls__star_build(pl, V, &par->schedule, &star, &note, err);
+    st = dls__star_build(pl, V, &par->schedule, 1, &star, &note, err);
     free(note);
     double *alpha = st == DLS_OK ? malloc(star.m * sizeof *alpha) : NULL;
     if (st == DLS_OK && alpha == NULL)

@@ -16,7 +16,6 @@
 
 #include "installment/installment_impl.h"
 #include "platform/platform_impl.h"
-#include "schedule/schedule_impl.h"
 
 /* Defaults of dls_installment_params (documented in the header). */
 #define DLS_INSTALLMENT_DEFAULT_SNAP_TOL 1e-9

@@ -91,7 +91,7 @@ static int clip(const panel *p, double a, double b, double *xa, double *w)
 }
 
 typedef struct chart {
-    dls__svg o;
+    dls__buf o;
     const dls_installment *s;
     const dls_platform *pl;
     int last_level;          /* level of the last chunk */
@@ -106,33 +106,33 @@ static double lane_y(size_t i)
 
 static void draw_chunk(chart *c, const panel *p, const dls_installment_event *ev, int level)
 {
-    dls__svg *o = &c->o;
+    dls__buf *o = &c->o;
     const char *name = c->pl->procs[ev->processor].name;
     double x, w;
     if (clip(p, ev->send_start, ev->send_end, &x, &w)) {
-        dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\" "
+        dls__buf_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\" "
                         "stroke=\"white\" stroke-width=\"0.5\"><title>chunk %llu (round %llu) to ",
                      x, TOP, w, LANE, SEND_COLOUR, (unsigned long long)ev->chunk,
                      (unsigned long long)ev->round);
         dls__svg_text(o, name);
-        dls__svg_put(o, ": %.6g units, %.9g to %.9g s</title></rect>\n", ev->size,
+        dls__buf_put(o, ": %.6g units, %.9g to %.9g s</title></rect>\n", ev->size,
                      ev->send_start, ev->send_end);
         double y = lane_y(ev->processor);
-        dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\" "
+        dls__buf_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\" "
                         "opacity=\"0.6\"/>\n", x, y + LANE * 0.35, w, LANE * 0.3, SEND_COLOUR);
     }
     if (clip(p, ev->compute_start, ev->compute_end, &x, &w)) {
         double y = lane_y(ev->processor);
-        dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\" "
+        dls__buf_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\" "
                         "stroke=\"white\" stroke-width=\"0.5\"><title>", x, y, w, LANE,
                      colour_of(level));
         dls__svg_text(o, name);
-        dls__svg_put(o, ": chunk %llu (round %llu), %.6g units, computes %.9g to %.9g s%s"
+        dls__buf_put(o, ": chunk %llu (round %llu), %.6g units, computes %.9g to %.9g s%s"
                         "</title></rect>\n", (unsigned long long)ev->chunk,
                      (unsigned long long)ev->round, ev->size, ev->compute_start,
                      ev->compute_end, level > 0 ? "" : ", speed model");
         if (level > 0 && w > LEVEL_LABEL_MIN)
-            dls__svg_put(o, "<text x=\"%.1f\" y=\"%.1f\" fill=\"white\" font-size=\"10\">L%d"
+            dls__buf_put(o, "<text x=\"%.1f\" y=\"%.1f\" fill=\"white\" font-size=\"10\">L%d"
                             "</text>\n", x + 4, y + LANE * 0.65, level);
         c->used_levels[level <= 0 ? 0 : 1 + (level - 1) % 7] = 1;
         c->speed_models |= level <= 0;
@@ -164,7 +164,7 @@ static double next_step(double step)
 
 static void draw_panel(chart *c, const panel *p, double axis_y)
 {
-    dls__svg *o = &c->o;
+    dls__buf *o = &c->o;
     const dls_installment *s = c->s;
     const dls__inst_plan *plan = &s->plan;
     double span = p->t1 - p->t0, width = p->x1 - p->x0;
@@ -180,7 +180,7 @@ static void draw_panel(chart *c, const panel *p, double axis_y)
     int ticks = q1 >= q0 ? (int)fmin(q1 - q0 + 1, MAX_TICKS) : 0;
     for (int q = 0; q < ticks; q++) {
         double t = (q0 + q) * step;
-        dls__svg_put(o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#ddd\" "
+        dls__buf_put(o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#ddd\" "
                         "stroke-width=\"0.5\"/>\n", px(p, t), TOP, px(p, t), axis_y);
     }
     /* processors still busy with chunks of left-out rounds */
@@ -195,11 +195,11 @@ static void draw_panel(chart *c, const panel *p, double axis_y)
             /* a sliver (a round barely shorter than the chunk) is not worth a legend entry */
             if (px(p, ev.compute_start) - p->x0 > MIN_BAR &&
                 clip(p, p->t0, ev.compute_start, &x, &w)) {
-                dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" "
+                dls__buf_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" "
                                 "fill=\"url(#" HATCH_ID ")\"><title>", x, lane_y(plan->proc[k]),
                              w, LANE);
                 dls__svg_text(o, c->pl->procs[plan->proc[k]].name);
-                dls__svg_put(o, ": still computing chunks of the rounds left out</title></rect>\n");
+                dls__buf_put(o, ": still computing chunks of the rounds left out</title></rect>\n");
                 c->hatched = 1;
             }
         }
@@ -220,36 +220,36 @@ static void draw_panel(chart *c, const panel *p, double axis_y)
             if (s->role[i] != DLS_INSTALLMENT_WORKS || !(s->finish[i] < s->makespan) ||
                 !clip(p, s->finish[i], s->makespan, &x, &w) || w <= MIN_BAR)
                 continue;
-            dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" "
+            dls__buf_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" "
                             "fill=\"%s\"/>\n", x, lane_y(i), w, LANE, IDLE_COLOUR);
         }
     /* the time axis of the panel */
-    dls__svg_put(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>\n",
+    dls__buf_put(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>\n",
                  p->x0, axis_y, p->x1, axis_y);
     for (int q = 0; q < ticks; q++) {
         double t = (q0 + q) * step;
-        dls__svg_put(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" "
+        dls__buf_put(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" "
                         "stroke=\"black\"/>\n", px(p, t), axis_y, px(p, t), axis_y + 5);
-        dls__svg_put(o, "<text x=\"%.2f\" y=\"%.1f\" text-anchor=\"middle\">%.*g</text>\n",
+        dls__buf_put(o, "<text x=\"%.2f\" y=\"%.1f\" text-anchor=\"middle\">%.*g</text>\n",
                      px(p, t), axis_y + 18, digits, t);
     }
 }
 
 static void draw_break(chart *c, const panel *left, const panel *right, double axis_y)
 {
-    dls__svg *o = &c->o;
+    dls__buf *o = &c->o;
     double x0 = left->x1, x1 = right->x0, mid = 0.5 * (x0 + x1);
     /* rounds H .. L - H: their sends are not drawn (round L - H may still be computing on
      * the right) */
     uint64_t skipped = right->r_from - left->r_to;
-    dls__svg_put(o, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\"/>\n",
+    dls__buf_put(o, "<rect x=\"%.2f\" y=\"%.0f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\"/>\n",
                  x0 + 4, TOP - 4, x1 - x0 - 8, axis_y - TOP + 4, BREAK_COLOUR);
     for (int side = 0; side < 2; side++) {
         double x = side == 0 ? x0 + 4 : x1 - 4;
-        dls__svg_put(o, "<path d=\"M%.2f %.1f l-4 8 M%.2f %.1f l-4 8\" stroke=\"black\" "
+        dls__buf_put(o, "<path d=\"M%.2f %.1f l-4 8 M%.2f %.1f l-4 8\" stroke=\"black\" "
                         "fill=\"none\"/>\n", x + 2, axis_y - 4, x + 6, axis_y - 4);
     }
-    dls__svg_put(o, "<text transform=\"translate(%.1f %.1f) rotate(-90)\" text-anchor=\"middle\" "
+    dls__buf_put(o, "<text transform=\"translate(%.1f %.1f) rotate(-90)\" text-anchor=\"middle\" "
                     "fill=\"#555\">%llu round%s left out, %.6g to %.6g s</text>\n",
                  mid + 4, 0.5 * (TOP + axis_y), (unsigned long long)skipped,
                  skipped == 1 ? "" : "s", left->t1, right->t0);
@@ -279,7 +279,7 @@ static void draw_legend(chart *c, double y)
         } else {
             continue;
         }
-        dls__svg_put(&c->o, "<rect x=\"%.0f\" y=\"%.0f\" width=\"14\" height=\"10\" fill=\"%s\" "
+        dls__buf_put(&c->o, "<rect x=\"%.0f\" y=\"%.0f\" width=\"14\" height=\"10\" fill=\"%s\" "
                             "stroke=\"#ccc\" stroke-width=\"0.5\"/><text x=\"%.0f\" y=\"%.0f\">%s"
                             "</text>\n", x, y, fill, x + 18, y + 9, label);
         x += 18 + LABEL_CHAR_W * (double)strlen(label) + 18;
@@ -288,7 +288,7 @@ static void draw_legend(chart *c, double y)
 
 static void draw(chart *c, const dls_installment_svg_params *par)
 {
-    dls__svg *o = &c->o;
+    dls__buf *o = &c->o;
     const dls_installment *s = c->s;
     const dls__inst_plan *plan = &s->plan;
     double plot_w = WIDTH - LEFT - RIGHT, T = s->makespan;
@@ -312,42 +312,42 @@ static void draw(chart *c, const dls_installment_svg_params *par)
         right.r_from = L - H;
         right.hatch = 1;
     }
-    dls__svg_put(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    dls__buf_put(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                     "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
                     "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
                  WIDTH, height, WIDTH, height);
-    dls__svg_put(o, "<defs><pattern id=\"" HATCH_ID "\" width=\"6\" height=\"6\" "
+    dls__buf_put(o, "<defs><pattern id=\"" HATCH_ID "\" width=\"6\" height=\"6\" "
                     "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
                     "<rect width=\"6\" height=\"6\" fill=\"#dfe6ef\"/><line x1=\"0\" y1=\"0\" "
                     "x2=\"0\" y2=\"6\" stroke=\"%s\" stroke-width=\"2\"/></pattern></defs>\n",
                  level_colour[0]);
-    dls__svg_put(o, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    dls__svg_put(o, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" font-weight=\"bold\">", LEFT);
+    dls__buf_put(o, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    dls__buf_put(o, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" font-weight=\"bold\">", LEFT);
     if (par->title != NULL)
         dls__svg_text(o, par->title);
     else
-        dls__svg_put(o, "Multi-installment: load %.6g in chunks of %.6g, makespan %.6g s",
+        dls__buf_put(o, "Multi-installment: load %.6g in chunks of %.6g, makespan %.6g s",
                      plan->V, plan->delta, T);
-    dls__svg_put(o, "</text>\n");
-    dls__svg_put(o, "<text x=\"%.0f\" y=\"42\" fill=\"#555\">%llu chunk%s in %llu round%s of "
+    dls__buf_put(o, "</text>\n");
+    dls__buf_put(o, "<text x=\"%.0f\" y=\"42\" fill=\"#555\">%llu chunk%s in %llu round%s of "
                     "%.6g s over %zu processor%s", LEFT, (unsigned long long)plan->N,
                  plan->N == 1 ? "" : "s", (unsigned long long)plan->rounds,
                  plan->rounds == 1 ? "" : "s", plan->R, plan->p, plan->p == 1 ? "" : "s");
     if (split)
-        dls__svg_put(o, "; the first and the last %u rounds</text>\n", par->rounds);
+        dls__buf_put(o, "; the first and the last %u rounds</text>\n", par->rounds);
     else
-        dls__svg_put(o, "; sends one at a time on the first lane</text>\n");
+        dls__buf_put(o, "; sends one at a time on the first lane</text>\n");
     /* lane labels */
-    dls__svg_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">originator (sends)</text>\n",
+    dls__buf_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">originator (sends)</text>\n",
                  LEFT - 8, TOP + LANE * 0.65);
     for (size_t i = 0; i < s->n; i++) {
         double y = lane_y(i);
-        dls__svg_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">", LEFT - 8,
+        dls__buf_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">", LEFT - 8,
                      y + LANE * 0.65);
         dls__svg_text(o, c->pl->procs[i].name);
-        dls__svg_put(o, "</text>\n");
+        dls__buf_put(o, "</text>\n");
         if (s->role[i] != DLS_INSTALLMENT_WORKS)
-            dls__svg_put(o, "<text x=\"%.0f\" y=\"%.1f\" fill=\"#888\">%s</text>\n", LEFT + 4,
+            dls__buf_put(o, "<text x=\"%.0f\" y=\"%.1f\" fill=\"#888\">%s</text>\n", LEFT + 4,
                          y + LANE * 0.65, s->role[i] == DLS_INSTALLMENT_NO_CHUNK
                                               ? "no chunk: the load ends before its turn"
                                               : "left out: its limit is below the chunk size");
@@ -358,12 +358,12 @@ static void draw(chart *c, const dls_installment_svg_params *par)
         draw_break(c, &left, &right, axis_y);
     }
     const panel *end = split ? &right : &left;
-    dls__svg_put(o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#c00\" "
+    dls__buf_put(o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#c00\" "
                     "stroke-dasharray=\"4 3\"/>\n", px(end, T), TOP - 4, px(end, T), axis_y);
-    dls__svg_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"middle\">time (s)</text>\n",
+    dls__buf_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"middle\">time (s)</text>\n",
                  LEFT + plot_w / 2, axis_y + 36);
     draw_legend(c, axis_y + 52);
-    dls__svg_put(o, "</svg>\n");
+    dls__buf_put(o, "</svg>\n");
 }
 
 dls_status dls_installment_svg(const dls_installment *s, const dls_platform *pl,
@@ -393,11 +393,11 @@ dls_status dls_installment_svg(const dls_installment *s, const dls_platform *pl,
     c.pl = pl;
     dls__inst_time_level(pl->procs[s->plan.proc[(s->plan.N - 1) % s->plan.p]].model,
                          s->plan.last, &c.last_level);
-    dls__svg_locale loc;
-    if (dls__svg_c_locale(&loc) != 0)
+    dls__c_numeric loc;
+    if (dls__c_numeric_enter(&loc) != 0)
         return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
     draw(&c, params);
-    dls__svg_restore_locale(&loc);
+    dls__c_numeric_leave(&loc);
     if (c.o.failed) {
         free(c.o.s);
         return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);

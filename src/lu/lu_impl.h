@@ -100,6 +100,23 @@ typedef struct lu_progress {
 
 DLS_HIDDEN dls_status dls__lu_progress(lu_progress *pr, double fraction, dls_error *err);
 
+/* The cost of owners (n columns) under e: counts receives the columns of each processor,
+ * trail is scratch of p values, step_cost (NULL: not wanted) the n - 1 step times, *total
+ * their sum (cost.c). */
+DLS_HIDDEN void dls__lu_evaluate(const lu_eval *e, uint64_t n, const size_t *owners,
+                                 uint64_t *counts, uint64_t *trail, double *step_cost,
+                                 double *total);
+
+/* Whether every model of the platform is a constant speed. */
+DLS_HIDDEN int dls__lu_all_constant(const dls_platform *pl);
+
+/* The constant speeds the constant-model algorithms use: each processor's speed at the
+ * even share s(n, n/p), or its constant speed. speed has p entries. */
+DLS_HIDDEN void dls__lu_reference_speeds(const dls_platform *pl, uint64_t n, double *speed);
+
+/* Lower bound of the cost with constant speeds (e->speed), NAN when out of memory. */
+DLS_HIDDEN double dls__lu_constant_bound(const lu_eval *e, uint64_t n);
+
 /* The algorithms; owners has n entries to fill (0-based processor indices). */
 DLS_HIDDEN dls_status dls__lu_group_block(const lu_eval *e, uint64_t n, size_t *owners,
                                           dls_lu *r, dls_error *err);

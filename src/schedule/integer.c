@@ -10,6 +10,7 @@
 
 #include "platform/platform_impl.h"
 #include "schedule/schedule_impl.h"
+#include "solver/solver.h"
 
 /* A makespan counts as lower when it is below by more than this relative amount (the
  * replay's own rounding). */
@@ -269,7 +270,7 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
         double lim = par->use_limits ? pl->procs[i].limit : INFINITY;
         s->capacity += whole ? floor(lim) : lim;
     }
-    dls_status st = dls__star_build(pl, V, par, star, &s->note, err);
+    dls_status st = dls__star_build(pl, V, par, 1, star, &s->note, err);
     if (st != DLS_OK)
         return st;
     s->envelope_dev = star->envelope_dev;

@@ -1,5 +1,6 @@
 # src/solver: the LPs and MIPs with GLPK (the only user of GLPK), and their export.
 libdlsched_core_la_SOURCES += \
+	src/solver/solver.h \
 	src/solver/glpk_guard.h \
 	src/solver/glpk_guard.c \
 	src/solver/lp_star.c \

@@ -17,7 +17,7 @@
 
 #include "solver/glpk_guard.h"
 #include "platform/platform_impl.h"
-#include "schedule/schedule_impl.h"
+#include "solver/solver.h"
 
 /* A growing text buffer. */
 typedef struct text {

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #include "solver/glpk_guard.h"
-#include "schedule/schedule_impl.h"
+#include "solver/solver.h"
 
 /* Loads at or below this fraction of V count as "no load" when dropping processors. */
 #define DLS_LP_ZERO_LOAD_REL 1e-12

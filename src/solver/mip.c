@@ -29,7 +29,7 @@
 #include <time.h>
 
 #include "solver/glpk_guard.h"
-#include "schedule/schedule_impl.h"
+#include "solver/solver.h"
 
 /* Recursion depth of the chord refinement (2^depth pieces per measured interval at most). */
 #define DLS_MIP_MAX_REFINE_DEPTH 20

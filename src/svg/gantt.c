@@ -10,13 +10,13 @@
 #include <string.h>
 
 #include "platform/platform_impl.h"
-#include "schedule/schedule_impl.h"
+#include "star/star.h"
 #include "svg/svg_text.h"
 
 /* The shared buffer and XML text of svg_text.c: numbers in the C locale whatever the
  * program's, and names escaped so that any byte string makes valid XML. */
-typedef dls__svg svg;
-#define put dls__svg_put
+typedef dls__buf svg;
+#define put dls__buf_put
 #define put_escaped dls__svg_text
 
 /* Colours of the memory levels (1 = fastest), of speed models, of sends and of idle time. */
@@ -56,10 +56,10 @@ dls_status dls_schedule_svg(const dls_schedule *s, const dls_platform *pl, char 
     double height = axis_y + 80;
     double T = s->makespan;
 #define X(t) (left + plot_w * ((t) / T))
-    dls__svg_locale loc;
-    if (dls__svg_c_locale(&loc) != 0)
+    dls__c_numeric loc;
+    if (dls__c_numeric_enter(&loc) != 0)
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_svg: out of memory");
-    svg o = {NULL, 0, 0, 0};
+    svg o = DLS__BUF_INIT;
     put(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
             "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
@@ -165,7 +165,7 @@ dls_status dls_schedule_svg(const dls_schedule *s, const dls_platform *pl, char 
     }
     put(&o, "</svg>\n");
 #undef X
-    dls__svg_restore_locale(&loc);
+    dls__c_numeric_leave(&loc);
     if (o.failed) {
         free(o.s);
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_svg: out of memory");

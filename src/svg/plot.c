@@ -108,8 +108,8 @@ static const char *const section_dash[] = {"8 4", "2 3", "12 3 3 3", "5 3", "1 2
 #define KEY_COLOUR "#555555"
 
 /* The shared buffer and XML text (svg_text.c). */
-typedef dls__svg svg;
-#define put dls__svg_put
+typedef dls__buf svg;
+#define put dls__buf_put
 #define put_text dls__svg_text
 #define put_text_max dls__svg_text_max
 #define text_chars dls__svg_text_chars
@@ -1182,12 +1182,12 @@ dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_pa
         return st;
     /* numbers are written with printf: make its decimal point a '.' whatever locale the
      * calling program chose (for this thread only, and only during this call) */
-    dls__svg_locale loc;
-    if (dls__svg_c_locale(&loc) != 0)
+    dls__c_numeric loc;
+    if (dls__c_numeric_enter(&loc) != 0)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_plot_svg: out of memory");
     layout l;
     memset(&l, 0, sizeof l);
-    svg o = {NULL, 0, 0, 0};
+    svg o = DLS__BUF_INIT;
     st = add_curves(&p, err);
     if (st == DLS_OK) {
         choose_x(&p);
@@ -1205,7 +1205,7 @@ dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_pa
     free(l.ent);
     free(l.yt);
     plot_free(&p);
-    dls__svg_restore_locale(&loc);
+    dls__c_numeric_leave(&loc);
     if (st != DLS_OK) {
         free(o.s);
         return st;

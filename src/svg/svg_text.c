@@ -1,44 +1,11 @@
-/* A growing text buffer for SVG documents, XML-safe text, tick steps, and the C numeric
- * locale for the duration of a drawing. */
+/* XML-safe text and tick steps for the SVG writers. */
 #include <config.h>
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "svg/svg_text.h"
-
-/* Room added beyond what a growth needs, so that small appends do not reallocate. */
-#define SVG_GROWTH_SLACK 4096
-
-void dls__svg_put(dls__svg *o, const char *fmt, ...)
-{
-    if (o->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(o->s ? o->s + o->len : NULL, o->s ? o->cap - o->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            o->failed = 1;
-            return;
-        }
-        if (o->s != NULL && o->len + (size_t)n < o->cap) {
-            o->len += (size_t)n;
-            return;
-        }
-        size_t cap = 2 * (o->cap + (size_t)n) + SVG_GROWTH_SLACK;
-        char *g = realloc(o->s, cap);
-        if (g == NULL) {
-            o->failed = 1;
-            return;
-        }
-        o->s = g;
-        o->cap = cap;
-    }
-}
 
 /* Length of the valid UTF-8 character XML accepts at s, 0 when the bytes are not one
  * (malformed UTF-8, control characters, U+FFFE and U+FFFF). */
@@ -77,7 +44,7 @@ size_t dls__svg_text_chars(const char *s)
     return n;
 }
 
-void dls__svg_text_max(dls__svg *o, const char *s, size_t max)
+void dls__svg_text_max(dls__buf *o, const char *s, size_t max)
 {
     /* a longer text loses its middle to an ellipsis, since names often differ only at
      * their ends (node-01, node-02) */
@@ -92,22 +59,22 @@ void dls__svg_text_max(dls__svg *o, const char *s, size_t max)
     for (const unsigned char *p = (const unsigned char *)s; *p; i++) {
         size_t k = xml_char_len(p);
         if (i == head)
-            dls__svg_put(o, "\xe2\x80\xa6"); /* U+2026 HORIZONTAL ELLIPSIS */
+            dls__buf_put(o, "\xe2\x80\xa6"); /* U+2026 HORIZONTAL ELLIPSIS */
         if (i < head || i >= total - tail) {
             switch (k ? *p : '?') {
-            case '<': dls__svg_put(o, "&lt;"); break;
-            case '>': dls__svg_put(o, "&gt;"); break;
-            case '&': dls__svg_put(o, "&amp;"); break;
-            case '"': dls__svg_put(o, "&quot;"); break;
-            case '?': dls__svg_put(o, "?"); break;
-            default: dls__svg_put(o, "%.*s", (int)k, (const char *)p); break;
+            case '<': dls__buf_put(o, "&lt;"); break;
+            case '>': dls__buf_put(o, "&gt;"); break;
+            case '&': dls__buf_put(o, "&amp;"); break;
+            case '"': dls__buf_put(o, "&quot;"); break;
+            case '?': dls__buf_put(o, "?"); break;
+            default: dls__buf_put(o, "%.*s", (int)k, (const char *)p); break;
             }
         }
         p += k ? k : 1;
     }
 }
 
-void dls__svg_text(dls__svg *o, const char *s)
+void dls__svg_text(dls__buf *o, const char *s)
 {
     dls__svg_text_max(o, s, (size_t)-1);
 }
@@ -116,19 +83,4 @@ double dls__svg_nice_step(double span, double want)
 {
     double raw = span / fmax(want, 1), p = pow(10, floor(log10(raw))), f = raw / p;
     return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
-}
-
-int dls__svg_c_locale(dls__svg_locale *h)
-{
-    h->c_numeric = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-    if (h->c_numeric == (locale_t)0)
-        return -1;
-    h->caller = uselocale(h->c_numeric);
-    return 0;
-}
-
-void dls__svg_restore_locale(dls__svg_locale *h)
-{
-    uselocale(h->caller);
-    freelocale(h->c_numeric);
 }

@@ -1,0 +1,57 @@
+/* The solvers of the star problem with GLPK (the only module that uses GLPK): the LP of
+ * paper 003 (lp_star.c), its exports (lp_export.c), and the mixed-integer programs
+ * (mip.c). */
+#ifndef DLSCHED_SOLVER_SOLVER_H
+#define DLSCHED_SOLVER_SOLVER_H
+
+#include "star/star.h"
+
+/* The LP solution (lp_star.c). */
+typedef struct dls__lp_answer {
+    double *alpha;            /* by position */
+    unsigned char *active;    /* by position: still in the LP */
+    double cmax, paper_cmax;
+    double residual, kkt_pe, kkt_de;
+    unsigned iterations, solves;
+    int exact;                /* 0 not asked, 1 confirmed */
+} dls__lp_answer;
+
+DLS_HIDDEN dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *par,
+                                         dls__lp_answer *ans, dls_error *err);
+
+/* The paper's LP in original units with named rows and columns, as a glp_prob (void * so
+ * that this header needs no glpk.h); NULL when out of memory. Call inside a GLPK guard. */
+DLS_HIDDEN void *dls__lp_build_named(const dls__star *st);
+
+/* Writes the paper's LP in original units (lp_export.c). */
+DLS_HIDDEN dls_status dls__lp_write(const dls__star *st, const dls_platform *pl, int verbose,
+                                    dls_export_format format, const char *path, dls_error *err);
+
+/* The mixed-integer programs (lp_mip.c). */
+typedef struct dls__mip_spec {
+    int integer;          /* whole-unit loads */
+    int exact_shape;      /* measured models by their true time, not the envelope */
+    int communication;    /* 0: no sends (the geometric problem) */
+    int verbose;
+    double time_limit;    /* s; 0: none */
+    double rel_gap;
+    double shape_tol;     /* relative chord error of measured times */
+    size_t max_binaries;
+    double time_unit;     /* a typical makespan, for scaling */
+    const double *start;  /* an incumbent, loads by position, or NULL */
+} dls__mip_spec;
+
+typedef struct dls__mip_answer {
+    double *alpha;        /* by position */
+    double objective;     /* the MIP's makespan (its own model) */
+    double bound;         /* best bound on it */
+    dls_solution_status status;
+    int time_limited;
+    size_t binaries, rows, cols;
+    double seconds;
+} dls__mip_answer;
+
+DLS_HIDDEN dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *spec,
+                                          dls__mip_answer *ans, dls_error *err);
+
+#endif /* DLSCHED_SOLVER_SOLVER_H */

@@ -1,0 +1,128 @@
+/* The schedule object returned by every star scheduler: allocation, the per-processor
+ * timeline filled from loads by position, and the accessors. */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "star/star.h"
+
+/* ---------------------------------------------------------------------------------- */
+/* The schedule object                                                                */
+
+void dls_schedule_free(dls_schedule *s)
+{
+    if (s == NULL)
+        return;
+    free(s->note);
+    free(s->load);
+    free(s->send_start);
+    free(s->send_end);
+    free(s->compute);
+    free(s->finish);
+    free(s->idle);
+    free(s->level);
+    free(s->seq);
+    free(s);
+}
+
+dls_schedule *dls__schedule_alloc(size_t p, double V)
+{
+    dls_schedule *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    s->p = p;
+    s->V = V;
+    s->load = calloc(p, sizeof *s->load);
+    s->send_start = calloc(p, sizeof *s->send_start);
+    s->send_end = calloc(p, sizeof *s->send_end);
+    s->compute = calloc(p, sizeof *s->compute);
+    s->finish = calloc(p, sizeof *s->finish);
+    s->idle = calloc(p, sizeof *s->idle);
+    s->level = calloc(p, sizeof *s->level);
+    s->seq = calloc(p, sizeof *s->seq);
+    if (!s->load || !s->send_start || !s->send_end || !s->compute || !s->finish || !s->idle ||
+        !s->level || !s->seq) {
+        dls_schedule_free(s);
+        return NULL;
+    }
+    for (size_t i = 0; i < p; i++)
+        s->send_start[i] = s->send_end[i] = NAN;
+    s->lp_makespan = s->rounded_makespan = s->mip_makespan = s->mip_bound = NAN;
+    s->lp_true_makespan = NAN;
+    s->mip_seconds = NAN;
+    s->mip_status = -1;
+    return s;
+}
+
+/* Fills the per-processor timeline from loads by position. */
+dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st, const double *alpha,
+                                const unsigned char *active, int charge_unused, int true_models,
+                                dls_error *err)
+{
+    size_t m = st->m;
+    double *buf = malloc(4 * m * sizeof *buf);
+    int *lvl = malloc(m * sizeof *lvl);
+    if (buf == NULL || lvl == NULL) {
+        free(buf);
+        free(lvl);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    double mk = dls__replay(st, alpha, active, charge_unused, true_models, buf, buf + m,
+                            buf + 2 * m, buf + 3 * m, lvl);
+    for (size_t k = 0; k < m; k++) {
+        size_t i = st->proc[k];
+        s->seq[k] = i;
+        s->load[i] = alpha[k] > 0 ? alpha[k] : 0;
+        s->send_start[i] = buf[k];
+        s->send_end[i] = buf[m + k];
+        s->compute[i] = buf[2 * m + k];
+        s->finish[i] = buf[3 * m + k];
+        s->level[i] = lvl[k];
+    }
+    s->makespan = mk;
+    free(buf);
+    free(lvl);
+    return DLS_OK;
+}
+
+void dls__fill_idle(dls_schedule *s)
+{
+    for (size_t i = 0; i < s->p; i++)
+        s->idle[i] = isfinite(s->makespan) ? fmax(0, s->makespan - s->finish[i]) : 0;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Accessors                                                                          */
+
+dls_solution_status dls_schedule_status(const dls_schedule *s) { return s->status; }
+const char *dls_schedule_note(const dls_schedule *s) { return s->note ? s->note : ""; }
+size_t dls_schedule_count(const dls_schedule *s) { return s->p; }
+double dls_schedule_load(const dls_schedule *s) { return s->V; }
+double dls_schedule_makespan(const dls_schedule *s) { return s->makespan; }
+double dls_schedule_paper_makespan(const dls_schedule *s) { return s->paper_makespan; }
+double dls_schedule_true_makespan(const dls_schedule *s) { return s->true_makespan; }
+double dls_schedule_envelope_deviation(const dls_schedule *s) { return s->envelope_dev; }
+const double *dls_schedule_loads(const dls_schedule *s) { return s->load; }
+const double *dls_schedule_send_start(const dls_schedule *s) { return s->send_start; }
+const double *dls_schedule_send_end(const dls_schedule *s) { return s->send_end; }
+const double *dls_schedule_compute_time(const dls_schedule *s) { return s->compute; }
+const double *dls_schedule_finish(const dls_schedule *s) { return s->finish; }
+const double *dls_schedule_idle(const dls_schedule *s) { return s->idle; }
+const int *dls_schedule_levels(const dls_schedule *s) { return s->level; }
+const size_t *dls_schedule_sequence(const dls_schedule *s) { return s->seq; }
+unsigned dls_schedule_iterations(const dls_schedule *s) { return s->iterations; }
+unsigned dls_schedule_solves(const dls_schedule *s) { return s->solves; }
+double dls_schedule_residual(const dls_schedule *s) { return s->residual; }
+double dls_schedule_kkt_primal(const dls_schedule *s) { return s->kkt_pe; }
+double dls_schedule_kkt_dual(const dls_schedule *s) { return s->kkt_de; }
+int dls_schedule_exact_verified(const dls_schedule *s) { return s->exact; }
+double dls_schedule_capacity(const dls_schedule *s) { return s->capacity; }
+double dls_schedule_lp_makespan(const dls_schedule *s) { return s->lp_makespan; }
+double dls_schedule_lp_true_makespan(const dls_schedule *s) { return s->lp_true_makespan; }
+double dls_schedule_rounded_makespan(const dls_schedule *s) { return s->rounded_makespan; }
+double dls_schedule_mip_makespan(const dls_schedule *s) { return s->mip_makespan; }
+double dls_schedule_mip_bound(const dls_schedule *s) { return s->mip_bound; }
+double dls_schedule_mip_seconds(const dls_schedule *s) { return s->mip_seconds; }
+int dls_schedule_mip_status(const dls_schedule *s) { return s->mip_status; }

@@ -1,0 +1,194 @@
+/* The star problem built from a platform (send order, time lines, envelopes of speed
+ * models) and the exact replay of loads through it. */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "platform/platform_impl.h"
+#include "star/star.h"
+
+/* ---------------------------------------------------------------------------------- */
+/* The star model                                                                     */
+
+void dls__star_free(dls__star *st)
+{
+    free(st->proc);
+    free(st->S);
+    free(st->C);
+    free(st->B);
+    free(st->off);
+    free(st->a);
+    free(st->b);
+    free(st->from_speed);
+    free(st->model);
+    memset(st, 0, sizeof *st);
+}
+
+/* Stable sort of positions [from, m) by increasing link rate. */
+static void sort_by_rate(size_t *proc, size_t from, size_t m, const dls_platform *pl)
+{
+    for (size_t i = from + 1; i < m; i++) {
+        size_t v = proc[i], j = i;
+        while (j > from && pl->procs[proc[j - 1]].rate > pl->procs[v].rate) {
+            proc[j] = proc[j - 1];
+            j--;
+        }
+        proc[j] = v;
+    }
+}
+
+dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_params *par,
+                           int need_lines, dls__star *st, char **note, dls_error *err)
+{
+    size_t m = pl->n;
+    memset(st, 0, sizeof *st);
+    st->m = m;
+    st->V = V;
+    st->proc = malloc(m * sizeof *st->proc);
+    st->S = malloc(m * sizeof *st->S);
+    st->C = malloc(m * sizeof *st->C);
+    st->B = malloc(m * sizeof *st->B);
+    st->off = malloc((m + 1) * sizeof *st->off);
+    st->from_speed = calloc(m, sizeof *st->from_speed);
+    st->model = malloc(m * sizeof *st->model);
+    if (!st->proc || !st->S || !st->C || !st->B || !st->off || !st->from_speed || !st->model) {
+        dls__star_free(st);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    /* the sequence: the originator's own processors first when it computes */
+    size_t k = 0;
+    if (par->originator_computes)
+        for (size_t i = 0; i < m; i++)
+            if (!pl->procs[i].has_link)
+                st->proc[k++] = i;
+    size_t first_worker = k;
+    for (size_t i = 0; i < m; i++)
+        if (!par->originator_computes || pl->procs[i].has_link)
+            st->proc[k++] = i;
+    if (par->order == DLS_ORDER_RATE)
+        sort_by_rate(st->proc, first_worker, m, pl);
+
+    /* time lines of every position */
+    size_t cap_lines = 0, nlines = 0;
+    dls_status stc = DLS_OK;
+    for (k = 0; k < m && stc == DLS_OK; k++) {
+        const dls__proc *pr = &pl->procs[st->proc[k]];
+        st->S[k] = pr->startup;
+        st->C[k] = pr->rate;
+        st->B[k] = par->use_limits ? pr->limit : INFINITY;
+        st->model[k] = pr->model;
+        st->off[k] = nlines;
+        if (pr->two_d) {
+            stc = dls__fail_at(err, DLS_EINVAL, 0, 0, (long)st->proc[k],
+                               "schedule: processor \"%s\" has a 2-D speed model: the scheduler "
+                               "needs a speed or time function of one size (take a section)",
+                               pr->name);
+            break;
+        }
+        dls_model *env = NULL;
+        size_t nl;
+        const double *la, *lb;
+        if (pr->model->kind == DLS_MODEL_TIME_LINES) {
+            dls_model_get_lines(pr->model, &nl, &la, &lb);
+        } else if (!need_lines) {
+            nl = 0;
+            la = lb = NULL;
+        } else {
+            dls_envelope_info info;
+            double xmax = fmin(st->B[k], V);
+            stc = dls_model_convex_envelope(pr->model, xmax, &par->envelope, &env, &info, err);
+            if (stc != DLS_OK)
+                break;
+            dls_model_get_lines(env, &nl, &la, &lb);
+            st->from_speed[k] = 1;
+            st->envelope_dev = fmax(st->envelope_dev, info.max_rel_dev);
+            if (!info.convex)
+                dls__note_add(note,
+                              "processor \"%s\": its time x/s(x) is not convex up to %.6g; the LP "
+                              "uses its convex envelope, which is up to %.3g%% faster (at size "
+                              "%.6g); the true models' makespan is reported too",
+                              pr->name, xmax, 100 * info.max_rel_dev, info.at);
+            else if (info.truncated)
+                dls__note_add(note,
+                              "processor \"%s\": its time function is approximated by %zu lines "
+                              "within %.3g%%", pr->name, nl, 100 * info.max_rel_dev);
+        }
+        if (nlines + nl > cap_lines) {
+            size_t cap = 2 * (nlines + nl) + 16;
+            double *na = realloc(st->a, cap * sizeof *na);
+            if (na)
+                st->a = na;
+            double *nb = na ? realloc(st->b, cap * sizeof *nb) : NULL;
+            if (nb)
+                st->b = nb;
+            if (na == NULL || nb == NULL) {
+                dls_model_free(env);
+                stc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+                break;
+            }
+            cap_lines = cap;
+        }
+        if (nl > 0) {
+            memcpy(st->a + nlines, la, nl * sizeof *la);
+            memcpy(st->b + nlines, lb, nl * sizeof *lb);
+        }
+        nlines += nl;
+        dls_model_free(env);
+    }
+    if (stc != DLS_OK) {
+        dls__star_free(st);
+        return stc;
+    }
+    st->off[m] = nlines;
+    return DLS_OK;
+}
+
+double dls__replay(const dls__star *st, const double *alpha, const unsigned char *active,
+                   int charge_unused, int true_models, double *send_start, double *send_end,
+                   double *compute, double *finish, int *level)
+{
+    double clock = 0, makespan = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        double x = alpha[k];
+        int used = (active == NULL || active[k]) && (x > 0 || charge_unused);
+        double ss = NAN, se = NAN, ct = 0, fin = 0;
+        int lvl = 0;
+        if (used) {
+            ss = clock;
+            se = clock + st->S[k] + st->C[k] * x;
+            clock = se;
+            /* the line on top: the binding memory level */
+            double top = -INFINITY;
+            for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+                double v = st->a[l] + st->b[l] * x;
+                if (v > top) {
+                    top = v;
+                    lvl = (int)(l - st->off[k]) + 1;
+                }
+            }
+            if (true_models)
+                ct = x > 0 ? dls_model_time(st->model[k], x) : 0;
+            else
+                ct = top > 0 ? top : 0;
+            if (st->from_speed[k] || x <= 0)
+                lvl = 0;
+            fin = se + ct;
+            if (fin > makespan)
+                makespan = fin;
+        }
+        if (send_start)
+            send_start[k] = ss;
+        if (send_end)
+            send_end[k] = se;
+        if (compute)
+            compute[k] = ct;
+        if (finish)
+            finish[k] = fin;
+        if (level)
+            level[k] = lvl;
+    }
+    return makespan;
+}
+

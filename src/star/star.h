@@ -1,0 +1,76 @@
+/* The star problem of paper 003, shared by every star scheduler and by the solvers: the
+ * processors in send order with their links, limits and time lines (envelopes of speed
+ * models), the exact replay of loads through it, and the schedule object that the
+ * scheduler's entry points return. */
+#ifndef DLSCHED_STAR_STAR_H
+#define DLSCHED_STAR_STAR_H
+
+#include "dlsched/schedule.h"
+#include "model/model_impl.h"
+
+/* The star problem with the processors in send order ("positions"). */
+typedef struct dls__star {
+    size_t m;                 /* positions */
+    size_t *proc;             /* platform index of each position */
+    double *S, *C, *B;        /* startup (s), rate (s/unit), limit (units, INFINITY: none) */
+    size_t *off;              /* lines of position k are off[k] .. off[k+1] - 1 */
+    double *a, *b;            /* all lines: a (s), b (s/unit) */
+    int *from_speed;          /* the lines are the envelope of a speed model */
+    const dls_model **model;  /* the true model of each position */
+    double V;                 /* the load */
+    double envelope_dev;      /* largest deviation of the envelopes */
+} dls__star;
+
+/* Builds the star from a platform (send order, lines, envelopes); appends warnings (one per
+ * line) to note. With need_lines 0 (evaluations, which use the true models) speed models
+ * get no lines. par must have been checked. */
+DLS_HIDDEN dls_status dls__star_build(const dls_platform *pl, double V,
+                                      const dls_schedule_params *par, int need_lines,
+                                      dls__star *st, char **note, dls_error *err);
+DLS_HIDDEN void dls__star_free(dls__star *st);
+
+/* The timeline of loads alpha (by position) through the star. Inactive positions (active
+ * may be NULL: all active) are sent nothing. Active positions with a zero load are sent
+ * nothing either, unless charge_unused (the paper's LP charges them S and their smallest
+ * compute time). Compute times come from the lines, or from the true models with
+ * true_models. Output arrays (by position) may be NULL. Returns the makespan. */
+DLS_HIDDEN double dls__replay(const dls__star *st, const double *alpha,
+                              const unsigned char *active, int charge_unused, int true_models,
+                              double *send_start, double *send_end, double *compute,
+                              double *finish, int *level);
+
+struct dls_schedule {
+    size_t p;
+    double V;
+    dls_solution_status status;
+    char *note;
+    double *load, *send_start, *send_end, *compute, *finish, *idle;
+    int *level;
+    size_t *seq;
+    double makespan, paper_makespan, true_makespan, envelope_dev;
+    double residual, kkt_pe, kkt_de, capacity;
+    unsigned iterations, solves;
+    int exact;
+    /* integer and MIP schedules (NaN / -1 when not computed) */
+    double lp_makespan, lp_true_makespan, rounded_makespan, mip_makespan, mip_bound;
+    double mip_seconds;
+    int mip_status;
+    size_t mip_binaries;
+};
+
+/* Shared by the scheduler's entry points (schedule.c). */
+DLS_HIDDEN dls_schedule *dls__schedule_alloc(size_t p, double V);
+/* Fills the per-processor timeline from loads by position; sets the makespan. */
+DLS_HIDDEN dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st,
+                                         const double *alpha, const unsigned char *active,
+                                         int charge_unused, int true_models, dls_error *err);
+DLS_HIDDEN void dls__fill_idle(dls_schedule *s);
+/* The schedule object (result.c). NULL when out of memory. */
+DLS_HIDDEN dls_schedule *dls__schedule_alloc(size_t p, double V);
+/* Fills the per-processor timeline from loads by position; sets the makespan. */
+DLS_HIDDEN dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st,
+                                         const double *alpha, const unsigned char *active,
+                                         int charge_unused, int true_models, dls_error *err);
+DLS_HIDDEN void dls__fill_idle(dls_schedule *s);
+
+#endif /* DLSCHED_STAR_STAR_H */
