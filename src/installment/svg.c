@@ -21,20 +21,18 @@
 
 #include "installment/installment_impl.h"
 #include "platform/platform_impl.h"
+#include "svg/gantt.h"
 #include "svg/svg_text.h"
 
-/* Layout, in pixels (as in svg_gantt.c). */
-#define WIDTH 1000.0
-#define LEFT 170.0        /* lane labels on the left of this */
-#define RIGHT 30.0
-#define TOP 56.0          /* title and subtitle above */
-#define LANE 24.0
-#define LANE_GAP 8.0
+/* Layout, in pixels: the shared Gantt layout (svg/gantt.h), and this chart's own. */
+#define WIDTH DLS__GANTT_WIDTH
+#define LEFT DLS__GANTT_LEFT
+#define RIGHT DLS__GANTT_RIGHT
+#define TOP DLS__GANTT_TOP
+#define LANE DLS__GANTT_LANE
+#define MIN_BAR DLS__GANTT_MIN_BAR
 #define BREAK_W 44.0      /* the break between the panels of a long schedule */
 #define TICK_SPACING 110.0 /* wanted pixels between time ticks */
-#define MIN_BAR 0.5       /* narrowest bar drawn, so that short events stay visible */
-#define LEVEL_LABEL_MIN 24.0 /* a compute bar shows its level ("L1") when this wide */
-#define LABEL_CHAR_W 7.0  /* average advance of a 12 px character (legend layout) */
 #define DIGIT_W 7.6       /* advance of a 12 px digit (tick labels) */
 #define LABEL_GAP 14.0    /* least room between two tick labels */
 #define MAX_WIDEN 6       /* times a step may be widened for its labels */
@@ -45,18 +43,10 @@
 #define SVG_DEFAULT_ROUNDS 3u
 #define SVG_MAX_ROUNDS 1000u
 
-/* Colours: those of svg_gantt.c (levels, sends, idle), and the hatching of left-out work. */
-static const char *const level_colour[] = {"#4e79a7", "#59a14f", "#f28e2b", "#e15759",
-                                           "#b07aa1", "#76b7b2", "#edc948", "#9c755f"};
-#define SEND_COLOUR "#bab0ac"
-#define IDLE_COLOUR "#eeeeee"
+/* Colours of this chart's own: the break between panels, and the hatching of left-out
+ * work. */
 #define BREAK_COLOUR "#f4f4f4"
 #define HATCH_ID "dls-earlier-chunks"
-
-static const char *colour_of(int level)
-{
-    return level <= 0 ? level_colour[0] : level_colour[1 + (level - 1) % 7];
-}
 
 void dls_installment_svg_params_init(dls_installment_svg_params *params)
 {
@@ -95,13 +85,14 @@ typedef struct chart {
     const dls_installment *s;
     const dls_platform *pl;
     int last_level;          /* level of the last chunk */
-    int used_levels[8];      /* which colours appear (index: colour slot) */
+    int used_levels[DLS__GANTT_SLOTS]; /* which colours appear (index: palette slot) */
     int speed_models, hatched;
 } chart;
 
+/* Top of processor i's lane (lane 0 is the originator's). */
 static double lane_y(size_t i)
 {
-    return TOP + (double)(i + 1) * (LANE + LANE_GAP);
+    return dls__gantt_lane_y(i + 1);
 }
 
 static void draw_chunk(chart *c, const panel *p, const dls_installment_event *ev, int level)
@@ -110,31 +101,20 @@ static void draw_chunk(chart *c, const panel *p, const dls_installment_event *ev
     const char *name = c->pl->procs[ev->processor].name;
     double x, w;
     if (clip(p, ev->send_start, ev->send_end, &x, &w)) {
-        dls__buf_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\" "
-                        "stroke=\"white\" stroke-width=\"0.5\"><title>chunk %llu (round %llu) to ",
-                     x, TOP, w, LANE, SEND_COLOUR, (unsigned long long)ev->chunk,
-                     (unsigned long long)ev->round);
-        dls__svg_text(o, name);
-        dls__buf_put(o, ": %.6g units, %.9g to %.9g s</title></rect>\n", ev->size,
-                     ev->send_start, ev->send_end);
-        double y = lane_y(ev->processor);
-        dls__buf_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\" "
-                        "opacity=\"0.6\"/>\n", x, y + LANE * 0.35, w, LANE * 0.3, SEND_COLOUR);
+        char head[64];
+        snprintf(head, sizeof head, "chunk %llu (round %llu) to ", (unsigned long long)ev->chunk,
+                 (unsigned long long)ev->round);
+        dls__gantt_send(o, x, w, head, name, "%.6g units, %.9g to %.9g s", ev->size,
+                        ev->send_start, ev->send_end);
+        dls__gantt_transit(o, ev->processor + 1, x, w);
     }
     if (clip(p, ev->compute_start, ev->compute_end, &x, &w)) {
-        double y = lane_y(ev->processor);
-        dls__buf_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\" "
-                        "stroke=\"white\" stroke-width=\"0.5\"><title>", x, y, w, LANE,
-                     colour_of(level));
-        dls__svg_text(o, name);
-        dls__buf_put(o, ": chunk %llu (round %llu), %.6g units, computes %.9g to %.9g s%s"
-                        "</title></rect>\n", (unsigned long long)ev->chunk,
-                     (unsigned long long)ev->round, ev->size, ev->compute_start,
-                     ev->compute_end, level > 0 ? "" : ", speed model");
-        if (level > 0 && w > LEVEL_LABEL_MIN)
-            dls__buf_put(o, "<text x=\"%.1f\" y=\"%.1f\" fill=\"white\" font-size=\"10\">L%d"
-                            "</text>\n", x + 4, y + LANE * 0.65, level);
-        c->used_levels[level <= 0 ? 0 : 1 + (level - 1) % 7] = 1;
+        dls__gantt_compute(o, ev->processor + 1, x, w, level, 1, name,
+                           "chunk %llu (round %llu), %.6g units, computes %.9g to %.9g s%s",
+                           (unsigned long long)ev->chunk, (unsigned long long)ev->round,
+                           ev->size, ev->compute_start, ev->compute_end,
+                           level > 0 ? "" : ", speed model");
+        c->used_levels[dls__gantt_slot(level)] = 1;
         c->speed_models |= level <= 0;
     }
 }
@@ -220,8 +200,7 @@ static void draw_panel(chart *c, const panel *p, double axis_y)
             if (s->role[i] != DLS_INSTALLMENT_WORKS || !(s->finish[i] < s->makespan) ||
                 !clip(p, s->finish[i], s->makespan, &x, &w) || w <= MIN_BAR)
                 continue;
-            dls__buf_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" "
-                            "fill=\"%s\"/>\n", x, lane_y(i), w, LANE, IDLE_COLOUR);
+            dls__gantt_idle(o, i + 1, x, w);
         }
     /* the time axis of the panel */
     dls__buf_put(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>\n",
@@ -255,35 +234,23 @@ static void draw_break(chart *c, const panel *left, const panel *right, double a
                  skipped == 1 ? "" : "s", left->t1, right->t0);
 }
 
+/* send, speed model, the levels that appear, idle, and the hatching when drawn */
 static void draw_legend(chart *c, double y)
 {
-    double x = LEFT;
-    char label[48];
-    for (int e = -1; e <= 10; e++) {
-        const char *fill;
-        if (e == -1) {
-            fill = SEND_COLOUR;
-            snprintf(label, sizeof label, "send");
-        } else if (e == 0 && c->speed_models) {
-            fill = colour_of(0);
-            snprintf(label, sizeof label, "speed model");
-        } else if (e >= 1 && e <= 7 && c->used_levels[e]) {
-            fill = level_colour[e];
-            snprintf(label, sizeof label, "level %d%s", e, e == 1 ? " (fastest memory)" : "");
-        } else if (e == 8) {
-            fill = IDLE_COLOUR;
-            snprintf(label, sizeof label, "idle");
-        } else if (e == 9 && c->hatched) {
-            fill = "url(#" HATCH_ID ")";
-            snprintf(label, sizeof label, "chunks of left-out rounds");
-        } else {
-            continue;
-        }
-        dls__buf_put(&c->o, "<rect x=\"%.0f\" y=\"%.0f\" width=\"14\" height=\"10\" fill=\"%s\" "
-                            "stroke=\"#ccc\" stroke-width=\"0.5\"/><text x=\"%.0f\" y=\"%.0f\">%s"
-                            "</text>\n", x, y, fill, x + 18, y + 9, label);
-        x += 18 + LABEL_CHAR_W * (double)strlen(label) + 18;
+    dls__gantt_key keys[DLS__GANTT_SLOTS + 3];
+    size_t n = 0;
+    dls__gantt_key_send(&keys[n++]);
+    if (c->speed_models)
+        dls__gantt_key_speed_model(&keys[n++]);
+    for (int e = 1; e < DLS__GANTT_SLOTS; e++)
+        if (c->used_levels[e])
+            dls__gantt_key_level(&keys[n++], e);
+    dls__gantt_key_idle(&keys[n++]);
+    if (c->hatched) {
+        keys[n].fill = "url(#" HATCH_ID ")";
+        snprintf(keys[n++].label, sizeof keys[0].label, "chunks of left-out rounds");
     }
+    dls__gantt_legend(&c->o, y, keys, n);
 }
 
 static void draw(chart *c, const dls_installment_svg_params *par)
@@ -292,7 +259,7 @@ static void draw(chart *c, const dls_installment_svg_params *par)
     const dls_installment *s = c->s;
     const dls__inst_plan *plan = &s->plan;
     double plot_w = WIDTH - LEFT - RIGHT, T = s->makespan;
-    double axis_y = TOP + (double)(s->n + 1) * (LANE + LANE_GAP) + 4, height = axis_y + 80;
+    double axis_y = dls__gantt_lane_y(s->n + 1) + 4, height = axis_y + 80;
     uint64_t H = par->rounds, L = plan->rounds - 1;
     int split = plan->rounds > 2 * H;
     panel left = {0, T, LEFT, LEFT + plot_w, 0, L, 0}, right = left;
@@ -312,45 +279,38 @@ static void draw(chart *c, const dls_installment_svg_params *par)
         right.r_from = L - H;
         right.hatch = 1;
     }
-    dls__buf_put(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-                    "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
-                 WIDTH, height, WIDTH, height);
-    dls__buf_put(o, "<defs><pattern id=\"" HATCH_ID "\" width=\"6\" height=\"6\" "
-                    "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-                    "<rect width=\"6\" height=\"6\" fill=\"#dfe6ef\"/><line x1=\"0\" y1=\"0\" "
-                    "x2=\"0\" y2=\"6\" stroke=\"%s\" stroke-width=\"2\"/></pattern></defs>\n",
-                 level_colour[0]);
-    dls__buf_put(o, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    dls__buf_put(o, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" font-weight=\"bold\">", LEFT);
+    char defs[400];
+    snprintf(defs, sizeof defs, "<defs><pattern id=\"" HATCH_ID "\" width=\"6\" height=\"6\" "
+             "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+             "<rect width=\"6\" height=\"6\" fill=\"#dfe6ef\"/><line x1=\"0\" y1=\"0\" "
+             "x2=\"0\" y2=\"6\" stroke=\"%s\" stroke-width=\"2\"/></pattern></defs>\n",
+             dls__gantt_colour(0));
+    dls__gantt_begin(o, height, defs);
+    dls__gantt_title_open(o);
     if (par->title != NULL)
         dls__svg_text(o, par->title);
     else
         dls__buf_put(o, "Multi-installment: load %.6g in chunks of %.6g, makespan %.6g s",
                      plan->V, plan->delta, T);
-    dls__buf_put(o, "</text>\n");
-    dls__buf_put(o, "<text x=\"%.0f\" y=\"42\" fill=\"#555\">%llu chunk%s in %llu round%s of "
-                    "%.6g s over %zu processor%s", LEFT, (unsigned long long)plan->N,
-                 plan->N == 1 ? "" : "s", (unsigned long long)plan->rounds,
-                 plan->rounds == 1 ? "" : "s", plan->R, plan->p, plan->p == 1 ? "" : "s");
+    dls__gantt_text_close(o);
+    dls__gantt_subtitle_open(o);
+    dls__buf_put(o, "%llu chunk%s in %llu round%s of %.6g s over %zu processor%s",
+                 (unsigned long long)plan->N, plan->N == 1 ? "" : "s",
+                 (unsigned long long)plan->rounds, plan->rounds == 1 ? "" : "s", plan->R,
+                 plan->p, plan->p == 1 ? "" : "s");
     if (split)
-        dls__buf_put(o, "; the first and the last %u rounds</text>\n", par->rounds);
+        dls__buf_put(o, "; the first and the last %u rounds", par->rounds);
     else
-        dls__buf_put(o, "; sends one at a time on the first lane</text>\n");
+        dls__buf_put(o, "; sends one at a time on the first lane");
+    dls__gantt_text_close(o);
     /* lane labels */
-    dls__buf_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">originator (sends)</text>\n",
-                 LEFT - 8, TOP + LANE * 0.65);
+    dls__gantt_lane_label(o, 0, "originator (sends)");
     for (size_t i = 0; i < s->n; i++) {
-        double y = lane_y(i);
-        dls__buf_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">", LEFT - 8,
-                     y + LANE * 0.65);
-        dls__svg_text(o, c->pl->procs[i].name);
-        dls__buf_put(o, "</text>\n");
+        dls__gantt_lane_label(o, i + 1, c->pl->procs[i].name);
         if (s->role[i] != DLS_INSTALLMENT_WORKS)
-            dls__buf_put(o, "<text x=\"%.0f\" y=\"%.1f\" fill=\"#888\">%s</text>\n", LEFT + 4,
-                         y + LANE * 0.65, s->role[i] == DLS_INSTALLMENT_NO_CHUNK
-                                              ? "no chunk: the load ends before its turn"
-                                              : "left out: its limit is below the chunk size");
+            dls__gantt_lane_note(o, i + 1, s->role[i] == DLS_INSTALLMENT_NO_CHUNK
+                                               ? "no chunk: the load ends before its turn"
+                                               : "left out: its limit is below the chunk size");
     }
     draw_panel(c, &left, axis_y);
     if (split) {
@@ -358,8 +318,7 @@ static void draw(chart *c, const dls_installment_svg_params *par)
         draw_break(c, &left, &right, axis_y);
     }
     const panel *end = split ? &right : &left;
-    dls__buf_put(o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#c00\" "
-                    "stroke-dasharray=\"4 3\"/>\n", px(end, T), TOP - 4, px(end, T), axis_y);
+    dls__gantt_makespan(o, px(end, T), axis_y);
     dls__buf_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"middle\">time (s)</text>\n",
                  LEFT + plot_w / 2, axis_y + 36);
     draw_legend(c, axis_y + 52);

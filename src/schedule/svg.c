@@ -1,4 +1,5 @@
-/* Gantt charts of schedules as SVG: the originator's sends on the first lane, then one lane
+/* The Gantt chart of a schedule as SVG (the parts shared with the multi-installment chart
+ * are in svg/gantt.c): the originator's sends on the first lane, then one lane
  * per processor in send order: its data arriving, its computation coloured by the memory
  * level that binds, and its idle time up to the makespan; a time axis in seconds. */
 #include <config.h>
@@ -11,23 +12,126 @@
 
 #include "platform/platform_impl.h"
 #include "star/star.h"
+#include "svg/gantt.h"
 #include "svg/svg_text.h"
 
-/* The shared buffer and XML text of svg_text.c: numbers in the C locale whatever the
- * program's, and names escaped so that any byte string makes valid XML. */
-typedef dls__buf svg;
-#define put dls__buf_put
-#define put_escaped dls__svg_text
+/* Wanted number of time ticks. */
+#define TICKS 8
+/* A send bar shows its processor's name when it has this many pixels per character. */
+#define NAME_CHAR_W 8.0
 
-/* Colours of the memory levels (1 = fastest), of speed models, of sends and of idle time. */
-static const char *const level_colour[] = {"#4e79a7", "#59a14f", "#f28e2b", "#e15759",
-                                           "#b07aa1", "#76b7b2", "#edc948", "#9c755f"};
-#define SEND_COLOUR "#bab0ac"
-#define IDLE_COLOUR "#eeeeee"
-
-static const char *colour_of(int level)
+/* The time axis under the lanes, with its ticks every step seconds. */
+static void time_axis(dls__buf *o, double T, double step, double axis_y)
 {
-    return level <= 0 ? level_colour[0] : level_colour[1 + (level - 1) % 7];
+    double left = DLS__GANTT_LEFT, plot_w = DLS__GANTT_WIDTH - left - DLS__GANTT_RIGHT;
+    dls__buf_put(o, "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"black\"/>\n",
+                 left, axis_y, left + plot_w, axis_y);
+    for (double t = 0; t <= T * (1 + 1e-9); t += step) {
+        double x = left + plot_w * (t / T);
+        dls__buf_put(o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>\n",
+                     x, axis_y, x, axis_y + 5);
+        dls__buf_put(o, "<text x=\"%.2f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n", x,
+                     axis_y + 18, t);
+    }
+    dls__buf_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"middle\">time (s)</text>\n",
+                 left + plot_w / 2, axis_y + 36);
+}
+
+/* send, the levels that appear (up to the palette's), speed model, idle */
+static void legend(dls__buf *o, const dls_schedule *s, double y)
+{
+    int maxlevel = 0, speed_models = 0;
+    for (size_t i = 0; i < s->p; i++) {
+        if (s->level[i] > maxlevel)
+            maxlevel = s->level[i];
+        if (s->load[i] > 0 && s->level[i] == 0)
+            speed_models = 1;
+    }
+    dls__gantt_key keys[DLS__GANTT_SLOTS + 2];
+    size_t n = 0;
+    dls__gantt_key_send(&keys[n++]);
+    for (int e = 1; e <= maxlevel && e < DLS__GANTT_SLOTS; e++)
+        dls__gantt_key_level(&keys[n++], e);
+    if (speed_models)
+        dls__gantt_key_speed_model(&keys[n++]);
+    dls__gantt_key_idle(&keys[n++]);
+    dls__gantt_legend(o, y, keys, n);
+}
+
+/* Lane 0: the originator's sends, in send order. */
+static void sends(dls__buf *o, const dls_schedule *s, const dls_platform *pl, double T)
+{
+    double left = DLS__GANTT_LEFT, plot_w = DLS__GANTT_WIDTH - left - DLS__GANTT_RIGHT;
+    dls__gantt_lane_label(o, 0, "originator (sends)");
+    for (size_t k = 0; k < s->p; k++) {
+        size_t i = s->seq[k];
+        if (!isfinite(s->send_start[i]))
+            continue;
+        double x0 = left + plot_w * (s->send_start[i] / T);
+        double x1 = left + plot_w * (s->send_end[i] / T);
+        const char *name = pl->procs[i].name;
+        dls__gantt_send(o, x0, fmax(x1 - x0, DLS__GANTT_MIN_BAR), "send to ", name,
+                        "%.6g to %.6g s", s->send_start[i], s->send_end[i]);
+        if (x1 - x0 > NAME_CHAR_W * (double)strlen(name) + 8) {
+            dls__buf_put(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#333\">",
+                         x0 + 4, DLS__GANTT_TOP + DLS__GANTT_LANE * 0.65);
+            dls__svg_text(o, name);
+            dls__buf_put(o, "</text>\n");
+        }
+    }
+}
+
+/* Lane k + 1: the k-th processor in send order. */
+static void lane(dls__buf *o, const dls_schedule *s, const dls_platform *pl, double T,
+                 size_t k)
+{
+    double left = DLS__GANTT_LEFT, plot_w = DLS__GANTT_WIDTH - left - DLS__GANTT_RIGHT;
+#define X(t) (left + plot_w * ((t) / T))
+    size_t i = s->seq[k];
+    dls__gantt_lane_label(o, k + 1, pl->procs[i].name);
+    if (!(s->load[i] > 0)) {
+        dls__gantt_lane_note(o, k + 1, "no load");
+        return;
+    }
+    double xs = X(s->send_start[i]), xe = X(s->send_end[i]), xf = X(s->finish[i]);
+    dls__gantt_transit(o, k + 1, xs, fmax(xe - xs, DLS__GANTT_MIN_BAR));
+    dls__gantt_compute(o, k + 1, xe, fmax(xf - xe, DLS__GANTT_MIN_BAR), s->level[i], 0,
+                       pl->procs[i].name, "load %.6g, computes %.6g s (%.6g to %.6g)%s",
+                       s->load[i], s->compute[i], s->send_end[i], s->finish[i],
+                       s->level[i] > 0 ? "" : ", speed model");
+    if (X(T) - xf > DLS__GANTT_MIN_BAR)
+        dls__gantt_idle(o, k + 1, xf, X(T) - xf);
+#undef X
+}
+
+static void draw(dls__buf *o, const dls_schedule *s, const dls_platform *pl)
+{
+    double T = s->makespan;
+    double left = DLS__GANTT_LEFT, plot_w = DLS__GANTT_WIDTH - left - DLS__GANTT_RIGHT;
+    double axis_y = dls__gantt_lane_y(s->p + 1) + 4;
+    dls__gantt_begin(o, axis_y + 80, NULL);
+    dls__gantt_title_open(o);
+    dls__buf_put(o, "Schedule of a load of %.6g: makespan %.6g s", s->V, T);
+    dls__gantt_text_close(o);
+    dls__gantt_subtitle_open(o);
+    dls__buf_put(o, "%s; sends one at a time on the first lane, then each processor in send "
+                    "order", s->status == DLS_SOLUTION_OPTIMAL ? "LP optimum"
+                                                               : "evaluated distribution");
+    dls__gantt_text_close(o);
+    /* grid lines first, under the bars */
+    double step = dls__svg_nice_step(T, TICKS);
+    for (double t = 0; t <= T * (1 + 1e-9); t += step) {
+        double x = left + plot_w * (t / T);
+        dls__buf_put(o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#ddd\" "
+                        "stroke-width=\"0.5\"/>\n", x, DLS__GANTT_TOP, x, axis_y);
+    }
+    sends(o, s, pl, T);
+    for (size_t k = 0; k < s->p; k++)
+        lane(o, s, pl, T, k);
+    time_axis(o, T, step, axis_y);
+    dls__gantt_makespan(o, left + plot_w, axis_y);
+    legend(o, s, axis_y + 52);
+    dls__buf_put(o, "</svg>\n");
 }
 
 dls_status dls_schedule_svg(const dls_schedule *s, const dls_platform *pl, char **out,
@@ -42,135 +146,16 @@ dls_status dls_schedule_svg(const dls_schedule *s, const dls_platform *pl, char 
         return dls__fail(err, DLS_EINVAL, "dls_schedule_svg: nothing to draw (%s)",
                          s->status == DLS_SOLUTION_INFEASIBLE ? "the schedule is infeasible"
                                                               : "the makespan is 0");
-    const double left = 170, right = 30, top = 56, lane = 24, gap = 8, width = 1000;
-    size_t lanes = s->p + 1;
-    double plot_w = width - left - right;
-    double axis_y = top + (double)lanes * (lane + gap) + 4;
-    int maxlevel = 0, speed_models = 0;
-    for (size_t i = 0; i < s->p; i++) {
-        if (s->level[i] > maxlevel)
-            maxlevel = s->level[i];
-        if (s->load[i] > 0 && s->level[i] == 0)
-            speed_models = 1;
-    }
-    double height = axis_y + 80;
-    double T = s->makespan;
-#define X(t) (left + plot_w * ((t) / T))
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_svg: out of memory");
-    svg o = DLS__BUF_INIT;
-    put(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-            "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n",
-        width, height, width, height);
-    put(&o, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    put(&o, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" font-weight=\"bold\">Schedule of a load "
-            "of %.6g: makespan %.6g s</text>\n", left, s->V, T);
-    put(&o, "<text x=\"%.0f\" y=\"42\" fill=\"#555\">%s; sends one at a time on the first lane, "
-            "then each processor in send order</text>\n", left,
-        s->status == DLS_SOLUTION_OPTIMAL ? "LP optimum" : "evaluated distribution");
-    /* grid lines first, under the bars */
-    double step = dls__svg_nice_step(T, 8);
-    for (double t = 0; t <= T * (1 + 1e-9); t += step)
-        put(&o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#ddd\" "
-                "stroke-width=\"0.5\"/>\n", X(t), top, X(t), axis_y);
-    /* lane 0: the originator's sends */
-    double y = top;
-    put(&o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">originator (sends)</text>\n",
-        left - 8, y + lane * 0.65);
-    for (size_t k = 0; k < s->p; k++) {
-        size_t i = s->seq[k];
-        if (!isfinite(s->send_start[i]))
-            continue;
-        double x0 = X(s->send_start[i]), x1 = X(s->send_end[i]);
-        put(&o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\" "
-                "stroke=\"white\" stroke-width=\"0.5\"><title>send to ", x0, y,
-            fmax(x1 - x0, 0.5), lane, SEND_COLOUR);
-        put_escaped(&o, pl->procs[i].name);
-        put(&o, ": %.6g to %.6g s</title></rect>\n", s->send_start[i], s->send_end[i]);
-        if (x1 - x0 > 8.0 * (double)strlen(pl->procs[i].name) + 8) {
-            put(&o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#333\">", x0 + 4,
-                y + lane * 0.65);
-            put_escaped(&o, pl->procs[i].name);
-            put(&o, "</text>\n");
-        }
-    }
-    /* one lane per processor */
-    for (size_t k = 0; k < s->p; k++) {
-        size_t i = s->seq[k];
-        y = top + (double)(k + 1) * (lane + gap);
-        put(&o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">", left - 8, y + lane * 0.65);
-        put_escaped(&o, pl->procs[i].name);
-        put(&o, "</text>\n");
-        if (!(s->load[i] > 0)) {
-            put(&o, "<text x=\"%.0f\" y=\"%.1f\" fill=\"#888\">no load</text>\n", left + 4,
-                y + lane * 0.65);
-            continue;
-        }
-        double xs = X(s->send_start[i]), xe = X(s->send_end[i]), xf = X(s->finish[i]);
-        put(&o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\" "
-                "opacity=\"0.6\"/>\n", xs, y + lane * 0.35, fmax(xe - xs, 0.5), lane * 0.3,
-            SEND_COLOUR);
-        put(&o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\">"
-                "<title>", xe, y, fmax(xf - xe, 0.5), lane, colour_of(s->level[i]));
-        put_escaped(&o, pl->procs[i].name);
-        put(&o, ": load %.6g, computes %.6g s (%.6g to %.6g)%s</title></rect>\n", s->load[i],
-            s->compute[i], s->send_end[i], s->finish[i],
-            s->level[i] > 0 ? "" : ", speed model");
-        if (s->level[i] > 0 && xf - xe > 24)
-            put(&o, "<text x=\"%.1f\" y=\"%.1f\" fill=\"white\" font-size=\"10\">L%d</text>\n",
-                xe + 4, y + lane * 0.65, s->level[i]);
-        if (X(T) - xf > 0.5)
-            put(&o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\"/>\n",
-                xf, y, X(T) - xf, lane, IDLE_COLOUR);
-    }
-    /* time axis */
-    put(&o, "<line x1=\"%.0f\" y1=\"%.1f\" x2=\"%.0f\" y2=\"%.1f\" stroke=\"black\"/>\n", left,
-        axis_y, left + plot_w, axis_y);
-    for (double t = 0; t <= T * (1 + 1e-9); t += step) {
-        put(&o, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"black\"/>\n",
-            X(t), axis_y, X(t), axis_y + 5);
-        put(&o, "<text x=\"%.2f\" y=\"%.1f\" text-anchor=\"middle\">%g</text>\n", X(t),
-            axis_y + 18, t);
-    }
-    put(&o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"middle\">time (s)</text>\n",
-        left + plot_w / 2, axis_y + 36);
-    put(&o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#c00\" "
-            "stroke-dasharray=\"4 3\"/>\n", X(T), top - 4, X(T), axis_y);
-    /* legend: entries placed by the length of their labels */
-    double lx = left, ly = axis_y + 52;
-    char label[48];
-    for (int e = -1; e <= maxlevel + 2; e++) {
-        const char *fill;
-        if (e == -1) {
-            fill = SEND_COLOUR;
-            snprintf(label, sizeof label, "send");
-        } else if (e >= 1 && e <= maxlevel && e <= 7) {
-            fill = colour_of(e);
-            snprintf(label, sizeof label, "level %d%s", e, e == 1 ? " (fastest memory)" : "");
-        } else if (e == maxlevel + 1 && speed_models) {
-            fill = colour_of(0);
-            snprintf(label, sizeof label, "speed model");
-        } else if (e == maxlevel + 2) {
-            fill = IDLE_COLOUR;
-            snprintf(label, sizeof label, "idle");
-        } else {
-            continue;
-        }
-        put(&o, "<rect x=\"%.0f\" y=\"%.0f\" width=\"14\" height=\"10\" fill=\"%s\" "
-                "stroke=\"#ccc\" stroke-width=\"0.5\"/><text x=\"%.0f\" y=\"%.0f\">%s</text>\n",
-            lx, ly, fill, lx + 18, ly + 9, label);
-        lx += 18 + 7.0 * (double)strlen(label) + 18;
-    }
-    put(&o, "</svg>\n");
-#undef X
+    dls__buf o = DLS__BUF_INIT;
+    draw(&o, s, pl);
     dls__c_numeric_leave(&loc);
-    if (o.failed) {
-        free(o.s);
+    char *doc = dls__buf_take(&o);
+    if (doc == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_svg: out of memory");
-    }
-    *out = o.s;
+    *out = doc;
     return DLS_OK;
 }
 
