@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/model_impl.h"
+#include "core/grow.h"
 #include "platform/platform_impl.h"
 #include "solver/solver.h"
 #include "star/star.h"
@@ -59,14 +60,10 @@ typedef struct ivls {
 
 static int ivls_add(ivls *s, double lo, double hi)
 {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 16;
-        ivl *nv = realloc(s->v, cap * sizeof *nv);
-        if (nv == NULL)
-            return -1;
-        s->v = nv;
-        s->cap = cap;
-    }
+    ivl *nv = dls__grow(s->v, &s->cap, s->n + 1, sizeof *nv);
+    if (nv == NULL)
+        return -1;
+    s->v = nv;
     s->v[s->n].lo = lo;
     s->v[s->n].hi = hi;
     s->n++;

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "installment/installment_impl.h"
 
 /* Room for the samples of a first allocation (a default sweep tries about 700 sizes). */
-#define SWEEP_FIRST_CAPACITY 1024
 
 typedef struct sample {
     double chunk, makespan;
@@ -34,16 +34,12 @@ static void add(sweep *w, double chunk)
 {
     if (w->nomem || !(chunk > 0) || !isfinite(chunk))
         return;
-    if (w->n == w->cap) {
-        size_t cap = 2 * w->cap + SWEEP_FIRST_CAPACITY;
-        sample *g = realloc(w->s, cap * sizeof *g);
-        if (g == NULL) {
-            w->nomem = 1;
-            return;
-        }
-        w->s = g;
-        w->cap = cap;
+    sample *g = dls__grow(w->s, &w->cap, w->n + 1, sizeof *g);
+    if (g == NULL) {
+        w->nomem = 1;
+        return;
     }
+    w->s = g;
     w->s[w->n].chunk = chunk;
     w->s[w->n].makespan = NAN; /* not evaluated yet */
     w->n++;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sort.h"
 #include "lu/lu_impl.h"
 
 void dls__lu_hsp_constant(size_t p, const double *speed, const double *cap, uint64_t m,
@@ -61,19 +62,6 @@ void dls__lu_hsp_constant(size_t p, const double *speed, const double *cap, uint
 }
 
 /* Processor indices sorted by increasing key, ties by index. */
-typedef struct keyed {
-    double key;
-    size_t index;
-} keyed;
-
-static int by_key(const void *a, const void *b)
-{
-    const keyed *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
 dls_status dls__lu_group_block(const lu_eval *e, uint64_t n, size_t *owners, dls_lu *r,
                                dls_error *err)
 {
@@ -92,7 +80,7 @@ dls_status dls__lu_group_block(const lu_eval *e, uint64_t n, size_t *owners, dls
         g = (double)n;
     uint64_t size = (uint64_t)g;
     uint64_t *d = malloc(p * sizeof *d);
-    keyed *order = malloc(p * sizeof *order);
+    dls__keyed *order = malloc(p * sizeof *order);
     size_t *pattern = malloc((size_t)size * sizeof *pattern);
     double *nocap = calloc(p, sizeof *nocap);
     if (d == NULL || order == NULL || pattern == NULL || nocap == NULL) {
@@ -108,7 +96,7 @@ dls_status dls__lu_group_block(const lu_eval *e, uint64_t n, size_t *owners, dls
         order[i].index = i;
     }
     dls__lu_hsp_constant(p, e->speed, nocap, size, d);
-    qsort(order, p, sizeof *order, by_key); /* slowest first */
+    dls__keyed_sort(order, p); /* slowest first */
     uint64_t at = 0;
     for (size_t k = 0; k < p; k++)
         for (uint64_t c = 0; c < d[order[k].index]; c++)

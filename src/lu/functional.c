@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sort.h"
 #include "lu/lu_impl.h"
 
 dls_status dls__lu_fdp(const lu_eval *e, uint64_t n, lu_progress *pr, size_t *owners,
@@ -83,19 +84,6 @@ dls_status dls__lu_fdp(const lu_eval *e, uint64_t n, lu_progress *pr, size_t *ow
     return st;
 }
 
-typedef struct keyed {
-    double key;
-    size_t index;
-} keyed;
-
-static int by_key(const void *a, const void *b)
-{
-    const keyed *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
 dls_status dls__lu_fgb(const lu_eval *e, uint64_t n, size_t *owners, dls_lu *r,
                        dls_error *err)
 {
@@ -107,7 +95,7 @@ dls_status dls__lu_fgb(const lu_eval *e, uint64_t n, size_t *owners, dls_lu *r,
     double *room = malloc(p * sizeof *room);
     double *share = malloc(p * sizeof *share);
     uint64_t *d = malloc(p * sizeof *d);
-    keyed *order = malloc(p * sizeof *order);
+    dls__keyed *order = malloc(p * sizeof *order);
     if (room == NULL || share == NULL || d == NULL || order == NULL) {
         st = dls__fail(err, DLS_ENOMEM, "lu: out of memory");
         goto out;
@@ -144,7 +132,7 @@ dls_status dls__lu_fgb(const lu_eval *e, uint64_t n, size_t *owners, dls_lu *r,
                 order[k].index = i;
                 k++;
             }
-        qsort(order, k, sizeof *order, by_key);
+        dls__keyed_sort(order, k);
         for (size_t q = 0; q < k; q++) {
             size_t i = order[q].index;
             for (uint64_t c = 0; c < d[i]; c++)

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "lu/lu_impl.h"
+#include "core/grow.h"
+#include "core/sort.h"
 
 /* The auto heuristic searches a group exhaustively when its states are at most this
  * many times the evaluations of one cheap order. */
@@ -52,27 +54,6 @@ static double group_cost(group_ctx *g, uint64_t first, uint64_t len, const size_
     return sum;
 }
 
-typedef struct keyed {
-    uint64_t key;
-    size_t index;
-} keyed;
-
-static int by_key_up(const void *a, const void *b)
-{
-    const keyed *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key < y->key ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
-static int by_key_down(const void *a, const void *b)
-{
-    const keyed *x = a, *y = b;
-    if (x->key != y->key)
-        return x->key > y->key ? -1 : 1;
-    return x->index < y->index ? -1 : x->index > y->index;
-}
-
 dls_status dls__lu_heuristic_order(dls_lu_heuristic h, size_t p, const uint64_t *delta,
                                   size_t *ord, dls_error *err)
 {
@@ -93,19 +74,19 @@ dls_status dls__lu_heuristic_order(dls_lu_heuristic h, size_t p, const uint64_t 
         free(left);
         return DLS_OK;
     }
-    keyed *k = malloc(p * sizeof *k);
+    dls__keyed *k = malloc(p * sizeof *k);
     if (k == NULL)
         return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
     for (size_t i = 0; i < p; i++) {
-        k[i].key = delta[i];
+        k[i].key = (double)delta[i]; /* exact: counts are below 2^53 */
         k[i].index = i;
     }
     if (h == DLS_LU_FTOS)
-        qsort(k, p, sizeof *k, by_key_down);
+        dls__keyed_sort_down(k, p);
     else if (h == DLS_LU_STOF)
-        qsort(k, p, sizeof *k, by_key_up);
+        dls__keyed_sort(k, p);
     for (size_t r = 0; r < p; r++)
-        for (uint64_t c = 0; c < k[r].key; c++)
+        for (uint64_t c = 0; c < delta[k[r].index]; c++)
             ord[at++] = k[r].index;
     free(k);
     return DLS_OK;
@@ -268,17 +249,16 @@ static dls_status assign_group(group_ctx *g, uint64_t first, uint64_t len,
         return DLS_OK;
     }
     r->groups++;
-    if (len > g->order_cap) {
-        size_t *a = realloc(g->order, (size_t)len * sizeof *a);
-        if (a == NULL)
-            return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
-        g->order = a;
-        size_t *b = realloc(g->best, (size_t)len * sizeof *b);
-        if (b == NULL)
-            return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
-        g->best = b;
-        g->order_cap = (size_t)len;
-    }
+    size_t ca = g->order_cap, cb = g->order_cap;
+    size_t *a = dls__grow(g->order, &ca, (size_t)len, sizeof *a);
+    if (a == NULL)
+        return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+    g->order = a;
+    size_t *b = dls__grow(g->best, &cb, (size_t)len, sizeof *b);
+    if (b == NULL)
+        return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+    g->best = b;
+    g->order_cap = ca;
     dls_status st;
     if (h == DLS_LU_EXHAUSTIVE || h == DLS_LU_AUTO) {
         uint64_t states;

@@ -9,51 +9,29 @@
 #include <errno.h>
 #include <glpk.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "core/buf.h"
 #include "solver/glpk_guard.h"
 #include "platform/platform_impl.h"
 #include "solver/solver.h"
 
-/* A growing text buffer. */
-typedef struct text {
-    char *s;
-    size_t len, cap;
-    int failed;
-} text;
+typedef dls__buf text;
+#define add dls__buf_put
 
-static void add(text *t, const char *fmt, ...) DLS_PRINTF(2, 3);
-
-static void add(text *t, const char *fmt, ...)
+/* Writes the document atomically, or reports that building it ran out of memory. */
+static dls_status publish(text *t, const char *path, dls_error *err)
 {
-    if (t->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(t->s + t->len, t->cap - t->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            t->failed = 1;
-            return;
-        }
-        if (t->len + (size_t)n < t->cap) {
-            t->len += (size_t)n;
-            return;
-        }
-        size_t cap = 2 * (t->cap + (size_t)n) + 256;
-        char *grown = realloc(t->s, cap);
-        if (grown == NULL) {
-            t->failed = 1;
-            return;
-        }
-        t->s = grown;
-        t->cap = cap;
+    if (t->failed) {
+        dls__buf_free(t);
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
     }
+    dls_status rc = dls__write_file_atomic(path, t->s, t->len, err);
+    dls__buf_free(t);
+    return rc;
 }
 
 /* A MathProg string literal: single quotes, doubled inside. */
@@ -68,7 +46,7 @@ static void add_string(text *t, const char *s)
 static dls_status write_mathprog(const dls__star *st, const dls_platform *pl, const char *path,
                                  dls_error *err)
 {
-    text t = {NULL, 0, 0, 0};
+    text t = DLS__BUF_INIT;
     size_t m = st->m;
     add(&t, "/* Data for lp/star.mod, written by dlsched %s: %zu processors in send order,\n"
             "   load %.17g. Solve with: glpsol -m star.mod -d this-file */\n\ndata;\n\n",
@@ -101,13 +79,7 @@ static dls_status write_mathprog(const dls__star *st, const dls_platform *pl, co
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
             add(&t, "\n  %zu %zu %.17g %.17g", k + 1, l - st->off[k] + 1, st->a[l], st->b[l]);
     add(&t, ";\n\nend;\n");
-    if (t.failed) {
-        free(t.s);
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
-    }
-    dls_status rc = dls__write_file_atomic(path, t.s, t.len, err);
-    free(t.s);
-    return rc;
+    return publish(&t, path, err);
 }
 
 /* One COLUMNS entry. */
@@ -119,7 +91,7 @@ static void mps_entry(text *t, const char *col, const char *row, double v)
 
 static dls_status write_mps(const dls__star *st, const char *path, dls_error *err)
 {
-    text t = {NULL, 0, 0, 0};
+    text t = DLS__BUF_INIT;
     size_t m = st->m;
     add(&t, "* The divisible-load LP of a star network (paper 003) in cumulative form, written by\n"
             "* dlsched %s: %zu processors in send order, load %.17g. Free MPS with full\n"
@@ -178,13 +150,7 @@ static dls_status write_mps(const dls__star *st, const char *path, dls_error *er
         if (isfinite(st->B[k]))
             add(&t, " UP BND alpha_%zu %.17g\n", k + 1, st->B[k]);
     add(&t, "ENDATA\n");
-    if (t.failed) {
-        free(t.s);
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
-    }
-    dls_status rc = dls__write_file_atomic(path, t.s, t.len, err);
-    free(t.s);
-    return rc;
+    return publish(&t, path, err);
 }
 
 dls_status dls__lp_write(const dls__star *st, const dls_platform *pl, int verbose,

@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "solver/glpk_guard.h"
+#include "core/grow.h"
 #include "solver/solver.h"
 
 /* Recursion depth of the chord refinement (2^depth pieces per measured interval at most). */
@@ -68,18 +69,17 @@ typedef struct pts {
 
 static int pts_add(pts *p, double x, double t)
 {
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 64;
-        double *nx = realloc(p->x, cap * sizeof *nx);
-        if (nx == NULL)
-            return -1;
-        p->x = nx;
-        double *nt = realloc(p->t, cap * sizeof *nt);
-        if (nt == NULL)
-            return -1;
-        p->t = nt;
-        p->cap = cap;
-    }
+    /* parallel arrays: each grows to the same capacity, the shared one set when both did */
+    size_t cx = p->cap, ct = p->cap;
+    double *nx = dls__grow(p->x, &cx, p->n + 1, sizeof *nx);
+    if (nx == NULL)
+        return -1;
+    p->x = nx;
+    double *nt = dls__grow(p->t, &ct, p->n + 1, sizeof *nt);
+    if (nt == NULL)
+        return -1;
+    p->t = nt;
+    p->cap = cx;
     p->x[p->n] = x;
     p->t[p->n] = t;
     p->n++;
@@ -227,22 +227,21 @@ static void put(trip *t, int i, int j, double v)
 {
     if (v == 0 || t->failed)
         return;
-    if (t->n + 1 >= t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 1024;
-        int *ia = realloc(t->ia, cap * sizeof *ia);
-        int *ja = ia ? realloc(t->ja, cap * sizeof *ja) : NULL;
-        double *ar = ja ? realloc(t->ar, cap * sizeof *ar) : NULL;
-        if (ia)
-            t->ia = ia;
-        if (ja)
-            t->ja = ja;
-        if (ar == NULL) {
-            t->failed = 1;
-            return;
-        }
-        t->ar = ar;
-        t->cap = cap;
+    /* 1-based: entry n + 1 is written, so n + 2 places */
+    size_t ci = t->cap, cj = t->cap, cr = t->cap;
+    int *ia = dls__grow(t->ia, &ci, t->n + 2, sizeof *ia);
+    if (ia)
+        t->ia = ia;
+    int *ja = ia ? dls__grow(t->ja, &cj, t->n + 2, sizeof *ja) : NULL;
+    if (ja)
+        t->ja = ja;
+    double *ar = ja ? dls__grow(t->ar, &cr, t->n + 2, sizeof *ar) : NULL;
+    if (ar == NULL) {
+        t->failed = 1;
+        return;
     }
+    t->ar = ar;
+    t->cap = ci;
     t->n++;
     t->ia[t->n] = i;
     t->ja[t->n] = j;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "platform/platform_impl.h"
+#include "core/grow.h"
 #include "star/star.h"
 
 /* ---------------------------------------------------------------------------------- */
@@ -115,21 +116,19 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_
                               "processor \"%s\": its time function is approximated by %zu lines "
                               "within %.3g%%", pr->name, nl, 100 * info.max_rel_dev);
         }
-        if (nlines + nl > cap_lines) {
-            size_t cap = 2 * (nlines + nl) + 16;
-            double *na = realloc(st->a, cap * sizeof *na);
-            if (na)
-                st->a = na;
-            double *nb = na ? realloc(st->b, cap * sizeof *nb) : NULL;
-            if (nb)
-                st->b = nb;
-            if (na == NULL || nb == NULL) {
-                dls_model_free(env);
-                stc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-                break;
-            }
-            cap_lines = cap;
+        size_t ca = cap_lines, cb = cap_lines;
+        double *na = dls__grow(st->a, &ca, nlines + nl, sizeof *na);
+        if (na)
+            st->a = na;
+        double *nb = na ? dls__grow(st->b, &cb, nlines + nl, sizeof *nb) : NULL;
+        if (nb)
+            st->b = nb;
+        if (na == NULL || nb == NULL) {
+            dls_model_free(env);
+            stc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            break;
         }
+        cap_lines = ca;
         if (nl > 0) {
             memcpy(st->a + nlines, la, nl * sizeof *la);
             memcpy(st->b + nlines, lb, nl * sizeof *lb);
