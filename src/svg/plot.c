@@ -14,6 +14,7 @@
 #include <dlsched/plot.h>
 
 #include "core/internal.h"
+#include "core/sort.h"
 #include "svg/svg_text.h"
 
 /* ---------------------------------------------------------------------------------- */
@@ -385,12 +386,6 @@ static void curve_sizes(const curve *c, range *r)
 /* ---------------------------------------------------------------------------------- */
 /* Sampling                                                                             */
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 typedef struct sampler {
     double *x;
     size_t n, cap;
@@ -430,7 +425,7 @@ static int sample_curve(curve *c, const axis *ax)
         sampler_add(&sm, axis_value(ax, f_to * (double)k / (double)steps));
     curve_kinks(c, sampler_add, &sm);
     sm.x[sm.n++] = to;
-    qsort(c->x, sm.n, sizeof *c->x, cmp_double);
+    dls__sort_doubles(c->x, sm.n);
     size_t n = 0;
     for (size_t k = 0; k < sm.n; k++)
         if (n == 0 || c->x[k] != c->x[n - 1])
@@ -758,26 +753,13 @@ static void put_points(svg *o, const plot *p, const curve *c, const char *colour
     }
 }
 
-typedef struct limit_mark {
-    double px;    /* where the line is */
-    size_t proc;
-} limit_mark;
-
-static int cmp_limit_mark(const void *a, const void *b)
-{
-    const limit_mark *x = a, *y = b;
-    if (x->px != y->px)
-        return x->px < y->px ? -1 : 1;
-    return (x->proc > y->proc) - (x->proc < y->proc);
-}
-
 /* The limits as dashed vertical lines (labels 0), or their labels (labels 1), drawn last
  * so that no marker hides them. A label that would overprint the previous one is left
  * out: the legend's key and the colour still tell what the line is. */
 static void put_limits(svg *o, const plot *p, double top, double bottom, int labels)
 {
     size_t np = dls_platform_count(p->pl), nm = 0;
-    limit_mark *marks = malloc(np * sizeof *marks);
+    dls__keyed *marks = malloc(np * sizeof *marks); /* where each line is, by processor */
     if (marks == NULL) {
         o->failed = 1;
         return;
@@ -785,13 +767,13 @@ static void put_limits(svg *o, const plot *p, double top, double bottom, int lab
     for (size_t i = 0; i < np; i++) {
         double limit = dls_platform_limit(p->pl, i);
         if (isfinite(limit) && limit >= p->ax.lo && limit <= p->ax.hi)
-            marks[nm++] = (limit_mark){axis_px(&p->ax, limit), i};
+            marks[nm++] = (dls__keyed){axis_px(&p->ax, limit), i};
     }
-    qsort(marks, nm, sizeof *marks, cmp_limit_mark);
+    dls__keyed_sort(marks, nm);
     double last_label = -INFINITY;
     for (size_t k = 0; k < nm; k++) {
-        size_t i = marks[k].proc;
-        double x = marks[k].px;
+        size_t i = marks[k].index;
+        double x = marks[k].key;
         char colour[8], v[32];
         snprintf(colour, sizeof colour, "#%06x", colour_of(i));
         if (!labels) {
