@@ -22,6 +22,7 @@
 #include <config.h>
 
 #include <glpk.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -286,114 +287,196 @@ static void callback(glp_tree *T, void *info)
     }
 }
 
-static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, layout *L,
-                      trip *t, double *start_cols, dls__mip_answer *ans, dls_error *err)
+/* The rows of a convex processor: b alpha + a y - c <= 0 per line (a on the right
+ * without y). row is the last row used. */
+static void convex_rows(glp_prob *P, const shape *s, const layout *L, size_t k, trip *t,
+                        int *row)
 {
-    size_t m = st->m;
+    int ca = L->c_alpha[k], cy = L->c_y[k];
+    for (size_t l = 0; l < s->nl; l++) {
+        double rhs = cy ? 0 : -s->a[l] / L->tau;
+        glp_set_row_bnds(P, ++*row, GLP_UP, 0, rhs);
+        put(t, *row, ca, s->b[l] * L->u / L->tau);
+        if (cy)
+            put(t, *row, cy, s->a[l] / L->tau);
+        put(t, *row, L->c_c[k], -1);
+    }
+}
+
+/* The rows of a processor whose measured time is kept non-convex: one binary per convex
+ * run; sum w = y, alpha = sum lambda, c >= sum c_r, then each run's bounds and lines. */
+static void run_rows(glp_prob *P, const shape *s, const layout *L, size_t k, trip *t,
+                     int *row)
+{
+    double u = L->u, tau = L->tau;
+    int rw = ++*row, ra = ++*row, rc = ++*row;
+    glp_set_row_bnds(P, rw, GLP_FX, 0, 0);
+    put(t, rw, L->c_y[k], -1);
+    glp_set_row_bnds(P, ra, GLP_FX, 0, 0);
+    put(t, ra, L->c_alpha[k], -1);
+    glp_set_row_bnds(P, rc, GLP_UP, 0, 0);
+    put(t, rc, L->c_c[k], -1);
+    for (size_t r = 0; r < s->R; r++) {
+        int cw = L->c_w[k] + (int)r, cl = L->c_l[k] + (int)r, cr = L->c_r[k] + (int)r;
+        double lo = s->x[s->run[r]] / u, hi = s->x[s->run[r + 1]] / u;
+        glp_set_col_kind(P, cw, GLP_BV);
+        glp_set_col_bnds(P, cl, GLP_LO, 0, 0);
+        glp_set_col_bnds(P, cr, GLP_LO, 0, 0);
+        put(t, rw, cw, 1);
+        put(t, ra, cl, 1);
+        put(t, rc, cr, 1);
+        /* lo w - lambda <= 0 and lambda - hi w <= 0 */
+        glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
+        put(t, *row, cw, lo);
+        put(t, *row, cl, -1);
+        glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
+        put(t, *row, cl, 1);
+        put(t, *row, cw, -hi);
+        /* each segment's line: a w + b lambda - c_r <= 0 */
+        for (size_t j = s->run[r] + 1; j <= s->run[r + 1]; j++) {
+            double b = (s->t[j] - s->t[j - 1]) / (s->x[j] - s->x[j - 1]);
+            double a = s->t[j - 1] - b * s->x[j - 1];
+            glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
+            put(t, *row, cw, a / tau);
+            put(t, *row, cl, b * u / tau);
+            put(t, *row, cr, -1);
+        }
+    }
+}
+
+/* The columns and rows of position k: its load (whole when integer), its used flag, its
+ * send (with communication) and its finish before Cmax, then its time. */
+static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec *sp,
+                          const shape *s, const layout *L, size_t k, trip *t, int *row)
+{
+    double u = L->u, tau = L->tau;
+    /* whole loads need whole bounds (GLPK refuses others) */
+    double U = (sp->integer ? floor(fmin(st->B[k], st->V)) : fmin(st->B[k], st->V)) / u;
+    int ca = L->c_alpha[k], cy = L->c_y[k];
+    glp_set_col_bnds(P, ca, U > 0 ? GLP_DB : GLP_FX, 0, U);
+    if (sp->integer)
+        glp_set_col_kind(P, ca, GLP_IV);
+    if (cy) {
+        glp_set_col_kind(P, cy, GLP_BV);
+        /* alpha_k - U y_k <= 0 */
+        glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
+        put(t, *row, ca, 1);
+        put(t, *row, cy, -U);
+    }
+    glp_set_col_bnds(P, L->c_c[k], GLP_LO, 0, 0);
+    if (sp->communication) {
+        glp_set_col_bnds(P, L->c_T[k], GLP_LO, 0, 0);
+        /* T_k - T_{k-1} - S_k y_k - C_k alpha_k = 0 (S_k on the right without y) */
+        double rhs = cy ? 0 : st->S[k] / tau;
+        glp_set_row_bnds(P, ++*row, GLP_FX, rhs, rhs);
+        put(t, *row, L->c_T[k], 1);
+        if (k > 0)
+            put(t, *row, L->c_T[k - 1], -1);
+        if (cy)
+            put(t, *row, cy, -st->S[k] / tau);
+        put(t, *row, ca, -st->C[k] * u / tau);
+        /* T_k + c_k - Cmax <= 0 */
+        glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
+        put(t, *row, L->c_T[k], 1);
+    } else {
+        glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
+    }
+    put(t, *row, L->c_c[k], 1);
+    put(t, *row, L->c_cmax, -1);
+    if (s->convex)
+        convex_rows(P, s, L, k, t, row);
+    else
+        run_rows(P, s, L, k, t, row);
+}
+
+/* The whole program; NULL when the triplets ran out of memory. */
+static glp_prob *build(const dls__star *st, const dls__mip_spec *sp, const shape *sh,
+                       const layout *L, trip *t)
+{
     glp_prob *P = glp_create_prob();
     glp_set_obj_dir(P, GLP_MIN);
     glp_add_cols(P, L->ncols);
     if (L->nrows > 0)
         glp_add_rows(P, L->nrows);
     int row = 0;
-    double u = L->u, tau = L->tau;
-    for (size_t k = 0; k < m; k++) {
-        /* whole loads need whole bounds (GLPK refuses others) */
-        double U = (sp->integer ? floor(fmin(st->B[k], st->V)) : fmin(st->B[k], st->V)) / u;
-        int ca = L->c_alpha[k], cy = L->c_y[k];
-        glp_set_col_bnds(P, ca, U > 0 ? GLP_DB : GLP_FX, 0, U);
-        if (sp->integer)
-            glp_set_col_kind(P, ca, GLP_IV);
-        if (cy) {
-            glp_set_col_kind(P, cy, GLP_BV);
-            /* alpha_k - U y_k <= 0 */
-            glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-            put(t, row, ca, 1);
-            put(t, row, cy, -U);
-        }
-        glp_set_col_bnds(P, L->c_c[k], GLP_LO, 0, 0);
-        if (sp->communication) {
-            glp_set_col_bnds(P, L->c_T[k], GLP_LO, 0, 0);
-            /* T_k - T_{k-1} - S_k y_k - C_k alpha_k = 0 (S_k on the right without y) */
-            double rhs = cy ? 0 : st->S[k] / tau;
-            glp_set_row_bnds(P, ++row, GLP_FX, rhs, rhs);
-            put(t, row, L->c_T[k], 1);
-            if (k > 0)
-                put(t, row, L->c_T[k - 1], -1);
-            if (cy)
-                put(t, row, cy, -st->S[k] / tau);
-            put(t, row, ca, -st->C[k] * u / tau);
-            /* T_k + c_k - Cmax <= 0 */
-            glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-            put(t, row, L->c_T[k], 1);
-        } else {
-            glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-        }
-        put(t, row, L->c_c[k], 1);
-        put(t, row, L->c_cmax, -1);
-        const shape *s = &sh[k];
-        if (s->convex) {
-            for (size_t l = 0; l < s->nl; l++) {
-                /* b alpha + a y - c <= 0 (a on the right without y) */
-                double rhs = cy ? 0 : -s->a[l] / tau;
-                glp_set_row_bnds(P, ++row, GLP_UP, 0, rhs);
-                put(t, row, ca, s->b[l] * u / tau);
-                if (cy)
-                    put(t, row, cy, s->a[l] / tau);
-                put(t, row, L->c_c[k], -1);
-            }
-            continue;
-        }
-        /* runs: sum w = y; alpha = sum lambda; c >= sum c_r; then each run */
-        int rw = ++row, ra = ++row, rc = ++row;
-        glp_set_row_bnds(P, rw, GLP_FX, 0, 0);
-        put(t, rw, cy, -1);
-        glp_set_row_bnds(P, ra, GLP_FX, 0, 0);
-        put(t, ra, ca, -1);
-        glp_set_row_bnds(P, rc, GLP_UP, 0, 0);
-        put(t, rc, L->c_c[k], -1);
-        for (size_t r = 0; r < s->R; r++) {
-            int cw = L->c_w[k] + (int)r, cl = L->c_l[k] + (int)r, cr = L->c_r[k] + (int)r;
-            double lo = s->x[s->run[r]] / u, hi = s->x[s->run[r + 1]] / u;
-            glp_set_col_kind(P, cw, GLP_BV);
-            glp_set_col_bnds(P, cl, GLP_LO, 0, 0);
-            glp_set_col_bnds(P, cr, GLP_LO, 0, 0);
-            put(t, rw, cw, 1);
-            put(t, ra, cl, 1);
-            put(t, rc, cr, 1);
-            /* lo w - lambda <= 0 and lambda - hi w <= 0 */
-            glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-            put(t, row, cw, lo);
-            put(t, row, cl, -1);
-            glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-            put(t, row, cl, 1);
-            put(t, row, cw, -hi);
-            /* each segment's line: a w + b lambda - c_r <= 0 */
-            for (size_t j = s->run[r] + 1; j <= s->run[r + 1]; j++) {
-                double b = (s->t[j] - s->t[j - 1]) / (s->x[j] - s->x[j - 1]);
-                double a = s->t[j - 1] - b * s->x[j - 1];
-                glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-                put(t, row, cw, a / tau);
-                put(t, row, cl, b * u / tau);
-                put(t, row, cr, -1);
-            }
-        }
-    }
+    for (size_t k = 0; k < st->m; k++)
+        position_rows(P, st, sp, &sh[k], L, k, t, &row);
     /* the load */
-    glp_set_row_bnds(P, ++row, GLP_FX, st->V / u, st->V / u);
-    for (size_t k = 0; k < m; k++)
+    glp_set_row_bnds(P, ++row, GLP_FX, st->V / L->u, st->V / L->u);
+    for (size_t k = 0; k < st->m; k++)
         put(t, row, L->c_alpha[k], 1);
+    DLS_ASSERT(row == L->nrows);
     glp_set_col_bnds(P, L->c_cmax, GLP_LO, 0, 0);
     glp_set_obj_coef(P, L->c_cmax, 1);
     if (t->failed) {
         glp_delete_prob(P);
-        return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+        return NULL;
     }
     glp_load_matrix(P, (int)t->n, t->ia, t->ja, t->ar);
     /* no glp_scale_prob: with GLPK's scaling, branch and bound was seen to prove wrong
      * optima on these programs (the same program unscaled, and glpsol and lp_solve on it,
      * agree); the units u and tau already bring the coefficients near 1 */
+    return P;
+}
 
+/* Branch and bound from the relaxation's basis, offering the incumbent; returns
+ * glp_intopt's code, or -1 when it failed. */
+static int branch_and_bound(glp_prob *P, const dls__mip_spec *sp, cb_data *cb)
+{
+    glp_iocp io;
+    glp_init_iocp(&io);
+    io.msg_lev = sp->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+    io.presolve = GLP_OFF;
+    io.mip_gap = sp->rel_gap;
+    io.tol_int = DLS_MIP_INT_TOL;
+    if (sp->time_limit > 0)
+        io.tm_lim = sp->time_limit * 1000 < INT_MAX ? (int)(sp->time_limit * 1000) : INT_MAX;
+    io.cb_func = callback;
+    io.cb_info = cb;
+    /* no cuts: GLPK's MIR cuts were seen to cut off the optimum of these programs */
+    io.br_tech = GLP_BR_DTH;
+    io.bt_tech = GLP_BT_BLB;
+    int ret = glp_intopt(P, &io);
+    if (ret != 0 && ret != GLP_ETMLIM && ret != GLP_EMIPGAP && ret != GLP_ENOPFS &&
+        ret != GLP_ENODFS)
+        return -1 - ret;
+    return ret;
+}
+
+/* The answer from the solved program. */
+static void read_answer(glp_prob *P, const dls__star *st, const layout *L, int ret,
+                        const cb_data *cb, dls__mip_answer *ans)
+{
+    int s = glp_mip_status(P);
+    double u = L->u, tau = L->tau;
+    if (s == GLP_OPT || s == GLP_FEAS) {
+        ans->status = s == GLP_OPT ? DLS_SOLUTION_OPTIMAL : DLS_SOLUTION_FEASIBLE;
+        ans->time_limited = ret == GLP_ETMLIM;
+        ans->objective = glp_mip_obj_val(P) * tau;
+        ans->bound = s == GLP_OPT ? ans->objective
+                                  : (isfinite(cb->bound) ? cb->bound * tau : 0);
+        for (size_t k = 0; k < st->m; k++)
+            ans->alpha[k] = glp_mip_col_val(P, L->c_alpha[k]) * u;
+        /* a processor the MIP does not use gets nothing, not a rounding residue (which
+         * would cost it its startup in the replay) */
+        for (size_t k = 0; k < st->m; k++)
+            if (L->c_y[k] && glp_mip_col_val(P, L->c_y[k]) < 0.5)
+                ans->alpha[k] = 0;
+    } else if (s == GLP_NOFEAS) {
+        ans->status = DLS_SOLUTION_INFEASIBLE;
+    } else {
+        ans->status = DLS_SOLUTION_NOT_FOUND;
+        ans->time_limited = ret == GLP_ETMLIM;
+        ans->bound = isfinite(cb->bound) ? cb->bound * tau : 0;
+    }
+}
+
+static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, layout *L,
+                      trip *t, double *start_cols, dls__mip_answer *ans, dls_error *err)
+{
+    glp_prob *P = build(st, sp, sh, L, t);
+    if (P == NULL)
+        return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
     /* the relaxation first, so that branch and bound (without presolve) may take the
      * incumbent in the original columns */
     glp_smcp sm;
@@ -411,47 +494,13 @@ static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, l
         return dls__fail(err, DLS_ESOLVER, "mip: the relaxation failed (glp_simplex returned "
                          "%d)", ret);
     }
-    glp_iocp io;
-    glp_init_iocp(&io);
-    io.msg_lev = sp->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
-    io.presolve = GLP_OFF;
-    io.mip_gap = sp->rel_gap;
-    io.tol_int = DLS_MIP_INT_TOL;
-    if (sp->time_limit > 0)
-        io.tm_lim = sp->time_limit * 1000 < 2e9 ? (int)(sp->time_limit * 1000) : 2000000000;
     cb_data cb = {start_cols, 0, -INFINITY};
-    io.cb_func = callback;
-    io.cb_info = &cb;
-    /* no cuts: GLPK's MIR cuts were seen to cut off the optimum of these programs */
-    io.br_tech = GLP_BR_DTH;
-    io.bt_tech = GLP_BT_BLB;
-    ret = glp_intopt(P, &io);
-    if (ret != 0 && ret != GLP_ETMLIM && ret != GLP_EMIPGAP && ret != GLP_ENOPFS &&
-        ret != GLP_ENODFS) {
+    ret = branch_and_bound(P, sp, &cb);
+    if (ret < 0) {
         glp_delete_prob(P);
-        return dls__fail(err, DLS_ESOLVER, "mip: glp_intopt failed (code %d)", ret);
+        return dls__fail(err, DLS_ESOLVER, "mip: glp_intopt failed (code %d)", -1 - ret);
     }
-    int s = glp_mip_status(P);
-    if (s == GLP_OPT || s == GLP_FEAS) {
-        ans->status = s == GLP_OPT ? DLS_SOLUTION_OPTIMAL : DLS_SOLUTION_FEASIBLE;
-        ans->time_limited = ret == GLP_ETMLIM;
-        ans->objective = glp_mip_obj_val(P) * tau;
-        ans->bound = s == GLP_OPT ? ans->objective
-                                  : (isfinite(cb.bound) ? cb.bound * tau : 0);
-        for (size_t k = 0; k < m; k++)
-            ans->alpha[k] = glp_mip_col_val(P, L->c_alpha[k]) * u;
-        /* a processor the MIP does not use gets nothing, not a rounding residue (which
-         * would cost it its startup in the replay) */
-        for (size_t k = 0; k < m; k++)
-            if (L->c_y[k] && glp_mip_col_val(P, L->c_y[k]) < 0.5)
-                ans->alpha[k] = 0;
-    } else if (s == GLP_NOFEAS) {
-        ans->status = DLS_SOLUTION_INFEASIBLE;
-    } else {
-        ans->status = DLS_SOLUTION_NOT_FOUND;
-        ans->time_limited = ret == GLP_ETMLIM;
-        ans->bound = isfinite(cb.bound) ? cb.bound * tau : 0;
-    }
+    read_answer(P, st, L, ret, &cb, ans);
     glp_delete_prob(P);
     return DLS_OK;
 }
@@ -476,6 +525,138 @@ static void clean_loads(const dls__star *st, int integer, double *alpha)
         alpha[big] += fix;
 }
 
+static void layout_free(layout *L)
+{
+    free(L->c_alpha);
+    free(L->c_T);
+    free(L->c_c);
+    free(L->c_y);
+    free(L->c_w);
+    free(L->c_l);
+    free(L->c_r);
+}
+
+static int layout_alloc(layout *L, size_t m)
+{
+    memset(L, 0, sizeof *L);
+    L->m = m;
+    L->c_alpha = malloc(m * sizeof(int));
+    L->c_T = malloc(m * sizeof(int));
+    L->c_c = malloc(m * sizeof(int));
+    L->c_y = malloc(m * sizeof(int));
+    L->c_w = malloc(m * sizeof(int));
+    L->c_l = malloc(m * sizeof(int));
+    L->c_r = malloc(m * sizeof(int));
+    return L->c_alpha && L->c_T && L->c_c && L->c_y && L->c_w && L->c_l && L->c_r ? 0 : -1;
+}
+
+/* Each position's time shape, and where its variables and rows go. */
+static dls_status plan_layout(const dls__star *st, const dls__mip_spec *sp, shape *sh,
+                              layout *L, dls_error *err)
+{
+    int col = 0, rows = 0, bin = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        dls_status res = build_shape(st, k, sp, &sh[k], err);
+        if (res != DLS_OK)
+            return res;
+        int need_y = !sh[k].convex || sh[k].jump || (sp->communication && st->S[k] > 0);
+        L->c_alpha[k] = ++col;
+        L->c_T[k] = sp->communication ? ++col : 0;
+        L->c_c[k] = ++col;
+        L->c_y[k] = need_y ? ++col : 0;
+        bin += need_y;
+        rows += need_y + (sp->communication ? 2 : 1);
+        if (sh[k].convex) {
+            rows += (int)sh[k].nl;
+            L->c_w[k] = L->c_l[k] = L->c_r[k] = 0;
+        } else {
+            int R = (int)sh[k].R;
+            L->c_w[k] = col + 1;
+            L->c_l[k] = col + 1 + R;
+            L->c_r[k] = col + 1 + 2 * R;
+            col += 3 * R;
+            bin += R;
+            rows += 3 + 2 * R + (int)sh[k].K;
+        }
+    }
+    L->c_cmax = ++col;
+    L->ncols = col;
+    L->nrows = rows + 1;
+    L->binaries = bin;
+    L->u = sp->integer ? 1 : st->V / (double)st->m;
+    L->tau = sp->time_unit > 0 && isfinite(sp->time_unit) ? sp->time_unit : 1;
+    return DLS_OK;
+}
+
+/* The time of the non-convex shape s at x > 0, and the run holding x. */
+static double shape_time(const shape *s, double x, size_t *run)
+{
+    size_t r = 0;
+    while (r + 1 < s->R && s->x[s->run[r + 1]] < x)
+        r++;
+    size_t j = s->run[r] + 1;
+    while (j < s->run[r + 1] && s->x[j] < x)
+        j++;
+    double sl = (s->t[j] - s->t[j - 1]) / (s->x[j] - s->x[j - 1]);
+    *run = r;
+    return s->t[j - 1] + sl * (x - s->x[j - 1]);
+}
+
+/* The incumbent sp->start in columns (1-based): loads, sends, times, used flags and
+ * segments; NULL when out of memory. */
+static double *start_columns(const dls__star *st, const dls__mip_spec *sp, const shape *sh,
+                             const layout *L)
+{
+    double *start = calloc((size_t)L->ncols + 1, sizeof *start);
+    if (start == NULL)
+        return NULL;
+    double clock = 0, worst = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        double x = sp->start[k];
+        int used = x > 0;
+        start[L->c_alpha[k]] = x / L->u;
+        if (L->c_y[k])
+            start[L->c_y[k]] = used;
+        if (sp->communication && (used || !L->c_y[k]))
+            clock += (L->c_y[k] ? used : 1) * st->S[k] + st->C[k] * x;
+        if (sp->communication)
+            start[L->c_T[k]] = clock / L->tau;
+        double c = 0;
+        if (sh[k].convex) {
+            for (size_t l = 0; l < sh[k].nl; l++)
+                c = fmax(c, (L->c_y[k] ? used : 1) * sh[k].a[l] + sh[k].b[l] * x);
+        } else if (used) {
+            size_t r;
+            c = shape_time(&sh[k], x, &r);
+            start[L->c_w[k] + (int)r] = 1;
+            start[L->c_l[k] + (int)r] = x / L->u;
+            start[L->c_r[k] + (int)r] = c / L->tau;
+        }
+        start[L->c_c[k]] = c / L->tau;
+        worst = fmax(worst, (sp->communication ? clock : 0) + c);
+    }
+    start[L->c_cmax] = worst / L->tau;
+    return start;
+}
+
+/* Builds and solves the program inside a GLPK guard, timing it. */
+static dls_status guarded_run(const dls__star *st, const dls__mip_spec *sp, shape *sh,
+                              layout *L, trip *t, double *start, dls__mip_answer *ans,
+                              dls_error *err)
+{
+    dls__glpk_guard g;
+    dls__glpk_enter(&g, sp->verbose);
+    struct timespec c0, c1;
+    clock_gettime(CLOCK_MONOTONIC, &c0);
+    if (setjmp(g.env) != 0)
+        return dls__glpk_failed(&g, err, "mip");
+    dls_status res = run(st, sp, sh, L, t, start, ans, err);
+    dls__glpk_leave(&g);
+    clock_gettime(CLOCK_MONOTONIC, &c1);
+    ans->seconds = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
+    return res;
+}
+
 dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *sp,
                                dls__mip_answer *ans, dls_error *err)
 {
@@ -485,135 +666,34 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *sp,
     ans->objective = ans->bound = NAN;
     shape *sh = calloc(m, sizeof *sh);
     layout L;
-    memset(&L, 0, sizeof L);
-    L.m = m;
-    L.c_alpha = malloc(m * sizeof(int));
-    L.c_T = malloc(m * sizeof(int));
-    L.c_c = malloc(m * sizeof(int));
-    L.c_y = malloc(m * sizeof(int));
-    L.c_w = malloc(m * sizeof(int));
-    L.c_l = malloc(m * sizeof(int));
-    L.c_r = malloc(m * sizeof(int));
+    int laid = layout_alloc(&L, m);
     ans->alpha = calloc(m, sizeof *ans->alpha);
     trip t = {NULL, NULL, NULL, 0, 0, 0};
-    double *volatile start = NULL;
+    double *start = NULL;
     dls_status res = DLS_OK;
-    if (!sh || !L.c_alpha || !L.c_T || !L.c_c || !L.c_y || !L.c_w || !L.c_l || !L.c_r ||
-        !ans->alpha) {
+    if (!sh || laid != 0 || !ans->alpha)
         res = dls__fail(err, DLS_ENOMEM, "mip: out of memory");
-        goto out;
+    if (res == DLS_OK)
+        res = plan_layout(st, sp, sh, &L, err);
+    if (res == DLS_OK) {
+        ans->binaries = (size_t)L.binaries;
+        ans->cols = (size_t)L.ncols;
+        ans->rows = (size_t)L.nrows;
+        if ((size_t)L.binaries > sp->max_binaries)
+            res = dls__fail(err, DLS_ELIMIT, "mip: the program needs %d binary variables, more "
+                            "than the cap of %zu", L.binaries, sp->max_binaries);
     }
-    /* shapes and the column layout */
-    int col = 0, rows = 0, bin = 0;
-    for (size_t k = 0; k < m && res == DLS_OK; k++) {
-        res = build_shape(st, k, sp, &sh[k], err);
-        if (res != DLS_OK)
-            break;
-        int need_y = !sh[k].convex || sh[k].jump || (sp->communication && st->S[k] > 0);
-        L.c_alpha[k] = ++col;
-        L.c_T[k] = sp->communication ? ++col : 0;
-        L.c_c[k] = ++col;
-        L.c_y[k] = need_y ? ++col : 0;
-        bin += need_y;
-        rows += need_y + (sp->communication ? 2 : 1);
-        if (sh[k].convex) {
-            rows += (int)sh[k].nl;
-            L.c_w[k] = L.c_l[k] = L.c_r[k] = 0;
-        } else {
-            int R = (int)sh[k].R;
-            L.c_w[k] = col + 1;
-            L.c_l[k] = col + 1 + R;
-            L.c_r[k] = col + 1 + 2 * R;
-            col += 3 * R;
-            bin += R;
-            rows += 3 + 2 * R + (int)sh[k].K;
-        }
-    }
-    if (res != DLS_OK)
-        goto out;
-    L.c_cmax = ++col;
-    L.ncols = col;
-    L.nrows = rows + 1;
-    L.binaries = bin;
-    ans->binaries = (size_t)bin;
-    ans->cols = (size_t)col;
-    ans->rows = (size_t)L.nrows;
-    if ((size_t)bin > sp->max_binaries) {
-        res = dls__fail(err, DLS_ELIMIT, "mip: the program needs %d binary variables, more than "
-                        "the cap of %zu", bin, sp->max_binaries);
-        goto out;
-    }
-    L.u = sp->integer ? 1 : st->V / (double)m;
-    L.tau = sp->time_unit > 0 && isfinite(sp->time_unit) ? sp->time_unit : 1;
-    if (sp->start) {
-        /* the incumbent in columns: loads, sends, times, used flags and segments */
-        start = calloc((size_t)col + 1, sizeof *start);
-        if (start == NULL) {
-            res = dls__fail(err, DLS_ENOMEM, "mip: out of memory");
-            goto out;
-        }
-        double clock = 0, worst = 0;
-        for (size_t k = 0; k < m; k++) {
-            double x = sp->start[k];
-            int used = x > 0;
-            start[L.c_alpha[k]] = x / L.u;
-            if (L.c_y[k])
-                start[L.c_y[k]] = used;
-            if (sp->communication && (used || !L.c_y[k]))
-                clock += (L.c_y[k] ? used : 1) * st->S[k] + st->C[k] * x;
-            if (sp->communication)
-                start[L.c_T[k]] = clock / L.tau;
-            double c = 0;
-            if (sh[k].convex) {
-                for (size_t l = 0; l < sh[k].nl; l++)
-                    c = fmax(c, (L.c_y[k] ? used : 1) * sh[k].a[l] + sh[k].b[l] * x);
-            } else if (used) {
-                /* the run holding x, and the time of its segment there */
-                size_t r = 0;
-                while (r + 1 < sh[k].R && sh[k].x[sh[k].run[r + 1]] < x)
-                    r++;
-                size_t j = sh[k].run[r] + 1;
-                while (j < sh[k].run[r + 1] && sh[k].x[j] < x)
-                    j++;
-                double sl = (sh[k].t[j] - sh[k].t[j - 1]) / (sh[k].x[j] - sh[k].x[j - 1]);
-                c = sh[k].t[j - 1] + sl * (x - sh[k].x[j - 1]);
-                start[L.c_w[k] + (int)r] = 1;
-                start[L.c_l[k] + (int)r] = x / L.u;
-                start[L.c_r[k] + (int)r] = c / L.tau;
-            }
-            start[L.c_c[k]] = c / L.tau;
-            worst = fmax(worst, (sp->communication ? clock : 0) + c);
-        }
-        start[L.c_cmax] = worst / L.tau;
-    }
-    {
-        dls__glpk_guard g;
-        dls__glpk_enter(&g, sp->verbose);
-        struct timespec c0, c1;
-        clock_gettime(CLOCK_MONOTONIC, &c0);
-        if (setjmp(g.env) != 0) {
-            res = dls__glpk_failed(&g, err, "mip");
-            goto out;
-        }
-        res = run(st, sp, sh, &L, &t, start, ans, err);
-        dls__glpk_leave(&g);
-        clock_gettime(CLOCK_MONOTONIC, &c1);
-        ans->seconds = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
-    }
+    if (res == DLS_OK && sp->start && (start = start_columns(st, sp, sh, &L)) == NULL)
+        res = dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+    if (res == DLS_OK)
+        res = guarded_run(st, sp, sh, &L, &t, start, ans, err);
     if (res == DLS_OK && (ans->status == DLS_SOLUTION_OPTIMAL ||
                           ans->status == DLS_SOLUTION_FEASIBLE))
         clean_loads(st, sp->integer, ans->alpha);
-out:
     for (size_t k = 0; sh && k < m; k++)
         shape_free(&sh[k]);
     free(sh);
-    free(L.c_alpha);
-    free(L.c_T);
-    free(L.c_c);
-    free(L.c_y);
-    free(L.c_w);
-    free(L.c_l);
-    free(L.c_r);
+    layout_free(&L);
     free(t.ia);
     free(t.ja);
     free(t.ar);
