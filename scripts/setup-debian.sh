@@ -3,7 +3,7 @@
 # are missing, so that running it again costs nothing. Run it as root (or with sudo).
 set -eu
 
-packages="build-essential autoconf automake libtool pkgconf
+packages="build-essential autoconf automake libtool pkgconf clang
 libglpk-dev glpk-utils libopenblas-dev libjansson-dev libcmocka-dev lp-solve liblpsolve55-dev"
 
 missing=""

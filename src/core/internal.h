@@ -36,7 +36,8 @@ DLS_HIDDEN dls_status dls__fail_at(dls_error *err, dls_status status, int line, 
                                    long processor, const char *fmt, ...) DLS_PRINTF(6, 7);
 
 DLS_HIDDEN dls_status dls__vfail_at(dls_error *err, dls_status status, int line, int column,
-                                    long processor, const char *fmt, va_list ap);
+                                    long processor, const char *fmt, va_list ap)
+    DLS_PRINTF(6, 0);
 
 /* A problem found in model data: which element (0-based), which of its fields, and a
  * sentence naming it 1-based, e.g. "speed point 3 has a negative speed (-2)". */
