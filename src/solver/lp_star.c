@@ -345,11 +345,125 @@ static const char *glpk_status_text(int s)
     }
 }
 
-/* Everything done with GLPK, inside the guard set up by dls__lp_solve_star(). */
+/* Solves the LP as it stands and checks the answer, solving again with tight tolerances
+ * when GLPK's duals or the answer's residual call for it. */
+static dls_status solve_checked(lp *L, const dls__star *st, const dls_schedule_params *par,
+                                unsigned *solves, dls__lp_answer *ans, dls_error *err)
+{
+    ++*solves;
+    if (simplex(L, par->verbose, 0) != 0)
+        return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex ended with status \"%s\" "
+                         "(the limits hold the load, so an optimum exists)",
+                         glpk_status_text(glp_get_status(L->P)));
+    if (dual_violation(L) > DLS_LP_DUAL_TOL) {
+        /* not quite optimal: again from the final basis, with tight tolerances */
+        ++*solves;
+        if (simplex(L, par->verbose, DLS_LP_REPAIR_TOL) != 0)
+            return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex ended with status "
+                             "\"%s\" when solving again with tight tolerances",
+                             glpk_status_text(glp_get_status(L->P)));
+    }
+    double residual = read_and_check(L, st, ans->active, ans->alpha, &ans->cmax);
+    if (residual > par->check_tol) {
+        /* repair: again from the final basis, with tight tolerances */
+        ++*solves;
+        if (simplex(L, par->verbose, DLS_LP_REPAIR_TOL) == 0)
+            residual = read_and_check(L, st, ans->active, ans->alpha, &ans->cmax);
+        if (residual > par->check_tol)
+            return dls__fail(err, DLS_ENUMERIC, "schedule: the LP's answer fails its checks "
+                             "(relative residual %.3g > %.3g: loads, bounds or replayed "
+                             "makespan), even after a re-solve with tight tolerances",
+                             residual, par->check_tol);
+    }
+    ans->residual = fmax(ans->residual, residual);
+    return DLS_OK;
+}
+
+/* Removes the startups of the processors that got no load; returns how many. */
+static size_t drop_idle(lp *L, const dls__star *st, dls__lp_answer *ans)
+{
+    size_t dropped = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        if (!ans->active[k] || ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V)
+            continue;
+        set_active(L, st, k, 0);
+        ans->active[k] = 0;
+        ans->alpha[k] = 0;
+        dropped++;
+    }
+    return dropped;
+}
+
+/* A processor may have got nothing only because the startups of other idle ones before it
+ * delayed it: tries, one at a time, those that could now finish before the makespan, and
+ * keeps those that shorten it. *added receives how many were kept. */
+static dls_status readd_round(lp *L, const dls__star *st, const dls_schedule_params *par,
+                              unsigned *solves, dls__lp_answer *ans, size_t *added,
+                              dls_error *err)
+{
+    *added = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        if (ans->active[k])
+            continue;
+        double prev_end = 0; /* end of the send before k in the current schedule */
+        for (size_t j = 0; j < k; j++)
+            if (ans->active[j])
+                prev_end += st->S[j] + st->C[j] * ans->alpha[j];
+        double start_cost = 0;
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            start_cost = fmax(start_cost, st->a[l]);
+        if (!(prev_end + st->S[k] + start_cost < ans->cmax))
+            continue;
+        double before = ans->cmax, cm = 0;
+        set_active(L, st, k, 1);
+        ans->active[k] = 1;
+        ++*solves;
+        int better = simplex(L, par->verbose, 0) == 0 &&
+                     read_and_check(L, st, ans->active, ans->alpha, &cm) <= par->check_tol &&
+                     cm < before * (1 - par->check_tol) &&
+                     ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V;
+        if (better) {
+            ans->cmax = cm;
+            ++*added;
+            continue;
+        }
+        set_active(L, st, k, 0);
+        ans->active[k] = 0;
+        ++*solves;
+        if (simplex(L, par->verbose, 0) != 0 ||
+            read_and_check(L, st, ans->active, ans->alpha, &ans->cmax) > par->check_tol)
+            return dls__fail(err, DLS_ESOLVER, "schedule: GLPK failed to solve the LP again "
+                             "after trying processor %zu of the send order", k + 1);
+    }
+    return DLS_OK;
+}
+
+/* Confirms the optimum with GLPK's exact (rational) simplex. */
+static dls_status certify(lp *L, const dls_schedule_params *par, double tau,
+                          dls__lp_answer *ans, dls_error *err)
+{
+    glp_smcp parm;
+    glp_init_smcp(&parm);
+    parm.msg_lev = par->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+    int ret = glp_exact(L->P, &parm);
+    double exact = glp_get_obj_val(L->P) * tau;
+    ans->exact = -1;
+    if (ret != 0 || glp_get_status(L->P) != GLP_OPT)
+        return dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex did not "
+                         "confirm the optimum (status \"%s\")",
+                         glpk_status_text(glp_get_status(L->P)));
+    if (fabs(exact - ans->cmax) > par->check_tol * fabs(exact))
+        return dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex finds a "
+                         "makespan of %.17g, the floating-point one %.17g", exact, ans->cmax);
+    ans->exact = 1;
+    return DLS_OK;
+}
+
+/* Everything done with GLPK, inside the guard set up by dls__lp_solve_star(): the paper's
+ * LP, then (drop_unused) the processors that got nothing removed and re-added in rounds. */
 static dls_status run_lp(const dls__star *st, const dls_schedule_params *par, double u,
                          double tau, triplets *t, dls__lp_answer *ans, dls_error *err)
 {
-    size_t m = st->m;
     lp L;
     memset(&L, 0, sizeof L);
     build(&L, st, u, tau, 0, t);
@@ -358,117 +472,25 @@ static dls_status run_lp(const dls__star *st, const dls_schedule_params *par, do
     dls_status result = DLS_OK;
     unsigned solves = 0, readds = 0;
     for (;;) {
-        solves++;
-        if (simplex(&L, par->verbose, 0) != 0) {
-            result = dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex ended with status "
-                               "\"%s\" (the limits hold the load, so an optimum exists)",
-                               glpk_status_text(glp_get_status(L.P)));
+        result = solve_checked(&L, st, par, &solves, ans, err);
+        if (result != DLS_OK)
             break;
-        }
-        if (dual_violation(&L) > DLS_LP_DUAL_TOL) {
-            /* not quite optimal: again from the final basis, with tight tolerances */
-            solves++;
-            if (simplex(&L, par->verbose, DLS_LP_REPAIR_TOL) != 0) {
-                result = dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex ended with "
-                                   "status \"%s\" when solving again with tight tolerances",
-                                   glpk_status_text(glp_get_status(L.P)));
-                break;
-            }
-        }
-        double residual = read_and_check(&L, st, ans->active, ans->alpha, &ans->cmax);
-        if (residual > par->check_tol) {
-            /* repair: again from the final basis, with tight tolerances */
-            solves++;
-            if (simplex(&L, par->verbose, DLS_LP_REPAIR_TOL) == 0)
-                residual = read_and_check(&L, st, ans->active, ans->alpha, &ans->cmax);
-            if (residual > par->check_tol) {
-                result = dls__fail(err, DLS_ENUMERIC, "schedule: the LP's answer fails its "
-                                   "checks (relative residual %.3g > %.3g: loads, bounds or "
-                                   "replayed makespan), even after a re-solve with tight "
-                                   "tolerances", residual, par->check_tol);
-                break;
-            }
-        }
-        ans->residual = fmax(ans->residual, residual);
         if (ans->paper_cmax == 0)
             ans->paper_cmax = ans->cmax; /* the first optimum: the paper's LP */
         if (!par->drop_unused)
             break;
-        /* processors with no load are sent nothing: remove their startups and solve again */
-        size_t dropped = 0;
-        for (size_t k = 0; k < m; k++) {
-            if (!ans->active[k] || ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V)
-                continue;
-            set_active(&L, st, k, 0);
-            ans->active[k] = 0;
-            ans->alpha[k] = 0;
-            dropped++;
-        }
-        if (dropped > 0)
-            continue;
-        /* A processor may have got nothing only because the startups of other idle ones
-         * before it delayed it: try those that could now finish before the makespan. */
+        if (drop_idle(&L, st, ans) > 0)
+            continue; /* solve without their startups */
         if (readds >= DLS_LP_MAX_READD_ROUNDS)
             break;
         readds++;
-        size_t added = 0;
-        for (size_t k = 0; k < m && result == DLS_OK; k++) {
-            if (ans->active[k])
-                continue;
-            double prev_end = 0; /* end of the send before k in the current schedule */
-            for (size_t j = 0; j < k; j++)
-                if (ans->active[j])
-                    prev_end += st->S[j] + st->C[j] * ans->alpha[j];
-            double start_cost = 0;
-            for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
-                start_cost = fmax(start_cost, st->a[l]);
-            if (!(prev_end + st->S[k] + start_cost < ans->cmax))
-                continue;
-            double before = ans->cmax;
-            set_active(&L, st, k, 1);
-            ans->active[k] = 1;
-            solves++;
-            double cm = 0;
-            int better = simplex(&L, par->verbose, 0) == 0 &&
-                         read_and_check(&L, st, ans->active, ans->alpha, &cm) <= par->check_tol &&
-                         cm < before * (1 - par->check_tol) &&
-                         ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V;
-            if (better) {
-                ans->cmax = cm;
-                added++;
-                continue;
-            }
-            set_active(&L, st, k, 0);
-            ans->active[k] = 0;
-            solves++;
-            if (simplex(&L, par->verbose, 0) != 0 ||
-                read_and_check(&L, st, ans->active, ans->alpha, &ans->cmax) > par->check_tol)
-                result = dls__fail(err, DLS_ESOLVER, "schedule: GLPK failed to solve the LP "
-                                   "again after trying processor %zu of the send order", k + 1);
-        }
-        if (added == 0)
+        size_t added;
+        result = readd_round(&L, st, par, &solves, ans, &added, err);
+        if (result != DLS_OK || added == 0)
             break;
     }
-    if (result == DLS_OK && par->exact) {
-        glp_smcp parm;
-        glp_init_smcp(&parm);
-        parm.msg_lev = par->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
-        int ret = glp_exact(L.P, &parm);
-        double exact = glp_get_obj_val(L.P) * tau;
-        if (ret != 0 || glp_get_status(L.P) != GLP_OPT) {
-            ans->exact = -1;
-            result = dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex did "
-                               "not confirm the optimum (status \"%s\")",
-                               glpk_status_text(glp_get_status(L.P)));
-        } else if (fabs(exact - ans->cmax) > par->check_tol * fabs(exact)) {
-            ans->exact = -1;
-            result = dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex finds "
-                               "a makespan of %.17g, the floating-point one %.17g", exact,
-                               ans->cmax);
-        } else {
-            ans->exact = 1;
-        }
-    }
+    if (result == DLS_OK && par->exact)
+        result = certify(&L, par, tau, ans, err);
     if (result == DLS_OK) {
         int ae_ind, re_ind;
         double ae_max, re_max;
