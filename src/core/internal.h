@@ -72,16 +72,24 @@ DLS_HIDDEN int dls__check_lines(size_t n, const double *a, const double *b, dls_
 DLS_HIDDEN int dls__check_grid(size_t nx, const double *x, size_t ny, const double *y,
                                const double *values, dls__problem *pb);
 
-/* Atomic file replacement (file_atomic.c). dls__write_file_atomic writes len bytes to path
- * through a temporary file in the same directory, synced, then renamed, so that path is
- * never left half-written. For writers that need a file name (GLPK's), dls__temp_beside
- * creates that temporary file (mode 0644, open as *fd); dls__temp_publish renames it over
- * path (removing it on failure) and dls__temp_discard removes it; both free tmp. */
-DLS_HIDDEN dls_status dls__write_file_atomic(const char *path, const char *data, size_t len,
-                                             dls_error *err);
-DLS_HIDDEN dls_status dls__temp_beside(const char *path, char **tmp, int *fd, dls_error *err);
-DLS_HIDDEN dls_status dls__temp_publish(char *tmp, const char *path, dls_error *err);
-DLS_HIDDEN void dls__temp_discard(char *tmp);
+/* Output files (file_atomic.c). dls__write_output writes len bytes to path without ever
+ * destroying what the path names: a regular file or a new path is replaced atomically (a
+ * temporary file beside it, synced, renamed, the directory synced; the mode and owner of
+ * the file replaced are kept, a new file gets 0666 less the umask); a symbolic link is
+ * followed and its target replaced; a character device, FIFO or socket is written to as a
+ * stream; a directory or block device is refused. Errors are DLS_EIO with the path and
+ * the system's reason. */
+DLS_HIDDEN dls_status dls__write_output(const char *path, const char *data, size_t len,
+                                        dls_error *err);
+
+/* A scratch file in $TMPDIR (or the system's temporary directory) for writers that need a
+ * file name (GLPK's): dls__scratch_create makes an empty one and gives its name (to pass
+ * to dls__scratch_take or dls__scratch_remove, which free it); dls__scratch_take appends
+ * its content to out and removes it. */
+struct dls__buf;
+DLS_HIDDEN dls_status dls__scratch_create(char **name, dls_error *err);
+DLS_HIDDEN dls_status dls__scratch_take(char *name, struct dls__buf *out, dls_error *err);
+DLS_HIDDEN void dls__scratch_remove(char *name);
 
 /* Appends a line to a growing note (NULL: none yet); losing it when out of memory is
  * accepted, since notes are advice. */

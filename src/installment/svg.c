@@ -375,7 +375,7 @@ dls_status dls_installment_write_svg(const dls_installment *s, const dls_platfor
     dls_status st = dls_installment_svg(s, pl, params, &svg, err);
     if (st != DLS_OK)
         return st;
-    st = dls__write_file_atomic(path, svg, strlen(svg), err);
+    st = dls__write_output(path, svg, strlen(svg), err);
     free(svg);
     return st;
 }

@@ -828,7 +828,7 @@ dls_status dls_platform_write_file(const dls_platform *platform, const char *pat
     dls_status st = dls_platform_to_string(platform, &text, err);
     if (st != DLS_OK)
         return st;
-    st = dls__write_file_atomic(path, text, strlen(text), err);
+    st = dls__write_output(path, text, strlen(text), err);
     free(text);
     return st;
 }

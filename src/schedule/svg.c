@@ -168,7 +168,7 @@ dls_status dls_schedule_svg_file(const dls_schedule *s, const dls_platform *pl, 
     dls_status st = dls_schedule_svg(s, pl, &doc, err);
     if (st != DLS_OK)
         return st;
-    st = dls__write_file_atomic(path, doc, strlen(doc), err);
+    st = dls__write_output(path, doc, strlen(doc), err);
     free(doc);
     return st;
 }

@@ -15,24 +15,13 @@
 #include <unistd.h>
 
 #include "core/buf.h"
+#include "core/locale.h"
 #include "solver/glpk_guard.h"
 #include "platform/platform_impl.h"
 #include "solver/solver.h"
 
 typedef dls__buf text;
 #define add dls__buf_put
-
-/* Writes the document atomically, or reports that building it ran out of memory. */
-static dls_status publish(text *t, const char *path, dls_error *err)
-{
-    if (t->failed) {
-        dls__buf_free(t);
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
-    }
-    dls_status rc = dls__write_file_atomic(path, t->s, t->len, err);
-    dls__buf_free(t);
-    return rc;
-}
 
 /* A MathProg string literal: single quotes, doubled inside. */
 static void add_string(text *t, const char *s)
@@ -43,10 +32,9 @@ static void add_string(text *t, const char *s)
     add(t, "'");
 }
 
-static dls_status write_mathprog(const dls__star *st, const dls_platform *pl, const char *path,
-                                 dls_error *err)
+static void write_mathprog(const dls__star *st, const dls_platform *pl, text *out)
 {
-    text t = DLS__BUF_INIT;
+#define t (*out)
     size_t m = st->m;
     add(&t, "/* Data for lp/star.mod, written by dlsched %s: %zu processors in send order,\n"
             "   load %.17g. Solve with: glpsol -m star.mod -d this-file */\n\ndata;\n\n",
@@ -79,7 +67,7 @@ static dls_status write_mathprog(const dls__star *st, const dls_platform *pl, co
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
             add(&t, "\n  %zu %zu %.17g %.17g", k + 1, l - st->off[k] + 1, st->a[l], st->b[l]);
     add(&t, ";\n\nend;\n");
-    return publish(&t, path, err);
+#undef t
 }
 
 /* One COLUMNS entry. */
@@ -89,9 +77,9 @@ static void mps_entry(text *t, const char *col, const char *row, double v)
         add(t, " %s %s %.17g\n", col, row, v);
 }
 
-static dls_status write_mps(const dls__star *st, const char *path, dls_error *err)
+static void write_mps(const dls__star *st, text *out)
 {
-    text t = DLS__BUF_INIT;
+#define t (*out)
     size_t m = st->m;
     add(&t, "* The divisible-load LP of a star network (paper 003) in cumulative form, written by\n"
             "* dlsched %s: %zu processors in send order, load %.17g. Free MPS with full\n"
@@ -150,44 +138,71 @@ static dls_status write_mps(const dls__star *st, const char *path, dls_error *er
         if (isfinite(st->B[k]))
             add(&t, " UP BND alpha_%zu %.17g\n", k + 1, st->B[k]);
     add(&t, "ENDATA\n");
-    return publish(&t, path, err);
+#undef t
 }
 
-dls_status dls__lp_write(const dls__star *st, const dls_platform *pl, int verbose,
-                         dls_export_format format, const char *path, dls_error *err)
+/* CPLEX LP or GLPK's format, through GLPK's writers, which want a file name. */
+static dls_status write_glpk(const dls__star *st, int verbose, dls_export_format format,
+                             text *out, dls_error *err)
 {
-    if (format == DLS_EXPORT_MATHPROG)
-        return write_mathprog(st, pl, path, err);
-    if (format == DLS_EXPORT_MPS)
-        return write_mps(st, path, err);
-    /* GLPK writes by name: give it a temporary file next to the destination */
-    char *tmp;
-    int fd;
-    dls_status made = dls__temp_beside(path, &tmp, &fd, err);
+    char *scratch;
+    dls_status made = dls__scratch_create(&scratch, err);
     if (made != DLS_OK)
         return made;
-    close(fd);
     dls__glpk_guard g;
     dls__glpk_enter(&g, verbose);
     if (setjmp(g.env) != 0) {
-        dls__temp_discard(tmp);
+        dls__scratch_remove(scratch);
         return dls__glpk_failed(&g, err, "export");
     }
     glp_prob *P = dls__lp_build_named(st);
     int ret = -1;
     if (P != NULL) {
         if (format == DLS_EXPORT_LP)
-            ret = glp_write_lp(P, NULL, tmp);
+            ret = glp_write_lp(P, NULL, scratch);
         else
-            ret = glp_write_prob(P, 0, tmp);
+            ret = glp_write_prob(P, 0, scratch);
         glp_delete_prob(P);
     }
     dls__glpk_leave(&g);
     if (P == NULL || ret != 0) {
-        dls__temp_discard(tmp);
-        return P == NULL ? dls__fail(err, DLS_ENOMEM, "%s: out of memory", path)
-                         : dls__fail(err, DLS_EIO, "%s: GLPK could not write the file: %s",
-                                     path, g.tail);
+        dls__scratch_remove(scratch);
+        return P == NULL ? dls__fail(err, DLS_ENOMEM, "out of memory")
+                         : dls__fail(err, DLS_EIO, "GLPK could not write the LP: %s", g.tail);
     }
-    return dls__temp_publish(tmp, path, err);
+    return dls__scratch_take(scratch, out, err);
+}
+
+dls_status dls__lp_text(const dls__star *st, const dls_platform *pl, int verbose,
+                        dls_export_format format, dls__buf *out, dls_error *err)
+{
+    /* numbers are written with a '.' whatever locale the host program chose: GLPK's
+     * writers and ours print with the calling thread's locale */
+    dls__c_numeric loc;
+    if (dls__c_numeric_enter(&loc) != 0)
+        return dls__fail(err, DLS_ENOMEM, "out of memory");
+    dls_status st_ = DLS_OK;
+    if (format == DLS_EXPORT_MATHPROG)
+        write_mathprog(st, pl, out);
+    else if (format == DLS_EXPORT_MPS)
+        write_mps(st, out);
+    else
+        st_ = write_glpk(st, verbose, format, out, err);
+    dls__c_numeric_leave(&loc);
+    if (st_ == DLS_OK && out->failed)
+        st_ = dls__fail(err, DLS_ENOMEM, "out of memory");
+    return st_;
+}
+
+dls_status dls__lp_write(const dls__star *st, const dls_platform *pl, int verbose,
+                         dls_export_format format, const char *path, dls_error *err)
+{
+    text t = DLS__BUF_INIT;
+    dls_status rc = dls__lp_text(st, pl, verbose, format, &t, err);
+    if (rc == DLS_OK)
+        rc = dls__write_output(path, t.s ? t.s : "", t.len, err);
+    else if (err != NULL && rc == DLS_ENOMEM)
+        dls__fail(err, rc, "%s: out of memory", path);
+    dls__buf_free(&t);
+    return rc;
 }

@@ -23,7 +23,14 @@ DLS_HIDDEN dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule
  * that this header needs no glpk.h); NULL when out of memory. Call inside a GLPK guard. */
 DLS_HIDDEN void *dls__lp_build_named(const dls__star *st);
 
-/* Writes the paper's LP in original units (lp_export.c). */
+/* The paper's LP in original units, as the text of the format, appended to out
+ * (lp_export.c); numbers in the C locale whatever the caller's. */
+struct dls__buf;
+DLS_HIDDEN dls_status dls__lp_text(const dls__star *st, const dls_platform *pl, int verbose,
+                                   dls_export_format format, struct dls__buf *out,
+                                   dls_error *err);
+
+/* Writes it to path (core's output rules: atomic for files, streamed to devices). */
 DLS_HIDDEN dls_status dls__lp_write(const dls__star *st, const dls_platform *pl, int verbose,
                                     dls_export_format format, const char *path, dls_error *err);
 

@@ -1205,7 +1205,7 @@ dls_status dls_platform_plot_svg_file(const dls_platform *platform, const dls_pl
     dls_status st = dls_platform_plot_svg(platform, params, &doc, err);
     if (st != DLS_OK)
         return st;
-    st = dls__write_file_atomic(path, doc, strlen(doc), err);
+    st = dls__write_output(path, doc, strlen(doc), err);
     free(doc);
     return st;
 }
