@@ -214,6 +214,14 @@ typedef enum dls_blas_kernel_kind {
 } dls_blas_kernel_kind;
 
 /**
+ * The fixed parameter a built-in kernel takes when dls_blas_kernel_params::fixed is 0:
+ * the matrix order n of ::DLS_KERNEL_GEMM_ROWS (1024), the height x in blocks of
+ * ::DLS_KERNEL_LU_UPDATE (16).
+ * @return that value; 0 for an unknown @p kind.
+ */
+DLS_API double dls_blas_kernel_default_fixed(dls_blas_kernel_kind kind);
+
+/**
  * Creates a built-in kernel. Its matrices are allocated for each run (the sizes vary) and
  * filled with deterministic values.
  * @param[out] kernel receives the kernel; release it with dls_blas_kernel_free()
