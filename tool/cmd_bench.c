@@ -18,27 +18,36 @@
 
 extern char **environ;
 
-/* Exit status after Ctrl-C, as shells report a process killed by SIGINT. */
-#define EXIT_INTERRUPTED 130
+/* Smallest size of gemm-rows by default, in rows: below it a run times the call of dgemm
+ * more than the product. */
+#define GEMM_MIN_ROWS 8
+/* The synthetic processor's speed function is given from 1e2 to 1e8 (synthetic_model):
+ * its default range of sizes. */
+#define SYNTHETIC_MIN_SIZE 1e2
+#define SYNTHETIC_MAX_SIZE 1e8
+/* The synthetic processor's default relative noise (about what a quiet machine shows) and
+ * real seconds per run (none: the times are simulated). */
+#define SYNTHETIC_NOISE 0.02
+#define SYNTHETIC_DELAY 0.0
 
 static const tool_opt bench_opts[] = {
     {"kernel", OPT_CHOICE, NULL, "gemm-rows", 0, 0, "gemm-rows|lu-update|synthetic",
      "what to measure (synthetic: a simulated processor with a known speed function)"},
     {"exec", OPT_STRING, "'PROGRAM ARGS {size}'", NULL, 0, 0, NULL,
      "time this command per size instead ({size} is replaced; needs --max-size)"},
-    {"n", OPT_COUNT, "N", "1024", 1, 1e6, NULL, "gemm-rows: the matrix order n"},
-    {"x", OPT_COUNT, "X", "16", 1, 1e6, NULL, "lu-update: the trailing matrix height in blocks"},
-    {"block", OPT_COUNT, "B", "32", 1, 4096, NULL, "lu-update: the block size"},
+    {"n", OPT_COUNT, "N", NULL, 1, 1e6, NULL, "gemm-rows: the matrix order n"},
+    {"x", OPT_COUNT, "X", NULL, 1, 1e6, NULL, "lu-update: the trailing matrix height in blocks"},
+    {"block", OPT_COUNT, "B", NULL, 1, 4096, NULL, "lu-update: the block size"},
     {"surface", OPT_STRING, "V1,V2,...", NULL, 0, 0, NULL,
      "measure a 2-D surface over these values of n (gemm-rows) or x (lu-update)"},
-    {"min-size", OPT_DOUBLE, "S", NULL, 1e-300, 1e300, NULL, "smallest size (default 8 rows, 1 block)"},
+    {"min-size", OPT_DOUBLE, "S", NULL, 1e-300, 1e300, NULL, "smallest size"},
     {"max-size", OPT_DOUBLE, "S", NULL, 1e-300, 1e300, NULL,
      "largest size (default: what fits in half the memory available)"},
-    {"precision", OPT_DOUBLE, "P", "0.05", 1e-6, 0.99, NULL,
+    {"precision", OPT_DOUBLE, "P", NULL, 1e-6, 0.99, NULL,
      "relative half-width of the confidence interval of each time"},
-    {"max-points", OPT_COUNT, "K", "40", 2, 100000, NULL, "points measured at most"},
+    {"max-points", OPT_COUNT, "K", NULL, 2, 100000, NULL, "points measured at most"},
     {"time-budget", OPT_DOUBLE, "SEC", NULL, 0, 1e9, NULL, "stop after this many seconds"},
-    {"size-cap", OPT_DOUBLE, "SEC", "10", 1e-3, 1e9, NULL, "seconds spent at one size at most"},
+    {"size-cap", OPT_DOUBLE, "SEC", NULL, 1e-3, 1e9, NULL, "seconds spent at one size at most"},
     {"threads", OPT_COUNT, "N", NULL, 1, 4096, NULL, "OpenBLAS threads"},
     {"output", OPT_STRING, "FILE", NULL, 0, 0, NULL, "write a platform file with one processor"},
     {"o", OPT_STRING, "FILE", NULL, 0, 0, NULL, "same as --output"},
@@ -48,12 +57,41 @@ static const tool_opt bench_opts[] = {
     {"log", OPT_STRING, "FILE", NULL, 0, 0, NULL,
      "measurement log (default: the output file with .log appended)"},
     {"resume", OPT_FLAG, NULL, NULL, 0, 0, NULL, "continue from the log instead of starting again"},
-    {"noise", OPT_DOUBLE, "R", "0.02", 0, 0.99, NULL, "synthetic: relative noise of the times"},
-    {"delay", OPT_DOUBLE, "SEC", "0", 0, 59, NULL, "synthetic: real seconds each run takes"},
+    {"noise", OPT_DOUBLE, "R", NULL, 0, 0.99, NULL, "synthetic: relative noise of the times"},
+    {"delay", OPT_DOUBLE, "SEC", NULL, 0, 59, NULL, "synthetic: real seconds each run takes"},
     {"quiet", OPT_FLAG, NULL, NULL, 0, 0, NULL, "no progress line"},
     {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "print the measured points as JSON"},
-    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+    TOOL_OPT_END,
 };
+
+/* Defaults the help shows: the library's, read from its parameters, and the tool's own. */
+static int bench_default(const char *opt, char *buf, size_t size)
+{
+    dls_bench_params par;
+    dls_bench_params_init(&par);
+    dls_blas_kernel_params bp;
+    dls_blas_kernel_params_init(&bp);
+    if (strcmp(opt, "n") == 0)
+        return tool_show_number(dls_blas_kernel_default_fixed(DLS_KERNEL_GEMM_ROWS), buf, size);
+    if (strcmp(opt, "x") == 0)
+        return tool_show_number(dls_blas_kernel_default_fixed(DLS_KERNEL_LU_UPDATE), buf, size);
+    if (strcmp(opt, "block") == 0)
+        return tool_show_number(bp.block, buf, size);
+    if (strcmp(opt, "min-size") == 0)
+        return snprintf(buf, size, "%g rows, %g block%s", (double)GEMM_MIN_ROWS, par.min_size,
+                        par.min_size == 1 ? "" : "s") > 0;
+    if (strcmp(opt, "precision") == 0)
+        return tool_show_number(par.precision, buf, size);
+    if (strcmp(opt, "max-points") == 0)
+        return tool_show_number((double)par.max_points, buf, size);
+    if (strcmp(opt, "size-cap") == 0)
+        return tool_show_number(par.size_time_cap, buf, size);
+    if (strcmp(opt, "noise") == 0)
+        return tool_show_number(SYNTHETIC_NOISE, buf, size);
+    if (strcmp(opt, "delay") == 0)
+        return tool_show_number(SYNTHETIC_DELAY, buf, size);
+    return 0;
+}
 
 const tool_cmd tool_cmd_bench = {
     "bench",
@@ -77,6 +115,7 @@ const tool_cmd tool_cmd_bench = {
     0,
     0,
     cmd_bench,
+    bench_default,
 };
 
 /* ---------------------------------------------------------------------------------- */
@@ -173,11 +212,17 @@ static json_t *log_header(const tool_args *a)
 {
     const char *exec = arg_string(a, "exec");
     const char *surface = arg_string(a, "surface");
+    double n = dls_blas_kernel_default_fixed(DLS_KERNEL_GEMM_ROWS);
+    double x = dls_blas_kernel_default_fixed(DLS_KERNEL_LU_UPDATE);
+    dls_blas_kernel_params bp;
+    dls_blas_kernel_params_init(&bp);
+    arg_double(a, "n", &n);
+    arg_double(a, "x", &x);
+    arg_unsigned(a, "block", &bp.block);
     return json_pack("{s:i,s:s,s:o,s:I,s:I,s:I,s:o}", "dlsched_bench", 1, "kernel",
                      exec ? "exec" : arg_string(a, "kernel"), "exec",
-                     exec ? json_string(exec) : json_null(), "n", (json_int_t)arg_count(a, "n", 1024),
-                     "x", (json_int_t)arg_count(a, "x", 16), "block",
-                     (json_int_t)arg_count(a, "block", 32), "surface",
+                     exec ? json_string(exec) : json_null(), "n", (json_int_t)n, "x",
+                     (json_int_t)x, "block", (json_int_t)bp.block, "surface",
                      surface ? json_string(surface) : json_null());
 }
 
@@ -319,14 +364,17 @@ static dls_status make_kernel(kernel_maker *km, double fixed, dls_kernel *k, dls
         k->integer_sizes = 1;
         return DLS_OK;
     }
-    if (km->kind == 2)
-        return dls_model_kernel_create(km->synthetic, arg_double(km->args, "noise", 0.02),
-                                       arg_double(km->args, "delay", 0), k, err);
+    if (km->kind == 2) {
+        double noise = SYNTHETIC_NOISE, delay = SYNTHETIC_DELAY;
+        arg_double(km->args, "noise", &noise);
+        arg_double(km->args, "delay", &delay);
+        return dls_model_kernel_create(km->synthetic, noise, delay, k, err);
+    }
     dls_blas_kernel_params bp;
     dls_blas_kernel_params_init(&bp);
     bp.fixed = fixed;
-    bp.block = (unsigned)arg_count(km->args, "block", 32);
-    bp.threads = (unsigned)arg_count(km->args, "threads", 0);
+    arg_unsigned(km->args, "block", &bp.block);
+    arg_unsigned(km->args, "threads", &bp.threads);
     return dls_blas_kernel_create(km->kind == 0 ? DLS_KERNEL_GEMM_ROWS : DLS_KERNEL_LU_UPDATE, &bp,
                                   k, err);
 }
@@ -391,9 +439,7 @@ static json_t *points_json(const dls_bench_point *p, size_t n)
 static int write_platform(const tool_args *a, const char *name, const dls_model *model,
                           double limit)
 {
-    const char *out = arg_string(a, "output");
-    if (out == NULL)
-        out = arg_string(a, "o");
+    const char *out = tool_output(a);
     const char *merge = arg_string(a, "merge");
     dls_error err;
     dls_error_clear(&err);
@@ -430,9 +476,7 @@ static int write_platform(const tool_args *a, const char *name, const dls_model 
 
 int cmd_bench(const tool_args *a)
 {
-    const char *out = arg_string(a, "output");
-    if (out == NULL)
-        out = arg_string(a, "o");
+    const char *out = tool_output(a);
     const char *merge = arg_string(a, "merge");
     if (out && merge) {
         tool_error("bench: give -o FILE or --merge FILE, not both");
@@ -532,15 +576,18 @@ int cmd_bench(const tool_args *a)
 
     dls_bench_params par;
     dls_bench_params_init(&par);
-    par.min_size = arg_given(a, "min-size") ? arg_double(a, "min-size", 1)
-                   : km.kind == 0              ? 8
-                   : km.kind == 2              ? 1e2
-                                               : 1;
-    par.max_size = arg_double(a, "max-size", km.kind == 2 ? 1e8 : 0);
-    par.precision = arg_double(a, "precision", 0.05);
-    par.max_points = (size_t)arg_count(a, "max-points", 40);
-    par.time_budget = arg_double(a, "time-budget", 0);
-    par.size_time_cap = arg_double(a, "size-cap", 10);
+    if (km.kind == 0)
+        par.min_size = GEMM_MIN_ROWS;
+    if (km.kind == 2) {
+        par.min_size = SYNTHETIC_MIN_SIZE;
+        par.max_size = SYNTHETIC_MAX_SIZE;
+    }
+    arg_double(a, "min-size", &par.min_size);
+    arg_double(a, "max-size", &par.max_size);
+    arg_double(a, "precision", &par.precision);
+    arg_size(a, "max-points", &par.max_points);
+    arg_double(a, "time-budget", &par.time_budget);
+    arg_double(a, "size-cap", &par.size_time_cap);
     par.on_point = log_point;
     par.on_point_data = &lg;
     par.on_progress = progress;
@@ -551,8 +598,9 @@ int cmd_bench(const tool_args *a)
     dls_model *model = NULL;
     double limit = INFINITY;
     json_t *report = json_object();
-    double fixed_default = km.kind == 0 ? (double)arg_count(a, "n", 1024)
-                                        : (double)arg_count(a, "x", 16);
+    double fixed_default = dls_blas_kernel_default_fixed(km.kind == 1 ? DLS_KERNEL_LU_UPDATE
+                                                                      : DLS_KERNEL_GEMM_ROWS);
+    arg_double(a, km.kind == 1 ? "x" : "n", &fixed_default);
     /* resumed points of one row of the surface (or of the only row) */
     dls_bench_point *resume = malloc((nold ? nold : 1) * sizeof *resume);
     if (surface == NULL) {
@@ -596,7 +644,8 @@ int cmd_bench(const tool_args *a)
         /* 2-D: choose the sizes on the middle row, then measure every row at them */
         size_t mid = nsurface / 2;
         dls_kernel k;
-        double cap = arg_double(a, "max-size", 0);
+        double cap = 0;
+        arg_double(a, "max-size", &cap);
         if (cap == 0) {
             /* the common largest size: the most demanding row decides */
             double avail;
