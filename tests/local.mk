@@ -31,6 +31,7 @@ UNIT_TESTS = \
 	tests/partition/test_partition_weighted \
 	tests/lu/test_lu \
 	tests/measure/test_bench \
+	tests/measure/test_surface \
 	tests/svg/test_plot \
 	tests/schedule/test_schedule \
 	tests/installment/test_installment \
@@ -82,6 +83,9 @@ tests_lu_test_lu_LDADD = $(TEST_LDADD)
 tests_measure_test_bench_SOURCES = tests/measure/test_bench.c $(TEST_SUPPORT)
 tests_measure_test_bench_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_measure_test_bench_LDADD = $(TEST_LDADD)
+tests_measure_test_surface_SOURCES = tests/measure/test_surface.c $(TEST_SUPPORT)
+tests_measure_test_surface_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_measure_test_surface_LDADD = $(TEST_LDADD)
 tests_svg_test_plot_SOURCES = tests/svg/test_plot.c $(TEST_SUPPORT)
 tests_svg_test_plot_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_svg_test_plot_LDADD = $(TEST_LDADD)

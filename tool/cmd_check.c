@@ -9,8 +9,8 @@
 #include "tool.h"
 
 static const tool_opt check_opts[] = {
-    {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "write the report as JSON"},
-    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+    TOOL_FLAG("json", "write the report as JSON"),
+    TOOL_OPT_END,
 };
 
 const tool_cmd tool_cmd_check = {
@@ -26,6 +26,7 @@ const tool_cmd tool_cmd_check = {
     1,
     1,
     cmd_check,
+    NULL,
 };
 
 /* Shape warnings of processor i. */
@@ -115,26 +116,19 @@ int cmd_check(const tool_args *args)
 {
     const char *path = args->pos[0];
     int json = arg_flag(args, "json");
-    dls_error err;
-    dls_error_clear(&err);
-    dls_platform *pl;
-    dls_status st = dls_platform_read_file(path, &pl, &err);
-    if (st != DLS_OK)
-        return tool_fail(st, &err);
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(path, &pl);
+    if (rc != EXIT_DONE)
+        return rc;
 
     size_t np = dls_platform_count(pl);
     json_t *report = json_object();
     json_t *procs = json_array();
     json_t *all_warnings = json_array();
-    size_t width = 4;
-    for (size_t i = 0; i < np; i++) {
-        size_t len = strlen(dls_platform_name(pl, i));
-        if (len > width)
-            width = len;
-    }
+    int width = tool_name_width(pl, np);
     if (!json)
         printf("%s: %zu processor%s\n  %-*s  %-8s  %-22s  %-10s  %s\n", path, np,
-               np == 1 ? "" : "s", (int)width, "NAME", "MODEL", "DETAILS", "LIMIT", "LINK");
+               np == 1 ? "" : "s", width, "NAME", "MODEL", "DETAILS", "LIMIT", "LINK");
     for (size_t i = 0; i < np; i++) {
         const dls_model *m = dls_platform_model(pl, i);
         const char *name = dls_platform_name(pl, i);
@@ -164,11 +158,10 @@ int cmd_check(const tool_args *args)
             json_array_append_new(procs, p);
         } else {
             json_decref(pw);
-            printf("  %-*s  %-8s  %-22s  %-10s  %s\n", (int)width, name,
+            printf("  %-*s  %-8s  %-22s  %-10s  %s\n", width, name,
                    dls_model_kind_name(dls_model_get_kind(m)), details, lim, link);
         }
     }
-    int rc = EXIT_DONE;
     if (json) {
         json_object_set_new(report, "file", json_string(path));
         json_object_set_new(report, "valid", json_true());

@@ -9,15 +9,29 @@
 
 static const tool_opt crosscheck_opts[] = {
     {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load (required)"},
-    {"order", OPT_CHOICE, NULL, "given", 0, 0, "given|rate",
+    {"order", OPT_CHOICE, NULL, NULL, 0, 0, "given|rate",
      "send sequence: the platform's order, or by increasing link rate"},
-    {"no-limits", OPT_FLAG, NULL, NULL, 0, 0, NULL, "ignore the processors' limits"},
-    {"tolerance", OPT_DOUBLE, "R", "1e-7", 1e-16, 1e-3, NULL,
+    TOOL_FLAG("no-limits", "ignore the processors' limits"),
+    {"tolerance", OPT_DOUBLE, "R", NULL, 1e-16, 1e-3, NULL,
      "relative tolerance of the real-valued comparisons"},
-    {"time-limit", OPT_DOUBLE, "S", "60", 1e-3, 1e9, NULL, "seconds for the MIP's search"},
-    {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "write the results as JSON"},
-    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL, "seconds for the MIP's search"},
+    TOOL_FLAG("json", "write the results as JSON"),
+    TOOL_OPT_END,
 };
+
+/* Defaults the help shows: the library's, read from its parameters. */
+static int crosscheck_default(const char *opt, char *buf, size_t size)
+{
+    dls_crosscheck_params par;
+    dls_crosscheck_params_init(&par);
+    if (strcmp(opt, "order") == 0)
+        return tool_show_text(tool_order_name(par.schedule.order), buf, size);
+    if (strcmp(opt, "tolerance") == 0)
+        return tool_show_number(par.rel_tol, buf, size);
+    if (strcmp(opt, "time-limit") == 0)
+        return tool_show_number(par.mip.time_limit, buf, size);
+    return 0;
+}
 
 const tool_cmd tool_cmd_crosscheck = {
     "crosscheck",
@@ -35,62 +49,69 @@ const tool_cmd tool_cmd_crosscheck = {
     1,
     1,
     cmd_crosscheck,
+    crosscheck_default,
 };
+
+static json_t *checks_json(double V, const dls_check_result *r, int agree)
+{
+    json_t *root = json_object(), *checks = json_array();
+    json_object_set_new(root, "load", json_real(V));
+    json_object_set_new(root, "agree", json_boolean(agree));
+    for (int k = 0; k < DLS_CHECK_COUNT; k++) {
+        json_t *o = json_object();
+        json_object_set_new(o, "name", json_string(r[k].name));
+        json_object_set_new(o, "ran", json_boolean(r[k].ran));
+        json_object_set_new(o, "agree", json_boolean(!r[k].ran || r[k].agree));
+        json_object_set_new(o, "first", tool_json_number(r[k].first));
+        json_object_set_new(o, "second", tool_json_number(r[k].second));
+        json_object_set_new(o, "relative_difference", tool_json_number(r[k].rel_diff));
+        json_object_set_new(o, "extra", tool_json_number(r[k].extra));
+        json_object_set_new(o, "detail", json_string(r[k].detail));
+        json_array_append_new(checks, o);
+    }
+    json_object_set_new(root, "checks", checks);
+    return root;
+}
+
+static void print_checks(const char *path, double V, const dls_check_result *r, int agree)
+{
+    printf("%s: load %.10g\n", path, V);
+    for (int k = 0; k < DLS_CHECK_COUNT; k++)
+        printf("  %-19s %-8s %s\n", r[k].name,
+               !r[k].ran ? "skipped" : r[k].agree ? "agree" : "DIFFER", r[k].detail);
+    printf("%s\n", agree ? "all checks agree" : "the checks disagree");
+}
 
 int cmd_crosscheck(const tool_args *args)
 {
-    if (!arg_given(args, "load")) {
-        tool_error("crosscheck: give the load with --load V");
+    double V;
+    if (!tool_require_load(args, &V))
         return EXIT_BADINPUT;
-    }
-    dls_error err;
-    dls_error_clear(&err);
-    dls_platform *pl;
-    dls_status st = dls_platform_read_file(args->pos[0], &pl, &err);
-    if (st != DLS_OK)
-        return tool_fail(st, &err);
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(args->pos[0], &pl);
+    if (rc != EXIT_DONE)
+        return rc;
     dls_crosscheck_params par;
     dls_crosscheck_params_init(&par);
-    par.schedule.order =
-        strcmp(arg_string(args, "order"), "rate") == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
-    par.schedule.use_limits = !arg_flag(args, "no-limits");
-    par.rel_tol = arg_double(args, "tolerance", 1e-7);
-    par.mip.time_limit = arg_double(args, "time-limit", 60);
-    double V = arg_double(args, "load", 0);
+    tool_schedule_options(args, &par.schedule);
+    arg_double(args, "tolerance", &par.rel_tol);
+    arg_double(args, "time-limit", &par.mip.time_limit);
     dls_check_result r[DLS_CHECK_COUNT];
     int agree = 0;
-    st = dls_crosscheck(pl, V, &par, r, &agree, &err);
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = dls_crosscheck(pl, V, &par, r, &agree, &err);
     if (st != DLS_OK) {
         dls_platform_free(pl);
         return tool_fail(st, &err);
     }
-    int rc = agree ? EXIT_DONE : EXIT_INFEASIBLE;
+    rc = agree ? EXIT_DONE : EXIT_INFEASIBLE;
     if (arg_flag(args, "json")) {
-        json_t *root = json_object(), *checks = json_array();
-        json_object_set_new(root, "load", json_real(V));
-        json_object_set_new(root, "agree", json_boolean(agree));
-        for (int k = 0; k < DLS_CHECK_COUNT; k++) {
-            json_t *o = json_object();
-            json_object_set_new(o, "name", json_string(r[k].name));
-            json_object_set_new(o, "ran", json_boolean(r[k].ran));
-            json_object_set_new(o, "agree", json_boolean(!r[k].ran || r[k].agree));
-            json_object_set_new(o, "first", tool_json_number(r[k].first));
-            json_object_set_new(o, "second", tool_json_number(r[k].second));
-            json_object_set_new(o, "relative_difference", tool_json_number(r[k].rel_diff));
-            json_object_set_new(o, "extra", tool_json_number(r[k].extra));
-            json_object_set_new(o, "detail", json_string(r[k].detail));
-            json_array_append_new(checks, o);
-        }
-        json_object_set_new(root, "checks", checks);
-        int jr = tool_print_json(root);
+        int jr = tool_print_json(checks_json(V, r, agree));
         if (jr != EXIT_DONE)
             rc = jr;
     } else {
-        printf("%s: load %.10g\n", args->pos[0], V);
-        for (int k = 0; k < DLS_CHECK_COUNT; k++)
-            printf("  %-19s %-8s %s\n", r[k].name,
-                   !r[k].ran ? "skipped" : r[k].agree ? "agree" : "DIFFER", r[k].detail);
-        printf("%s\n", agree ? "all checks agree" : "the checks disagree");
+        print_checks(args->pos[0], V, r, agree);
     }
     dls_platform_free(pl);
     return rc;

@@ -12,15 +12,24 @@ static const tool_opt installments_opts[] = {
     {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
     {"chunk", OPT_STRING, "D|formula|sweep", "formula", 0, 0, NULL,
      "a chunk size, formula (5) (a sweep when undefined or out of range), or a sweep"},
-    {"no-limits", OPT_FLAG, NULL, NULL, 0, 0, NULL, "ignore the processors' limits"},
-    {"no-compare", OPT_FLAG, NULL, NULL, 0, 0, NULL,
-     "do not solve the single-installment LP for comparison"},
-    {"gantt", OPT_STRING, "FILE", NULL, 0, 0, NULL, "draw the schedule as an SVG Gantt chart"},
-    {"gantt-rounds", OPT_COUNT, "N", "3", 1, 1000, NULL,
+    TOOL_FLAG("no-limits", "ignore the processors' limits"),
+    TOOL_FLAG("no-compare", "do not solve the single-installment LP for comparison"),
+    TOOL_STRING("gantt", "FILE", "draw the schedule as an SVG Gantt chart"),
+    {"gantt-rounds", OPT_COUNT, "N", NULL, 1, 1000, NULL,
      "rounds drawn at each end of a long schedule"},
-    {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "write the result as JSON"},
-    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+    TOOL_FLAG("json", "write the result as JSON"),
+    TOOL_OPT_END,
 };
+
+/* Defaults the help shows: the library's, read from its parameters. */
+static int installments_default(const char *opt, char *buf, size_t size)
+{
+    dls_installment_svg_params gp;
+    dls_installment_svg_params_init(&gp);
+    if (strcmp(opt, "gantt-rounds") == 0)
+        return tool_show_number(gp.rounds, buf, size);
+    return 0;
+}
 
 const tool_cmd tool_cmd_installments = {
     "installments",
@@ -37,6 +46,7 @@ const tool_cmd tool_cmd_installments = {
     1,
     1,
     cmd_installments,
+    installments_default,
 };
 
 /* How the chunk size was chosen. */
@@ -217,17 +227,14 @@ static void print_result(const char *path, const dls_platform *pl,
                lp->makespan, lp->status, T / lp->makespan);
     else
         printf("single-installment LP: %s\n", lp->status);
-    size_t width = 4;
-    for (size_t i = 0; i < n; i++)
-        if (strlen(dls_platform_name(pl, i)) > width)
-            width = strlen(dls_platform_name(pl, i));
+    int width = tool_name_width(pl, n);
     const dls_installment_role *role = dls_installment_roles(s);
     const uint64_t *ch = dls_installment_proc_chunks(s);
     const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
                  *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
                  *wait = dls_installment_wait(s), *ct = dls_installment_chunk_time(s);
     const int *lvl = dls_installment_proc_levels(s);
-    printf("  %-*s  %-8s  %12s  %14s  %14s  %14s  %14s  %14s  %12s  %5s  %12s\n", (int)width,
+    printf("  %-*s  %-8s  %12s  %14s  %14s  %14s  %14s  %14s  %12s  %5s  %12s\n", width,
            "NAME", "ROLE", "CHUNKS", "LOAD", "FIRST", "FINISH", "BUSY", "WAIT", "CHUNK TIME",
            "LEVEL", "SWAP POINT");
     for (size_t i = 0; i < n; i++) {
@@ -240,7 +247,7 @@ static void print_result(const char *path, const dls_platform *pl,
         snprintf(c, sizeof c, isfinite(ct[i]) ? "%.6g" : "-", ct[i]);
         snprintf(lv, sizeof lv, lvl[i] > 0 ? "%d" : "-", lvl[i]);
         printf("  %-*s  %-8s  %12llu  %14.9g  %14s  %14s  %14.9g  %14.9g  %12s  %5s  %12s\n",
-               (int)width, dls_platform_name(pl, i), role_name(role[i]),
+               width, dls_platform_name(pl, i), role_name(role[i]),
                (unsigned long long)ch[i], ld[i], f, e, busy[i], wait[i], c, lv, sw);
     }
 }
@@ -265,22 +272,50 @@ static int parse_chunk(const char *text, chunk_source *src, double *chunk)
     return 0;
 }
 
-static void warn_note(const char *note)
+/* The chunk size of --chunk formula: formula (5) when it is defined and in the range, else
+ * a sweep (*src says which). */
+static void formula_or_sweep(const dls_installment_analysis *an, chunk_source *src,
+                             double *chunk)
 {
-    char *copy = strdup(note);
-    if (copy == NULL)
+    if (an->formula_reason == DLS_INSTALLMENT_DEFINED && an->formula_in_range) {
+        *chunk = an->formula;
         return;
-    for (char *line = strtok(copy, "\n"); line; line = strtok(NULL, "\n"))
-        tool_warning("%s", line);
-    free(copy);
+    }
+    tool_warning("formula (5) %s: %s; sweeping the chunk size instead",
+                 an->formula_reason == DLS_INSTALLMENT_DEFINED ? "is out of the range"
+                                                              : "is undefined",
+                 an->formula_note);
+    *src = FROM_SWEEP;
+}
+
+/* The Gantt chart of --gantt, the comparison with the LP, and the report. */
+static int report(const tool_args *args, const dls_platform *pl,
+                  const dls_installment_analysis *an, const dls_installment *s,
+                  chunk_source src, double V, int use_limits)
+{
+    const char *gantt = arg_string(args, "gantt");
+    if (gantt != NULL) {
+        dls_installment_svg_params gp;
+        dls_installment_svg_params_init(&gp);
+        arg_unsigned(args, "gantt-rounds", &gp.rounds);
+        dls_error err;
+        dls_error_clear(&err);
+        dls_status st = dls_installment_write_svg(s, pl, &gp, gantt, &err);
+        if (st != DLS_OK)
+            return tool_fail(st, &err);
+    }
+    lp_result lp = compare_lp(pl, V, use_limits, arg_flag(args, "no-compare"));
+    if (arg_flag(args, "json"))
+        return tool_print_json(result_json(pl, an, s, src, &lp));
+    print_result(args->pos[0], pl, an, s, src, &lp);
+    return EXIT_DONE;
 }
 
 int cmd_installments(const tool_args *args)
 {
-    if (!arg_given(args, "load")) {
-        tool_error("installments: give the load with --load V");
+    double V;
+    if (!tool_require_load(args, &V))
         return EXIT_BADINPUT;
-    }
     chunk_source src = FROM_FORMULA;
     double chunk = 0;
     if (parse_chunk(arg_string(args, "chunk"), &src, &chunk) != 0) {
@@ -288,30 +323,20 @@ int cmd_installments(const tool_args *args)
                    arg_string(args, "chunk"));
         return EXIT_BADINPUT;
     }
-    double V = arg_double(args, "load", 0);
-    dls_error err;
-    dls_error_clear(&err);
-    dls_platform *pl;
-    dls_status st = dls_platform_read_file(args->pos[0], &pl, &err);
-    if (st != DLS_OK)
-        return tool_fail(st, &err);
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(args->pos[0], &pl);
+    if (rc != EXIT_DONE)
+        return rc;
     dls_installment_params par;
     dls_installment_params_init(&par);
-    par.use_limits = !arg_flag(args, "no-limits");
+    arg_set_flag(args, "no-limits", &par.use_limits, 0);
     dls_installment_analysis an;
     dls_installment *s = NULL;
-    st = dls_installment_analyze(pl, &par, &an, &err);
-    if (st == DLS_OK && src == FROM_FORMULA) {
-        if (an.formula_reason == DLS_INSTALLMENT_DEFINED && an.formula_in_range) {
-            chunk = an.formula;
-        } else {
-            tool_warning("formula (5) %s: %s; sweeping the chunk size instead",
-                         an.formula_reason == DLS_INSTALLMENT_DEFINED ? "is out of the range"
-                                                                      : "is undefined",
-                         an.formula_note);
-            src = FROM_SWEEP;
-        }
-    }
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = dls_installment_analyze(pl, &par, &an, &err);
+    if (st == DLS_OK && src == FROM_FORMULA)
+        formula_or_sweep(&an, &src, &chunk);
     if (st == DLS_OK)
         st = src == FROM_SWEEP ? dls_installment_sweep(pl, V, &par, &s, &err)
                                : dls_installment_simulate(pl, V, chunk, &par, &s, &err);
@@ -319,28 +344,11 @@ int cmd_installments(const tool_args *args)
         dls_platform_free(pl);
         return tool_fail(st, &err);
     }
-    if (dls_installment_note(s)[0])
-        warn_note(dls_installment_note(s));
+    tool_warn_lines(dls_installment_note(s));
     if (src == FROM_FORMULA && dls_installment_chunks(s) < dls_platform_count(pl))
         tool_warning("formula (5) is meant for loads of many rounds: --chunk sweep finds a "
                      "better chunk size for this one");
-    int rc = EXIT_DONE;
-    const char *gantt = arg_string(args, "gantt");
-    if (gantt != NULL) {
-        dls_installment_svg_params gp;
-        dls_installment_svg_params_init(&gp);
-        gp.rounds = (unsigned)arg_count(args, "gantt-rounds", 3);
-        st = dls_installment_write_svg(s, pl, &gp, gantt, &err);
-        if (st != DLS_OK)
-            rc = tool_fail(st, &err);
-    }
-    if (rc == EXIT_DONE) {
-        lp_result lp = compare_lp(pl, V, par.use_limits, arg_flag(args, "no-compare"));
-        if (arg_flag(args, "json"))
-            rc = tool_print_json(result_json(pl, &an, s, src, &lp));
-        else
-            print_result(args->pos[0], pl, &an, s, src, &lp);
-    }
+    rc = report(args, pl, &an, s, src, V, par.use_limits);
     dls_installment_free(s);
     dls_platform_free(pl);
     return rc;

@@ -3,34 +3,46 @@
 #include <config.h>
 
 #include <math.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "tool.h"
 
 static const tool_opt lu_opts[] = {
-    {"columns", OPT_COUNT, "N", NULL, 1, 9007199254740992.0, NULL,
+    {"columns", OPT_COUNT, "N", NULL, 1, TOOL_MAX_WHOLE, NULL,
      "number of column panels of the matrix (required)"},
-    {"algorithm", OPT_CHOICE, NULL, "fr", 0, 0, "gb|dp|reverse|fr|fdp|fgb|exact",
+    {"algorithm", OPT_CHOICE, NULL, NULL, 0, 0, "gb|dp|reverse|fr|fdp|fgb|exact",
      "distribution algorithm"},
-    {"heuristic", OPT_CHOICE, NULL, "auto", 0, 0, "auto|cycl|ftos|stof|dflt|exhaustive",
+    {"heuristic", OPT_CHOICE, NULL, NULL, 0, 0, "auto|cycl|ftos|stof|dflt|exhaustive",
      "Functional Reverse: order of a group of columns assigned together"},
-    {"compare", OPT_FLAG, NULL, NULL, 0, 0, NULL,
-     "run every algorithm; a table of costs, times and gaps to the optimum"},
-    {"no-limits", OPT_FLAG, NULL, NULL, 0, 0, NULL, "ignore the processors' limits"},
-    {"max-memory", OPT_COUNT, "BYTES", "1073741824", 1, 9007199254740992.0, NULL,
+    TOOL_FLAG("compare", "run every algorithm; a table of costs, times and gaps to the optimum"),
+    TOOL_FLAG("no-limits", "ignore the processors' limits"),
+    {"max-memory", OPT_COUNT, "BYTES", NULL, 1, TOOL_MAX_WHOLE, NULL,
      "memory the exact method may use"},
-    {"max-group-states", OPT_COUNT, "N", "1000000", 1, 9007199254740992.0, NULL,
+    {"max-group-states", OPT_COUNT, "N", NULL, 1, TOOL_MAX_WHOLE, NULL,
      "largest exhaustive search of one group"},
-    {"owners", OPT_FLAG, NULL, NULL, 0, 0, NULL,
-     "text output: list every column's owner (runs of equal owners)"},
-    {"quiet", OPT_FLAG, NULL, NULL, 0, 0, NULL, "no progress line"},
-    {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "write the result as JSON"},
-    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+    TOOL_FLAG("owners", "text output: list every column's owner (runs of equal owners)"),
+    TOOL_FLAG("quiet", "no progress line"),
+    TOOL_FLAG("json", "write the result as JSON"),
+    TOOL_OPT_END,
 };
+
+/* Defaults the help shows: the library's, read from its parameters. */
+static int lu_default(const char *opt, char *buf, size_t size)
+{
+    dls_lu_params par;
+    dls_lu_params_init(&par);
+    if (strcmp(opt, "algorithm") == 0)
+        return tool_show_text(dls_lu_algorithm_name(par.algorithm), buf, size);
+    if (strcmp(opt, "heuristic") == 0)
+        return tool_show_text(dls_lu_heuristic_name(par.heuristic), buf, size);
+    if (strcmp(opt, "max-memory") == 0)
+        return tool_show_number((double)par.max_memory, buf, size);
+    if (strcmp(opt, "max-group-states") == 0)
+        return tool_show_number((double)par.max_group_states, buf, size);
+    return 0;
+}
 
 const tool_cmd tool_cmd_lu = {
     "lu",
@@ -53,15 +65,15 @@ const tool_cmd tool_cmd_lu = {
     1,
     1,
     cmd_lu,
+    lu_default,
 };
 
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
+/* A progress line appears only after this many seconds: quick runs stay silent. */
+#define PROGRESS_DELAY 0.5
+/* Width of the progress line, blanked when it is done. */
+#define PROGRESS_WIDTH 40
+/* Owner runs listed by the text output without --owners. */
+#define OWNER_RUNS_SHOWN 12
 
 typedef struct ui {
     int show;
@@ -70,19 +82,12 @@ typedef struct ui {
     double start;
 } ui;
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 static int progress(double fraction, void *data)
 {
     ui *u = data;
-    if (interrupted)
+    if (tool_interrupted)
         return 1;
-    if (!u->show || now() - u->start < 0.5) /* quick runs stay silent */
+    if (!u->show || tool_now() - u->start < PROGRESS_DELAY)
         return 0;
     fprintf(stderr, "\r%s: %5.1f%%   ", u->what, 100 * fraction);
     fflush(stderr);
@@ -93,7 +98,7 @@ static int progress(double fraction, void *data)
 static void progress_done(ui *u)
 {
     if (u->dirty)
-        fprintf(stderr, "\r%*s\r", 40, "");
+        fprintf(stderr, "\r%*s\r", PROGRESS_WIDTH, "");
     u->dirty = 0;
 }
 
@@ -153,18 +158,16 @@ static void print_runs(const dls_platform *pl, const size_t *own, uint64_t n, si
 static void print_result(const char *path, const dls_platform *pl, const dls_lu *r, int all)
 {
     uint64_t n = dls_lu_columns(r);
-    size_t p = dls_lu_count(r), width = 4;
-    for (size_t i = 0; i < p; i++)
-        if (strlen(dls_platform_name(pl, i)) > width)
-            width = strlen(dls_platform_name(pl, i));
+    size_t p = dls_lu_count(r);
+    int width = tool_name_width(pl, p);
     printf("%s: %llu columns over %zu processors, %s", path, (unsigned long long)n, p,
            dls_lu_algorithm_name(dls_lu_get_algorithm(r)));
     if (dls_lu_get_algorithm(r) == DLS_LU_FR)
         printf(" (heuristic %s)", dls_lu_heuristic_name(dls_lu_get_heuristic(r)));
     putchar('\n');
-    printf("  %-*s  %12s  %7s\n", (int)width, "NAME", "COLUMNS", "SHARE");
+    printf("  %-*s  %12s  %7s\n", width, "NAME", "COLUMNS", "SHARE");
     for (size_t i = 0; i < p; i++)
-        printf("  %-*s  %12llu  %6.2f%%\n", (int)width, dls_platform_name(pl, i),
+        printf("  %-*s  %12llu  %6.2f%%\n", width, dls_platform_name(pl, i),
                (unsigned long long)dls_lu_counts(r)[i],
                100.0 * (double)dls_lu_counts(r)[i] / (double)n);
     printf("cost %.10g s", dls_lu_cost(r));
@@ -173,119 +176,189 @@ static void print_result(const char *path, const dls_platform *pl, const dls_lu 
     if (dls_lu_get_algorithm(r) == DLS_LU_FR || dls_lu_get_algorithm(r) == DLS_LU_REVERSE)
         printf(", %zu column group%s", dls_lu_groups(r), dls_lu_groups(r) == 1 ? "" : "s");
     printf(", %s\n", dls_solution_status_name(dls_lu_status(r)));
-    print_runs(pl, dls_lu_owners(r), n, all ? 0 : 12);
+    print_runs(pl, dls_lu_owners(r), n, all ? 0 : OWNER_RUNS_SHOWN);
+}
+
+/* Every algorithm's result (NULL, with the reason in why[], where the exact method is out
+ * of reach) and its time. */
+typedef struct comparison {
+    dls_lu *res[DLS_LU_ALGORITHM_COUNT];
+    double secs[DLS_LU_ALGORITHM_COUNT];
+    char why[DLS_LU_ALGORITHM_COUNT][DLS_ERROR_MESSAGE_MAX];
+    double exact, bound;  /* the optimum, the best lower bound; NaN when unknown */
+} comparison;
+
+/* Runs every algorithm; returns EXIT_DONE or the exit status of the first failure. */
+static int run_all(const dls_platform *pl, uint64_t n, const dls_lu_params *base, ui *u,
+                   comparison *c)
+{
+    for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
+        dls_lu_params par = *base;
+        par.algorithm = (dls_lu_algorithm)a;
+        u->what = dls_lu_algorithm_name(par.algorithm);
+        u->start = tool_now();
+        dls_error err;
+        dls_error_clear(&err);
+        double t0 = tool_now();
+        dls_status st = dls_lu_distribute(pl, n, &par, &c->res[a], &err);
+        c->secs[a] = tool_now() - t0;
+        progress_done(u);
+        c->why[a][0] = '\0';
+        if (st == DLS_ECANCELED && tool_interrupted)
+            return EXIT_INTERRUPTED;
+        if (st != DLS_OK) {
+            /* the exact method out of reach is part of the answer, not a failure */
+            if (st != DLS_ELIMIT)
+                return tool_fail(st, &err);
+            snprintf(c->why[a], sizeof c->why[a], "%s", err.message);
+            c->res[a] = NULL;
+            continue;
+        }
+        if (dls_lu_status(c->res[a]) == DLS_SOLUTION_INFEASIBLE) {
+            tool_error("lu: %s", dls_lu_note(c->res[a]));
+            return EXIT_INFEASIBLE;
+        }
+        if (a == DLS_LU_EXACT)
+            c->exact = dls_lu_cost(c->res[a]);
+        else if (isnan(c->bound) || dls_lu_lower_bound(c->res[a]) > c->bound)
+            c->bound = dls_lu_lower_bound(c->res[a]);
+    }
+    return EXIT_DONE;
+}
+
+static json_t *comparison_json(uint64_t n, const comparison *c)
+{
+    double ref = isnan(c->exact) ? c->bound : c->exact;
+    json_t *root = json_object(), *rows = json_array();
+    json_object_set_new(root, "columns", json_integer((json_int_t)n));
+    json_object_set_new(root, "exact_cost", tool_json_number(c->exact));
+    json_object_set_new(root, "lower_bound", tool_json_number(c->bound));
+    json_object_set_new(root, "gap_to", json_string(isnan(c->exact) ? "lower_bound" : "exact"));
+    for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
+        const dls_lu *r = c->res[a];
+        json_t *o = json_object();
+        json_object_set_new(o, "algorithm",
+                            json_string(dls_lu_algorithm_name((dls_lu_algorithm)a)));
+        if (r == NULL) {
+            json_object_set_new(o, "cost", json_null());
+            json_object_set_new(o, "note", json_string(c->why[a]));
+        } else {
+            double cost = dls_lu_cost(r);
+            json_object_set_new(o, "cost", tool_json_number(cost));
+            json_object_set_new(o, "seconds", json_real(c->secs[a]));
+            json_object_set_new(o, "gap",
+                                tool_json_number(ref > 0 ? (cost - ref) / ref : NAN));
+            json_object_set_new(o, "status",
+                                json_string(dls_solution_status_name(dls_lu_status(r))));
+            if (dls_lu_note(r)[0])
+                json_object_set_new(o, "note", json_string(dls_lu_note(r)));
+        }
+        json_array_append_new(rows, o);
+    }
+    json_object_set_new(root, "results", rows);
+    return root;
+}
+
+static void print_comparison(const char *path, const dls_platform *pl, uint64_t n,
+                             const comparison *c)
+{
+    double ref = isnan(c->exact) ? c->bound : c->exact;
+    printf("%s: %llu columns over %zu processors\n", path, (unsigned long long)n,
+           dls_platform_count(pl));
+    printf("  %-9s  %16s  %10s  %12s  %s\n", "ALGORITHM", "COST (s)", "TIME (s)",
+           isnan(c->exact) ? "GAP TO BOUND" : "GAP TO OPT", "STATUS");
+    for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
+        const char *name = dls_lu_algorithm_name((dls_lu_algorithm)a);
+        if (c->res[a] == NULL) {
+            printf("  %-9s  %16s  %10s  %12s  not computed\n", name, "-", "-", "-");
+            continue;
+        }
+        double cost = dls_lu_cost(c->res[a]);
+        char gap[32] = "-";
+        if (isfinite(cost) && ref > 0)
+            snprintf(gap, sizeof gap, "%.4g%%", 100 * (cost - ref) / ref);
+        printf("  %-9s  %16.10g  %10.4f  %12s  %s%s\n", name, cost, c->secs[a], gap,
+               dls_solution_status_name(dls_lu_status(c->res[a])),
+               a <= DLS_LU_REVERSE ? " (constant speeds)" : "");
+    }
+    if (!isnan(c->bound))
+        printf("lower bound (each step at its best alone): %.10g s\n", c->bound);
+    if (c->res[DLS_LU_EXACT] == NULL)
+        printf("%s\n", c->why[DLS_LU_EXACT]);
 }
 
 static int compare(const char *path, const dls_platform *pl, uint64_t n,
                    const dls_lu_params *base, int json, ui *u)
 {
-    dls_lu *res[DLS_LU_ALGORITHM_COUNT] = {NULL};
-    double secs[DLS_LU_ALGORITHM_COUNT];
-    char why[DLS_LU_ALGORITHM_COUNT][DLS_ERROR_MESSAGE_MAX];
-    double exact = NAN, bound = NAN;
-    int rc = EXIT_DONE;
-    for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
-        dls_lu_params par = *base;
-        par.algorithm = (dls_lu_algorithm)a;
-        u->what = dls_lu_algorithm_name(par.algorithm);
-        u->start = now();
-        dls_error err;
-        dls_error_clear(&err);
-        double t0 = now();
-        dls_status st = dls_lu_distribute(pl, n, &par, &res[a], &err);
-        secs[a] = now() - t0;
-        progress_done(u);
-        why[a][0] = '\0';
-        if (st == DLS_ECANCELED && interrupted) {
-            rc = 130;
-            break;
-        }
-        if (st != DLS_OK) {
-            /* the exact method out of reach is part of the answer, not a failure */
-            if (st != DLS_ELIMIT) {
-                rc = tool_fail(st, &err);
-                break;
-            }
-            snprintf(why[a], sizeof why[a], "%s", err.message);
-            res[a] = NULL;
-            continue;
-        }
-        if (dls_lu_status(res[a]) == DLS_SOLUTION_INFEASIBLE) {
-            tool_error("lu: %s", dls_lu_note(res[a]));
-            rc = EXIT_INFEASIBLE;
-            break;
-        }
-        if (a == DLS_LU_EXACT)
-            exact = dls_lu_cost(res[a]);
-        else if (isnan(bound) || dls_lu_lower_bound(res[a]) > bound)
-            bound = dls_lu_lower_bound(res[a]);
-    }
-    if (rc == EXIT_DONE) {
-        double ref = isnan(exact) ? bound : exact;
-        if (json) {
-            json_t *root = json_object(), *rows = json_array();
-            json_object_set_new(root, "columns", json_integer((json_int_t)n));
-            json_object_set_new(root, "exact_cost", tool_json_number(exact));
-            json_object_set_new(root, "lower_bound", tool_json_number(bound));
-            json_object_set_new(root, "gap_to", json_string(isnan(exact) ? "lower_bound"
-                                                                         : "exact"));
-            for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
-                json_t *o = json_object();
-                json_object_set_new(o, "algorithm",
-                                    json_string(dls_lu_algorithm_name((dls_lu_algorithm)a)));
-                if (res[a] == NULL) {
-                    json_object_set_new(o, "cost", json_null());
-                    json_object_set_new(o, "note", json_string(why[a]));
-                } else {
-                    double c = dls_lu_cost(res[a]);
-                    json_object_set_new(o, "cost", tool_json_number(c));
-                    json_object_set_new(o, "seconds", json_real(secs[a]));
-                    json_object_set_new(o, "gap", tool_json_number(ref > 0 ? (c - ref) / ref
-                                                                           : NAN));
-                    json_object_set_new(o, "status", json_string(dls_solution_status_name(
-                                                         dls_lu_status(res[a]))));
-                    if (dls_lu_note(res[a])[0])
-                        json_object_set_new(o, "note", json_string(dls_lu_note(res[a])));
-                }
-                json_array_append_new(rows, o);
-            }
-            json_object_set_new(root, "results", rows);
-            rc = tool_print_json(root);
-        } else {
-            printf("%s: %llu columns over %zu processors\n", path, (unsigned long long)n,
-                   dls_platform_count(pl));
-            printf("  %-9s  %16s  %10s  %12s  %s\n", "ALGORITHM", "COST (s)", "TIME (s)",
-                   isnan(exact) ? "GAP TO BOUND" : "GAP TO OPT", "STATUS");
-            for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
-                const char *name = dls_lu_algorithm_name((dls_lu_algorithm)a);
-                if (res[a] == NULL) {
-                    printf("  %-9s  %16s  %10s  %12s  not computed\n", name, "-", "-", "-");
-                    continue;
-                }
-                double c = dls_lu_cost(res[a]);
-                char gap[32] = "-";
-                if (isfinite(c) && ref > 0)
-                    snprintf(gap, sizeof gap, "%.4g%%", 100 * (c - ref) / ref);
-                printf("  %-9s  %16.10g  %10.4f  %12s  %s%s\n", name, c, secs[a], gap,
-                       dls_solution_status_name(dls_lu_status(res[a])),
-                       a <= DLS_LU_REVERSE ? " (constant speeds)" : "");
-            }
-            if (!isnan(bound))
-                printf("lower bound (each step at its best alone): %.10g s\n", bound);
-            if (res[DLS_LU_EXACT] == NULL)
-                printf("%s\n", why[DLS_LU_EXACT]);
-        }
-    }
+    comparison c = {{NULL}, {0}, {{0}}, NAN, NAN};
+    int rc = run_all(pl, n, base, u, &c);
+    if (rc == EXIT_DONE && json)
+        rc = tool_print_json(comparison_json(n, &c));
+    else if (rc == EXIT_DONE)
+        print_comparison(path, pl, n, &c);
     for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++)
-        dls_lu_free(res[a]);
+        dls_lu_free(c.res[a]);
     return rc;
+}
+
+/* One algorithm: its result, or exit 1 when the limits cannot hold the columns. */
+static int distribute(const char *path, const dls_platform *pl, uint64_t n,
+                      const dls_lu_params *par, const tool_args *args, ui *u)
+{
+    int json = arg_flag(args, "json");
+    u->what = dls_lu_algorithm_name(par->algorithm);
+    dls_error err;
+    dls_error_clear(&err);
+    dls_lu *r;
+    dls_status st = dls_lu_distribute(pl, n, par, &r, &err);
+    progress_done(u);
+    if (st != DLS_OK)
+        return st == DLS_ECANCELED && tool_interrupted ? EXIT_INTERRUPTED : tool_fail(st, &err);
+    int rc = EXIT_DONE;
+    dls_solution_status sol = dls_lu_status(r);
+    if (sol == DLS_SOLUTION_INFEASIBLE || sol == DLS_SOLUTION_NOT_FOUND) {
+        tool_error("lu: %s", dls_lu_note(r));
+        rc = EXIT_INFEASIBLE;
+        if (json)
+            tool_print_json(result_json(pl, r));
+    } else {
+        if (dls_lu_note(r)[0])
+            tool_warning("%s", dls_lu_note(r));
+        if (json)
+            rc = tool_print_json(result_json(pl, r));
+        else
+            print_result(path, pl, r, arg_flag(args, "owners"));
+    }
+    dls_lu_free(r);
+    return rc;
+}
+
+/* The parameters: the library's defaults, then what was given. Returns EXIT_DONE, or
+ * EXIT_BADINPUT after a message. */
+static int lu_params(const tool_args *args, dls_lu_params *par)
+{
+    dls_lu_params_init(par);
+    const char *algorithm = arg_string(args, "algorithm");
+    const char *heuristic = arg_string(args, "heuristic");
+    if (algorithm != NULL)
+        dls_lu_algorithm_from_name(algorithm, &par->algorithm);
+    if (heuristic != NULL)
+        dls_lu_heuristic_from_name(heuristic, &par->heuristic);
+    if (heuristic != NULL && par->algorithm != DLS_LU_FR) {
+        tool_error("lu: --heuristic applies to Functional Reverse (--algorithm fr)");
+        return EXIT_BADINPUT;
+    }
+    arg_set_flag(args, "no-limits", &par->use_limits, 0);
+    arg_size(args, "max-memory", &par->max_memory);
+    arg_size(args, "max-group-states", &par->max_group_states);
+    return EXIT_DONE;
 }
 
 int cmd_lu(const tool_args *args)
 {
     const char *path = args->pos[0];
-    int json = arg_flag(args, "json");
-    if (!arg_given(args, "columns")) {
+    uint64_t n;
+    if (!arg_count(args, "columns", &n)) {
         tool_error("lu: give the number of columns: --columns N");
         return EXIT_BADINPUT;
     }
@@ -293,67 +366,26 @@ int cmd_lu(const tool_args *args)
         tool_error("lu: --compare runs every algorithm: drop --algorithm");
         return EXIT_BADINPUT;
     }
-    uint64_t n = arg_count(args, "columns", 1);
     dls_lu_params par;
-    dls_lu_params_init(&par);
-    dls_lu_algorithm_from_name(arg_string(args, "algorithm"), &par.algorithm);
-    dls_lu_heuristic_from_name(arg_string(args, "heuristic"), &par.heuristic);
-    if (arg_given(args, "heuristic") && par.algorithm != DLS_LU_FR) {
-        tool_error("lu: --heuristic applies to Functional Reverse (--algorithm fr)");
-        return EXIT_BADINPUT;
-    }
-    par.use_limits = !arg_flag(args, "no-limits");
-    par.max_memory = (size_t)fmin((double)arg_count(args, "max-memory", 1u << 30),
-                                  (double)SIZE_MAX);
-    par.max_group_states = (size_t)arg_count(args, "max-group-states", 1000000);
-
-    dls_error err;
-    dls_error_clear(&err);
-    dls_platform *pl;
-    dls_status st = dls_platform_read_file(path, &pl, &err);
-    if (st != DLS_OK)
-        return tool_fail(st, &err);
-
-    ui u = {isatty(2) && !arg_flag(args, "quiet"), 0, "", now()};
-    struct sigaction sa, old_sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigaction(SIGINT, &sa, &old_sa);
+    int rc = lu_params(args, &par);
+    if (rc != EXIT_DONE)
+        return rc;
+    dls_platform *pl = NULL;
+    rc = tool_read_platform(path, &pl);
+    if (rc != EXIT_DONE)
+        return rc;
+    ui u = {isatty(2) && !arg_flag(args, "quiet"), 0, "", tool_now()};
+    struct sigaction old_sa;
+    tool_catch_sigint(&old_sa);
     par.on_progress = progress;
     par.on_progress_data = &u;
-
-    int rc;
-    if (arg_flag(args, "compare")) {
-        rc = compare(path, pl, n, &par, json, &u);
-    } else {
-        u.what = dls_lu_algorithm_name(par.algorithm);
-        dls_lu *r;
-        st = dls_lu_distribute(pl, n, &par, &r, &err);
-        progress_done(&u);
-        if (st != DLS_OK) {
-            rc = st == DLS_ECANCELED && interrupted ? 130 : tool_fail(st, &err);
-        } else {
-            dls_solution_status sol = dls_lu_status(r);
-            rc = EXIT_DONE;
-            if (sol == DLS_SOLUTION_INFEASIBLE || sol == DLS_SOLUTION_NOT_FOUND) {
-                tool_error("lu: %s", dls_lu_note(r));
-                rc = EXIT_INFEASIBLE;
-                if (json)
-                    tool_print_json(result_json(pl, r));
-            } else {
-                if (dls_lu_note(r)[0])
-                    tool_warning("%s", dls_lu_note(r));
-                if (json)
-                    rc = tool_print_json(result_json(pl, r));
-                else
-                    print_result(path, pl, r, arg_flag(args, "owners"));
-            }
-            dls_lu_free(r);
-        }
-    }
-    if (rc == 130)
+    if (arg_flag(args, "compare"))
+        rc = compare(path, pl, n, &par, arg_flag(args, "json"), &u);
+    else
+        rc = distribute(path, pl, n, &par, args, &u);
+    if (rc == EXIT_INTERRUPTED)
         tool_error("lu: interrupted");
-    sigaction(SIGINT, &old_sa, NULL);
+    tool_release_sigint(&old_sa);
     dls_platform_free(pl);
     return rc;
 }

@@ -10,22 +10,30 @@
 #include "tool.h"
 
 static const tool_opt partition_opts[] = {
-    {"elements", OPT_COUNT, "N", NULL, 0, 9007199254740992.0, NULL,
+    {"elements", OPT_COUNT, "N", NULL, 0, TOOL_MAX_WHOLE, NULL,
      "number of elements to distribute (up to 2^53)"},
-    {"matrix", OPT_COUNT, "N", NULL, 1, 9007199254740992.0, NULL,
+    {"matrix", OPT_COUNT, "N", NULL, 1, TOOL_MAX_WHOLE, NULL,
      "distribute the N rows of an N x N matrix product, 2-D speeds cut at N"},
-    {"weights", OPT_STRING, "FILE", NULL, 0, 0, NULL,
-     "element weights: numbers separated by white space, or a JSON array"},
-    {"ordered", OPT_FLAG, NULL, NULL, 0, 0, NULL,
-     "the elements are ordered: each processor gets one contiguous chunk"},
-    {"reorder", OPT_FLAG, NULL, NULL, 0, 0, NULL,
-     "with --ordered: the chunks may follow another processor order"},
-    {"no-limits", OPT_FLAG, NULL, NULL, 0, 0, NULL, "ignore the processors' limits"},
-    {"method", OPT_CHOICE, NULL, "newton", 0, 0, "newton|bisection",
+    TOOL_STRING("weights", "FILE", "element weights: numbers separated by white space, or a JSON array"),
+    TOOL_FLAG("ordered", "the elements are ordered: each processor gets one contiguous chunk"),
+    TOOL_FLAG("reorder", "with --ordered: the chunks may follow another processor order"),
+    TOOL_FLAG("no-limits", "ignore the processors' limits"),
+    {"method", OPT_CHOICE, NULL, NULL, 0, 0, "newton|bisection",
      "root finding: safeguarded Newton, or Algorithm 1.1 of paper 000 as printed"},
-    {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "write the result as JSON"},
-    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+    TOOL_FLAG("json", "write the result as JSON"),
+    TOOL_OPT_END,
 };
+
+/* Defaults the help shows: the library's, read from its parameters. */
+static int partition_default(const char *opt, char *buf, size_t size)
+{
+    dls_partition_params par;
+    dls_partition_params_init(&par);
+    if (strcmp(opt, "method") == 0)
+        return tool_show_text(par.method == DLS_PARTITION_BISECTION ? "bisection" : "newton",
+                              buf, size);
+    return 0;
+}
 
 const tool_cmd tool_cmd_partition = {
     "partition",
@@ -44,7 +52,112 @@ const tool_cmd tool_cmd_partition = {
     1,
     1,
     cmd_partition,
+    partition_default,
 };
+
+/* Longest word of a weights file in text; a longer one is read as several. */
+#define WEIGHT_TOKEN_MAX 128
+
+/* The weights of a JSON array (the file is at its '['). Returns -1 after a message. */
+static int read_weights_json(FILE *f, const char *path, double **out, size_t *count)
+{
+    json_error_t je;
+    json_t *arr = json_loadf(f, JSON_DECODE_INT_AS_REAL, &je);
+    if (arr == NULL) {
+        tool_error("%s:%d:%d: malformed JSON: %s", path, je.line, je.column, je.text);
+        return -1;
+    }
+    if (!json_is_array(arr)) {
+        tool_error("%s: the weights must be a JSON array of numbers", path);
+        json_decref(arr);
+        return -1;
+    }
+    size_t len = json_array_size(arr);
+    double *w = malloc((len ? len : 1) * sizeof *w);
+    if (w == NULL) {
+        tool_error("%s: out of memory", path);
+        json_decref(arr);
+        return -1;
+    }
+    for (size_t k = 0; k < len; k++) {
+        json_t *v = json_array_get(arr, k);
+        if (!json_is_number(v)) {
+            tool_error("%s: weight %zu is not a number", path, k + 1);
+            json_decref(arr);
+            free(w);
+            return -1;
+        }
+        w[k] = json_number_value(v);
+    }
+    json_decref(arr);
+    *out = w;
+    *count = len;
+    return 0;
+}
+
+/* The next word of a text file of weights, skipping white space and '#' comments; 0 at the
+ * end of the file. *line counts the lines. */
+static int next_token(FILE *f, char *tok, size_t size, int *line)
+{
+    int c;
+    for (;;) {
+        c = fgetc(f);
+        if (c == EOF)
+            return 0;
+        if (c == '\n') {
+            (*line)++;
+        } else if (c == '#') {
+            while ((c = fgetc(f)) != EOF && c != '\n')
+                ;
+            (*line)++;
+        } else if (!isspace(c)) {
+            break;
+        }
+    }
+    size_t t = 0;
+    while (c != EOF && !isspace(c) && t + 1 < size) {
+        tok[t++] = (char)c;
+        c = fgetc(f);
+    }
+    tok[t] = '\0';
+    if (c == '\n')
+        ungetc(c, f);
+    return 1;
+}
+
+/* The weights of a text file: numbers separated by white space. Returns -1 after a
+ * message. */
+static int read_weights_text(FILE *f, const char *path, double **out, size_t *count)
+{
+    char tok[WEIGHT_TOKEN_MAX];
+    int line = 1;
+    double *w = NULL;
+    size_t cap = 0, n = 0;
+    while (next_token(f, tok, sizeof tok, &line)) {
+        char *end;
+        double v = strtod(tok, &end);
+        if (end == tok || *end != '\0') {
+            tool_error("%s:%d: \"%s\" is not a number", path, line, tok);
+            free(w);
+            return -1;
+        }
+        double *g = tool_grow(w, &cap, n + 1, sizeof *w);
+        if (g == NULL) {
+            tool_error("%s: out of memory", path);
+            free(w);
+            return -1;
+        }
+        w = g;
+        w[n++] = v;
+    }
+    if (w == NULL && (w = malloc(sizeof *w)) == NULL) {
+        tool_error("%s: out of memory", path);
+        return -1;
+    }
+    *out = w;
+    *count = n;
+    return 0;
+}
 
 /* Reads weights: a JSON array, or numbers separated by white space ('#' starts a comment). */
 static int read_weights(const char *path, double **out, uint64_t *count)
@@ -54,93 +167,17 @@ static int read_weights(const char *path, double **out, uint64_t *count)
         tool_error("%s: cannot open: %s", path, strerror(errno));
         return -1;
     }
-    size_t cap = 1024, n = 0;
-    double *w = malloc(cap * sizeof *w);
     int c;
     while ((c = fgetc(f)) != EOF && isspace(c))
         ;
-    if (c == '[') {
+    if (c != EOF)
         ungetc(c, f);
-        json_error_t je;
-        json_t *arr = json_loadf(f, JSON_DECODE_INT_AS_REAL, &je);
-        fclose(f);
-        if (arr == NULL) {
-            tool_error("%s:%d:%d: malformed JSON: %s", path, je.line, je.column, je.text);
-            free(w);
-            return -1;
-        }
-        if (!json_is_array(arr)) {
-            tool_error("%s: the weights must be a JSON array of numbers", path);
-            json_decref(arr);
-            free(w);
-            return -1;
-        }
-        size_t len = json_array_size(arr);
-        free(w);
-        w = malloc((len ? len : 1) * sizeof *w);
-        for (size_t k = 0; w && k < len; k++) {
-            json_t *v = json_array_get(arr, k);
-            if (!json_is_number(v)) {
-                tool_error("%s: weight %zu is not a number", path, k + 1);
-                json_decref(arr);
-                free(w);
-                return -1;
-            }
-            w[n++] = json_number_value(v);
-        }
-        json_decref(arr);
-    } else {
-        if (c != EOF)
-            ungetc(c, f);
-        char tok[128];
-        int line = 1;
-        for (;;) {
-            c = fgetc(f);
-            if (c == EOF)
-                break;
-            if (c == '\n') {
-                line++;
-                continue;
-            }
-            if (isspace(c))
-                continue;
-            if (c == '#') {
-                while ((c = fgetc(f)) != EOF && c != '\n')
-                    ;
-                line++;
-                continue;
-            }
-            size_t t = 0;
-            while (c != EOF && !isspace(c) && t + 1 < sizeof tok) {
-                tok[t++] = (char)c;
-                c = fgetc(f);
-            }
-            tok[t] = '\0';
-            if (c == '\n')
-                ungetc(c, f);
-            char *end;
-            double v = strtod(tok, &end);
-            if (end == tok || *end != '\0') {
-                tool_error("%s:%d: \"%s\" is not a number", path, line, tok);
-                fclose(f);
-                free(w);
-                return -1;
-            }
-            if (n == cap) {
-                cap *= 2;
-                double *bigger = realloc(w, cap * sizeof *w);
-                if (bigger == NULL)
-                    break;
-                w = bigger;
-            }
-            w[n++] = v;
-        }
-        fclose(f);
-    }
-    if (w == NULL) {
-        tool_error("%s: out of memory", path);
+    double *w = NULL;
+    size_t n = 0;
+    int rc = c == '[' ? read_weights_json(f, path, &w, &n) : read_weights_text(f, path, &w, &n);
+    fclose(f);
+    if (rc != 0)
         return -1;
-    }
     for (size_t k = 0; k < n; k++)
         if (!isfinite(w[k]) || w[k] <= 0) {
             tool_error("%s: weight %zu is %g; weights must be finite and > 0", path, k + 1, w[k]);
@@ -202,17 +239,14 @@ static void print_table(const char *path, const dls_platform *pl, const dls_part
     size_t p = dls_partition_count(r);
     const uint64_t *el = dls_partition_elements(r), *first = dls_partition_first(r);
     const double *times = dls_partition_times(r), *sizes = dls_partition_sizes(r);
-    size_t width = 4;
-    for (size_t i = 0; i < p; i++)
-        if (strlen(dls_platform_name(pl, i)) > width)
-            width = strlen(dls_platform_name(pl, i));
+    int width = tool_name_width(pl, p);
     printf("%s: %llu elements over %zu processors\n", path,
            (unsigned long long)dls_partition_total(r), p);
-    printf("  %-*s  %16s  %14s%s%s\n", (int)width, "NAME", "ELEMENTS", "TIME (s)",
+    printf("  %-*s  %16s  %14s%s%s\n", width, "NAME", "ELEMENTS", "TIME (s)",
            weighted ? "          WEIGHT" : "", first ? "             FIRST" : "");
     /* one buffered write per line: 10^5 processors print in a blink */
     for (size_t i = 0; i < p; i++) {
-        printf("  %-*s  %16llu  %14.6g", (int)width, dls_platform_name(pl, i),
+        printf("  %-*s  %16llu  %14.6g", width, dls_platform_name(pl, i),
                (unsigned long long)el[i], times[i]);
         if (weighted)
             printf("  %14.6g", sizes[i]);
@@ -232,10 +266,9 @@ static void print_table(const char *path, const dls_platform *pl, const dls_part
            dls_partition_steps(r), dls_solution_status_name(dls_partition_status(r)));
 }
 
-int cmd_partition(const tool_args *args)
+/* Usage errors; returns EXIT_DONE when the options go together. */
+static int check_usage(const tool_args *args)
 {
-    const char *path = args->pos[0];
-    int json = arg_flag(args, "json");
     int striped = arg_given(args, "matrix");
     const char *wpath = arg_string(args, "weights");
     if (striped && (arg_given(args, "elements") || wpath)) {
@@ -251,60 +284,89 @@ int cmd_partition(const tool_args *args)
         tool_error("partition: --reorder applies to ordered sets: add --ordered");
         return EXIT_BADINPUT;
     }
-    double *weights = NULL;
-    uint64_t n = striped ? arg_count(args, "matrix", 0) : arg_count(args, "elements", 0);
-    if (wpath) {
-        uint64_t count;
-        if (read_weights(wpath, &weights, &count) != 0)
-            return EXIT_BADINPUT;
-        if (arg_given(args, "elements") && count != n) {
-            tool_error("partition: %s holds %llu weights but --elements is %llu", wpath,
-                       (unsigned long long)count, (unsigned long long)n);
-            free(weights);
-            return EXIT_BADINPUT;
-        }
-        n = count;
+    return EXIT_DONE;
+}
+
+/* The number of elements, and their weights with --weights (NULL otherwise). */
+static int read_elements(const tool_args *args, uint64_t *n, double **weights)
+{
+    const char *wpath = arg_string(args, "weights");
+    *n = 0;
+    *weights = NULL;
+    if (!arg_count(args, "matrix", n))
+        arg_count(args, "elements", n);
+    if (wpath == NULL)
+        return EXIT_DONE;
+    uint64_t count;
+    if (read_weights(wpath, weights, &count) != 0)
+        return EXIT_BADINPUT;
+    if (arg_given(args, "elements") && count != *n) {
+        tool_error("partition: %s holds %llu weights but --elements is %llu", wpath,
+                   (unsigned long long)count, (unsigned long long)*n);
+        free(*weights);
+        *weights = NULL;
+        return EXIT_BADINPUT;
     }
-    dls_error err;
-    dls_error_clear(&err);
-    dls_platform *pl;
-    dls_status st = dls_platform_read_file(path, &pl, &err);
-    if (st != DLS_OK) {
+    *n = count;
+    return EXIT_DONE;
+}
+
+/* The report of a result: exit 1 when the set does not fit. */
+static int report(const tool_args *args, const dls_platform *pl, const dls_partition *r,
+                  int weighted)
+{
+    int json = arg_flag(args, "json");
+    dls_solution_status sol = dls_partition_status(r);
+    if (sol == DLS_SOLUTION_INFEASIBLE || sol == DLS_SOLUTION_NOT_FOUND) {
+        tool_error("partition: %s", dls_partition_note(r));
+        if (json)
+            tool_print_json(result_json(pl, r, weighted));
+        return EXIT_INFEASIBLE;
+    }
+    if (dls_partition_note(r)[0])
+        tool_warning("%s", dls_partition_note(r));
+    if (json)
+        return tool_print_json(result_json(pl, r, weighted));
+    print_table(args->pos[0], pl, r, weighted);
+    return EXIT_DONE;
+}
+
+int cmd_partition(const tool_args *args)
+{
+    uint64_t n;
+    double *weights;
+    int rc = check_usage(args);
+    if (rc == EXIT_DONE)
+        rc = read_elements(args, &n, &weights);
+    if (rc != EXIT_DONE)
+        return rc;
+    dls_platform *pl = NULL;
+    rc = tool_read_platform(args->pos[0], &pl);
+    if (rc != EXIT_DONE) {
         free(weights);
-        return tool_fail(st, &err);
+        return rc;
     }
     dls_partition_params par;
     dls_partition_params_init(&par);
-    par.use_limits = !arg_flag(args, "no-limits");
-    par.ordered = arg_flag(args, "ordered");
-    par.reorder = arg_flag(args, "reorder");
+    arg_set_flag(args, "no-limits", &par.use_limits, 0);
+    arg_set_flag(args, "ordered", &par.ordered, 1);
+    arg_set_flag(args, "reorder", &par.reorder, 1);
     par.weights = weights;
-    par.method = strcmp(arg_string(args, "method"), "bisection") == 0 ? DLS_PARTITION_BISECTION
-                                                                      : DLS_PARTITION_NEWTON;
+    const char *method = arg_string(args, "method");
+    if (method != NULL)
+        par.method = strcmp(method, "bisection") == 0 ? DLS_PARTITION_BISECTION
+                                                      : DLS_PARTITION_NEWTON;
+    dls_error err;
+    dls_error_clear(&err);
     dls_partition *r;
-    st = striped ? dls_partition_striped(pl, n, &par, &r, &err)
-                 : dls_partition_set(pl, n, &par, &r, &err);
+    dls_status st = arg_given(args, "matrix") ? dls_partition_striped(pl, n, &par, &r, &err)
+                                              : dls_partition_set(pl, n, &par, &r, &err);
     if (st != DLS_OK) {
-        dls_platform_free(pl);
-        free(weights);
-        return tool_fail(st, &err);
-    }
-    dls_solution_status sol = dls_partition_status(r);
-    int rc = EXIT_DONE;
-    if (sol == DLS_SOLUTION_INFEASIBLE || sol == DLS_SOLUTION_NOT_FOUND) {
-        tool_error("partition: %s", dls_partition_note(r));
-        rc = EXIT_INFEASIBLE;
-        if (json)
-            tool_print_json(result_json(pl, r, weights != NULL));
+        rc = tool_fail(st, &err);
     } else {
-        if (dls_partition_note(r)[0])
-            tool_warning("%s", dls_partition_note(r));
-        if (json)
-            rc = tool_print_json(result_json(pl, r, weights != NULL));
-        else
-            print_table(path, pl, r, weights != NULL);
+        rc = report(args, pl, r, weights != NULL);
+        dls_partition_free(r);
     }
-    dls_partition_free(r);
     dls_platform_free(pl);
     free(weights);
     return rc;

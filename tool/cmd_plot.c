@@ -9,15 +9,33 @@
 #include "tool.h"
 
 static const tool_opt plot_opts[] = {
-    {"output", OPT_STRING, "FILE", NULL, 0, 0, NULL, "SVG file to write (required; also -o)"},
-    {"o", OPT_STRING, "FILE", NULL, 0, 0, NULL, "same as --output"},
-    {"log-x", OPT_CHOICE, NULL, "auto", 0, 0, "yes|no|auto",
+    TOOL_STRING("output", "FILE", "SVG file to write (required; also -o)"),
+    TOOL_STRING("o", "FILE", "same as --output"),
+    {"log-x", OPT_CHOICE, NULL, NULL, 0, 0, "yes|no|auto",
      "logarithmic size axis (auto: if sizes span > 2 decades)"},
-    {"log-y", OPT_CHOICE, NULL, "auto", 0, 0, "yes|no|auto",
+    {"log-y", OPT_CHOICE, NULL, NULL, 0, 0, "yes|no|auto",
      "logarithmic speed axis (auto: if speeds span > 2 decades)"},
-    {"title", OPT_STRING, "TEXT", NULL, 0, 0, NULL, "title of the picture"},
-    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+    TOOL_STRING("title", "TEXT", "title of the picture"),
+    TOOL_OPT_END,
 };
+
+/* A scale as the options say it: -1 automatic, 0 no, 1 yes. */
+static const char *scale_name(int v)
+{
+    return v > 0 ? "yes" : v == 0 ? "no" : "auto";
+}
+
+/* Defaults the help shows: the library's, read from its parameters. */
+static int plot_default(const char *opt, char *buf, size_t size)
+{
+    dls_plot_params par;
+    dls_plot_params_init(&par);
+    if (strcmp(opt, "log-x") == 0)
+        return tool_show_text(scale_name(par.log_x), buf, size);
+    if (strcmp(opt, "log-y") == 0)
+        return tool_show_text(scale_name(par.log_y), buf, size);
+    return 0;
+}
 
 const tool_cmd tool_cmd_plot = {
     "plot",
@@ -33,19 +51,20 @@ const tool_cmd tool_cmd_plot = {
     1,
     1,
     cmd_plot,
+    plot_default,
 };
 
-/* -1 automatic, 0 no, 1 yes. */
-static int scale_choice(const char *v)
+/* A scale given as an option (yes, no or auto) into *v (1, 0 or -1). */
+static void scale_choice(const tool_args *args, const char *opt, int *v)
 {
-    return strcmp(v, "yes") == 0 ? 1 : strcmp(v, "no") == 0 ? 0 : -1;
+    const char *given = arg_string(args, opt);
+    if (given != NULL)
+        *v = strcmp(given, "yes") == 0 ? 1 : strcmp(given, "no") == 0 ? 0 : -1;
 }
 
 int cmd_plot(const tool_args *args)
 {
-    const char *out = arg_string(args, "output");
-    if (out == NULL)
-        out = arg_string(args, "o");
+    const char *out = tool_output(args);
     if (out == NULL) {
         tool_error("plot: -o FILE is required (usage: dlsched plot %s)", tool_cmd_plot.usage);
         return EXIT_BADINPUT;
@@ -54,18 +73,19 @@ int cmd_plot(const tool_args *args)
         tool_error("plot: give the output file once, with -o or --output");
         return EXIT_BADINPUT;
     }
-    dls_error err;
-    dls_error_clear(&err);
-    dls_platform *pl;
-    dls_status st = dls_platform_read_file(args->pos[0], &pl, &err);
-    if (st != DLS_OK)
-        return tool_fail(st, &err);
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(args->pos[0], &pl);
+    if (rc != EXIT_DONE)
+        return rc;
     dls_plot_params par;
     dls_plot_params_init(&par);
-    par.log_x = scale_choice(arg_string(args, "log-x"));
-    par.log_y = scale_choice(arg_string(args, "log-y"));
-    par.title = arg_string(args, "title");
-    st = dls_platform_plot_svg_file(pl, &par, out, &err);
+    scale_choice(args, "log-x", &par.log_x);
+    scale_choice(args, "log-y", &par.log_y);
+    if (arg_given(args, "title"))
+        par.title = arg_string(args, "title");
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = dls_platform_plot_svg_file(pl, &par, out, &err);
     dls_platform_free(pl);
     return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
 }

@@ -1,61 +1,78 @@
 /* dlsched schedule, evaluate and export: the divisible-load LP of paper 003. */
 #include <config.h>
 
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tool.h"
 
-#define COMMON_OPTS                                                                              \
-    {"order", OPT_CHOICE, NULL, "given", 0, 0, "given|rate",                                    \
-     "send sequence: the platform's order, or by increasing link rate"},                          \
-    {"originator-computes", OPT_FLAG, NULL, NULL, 0, 0, NULL,                                     \
-     "processors without a link belong to the originator: no send, served first"},                \
-    {"no-limits", OPT_FLAG, NULL, NULL, 0, 0, NULL, "ignore the processors' limits"}
+#define COMMON_OPTS                                                                          \
+    {"order", OPT_CHOICE, NULL, NULL, 0, 0, "given|rate",                                    \
+     "send sequence: the platform's order, or by increasing link rate"},                      \
+    TOOL_FLAG("originator-computes",                                                          \
+              "processors without a link belong to the originator: no send, served first"),   \
+    TOOL_FLAG("no-limits", "ignore the processors' limits")
+
+/* The MIP is tried by default (--mip auto) on platforms at most this large: its branch and
+ * bound grows quickly with the processors. */
+#define MIP_AUTO_PROCESSORS 8
+/* Two makespans closer than this (relatively) are printed as one: the differences below it
+ * are the solver's rounding, not the models'. */
+#define SAME_MAKESPAN 1e-9
 
 static const tool_opt schedule_opts[] = {
     {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
     COMMON_OPTS,
-    {"keep-unused", OPT_FLAG, NULL, NULL, 0, 0, NULL,
-     "solve the paper's LP as it is: processors given no load still cost their startup"},
-    {"exact", OPT_FLAG, NULL, NULL, 0, 0, NULL,
-     "certify the optimum with GLPK's exact rational simplex (small platforms)"},
-    {"integer", OPT_FLAG, NULL, NULL, 0, 0, NULL,
-     "whole-unit loads: the LP schedule rounded, and the exact MIP on small platforms"},
-    {"exact-shape", OPT_FLAG, NULL, NULL, 0, 0, NULL,
-     "the true (non-convex) time of speed models, solved as a MIP, instead of the envelope"},
+    TOOL_FLAG("keep-unused",
+              "solve the paper's LP as it is: processors given no load still cost their startup"),
+    TOOL_FLAG("exact", "certify the optimum with GLPK's exact rational simplex (small platforms)"),
+    TOOL_FLAG("integer",
+              "whole-unit loads: the LP schedule rounded, and the exact MIP on small platforms"),
+    TOOL_FLAG("exact-shape",
+              "the true (non-convex) time of speed models, solved as a MIP, instead of the envelope"),
     {"mip", OPT_CHOICE, NULL, "auto", 0, 0, "auto|yes|no",
-     "with --integer: also solve the MIP (auto: with at most 8 processors)"},
-    {"time-limit", OPT_DOUBLE, "S", "60", 1e-3, 1e9, NULL, "seconds for the MIP's search"},
-    {"gantt", OPT_STRING, "FILE", NULL, 0, 0, NULL, "draw the schedule as an SVG Gantt chart"},
-    {"verbose", OPT_FLAG, NULL, NULL, 0, 0, NULL, "let GLPK report its progress"},
-    {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "write the schedule as JSON"},
-    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+     "with --integer: also solve the MIP (auto: with at most " TOOL_STR(MIP_AUTO_PROCESSORS)
+     " processors)"},
+    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL, "seconds for the MIP's search"},
+    TOOL_STRING("gantt", "FILE", "draw the schedule as an SVG Gantt chart"),
+    TOOL_FLAG("verbose", "let GLPK report its progress"),
+    TOOL_FLAG("json", "write the schedule as JSON"),
+    TOOL_OPT_END,
 };
-
-/* The MIP is tried by default on platforms at most this large. */
-#define MIP_AUTO_PROCESSORS 8
 
 static const tool_opt evaluate_opts[] = {
     {"loads", OPT_STRING, "A1,A2,...", NULL, 0, 0, NULL,
      "one load per processor, in platform order (required)"},
     COMMON_OPTS,
-    {"gantt", OPT_STRING, "FILE", NULL, 0, 0, NULL, "draw the timeline as an SVG Gantt chart"},
-    {"json", OPT_FLAG, NULL, NULL, 0, 0, NULL, "write the timeline as JSON"},
-    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+    TOOL_STRING("gantt", "FILE", "draw the timeline as an SVG Gantt chart"),
+    TOOL_FLAG("json", "write the timeline as JSON"),
+    TOOL_OPT_END,
 };
 
 static const tool_opt export_opts[] = {
     {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
     {"format", OPT_CHOICE, NULL, NULL, 0, 0, "lp|mps|glpk|mathprog",
      "CPLEX LP, free MPS, GLPK's format, or data for lp/star.mod (required)"},
-    {"output", OPT_STRING, "FILE", NULL, 0, 0, NULL, "file to write (required; also -o)"},
-    {"o", OPT_STRING, "FILE", NULL, 0, 0, NULL, "same as --output"},
+    TOOL_STRING("output", "FILE", "file to write (required; also -o)"),
+    TOOL_STRING("o", "FILE", "same as --output"),
     COMMON_OPTS,
-    {NULL, 0, NULL, NULL, 0, 0, NULL, NULL},
+    TOOL_OPT_END,
 };
+
+/* Defaults the help shows: the library's, read from its parameters. */
+static int schedule_default(const char *opt, char *buf, size_t size)
+{
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    if (strcmp(opt, "order") == 0)
+        return tool_show_text(tool_order_name(par.order), buf, size);
+    if (strcmp(opt, "time-limit") == 0)
+        return tool_show_number(mp.time_limit, buf, size);
+    return 0;
+}
 
 const tool_cmd tool_cmd_schedule = {
     "schedule",
@@ -80,6 +97,7 @@ const tool_cmd tool_cmd_schedule = {
     1,
     1,
     cmd_schedule,
+    schedule_default,
 };
 
 const tool_cmd tool_cmd_evaluate = {
@@ -96,6 +114,7 @@ const tool_cmd tool_cmd_evaluate = {
     1,
     1,
     cmd_evaluate,
+    schedule_default,
 };
 
 const tool_cmd tool_cmd_export = {
@@ -110,14 +129,15 @@ const tool_cmd tool_cmd_export = {
     1,
     1,
     cmd_export,
+    schedule_default,
 };
 
+/* The parameters every command of this file takes: the defaults, then what was given. */
 static void set_common(const tool_args *args, dls_schedule_params *par)
 {
     dls_schedule_params_init(par);
-    par->order = strcmp(arg_string(args, "order"), "rate") == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
-    par->originator_computes = arg_flag(args, "originator-computes");
-    par->use_limits = !arg_flag(args, "no-limits");
+    tool_schedule_options(args, par);
+    arg_set_flag(args, "originator-computes", &par->originator_computes, 1);
 }
 
 /* mode: 0 LP or evaluation, 1 integer loads, 2 exact shape */
@@ -185,16 +205,13 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
                            int solved, int mode)
 {
     size_t p = dls_schedule_count(s);
-    size_t width = 4;
-    for (size_t i = 0; i < p; i++)
-        if (strlen(dls_platform_name(pl, i)) > width)
-            width = strlen(dls_platform_name(pl, i));
+    int width = tool_name_width(pl, p);
     const double *ld = dls_schedule_loads(s), *ss = dls_schedule_send_start(s),
                  *se = dls_schedule_send_end(s), *ct = dls_schedule_compute_time(s),
                  *fin = dls_schedule_finish(s), *idle = dls_schedule_idle(s);
     const int *lvl = dls_schedule_levels(s);
     printf("%s: load %.9g over %zu processors, in send order\n", path, dls_schedule_load(s), p);
-    printf("  %-*s  %14s  %12s  %12s  %12s  %12s  %12s  %5s\n", (int)width, "NAME", "LOAD",
+    printf("  %-*s  %14s  %12s  %12s  %12s  %12s  %12s  %5s\n", width, "NAME", "LOAD",
            "SEND START", "SEND END", "COMPUTE", "FINISH", "IDLE", "LEVEL");
     for (size_t k = 0; k < p; k++) {
         size_t i = dls_schedule_sequence(s)[k];
@@ -210,7 +227,7 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
             snprintf(lv, sizeof lv, "%d", lvl[i]);
         else
             snprintf(lv, sizeof lv, "-");
-        printf("  %-*s  %14.9g  %12s  %12s  %12.6g  %12.6g  %12.6g  %5s\n", (int)width,
+        printf("  %-*s  %14.9g  %12s  %12s  %12.6g  %12.6g  %12.6g  %5s\n", width,
                dls_platform_name(pl, i), ld[i], a, b, ct[i], fin[i], idle[i], lv);
     }
     printf("makespan %.9g s", dls_schedule_makespan(s));
@@ -220,7 +237,7 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
         if (dls_schedule_exact_verified(s) > 0)
             printf(", confirmed by the exact simplex");
         if (fabs(dls_schedule_true_makespan(s) - dls_schedule_makespan(s)) >
-            1e-9 * dls_schedule_makespan(s))
+            SAME_MAKESPAN * dls_schedule_makespan(s))
             printf("; %.9g s under the true models", dls_schedule_true_makespan(s));
     }
     printf("\n");
@@ -229,7 +246,7 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
         printf("%s: %.9g s; the LP (continuous%s) %.9g s, gap %.4g%%", mode == 1 ?
                "whole-unit loads" : "exact shapes", mk, mode == 2 ? ", envelopes" : "", lp,
                100 * (mk - lp) / lp);
-        if (mode == 2 || fabs(dls_schedule_lp_true_makespan(s) - lp) > 1e-9 * lp)
+        if (mode == 2 || fabs(dls_schedule_lp_true_makespan(s) - lp) > SAME_MAKESPAN * lp)
             printf("; the LP's loads under the true models %.9g s",
                    dls_schedule_lp_true_makespan(s));
         printf("\n");
@@ -260,13 +277,7 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_sched
             tool_print_json(schedule_json(pl, s, solved, mode));
         return EXIT_INFEASIBLE;
     }
-    if (dls_schedule_note(s)[0]) {
-        /* one warning per line of the note */
-        char *copy = strdup(dls_schedule_note(s));
-        for (char *line = strtok(copy, "\n"); line; line = strtok(NULL, "\n"))
-            tool_warning("%s", line);
-        free(copy);
-    }
+    tool_warn_lines(dls_schedule_note(s));
     const char *gantt = arg_string(args, "gantt");
     if (gantt) {
         int rc = write_gantt(gantt, s, pl);
@@ -279,58 +290,70 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_sched
     return EXIT_DONE;
 }
 
-int cmd_schedule(const tool_args *args)
+/* The schedule of --integer: with the MIP when --mip asks for it; --mip auto falls back to
+ * the rounded schedule alone when the MIP is too large. */
+static dls_status integer_schedule(const tool_args *args, const dls_platform *pl, double V,
+                                   const dls_schedule_params *par, const dls_mip_params *mp,
+                                   dls_schedule **s, dls_error *err)
 {
-    if (!arg_given(args, "load")) {
-        tool_error("schedule: give the load with --load V");
-        return EXIT_BADINPUT;
-    }
-    dls_error err;
-    dls_error_clear(&err);
-    dls_platform *pl;
-    dls_status st = dls_platform_read_file(args->pos[0], &pl, &err);
-    if (st != DLS_OK)
-        return tool_fail(st, &err);
-    dls_schedule_params par;
-    set_common(args, &par);
-    par.drop_unused = !arg_flag(args, "keep-unused");
-    par.exact = arg_flag(args, "exact");
-    par.verbose = arg_flag(args, "verbose");
-    double V = arg_double(args, "load", 0);
-    int integer = arg_flag(args, "integer"), shape = arg_flag(args, "exact-shape");
     const char *mipw = arg_string(args, "mip");
+    int want = strcmp(mipw, "yes") == 0 ||
+               (strcmp(mipw, "auto") == 0 && dls_platform_count(pl) <= MIP_AUTO_PROCESSORS);
+    dls_status st = dls_schedule_integer(pl, (uint64_t)V, par, want ? mp : NULL, s, err);
+    if (st == DLS_ELIMIT && strcmp(mipw, "auto") == 0) {
+        tool_warning("%s; the rounded schedule alone follows", err->message);
+        st = dls_schedule_integer(pl, (uint64_t)V, par, NULL, s, err);
+    }
+    return st;
+}
+
+/* Usage errors found once the load is known. */
+static int check_integer_options(const tool_args *args, double V)
+{
+    int integer = arg_flag(args, "integer");
     if (arg_given(args, "mip") && !integer) {
         tool_error("schedule: --mip applies to --integer");
-        dls_platform_free(pl);
         return EXIT_BADINPUT;
     }
-    if (integer && (V != floor(V) || V > 9007199254740992.0)) {
+    if (integer && (V != floor(V) || V > TOOL_MAX_WHOLE)) {
         tool_error("schedule: --integer needs a whole number of units as the load, not %.17g",
                    V);
-        dls_platform_free(pl);
         return EXIT_BADINPUT;
     }
+    return EXIT_DONE;
+}
+
+int cmd_schedule(const tool_args *args)
+{
+    double V;
+    if (!tool_require_load(args, &V))
+        return EXIT_BADINPUT;
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(args->pos[0], &pl);
+    if (rc == EXIT_DONE)
+        rc = check_integer_options(args, V);
+    if (rc != EXIT_DONE) {
+        dls_platform_free(pl);
+        return rc;
+    }
+    int integer = arg_flag(args, "integer"), shape = arg_flag(args, "exact-shape");
+    dls_schedule_params par;
+    set_common(args, &par);
+    arg_set_flag(args, "keep-unused", &par.drop_unused, 0);
+    arg_set_flag(args, "exact", &par.exact, 1);
+    arg_set_flag(args, "verbose", &par.verbose, 1);
     dls_mip_params mp;
     dls_mip_params_init(&mp);
     mp.integer = integer;
     mp.exact_shape = shape;
-    mp.time_limit = arg_double(args, "time-limit", 60);
+    arg_double(args, "time-limit", &mp.time_limit);
+    dls_error err;
+    dls_error_clear(&err);
     dls_schedule *s;
-    int mode = integer ? 1 : shape ? 2 : 0;
-    if (shape) {
-        st = dls_schedule_mip(pl, V, &par, &mp, &s, &err);
-    } else if (integer) {
-        int want = strcmp(mipw, "yes") == 0 ||
-                   (strcmp(mipw, "auto") == 0 && dls_platform_count(pl) <= MIP_AUTO_PROCESSORS);
-        st = dls_schedule_integer(pl, (uint64_t)V, &par, want ? &mp : NULL, &s, &err);
-        if (st == DLS_ELIMIT && strcmp(mipw, "auto") == 0) {
-            tool_warning("%s; the rounded schedule alone follows", err.message);
-            st = dls_schedule_integer(pl, (uint64_t)V, &par, NULL, &s, &err);
-        }
-    } else {
-        st = dls_schedule_solve(pl, V, &par, &s, &err);
-    }
-    int rc = st == DLS_OK ? report(args, pl, s, 1, mode) : tool_fail(st, &err);
+    dls_status st = shape     ? dls_schedule_mip(pl, V, &par, &mp, &s, &err)
+                    : integer ? integer_schedule(args, pl, V, &par, &mp, &s, &err)
+                              : dls_schedule_solve(pl, V, &par, &s, &err);
+    rc = st == DLS_OK ? report(args, pl, s, 1, integer ? 1 : shape ? 2 : 0) : tool_fail(st, &err);
     if (st == DLS_OK)
         dls_schedule_free(s);
     dls_platform_free(pl);
@@ -344,36 +367,23 @@ int cmd_evaluate(const tool_args *args)
         tool_error("evaluate: give the loads with --loads A1,A2,... (one per processor)");
         return EXIT_BADINPUT;
     }
-    dls_error err;
-    dls_error_clear(&err);
-    dls_platform *pl;
-    dls_status st = dls_platform_read_file(args->pos[0], &pl, &err);
-    if (st != DLS_OK)
-        return tool_fail(st, &err);
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(args->pos[0], &pl);
+    if (rc != EXIT_DONE)
+        return rc;
     size_t p = dls_platform_count(pl), n = 0;
-    double *loads = calloc(p, sizeof *loads);
-    const char *c = list;
-    int bad = loads == NULL;
-    while (!bad && *c) {
-        char *end;
-        double v = strtod(c, &end);
-        if (end == c || (*end != ',' && *end != '\0') || n == p) {
-            bad = 1;
-            break;
-        }
-        loads[n++] = v;
-        c = *end == ',' ? end + 1 : end;
-    }
-    int rc;
-    if (bad || n != p) {
+    double *loads = NULL;
+    if (tool_parse_numbers(list, &loads, &n) != 0 || n != p) {
         tool_error("evaluate: --loads must be %zu numbers separated by commas (one per "
                    "processor, in platform order), not \"%s\"", p, list);
         rc = EXIT_BADINPUT;
     } else {
         dls_schedule_params par;
         set_common(args, &par);
+        dls_error err;
+        dls_error_clear(&err);
         dls_schedule *s;
-        st = dls_schedule_evaluate(pl, loads, &par, &s, &err);
+        dls_status st = dls_schedule_evaluate(pl, loads, &par, &s, &err);
         rc = st == DLS_OK ? report(args, pl, s, 0, 0) : tool_fail(st, &err);
         if (st == DLS_OK)
             dls_schedule_free(s);
@@ -385,10 +395,9 @@ int cmd_evaluate(const tool_args *args)
 
 int cmd_export(const tool_args *args)
 {
-    const char *out = arg_string(args, "output");
-    if (out == NULL)
-        out = arg_string(args, "o");
-    if (!arg_given(args, "load") || !arg_given(args, "format") || out == NULL) {
+    const char *out = tool_output(args);
+    double V;
+    if (!arg_double(args, "load", &V) || !arg_given(args, "format") || out == NULL) {
         tool_error("export: give --load V, --format lp|mps|glpk|mathprog and -o FILE");
         return EXIT_BADINPUT;
     }
@@ -397,15 +406,15 @@ int cmd_export(const tool_args *args)
                                : strcmp(f, "mps") == 0 ? DLS_EXPORT_MPS
                                : strcmp(f, "glpk") == 0 ? DLS_EXPORT_GLPK
                                                         : DLS_EXPORT_MATHPROG;
-    dls_error err;
-    dls_error_clear(&err);
-    dls_platform *pl;
-    dls_status st = dls_platform_read_file(args->pos[0], &pl, &err);
-    if (st != DLS_OK)
-        return tool_fail(st, &err);
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(args->pos[0], &pl);
+    if (rc != EXIT_DONE)
+        return rc;
     dls_schedule_params par;
     set_common(args, &par);
-    st = dls_schedule_export(pl, arg_double(args, "load", 0), &par, format, out, &err);
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = dls_schedule_export(pl, V, &par, format, out, &err);
     dls_platform_free(pl);
     return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
 }

@@ -5,6 +5,7 @@ tool_dlsched_SOURCES = \
 	tool/main.c \
 	tool/options.c \
 	tool/output.c \
+	tool/helpers.c \
 	tool/cmd_check.c \
 	tool/cmd_partition.c \
 	tool/cmd_schedule.c \

@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +33,7 @@ static int parse_count(const char *s, uint64_t *out)
     }
     char *end;
     double d = strtod(s, &end);
-    if (end == s || *end != '\0' || !isfinite(d) || d < 0 || d != floor(d) || d > 9007199254740992.0)
+    if (end == s || *end != '\0' || !isfinite(d) || d < 0 || d != floor(d) || d > TOOL_MAX_WHOLE)
         return -1;
     *out = (uint64_t)d;
     return 0;
@@ -176,17 +177,47 @@ const char *arg_string(const tool_args *a, const char *name)
     return a->given[k] ? a->value[k] : a->cmd->opts[k].deflt;
 }
 
-double arg_double(const tool_args *a, const char *name, double fallback)
+int arg_double(const tool_args *a, const char *name, double *value)
 {
     const char *v = arg_string(a, name);
-    return v ? strtod(v, NULL) : fallback;
+    if (v == NULL)
+        return 0;
+    *value = strtod(v, NULL);
+    return 1;
 }
 
-uint64_t arg_count(const tool_args *a, const char *name, uint64_t fallback)
+int arg_count(const tool_args *a, const char *name, uint64_t *value)
 {
     const char *v = arg_string(a, name);
     uint64_t c;
-    return v && parse_count(v, &c) == 0 ? c : fallback;
+    if (v == NULL || parse_count(v, &c) != 0)
+        return 0;
+    *value = c;
+    return 1;
+}
+
+int arg_size(const tool_args *a, const char *name, size_t *value)
+{
+    uint64_t c;
+    if (!arg_count(a, name, &c))
+        return 0;
+    *value = c > SIZE_MAX ? SIZE_MAX : (size_t)c;
+    return 1;
+}
+
+int arg_unsigned(const tool_args *a, const char *name, unsigned *value)
+{
+    uint64_t c;
+    if (!arg_count(a, name, &c))
+        return 0;
+    *value = c > UINT_MAX ? UINT_MAX : (unsigned)c;
+    return 1;
+}
+
+void arg_set_flag(const tool_args *a, const char *name, int *field, int value)
+{
+    if (arg_flag(a, name))
+        *field = value;
 }
 
 void tool_print_help(const tool_cmd *cmd, FILE *out)
@@ -204,8 +235,13 @@ void tool_print_help(const tool_cmd *cmd, FILE *out)
             else
                 snprintf(head, sizeof head, "--%s %s", o->name, o->arg);
             fprintf(out, "  %-26s %s", head, o->help);
-            if (o->deflt)
-                fprintf(out, " (default %s)", o->deflt);
+            char shown[64];
+            const char *deflt = o->deflt;
+            if (deflt == NULL && cmd->show_default != NULL &&
+                cmd->show_default(o->name, shown, sizeof shown))
+                deflt = shown;
+            if (deflt)
+                fprintf(out, " (default %s)", deflt);
             fputc('\n', out);
         }
     }

@@ -5,16 +5,23 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tool.h"
+
+/* One message on stderr: "dlsched: ", the prefix, the text, a newline. */
+static void message(const char *prefix, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "dlsched: %s", prefix);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
 
 void tool_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("dlsched: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    message("", fmt, ap);
     va_end(ap);
 }
 
@@ -22,10 +29,18 @@ void tool_warning(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fputs("dlsched: warning: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    message("warning: ", fmt, ap);
     va_end(ap);
+}
+
+void tool_warn_lines(const char *text)
+{
+    for (const char *line = text; *line;) {
+        size_t len = strcspn(line, "\n");
+        if (len > 0)
+            tool_warning("%.*s", (int)len, line);
+        line += len + (line[len] == '\n');
+    }
 }
 
 int tool_exit_for(dls_status status)
@@ -65,7 +80,7 @@ int tool_print_json(json_t *value)
         tool_error("out of memory while writing JSON");
         return EXIT_FAILURE_RUN;
     }
-    int rc = json_dumpf(value, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+    int rc = json_dumpf(value, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(TOOL_JSON_DIGITS));
     json_decref(value);
     fputc('\n', stdout);
     if (rc != 0 || fflush(stdout) != 0) {
@@ -87,4 +102,29 @@ const char *tool_num(double v, char *buf, size_t size)
     else
         snprintf(buf, size, "%.6g", v);
     return buf;
+}
+
+int tool_show_number(double v, char *buf, size_t size)
+{
+    /* as a person writes it: 60, 0.05, 1e-7 (not 1e-07) */
+    char text[64];
+    snprintf(text, sizeof text, "%.15g", v);
+    char *e = strchr(text, 'e');
+    if (e != NULL) {
+        char *digits = e + 1;
+        if (*digits == '+')
+            memmove(digits, digits + 1, strlen(digits));
+        if (*digits == '-')
+            digits++;
+        while (digits[0] == '0' && digits[1] != '\0')
+            memmove(digits, digits + 1, strlen(digits));
+    }
+    snprintf(buf, size, "%s", text);
+    return 1;
+}
+
+int tool_show_text(const char *text, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", text);
+    return 1;
 }

@@ -3,6 +3,8 @@
 #ifndef DLSCHED_TOOL_H
 #define DLSCHED_TOOL_H
 
+#include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -15,8 +17,16 @@ enum {
     EXIT_DONE = 0,        /* success */
     EXIT_INFEASIBLE = 1,  /* the input is valid but no feasible answer exists */
     EXIT_BADINPUT = 2,    /* bad usage, unreadable or invalid input */
-    EXIT_FAILURE_RUN = 3  /* the computation failed (out of memory, numerical failure) */
+    EXIT_FAILURE_RUN = 3, /* the computation failed (out of memory, numerical failure) */
+    EXIT_INTERRUPTED = 130 /* stopped by Ctrl-C, as shells report a process killed by SIGINT */
 };
+
+/* Significant digits that make every double read back as itself, in JSON output. */
+#define TOOL_JSON_DIGITS 17
+
+/* 2^53: the largest whole number up to which every whole number is a double; counts on the
+ * command line stop there. */
+#define TOOL_MAX_WHOLE 9007199254740992.0
 
 typedef enum tool_opt_type {
     OPT_FLAG,    /* no argument */
@@ -31,11 +41,22 @@ typedef struct tool_opt {
     const char *name;     /* long name without "--" */
     tool_opt_type type;
     const char *arg;      /* placeholder in the help ("N", "FILE") */
-    const char *deflt;    /* default, as text, or NULL */
+    /* The default, as text, when the tool decides it (a choice of the tool's own); NULL when
+     * there is none or the library's parameters hold it (see tool_cmd.show_default). */
+    const char *deflt;
     double min, max;      /* bounds of OPT_DOUBLE and OPT_COUNT */
     const char *choices;  /* OPT_CHOICE: "given|rate" */
     const char *help;
 } tool_opt;
+
+/* A number defined by a macro, as text in a string literal (help texts). */
+#define TOOL_STR(x) TOOL_STR_(x)
+#define TOOL_STR_(x) #x
+
+/* Records of the common kinds, and the end of a table. */
+#define TOOL_FLAG(name, help) {name, OPT_FLAG, NULL, NULL, 0, 0, NULL, help}
+#define TOOL_STRING(name, arg, help) {name, OPT_STRING, arg, NULL, 0, 0, NULL, help}
+#define TOOL_OPT_END {NULL, OPT_FLAG, NULL, NULL, 0, 0, NULL, NULL}
 
 #define TOOL_MAX_OPTS 32
 #define TOOL_MAX_POS 8
@@ -50,6 +71,10 @@ typedef struct tool_cmd {
     const tool_opt *opts;     /* terminated by a record with name NULL */
     int pos_min, pos_max;     /* number of positional arguments */
     int (*run)(const struct tool_args *args);
+    /* Writes the default of option `opt` as the help shows it, read at run time from the
+     * library's parameters (or the tool's named constants); returns 0 when the option has no
+     * such default. NULL when no option has one. */
+    int (*show_default)(const char *opt, char *buf, size_t size);
 } tool_cmd;
 
 /* The parsed command line of one command. */
@@ -68,19 +93,59 @@ void tool_print_help(const tool_cmd *cmd, FILE *out);
 
 /* Accessors; the option must exist in the command's table. */
 int arg_flag(const tool_args *a, const char *name);
-const char *arg_string(const tool_args *a, const char *name);     /* NULL when absent */
-double arg_double(const tool_args *a, const char *name, double fallback);
-uint64_t arg_count(const tool_args *a, const char *name, uint64_t fallback);
 int arg_given(const tool_args *a, const char *name);
+const char *arg_string(const tool_args *a, const char *name);  /* NULL when absent */
+/* Numeric options: when the option was given (or has a default in the table), store its
+ * value in *value and return 1; otherwise leave *value alone and return 0. So a command
+ * fills its parameters from the library's *_params_init and overrides what the user gave. */
+int arg_double(const tool_args *a, const char *name, double *value);
+int arg_count(const tool_args *a, const char *name, uint64_t *value);
+int arg_size(const tool_args *a, const char *name, size_t *value);      /* up to SIZE_MAX */
+int arg_unsigned(const tool_args *a, const char *name, unsigned *value);  /* up to UINT_MAX */
+/* A flag: when it was given, store `value` in *field; otherwise leave *field alone. */
+void arg_set_flag(const tool_args *a, const char *name, int *field, int value);
 
 /* Output helpers. */
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void tool_warn_lines(const char *text);        /* one warning per line of text */
 int tool_exit_for(dls_status status);          /* exit status for a failed call */
 int tool_fail(dls_status status, const dls_error *err);  /* prints err, returns exit status */
 int tool_print_json(json_t *value);            /* prints and releases value; exit status */
 json_t *tool_json_number(double v);            /* a real, or null when not finite */
 const char *tool_num(double v, char *buf, size_t size);  /* %.6g, "inf" for no limit */
+int tool_show_number(double v, char *buf, size_t size);  /* a default in the help; 1 */
+int tool_show_text(const char *text, char *buf, size_t size);  /* the same for a word; 1 */
+
+/* Shared steps of the commands (helpers.c). */
+/* Reads a platform file; on failure prints why and returns the exit status, else
+ * EXIT_DONE with *pl to release with dls_platform_free(). */
+int tool_read_platform(const char *path, dls_platform **pl);
+/* The file of --output or -o, NULL when neither was given. */
+const char *tool_output(const tool_args *a);
+/* --load V, required: 0 after a message when it is missing. */
+int tool_require_load(const tool_args *a, double *V);
+/* --order and --no-limits into schedule parameters already filled (the rest untouched). */
+void tool_schedule_options(const tool_args *a, dls_schedule_params *par);
+/* The width of the NAME column of a table of the first n processors: their longest name,
+ * and at least the heading. */
+int tool_name_width(const dls_platform *pl, size_t n);
+/* The word of --order for a send order. */
+const char *tool_order_name(dls_send_order order);
+/* Numbers separated by commas ("1,2.5,3"): a new array in *out, its length in *n; -1 (and
+ * nothing allocated) when the text is not such a list or memory runs out. */
+int tool_parse_numbers(const char *text, double **out, size_t *n);
+/* The growth of every array the tool fills piece by piece: returns p enlarged to hold at
+ * least `need` elements of `elem` bytes (doubling, from TOOL_GROW_MIN) and sets *cap; p itself
+ * when *cap >= need; NULL, leaving p valid and *cap unchanged, when out of memory. */
+void *tool_grow(void *p, size_t *cap, size_t need, size_t elem);
+/* Seconds of a monotonic clock. */
+double tool_now(void);
+/* Ctrl-C: from tool_catch_sigint() until tool_release_sigint(), SIGINT only sets
+ * tool_interrupted, which the commands' callbacks turn into a cancellation. */
+extern volatile sig_atomic_t tool_interrupted;
+void tool_catch_sigint(struct sigaction *old);
+void tool_release_sigint(const struct sigaction *old);
 
 /* Commands. */
 int cmd_check(const tool_args *args);

@@ -163,6 +163,71 @@ DLS_API dls_status dls_bench_measure(const dls_kernel *kernel, const dls_bench_p
                                      const double *sizes, size_t count, dls_bench_point *points,
                                      dls_error *err);
 
+/* ---------------------------------------------------------------------------------- */
+/* Surfaces: speed functions of two parameters                                        */
+
+/**
+ * The kernels of a surface's rows: one kernel for each value of a second parameter, fixed
+ * while the size varies (the matrix order n of gemm-rows, the height x of lu-update).
+ */
+typedef struct dls_kernel_family {
+    /** Creates in @p kernel the kernel whose fixed parameter is @p value; returns ::DLS_OK,
+     *  or another status with @p err filled (which may be NULL). Required. */
+    dls_status (*create)(double value, dls_kernel *kernel, void *data, dls_error *err);
+    /** Releases what @ref create made; called once for each kernel created. NULL when there
+     *  is nothing to release. */
+    void (*release)(dls_kernel *kernel, void *data);
+    void *data;   /**< passed to @ref create and @ref release */
+} dls_kernel_family;
+
+/** Parameters of dls_bench_surface(); fill with dls_bench_surface_params_init(). */
+typedef struct dls_bench_surface_params {
+    /** How each row is measured: the statistics and the choice of sizes of
+     *  dls_bench_build(), with its defaults. max_size 0 (default) takes the largest size
+     *  that fits the memory in every row (the most demanding row decides). resume holds the
+     *  resumed points of every row, @ref resume_fixed says which. on_point, on_progress and
+     *  their counts of points apply to the row being measured. */
+    dls_bench_params bench;
+    /** The row of each resumed point: bench.resume_count values of the fixed parameter
+     *  (a point is reused only in the row of exactly that value); NULL when
+     *  bench.resume_count is 0 (default). */
+    const double *resume_fixed;
+    /** Called before each row is measured, with its place @p row in the order of
+     *  measurement (0 for the middle row, which is measured first, then the others by
+     *  increasing value), the number of rows and the row's value; NULL (default) for none.
+     *  A nonzero return cancels. */
+    int (*on_row)(size_t row, size_t rows, double value, void *data);
+    void *on_row_data;      /**< passed to @ref on_row */
+} dls_bench_surface_params;
+
+/** Fills @p params with the defaults (those of dls_bench_params_init() for bench). */
+DLS_API void dls_bench_surface_params_init(dls_bench_surface_params *params);
+
+/**
+ * Builds the 2-D speed function s(x, y) of a family of kernels on this machine: x is the
+ * kernels' fixed parameter, y their size. The sizes are chosen by dls_bench_build() on the
+ * middle row (values[count / 2]): the points its model keeps become the y grid; every other
+ * row is then measured at those sizes with dls_bench_measure(). Each row's kernel is created
+ * just before the row is measured and released right after.
+ * @param family the kernels of the rows
+ * @param values the values of the fixed parameter, @p count finite values > 0, strictly
+ *        increasing (the x grid)
+ * @param count the number of rows, >= 2
+ * @param params NULL for the defaults
+ * @param[out] out receives a ::DLS_MODEL_SPEED2D model (speeds in the kernels' units per
+ *        second, values[i * ny + j] = s(x[i], y[j])); unchanged on failure
+ * @param err receives the message on failure; may be NULL
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument, a bad value, or a parameter out of
+ *         its range (the message names it and its value; nothing is measured and no kernel
+ *         is created), for a kernel without a memory formula when bench.max_size is 0, or
+ *         as family->create returns it; ::DLS_EIO when /proc/meminfo cannot be read or a run
+ *         fails (the message names the size); ::DLS_ECANCELED when a callback asked to stop
+ *         (the points measured so far were all passed to on_point); ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_bench_surface(const dls_kernel_family *family, const double *values,
+                                     size_t count, const dls_bench_surface_params *params,
+                                     dls_model **out, dls_error *err);
+
 /**
  * The memory available to processes in bytes: MemAvailable of /proc/meminfo.
  * @return ::DLS_OK; ::DLS_EIO when it cannot be read.
@@ -212,6 +277,14 @@ typedef enum dls_blas_kernel_kind {
      *  x; speed in block updates per second, x y / time. */
     DLS_KERNEL_LU_UPDATE = 1
 } dls_blas_kernel_kind;
+
+/**
+ * The fixed parameter a built-in kernel takes when dls_blas_kernel_params::fixed is 0:
+ * the matrix order n of ::DLS_KERNEL_GEMM_ROWS (1024), the height x in blocks of
+ * ::DLS_KERNEL_LU_UPDATE (16).
+ * @return that value; 0 for an unknown @p kind.
+ */
+DLS_API double dls_blas_kernel_default_fixed(dls_blas_kernel_kind kind);
 
 /**
  * Creates a built-in kernel. Its matrices are allocated for each run (the sizes vary) and

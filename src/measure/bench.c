@@ -11,7 +11,9 @@
 #include <time.h>
 
 #include "core/internal.h"
+#include "core/grow.h"
 #include "core/stats.h"
+#include "measure/measure.h"
 
 /* Defaults of dls_bench_params. */
 #define DLS_BENCH_DEFAULT_PRECISION 0.05
@@ -30,6 +32,11 @@
 #define DLS_BENCH_MAX_PASSES 100
 /* Two sizes closer than this (relatively) are the same size, e.g. when resuming. */
 #define DLS_BENCH_SAME_SIZE 1e-12
+/* The search of the largest size that fits the memory: doubling up to this size at most,
+ * then bisection steps at most, until the bracket is this narrow (relatively). */
+#define DLS_BENCH_SEARCH_TOP 1e300
+#define DLS_BENCH_SEARCH_STEPS 200
+#define DLS_BENCH_SEARCH_TOL 1e-12
 
 struct dls_bench {
     dls_bench_point *points;  /* every point measured, by increasing size */
@@ -121,50 +128,62 @@ typedef struct builder {
     double real_per_unit, real_size;
 } builder;
 
-static dls_status check_params(const dls_kernel *k, const dls_bench_params *p, dls_error *err)
+dls_status dls__bench_check_params(const char *fn, const dls_bench_params *p, dls_error *err)
 {
-    if (k == NULL || k->run == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: NULL kernel");
     if (!isfinite(p->min_size) || p->min_size <= 0)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: min_size must be > 0, not %.10g",
-                         p->min_size);
+        return dls__fail(err, DLS_EINVAL, "%s: min_size must be > 0, not %.10g", fn, p->min_size);
     if (!isfinite(p->max_size) || p->max_size < 0 || (p->max_size > 0 && p->max_size <= p->min_size))
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: max_size must be 0 (from the "
-                         "memory) or larger than min_size %.10g, not %.10g", p->min_size,
-                         p->max_size);
-    if (p->max_size == 0 && k->memory == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: kernel \"%s\" has no memory "
-                         "formula: give the largest size (max_size)", k->name ? k->name : "?");
+        return dls__fail(err, DLS_EINVAL, "%s: max_size must be 0 (from the memory) or larger "
+                         "than min_size %.10g, not %.10g", fn, p->min_size, p->max_size);
     if (!(p->memory_fraction > 0 && p->memory_fraction <= 1))
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: memory_fraction must be in (0, 1], "
-                         "not %.10g", p->memory_fraction);
+        return dls__fail(err, DLS_EINVAL, "%s: memory_fraction must be in (0, 1], not %.10g", fn,
+                         p->memory_fraction);
     if (!(p->precision > 0 && p->precision < 1))
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: precision must be in (0, 1), not "
-                         "%.10g", p->precision);
+        return dls__fail(err, DLS_EINVAL, "%s: precision must be in (0, 1), not %.10g", fn,
+                         p->precision);
     if (!(p->confidence > 0 && p->confidence < 1))
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: confidence must be in (0, 1), not "
-                         "%.10g", p->confidence);
+        return dls__fail(err, DLS_EINVAL, "%s: confidence must be in (0, 1), not %.10g", fn,
+                         p->confidence);
     if (p->min_reps < 2 || p->max_reps < p->min_reps)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: need 2 <= min_reps <= max_reps, not "
-                         "%u and %u", p->min_reps, p->max_reps);
-    if (!(p->size_time_cap > 0) || !(p->time_budget >= 0))
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: size_time_cap must be > 0 and "
-                         "time_budget >= 0");
+        return dls__fail(err, DLS_EINVAL, "%s: need 2 <= min_reps <= max_reps, not %u and %u", fn,
+                         p->min_reps, p->max_reps);
+    if (!(p->size_time_cap > 0))
+        return dls__fail(err, DLS_EINVAL, "%s: size_time_cap must be > 0, not %.10g", fn,
+                         p->size_time_cap);
+    if (!(p->time_budget >= 0))
+        return dls__fail(err, DLS_EINVAL, "%s: time_budget must be >= 0, not %.10g", fn,
+                         p->time_budget);
     if (p->initial_points < 2 || p->max_points < p->initial_points)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: need 2 <= initial_points <= "
-                         "max_points, not %zu and %zu", p->initial_points, p->max_points);
+        return dls__fail(err, DLS_EINVAL, "%s: need 2 <= initial_points <= max_points, not %zu "
+                         "and %zu", fn, p->initial_points, p->max_points);
     if (p->passes < 1 || p->passes > DLS_BENCH_MAX_PASSES)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: passes must be in [1, %d], not %u",
+        return dls__fail(err, DLS_EINVAL, "%s: passes must be in [1, %d], not %u", fn,
                          DLS_BENCH_MAX_PASSES, p->passes);
     if (p->resume_count > 0 && p->resume == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: resume is NULL");
+        return dls__fail(err, DLS_EINVAL, "%s: resume is NULL with resume_count %zu", fn,
+                         p->resume_count);
     return DLS_OK;
 }
 
-/* The largest size whose memory fits the share of the available memory. */
-static dls_status largest_size(const dls_kernel *k, const dls_bench_params *p, double *out,
+/* The kernel, then every field of p. */
+static dls_status check_params(const char *fn, const dls_kernel *k, const dls_bench_params *p,
                                dls_error *err)
 {
+    if (k == NULL || k->run == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: NULL kernel", fn);
+    dls_status st = dls__bench_check_params(fn, p, err);
+    if (st != DLS_OK)
+        return st;
+    if (p->max_size == 0 && k->memory == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: kernel \"%s\" has no memory formula: give the "
+                         "largest size (max_size)", fn, k->name ? k->name : "?");
+    return DLS_OK;
+}
+
+dls_status dls__bench_largest_size(const dls_kernel *k, const dls_bench_params *p, double *out,
+                                   dls_error *err)
+{
+    DLS_ASSERT(k->memory != NULL);
     double avail;
     dls_status st = dls_memory_available(&avail, err);
     if (st != DLS_OK)
@@ -175,9 +194,9 @@ static dls_status largest_size(const dls_kernel *k, const dls_bench_params *p, d
                          "%.4g bytes, more than %.4g available", k->name, p->min_size,
                          k->memory(p->min_size, k->data), budget);
     double lo = p->min_size, hi = 2 * p->min_size;
-    while (k->memory(hi, k->data) <= budget && hi < 1e300)
+    while (k->memory(hi, k->data) <= budget && hi < DLS_BENCH_SEARCH_TOP)
         hi *= 2;
-    for (int it = 0; it < 200 && hi - lo > 1e-12 * hi; it++) {
+    for (int it = 0; it < DLS_BENCH_SEARCH_STEPS && hi - lo > DLS_BENCH_SEARCH_TOL * hi; it++) {
         double mid = 0.5 * (lo + hi);
         if (k->memory(mid, k->data) <= budget)
             lo = mid;
@@ -211,16 +230,17 @@ static dls_status add_point(builder *b, const dls_bench_point *pt, int kept, siz
 {
     dls_bench *r = b->res;
     if (r->n == r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 16;
-        dls_bench_point *np = realloc(r->points, cap * sizeof *np);
+        /* both arrays grow by the same policy from the same capacity */
+        size_t cap = r->cap, kcap = r->cap;
+        dls_bench_point *np = dls__grow(r->points, &cap, r->n + 1, sizeof *np);
         if (np == NULL)
             return dls__fail(b->err, DLS_ENOMEM, "dls_bench_build: out of memory");
         r->points = np;
-        unsigned char *nk = realloc(r->kept, cap);
+        unsigned char *nk = dls__grow(r->kept, &kcap, r->n + 1, sizeof *nk);
         if (nk == NULL)
             return dls__fail(b->err, DLS_ENOMEM, "dls_bench_build: out of memory");
         r->kept = nk;
-        r->cap = cap;
+        r->cap = cap < kcap ? cap : kcap;
     }
     size_t i = r->n;
     while (i > 0 && r->points[i - 1].size > pt->size) {
@@ -379,10 +399,216 @@ static int agrees(const dls_bench_point *a, const dls_bench_point *c, const dls_
     return pred >= lo && pred <= hi && m->speed >= band_lo && m->speed <= band_hi;
 }
 
-/* A queue of intervals between kept points, by their sizes. */
+/* The intervals between kept points still to examine, by their sizes: a FIFO, so that
+ * coarse intervals are examined before fine ones. */
 typedef struct interval {
     double a, c;
 } interval;
+
+typedef struct queue {
+    interval *v;
+    size_t head, tail, cap;
+} queue;
+
+static dls_status queue_push(builder *b, queue *q, double a, double c)
+{
+    if (q->tail == q->cap && q->head > 0) {
+        /* compact: the intervals examined are dropped */
+        memmove(q->v, q->v + q->head, (q->tail - q->head) * sizeof *q->v);
+        q->tail -= q->head;
+        q->head = 0;
+    }
+    interval *g = dls__grow(q->v, &q->cap, q->tail + 1, sizeof *q->v);
+    if (g == NULL)
+        return dls__fail(b->err, DLS_ENOMEM, "dls_bench_build: out of memory");
+    q->v = g;
+    q->v[q->tail++] = (interval){a, c};
+    return DLS_OK;
+}
+
+/* The first sizes, log-spaced: the two ends first, so that even a short budget covers the
+ * whole range, then the ones in between. With a time budget the largest end is brought down
+ * to what the budget affords (res->measured_top), and the rest of the range is placed below. */
+static dls_status measure_initial(builder *b)
+{
+    const dls_bench_params *p = b->par;
+    size_t n0 = p->initial_points;
+    double lmin = log(p->min_size), lmax = log(b->max_size);
+    dls_status st = DLS_OK;
+    for (size_t j = 0; j < n0 && st == DLS_OK; j++) {
+        size_t i = j == 0 ? 0 : j == 1 ? n0 - 1 : j - 1;
+        double s = i == 0        ? p->min_size
+                   : i + 1 == n0 ? b->max_size
+                                 : round_size(b, exp(lmin + (lmax - lmin) * i / (n0 - 1)));
+        if (i + 1 == n0) {
+            double fit = round_size(b, affordable(b, s));
+            if (fit < s) {
+                s = fit > p->min_size ? fit : p->min_size;
+                lmax = log(s);
+                b->res->measured_top = s;
+            }
+        }
+        if (s < p->min_size)
+            s = p->min_size;
+        if (find_point(b->res, s) < b->res->n)
+            continue;
+        if (b->res->n >= 2 && over_budget(b))
+            break;
+        b->pending = n0 - j + (n0 - 1); /* the rest, and a midpoint per interval */
+        dls_bench_point pt;
+        st = obtain(b, s, &pt);
+        if (st == DLS_OK)
+            st = add_point(b, &pt, 1, NULL);
+    }
+    return st;
+}
+
+/* Examines the queued intervals in turn: the geometric midpoint of each (sizes span decades)
+ * is measured; when the ends do not predict it, it is kept and both halves are queued. */
+static dls_status bisect(builder *b, queue *q)
+{
+    dls_bench *r = b->res;
+    while (q->head < q->tail) {
+        if (r->n >= b->par->max_points) {
+            r->stop = DLS_BENCH_MAX_POINTS;
+            break;
+        }
+        if (over_budget(b)) {
+            r->stop = DLS_BENCH_BUDGET;
+            break;
+        }
+        interval iv = q->v[q->head++];
+        double mid = round_size(b, sqrt(iv.a * iv.c));
+        if (!(mid > iv.a && mid < iv.c))
+            continue; /* no size left in between */
+        size_t ia = find_point(r, iv.a), ic = find_point(r, iv.c);
+        b->pending = q->tail - q->head + 1;
+        dls_bench_point pt;
+        dls_status st = obtain(b, mid, &pt);
+        if (st != DLS_OK)
+            return st;
+        int split = !agrees(&r->points[ia], &r->points[ic], &pt, b->par->precision);
+        st = add_point(b, &pt, split, NULL);
+        if (st == DLS_OK && split)
+            st = queue_push(b, q, iv.a, mid);
+        if (st == DLS_OK && split)
+            st = queue_push(b, q, mid, iv.c);
+        if (st != DLS_OK)
+            return st;
+    }
+    return DLS_OK;
+}
+
+/* When the budget brought the top down and the range below has converged with time to
+ * spare: measures a larger top, estimated now from the largest size measured, and queues the
+ * new interval (*more = 1); otherwise says why the build stops (*more = 0). */
+static dls_status extend_top(builder *b, queue *q, int *more)
+{
+    dls_bench *r = b->res;
+    *more = 0;
+    if (r->measured_top <= 0 || r->stop != DLS_BENCH_CONVERGED)
+        return DLS_OK;
+    if (r->n >= b->par->max_points) {
+        r->stop = DLS_BENCH_MAX_POINTS;
+        return DLS_OK;
+    }
+    if (over_budget(b)) {
+        r->stop = DLS_BENCH_BUDGET; /* the range above measured_top is left out */
+        return DLS_OK;
+    }
+    double old = r->points[r->n - 1].size;
+    double fit = round_size(b, affordable(b, b->max_size));
+    if (!(fit > old * (1 + DLS_BENCH_SAME_SIZE))) {
+        r->stop = DLS_BENCH_BUDGET; /* no larger size fits what is left */
+        return DLS_OK;
+    }
+    b->pending = 2;
+    dls_bench_point pt;
+    dls_status st = obtain(b, fit, &pt);
+    if (st == DLS_OK)
+        st = add_point(b, &pt, 1, NULL);
+    if (st != DLS_OK)
+        return st;
+    r->measured_top = fit < b->max_size ? fit : 0;
+    *more = 1;
+    return queue_push(b, q, old, fit);
+}
+
+/* The adaptive choice of sizes after the initial ones: bisection of every interval, and the
+ * top extended while the budget allows. */
+static dls_status refine(builder *b)
+{
+    queue q = {NULL, 0, 0, 0};
+    dls_status st = DLS_OK;
+    for (size_t i = 0; st == DLS_OK && i + 1 < b->res->n; i++)
+        st = queue_push(b, &q, b->res->points[i].size, b->res->points[i + 1].size);
+    for (int more = 1; st == DLS_OK && more;) {
+        st = bisect(b, &q);
+        if (st == DLS_OK)
+            st = extend_top(b, &q, &more);
+    }
+    free(q.v);
+    return st;
+}
+
+/* Later passes: every point measured again, its band the union of all its passes, so that
+ * the bands hold fluctuations slower than a point's consecutive runs; then the intervals
+ * are checked again against the wider bands, keeping the midpoints that no longer agree. */
+static dls_status later_passes(builder *b)
+{
+    dls_bench *r = b->res;
+    dls_status st = DLS_OK;
+    for (unsigned pass = 1; st == DLS_OK && pass < b->par->passes && !over_budget(b); pass++) {
+        for (size_t i = 0; st == DLS_OK && i < r->n; i++) {
+            if (over_budget(b))
+                break;
+            dls_bench_point more;
+            b->pending = r->n - i;
+            st = obtain_pass(b, r->points[i].size, pass, &more);
+            if (st == DLS_OK)
+                merge_point(&r->points[i], &more);
+        }
+        for (size_t i = 0; st == DLS_OK && i < r->n; i++) {
+            if (r->kept[i])
+                continue;
+            size_t a = i, c = i;
+            while (a > 0 && !r->kept[a])
+                a--;
+            while (c + 1 < r->n && !r->kept[c])
+                c++;
+            if (r->kept[a] && r->kept[c] && a < i && i < c &&
+                !agrees(&r->points[a], &r->points[c], &r->points[i], b->par->precision))
+                r->kept[i] = 1;
+        }
+    }
+    return st;
+}
+
+/* The model through the kept points, with their bands. */
+static dls_status make_model(builder *b)
+{
+    dls_bench *r = b->res;
+    size_t nk = 0;
+    for (size_t i = 0; i < r->n; i++)
+        if (r->kept[i])
+            nk++;
+    double *buf = malloc(4 * (nk ? nk : 1) * sizeof *buf);
+    if (buf == NULL)
+        return dls__fail(b->err, DLS_ENOMEM, "dls_bench_build: out of memory");
+    double *x = buf, *s = buf + nk, *lo = buf + 2 * nk, *hi = buf + 3 * nk;
+    size_t j = 0;
+    for (size_t i = 0; i < r->n; i++)
+        if (r->kept[i]) {
+            x[j] = r->points[i].size;
+            s[j] = r->points[i].speed;
+            lo[j] = r->points[i].low;
+            hi[j] = r->points[i].high;
+            j++;
+        }
+    dls_status st = dls_model_create_points(nk, x, s, lo, hi, &r->model, b->err);
+    free(buf);
+    return st;
+}
 
 dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *params,
                            dls_bench **out, dls_error *err)
@@ -394,12 +620,12 @@ dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *par
     }
     if (out == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_bench_build: NULL result");
-    dls_status st = check_params(kernel, params, err);
+    dls_status st = check_params("dls_bench_build", kernel, params, err);
     if (st != DLS_OK)
         return st;
     builder b = {kernel, params, NULL, now(), err, params->max_size, 0, 0, 0};
     if (b.max_size == 0) {
-        st = largest_size(kernel, params, &b.max_size, err);
+        st = dls__bench_largest_size(kernel, params, &b.max_size, err);
         if (st != DLS_OK)
             return st;
     }
@@ -407,176 +633,16 @@ dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *par
         return dls__fail(err, DLS_EINVAL, "dls_bench_build: the largest size %.10g is not above "
                          "the smallest %.10g", b.max_size, params->min_size);
     b.res = calloc(1, sizeof *b.res);
-    interval *queue = NULL;
     if (b.res == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_bench_build: out of memory");
-    /* initial sizes, log-spaced: the two ends first, so that even a short budget covers the
-     * whole range, then the ones in between */
-    size_t n0 = params->initial_points;
-    double lmin = log(params->min_size), lmax = log(b.max_size), top = b.max_size;
-    for (size_t j = 0; j < n0 && st == DLS_OK; j++) {
-        size_t i = j == 0 ? 0 : j == 1 ? n0 - 1 : j - 1;
-        double s = i == 0        ? params->min_size
-                   : i + 1 == n0 ? top
-                                 : round_size(&b, exp(lmin + (lmax - lmin) * i / (n0 - 1)));
-        if (i + 1 == n0) {
-            /* the largest end within the budget: the rest of the range is placed below it */
-            double fit = round_size(&b, affordable(&b, s));
-            if (fit < s) {
-                s = fit > params->min_size ? fit : params->min_size;
-                top = s;
-                lmax = log(s);
-                b.res->measured_top = s;
-            }
-        }
-        if (s < params->min_size)
-            s = params->min_size;
-        if (find_point(b.res, s) < b.res->n)
-            continue;
-        if (b.res->n >= 2 && over_budget(&b))
-            break;
-        b.pending = n0 - j + (n0 - 1); /* the rest, and a midpoint per interval */
-        dls_bench_point pt;
-        st = obtain(&b, s, &pt);
-        if (st == DLS_OK)
-            st = add_point(&b, &pt, 1, NULL);
-    }
+    st = measure_initial(&b);
     b.res->stop = DLS_BENCH_CONVERGED;
-    /* intervals to examine, first to last (a FIFO: coarse intervals before fine ones) */
-    size_t qcap = 2 * params->max_points + 16, qhead = 0, qtail = 0;
-    queue = malloc(qcap * sizeof *queue);
-    if (queue == NULL && st == DLS_OK)
-        st = dls__fail(err, DLS_ENOMEM, "dls_bench_build: out of memory");
-    for (size_t i = 0; st == DLS_OK && i + 1 < b.res->n; i++)
-        queue[qtail++] = (interval){b.res->points[i].size, b.res->points[i + 1].size};
-    for (;;) {
-    while (st == DLS_OK && qhead < qtail) {
-        if (b.res->n >= params->max_points) {
-            b.res->stop = DLS_BENCH_MAX_POINTS;
-            break;
-        }
-        if (over_budget(&b)) {
-            b.res->stop = DLS_BENCH_BUDGET;
-            break;
-        }
-        interval iv = queue[qhead++];
-        /* the geometric midpoint: sizes span decades */
-        double mid = round_size(&b, sqrt(iv.a * iv.c));
-        if (!(mid > iv.a && mid < iv.c))
-            continue; /* no size left in between */
-        size_t ia = find_point(b.res, iv.a), ic = find_point(b.res, iv.c);
-        b.pending = qtail - qhead + 1;
-        dls_bench_point pt;
-        st = obtain(&b, mid, &pt);
-        if (st != DLS_OK)
-            break;
-        int split = !agrees(&b.res->points[ia], &b.res->points[ic], &pt, params->precision);
-        st = add_point(&b, &pt, split, NULL);
-        if (st == DLS_OK && split) {
-            if (qtail + 2 > qcap) {
-                /* compact the queue */
-                memmove(queue, queue + qhead, (qtail - qhead) * sizeof *queue);
-                qtail -= qhead;
-                qhead = 0;
-                if (qtail + 2 > qcap) {
-                    interval *nq = realloc(queue, 2 * qcap * sizeof *nq);
-                    if (nq == NULL) {
-                        st = dls__fail(err, DLS_ENOMEM, "dls_bench_build: out of memory");
-                        break;
-                    }
-                    queue = nq;
-                    qcap *= 2;
-                }
-            }
-            queue[qtail++] = (interval){iv.a, mid};
-            queue[qtail++] = (interval){mid, iv.c};
-        }
-    }
-    /* the budget brought the top down, and the range below has converged with time to
-     * spare: extend the top, estimated now from the largest size measured */
-    if (st != DLS_OK || b.res->measured_top <= 0 || b.res->stop != DLS_BENCH_CONVERGED)
-        break;
-    if (b.res->n >= params->max_points) {
-        b.res->stop = DLS_BENCH_MAX_POINTS;
-        break;
-    }
-    if (over_budget(&b)) {
-        b.res->stop = DLS_BENCH_BUDGET; /* the range above measured_top is left out */
-        break;
-    }
-    double old = b.res->points[b.res->n - 1].size;
-    double fit = round_size(&b, affordable(&b, b.max_size));
-    if (!(fit > old * (1 + DLS_BENCH_SAME_SIZE))) {
-        b.res->stop = DLS_BENCH_BUDGET; /* no larger size fits what is left */
-        break;
-    }
-    b.pending = 2;
-    dls_bench_point pt;
-    st = obtain(&b, fit, &pt);
     if (st == DLS_OK)
-        st = add_point(&b, &pt, 1, NULL);
-    if (st != DLS_OK)
-        break;
-    b.res->measured_top = fit < b.max_size ? fit : 0;
-    if (qtail + 1 > qcap) {
-        memmove(queue, queue + qhead, (qtail - qhead) * sizeof *queue);
-        qtail -= qhead;
-        qhead = 0;
-    }
-    queue[qtail++] = (interval){old, fit};
-    }
-    free(queue);
-    /* Later passes: every point measured again, its band the union of all its passes, so
-     * that the bands hold fluctuations slower than a point's consecutive runs; then the
-     * intervals are checked again against the wider bands, keeping the midpoints that no
-     * longer agree. */
-    for (unsigned pass = 1; st == DLS_OK && pass < params->passes && !over_budget(&b); pass++) {
-        for (size_t i = 0; st == DLS_OK && i < b.res->n; i++) {
-            if (over_budget(&b))
-                break;
-            dls_bench_point more;
-            b.pending = b.res->n - i;
-            st = obtain_pass(&b, b.res->points[i].size, pass, &more);
-            if (st == DLS_OK)
-                merge_point(&b.res->points[i], &more);
-        }
-        for (size_t i = 0; st == DLS_OK && i < b.res->n; i++) {
-            if (b.res->kept[i])
-                continue;
-            size_t a = i, c = i;
-            while (a > 0 && !b.res->kept[a])
-                a--;
-            while (c + 1 < b.res->n && !b.res->kept[c])
-                c++;
-            if (b.res->kept[a] && b.res->kept[c] && a < i && i < c &&
-                !agrees(&b.res->points[a], &b.res->points[c], &b.res->points[i], params->precision))
-                b.res->kept[i] = 1;
-        }
-    }
-    if (st == DLS_OK) {
-        /* the model through the kept points, with their bands */
-        size_t nk = 0;
-        double *buf = malloc(4 * b.res->n * sizeof *buf);
-        if (buf == NULL) {
-            st = dls__fail(err, DLS_ENOMEM, "dls_bench_build: out of memory");
-        } else {
-            for (size_t i = 0; i < b.res->n; i++)
-                if (b.res->kept[i])
-                    nk++;
-            double *x = buf, *s = buf + nk, *lo = buf + 2 * nk, *hi = buf + 3 * nk;
-            size_t j = 0;
-            for (size_t i = 0; i < b.res->n; i++)
-                if (b.res->kept[i]) {
-                    x[j] = b.res->points[i].size;
-                    s[j] = b.res->points[i].speed;
-                    lo[j] = b.res->points[i].low;
-                    hi[j] = b.res->points[i].high;
-                    j++;
-                }
-            st = dls_model_create_points(nk, x, s, lo, hi, &b.res->model, err);
-            free(buf);
-        }
-    }
+        st = refine(&b);
+    if (st == DLS_OK)
+        st = later_passes(&b);
+    if (st == DLS_OK)
+        st = make_model(&b);
     if (st != DLS_OK) {
         dls_bench_free(b.res);
         return st;
@@ -600,7 +666,7 @@ dls_status dls_bench_measure(const dls_kernel *kernel, const dls_bench_params *p
         return dls__fail(err, DLS_EINVAL, "dls_bench_measure: NULL argument");
     dls_bench_params p = *params;
     p.max_size = DBL_MAX; /* the sizes are given: no largest size to find */
-    dls_status st = check_params(kernel, &p, err);
+    dls_status st = check_params("dls_bench_measure", kernel, &p, err);
     if (st != DLS_OK)
         return st;
     builder b = {kernel, &p, NULL, now(), err, INFINITY, count, 0, 0};

@@ -35,6 +35,17 @@ void dls_blas_kernel_params_init(dls_blas_kernel_params *p)
     p->block = DLS_LU_DEFAULT_BLOCK;
 }
 
+double dls_blas_kernel_default_fixed(dls_blas_kernel_kind kind)
+{
+    switch (kind) {
+    case DLS_KERNEL_GEMM_ROWS:
+        return DLS_GEMM_DEFAULT_N;
+    case DLS_KERNEL_LU_UPDATE:
+        return DLS_LU_DEFAULT_X;
+    }
+    return 0;
+}
+
 static double seconds(void)
 {
     struct timespec ts;
@@ -125,7 +136,7 @@ dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kern
         return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: unknown kernel %d", (int)kind);
     double fixed = params->fixed;
     if (fixed == 0)
-        fixed = kind == DLS_KERNEL_GEMM_ROWS ? DLS_GEMM_DEFAULT_N : DLS_LU_DEFAULT_X;
+        fixed = dls_blas_kernel_default_fixed(kind);
     if (!(fixed >= 1 && fixed <= 1e6) || fixed != floor(fixed))
         return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: the fixed size must be a whole "
                          "number in [1, 1e6], not %.10g", fixed);

@@ -1,0 +1,131 @@
+/* Steps that several commands share: reading the platform, the schedule options, lists of
+ * numbers, growing arrays, the clock and Ctrl-C. */
+#include <config.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tool.h"
+
+/* Smallest capacity, in elements, that tool_grow gives an empty array: small inputs do not
+ * reallocate at every element. */
+#define TOOL_GROW_MIN 16
+
+int tool_read_platform(const char *path, dls_platform **pl)
+{
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = dls_platform_read_file(path, pl, &err);
+    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+}
+
+const char *tool_output(const tool_args *a)
+{
+    const char *out = arg_string(a, "output");
+    return out != NULL ? out : arg_string(a, "o");
+}
+
+int tool_require_load(const tool_args *a, double *V)
+{
+    if (arg_double(a, "load", V))
+        return 1;
+    tool_error("%s: give the load with --load V", a->cmd->name);
+    return 0;
+}
+
+void tool_schedule_options(const tool_args *a, dls_schedule_params *par)
+{
+    const char *order = arg_string(a, "order");
+    if (order != NULL)
+        par->order = strcmp(order, "rate") == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
+    arg_set_flag(a, "no-limits", &par->use_limits, 0);
+}
+
+int tool_name_width(const dls_platform *pl, size_t n)
+{
+    size_t width = strlen("NAME");
+    for (size_t i = 0; i < n; i++) {
+        size_t len = strlen(dls_platform_name(pl, i));
+        if (len > width)
+            width = len;
+    }
+    return (int)width;
+}
+
+const char *tool_order_name(dls_send_order order)
+{
+    return order == DLS_ORDER_RATE ? "rate" : "given";
+}
+
+int tool_parse_numbers(const char *text, double **out, size_t *n)
+{
+    double *v = NULL;
+    size_t cap = 0, k = 0;
+    for (const char *c = text; *c;) {
+        char *end;
+        double d = strtod(c, &end);
+        if (end == c || (*end != ',' && *end != '\0')) {
+            free(v);
+            return -1;
+        }
+        double *g = tool_grow(v, &cap, k + 1, sizeof *v);
+        if (g == NULL) {
+            free(v);
+            return -1;
+        }
+        v = g;
+        v[k++] = d;
+        c = *end ? end + 1 : end;
+    }
+    *out = v;
+    *n = k;
+    return 0;
+}
+
+void *tool_grow(void *p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return p;
+    size_t c = *cap > SIZE_MAX / 2 ? SIZE_MAX : 2 * *cap;
+    if (c < TOOL_GROW_MIN)
+        c = TOOL_GROW_MIN;
+    if (c < need)
+        c = need;
+    if (elem == 0 || c > SIZE_MAX / elem)
+        return NULL;
+    void *g = realloc(p, c * elem);
+    if (g == NULL)
+        return NULL;
+    *cap = c;
+    return g;
+}
+
+double tool_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+volatile sig_atomic_t tool_interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    tool_interrupted = 1;
+}
+
+void tool_catch_sigint(struct sigaction *old)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigaction(SIGINT, &sa, old);
+}
+
+void tool_release_sigint(const struct sigaction *old)
+{
+    sigaction(SIGINT, old, NULL);
+}
