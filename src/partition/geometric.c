@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sort.h"
 #include "partition/partition_impl.h"
 
 /* Newton stops once a step moves T by less than this relative amount. */
@@ -134,23 +135,10 @@ static double sum_sizes(const dls_model *const *models, const double *cap, size_
 
 /* Constant speeds: sort the times at which processors reach their caps and walk them,
  * O(p log p). */
-typedef struct sat {
-    double t;
-    size_t i;
-} sat;
-
-static int cmp_sat(const void *pa, const void *pb)
-{
-    const sat *a = pa, *b = pb;
-    if (a->t != b->t)
-        return a->t < b->t ? -1 : 1;
-    return (a->i > b->i) - (a->i < b->i);
-}
-
 static dls_status constant_root(const dls_model *const *models, const double *cap, size_t p,
                                 double total, double *X, dls__root *root, dls_error *err)
 {
-    sat *order = malloc(p * sizeof *order);
+    dls__keyed *order = malloc(p * sizeof *order); /* key: when processor index is full */
     double *free_speed = malloc((p + 1) * sizeof *free_speed);
     if (order == NULL || free_speed == NULL) {
         free(order);
@@ -158,23 +146,23 @@ static dls_status constant_root(const dls_model *const *models, const double *ca
         return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
     }
     for (size_t i = 0; i < p; i++) {
-        order[i].t = cap[i] / models[i]->constant;
-        order[i].i = i;
+        order[i].key = cap[i] / models[i]->constant;
+        order[i].index = i;
     }
-    qsort(order, p, sizeof *order, cmp_sat);
+    dls__keyed_sort(order, p);
     /* speed of the processors not yet at their caps, summed from the end so that removing
      * a very fast processor does not cancel the digits of the slow ones */
     free_speed[p] = 0;
     for (size_t k = p; k-- > 0;)
-        free_speed[k] = free_speed[k + 1] + models[order[k].i]->constant;
-    double capped = 0, t = order[p - 1].t; /* everything capped: the last to fill decides */
+        free_speed[k] = free_speed[k + 1] + models[order[k].index]->constant;
+    double capped = 0, t = order[p - 1].key; /* everything capped: the last to fill decides */
     for (size_t k = 0; k < p; k++) {
         double cand = (total - capped) / free_speed[k];
-        if (cand <= order[k].t) {
+        if (cand <= order[k].key) {
             t = cand;
             break;
         }
-        capped += cap[order[k].i];
+        capped += cap[order[k].index];
     }
     free(free_speed);
     free(order);
