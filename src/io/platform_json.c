@@ -15,11 +15,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/buf.h"
+#include "core/grow.h"
 #include "io/json_locate.h"
 #include "model/model_impl.h"
 #include "platform/platform_impl.h"
 
+/* The deepest path the reader names: processors, a processor, its model, a speed2d
+ * member, a row, a value (6), with room to spare. */
 #define MAX_DEPTH 8
+/* Platform files are read in chunks of at least this many bytes. */
+#define DLS_READ_CHUNK ((size_t)1 << 16)
 
 typedef struct reader {
     const char *text;
@@ -617,24 +623,22 @@ dls_status dls_platform_read_file(const char *path, dls_platform **out, dls_erro
     FILE *f = fopen(path, "rb");
     if (f == NULL)
         return dls__fail(err, DLS_EIO, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    dls_status st = DLS_OK;
-    while (buf != NULL) {
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (len < cap)
-            break;
-        char *bigger = realloc(buf, 2 * cap);
+    size_t cap = 0, len = 0;
+    char *buf = NULL;
+    int nomem = 0;
+    for (;;) {
+        char *bigger = dls__grow(buf, &cap, len + DLS_READ_CHUNK, 1);
         if (bigger == NULL) {
-            free(buf);
-            buf = NULL;
+            nomem = 1;
             break;
         }
         buf = bigger;
-        cap *= 2;
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap)
+            break;
     }
-    if (buf == NULL)
+    dls_status st = DLS_OK;
+    if (nomem)
         st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
     else if (ferror(f))
         st = dls__fail(err, DLS_EIO, "%s: read error: %s", path, strerror(errno));
@@ -780,43 +784,27 @@ dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_
     if (platform->n == 0)
         return dls__fail(err, DLS_EINVAL, "dls_platform_to_string: the platform has no "
                          "processor (a platform file needs at least one)");
-    static const char head[] = "{\n  \"processors\": [\n", tail[] = "\n  ]\n}\n";
-    size_t cap = 256, len = 0;
-    char *buf = malloc(cap);
-    if (buf == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
-    memcpy(buf, head, sizeof head - 1);
-    len = sizeof head - 1;
+    static const char head[] = "{\n  \"processors\": [\n", indent[] = "    ",
+                      next[] = ",\n", tail[] = "\n  ]\n}\n";
+    dls__buf b = DLS__BUF_INIT;
+    dls__buf_add(&b, head, sizeof head - 1);
     for (size_t i = 0; i < platform->n; i++) {
         char *t = proc_text(&platform->procs[i]);
         if (t == NULL) {
-            free(buf);
+            dls__buf_free(&b);
             return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
         }
-        size_t tl = strlen(t), need = len + tl + 8 + sizeof tail;
-        if (need > cap) {
-            while (cap < need)
-                cap *= 2;
-            char *bigger = realloc(buf, cap);
-            if (bigger == NULL) {
-                free(t);
-                free(buf);
-                return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
-            }
-            buf = bigger;
-        }
-        memcpy(buf + len, "    ", 4);
-        len += 4;
-        memcpy(buf + len, t, tl);
-        len += tl;
-        if (i + 1 < platform->n) {
-            memcpy(buf + len, ",\n", 2);
-            len += 2;
-        }
+        dls__buf_add(&b, indent, sizeof indent - 1);
+        dls__buf_add(&b, t, strlen(t));
+        if (i + 1 < platform->n)
+            dls__buf_add(&b, next, sizeof next - 1);
         free(t);
     }
-    memcpy(buf + len, tail, sizeof tail);
-    *out = buf;
+    dls__buf_add(&b, tail, sizeof tail - 1);
+    char *text = dls__buf_take(&b);
+    if (text == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
+    *out = text;
     return DLS_OK;
 }
 
