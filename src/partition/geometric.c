@@ -143,7 +143,7 @@ static dls_status constant_root(const dls_model *const *models, const double *ca
     if (order == NULL || free_speed == NULL) {
         free(order);
         free(free_speed);
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+        return dls__partition_nomem(err);
     }
     for (size_t i = 0; i < p; i++) {
         order[i].key = cap[i] / models[i]->constant;
@@ -184,7 +184,7 @@ static dls_status bisection_root(const dls_model *const *models, const double *c
     if (xu == NULL || xl == NULL) {
         free(xu);
         free(xl);
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+        return dls__partition_nomem(err);
     }
     double g = total / (double)p;
     double smax = 0, smin = INFINITY;
@@ -355,7 +355,7 @@ dls_status dls__continuous_root(const dls_model *const *models, const double *ca
         if (sm == NULL || sc == NULL) {
             free(sm);
             free(sc);
-            return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+            return dls__partition_nomem(err);
         }
         double scap = 0;
         for (size_t j = 0; j < k; j++) {

@@ -37,6 +37,11 @@ void dls_partition_params_init(dls_partition_params *params)
     params->max_moves = DLS_PARTITION_DEFAULT_MAX_MOVES;
 }
 
+dls_status dls__partition_nomem(dls_error *err)
+{
+    return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+}
+
 static dls_status check_params(const dls_partition_params *par, dls_error *err)
 {
     if (par->use_limits != 0 && par->use_limits != 1)
@@ -119,7 +124,7 @@ static dls_status finish(dls_partition *r, const dls_model *const *models, const
     r->gap = r->lower_bound > 0 ? (r->makespan - r->lower_bound) / r->lower_bound : 0;
     double *speeds = scratch ? scratch : malloc(r->p * sizeof *speeds);
     if (speeds == NULL)
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+        return dls__partition_nomem(err);
     for (size_t i = 0; i < r->p; i++) {
         double x = r->ideal[i];
         speeds[i] = x > 0 && x < cap[i] && t_cont > 0 ? x / t_cont : dls_model_speed(models[i], x);
@@ -170,7 +175,7 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
     /* one scratch block: derivatives then next times, heap items, then speeds */
     double *scratch = malloc(2 * p * sizeof *scratch);
     if (scratch == NULL)
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+        return dls__partition_nomem(err);
     double *D = scratch;
     size_t *items = (size_t *)(scratch + p);
     int shape_ok = 1;
@@ -201,7 +206,7 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
             r->order = malloc(p * sizeof *r->order);
         if (r->first == NULL || (par->reorder && r->order == NULL)) {
             free(scratch);
-            return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+            return dls__partition_nomem(err);
         }
         uint64_t at = 0;
         for (size_t i = 0; i < p; i++) {
@@ -226,7 +231,7 @@ static dls_status run(const dls_platform *pl, const dls_model *const *models, ui
     if (r == NULL || cap == NULL) {
         dls_partition_free(r);
         free(cap);
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+        return dls__partition_nomem(err);
     }
     int weighted = par->weights != NULL;
     double need = (double)n;
@@ -276,10 +281,16 @@ static dls_status run(const dls_platform *pl, const dls_model *const *models, ui
     return DLS_OK;
 }
 
-static dls_status check_common(const dls_platform *pl, uint64_t n,
-                               const dls_partition_params *par, dls_partition **out,
-                               const char *fn, dls_error *err)
+/* What both entries check first; a NULL *params becomes the defaults, filled in *defaults. */
+static dls_status check_call(const dls_platform *pl, uint64_t n,
+                             const dls_partition_params **params, dls_partition_params *defaults,
+                             dls_partition **out, const char *fn, dls_error *err)
 {
+    if (*params == NULL) {
+        dls_partition_params_init(defaults);
+        *params = defaults;
+    }
+    const dls_partition_params *par = *params;
     if (pl == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
     if (dls_platform_count(pl) == 0)
@@ -303,11 +314,7 @@ dls_status dls_partition_set(const dls_platform *platform, uint64_t n,
                              dls_error *err)
 {
     dls_partition_params defaults;
-    if (params == NULL) {
-        dls_partition_params_init(&defaults);
-        params = &defaults;
-    }
-    dls_status st = check_common(platform, n, params, out, "dls_partition_set", err);
+    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_set", err);
     if (st != DLS_OK)
         return st;
     size_t p = dls_platform_count(platform);
@@ -378,11 +385,8 @@ dls_status dls_partition_striped(const dls_platform *platform, uint64_t n,
                                  dls_error *err)
 {
     dls_partition_params defaults;
-    if (params == NULL) {
-        dls_partition_params_init(&defaults);
-        params = &defaults;
-    }
-    dls_status st = check_common(platform, n, params, out, "dls_partition_striped", err);
+    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_striped",
+                               err);
     if (st != DLS_OK)
         return st;
     if (params->weights != NULL)

@@ -52,6 +52,9 @@ DLS_HIDDEN dls_status dls__integer_fill(const dls_model *const *models, const do
                                         uint64_t *count, double *time, size_t *items,
                                         int *shape_ok, dls_error *err);
 
+/* Records that the partitioners ran out of memory; returns DLS_ENOMEM. */
+DLS_HIDDEN dls_status dls__partition_nomem(dls_error *err);
+
 /* Weighted sets (partition_weighted.c); fill the result's arrays. */
 DLS_HIDDEN dls_status dls__partition_weighted(const dls_model *const *models, const double *cap,
                                               size_t p, uint64_t n, const double *w,

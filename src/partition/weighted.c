@@ -429,8 +429,7 @@ static dls_status unordered(const wctx *c, const dls_partition_params *par, doub
     size_t n = (size_t)c->n;
     uwork u = {c, malloc(n * sizeof *u.idx), malloc(n * sizeof *u.assign),
                calloc(c->p, sizeof *u.load)};
-    dls_status st = DLS_ENOMEM;
-    int infeasible = 0, found = 0, proven = 0;
+    int ok = 0, infeasible = 0, found = 0, proven = 0;
     if (u.idx == NULL || u.assign == NULL || u.load == NULL || sort_desc(&u) != 0)
         goto done;
     r->lower_bound = lower_bound(&u, t_cont, &infeasible);
@@ -453,12 +452,12 @@ static dls_status unordered(const wctx *c, const dls_partition_params *par, doub
         u.assign = NULL;
     }
     unordered_status(&u, infeasible, found, proven, r);
-    st = DLS_OK;
+    ok = 1;
 done:
     free(u.idx);
     free(u.assign);
     free(u.load);
-    return st == DLS_OK ? DLS_OK : dls__fail(err, st, "partition: out of memory");
+    return ok ? DLS_OK : dls__partition_nomem(err);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -681,7 +680,7 @@ static dls_status ordered(const wctx *c, const dls_partition_params *par, dls_pa
     r->first = malloc(p * sizeof *r->first);
     if (par->reorder)
         r->order = malloc(p * sizeof *r->order);
-    dls_status st = DLS_ENOMEM;
+    int ok = 0;
     if (prefix == NULL || o.ord == NULL || o.best == NULL || o.end == NULL ||
         r->first == NULL || (heuristic && keyed == NULL) || (par->reorder && r->order == NULL))
         goto done;
@@ -700,14 +699,14 @@ static dls_status ordered(const wctx *c, const dls_partition_params *par, dls_pa
         memcpy(r->order, o.best, p * sizeof *o.best);
     r->steps += o.steps;
     ordered_result(&o, par, !heuristic, r);
-    st = DLS_OK;
+    ok = 1;
 done:
     free(prefix);
     free(o.ord);
     free(o.best);
     free(o.end);
     free(keyed);
-    return st == DLS_OK ? DLS_OK : dls__fail(err, st, "partition: out of memory");
+    return ok ? DLS_OK : dls__partition_nomem(err);
 }
 
 dls_status dls__partition_weighted(const dls_model *const *models, const double *cap, size_t p,
