@@ -174,6 +174,19 @@ static int skip_value(scan *sc)
     return 0;
 }
 
+/* Skips the value at pos and the comma after it: the value must not be the last one of
+ * its object or array. */
+static int skip_past(scan *sc)
+{
+    if (skip_value(sc) != 0)
+        return -1;
+    skip_ws(sc);
+    if (peek(sc) != ',')
+        return -1;
+    sc->pos++;
+    return 0;
+}
+
 /* Moves to the value of member `key` of the object at pos; with at_key, to its key. */
 static int enter_member(scan *sc, const char *key, int at_key)
 {
@@ -185,7 +198,6 @@ static int enter_member(scan *sc, const char *key, int at_key)
         skip_ws(sc);
         if (peek(sc) != '"')
             return -1;
-        size_t key_pos = sc->pos;
         size_t start = sc->pos;
         if (read_string(sc, NULL) != 0)
             return -1;
@@ -206,15 +218,11 @@ static int enter_member(scan *sc, const char *key, int at_key)
         skip_ws(sc);
         if (match) {
             if (at_key)
-                sc->pos = key_pos;
+                sc->pos = start;
             return 0;
         }
-        if (skip_value(sc) != 0)
+        if (skip_past(sc) != 0)
             return -1;
-        skip_ws(sc);
-        if (peek(sc) != ',')
-            return -1;
-        sc->pos++;
     }
 }
 
@@ -229,12 +237,8 @@ static int enter_element(scan *sc, size_t index)
             return -1;
         if (i == index)
             return 0;
-        if (skip_value(sc) != 0)
+        if (skip_past(sc) != 0)
             return -1;
-        skip_ws(sc);
-        if (peek(sc) != ',')
-            return -1;
-        sc->pos++;
     }
 }
 

@@ -102,6 +102,11 @@ static dls_status fail(reader *r, int at_key, const char *fmt, ...)
                         r->source, line, column, r->proc + 1, what);
 }
 
+static dls_status nomem(reader *r)
+{
+    return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+}
+
 static const char *type_name(const json_t *v)
 {
     switch (json_typeof(v)) {
@@ -184,12 +189,22 @@ static dls_status check_keys(reader *r, json_t *obj, const char *const *known, c
     return DLS_OK;
 }
 
+/* Checks that v, called `what` in messages, is an object (else says it must be `shape`)
+ * holding only the members in the NULL-terminated list `known`. */
+static dls_status check_object(reader *r, json_t *v, const char *what, const char *shape,
+                               const char *const *known)
+{
+    if (!json_is_object(v))
+        return fail(r, 0, "%s must be %s, not %s", what, shape, type_name(v));
+    return check_keys(r, v, known, what);
+}
+
 /* Reads a number; the label naming it is formatted only when it is not one, since files
  * hold millions of numbers. */
-static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt, ...)
-    DLS_PRINTF(4, 5);
+static dls_status vget_number(reader *r, json_t *v, double *out, const char *fmt, va_list ap)
+    DLS_PRINTF(4, 0);
 
-static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt, ...)
+static dls_status vget_number(reader *r, json_t *v, double *out, const char *fmt, va_list ap)
 {
     if (json_is_number(v)) {
         *out = json_number_value(v);
@@ -197,13 +212,52 @@ static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt,
             return DLS_OK;
     }
     char what[96];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
     if (!json_is_number(v))
         return fail(r, 0, "%s must be a number, not %s", what, type_name(v));
     return fail(r, 0, "%s must be a finite number", what);
+}
+
+static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt, ...)
+    DLS_PRINTF(4, 5);
+
+static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    dls_status st = vget_number(r, v, out, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* get_number() on element k of the array arr, located there. */
+static dls_status get_number_at(reader *r, json_t *arr, size_t k, double *out, const char *fmt,
+                                ...) DLS_PRINTF(5, 6);
+
+static dls_status get_number_at(reader *r, json_t *arr, size_t k, double *out, const char *fmt,
+                                ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    push_index(r, k);
+    dls_status st = vget_number(r, json_array_get(arr, k), out, fmt, ap);
+    pop(r, 1);
+    va_end(ap);
+    return st;
+}
+
+/* Fails with a problem the model validators found, at the value it names: `n` steps
+ * below the current path. */
+static dls_status fail_problem(reader *r, const dls__problem *pb, const dls__jstep *below,
+                               size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        DLS_ASSERT(r->depth < MAX_DEPTH);
+        r->path[r->depth++] = below[k];
+    }
+    dls_status st = fail(r, 0, "%s", pb->text);
+    pop(r, n);
+    return st;
 }
 
 /* Reads an array of numbers at the current path into a new array. */
@@ -216,11 +270,9 @@ static dls_status get_numbers(reader *r, json_t *arr, const char *what, double *
         return fail(r, 0, "%s is empty", what);
     double *v = malloc(len * sizeof *v);
     if (v == NULL)
-        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+        return nomem(r);
     for (size_t k = 0; k < len; k++) {
-        push_index(r, k);
-        dls_status st = get_number(r, json_array_get(arr, k), &v[k], "%s value %zu", what, k + 1);
-        pop(r, 1);
+        dls_status st = get_number_at(r, arr, k, &v[k], "%s value %zu", what, k + 1);
         if (st != DLS_OK) {
             free(v);
             return st;
@@ -243,7 +295,7 @@ static dls_status read_points(reader *r, json_t *points, dls_model **out)
     size_t width = 0;
     double *buf = malloc(4 * n * sizeof *buf);
     if (buf == NULL)
-        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+        return nomem(r);
     double *cols[4] = {buf, buf + n, buf + 2 * n, buf + 3 * n};
     dls_status st = DLS_OK;
     for (size_t k = 0; k < n && st == DLS_OK; k++) {
@@ -259,22 +311,17 @@ static dls_status read_points(reader *r, json_t *points, dls_model **out)
                       "point a band [size, speed, low, high] or none", k + 1, w, width);
         } else {
             width = w;
-            for (size_t f = 0; f < w && st == DLS_OK; f++) {
-                push_index(r, f);
-                st = get_number(r, json_array_get(p, f), &cols[f][k], "speed point %zu: the %s",
-                                k + 1, fields[f]);
-                pop(r, 1);
-            }
+            for (size_t f = 0; f < w && st == DLS_OK; f++)
+                st = get_number_at(r, p, f, &cols[f][k], "speed point %zu: the %s", k + 1,
+                                   fields[f]);
         }
         pop(r, 1);
     }
     dls__problem pb;
     const double *low = width == 4 ? cols[2] : NULL, *high = width == 4 ? cols[3] : NULL;
     if (st == DLS_OK && dls__check_points(n, cols[0], cols[1], low, high, &pb)) {
-        push_index(r, pb.index);
-        push_index(r, (size_t)pb.field);
-        st = fail(r, 0, "%s", pb.text);
-        pop(r, 2);
+        dls__jstep at[2] = {{NULL, pb.index}, {NULL, (size_t)pb.field}};
+        st = fail_problem(r, &pb, at, 2);
     }
     if (st == DLS_OK)
         st = dls_model_create_points(n, cols[0], cols[1], low, high, out, r->err);
@@ -291,11 +338,9 @@ static dls_status read_speed(reader *r, json_t *v, dls_model **out)
             return fail(r, 0, "%s", pb.text);
         return dls_model_create_constant(s, out, r->err);
     }
-    if (!json_is_object(v))
-        return fail(r, 0, "\"speed\" must be a number or an object {\"points\": [...]}, not %s",
-                    type_name(v));
     static const char *const known[] = {"points", NULL};
-    dls_status st = check_keys(r, v, known, "\"speed\"");
+    dls_status st = check_object(r, v, "\"speed\"", "a number or an object {\"points\": [...]}",
+                                 known);
     if (st != DLS_OK)
         return st;
     json_t *points = json_object_get(v, "points");
@@ -316,7 +361,7 @@ static dls_status read_time(reader *r, json_t *v, dls_model **out)
         return fail(r, 0, "\"time\" is empty: give at least one line [a, b]");
     double *a = malloc(2 * n * sizeof *a);
     if (a == NULL)
-        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+        return nomem(r);
     double *b = a + n;
     dls_status st = DLS_OK;
     for (size_t l = 0; l < n && st == DLS_OK; l++) {
@@ -327,29 +372,16 @@ static dls_status read_time(reader *r, json_t *v, dls_model **out)
             st = fail(r, 0, "time line %zu must be an array [a, b] of two numbers, not %s", l + 1,
                       describe(line, what, sizeof what));
         } else {
-            push_index(r, 0);
-            st = get_number(r, json_array_get(line, 0), &a[l], "time line %zu: the intercept a",
-                            l + 1);
-            pop(r, 1);
-            if (st == DLS_OK) {
-                push_index(r, 1);
-                st = get_number(r, json_array_get(line, 1), &b[l], "time line %zu: the slope b",
-                                l + 1);
-                pop(r, 1);
-            }
+            st = get_number_at(r, line, 0, &a[l], "time line %zu: the intercept a", l + 1);
+            if (st == DLS_OK)
+                st = get_number_at(r, line, 1, &b[l], "time line %zu: the slope b", l + 1);
         }
         pop(r, 1);
     }
     dls__problem pb;
     if (st == DLS_OK && dls__check_lines(n, a, b, &pb)) {
-        size_t pushed = 0;
-        if (pb.field != DLS__FIELD_WHOLE) {
-            push_index(r, pb.index);
-            push_index(r, (size_t)pb.field);
-            pushed = 2;
-        }
-        st = fail(r, 0, "%s", pb.text);
-        pop(r, pushed);
+        dls__jstep at[2] = {{NULL, pb.index}, {NULL, (size_t)pb.field}};
+        st = fail_problem(r, &pb, at, pb.field == DLS__FIELD_WHOLE ? 0 : 2);
     }
     if (st == DLS_OK)
         st = dls_model_create_time_lines(n, a, b, out, r->err);
@@ -359,11 +391,9 @@ static dls_status read_time(reader *r, json_t *v, dls_model **out)
 
 static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
 {
-    if (!json_is_object(v))
-        return fail(r, 0, "\"speed2d\" must be an object with \"x\", \"y\" and \"values\", not %s",
-                    type_name(v));
     static const char *const known[] = {"x", "y", "values", NULL};
-    dls_status st = check_keys(r, v, known, "\"speed2d\"");
+    dls_status st = check_object(r, v, "\"speed2d\"",
+                                 "an object with \"x\", \"y\" and \"values\"", known);
     if (st != DLS_OK)
         return st;
     for (const char *const *k = known; *k; k++)
@@ -391,7 +421,7 @@ static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
     if (st == DLS_OK) {
         values = malloc(nx * ny * sizeof *values);
         if (values == NULL)
-            st = dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+            st = nomem(r);
     }
     for (size_t i = 0; i < nx && st == DLS_OK; i++) {
         json_t *row = json_array_get(rows, i);
@@ -400,12 +430,9 @@ static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
             st = fail(r, 0, "speed2d values row %zu must be an array of %zu numbers (one per y)",
                       i + 1, ny);
         } else {
-            for (size_t j = 0; j < ny && st == DLS_OK; j++) {
-                push_index(r, j);
-                st = get_number(r, json_array_get(row, j), &values[i * ny + j],
-                                "speed2d value [%zu][%zu]", i + 1, j + 1);
-                pop(r, 1);
-            }
+            for (size_t j = 0; j < ny && st == DLS_OK; j++)
+                st = get_number_at(r, row, j, &values[i * ny + j], "speed2d value [%zu][%zu]",
+                                   i + 1, j + 1);
         }
         pop(r, 1);
     }
@@ -413,16 +440,11 @@ static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
     dls__problem pb;
     if (st == DLS_OK && dls__check_grid(nx, x, ny, y, values, &pb)) {
         if (pb.field == DLS__FIELD_GRID_VALUE) {
-            push_key(r, "values");
-            push_index(r, pb.index / ny);
-            push_index(r, pb.index % ny);
-            st = fail(r, 0, "%s", pb.text);
-            pop(r, 3);
+            dls__jstep at[3] = {{"values", 0}, {NULL, pb.index / ny}, {NULL, pb.index % ny}};
+            st = fail_problem(r, &pb, at, 3);
         } else {
-            push_key(r, pb.field == DLS__FIELD_GRID_X ? "x" : "y");
-            push_index(r, pb.index);
-            st = fail(r, 0, "%s", pb.text);
-            pop(r, 2);
+            dls__jstep at[2] = {{pb.field == DLS__FIELD_GRID_X ? "x" : "y", 0}, {NULL, pb.index}};
+            st = fail_problem(r, &pb, at, 2);
         }
     }
     if (st == DLS_OK)
@@ -435,11 +457,9 @@ static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
 
 static dls_status read_link(reader *r, json_t *v, double *startup, double *rate)
 {
-    if (!json_is_object(v))
-        return fail(r, 0, "\"link\" must be an object {\"startup\": S, \"rate\": C}, not %s",
-                    type_name(v));
     static const char *const known[] = {"startup", "rate", NULL};
-    dls_status st = check_keys(r, v, known, "\"link\"");
+    dls_status st = check_object(r, v, "\"link\"", "an object {\"startup\": S, \"rate\": C}",
+                                 known);
     if (st != DLS_OK)
         return st;
     double *dest[2] = {startup, rate};
@@ -557,11 +577,9 @@ static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform 
 
 static dls_status read_root(reader *r, json_t *root, dls_platform *pl)
 {
-    if (!json_is_object(root))
-        return fail(r, 0, "the platform must be a JSON object {\"processors\": [...]}, not %s",
-                    type_name(root));
     static const char *const known[] = {"processors", NULL};
-    dls_status st = check_keys(r, root, known, "the platform");
+    dls_status st = check_object(r, root, "the platform", "a JSON object {\"processors\": [...]}",
+                                 known);
     if (st != DLS_OK)
         return st;
     json_t *procs = json_object_get(root, "processors");
@@ -625,11 +643,11 @@ dls_status dls_platform_read_file(const char *path, dls_platform **out, dls_erro
         return dls__fail(err, DLS_EIO, "%s: cannot open: %s", path, strerror(errno));
     size_t cap = 0, len = 0;
     char *buf = NULL;
-    int nomem = 0;
+    int alloc_failed = 0;
     for (;;) {
         char *bigger = dls__grow(buf, &cap, len + DLS_READ_CHUNK, 1);
         if (bigger == NULL) {
-            nomem = 1;
+            alloc_failed = 1;
             break;
         }
         buf = bigger;
@@ -638,7 +656,7 @@ dls_status dls_platform_read_file(const char *path, dls_platform **out, dls_erro
             break;
     }
     dls_status st = DLS_OK;
-    if (nomem)
+    if (alloc_failed)
         st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
     else if (ferror(f))
         st = dls__fail(err, DLS_EIO, "%s: read error: %s", path, strerror(errno));
