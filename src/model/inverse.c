@@ -99,11 +99,7 @@ static double points_general(const dls_model *m, double t, double cap, double *d
 
 static double lines_inverse(const dls_model *m, double t, double cap, double *deriv)
 {
-    double amax = -INFINITY;
-    for (size_t l = 0; l < m->n; l++)
-        if (m->a[l] > amax)
-            amax = m->a[l];
-    if (t < amax) { /* even a tiny share takes max(a) seconds */
+    if (t < dls__lines_start(m->a, m->n)) { /* even a tiny share takes max(a) seconds */
         if (deriv)
             *deriv = 0;
         return 0;

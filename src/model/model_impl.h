@@ -38,6 +38,9 @@ DLS_HIDDEN void dls__grid_speed_pair(const dls_model *m, double x, double y1, do
 /* max_l (a_l + b_l x) of a time model. */
 DLS_HIDDEN double dls__lines_time(const dls_model *m, double x);
 
+/* max_l a_l of n time lines (n >= 1): the time they give a vanishing share. */
+DLS_HIDDEN double dls__lines_start(const double *a, size_t n);
+
 /* Computes m->increasing_to (model_shape.c). */
 DLS_HIDDEN void dls__set_increasing_extent(dls_model *m);
 
