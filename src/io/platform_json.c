@@ -478,14 +478,9 @@ static dls_status read_link(reader *r, json_t *v, double *startup, double *rate)
     return DLS_OK;
 }
 
-static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform *pl)
+/* The processor's name, which must be new to the platform: sets r->pname. */
+static dls_status read_name(reader *r, json_t *obj, const dls_platform *pl)
 {
-    static const char *const known[] = {"name", "speed", "time", "speed2d", "limit", "link", NULL};
-    static const char *const models[] = {"speed", "time", "speed2d"};
-    r->proc = (long)k;
-    r->pname = NULL;
-    if (!json_is_object(obj))
-        return fail(r, 0, "must be an object, not %s", type_name(obj));
     json_t *name = json_object_get(obj, "name");
     if (name == NULL)
         return fail(r, 0, "has no \"name\"");
@@ -505,26 +500,27 @@ static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform 
                       r->pname);
     }
     pop(r, 1);
-    if (st != DLS_OK)
-        return st;
-    st = check_keys(r, obj, known, "a processor");
-    if (st != DLS_OK)
-        return st;
+    return st;
+}
 
+/* The processor's one model, read from whichever of its keys holds it. */
+static dls_status read_model(reader *r, json_t *obj, dls_model **model)
+{
+    static const char *const kinds[] = {"speed", "time", "speed2d", NULL};
     /* The models in file order, so that the error points at the second one written. */
     const char *model_key = NULL, *key;
     json_t *val;
     json_object_foreach(obj, key, val) {
         int is_model = 0;
-        for (int m = 0; m < 3; m++)
-            if (strcmp(key, models[m]) == 0)
+        for (const char *const *k = kinds; *k; k++)
+            if (strcmp(key, *k) == 0)
                 is_model = 1;
         if (!is_model)
             continue;
         if (model_key != NULL) {
             push_key(r, key);
-            st = fail(r, 1, "has two models, \"%s\" and \"%s\": give exactly one", model_key,
-                      key);
+            dls_status st = fail(r, 1, "has two models, \"%s\" and \"%s\": give exactly one",
+                                 model_key, key);
             pop(r, 1);
             return st;
         }
@@ -532,17 +528,32 @@ static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform 
     }
     if (model_key == NULL)
         return fail(r, 0, "has no model: give one of \"speed\", \"time\" or \"speed2d\"");
-
-    dls_model *model = NULL;
+    dls_status st;
     json_t *mv = json_object_get(obj, model_key);
     push_key(r, model_key);
     if (strcmp(model_key, "speed") == 0)
-        st = read_speed(r, mv, &model);
+        st = read_speed(r, mv, model);
     else if (strcmp(model_key, "time") == 0)
-        st = read_time(r, mv, &model);
+        st = read_time(r, mv, model);
     else
-        st = read_speed2d(r, mv, &model);
+        st = read_speed2d(r, mv, model);
     pop(r, 1);
+    return st;
+}
+
+static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform *pl)
+{
+    static const char *const known[] = {"name", "speed", "time", "speed2d", "limit", "link", NULL};
+    r->proc = (long)k;
+    r->pname = NULL;
+    if (!json_is_object(obj))
+        return fail(r, 0, "must be an object, not %s", type_name(obj));
+    dls_status st = read_name(r, obj, pl);
+    if (st == DLS_OK)
+        st = check_keys(r, obj, known, "a processor");
+    dls_model *model = NULL;
+    if (st == DLS_OK)
+        st = read_model(r, obj, &model);
     if (st != DLS_OK)
         return st;
 
