@@ -405,99 +405,136 @@ static double threshold(const double *v, size_t p, size_t d, int max, size_t *it
     return h.size < d ? (max ? 0 : INFINITY) : v[items[0]];
 }
 
+/* The integer distribution being built: count[i] elements on processor i, time[i] the
+ * time of that share, next[i] the time with one element more (INFINITY at the cap). */
+typedef struct ifill {
+    const dls_model *const *models;
+    const double *cap;
+    size_t p;
+    uint64_t *count;
+    double *time, *next;
+    size_t *items;  /* p: heap scratch */
+} ifill;
+
+/* The time of processor i with one element more than count[i], INFINITY past its cap. */
+static double time_after(const ifill *f, size_t i)
+{
+    double k1 = (double)f->count[i] + 1;
+    return k1 <= f->cap[i] ? dls_model_time(f->models[i], k1) : INFINITY;
+}
+
+/* Starts from floor(X_i), X first moved by D * dt (see dls__integer_fill()); returns the
+ * elements placed and sets *shape_ok. */
+static uint64_t start_from_floors(ifill *f, double *X, const double *D, double dt, int *shape_ok)
+{
+    uint64_t total = 0;
+    *shape_ok = 1;
+    for (size_t i = 0; i < f->p; i++) {
+        double k = floor(X[i]);
+        if (k > f->cap[i])
+            k = f->cap[i];
+        if (k < 0)
+            k = 0;
+        if (dt != 0) /* the ideal size at the continuous optimum, to first order */
+            X[i] = fmin(fmax(X[i] + D[i] * dt, 0), f->cap[i]);
+        f->count[i] = (uint64_t)k;
+        total += f->count[i];
+        if (f->models[i]->increasing_to < f->cap[i])
+            *shape_ok = 0;
+        if (k + 1 <= f->cap[i]) {
+            dls__time_pair(f->models[i], k, &f->time[i], &f->next[i]);
+        } else {
+            f->time[i] = dls_model_time(f->models[i], k);
+            f->next[i] = INFINITY;
+        }
+    }
+    return total;
+}
+
+/* Algorithm 1.2: each further element goes where it finishes first. The d elements to
+ * place all finish by the d-th smallest of the next times, so only processors below that
+ * bound enter the heap. Returns the new total. */
+static uint64_t fill_up(ifill *f, uint64_t total, uint64_t n)
+{
+    size_t d = (size_t)(n - total), p = f->p;
+    double bound = d < p ? threshold(f->next, p, d, 0, f->items) : INFINITY;
+    dls__heap h = {f->items, 0, f->next, 0};
+    for (size_t i = 0; i < p; i++)
+        if (f->next[i] <= bound)
+            f->items[h.size++] = i;
+    dls__heap_build(&h);
+    for (; total < n && h.size > 0; total++) {
+        size_t i = dls__heap_pop(&h);
+        f->count[i]++;
+        f->time[i] = f->next[i];
+        f->next[i] = time_after(f, i);
+        if (f->next[i] <= bound)
+            dls__heap_push(&h, i);
+    }
+    return total;
+}
+
+/* Started above the root: takes elements back from the last to finish. Returns the new
+ * total. */
+static uint64_t take_back(ifill *f, uint64_t total, uint64_t n)
+{
+    size_t d = (size_t)(total - n), p = f->p;
+    double bound = d < p ? threshold(f->time, p, d, 1, f->items) : 0;
+    dls__heap h = {f->items, 0, f->time, 1};
+    for (size_t i = 0; i < p; i++)
+        if (f->count[i] > 0 && f->time[i] >= bound)
+            f->items[h.size++] = i;
+    dls__heap_build(&h);
+    for (; total > n && h.size > 0; total--) {
+        size_t i = dls__heap_pop(&h);
+        DLS_ASSERT(f->count[i] > 0); /* only processors with elements enter the heap */
+        f->next[i] = f->time[i];
+        f->count[i]--;
+        f->time[i] = dls_model_time(f->models[i], (double)f->count[i]);
+        if (f->count[i] > 0 && f->time[i] >= bound)
+            dls__heap_push(&h, i);
+    }
+    return total;
+}
+
+/* Exchange check: optimal for increasing times iff no processor's current time exceeds
+ * another's next; fixes the rare violations left by rounding. Bounded, because with models
+ * that break the shape assumption exchanges need not converge. */
+static void exchange(ifill *f)
+{
+    for (size_t moves = 0; moves <= f->p; moves++) {
+        size_t imax = 0, imin = 0;
+        for (size_t i = 1; i < f->p; i++) {
+            if (f->time[i] > f->time[imax])
+                imax = i;
+            if (f->next[i] < f->next[imin])
+                imin = i;
+        }
+        if (!(f->time[imax] > f->next[imin]) || imax == imin || f->count[imax] == 0)
+            break;
+        f->count[imin]++;
+        f->time[imin] = f->next[imin];
+        f->next[imin] = time_after(f, imin);
+        f->next[imax] = f->time[imax];
+        f->count[imax]--;
+        f->time[imax] = dls_model_time(f->models[imax], (double)f->count[imax]);
+    }
+}
+
 dls_status dls__integer_fill(const dls_model *const *models, const double *cap, size_t p,
                              uint64_t n, double *X, double *D, double dt, uint64_t *count,
                              double *time, size_t *items, int *shape_ok, dls_error *err)
 {
-    /* Start from floor(X_i): time[i] is the time of the current share, next[i] the time
-     * with one element more. next shares its storage with D, read first. */
-    double *next = D;
-    uint64_t total = 0;
-    int ok = 1;
-    for (size_t i = 0; i < p; i++) {
-        double k = floor(X[i]);
-        if (k > cap[i])
-            k = cap[i];
-        if (k < 0)
-            k = 0;
-        if (dt != 0) /* the ideal size at the continuous optimum, to first order */
-            X[i] = fmin(fmax(X[i] + D[i] * dt, 0), cap[i]);
-        count[i] = (uint64_t)k;
-        total += count[i];
-        if (models[i]->increasing_to < cap[i])
-            ok = 0;
-        if (k + 1 <= cap[i]) {
-            dls__time_pair(models[i], k, &time[i], &next[i]);
-        } else {
-            time[i] = dls_model_time(models[i], k);
-            next[i] = INFINITY;
-        }
-    }
-    *shape_ok = ok;
-    dls__heap h = {items, 0, NULL, 0};
-    if (total < n) {
-        /* Algorithm 1.2: each further element goes where it finishes first. The d elements
-         * to place all finish by the d-th smallest of the next times, so only processors
-         * below that bound enter the heap. */
-        size_t d = (size_t)(n - total);
-        double bound = d < p ? threshold(next, p, d, 0, items) : INFINITY;
-        h.key = next;
-        for (size_t i = 0; i < p; i++)
-            if (next[i] <= bound)
-                items[h.size++] = i;
-        dls__heap_build(&h);
-        for (; total < n && h.size > 0; total++) {
-            size_t i = dls__heap_pop(&h);
-            count[i]++;
-            time[i] = next[i];
-            next[i] = (double)count[i] + 1 <= cap[i] ? dls_model_time(models[i], (double)count[i] + 1)
-                                                    : INFINITY;
-            if (next[i] <= bound)
-                dls__heap_push(&h, i);
-        }
-    } else if (total > n) {
-        /* Started above the root: take elements back from the last to finish. */
-        size_t d = (size_t)(total - n);
-        double bound = d < p ? threshold(time, p, d, 1, items) : 0;
-        h.key = time;
-        h.max = 1;
-        for (size_t i = 0; i < p; i++)
-            if (count[i] > 0 && time[i] >= bound)
-                items[h.size++] = i;
-        dls__heap_build(&h);
-        for (; total > n && h.size > 0; total--) {
-            size_t i = dls__heap_pop(&h);
-            next[i] = time[i];
-            count[i]--;
-            time[i] = dls_model_time(models[i], (double)count[i]);
-            if (count[i] > 0 && time[i] >= bound)
-                dls__heap_push(&h, i);
-        }
-    }
+    /* next shares its storage with D, read first */
+    ifill f = {models, cap, p, count, time, D, items};
+    uint64_t total = start_from_floors(&f, X, D, dt, shape_ok);
+    if (total < n)
+        total = fill_up(&f, total, n);
+    else if (total > n)
+        total = take_back(&f, total, n);
     if (total != n)
         return dls__fail(err, DLS_ENUMERIC, "partition: the greedy completion placed %llu of "
                          "%llu elements", (unsigned long long)total, (unsigned long long)n);
-    /* Exchange check: optimal for increasing times iff no processor's current time exceeds
-     * another's next; fix the rare violations left by rounding. Bounded, because with
-     * models that break the shape assumption exchanges need not converge. */
-    for (size_t moves = 0; moves <= p; moves++) {
-        size_t imax = 0, imin = 0;
-        for (size_t i = 1; i < p; i++) {
-            if (time[i] > time[imax])
-                imax = i;
-            if (next[i] < next[imin])
-                imin = i;
-        }
-        if (!(time[imax] > next[imin]) || imax == imin || count[imax] == 0)
-            break;
-        count[imin]++;
-        time[imin] = next[imin];
-        next[imin] = (double)count[imin] + 1 <= cap[imin]
-                         ? dls_model_time(models[imin], (double)count[imin] + 1)
-                         : INFINITY;
-        next[imax] = time[imax];
-        count[imax]--;
-        time[imax] = dls_model_time(models[imax], (double)count[imax]);
-    }
+    exchange(&f);
     return DLS_OK;
 }
