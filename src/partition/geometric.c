@@ -89,6 +89,7 @@ static void sift_down(dls__heap *h, size_t c)
 
 size_t dls__heap_pop(dls__heap *h)
 {
+    DLS_ASSERT(h->size > 0);
     size_t top = h->item[0];
     h->item[0] = h->item[--h->size];
     sift_down(h, 0);
@@ -199,6 +200,7 @@ static dls_status bisection_root(const dls_model *const *models, const double *c
     }
     unsigned steps = 1;
     double tu = g / smax, tl = g / smin; /* the slope of a line is 1 / T */
+    DLS_ASSERT(smax > 0 && tu <= tl); /* a bracket: some cap is > 0 since capsum > total */
     double su = sum_sizes(models, cap, p, tu, xu, NULL, NULL, NULL, NULL);
     double sl = sum_sizes(models, cap, p, tl, xl, NULL, NULL, NULL, NULL);
     steps += 2;
@@ -319,6 +321,7 @@ dls_status dls__continuous_root(const dls_model *const *models, const double *ca
                                 double total, dls_partition_method method, double ftol, int align,
                                 double *X, double *D, dls__root *root, dls_error *err)
 {
+    DLS_ASSERT(total > 0); /* callers handle an empty set before */
     int all_constant = 1;
     double capsum = 0;
     for (size_t i = 0; i < p; i++)

@@ -215,6 +215,7 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
             if (r->order)
                 r->order[i] = i;
         }
+        DLS_ASSERT(at == n); /* the chunks cover the set */
     }
     st = finish(r, models, cap, root.t_root, par, scratch, err);
     free(scratch);

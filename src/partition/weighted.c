@@ -517,6 +517,7 @@ static double order_optimum(const wctx *c, const double *prefix, const size_t *o
         pos = end[k];
     }
     /* bisection over the representations of positive doubles, which are ordered */
+    DLS_ASSERT(hi >= 0); /* a time: neither negative nor NaN, or the order of bits fails */
     uint64_t lo_b = 0, hi_b = bits_of(hi);
     while (hi_b - lo_b > 1) {
         uint64_t mid = lo_b + (hi_b - lo_b) / 2;
