@@ -323,6 +323,7 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
         st = dls__fail(err, DLS_ENUMERIC, "dls_model_convex_envelope: degenerate hull");
         goto done;
     }
+    DLS_ASSERT(hull[0].x == 0 && hull[0].t == 0); /* so the first line has la = 0 */
     size_t nl = nh - 1;
     la = malloc(nl * sizeof *la);
     lb = malloc(nl * sizeof *lb);

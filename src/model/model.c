@@ -432,7 +432,7 @@ dls_status dls_model_get_grid(const dls_model *model, size_t *nx, const double *
 
 size_t dls__segment(const double *grid, size_t n, double x)
 {
-    /* Largest k with grid[k] <= x, for grid[0] <= x < grid[n-1]; n >= 2. */
+    DLS_ASSERT(n >= 2 && grid[0] <= x && x < grid[n - 1]); /* callers clamp outside */
     size_t lo = 0, hi = n - 1;
     while (hi - lo > 1) {
         size_t mid = lo + (hi - lo) / 2;
