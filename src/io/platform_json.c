@@ -40,6 +40,7 @@ typedef struct reader {
 
 static void push_key(reader *r, const char *key)
 {
+    DLS_ASSERT(r->depth < MAX_DEPTH);
     r->path[r->depth].key = key;
     r->path[r->depth].index = 0;
     r->depth++;
@@ -47,6 +48,7 @@ static void push_key(reader *r, const char *key)
 
 static void push_index(reader *r, size_t index)
 {
+    DLS_ASSERT(r->depth < MAX_DEPTH);
     r->path[r->depth].key = NULL;
     r->path[r->depth].index = index;
     r->depth++;
@@ -54,6 +56,7 @@ static void push_index(reader *r, size_t index)
 
 static void pop(reader *r, size_t n)
 {
+    DLS_ASSERT(n <= r->depth);
     r->depth -= n;
 }
 

@@ -63,6 +63,7 @@ static void index_put(size_t *slots, size_t mask, const char *name, size_t i)
 /* Fills an index of nslots slots (a power of two) with the n processors. */
 static void index_fill(size_t *slots, size_t nslots, const dls__proc *procs, size_t n)
 {
+    DLS_ASSERT((nslots & (nslots - 1)) == 0); /* a mask picks the slot */
     DLS_ASSERT(2 * n <= nslots); /* load <= 1/2: free slots remain, so probing ends */
     for (size_t k = 0; k < nslots; k++)
         slots[k] = SIZE_MAX;
