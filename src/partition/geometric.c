@@ -32,13 +32,22 @@
  * the total, so that the step back to the continuous optimum stays exact to rounding. */
 #define DLS_ALIGN_MIN_PROCESSORS 64
 #define DLS_ALIGN_REL 1e-7
-/* From this many processors on (times four), the Newton iteration starts from the root of
- * the problem scaled down to a sample of this many processors, solved to this accuracy. */
+/* From DLS_SAMPLE_MIN_PROCESSORS processors on, the Newton iteration starts from the root
+ * of the problem scaled down to a regular sample of DLS_SAMPLE_PROCESSORS of them (a
+ * quarter of them at most, so that solving it costs a fraction of a pass), solved to
+ * DLS_SAMPLE_REL_TOL. */
 #define DLS_SAMPLE_PROCESSORS 2048
+#define DLS_SAMPLE_MIN_PROCESSORS (4 * DLS_SAMPLE_PROCESSORS)
 #define DLS_SAMPLE_REL_TOL 1e-9
 /* Bisection guard: fall back to halving the bracket after this many Newton steps that did
  * not halve |F|. */
 #define DLS_ROOT_SLOW_STEPS 2
+/* Newton's safeguard multiplies T by this until the root is bracketed, and tries b / this
+ * within a bracket [0, b]: a geometric search, since T can be anywhere in the doubles. */
+#define DLS_ROOT_EXPAND 4
+/* Newton's start when the equal-share guess is not a positive number (no processor can take
+ * work at that share): any positive time does, the safeguard brackets the root from it. */
+#define DLS_ROOT_FALLBACK_START 1.0
 /* Hard bound on root-finding passes (bisection alone converges in about 2100 steps over
  * the full double range; realistic cases take fewer than 10). */
 #define DLS_ROOT_MAX_STEPS 3000
@@ -291,7 +300,10 @@ static void newton(const dls_model *const *models, const double *cap, size_t p, 
         prev_f = fabs(f);
         if (!(next > a && next < b) || slow > DLS_ROOT_SLOW_STEPS) {
             /* safeguard: expand until bracketed, then halve the bracket in log scale */
-            next = isinf(b) ? 4 * t : (a > 0 ? sqrt(a) * sqrt(b) : 0.25 * b);
+            if (isinf(b))
+                next = DLS_ROOT_EXPAND * t;
+            else
+                next = a > 0 ? sqrt(a) * sqrt(b) : b / DLS_ROOT_EXPAND;
             slow = 0;
         }
         if (fabs(next - t) <= DLS_ROOT_REL_STEP * t ||
@@ -314,7 +326,7 @@ static double equal_share_guess(const dls_model *const *models, const double *ca
         if (cap[i] > 0)
             speed += dls_model_speed(models[i], fmin(total / (double)p, cap[i]));
     double t = total / (speed * ((double)p / (double)k));
-    return t > 0 && isfinite(t) ? t : 1;
+    return t > 0 && isfinite(t) ? t : DLS_ROOT_FALLBACK_START;
 }
 
 dls_status dls__continuous_root(const dls_model *const *models, const double *cap, size_t p,
@@ -348,7 +360,7 @@ dls_status dls__continuous_root(const dls_model *const *models, const double *ca
 
     double t;
     unsigned extra = 0;
-    if (p >= 4 * DLS_SAMPLE_PROCESSORS) {
+    if (p >= DLS_SAMPLE_MIN_PROCESSORS) {
         /* Many processors: solve the problem scaled down to a regular sample of them first;
          * its root starts the full iteration within the sampling error, for about a tenth
          * of a pass. */

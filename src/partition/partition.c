@@ -13,6 +13,11 @@
 
 /* Default bound on improvement moves of the weighted heuristics. */
 #define DLS_PARTITION_DEFAULT_MAX_MOVES 100000
+/* Equal elements: the root-finder may stop with the sizes summing to n within half an
+ * element, or within p / DLS_EQUAL_FTOL_PROCESSORS elements when that is more: the greedy
+ * completion places those in O(p / 64 log p), less than one more pass over the models. */
+#define DLS_EQUAL_FTOL_MIN 0.5
+#define DLS_EQUAL_FTOL_PROCESSORS 64
 
 const char *dls_solution_status_name(dls_solution_status status)
 {
@@ -171,7 +176,7 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
     if (n == 0)
         return finish(r, models, cap, 0, par, NULL, err);
     dls__root root;
-    double ftol = fmax(0.5, (double)p / 64);
+    double ftol = fmax(DLS_EQUAL_FTOL_MIN, (double)p / DLS_EQUAL_FTOL_PROCESSORS);
     /* one scratch block: derivatives then next times, heap items, then speeds */
     double *scratch = malloc(2 * p * sizeof *scratch);
     if (scratch == NULL)

@@ -37,6 +37,10 @@
 #define DLS_WEIGHTED_EXACT_NODES 2000000
 /* Every processor order is tried for ordered sets up to this many processors. */
 #define DLS_ORDER_EXHAUSTIVE_MAX 6
+/* The continuous optimum of a weighted set (the lower bound and the ideal shares) is
+ * solved to this accuracy relative to the total weight: a few digits short of double
+ * precision, so that Newton's method stops before it chases rounding. */
+#define DLS_WEIGHTED_ROOT_REL_TOL 1e-12
 
 typedef struct wctx {
     const dls_model *const *models;
@@ -722,7 +726,8 @@ dls_status dls__partition_weighted(const dls_model *const *models, const double 
         total += w[e];
     dls__root root;
     dls_status st = dls__continuous_root(models, cap, p, total, DLS_PARTITION_NEWTON,
-                                         total * 1e-12, 0, r->ideal, NULL, &root, err);
+                                         total * DLS_WEIGHTED_ROOT_REL_TOL, 0, r->ideal, NULL,
+                                         &root, err);
     if (st != DLS_OK)
         return st;
     r->steps = root.steps;
