@@ -7,6 +7,15 @@
 
 #include "io/json_locate.h"
 
+/* Keys up to this many bytes are decoded on the stack (every key of the contract is). */
+#define KEY_STACK_BYTES 128
+/* UTF-16 surrogates: a high one in [0xD800, 0xDC00) followed by a low one in
+ * [0xDC00, 0xE000) encodes a code point from 0x10000 on. */
+#define SURROGATE_HIGH 0xD800
+#define SURROGATE_LOW 0xDC00
+#define SURROGATE_END 0xE000
+#define SUPPLEMENTARY_FIRST 0x10000
+
 typedef struct scan {
     const char *s;
     size_t len, pos;
@@ -104,11 +113,12 @@ static int read_string(scan *sc, char *out)
             if (sc->pos + 4 > sc->len || hex4(sc->s + sc->pos, &cp) != 0)
                 return -1;
             sc->pos += 4;
-            if (cp >= 0xD800 && cp < 0xDC00 && sc->pos + 6 <= sc->len &&
+            if (cp >= SURROGATE_HIGH && cp < SURROGATE_LOW && sc->pos + 6 <= sc->len &&
                 sc->s[sc->pos] == '\\' && sc->s[sc->pos + 1] == 'u') {
                 unsigned lo;
-                if (hex4(sc->s + sc->pos + 2, &lo) == 0 && lo >= 0xDC00 && lo < 0xE000) {
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                if (hex4(sc->s + sc->pos + 2, &lo) == 0 && lo >= SURROGATE_LOW &&
+                    lo < SURROGATE_END) {
+                    cp = SUPPLEMENTARY_FIRST + ((cp - SURROGATE_HIGH) << 10) + (lo - SURROGATE_LOW);
                     sc->pos += 6;
                 }
             }
@@ -202,7 +212,7 @@ static int enter_member(scan *sc, const char *key, int at_key)
         if (read_string(sc, NULL) != 0)
             return -1;
         size_t raw = sc->pos - start;
-        char small[128];
+        char small[KEY_STACK_BYTES];
         char *buf = raw < sizeof small ? small : malloc(raw + 1);
         if (buf == NULL)
             return -1;

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,17 @@
 #define MAX_DEPTH 8
 /* Platform files are read in chunks of at least this many bytes. */
 #define DLS_READ_CHUNK ((size_t)1 << 16)
+/* "Did you mean" hints name a known key within this many edits of an unknown one; keys
+ * longer than DLS_HINT_KEY_MAX get no hint (known keys are short, and the distance table
+ * stays on the stack). */
+#define DLS_HINT_MAX_EDITS 2
+#define DLS_HINT_KEY_MAX 32
+/* A speed point is [size, speed], or [size, speed, low, high] with its band. */
+#define DLS_POINT_WIDTH 2
+#define DLS_BANDED_POINT_WIDTH 4
+/* A quoted name stops this many bytes short of its buffer, room for the longest escape
+ * it writes ("\u001f", 6 bytes) and the NUL. */
+#define DLS_QUOTED_ROOM 8
 
 typedef struct reader {
     const char *text;
@@ -65,7 +77,7 @@ static void pop(reader *r, size_t n)
 static void quoted_name(const char *name, char *out, size_t size)
 {
     size_t o = 0;
-    for (const char *p = name; *p && o + 8 < size; p++) {
+    for (const char *p = name; *p && o + DLS_QUOTED_ROOM < size; p++) {
         unsigned char c = (unsigned char)*p;
         if (c == '"' || c == '\\') {
             out[o++] = '\\';
@@ -134,13 +146,14 @@ static const char *describe(const json_t *v, char *buf, size_t size)
     return buf;
 }
 
-/* Levenshtein distance, for "did you mean" hints on misspelt keys. */
+/* Levenshtein distance, for "did you mean" hints on misspelt keys; SIZE_MAX when a key is
+ * longer than DLS_HINT_KEY_MAX. */
 static size_t edit_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
-    if (la > 32 || lb > 32)
-        return 99;
-    size_t d[33][33];
+    if (la > DLS_HINT_KEY_MAX || lb > DLS_HINT_KEY_MAX)
+        return SIZE_MAX;
+    size_t d[DLS_HINT_KEY_MAX + 1][DLS_HINT_KEY_MAX + 1];
     for (size_t i = 0; i <= la; i++)
         d[i][0] = i;
     for (size_t j = 0; j <= lb; j++)
@@ -166,7 +179,7 @@ static dls_status check_keys(reader *r, json_t *obj, const char *const *known, c
         if (ok)
             continue;
         const char *close = NULL;
-        size_t best = 3; /* suggest only keys within two edits, the closest first */
+        size_t best = DLS_HINT_MAX_EDITS + 1; /* the closest key within reach, first of equals */
         for (const char *const *k = known; *k; k++) {
             size_t d = edit_distance(key, *k);
             if (d < best) {
@@ -296,16 +309,16 @@ static dls_status read_points(reader *r, json_t *points, dls_model **out)
     if (n == 0)
         return fail(r, 0, "\"points\" is empty: give at least one [size, speed] pair");
     size_t width = 0;
-    double *buf = malloc(4 * n * sizeof *buf);
+    double *buf = malloc(DLS_BANDED_POINT_WIDTH * n * sizeof *buf);
     if (buf == NULL)
         return nomem(r);
-    double *cols[4] = {buf, buf + n, buf + 2 * n, buf + 3 * n};
+    double *cols[DLS_BANDED_POINT_WIDTH] = {buf, buf + n, buf + 2 * n, buf + 3 * n};
     dls_status st = DLS_OK;
     for (size_t k = 0; k < n && st == DLS_OK; k++) {
         json_t *p = json_array_get(points, k);
         push_index(r, k);
         size_t w = json_is_array(p) ? json_array_size(p) : 0;
-        if (!json_is_array(p) || (w != 2 && w != 4)) {
+        if (!json_is_array(p) || (w != DLS_POINT_WIDTH && w != DLS_BANDED_POINT_WIDTH)) {
             char what[48];
             st = fail(r, 0, "speed point %zu must be [size, speed] or [size, speed, low, high], "
                       "not %s", k + 1, describe(p, what, sizeof what));
@@ -321,7 +334,8 @@ static dls_status read_points(reader *r, json_t *points, dls_model **out)
         pop(r, 1);
     }
     dls__problem pb;
-    const double *low = width == 4 ? cols[2] : NULL, *high = width == 4 ? cols[3] : NULL;
+    int banded = width == DLS_BANDED_POINT_WIDTH;
+    const double *low = banded ? cols[2] : NULL, *high = banded ? cols[3] : NULL;
     if (st == DLS_OK && dls__check_points(n, cols[0], cols[1], low, high, &pb)) {
         dls__jstep at[2] = {{NULL, pb.index}, {NULL, (size_t)pb.field}};
         st = fail_problem(r, &pb, at, 2);

@@ -67,7 +67,7 @@ static double piece_deviation(double u, double v, double c, double m, double alp
                               double *where)
 {
     double best = -1, at = v;
-    double cand[3];
+    double cand[3]; /* the ends (u only when > 0) and the interior extremum */
     int nc = 0;
     cand[nc++] = v;
     if (u > 0)
