@@ -4,7 +4,7 @@
  * The optimum puts every processor that is not at its limit on one line through the
  * origin: they all finish at the same time T. With X_i(T) the largest size processor i
  * finishes within T (the intersection of the line of slope 1/T with its speed graph, see
- * model_inverse.c), the continuous optimum is the root of
+ * model/inverse.c), the continuous optimum is the root of
  *     F(T) = sum_i min(X_i(T), cap_i) - n,
  * an increasing function. Algorithm 1.1 of the paper brackets it by bisecting the angle
  * between two lines, which costs 30 to 90 passes over the models at realistic sizes;

@@ -1,6 +1,6 @@
 /* The partitioning API: parameters, validation, the result object, quality metrics, and
  * the striped matrix multiplication front end. The algorithms are in
- * partition_geometric.c (equal elements) and partition_weighted.c (weighted elements). */
+ * partition/geometric.c (equal elements) and partition/weighted.c (weighted elements). */
 #include <config.h>
 
 #include <math.h>
