@@ -7,6 +7,15 @@
 
 #include "io/json_locate.h"
 
+/* Keys up to this many bytes are decoded on the stack (every key of the contract is). */
+#define KEY_STACK_BYTES 128
+/* UTF-16 surrogates: a high one in [0xD800, 0xDC00) followed by a low one in
+ * [0xDC00, 0xE000) encodes a code point from 0x10000 on. */
+#define SURROGATE_HIGH 0xD800
+#define SURROGATE_LOW 0xDC00
+#define SURROGATE_END 0xE000
+#define SUPPLEMENTARY_FIRST 0x10000
+
 typedef struct scan {
     const char *s;
     size_t len, pos;
@@ -104,11 +113,12 @@ static int read_string(scan *sc, char *out)
             if (sc->pos + 4 > sc->len || hex4(sc->s + sc->pos, &cp) != 0)
                 return -1;
             sc->pos += 4;
-            if (cp >= 0xD800 && cp < 0xDC00 && sc->pos + 6 <= sc->len &&
+            if (cp >= SURROGATE_HIGH && cp < SURROGATE_LOW && sc->pos + 6 <= sc->len &&
                 sc->s[sc->pos] == '\\' && sc->s[sc->pos + 1] == 'u') {
                 unsigned lo;
-                if (hex4(sc->s + sc->pos + 2, &lo) == 0 && lo >= 0xDC00 && lo < 0xE000) {
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                if (hex4(sc->s + sc->pos + 2, &lo) == 0 && lo >= SURROGATE_LOW &&
+                    lo < SURROGATE_END) {
+                    cp = SUPPLEMENTARY_FIRST + ((cp - SURROGATE_HIGH) << 10) + (lo - SURROGATE_LOW);
                     sc->pos += 6;
                 }
             }
@@ -174,6 +184,19 @@ static int skip_value(scan *sc)
     return 0;
 }
 
+/* Skips the value at pos and the comma after it: the value must not be the last one of
+ * its object or array. */
+static int skip_past(scan *sc)
+{
+    if (skip_value(sc) != 0)
+        return -1;
+    skip_ws(sc);
+    if (peek(sc) != ',')
+        return -1;
+    sc->pos++;
+    return 0;
+}
+
 /* Moves to the value of member `key` of the object at pos; with at_key, to its key. */
 static int enter_member(scan *sc, const char *key, int at_key)
 {
@@ -185,17 +208,18 @@ static int enter_member(scan *sc, const char *key, int at_key)
         skip_ws(sc);
         if (peek(sc) != '"')
             return -1;
-        size_t key_pos = sc->pos;
         size_t start = sc->pos;
         if (read_string(sc, NULL) != 0)
             return -1;
         size_t raw = sc->pos - start;
-        char small[128];
+        char small[KEY_STACK_BYTES];
         char *buf = raw < sizeof small ? small : malloc(raw + 1);
         if (buf == NULL)
             return -1;
         sc->pos = start;
-        read_string(sc, buf);
+        int again = read_string(sc, buf);
+        DLS_ASSERT(again == 0); /* the same string was just read without decoding */
+        (void)again;
         int match = strlen(buf) == want && memcmp(buf, key, want) == 0;
         if (buf != small)
             free(buf);
@@ -206,15 +230,11 @@ static int enter_member(scan *sc, const char *key, int at_key)
         skip_ws(sc);
         if (match) {
             if (at_key)
-                sc->pos = key_pos;
+                sc->pos = start;
             return 0;
         }
-        if (skip_value(sc) != 0)
+        if (skip_past(sc) != 0)
             return -1;
-        skip_ws(sc);
-        if (peek(sc) != ',')
-            return -1;
-        sc->pos++;
     }
 }
 
@@ -229,12 +249,8 @@ static int enter_element(scan *sc, size_t index)
             return -1;
         if (i == index)
             return 0;
-        if (skip_value(sc) != 0)
+        if (skip_past(sc) != 0)
             return -1;
-        skip_ws(sc);
-        if (peek(sc) != ',')
-            return -1;
-        sc->pos++;
     }
 }
 

@@ -9,17 +9,35 @@
 #include <fcntl.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/buf.h"
+#include "core/grow.h"
 #include "io/json_locate.h"
 #include "model/model_impl.h"
 #include "platform/platform_impl.h"
 
+/* The deepest path the reader names: processors, a processor, its model, a speed2d
+ * member, a row, a value (6), with room to spare. */
 #define MAX_DEPTH 8
+/* Platform files are read in chunks of at least this many bytes. */
+#define DLS_READ_CHUNK ((size_t)1 << 16)
+/* "Did you mean" hints name a known key within this many edits of an unknown one; keys
+ * longer than DLS_HINT_KEY_MAX get no hint (known keys are short, and the distance table
+ * stays on the stack). */
+#define DLS_HINT_MAX_EDITS 2
+#define DLS_HINT_KEY_MAX 32
+/* A speed point is [size, speed], or [size, speed, low, high] with its band. */
+#define DLS_POINT_WIDTH 2
+#define DLS_BANDED_POINT_WIDTH 4
+/* A quoted name stops this many bytes short of its buffer, room for the longest escape
+ * it writes ("\u001f", 6 bytes) and the NUL. */
+#define DLS_QUOTED_ROOM 8
 
 typedef struct reader {
     const char *text;
@@ -34,6 +52,7 @@ typedef struct reader {
 
 static void push_key(reader *r, const char *key)
 {
+    DLS_ASSERT(r->depth < MAX_DEPTH);
     r->path[r->depth].key = key;
     r->path[r->depth].index = 0;
     r->depth++;
@@ -41,6 +60,7 @@ static void push_key(reader *r, const char *key)
 
 static void push_index(reader *r, size_t index)
 {
+    DLS_ASSERT(r->depth < MAX_DEPTH);
     r->path[r->depth].key = NULL;
     r->path[r->depth].index = index;
     r->depth++;
@@ -48,6 +68,7 @@ static void push_index(reader *r, size_t index)
 
 static void pop(reader *r, size_t n)
 {
+    DLS_ASSERT(n <= r->depth);
     r->depth -= n;
 }
 
@@ -56,7 +77,7 @@ static void pop(reader *r, size_t n)
 static void quoted_name(const char *name, char *out, size_t size)
 {
     size_t o = 0;
-    for (const char *p = name; *p && o + 8 < size; p++) {
+    for (const char *p = name; *p && o + DLS_QUOTED_ROOM < size; p++) {
         unsigned char c = (unsigned char)*p;
         if (c == '"' || c == '\\') {
             out[o++] = '\\';
@@ -96,6 +117,11 @@ static dls_status fail(reader *r, int at_key, const char *fmt, ...)
                         r->source, line, column, r->proc + 1, what);
 }
 
+static dls_status nomem(reader *r)
+{
+    return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+}
+
 static const char *type_name(const json_t *v)
 {
     switch (json_typeof(v)) {
@@ -120,13 +146,14 @@ static const char *describe(const json_t *v, char *buf, size_t size)
     return buf;
 }
 
-/* Levenshtein distance, for "did you mean" hints on misspelt keys. */
+/* Levenshtein distance, for "did you mean" hints on misspelt keys; SIZE_MAX when a key is
+ * longer than DLS_HINT_KEY_MAX. */
 static size_t edit_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
-    if (la > 32 || lb > 32)
-        return 99;
-    size_t d[33][33];
+    if (la > DLS_HINT_KEY_MAX || lb > DLS_HINT_KEY_MAX)
+        return SIZE_MAX;
+    size_t d[DLS_HINT_KEY_MAX + 1][DLS_HINT_KEY_MAX + 1];
     for (size_t i = 0; i <= la; i++)
         d[i][0] = i;
     for (size_t j = 0; j <= lb; j++)
@@ -152,7 +179,7 @@ static dls_status check_keys(reader *r, json_t *obj, const char *const *known, c
         if (ok)
             continue;
         const char *close = NULL;
-        size_t best = 3; /* suggest only keys within two edits, the closest first */
+        size_t best = DLS_HINT_MAX_EDITS + 1; /* the closest key within reach, first of equals */
         for (const char *const *k = known; *k; k++) {
             size_t d = edit_distance(key, *k);
             if (d < best) {
@@ -178,12 +205,22 @@ static dls_status check_keys(reader *r, json_t *obj, const char *const *known, c
     return DLS_OK;
 }
 
+/* Checks that v, called `what` in messages, is an object (else says it must be `shape`)
+ * holding only the members in the NULL-terminated list `known`. */
+static dls_status check_object(reader *r, json_t *v, const char *what, const char *shape,
+                               const char *const *known)
+{
+    if (!json_is_object(v))
+        return fail(r, 0, "%s must be %s, not %s", what, shape, type_name(v));
+    return check_keys(r, v, known, what);
+}
+
 /* Reads a number; the label naming it is formatted only when it is not one, since files
  * hold millions of numbers. */
-static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt, ...)
-    DLS_PRINTF(4, 5);
+static dls_status vget_number(reader *r, json_t *v, double *out, const char *fmt, va_list ap)
+    DLS_PRINTF(4, 0);
 
-static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt, ...)
+static dls_status vget_number(reader *r, json_t *v, double *out, const char *fmt, va_list ap)
 {
     if (json_is_number(v)) {
         *out = json_number_value(v);
@@ -191,13 +228,52 @@ static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt,
             return DLS_OK;
     }
     char what[96];
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
-    va_end(ap);
     if (!json_is_number(v))
         return fail(r, 0, "%s must be a number, not %s", what, type_name(v));
     return fail(r, 0, "%s must be a finite number", what);
+}
+
+static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt, ...)
+    DLS_PRINTF(4, 5);
+
+static dls_status get_number(reader *r, json_t *v, double *out, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    dls_status st = vget_number(r, v, out, fmt, ap);
+    va_end(ap);
+    return st;
+}
+
+/* get_number() on element k of the array arr, located there. */
+static dls_status get_number_at(reader *r, json_t *arr, size_t k, double *out, const char *fmt,
+                                ...) DLS_PRINTF(5, 6);
+
+static dls_status get_number_at(reader *r, json_t *arr, size_t k, double *out, const char *fmt,
+                                ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    push_index(r, k);
+    dls_status st = vget_number(r, json_array_get(arr, k), out, fmt, ap);
+    pop(r, 1);
+    va_end(ap);
+    return st;
+}
+
+/* Fails with a problem the model validators found, at the value it names: `n` steps
+ * below the current path. */
+static dls_status fail_problem(reader *r, const dls__problem *pb, const dls__jstep *below,
+                               size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        DLS_ASSERT(r->depth < MAX_DEPTH);
+        r->path[r->depth++] = below[k];
+    }
+    dls_status st = fail(r, 0, "%s", pb->text);
+    pop(r, n);
+    return st;
 }
 
 /* Reads an array of numbers at the current path into a new array. */
@@ -210,11 +286,9 @@ static dls_status get_numbers(reader *r, json_t *arr, const char *what, double *
         return fail(r, 0, "%s is empty", what);
     double *v = malloc(len * sizeof *v);
     if (v == NULL)
-        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+        return nomem(r);
     for (size_t k = 0; k < len; k++) {
-        push_index(r, k);
-        dls_status st = get_number(r, json_array_get(arr, k), &v[k], "%s value %zu", what, k + 1);
-        pop(r, 1);
+        dls_status st = get_number_at(r, arr, k, &v[k], "%s value %zu", what, k + 1);
         if (st != DLS_OK) {
             free(v);
             return st;
@@ -235,16 +309,16 @@ static dls_status read_points(reader *r, json_t *points, dls_model **out)
     if (n == 0)
         return fail(r, 0, "\"points\" is empty: give at least one [size, speed] pair");
     size_t width = 0;
-    double *buf = malloc(4 * n * sizeof *buf);
+    double *buf = malloc(DLS_BANDED_POINT_WIDTH * n * sizeof *buf);
     if (buf == NULL)
-        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
-    double *cols[4] = {buf, buf + n, buf + 2 * n, buf + 3 * n};
+        return nomem(r);
+    double *cols[DLS_BANDED_POINT_WIDTH] = {buf, buf + n, buf + 2 * n, buf + 3 * n};
     dls_status st = DLS_OK;
     for (size_t k = 0; k < n && st == DLS_OK; k++) {
         json_t *p = json_array_get(points, k);
         push_index(r, k);
         size_t w = json_is_array(p) ? json_array_size(p) : 0;
-        if (!json_is_array(p) || (w != 2 && w != 4)) {
+        if (!json_is_array(p) || (w != DLS_POINT_WIDTH && w != DLS_BANDED_POINT_WIDTH)) {
             char what[48];
             st = fail(r, 0, "speed point %zu must be [size, speed] or [size, speed, low, high], "
                       "not %s", k + 1, describe(p, what, sizeof what));
@@ -253,22 +327,18 @@ static dls_status read_points(reader *r, json_t *points, dls_model **out)
                       "point a band [size, speed, low, high] or none", k + 1, w, width);
         } else {
             width = w;
-            for (size_t f = 0; f < w && st == DLS_OK; f++) {
-                push_index(r, f);
-                st = get_number(r, json_array_get(p, f), &cols[f][k], "speed point %zu: the %s",
-                                k + 1, fields[f]);
-                pop(r, 1);
-            }
+            for (size_t f = 0; f < w && st == DLS_OK; f++)
+                st = get_number_at(r, p, f, &cols[f][k], "speed point %zu: the %s", k + 1,
+                                   fields[f]);
         }
         pop(r, 1);
     }
     dls__problem pb;
-    const double *low = width == 4 ? cols[2] : NULL, *high = width == 4 ? cols[3] : NULL;
+    int banded = width == DLS_BANDED_POINT_WIDTH;
+    const double *low = banded ? cols[2] : NULL, *high = banded ? cols[3] : NULL;
     if (st == DLS_OK && dls__check_points(n, cols[0], cols[1], low, high, &pb)) {
-        push_index(r, pb.index);
-        push_index(r, (size_t)pb.field);
-        st = fail(r, 0, "%s", pb.text);
-        pop(r, 2);
+        dls__jstep at[2] = {{NULL, pb.index}, {NULL, (size_t)pb.field}};
+        st = fail_problem(r, &pb, at, 2);
     }
     if (st == DLS_OK)
         st = dls_model_create_points(n, cols[0], cols[1], low, high, out, r->err);
@@ -285,11 +355,9 @@ static dls_status read_speed(reader *r, json_t *v, dls_model **out)
             return fail(r, 0, "%s", pb.text);
         return dls_model_create_constant(s, out, r->err);
     }
-    if (!json_is_object(v))
-        return fail(r, 0, "\"speed\" must be a number or an object {\"points\": [...]}, not %s",
-                    type_name(v));
     static const char *const known[] = {"points", NULL};
-    dls_status st = check_keys(r, v, known, "\"speed\"");
+    dls_status st = check_object(r, v, "\"speed\"", "a number or an object {\"points\": [...]}",
+                                 known);
     if (st != DLS_OK)
         return st;
     json_t *points = json_object_get(v, "points");
@@ -310,7 +378,7 @@ static dls_status read_time(reader *r, json_t *v, dls_model **out)
         return fail(r, 0, "\"time\" is empty: give at least one line [a, b]");
     double *a = malloc(2 * n * sizeof *a);
     if (a == NULL)
-        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+        return nomem(r);
     double *b = a + n;
     dls_status st = DLS_OK;
     for (size_t l = 0; l < n && st == DLS_OK; l++) {
@@ -321,29 +389,16 @@ static dls_status read_time(reader *r, json_t *v, dls_model **out)
             st = fail(r, 0, "time line %zu must be an array [a, b] of two numbers, not %s", l + 1,
                       describe(line, what, sizeof what));
         } else {
-            push_index(r, 0);
-            st = get_number(r, json_array_get(line, 0), &a[l], "time line %zu: the intercept a",
-                            l + 1);
-            pop(r, 1);
-            if (st == DLS_OK) {
-                push_index(r, 1);
-                st = get_number(r, json_array_get(line, 1), &b[l], "time line %zu: the slope b",
-                                l + 1);
-                pop(r, 1);
-            }
+            st = get_number_at(r, line, 0, &a[l], "time line %zu: the intercept a", l + 1);
+            if (st == DLS_OK)
+                st = get_number_at(r, line, 1, &b[l], "time line %zu: the slope b", l + 1);
         }
         pop(r, 1);
     }
     dls__problem pb;
     if (st == DLS_OK && dls__check_lines(n, a, b, &pb)) {
-        size_t pushed = 0;
-        if (pb.field != DLS__FIELD_WHOLE) {
-            push_index(r, pb.index);
-            push_index(r, (size_t)pb.field);
-            pushed = 2;
-        }
-        st = fail(r, 0, "%s", pb.text);
-        pop(r, pushed);
+        dls__jstep at[2] = {{NULL, pb.index}, {NULL, (size_t)pb.field}};
+        st = fail_problem(r, &pb, at, pb.field == DLS__FIELD_WHOLE ? 0 : 2);
     }
     if (st == DLS_OK)
         st = dls_model_create_time_lines(n, a, b, out, r->err);
@@ -353,11 +408,9 @@ static dls_status read_time(reader *r, json_t *v, dls_model **out)
 
 static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
 {
-    if (!json_is_object(v))
-        return fail(r, 0, "\"speed2d\" must be an object with \"x\", \"y\" and \"values\", not %s",
-                    type_name(v));
     static const char *const known[] = {"x", "y", "values", NULL};
-    dls_status st = check_keys(r, v, known, "\"speed2d\"");
+    dls_status st = check_object(r, v, "\"speed2d\"",
+                                 "an object with \"x\", \"y\" and \"values\"", known);
     if (st != DLS_OK)
         return st;
     for (const char *const *k = known; *k; k++)
@@ -385,7 +438,7 @@ static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
     if (st == DLS_OK) {
         values = malloc(nx * ny * sizeof *values);
         if (values == NULL)
-            st = dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+            st = nomem(r);
     }
     for (size_t i = 0; i < nx && st == DLS_OK; i++) {
         json_t *row = json_array_get(rows, i);
@@ -394,12 +447,9 @@ static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
             st = fail(r, 0, "speed2d values row %zu must be an array of %zu numbers (one per y)",
                       i + 1, ny);
         } else {
-            for (size_t j = 0; j < ny && st == DLS_OK; j++) {
-                push_index(r, j);
-                st = get_number(r, json_array_get(row, j), &values[i * ny + j],
-                                "speed2d value [%zu][%zu]", i + 1, j + 1);
-                pop(r, 1);
-            }
+            for (size_t j = 0; j < ny && st == DLS_OK; j++)
+                st = get_number_at(r, row, j, &values[i * ny + j], "speed2d value [%zu][%zu]",
+                                   i + 1, j + 1);
         }
         pop(r, 1);
     }
@@ -407,16 +457,11 @@ static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
     dls__problem pb;
     if (st == DLS_OK && dls__check_grid(nx, x, ny, y, values, &pb)) {
         if (pb.field == DLS__FIELD_GRID_VALUE) {
-            push_key(r, "values");
-            push_index(r, pb.index / ny);
-            push_index(r, pb.index % ny);
-            st = fail(r, 0, "%s", pb.text);
-            pop(r, 3);
+            dls__jstep at[3] = {{"values", 0}, {NULL, pb.index / ny}, {NULL, pb.index % ny}};
+            st = fail_problem(r, &pb, at, 3);
         } else {
-            push_key(r, pb.field == DLS__FIELD_GRID_X ? "x" : "y");
-            push_index(r, pb.index);
-            st = fail(r, 0, "%s", pb.text);
-            pop(r, 2);
+            dls__jstep at[2] = {{pb.field == DLS__FIELD_GRID_X ? "x" : "y", 0}, {NULL, pb.index}};
+            st = fail_problem(r, &pb, at, 2);
         }
     }
     if (st == DLS_OK)
@@ -429,11 +474,9 @@ static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
 
 static dls_status read_link(reader *r, json_t *v, double *startup, double *rate)
 {
-    if (!json_is_object(v))
-        return fail(r, 0, "\"link\" must be an object {\"startup\": S, \"rate\": C}, not %s",
-                    type_name(v));
     static const char *const known[] = {"startup", "rate", NULL};
-    dls_status st = check_keys(r, v, known, "\"link\"");
+    dls_status st = check_object(r, v, "\"link\"", "an object {\"startup\": S, \"rate\": C}",
+                                 known);
     if (st != DLS_OK)
         return st;
     double *dest[2] = {startup, rate};
@@ -452,14 +495,9 @@ static dls_status read_link(reader *r, json_t *v, double *startup, double *rate)
     return DLS_OK;
 }
 
-static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform *pl)
+/* The processor's name, which must be new to the platform: sets r->pname. */
+static dls_status read_name(reader *r, json_t *obj, const dls_platform *pl)
 {
-    static const char *const known[] = {"name", "speed", "time", "speed2d", "limit", "link", NULL};
-    static const char *const models[] = {"speed", "time", "speed2d"};
-    r->proc = (long)k;
-    r->pname = NULL;
-    if (!json_is_object(obj))
-        return fail(r, 0, "must be an object, not %s", type_name(obj));
     json_t *name = json_object_get(obj, "name");
     if (name == NULL)
         return fail(r, 0, "has no \"name\"");
@@ -479,26 +517,27 @@ static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform 
                       r->pname);
     }
     pop(r, 1);
-    if (st != DLS_OK)
-        return st;
-    st = check_keys(r, obj, known, "a processor");
-    if (st != DLS_OK)
-        return st;
+    return st;
+}
 
+/* The processor's one model, read from whichever of its keys holds it. */
+static dls_status read_model(reader *r, json_t *obj, dls_model **model)
+{
+    static const char *const kinds[] = {"speed", "time", "speed2d", NULL};
     /* The models in file order, so that the error points at the second one written. */
     const char *model_key = NULL, *key;
     json_t *val;
     json_object_foreach(obj, key, val) {
         int is_model = 0;
-        for (int m = 0; m < 3; m++)
-            if (strcmp(key, models[m]) == 0)
+        for (const char *const *k = kinds; *k; k++)
+            if (strcmp(key, *k) == 0)
                 is_model = 1;
         if (!is_model)
             continue;
         if (model_key != NULL) {
             push_key(r, key);
-            st = fail(r, 1, "has two models, \"%s\" and \"%s\": give exactly one", model_key,
-                      key);
+            dls_status st = fail(r, 1, "has two models, \"%s\" and \"%s\": give exactly one",
+                                 model_key, key);
             pop(r, 1);
             return st;
         }
@@ -506,17 +545,32 @@ static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform 
     }
     if (model_key == NULL)
         return fail(r, 0, "has no model: give one of \"speed\", \"time\" or \"speed2d\"");
-
-    dls_model *model = NULL;
+    dls_status st;
     json_t *mv = json_object_get(obj, model_key);
     push_key(r, model_key);
     if (strcmp(model_key, "speed") == 0)
-        st = read_speed(r, mv, &model);
+        st = read_speed(r, mv, model);
     else if (strcmp(model_key, "time") == 0)
-        st = read_time(r, mv, &model);
+        st = read_time(r, mv, model);
     else
-        st = read_speed2d(r, mv, &model);
+        st = read_speed2d(r, mv, model);
     pop(r, 1);
+    return st;
+}
+
+static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform *pl)
+{
+    static const char *const known[] = {"name", "speed", "time", "speed2d", "limit", "link", NULL};
+    r->proc = (long)k;
+    r->pname = NULL;
+    if (!json_is_object(obj))
+        return fail(r, 0, "must be an object, not %s", type_name(obj));
+    dls_status st = read_name(r, obj, pl);
+    if (st == DLS_OK)
+        st = check_keys(r, obj, known, "a processor");
+    dls_model *model = NULL;
+    if (st == DLS_OK)
+        st = read_model(r, obj, &model);
     if (st != DLS_OK)
         return st;
 
@@ -551,11 +605,9 @@ static dls_status read_processor(reader *r, json_t *obj, size_t k, dls_platform 
 
 static dls_status read_root(reader *r, json_t *root, dls_platform *pl)
 {
-    if (!json_is_object(root))
-        return fail(r, 0, "the platform must be a JSON object {\"processors\": [...]}, not %s",
-                    type_name(root));
     static const char *const known[] = {"processors", NULL};
-    dls_status st = check_keys(r, root, known, "the platform");
+    dls_status st = check_object(r, root, "the platform", "a JSON object {\"processors\": [...]}",
+                                 known);
     if (st != DLS_OK)
         return st;
     json_t *procs = json_object_get(root, "processors");
@@ -617,24 +669,22 @@ dls_status dls_platform_read_file(const char *path, dls_platform **out, dls_erro
     FILE *f = fopen(path, "rb");
     if (f == NULL)
         return dls__fail(err, DLS_EIO, "%s: cannot open: %s", path, strerror(errno));
-    size_t cap = 1 << 16, len = 0;
-    char *buf = malloc(cap);
-    dls_status st = DLS_OK;
-    while (buf != NULL) {
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (len < cap)
-            break;
-        char *bigger = realloc(buf, 2 * cap);
+    size_t cap = 0, len = 0;
+    char *buf = NULL;
+    int alloc_failed = 0;
+    for (;;) {
+        char *bigger = dls__grow(buf, &cap, len + DLS_READ_CHUNK, 1);
         if (bigger == NULL) {
-            free(buf);
-            buf = NULL;
+            alloc_failed = 1;
             break;
         }
         buf = bigger;
-        cap *= 2;
+        len += fread(buf + len, 1, cap - len, f);
+        if (len < cap)
+            break;
     }
-    if (buf == NULL)
+    dls_status st = DLS_OK;
+    if (alloc_failed)
         st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
     else if (ferror(f))
         st = dls__fail(err, DLS_EIO, "%s: read error: %s", path, strerror(errno));
@@ -780,43 +830,27 @@ dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_
     if (platform->n == 0)
         return dls__fail(err, DLS_EINVAL, "dls_platform_to_string: the platform has no "
                          "processor (a platform file needs at least one)");
-    static const char head[] = "{\n  \"processors\": [\n", tail[] = "\n  ]\n}\n";
-    size_t cap = 256, len = 0;
-    char *buf = malloc(cap);
-    if (buf == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
-    memcpy(buf, head, sizeof head - 1);
-    len = sizeof head - 1;
+    static const char head[] = "{\n  \"processors\": [\n", indent[] = "    ",
+                      next[] = ",\n", tail[] = "\n  ]\n}\n";
+    dls__buf b = DLS__BUF_INIT;
+    dls__buf_add(&b, head, sizeof head - 1);
     for (size_t i = 0; i < platform->n; i++) {
         char *t = proc_text(&platform->procs[i]);
         if (t == NULL) {
-            free(buf);
+            dls__buf_free(&b);
             return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
         }
-        size_t tl = strlen(t), need = len + tl + 8 + sizeof tail;
-        if (need > cap) {
-            while (cap < need)
-                cap *= 2;
-            char *bigger = realloc(buf, cap);
-            if (bigger == NULL) {
-                free(t);
-                free(buf);
-                return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
-            }
-            buf = bigger;
-        }
-        memcpy(buf + len, "    ", 4);
-        len += 4;
-        memcpy(buf + len, t, tl);
-        len += tl;
-        if (i + 1 < platform->n) {
-            memcpy(buf + len, ",\n", 2);
-            len += 2;
-        }
+        dls__buf_add(&b, indent, sizeof indent - 1);
+        dls__buf_add(&b, t, strlen(t));
+        if (i + 1 < platform->n)
+            dls__buf_add(&b, next, sizeof next - 1);
         free(t);
     }
-    memcpy(buf + len, tail, sizeof tail);
-    *out = buf;
+    dls__buf_add(&b, tail, sizeof tail - 1);
+    char *text = dls__buf_take(&b);
+    if (text == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
+    *out = text;
     return DLS_OK;
 }
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sort.h"
 #include "model/model_impl.h"
 
 /* Defaults of dls_envelope_params. */
@@ -66,7 +67,7 @@ static double piece_deviation(double u, double v, double c, double m, double alp
                               double *where)
 {
     double best = -1, at = v;
-    double cand[3];
+    double cand[3]; /* the ends (u only when > 0) and the interior extremum */
     int nc = 0;
     cand[nc++] = v;
     if (u > 0)
@@ -96,12 +97,6 @@ static double piece_deviation(double u, double v, double c, double m, double alp
     }
     *where = at;
     return best;
-}
-
-static int cmp_pt(const void *pa, const void *pb)
-{
-    const pt *a = pa, *b = pb;
-    return (a->x > b->x) - (a->x < b->x);
 }
 
 /* The knots of a speed model on [0, xmax]: 0, every point strictly inside, xmax. */
@@ -134,7 +129,6 @@ static void cell_measure(cell *ce)
         ce->split = 0.5 * (ce->p + ce->q);
 }
 
-/* Envelope of a constant or points model. */
 /* Binary max-heap of cell indices ordered by their error. */
 static void heap_push(size_t *h, size_t *n, const cell *c, size_t idx)
 {
@@ -165,23 +159,14 @@ static void heap_pop(size_t *h, size_t *n, const cell *c)
     h[i] = last;
 }
 
-static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_envelope_params *par,
-                                 dls_model **out, dls_envelope_info *info, dls_error *err)
+/* The pieces of the time function between consecutive knots, with the speed c + m x on
+ * each; counts in *ncurved the curved convex ones (c m < 0). Returns whether the time
+ * function is convex on the whole range. */
+static int make_pieces(const dls_model *mo, const double *knots, size_t np, piece *pieces,
+                       size_t *ncurved)
 {
-    dls_status st = DLS_ENOMEM;
-    size_t nmax = (mo->kind == DLS_MODEL_POINTS ? mo->n : 0) + 2;
-    double *knots = malloc(nmax * sizeof *knots);
-    piece *pieces = malloc(nmax * sizeof *pieces);
-    cell *cells = NULL;
-    size_t *heap = NULL;
-    pt *samples = NULL, *hull = NULL;
-    double *la = NULL, *lb = NULL;
-    if (knots == NULL || pieces == NULL)
-        goto done;
-    size_t nk = speed_knots(mo, xmax, knots);
-    size_t np = nk - 1;
     int convex = 1;
-    size_t ncurved = 0;
+    *ncurved = 0;
     for (size_t i = 0; i < np; i++) {
         piece *pc = &pieces[i];
         pc->u = knots[i];
@@ -190,7 +175,7 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
         if (pc->c * pc->m > 0)
             convex = 0;
         else if (pc->c * pc->m < 0)
-            ncurved++;
+            (*ncurved)++;
         /* kink at u: the slope of t jumps from c_prev / s^2 to c / s^2 */
         if (i > 0) {
             double cp = pieces[i - 1].c, cc = pc->c;
@@ -198,16 +183,20 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
                 convex = 0;
         }
     }
+    return convex;
+}
 
-    /* Sample budget: every knot, plus refinement of curved convex pieces. */
-    size_t budget = par->max_lines + 1 > nk ? par->max_lines + 1 - nk : 0;
-    size_t ncells = 0, capcells = ncurved + budget;
-    cells = malloc((capcells ? capcells : 1) * sizeof *cells);
-    if (cells == NULL)
-        goto done;
+/* One cell per curved piece, then the worst cell split until every one is within rel_tol
+ * or `budget` splits are spent: a max-heap of cell indices by error (heap, of capcells
+ * entries like cells) keeps this O(L log L) for L lines. Sets *ncells; returns whether the
+ * budget stopped the refinement. */
+static int refine_cells(const piece *pieces, size_t np, cell *cells, size_t capcells,
+                        size_t *heap, size_t budget, double rel_tol, size_t *ncells)
+{
+    size_t n = 0, nheap = 0;
     for (size_t i = 0; i < np; i++) {
         if (pieces[i].c * pieces[i].m < 0) {
-            cell *ce = &cells[ncells++];
+            cell *ce = &cells[n++];
             ce->p = pieces[i].u;
             ce->q = pieces[i].v;
             ce->c = pieces[i].c;
@@ -215,86 +204,64 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
             cell_measure(ce);
         }
     }
-    /* Split the worst cell until every one is within the tolerance: a max-heap of cell
-     * indices by error keeps this O(L log L) for L lines. */
-    int truncated = 0;
-    heap = malloc((capcells ? capcells : 1) * sizeof *heap);
-    if (heap == NULL)
-        goto done;
-    size_t nheap = 0;
-    for (size_t i = 0; i < ncells; i++)
+    for (size_t i = 0; i < n; i++)
         heap_push(heap, &nheap, cells, i);
+    int truncated = 0;
     while (nheap > 0) {
         size_t worst = heap[0];
-        if (!(cells[worst].err > par->rel_tol))
+        if (!(cells[worst].err > rel_tol))
             break;
         if (budget == 0) {
             truncated = 1;
             break;
         }
+        DLS_ASSERT(n < capcells); /* every split spends one of the budget's cells */
         heap_pop(heap, &nheap, cells);
         cell *w = &cells[worst];
-        cell *nw = &cells[ncells++];
+        cell *nw = &cells[n++];
         *nw = *w;
         nw->p = w->split;
         w->q = w->split;
         cell_measure(w);
         cell_measure(nw);
         heap_push(heap, &nheap, cells, worst);
-        heap_push(heap, &nheap, cells, ncells - 1);
+        heap_push(heap, &nheap, cells, n - 1);
         budget--;
     }
+    *ncells = n;
+    return truncated;
+}
 
-    /* Candidate points: knots and cell ends, sorted, then the lower convex hull. */
-    size_t ns = 0;
-    samples = malloc((nk + 2 * ncells) * sizeof *samples);
-    hull = malloc((nk + 2 * ncells) * sizeof *hull);
-    if (samples == NULL || hull == NULL)
-        goto done;
-    for (size_t i = 0; i < nk; i++)
-        samples[ns++].x = knots[i];
-    for (size_t i = 0; i < ncells; i++) {
-        samples[ns++].x = cells[i].p;
-        samples[ns++].x = cells[i].q;
-    }
-    qsort(samples, ns, sizeof *samples, cmp_pt);
-    size_t nu = 0;
-    for (size_t i = 0; i < ns; i++)
-        if (nu == 0 || samples[i].x != samples[nu - 1].x)
-            samples[nu++] = samples[i];
-    ns = nu;
-    for (size_t i = 0; i < ns; i++)
-        samples[i].t = samples[i].x == 0 ? 0.0 : dls_model_time(mo, samples[i].x);
+/* The lower convex hull of the time function sampled at the ns sizes xs (sorted here and
+ * their repeats dropped); returns its number of vertices, written to hull. */
+static size_t lower_hull(const dls_model *mo, double *xs, size_t ns, pt *hull)
+{
+    dls__sort_doubles(xs, ns);
     size_t nh = 0;
     for (size_t i = 0; i < ns; i++) {
+        if (i > 0 && xs[i] == xs[i - 1])
+            continue;
+        pt b = {xs[i], xs[i] == 0 ? 0.0 : dls_model_time(mo, xs[i])};
         while (nh >= 2) {
-            pt o = hull[nh - 2], a = hull[nh - 1], b = samples[i];
+            pt o = hull[nh - 2], a = hull[nh - 1];
             double cross = (a.x - o.x) * (b.t - o.t) - (a.t - o.t) * (b.x - o.x);
             if (cross > 0)
                 break;
             nh--;
         }
-        hull[nh++] = samples[i];
+        hull[nh++] = b;
     }
+    return nh;
+}
 
-    if (nh < 2) { /* cannot happen: the origin and xmax are always on the hull */
-        st = dls__fail(err, DLS_ENUMERIC, "dls_model_convex_envelope: degenerate hull");
-        goto done;
-    }
-    size_t nl = nh - 1;
-    la = malloc(nl * sizeof *la);
-    lb = malloc(nl * sizeof *lb);
-    if (la == NULL || lb == NULL)
-        goto done;
-    for (size_t j = 0; j < nl; j++) {
-        lb[j] = (hull[j + 1].t - hull[j].t) / (hull[j + 1].x - hull[j].x);
-        la[j] = j == 0 ? 0.0 : hull[j].t - lb[j] * hull[j].x;
-    }
-
-    /* Exact deviation on every elementary interval between knots and hull vertices. */
-    double dev = 0, dev_at = xmax;
+/* The exact largest relative deviation of the nl lines (la, lb) from the time function,
+ * on every elementary interval between knots and hull vertices; *at gets where. */
+static double envelope_deviation(const piece *pieces, size_t np, const pt *hull, size_t nl,
+                                 const double *la, const double *lb, double xmax, double *at)
+{
+    double dev = 0, u = 0;
     size_t ip = 0, jh = 0;
-    double u = 0;
+    *at = xmax;
     while (u < xmax) {
         while (ip + 1 < np && pieces[ip].v <= u)
             ip++;
@@ -307,10 +274,66 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
         double d = piece_deviation(u, v, pieces[ip].c, pieces[ip].m, la[jh], lb[jh], &where);
         if (d > dev) {
             dev = d;
-            dev_at = where;
+            *at = where;
         }
         u = v;
     }
+    return dev;
+}
+
+/* Envelope of a constant or points model. */
+static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_envelope_params *par,
+                                 dls_model **out, dls_envelope_info *info, dls_error *err)
+{
+    dls_status st = DLS_ENOMEM;
+    size_t nmax = (mo->kind == DLS_MODEL_POINTS ? mo->n : 0) + 2;
+    double *knots = malloc(nmax * sizeof *knots), *xs = NULL, *la = NULL, *lb = NULL;
+    piece *pieces = malloc(nmax * sizeof *pieces);
+    cell *cells = NULL;
+    size_t *heap = NULL;
+    pt *hull = NULL;
+    if (knots == NULL || pieces == NULL)
+        goto done;
+    size_t nk = speed_knots(mo, xmax, knots), np = nk - 1, ncurved;
+    int convex = make_pieces(mo, knots, np, pieces, &ncurved);
+
+    /* Sample budget: every knot, plus refinement of curved convex pieces. */
+    size_t budget = par->max_lines + 1 > nk ? par->max_lines + 1 - nk : 0;
+    size_t ncells, capcells = ncurved + budget;
+    cells = malloc((capcells ? capcells : 1) * sizeof *cells);
+    heap = malloc((capcells ? capcells : 1) * sizeof *heap);
+    if (cells == NULL || heap == NULL)
+        goto done;
+    int truncated = refine_cells(pieces, np, cells, capcells, heap, budget, par->rel_tol, &ncells);
+
+    /* Candidate points: knots and cell ends, then their lower convex hull. */
+    size_t ns = 0;
+    xs = malloc((nk + 2 * ncells) * sizeof *xs);
+    hull = malloc((nk + 2 * ncells) * sizeof *hull);
+    if (xs == NULL || hull == NULL)
+        goto done;
+    for (size_t i = 0; i < nk; i++)
+        xs[ns++] = knots[i];
+    for (size_t i = 0; i < ncells; i++) {
+        xs[ns++] = cells[i].p;
+        xs[ns++] = cells[i].q;
+    }
+    size_t nh = lower_hull(mo, xs, ns, hull);
+    if (nh < 2) { /* cannot happen: the origin and xmax are always on the hull */
+        st = dls__fail(err, DLS_ENUMERIC, "dls_model_convex_envelope: degenerate hull");
+        goto done;
+    }
+    DLS_ASSERT(hull[0].x == 0 && hull[0].t == 0); /* so the first line has la = 0 */
+    size_t nl = nh - 1;
+    la = malloc(nl * sizeof *la);
+    lb = malloc(nl * sizeof *lb);
+    if (la == NULL || lb == NULL)
+        goto done;
+    for (size_t j = 0; j < nl; j++) {
+        lb[j] = (hull[j + 1].t - hull[j].t) / (hull[j + 1].x - hull[j].x);
+        la[j] = j == 0 ? 0.0 : hull[j].t - lb[j] * hull[j].x;
+    }
+    double dev_at, dev = envelope_deviation(pieces, np, hull, nl, la, lb, xmax, &dev_at);
 
     st = dls_model_create_time_lines(nl, la, lb, out, err);
     if (st == DLS_OK && info != NULL) {
@@ -327,7 +350,7 @@ done:
     free(pieces);
     free(cells);
     free(heap);
-    free(samples);
+    free(xs);
     free(hull);
     free(la);
     free(lb);

@@ -16,6 +16,7 @@
  * to s1 linearly (t(x0) <= t <= t(x1), time increasing on the piece). */
 static double solve_segment(double x0, double s0, double x1, double s1, double t, double *deriv)
 {
+    DLS_ASSERT(x0 < x1);
     double m = (s1 - s0) / (x1 - x0);
     double den = 1 - t * m;
     double u = (t * s0 - x0) / den;
@@ -99,11 +100,7 @@ static double points_general(const dls_model *m, double t, double cap, double *d
 
 static double lines_inverse(const dls_model *m, double t, double cap, double *deriv)
 {
-    double amax = -INFINITY;
-    for (size_t l = 0; l < m->n; l++)
-        if (m->a[l] > amax)
-            amax = m->a[l];
-    if (t < amax) { /* even a tiny share takes max(a) seconds */
+    if (t < dls__lines_start(m->a, m->n)) { /* even a tiny share takes max(a) seconds */
         if (deriv)
             *deriv = 0;
         return 0;
@@ -123,6 +120,7 @@ static double lines_inverse(const dls_model *m, double t, double cap, double *de
             *deriv = 0;
         return cap;
     }
+    DLS_ASSERT(slope > 0); /* x < cap is finite: a rising line set it */
     if (deriv)
         *deriv = 1 / slope;
     return x;

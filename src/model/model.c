@@ -88,11 +88,29 @@ int dls__check_points(size_t n, const double *size, const double *speed, const d
     return 0;
 }
 
+double dls__lines_start(const double *a, size_t n)
+{
+    double amax = a[0];
+    for (size_t l = 1; l < n; l++)
+        if (a[l] > amax)
+            amax = a[l];
+    return amax;
+}
+
+/* The largest slope of the lines through (0, amax): how the time rises from 0. */
+static double start_slope(const double *a, const double *b, size_t n, double amax)
+{
+    double slope = 0;
+    for (size_t l = 0; l < n; l++)
+        if (a[l] == amax && b[l] > slope)
+            slope = b[l];
+    return slope;
+}
+
 int dls__check_lines(size_t n, const double *a, const double *b, dls__problem *pb)
 {
     if (n == 0)
         return problem(pb, 0, DLS__FIELD_WHOLE, "time: at least one line [a, b] is needed");
-    double amax = -INFINITY;
     for (size_t l = 0; l < n; l++) {
         if (!isfinite(a[l]))
             return problem(pb, l, DLS__FIELD_A, "time line %zu has an intercept that is not finite", l + 1);
@@ -102,25 +120,18 @@ int dls__check_lines(size_t n, const double *a, const double *b, dls__problem *p
             return problem(pb, l, DLS__FIELD_B,
                            "time line %zu has a negative slope (%.10g): time cannot fall as the "
                            "size grows", l + 1, b[l]);
-        if (a[l] > amax)
-            amax = a[l];
     }
+    double amax = dls__lines_start(a, n);
     /* The time must be positive for every size > 0: near 0 it is max(a), and when that is
      * 0 the lines reaching it must rise. */
     if (amax < 0)
         return problem(pb, 0, DLS__FIELD_WHOLE,
                        "time lines give a negative time for small sizes (the largest intercept "
                        "is %.10g; one line needs an intercept >= 0)", amax);
-    if (amax == 0) {
-        double slope = 0;
-        for (size_t l = 0; l < n; l++)
-            if (a[l] == 0 && b[l] > slope)
-                slope = b[l];
-        if (slope == 0)
-            return problem(pb, 0, DLS__FIELD_WHOLE,
-                           "time lines give a zero time for small sizes (a line with intercept 0 "
-                           "needs a positive slope)");
-    }
+    if (amax == 0 && start_slope(a, b, n, amax) == 0)
+        return problem(pb, 0, DLS__FIELD_WHOLE,
+                       "time lines give a zero time for small sizes (a line with intercept 0 "
+                       "needs a positive slope)");
     return 0;
 }
 
@@ -421,7 +432,7 @@ dls_status dls_model_get_grid(const dls_model *model, size_t *nx, const double *
 
 size_t dls__segment(const double *grid, size_t n, double x)
 {
-    /* Largest k with grid[k] <= x, for grid[0] <= x < grid[n-1]; n >= 2. */
+    DLS_ASSERT(n >= 2 && grid[0] <= x && x < grid[n - 1]); /* callers clamp outside */
     size_t lo = 0, hi = n - 1;
     while (hi - lo > 1) {
         size_t mid = lo + (hi - lo) / 2;
@@ -478,6 +489,16 @@ double dls__lines_time(const dls_model *m, double x)
     return t;
 }
 
+/* Speed of a time model where its time is not positive: zero when the time starts above
+ * zero, else the limit at 0, 1 / slope. */
+static double lines_speed_near_zero(const dls_model *m, double x)
+{
+    double amax = dls__lines_start(m->a, m->n);
+    if (amax > 0)
+        return x > 0 ? x / amax : 0.0;
+    return 1.0 / start_slope(m->a, m->b, m->n, amax);
+}
+
 double dls_model_speed(const dls_model *model, double x)
 {
     if (!(x >= 0))
@@ -493,20 +514,7 @@ double dls_model_speed(const dls_model *model, double x)
             if (t > 0)
                 return x / t;
         }
-        {
-            /* The limit at 0: zero when the time starts above zero, else 1 / slope. */
-            double amax = model->a[0];
-            for (size_t l = 1; l < model->n; l++)
-                if (model->a[l] > amax)
-                    amax = model->a[l];
-            if (amax > 0)
-                return x > 0 ? x / amax : 0.0;
-            double slope = 0;
-            for (size_t l = 0; l < model->n; l++)
-                if (model->a[l] == amax && model->b[l] > slope)
-                    slope = model->b[l];
-            return 1.0 / slope;
-        }
+        return lines_speed_near_zero(model, x);
     case DLS_MODEL_SPEED2D:
         return NAN;
     }

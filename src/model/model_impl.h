@@ -38,14 +38,17 @@ DLS_HIDDEN void dls__grid_speed_pair(const dls_model *m, double x, double y1, do
 /* max_l (a_l + b_l x) of a time model. */
 DLS_HIDDEN double dls__lines_time(const dls_model *m, double x);
 
-/* Computes m->increasing_to (model_shape.c). */
+/* max_l a_l of n time lines (n >= 1): the time they give a vanishing share. */
+DLS_HIDDEN double dls__lines_start(const double *a, size_t n);
+
+/* Computes m->increasing_to (shape.c). */
 DLS_HIDDEN void dls__set_increasing_extent(dls_model *m);
 
 /* Largest x in [0, cap] with time(x) <= t, and dx/dt there in *deriv (0 at the cap or
- * where the largest such x jumps); model_inverse.c. cap >= 0, t >= 0. */
+ * where the largest such x jumps); inverse.c. cap >= 0, t >= 0. */
 DLS_HIDDEN double dls__size_for_time(const dls_model *m, double t, double cap, double *deriv);
 
-/* time(k) and time(k + 1) with one search (k >= 0); model_inverse.c. */
+/* time(k) and time(k + 1) with one search (k >= 0); inverse.c. */
 DLS_HIDDEN void dls__time_pair(const dls_model *m, double k, double *tk, double *tk1);
 
 #endif /* DLSCHED_MODEL_IMPL_H */

@@ -4,7 +4,7 @@
  * The optimum puts every processor that is not at its limit on one line through the
  * origin: they all finish at the same time T. With X_i(T) the largest size processor i
  * finishes within T (the intersection of the line of slope 1/T with its speed graph, see
- * model_inverse.c), the continuous optimum is the root of
+ * model/inverse.c), the continuous optimum is the root of
  *     F(T) = sum_i min(X_i(T), cap_i) - n,
  * an increasing function. Algorithm 1.1 of the paper brackets it by bisecting the angle
  * between two lines, which costs 30 to 90 passes over the models at realistic sizes;
@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sort.h"
 #include "partition/partition_impl.h"
 
 /* Newton stops once a step moves T by less than this relative amount. */
@@ -31,13 +32,22 @@
  * the total, so that the step back to the continuous optimum stays exact to rounding. */
 #define DLS_ALIGN_MIN_PROCESSORS 64
 #define DLS_ALIGN_REL 1e-7
-/* From this many processors on (times four), the Newton iteration starts from the root of
- * the problem scaled down to a sample of this many processors, solved to this accuracy. */
+/* From DLS_SAMPLE_MIN_PROCESSORS processors on, the Newton iteration starts from the root
+ * of the problem scaled down to a regular sample of DLS_SAMPLE_PROCESSORS of them (a
+ * quarter of them at most, so that solving it costs a fraction of a pass), solved to
+ * DLS_SAMPLE_REL_TOL. */
 #define DLS_SAMPLE_PROCESSORS 2048
+#define DLS_SAMPLE_MIN_PROCESSORS (4 * DLS_SAMPLE_PROCESSORS)
 #define DLS_SAMPLE_REL_TOL 1e-9
 /* Bisection guard: fall back to halving the bracket after this many Newton steps that did
  * not halve |F|. */
 #define DLS_ROOT_SLOW_STEPS 2
+/* Newton's safeguard multiplies T by this until the root is bracketed, and tries b / this
+ * within a bracket [0, b]: a geometric search, since T can be anywhere in the doubles. */
+#define DLS_ROOT_EXPAND 4
+/* Newton's start when the equal-share guess is not a positive number (no processor can take
+ * work at that share): any positive time does, the safeguard brackets the root from it. */
+#define DLS_ROOT_FALLBACK_START 1.0
 /* Hard bound on root-finding passes (bisection alone converges in about 2100 steps over
  * the full double range; realistic cases take fewer than 10). */
 #define DLS_ROOT_MAX_STEPS 3000
@@ -88,6 +98,7 @@ static void sift_down(dls__heap *h, size_t c)
 
 size_t dls__heap_pop(dls__heap *h)
 {
+    DLS_ASSERT(h->size > 0);
     size_t top = h->item[0];
     h->item[0] = h->item[--h->size];
     sift_down(h, 0);
@@ -134,47 +145,34 @@ static double sum_sizes(const dls_model *const *models, const double *cap, size_
 
 /* Constant speeds: sort the times at which processors reach their caps and walk them,
  * O(p log p). */
-typedef struct sat {
-    double t;
-    size_t i;
-} sat;
-
-static int cmp_sat(const void *pa, const void *pb)
-{
-    const sat *a = pa, *b = pb;
-    if (a->t != b->t)
-        return a->t < b->t ? -1 : 1;
-    return (a->i > b->i) - (a->i < b->i);
-}
-
 static dls_status constant_root(const dls_model *const *models, const double *cap, size_t p,
                                 double total, double *X, dls__root *root, dls_error *err)
 {
-    sat *order = malloc(p * sizeof *order);
+    dls__keyed *order = malloc(p * sizeof *order); /* key: when processor index is full */
     double *free_speed = malloc((p + 1) * sizeof *free_speed);
     if (order == NULL || free_speed == NULL) {
         free(order);
         free(free_speed);
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+        return dls__partition_nomem(err);
     }
     for (size_t i = 0; i < p; i++) {
-        order[i].t = cap[i] / models[i]->constant;
-        order[i].i = i;
+        order[i].key = cap[i] / models[i]->constant;
+        order[i].index = i;
     }
-    qsort(order, p, sizeof *order, cmp_sat);
+    dls__keyed_sort(order, p);
     /* speed of the processors not yet at their caps, summed from the end so that removing
      * a very fast processor does not cancel the digits of the slow ones */
     free_speed[p] = 0;
     for (size_t k = p; k-- > 0;)
-        free_speed[k] = free_speed[k + 1] + models[order[k].i]->constant;
-    double capped = 0, t = order[p - 1].t; /* everything capped: the last to fill decides */
+        free_speed[k] = free_speed[k + 1] + models[order[k].index]->constant;
+    double capped = 0, t = order[p - 1].key; /* everything capped: the last to fill decides */
     for (size_t k = 0; k < p; k++) {
         double cand = (total - capped) / free_speed[k];
-        if (cand <= order[k].t) {
+        if (cand <= order[k].key) {
             t = cand;
             break;
         }
-        capped += cap[order[k].i];
+        capped += cap[order[k].index];
     }
     free(free_speed);
     free(order);
@@ -196,7 +194,7 @@ static dls_status bisection_root(const dls_model *const *models, const double *c
     if (xu == NULL || xl == NULL) {
         free(xu);
         free(xl);
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+        return dls__partition_nomem(err);
     }
     double g = total / (double)p;
     double smax = 0, smin = INFINITY;
@@ -211,6 +209,7 @@ static dls_status bisection_root(const dls_model *const *models, const double *c
     }
     unsigned steps = 1;
     double tu = g / smax, tl = g / smin; /* the slope of a line is 1 / T */
+    DLS_ASSERT(smax > 0 && tu <= tl); /* a bracket: some cap is > 0 since capsum > total */
     double su = sum_sizes(models, cap, p, tu, xu, NULL, NULL, NULL, NULL);
     double sl = sum_sizes(models, cap, p, tl, xl, NULL, NULL, NULL, NULL);
     steps += 2;
@@ -301,7 +300,10 @@ static void newton(const dls_model *const *models, const double *cap, size_t p, 
         prev_f = fabs(f);
         if (!(next > a && next < b) || slow > DLS_ROOT_SLOW_STEPS) {
             /* safeguard: expand until bracketed, then halve the bracket in log scale */
-            next = isinf(b) ? 4 * t : (a > 0 ? sqrt(a) * sqrt(b) : 0.25 * b);
+            if (isinf(b))
+                next = DLS_ROOT_EXPAND * t;
+            else
+                next = a > 0 ? sqrt(a) * sqrt(b) : b / DLS_ROOT_EXPAND;
             slow = 0;
         }
         if (fabs(next - t) <= DLS_ROOT_REL_STEP * t ||
@@ -324,13 +326,14 @@ static double equal_share_guess(const dls_model *const *models, const double *ca
         if (cap[i] > 0)
             speed += dls_model_speed(models[i], fmin(total / (double)p, cap[i]));
     double t = total / (speed * ((double)p / (double)k));
-    return t > 0 && isfinite(t) ? t : 1;
+    return t > 0 && isfinite(t) ? t : DLS_ROOT_FALLBACK_START;
 }
 
 dls_status dls__continuous_root(const dls_model *const *models, const double *cap, size_t p,
                                 double total, dls_partition_method method, double ftol, int align,
                                 double *X, double *D, dls__root *root, dls_error *err)
 {
+    DLS_ASSERT(total > 0); /* callers handle an empty set before */
     int all_constant = 1;
     double capsum = 0;
     for (size_t i = 0; i < p; i++)
@@ -357,7 +360,7 @@ dls_status dls__continuous_root(const dls_model *const *models, const double *ca
 
     double t;
     unsigned extra = 0;
-    if (p >= 4 * DLS_SAMPLE_PROCESSORS) {
+    if (p >= DLS_SAMPLE_MIN_PROCESSORS) {
         /* Many processors: solve the problem scaled down to a regular sample of them first;
          * its root starts the full iteration within the sampling error, for about a tenth
          * of a pass. */
@@ -367,7 +370,7 @@ dls_status dls__continuous_root(const dls_model *const *models, const double *ca
         if (sm == NULL || sc == NULL) {
             free(sm);
             free(sc);
-            return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+            return dls__partition_nomem(err);
         }
         double scap = 0;
         for (size_t j = 0; j < k; j++) {
@@ -417,99 +420,136 @@ static double threshold(const double *v, size_t p, size_t d, int max, size_t *it
     return h.size < d ? (max ? 0 : INFINITY) : v[items[0]];
 }
 
+/* The integer distribution being built: count[i] elements on processor i, time[i] the
+ * time of that share, next[i] the time with one element more (INFINITY at the cap). */
+typedef struct ifill {
+    const dls_model *const *models;
+    const double *cap;
+    size_t p;
+    uint64_t *count;
+    double *time, *next;
+    size_t *items;  /* p: heap scratch */
+} ifill;
+
+/* The time of processor i with one element more than count[i], INFINITY past its cap. */
+static double time_after(const ifill *f, size_t i)
+{
+    double k1 = (double)f->count[i] + 1;
+    return k1 <= f->cap[i] ? dls_model_time(f->models[i], k1) : INFINITY;
+}
+
+/* Starts from floor(X_i), X first moved by D * dt (see dls__integer_fill()); returns the
+ * elements placed and sets *shape_ok. */
+static uint64_t start_from_floors(ifill *f, double *X, const double *D, double dt, int *shape_ok)
+{
+    uint64_t total = 0;
+    *shape_ok = 1;
+    for (size_t i = 0; i < f->p; i++) {
+        double k = floor(X[i]);
+        if (k > f->cap[i])
+            k = f->cap[i];
+        if (k < 0)
+            k = 0;
+        if (dt != 0) /* the ideal size at the continuous optimum, to first order */
+            X[i] = fmin(fmax(X[i] + D[i] * dt, 0), f->cap[i]);
+        f->count[i] = (uint64_t)k;
+        total += f->count[i];
+        if (f->models[i]->increasing_to < f->cap[i])
+            *shape_ok = 0;
+        if (k + 1 <= f->cap[i]) {
+            dls__time_pair(f->models[i], k, &f->time[i], &f->next[i]);
+        } else {
+            f->time[i] = dls_model_time(f->models[i], k);
+            f->next[i] = INFINITY;
+        }
+    }
+    return total;
+}
+
+/* Algorithm 1.2: each further element goes where it finishes first. The d elements to
+ * place all finish by the d-th smallest of the next times, so only processors below that
+ * bound enter the heap. Returns the new total. */
+static uint64_t fill_up(ifill *f, uint64_t total, uint64_t n)
+{
+    size_t d = (size_t)(n - total), p = f->p;
+    double bound = d < p ? threshold(f->next, p, d, 0, f->items) : INFINITY;
+    dls__heap h = {f->items, 0, f->next, 0};
+    for (size_t i = 0; i < p; i++)
+        if (f->next[i] <= bound)
+            f->items[h.size++] = i;
+    dls__heap_build(&h);
+    for (; total < n && h.size > 0; total++) {
+        size_t i = dls__heap_pop(&h);
+        f->count[i]++;
+        f->time[i] = f->next[i];
+        f->next[i] = time_after(f, i);
+        if (f->next[i] <= bound)
+            dls__heap_push(&h, i);
+    }
+    return total;
+}
+
+/* Started above the root: takes elements back from the last to finish. Returns the new
+ * total. */
+static uint64_t take_back(ifill *f, uint64_t total, uint64_t n)
+{
+    size_t d = (size_t)(total - n), p = f->p;
+    double bound = d < p ? threshold(f->time, p, d, 1, f->items) : 0;
+    dls__heap h = {f->items, 0, f->time, 1};
+    for (size_t i = 0; i < p; i++)
+        if (f->count[i] > 0 && f->time[i] >= bound)
+            f->items[h.size++] = i;
+    dls__heap_build(&h);
+    for (; total > n && h.size > 0; total--) {
+        size_t i = dls__heap_pop(&h);
+        DLS_ASSERT(f->count[i] > 0); /* only processors with elements enter the heap */
+        f->next[i] = f->time[i];
+        f->count[i]--;
+        f->time[i] = dls_model_time(f->models[i], (double)f->count[i]);
+        if (f->count[i] > 0 && f->time[i] >= bound)
+            dls__heap_push(&h, i);
+    }
+    return total;
+}
+
+/* Exchange check: optimal for increasing times iff no processor's current time exceeds
+ * another's next; fixes the rare violations left by rounding. Bounded, because with models
+ * that break the shape assumption exchanges need not converge. */
+static void exchange(ifill *f)
+{
+    for (size_t moves = 0; moves <= f->p; moves++) {
+        size_t imax = 0, imin = 0;
+        for (size_t i = 1; i < f->p; i++) {
+            if (f->time[i] > f->time[imax])
+                imax = i;
+            if (f->next[i] < f->next[imin])
+                imin = i;
+        }
+        if (!(f->time[imax] > f->next[imin]) || imax == imin || f->count[imax] == 0)
+            break;
+        f->count[imin]++;
+        f->time[imin] = f->next[imin];
+        f->next[imin] = time_after(f, imin);
+        f->next[imax] = f->time[imax];
+        f->count[imax]--;
+        f->time[imax] = dls_model_time(f->models[imax], (double)f->count[imax]);
+    }
+}
+
 dls_status dls__integer_fill(const dls_model *const *models, const double *cap, size_t p,
                              uint64_t n, double *X, double *D, double dt, uint64_t *count,
                              double *time, size_t *items, int *shape_ok, dls_error *err)
 {
-    /* Start from floor(X_i): time[i] is the time of the current share, next[i] the time
-     * with one element more. next shares its storage with D, read first. */
-    double *next = D;
-    uint64_t total = 0;
-    int ok = 1;
-    for (size_t i = 0; i < p; i++) {
-        double k = floor(X[i]);
-        if (k > cap[i])
-            k = cap[i];
-        if (k < 0)
-            k = 0;
-        if (dt != 0) /* the ideal size at the continuous optimum, to first order */
-            X[i] = fmin(fmax(X[i] + D[i] * dt, 0), cap[i]);
-        count[i] = (uint64_t)k;
-        total += count[i];
-        if (models[i]->increasing_to < cap[i])
-            ok = 0;
-        if (k + 1 <= cap[i]) {
-            dls__time_pair(models[i], k, &time[i], &next[i]);
-        } else {
-            time[i] = dls_model_time(models[i], k);
-            next[i] = INFINITY;
-        }
-    }
-    *shape_ok = ok;
-    dls__heap h = {items, 0, NULL, 0};
-    if (total < n) {
-        /* Algorithm 1.2: each further element goes where it finishes first. The d elements
-         * to place all finish by the d-th smallest of the next times, so only processors
-         * below that bound enter the heap. */
-        size_t d = (size_t)(n - total);
-        double bound = d < p ? threshold(next, p, d, 0, items) : INFINITY;
-        h.key = next;
-        for (size_t i = 0; i < p; i++)
-            if (next[i] <= bound)
-                items[h.size++] = i;
-        dls__heap_build(&h);
-        for (; total < n && h.size > 0; total++) {
-            size_t i = dls__heap_pop(&h);
-            count[i]++;
-            time[i] = next[i];
-            next[i] = (double)count[i] + 1 <= cap[i] ? dls_model_time(models[i], (double)count[i] + 1)
-                                                    : INFINITY;
-            if (next[i] <= bound)
-                dls__heap_push(&h, i);
-        }
-    } else if (total > n) {
-        /* Started above the root: take elements back from the last to finish. */
-        size_t d = (size_t)(total - n);
-        double bound = d < p ? threshold(time, p, d, 1, items) : 0;
-        h.key = time;
-        h.max = 1;
-        for (size_t i = 0; i < p; i++)
-            if (count[i] > 0 && time[i] >= bound)
-                items[h.size++] = i;
-        dls__heap_build(&h);
-        for (; total > n && h.size > 0; total--) {
-            size_t i = dls__heap_pop(&h);
-            next[i] = time[i];
-            count[i]--;
-            time[i] = dls_model_time(models[i], (double)count[i]);
-            if (count[i] > 0 && time[i] >= bound)
-                dls__heap_push(&h, i);
-        }
-    }
+    /* next shares its storage with D, read first */
+    ifill f = {models, cap, p, count, time, D, items};
+    uint64_t total = start_from_floors(&f, X, D, dt, shape_ok);
+    if (total < n)
+        total = fill_up(&f, total, n);
+    else if (total > n)
+        total = take_back(&f, total, n);
     if (total != n)
         return dls__fail(err, DLS_ENUMERIC, "partition: the greedy completion placed %llu of "
                          "%llu elements", (unsigned long long)total, (unsigned long long)n);
-    /* Exchange check: optimal for increasing times iff no processor's current time exceeds
-     * another's next; fix the rare violations left by rounding. Bounded, because with
-     * models that break the shape assumption exchanges need not converge. */
-    for (size_t moves = 0; moves <= p; moves++) {
-        size_t imax = 0, imin = 0;
-        for (size_t i = 1; i < p; i++) {
-            if (time[i] > time[imax])
-                imax = i;
-            if (next[i] < next[imin])
-                imin = i;
-        }
-        if (!(time[imax] > next[imin]) || imax == imin || count[imax] == 0)
-            break;
-        count[imin]++;
-        time[imin] = next[imin];
-        next[imin] = (double)count[imin] + 1 <= cap[imin]
-                         ? dls_model_time(models[imin], (double)count[imin] + 1)
-                         : INFINITY;
-        next[imax] = time[imax];
-        count[imax]--;
-        time[imax] = dls_model_time(models[imax], (double)count[imax]);
-    }
+    exchange(&f);
     return DLS_OK;
 }

@@ -1,6 +1,6 @@
 /* The partitioning API: parameters, validation, the result object, quality metrics, and
  * the striped matrix multiplication front end. The algorithms are in
- * partition_geometric.c (equal elements) and partition_weighted.c (weighted elements). */
+ * partition/geometric.c (equal elements) and partition/weighted.c (weighted elements). */
 #include <config.h>
 
 #include <math.h>
@@ -13,6 +13,11 @@
 
 /* Default bound on improvement moves of the weighted heuristics. */
 #define DLS_PARTITION_DEFAULT_MAX_MOVES 100000
+/* Equal elements: the root-finder may stop with the sizes summing to n within half an
+ * element, or within p / DLS_EQUAL_FTOL_PROCESSORS elements when that is more: the greedy
+ * completion places those in O(p / 64 log p), less than one more pass over the models. */
+#define DLS_EQUAL_FTOL_MIN 0.5
+#define DLS_EQUAL_FTOL_PROCESSORS 64
 
 const char *dls_solution_status_name(dls_solution_status status)
 {
@@ -35,6 +40,11 @@ void dls_partition_params_init(dls_partition_params *params)
     params->use_limits = 1;
     params->method = DLS_PARTITION_NEWTON;
     params->max_moves = DLS_PARTITION_DEFAULT_MAX_MOVES;
+}
+
+dls_status dls__partition_nomem(dls_error *err)
+{
+    return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
 }
 
 static dls_status check_params(const dls_partition_params *par, dls_error *err)
@@ -119,7 +129,7 @@ static dls_status finish(dls_partition *r, const dls_model *const *models, const
     r->gap = r->lower_bound > 0 ? (r->makespan - r->lower_bound) / r->lower_bound : 0;
     double *speeds = scratch ? scratch : malloc(r->p * sizeof *speeds);
     if (speeds == NULL)
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+        return dls__partition_nomem(err);
     for (size_t i = 0; i < r->p; i++) {
         double x = r->ideal[i];
         speeds[i] = x > 0 && x < cap[i] && t_cont > 0 ? x / t_cont : dls_model_speed(models[i], x);
@@ -166,11 +176,11 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
     if (n == 0)
         return finish(r, models, cap, 0, par, NULL, err);
     dls__root root;
-    double ftol = fmax(0.5, (double)p / 64);
+    double ftol = fmax(DLS_EQUAL_FTOL_MIN, (double)p / DLS_EQUAL_FTOL_PROCESSORS);
     /* one scratch block: derivatives then next times, heap items, then speeds */
     double *scratch = malloc(2 * p * sizeof *scratch);
     if (scratch == NULL)
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+        return dls__partition_nomem(err);
     double *D = scratch;
     size_t *items = (size_t *)(scratch + p);
     int shape_ok = 1;
@@ -201,7 +211,7 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
             r->order = malloc(p * sizeof *r->order);
         if (r->first == NULL || (par->reorder && r->order == NULL)) {
             free(scratch);
-            return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+            return dls__partition_nomem(err);
         }
         uint64_t at = 0;
         for (size_t i = 0; i < p; i++) {
@@ -210,6 +220,7 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
             if (r->order)
                 r->order[i] = i;
         }
+        DLS_ASSERT(at == n); /* the chunks cover the set */
     }
     st = finish(r, models, cap, root.t_root, par, scratch, err);
     free(scratch);
@@ -226,7 +237,7 @@ static dls_status run(const dls_platform *pl, const dls_model *const *models, ui
     if (r == NULL || cap == NULL) {
         dls_partition_free(r);
         free(cap);
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+        return dls__partition_nomem(err);
     }
     int weighted = par->weights != NULL;
     double need = (double)n;
@@ -276,10 +287,16 @@ static dls_status run(const dls_platform *pl, const dls_model *const *models, ui
     return DLS_OK;
 }
 
-static dls_status check_common(const dls_platform *pl, uint64_t n,
-                               const dls_partition_params *par, dls_partition **out,
-                               const char *fn, dls_error *err)
+/* What both entries check first; a NULL *params becomes the defaults, filled in *defaults. */
+static dls_status check_call(const dls_platform *pl, uint64_t n,
+                             const dls_partition_params **params, dls_partition_params *defaults,
+                             dls_partition **out, const char *fn, dls_error *err)
 {
+    if (*params == NULL) {
+        dls_partition_params_init(defaults);
+        *params = defaults;
+    }
+    const dls_partition_params *par = *params;
     if (pl == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
     if (dls_platform_count(pl) == 0)
@@ -303,11 +320,7 @@ dls_status dls_partition_set(const dls_platform *platform, uint64_t n,
                              dls_error *err)
 {
     dls_partition_params defaults;
-    if (params == NULL) {
-        dls_partition_params_init(&defaults);
-        params = &defaults;
-    }
-    dls_status st = check_common(platform, n, params, out, "dls_partition_set", err);
+    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_set", err);
     if (st != DLS_OK)
         return st;
     size_t p = dls_platform_count(platform);
@@ -378,11 +391,8 @@ dls_status dls_partition_striped(const dls_platform *platform, uint64_t n,
                                  dls_error *err)
 {
     dls_partition_params defaults;
-    if (params == NULL) {
-        dls_partition_params_init(&defaults);
-        params = &defaults;
-    }
-    dls_status st = check_common(platform, n, params, out, "dls_partition_striped", err);
+    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_striped",
+                               err);
     if (st != DLS_OK)
         return st;
     if (params->weights != NULL)

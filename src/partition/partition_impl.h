@@ -1,5 +1,4 @@
-/* Internals shared by the partitioners (partition.c, partition_geometric.c,
- * partition_weighted.c). */
+/* Internals shared by the partitioners (partition.c, geometric.c, weighted.c). */
 #ifndef DLSCHED_PARTITION_IMPL_H
 #define DLSCHED_PARTITION_IMPL_H
 
@@ -52,7 +51,10 @@ DLS_HIDDEN dls_status dls__integer_fill(const dls_model *const *models, const do
                                         uint64_t *count, double *time, size_t *items,
                                         int *shape_ok, dls_error *err);
 
-/* Weighted sets (partition_weighted.c); fill the result's arrays. */
+/* Records that the partitioners ran out of memory; returns DLS_ENOMEM. */
+DLS_HIDDEN dls_status dls__partition_nomem(dls_error *err);
+
+/* Weighted sets (weighted.c); fill the result's arrays. */
 DLS_HIDDEN dls_status dls__partition_weighted(const dls_model *const *models, const double *cap,
                                               size_t p, uint64_t n, const double *w,
                                               const dls_partition_params *par,

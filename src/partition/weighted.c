@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sort.h"
 #include "partition/partition_impl.h"
 
 /* Unordered sets up to this many element-processor pairs get the exact greedy choice;
@@ -26,12 +27,20 @@
 #define DLS_WEIGHTED_GREEDY_PAIRS 20000000.0
 /* Swaps are tried when the bottleneck holds at most this many elements. */
 #define DLS_WEIGHTED_SWAP_LIMIT 2000
+/* The greedy for large unordered sets looks for room among this many of the processors
+ * furthest below their ideal weight (so at most this many heap pops per element) before it
+ * falls back to the first processor that can hold the element. */
+#define DLS_WEIGHTED_ROOMIEST_TRIES 64
 /* Unordered sets of at most this many elements get an exact branch and bound after the
  * heuristic, within a budget of search nodes; when it finishes, the answer is optimal. */
 #define DLS_WEIGHTED_EXACT_ELEMENTS 40
 #define DLS_WEIGHTED_EXACT_NODES 2000000
 /* Every processor order is tried for ordered sets up to this many processors. */
 #define DLS_ORDER_EXHAUSTIVE_MAX 6
+/* The continuous optimum of a weighted set (the lower bound and the ideal shares) is
+ * solved to this accuracy relative to the total weight: a few digits short of double
+ * precision, so that Newton's method stops before it chases rounding. */
+#define DLS_WEIGHTED_ROOT_REL_TOL 1e-12
 
 typedef struct wctx {
     const dls_model *const *models;
@@ -49,26 +58,30 @@ static double ptime(const wctx *c, size_t i, double weight)
 /* ---------------------------------------------------------------------------------- */
 /* Unordered                                                                          */
 
-/* Sorts element indices by decreasing weight, ties by index (a merge sort, so that no
- * state outlives the call and no global is written). */
-static void sort_desc(size_t *idx, size_t *tmp, size_t n, const double *w)
+/* An unordered set being assigned: the state the heuristic's phases share. */
+typedef struct uwork {
+    const wctx *c;
+    size_t *idx;     /* n: the elements by decreasing weight, ties by index */
+    size_t *assign;  /* n: the processor of each element */
+    double *load;    /* p: the weight on each processor */
+} uwork;
+
+/* Fills u->idx; -1 when out of memory. */
+static int sort_desc(uwork *u)
 {
-    if (n < 2)
-        return;
-    size_t h = n / 2;
-    sort_desc(idx, tmp, h, w);
-    sort_desc(idx + h, tmp, n - h, w);
-    size_t i = 0, j = h, k = 0;
-    while (i < h && j < n) {
-        size_t a = idx[i], b = idx[j];
-        int take_a = w[a] > w[b] || (w[a] == w[b] && a < b);
-        tmp[k++] = take_a ? idx[i++] : idx[j++];
+    size_t n = (size_t)u->c->n;
+    dls__keyed *k = malloc(n * sizeof *k);
+    if (k == NULL)
+        return -1;
+    for (size_t e = 0; e < n; e++) {
+        k[e].key = u->c->w[e];
+        k[e].index = e;
     }
-    while (i < h)
-        tmp[k++] = idx[i++];
-    while (j < n)
-        tmp[k++] = idx[j++];
-    memcpy(idx, tmp, n * sizeof *idx);
+    dls__keyed_sort_down(k, n);
+    for (size_t e = 0; e < n; e++)
+        u->idx[e] = k[e].index;
+    free(k);
+    return 0;
 }
 
 /* Best time of a weight alone on any processor that can hold it (INFINITY if none). */
@@ -79,6 +92,217 @@ static double best_alone(const wctx *c, double weight)
         if (weight <= c->cap[i])
             best = fmin(best, ptime(c, i, weight));
     return best;
+}
+
+/* The lower bound: the continuous optimum t_cont, the best time of the largest element
+ * alone, and with more elements than processors the best time of the two smallest of the
+ * p + 1 largest together (two of them share a processor). Sets *infeasible when the caps
+ * cannot hold one of these. */
+static double lower_bound(const uwork *u, double t_cont, int *infeasible)
+{
+    const wctx *c = u->c;
+    size_t p = c->p;
+    double one = best_alone(c, c->w[u->idx[0]]);
+    double lb = fmax(t_cont, one);
+    *infeasible = isinf(one);
+    if ((size_t)c->n > p) {
+        DLS_ASSERT(c->w[u->idx[p - 1]] >= c->w[u->idx[p]]); /* idx is sorted */
+        double two = best_alone(c, c->w[u->idx[p - 1]] + c->w[u->idx[p]]);
+        if (isinf(two))
+            *infeasible = 1;
+        lb = fmax(lb, two);
+    }
+    return lb;
+}
+
+/* The processor where a weight w added to its load finishes first (the first of equals),
+ * p when it fits nowhere. */
+static size_t earliest(const uwork *u, double w)
+{
+    const wctx *c = u->c;
+    size_t best = c->p;
+    double bt = INFINITY;
+    for (size_t i = 0; i < c->p; i++) {
+        double nl = u->load[i] + w;
+        if (nl > c->cap[i])
+            continue;
+        double t = ptime(c, i, nl);
+        if (t < bt) {
+            bt = t;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* Largest first, each element to the processor where it finishes first. Returns 0 when one
+ * fits nowhere. */
+static int place_earliest(uwork *u)
+{
+    const wctx *c = u->c;
+    for (size_t k = 0; k < (size_t)c->n; k++) {
+        size_t e = u->idx[k], best = earliest(u, c->w[e]);
+        if (best == c->p)
+            return 0;
+        u->assign[e] = best;
+        u->load[best] += c->w[e];
+    }
+    return 1;
+}
+
+/* Places element e for place_roomiest(): h holds the processors by decreasing room (their
+ * ideal weight less their load). Returns 0 when e fits nowhere. */
+static int place_one_roomiest(uwork *u, dls__heap *h, double *room, size_t e)
+{
+    const wctx *c = u->c;
+    size_t p = c->p, tries[DLS_WEIGHTED_ROOMIEST_TRIES], nt = 0, chosen = p;
+    double w = c->w[e];
+    while (h->size > 0 && nt < DLS_WEIGHTED_ROOMIEST_TRIES) {
+        size_t i = dls__heap_pop(h);
+        tries[nt++] = i;
+        if (u->load[i] + w <= c->cap[i]) {
+            chosen = i;
+            break;
+        }
+    }
+    for (size_t i = 0; i < p && chosen == p; i++)
+        if (u->load[i] + w <= c->cap[i])
+            chosen = i;
+    if (chosen == p)
+        return 0;
+    u->assign[e] = chosen;
+    u->load[chosen] += w;
+    room[chosen] -= w;
+    /* the tried processors go back, the chosen one with its new room; a chosen processor
+     * found by the scan was never taken out */
+    int tried = 0;
+    for (size_t t = 0; t < nt; t++) {
+        dls__heap_push(h, tries[t]);
+        tried |= tries[t] == chosen;
+    }
+    if (!tried) {
+        /* its key changed while inside the heap: rebuild (rare: only when the roomiest
+         * processors tried were all too full) */
+        h->size = 0;
+        for (size_t i = 0; i < p; i++)
+            dls__heap_push(h, i);
+    }
+    return 1;
+}
+
+/* Largest first, each element to the processor furthest below its ideal weight that can
+ * hold it (among the DLS_WEIGHTED_ROOMIEST_TRIES furthest, else the first that can): the
+ * greedy for sets too large for place_earliest(). Returns 1 when every element is placed,
+ * 0 when one fits nowhere, -1 when out of memory. */
+static int place_roomiest(uwork *u, const double *ideal)
+{
+    size_t p = u->c->p;
+    size_t *items = malloc(p * sizeof *items);
+    double *room = malloc(p * sizeof *room);
+    if (items == NULL || room == NULL) {
+        free(items);
+        free(room);
+        return -1;
+    }
+    dls__heap h = {items, 0, room, 1};
+    for (size_t i = 0; i < p; i++) {
+        room[i] = ideal[i];
+        dls__heap_push(&h, i);
+    }
+    int placed = 1;
+    for (size_t k = 0; k < (size_t)u->c->n && placed; k++)
+        placed = place_one_roomiest(u, &h, room, u->idx[k]);
+    free(items);
+    free(room);
+    return placed;
+}
+
+/* Moves an element off the bottleneck b to another processor when both then finish before
+ * b does now: the first such element, to the first such processor. Counts the elements on
+ * b in *on_b (all of them when nothing moves). Returns whether one moved. */
+static int move_off(uwork *u, double *time, size_t b, size_t *on_b)
+{
+    const wctx *c = u->c;
+    double top = time[b];
+    for (size_t e = 0; e < (size_t)c->n; e++) {
+        if (u->assign[e] != b)
+            continue;
+        (*on_b)++;
+        double wb = u->load[b] - c->w[e], tb = ptime(c, b, wb);
+        if (!(tb < top))
+            continue;
+        for (size_t j = 0; j < c->p; j++) {
+            if (j == b || u->load[j] + c->w[e] > c->cap[j])
+                continue;
+            double tj = ptime(c, j, u->load[j] + c->w[e]);
+            if (tj < top) {
+                u->assign[e] = j;
+                u->load[b] = wb;
+                u->load[j] += c->w[e];
+                time[b] = tb;
+                time[j] = tj;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Swaps an element e of the bottleneck b with a lighter element f of another processor j
+ * when both then finish before b does now: the first such pair. Returns whether it did. */
+static int swap_off(uwork *u, double *time, size_t b)
+{
+    const wctx *c = u->c;
+    size_t n = (size_t)c->n;
+    double top = time[b];
+    for (size_t e = 0; e < n; e++) {
+        if (u->assign[e] != b)
+            continue;
+        for (size_t f = 0; f < n; f++) {
+            size_t j = u->assign[f];
+            if (j == b || !(c->w[f] < c->w[e]))
+                continue;
+            double wb = u->load[b] - c->w[e] + c->w[f];
+            double wj = u->load[j] - c->w[f] + c->w[e];
+            if (wb > c->cap[b] || wj > c->cap[j])
+                continue;
+            double tb = ptime(c, b, wb), tj = ptime(c, j, wj);
+            if (tb < top && tj < top) {
+                u->assign[e] = j;
+                u->assign[f] = b;
+                u->load[b] = wb;
+                u->load[j] = wj;
+                time[b] = tb;
+                time[j] = tj;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Improving moves, then swaps, off the bottleneck, at most max_moves of them. Returns -1
+ * when out of memory. */
+static int improve(uwork *u, size_t max_moves)
+{
+    const wctx *c = u->c;
+    double *time = malloc(c->p * sizeof *time);
+    if (time == NULL)
+        return -1;
+    for (size_t i = 0; i < c->p; i++)
+        time[i] = ptime(c, i, u->load[i]);
+    for (size_t moves = 0; moves < max_moves; moves++) {
+        size_t b = 0, on_b = 0;
+        for (size_t i = 1; i < c->p; i++)
+            if (time[i] > time[b])
+                b = i;
+        if (move_off(u, time, b, &on_b))
+            continue;
+        if (on_b > DLS_WEIGHTED_SWAP_LIMIT || !swap_off(u, time, b))
+            break;
+    }
+    free(time);
+    return 0;
 }
 
 /* Depth-first branch and bound over assignments, elements by decreasing weight: processor
@@ -92,6 +316,17 @@ typedef struct bnb {
     size_t nodes;
     int aborted;
 } bnb;
+
+/* Whether processor i behaves as an earlier one does: the same load, cap and model. */
+static int twin_of_earlier(const bnb *s, size_t i)
+{
+    const wctx *c = s->c;
+    for (size_t j = 0; j < i; j++)
+        if (s->load[j] == s->load[i] && c->cap[j] == c->cap[i] &&
+            dls_model_equal(c->models[j], c->models[i]))
+            return 1;
+    return 0;
+}
 
 static void bnb_search(bnb *s, size_t k, double sofar)
 {
@@ -110,14 +345,8 @@ static void bnb_search(bnb *s, size_t k, double sofar)
     double w = c->w[s->idx[k]];
     for (size_t i = 0; i < c->p; i++) {
         double nl = s->load[i] + w;
-        if (nl > c->cap[i])
-            continue;
-        /* processors with equal load and model behave alike: try one of them */
-        int twin = 0;
-        for (size_t j = 0; j < i && !twin; j++)
-            twin = s->load[j] == s->load[i] && c->cap[j] == c->cap[i] &&
-                   dls_model_equal(c->models[j], c->models[i]);
-        if (twin)
+        /* processors alike behave alike: try the first of them */
+        if (nl > c->cap[i] || twin_of_earlier(s, i))
             continue;
         double t = fmax(sofar, ptime(c, i, nl));
         if (!(t < s->best_t))
@@ -129,258 +358,110 @@ static void bnb_search(bnb *s, size_t k, double sofar)
     }
 }
 
-static dls_status unordered(const wctx *c, const dls_partition_params *par, double t_cont,
-                            dls_partition *r, dls_error *err)
+/* Small sets: searches for the optimum with the heuristic's assignment as incumbent,
+ * stopping early at the lower bound lb. Returns 1 when the search finished (the assignment
+ * is then optimal), 0 when it ran out of nodes, -1 when out of memory. */
+static int search_exact(uwork *u, double lb)
 {
+    const wctx *c = u->c;
     size_t p = c->p, n = (size_t)c->n;
-    size_t *idx = malloc(n * sizeof *idx), *tmp = malloc(n * sizeof *tmp);
-    size_t *assign = malloc(n * sizeof *assign);
-    double *load = calloc(p, sizeof *load);
-    if (idx == NULL || tmp == NULL || assign == NULL || load == NULL) {
-        free(idx);
-        free(tmp);
-        free(assign);
-        free(load);
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
-    }
-    for (size_t e = 0; e < n; e++)
-        idx[e] = e;
-    sort_desc(idx, tmp, n, c->w);
-
-    /* Lower bounds forced by the largest elements. */
-    double lb = t_cont;
-    int infeasible = 0;
-    double one = best_alone(c, c->w[idx[0]]);
-    if (isinf(one))
-        infeasible = 1;
-    lb = fmax(lb, one);
-    if (n > p) {
-        double two = best_alone(c, c->w[idx[p - 1]] + c->w[idx[p]]);
-        if (isinf(two))
-            infeasible = 1;
-        lb = fmax(lb, two);
-    }
-
-    int found = !infeasible, proven = 0;
-    if (found && (double)n * (double)p <= DLS_WEIGHTED_GREEDY_PAIRS) {
-        /* largest first, each where it finishes first */
-        for (size_t k = 0; k < n && found; k++) {
-            size_t e = idx[k], best = p;
-            double bt = INFINITY;
-            for (size_t i = 0; i < p; i++) {
-                double nl = load[i] + c->w[e];
-                if (nl > c->cap[i])
-                    continue;
-                double t = ptime(c, i, nl);
-                if (t < bt) {
-                    bt = t;
-                    best = i;
-                }
-            }
-            if (best == p)
-                found = 0;
-            else {
-                assign[e] = best;
-                load[best] += c->w[e];
-            }
-        }
-    } else if (found) {
-        /* largest first, to the processor furthest below its ideal weight that can hold
-         * it (among the 64 furthest, else the first that can) */
-        size_t *items = malloc(p * sizeof *items);
-        double *room = malloc(p * sizeof *room);
-        if (items == NULL || room == NULL) {
-            free(items);
-            free(room);
-            free(idx);
-            free(tmp);
-            free(assign);
-            free(load);
-            return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
-        }
-        dls__heap h = {items, 0, room, 1};
-        for (size_t i = 0; i < p; i++) {
-            room[i] = r->ideal[i];
-            dls__heap_push(&h, i);
-        }
-        for (size_t k = 0; k < n && found; k++) {
-            size_t e = idx[k];
-            size_t tries[64], nt = 0, chosen = p;
-            while (h.size > 0 && nt < 64) {
-                size_t i = dls__heap_pop(&h);
-                tries[nt++] = i;
-                if (load[i] + c->w[e] <= c->cap[i]) {
-                    chosen = i;
-                    break;
-                }
-            }
-            for (size_t i = 0; i < p && chosen == p; i++)
-                if (load[i] + c->w[e] <= c->cap[i])
-                    chosen = i;
-            if (chosen == p) {
-                found = 0;
-                break;
-            }
-            assign[e] = chosen;
-            load[chosen] += c->w[e];
-            room[chosen] -= c->w[e];
-            /* the tried processors go back, the chosen one with its new room; a chosen
-             * processor found by the scan was never taken out */
-            int tried = 0;
-            for (size_t t = 0; t < nt; t++) {
-                dls__heap_push(&h, tries[t]);
-                tried |= tries[t] == chosen;
-            }
-            if (!tried) {
-                /* its key changed while inside the heap: rebuild (rare: only when the 64
-                 * roomiest processors were all too full) */
-                h.size = 0;
-                for (size_t i = 0; i < p; i++)
-                    dls__heap_push(&h, i);
-            }
-        }
-        free(items);
-        free(room);
-    }
-
-    if (found) {
-        /* Improving moves and swaps off the bottleneck. */
-        double *time = malloc(p * sizeof *time);
-        if (time == NULL) {
-            free(idx);
-            free(tmp);
-            free(assign);
-            free(load);
-            return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
-        }
+    size_t *cur = malloc(n * sizeof *cur), *best = malloc(n * sizeof *best);
+    double *bl = calloc(p, sizeof *bl);
+    int proven = -1;
+    if (cur != NULL && best != NULL && bl != NULL) {
+        double inc = 0;
         for (size_t i = 0; i < p; i++)
-            time[i] = ptime(c, i, load[i]);
-        for (size_t moves = 0; moves < par->max_moves; moves++) {
-            size_t b = 0;
-            for (size_t i = 1; i < p; i++)
-                if (time[i] > time[b])
-                    b = i;
-            double top = time[b];
-            int improved = 0;
-            size_t on_b = 0;
-            for (size_t e = 0; e < n && !improved; e++) {
-                if (assign[e] != b)
-                    continue;
-                on_b++;
-                double wb = load[b] - c->w[e], tb = ptime(c, b, wb);
-                if (!(tb < top))
-                    continue;
-                for (size_t j = 0; j < p && !improved; j++) {
-                    if (j == b || load[j] + c->w[e] > c->cap[j])
-                        continue;
-                    double tj = ptime(c, j, load[j] + c->w[e]);
-                    if (tj < top) {
-                        assign[e] = j;
-                        load[b] = wb;
-                        load[j] += c->w[e];
-                        time[b] = tb;
-                        time[j] = tj;
-                        improved = 1;
-                    }
-                }
-            }
-            if (!improved && on_b <= DLS_WEIGHTED_SWAP_LIMIT) {
-                for (size_t e = 0; e < n && !improved; e++) {
-                    if (assign[e] != b)
-                        continue;
-                    for (size_t f = 0; f < n && !improved; f++) {
-                        size_t j = assign[f];
-                        if (j == b || !(c->w[f] < c->w[e]))
-                            continue;
-                        double wb = load[b] - c->w[e] + c->w[f];
-                        double wj = load[j] - c->w[f] + c->w[e];
-                        if (wb > c->cap[b] || wj > c->cap[j])
-                            continue;
-                        double tb = ptime(c, b, wb), tj = ptime(c, j, wj);
-                        if (tb < top && tj < top) {
-                            assign[e] = j;
-                            assign[f] = b;
-                            load[b] = wb;
-                            load[j] = wj;
-                            time[b] = tb;
-                            time[j] = tj;
-                            improved = 1;
-                        }
-                    }
-                }
-            }
-            if (!improved)
-                break;
-        }
-        free(time);
-        if (n <= DLS_WEIGHTED_EXACT_ELEMENTS) {
-            /* small sets: search for the optimum, the heuristic's answer as incumbent */
-            size_t *cur = malloc(n * sizeof *cur), *best = malloc(n * sizeof *best);
-            double *bl = calloc(p, sizeof *bl);
-            if (cur == NULL || best == NULL || bl == NULL) {
-                free(cur);
-                free(best);
-                free(bl);
-                free(idx);
-                free(tmp);
-                free(assign);
-                free(load);
-                return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
-            }
-            double inc = 0;
-            for (size_t i = 0; i < p; i++)
-                inc = fmax(inc, ptime(c, i, load[i]));
-            for (size_t k = 0; k < n; k++)
-                best[k] = assign[idx[k]];
-            bnb s = {c, idx, bl, cur, best, inc, lb, 0, 0};
-            bnb_search(&s, 0, 0);
-            for (size_t k = 0; k < n; k++)
-                assign[idx[k]] = best[k];
-            proven = !s.aborted;
-            free(cur);
-            free(best);
-            free(bl);
-        }
-        /* loads summed afresh in element order, so that reported sizes do not carry the
-         * rounding of the moves */
-        for (size_t i = 0; i < p; i++) {
-            r->sizes[i] = 0;
-            r->elements[i] = 0;
-        }
-        for (size_t e = 0; e < n; e++) {
-            r->sizes[assign[e]] += c->w[e];
-            r->elements[assign[e]]++;
-        }
-        for (size_t i = 0; i < p; i++)
-            r->times[i] = ptime(c, i, r->sizes[i]);
-        r->assignment = assign;
-        assign = NULL;
+            inc = fmax(inc, ptime(c, i, u->load[i]));
+        for (size_t k = 0; k < n; k++)
+            best[k] = u->assign[u->idx[k]];
+        bnb s = {c, u->idx, bl, cur, best, inc, lb, 0, 0};
+        bnb_search(&s, 0, 0);
+        for (size_t k = 0; k < n; k++)
+            u->assign[u->idx[k]] = best[k];
+        proven = !s.aborted;
     }
-    r->lower_bound = lb;
+    free(cur);
+    free(best);
+    free(bl);
+    return proven;
+}
+
+/* The result's arrays from the assignment, the loads summed afresh in element order so
+ * that the reported sizes do not carry the rounding of the moves. */
+static void fill_unordered(const wctx *c, const size_t *assign, dls_partition *r)
+{
+    for (size_t i = 0; i < c->p; i++) {
+        r->sizes[i] = 0;
+        r->elements[i] = 0;
+    }
+    for (size_t e = 0; e < (size_t)c->n; e++) {
+        DLS_ASSERT(assign[e] < c->p);
+        r->sizes[assign[e]] += c->w[e];
+        r->elements[assign[e]]++;
+    }
+    for (size_t i = 0; i < c->p; i++)
+        r->times[i] = ptime(c, i, r->sizes[i]);
+}
+
+/* The solution status and its note. */
+static void unordered_status(const uwork *u, int infeasible, int found, int proven,
+                             dls_partition *r)
+{
     if (infeasible) {
         r->status = DLS_SOLUTION_INFEASIBLE;
         snprintf(r->note, sizeof r->note,
                  "infeasible: the limits cannot hold the largest elements (one weighs %.10g)",
-                 c->w[idx[0]]);
+                 u->c->w[u->idx[0]]);
     } else if (!found) {
         r->status = DLS_SOLUTION_NOT_FOUND;
         snprintf(r->note, sizeof r->note,
                  "no assignment within the limits was found (the heuristic ran out of room; "
                  "one may still exist)");
     } else {
-        /* optimal when the search finished; else raised to optimal below if the gap is 0 */
+        /* optimal when the search finished; else raised to optimal later if the gap is 0 */
         r->status = proven ? DLS_SOLUTION_OPTIMAL : DLS_SOLUTION_FEASIBLE;
+        return;
     }
-    if (r->status == DLS_SOLUTION_INFEASIBLE || r->status == DLS_SOLUTION_NOT_FOUND) {
-        r->makespan = INFINITY;
-        r->gap = INFINITY;
-        r->metric = NAN;
+    r->makespan = INFINITY;
+    r->gap = INFINITY;
+    r->metric = NAN;
+}
+
+static dls_status unordered(const wctx *c, const dls_partition_params *par, double t_cont,
+                            dls_partition *r, dls_error *err)
+{
+    size_t n = (size_t)c->n;
+    uwork u = {c, malloc(n * sizeof *u.idx), malloc(n * sizeof *u.assign),
+               calloc(c->p, sizeof *u.load)};
+    int ok = 0, infeasible = 0, found = 0, proven = 0;
+    if (u.idx == NULL || u.assign == NULL || u.load == NULL || sort_desc(&u) != 0)
+        goto done;
+    r->lower_bound = lower_bound(&u, t_cont, &infeasible);
+    if (infeasible)
+        found = 0;
+    else if ((double)n * (double)c->p <= DLS_WEIGHTED_GREEDY_PAIRS)
+        found = place_earliest(&u);
+    else
+        found = place_roomiest(&u, r->ideal);
+    if (found < 0 || (found && improve(&u, par->max_moves) != 0))
+        goto done;
+    if (found && n <= DLS_WEIGHTED_EXACT_ELEMENTS) {
+        proven = search_exact(&u, r->lower_bound);
+        if (proven < 0)
+            goto done;
     }
-    free(idx);
-    free(tmp);
-    free(assign);
-    free(load);
-    return DLS_OK;
+    if (found) {
+        fill_unordered(c, u.assign, r);
+        r->assignment = u.assign;
+        u.assign = NULL;
+    }
+    unordered_status(&u, infeasible, found, proven, r);
+    ok = 1;
+done:
+    free(u.idx);
+    free(u.assign);
+    free(u.load);
+    return ok ? DLS_OK : dls__partition_nomem(err);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -440,6 +521,7 @@ static double order_optimum(const wctx *c, const double *prefix, const size_t *o
         pos = end[k];
     }
     /* bisection over the representations of positive doubles, which are ordered */
+    DLS_ASSERT(hi >= 0); /* a time: neither negative nor NaN, or the order of bits fails */
     uint64_t lo_b = 0, hi_b = bits_of(hi);
     while (hi_b - lo_b > 1) {
         uint64_t mid = lo_b + (hi_b - lo_b) / 2;
@@ -491,91 +573,81 @@ static int next_permutation(size_t *a, size_t n)
     return 1;
 }
 
-static dls_status ordered(const wctx *c, const dls_partition_params *par, dls_partition *r,
-                          dls_error *err)
+/* The search over processor orders: the best order so far and its makespan. */
+typedef struct orders {
+    const wctx *c;
+    const double *prefix;  /* n + 1 prefix sums of the weights */
+    size_t *ord;           /* p: the order being tried */
+    size_t *best;          /* p: the best order so far */
+    size_t *end;           /* p: scratch */
+    double best_t;         /* the best order's makespan */
+    unsigned steps;        /* bisection steps, all orders together */
+} orders;
+
+/* Evaluates the order in o->ord and keeps it when it beats the best; returns whether it
+ * did. */
+static int try_order(orders *o)
 {
-    size_t p = c->p, n = (size_t)c->n;
-    double *prefix = malloc((n + 1) * sizeof *prefix);
-    size_t *ord = calloc(p, sizeof *ord), *best = calloc(p, sizeof *best);
-    size_t *end = malloc(p * sizeof *end);
-    r->first = malloc(p * sizeof *r->first);
-    if (prefix == NULL || ord == NULL || best == NULL || end == NULL || r->first == NULL) {
-        free(prefix);
-        free(ord);
-        free(best);
-        free(end);
-        return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+    double t = order_optimum(o->c, o->prefix, o->ord, o->end, &o->steps);
+    if (!(t < o->best_t))
+        return 0;
+    o->best_t = t;
+    memcpy(o->best, o->ord, o->c->p * sizeof *o->ord);
+    return 1;
+}
+
+/* Every order, for a few processors. */
+static void reorder_exhaustive(orders *o)
+{
+    while (next_permutation(o->ord, o->c->p))
+        try_order(o);
+}
+
+/* o->ord by the processors' speeds at their ideal sizes, decreasing (down) or increasing,
+ * ties by index; keyed is scratch of p entries. */
+static void order_by_speed(orders *o, const double *ideal, dls__keyed *keyed, int down)
+{
+    const wctx *c = o->c;
+    for (size_t i = 0; i < c->p; i++) {
+        keyed[i].key = dls_model_speed(c->models[i], ideal[i]);
+        keyed[i].index = i;
     }
-    prefix[0] = 0;
-    for (size_t e = 0; e < n; e++)
-        prefix[e + 1] = prefix[e] + c->w[e];
-    for (size_t i = 0; i < p; i++)
-        ord[i] = i;
-    unsigned steps = 0;
-    double best_t = order_optimum(c, prefix, ord, end, &steps);
-    memcpy(best, ord, p * sizeof *ord);
-    int exact = 1;
-    if (par->reorder) {
-        if (p <= DLS_ORDER_EXHAUSTIVE_MAX) {
-            while (next_permutation(ord, p)) {
-                double t = order_optimum(c, prefix, ord, end, &steps);
-                if (t < best_t) {
-                    best_t = t;
-                    memcpy(best, ord, p * sizeof *ord);
-                }
-            }
-        } else {
-            exact = 0;
-            /* natural orders: by decreasing, then increasing speed at the ideal size */
-            for (int dir = 0; dir < 2; dir++) {
-                for (size_t i = 0; i < p; i++)
-                    ord[i] = i;
-                for (size_t a = 1; a < p; a++) { /* insertion sort by speed */
-                    size_t v = ord[a], b = a;
-                    double sv = dls_model_speed(c->models[v], r->ideal[v]);
-                    while (b > 0) {
-                        double su = dls_model_speed(c->models[ord[b - 1]], r->ideal[ord[b - 1]]);
-                        if (dir == 0 ? su >= sv : su <= sv)
-                            break;
-                        ord[b] = ord[b - 1];
-                        b--;
-                    }
-                    ord[b] = v;
-                }
-                double t = order_optimum(c, prefix, ord, end, &steps);
-                if (t < best_t) {
-                    best_t = t;
-                    memcpy(best, ord, p * sizeof *ord);
-                }
-            }
-            /* swaps of neighbours while they help, at most 2p evaluations */
-            memcpy(ord, best, p * sizeof *ord);
-            for (size_t tries = 0, k = 0; tries < 2 * p; tries++, k = (k + 1) % (p - 1)) {
-                size_t t0 = ord[k];
-                ord[k] = ord[k + 1];
-                ord[k + 1] = t0;
-                double t = order_optimum(c, prefix, ord, end, &steps);
-                if (t < best_t) {
-                    best_t = t;
-                    memcpy(best, ord, p * sizeof *ord);
-                } else {
-                    ord[k + 1] = ord[k];
-                    ord[k] = t0;
-                }
-            }
-        }
-        r->order = malloc(p * sizeof *r->order);
-        if (r->order == NULL) {
-            free(prefix);
-            free(ord);
-            free(best);
-            free(end);
-            return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
-        }
-        memcpy(r->order, best, p * sizeof *best);
+    if (down)
+        dls__keyed_sort_down(keyed, c->p);
+    else
+        dls__keyed_sort(keyed, c->p);
+    for (size_t i = 0; i < c->p; i++)
+        o->ord[i] = keyed[i].index;
+}
+
+/* Many processors: the natural orders (by decreasing, then increasing speed at the ideal
+ * size), then swaps of neighbours while they help, at most 2p evaluations. */
+static void reorder_heuristic(orders *o, const double *ideal, dls__keyed *keyed)
+{
+    size_t p = o->c->p;
+    for (int down = 1; down >= 0; down--) {
+        order_by_speed(o, ideal, keyed, down);
+        try_order(o);
     }
-    r->steps += steps;
-    if (isinf(best_t)) {
+    memcpy(o->ord, o->best, p * sizeof *o->ord);
+    for (size_t tries = 0, k = 0; tries < 2 * p; tries++, k = (k + 1) % (p - 1)) {
+        size_t t0 = o->ord[k];
+        o->ord[k] = o->ord[k + 1];
+        o->ord[k + 1] = t0;
+        if (!try_order(o)) {
+            o->ord[k + 1] = o->ord[k];
+            o->ord[k] = t0;
+        }
+    }
+}
+
+/* The status, note and arrays of an ordered result once the best order is known; exact:
+ * every order that could be optimal was tried. */
+static void ordered_result(const orders *o, const dls_partition_params *par, int exact,
+                           dls_partition *r)
+{
+    const wctx *c = o->c;
+    if (isinf(o->best_t)) {
         r->status = DLS_SOLUTION_INFEASIBLE;
         r->makespan = INFINITY;
         r->gap = INFINITY;
@@ -585,25 +657,61 @@ static dls_status ordered(const wctx *c, const dls_partition_params *par, dls_pa
                  par->reorder && exact ? "processor order" : "split");
         if (par->reorder && !exact)
             r->status = DLS_SOLUTION_NOT_FOUND;
-    } else {
-        fill_ordered(c, prefix, best, best_t, r, end);
-        int shape_ok = 1;
-        for (size_t i = 0; i < p; i++)
-            if (c->models[i]->increasing_to < c->cap[i] &&
-                c->models[i]->increasing_to < prefix[n])
-                shape_ok = 0;
-        r->shape_ok = shape_ok;
-        r->status = exact && shape_ok ? DLS_SOLUTION_OPTIMAL : DLS_SOLUTION_FEASIBLE;
-        if (!shape_ok)
-            snprintf(r->note, sizeof r->note,
-                     "some processor's time is not increasing with the weight: the chunks are "
-                     "valid but may not be optimal");
+        return;
     }
+    fill_ordered(c, o->prefix, o->best, o->best_t, r, o->end);
+    int shape_ok = 1;
+    for (size_t i = 0; i < c->p; i++)
+        if (c->models[i]->increasing_to < c->cap[i] &&
+            c->models[i]->increasing_to < o->prefix[(size_t)c->n])
+            shape_ok = 0;
+    r->shape_ok = shape_ok;
+    r->status = exact && shape_ok ? DLS_SOLUTION_OPTIMAL : DLS_SOLUTION_FEASIBLE;
+    if (!shape_ok)
+        snprintf(r->note, sizeof r->note,
+                 "some processor's time is not increasing with the weight: the chunks are "
+                 "valid but may not be optimal");
+}
+
+static dls_status ordered(const wctx *c, const dls_partition_params *par, dls_partition *r,
+                          dls_error *err)
+{
+    size_t p = c->p, n = (size_t)c->n;
+    int heuristic = par->reorder && p > DLS_ORDER_EXHAUSTIVE_MAX;
+    double *prefix = malloc((n + 1) * sizeof *prefix);
+    orders o = {c, prefix, malloc(p * sizeof *o.ord), malloc(p * sizeof *o.best),
+                malloc(p * sizeof *o.end), INFINITY, 0};
+    dls__keyed *keyed = heuristic ? malloc(p * sizeof *keyed) : NULL;
+    r->first = malloc(p * sizeof *r->first);
+    if (par->reorder)
+        r->order = malloc(p * sizeof *r->order);
+    int ok = 0;
+    if (prefix == NULL || o.ord == NULL || o.best == NULL || o.end == NULL ||
+        r->first == NULL || (heuristic && keyed == NULL) || (par->reorder && r->order == NULL))
+        goto done;
+    prefix[0] = 0;
+    for (size_t e = 0; e < n; e++)
+        prefix[e + 1] = prefix[e] + c->w[e];
+    for (size_t i = 0; i < p; i++)
+        o.ord[i] = i;
+    o.best_t = order_optimum(c, prefix, o.ord, o.end, &o.steps);
+    memcpy(o.best, o.ord, p * sizeof *o.ord);
+    if (heuristic)
+        reorder_heuristic(&o, r->ideal, keyed);
+    else if (par->reorder)
+        reorder_exhaustive(&o);
+    if (par->reorder)
+        memcpy(r->order, o.best, p * sizeof *o.best);
+    r->steps += o.steps;
+    ordered_result(&o, par, !heuristic, r);
+    ok = 1;
+done:
     free(prefix);
-    free(ord);
-    free(best);
-    free(end);
-    return DLS_OK;
+    free(o.ord);
+    free(o.best);
+    free(o.end);
+    free(keyed);
+    return ok ? DLS_OK : dls__partition_nomem(err);
 }
 
 dls_status dls__partition_weighted(const dls_model *const *models, const double *cap, size_t p,
@@ -618,7 +726,8 @@ dls_status dls__partition_weighted(const dls_model *const *models, const double 
         total += w[e];
     dls__root root;
     dls_status st = dls__continuous_root(models, cap, p, total, DLS_PARTITION_NEWTON,
-                                         total * 1e-12, 0, r->ideal, NULL, &root, err);
+                                         total * DLS_WEIGHTED_ROOT_REL_TOL, 0, r->ideal, NULL,
+                                         &root, err);
     if (st != DLS_OK)
         return st;
     r->steps = root.steps;

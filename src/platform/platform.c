@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grow.h"
 #include "platform/platform_impl.h"
 
 dls_platform *dls_platform_create(void)
@@ -34,36 +35,55 @@ void dls_platform_free(dls_platform *platform)
 /* Name index: open addressing over processor indices, so that adding p processors and
  * looking names up stays linear in p. */
 
+/* FNV-1a, 64 bits: its published offset basis and prime. */
+#define FNV_OFFSET_BASIS 1469598103934665603ull
+#define FNV_PRIME 1099511628211ull
+/* The smallest index (a power of two): a few processors never rebuild it. */
+#define DLS_NAME_INDEX_MIN_SLOTS 16
+
 static uint64_t name_hash(const char *s)
 {
-    uint64_t h = 1469598103934665603ull; /* FNV-1a */
+    uint64_t h = FNV_OFFSET_BASIS;
     for (; *s; s++) {
         h ^= (unsigned char)*s;
-        h *= 1099511628211ull;
+        h *= FNV_PRIME;
     }
     return h;
+}
+
+/* Puts processor i into the index under its name; mask is the number of slots less one. */
+static void index_put(size_t *slots, size_t mask, const char *name, size_t i)
+{
+    size_t k = name_hash(name) & mask;
+    while (slots[k] != SIZE_MAX)
+        k = (k + 1) & mask;
+    slots[k] = i;
+}
+
+/* Fills an index of nslots slots (a power of two) with the n processors. */
+static void index_fill(size_t *slots, size_t nslots, const dls__proc *procs, size_t n)
+{
+    DLS_ASSERT((nslots & (nslots - 1)) == 0); /* a mask picks the slot */
+    DLS_ASSERT(2 * n <= nslots); /* load <= 1/2: free slots remain, so probing ends */
+    for (size_t k = 0; k < nslots; k++)
+        slots[k] = SIZE_MAX;
+    for (size_t i = 0; i < n; i++)
+        index_put(slots, nslots - 1, procs[i].name, i);
 }
 
 /* Rebuilds the index with room for at least `need` names at load <= 1/2. */
 static int index_rebuild(dls_platform *p, size_t need)
 {
-    size_t cap = 16;
-    while (cap < 2 * need)
-        cap *= 2;
-    size_t *slots = malloc(cap * sizeof *slots);
+    size_t nslots = DLS_NAME_INDEX_MIN_SLOTS;
+    while (nslots < 2 * need)
+        nslots *= 2;
+    size_t *slots = malloc(nslots * sizeof *slots);
     if (slots == NULL)
         return -1;
-    for (size_t k = 0; k < cap; k++)
-        slots[k] = SIZE_MAX;
-    for (size_t i = 0; i < p->n; i++) {
-        size_t k = name_hash(p->procs[i].name) & (cap - 1);
-        while (slots[k] != SIZE_MAX)
-            k = (k + 1) & (cap - 1);
-        slots[k] = i;
-    }
+    index_fill(slots, nslots, p->procs, p->n);
     free(p->slots);
     p->slots = slots;
-    p->nslots = cap;
+    p->nslots = nslots;
     return 0;
 }
 
@@ -92,14 +112,10 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
         return dls__fail_at(err, DLS_EINVAL, 0, 0, dup,
                             "dls_platform_add: a processor named \"%s\" already exists "
                             "(processor %ld)", name, dup + 1);
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? 2 * p->cap : 8;
-        dls__proc *procs = realloc(p->procs, cap * sizeof *procs);
-        if (procs == NULL)
-            return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
-        p->procs = procs;
-        p->cap = cap;
-    }
+    dls__proc *procs = dls__grow(p->procs, &p->cap, p->n + 1, sizeof *procs);
+    if (procs == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
+    p->procs = procs;
     if (2 * (p->n + 1) > p->nslots && index_rebuild(p, 2 * (p->n + 1)) != 0)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
     char *copy = strdup(name);
@@ -113,11 +129,7 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
     pr->has_link = 0;
     pr->startup = 0;
     pr->rate = 0;
-    size_t mask = p->nslots - 1;
-    size_t k = name_hash(copy) & mask;
-    while (p->slots[k] != SIZE_MAX)
-        k = (k + 1) & mask;
-    p->slots[k] = p->n;
+    index_put(p->slots, p->nslots - 1, copy, p->n);
     if (index)
         *index = p->n;
     p->n++;
@@ -167,23 +179,15 @@ dls_status dls_platform_remove(dls_platform *platform, size_t i, dls_error *err)
 {
     if (platform == NULL || i >= platform->n)
         return bad_index(err, "dls_platform_remove", platform, i);
-    /* Build the new index first so a failure leaves the platform as it was. */
-    size_t cap = platform->nslots;
-    size_t *slots = malloc(cap * sizeof *slots);
+    /* Allocate the new index first so a failure leaves the platform as it was. */
+    size_t *slots = malloc(platform->nslots * sizeof *slots);
     if (slots == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_remove: out of memory");
     proc_clear(&platform->procs[i]);
     memmove(platform->procs + i, platform->procs + i + 1,
             (platform->n - i - 1) * sizeof *platform->procs);
     platform->n--;
-    for (size_t k = 0; k < cap; k++)
-        slots[k] = SIZE_MAX;
-    for (size_t j = 0; j < platform->n; j++) {
-        size_t k = name_hash(platform->procs[j].name) & (cap - 1);
-        while (slots[k] != SIZE_MAX)
-            k = (k + 1) & (cap - 1);
-        slots[k] = j;
-    }
+    index_fill(slots, platform->nslots, platform->procs, platform->n);
     free(platform->slots);
     platform->slots = slots;
     return DLS_OK;
