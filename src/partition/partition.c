@@ -42,11 +42,6 @@ void dls_partition_params_init(dls_partition_params *params)
     params->max_moves = DLS_PARTITION_DEFAULT_MAX_MOVES;
 }
 
-dls_status dls__partition_nomem(dls_error *err)
-{
-    return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
-}
-
 static dls_status check_params(const dls_partition_params *par, dls_error *err)
 {
     if (par->use_limits != 0 && par->use_limits != 1)

@@ -52,7 +52,12 @@ DLS_HIDDEN dls_status dls__integer_fill(const dls_model *const *models, const do
                                         int *shape_ok, dls_error *err);
 
 /* Records that the partitioners ran out of memory; returns DLS_ENOMEM. */
-DLS_HIDDEN dls_status dls__partition_nomem(dls_error *err);
+static inline dls_status dls__partition_nomem(dls_error *err)
+{
+    /* inline, so that the partitioners (geometric.c, weighted.c) need not call back into
+     * partition.c, which calls them */
+    return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+}
 
 /* Weighted sets (weighted.c); fill the result's arrays. */
 DLS_HIDDEN dls_status dls__partition_weighted(const dls_model *const *models, const double *cap,
