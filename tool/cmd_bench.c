@@ -244,7 +244,7 @@ static void name_job(bench_job *job)
         snprintf(job->name, sizeof job->name, "%s-%s", host, job->exec ? "exec" : job->kname);
     }
     const char *lp = arg_string(a, "log");
-    if (lp == NULL && (job->out || job->merge))
+    if (lp == NULL && ((job->out && !tool_is_stdout(job->out)) || job->merge))
         snprintf(job->logpath, sizeof job->logpath, "%s.log", job->out ? job->out : job->merge);
     else
         snprintf(job->logpath, sizeof job->logpath, "%s", lp ? lp : DEFAULT_LOG);
@@ -688,6 +688,12 @@ static int write_platform(const bench_job *job, const dls_model *model, double l
     }
     if (st == DLS_OK && isfinite(limit))
         st = dls_platform_set_limit(pl, index, limit, &err);
+    if (st == DLS_OK && !job->merge && tool_is_stdout(job->out)) {
+        char *doc = NULL;
+        st = dls_platform_to_string(pl, &doc, &err);
+        dls_platform_free(pl);
+        return st == DLS_OK ? tool_write_stdout(doc, "platform") : tool_fail(st, &err);
+    }
     if (st == DLS_OK)
         st = dls_platform_write_file(pl, job->merge ? job->merge : job->out, &err);
     dls_platform_free(pl);

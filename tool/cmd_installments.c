@@ -300,6 +300,12 @@ static int report(const tool_args *args, const dls_platform *pl,
         arg_unsigned(args, "gantt-rounds", &gp.rounds);
         dls_error err;
         dls_error_clear(&err);
+        if (tool_is_stdout(gantt)) {
+            char *doc = NULL;
+            dls_status st = dls_installment_svg(s, pl, &gp, &doc, &err);
+            /* the chart is the output: no report after it */
+            return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
+        }
         dls_status st = dls_installment_write_svg(s, pl, &gp, gantt, &err);
         if (st != DLS_OK)
             return tool_fail(st, &err);

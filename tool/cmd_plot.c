@@ -85,7 +85,14 @@ int cmd_plot(const tool_args *args)
         par.title = arg_string(args, "title");
     dls_error err;
     dls_error_clear(&err);
-    dls_status st = dls_platform_plot_svg_file(pl, &par, out, &err);
+    dls_status st;
+    if (tool_is_stdout(out)) {
+        char *doc = NULL;
+        st = dls_platform_plot_svg(pl, &par, &doc, &err);
+        dls_platform_free(pl);
+        return st == DLS_OK ? tool_write_stdout(doc, "plot") : tool_fail(st, &err);
+    }
+    st = dls_platform_plot_svg_file(pl, &par, out, &err);
     dls_platform_free(pl);
     return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
 }

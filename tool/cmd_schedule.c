@@ -264,6 +264,11 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
 static int write_gantt(const char *file, const dls_schedule *s, const dls_platform *pl)
 {
     dls_error err;
+    if (tool_is_stdout(file)) {
+        char *doc = NULL;
+        dls_status st = dls_schedule_svg(s, pl, &doc, &err);
+        return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
+    }
     dls_status st = dls_schedule_svg_file(s, pl, file, &err);
     return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
 }
@@ -281,8 +286,8 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_sched
     const char *gantt = arg_string(args, "gantt");
     if (gantt) {
         int rc = write_gantt(gantt, s, pl);
-        if (rc != EXIT_DONE)
-            return rc;
+        if (rc != EXIT_DONE || tool_is_stdout(gantt))
+            return rc; /* with --gantt -, the chart is the output: no report after it */
     }
     if (arg_flag(args, "json"))
         return tool_print_json(schedule_json(pl, s, solved, mode));
@@ -414,6 +419,12 @@ int cmd_export(const tool_args *args)
     set_common(args, &par);
     dls_error err;
     dls_error_clear(&err);
+    if (tool_is_stdout(out)) {
+        char *doc = NULL;
+        dls_status st = dls_schedule_export_string(pl, V, &par, format, &doc, &err);
+        dls_platform_free(pl);
+        return st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
+    }
     dls_status st = dls_schedule_export(pl, V, &par, format, out, &err);
     dls_platform_free(pl);
     return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);

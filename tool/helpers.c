@@ -1,5 +1,6 @@
 /* Steps that several commands share: reading the platform, the schedule options, lists of
  * numbers, growing arrays, the clock and Ctrl-C. */
+#include <errno.h>
 #include <config.h>
 
 #include <stdint.h>
@@ -25,6 +26,24 @@ const char *tool_output(const tool_args *a)
 {
     const char *out = arg_string(a, "output");
     return out != NULL ? out : arg_string(a, "o");
+}
+
+int tool_is_stdout(const char *path)
+{
+    return path != NULL && strcmp(path, "-") == 0;
+}
+
+int tool_write_stdout(char *doc, const char *what)
+{
+    size_t n = strlen(doc);
+    int bad = fwrite(doc, 1, n, stdout) != n || fflush(stdout) != 0;
+    int e = errno;
+    dls_free(doc);
+    if (bad) {
+        tool_error("standard output: cannot write the %s: %s", what, strerror(e));
+        return EXIT_FAILURE_RUN;
+    }
+    return EXIT_DONE;
 }
 
 int tool_require_load(const tool_args *a, double *V)

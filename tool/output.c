@@ -60,6 +60,7 @@ int tool_exit_for(dls_status status)
     case DLS_ESOLVER:
     case DLS_ENUMERIC:
     case DLS_ECANCELED:
+    case DLS_EWRITE:
         return EXIT_FAILURE_RUN;
     }
     return EXIT_FAILURE_RUN;

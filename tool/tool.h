@@ -125,6 +125,11 @@ int tool_read_platform(const char *path, dls_platform **pl);
 const char *tool_output(const tool_args *a);
 /* --load V, required: 0 after a message when it is missing. */
 int tool_require_load(const tool_args *a, double *V);
+/* Whether an output path is "-", standard output (as Unix tools take it). */
+int tool_is_stdout(const char *path);
+/* Writes a document the library made to standard output and releases it; exit status
+ * (EXIT_FAILURE_RUN, with the reason, when standard output cannot take it). */
+int tool_write_stdout(char *doc, const char *what);
 /* --order and --no-limits into schedule parameters already filled (the rest untouched). */
 void tool_schedule_options(const tool_args *a, dls_schedule_params *par);
 /* The width of the NAME column of a table of the first n processors: their longest name,

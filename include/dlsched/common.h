@@ -44,7 +44,8 @@ extern "C" {
     X(ENUMERIC, 8, "numerical failure")                                          \
     X(ELIMIT, 9, "resource limit exceeded")                                      \
     X(ECANCELED, 10, "canceled by the caller")                                   \
-    X(ENOTSUP, 11, "not supported for this model")
+    X(ENOTSUP, 11, "not supported for this model")                               \
+    X(EWRITE, 12, "output not written")
 
 /** Status returned by every fallible call. */
 typedef enum dls_status {

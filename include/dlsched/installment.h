@@ -376,9 +376,14 @@ DLS_API dls_status dls_installment_svg(const dls_installment *schedule,
                                        dls_error *err);
 
 /**
- * Draws @p schedule as dls_installment_svg() does and writes it to @p path atomically (a
- * temporary file in the same directory replaces @p path, which is never half-written).
- * @return as dls_installment_svg(), and ::DLS_EIO naming the step that failed.
+ * Draws @p schedule as dls_installment_svg() does and writes it to @p path. A regular file (or a new path) is replaced atomically: a temporary file
+ * in the same directory, synced and renamed, so that @p path is either its old self or the
+ * whole new file; the mode of the file replaced is kept, a new file gets 0666 less the
+ * umask. A symbolic link is followed and its target replaced. A character device, FIFO or
+ * socket is written to as a stream. A directory or block device is refused.
+ * @return as dls_installment_svg(), and ::DLS_EIO when the destination cannot be written,
+ *         ::DLS_EWRITE when the data could not be written to it (a full device), both
+ *         naming the path and the reason.
  */
 DLS_API dls_status dls_installment_write_svg(const dls_installment *schedule,
                                              const dls_platform *platform,

@@ -141,9 +141,14 @@ DLS_API dls_status dls_platform_to_string(const dls_platform *platform, char **o
                                           dls_error *err);
 
 /**
- * Writes @p platform to the file @p path atomically: the text goes to a temporary file
- * in the same directory, which then replaces @p path, so @p path is never half-written.
- * @return ::DLS_OK; ::DLS_EIO naming the failing step; ::DLS_EINVAL; ::DLS_ENOMEM.
+ * Writes @p platform to the file @p path. A regular file (or a new path) is replaced atomically: a temporary file
+ * in the same directory, synced and renamed, so that @p path is either its old self or the
+ * whole new file; the mode of the file replaced is kept, a new file gets 0666 less the
+ * umask. A symbolic link is followed and its target replaced. A character device, FIFO or
+ * socket is written to as a stream. A directory or block device is refused.
+ * @return ::DLS_OK; ::DLS_EIO when the destination cannot be written; ::DLS_EWRITE when
+ *         the data could not be written to it (a full device), both naming the path and
+ *         the reason; ::DLS_EINVAL; ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_platform_write_file(const dls_platform *platform, const char *path,
                                            dls_error *err);

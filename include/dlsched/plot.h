@@ -103,11 +103,14 @@ DLS_API dls_status dls_platform_plot_svg(const dls_platform *platform,
                                          dls_error *err);
 
 /**
- * The same picture written to @p path, atomically: through a temporary file in the same
- * directory, synced and renamed, so that @p path is either its old self or the whole new
- * picture.
- * @return as dls_platform_plot_svg(), and ::DLS_EIO (naming the path and the failed step)
- *         when the file cannot be written.
+ * The same picture written to @p path. A regular file (or a new path) is replaced atomically: a temporary file
+ * in the same directory, synced and renamed, so that @p path is either its old self or the
+ * whole new file; the mode of the file replaced is kept, a new file gets 0666 less the
+ * umask. A symbolic link is followed and its target replaced. A character device, FIFO or
+ * socket is written to as a stream. A directory or block device is refused.
+ * @return as dls_platform_plot_svg(), and ::DLS_EIO when the destination cannot be written,
+ *         ::DLS_EWRITE when the data could not be written to it (a full device), both
+ *         naming the path and the reason.
  */
 DLS_API dls_status dls_platform_plot_svg_file(const dls_platform *platform,
                                               const dls_plot_params *params, const char *path,

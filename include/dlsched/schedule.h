@@ -270,12 +270,30 @@ typedef enum dls_export_format {
  * platform's own units) to @p path, for other solvers and for people. Its optimum is
  * dls_schedule_paper_makespan(). Rows: send_k (the cumulative send times), finish_k_l (one
  * per time line), load; columns alpha_k, T_k (end of the k-th send) and Cmax.
- * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EIO naming the file; ::DLS_ESOLVER; ::DLS_ENOMEM.
+ * Numbers are written in the C locale whatever locale the program chose. A regular file (or a new path) is replaced atomically: a temporary file
+ * in the same directory, synced and renamed, so that @p path is either its old self or the
+ * whole new file; the mode of the file replaced is kept, a new file gets 0666 less the
+ * umask. A symbolic link is followed and its target replaced. A character device, FIFO or
+ * socket is written to as a stream. A directory or block device is refused.
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EIO when the destination cannot be written;
+ *         ::DLS_EWRITE when the data could not be written to it (a full device), both
+ *         naming the path and the reason; ::DLS_ESOLVER; ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_schedule_export(const dls_platform *platform, double load,
                                        const dls_schedule_params *params,
                                        dls_export_format format, const char *path,
                                        dls_error *err);
+
+/**
+ * The same LP as dls_schedule_export(), returned as text.
+ * @param[out] out receives the file's text (NUL-terminated), to release with dls_free()
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EIO (the scratch file GLPK's writers need, in
+ *         $TMPDIR); ::DLS_ESOLVER; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_schedule_export_string(const dls_platform *platform, double load,
+                                              const dls_schedule_params *params,
+                                              dls_export_format format, char **out,
+                                              dls_error *err);
 
 /**
  * Draws @p schedule as an SVG Gantt chart: the originator's sends on the first lane, each
@@ -288,8 +306,14 @@ DLS_API dls_status dls_schedule_svg(const dls_schedule *schedule, const dls_plat
                                     char **svg, dls_error *err);
 
 /**
- * The same chart written to @p path atomically (a temporary file, synced, then renamed).
- * @return as dls_schedule_svg(), and ::DLS_EIO (naming the path and the failed step).
+ * The same chart written to @p path. A regular file (or a new path) is replaced atomically: a temporary file
+ * in the same directory, synced and renamed, so that @p path is either its old self or the
+ * whole new file; the mode of the file replaced is kept, a new file gets 0666 less the
+ * umask. A symbolic link is followed and its target replaced. A character device, FIFO or
+ * socket is written to as a stream. A directory or block device is refused.
+ * @return as dls_schedule_svg(), and ::DLS_EIO when the destination cannot be written,
+ *         ::DLS_EWRITE when the data could not be written to it (a full device), both
+ *         naming the path and the reason.
  */
 DLS_API dls_status dls_schedule_svg_file(const dls_schedule *schedule,
                                          const dls_platform *platform, const char *path,

@@ -7,7 +7,11 @@
  * the umask, as any program's output does. A symbolic link is followed: its target is
  * replaced, and the link stays a link. A character device, a FIFO or a socket is written
  * to directly, as a stream: renaming a file over /dev/null or over a pipe that a reader
- * waits on would destroy it. Block devices and directories are refused. */
+ * waits on would destroy it. Block devices and directories are refused.
+ *
+ * A destination that cannot be written at all (no such directory, no permission, a
+ * directory) is DLS_EIO; data that could not be written to an accepted destination (a
+ * full device, an I/O error) is DLS_EWRITE. */
 #include <config.h>
 
 #include <errno.h>
@@ -152,7 +156,7 @@ static dls_status write_stream(const char *path, const char *target, const char 
         e = errno;
     }
     if (rc != 0)
-        return dls__fail(err, DLS_EIO, "%s: write failed: %s", path, strerror(e));
+        return dls__fail(err, DLS_EWRITE, "%s: write failed: %s", path, strerror(e));
     return DLS_OK;
 }
 
@@ -191,11 +195,11 @@ static dls_status replace(const char *path, const char *target, const struct sta
     if (step != NULL) {
         unlink(tmp);
         free(tmp);
-        return dls__fail(err, DLS_EIO, "%s: %s failed: %s", path, step, strerror(e));
+        return dls__fail(err, DLS_EWRITE, "%s: %s failed: %s", path, step, strerror(e));
     }
     free(tmp);
     if (sync_dir(target) != 0)
-        return dls__fail(err, DLS_EIO, "%s: syncing its directory failed: %s", path,
+        return dls__fail(err, DLS_EWRITE, "%s: syncing its directory failed: %s", path,
                          strerror(errno));
     return DLS_OK;
 }

@@ -77,8 +77,9 @@ DLS_HIDDEN int dls__check_grid(size_t nx, const double *x, size_t ny, const doub
  * temporary file beside it, synced, renamed, the directory synced; the mode and owner of
  * the file replaced are kept, a new file gets 0666 less the umask); a symbolic link is
  * followed and its target replaced; a character device, FIFO or socket is written to as a
- * stream; a directory or block device is refused. Errors are DLS_EIO with the path and
- * the system's reason. */
+ * stream; a directory or block device is refused. A destination that cannot be written
+ * is DLS_EIO, data that could not be written to it DLS_EWRITE, both with the path and the
+ * system's reason. */
 DLS_HIDDEN dls_status dls__write_output(const char *path, const char *data, size_t len,
                                         dls_error *err);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/buf.h"
 #include "platform/platform_impl.h"
 #include "schedule/schedule_impl.h"
 #include "solver/solver.h"
@@ -199,35 +200,74 @@ dls_status dls_schedule_evaluate(const dls_platform *platform, const double *loa
     return DLS_OK;
 }
 
-dls_status dls_schedule_export(const dls_platform *platform, double load,
-                               const dls_schedule_params *params, dls_export_format format,
-                               const char *path, dls_error *err)
+/* The LP of dls_schedule_export and dls_schedule_export_string: checks the arguments,
+ * builds the star and writes the format's text into out. fn names the public call. */
+static dls_status export_text(const dls_platform *platform, double load,
+                              const dls_schedule_params *params, dls_export_format format,
+                              dls__buf *out, const char *fn, dls_error *err)
 {
     dls_schedule_params defaults;
     if (params == NULL) {
         dls_schedule_params_init(&defaults);
         params = &defaults;
     }
-    if (platform == NULL || path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_export: NULL argument");
+    if (platform == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
     if (platform->n == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_export: the platform has no processor");
+        return dls__fail(err, DLS_EINVAL, "%s: the platform has no processor", fn);
     dls_status st = check_params(params, err);
     if (st != DLS_OK)
         return st;
     if (!isfinite(load) || load <= 0)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_export: the load must be a finite "
-                         "number > 0, not %.10g", load);
+        return dls__fail(err, DLS_EINVAL, "%s: the load must be a finite number > 0, not %.10g",
+                         fn, load);
     if (format < DLS_EXPORT_LP || format > DLS_EXPORT_MATHPROG)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_export: unknown format %d", (int)format);
+        return dls__fail(err, DLS_EINVAL, "%s: unknown format %d", fn, (int)format);
     dls__star star;
     char *note = NULL;
     st = dls__star_build(platform, load, params, 1, &star, &note, err);
     free(note);
     if (st != DLS_OK)
         return st;
-    st = dls__lp_write(&star, platform, params->verbose, format, path, err);
+    st = dls__lp_text(&star, platform, params->verbose, format, out, err);
     dls__star_free(&star);
+    if (st == DLS_ENOMEM)
+        dls__fail(err, st, "%s: out of memory", fn);
     return st;
+}
+
+dls_status dls_schedule_export(const dls_platform *platform, double load,
+                               const dls_schedule_params *params, dls_export_format format,
+                               const char *path, dls_error *err)
+{
+    if (path == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_export: NULL argument");
+    dls__buf text = DLS__BUF_INIT;
+    dls_status st = export_text(platform, load, params, format, &text, "dls_schedule_export",
+                                err);
+    if (st == DLS_OK)
+        st = dls__write_output(path, text.s ? text.s : "", text.len, err);
+    dls__buf_free(&text);
+    return st;
+}
+
+dls_status dls_schedule_export_string(const dls_platform *platform, double load,
+                                      const dls_schedule_params *params,
+                                      dls_export_format format, char **out, dls_error *err)
+{
+    if (out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_export_string: NULL argument");
+    dls__buf text = DLS__BUF_INIT;
+    dls_status st = export_text(platform, load, params, format, &text,
+                                "dls_schedule_export_string", err);
+    if (st != DLS_OK) {
+        dls__buf_free(&text);
+        return st;
+    }
+    char *doc = dls__buf_take(&text);
+    if (doc == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_schedule_export_string: out of memory");
+    *out = doc;
+    return DLS_OK;
 }
 

@@ -194,15 +194,3 @@ dls_status dls__lp_text(const dls__star *st, const dls_platform *pl, int verbose
     return st_;
 }
 
-dls_status dls__lp_write(const dls__star *st, const dls_platform *pl, int verbose,
-                         dls_export_format format, const char *path, dls_error *err)
-{
-    text t = DLS__BUF_INIT;
-    dls_status rc = dls__lp_text(st, pl, verbose, format, &t, err);
-    if (rc == DLS_OK)
-        rc = dls__write_output(path, t.s ? t.s : "", t.len, err);
-    else if (err != NULL && rc == DLS_ENOMEM)
-        dls__fail(err, rc, "%s: out of memory", path);
-    dls__buf_free(&t);
-    return rc;
-}

@@ -30,9 +30,6 @@ DLS_HIDDEN dls_status dls__lp_text(const dls__star *st, const dls_platform *pl, 
                                    dls_export_format format, struct dls__buf *out,
                                    dls_error *err);
 
-/* Writes it to path (core's output rules: atomic for files, streamed to devices). */
-DLS_HIDDEN dls_status dls__lp_write(const dls__star *st, const dls_platform *pl, int verbose,
-                                    dls_export_format format, const char *path, dls_error *err);
 
 /* The mixed-integer programs (lp_mip.c). */
 typedef struct dls__mip_spec {
