@@ -46,13 +46,22 @@ DLS_API void dls_platform_free(dls_platform *platform);
 DLS_API dls_status dls_platform_copy(const dls_platform *platform, dls_platform **out,
                                      dls_error *err);
 
+/** The longest processor name, in bytes. */
+#define DLS_PLATFORM_NAME_MAX 4096
+
 /**
  * Appends a processor with no limit and no link.
- * @param name non-empty, unique within the platform; copied
+ *
+ * Names are free text: any printable Unicode character, spaces, quotes, backslashes and
+ * markup included, since every file dlsched writes escapes them as its format requires.
+ * A name must be valid UTF-8, 1 to ::DLS_PLATFORM_NAME_MAX bytes long, and hold no control
+ * character (U+0000 to U+001F, U+007F to U+009F), which would break the lines of the text
+ * written from it. Platform files follow the same rule.
+ * @param name as above, unique within the platform; copied
  * @param model its performance model; copied (the caller keeps ownership of @p model)
  * @param[out] index receives the new processor's 0-based index; may be NULL
- * @return ::DLS_OK; ::DLS_EINVAL for an empty or duplicate name or a NULL argument;
- *         ::DLS_ENOMEM. On failure the platform is unchanged.
+ * @return ::DLS_OK; ::DLS_EINVAL for a name that breaks the rule above or is already taken,
+ *         or a NULL argument; ::DLS_ENOMEM. On failure the platform is unchanged.
  */
 DLS_API dls_status dls_platform_add(dls_platform *platform, const char *name,
                                     const dls_model *model, size_t *index, dls_error *err);

@@ -35,9 +35,6 @@
 /* A speed point is [size, speed], or [size, speed, low, high] with its band. */
 #define DLS_POINT_WIDTH 2
 #define DLS_BANDED_POINT_WIDTH 4
-/* A quoted name stops this many bytes short of its buffer, room for the longest escape
- * it writes ("\u001f", 6 bytes) and the NUL. */
-#define DLS_QUOTED_ROOM 8
 
 typedef struct reader {
     const char *text;
@@ -72,25 +69,6 @@ static void pop(reader *r, size_t n)
     r->depth -= n;
 }
 
-/* A processor name as it would be written in JSON, so that quotes and control
- * characters in it cannot garble the message. */
-static void quoted_name(const char *name, char *out, size_t size)
-{
-    size_t o = 0;
-    for (const char *p = name; *p && o + DLS_QUOTED_ROOM < size; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '"' || c == '\\') {
-            out[o++] = '\\';
-            out[o++] = (char)c;
-        } else if (c < 0x20) {
-            o += (size_t)snprintf(out + o, size - o, "\\u%04x", c);
-        } else {
-            out[o++] = (char)c;
-        }
-    }
-    out[o] = '\0';
-}
-
 /* Fails with DLS_EDATA at the current path (its last key itself when at_key is set). */
 static dls_status fail(reader *r, int at_key, const char *fmt, ...) DLS_PRINTF(3, 4);
 
@@ -108,7 +86,7 @@ static dls_status fail(reader *r, int at_key, const char *fmt, ...)
                             column, what);
     if (r->pname != NULL) {
         char name[128];
-        quoted_name(r->pname, name, sizeof name);
+        dls__quote_name(r->pname, name, sizeof name);
         return dls__fail_at(r->err, DLS_EDATA, line, column, r->proc,
                             "%s:%d:%d: processor \"%s\": %s", r->source, line, column, name,
                             what);
@@ -499,6 +477,7 @@ static dls_status read_link(reader *r, json_t *v, double *startup, double *rate)
 static dls_status read_name(reader *r, json_t *obj, const dls_platform *pl)
 {
     json_t *name = json_object_get(obj, "name");
+    char why[160];
     if (name == NULL)
         return fail(r, 0, "has no \"name\"");
     push_key(r, "name");
@@ -509,12 +488,16 @@ static dls_status read_name(reader *r, json_t *obj, const dls_platform *pl)
         st = fail(r, 0, "\"name\" is empty");
     else if (strlen(json_string_value(name)) != json_string_length(name))
         st = fail(r, 0, "\"name\" contains a NUL character");
+    else if (dls__check_name(json_string_value(name), why, sizeof why) != 0)
+        st = fail(r, 0, "\"name\" %s", why);
     if (st == DLS_OK) {
         r->pname = json_string_value(name);
         long dup = dls_platform_find(pl, r->pname);
-        if (dup >= 0)
-            st = fail(r, 0, "duplicate name: processor #%ld is also called \"%s\"", dup + 1,
-                      r->pname);
+        if (dup >= 0) {
+            char q[128];
+            dls__quote_name(r->pname, q, sizeof q);
+            st = fail(r, 0, "duplicate name: processor #%ld is also called \"%s\"", dup + 1, q);
+        }
     }
     pop(r, 1);
     return st;

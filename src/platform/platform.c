@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,13 +101,96 @@ long dls_platform_find(const dls_platform *platform, const char *name)
     return -1;
 }
 
+/* Length of the UTF-8 character at s (1 to 4), 0 when the bytes are not one in its
+ * shortest form, or a surrogate. *cp receives the code point. */
+static size_t utf8_char(const unsigned char *s, unsigned long *cp)
+{
+    unsigned c = s[0];
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    }
+#define CONT(k) (s[k] >= 0x80 && s[k] <= 0xbf)
+    if (c >= 0xc2 && c <= 0xdf && CONT(1)) {
+        *cp = (c & 0x1fu) << 6 | (s[1] & 0x3fu);
+        return 2;
+    }
+    if (c >= 0xe0 && c <= 0xef && CONT(1) && CONT(2)) {
+        *cp = (c & 0x0fu) << 12 | (s[1] & 0x3fu) << 6 | (s[2] & 0x3fu);
+        return *cp >= 0x800 && (*cp < 0xd800 || *cp > 0xdfff) ? 3 : 0;
+    }
+    if (c >= 0xf0 && c <= 0xf4 && CONT(1) && CONT(2) && CONT(3)) {
+        *cp = (unsigned long)(c & 0x07u) << 18 | (s[1] & 0x3fu) << 12 | (s[2] & 0x3fu) << 6 |
+              (s[3] & 0x3fu);
+        return *cp >= 0x10000 && *cp <= 0x10ffff ? 4 : 0;
+    }
+#undef CONT
+    return 0;
+}
+
+int dls__check_name(const char *name, char *why, size_t size)
+{
+    size_t len = strlen(name);
+    if (len == 0) {
+        snprintf(why, size, "is empty");
+        return 1;
+    }
+    if (len > DLS_PLATFORM_NAME_MAX) {
+        snprintf(why, size, "is %zu bytes long, more than the %d a name may have", len,
+                 DLS_PLATFORM_NAME_MAX);
+        return 1;
+    }
+    for (size_t at = 0; at < len;) {
+        unsigned long cp;
+        size_t k = utf8_char((const unsigned char *)name + at, &cp);
+        if (k == 0) {
+            snprintf(why, size, "is not valid UTF-8 (byte %zu, 0x%02x)", at + 1,
+                     (unsigned)(unsigned char)name[at]);
+            return 1;
+        }
+        /* control characters would break the lines of every text written from the name
+         * (tables, MathProg data, messages) */
+        if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
+            snprintf(why, size, "has a control character (U+%04lX) at byte %zu: names may hold "
+                     "any printable Unicode character", cp, at + 1);
+            return 1;
+        }
+        at += k;
+    }
+    return 0;
+}
+
+/* The name quoted for a message: escapes for quotes, backslashes and control characters,
+ * and cut short past a screenful. */
+void dls__quote_name(const char *name, char *out, size_t size)
+{
+    size_t o = 0;
+    for (const char *p = name; *p && o + 16 < size; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"' || c == '\\')
+            o += (size_t)snprintf(out + o, size - o, "\\%c", c);
+        else if (c < 0x20 || c == 0x7f)
+            o += (size_t)snprintf(out + o, size - o, "\\u%04x", c);
+        else
+            out[o++] = (char)c;
+        if (p[1] != '\0' && o + 16 >= size)
+            o += (size_t)snprintf(out + o, size - o, "...");
+    }
+    out[o] = '\0';
+}
+
 dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model *model,
                                    size_t *index, dls_error *err)
 {
     if (p == NULL || name == NULL || model == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_platform_add: NULL argument");
-    if (name[0] == '\0')
-        return dls__fail(err, DLS_EINVAL, "dls_platform_add: the processor name is empty");
+    char why[160];
+    if (dls__check_name(name, why, sizeof why) != 0) {
+        char q[128];
+        dls__quote_name(name, q, sizeof q);
+        return dls__fail(err, DLS_EINVAL, "dls_platform_add: the processor name \"%s\" %s", q,
+                         why);
+    }
     long dup = dls_platform_find(p, name);
     if (dup >= 0)
         return dls__fail_at(err, DLS_EINVAL, 0, 0, dup,

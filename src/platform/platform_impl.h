@@ -25,4 +25,13 @@ struct dls_platform {
 DLS_HIDDEN dls_status dls__platform_add_owned(dls_platform *p, const char *name,
                                               dls_model *model, size_t *index, dls_error *err);
 
+/* The rule for processor names, shared by dls_platform_add and the platform reader: not
+ * empty, at most DLS_PLATFORM_NAME_MAX bytes of valid UTF-8, no control character.
+ * Returns 0 when name follows it, 1 with why (size bytes) saying what is wrong. */
+DLS_HIDDEN int dls__check_name(const char *name, char *why, size_t size);
+
+/* The name as a message quotes it: quotes, backslashes and control characters escaped, cut
+ * short to fit out (size bytes). */
+DLS_HIDDEN void dls__quote_name(const char *name, char *out, size_t size);
+
 #endif /* DLSCHED_PLATFORM_IMPL_H */

@@ -16,7 +16,6 @@
 
 #include "core/buf.h"
 #include "core/locale.h"
-#include "solver/glpk_guard.h"
 #include "platform/platform_impl.h"
 #include "solver/solver.h"
 
@@ -146,29 +145,13 @@ static dls_status write_glpk(const dls__star *st, int verbose, dls_export_format
                              text *out, dls_error *err)
 {
     char *scratch;
-    dls_status made = dls__scratch_create(&scratch, err);
-    if (made != DLS_OK)
-        return made;
-    dls__glpk_guard g;
-    dls__glpk_enter(&g, verbose);
-    if (setjmp(g.env) != 0) {
+    dls_status st_ = dls__scratch_create(&scratch, err);
+    if (st_ != DLS_OK)
+        return st_;
+    st_ = dls__lp_write_named(st, verbose, format, scratch, err);
+    if (st_ != DLS_OK) {
         dls__scratch_remove(scratch);
-        return dls__glpk_failed(&g, err, "export");
-    }
-    glp_prob *P = dls__lp_build_named(st);
-    int ret = -1;
-    if (P != NULL) {
-        if (format == DLS_EXPORT_LP)
-            ret = glp_write_lp(P, NULL, scratch);
-        else
-            ret = glp_write_prob(P, 0, scratch);
-        glp_delete_prob(P);
-    }
-    dls__glpk_leave(&g);
-    if (P == NULL || ret != 0) {
-        dls__scratch_remove(scratch);
-        return P == NULL ? dls__fail(err, DLS_ENOMEM, "out of memory")
-                         : dls__fail(err, DLS_EIO, "GLPK could not write the LP: %s", g.tail);
+        return st_;
     }
     return dls__scratch_take(scratch, out, err);
 }

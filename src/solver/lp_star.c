@@ -505,6 +505,21 @@ static dls_status run_lp(const dls__star *st, const dls_schedule_params *par, do
     return result;
 }
 
+typedef struct lp_work {
+    const dls__star *st;
+    const dls_schedule_params *par;
+    double u, tau;
+    triplets *t;
+    dls__lp_answer *ans;
+} lp_work;
+
+static dls_status lp_work_run(void *arg, const dls__glpk_guard *g, dls_error *err)
+{
+    (void)g;
+    lp_work *w = arg;
+    return run_lp(w->st, w->par, w->u, w->tau, w->t, w->ans, err);
+}
+
 dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *par,
                               dls__lp_answer *ans, dls_error *err)
 {
@@ -523,27 +538,41 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *pa
     double u, tau;
     units(st, &u, &tau, scratch);
     free(scratch);
-    dls__glpk_guard g;
-    dls__glpk_enter(&g, par->verbose);
-    if (setjmp(g.env) != 0) {
-        triplets_free(&t);
-        return dls__glpk_failed(&g, err, "schedule");
-    }
-    dls_status result = run_lp(st, par, u, tau, &t, ans, err);
-    dls__glpk_leave(&g);
+    lp_work w = {st, par, u, tau, &t, ans};
+    dls_status result = dls__glpk_call(par->verbose, "schedule", lp_work_run, &w, err);
     triplets_free(&t);
     return result;
 }
 
-void *dls__lp_build_named(const dls__star *st)
-{
+typedef struct named_work {
+    const dls__star *st;
+    dls_export_format format;
+    const char *path;
     triplets t;
-    if (triplets_alloc(&t, st) != 0) {
-        triplets_free(&t);
-        return NULL;
-    }
+} named_work;
+
+static dls_status named_run(void *arg, const dls__glpk_guard *g, dls_error *err)
+{
+    named_work *w = arg;
     lp L;
-    build(&L, st, 1, 1, 1, &t);
-    triplets_free(&t);
-    return L.P;
+    build(&L, w->st, 1, 1, 1, &w->t);
+    int ret = w->format == DLS_EXPORT_LP ? glp_write_lp(L.P, NULL, w->path)
+                                         : glp_write_prob(L.P, 0, w->path);
+    glp_delete_prob(L.P);
+    if (ret != 0)
+        return dls__fail(err, DLS_EIO, "GLPK could not write the LP: %s", g->tail);
+    return DLS_OK;
+}
+
+dls_status dls__lp_write_named(const dls__star *st, int verbose, dls_export_format format,
+                               const char *path, dls_error *err)
+{
+    named_work w = {st, format, path, {0}};
+    if (triplets_alloc(&w.t, st) != 0) {
+        triplets_free(&w.t);
+        return dls__fail(err, DLS_ENOMEM, "out of memory");
+    }
+    dls_status rc = dls__glpk_call(verbose, "export", named_run, &w, err);
+    triplets_free(&w.t);
+    return rc;
 }

@@ -639,19 +639,32 @@ static double *start_columns(const dls__star *st, const dls__mip_spec *sp, const
     return start;
 }
 
-/* Builds and solves the program inside a GLPK guard, timing it. */
+typedef struct mip_work {
+    const dls__star *st;
+    const dls__mip_spec *sp;
+    shape *sh;
+    layout *L;
+    trip *t;
+    double *start;
+    dls__mip_answer *ans;
+} mip_work;
+
+static dls_status mip_work_run(void *arg, const dls__glpk_guard *g, dls_error *err)
+{
+    (void)g;
+    mip_work *w = arg;
+    return run(w->st, w->sp, w->sh, w->L, w->t, w->start, w->ans, err);
+}
+
+/* Builds and solves the program with GLPK, timing it. */
 static dls_status guarded_run(const dls__star *st, const dls__mip_spec *sp, shape *sh,
                               layout *L, trip *t, double *start, dls__mip_answer *ans,
                               dls_error *err)
 {
-    dls__glpk_guard g;
-    dls__glpk_enter(&g, sp->verbose);
     struct timespec c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &c0);
-    if (setjmp(g.env) != 0)
-        return dls__glpk_failed(&g, err, "mip");
-    dls_status res = run(st, sp, sh, L, t, start, ans, err);
-    dls__glpk_leave(&g);
+    mip_work w = {st, sp, sh, L, t, start, ans};
+    dls_status res = dls__glpk_call(sp->verbose, "mip", mip_work_run, &w, err);
     clock_gettime(CLOCK_MONOTONIC, &c1);
     ans->seconds = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
     return res;

@@ -19,9 +19,11 @@ typedef struct dls__lp_answer {
 DLS_HIDDEN dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *par,
                                          dls__lp_answer *ans, dls_error *err);
 
-/* The paper's LP in original units with named rows and columns, as a glp_prob (void * so
- * that this header needs no glpk.h); NULL when out of memory. Call inside a GLPK guard. */
-DLS_HIDDEN void *dls__lp_build_named(const dls__star *st);
+/* Writes the paper's LP in original units, with named rows and columns, in CPLEX LP
+ * (DLS_EXPORT_LP) or GLPK's format to the file path with GLPK's writers (lp_star.c). */
+DLS_HIDDEN dls_status dls__lp_write_named(const dls__star *st, int verbose,
+                                          dls_export_format format, const char *path,
+                                          dls_error *err);
 
 /* The paper's LP in original units, as the text of the format, appended to out
  * (lp_export.c); numbers in the C locale whatever the caller's. */
