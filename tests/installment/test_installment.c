@@ -1078,56 +1078,62 @@ static void test_errors(void **state)
 
 /* Every allocation of each call failed in turn: a clean DLS_ENOMEM, outputs untouched, no
  * leak. */
-typedef dls_status (*alloc_call)(const dls_platform *pl, const dls_installment *s, void **out,
-                                 dls_error *err);
+#if TEST_WRAP_MALLOC
+typedef struct oom_ctx {
+    const dls_platform *pl;
+    const dls_installment *s;
+    char sentinel;
+    void *out;
+} oom_ctx;
 
-static dls_status call_simulate(const dls_platform *pl, const dls_installment *s, void **out,
-                                dls_error *err)
+/* Each call sets c->out only on success (analyze fills a structure of its own). */
+static dls_status oom_call(oom_ctx *c, int which, dls_error *err)
 {
-    (void)s;
-    return dls_installment_simulate(pl, 1e6, 1e4, NULL, (dls_installment **)out, err);
-}
-
-static dls_status call_sweep(const dls_platform *pl, const dls_installment *s, void **out,
-                             dls_error *err)
-{
-    (void)s;
-    return dls_installment_sweep(pl, 1e6, NULL, (dls_installment **)out, err);
-}
-
-static dls_status call_analyze(const dls_platform *pl, const dls_installment *s, void **out,
-                               dls_error *err)
-{
-    (void)s;
-    (void)out;
     dls_installment_analysis an;
-    return dls_installment_analyze(pl, NULL, &an, err);
+    switch (which) {
+    case 0:
+        return dls_installment_simulate(c->pl, 1e6, 1e4, NULL, (dls_installment **)&c->out, err);
+    case 1:
+        return dls_installment_sweep(c->pl, 1e6, NULL, (dls_installment **)&c->out, err);
+    case 2:
+        return dls_installment_analyze(c->pl, NULL, &an, err);
+    default:
+        return dls_installment_svg(c->s, c->pl, NULL, (char **)&c->out, err);
+    }
 }
 
-static dls_status call_svg(const dls_platform *pl, const dls_installment *s, void **out,
-                           dls_error *err)
+#define OOM_CALL(name, which)                                                              \
+    static dls_status name(void *p, dls_error *err)                                        \
+    {                                                                                      \
+        oom_ctx *c = p;                                                                    \
+        c->out = &c->sentinel;                                                             \
+        dls_status st = oom_call(c, which, err);                                           \
+        if (st != DLS_OK)                                                                  \
+            assert_ptr_equal(c->out, &c->sentinel);                                        \
+        return st;                                                                         \
+    }
+OOM_CALL(oom_simulate, 0)
+OOM_CALL(oom_sweep, 1)
+OOM_CALL(oom_analyze, 2)
+OOM_CALL(oom_svg, 3)
+#undef OOM_CALL
+
+static void oom_free_schedule(void *p)
 {
-    return dls_installment_svg(s, pl, NULL, (char **)out, err);
+    dls_installment_free(((oom_ctx *)p)->out);
 }
 
-static void release(size_t k, void *out)
+static void oom_free_text(void *p)
 {
-    if (k == 3)
-        dls_free(out);
-    else if (k < 2)
-        dls_installment_free(out);
+    dls_free(((oom_ctx *)p)->out);
 }
+#endif
 
 static void test_out_of_memory(void **state)
 {
     (void)state;
 #if TEST_WRAP_MALLOC
-    void *(*volatile alloc)(size_t) = malloc; /* or the compiler elides the probe */
-    countdown = 0;
-    void *probe = alloc(1);
-    countdown = -1;
-    if (probe != NULL) {
-        free(probe);
+    if (!fm_active()) {
         skip();
         return;
     }
@@ -1135,40 +1141,20 @@ static void test_out_of_memory(void **state)
     dls_error e;
     assert_ok(dls_platform_set_limit(pl, 3, 10, &e), &e); /* a note to write */
     dls_installment *s = simulate(pl, 1e10, 1e4, NULL);
-    static const alloc_call calls[] = {call_simulate, call_sweep, call_analyze, call_svg};
-    static const char *const names[] = {"simulate", "sweep", "analyze", "svg"};
-    for (size_t c = 0; c < 4; c++) {
-        long k = 0;
-        for (;; k++) {
-            dls_error err;
-            dls_error_clear(&err);
-            char sentinel = 0;
-            void *out = &sentinel;
-            long before = live;
-            triggered = 0;
-            countdown = k;
-            dls_status st = calls[c](pl, s, &out, &err);
-            countdown = -1;
-            if (!triggered) {
-                assert_ok(st, &err);
-                release(c, out);
-                break;
-            }
-            if (st == DLS_OK) { /* an optional allocation (a note, glibc's qsort) */
-                release(c, out);
-                continue;
-            }
-            if (st != DLS_ENOMEM)
-                fail_msg("%s: allocation %ld failed gave %s: %s", names[c], k,
-                         dls_status_name(st), err.message);
-            assert_int_equal(err.status, DLS_ENOMEM);
-            assert_true(err.message[0] != '\0');
-            assert_ptr_equal(out, &sentinel);
-            if (live != before)
-                fail_msg("%s: allocation %ld failed and %ld allocation(s) leaked", names[c], k,
-                         live - before);
-        }
-        assert_true(k >= 2);
+    /* (a note and glibc's qsort are optional allocations) */
+    static const struct {
+        const char *name;
+        fm_call call;
+        void (*cleanup)(void *ctx);
+    } calls[] = {
+        {"simulate", oom_simulate, oom_free_schedule},
+        {"sweep", oom_sweep, oom_free_schedule},
+        {"analyze", oom_analyze, NULL},
+        {"svg", oom_svg, oom_free_text},
+    };
+    for (size_t k = 0; k < 4; k++) {
+        oom_ctx c = {pl, s, 0, NULL};
+        assert_true(fm_exhaust(calls[k].name, calls[k].call, &c, calls[k].cleanup, DLS_OK) >= 2);
     }
     dls_installment_free(s);
     dls_platform_free(pl);
