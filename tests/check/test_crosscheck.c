@@ -7,7 +7,7 @@
  *   must agree on every one. */
 #include "testutil.h"
 
-#include "star_random.h"
+#include "gen.h"
 
 #define RANDOM_PLATFORMS 300
 

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "solver/glpk_guard.h"
-#include "star_random.h"
+#include "gen.h"
 #include "testutil.h"
 
 /* ---------------------------------------------------------------------------------- */

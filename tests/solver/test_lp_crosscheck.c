@@ -6,7 +6,7 @@
 
 #include <lpsolve/lp_lib.h>
 
-#include "star_random.h"
+#include "gen.h"
 #include "testutil.h"
 
 #define INSTANCES 500

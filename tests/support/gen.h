@@ -1,8 +1,8 @@
 /* Random star platforms with the magnitudes of paper 003 and of measured clusters: in-core
  * rates around 1e-3 s per unit, each further memory level 3 to 30 times slower from a swap
  * point near an equal share, startups around 1e-3 s, rates around 1e-6 s per unit. */
-#ifndef DLSCHED_STAR_RANDOM_H
-#define DLSCHED_STAR_RANDOM_H
+#ifndef DLSCHED_GEN_H
+#define DLSCHED_GEN_H
 
 #include "testutil.h"
 
@@ -49,4 +49,4 @@ static inline dls_platform *star_random(test_rng *r, size_t m, size_t max_levels
     return pl;
 }
 
-#endif /* DLSCHED_STAR_RANDOM_H */
+#endif /* DLSCHED_GEN_H */
