@@ -5,8 +5,6 @@
  * - a fine scan of the split between two processors checks the exact-shape MIP;
  * - the cross-checks themselves run on a few hundred random platforms (fixed seeds) and
  *   must agree on every one. */
-#include "testutil.h"
-
 #include "gen.h"
 
 #define RANDOM_PLATFORMS 300
@@ -53,31 +51,6 @@ static double brute_integer(const dls_platform *pl, uint64_t n)
     return best;
 }
 
-/* Processors with measured speeds that rise, then fall (cache, then paging). */
-static dls_platform *bumpy_platform(test_rng *r, size_t p, double V)
-{
-    dls_platform *pl = dls_platform_create();
-    dls_error err;
-    for (size_t i = 0; i < p; i++) {
-        double x[5], s[5], at = V * test_logrange(r, 0.01, 0.1), sp = test_logrange(r, 1, 10);
-        for (int k = 0; k < 5; k++) {
-            x[k] = at;
-            s[k] = sp;
-            at *= test_logrange(r, 1.5, 4);
-            sp *= k < 2 ? test_range(r, 1.0, 4.0) : test_range(r, 0.2, 1.0);
-        }
-        dls_model *m;
-        assert_ok(dls_model_create_points(5, x, s, NULL, NULL, &m, &err), &err);
-        char name[16];
-        snprintf(name, sizeof name, "b%zu", i);
-        assert_ok(dls_platform_add(pl, name, m, NULL, &err), &err);
-        dls_model_free(m);
-        assert_ok(dls_platform_set_link(pl, i, test_logrange(r, 1e-3, 1e-1) / s[0],
-                                        test_logrange(r, 1e-4, 1e-2) / s[0], &err), &err);
-    }
-    return pl;
-}
-
 static void check_schedule_loads(const dls_platform *pl, const dls_schedule *s, double V,
                                  int whole)
 {
@@ -104,8 +77,8 @@ static void test_integer_vs_brute_force(void **state)
     for (int t = 0; t < 120; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 2);
         uint64_t n = 1 + test_below(&rng, p == 2 ? 40 : 14);
-        dls_platform *pl = t % 2 ? star_random(&rng, p, 3, (double)n, t % 4 == 1)
-                                 : bumpy_platform(&rng, p, (double)n);
+        dls_platform *pl = t % 2 ? gen_star(&rng, p, 3, (double)n, t % 4 == 1)
+                                 : gen_bumpy(&rng, p, (double)n);
         dls_mip_params mp;
         dls_mip_params_init(&mp);
         mp.integer = 1;
@@ -141,7 +114,7 @@ static void test_rounding(void **state)
     for (int t = 0; t < 60; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 30);
         uint64_t n = 1000 + test_below(&rng, 1000000);
-        dls_platform *pl = star_random(&rng, p, 3, (double)n, t % 3 == 0);
+        dls_platform *pl = gen_star(&rng, p, 3, (double)n, t % 3 == 0);
         dls_schedule *s;
         assert_ok(dls_schedule_integer(pl, n, NULL, NULL, &s, &err), &err);
         check_schedule_loads(pl, s, (double)n, 1);
@@ -177,7 +150,7 @@ static void test_exact_shape_vs_scan(void **state)
     dls_error err;
     for (int t = 0; t < 40; t++) {
         double V = test_logrange(&rng, 10, 1e5);
-        dls_platform *pl = bumpy_platform(&rng, 2, V);
+        dls_platform *pl = gen_bumpy(&rng, 2, V);
         double best = INFINITY, at = 0;
         const int grid = 20000;
         for (int k = 0; k <= grid; k++) {
@@ -230,8 +203,8 @@ static void test_crosscheck_random(void **state)
         double V = (double)(10 + test_below(&rng, bumpy ? 140 : 3000));
         if (t % 7 == 0)
             V += 0.5; /* not whole: the integer check stands aside */
-        dls_platform *pl = bumpy ? bumpy_platform(&rng, p, V)
-                                 : star_random(&rng, p, 3, V, t % 3 == 1);
+        dls_platform *pl = bumpy ? gen_bumpy(&rng, p, V)
+                                 : gen_star(&rng, p, 3, V, t % 3 == 1);
         dls_check_result r[DLS_CHECK_COUNT];
         int agree = 0;
         dls_crosscheck_params cp;

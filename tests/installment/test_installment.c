@@ -8,7 +8,7 @@
 #include <locale.h>
 #include <unistd.h>
 
-#include "testutil.h"
+#include "gen.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* Allocation failures: glibc lets a program replace malloc; sanitizers replace it too,
@@ -278,58 +278,6 @@ static void test_paper_fig10(void **state)
 /* ---------------------------------------------------------------------------------- */
 /* The closed form against the step-by-step simulation                                 */
 
-static dls_platform *random_platform(test_rng *r, size_t m, double delta, int *use_limits)
-{
-    dls_error err;
-    dls_platform *pl = dls_platform_create();
-    for (size_t i = 0; i < m; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "n%zu", i);
-        double S = test_below(r, 4) == 0 ? 0 : test_logrange(r, 1e-3, 1);
-        double C = test_below(r, 4) == 0 ? 0 : test_logrange(r, 1e-3, 1);
-        /* compute per unit from much faster to much slower than a round sends it */
-        double rate = test_logrange(r, 1e-3, 10);
-        switch (test_below(r, 4)) {
-        case 0:
-            add_constant(pl, name, 1 / rate, S, C);
-            break;
-        case 1: {
-            const double size[] = {0.5 * delta, 2 * delta, 5 * delta},
-                         speed[] = {test_range(r, 0.5, 2) / rate, test_range(r, 0.5, 2) / rate,
-                                    test_range(r, 0.1, 1) / rate};
-            dls_model *mo;
-            assert_ok(dls_model_create_points(3, size, speed, NULL, NULL, &mo, &err), &err);
-            assert_ok(dls_platform_add(pl, name, mo, NULL, &err), &err);
-            dls_model_free(mo);
-            assert_ok(dls_platform_set_link(pl, i, S, C, &err), &err);
-            break;
-        }
-        default: {
-            /* 1 to 3 memory levels, the swap points around the chunk size */
-            size_t levels = 1 + test_below(r, 3);
-            double a[3], b[3], swap = delta * test_logrange(r, 0.3, 3);
-            a[0] = test_below(r, 2) ? test_logrange(r, 1e-3, 1) : 0;
-            b[0] = rate;
-            for (size_t l = 1; l < levels; l++) {
-                b[l] = b[l - 1] * test_logrange(r, 2, 20);
-                a[l] = a[l - 1] + (b[l - 1] - b[l]) * swap;
-                swap *= test_logrange(r, 2, 5);
-            }
-            add_lines(pl, name, levels, a, b, S, C);
-            break;
-        }
-        }
-    }
-    /* limits: some processors too small for a chunk, never all of them */
-    *use_limits = test_below(r, 3) != 0;
-    if (test_below(r, 2))
-        for (size_t i = 0; i < m; i++)
-            if (test_below(r, 3) == 0 && i != m - 1)
-                assert_ok(dls_platform_set_limit(pl, i, delta * test_range(r, 0.2, 0.9), &err),
-                          &err);
-    return pl;
-}
-
 static void compare_with_reference(const dls_platform *pl, double V, double delta, size_t N,
                                    int use_limits, const char *what)
 {
@@ -391,7 +339,7 @@ static void test_closed_form(void **state)
         /* a dyadic chunk, so that V = n delta is exact when the load is whole chunks */
         double delta = (double)(1 + test_below(&r, 4000)) / 64;
         int use_limits;
-        dls_platform *pl = random_platform(&r, m, delta, &use_limits);
+        dls_platform *pl = gen_chunked(&r, m, delta, &use_limits);
         size_t n = test_below(&r, 8) == 0 ? 0 : 1 + test_below(&r, 150);
         double f = test_below(&r, 3) == 0 ? 0 : test_range(&r, 0.05, 0.95), V;
         size_t N;
@@ -785,7 +733,7 @@ static void test_sweep_random(void **state)
     for (int c = 0; c < 60; c++) {
         size_t m = 1 + test_below(&r, 6);
         int use_limits;
-        dls_platform *pl = random_platform(&r, m, 1, &use_limits);
+        dls_platform *pl = gen_chunked(&r, m, 1, &use_limits);
         double V = test_logrange(&r, 1, 1e6);
         dls_installment *s;
         assert_ok(dls_installment_sweep(pl, V, &par, &s, &err), &err);

@@ -3,7 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "testutil.h"
+#include "gen.h"
 
 static char *read_text(const char *path)
 {
@@ -91,68 +91,6 @@ static void test_read_every_example(void **state)
     assert_true(seen >= 3);
 }
 
-/* Awkward numbers: short and long decimals, extremes, values that need 17 digits. */
-static double awkward(test_rng *r, double lo, double hi)
-{
-    switch (test_below(r, 5)) {
-    case 0: return lo + (hi - lo) * 0.1;
-    case 1: return test_range(r, lo, hi);
-    case 2: return nextafter(test_logrange(r, lo > 0 ? lo : 1e-300, hi), hi);
-    case 3: return test_logrange(r, lo > 0 ? lo : 1e-300, hi);
-    default: return (lo + hi) / 3.0;
-    }
-}
-
-static dls_model *random_model(test_rng *r)
-{
-    dls_error err;
-    dls_model *m = NULL;
-    double x[6], s[6], lo[6], hi[6], v[36];
-    size_t n = 1 + test_below(r, 6), ny = 1 + test_below(r, 6);
-    switch (test_below(r, 5)) {
-    case 0:
-        assert_ok(dls_model_create_constant(awkward(r, 1e-300, 1e300), &m, &err), &err);
-        break;
-    case 1:
-    case 2: {
-        double at = awkward(r, 1e-10, 1e10);
-        for (size_t k = 0; k < n; k++) {
-            x[k] = at;
-            at = nextafter(at * test_range(r, 1.0, 3.0), INFINITY);
-            s[k] = awkward(r, 1e-5, 1e12);
-            lo[k] = s[k] * test_range(r, 0.5, 1.0);
-            hi[k] = s[k] * test_range(r, 1.0, 1.5);
-        }
-        int bands = test_below(r, 2);
-        assert_ok(dls_model_create_points(n, x, s, bands ? lo : NULL, bands ? hi : NULL, &m, &err),
-                  &err);
-        break;
-    }
-    case 3: {
-        for (size_t l = 0; l < n; l++) {
-            x[l] = awkward(r, -1e6, 1e6);
-            s[l] = awkward(r, 0, 1e3);
-        }
-        x[0] = awkward(r, 1e-9, 1e3);
-        assert_ok(dls_model_create_time_lines(n, x, s, &m, &err), &err);
-        break;
-    }
-    default: {
-        double at = awkward(r, 1, 100);
-        for (size_t k = 0; k < n; k++, at *= 2.5)
-            x[k] = at;
-        at = awkward(r, 1, 100);
-        for (size_t k = 0; k < ny; k++, at *= 1.7)
-            s[k] = at;
-        for (size_t k = 0; k < n * ny; k++)
-            v[k] = awkward(r, 1, 1e12);
-        assert_ok(dls_model_create_speed2d(n, x, ny, s, v, &m, &err), &err);
-        break;
-    }
-    }
-    return m;
-}
-
 static void test_random_roundtrips(void **state)
 {
     (void)state;
@@ -167,14 +105,14 @@ static void test_random_roundtrips(void **state)
         for (size_t i = 0; i < np; i++) {
             char name[64];
             snprintf(name, sizeof name, "%s%zu", odd[test_below(&r, 7)], i);
-            dls_model *m = random_model(&r);
+            dls_model *m = gen_awkward_model(&r);
             assert_ok(dls_platform_add(p, name, m, NULL, &err), &err);
             dls_model_free(m);
             if (test_below(&r, 2))
-                assert_ok(dls_platform_set_limit(p, i, awkward(&r, 1e-3, 1e15), &err), &err);
+                assert_ok(dls_platform_set_limit(p, i, gen_awkward(&r, 1e-3, 1e15), &err), &err);
             if (test_below(&r, 2))
-                assert_ok(dls_platform_set_link(p, i, test_below(&r, 3) ? awkward(&r, 0, 10) : 0,
-                                                awkward(&r, 0, 1e-3), &err),
+                assert_ok(dls_platform_set_link(p, i, test_below(&r, 3) ? gen_awkward(&r, 0, 10) : 0,
+                                                gen_awkward(&r, 0, 1e-3), &err),
                           &err);
         }
         roundtrip(p);

@@ -10,7 +10,7 @@
  *   (Proposition 3 of paper 001);
  * - the worked example of paper 001 (Tables 2 and 3) and the heuristic orders of its
  *   Table 4. */
-#include "testutil.h"
+#include "gen.h"
 
 #include "lu/lu_impl.h"
 
@@ -114,73 +114,6 @@ static double ref_bound(const dls_platform *pl, uint64_t n)
     return sum;
 }
 
-/* ---------------------------------------------------------------------------------- */
-/* Random platforms                                                                   */
-
-typedef enum { KIND_CONSTANT, KIND_FUNCTIONAL } plat_kind;
-
-/* p processors: constant speeds, or a mix of decreasing and bumpy points, 2-D grids and
- * time lines over sizes up to about n^2 columns-by-height, so that the shapes matter. */
-static dls_platform *random_platform(test_rng *rng, size_t p, uint64_t n, plat_kind kind,
-                                     int limits)
-{
-    dls_platform *pl = dls_platform_create();
-    dls_error err;
-    assert_non_null(pl);
-    double big = (double)(n * n) + 1;
-    for (size_t i = 0; i < p; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "p%zu", i + 1);
-        dls_model *m = NULL;
-        int which = kind == KIND_CONSTANT ? 0 : 1 + (int)test_below(rng, 4);
-        if (which == 0 || (kind == KIND_FUNCTIONAL && test_below(rng, 8) == 0)) {
-            /* small integers make exact ties common */
-            double s = test_below(rng, 2) ? (double)(1 + test_below(rng, 6))
-                                         : test_logrange(rng, 0.5, 20);
-            assert_ok(dls_model_create_constant(s, &m, &err), &err);
-        } else if (which == 1 || which == 2) {
-            size_t k = 2 + (size_t)test_below(rng, 4);
-            double x[8], s[8], at = test_range(rng, 0.5, 3);
-            double sp = test_logrange(rng, 1, 20);
-            for (size_t q = 0; q < k; q++) {
-                x[q] = at;
-                s[q] = sp;
-                at *= test_logrange(rng, 1.5, 1 + big / 4);
-                /* decreasing (paging), or rising now and then (cache effects) */
-                sp *= which == 1 ? test_range(rng, 0.2, 1.0) : test_range(rng, 0.3, 3.0);
-            }
-            assert_ok(dls_model_create_points(k, x, s, NULL, NULL, &m, &err), &err);
-        } else if (which == 3) {
-            double gx[4], gy[4], v[16];
-            size_t nx = 2 + (size_t)test_below(rng, 3), ny = 2 + (size_t)test_below(rng, 3);
-            double at = 1;
-            for (size_t q = 0; q < nx; q++, at += test_range(rng, 1, (double)n))
-                gx[q] = at;
-            at = 1;
-            for (size_t q = 0; q < ny; q++, at += test_range(rng, 1, (double)n))
-                gy[q] = at;
-            for (size_t q = 0; q < nx * ny; q++)
-                v[q] = test_logrange(rng, 1, 30);
-            assert_ok(dls_model_create_speed2d(nx, gx, ny, gy, v, &m, &err), &err);
-        } else {
-            double a[3], b[3];
-            size_t k = 1 + (size_t)test_below(rng, 3);
-            for (size_t q = 0; q < k; q++) {
-                a[q] = test_range(rng, -5, 2);
-                b[q] = test_logrange(rng, 0.05, 2) * (double)(q + 1);
-            }
-            a[0] = fabs(a[0]) + 0.1; /* positive time from the first column on */
-            assert_ok(dls_model_create_time_lines(k, a, b, &m, &err), &err);
-        }
-        assert_ok(dls_platform_add(pl, name, m, NULL, &err), &err);
-        dls_model_free(m);
-        if (limits && test_below(rng, 3) == 0)
-            assert_ok(dls_platform_set_limit(pl, i, (double)(1 + test_below(rng, n)) + 0.5,
-                                             &err), &err);
-    }
-    return pl;
-}
-
 static double capacity(const dls_platform *pl)
 {
     double c = 0;
@@ -240,7 +173,7 @@ static void test_exact_vs_brute_force(void **state)
             p = 4;
             n = 1 + test_below(&rng, 6);
         }
-        dls_platform *pl = random_platform(&rng, p, n, t % 3 ? KIND_FUNCTIONAL : KIND_CONSTANT,
+        dls_platform *pl = gen_lu(&rng, p, n, t % 3 != 0,
                                            t % 4 == 0);
         if (capacity(pl) < (double)n) {
             dls_lu *r = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
@@ -267,7 +200,7 @@ static void test_constant_speeds(void **state)
     for (int t = 0; t < CONSTANT_INSTANCES; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 3);
         uint64_t n = 2 + test_below(&rng, p == 4 ? 40 : 80);
-        dls_platform *pl = random_platform(&rng, p, n, KIND_CONSTANT, t % 3 == 0);
+        dls_platform *pl = gen_lu(&rng, p, n, 0, t % 3 == 0);
         dls_lu *ex = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
         if (dls_lu_status(ex) == DLS_SOLUTION_INFEASIBLE) {
             infeasible++;
@@ -314,7 +247,7 @@ static void test_functional_speeds(void **state)
     for (int t = 0; t < FUNCTIONAL_INSTANCES; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 3);
         uint64_t n = 2 + test_below(&rng, p == 4 ? 24 : 40);
-        dls_platform *pl = random_platform(&rng, p, n, KIND_FUNCTIONAL, t % 4 == 0);
+        dls_platform *pl = gen_lu(&rng, p, n, 1, t % 4 == 0);
         dls_lu *ex = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
         if (dls_lu_status(ex) == DLS_SOLUTION_INFEASIBLE) {
             dls_lu_free(ex);
@@ -370,7 +303,7 @@ static void test_heuristics(void **state)
     for (int t = 0; t < 300; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 4);
         uint64_t n = 2 + test_below(&rng, 60);
-        dls_platform *pl = random_platform(&rng, p, n, KIND_FUNCTIONAL, 0);
+        dls_platform *pl = gen_lu(&rng, p, n, 1, 0);
         dls_lu *ex = run(pl, n, DLS_LU_FR, DLS_LU_EXHAUSTIVE);
         /* auto: per group, the exhaustive order or the best cheap one */
         dls_lu *au = run(pl, n, DLS_LU_FR, DLS_LU_AUTO);
@@ -551,7 +484,7 @@ static void test_larger_runs(void **state)
     for (int t = 0; t < 6; t++) {
         size_t p = 3 + (size_t)test_below(&rng, 6);
         uint64_t n = 300 + test_below(&rng, 900);
-        dls_platform *pl = random_platform(&rng, p, n, KIND_FUNCTIONAL, t % 2);
+        dls_platform *pl = gen_lu(&rng, p, n, 1, t % 2);
         if (capacity(pl) < (double)n) {
             dls_platform_free(pl);
             continue;

@@ -1,6 +1,6 @@
 /* Tests of the performance models: construction, validation, evaluation, sections and
  * conversions, against evaluators written independently here. */
-#include "testutil.h"
+#include "gen.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* Independent reference evaluators (linear scans, other interpolation formulas).       */
@@ -47,16 +47,6 @@ static double ref_bilinear(size_t nx, const double *x, size_t ny, const double *
     ref_locate(y, ny, py, &j0, &j1, &wy);
     return v[i0 * ny + j0] * (1 - wx) * (1 - wy) + v[i1 * ny + j0] * wx * (1 - wy) +
            v[i0 * ny + j1] * (1 - wx) * wy + v[i1 * ny + j1] * wx * wy;
-}
-
-/* Random strictly increasing sizes. */
-static void random_sizes(test_rng *r, size_t n, double *x)
-{
-    double v = test_logrange(r, 1e-3, 1e6);
-    for (size_t k = 0; k < n; k++) {
-        x[k] = v;
-        v *= test_range(r, 1.01, 5.0);
-    }
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -151,7 +141,7 @@ static void test_points_random_against_reference(void **state)
     for (int trial = 0; trial < 2000; trial++) {
         size_t n = 1 + test_below(&r, 20);
         double x[20], s[20];
-        random_sizes(&r, n, x);
+        gen_sizes(&r, n, x);
         for (size_t k = 0; k < n; k++)
             s[k] = test_logrange(&r, 1e-2, 1e10);
         dls_model *m;
@@ -365,8 +355,8 @@ static void test_speed2d_random(void **state)
     for (int trial = 0; trial < 500; trial++) {
         size_t nx = 1 + test_below(&r, 6), ny = 1 + test_below(&r, 6);
         double x[6], y[6], v[36];
-        random_sizes(&r, nx, x);
-        random_sizes(&r, ny, y);
+        gen_sizes(&r, nx, x);
+        gen_sizes(&r, ny, y);
         for (size_t k = 0; k < nx * ny; k++)
             v[k] = test_logrange(&r, 1, 1e9);
         dls_model *m;
@@ -414,7 +404,7 @@ static void test_sections_of_1d_models(void **state)
     for (int trial = 0; trial < 500; trial++) {
         size_t n = 1 + test_below(&r, 8);
         double x[8], s[8];
-        random_sizes(&r, n, x);
+        gen_sizes(&r, n, x);
         for (size_t k = 0; k < n; k++)
             s[k] = test_logrange(&r, 1, 1e6);
         dls_model *m, *sec;

@@ -1,26 +1,6 @@
 /* Tests of the shape check and of the convex envelope of the time function, against dense
  * sampling and direct convexity probes computed here. */
-#include "testutil.h"
-
-/* Random points model whose pieces each clearly raise or lower x/s(x): the next speed is
- * the proportional one (same x/s) times a factor below 0.9 (time rises) or above 1.1
- * (time falls). Returns the expected failing ranges through `fails`. */
-static dls_model *random_shaped(test_rng *r, size_t n, double *x, double *s, int *fails)
-{
-    dls_error err;
-    x[0] = test_logrange(r, 1, 1e4);
-    s[0] = test_logrange(r, 1e3, 1e9);
-    for (size_t k = 1; k < n; k++) {
-        x[k] = x[k - 1] * test_range(r, 1.2, 4.0);
-        int up = test_unif(r) < 0.3;
-        fails[k - 1] = up;
-        double factor = up ? test_range(r, 1.1, 1.5) : test_range(r, 0.2, 0.9);
-        s[k] = s[k - 1] * (x[k] / x[k - 1]) * factor;
-    }
-    dls_model *m;
-    assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
-    return m;
-}
+#include "gen.h"
 
 /* Failing ranges found by sampling the time densely inside every piece. */
 static size_t sampled_ranges(const dls_model *m, size_t n, const double *x, dls_shape_issue *out)
@@ -58,7 +38,7 @@ static void test_shape_points_random(void **state)
         size_t n = 1 + test_below(&r, 12);
         double x[12], s[12];
         int fails[12];
-        dls_model *m = random_shaped(&r, n, x, s, fails);
+        dls_model *m = gen_shape_pieces(&r, n, x, s, fails);
         dls_shape_issue want[12], got[12];
         size_t nw = sampled_ranges(m, n, x, want);
         size_t ng = dls_model_check_shape(m, got, 12);

@@ -1,38 +1,7 @@
 /* Tests of the partitioning of weighted elements against brute force: every contiguous
  * split (ordered sets, with every processor order when reordering is allowed) and every
  * assignment (unordered sets). Weights are whole numbers so that sums are exact. */
-#include "testutil.h"
-
-static dls_platform *random_platform(test_rng *r, size_t p, double total, int limits)
-{
-    dls_error err;
-    dls_platform *pl = dls_platform_create();
-    for (size_t i = 0; i < p; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "w%zu", i);
-        dls_model *m;
-        if (test_below(r, 2)) {
-            assert_ok(dls_model_create_constant(test_logrange(r, 0.1, 10), &m, &err), &err);
-        } else {
-            /* falling speed: time increasing and convex */
-            double x[4], s[4], at = test_range(r, 0.5, 2), sp = test_logrange(r, 0.1, 10);
-            for (int k = 0; k < 4; k++) {
-                x[k] = at;
-                s[k] = sp;
-                at *= test_range(r, 1.5, 3);
-                sp *= test_range(r, 0.3, 1);
-            }
-            assert_ok(dls_model_create_points(4, x, s, NULL, NULL, &m, &err), &err);
-        }
-        assert_ok(dls_platform_add(pl, name, m, NULL, &err), &err);
-        dls_model_free(m);
-        if (limits && test_below(r, 3) == 0)
-            assert_ok(dls_platform_set_limit(pl, i, floor(test_range(r, 0.3, 1.2) * total) + 0.5,
-                                             &err),
-                      &err);
-    }
-    return pl;
-}
+#include "gen.h"
 
 static double ptime(const dls_platform *pl, size_t i, double w)
 {
@@ -116,7 +85,7 @@ static void test_ordered_fixed_brute_force(void **state)
             w[e] = (double)(1 + test_below(&r, 9));
             total += w[e];
         }
-        dls_platform *pl = random_platform(&r, p, total, trial % 2);
+        dls_platform *pl = gen_falling(&r, p, total, trial % 2);
         par.weights = w;
         dls_partition *res;
         assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
@@ -185,7 +154,7 @@ static void test_ordered_reorder_brute_force(void **state)
             w[e] = (double)(1 + test_below(&r, 9));
             total += w[e];
         }
-        dls_platform *pl = random_platform(&r, p, total, trial % 2);
+        dls_platform *pl = gen_falling(&r, p, total, trial % 2);
         par.weights = w;
         dls_partition *res;
         assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
@@ -231,7 +200,7 @@ static void test_unordered_brute_force(void **state)
             w[e] = (double)(1 + test_below(&r, 20));
             total += w[e];
         }
-        dls_platform *pl = random_platform(&r, p, total, trial % 2);
+        dls_platform *pl = gen_falling(&r, p, total, trial % 2);
         par.weights = w;
         dls_partition *res;
         assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
@@ -284,7 +253,7 @@ static void test_unordered_large(void **state)
             w[e] = test_logrange(&r, 1, 100);
             total += w[e];
         }
-        dls_platform *pl = random_platform(&r, p, total, 0);
+        dls_platform *pl = gen_falling(&r, p, total, 0);
         dls_partition_params par;
         dls_partition_params_init(&par);
         par.weights = w;

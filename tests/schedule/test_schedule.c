@@ -11,7 +11,6 @@
 
 #include "solver/glpk_guard.h"
 #include "gen.h"
-#include "testutil.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* An independent timeline: the paper's model charges every processor of `used` its
@@ -205,7 +204,7 @@ static void test_small_against_reference(void **state)
     for (int trial = 0; trial < trials; trial++) {
         size_t m = 1 + test_below(&r, 3);
         double V = test_logrange(&r, 1e3, 1e9);
-        dls_platform *pl = star_random(&r, m, 3, V, trial % 2);
+        dls_platform *pl = gen_star(&r, m, 3, V, trial % 2);
         dls_schedule *s;
         assert_ok(dls_schedule_solve(pl, V, &keep, &s, &err), &err);
         unsigned all = (1u << m) - 1;
@@ -240,7 +239,7 @@ static void test_random_consistency(void **state)
     for (int trial = 0; trial < 200; trial++) {
         size_t m = 1 + test_below(&r, trial % 10 == 0 ? 300 : 30);
         double V = test_logrange(&r, 1e4, 1e10);
-        dls_platform *pl = star_random(&r, m, 4, V, trial % 2);
+        dls_platform *pl = gen_star(&r, m, 4, V, trial % 2);
         dls_schedule_params par;
         dls_schedule_params_init(&par);
         par.order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
@@ -398,7 +397,7 @@ static void test_exact(void **state)
     dls_schedule_params_init(&par);
     par.exact = 1;
     for (int trial = 0; trial < 20; trial++) {
-        dls_platform *pl = star_random(&r, 1 + test_below(&r, 40), 3, 1e8, trial % 2);
+        dls_platform *pl = gen_star(&r, 1 + test_below(&r, 40), 3, 1e8, trial % 2);
         dls_schedule *s;
         assert_ok(dls_schedule_solve(pl, 1e8, &par, &s, &err), &err);
         assert_int_equal(dls_schedule_exact_verified(s), 1);
@@ -423,7 +422,7 @@ static long silent_calls(int count)
     dls_error err;
     int failures = 0;
     for (int k = 0; k < count; k++) {
-        dls_platform *pl = star_random(&r, 1 + test_below(&r, 6), 3, 1e6, k % 2);
+        dls_platform *pl = gen_star(&r, 1 + test_below(&r, 6), 3, 1e6, k % 2);
         dls_schedule *s = NULL;
         if (dls_schedule_solve(pl, 1e6, NULL, &s, &err) != DLS_OK)
             failures++;
@@ -522,7 +521,7 @@ static void test_exports(void **state)
     for (int trial = 0; trial < 12; trial++) {
         size_t m = 1 + test_below(&r, 25);
         double V = test_logrange(&r, 1e5, 1e9);
-        dls_platform *pl = star_random(&r, m, 3, V, trial % 2);
+        dls_platform *pl = gen_star(&r, m, 3, V, trial % 2);
         dls_schedule *s;
         assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
         double want = dls_schedule_paper_makespan(s);

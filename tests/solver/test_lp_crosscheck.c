@@ -7,7 +7,6 @@
 #include <lpsolve/lp_lib.h>
 
 #include "gen.h"
-#include "testutil.h"
 
 #define INSTANCES 500
 /* lp_solve may fail on a few cases (it says "numerical failure" on some); more than this
@@ -32,7 +31,7 @@ static void test_against_lp_solve(void **state)
     for (int trial = 0; trial < INSTANCES; trial++) {
         size_t m = 1 + test_below(&r, trial % 5 == 0 ? 200 : 40);
         double V = test_logrange(&r, 1e4, 1e10);
-        dls_platform *pl = star_random(&r, m, 4, V, trial % 2);
+        dls_platform *pl = gen_star(&r, m, 4, V, trial % 2);
         par.order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
         dls_schedule *s;
         assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);

@@ -1,5 +1,6 @@
-/* Helpers shared by the cmocka test programs: a seeded random generator whose seed can be
- * overridden, relative comparisons, and status assertions that print the library's message. */
+/* Helpers shared by the cmocka test programs: the seed of the random instances (which
+ * gen.h draws), relative comparisons, and status assertions that print the library's
+ * message. */
 #ifndef DLSCHED_TESTUTIL_H
 #define DLSCHED_TESTUTIL_H
 
@@ -17,73 +18,11 @@
 #include "dlsched.h"
 
 /* ---------------------------------------------------------------------------------- */
-/* Random numbers: xoshiro256** seeded through splitmix64, identical on every platform.
- * The seed comes from --random-seed N on the command line, else DLS_TEST_SEED, else the
- * program's fixed default; it is printed so that a failure can be replayed. */
-
-typedef struct test_rng {
-    uint64_t s[4];
-} test_rng;
+/* The seed of the program's random instances (gen.h draws them): --random-seed N on the
+ * command line, else DLS_TEST_SEED, else the fixed default; it is printed so that a
+ * failure can be replayed. */
 
 static uint64_t test_seed_value = 20261122u;
-
-static inline uint64_t test_splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static inline void test_rng_init(test_rng *r, uint64_t salt)
-{
-    uint64_t x = test_seed_value ^ (salt * 0xD1B54A32D192ED03ull);
-    for (int i = 0; i < 4; i++)
-        r->s[i] = test_splitmix(&x);
-}
-
-static inline uint64_t test_rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-static inline uint64_t test_next(test_rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = test_rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = test_rotl(s[3], 45);
-    return result;
-}
-
-/* Uniform in [0, 1). */
-static inline double test_unif(test_rng *r)
-{
-    return (double)(test_next(r) >> 11) * 0x1.0p-53;
-}
-
-/* Uniform in [lo, hi). */
-static inline double test_range(test_rng *r, double lo, double hi)
-{
-    return lo + (hi - lo) * test_unif(r);
-}
-
-/* Log-uniform in [lo, hi), lo > 0. */
-static inline double test_logrange(test_rng *r, double lo, double hi)
-{
-    return exp(test_range(r, log(lo), log(hi)));
-}
-
-/* Uniform integer in [0, n). */
-static inline uint64_t test_below(test_rng *r, uint64_t n)
-{
-    return n ? test_next(r) % n : 0;
-}
 
 /* Reads --random-seed N or DLS_TEST_SEED; call first in main(). */
 static inline void test_init_seed(int argc, char **argv)
