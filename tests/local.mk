@@ -7,27 +7,20 @@ AM_TESTS_ENVIRONMENT = \
 	PYTHON3='$(PYTHON3)'; export PYTHON3;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
-# JSON and XML output) are suites of their own, reported as SKIP (exit 77) without it.
+# JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
+# SKIP (exit 77) without it.
 CLI_TESTS = \
-	tests/tool/cli_check.sh \
-	tests/tool/cli_partition.sh \
-	tests/tool/cli_schedule.sh \
+	tests/tool/cli_check.sh tests/tool/cli_check_json.sh \
+	tests/tool/cli_partition.sh tests/tool/cli_partition_json.sh \
+	tests/tool/cli_schedule.sh tests/tool/cli_schedule_json.sh \
 	tests/tool/cli_bench.sh \
-	tests/tool/cli_plot.sh \
-	tests/tool/cli_lu.sh \
-	tests/tool/cli_installments.sh \
-	tests/tool/cli_crosscheck.sh \
+	tests/tool/cli_plot.sh tests/tool/cli_plot_xml.sh \
+	tests/tool/cli_lu.sh tests/tool/cli_lu_json.sh \
+	tests/tool/cli_installments.sh tests/tool/cli_installments_json.sh \
+	tests/tool/cli_crosscheck.sh tests/tool/cli_crosscheck_json.sh \
 	tests/tool/run_example.sh
-PYTHON_TESTS = \
-	tests/tool/cli_check_json.sh \
-	tests/tool/cli_partition_json.sh \
-	tests/tool/cli_schedule_json.sh \
-	tests/tool/cli_plot_xml.sh \
-	tests/tool/cli_lu_json.sh \
-	tests/tool/cli_installments_json.sh \
-	tests/tool/cli_crosscheck_json.sh
-TESTS = $(CLI_TESTS) $(PYTHON_TESTS)
-EXTRA_DIST += $(CLI_TESTS) $(PYTHON_TESTS) tests/support/cli.sh tests/data
+TESTS = $(CLI_TESTS)
+EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data
 
 if HAVE_CMOCKA
 UNIT_TESTS = \
