@@ -456,15 +456,6 @@ static void test_allocation_failures(void **state)
     dls_platform_free(c.platform);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_allocation_failures),
-        cmocka_unit_test(test_partition_allocation_failures),
-        cmocka_unit_test(test_schedule_allocation_failures),
-        cmocka_unit_test(test_lu_allocation_failures),
-        cmocka_unit_test(test_mip_allocation_failures),
-    };
-    return cmocka_run_group_tests_name("alloc_failures", tests, NULL, NULL);
-}
+TEST_MAIN("alloc_failures", test_allocation_failures, test_partition_allocation_failures,
+          test_schedule_allocation_failures, test_lu_allocation_failures,
+          test_mip_allocation_failures)

@@ -234,9 +234,8 @@ static void test_crosscheck_paper(void **state)
     const char *text = "{\"processors\": ["
                        "{\"name\": \"P1\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}},"
                        "{\"name\": \"P2\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}}]}";
-    dls_platform *pl;
+    dls_platform *pl = test_platform_json(text);
     dls_error err;
-    assert_ok(dls_platform_read_string(text, strlen(text), "paper", &pl, &err), &err);
     dls_check_result r[DLS_CHECK_COUNT];
     int agree;
     assert_ok(dls_crosscheck(pl, 2, NULL, r, &agree, &err), &err);
@@ -259,12 +258,11 @@ static void test_errors(void **state)
     const char *text = "{\"processors\": [{\"name\": \"a\", \"speed\": 2},"
                        " {\"name\": \"g\", \"speed2d\": {\"x\": [1, 2], \"y\": [1, 2], "
                        "\"values\": [[1, 2], [3, 4]]}}]}";
-    dls_platform *pl2d, *pl;
-    assert_ok(dls_platform_read_string(text, strlen(text), "t", &pl2d, &err), &err);
+    dls_platform *pl2d = test_platform_json(text);
     const char *t2 = "{\"processors\": [{\"name\": \"a\", \"speed\": 2}, {\"name\": \"b\", "
                      "\"speed\": {\"points\": [[1, 1], [10, 5], [100, 5]]}, "
                      "\"link\": {\"startup\": 0.1, \"rate\": 0.01}}]}";
-    assert_ok(dls_platform_read_string(t2, strlen(t2), "t", &pl, &err), &err);
+    dls_platform *pl = test_platform_json(t2);
     dls_check_result r[DLS_CHECK_COUNT];
     assert_fails(dls_crosscheck(pl2d, 10, NULL, r, NULL, &err), DLS_EINVAL, &err, "2-D");
     assert_fails(dls_crosscheck(NULL, 10, NULL, r, NULL, &err), DLS_EINVAL, &err, "NULL");
@@ -325,16 +323,5 @@ static void test_errors(void **state)
     dls_platform_free(pl2d);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_crosscheck_paper),
-        cmocka_unit_test(test_integer_vs_brute_force),
-        cmocka_unit_test(test_rounding),
-        cmocka_unit_test(test_exact_shape_vs_scan),
-        cmocka_unit_test(test_crosscheck_random),
-    };
-    return cmocka_run_group_tests_name("crosscheck", tests, NULL, NULL);
-}
+TEST_MAIN("crosscheck", test_errors, test_crosscheck_paper, test_integer_vs_brute_force,
+          test_rounding, test_exact_shape_vs_scan, test_crosscheck_random)

@@ -81,16 +81,5 @@ static void test_version(void **state)
     dls_free(NULL);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_status_has_text_and_name),
-        cmocka_unit_test(test_unknown_status),
-        cmocka_unit_test(test_error_clear),
-        cmocka_unit_test(test_error_filled_and_untouched_on_success),
-        cmocka_unit_test(test_message_is_bounded),
-        cmocka_unit_test(test_version),
-    };
-    return cmocka_run_group_tests_name("status", tests, NULL, NULL);
-}
+TEST_MAIN("status", test_every_status_has_text_and_name, test_unknown_status, test_error_clear,
+          test_error_filled_and_untouched_on_success, test_message_is_bounded, test_version)

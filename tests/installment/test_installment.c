@@ -22,24 +22,12 @@
 static void add_lines(dls_platform *pl, const char *name, size_t n, const double *a,
                       const double *b, double S, double C)
 {
-    dls_error err;
-    dls_model *m;
-    size_t i;
-    assert_ok(dls_model_create_time_lines(n, a, b, &m, &err), &err);
-    assert_ok(dls_platform_add(pl, name, m, &i, &err), &err);
-    dls_model_free(m);
-    assert_ok(dls_platform_set_link(pl, i, S, C, &err), &err);
+    gen_link(pl, test_add(pl, name, gen_lines(n, a, b)), S, C);
 }
 
 static void add_constant(dls_platform *pl, const char *name, double speed, double S, double C)
 {
-    dls_error err;
-    dls_model *m;
-    size_t i;
-    assert_ok(dls_model_create_constant(speed, &m, &err), &err);
-    assert_ok(dls_platform_add(pl, name, m, &i, &err), &err);
-    dls_model_free(m);
-    assert_ok(dls_platform_set_link(pl, i, S, C, &err), &err);
+    gen_link(pl, test_add(pl, name, gen_constant(speed)), S, C);
 }
 
 /* The homogeneous system of the paper's section 4: m = 10, C = 9.99e-5, S = 1e-3, in core
@@ -75,14 +63,6 @@ static double lp_makespan(const dls_platform *pl, double V)
     double T = dls_schedule_makespan(s);
     dls_schedule_free(s);
     return T;
-}
-
-static size_t count(const char *hay, const char *needle)
-{
-    size_t n = 0, len = strlen(needle);
-    for (const char *p = strstr(hay, needle); p; p = strstr(p + len, needle))
-        n++;
-    return n;
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -441,7 +421,7 @@ static void test_hand_examples(void **state)
     /* The paper's two-processor example (S = C = 1, lines 1 + x and -9 + 10 x), V = 2: one
      * chunk each takes 6 (the LP 5.75); four chunks of 0.5 take 1.5 each to send and 1.5 to
      * compute, 7.5 in all. */
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/paper003_two.json", &pl, &err), &err);
+    pl = test_example("paper003_two.json");
     s = simulate(pl, 2, 1, NULL);
     assert_rel(dls_installment_makespan(s), 6, 1e-15);
     assert_true(lp_makespan(pl, 2) < dls_installment_makespan(s));
@@ -769,8 +749,8 @@ static char *svg_of(const dls_installment *s, const dls_platform *pl,
     assert_non_null(svg);
     assert_true(strncmp(svg, "<?xml", 5) == 0);
     assert_non_null(strstr(svg, "</svg>\n"));
-    assert_int_equal(count(svg, "<text"), count(svg, "</text>"));
-    assert_int_equal(count(svg, "<title>"), count(svg, "</title>"));
+    assert_int_equal(test_count(svg, "<text"), test_count(svg, "</text>"));
+    assert_int_equal(test_count(svg, "<title>"), test_count(svg, "</title>"));
     return svg;
 }
 
@@ -782,7 +762,7 @@ static void test_svg(void **state)
     /* a short schedule: every chunk drawn, once on the sends lane */
     dls_installment *s = simulate(pl, 3e5, 1e4, NULL);
     char *svg = svg_of(s, pl, NULL);
-    assert_int_equal(count(svg, "<title>chunk "), 30);
+    assert_int_equal(test_count(svg, "<title>chunk "), 30);
     assert_non_null(strstr(svg, "originator (sends)"));
     assert_non_null(strstr(svg, ">P10</text>"));
     assert_null(strstr(svg, "left out,"));
@@ -793,7 +773,7 @@ static void test_svg(void **state)
      * right panel) */
     s = simulate(pl, 1e11, 5, NULL);
     svg = svg_of(s, pl, NULL);
-    assert_int_equal(count(svg, "<title>chunk "), 60);
+    assert_int_equal(test_count(svg, "<title>chunk "), 60);
     assert_non_null(strstr(svg, "1999999994 rounds left out"));
     assert_null(strstr(svg, "dls-earlier-chunks)\"><title>")); /* sends outpace computing */
     dls_free(svg);
@@ -804,14 +784,14 @@ static void test_svg(void **state)
     par.rounds = 1;
     par.title = "a <title> & more";
     svg = svg_of(s, pl, &par);
-    assert_int_equal(count(svg, "<title>chunk "), 20);
+    assert_int_equal(test_count(svg, "<title>chunk "), 20);
     assert_non_null(strstr(svg, "a &lt;title&gt; &amp; more"));
     dls_free(svg);
     dls_installment_free(s);
     /* computing slower than a round: the backlog of left-out rounds is hatched */
     s = simulate(pl, 1e10, 2e4, NULL);
     svg = svg_of(s, pl, NULL);
-    assert_int_equal(count(svg, "dls-earlier-chunks)\"><title>"), 10);
+    assert_int_equal(test_count(svg, "dls-earlier-chunks)\"><title>"), 10);
     assert_non_null(strstr(svg, "chunks of left-out rounds"));
     dls_free(svg);
     /* written atomically: the file holds the document */
@@ -859,23 +839,16 @@ static void test_svg(void **state)
 static void test_svg_locale(void **state)
 {
     (void)state;
-    static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "de_DE",
-                                        "fr_FR", "nl_NL.UTF-8"};
     dls_platform *pl = paper_ten();
     dls_installment *s = simulate(pl, 1e6, 1e4, NULL);
     char *c = svg_of(s, pl, NULL);
-    const char *found = NULL;
-    for (size_t k = 0; k < sizeof names / sizeof names[0] && found == NULL; k++)
-        if (setlocale(LC_NUMERIC, names[k]) != NULL &&
-            strcmp(localeconv()->decimal_point, ".") != 0)
-            found = names[k];
+    const char *found = test_decimal_comma_locale();
     if (found != NULL) {
         char *l = svg_of(s, pl, NULL);
         setlocale(LC_NUMERIC, "C");
         assert_string_equal(l, c);
         dls_free(l);
     }
-    setlocale(LC_NUMERIC, "C");
     dls_free(c);
     dls_installment_free(s);
     dls_platform_free(pl);
@@ -972,8 +945,7 @@ static void test_errors(void **state)
     assert_memory_equal(&an, &before, sizeof an);
     dls_platform_free(empty);
     /* a 2-D model, named */
-    dls_platform *two;
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/cluster.json", &two, &err), &err);
+    dls_platform *two = test_example("cluster.json");
     long gpu = dls_platform_find(two, "gpu0");
     assert_true(gpu >= 0);
     assert_fails(dls_installment_simulate(two, 10, 1, NULL, &s, &err), DLS_EINVAL, &err,
@@ -1111,25 +1083,7 @@ static void test_out_of_memory(void **state)
 #endif
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_paper_formula),
-        cmocka_unit_test(test_paper_one_chunk),
-        cmocka_unit_test(test_paper_fig10),
-        cmocka_unit_test(test_closed_form),
-        cmocka_unit_test(test_hand_examples),
-        cmocka_unit_test(test_snap),
-        cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_analysis_general),
-        cmocka_unit_test(test_analysis_undefined),
-        cmocka_unit_test(test_sweep_paper),
-        cmocka_unit_test(test_sweep_random),
-        cmocka_unit_test(test_svg),
-        cmocka_unit_test(test_svg_locale),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_out_of_memory),
-    };
-    return cmocka_run_group_tests_name("installment", tests, NULL, NULL);
-}
+TEST_MAIN("installment", test_paper_formula, test_paper_one_chunk, test_paper_fig10,
+          test_closed_form, test_hand_examples, test_snap, test_limits, test_analysis_general,
+          test_analysis_undefined, test_sweep_paper, test_sweep_random, test_svg,
+          test_svg_locale, test_errors, test_out_of_memory)

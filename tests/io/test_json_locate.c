@@ -64,14 +64,5 @@ static void test_whitespace_and_lines(void **state)
     expect(t, pk, 1, 1, 1, 4, 2);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_simple_paths),
-        cmocka_unit_test(test_not_found_gives_deepest),
-        cmocka_unit_test(test_escapes_and_unicode),
-        cmocka_unit_test(test_whitespace_and_lines),
-    };
-    return cmocka_run_group_tests_name("json_locate", tests, NULL, NULL);
-}
+TEST_MAIN("json_locate", test_simple_paths, test_not_found_gives_deepest,
+          test_escapes_and_unicode, test_whitespace_and_lines)

@@ -1,31 +1,8 @@
 /* Tests of platform files: reading the contract, located errors, and exact round trips. */
-#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "gen.h"
-
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)len + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-    buf[len] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static dls_platform *parse(const char *text, dls_error *err)
-{
-    dls_platform *p = NULL;
-    assert_ok(dls_platform_read_string(text, strlen(text), "t.json", &p, err), err);
-    return p;
-}
 
 static void roundtrip(const dls_platform *p)
 {
@@ -46,8 +23,7 @@ static void test_read_contract_example(void **state)
 {
     (void)state;
     dls_error err;
-    dls_platform *p;
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/cluster.json", &p, &err), &err);
+    dls_platform *p = test_example("cluster.json");
     assert_int_equal(dls_platform_count(p), 4);
     assert_string_equal(dls_platform_name(p, 0), "cpu0");
     assert_rel(dls_model_constant_speed(dls_platform_model(p, 0)), 2.5e9, 0);
@@ -67,28 +43,20 @@ static void test_read_contract_example(void **state)
     dls_platform_free(p);
 }
 
+static void read_and_roundtrip(const char *path, void *data)
+{
+    (void)data;
+    dls_error err;
+    dls_platform *p;
+    assert_ok(dls_platform_read_file(path, &p, &err), &err);
+    roundtrip(p);
+    dls_platform_free(p);
+}
+
 static void test_read_every_example(void **state)
 {
     (void)state;
-    DIR *d = opendir(TOP_SRCDIR "/examples");
-    assert_non_null(d);
-    struct dirent *e;
-    int seen = 0;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 5, ".json") != 0)
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/examples/%s", TOP_SRCDIR, e->d_name);
-        dls_error err;
-        dls_platform *p;
-        assert_ok(dls_platform_read_file(path, &p, &err), &err);
-        roundtrip(p);
-        dls_platform_free(p);
-        seen++;
-    }
-    closedir(d);
-    assert_true(seen >= 3);
+    assert_true(test_each_json("examples", read_and_roundtrip, NULL) >= 3);
 }
 
 static void test_random_roundtrips(void **state)
@@ -96,7 +64,6 @@ static void test_random_roundtrips(void **state)
     (void)state;
     test_rng r;
     test_rng_init(&r, 20);
-    dls_error err;
     static const char *const odd[] = {"a\"quote", "back\\slash", "tab\there", "\xc3\xa9t\xc3\xa9",
                                       "new\nline", "slash/", "\xf0\x9f\x98\x80"};
     for (int trial = 0; trial < 300; trial++) {
@@ -105,15 +72,12 @@ static void test_random_roundtrips(void **state)
         for (size_t i = 0; i < np; i++) {
             char name[64];
             snprintf(name, sizeof name, "%s%zu", odd[test_below(&r, 7)], i);
-            dls_model *m = gen_awkward_model(&r);
-            assert_ok(dls_platform_add(p, name, m, NULL, &err), &err);
-            dls_model_free(m);
+            test_add(p, name, gen_awkward_model(&r));
             if (test_below(&r, 2))
-                assert_ok(dls_platform_set_limit(p, i, gen_awkward(&r, 1e-3, 1e15), &err), &err);
+                gen_limit(p, i, gen_awkward(&r, 1e-3, 1e15));
             if (test_below(&r, 2))
-                assert_ok(dls_platform_set_link(p, i, test_below(&r, 3) ? gen_awkward(&r, 0, 10) : 0,
-                                                gen_awkward(&r, 0, 1e-3), &err),
-                          &err);
+                gen_link(p, i, test_below(&r, 3) ? gen_awkward(&r, 0, 10) : 0,
+                         gen_awkward(&r, 0, 1e-3));
         }
         roundtrip(p);
         dls_platform_free(p);
@@ -128,13 +92,15 @@ static void test_write_file(void **state)
     assert_non_null(mkdtemp(dir));
     char path[256];
     snprintf(path, sizeof path, "%s/out.json", dir);
-    dls_platform *p = parse("{\"processors\": [{\"name\": \"a\", \"speed\": 0.1}]}", &err);
+    dls_platform *p = test_platform_json(
+        "{\"processors\": [{\"name\": \"a\", \"speed\": 0.1}]}");
     assert_ok(dls_platform_write_file(p, path, &err), &err);
-    char *text = read_text(path);
+    char *text = test_read_text(path);
     assert_non_null(strstr(text, "\"speed\": 0.1"));
     free(text);
     /* overwrite with another platform */
-    dls_platform *q = parse("{\"processors\": [{\"name\": \"b\", \"time\": [[0, 1e-3]]}]}", &err);
+    dls_platform *q =
+        test_platform_json("{\"processors\": [{\"name\": \"b\", \"time\": [[0, 1e-3]]}]}");
     assert_ok(dls_platform_write_file(q, path, &err), &err);
     dls_platform *back;
     assert_ok(dls_platform_read_file(path, &back, &err), &err);
@@ -214,42 +180,34 @@ static void test_located_errors(void **state)
 
 /* Every malformed file of the command-line suite is rejected by the API too, with a
  * position. */
+static void rejected_with_position(const char *path, void *data)
+{
+    (void)data;
+    dls_error err;
+    dls_error_clear(&err);
+    dls_platform *p = NULL;
+    dls_status st = dls_platform_read_file(path, &p, &err);
+    if (st != DLS_EDATA && st != DLS_ESYNTAX)
+        fail_msg("%s: status %s (%s)", path, dls_status_name(st), err.message);
+    assert_null(p);
+    assert_true(err.line >= 1);
+    assert_true(err.column >= 1);
+    assert_true(strncmp(err.message, path, strlen(path)) == 0);
+}
+
 static void test_bad_corpus(void **state)
 {
     (void)state;
-    DIR *d = opendir(TOP_SRCDIR "/tests/data/bad");
-    assert_non_null(d);
-    struct dirent *e;
-    int seen = 0;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 5, ".json") != 0)
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/tests/data/bad/%s", TOP_SRCDIR, e->d_name);
-        dls_error err;
-        dls_error_clear(&err);
-        dls_platform *p = NULL;
-        dls_status st = dls_platform_read_file(path, &p, &err);
-        if (st != DLS_EDATA && st != DLS_ESYNTAX)
-            fail_msg("%s: status %s (%s)", e->d_name, dls_status_name(st), err.message);
-        assert_null(p);
-        assert_true(err.line >= 1);
-        assert_true(err.column >= 1);
-        assert_true(strncmp(err.message, path, strlen(path)) == 0);
-        seen++;
-    }
-    closedir(d);
-    assert_true(seen >= 30);
+    assert_true(test_each_json("tests/data/bad", rejected_with_position, NULL) >= 30);
 }
 
 static void test_output_shape(void **state)
 {
     (void)state;
     dls_error err;
-    dls_platform *p = parse("{\"processors\": [{\"name\": \"a\", \"speed\": 2.5e9, \"limit\": 3,"
-                            " \"link\": {\"startup\": 0, \"rate\": 1e-6}}]}",
-                            &err);
+    dls_platform *p = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2.5e9, "
+                                         "\"limit\": 3, \"link\": {\"startup\": 0, "
+                                         "\"rate\": 1e-6}}]}");
     char *text;
     assert_ok(dls_platform_to_string(p, &text, &err), &err);
     /* one processor per line, shortest exact numbers, keys in contract order */
@@ -260,17 +218,6 @@ static void test_output_shape(void **state)
     dls_platform_free(p);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_read_contract_example),
-        cmocka_unit_test(test_read_every_example),
-        cmocka_unit_test(test_random_roundtrips),
-        cmocka_unit_test(test_write_file),
-        cmocka_unit_test(test_located_errors),
-        cmocka_unit_test(test_bad_corpus),
-        cmocka_unit_test(test_output_shape),
-    };
-    return cmocka_run_group_tests_name("platform_json", tests, NULL, NULL);
-}
+TEST_MAIN("platform_json", test_read_contract_example, test_read_every_example,
+          test_random_roundtrips, test_write_file, test_located_errors, test_bad_corpus,
+          test_output_shape)

@@ -348,14 +348,6 @@ static void test_heuristic_orders(void **state)
     assert_int_equal(ord[0], 0);
 }
 
-static dls_platform *read_platform(const char *json)
-{
-    dls_platform *pl;
-    dls_error err;
-    assert_ok(dls_platform_read_string(json, strlen(json), "test", &pl, &err), &err);
-    return pl;
-}
-
 /* Tables 2 and 3 of paper 001: three processors, nine columns. */
 static const char paper_table2[] =
     "{\"processors\": ["
@@ -374,7 +366,7 @@ static const char paper_table2[] =
 static void test_paper_example(void **state)
 {
     (void)state;
-    dls_platform *pl = read_platform(paper_table2);
+    dls_platform *pl = test_platform_json(paper_table2);
     dls_error err;
     /* the allocation of Table 3 (columns 2 .. 9: P1 P1 P1 P1 P2 P3 P2 P3) */
     const size_t own[9] = {0, 0, 0, 0, 0, 1, 2, 1, 2};
@@ -411,7 +403,7 @@ static void test_paper_example(void **state)
 static void test_limits(void **state)
 {
     (void)state;
-    dls_platform *pl = read_platform("{\"processors\": [{\"name\": \"fast\", \"speed\": 10, "
+    dls_platform *pl = test_platform_json("{\"processors\": [{\"name\": \"fast\", \"speed\": 10, "
                                      "\"limit\": 3}, {\"name\": \"slow\", \"speed\": 1, "
                                      "\"limit\": 4.9}]}");
     /* 7 columns fit exactly (3 + 4) */
@@ -451,7 +443,7 @@ static void test_limits(void **state)
 static void test_small_sizes(void **state)
 {
     (void)state;
-    dls_platform *pl = read_platform("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
+    dls_platform *pl = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
                                      "{\"name\": \"b\", \"speed\": 3}]}");
     for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
         /* one column: no step updates anything */
@@ -467,7 +459,7 @@ static void test_small_sizes(void **state)
     }
     dls_platform_free(pl);
     /* a single processor takes everything */
-    pl = read_platform("{\"processors\": [{\"name\": \"solo\", \"speed\": 4}]}");
+    pl = test_platform_json("{\"processors\": [{\"name\": \"solo\", \"speed\": 4}]}");
     for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
         dls_lu *r = run(pl, 50, (dls_lu_algorithm)a, DLS_LU_AUTO);
         assert_int_equal(dls_lu_counts(r)[0], 50);
@@ -513,7 +505,7 @@ static int cancel_at_half(double fraction, void *data)
 static void test_errors(void **state)
 {
     (void)state;
-    dls_platform *pl = read_platform("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
+    dls_platform *pl = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
                                      "{\"name\": \"b\", \"speed\": 3}, {\"name\": \"c\", "
                                      "\"speed\": 5}]}");
     dls_lu_params par;
@@ -560,7 +552,7 @@ static void test_errors(void **state)
     }
     assert_ptr_equal(r, keep); /* untouched by every failure */
     /* the exhaustive search refuses a group over its cap; auto falls back */
-    dls_platform *fp = read_platform(paper_table2);
+    dls_platform *fp = test_platform_json(paper_table2);
     dls_lu_params_init(&par);
     par.heuristic = DLS_LU_EXHAUSTIVE;
     par.max_group_states = 2;
@@ -615,21 +607,6 @@ static void test_exact_memory(void **state)
     assert_fails(dls_lu_exact_memory(2, 10, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_exact_memory),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_small_sizes),
-        cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_heuristic_orders),
-        cmocka_unit_test(test_paper_example),
-        cmocka_unit_test(test_exact_vs_brute_force),
-        cmocka_unit_test(test_constant_speeds),
-        cmocka_unit_test(test_functional_speeds),
-        cmocka_unit_test(test_heuristics),
-        cmocka_unit_test(test_larger_runs),
-    };
-    return cmocka_run_group_tests_name("lu", tests, NULL, NULL);
-}
+TEST_MAIN("lu", test_exact_memory, test_errors, test_small_sizes, test_limits,
+          test_heuristic_orders, test_paper_example, test_exact_vs_brute_force,
+          test_constant_speeds, test_functional_speeds, test_heuristics, test_larger_runs)

@@ -361,17 +361,6 @@ static void test_blas_kernels(void **state)
                  "unknown");
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_t_quantiles),
-        cmocka_unit_test(test_adaptive_against_uniform),
-        cmocka_unit_test(test_resume_gives_the_same_model),
-        cmocka_unit_test(test_stops),
-        cmocka_unit_test(test_memory_limit_and_failures),
-        cmocka_unit_test(test_measure_given_sizes),
-        cmocka_unit_test(test_blas_kernels),
-    };
-    return cmocka_run_group_tests_name("bench", tests, NULL, NULL);
-}
+TEST_MAIN("bench", test_t_quantiles, test_adaptive_against_uniform,
+          test_resume_gives_the_same_model, test_stops, test_memory_limit_and_failures,
+          test_measure_given_sizes, test_blas_kernels)

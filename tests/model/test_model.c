@@ -459,25 +459,8 @@ static void test_copy_equal_errors(void **state)
     dls_model_free(p2);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_constant),
-        cmocka_unit_test(test_constant_errors),
-        cmocka_unit_test(test_points_evaluation),
-        cmocka_unit_test(test_points_random_against_reference),
-        cmocka_unit_test(test_points_bands),
-        cmocka_unit_test(test_points_errors),
-        cmocka_unit_test(test_time_lines),
-        cmocka_unit_test(test_time_lines_random),
-        cmocka_unit_test(test_time_lines_errors),
-        cmocka_unit_test(test_speed2d),
-        cmocka_unit_test(test_speed2d_random),
-        cmocka_unit_test(test_speed2d_errors),
-        cmocka_unit_test(test_sections_of_1d_models),
-        cmocka_unit_test(test_sample),
-        cmocka_unit_test(test_copy_equal_errors),
-    };
-    return cmocka_run_group_tests_name("model", tests, NULL, NULL);
-}
+TEST_MAIN("model", test_constant, test_constant_errors, test_points_evaluation,
+          test_points_random_against_reference, test_points_bands, test_points_errors,
+          test_time_lines, test_time_lines_random, test_time_lines_errors, test_speed2d,
+          test_speed2d_random, test_speed2d_errors, test_sections_of_1d_models, test_sample,
+          test_copy_equal_errors)

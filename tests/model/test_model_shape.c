@@ -354,17 +354,6 @@ static void test_envelope_errors(void **state)
     dls_model_free(m);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_shape_points_random),
-        cmocka_unit_test(test_shape_special_cases),
-        cmocka_unit_test(test_shape_speed2d),
-        cmocka_unit_test(test_envelope_points_random),
-        cmocka_unit_test(test_envelope_known_cases),
-        cmocka_unit_test(test_envelope_lines),
-        cmocka_unit_test(test_envelope_errors),
-    };
-    return cmocka_run_group_tests_name("model_shape", tests, NULL, NULL);
-}
+TEST_MAIN("model_shape", test_shape_points_random, test_shape_special_cases, test_shape_speed2d,
+          test_envelope_points_random, test_envelope_known_cases, test_envelope_lines,
+          test_envelope_errors)

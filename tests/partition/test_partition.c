@@ -460,8 +460,7 @@ static void test_striped(void **state)
 {
     (void)state;
     dls_error err;
-    dls_platform *pl;
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/striped_mm.json", &pl, &err), &err);
+    dls_platform *pl = test_example("striped_mm.json");
     for (uint64_t n = 500; n <= 9000; n += 1300) {
         dls_partition *res;
         assert_ok(dls_partition_striped(pl, n, NULL, &res, &err), &err);
@@ -567,24 +566,8 @@ static void test_size_for_time(void **state)
     dls_model_free(m);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_constant_speeds),
-        cmocka_unit_test(test_infeasible),
-        cmocka_unit_test(test_huge_counts),
-        cmocka_unit_test(test_shape_violation),
-        cmocka_unit_test(test_ordered_equal),
-        cmocka_unit_test(test_metric),
-        cmocka_unit_test(test_striped),
-        cmocka_unit_test(test_argument_errors),
-        cmocka_unit_test(test_size_for_time),
-        cmocka_unit_test(test_brute_force_tiny),
-        cmocka_unit_test(test_random_no_limits),
-        cmocka_unit_test(test_random_limits),
-        cmocka_unit_test(test_random_mixed_models),
-        cmocka_unit_test(test_random_paper_bisection),
-    };
-    return cmocka_run_group_tests_name("partition", tests, NULL, NULL);
-}
+TEST_MAIN("partition", test_constant_speeds, test_infeasible, test_huge_counts,
+          test_shape_violation, test_ordered_equal, test_metric, test_striped,
+          test_argument_errors, test_size_for_time, test_brute_force_tiny,
+          test_random_no_limits, test_random_limits, test_random_mixed_models,
+          test_random_paper_bisection)

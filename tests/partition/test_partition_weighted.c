@@ -318,15 +318,6 @@ static void test_weighted_infeasible(void **state)
     dls_platform_free(pl);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ordered_fixed_brute_force),
-        cmocka_unit_test(test_ordered_reorder_brute_force),
-        cmocka_unit_test(test_unordered_brute_force),
-        cmocka_unit_test(test_unordered_large),
-        cmocka_unit_test(test_weighted_infeasible),
-    };
-    return cmocka_run_group_tests_name("partition_weighted", tests, NULL, NULL);
-}
+TEST_MAIN("partition_weighted", test_ordered_fixed_brute_force,
+          test_ordered_reorder_brute_force, test_unordered_brute_force, test_unordered_large,
+          test_weighted_infeasible)

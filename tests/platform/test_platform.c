@@ -185,16 +185,6 @@ static void test_many_processors(void **state)
     dls_platform_free(p);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_add_and_query),
-        cmocka_unit_test(test_limits_and_links),
-        cmocka_unit_test(test_add_errors_leave_platform_unchanged),
-        cmocka_unit_test(test_set_model_remove),
-        cmocka_unit_test(test_copy_and_equal),
-        cmocka_unit_test(test_many_processors),
-    };
-    return cmocka_run_group_tests_name("platform", tests, NULL, NULL);
-}
+TEST_MAIN("platform", test_add_and_query, test_limits_and_links,
+          test_add_errors_leave_platform_unchanged, test_set_model_remove, test_copy_and_equal,
+          test_many_processors)

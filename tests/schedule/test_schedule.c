@@ -139,19 +139,11 @@ static double ref_optimum(const dls_platform *pl, double V, unsigned used)
 
 /* ---------------------------------------------------------------------------------- */
 
-static dls_platform *paper_two(void)
-{
-    dls_error err;
-    dls_platform *pl;
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/paper003_two.json", &pl, &err), &err);
-    return pl;
-}
-
 static void test_paper_example(void **state)
 {
     (void)state;
     dls_error err;
-    dls_platform *pl = paper_two();
+    dls_platform *pl = test_example("paper003_two.json");
     dls_schedule *s;
     assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
     assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
@@ -288,8 +280,7 @@ static void test_selection_and_order(void **state)
                        " {\"name\": \"fast\", \"time\": [[0, 1e-3]], \"link\": {\"startup\": 0.01, \"rate\": 1e-6}},"
                        " {\"name\": \"far\", \"time\": [[0, 1e-3]], \"link\": {\"startup\": 1e6, \"rate\": 1e-6}},"
                        " {\"name\": \"local\", \"time\": [[0, 2e-3]]}]}";
-    dls_platform *pl;
-    assert_ok(dls_platform_read_string(text, strlen(text), "t", &pl, &err), &err);
+    dls_platform *pl = test_platform_json(text);
     dls_schedule *s;
     assert_ok(dls_schedule_solve(pl, 1e6, NULL, &s, &err), &err);
     assert_rel(dls_schedule_loads(s)[1], 0, 0);
@@ -325,7 +316,7 @@ static void test_infeasible(void **state)
 {
     (void)state;
     dls_error err;
-    dls_platform *pl = paper_two();
+    dls_platform *pl = test_example("paper003_two.json");
     assert_ok(dls_platform_set_limit(pl, 0, 0.5, &err), &err);
     assert_ok(dls_platform_set_limit(pl, 1, 0.7, &err), &err);
     dls_schedule *s;
@@ -358,8 +349,7 @@ static void test_speed_models(void **state)
 {
     (void)state;
     dls_error err;
-    dls_platform *pl;
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/memory_levels.json", &pl, &err), &err);
+    dls_platform *pl = test_example("memory_levels.json");
     dls_schedule *s;
     assert_ok(dls_schedule_solve(pl, 1e9, NULL, &s, &err), &err);
     /* the gpu's speed rises with the size: its time is not convex */
@@ -479,7 +469,7 @@ static void test_glpk_errors_do_not_abort(void **state)
     for (int k = 0; k < 3; k++)
         provoke_glpk_error();
     /* and GLPK still works afterwards, silently */
-    dls_platform *pl = paper_two();
+    dls_platform *pl = test_example("paper003_two.json");
     dls_schedule *s;
     assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
     assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
@@ -558,7 +548,7 @@ static void test_exports(void **state)
         unlink(path);
     }
     /* an unwritable destination */
-    dls_platform *pl = paper_two();
+    dls_platform *pl = test_example("paper003_two.json");
     assert_fails(dls_schedule_export(pl, 2, NULL, DLS_EXPORT_LP, "/nonexistent/x.lp", &err),
                  DLS_EIO, &err, "/nonexistent/x.lp");
     assert_fails(dls_schedule_export(pl, 2, NULL, DLS_EXPORT_MATHPROG, "/nonexistent/x.dat", &err),
@@ -575,7 +565,7 @@ static void test_argument_errors(void **state)
 {
     (void)state;
     dls_error err;
-    dls_platform *pl = paper_two();
+    dls_platform *pl = test_example("paper003_two.json");
     dls_schedule *s = NULL;
     dls_schedule_params par;
     assert_fails(dls_schedule_solve(NULL, 1, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
@@ -605,7 +595,7 @@ static void test_argument_errors(void **state)
     assert_null(s);
     dls_platform_free(pl);
     /* a 2-D model */
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/cluster.json", &pl, &err), &err);
+    pl = test_example("cluster.json");
     assert_fails(dls_schedule_solve(pl, 10, NULL, &s, &err), DLS_EINVAL, &err,
                  "processor \"gpu0\" has a 2-D speed model");
     assert_int_equal(err.processor, 3);
@@ -613,21 +603,7 @@ static void test_argument_errors(void **state)
     dls_schedule_free(NULL);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_paper_example),
-        cmocka_unit_test(test_small_against_reference),
-        cmocka_unit_test(test_random_consistency),
-        cmocka_unit_test(test_selection_and_order),
-        cmocka_unit_test(test_infeasible),
-        cmocka_unit_test(test_speed_models),
-        cmocka_unit_test(test_exact),
-        cmocka_unit_test(test_glpk_errors_do_not_abort),
-        cmocka_unit_test(test_exports),
-        cmocka_unit_test(test_argument_errors),
-        cmocka_unit_test(test_glpk_is_silent),
-    };
-    return cmocka_run_group_tests_name("schedule", tests, NULL, NULL);
-}
+TEST_MAIN("schedule", test_paper_example, test_small_against_reference, test_random_consistency,
+          test_selection_and_order, test_infeasible, test_speed_models, test_exact,
+          test_glpk_errors_do_not_abort, test_exports, test_argument_errors,
+          test_glpk_is_silent)

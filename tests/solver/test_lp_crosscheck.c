@@ -63,11 +63,4 @@ static void test_against_lp_solve(void **state)
     assert_true(solver_failures <= MAX_SOLVER_FAILURES * INSTANCES);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_against_lp_solve),
-    };
-    return cmocka_run_group_tests_name("lp_crosscheck", tests, NULL, NULL);
-}
+TEST_MAIN("lp_crosscheck", test_against_lp_solve)
