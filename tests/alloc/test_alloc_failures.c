@@ -172,9 +172,8 @@ static void free_res(void *p)
     c->res = NULL;
 }
 
-static void test_partition_allocation_failures(void **state)
+TEST(test_partition_allocation_failures)
 {
-    (void)state;
     dls_error err;
     pctx c;
     memset(&c, 0, sizeof c);
@@ -236,9 +235,8 @@ static dls_status do_lu_evaluate(void *p, dls_error *err)
     return dls_lu_evaluate(c->platform, 12, own, &cost, NULL, err);
 }
 
-static void test_lu_allocation_failures(void **state)
+TEST(test_lu_allocation_failures)
 {
-    (void)state;
     dls_error err;
     lctx c;
     memset(&c, 0, sizeof c);
@@ -320,9 +318,8 @@ static void glpk_env(void)
     glp_init_env();
 }
 
-static void test_schedule_allocation_failures(void **state)
+TEST(test_schedule_allocation_failures)
 {
-    (void)state;
     dls_error err;
     sctx c;
     memset(&c, 0, sizeof c);
@@ -391,9 +388,8 @@ static void free_mip(void *p)
     c->res = NULL;
 }
 
-static void test_mip_allocation_failures(void **state)
+TEST(test_mip_allocation_failures)
 {
-    (void)state;
     dls_error err;
     ictx c;
     memset(&c, 0, sizeof c);
@@ -414,9 +410,8 @@ static void test_mip_allocation_failures(void **state)
     dls_platform_free(c.platform);
 }
 
-static void test_allocation_failures(void **state)
+TEST(test_allocation_failures)
 {
-    (void)state;
     dls_error err;
     ctx c = {0};
     assert_ok(dls_platform_read_string(platform_text, strlen(platform_text), "p.json",

@@ -68,9 +68,8 @@ static void check_schedule_loads(const dls_platform *pl, const dls_schedule *s, 
     assert_rel(dls_schedule_makespan(s), ref_replay(pl, ld), 1e-12);
 }
 
-static void test_integer_vs_brute_force(void **state)
+TEST(test_integer_vs_brute_force)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 1);
     dls_error err;
@@ -104,9 +103,8 @@ static void test_integer_vs_brute_force(void **state)
 }
 
 /* Rounding alone on larger platforms: whole loads, the LP below, and the gap small. */
-static void test_rounding(void **state)
+TEST(test_rounding)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 2);
     dls_error err;
@@ -142,9 +140,8 @@ static void test_rounding(void **state)
 
 /* Two processors with bumpy speeds: the exact-shape MIP against a fine scan of the split,
  * refined by golden sections around the best point of the scan. */
-static void test_exact_shape_vs_scan(void **state)
+TEST(test_exact_shape_vs_scan)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 3);
     dls_error err;
@@ -188,9 +185,8 @@ static void test_exact_shape_vs_scan(void **state)
     }
 }
 
-static void test_crosscheck_random(void **state)
+TEST(test_crosscheck_random)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 4);
     dls_error err;
@@ -228,9 +224,8 @@ static void test_crosscheck_random(void **state)
 }
 
 /* The paper's two-processor example: every check agrees, with exact values. */
-static void test_crosscheck_paper(void **state)
+TEST(test_crosscheck_paper)
 {
-    (void)state;
     const char *text = "{\"processors\": ["
                        "{\"name\": \"P1\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}},"
                        "{\"name\": \"P2\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}}]}";
@@ -251,9 +246,8 @@ static void test_crosscheck_paper(void **state)
     dls_platform_free(pl);
 }
 
-static void test_errors(void **state)
+TEST(test_errors)
 {
-    (void)state;
     dls_error err;
     const char *text = "{\"processors\": [{\"name\": \"a\", \"speed\": 2},"
                        " {\"name\": \"g\", \"speed2d\": {\"x\": [1, 2], \"y\": [1, 2], "

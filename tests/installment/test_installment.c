@@ -142,9 +142,8 @@ static void ref_simulate(const dls_platform *pl, double V, double delta, size_t 
 /* ---------------------------------------------------------------------------------- */
 /* The paper's setting                                                                 */
 
-static void test_paper_formula(void **state)
+TEST(test_paper_formula)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = paper_ten();
     dls_installment_analysis an;
@@ -178,9 +177,8 @@ static void test_paper_formula(void **state)
 }
 
 /* Below one chunk only the first processor works: V = 5e3 takes S + C V + 1e-3 V. */
-static void test_paper_one_chunk(void **state)
+TEST(test_paper_one_chunk)
 {
-    (void)state;
     dls_platform *pl = paper_ten();
     dls_installment *s = simulate(pl, 5e3, 1e4, NULL);
     assert_int_equal(dls_installment_chunks(s), 1);
@@ -208,9 +206,8 @@ static void test_paper_one_chunk(void **state)
 /* Fig. 10. With delta = 1e4 a round lasts R = 10 (S + C delta) = 10 s and a chunk 10 s, so
  * the last processor, first served at R, finishes round r at R + 10 + 10 r. With delta = 5,
  * R = 0.014995 s > t(5) = 0.005 s, and the makespan is (V / 50) R + 0.005. */
-static void test_paper_fig10(void **state)
+TEST(test_paper_fig10)
 {
-    (void)state;
     dls_platform *pl = paper_ten();
     const double loads[] = {1e10, 1e11};
     for (int k = 0; k < 2; k++) {
@@ -309,9 +306,8 @@ static void compare_with_reference(const dls_platform *pl, double V, double delt
     dls_installment_free(s);
 }
 
-static void test_closed_form(void **state)
+TEST(test_closed_form)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 1);
     for (int c = 0; c < 400; c++) {
@@ -359,9 +355,8 @@ static void expect_event(const dls_installment *s, uint64_t j, size_t proc, doub
     assert_rel(ev.compute_end, ce, 1e-14);
 }
 
-static void test_hand_examples(void **state)
+TEST(test_hand_examples)
 {
-    (void)state;
     dls_error err;
     /* Sends faster than computing on P1 (t = x, send 1 + 0.5 x) and P2 (t = 1 + 0.5 x, send
      * 0.5 + 0.25 x); V = 10 in chunks of 3: 3, 3, 3, 1; R = 2.5 + 1.25 = 3.75.
@@ -434,9 +429,8 @@ static void test_hand_examples(void **state)
 }
 
 /* A remainder of 10^-13 chunk joins the last chunk; with snap_tol = 0 it is a chunk. */
-static void test_snap(void **state)
+TEST(test_snap)
 {
-    (void)state;
     dls_platform *pl = paper_ten();
     double delta = 0.3, V = 10 * delta * (1 + 1e-13);
     dls_installment *s = simulate(pl, V, delta, NULL);
@@ -467,9 +461,8 @@ static void test_snap(void **state)
 }
 
 /* Processors whose limit is below the chunk are left out, with a note. */
-static void test_limits(void **state)
+TEST(test_limits)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = dls_platform_create();
     const double a[] = {0}, b[] = {1};
@@ -520,9 +513,8 @@ static void test_limits(void **state)
 /* ---------------------------------------------------------------------------------- */
 /* The analysis                                                                        */
 
-static void test_analysis_general(void **state)
+TEST(test_analysis_general)
 {
-    (void)state;
     dls_error err;
     /* P1: lines 2e-3 x and -1e3 + 1e-2 x (swap point 1e3 / 8e-3 = 125000), S 1e-3, C 1e-4;
      * P2: constant speed 2000 (line 5e-4 x), S 2e-3, C 2e-4. Sum S = 3e-3, sum C = 3e-4.
@@ -571,9 +563,8 @@ static void test_analysis_general(void **state)
     dls_platform_free(pl);
 }
 
-static void test_analysis_undefined(void **state)
+TEST(test_analysis_undefined)
 {
-    (void)state;
     dls_error err;
     dls_installment_analysis an;
     /* a numerator: P3 needs 0.05 s to start any chunk, longer than the round's 0.01 s */
@@ -650,9 +641,8 @@ static void test_analysis_undefined(void **state)
 /* ---------------------------------------------------------------------------------- */
 /* The sweep                                                                           */
 
-static void test_sweep_paper(void **state)
+TEST(test_sweep_paper)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = paper_ten();
     const double loads[] = {1e3, 1e4, 1e6, 1e8, 1e10, 1e11};
@@ -701,9 +691,8 @@ static void test_sweep_paper(void **state)
     dls_platform_free(pl);
 }
 
-static void test_sweep_random(void **state)
+TEST(test_sweep_random)
 {
-    (void)state;
     dls_error err;
     test_rng r;
     test_rng_init(&r, 2);
@@ -754,9 +743,8 @@ static char *svg_of(const dls_installment *s, const dls_platform *pl,
     return svg;
 }
 
-static void test_svg(void **state)
+TEST(test_svg)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = paper_ten();
     /* a short schedule: every chunk drawn, once on the sends lane */
@@ -836,9 +824,8 @@ static void test_svg(void **state)
 }
 
 /* A program that chose a locale with a decimal comma still gets '.' in the numbers. */
-static void test_svg_locale(void **state)
+TEST(test_svg_locale)
 {
-    (void)state;
     dls_platform *pl = paper_ten();
     dls_installment *s = simulate(pl, 1e6, 1e4, NULL);
     char *c = svg_of(s, pl, NULL);
@@ -859,9 +846,8 @@ static void test_svg_locale(void **state)
 /* ---------------------------------------------------------------------------------- */
 /* Errors                                                                              */
 
-static void test_errors(void **state)
+TEST(test_errors)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = paper_ten();
     dls_installment *sentinel = (dls_installment *)&err, *s = sentinel;
@@ -1049,9 +1035,8 @@ static void oom_free_text(void *p)
 }
 #endif
 
-static void test_out_of_memory(void **state)
+TEST(test_out_of_memory)
 {
-    (void)state;
 #if TEST_WRAP_MALLOC
     if (!fm_active()) {
         skip();

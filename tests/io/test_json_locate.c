@@ -12,9 +12,8 @@ static void expect(const char *text, const dls__jstep *path, size_t depth, int a
                  column);
 }
 
-static void test_simple_paths(void **state)
+TEST(test_simple_paths)
 {
-    (void)state;
     const char *t = "{\"a\": [10, 20, {\"b\": \"x\"}],\n \"c\": {\"d\": [[1, 2], [3, 4]]}}";
     dls__jstep p1[] = {{"a", 0}, {NULL, 1}};
     expect(t, p1, 2, 0, 1, 1, 12);
@@ -26,9 +25,8 @@ static void test_simple_paths(void **state)
     expect(t, p3, 0, 0, 1, 1, 1); /* the root */
 }
 
-static void test_not_found_gives_deepest(void **state)
+TEST(test_not_found_gives_deepest)
 {
-    (void)state;
     const char *t = "{\"a\": [10, 20]}";
     dls__jstep p1[] = {{"a", 0}, {NULL, 5}};
     expect(t, p1, 2, 0, 0, 1, 7);
@@ -38,9 +36,8 @@ static void test_not_found_gives_deepest(void **state)
     expect(t, p3, 2, 0, 0, 1, 7);
 }
 
-static void test_escapes_and_unicode(void **state)
+TEST(test_escapes_and_unicode)
 {
-    (void)state;
     /* keys with escapes must match their decoded form; columns count characters */
     const char *t = "{\"\\u00e9t\\u00e9\": 1, \"q\\\"k\": [\"\\u00e9\xc3\xa9]\", 7], \"\xf0\x9f\x98\x80\": 3}";
     dls__jstep p1[] = {{"\xc3\xa9t\xc3\xa9", 0}};
@@ -54,9 +51,8 @@ static void test_escapes_and_unicode(void **state)
     expect(surrogates, p4, 1, 0, 1, 1, 18);
 }
 
-static void test_whitespace_and_lines(void **state)
+TEST(test_whitespace_and_lines)
 {
-    (void)state;
     const char *t = "\n\n  {\r\n\t\"k\"  :\n\n      [ 1 ,\n 2 ] }";
     dls__jstep p[] = {{"k", 0}, {NULL, 1}};
     expect(t, p, 2, 0, 1, 7, 2);

@@ -19,9 +19,8 @@ static void roundtrip(const dls_platform *p)
     dls_free(text);
 }
 
-static void test_read_contract_example(void **state)
+TEST(test_read_contract_example)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = test_example("cluster.json");
     assert_int_equal(dls_platform_count(p), 4);
@@ -53,15 +52,13 @@ static void read_and_roundtrip(const char *path, void *data)
     dls_platform_free(p);
 }
 
-static void test_read_every_example(void **state)
+TEST(test_read_every_example)
 {
-    (void)state;
     assert_true(test_each_json("examples", read_and_roundtrip, NULL) >= 3);
 }
 
-static void test_random_roundtrips(void **state)
+TEST(test_random_roundtrips)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 20);
     static const char *const odd[] = {"a\"quote", "back\\slash", "tab\there", "\xc3\xa9t\xc3\xa9",
@@ -84,9 +81,8 @@ static void test_random_roundtrips(void **state)
     }
 }
 
-static void test_write_file(void **state)
+TEST(test_write_file)
 {
-    (void)state;
     dls_error err;
     char dir[] = "/tmp/dls_test_XXXXXX";
     assert_non_null(mkdtemp(dir));
@@ -133,9 +129,8 @@ static void test_write_file(void **state)
     rmdir(dir);
 }
 
-static void test_located_errors(void **state)
+TEST(test_located_errors)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = NULL;
     const char *text = "{\n"
@@ -195,15 +190,13 @@ static void rejected_with_position(const char *path, void *data)
     assert_true(strncmp(err.message, path, strlen(path)) == 0);
 }
 
-static void test_bad_corpus(void **state)
+TEST(test_bad_corpus)
 {
-    (void)state;
     assert_true(test_each_json("tests/data/bad", rejected_with_position, NULL) >= 30);
 }
 
-static void test_output_shape(void **state)
+TEST(test_output_shape)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2.5e9, "
                                          "\"limit\": 3, \"link\": {\"startup\": 0, "

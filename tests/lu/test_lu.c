@@ -161,9 +161,8 @@ static dls_lu *run(const dls_platform *pl, uint64_t n, dls_lu_algorithm alg,
 /* ---------------------------------------------------------------------------------- */
 /* Tests                                                                              */
 
-static void test_exact_vs_brute_force(void **state)
+TEST(test_exact_vs_brute_force)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 1);
     for (int t = 0; t < BRUTE_INSTANCES; t++) {
@@ -191,9 +190,8 @@ static void test_exact_vs_brute_force(void **state)
     }
 }
 
-static void test_constant_speeds(void **state)
+TEST(test_constant_speeds)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 2);
     int infeasible = 0, gb_missing = 0;
@@ -238,9 +236,8 @@ static void test_constant_speeds(void **state)
     assert_true(CONSTANT_INSTANCES - infeasible >= 1000);
 }
 
-static void test_functional_speeds(void **state)
+TEST(test_functional_speeds)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 3);
     int assigned_each_step = 0, grouped = 0, bounds_checked = 0;
@@ -294,9 +291,8 @@ static void test_functional_speeds(void **state)
 
 /* Inside Functional Reverse the groups are separate: the exhaustive order minimises
  * each group's steps, so it is never worse than a cheap heuristic. */
-static void test_heuristics(void **state)
+TEST(test_heuristics)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 4);
     int compared = 0;
@@ -325,9 +321,8 @@ static void test_heuristics(void **state)
 }
 
 /* Table 4 of paper 001: a group where P1 takes two columns and P3 one. */
-static void test_heuristic_orders(void **state)
+TEST(test_heuristic_orders)
 {
-    (void)state;
     const uint64_t delta[3] = {2, 0, 1};
     const size_t want[4][3] = {{0, 2, 0}, {0, 0, 2}, {2, 0, 0}, {0, 0, 2}};
     const dls_lu_heuristic h[4] = {DLS_LU_CYCL, DLS_LU_FTOS, DLS_LU_STOF, DLS_LU_DFLT};
@@ -363,9 +358,8 @@ static const char paper_table2[] =
     "[18,18,12,9,8,6,6,2],[18,15,8,8,6,5,5,1],[18,12,8,6,5,3,3,1],[18,8,8,6,5,3,2,1],"
     "[2,2,2,2,1,1,1,1]]}}]}";
 
-static void test_paper_example(void **state)
+TEST(test_paper_example)
 {
-    (void)state;
     dls_platform *pl = test_platform_json(paper_table2);
     dls_error err;
     /* the allocation of Table 3 (columns 2 .. 9: P1 P1 P1 P1 P2 P3 P2 P3) */
@@ -400,9 +394,8 @@ static void test_paper_example(void **state)
     dls_platform_free(pl);
 }
 
-static void test_limits(void **state)
+TEST(test_limits)
 {
-    (void)state;
     dls_platform *pl = test_platform_json("{\"processors\": [{\"name\": \"fast\", \"speed\": 10, "
                                      "\"limit\": 3}, {\"name\": \"slow\", \"speed\": 1, "
                                      "\"limit\": 4.9}]}");
@@ -440,9 +433,8 @@ static void test_limits(void **state)
     dls_platform_free(pl);
 }
 
-static void test_small_sizes(void **state)
+TEST(test_small_sizes)
 {
-    (void)state;
     dls_platform *pl = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
                                      "{\"name\": \"b\", \"speed\": 3}]}");
     for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
@@ -468,9 +460,8 @@ static void test_small_sizes(void **state)
     dls_platform_free(pl);
 }
 
-static void test_larger_runs(void **state)
+TEST(test_larger_runs)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 5);
     for (int t = 0; t < 6; t++) {
@@ -502,9 +493,8 @@ static int cancel_at_half(double fraction, void *data)
     return fraction >= 0.5;
 }
 
-static void test_errors(void **state)
+TEST(test_errors)
 {
-    (void)state;
     dls_platform *pl = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
                                      "{\"name\": \"b\", \"speed\": 3}, {\"name\": \"c\", "
                                      "\"speed\": 5}]}");
@@ -590,9 +580,8 @@ static void test_errors(void **state)
     dls_platform_free(pl);
 }
 
-static void test_exact_memory(void **state)
+TEST(test_exact_memory)
 {
-    (void)state;
     size_t bytes;
     uint64_t states;
     dls_error err;

@@ -18,9 +18,8 @@ static dls_model *true_model(void)
     return m;
 }
 
-static void test_t_quantiles(void **state)
+TEST(test_t_quantiles)
 {
-    (void)state;
     /* two-sided 95% and 99% critical values from the tables */
     static const unsigned nu[] = {1, 2, 3, 4, 5, 9, 19, 29, 99};
     static const double t95[] = {12.7062047, 4.30265273, 3.18244631, 2.77644511, 2.57058184,
@@ -81,9 +80,8 @@ static size_t uniform_points_for(const dls_model *truth, double lo, double hi, d
     return 2000;
 }
 
-static void test_adaptive_against_uniform(void **state)
+TEST(test_adaptive_against_uniform)
 {
-    (void)state;
     dls_error err;
     dls_model *truth = true_model();
     dls_kernel k;
@@ -144,9 +142,8 @@ static void test_adaptive_against_uniform(void **state)
     dls_model_free(truth);
 }
 
-static void test_resume_gives_the_same_model(void **state)
+TEST(test_resume_gives_the_same_model)
 {
-    (void)state;
     dls_error err;
     dls_model *truth = true_model();
     dls_kernel k;
@@ -185,9 +182,8 @@ static void test_resume_gives_the_same_model(void **state)
     dls_model_free(truth);
 }
 
-static void test_stops(void **state)
+TEST(test_stops)
 {
-    (void)state;
     dls_error err;
     dls_model *truth = true_model();
     dls_kernel k;
@@ -237,9 +233,8 @@ static double fail_above(double size, double *work, void *data)
     return size > *(double *)data ? -1 : size * 1e-9;
 }
 
-static void test_memory_limit_and_failures(void **state)
+TEST(test_memory_limit_and_failures)
 {
-    (void)state;
     dls_error err;
     double avail;
     assert_ok(dls_memory_available(&avail, &err), &err);
@@ -296,9 +291,8 @@ static void test_memory_limit_and_failures(void **state)
     dls_bench_free(NULL);
 }
 
-static void test_measure_given_sizes(void **state)
+TEST(test_measure_given_sizes)
 {
-    (void)state;
     dls_error err;
     dls_model *truth = true_model();
     dls_kernel k;
@@ -316,9 +310,8 @@ static void test_measure_given_sizes(void **state)
     dls_model_free(truth);
 }
 
-static void test_blas_kernels(void **state)
+TEST(test_blas_kernels)
 {
-    (void)state;
     dls_error err;
     dls_blas_kernel_params bp;
     dls_blas_kernel_params_init(&bp);

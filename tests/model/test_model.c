@@ -51,9 +51,8 @@ static double ref_bilinear(size_t nx, const double *x, size_t ny, const double *
 
 /* ---------------------------------------------------------------------------------- */
 
-static void test_constant(void **state)
+TEST(test_constant)
 {
-    (void)state;
     dls_error err;
     dls_model *m, *c;
     assert_ok(dls_model_create_constant(2.5e9, &m, &err), &err);
@@ -82,9 +81,8 @@ static void test_constant(void **state)
     dls_model_free(m);
 }
 
-static void test_constant_errors(void **state)
+TEST(test_constant_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m = (dls_model *)&err; /* must stay untouched */
     dls_model *const before = m;
@@ -97,9 +95,8 @@ static void test_constant_errors(void **state)
     assert_string_equal(dls_model_kind_name((dls_model_kind)42), "unknown");
 }
 
-static void test_points_evaluation(void **state)
+TEST(test_points_evaluation)
 {
-    (void)state;
     dls_error err;
     const double x[] = {1e3, 1e6, 4e7}, s[] = {2.1e9, 1.9e9, 2e8};
     dls_model *m;
@@ -132,9 +129,8 @@ static void test_points_evaluation(void **state)
     dls_model_free(m);
 }
 
-static void test_points_random_against_reference(void **state)
+TEST(test_points_random_against_reference)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 1);
     dls_error err;
@@ -160,9 +156,8 @@ static void test_points_random_against_reference(void **state)
     }
 }
 
-static void test_points_bands(void **state)
+TEST(test_points_bands)
 {
-    (void)state;
     dls_error err;
     const double x[] = {10, 20}, s[] = {5, 4}, lo[] = {4.5, 3.5}, hi[] = {5.5, 4.0};
     dls_model *m, *c;
@@ -182,9 +177,8 @@ static void test_points_bands(void **state)
     dls_model_free(m);
 }
 
-static void test_points_errors(void **state)
+TEST(test_points_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m = NULL;
     const double x[] = {1, 2, 3}, s[] = {5, 4, 3};
@@ -219,9 +213,8 @@ static void test_points_errors(void **state)
     assert_null(m);
 }
 
-static void test_time_lines(void **state)
+TEST(test_time_lines)
 {
-    (void)state;
     dls_error err;
     /* paper 003: in core 1 + x, out of core -9 + 10 x, swap point 10/9 */
     const double a[] = {1, -9}, b[] = {1, 10};
@@ -258,9 +251,8 @@ static void test_time_lines(void **state)
     dls_model_free(m);
 }
 
-static void test_time_lines_random(void **state)
+TEST(test_time_lines_random)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 2);
     dls_error err;
@@ -283,9 +275,8 @@ static void test_time_lines_random(void **state)
     }
 }
 
-static void test_time_lines_errors(void **state)
+TEST(test_time_lines_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m = NULL;
     const double a[] = {1, -9}, bneg[] = {1, -10}, a_neg[] = {-1, -9}, b[] = {1, 10};
@@ -303,9 +294,8 @@ static void test_time_lines_errors(void **state)
     assert_null(m);
 }
 
-static void test_speed2d(void **state)
+TEST(test_speed2d)
 {
-    (void)state;
     dls_error err;
     const double x[] = {64, 1024, 8192}, y[] = {64, 1024};
     const double v[] = {1e9, 2e9, 3e9, 4e9, 5e9, 5.5e9};
@@ -346,9 +336,8 @@ static void test_speed2d(void **state)
     dls_model_free(m);
 }
 
-static void test_speed2d_random(void **state)
+TEST(test_speed2d_random)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 3);
     dls_error err;
@@ -376,9 +365,8 @@ static void test_speed2d_random(void **state)
     }
 }
 
-static void test_speed2d_errors(void **state)
+TEST(test_speed2d_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m = NULL;
     const double x[] = {1, 2}, y[] = {1, 2}, xbad[] = {2, 2}, ybad[] = {0, 2};
@@ -395,9 +383,8 @@ static void test_speed2d_errors(void **state)
 }
 
 /* The 2-D speed of a 1-D model is its speed at x * y, and sections are exact. */
-static void test_sections_of_1d_models(void **state)
+TEST(test_sections_of_1d_models)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 4);
     dls_error err;
@@ -421,9 +408,8 @@ static void test_sections_of_1d_models(void **state)
     }
 }
 
-static void test_sample(void **state)
+TEST(test_sample)
 {
-    (void)state;
     dls_error err;
     const double a[] = {1, -9}, b[] = {1, 10};
     const double at[] = {0.5, 1, 10.0 / 9, 2, 4};
@@ -441,9 +427,8 @@ static void test_sample(void **state)
     dls_model_free(m);
 }
 
-static void test_copy_equal_errors(void **state)
+TEST(test_copy_equal_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m;
     assert_fails(dls_model_copy(NULL, &m, &err), DLS_EINVAL, &err, "NULL");

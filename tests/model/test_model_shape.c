@@ -29,9 +29,8 @@ static size_t sampled_ranges(const dls_model *m, size_t n, const double *x, dls_
     return count;
 }
 
-static void test_shape_points_random(void **state)
+TEST(test_shape_points_random)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 10);
     for (int trial = 0; trial < 2000; trial++) {
@@ -61,9 +60,8 @@ static void test_shape_points_random(void **state)
     }
 }
 
-static void test_shape_special_cases(void **state)
+TEST(test_shape_special_cases)
 {
-    (void)state;
     dls_error err;
     dls_model *m;
     dls_shape_issue is[4];
@@ -96,9 +94,8 @@ static void test_shape_special_cases(void **state)
     dls_model_free(m);
 }
 
-static void test_shape_speed2d(void **state)
+TEST(test_shape_speed2d)
 {
-    (void)state;
     dls_error err;
     dls_model *m;
     /* row x = 2 rises faster than proportionally along y between 10 and 20;
@@ -198,9 +195,8 @@ static void check_envelope(const dls_model *m, size_t n, const double *x, double
     dls_model_free(env);
 }
 
-static void test_envelope_points_random(void **state)
+TEST(test_envelope_points_random)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 11);
     dls_error err;
@@ -229,9 +225,8 @@ static void test_envelope_points_random(void **state)
     }
 }
 
-static void test_envelope_known_cases(void **state)
+TEST(test_envelope_known_cases)
 {
-    (void)state;
     dls_error err;
     dls_model *m, *env;
     dls_envelope_info info;
@@ -270,9 +265,8 @@ static void test_envelope_known_cases(void **state)
     dls_model_free(m);
 }
 
-static void test_envelope_lines(void **state)
+TEST(test_envelope_lines)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 12);
     dls_error err;
@@ -321,9 +315,8 @@ static void test_envelope_lines(void **state)
     dls_model_free(m);
 }
 
-static void test_envelope_errors(void **state)
+TEST(test_envelope_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m, *env = NULL;
     dls_envelope_params par;

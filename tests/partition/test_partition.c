@@ -193,27 +193,23 @@ static void run_random(int limits, int mixed, uint64_t salt, int count, dls_part
     }
 }
 
-static void test_random_no_limits(void **state)
+TEST(test_random_no_limits)
 {
-    (void)state;
     run_random(0, 0, 100, RANDOM_INSTANCES * 4 / 10, DLS_PARTITION_NEWTON);
 }
 
-static void test_random_limits(void **state)
+TEST(test_random_limits)
 {
-    (void)state;
     run_random(1, 0, 101, RANDOM_INSTANCES * 3 / 10, DLS_PARTITION_NEWTON);
 }
 
-static void test_random_mixed_models(void **state)
+TEST(test_random_mixed_models)
 {
-    (void)state;
     run_random(1, 1, 102, RANDOM_INSTANCES * 3 / 10, DLS_PARTITION_NEWTON);
 }
 
-static void test_random_paper_bisection(void **state)
+TEST(test_random_paper_bisection)
 {
-    (void)state;
     run_random(1, 1, 103, 500, DLS_PARTITION_BISECTION);
 }
 
@@ -233,9 +229,8 @@ static double brute(const dls_platform *pl, size_t i, uint64_t left, uint64_t n,
     return best;
 }
 
-static void test_brute_force_tiny(void **state)
+TEST(test_brute_force_tiny)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 104);
     dls_error err;
@@ -278,9 +273,8 @@ static dls_platform *constants(size_t p, const double *s, const double *lim)
     return pl;
 }
 
-static void test_constant_speeds(void **state)
+TEST(test_constant_speeds)
 {
-    (void)state;
     dls_error err;
     const double s[] = {3, 2, 1};
     dls_platform *pl = constants(3, s, NULL);
@@ -323,9 +317,8 @@ static void test_constant_speeds(void **state)
     dls_platform_free(pl);
 }
 
-static void test_infeasible(void **state)
+TEST(test_infeasible)
 {
-    (void)state;
     dls_error err;
     const double s[] = {3, 2}, lim[] = {4.5, 5};
     dls_platform *pl = constants(2, s, lim);
@@ -343,9 +336,8 @@ static void test_infeasible(void **state)
     dls_platform_free(pl);
 }
 
-static void test_huge_counts(void **state)
+TEST(test_huge_counts)
 {
-    (void)state;
     dls_error err;
     const double s[] = {1e9, 3e9, 7e8};
     dls_platform *pl = constants(3, s, NULL);
@@ -365,9 +357,8 @@ static void test_huge_counts(void **state)
 }
 
 /* A model breaking the shape assumption still gives a valid answer, flagged. */
-static void test_shape_violation(void **state)
+TEST(test_shape_violation)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = dls_platform_create();
     const double x[] = {10, 20, 40}, s[] = {1, 4, 4.2};
@@ -392,9 +383,8 @@ static void test_shape_violation(void **state)
     dls_platform_free(pl);
 }
 
-static void test_ordered_equal(void **state)
+TEST(test_ordered_equal)
 {
-    (void)state;
     dls_error err;
     const double s[] = {1, 2, 3};
     dls_platform *pl = constants(3, s, NULL);
@@ -429,9 +419,8 @@ static double my_metric(size_t p, const double *speeds, const double *actual, co
     return d;
 }
 
-static void test_metric(void **state)
+TEST(test_metric)
 {
-    (void)state;
     dls_error err;
     const double s[] = {3, 2, 1};
     dls_platform *pl = constants(3, s, NULL);
@@ -456,9 +445,8 @@ static void test_metric(void **state)
     dls_platform_free(pl);
 }
 
-static void test_striped(void **state)
+TEST(test_striped)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = test_example("striped_mm.json");
     for (uint64_t n = 500; n <= 9000; n += 1300) {
@@ -499,9 +487,8 @@ static void test_striped(void **state)
     dls_platform_free(pl);
 }
 
-static void test_argument_errors(void **state)
+TEST(test_argument_errors)
 {
-    (void)state;
     dls_error err;
     const double s[] = {1, 2};
     dls_platform *pl = constants(2, s, NULL);
@@ -533,9 +520,8 @@ static void test_argument_errors(void **state)
     assert_string_equal(dls_solution_status_name((dls_solution_status)77), "unknown");
 }
 
-static void test_size_for_time(void **state)
+TEST(test_size_for_time)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 105);
     for (int trial = 0; trial < 3000; trial++) {

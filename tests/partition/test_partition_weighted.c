@@ -69,9 +69,8 @@ static void check_common(const dls_platform *pl, size_t n, const double *w,
     (void)w;
 }
 
-static void test_ordered_fixed_brute_force(void **state)
+TEST(test_ordered_fixed_brute_force)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 200);
     dls_error err;
@@ -137,9 +136,8 @@ static int next_perm(size_t *a, size_t n)
     return 1;
 }
 
-static void test_ordered_reorder_brute_force(void **state)
+TEST(test_ordered_reorder_brute_force)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 201);
     dls_error err;
@@ -184,9 +182,8 @@ static void test_ordered_reorder_brute_force(void **state)
     }
 }
 
-static void test_unordered_brute_force(void **state)
+TEST(test_unordered_brute_force)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 202);
     dls_error err;
@@ -239,9 +236,8 @@ static void test_unordered_brute_force(void **state)
 }
 
 /* Many small elements: the heuristic is close to its bound, on both of its paths. */
-static void test_unordered_large(void **state)
+TEST(test_unordered_large)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 203);
     dls_error err;
@@ -269,9 +265,8 @@ static void test_unordered_large(void **state)
     }
 }
 
-static void test_weighted_infeasible(void **state)
+TEST(test_weighted_infeasible)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = dls_platform_create();
     dls_model *m;

@@ -10,9 +10,8 @@ static dls_model *constant(double s)
     return m;
 }
 
-static void test_add_and_query(void **state)
+TEST(test_add_and_query)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create();
     assert_non_null(p);
@@ -43,9 +42,8 @@ static void test_add_and_query(void **state)
     dls_platform_free(NULL);
 }
 
-static void test_limits_and_links(void **state)
+TEST(test_limits_and_links)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create();
     dls_model *m = constant(1);
@@ -78,9 +76,8 @@ static void test_limits_and_links(void **state)
     dls_platform_free(p);
 }
 
-static void test_add_errors_leave_platform_unchanged(void **state)
+TEST(test_add_errors_leave_platform_unchanged)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create();
     dls_model *m = constant(1);
@@ -98,9 +95,8 @@ static void test_add_errors_leave_platform_unchanged(void **state)
     dls_platform_free(p);
 }
 
-static void test_set_model_remove(void **state)
+TEST(test_set_model_remove)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create();
     char name[16];
@@ -132,9 +128,8 @@ static void test_set_model_remove(void **state)
     dls_platform_free(p);
 }
 
-static void test_copy_and_equal(void **state)
+TEST(test_copy_and_equal)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create(), *c;
     const double x[] = {1, 10}, s[] = {5, 2};
@@ -163,9 +158,8 @@ static void test_copy_and_equal(void **state)
     dls_platform_free(p);
 }
 
-static void test_many_processors(void **state)
+TEST(test_many_processors)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create();
     dls_model *m = constant(1);

@@ -139,9 +139,8 @@ static double ref_optimum(const dls_platform *pl, double V, unsigned used)
 
 /* ---------------------------------------------------------------------------------- */
 
-static void test_paper_example(void **state)
+TEST(test_paper_example)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = test_example("paper003_two.json");
     dls_schedule *s;
@@ -182,9 +181,8 @@ static void test_paper_example(void **state)
 
 /* The paper's LP (every processor charged) against the independent convex minimisation,
  * and the processor selection against every subset. */
-static void test_small_against_reference(void **state)
+TEST(test_small_against_reference)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 300);
     dls_error err;
@@ -222,9 +220,8 @@ static void test_small_against_reference(void **state)
 
 /* Every solved schedule is a valid timeline: the loads sum to V within the limits, and an
  * independent replay of the loads gives the makespan. */
-static void test_random_consistency(void **state)
+TEST(test_random_consistency)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 301);
     dls_error err;
@@ -271,9 +268,8 @@ static void test_random_consistency(void **state)
     }
 }
 
-static void test_selection_and_order(void **state)
+TEST(test_selection_and_order)
 {
-    (void)state;
     dls_error err;
     /* a processor behind a very slow link gets nothing and is dropped */
     const char *text = "{\"processors\": ["
@@ -312,9 +308,8 @@ static void test_selection_and_order(void **state)
     dls_platform_free(pl);
 }
 
-static void test_infeasible(void **state)
+TEST(test_infeasible)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = test_example("paper003_two.json");
     assert_ok(dls_platform_set_limit(pl, 0, 0.5, &err), &err);
@@ -345,9 +340,8 @@ static void test_infeasible(void **state)
     dls_platform_free(pl);
 }
 
-static void test_speed_models(void **state)
+TEST(test_speed_models)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = test_example("memory_levels.json");
     dls_schedule *s;
@@ -377,9 +371,8 @@ static void test_speed_models(void **state)
     dls_platform_free(pl);
 }
 
-static void test_exact(void **state)
+TEST(test_exact)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 302);
     dls_error err;
@@ -433,9 +426,8 @@ static long silent_calls(int count)
     return (long)sb.st_size;
 }
 
-static void test_glpk_is_silent(void **state)
+TEST(test_glpk_is_silent)
 {
-    (void)state;
     /* 10,000 solves print nothing; the sanitizers check that nothing leaks */
     assert_int_equal(silent_calls(10000), 0);
 }
@@ -461,9 +453,8 @@ static void provoke_glpk_error(void)
     assert_true(reached);
 }
 
-static void test_glpk_errors_do_not_abort(void **state)
+TEST(test_glpk_errors_do_not_abort)
 {
-    (void)state;
     dls_error err;
     /* a GLPK internal error inside the guard comes back as DLS_ESOLVER */
     for (int k = 0; k < 3; k++)
@@ -493,9 +484,8 @@ static double glpsol_value(const char *args, const char *pattern)
     return v;
 }
 
-static void test_exports(void **state)
+TEST(test_exports)
 {
-    (void)state;
     if (GLPSOL[0] == '\0') {
         printf("# glpsol not found: exports are written but not solved again\n");
     }
@@ -561,9 +551,8 @@ static void test_exports(void **state)
     rmdir(dir);
 }
 
-static void test_argument_errors(void **state)
+TEST(test_argument_errors)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = test_example("paper003_two.json");
     dls_schedule *s = NULL;

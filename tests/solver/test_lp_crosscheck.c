@@ -13,9 +13,8 @@
  * fraction fails the test. */
 #define MAX_SOLVER_FAILURES 0.02
 
-static void test_against_lp_solve(void **state)
+TEST(test_against_lp_solve)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 400);
     dls_error err;

@@ -188,6 +188,15 @@ static inline const char *test_decimal_comma_locale(void)
 }
 
 /* ---------------------------------------------------------------------------------- */
+/* A test: TEST(test_name) { body }; cmocka's state argument is not used. */
+
+#if defined(__GNUC__)
+#define TEST_UNUSED_ __attribute__((unused))
+#else
+#define TEST_UNUSED_
+#endif
+#define TEST(name) static void name(void **state_ TEST_UNUSED_)
+
 /* main(): reads the seed (test_init_seed), then runs the tests named in the arguments
  * (up to 16) as the group `name`. */
 

@@ -145,9 +145,8 @@ static int log_y(const char *svg)
 
 /* ---------------------------------------------------------------------------------- */
 
-static void test_params_init(void **state)
+TEST(test_params_init)
 {
-    (void)state;
     dls_plot_params par;
     memset(&par, 0x5a, sizeof par);
     dls_plot_params_init(&par);
@@ -163,9 +162,8 @@ static void test_params_init(void **state)
 }
 
 /* Each shipped example: its curves, legend, limits and scales. */
-static void test_examples(void **state)
+TEST(test_examples)
 {
-    (void)state;
     static const struct {
         const char *file;
         size_t entries;  /* one per 1-D processor, one per section of a 2-D one */
@@ -212,9 +210,8 @@ static void test_examples(void **state)
 }
 
 /* 2-D models: one section per grid x up to params.sections, spread over the grid. */
-static void test_sections(void **state)
+TEST(test_sections)
 {
-    (void)state;
     dls_platform *pl = test_example("cluster.json"); /* gpu0: x grid 64, 1024, 8192 */
     char *svg = plot(pl, NULL);
     assert_non_null(strstr(svg, ">gpu0 at x = 64</text>"));
@@ -280,9 +277,8 @@ static double limit_line_x(const char *svg)
 
 /* Bands: an error bar per point, a shaded band, the key; the curve stops at the limit and
  * the points beyond it are faded. */
-static void test_bands_and_limit(void **state)
+TEST(test_bands_and_limit)
 {
-    (void)state;
     dls_error err;
     const double size[] = {1e3, 1e4, 1e5, 1e6, 1e7, 5e7};
     const double speed[] = {2e9, 1.95e9, 1.7e9, 1.1e9, 5e8, 2e8};
@@ -324,9 +320,8 @@ static void test_bands_and_limit(void **state)
 }
 
 /* Automatic scales: logarithmic beyond two decades, linear up to exactly two. */
-static void test_auto_scales(void **state)
+TEST(test_auto_scales)
 {
-    (void)state;
     static const struct {
         double x0, x1, s0, s1;
         int log_x, log_y;
@@ -355,9 +350,8 @@ static void test_auto_scales(void **state)
 }
 
 /* Forced scales override the automatic choice both ways. */
-static void test_forced_scales(void **state)
+TEST(test_forced_scales)
 {
-    (void)state;
     dls_plot_params par;
     dls_plot_params_init(&par);
     dls_platform *pl = test_example("memory_levels.json");
@@ -386,9 +380,8 @@ static void test_forced_scales(void **state)
 
 /* Degenerate ranges: one constant processor, one point, extreme magnitudes (values
  * beyond 1e+-250 are clipped rather than stretching the axes). */
-static void test_degenerate(void **state)
+TEST(test_degenerate)
 {
-    (void)state;
     dls_plot_params par;
     dls_plot_params_init(&par);
     static const struct {
@@ -426,9 +419,8 @@ static void test_degenerate(void **state)
 
 /* Names, titles and units are escaped; bytes XML cannot carry become '?'; long legend
  * labels are cut in the middle. */
-static void test_escaping(void **state)
+TEST(test_escaping)
 {
-    (void)state;
     dls_error err;
     dls_model *m;
     assert_ok(dls_model_create_constant(1e9, &m, &err), &err);
@@ -465,9 +457,8 @@ static void test_escaping(void **state)
 }
 
 /* The same input gives the same bytes, and NULL parameters mean the defaults. */
-static void test_determinism(void **state)
+TEST(test_determinism)
 {
-    (void)state;
     static const char *const files[] = {"cluster.json", "memory_levels.json", "striped_mm.json"};
     for (size_t f = 0; f < 3; f++) {
         dls_platform *pl = test_example(files[f]), *copy;
@@ -487,9 +478,8 @@ static void test_determinism(void **state)
 }
 
 /* A program that chose a locale with a decimal comma still gets '.' in the numbers. */
-static void test_locale(void **state)
+TEST(test_locale)
 {
-    (void)state;
     dls_platform *pl = test_example("cluster.json");
     char *c = plot(pl, NULL);
     const char *found = test_decimal_comma_locale();
@@ -506,9 +496,8 @@ static void test_locale(void **state)
 }
 
 /* More entries than the legend holds: the last place counts the rest. */
-static void test_legend_overflow(void **state)
+TEST(test_legend_overflow)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = dls_platform_create();
     for (int i = 0; i < 60; i++) {
@@ -532,9 +521,8 @@ static void test_legend_overflow(void **state)
     dls_platform_free(pl);
 }
 
-static void test_errors(void **state)
+TEST(test_errors)
 {
-    (void)state;
     dls_error err;
     char sentinel = 0, *svg = &sentinel;
     dls_platform *pl = test_example("cluster.json");
@@ -605,9 +593,8 @@ static void oom_free(void *p)
 }
 #endif
 
-static void test_out_of_memory(void **state)
+TEST(test_out_of_memory)
 {
-    (void)state;
 #if TEST_WRAP_MALLOC
     /* under valgrind, say, the allocator is someone else's: then there is nothing to do */
     if (!fm_active()) {
