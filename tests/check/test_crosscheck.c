@@ -68,38 +68,34 @@ static void check_schedule_loads(const dls_platform *pl, const dls_schedule *s, 
     assert_rel(dls_schedule_makespan(s), ref_replay(pl, ld), 1e-12);
 }
 
-TEST(test_integer_vs_brute_force)
+RANDOM_TEST(test_integer_vs_brute_force, 1, 120)
 {
-    test_rng rng;
-    test_rng_init(&rng, 1);
     dls_error err;
-    for (int t = 0; t < 120; t++) {
-        size_t p = 2 + (size_t)test_below(&rng, 2);
-        uint64_t n = 1 + test_below(&rng, p == 2 ? 40 : 14);
-        dls_platform *pl = t % 2 ? gen_star(&rng, p, 3, (double)n, t % 4 == 1)
-                                 : gen_bumpy(&rng, p, (double)n);
-        dls_mip_params mp;
-        dls_mip_params_init(&mp);
-        mp.integer = 1;
-        mp.exact_shape = 1;
-        dls_schedule *s;
-        assert_ok(dls_schedule_integer(pl, n, NULL, &mp, &s, &err), &err);
-        double best = brute_integer(pl, n);
-        if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
-            assert_true(isinf(best));
-        } else {
-            check_schedule_loads(pl, s, (double)n, 1);
-            /* every whole size is a breakpoint: the MIP's optimum is the true one */
-            if (!test_close(dls_schedule_mip_makespan(s), best, 1e-12, 0))
-                fail_msg("instance %d (p %zu, n %llu): MIP %.17g, brute force %.17g", t, p,
-                         (unsigned long long)n, dls_schedule_mip_makespan(s), best);
-            assert_rel(dls_schedule_makespan(s), best, 1e-12);
-            assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
-            assert_true(dls_schedule_rounded_makespan(s) >= best * (1 - 1e-12));
-        }
-        dls_schedule_free(s);
-        dls_platform_free(pl);
+    size_t p = 2 + (size_t)test_below(r, 2);
+    uint64_t n = 1 + test_below(r, p == 2 ? 40 : 14);
+    dls_platform *pl = trial % 2 ? gen_star(r, p, 3, (double)n, trial % 4 == 1)
+                                 : gen_bumpy(r, p, (double)n);
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    mp.integer = 1;
+    mp.exact_shape = 1;
+    dls_schedule *s;
+    assert_ok(dls_schedule_integer(pl, n, NULL, &mp, &s, &err), &err);
+    double best = brute_integer(pl, n);
+    if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
+        assert_true(isinf(best));
+    } else {
+        check_schedule_loads(pl, s, (double)n, 1);
+        /* every whole size is a breakpoint: the MIP's optimum is the true one */
+        if (!test_close(dls_schedule_mip_makespan(s), best, 1e-12, 0))
+            fail_msg("instance %d (p %zu, n %llu): MIP %.17g, brute force %.17g", trial, p,
+                     (unsigned long long)n, dls_schedule_mip_makespan(s), best);
+        assert_rel(dls_schedule_makespan(s), best, 1e-12);
+        assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
+        assert_true(dls_schedule_rounded_makespan(s) >= best * (1 - 1e-12));
     }
+    dls_schedule_free(s);
+    dls_platform_free(pl);
 }
 
 /* Rounding alone on larger platforms: whole loads, the LP below, and the gap small. */
@@ -140,49 +136,45 @@ TEST(test_rounding)
 
 /* Two processors with bumpy speeds: the exact-shape MIP against a fine scan of the split,
  * refined by golden sections around the best point of the scan. */
-TEST(test_exact_shape_vs_scan)
+RANDOM_TEST(test_exact_shape_vs_scan, 3, 40)
 {
-    test_rng rng;
-    test_rng_init(&rng, 3);
     dls_error err;
-    for (int t = 0; t < 40; t++) {
-        double V = test_logrange(&rng, 10, 1e5);
-        dls_platform *pl = gen_bumpy(&rng, 2, V);
-        double best = INFINITY, at = 0;
-        const int grid = 20000;
-        for (int k = 0; k <= grid; k++) {
-            double x[2] = {V * k / grid, V - V * k / grid};
-            double mk = ref_replay(pl, x);
-            if (mk < best) {
-                best = mk;
-                at = x[0];
-            }
+    double V = test_logrange(r, 10, 1e5);
+    dls_platform *pl = gen_bumpy(r, 2, V);
+    double best = INFINITY, at = 0;
+    const int grid = 20000;
+    for (int k = 0; k <= grid; k++) {
+        double x[2] = {V * k / grid, V - V * k / grid};
+        double mk = ref_replay(pl, x);
+        if (mk < best) {
+            best = mk;
+            at = x[0];
         }
-        double lo = fmax(0, at - V / grid), hi = fmin(V, at + V / grid);
-        for (int it = 0; it < 100; it++) {
-            double m1 = lo + (hi - lo) * 0.381966, m2 = hi - (hi - lo) * 0.381966;
-            double x1[2] = {m1, V - m1}, x2[2] = {m2, V - m2};
-            if (ref_replay(pl, x1) < ref_replay(pl, x2))
-                hi = m2;
-            else
-                lo = m1;
-            best = fmin(best, fmin(ref_replay(pl, x1), ref_replay(pl, x2)));
-        }
-        dls_mip_params mp;
-        dls_mip_params_init(&mp);
-        mp.exact_shape = 1;
-        dls_schedule *s;
-        assert_ok(dls_schedule_mip(pl, V, NULL, &mp, &s, &err), &err);
-        check_schedule_loads(pl, s, V, 0);
-        /* optimal up to the chords (1e-4) */
-        if (!(dls_schedule_makespan(s) <= best * (1 + 2e-4)))
-            fail_msg("instance %d: MIP %.17g, scan %.17g", t, dls_schedule_makespan(s), best);
-        assert_true(dls_schedule_makespan(s) >= best * (1 - 1e-9));
-        /* never worse than the LP's loads under the true models */
-        assert_true(dls_schedule_makespan(s) <= dls_schedule_lp_true_makespan(s) * (1 + 1e-12));
-        dls_schedule_free(s);
-        dls_platform_free(pl);
     }
+    double lo = fmax(0, at - V / grid), hi = fmin(V, at + V / grid);
+    for (int it = 0; it < 100; it++) {
+        double m1 = lo + (hi - lo) * 0.381966, m2 = hi - (hi - lo) * 0.381966;
+        double x1[2] = {m1, V - m1}, x2[2] = {m2, V - m2};
+        if (ref_replay(pl, x1) < ref_replay(pl, x2))
+            hi = m2;
+        else
+            lo = m1;
+        best = fmin(best, fmin(ref_replay(pl, x1), ref_replay(pl, x2)));
+    }
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    mp.exact_shape = 1;
+    dls_schedule *s;
+    assert_ok(dls_schedule_mip(pl, V, NULL, &mp, &s, &err), &err);
+    check_schedule_loads(pl, s, V, 0);
+    /* optimal up to the chords (1e-4) */
+    if (!(dls_schedule_makespan(s) <= best * (1 + 2e-4)))
+        fail_msg("instance %d: MIP %.17g, scan %.17g", trial, dls_schedule_makespan(s), best);
+    assert_true(dls_schedule_makespan(s) >= best * (1 - 1e-9));
+    /* never worse than the LP's loads under the true models */
+    assert_true(dls_schedule_makespan(s) <= dls_schedule_lp_true_makespan(s) * (1 + 1e-12));
+    dls_schedule_free(s);
+    dls_platform_free(pl);
 }
 
 TEST(test_crosscheck_random)

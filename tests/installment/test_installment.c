@@ -306,35 +306,31 @@ static void compare_with_reference(const dls_platform *pl, double V, double delt
     dls_installment_free(s);
 }
 
-TEST(test_closed_form)
+RANDOM_TEST(test_closed_form, 1, 400)
 {
-    test_rng r;
-    test_rng_init(&r, 1);
-    for (int c = 0; c < 400; c++) {
-        size_t m = 1 + test_below(&r, 6);
-        /* a dyadic chunk, so that V = n delta is exact when the load is whole chunks */
-        double delta = (double)(1 + test_below(&r, 4000)) / 64;
-        int use_limits;
-        dls_platform *pl = gen_chunked(&r, m, delta, &use_limits);
-        size_t n = test_below(&r, 8) == 0 ? 0 : 1 + test_below(&r, 150);
-        double f = test_below(&r, 3) == 0 ? 0 : test_range(&r, 0.05, 0.95), V;
-        size_t N;
-        if (n == 0) { /* less than one chunk */
-            V = delta * test_range(&r, 0.1, 0.95);
-            N = 1;
-        } else {
-            V = delta * ((double)n + f);
-            N = f > 0 ? n + 1 : n;
-        }
-        char what[64];
-        snprintf(what, sizeof what, "case %d (m %zu, %zu chunks)", c, m, N);
-        /* a limit may also stop a lone chunk of V < delta: keep one processor able */
-        if (N == 1 && use_limits)
-            assert_ok(dls_platform_set_limit(pl, m - 1, INFINITY, &(dls_error){0}),
-                      &(dls_error){0});
-        compare_with_reference(pl, V, delta, N, use_limits, what);
-        dls_platform_free(pl);
+    size_t m = 1 + test_below(r, 6);
+    /* a dyadic chunk, so that V = n delta is exact when the load is whole chunks */
+    double delta = (double)(1 + test_below(r, 4000)) / 64;
+    int use_limits;
+    dls_platform *pl = gen_chunked(r, m, delta, &use_limits);
+    size_t n = test_below(r, 8) == 0 ? 0 : 1 + test_below(r, 150);
+    double f = test_below(r, 3) == 0 ? 0 : test_range(r, 0.05, 0.95), V;
+    size_t N;
+    if (n == 0) { /* less than one chunk */
+        V = delta * test_range(r, 0.1, 0.95);
+        N = 1;
+    } else {
+        V = delta * ((double)n + f);
+        N = f > 0 ? n + 1 : n;
     }
+    char what[64];
+    snprintf(what, sizeof what, "case %d (m %zu, %zu chunks)", trial, m, N);
+    /* a limit may also stop a lone chunk of V < delta: keep one processor able */
+    if (N == 1 && use_limits)
+        assert_ok(dls_platform_set_limit(pl, m - 1, INFINITY, &(dls_error){0}),
+                  &(dls_error){0});
+    compare_with_reference(pl, V, delta, N, use_limits, what);
+    dls_platform_free(pl);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -691,39 +687,35 @@ TEST(test_sweep_paper)
     dls_platform_free(pl);
 }
 
-TEST(test_sweep_random)
+RANDOM_TEST(test_sweep_random, 2, 60)
 {
     dls_error err;
-    test_rng r;
-    test_rng_init(&r, 2);
     dls_installment_params par;
     dls_installment_params_init(&par);
     par.use_limits = 0;
-    for (int c = 0; c < 60; c++) {
-        size_t m = 1 + test_below(&r, 6);
-        int use_limits;
-        dls_platform *pl = gen_chunked(&r, m, 1, &use_limits);
-        double V = test_logrange(&r, 1, 1e6);
-        dls_installment *s;
-        assert_ok(dls_installment_sweep(pl, V, &par, &s, &err), &err);
-        double T = dls_installment_makespan(s);
-        /* one round (delta = V / m) and the whole load at once are candidates */
-        dls_installment *one = simulate(pl, V, V / (double)m, &par);
-        dls_installment *all = simulate(pl, V, V, &par);
-        assert_true(T <= dls_installment_makespan(one));
-        assert_true(T <= dls_installment_makespan(all));
-        dls_installment_analysis an;
-        assert_ok(dls_installment_analyze(pl, &par, &an, &err), &err);
-        if (an.formula_reason == DLS_INSTALLMENT_DEFINED && an.formula <= V) {
-            dls_installment *f = simulate(pl, V, an.formula, &par);
-            assert_true(T <= dls_installment_makespan(f));
-            dls_installment_free(f);
-        }
-        dls_installment_free(one);
-        dls_installment_free(all);
-        dls_installment_free(s);
-        dls_platform_free(pl);
+    size_t m = 1 + test_below(r, 6);
+    int use_limits;
+    dls_platform *pl = gen_chunked(r, m, 1, &use_limits);
+    double V = test_logrange(r, 1, 1e6);
+    dls_installment *s;
+    assert_ok(dls_installment_sweep(pl, V, &par, &s, &err), &err);
+    double T = dls_installment_makespan(s);
+    /* one round (delta = V / m) and the whole load at once are candidates */
+    dls_installment *one = simulate(pl, V, V / (double)m, &par);
+    dls_installment *all = simulate(pl, V, V, &par);
+    assert_true(T <= dls_installment_makespan(one));
+    assert_true(T <= dls_installment_makespan(all));
+    dls_installment_analysis an;
+    assert_ok(dls_installment_analyze(pl, &par, &an, &err), &err);
+    if (an.formula_reason == DLS_INSTALLMENT_DEFINED && an.formula <= V) {
+        dls_installment *f = simulate(pl, V, an.formula, &par);
+        assert_true(T <= dls_installment_makespan(f));
+        dls_installment_free(f);
     }
+    dls_installment_free(one);
+    dls_installment_free(all);
+    dls_installment_free(s);
+    dls_platform_free(pl);
 }
 
 /* ---------------------------------------------------------------------------------- */

@@ -57,28 +57,24 @@ TEST(test_read_every_example)
     assert_true(test_each_json("examples", read_and_roundtrip, NULL) >= 3);
 }
 
-TEST(test_random_roundtrips)
+RANDOM_TEST(test_random_roundtrips, 20, 300)
 {
-    test_rng r;
-    test_rng_init(&r, 20);
     static const char *const odd[] = {"a\"quote", "back\\slash", "tab\there", "\xc3\xa9t\xc3\xa9",
                                       "new\nline", "slash/", "\xf0\x9f\x98\x80"};
-    for (int trial = 0; trial < 300; trial++) {
-        dls_platform *p = dls_platform_create();
-        size_t np = 1 + test_below(&r, 6);
-        for (size_t i = 0; i < np; i++) {
-            char name[64];
-            snprintf(name, sizeof name, "%s%zu", odd[test_below(&r, 7)], i);
-            test_add(p, name, gen_awkward_model(&r));
-            if (test_below(&r, 2))
-                gen_limit(p, i, gen_awkward(&r, 1e-3, 1e15));
-            if (test_below(&r, 2))
-                gen_link(p, i, test_below(&r, 3) ? gen_awkward(&r, 0, 10) : 0,
-                         gen_awkward(&r, 0, 1e-3));
-        }
-        roundtrip(p);
-        dls_platform_free(p);
+    dls_platform *p = dls_platform_create();
+    size_t np = 1 + test_below(r, 6);
+    for (size_t i = 0; i < np; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s%zu", odd[test_below(r, 7)], i);
+        test_add(p, name, gen_awkward_model(r));
+        if (test_below(r, 2))
+            gen_limit(p, i, gen_awkward(r, 1e-3, 1e15));
+        if (test_below(r, 2))
+            gen_link(p, i, test_below(r, 3) ? gen_awkward(r, 0, 10) : 0,
+                     gen_awkward(r, 0, 1e-3));
     }
+    roundtrip(p);
+    dls_platform_free(p);
 }
 
 TEST(test_write_file)

@@ -161,33 +161,28 @@ static dls_lu *run(const dls_platform *pl, uint64_t n, dls_lu_algorithm alg,
 /* ---------------------------------------------------------------------------------- */
 /* Tests                                                                              */
 
-TEST(test_exact_vs_brute_force)
+RANDOM_TEST(test_exact_vs_brute_force, 1, BRUTE_INSTANCES)
 {
-    test_rng rng;
-    test_rng_init(&rng, 1);
-    for (int t = 0; t < BRUTE_INSTANCES; t++) {
-        size_t p = 1 + (size_t)test_below(&rng, 3);
-        uint64_t n = 1 + test_below(&rng, p == 3 ? 7 : 9);
-        if (t % 10 == 0) {
-            p = 4;
-            n = 1 + test_below(&rng, 6);
-        }
-        dls_platform *pl = gen_lu(&rng, p, n, t % 3 != 0,
-                                           t % 4 == 0);
-        if (capacity(pl) < (double)n) {
-            dls_lu *r = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
-            assert_int_equal(dls_lu_status(r), DLS_SOLUTION_INFEASIBLE);
-            assert_true(isinf(brute_force(pl, n)));
-            dls_lu_free(r);
-            dls_platform_free(pl);
-            continue;
-        }
-        dls_lu *r = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
-        assert_int_equal(dls_lu_status(r), DLS_SOLUTION_OPTIMAL);
-        assert_rel_floor(dls_lu_cost(r), brute_force(pl, n), 1e-12, 1e-300);
-        dls_lu_free(r);
-        dls_platform_free(pl);
+    size_t p = 1 + (size_t)test_below(r, 3);
+    uint64_t n = 1 + test_below(r, p == 3 ? 7 : 9);
+    if (trial % 10 == 0) {
+        p = 4;
+        n = 1 + test_below(r, 6);
     }
+    dls_platform *pl = gen_lu(r, p, n, trial % 3 != 0, trial % 4 == 0);
+    if (capacity(pl) < (double)n) {
+        dls_lu *res = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
+        assert_int_equal(dls_lu_status(res), DLS_SOLUTION_INFEASIBLE);
+        assert_true(isinf(brute_force(pl, n)));
+        dls_lu_free(res);
+        dls_platform_free(pl);
+        return;
+    }
+    dls_lu *res = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
+    assert_int_equal(dls_lu_status(res), DLS_SOLUTION_OPTIMAL);
+    assert_rel_floor(dls_lu_cost(res), brute_force(pl, n), 1e-12, 1e-300);
+    dls_lu_free(res);
+    dls_platform_free(pl);
 }
 
 TEST(test_constant_speeds)
@@ -460,30 +455,26 @@ TEST(test_small_sizes)
     dls_platform_free(pl);
 }
 
-TEST(test_larger_runs)
+RANDOM_TEST(test_larger_runs, 5, 6)
 {
-    test_rng rng;
-    test_rng_init(&rng, 5);
-    for (int t = 0; t < 6; t++) {
-        size_t p = 3 + (size_t)test_below(&rng, 6);
-        uint64_t n = 300 + test_below(&rng, 900);
-        dls_platform *pl = gen_lu(&rng, p, n, 1, t % 2);
-        if (capacity(pl) < (double)n) {
-            dls_platform_free(pl);
-            continue;
-        }
-        for (int a = 0; a < DLS_LU_EXACT; a++) {
-            dls_lu *r = run(pl, n, (dls_lu_algorithm)a, DLS_LU_AUTO);
-            dls_lu *again = run(pl, n, (dls_lu_algorithm)a, DLS_LU_AUTO);
-            /* deterministic */
-            if (dls_lu_owners(r))
-                assert_memory_equal(dls_lu_owners(r), dls_lu_owners(again),
-                                    n * sizeof(size_t));
-            dls_lu_free(r);
-            dls_lu_free(again);
-        }
+    size_t p = 3 + (size_t)test_below(r, 6);
+    uint64_t n = 300 + test_below(r, 900);
+    dls_platform *pl = gen_lu(r, p, n, 1, trial % 2);
+    if (capacity(pl) < (double)n) {
         dls_platform_free(pl);
+        return;
     }
+    for (int a = 0; a < DLS_LU_EXACT; a++) {
+        dls_lu *res = run(pl, n, (dls_lu_algorithm)a, DLS_LU_AUTO);
+        dls_lu *again = run(pl, n, (dls_lu_algorithm)a, DLS_LU_AUTO);
+        /* deterministic */
+        if (dls_lu_owners(res))
+            assert_memory_equal(dls_lu_owners(res), dls_lu_owners(again),
+                                n * sizeof(size_t));
+        dls_lu_free(res);
+        dls_lu_free(again);
+    }
+    dls_platform_free(pl);
 }
 
 static int cancel_at_half(double fraction, void *data)

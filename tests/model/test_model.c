@@ -129,31 +129,27 @@ TEST(test_points_evaluation)
     dls_model_free(m);
 }
 
-TEST(test_points_random_against_reference)
+RANDOM_TEST(test_points_random_against_reference, 1, 2000)
 {
-    test_rng r;
-    test_rng_init(&r, 1);
     dls_error err;
-    for (int trial = 0; trial < 2000; trial++) {
-        size_t n = 1 + test_below(&r, 20);
-        double x[20], s[20];
-        gen_sizes(&r, n, x);
-        for (size_t k = 0; k < n; k++)
-            s[k] = test_logrange(&r, 1e-2, 1e10);
-        dls_model *m;
-        assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
-        for (int q = 0; q < 20; q++) {
-            double v = test_range(&r, 0, x[n - 1] * 1.5);
-            double want = ref_points_speed(n, x, s, v);
-            assert_rel(dls_model_speed(m, v), want, 1e-12);
-            /* time and speed are two views of one function */
-            if (v > 0) {
-                assert_rel(dls_model_time(m, v), v / want, 1e-12);
-                assert_rel(dls_model_time(m, v) * dls_model_speed(m, v), v, 1e-14);
-            }
+    size_t n = 1 + test_below(r, 20);
+    double x[20], s[20];
+    gen_sizes(r, n, x);
+    for (size_t k = 0; k < n; k++)
+        s[k] = test_logrange(r, 1e-2, 1e10);
+    dls_model *m;
+    assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
+    for (int q = 0; q < 20; q++) {
+        double v = test_range(r, 0, x[n - 1] * 1.5);
+        double want = ref_points_speed(n, x, s, v);
+        assert_rel(dls_model_speed(m, v), want, 1e-12);
+        /* time and speed are two views of one function */
+        if (v > 0) {
+            assert_rel(dls_model_time(m, v), v / want, 1e-12);
+            assert_rel(dls_model_time(m, v) * dls_model_speed(m, v), v, 1e-14);
         }
-        dls_model_free(m);
     }
+    dls_model_free(m);
 }
 
 TEST(test_points_bands)
@@ -251,28 +247,24 @@ TEST(test_time_lines)
     dls_model_free(m);
 }
 
-TEST(test_time_lines_random)
+RANDOM_TEST(test_time_lines_random, 2, 1000)
 {
-    test_rng r;
-    test_rng_init(&r, 2);
     dls_error err;
-    for (int trial = 0; trial < 1000; trial++) {
-        size_t n = 1 + test_below(&r, 6);
-        double a[6], b[6];
-        for (size_t l = 0; l < n; l++) {
-            a[l] = test_range(&r, -100, 100);
-            b[l] = test_logrange(&r, 1e-6, 10);
-        }
-        a[test_below(&r, n)] = test_range(&r, 0, 5); /* positive time near 0 */
-        dls_model *m;
-        assert_ok(dls_model_create_time_lines(n, a, b, &m, &err), &err);
-        for (int q = 0; q < 20; q++) {
-            double v = test_logrange(&r, 1e-6, 1e6);
-            assert_rel(dls_model_time(m, v), ref_lines_time(n, a, b, v), 1e-15);
-            assert_rel(dls_model_speed(m, v) * dls_model_time(m, v), v, 1e-14);
-        }
-        dls_model_free(m);
+    size_t n = 1 + test_below(r, 6);
+    double a[6], b[6];
+    for (size_t l = 0; l < n; l++) {
+        a[l] = test_range(r, -100, 100);
+        b[l] = test_logrange(r, 1e-6, 10);
     }
+    a[test_below(r, n)] = test_range(r, 0, 5); /* positive time near 0 */
+    dls_model *m;
+    assert_ok(dls_model_create_time_lines(n, a, b, &m, &err), &err);
+    for (int q = 0; q < 20; q++) {
+        double v = test_logrange(r, 1e-6, 1e6);
+        assert_rel(dls_model_time(m, v), ref_lines_time(n, a, b, v), 1e-15);
+        assert_rel(dls_model_speed(m, v) * dls_model_time(m, v), v, 1e-14);
+    }
+    dls_model_free(m);
 }
 
 TEST(test_time_lines_errors)
@@ -336,33 +328,29 @@ TEST(test_speed2d)
     dls_model_free(m);
 }
 
-TEST(test_speed2d_random)
+RANDOM_TEST(test_speed2d_random, 3, 500)
 {
-    test_rng r;
-    test_rng_init(&r, 3);
     dls_error err;
-    for (int trial = 0; trial < 500; trial++) {
-        size_t nx = 1 + test_below(&r, 6), ny = 1 + test_below(&r, 6);
-        double x[6], y[6], v[36];
-        gen_sizes(&r, nx, x);
-        gen_sizes(&r, ny, y);
-        for (size_t k = 0; k < nx * ny; k++)
-            v[k] = test_logrange(&r, 1, 1e9);
-        dls_model *m;
-        assert_ok(dls_model_create_speed2d(nx, x, ny, y, v, &m, &err), &err);
-        for (int q = 0; q < 10; q++) {
-            double px = test_range(&r, 0, x[nx - 1] * 1.3), py = test_range(&r, 0, y[ny - 1] * 1.3);
-            assert_rel(dls_model_speed2d(m, px, py), ref_bilinear(nx, x, ny, y, v, px, py), 1e-12);
-            /* the section at px is the same function of y */
-            if (px > 0) {
-                dls_model *s;
-                assert_ok(dls_model_section(m, px, &s, &err), &err);
-                assert_rel(dls_model_speed(s, py), dls_model_speed2d(m, px, py), 1e-12);
-                dls_model_free(s);
-            }
+    size_t nx = 1 + test_below(r, 6), ny = 1 + test_below(r, 6);
+    double x[6], y[6], v[36];
+    gen_sizes(r, nx, x);
+    gen_sizes(r, ny, y);
+    for (size_t k = 0; k < nx * ny; k++)
+        v[k] = test_logrange(r, 1, 1e9);
+    dls_model *m;
+    assert_ok(dls_model_create_speed2d(nx, x, ny, y, v, &m, &err), &err);
+    for (int q = 0; q < 10; q++) {
+        double px = test_range(r, 0, x[nx - 1] * 1.3), py = test_range(r, 0, y[ny - 1] * 1.3);
+        assert_rel(dls_model_speed2d(m, px, py), ref_bilinear(nx, x, ny, y, v, px, py), 1e-12);
+        /* the section at px is the same function of y */
+        if (px > 0) {
+            dls_model *s;
+            assert_ok(dls_model_section(m, px, &s, &err), &err);
+            assert_rel(dls_model_speed(s, py), dls_model_speed2d(m, px, py), 1e-12);
+            dls_model_free(s);
         }
-        dls_model_free(m);
     }
+    dls_model_free(m);
 }
 
 TEST(test_speed2d_errors)
@@ -383,29 +371,25 @@ TEST(test_speed2d_errors)
 }
 
 /* The 2-D speed of a 1-D model is its speed at x * y, and sections are exact. */
-TEST(test_sections_of_1d_models)
+RANDOM_TEST(test_sections_of_1d_models, 4, 500)
 {
-    test_rng r;
-    test_rng_init(&r, 4);
     dls_error err;
-    for (int trial = 0; trial < 500; trial++) {
-        size_t n = 1 + test_below(&r, 8);
-        double x[8], s[8];
-        gen_sizes(&r, n, x);
-        for (size_t k = 0; k < n; k++)
-            s[k] = test_logrange(&r, 1, 1e6);
-        dls_model *m, *sec;
-        assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
-        double fx = test_logrange(&r, 0.01, 100);
-        assert_ok(dls_model_section(m, fx, &sec, &err), &err);
-        for (int q = 0; q < 10; q++) {
-            double y = test_range(&r, 0, 2 * x[n - 1] / fx);
-            assert_rel(dls_model_speed2d(m, fx, y), ref_points_speed(n, x, s, fx * y), 1e-12);
-            assert_rel(dls_model_speed(sec, y), dls_model_speed2d(m, fx, y), 1e-12);
-        }
-        dls_model_free(sec);
-        dls_model_free(m);
+    size_t n = 1 + test_below(r, 8);
+    double x[8], s[8];
+    gen_sizes(r, n, x);
+    for (size_t k = 0; k < n; k++)
+        s[k] = test_logrange(r, 1, 1e6);
+    dls_model *m, *sec;
+    assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
+    double fx = test_logrange(r, 0.01, 100);
+    assert_ok(dls_model_section(m, fx, &sec, &err), &err);
+    for (int q = 0; q < 10; q++) {
+        double y = test_range(r, 0, 2 * x[n - 1] / fx);
+        assert_rel(dls_model_speed2d(m, fx, y), ref_points_speed(n, x, s, fx * y), 1e-12);
+        assert_rel(dls_model_speed(sec, y), dls_model_speed2d(m, fx, y), 1e-12);
     }
+    dls_model_free(sec);
+    dls_model_free(m);
 }
 
 TEST(test_sample)

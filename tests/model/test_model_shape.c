@@ -29,35 +29,31 @@ static size_t sampled_ranges(const dls_model *m, size_t n, const double *x, dls_
     return count;
 }
 
-TEST(test_shape_points_random)
+RANDOM_TEST(test_shape_points_random, 10, 2000)
 {
-    test_rng r;
-    test_rng_init(&r, 10);
-    for (int trial = 0; trial < 2000; trial++) {
-        size_t n = 1 + test_below(&r, 12);
-        double x[12], s[12];
-        int fails[12];
-        dls_model *m = gen_shape_pieces(&r, n, x, s, fails);
-        dls_shape_issue want[12], got[12];
-        size_t nw = sampled_ranges(m, n, x, want);
-        size_t ng = dls_model_check_shape(m, got, 12);
-        assert_int_equal(ng, nw);
-        for (size_t k = 0; k < ng; k++) {
-            assert_int_equal(got[k].axis, 0);
-            assert_true(isnan(got[k].at));
-            assert_rel(got[k].from, want[k].from, 0);
-            assert_rel(got[k].to, want[k].to, 0);
-        }
-        /* a smaller buffer still reports the total */
-        if (ng > 1) {
-            dls_shape_issue one;
-            assert_int_equal(dls_model_check_shape(m, &one, 1), ng);
-            assert_rel(one.from, want[0].from, 0);
-            assert_rel(one.to, want[0].to, 0);
-        }
-        assert_int_equal(dls_model_check_shape(m, NULL, 0), ng);
-        dls_model_free(m);
+    size_t n = 1 + test_below(r, 12);
+    double x[12], s[12];
+    int fails[12];
+    dls_model *m = gen_shape_pieces(r, n, x, s, fails);
+    dls_shape_issue want[12], got[12];
+    size_t nw = sampled_ranges(m, n, x, want);
+    size_t ng = dls_model_check_shape(m, got, 12);
+    assert_int_equal(ng, nw);
+    for (size_t k = 0; k < ng; k++) {
+        assert_int_equal(got[k].axis, 0);
+        assert_true(isnan(got[k].at));
+        assert_rel(got[k].from, want[k].from, 0);
+        assert_rel(got[k].to, want[k].to, 0);
     }
+    /* a smaller buffer still reports the total */
+    if (ng > 1) {
+        dls_shape_issue one;
+        assert_int_equal(dls_model_check_shape(m, &one, 1), ng);
+        assert_rel(one.from, want[0].from, 0);
+        assert_rel(one.to, want[0].to, 0);
+    }
+    assert_int_equal(dls_model_check_shape(m, NULL, 0), ng);
+    dls_model_free(m);
 }
 
 TEST(test_shape_special_cases)
@@ -195,34 +191,30 @@ static void check_envelope(const dls_model *m, size_t n, const double *x, double
     dls_model_free(env);
 }
 
-TEST(test_envelope_points_random)
+RANDOM_TEST(test_envelope_points_random, 11, 400)
 {
-    test_rng r;
-    test_rng_init(&r, 11);
     dls_error err;
     dls_envelope_params par;
-    for (int trial = 0; trial < 400; trial++) {
-        dls_envelope_params_init(&par);
-        if (trial % 3 == 1)
-            par.rel_tol = 1e-6;
-        if (trial % 5 == 2)
-            par.max_lines = 8;
-        size_t n = 1 + test_below(&r, 10);
-        double x[10], s[10];
-        x[0] = test_logrange(&r, 1, 1e4);
-        s[0] = test_logrange(&r, 1, 1e9);
-        for (size_t k = 1; k < n; k++) {
-            x[k] = x[k - 1] * test_range(&r, 1.1, 10);
-            /* mostly falling speeds (the paging case), sometimes rising ones */
-            s[k] = s[k - 1] * (test_unif(&r) < 0.75 ? test_range(&r, 0.05, 1.0)
-                                                     : test_range(&r, 1.0, 3.0));
-        }
-        dls_model *m;
-        assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
-        double xmax = x[n - 1] * test_range(&r, 0.3, 3);
-        check_envelope(m, n, x, xmax, &par);
-        dls_model_free(m);
+    dls_envelope_params_init(&par);
+    if (trial % 3 == 1)
+        par.rel_tol = 1e-6;
+    if (trial % 5 == 2)
+        par.max_lines = 8;
+    size_t n = 1 + test_below(r, 10);
+    double x[10], s[10];
+    x[0] = test_logrange(r, 1, 1e4);
+    s[0] = test_logrange(r, 1, 1e9);
+    for (size_t k = 1; k < n; k++) {
+        x[k] = x[k - 1] * test_range(r, 1.1, 10);
+        /* mostly falling speeds (the paging case), sometimes rising ones */
+        s[k] = s[k - 1] * (test_unif(r) < 0.75 ? test_range(r, 0.05, 1.0)
+                                                 : test_range(r, 1.0, 3.0));
     }
+    dls_model *m;
+    assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
+    double xmax = x[n - 1] * test_range(r, 0.3, 3);
+    check_envelope(m, n, x, xmax, &par);
+    dls_model_free(m);
 }
 
 TEST(test_envelope_known_cases)

@@ -229,29 +229,25 @@ static double brute(const dls_platform *pl, size_t i, uint64_t left, uint64_t n,
     return best;
 }
 
-TEST(test_brute_force_tiny)
+RANDOM_TEST(test_brute_force_tiny, 104, 2000)
 {
-    test_rng r;
-    test_rng_init(&r, 104);
     dls_error err;
-    for (int trial = 0; trial < 2000; trial++) {
-        size_t p = 1 + test_below(&r, 4);
-        uint64_t n = test_below(&r, 13);
-        dls_platform *pl = gen_shaped(&r, p, n + 1, trial % 2, 1);
-        dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, NULL, &res, &err), &err);
-        double want = brute(pl, 0, n, n, 0);
-        if (isinf(want)) {
-            assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
-        } else {
-            check_result(pl, n, res, 1);
-            if (dls_partition_makespan(res) != want)
-                fail_msg("trial %d: makespan %.17g, brute force %.17g", trial,
-                         dls_partition_makespan(res), want);
-        }
-        dls_partition_free(res);
-        dls_platform_free(pl);
+    size_t p = 1 + test_below(r, 4);
+    uint64_t n = test_below(r, 13);
+    dls_platform *pl = gen_shaped(r, p, n + 1, trial % 2, 1);
+    dls_partition *res;
+    assert_ok(dls_partition_set(pl, n, NULL, &res, &err), &err);
+    double want = brute(pl, 0, n, n, 0);
+    if (isinf(want)) {
+        assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
+    } else {
+        check_result(pl, n, res, 1);
+        if (dls_partition_makespan(res) != want)
+            fail_msg("trial %d: makespan %.17g, brute force %.17g", trial,
+                     dls_partition_makespan(res), want);
     }
+    dls_partition_free(res);
+    dls_platform_free(pl);
 }
 
 /* ---------------------------------------------------------------------------------- */

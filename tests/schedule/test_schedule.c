@@ -220,52 +220,48 @@ TEST(test_small_against_reference)
 
 /* Every solved schedule is a valid timeline: the loads sum to V within the limits, and an
  * independent replay of the loads gives the makespan. */
-TEST(test_random_consistency)
+RANDOM_TEST(test_random_consistency, 301, 200)
 {
-    test_rng r;
-    test_rng_init(&r, 301);
     dls_error err;
-    for (int trial = 0; trial < 200; trial++) {
-        size_t m = 1 + test_below(&r, trial % 10 == 0 ? 300 : 30);
-        double V = test_logrange(&r, 1e4, 1e10);
-        dls_platform *pl = gen_star(&r, m, 4, V, trial % 2);
-        dls_schedule_params par;
-        dls_schedule_params_init(&par);
-        par.order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
-        dls_schedule *s;
-        assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
-        const double *ld = dls_schedule_loads(s);
-        const size_t *seq = dls_schedule_sequence(s);
-        double sum = 0, clock = 0, mk = 0;
-        for (size_t k = 0; k < m; k++) {
-            size_t i = seq[k];
-            assert_true(ld[i] >= 0 && ld[i] <= dls_platform_limit(pl, i) * (1 + 1e-12));
-            sum += ld[i];
-            if (ld[i] == 0) {
-                assert_true(isnan(dls_schedule_send_start(s)[i]));
-                continue;
-            }
-            double S, C;
-            dls_platform_link(pl, i, &S, &C);
-            assert_rel_floor(dls_schedule_send_start(s)[i], clock, 1e-12, 1e-9);
-            clock += S + C * ld[i];
-            double fin = clock + lines_time(dls_platform_model(pl, i), ld[i]);
-            assert_rel(dls_schedule_finish(s)[i], fin, 1e-12);
-            mk = fmax(mk, fin);
-            if (par.order == DLS_ORDER_RATE && k > 0) {
-                double c0, c1;
-                dls_platform_link(pl, seq[k - 1], NULL, &c0);
-                dls_platform_link(pl, i, NULL, &c1);
-                assert_true(c0 <= c1);
-            }
+    size_t m = 1 + test_below(r, trial % 10 == 0 ? 300 : 30);
+    double V = test_logrange(r, 1e4, 1e10);
+    dls_platform *pl = gen_star(r, m, 4, V, trial % 2);
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
+    const double *ld = dls_schedule_loads(s);
+    const size_t *seq = dls_schedule_sequence(s);
+    double sum = 0, clock = 0, mk = 0;
+    for (size_t k = 0; k < m; k++) {
+        size_t i = seq[k];
+        assert_true(ld[i] >= 0 && ld[i] <= dls_platform_limit(pl, i) * (1 + 1e-12));
+        sum += ld[i];
+        if (ld[i] == 0) {
+            assert_true(isnan(dls_schedule_send_start(s)[i]));
+            continue;
         }
-        assert_rel(sum, V, 1e-9);
-        assert_rel(dls_schedule_makespan(s), mk, 1e-9);
-        assert_true(dls_schedule_residual(s) <= 1e-9);
-        assert_true(dls_schedule_kkt_primal(s) <= 1e-6);
-        dls_schedule_free(s);
-        dls_platform_free(pl);
+        double S, C;
+        dls_platform_link(pl, i, &S, &C);
+        assert_rel_floor(dls_schedule_send_start(s)[i], clock, 1e-12, 1e-9);
+        clock += S + C * ld[i];
+        double fin = clock + lines_time(dls_platform_model(pl, i), ld[i]);
+        assert_rel(dls_schedule_finish(s)[i], fin, 1e-12);
+        mk = fmax(mk, fin);
+        if (par.order == DLS_ORDER_RATE && k > 0) {
+            double c0, c1;
+            dls_platform_link(pl, seq[k - 1], NULL, &c0);
+            dls_platform_link(pl, i, NULL, &c1);
+            assert_true(c0 <= c1);
+        }
     }
+    assert_rel(sum, V, 1e-9);
+    assert_rel(dls_schedule_makespan(s), mk, 1e-9);
+    assert_true(dls_schedule_residual(s) <= 1e-9);
+    assert_true(dls_schedule_kkt_primal(s) <= 1e-6);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
 }
 
 TEST(test_selection_and_order)
@@ -371,22 +367,18 @@ TEST(test_speed_models)
     dls_platform_free(pl);
 }
 
-TEST(test_exact)
+RANDOM_TEST(test_exact, 302, 20)
 {
-    test_rng r;
-    test_rng_init(&r, 302);
     dls_error err;
     dls_schedule_params par;
     dls_schedule_params_init(&par);
     par.exact = 1;
-    for (int trial = 0; trial < 20; trial++) {
-        dls_platform *pl = gen_star(&r, 1 + test_below(&r, 40), 3, 1e8, trial % 2);
-        dls_schedule *s;
-        assert_ok(dls_schedule_solve(pl, 1e8, &par, &s, &err), &err);
-        assert_int_equal(dls_schedule_exact_verified(s), 1);
-        dls_schedule_free(s);
-        dls_platform_free(pl);
-    }
+    dls_platform *pl = gen_star(r, 1 + test_below(r, 40), 3, 1e8, trial % 2);
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, 1e8, &par, &s, &err), &err);
+    assert_int_equal(dls_schedule_exact_verified(s), 1);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
 }
 
 /* Runs command with the standard output and error going to a file, returns its size. */

@@ -74,6 +74,20 @@ static inline uint64_t test_below(test_rng *r, uint64_t n)
     return n ? test_next(r) % n : 0;
 }
 
+/* A test of `count` random trials drawn in turn from one generator seeded with `salt`:
+ *     RANDOM_TEST(test_name, salt, count) { one trial, from test_rng *r; int trial }
+ * (a trial that returns early ends that trial only). */
+#define RANDOM_TEST(name, salt, count)                                                     \
+    static void name##_trial(test_rng *r, int trial);                                      \
+    TEST(name)                                                                             \
+    {                                                                                      \
+        test_rng rng_;                                                                     \
+        test_rng_init(&rng_, (salt));                                                      \
+        for (int trial_ = 0; trial_ < (count); trial_++)                                   \
+            name##_trial(&rng_, trial_);                                                   \
+    }                                                                                      \
+    static void name##_trial(test_rng *r, int trial TEST_UNUSED_)
+
 /* ---------------------------------------------------------------------------------- */
 /* Building blocks */
 
