@@ -3,6 +3,17 @@
  * assignment (unordered sets). Weights are whole numbers so that sums are exact. */
 #include "gen.h"
 
+/* n whole weights from 1 to max (so that sums are exact); returns their sum. */
+static double whole_weights(test_rng *r, size_t n, uint64_t max, double *w)
+{
+    double total = 0;
+    for (size_t e = 0; e < n; e++) {
+        w[e] = (double)(1 + test_below(r, max));
+        total += w[e];
+    }
+    return total;
+}
+
 static double ptime(const dls_platform *pl, size_t i, double w)
 {
     return w > 0 ? dls_model_time(dls_platform_model(pl, i), w) : 0;
@@ -69,52 +80,6 @@ static void check_common(const dls_platform *pl, size_t n, const double *w,
     (void)w;
 }
 
-TEST(test_ordered_fixed_brute_force)
-{
-    test_rng r;
-    test_rng_init(&r, 200);
-    dls_error err;
-    dls_partition_params par;
-    dls_partition_params_init(&par);
-    par.ordered = 1;
-    for (int trial = 0; trial < 1500; trial++) {
-        size_t p = 1 + test_below(&r, 4), n = 1 + test_below(&r, 9);
-        double w[10], total = 0;
-        for (size_t e = 0; e < n; e++) {
-            w[e] = (double)(1 + test_below(&r, 9));
-            total += w[e];
-        }
-        dls_platform *pl = gen_falling(&r, p, total, trial % 2);
-        par.weights = w;
-        dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
-        size_t ord[4] = {0, 1, 2, 3};
-        double want = brute_ordered(pl, ord, 0, w, 0, n, 0);
-        if (isinf(want)) {
-            assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
-        } else {
-            assert_int_equal(dls_partition_status(res), DLS_SOLUTION_OPTIMAL);
-            check_common(pl, n, w, res);
-            /* the chunks are contiguous, in platform order, and cover the set */
-            const uint64_t *first = dls_partition_first(res);
-            uint64_t at = 0;
-            for (size_t i = 0; i < p; i++) {
-                assert_true(first[i] == at);
-                double wt = 0;
-                for (uint64_t e = first[i]; e < first[i] + dls_partition_elements(res)[i]; e++)
-                    wt += w[e];
-                assert_true(wt == dls_partition_sizes(res)[i]);
-                at += dls_partition_elements(res)[i];
-            }
-            if (dls_partition_makespan(res) != want)
-                fail_msg("trial %d: makespan %.17g, brute force %.17g", trial,
-                         dls_partition_makespan(res), want);
-        }
-        dls_partition_free(res);
-        dls_platform_free(pl);
-    }
-}
-
 static int next_perm(size_t *a, size_t n)
 {
     size_t i = n - 1;
@@ -136,50 +101,63 @@ static int next_perm(size_t *a, size_t n)
     return 1;
 }
 
-TEST(test_ordered_reorder_brute_force)
+/* One ordered set of whole weights against brute force over every contiguous split, in
+ * the platform's order of the processors, or in every order when `reorder`. */
+static void ordered_trial(test_rng *r, int trial, int reorder, uint64_t max_n)
 {
-    test_rng r;
-    test_rng_init(&r, 201);
     dls_error err;
     dls_partition_params par;
     dls_partition_params_init(&par);
     par.ordered = 1;
-    par.reorder = 1;
-    for (int trial = 0; trial < 500; trial++) {
-        size_t p = 1 + test_below(&r, 4), n = 1 + test_below(&r, 8);
-        double w[10], total = 0;
-        for (size_t e = 0; e < n; e++) {
-            w[e] = (double)(1 + test_below(&r, 9));
-            total += w[e];
-        }
-        dls_platform *pl = gen_falling(&r, p, total, trial % 2);
-        par.weights = w;
-        dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
-        size_t ord[4] = {0, 1, 2, 3};
-        double want = INFINITY;
-        do
-            want = fmin(want, brute_ordered(pl, ord, 0, w, 0, n, 0));
-        while (next_perm(ord, p));
-        if (isinf(want)) {
-            assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
-        } else {
-            check_common(pl, n, w, res);
-            const size_t *order = dls_partition_order(res);
+    par.reorder = reorder;
+    size_t p = 1 + test_below(r, 4), n = 1 + test_below(r, max_n);
+    double w[10], total = whole_weights(r, n, 9, w);
+    dls_platform *pl = gen_falling(r, p, total, trial % 2);
+    par.weights = w;
+    dls_partition *res;
+    assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
+    size_t ord[4] = {0, 1, 2, 3};
+    double want = INFINITY;
+    do
+        want = fmin(want, brute_ordered(pl, ord, 0, w, 0, n, 0));
+    while (reorder && next_perm(ord, p));
+    if (isinf(want)) {
+        assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
+    } else {
+        assert_int_equal(dls_partition_status(res), DLS_SOLUTION_OPTIMAL);
+        check_common(pl, n, w, res);
+        /* the chunks are contiguous, cover the set, and follow the platform's order (the
+         * returned one when reordering) */
+        const size_t *order = dls_partition_order(res);
+        if (reorder)
             assert_non_null(order);
-            /* the chunks follow the returned order */
-            uint64_t at = 0;
-            for (size_t k = 0; k < p; k++) {
-                assert_true(dls_partition_first(res)[order[k]] == at);
-                at += dls_partition_elements(res)[order[k]];
-            }
-            if (dls_partition_makespan(res) != want)
-                fail_msg("trial %d: makespan %.17g, brute force %.17g", trial,
-                         dls_partition_makespan(res), want);
+        const uint64_t *first = dls_partition_first(res);
+        uint64_t at = 0;
+        for (size_t k = 0; k < p; k++) {
+            size_t i = reorder ? order[k] : k;
+            assert_true(first[i] == at);
+            double wt = 0;
+            for (uint64_t e = first[i]; e < first[i] + dls_partition_elements(res)[i]; e++)
+                wt += w[e];
+            assert_true(wt == dls_partition_sizes(res)[i]);
+            at += dls_partition_elements(res)[i];
         }
-        dls_partition_free(res);
-        dls_platform_free(pl);
+        if (dls_partition_makespan(res) != want)
+            fail_msg("trial %d: makespan %.17g, brute force %.17g", trial,
+                     dls_partition_makespan(res), want);
     }
+    dls_partition_free(res);
+    dls_platform_free(pl);
+}
+
+RANDOM_TEST(test_ordered_fixed_brute_force, 200, 1500)
+{
+    ordered_trial(r, trial, 0, 9);
+}
+
+RANDOM_TEST(test_ordered_reorder_brute_force, 201, 500)
+{
+    ordered_trial(r, trial, 1, 8);
 }
 
 TEST(test_unordered_brute_force)
@@ -192,11 +170,7 @@ TEST(test_unordered_brute_force)
     double worst_gap = 0, worst_to_opt = 0;
     for (int trial = 0; trial < 1500; trial++) {
         size_t p = 1 + test_below(&r, 3), n = 1 + test_below(&r, 8);
-        double w[10], total = 0;
-        for (size_t e = 0; e < n; e++) {
-            w[e] = (double)(1 + test_below(&r, 20));
-            total += w[e];
-        }
+        double w[10], total = whole_weights(&r, n, 20, w);
         dls_platform *pl = gen_falling(&r, p, total, trial % 2);
         par.weights = w;
         dls_partition *res;
