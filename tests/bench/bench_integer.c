@@ -30,7 +30,7 @@ static dls_platform *star(size_t m, double V)
         bench_check(dls_model_create_time_lines(levels, a, b, &mo, &err), &err);
         char name[32];
         snprintf(name, sizeof name, "n%zu", i);
-        bench_add_linked(pl, name, mo, bench_logu(1e-4, 1e-2), bench_logu(1e-7, 1e-5));
+        bench_add(pl, name, mo, bench_logu(1e-4, 1e-2), bench_logu(1e-7, 1e-5));
     }
     return pl;
 }
@@ -51,7 +51,7 @@ static dls_platform *bumpy(size_t m, double V)
         bench_check(dls_model_create_points(6, x, s, NULL, NULL, &mo, &err), &err);
         char name[32];
         snprintf(name, sizeof name, "b%zu", i);
-        bench_add_linked(pl, name, mo, bench_logu(1e-3, 1e-2), bench_logu(1e-6, 1e-5));
+        bench_add(pl, name, mo, bench_logu(1e-3, 1e-2), bench_logu(1e-6, 1e-5));
     }
     return pl;
 }

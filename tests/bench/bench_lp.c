@@ -35,7 +35,7 @@ static dls_platform *make_platform(size_t m, double V)
         dls_model *mo;
         dls_error err;
         bench_check(dls_model_create_time_lines(2, a, b, &mo, &err), &err);
-        bench_add_linked(pl, name, mo, bench_logu(3e-4, 3e-3), bench_logu(3e-7, 3e-6));
+        bench_add(pl, name, mo, bench_logu(3e-4, 3e-3), bench_logu(3e-7, 3e-6));
     }
     return pl;
 }

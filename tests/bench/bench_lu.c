@@ -58,7 +58,7 @@ static dls_platform *make_platform(size_t p, double n)
         }
         char name[32];
         snprintf(name, sizeof name, "node%02zu", i);
-        bench_add(pl, name, m);
+        bench_add(pl, name, m, NAN, NAN);
     }
     return pl;
 }

@@ -67,7 +67,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < p; i++) {
         char name[32];
         snprintf(name, sizeof name, "node%06zu", i);
-        bench_add(pl, name, make_model(share));
+        bench_add(pl, name, make_model(share), NAN, NAN);
         if (i % 7 == 0)
             dls_platform_set_limit(pl, i, share * (0.5 + bench_unif()), NULL);
     }

@@ -76,24 +76,18 @@ static inline void bench_check(dls_status st, const dls_error *err)
     }
 }
 
-/* Adds processor `name` with model m (which it frees) and returns its index. */
-static inline size_t bench_add(dls_platform *pl, const char *name, dls_model *m)
+/* Adds processor `name` with model m (which it frees) and, unless S is NaN, a link with
+ * startup S and rate C. */
+static inline void bench_add(dls_platform *pl, const char *name, dls_model *m, double S,
+                             double C)
 {
     dls_error err;
     size_t i;
-    bench_check(dls_platform_add(pl, name, m, &i, &err), &err);
+    dls_status st = dls_platform_add(pl, name, m, &i, &err);
+    if (st == DLS_OK && !isnan(S))
+        st = dls_platform_set_link(pl, i, S, C, &err);
     dls_model_free(m);
-    return i;
-}
-
-/* The same with a link (startup S, rate C). */
-static inline size_t bench_add_linked(dls_platform *pl, const char *name, dls_model *m, double S,
-                               double C)
-{
-    dls_error err;
-    size_t i = bench_add(pl, name, m);
-    bench_check(dls_platform_set_link(pl, i, S, C, &err), &err);
-    return i;
+    bench_check(st, &err);
 }
 
 /* ---------------------------------------------------------------------------------- */
