@@ -89,7 +89,7 @@ expect_err() {
 
 need_python3() {
     if [ -z "$PYTHON3" ]; then
-        echo "$cli_name: SKIP: no python3 (configure found none), so these checks cannot run"
+        echo "$cli_name: SKIP: no python3 (PYTHON3 is empty), so these checks cannot run"
         exit 77
     fi
 }
