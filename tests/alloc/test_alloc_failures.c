@@ -3,125 +3,15 @@
  * untouched and leak nothing. The allocator is replaced by counting wrappers around glibc's
  * own (glibc supports replacing malloc this way), so this program is not built under
  * AddressSanitizer, which replaces the allocator itself. */
-#include <errno.h>
 #include <unistd.h>
 
 #include <glpk.h>
 
-#include "testutil.h"
+#include "failing_malloc.h"
 
-extern void *__libc_malloc(size_t);
-extern void *__libc_calloc(size_t, size_t);
-extern void *__libc_realloc(void *, size_t);
-extern void __libc_free(void *);
-
-static long countdown = -1; /* allocations left before the failing one; -1: none fails */
-static int block_realloc_failed; /* the failed allocation was a realloc of an existing block */
-static int triggered;
-static long live;           /* allocations not yet freed */
-
-static int should_fail(void)
-{
-    if (countdown < 0)
-        return 0;
-    if (countdown-- > 0)
-        return 0;
-    countdown = -1;
-    triggered = 1;
-    errno = ENOMEM;
-    return 1;
-}
-
-void *malloc(size_t n)
-{
-    if (should_fail())
-        return NULL;
-    void *p = __libc_malloc(n);
-    if (p)
-        live++;
-    return p;
-}
-
-void *calloc(size_t a, size_t b)
-{
-    if (should_fail())
-        return NULL;
-    void *p = __libc_calloc(a, b);
-    if (p)
-        live++;
-    return p;
-}
-
-void *realloc(void *old, size_t n)
-{
-    if (should_fail()) {
-        block_realloc_failed = old != NULL;
-        return NULL;
-    }
-    void *p = __libc_realloc(old, n);
-    if (p && old == NULL)
-        live++;
-    return p;
-}
-
-void free(void *p)
-{
-    if (p)
-        live--;
-    __libc_free(p);
-}
-
-/* Runs `call` with the k-th allocation failing, for k = 0, 1, ... until it succeeds with no
- * failure injected. Every failure must be `want` (DLS_ENOMEM unless stated) and must not
- * leak. Returns the number of allocation points exercised. */
-typedef dls_status (*scenario)(void *ctx, dls_error *err);
-
-/* Run before each measured call: GLPK keeps one environment per thread alive between calls
- * by design (and frees it after an internal error), so the schedule scenarios create it
- * beforehand to count only what the call itself leaves behind. */
-static void (*prepare)(void);
-
-static int exhaust(const char *what, scenario call, void *ctx, void (*cleanup)(void *ctx),
-                   dls_status other_ok)
-{
-    for (long k = 0;; k++) {
-        dls_error err;
-        dls_error_clear(&err);
-        if (prepare)
-            prepare();
-        long before = live;
-        triggered = 0;
-        block_realloc_failed = 0;
-        countdown = k;
-        dls_status st = call(ctx, &err);
-        countdown = -1;
-        if (!triggered) {
-            if (st != DLS_OK)
-                fail_msg("%s: fails without injection: %s", what, err.message);
-            if (cleanup)
-                cleanup(ctx);
-            return (int)k;
-        }
-        if (st == DLS_OK) {
-            /* the failed allocation was optional (e.g. a growth that had a fallback) */
-            if (cleanup)
-                cleanup(ctx);
-            continue;
-        }
-        if (st != DLS_ENOMEM && st != other_ok)
-            fail_msg("%s: allocation %ld failed gave %s: %s", what, k, dls_status_name(st),
-                     err.message);
-        if (err.status != st || err.message[0] == '\0')
-            fail_msg("%s: allocation %ld: no message for %s", what, k, dls_status_name(st));
-        /* GLPK 5.0 unlinks a block from its list before growing it with realloc, so when
-         * that realloc fails, glp_free_env cannot free the block: one allocation, lost by
-         * GLPK itself on its out-of-memory path */
-        long allowed = st == DLS_ESOLVER && block_realloc_failed ? 1 : 0;
-        if (live - before > allowed)
-            fail_msg("%s: allocation %ld failed and %ld allocation(s) leaked", what, k,
-                     live - before);
-    }
-}
+#if !TEST_WRAP_MALLOC
+#error "this program replaces malloc (glibc without sanitizers)"
+#endif
 
 static const char platform_text[] =
     "{\"processors\": [\n"
@@ -282,9 +172,8 @@ static void free_res(void *p)
     c->res = NULL;
 }
 
-static void test_partition_allocation_failures(void **state)
+TEST(test_partition_allocation_failures)
 {
-    (void)state;
     dls_error err;
     pctx c;
     memset(&c, 0, sizeof c);
@@ -303,12 +192,12 @@ static void test_partition_allocation_failures(void **state)
         c.par.reorder = k == 2 || k == 5;
         c.par.weights = k >= 3 && k <= 5 ? w : NULL;
         c.par.method = k == 6 ? DLS_PARTITION_BISECTION : DLS_PARTITION_NEWTON;
-        printf(" %s %d", names[k], exhaust(names[k], do_partition, &c, free_res, DLS_OK));
+        printf(" %s %ld", names[k], fm_exhaust(names[k], do_partition, &c, free_res, DLS_OK));
     }
     dls_partition_params_init(&c.par);
     c.striped = 1;
     c.n = 12;
-    printf(" striped %d\n", exhaust("striped", do_partition, &c, free_res, DLS_OK));
+    printf(" striped %ld\n", fm_exhaust("striped", do_partition, &c, free_res, DLS_OK));
     dls_platform_free(c.platform);
 }
 
@@ -346,9 +235,8 @@ static dls_status do_lu_evaluate(void *p, dls_error *err)
     return dls_lu_evaluate(c->platform, 12, own, &cost, NULL, err);
 }
 
-static void test_lu_allocation_failures(void **state)
+TEST(test_lu_allocation_failures)
 {
-    (void)state;
     dls_error err;
     lctx c;
     memset(&c, 0, sizeof c);
@@ -364,17 +252,17 @@ static void test_lu_allocation_failures(void **state)
         dls_lu_params_init(&c.par);
         c.par.algorithm = (dls_lu_algorithm)a;
         c.n = 14;
-        printf(" %s %d", dls_lu_algorithm_name(c.par.algorithm),
-               exhaust(dls_lu_algorithm_name(c.par.algorithm), do_lu, &c, free_lu, DLS_OK));
+        printf(" %s %ld", dls_lu_algorithm_name(c.par.algorithm),
+               fm_exhaust(dls_lu_algorithm_name(c.par.algorithm), do_lu, &c, free_lu, DLS_OK));
     }
     for (int h = DLS_LU_CYCL; h <= DLS_LU_EXHAUSTIVE; h++) {
         dls_lu_params_init(&c.par);
         c.par.heuristic = (dls_lu_heuristic)h;
         c.n = 14;
-        printf(" fr-%s %d", dls_lu_heuristic_name(c.par.heuristic),
-               exhaust("fr heuristic", do_lu, &c, free_lu, DLS_OK));
+        printf(" fr-%s %ld", dls_lu_heuristic_name(c.par.heuristic),
+               fm_exhaust("fr heuristic", do_lu, &c, free_lu, DLS_OK));
     }
-    printf(" evaluate %d\n", exhaust("lu evaluate", do_lu_evaluate, &c, NULL, DLS_OK));
+    printf(" evaluate %ld\n", fm_exhaust("lu evaluate", do_lu_evaluate, &c, NULL, DLS_OK));
     dls_platform_free(c.platform);
 }
 
@@ -430,9 +318,8 @@ static void glpk_env(void)
     glp_init_env();
 }
 
-static void test_schedule_allocation_failures(void **state)
+TEST(test_schedule_allocation_failures)
 {
-    (void)state;
     dls_error err;
     sctx c;
     memset(&c, 0, sizeof c);
@@ -444,20 +331,20 @@ static void test_schedule_allocation_failures(void **state)
     snprintf(path, sizeof path, "%s/x", dir);
     c.path = path;
     const char *names[] = {"solve", "evaluate", "export mps", "export mathprog", "svg"};
-    prepare = glpk_env;
+    fm_prepare = glpk_env;
     printf("# schedule allocation points:");
     for (int k = 0; k < 5; k++) {
         dls_schedule_params_init(&c.par);
         c.mode = k <= 2 ? k : k - 1;
         c.par.order = k == 3 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
         /* GLPK's own allocations fail through its error hook: DLS_ESOLVER */
-        printf(" %s %d", names[k], exhaust(names[k], do_schedule, &c, free_sched,
+        printf(" %s %ld", names[k], fm_exhaust(names[k], do_schedule, &c, free_sched,
                                            k == 0 || k == 4 ? DLS_ESOLVER
                                            : k >= 2         ? DLS_EIO
                                                             : DLS_OK));
     }
     printf("\n");
-    prepare = NULL;
+    fm_prepare = NULL;
     unlink(path);
     rmdir(dir);
     dls_platform_free(c.platform);
@@ -501,9 +388,8 @@ static void free_mip(void *p)
     c->res = NULL;
 }
 
-static void test_mip_allocation_failures(void **state)
+TEST(test_mip_allocation_failures)
 {
-    (void)state;
     dls_error err;
     ictx c;
     memset(&c, 0, sizeof c);
@@ -513,20 +399,19 @@ static void test_mip_allocation_failures(void **state)
                        " \"link\": {\"startup\": 0.02, \"rate\": 2e-5}}]}";
     assert_ok(dls_platform_read_string(text, strlen(text), "p.json", &c.platform, &err), &err);
     const char *names[] = {"integer", "exact shape", "crosscheck"};
-    prepare = glpk_env;
+    fm_prepare = glpk_env;
     printf("# MIP allocation points:");
     for (int k = 0; k < 3; k++) {
         c.mode = k;
-        printf(" %s %d", names[k], exhaust(names[k], do_mip, &c, free_mip, DLS_ESOLVER));
+        printf(" %s %ld", names[k], fm_exhaust(names[k], do_mip, &c, free_mip, DLS_ESOLVER));
     }
     printf("\n");
-    prepare = NULL;
+    fm_prepare = NULL;
     dls_platform_free(c.platform);
 }
 
-static void test_allocation_failures(void **state)
+TEST(test_allocation_failures)
 {
-    (void)state;
     dls_error err;
     ctx c = {0};
     assert_ok(dls_platform_read_string(platform_text, strlen(platform_text), "p.json",
@@ -537,32 +422,35 @@ static void test_allocation_failures(void **state)
     char path[128];
     snprintf(path, sizeof path, "%s/p.json", dir);
     c.path = path;
-    /* jansson reports some allocation failures inside its lexer as syntax errors */
-    printf("# allocation points: read %d", exhaust("read", do_read, &c, free_out, DLS_ESYNTAX));
-    printf(", to_string %d", exhaust("to_string", do_to_string, &c, free_text, DLS_OK));
-    printf(", copy %d", exhaust("copy", do_copy, &c, free_out, DLS_OK));
-    printf(", write %d", exhaust("write", do_write, &c, NULL, DLS_EIO));
-    printf(", add/remove %d", exhaust("add/remove", do_add_remove, &c, NULL, DLS_OK));
-    printf(", set_model %d", exhaust("set_model", do_set_model, &c, NULL, DLS_OK));
-    printf(", envelope %d", exhaust("envelope", do_envelope, &c, free_mout, DLS_OK));
-    printf(", lines envelope %d", exhaust("lines envelope", do_lines_envelope, &c, free_mout, DLS_OK));
-    printf(", section %d", exhaust("section", do_section, &c, free_mout, DLS_OK));
-    printf(", sample %d\n", exhaust("sample", do_sample, &c, free_mout, DLS_OK));
+    static const struct {
+        const char *name;
+        fm_call call;
+        void (*cleanup)(void *ctx);
+        dls_status also;
+    } cases[] = {
+        /* jansson reports some allocation failures inside its lexer as syntax errors */
+        {"read", do_read, free_out, DLS_ESYNTAX},
+        {"to_string", do_to_string, free_text, DLS_OK},
+        {"copy", do_copy, free_out, DLS_OK},
+        {"write", do_write, NULL, DLS_EIO},
+        {"add/remove", do_add_remove, NULL, DLS_OK},
+        {"set_model", do_set_model, NULL, DLS_OK},
+        {"envelope", do_envelope, free_mout, DLS_OK},
+        {"lines envelope", do_lines_envelope, free_mout, DLS_OK},
+        {"section", do_section, free_mout, DLS_OK},
+        {"sample", do_sample, free_mout, DLS_OK},
+    };
+    printf("# allocation points:");
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        printf("%s %s %ld", k ? "," : "", cases[k].name,
+               fm_exhaust(cases[k].name, cases[k].call, &c, cases[k].cleanup, cases[k].also));
+    printf("\n");
     unlink(path);
     rmdir(dir);
     dls_model_free(c.model);
     dls_platform_free(c.platform);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_allocation_failures),
-        cmocka_unit_test(test_partition_allocation_failures),
-        cmocka_unit_test(test_schedule_allocation_failures),
-        cmocka_unit_test(test_lu_allocation_failures),
-        cmocka_unit_test(test_mip_allocation_failures),
-    };
-    return cmocka_run_group_tests_name("alloc_failures", tests, NULL, NULL);
-}
+TEST_MAIN("alloc_failures", test_allocation_failures, test_partition_allocation_failures,
+          test_schedule_allocation_failures, test_lu_allocation_failures,
+          test_mip_allocation_failures)

@@ -13,40 +13,10 @@
  *
  * usage: bench_installment [--processors P] [--repeat R]
  */
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#include <dlsched.h>
+#include "benchutil.h"
 
 /* Keeps the timed pass over the models from being optimised away. */
 static volatile double sink_out;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static uint64_t rng_state = 88172645463325252ull;
-
-static double unif(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * 0x1.0p-53;
-}
-
-static void die(const dls_error *err)
-{
-    fprintf(stderr, "%s\n", err->message);
-    exit(1);
-}
 
 /* p processors with two memory levels of the paper's magnitudes (in core 1e-3 s per unit
  * within a factor 3, out of core 10 to 100 times slower from a swap point near 1e8). */
@@ -55,19 +25,16 @@ static dls_platform *make_platform(size_t p, int identical)
     dls_platform *pl = dls_platform_create();
     dls_error err;
     for (size_t i = 0; i < p; i++) {
-        double b0 = identical ? 1e-3 : 1e-3 * (0.33 + 2.7 * unif());
-        double b1 = identical ? 0.1 : b0 * (10 + 90 * unif());
-        double swap = identical ? 1e8 : 1e8 * (0.5 + unif());
+        double b0 = identical ? 1e-3 : 1e-3 * (0.33 + 2.7 * bench_unif());
+        double b1 = identical ? 0.1 : b0 * (10 + 90 * bench_unif());
+        double swap = identical ? 1e8 : 1e8 * (0.5 + bench_unif());
         double a[2] = {0, (b0 - b1) * swap}, b[2] = {b0, b1};
         dls_model *m;
         char name[32];
         snprintf(name, sizeof name, "n%zu", i);
-        if (dls_model_create_time_lines(2, a, b, &m, &err) != DLS_OK ||
-            dls_platform_add(pl, name, m, NULL, &err) != DLS_OK ||
-            dls_platform_set_link(pl, i, identical ? 1e-3 : 1e-3 * (0.5 + unif()),
-                                  identical ? 9.99e-5 : 1e-6 * (0.5 + unif()), &err) != DLS_OK)
-            die(&err);
-        dls_model_free(m);
+        bench_check(dls_model_create_time_lines(2, a, b, &m, &err), &err);
+        bench_add(pl, name, m, identical ? 1e-3 : 1e-3 * (0.5 + bench_unif()),
+                         identical ? 9.99e-5 : 1e-6 * (0.5 + bench_unif()));
     }
     return pl;
 }
@@ -80,19 +47,17 @@ typedef struct run {
 
 static double time_simulate(run *r, int repeat)
 {
-    double best = INFINITY;
+    bench_timer t = BENCH_TIMER;
     for (int k = 0; k < repeat; k++) {
         dls_error err;
         dls_installment *s;
-        double t0 = now();
-        if (dls_installment_simulate(r->pl, r->V, r->delta, NULL, &s, &err) != DLS_OK)
-            die(&err);
-        double t = now() - t0;
+        bench_start(&t);
+        bench_check(dls_installment_simulate(r->pl, r->V, r->delta, NULL, &s, &err), &err);
+        bench_stop(&t);
         r->makespan = dls_installment_makespan(s);
         dls_installment_free(s);
-        best = fmin(best, t);
     }
-    return best;
+    return t.best;
 }
 
 /* The event loop the closed form replaces: every chunk in turn. */
@@ -121,12 +86,9 @@ int main(int argc, char **argv)
 {
     size_t big = 100000;
     int repeat = 5;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "--processors") == 0)
-            big = strtoul(argv[i + 1], NULL, 10);
-        else if (strcmp(argv[i], "--repeat") == 0)
-            repeat = atoi(argv[i + 1]);
-    }
+    const bench_option opt[] = {{"--processors", BENCH_SIZE, &big},
+                                {"--repeat", BENCH_INT, &repeat}};
+    bench_options(argc, argv, opt, 2, NULL, "[--processors P] [--repeat R]");
     int missed = 0;
     dls_error err;
 
@@ -141,13 +103,15 @@ int main(int argc, char **argv)
 
     /* 2. against one pass over the models, p = big */
     dls_platform *wide = make_platform(big, 0);
-    double t_pass = INFINITY, sink = 0;
+    bench_timer pass = BENCH_TIMER;
+    double sink = 0;
     for (int k = 0; k < repeat; k++) {
-        double t0 = now();
+        bench_start(&pass);
         for (size_t i = 0; i < big; i++)
             sink += dls_model_time(dls_platform_model(wide, i), 1e4);
-        t_pass = fmin(t_pass, now() - t0);
+        bench_stop(&pass);
     }
+    double t_pass = pass.best;
     run r = {wide, 1e4 * (double)big * 1000, 1e4, 0};
     double t_sim = time_simulate(&r, repeat);
     sink_out = sink;
@@ -158,8 +122,8 @@ int main(int argc, char **argv)
 
     /* 3. against the step-by-step loop */
     run loop = {paper, 5e8, 5, 0};
-    double t_closed = time_simulate(&loop, repeat * 20), t0 = now();
-    double ref = step_by_step(paper, loop.V, loop.delta), t_loop = now() - t0;
+    double t_closed = time_simulate(&loop, repeat * 20), t0 = bench_now();
+    double ref = step_by_step(paper, loop.V, loop.delta), t_loop = bench_now() - t0;
     double diff = fabs(ref - loop.makespan) / ref;
     printf("1e8 chunks: step by step %.3f s, closed form %.2f us; makespans %.12g and %.12g "
            "(relative difference %.2g, goal <= 1e-12)\n", t_loop, 1e6 * t_closed, ref,
@@ -170,15 +134,16 @@ int main(int argc, char **argv)
     const size_t sizes[] = {10, 1000, 10000};
     for (int k = 0; k < 3; k++) {
         dls_platform *pl = k == 0 ? paper : make_platform(sizes[k], 0);
-        double V = k == 0 ? 1e10 : 1e9 * (double)sizes[k], best = INFINITY;
+        double V = k == 0 ? 1e10 : 1e9 * (double)sizes[k];
+        bench_timer sweep = BENCH_TIMER;
         dls_installment *s = NULL;
         for (int q = 0; q < (k == 2 ? 1 : repeat); q++) {
             dls_installment_free(s);
-            double ts = now();
-            if (dls_installment_sweep(pl, V, NULL, &s, &err) != DLS_OK)
-                die(&err);
-            best = fmin(best, now() - ts);
+            bench_start(&sweep);
+            bench_check(dls_installment_sweep(pl, V, NULL, &s, &err), &err);
+            bench_stop(&sweep);
         }
+        double best = sweep.best;
         size_t n;
         dls_installment_sweep_samples(s, &n, NULL, NULL);
         printf("sweep, p = %zu, V = %g: %.3f ms, %zu sizes simulated, best chunk %.6g, makespan "

@@ -9,39 +9,7 @@
  *
  * usage: bench_integer [--time-limit S] [--seed S]
  */
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-
-#include <dlsched.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static uint64_t rng_state = 88172645463325252ull;
-
-static double unif(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * 0x1.0p-53;
-}
-
-static double logu(double lo, double hi) { return exp(log(lo) + (log(hi) - log(lo)) * unif()); }
-
-static void die(const dls_error *err)
-{
-    fprintf(stderr, "%s\n", err->message);
-    exit(1);
-}
+#include "benchutil.h"
 
 static dls_platform *star(size_t m, double V)
 {
@@ -49,24 +17,20 @@ static dls_platform *star(size_t m, double V)
     dls_error err;
     double share = V / (double)m;
     for (size_t i = 0; i < m; i++) {
-        size_t levels = 2 + (size_t)(unif() * 2);
-        double a[3], b[3], swap = share * logu(0.3, 3);
-        b[0] = logu(1e-4, 1e-2);
+        size_t levels = 2 + (size_t)(bench_unif() * 2);
+        double a[3], b[3], swap = share * bench_logu(0.3, 3);
+        b[0] = bench_logu(1e-4, 1e-2);
         a[0] = 0;
         for (size_t l = 1; l < levels; l++) {
-            b[l] = b[l - 1] * logu(3, 30);
+            b[l] = b[l - 1] * bench_logu(3, 30);
             a[l] = a[l - 1] + (b[l - 1] - b[l]) * swap;
-            swap *= logu(2, 10);
+            swap *= bench_logu(2, 10);
         }
         dls_model *mo;
-        if (dls_model_create_time_lines(levels, a, b, &mo, &err) != DLS_OK)
-            die(&err);
-        char name[16];
+        bench_check(dls_model_create_time_lines(levels, a, b, &mo, &err), &err);
+        char name[32];
         snprintf(name, sizeof name, "n%zu", i);
-        if (dls_platform_add(pl, name, mo, NULL, &err) != DLS_OK ||
-            dls_platform_set_link(pl, i, logu(1e-4, 1e-2), logu(1e-7, 1e-5), &err) != DLS_OK)
-            die(&err);
-        dls_model_free(mo);
+        bench_add(pl, name, mo, bench_logu(1e-4, 1e-2), bench_logu(1e-7, 1e-5));
     }
     return pl;
 }
@@ -76,22 +40,18 @@ static dls_platform *bumpy(size_t m, double V)
     dls_platform *pl = dls_platform_create();
     dls_error err;
     for (size_t i = 0; i < m; i++) {
-        double x[6], s[6], at = V / (double)m * 0.02, sp = logu(1e3, 1e4);
+        double x[6], s[6], at = V / (double)m * 0.02, sp = bench_logu(1e3, 1e4);
         for (int k = 0; k < 6; k++) {
             x[k] = at;
             s[k] = sp;
-            at *= logu(2, 5);
-            sp *= k < 2 ? logu(1.5, 3) : logu(0.3, 0.9);
+            at *= bench_logu(2, 5);
+            sp *= k < 2 ? bench_logu(1.5, 3) : bench_logu(0.3, 0.9);
         }
         dls_model *mo;
-        if (dls_model_create_points(6, x, s, NULL, NULL, &mo, &err) != DLS_OK)
-            die(&err);
-        char name[16];
+        bench_check(dls_model_create_points(6, x, s, NULL, NULL, &mo, &err), &err);
+        char name[32];
         snprintf(name, sizeof name, "b%zu", i);
-        if (dls_platform_add(pl, name, mo, NULL, &err) != DLS_OK ||
-            dls_platform_set_link(pl, i, logu(1e-3, 1e-2), logu(1e-6, 1e-5), &err) != DLS_OK)
-            die(&err);
-        dls_model_free(mo);
+        bench_add(pl, name, mo, bench_logu(1e-3, 1e-2), bench_logu(1e-6, 1e-5));
     }
     return pl;
 }
@@ -99,12 +59,9 @@ static dls_platform *bumpy(size_t m, double V)
 int main(int argc, char **argv)
 {
     double limit = 60;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "--time-limit") == 0)
-            limit = atof(argv[i + 1]);
-        else if (strcmp(argv[i], "--seed") == 0)
-            rng_state = strtoull(argv[i + 1], NULL, 10) | 1;
-    }
+    const bench_option opt[] = {{"--time-limit", BENCH_DOUBLE, &limit},
+                                {"--seed", BENCH_SEED, NULL}};
+    bench_options(argc, argv, opt, 2, NULL, "[--time-limit S] [--seed S]");
     printf("# integer loads on random stars (time lines, 2-3 levels); MIP time limit %g s\n",
            limit);
     printf("%4s %10s %14s %10s %12s %10s %14s %9s %12s\n", "p", "load", "LP (s)",
@@ -118,16 +75,14 @@ int main(int argc, char **argv)
             dls_platform *pl = star(p, V);
             dls_error err;
             dls_schedule *r, *x;
-            double t0 = now();
-            if (dls_schedule_integer(pl, (uint64_t)V, NULL, NULL, &r, &err) != DLS_OK)
-                die(&err);
-            double tr = now() - t0;
+            double t0 = bench_now();
+            bench_check(dls_schedule_integer(pl, (uint64_t)V, NULL, NULL, &r, &err), &err);
+            double tr = bench_now() - t0;
             dls_mip_params mp;
             dls_mip_params_init(&mp);
             mp.integer = 1;
             mp.time_limit = limit;
-            if (dls_schedule_integer(pl, (uint64_t)V, NULL, &mp, &x, &err) != DLS_OK)
-                die(&err);
+            bench_check(dls_schedule_integer(pl, (uint64_t)V, NULL, &mp, &x, &err), &err);
             double lp = dls_schedule_lp_makespan(r), rm = dls_schedule_makespan(r);
             int ms = dls_schedule_mip_status(x);
             double mm = dls_schedule_mip_makespan(x);

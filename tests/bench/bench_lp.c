@@ -11,41 +11,13 @@
  * usage: bench_lp [--max M] [--seed S]
  */
 #include <glpk.h>
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
 #include <unistd.h>
 
-#include <dlsched.h>
+#include "benchutil.h"
 
 #ifdef HAVE_LPSOLVE_BENCH
 #include <lpsolve/lp_lib.h>
 #endif
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static uint64_t state = 0x9E3779B97F4A7C15ull;
-
-static double unif(void)
-{
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return (double)(state >> 11) * 0x1.0p-53;
-}
-
-static double logu(double lo, double hi)
-{
-    return exp(log(lo) + (log(hi) - log(lo)) * unif());
-}
 
 /* The magnitudes of the notes on GLPK: in-core 1e-3 s per unit, out of core about 10 times
  * slower past a swap point near the equal share, startups 1e-3 s, rates 1e-6 s per unit,
@@ -57,13 +29,13 @@ static dls_platform *make_platform(size_t m, double V)
     for (size_t i = 0; i < m; i++) {
         char name[32];
         snprintf(name, sizeof name, "p%zu", i);
-        double b1 = logu(3e-4, 3e-3), b2 = b1 * logu(5, 20), swap = share * logu(0.3, 3);
+        double b1 = bench_logu(3e-4, 3e-3), b2 = b1 * bench_logu(5, 20);
+        double swap = share * bench_logu(0.3, 3);
         double a[2] = {0, (b1 - b2) * swap}, b[2] = {b1, b2};
         dls_model *mo;
-        dls_model_create_time_lines(2, a, b, &mo, NULL);
-        dls_platform_add(pl, name, mo, NULL, NULL);
-        dls_model_free(mo);
-        dls_platform_set_link(pl, i, logu(3e-4, 3e-3), logu(3e-7, 3e-6), NULL);
+        dls_error err;
+        bench_check(dls_model_create_time_lines(2, a, b, &mo, &err), &err);
+        bench_add(pl, name, mo, bench_logu(3e-4, 3e-3), bench_logu(3e-7, 3e-6));
     }
     return pl;
 }
@@ -126,10 +98,10 @@ static double dense_glpk(const dls_platform *pl, double V, double *replay, doubl
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
     parm.presolve = GLP_ON;
-    double t0 = now();
+    double t0 = bench_now();
     glp_scale_prob(P, GLP_SF_AUTO);
     int ret = glp_simplex(P, &parm);
-    *seconds = now() - t0;
+    *seconds = bench_now() - t0;
     double cmax = ret == 0 && glp_get_status(P) == GLP_OPT ? glp_get_obj_val(P) : NAN;
     double *loads = malloc(m * sizeof *loads);
     for (size_t i = 0; i < m; i++)
@@ -154,12 +126,9 @@ static double dense_glpk(const dls_platform *pl, double V, double *replay, doubl
 int main(int argc, char **argv)
 {
     size_t max_m = 1000000;
-    for (int i = 1; i + 1 < argc; i++) {
-        if (strcmp(argv[i], "--max") == 0)
-            max_m = strtoull(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--seed") == 0)
-            state = strtoull(argv[++i], NULL, 0) | 1;
-    }
+    bench_rng_state = 0x9E3779B97F4A7C15ull;
+    const bench_option opt[] = {{"--max", BENCH_SIZE, &max_m}, {"--seed", BENCH_SEED, NULL}};
+    bench_options(argc, argv, opt, 2, NULL, "[--max M] [--seed S]");
     static const size_t sizes[] = {10, 30, 100, 300, 1000, 3000, 10000, 20000, 30000, 50000};
     int dense_on = 1, lps_on = 1;
 #ifndef HAVE_LPSOLVE_BENCH
@@ -180,13 +149,13 @@ int main(int argc, char **argv)
         par.drop_unused = 0;
         dls_schedule *s;
         dls_error err;
-        double t0 = now();
+        double t0 = bench_now();
         if (dls_schedule_solve(pl, V, &par, &s, &err) != DLS_OK) {
             printf("%7zu | dlsched failed: %s\n", m, err.message);
             dls_platform_free(pl);
             break;
         }
-        double t_sparse = now() - t0, mine = dls_schedule_makespan(s);
+        double t_sparse = bench_now() - t0, mine = dls_schedule_makespan(s);
         printf("%7zu | %9.3f %6u %5u |", m, t_sparse, dls_schedule_iterations(s),
                dls_schedule_solves(s));
         dls_schedule_free(s);
@@ -202,10 +171,10 @@ int main(int argc, char **argv)
         }
 #ifdef HAVE_LPSOLVE_BENCH
         if (lps_on && dls_schedule_export(pl, V, &par, DLS_EXPORT_MPS, path, &err) == DLS_OK) {
-            t0 = now();
+            t0 = bench_now();
             lprec *lp = read_freeMPS(path, CRITICAL);
             int ret = lp ? solve(lp) : -1;
-            double secs = now() - t0;
+            double secs = bench_now() - t0;
             if (ret == OPTIMAL)
                 printf(" %9.3f %10.2e\n", secs, fabs(get_objective(lp) - mine) / mine);
             else

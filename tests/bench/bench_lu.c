@@ -11,38 +11,9 @@
  *
  * usage: bench_lu [--columns N] [--processors P] [--repeat R] [--seed S]
  */
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
-#include <dlsched.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static uint64_t rng_state = 88172645463325252ull;
-
-static double unif(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * 0x1.0p-53;
-}
-
-static void die(const dls_error *err)
-{
-    fprintf(stderr, "%s\n", err->message);
-    exit(1);
-}
+#include "benchutil.h"
 
 /* The speed of updating an x-by-y trailing block (in block updates per second) as the
  * LU-update kernel measures it: rising with y while the panel amortizes, then falling
@@ -62,8 +33,8 @@ static dls_platform *make_platform(size_t p, double n)
     double peak = 0, mem = 0;
     for (size_t i = 0; i < p; i++) {
         if (i % 8 == 0) {
-            peak = 1e5 * (0.3 + 2 * unif());
-            mem = n * n / (double)p * (0.3 + 3 * unif());
+            peak = 1e5 * (0.3 + 2 * bench_unif());
+            mem = n * n / (double)p * (0.3 + 3 * bench_unif());
         }
         dls_model *m;
         if (i % 2 == 0) {
@@ -75,8 +46,7 @@ static dls_platform *make_platform(size_t p, double n)
             for (int a = 0; a < 6; a++)
                 for (int b = 0; b < 6; b++)
                     v[a * 6 + b] = kernel_speed(peak, gx[a], gy[b], mem);
-            if (dls_model_create_speed2d(6, gx, 6, gy, v, &m, &err) != DLS_OK)
-                die(&err);
+            bench_check(dls_model_create_speed2d(6, gx, 6, gy, v, &m, &err), &err);
         } else {
             /* sizes in elements x y around the even share n^2 / p */
             double x[12], s[12];
@@ -84,14 +54,11 @@ static dls_platform *make_platform(size_t p, double n)
                 x[k] = n * n / (double)p * pow(2.0, k - 8);
                 s[k] = 0.9 * kernel_speed(peak, n, x[k] / n, mem);
             }
-            if (dls_model_create_points(12, x, s, NULL, NULL, &m, &err) != DLS_OK)
-                die(&err);
+            bench_check(dls_model_create_points(12, x, s, NULL, NULL, &m, &err), &err);
         }
         char name[32];
         snprintf(name, sizeof name, "node%02zu", i);
-        if (dls_platform_add(pl, name, m, NULL, &err) != DLS_OK)
-            die(&err);
-        dls_model_free(m);
+        bench_add(pl, name, m, NAN, NAN);
     }
     return pl;
 }
@@ -106,13 +73,13 @@ static double passes(const dls_platform *pl, uint64_t n, double *sink)
         m[i] = dls_platform_model(pl, i);
         two[i] = dls_model_dimension(m[i]) == 2;
     }
-    double t0 = now(), acc = 0;
+    double t0 = bench_now(), acc = 0;
     for (uint64_t k = 1; k <= n; k++) {
         double h = (double)(n - k + 1), c = ceil(h / (double)p);
         for (size_t i = 0; i < p; i++)
             acc += two[i] ? h * c / dls_model_speed2d(m[i], h, c) : dls_model_time(m[i], h * c);
     }
-    double t = now() - t0;
+    double t = bench_now() - t0;
     *sink += acc;
     free(m);
     free(two);
@@ -126,16 +93,15 @@ static dls_lu *timed(const dls_platform *pl, uint64_t n, dls_lu_algorithm a, int
     dls_lu_params_init(&par);
     par.algorithm = a;
     dls_lu *r = NULL;
-    *best = INFINITY;
+    bench_timer t = BENCH_TIMER;
     for (int rep = 0; rep < repeat; rep++) {
         dls_error err;
         dls_lu_free(r);
-        double t0 = now();
-        if (dls_lu_distribute(pl, n, &par, &r, &err) != DLS_OK)
-            die(&err);
-        double t = now() - t0;
-        *best = t < *best ? t : *best;
+        bench_start(&t);
+        bench_check(dls_lu_distribute(pl, n, &par, &r, &err), &err);
+        bench_stop(&t);
     }
+    *best = t.best;
     return r;
 }
 
@@ -153,8 +119,7 @@ static void exact_case(size_t p, uint64_t n)
     size_t bytes;
     uint64_t states;
     dls_error err;
-    if (dls_lu_exact_memory(p, n, &bytes, &states, &err) != DLS_OK)
-        die(&err);
+    bench_check(dls_lu_exact_memory(p, n, &bytes, &states, &err), &err);
     double before = peak_mb(), t;
     dls_lu *ex = timed(pl, n, DLS_LU_EXACT, 1, &t);
     printf("exact p = %zu, n = %-5llu %9.3f s  %llu states, %.0f MB estimated, peak RSS %.0f MB"
@@ -178,22 +143,16 @@ int main(int argc, char **argv)
     uint64_t n = 100000;
     size_t p = 64;
     int repeat = 3;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "--columns") == 0)
-            n = strtoull(argv[i + 1], NULL, 10);
-        else if (strcmp(argv[i], "--processors") == 0)
-            p = strtoull(argv[i + 1], NULL, 10);
-        else if (strcmp(argv[i], "--repeat") == 0)
-            repeat = atoi(argv[i + 1]);
-        else if (strcmp(argv[i], "--seed") == 0)
-            rng_state = strtoull(argv[i + 1], NULL, 10) | 1;
-    }
+    const bench_option opt[] = {{"--columns", BENCH_COUNT, &n},
+                                {"--processors", BENCH_SIZE, &p},
+                                {"--repeat", BENCH_INT, &repeat},
+                                {"--seed", BENCH_SEED, NULL}};
+    bench_options(argc, argv, opt, 4, NULL,
+                  "[--columns N] [--processors P] [--repeat R] [--seed S]");
     dls_platform *pl = make_platform(p, (double)n);
     double sink = 0, pass = INFINITY;
-    for (int rep = 0; rep < repeat; rep++) {
-        double t = passes(pl, n, &sink);
-        pass = t < pass ? t : pass;
-    }
+    for (int rep = 0; rep < repeat; rep++)
+        pass = fmin(pass, passes(pl, n, &sink));
     printf("# p = %zu processors (2-D surfaces and 12-point models), n = %llu columns, fastest "
            "of %d runs\n", p, (unsigned long long)n, repeat);
     printf("n passes over the models        %9.3f s\n", pass);

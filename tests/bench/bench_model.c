@@ -13,23 +13,7 @@
  * usage: bench_model [--n N] [--max-size ROWS] [--budget SEC] [--seed S] [--threads T]
  *                    [--passes P]
  */
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <dlsched.h>
-
-static uint64_t state = 0x2545F4914F6CDD1Dull;
-
-static double unif(void)
-{
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return (double)(state >> 11) * 0x1.0p-53;
-}
+#include "benchutil.h"
 
 /* Whether the held-out speed lies within the model's band there: the band of the model's
  * points, interpolated like its speed. A model without bands (the uniform grids) gets the
@@ -66,30 +50,20 @@ int main(int argc, char **argv)
     double n = 1024, max_size = 4096, budget = 60;
     unsigned threads = 1; /* one process per core, as in the papers; see doc/BENCHMARKS.md */
     unsigned passes = 3;  /* the band across time, not only across consecutive runs */
-    for (int i = 1; i + 1 < argc; i++) {
-        if (strcmp(argv[i], "--n") == 0)
-            n = atof(argv[++i]);
-        else if (strcmp(argv[i], "--max-size") == 0)
-            max_size = atof(argv[++i]);
-        else if (strcmp(argv[i], "--budget") == 0)
-            budget = atof(argv[++i]);
-        else if (strcmp(argv[i], "--seed") == 0)
-            state = strtoull(argv[++i], NULL, 0) | 1;
-        else if (strcmp(argv[i], "--threads") == 0)
-            threads = (unsigned)atoi(argv[++i]);
-        else if (strcmp(argv[i], "--passes") == 0)
-            passes = (unsigned)atoi(argv[++i]);
-    }
+    bench_rng_state = 0x2545F4914F6CDD1Dull;
+    const bench_option opt[] = {
+        {"--n", BENCH_DOUBLE, &n},           {"--max-size", BENCH_DOUBLE, &max_size},
+        {"--budget", BENCH_DOUBLE, &budget}, {"--seed", BENCH_SEED, NULL},
+        {"--threads", BENCH_UNSIGNED, &threads}, {"--passes", BENCH_UNSIGNED, &passes}};
+    bench_options(argc, argv, opt, 6, NULL,
+                  "[--n N] [--max-size ROWS] [--budget SEC] [--seed S] [--threads T] [--passes P]");
     dls_error err;
     dls_blas_kernel_params bp;
     dls_blas_kernel_params_init(&bp);
     bp.fixed = n;
     bp.threads = threads;
     dls_kernel k;
-    if (dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &bp, &k, &err) != DLS_OK) {
-        fprintf(stderr, "%s\n", err.message);
-        return 1;
-    }
+    bench_check(dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &bp, &k, &err), &err);
     dls_bench_params par;
     dls_bench_params_init(&par);
     par.min_size = 8;
@@ -98,10 +72,7 @@ int main(int argc, char **argv)
     par.size_time_cap = 4;
     par.passes = passes;
     dls_bench *b;
-    if (dls_bench_build(&k, &par, &b, &err) != DLS_OK) {
-        fprintf(stderr, "%s\n", err.message);
-        return 1;
-    }
+    bench_check(dls_bench_build(&k, &par, &b, &err), &err);
     const dls_model *model = dls_bench_model(b);
     size_t measured;
     dls_bench_points(b, &measured);
@@ -117,13 +88,10 @@ int main(int argc, char **argv)
     double sizes[GRID];
     dls_bench_point held[HELD], grid[GRID];
     for (int i = 0; i < HELD; i++)
-        sizes[i] = floor(par.min_size * pow(max_size / par.min_size, unif()));
+        sizes[i] = floor(par.min_size * pow(max_size / par.min_size, bench_unif()));
     dls_bench_params hp = par;
     hp.time_budget = 0;
-    if (dls_bench_measure(&k, &hp, sizes, HELD, held, &err) != DLS_OK) {
-        fprintf(stderr, "%s\n", err.message);
-        return 1;
-    }
+    bench_check(dls_bench_measure(&k, &hp, sizes, HELD, held, &err), &err);
     int hits = score(model, held, HELD, par.precision);
     if (getenv("BENCH_VERBOSE"))
         for (int i = 0; i < HELD; i++) {
@@ -147,10 +115,7 @@ int main(int argc, char **argv)
                                  : floor(par.min_size * pow(max_size / par.min_size, i / (GRID - 1.0)));
         for (unsigned pass = 0; pass < passes; pass++) {
             dls_bench_point more[GRID];
-            if (dls_bench_measure(&k, &hp, sizes, GRID, pass ? more : grid, &err) != DLS_OK) {
-                fprintf(stderr, "%s\n", err.message);
-                return 1;
-            }
+            bench_check(dls_bench_measure(&k, &hp, sizes, GRID, pass ? more : grid, &err), &err);
             for (int i = 0; pass && i < GRID; i++) {
                 grid[i].low = fmin(grid[i].low, more[i].low);
                 grid[i].high = fmax(grid[i].high, more[i].high);
@@ -168,7 +133,7 @@ int main(int argc, char **argv)
                 hi[j] = grid[j * step].high;
             }
             dls_model *u;
-            dls_model_create_points(pts, x, s, lo, hi, &u, &err);
+            bench_check(dls_model_create_points(pts, x, s, lo, hi, &u, &err), &err);
             int h = score(u, held, HELD, par.precision);
             printf(" %zu points %d/%d;", pts, h, HELD);
             dls_model_free(u);

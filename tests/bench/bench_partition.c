@@ -8,42 +8,19 @@
  *
  * usage: bench_partition [DLSCHED] [--processors P] [--elements N] [--repeat R] [--keep]
  */
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include <dlsched.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static uint64_t rng_state = 88172645463325252ull;
-
-static double unif(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (double)(rng_state >> 11) * 0x1.0p-53;
-}
+#include "benchutil.h"
 
 /* A 16-point speed function with the measured shapes of papers 000 and 004: rising while
  * caches warm up (less than proportionally), a plateau, then falling as paging starts. */
 static dls_model *make_model(double n_per_proc)
 {
     double x[16], s[16];
-    double peak = 1e8 * exp(2 * unif() - 1) * (0.5 + unif());
-    double at = n_per_proc * 1e-4 * (0.5 + unif());
-    double swap = n_per_proc * (0.5 + 2 * unif());
+    double peak = 1e8 * exp(2 * bench_unif() - 1) * (0.5 + bench_unif());
+    double at = n_per_proc * 1e-4 * (0.5 + bench_unif());
+    double swap = n_per_proc * (0.5 + 2 * bench_unif());
     for (int k = 0; k < 16; k++) {
         x[k] = at;
         double rise = fmin(1, 0.3 + 0.7 * pow(at / (n_per_proc * 1e-2), 0.3));
@@ -53,27 +30,23 @@ static dls_model *make_model(double n_per_proc)
     }
     dls_model *m;
     dls_error err;
-    if (dls_model_create_points(16, x, s, NULL, NULL, &m, &err) != DLS_OK) {
-        fprintf(stderr, "%s\n", err.message);
-        exit(1);
-    }
+    bench_check(dls_model_create_points(16, x, s, NULL, NULL, &m, &err), &err);
     return m;
 }
 
 static double run_command(const char *cmd, int repeat)
 {
-    double best = INFINITY;
+    bench_timer t = BENCH_TIMER;
     for (int r = 0; r < repeat; r++) {
-        double t0 = now();
+        bench_start(&t);
         int rc = system(cmd);
-        double t = now() - t0;
+        bench_stop(&t);
         if (rc == -1 || !WIFEXITED(rc) || WEXITSTATUS(rc) != 0) {
             fprintf(stderr, "command failed: %s\n", cmd);
             exit(1);
         }
-        best = fmin(best, t);
     }
-    return best;
+    return t.best;
 }
 
 int main(int argc, char **argv)
@@ -82,42 +55,33 @@ int main(int argc, char **argv)
     size_t p = 100000;
     uint64_t n = 1000000000000ull;
     int repeat = 5, keep = 0;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--processors") == 0 && i + 1 < argc)
-            p = strtoull(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--elements") == 0 && i + 1 < argc)
-            n = (uint64_t)strtod(argv[++i], NULL);
-        else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
-            repeat = atoi(argv[++i]);
-        else if (strcmp(argv[i], "--keep") == 0)
-            keep = 1; /* keep the platform file, e.g. for profiling */
-        else
-            dlsched = argv[i];
-    }
+    const bench_option opt[] = {{"--processors", BENCH_SIZE, &p},
+                                {"--elements", BENCH_COUNT, &n},
+                                {"--repeat", BENCH_INT, &repeat},
+                                {"--keep", BENCH_FLAG, &keep}}; /* keep the platform file */
+    bench_options(argc, argv, opt, 4, &dlsched,
+                  "[DLSCHED] [--processors P] [--elements N] [--repeat R] [--keep]");
     dls_error err;
     dls_platform *pl = dls_platform_create();
     double share = (double)n / (double)p;
     for (size_t i = 0; i < p; i++) {
         char name[32];
         snprintf(name, sizeof name, "node%06zu", i);
-        dls_model *m = make_model(share);
-        if (dls_platform_add(pl, name, m, NULL, &err) != DLS_OK) {
-            fprintf(stderr, "%s\n", err.message);
-            return 1;
-        }
-        dls_model_free(m);
+        bench_add(pl, name, make_model(share), NAN, NAN);
         if (i % 7 == 0)
-            dls_platform_set_limit(pl, i, share * (0.5 + unif()), NULL);
+            dls_platform_set_limit(pl, i, share * (0.5 + bench_unif()), NULL);
     }
 
     /* One pass evaluating every model once. */
-    double pass = INFINITY, sink = 0;
+    bench_timer one_pass = BENCH_TIMER;
+    double sink = 0;
     for (int r = 0; r < 5 * repeat; r++) {
-        double t0 = now();
+        bench_start(&one_pass);
         for (size_t i = 0; i < p; i++)
             sink += dls_model_time(dls_platform_model(pl, i), share * (0.25 + 0.5 * (double)(i & 3)));
-        pass = fmin(pass, now() - t0);
+        bench_stop(&one_pass);
     }
+    double pass = one_pass.best;
 
     dls_partition_params par;
     dls_partition_params_init(&par);
@@ -128,12 +92,9 @@ int main(int argc, char **argv)
         par.method = method ? DLS_PARTITION_BISECTION : DLS_PARTITION_NEWTON;
         for (int r = 0; r < repeat; r++) {
             dls_partition *res;
-            double t0 = now();
-            if (dls_partition_set(pl, n, &par, &res, &err) != DLS_OK) {
-                fprintf(stderr, "%s\n", err.message);
-                return 1;
-            }
-            double t = now() - t0;
+            double t0 = bench_now();
+            bench_check(dls_partition_set(pl, n, &par, &res, &err), &err);
+            double t = bench_now() - t0;
             if (dls_partition_status(res) != DLS_SOLUTION_OPTIMAL) {
                 fprintf(stderr, "unexpected status: %s\n", dls_partition_note(res));
                 return 1;
@@ -170,10 +131,7 @@ int main(int argc, char **argv)
             return 1;
         }
         close(fd);
-        if (dls_platform_write_file(pl, path, &err) != DLS_OK) {
-            fprintf(stderr, "%s\n", err.message);
-            return 1;
-        }
+        bench_check(dls_platform_write_file(pl, path, &err), &err);
         char cmd[1024];
         snprintf(cmd, sizeof cmd, "%s check %s > /dev/null", dlsched, path);
         double t_check = run_command(cmd, repeat);

@@ -3,17 +3,17 @@
 BENCHMARKS = tests/bench/bench_partition tests/bench/bench_lp tests/bench/bench_model \
 	tests/bench/bench_lu tests/bench/bench_installment tests/bench/bench_integer
 EXTRA_PROGRAMS = $(BENCHMARKS)
-tests_bench_bench_partition_SOURCES = tests/bench/bench_partition.c
+tests_bench_bench_partition_SOURCES = tests/bench/bench_partition.c tests/bench/benchutil.h
 tests_bench_bench_partition_LDADD = libdlsched.la -lm
-tests_bench_bench_installment_SOURCES = tests/bench/bench_installment.c
+tests_bench_bench_installment_SOURCES = tests/bench/bench_installment.c tests/bench/benchutil.h
 tests_bench_bench_installment_LDADD = libdlsched.la -lm
-tests_bench_bench_integer_SOURCES = tests/bench/bench_integer.c
+tests_bench_bench_integer_SOURCES = tests/bench/bench_integer.c tests/bench/benchutil.h
 tests_bench_bench_integer_LDADD = libdlsched.la -lm
-tests_bench_bench_lu_SOURCES = tests/bench/bench_lu.c
+tests_bench_bench_lu_SOURCES = tests/bench/bench_lu.c tests/bench/benchutil.h
 tests_bench_bench_lu_LDADD = libdlsched.la -lm
-tests_bench_bench_model_SOURCES = tests/bench/bench_model.c
+tests_bench_bench_model_SOURCES = tests/bench/bench_model.c tests/bench/benchutil.h
 tests_bench_bench_model_LDADD = libdlsched.la -lm
-tests_bench_bench_lp_SOURCES = tests/bench/bench_lp.c
+tests_bench_bench_lp_SOURCES = tests/bench/bench_lp.c tests/bench/benchutil.h
 tests_bench_bench_lp_LDADD = libdlsched.la $(GLPK_LIBS) -lm
 if HAVE_LPSOLVE
 tests_bench_bench_lp_CPPFLAGS = $(AM_CPPFLAGS) -DHAVE_LPSOLVE_BENCH

@@ -5,9 +5,7 @@
  * - a fine scan of the split between two processors checks the exact-shape MIP;
  * - the cross-checks themselves run on a few hundred random platforms (fixed seeds) and
  *   must agree on every one. */
-#include "testutil.h"
-
-#include "star_random.h"
+#include "gen.h"
 
 #define RANDOM_PLATFORMS 300
 
@@ -53,31 +51,6 @@ static double brute_integer(const dls_platform *pl, uint64_t n)
     return best;
 }
 
-/* Processors with measured speeds that rise, then fall (cache, then paging). */
-static dls_platform *bumpy_platform(test_rng *r, size_t p, double V)
-{
-    dls_platform *pl = dls_platform_create();
-    dls_error err;
-    for (size_t i = 0; i < p; i++) {
-        double x[5], s[5], at = V * test_logrange(r, 0.01, 0.1), sp = test_logrange(r, 1, 10);
-        for (int k = 0; k < 5; k++) {
-            x[k] = at;
-            s[k] = sp;
-            at *= test_logrange(r, 1.5, 4);
-            sp *= k < 2 ? test_range(r, 1.0, 4.0) : test_range(r, 0.2, 1.0);
-        }
-        dls_model *m;
-        assert_ok(dls_model_create_points(5, x, s, NULL, NULL, &m, &err), &err);
-        char name[16];
-        snprintf(name, sizeof name, "b%zu", i);
-        assert_ok(dls_platform_add(pl, name, m, NULL, &err), &err);
-        dls_model_free(m);
-        assert_ok(dls_platform_set_link(pl, i, test_logrange(r, 1e-3, 1e-1) / s[0],
-                                        test_logrange(r, 1e-4, 1e-2) / s[0], &err), &err);
-    }
-    return pl;
-}
-
 static void check_schedule_loads(const dls_platform *pl, const dls_schedule *s, double V,
                                  int whole)
 {
@@ -95,45 +68,39 @@ static void check_schedule_loads(const dls_platform *pl, const dls_schedule *s, 
     assert_rel(dls_schedule_makespan(s), ref_replay(pl, ld), 1e-12);
 }
 
-static void test_integer_vs_brute_force(void **state)
+RANDOM_TEST(test_integer_vs_brute_force, 1, 120)
 {
-    (void)state;
-    test_rng rng;
-    test_rng_init(&rng, 1);
     dls_error err;
-    for (int t = 0; t < 120; t++) {
-        size_t p = 2 + (size_t)test_below(&rng, 2);
-        uint64_t n = 1 + test_below(&rng, p == 2 ? 40 : 14);
-        dls_platform *pl = t % 2 ? star_random(&rng, p, 3, (double)n, t % 4 == 1)
-                                 : bumpy_platform(&rng, p, (double)n);
-        dls_mip_params mp;
-        dls_mip_params_init(&mp);
-        mp.integer = 1;
-        mp.exact_shape = 1;
-        dls_schedule *s;
-        assert_ok(dls_schedule_integer(pl, n, NULL, &mp, &s, &err), &err);
-        double best = brute_integer(pl, n);
-        if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
-            assert_true(isinf(best));
-        } else {
-            check_schedule_loads(pl, s, (double)n, 1);
-            /* every whole size is a breakpoint: the MIP's optimum is the true one */
-            if (!test_close(dls_schedule_mip_makespan(s), best, 1e-12, 0))
-                fail_msg("instance %d (p %zu, n %llu): MIP %.17g, brute force %.17g", t, p,
-                         (unsigned long long)n, dls_schedule_mip_makespan(s), best);
-            assert_rel(dls_schedule_makespan(s), best, 1e-12);
-            assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
-            assert_true(dls_schedule_rounded_makespan(s) >= best * (1 - 1e-12));
-        }
-        dls_schedule_free(s);
-        dls_platform_free(pl);
+    size_t p = 2 + (size_t)test_below(r, 2);
+    uint64_t n = 1 + test_below(r, p == 2 ? 40 : 14);
+    dls_platform *pl = trial % 2 ? gen_star(r, p, 3, (double)n, trial % 4 == 1)
+                                 : gen_bumpy(r, p, (double)n);
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    mp.integer = 1;
+    mp.exact_shape = 1;
+    dls_schedule *s;
+    assert_ok(dls_schedule_integer(pl, n, NULL, &mp, &s, &err), &err);
+    double best = brute_integer(pl, n);
+    if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
+        assert_true(isinf(best));
+    } else {
+        check_schedule_loads(pl, s, (double)n, 1);
+        /* every whole size is a breakpoint: the MIP's optimum is the true one */
+        if (!test_close(dls_schedule_mip_makespan(s), best, 1e-12, 0))
+            fail_msg("instance %d (p %zu, n %llu): MIP %.17g, brute force %.17g", trial, p,
+                     (unsigned long long)n, dls_schedule_mip_makespan(s), best);
+        assert_rel(dls_schedule_makespan(s), best, 1e-12);
+        assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
+        assert_true(dls_schedule_rounded_makespan(s) >= best * (1 - 1e-12));
     }
+    dls_schedule_free(s);
+    dls_platform_free(pl);
 }
 
 /* Rounding alone on larger platforms: whole loads, the LP below, and the gap small. */
-static void test_rounding(void **state)
+TEST(test_rounding)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 2);
     dls_error err;
@@ -141,7 +108,7 @@ static void test_rounding(void **state)
     for (int t = 0; t < 60; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 30);
         uint64_t n = 1000 + test_below(&rng, 1000000);
-        dls_platform *pl = star_random(&rng, p, 3, (double)n, t % 3 == 0);
+        dls_platform *pl = gen_star(&rng, p, 3, (double)n, t % 3 == 0);
         dls_schedule *s;
         assert_ok(dls_schedule_integer(pl, n, NULL, NULL, &s, &err), &err);
         check_schedule_loads(pl, s, (double)n, 1);
@@ -169,55 +136,49 @@ static void test_rounding(void **state)
 
 /* Two processors with bumpy speeds: the exact-shape MIP against a fine scan of the split,
  * refined by golden sections around the best point of the scan. */
-static void test_exact_shape_vs_scan(void **state)
+RANDOM_TEST(test_exact_shape_vs_scan, 3, 40)
 {
-    (void)state;
-    test_rng rng;
-    test_rng_init(&rng, 3);
     dls_error err;
-    for (int t = 0; t < 40; t++) {
-        double V = test_logrange(&rng, 10, 1e5);
-        dls_platform *pl = bumpy_platform(&rng, 2, V);
-        double best = INFINITY, at = 0;
-        const int grid = 20000;
-        for (int k = 0; k <= grid; k++) {
-            double x[2] = {V * k / grid, V - V * k / grid};
-            double mk = ref_replay(pl, x);
-            if (mk < best) {
-                best = mk;
-                at = x[0];
-            }
+    double V = test_logrange(r, 10, 1e5);
+    dls_platform *pl = gen_bumpy(r, 2, V);
+    double best = INFINITY, at = 0;
+    const int grid = 20000;
+    for (int k = 0; k <= grid; k++) {
+        double x[2] = {V * k / grid, V - V * k / grid};
+        double mk = ref_replay(pl, x);
+        if (mk < best) {
+            best = mk;
+            at = x[0];
         }
-        double lo = fmax(0, at - V / grid), hi = fmin(V, at + V / grid);
-        for (int it = 0; it < 100; it++) {
-            double m1 = lo + (hi - lo) * 0.381966, m2 = hi - (hi - lo) * 0.381966;
-            double x1[2] = {m1, V - m1}, x2[2] = {m2, V - m2};
-            if (ref_replay(pl, x1) < ref_replay(pl, x2))
-                hi = m2;
-            else
-                lo = m1;
-            best = fmin(best, fmin(ref_replay(pl, x1), ref_replay(pl, x2)));
-        }
-        dls_mip_params mp;
-        dls_mip_params_init(&mp);
-        mp.exact_shape = 1;
-        dls_schedule *s;
-        assert_ok(dls_schedule_mip(pl, V, NULL, &mp, &s, &err), &err);
-        check_schedule_loads(pl, s, V, 0);
-        /* optimal up to the chords (1e-4) */
-        if (!(dls_schedule_makespan(s) <= best * (1 + 2e-4)))
-            fail_msg("instance %d: MIP %.17g, scan %.17g", t, dls_schedule_makespan(s), best);
-        assert_true(dls_schedule_makespan(s) >= best * (1 - 1e-9));
-        /* never worse than the LP's loads under the true models */
-        assert_true(dls_schedule_makespan(s) <= dls_schedule_lp_true_makespan(s) * (1 + 1e-12));
-        dls_schedule_free(s);
-        dls_platform_free(pl);
     }
+    double lo = fmax(0, at - V / grid), hi = fmin(V, at + V / grid);
+    for (int it = 0; it < 100; it++) {
+        double m1 = lo + (hi - lo) * 0.381966, m2 = hi - (hi - lo) * 0.381966;
+        double x1[2] = {m1, V - m1}, x2[2] = {m2, V - m2};
+        if (ref_replay(pl, x1) < ref_replay(pl, x2))
+            hi = m2;
+        else
+            lo = m1;
+        best = fmin(best, fmin(ref_replay(pl, x1), ref_replay(pl, x2)));
+    }
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    mp.exact_shape = 1;
+    dls_schedule *s;
+    assert_ok(dls_schedule_mip(pl, V, NULL, &mp, &s, &err), &err);
+    check_schedule_loads(pl, s, V, 0);
+    /* optimal up to the chords (1e-4) */
+    if (!(dls_schedule_makespan(s) <= best * (1 + 2e-4)))
+        fail_msg("instance %d: MIP %.17g, scan %.17g", trial, dls_schedule_makespan(s), best);
+    assert_true(dls_schedule_makespan(s) >= best * (1 - 1e-9));
+    /* never worse than the LP's loads under the true models */
+    assert_true(dls_schedule_makespan(s) <= dls_schedule_lp_true_makespan(s) * (1 + 1e-12));
+    dls_schedule_free(s);
+    dls_platform_free(pl);
 }
 
-static void test_crosscheck_random(void **state)
+TEST(test_crosscheck_random)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 4);
     dls_error err;
@@ -230,8 +191,8 @@ static void test_crosscheck_random(void **state)
         double V = (double)(10 + test_below(&rng, bumpy ? 140 : 3000));
         if (t % 7 == 0)
             V += 0.5; /* not whole: the integer check stands aside */
-        dls_platform *pl = bumpy ? bumpy_platform(&rng, p, V)
-                                 : star_random(&rng, p, 3, V, t % 3 == 1);
+        dls_platform *pl = bumpy ? gen_bumpy(&rng, p, V)
+                                 : gen_star(&rng, p, 3, V, t % 3 == 1);
         dls_check_result r[DLS_CHECK_COUNT];
         int agree = 0;
         dls_crosscheck_params cp;
@@ -255,15 +216,13 @@ static void test_crosscheck_random(void **state)
 }
 
 /* The paper's two-processor example: every check agrees, with exact values. */
-static void test_crosscheck_paper(void **state)
+TEST(test_crosscheck_paper)
 {
-    (void)state;
     const char *text = "{\"processors\": ["
                        "{\"name\": \"P1\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}},"
                        "{\"name\": \"P2\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}}]}";
-    dls_platform *pl;
+    dls_platform *pl = test_platform_json(text);
     dls_error err;
-    assert_ok(dls_platform_read_string(text, strlen(text), "paper", &pl, &err), &err);
     dls_check_result r[DLS_CHECK_COUNT];
     int agree;
     assert_ok(dls_crosscheck(pl, 2, NULL, r, &agree, &err), &err);
@@ -279,19 +238,17 @@ static void test_crosscheck_paper(void **state)
     dls_platform_free(pl);
 }
 
-static void test_errors(void **state)
+TEST(test_errors)
 {
-    (void)state;
     dls_error err;
     const char *text = "{\"processors\": [{\"name\": \"a\", \"speed\": 2},"
                        " {\"name\": \"g\", \"speed2d\": {\"x\": [1, 2], \"y\": [1, 2], "
                        "\"values\": [[1, 2], [3, 4]]}}]}";
-    dls_platform *pl2d, *pl;
-    assert_ok(dls_platform_read_string(text, strlen(text), "t", &pl2d, &err), &err);
+    dls_platform *pl2d = test_platform_json(text);
     const char *t2 = "{\"processors\": [{\"name\": \"a\", \"speed\": 2}, {\"name\": \"b\", "
                      "\"speed\": {\"points\": [[1, 1], [10, 5], [100, 5]]}, "
                      "\"link\": {\"startup\": 0.1, \"rate\": 0.01}}]}";
-    assert_ok(dls_platform_read_string(t2, strlen(t2), "t", &pl, &err), &err);
+    dls_platform *pl = test_platform_json(t2);
     dls_check_result r[DLS_CHECK_COUNT];
     assert_fails(dls_crosscheck(pl2d, 10, NULL, r, NULL, &err), DLS_EINVAL, &err, "2-D");
     assert_fails(dls_crosscheck(NULL, 10, NULL, r, NULL, &err), DLS_EINVAL, &err, "NULL");
@@ -352,16 +309,5 @@ static void test_errors(void **state)
     dls_platform_free(pl2d);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_crosscheck_paper),
-        cmocka_unit_test(test_integer_vs_brute_force),
-        cmocka_unit_test(test_rounding),
-        cmocka_unit_test(test_exact_shape_vs_scan),
-        cmocka_unit_test(test_crosscheck_random),
-    };
-    return cmocka_run_group_tests_name("crosscheck", tests, NULL, NULL);
-}
+TEST_MAIN("crosscheck", test_errors, test_crosscheck_paper, test_integer_vs_brute_force,
+          test_rounding, test_exact_shape_vs_scan, test_crosscheck_random)

@@ -1,9 +1,8 @@
 /* Tests of status codes, error records and version queries. */
 #include "testutil.h"
 
-static void test_every_status_has_text_and_name(void **state)
+TEST(test_every_status_has_text_and_name)
 {
-    (void)state;
 #define CHECK_(name, value, text)                                   \
     assert_string_equal(dls_strerror(DLS_##name), text);            \
     assert_string_equal(dls_status_name(DLS_##name), #name);        \
@@ -13,16 +12,14 @@ static void test_every_status_has_text_and_name(void **state)
     assert_int_equal(DLS_OK, 0);
 }
 
-static void test_unknown_status(void **state)
+TEST(test_unknown_status)
 {
-    (void)state;
     assert_string_equal(dls_strerror((dls_status)999), "unknown status");
     assert_string_equal(dls_status_name((dls_status)-5), "UNKNOWN");
 }
 
-static void test_error_clear(void **state)
+TEST(test_error_clear)
 {
-    (void)state;
     dls_error err;
     memset(&err, 0x5A, sizeof err);
     dls_error_clear(&err);
@@ -34,9 +31,8 @@ static void test_error_clear(void **state)
     dls_error_clear(NULL); /* allowed */
 }
 
-static void test_error_filled_and_untouched_on_success(void **state)
+TEST(test_error_filled_and_untouched_on_success)
 {
-    (void)state;
     dls_error err;
     dls_model *m = NULL;
     assert_fails(dls_model_create_constant(-1, &m, &err), DLS_EINVAL, &err, "speed must be > 0");
@@ -50,9 +46,8 @@ static void test_error_filled_and_untouched_on_success(void **state)
     assert_int_equal(dls_model_create_constant(0, &m, NULL), DLS_EINVAL);
 }
 
-static void test_message_is_bounded(void **state)
+TEST(test_message_is_bounded)
 {
-    (void)state;
     /* A very long processor name must not overflow the message buffer. */
     char name[2000];
     memset(name, 'n', sizeof name - 1);
@@ -70,9 +65,8 @@ static void test_message_is_bounded(void **state)
     dls_platform_free(p);
 }
 
-static void test_version(void **state)
+TEST(test_version)
 {
-    (void)state;
     assert_string_equal(dls_version(), DLS_VERSION_STRING);
     assert_int_equal(dls_version_number(), DLS_VERSION_NUMBER);
     char buf[32];
@@ -81,16 +75,5 @@ static void test_version(void **state)
     dls_free(NULL);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_every_status_has_text_and_name),
-        cmocka_unit_test(test_unknown_status),
-        cmocka_unit_test(test_error_clear),
-        cmocka_unit_test(test_error_filled_and_untouched_on_success),
-        cmocka_unit_test(test_message_is_bounded),
-        cmocka_unit_test(test_version),
-    };
-    return cmocka_run_group_tests_name("status", tests, NULL, NULL);
-}
+TEST_MAIN("status", test_every_status_has_text_and_name, test_unknown_status, test_error_clear,
+          test_error_filled_and_untouched_on_success, test_message_is_bounded, test_version)

@@ -8,7 +8,7 @@
 #include <locale.h>
 #include <unistd.h>
 
-#include "testutil.h"
+#include "gen.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* Allocation failures: glibc lets a program replace malloc; sanitizers replace it too,
@@ -22,24 +22,12 @@
 static void add_lines(dls_platform *pl, const char *name, size_t n, const double *a,
                       const double *b, double S, double C)
 {
-    dls_error err;
-    dls_model *m;
-    size_t i;
-    assert_ok(dls_model_create_time_lines(n, a, b, &m, &err), &err);
-    assert_ok(dls_platform_add(pl, name, m, &i, &err), &err);
-    dls_model_free(m);
-    assert_ok(dls_platform_set_link(pl, i, S, C, &err), &err);
+    gen_link(pl, test_add(pl, name, gen_lines(n, a, b)), S, C);
 }
 
 static void add_constant(dls_platform *pl, const char *name, double speed, double S, double C)
 {
-    dls_error err;
-    dls_model *m;
-    size_t i;
-    assert_ok(dls_model_create_constant(speed, &m, &err), &err);
-    assert_ok(dls_platform_add(pl, name, m, &i, &err), &err);
-    dls_model_free(m);
-    assert_ok(dls_platform_set_link(pl, i, S, C, &err), &err);
+    gen_link(pl, test_add(pl, name, gen_constant(speed)), S, C);
 }
 
 /* The homogeneous system of the paper's section 4: m = 10, C = 9.99e-5, S = 1e-3, in core
@@ -75,14 +63,6 @@ static double lp_makespan(const dls_platform *pl, double V)
     double T = dls_schedule_makespan(s);
     dls_schedule_free(s);
     return T;
-}
-
-static size_t count(const char *hay, const char *needle)
-{
-    size_t n = 0, len = strlen(needle);
-    for (const char *p = strstr(hay, needle); p; p = strstr(p + len, needle))
-        n++;
-    return n;
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -162,9 +142,8 @@ static void ref_simulate(const dls_platform *pl, double V, double delta, size_t 
 /* ---------------------------------------------------------------------------------- */
 /* The paper's setting                                                                 */
 
-static void test_paper_formula(void **state)
+TEST(test_paper_formula)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = paper_ten();
     dls_installment_analysis an;
@@ -198,9 +177,8 @@ static void test_paper_formula(void **state)
 }
 
 /* Below one chunk only the first processor works: V = 5e3 takes S + C V + 1e-3 V. */
-static void test_paper_one_chunk(void **state)
+TEST(test_paper_one_chunk)
 {
-    (void)state;
     dls_platform *pl = paper_ten();
     dls_installment *s = simulate(pl, 5e3, 1e4, NULL);
     assert_int_equal(dls_installment_chunks(s), 1);
@@ -228,9 +206,8 @@ static void test_paper_one_chunk(void **state)
 /* Fig. 10. With delta = 1e4 a round lasts R = 10 (S + C delta) = 10 s and a chunk 10 s, so
  * the last processor, first served at R, finishes round r at R + 10 + 10 r. With delta = 5,
  * R = 0.014995 s > t(5) = 0.005 s, and the makespan is (V / 50) R + 0.005. */
-static void test_paper_fig10(void **state)
+TEST(test_paper_fig10)
 {
-    (void)state;
     dls_platform *pl = paper_ten();
     const double loads[] = {1e10, 1e11};
     for (int k = 0; k < 2; k++) {
@@ -277,58 +254,6 @@ static void test_paper_fig10(void **state)
 
 /* ---------------------------------------------------------------------------------- */
 /* The closed form against the step-by-step simulation                                 */
-
-static dls_platform *random_platform(test_rng *r, size_t m, double delta, int *use_limits)
-{
-    dls_error err;
-    dls_platform *pl = dls_platform_create();
-    for (size_t i = 0; i < m; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "n%zu", i);
-        double S = test_below(r, 4) == 0 ? 0 : test_logrange(r, 1e-3, 1);
-        double C = test_below(r, 4) == 0 ? 0 : test_logrange(r, 1e-3, 1);
-        /* compute per unit from much faster to much slower than a round sends it */
-        double rate = test_logrange(r, 1e-3, 10);
-        switch (test_below(r, 4)) {
-        case 0:
-            add_constant(pl, name, 1 / rate, S, C);
-            break;
-        case 1: {
-            const double size[] = {0.5 * delta, 2 * delta, 5 * delta},
-                         speed[] = {test_range(r, 0.5, 2) / rate, test_range(r, 0.5, 2) / rate,
-                                    test_range(r, 0.1, 1) / rate};
-            dls_model *mo;
-            assert_ok(dls_model_create_points(3, size, speed, NULL, NULL, &mo, &err), &err);
-            assert_ok(dls_platform_add(pl, name, mo, NULL, &err), &err);
-            dls_model_free(mo);
-            assert_ok(dls_platform_set_link(pl, i, S, C, &err), &err);
-            break;
-        }
-        default: {
-            /* 1 to 3 memory levels, the swap points around the chunk size */
-            size_t levels = 1 + test_below(r, 3);
-            double a[3], b[3], swap = delta * test_logrange(r, 0.3, 3);
-            a[0] = test_below(r, 2) ? test_logrange(r, 1e-3, 1) : 0;
-            b[0] = rate;
-            for (size_t l = 1; l < levels; l++) {
-                b[l] = b[l - 1] * test_logrange(r, 2, 20);
-                a[l] = a[l - 1] + (b[l - 1] - b[l]) * swap;
-                swap *= test_logrange(r, 2, 5);
-            }
-            add_lines(pl, name, levels, a, b, S, C);
-            break;
-        }
-        }
-    }
-    /* limits: some processors too small for a chunk, never all of them */
-    *use_limits = test_below(r, 3) != 0;
-    if (test_below(r, 2))
-        for (size_t i = 0; i < m; i++)
-            if (test_below(r, 3) == 0 && i != m - 1)
-                assert_ok(dls_platform_set_limit(pl, i, delta * test_range(r, 0.2, 0.9), &err),
-                          &err);
-    return pl;
-}
 
 static void compare_with_reference(const dls_platform *pl, double V, double delta, size_t N,
                                    int use_limits, const char *what)
@@ -381,36 +306,31 @@ static void compare_with_reference(const dls_platform *pl, double V, double delt
     dls_installment_free(s);
 }
 
-static void test_closed_form(void **state)
+RANDOM_TEST(test_closed_form, 1, 400)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 1);
-    for (int c = 0; c < 400; c++) {
-        size_t m = 1 + test_below(&r, 6);
-        /* a dyadic chunk, so that V = n delta is exact when the load is whole chunks */
-        double delta = (double)(1 + test_below(&r, 4000)) / 64;
-        int use_limits;
-        dls_platform *pl = random_platform(&r, m, delta, &use_limits);
-        size_t n = test_below(&r, 8) == 0 ? 0 : 1 + test_below(&r, 150);
-        double f = test_below(&r, 3) == 0 ? 0 : test_range(&r, 0.05, 0.95), V;
-        size_t N;
-        if (n == 0) { /* less than one chunk */
-            V = delta * test_range(&r, 0.1, 0.95);
-            N = 1;
-        } else {
-            V = delta * ((double)n + f);
-            N = f > 0 ? n + 1 : n;
-        }
-        char what[64];
-        snprintf(what, sizeof what, "case %d (m %zu, %zu chunks)", c, m, N);
-        /* a limit may also stop a lone chunk of V < delta: keep one processor able */
-        if (N == 1 && use_limits)
-            assert_ok(dls_platform_set_limit(pl, m - 1, INFINITY, &(dls_error){0}),
-                      &(dls_error){0});
-        compare_with_reference(pl, V, delta, N, use_limits, what);
-        dls_platform_free(pl);
+    size_t m = 1 + test_below(r, 6);
+    /* a dyadic chunk, so that V = n delta is exact when the load is whole chunks */
+    double delta = (double)(1 + test_below(r, 4000)) / 64;
+    int use_limits;
+    dls_platform *pl = gen_chunked(r, m, delta, &use_limits);
+    size_t n = test_below(r, 8) == 0 ? 0 : 1 + test_below(r, 150);
+    double f = test_below(r, 3) == 0 ? 0 : test_range(r, 0.05, 0.95), V;
+    size_t N;
+    if (n == 0) { /* less than one chunk */
+        V = delta * test_range(r, 0.1, 0.95);
+        N = 1;
+    } else {
+        V = delta * ((double)n + f);
+        N = f > 0 ? n + 1 : n;
     }
+    char what[64];
+    snprintf(what, sizeof what, "case %d (m %zu, %zu chunks)", trial, m, N);
+    /* a limit may also stop a lone chunk of V < delta: keep one processor able */
+    if (N == 1 && use_limits)
+        assert_ok(dls_platform_set_limit(pl, m - 1, INFINITY, &(dls_error){0}),
+                  &(dls_error){0});
+    compare_with_reference(pl, V, delta, N, use_limits, what);
+    dls_platform_free(pl);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -431,9 +351,8 @@ static void expect_event(const dls_installment *s, uint64_t j, size_t proc, doub
     assert_rel(ev.compute_end, ce, 1e-14);
 }
 
-static void test_hand_examples(void **state)
+TEST(test_hand_examples)
 {
-    (void)state;
     dls_error err;
     /* Sends faster than computing on P1 (t = x, send 1 + 0.5 x) and P2 (t = 1 + 0.5 x, send
      * 0.5 + 0.25 x); V = 10 in chunks of 3: 3, 3, 3, 1; R = 2.5 + 1.25 = 3.75.
@@ -493,7 +412,7 @@ static void test_hand_examples(void **state)
     /* The paper's two-processor example (S = C = 1, lines 1 + x and -9 + 10 x), V = 2: one
      * chunk each takes 6 (the LP 5.75); four chunks of 0.5 take 1.5 each to send and 1.5 to
      * compute, 7.5 in all. */
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/paper003_two.json", &pl, &err), &err);
+    pl = test_example("paper003_two.json");
     s = simulate(pl, 2, 1, NULL);
     assert_rel(dls_installment_makespan(s), 6, 1e-15);
     assert_true(lp_makespan(pl, 2) < dls_installment_makespan(s));
@@ -506,9 +425,8 @@ static void test_hand_examples(void **state)
 }
 
 /* A remainder of 10^-13 chunk joins the last chunk; with snap_tol = 0 it is a chunk. */
-static void test_snap(void **state)
+TEST(test_snap)
 {
-    (void)state;
     dls_platform *pl = paper_ten();
     double delta = 0.3, V = 10 * delta * (1 + 1e-13);
     dls_installment *s = simulate(pl, V, delta, NULL);
@@ -539,9 +457,8 @@ static void test_snap(void **state)
 }
 
 /* Processors whose limit is below the chunk are left out, with a note. */
-static void test_limits(void **state)
+TEST(test_limits)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = dls_platform_create();
     const double a[] = {0}, b[] = {1};
@@ -592,9 +509,8 @@ static void test_limits(void **state)
 /* ---------------------------------------------------------------------------------- */
 /* The analysis                                                                        */
 
-static void test_analysis_general(void **state)
+TEST(test_analysis_general)
 {
-    (void)state;
     dls_error err;
     /* P1: lines 2e-3 x and -1e3 + 1e-2 x (swap point 1e3 / 8e-3 = 125000), S 1e-3, C 1e-4;
      * P2: constant speed 2000 (line 5e-4 x), S 2e-3, C 2e-4. Sum S = 3e-3, sum C = 3e-4.
@@ -643,9 +559,8 @@ static void test_analysis_general(void **state)
     dls_platform_free(pl);
 }
 
-static void test_analysis_undefined(void **state)
+TEST(test_analysis_undefined)
 {
-    (void)state;
     dls_error err;
     dls_installment_analysis an;
     /* a numerator: P3 needs 0.05 s to start any chunk, longer than the round's 0.01 s */
@@ -722,9 +637,8 @@ static void test_analysis_undefined(void **state)
 /* ---------------------------------------------------------------------------------- */
 /* The sweep                                                                           */
 
-static void test_sweep_paper(void **state)
+TEST(test_sweep_paper)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = paper_ten();
     const double loads[] = {1e3, 1e4, 1e6, 1e8, 1e10, 1e11};
@@ -773,40 +687,35 @@ static void test_sweep_paper(void **state)
     dls_platform_free(pl);
 }
 
-static void test_sweep_random(void **state)
+RANDOM_TEST(test_sweep_random, 2, 60)
 {
-    (void)state;
     dls_error err;
-    test_rng r;
-    test_rng_init(&r, 2);
     dls_installment_params par;
     dls_installment_params_init(&par);
     par.use_limits = 0;
-    for (int c = 0; c < 60; c++) {
-        size_t m = 1 + test_below(&r, 6);
-        int use_limits;
-        dls_platform *pl = random_platform(&r, m, 1, &use_limits);
-        double V = test_logrange(&r, 1, 1e6);
-        dls_installment *s;
-        assert_ok(dls_installment_sweep(pl, V, &par, &s, &err), &err);
-        double T = dls_installment_makespan(s);
-        /* one round (delta = V / m) and the whole load at once are candidates */
-        dls_installment *one = simulate(pl, V, V / (double)m, &par);
-        dls_installment *all = simulate(pl, V, V, &par);
-        assert_true(T <= dls_installment_makespan(one));
-        assert_true(T <= dls_installment_makespan(all));
-        dls_installment_analysis an;
-        assert_ok(dls_installment_analyze(pl, &par, &an, &err), &err);
-        if (an.formula_reason == DLS_INSTALLMENT_DEFINED && an.formula <= V) {
-            dls_installment *f = simulate(pl, V, an.formula, &par);
-            assert_true(T <= dls_installment_makespan(f));
-            dls_installment_free(f);
-        }
-        dls_installment_free(one);
-        dls_installment_free(all);
-        dls_installment_free(s);
-        dls_platform_free(pl);
+    size_t m = 1 + test_below(r, 6);
+    int use_limits;
+    dls_platform *pl = gen_chunked(r, m, 1, &use_limits);
+    double V = test_logrange(r, 1, 1e6);
+    dls_installment *s;
+    assert_ok(dls_installment_sweep(pl, V, &par, &s, &err), &err);
+    double T = dls_installment_makespan(s);
+    /* one round (delta = V / m) and the whole load at once are candidates */
+    dls_installment *one = simulate(pl, V, V / (double)m, &par);
+    dls_installment *all = simulate(pl, V, V, &par);
+    assert_true(T <= dls_installment_makespan(one));
+    assert_true(T <= dls_installment_makespan(all));
+    dls_installment_analysis an;
+    assert_ok(dls_installment_analyze(pl, &par, &an, &err), &err);
+    if (an.formula_reason == DLS_INSTALLMENT_DEFINED && an.formula <= V) {
+        dls_installment *f = simulate(pl, V, an.formula, &par);
+        assert_true(T <= dls_installment_makespan(f));
+        dls_installment_free(f);
     }
+    dls_installment_free(one);
+    dls_installment_free(all);
+    dls_installment_free(s);
+    dls_platform_free(pl);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -821,20 +730,19 @@ static char *svg_of(const dls_installment *s, const dls_platform *pl,
     assert_non_null(svg);
     assert_true(strncmp(svg, "<?xml", 5) == 0);
     assert_non_null(strstr(svg, "</svg>\n"));
-    assert_int_equal(count(svg, "<text"), count(svg, "</text>"));
-    assert_int_equal(count(svg, "<title>"), count(svg, "</title>"));
+    assert_int_equal(test_count(svg, "<text"), test_count(svg, "</text>"));
+    assert_int_equal(test_count(svg, "<title>"), test_count(svg, "</title>"));
     return svg;
 }
 
-static void test_svg(void **state)
+TEST(test_svg)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = paper_ten();
     /* a short schedule: every chunk drawn, once on the sends lane */
     dls_installment *s = simulate(pl, 3e5, 1e4, NULL);
     char *svg = svg_of(s, pl, NULL);
-    assert_int_equal(count(svg, "<title>chunk "), 30);
+    assert_int_equal(test_count(svg, "<title>chunk "), 30);
     assert_non_null(strstr(svg, "originator (sends)"));
     assert_non_null(strstr(svg, ">P10</text>"));
     assert_null(strstr(svg, "left out,"));
@@ -845,7 +753,7 @@ static void test_svg(void **state)
      * right panel) */
     s = simulate(pl, 1e11, 5, NULL);
     svg = svg_of(s, pl, NULL);
-    assert_int_equal(count(svg, "<title>chunk "), 60);
+    assert_int_equal(test_count(svg, "<title>chunk "), 60);
     assert_non_null(strstr(svg, "1999999994 rounds left out"));
     assert_null(strstr(svg, "dls-earlier-chunks)\"><title>")); /* sends outpace computing */
     dls_free(svg);
@@ -856,14 +764,14 @@ static void test_svg(void **state)
     par.rounds = 1;
     par.title = "a <title> & more";
     svg = svg_of(s, pl, &par);
-    assert_int_equal(count(svg, "<title>chunk "), 20);
+    assert_int_equal(test_count(svg, "<title>chunk "), 20);
     assert_non_null(strstr(svg, "a &lt;title&gt; &amp; more"));
     dls_free(svg);
     dls_installment_free(s);
     /* computing slower than a round: the backlog of left-out rounds is hatched */
     s = simulate(pl, 1e10, 2e4, NULL);
     svg = svg_of(s, pl, NULL);
-    assert_int_equal(count(svg, "dls-earlier-chunks)\"><title>"), 10);
+    assert_int_equal(test_count(svg, "dls-earlier-chunks)\"><title>"), 10);
     assert_non_null(strstr(svg, "chunks of left-out rounds"));
     dls_free(svg);
     /* written atomically: the file holds the document */
@@ -908,26 +816,18 @@ static void test_svg(void **state)
 }
 
 /* A program that chose a locale with a decimal comma still gets '.' in the numbers. */
-static void test_svg_locale(void **state)
+TEST(test_svg_locale)
 {
-    (void)state;
-    static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "de_DE",
-                                        "fr_FR", "nl_NL.UTF-8"};
     dls_platform *pl = paper_ten();
     dls_installment *s = simulate(pl, 1e6, 1e4, NULL);
     char *c = svg_of(s, pl, NULL);
-    const char *found = NULL;
-    for (size_t k = 0; k < sizeof names / sizeof names[0] && found == NULL; k++)
-        if (setlocale(LC_NUMERIC, names[k]) != NULL &&
-            strcmp(localeconv()->decimal_point, ".") != 0)
-            found = names[k];
+    const char *found = test_decimal_comma_locale();
     if (found != NULL) {
         char *l = svg_of(s, pl, NULL);
         setlocale(LC_NUMERIC, "C");
         assert_string_equal(l, c);
         dls_free(l);
     }
-    setlocale(LC_NUMERIC, "C");
     dls_free(c);
     dls_installment_free(s);
     dls_platform_free(pl);
@@ -938,9 +838,8 @@ static void test_svg_locale(void **state)
 /* ---------------------------------------------------------------------------------- */
 /* Errors                                                                              */
 
-static void test_errors(void **state)
+TEST(test_errors)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = paper_ten();
     dls_installment *sentinel = (dls_installment *)&err, *s = sentinel;
@@ -1024,8 +923,7 @@ static void test_errors(void **state)
     assert_memory_equal(&an, &before, sizeof an);
     dls_platform_free(empty);
     /* a 2-D model, named */
-    dls_platform *two;
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/cluster.json", &two, &err), &err);
+    dls_platform *two = test_example("cluster.json");
     long gpu = dls_platform_find(two, "gpu0");
     assert_true(gpu >= 0);
     assert_fails(dls_installment_simulate(two, 10, 1, NULL, &s, &err), DLS_EINVAL, &err,
@@ -1078,56 +976,61 @@ static void test_errors(void **state)
 
 /* Every allocation of each call failed in turn: a clean DLS_ENOMEM, outputs untouched, no
  * leak. */
-typedef dls_status (*alloc_call)(const dls_platform *pl, const dls_installment *s, void **out,
-                                 dls_error *err);
-
-static dls_status call_simulate(const dls_platform *pl, const dls_installment *s, void **out,
-                                dls_error *err)
-{
-    (void)s;
-    return dls_installment_simulate(pl, 1e6, 1e4, NULL, (dls_installment **)out, err);
-}
-
-static dls_status call_sweep(const dls_platform *pl, const dls_installment *s, void **out,
-                             dls_error *err)
-{
-    (void)s;
-    return dls_installment_sweep(pl, 1e6, NULL, (dls_installment **)out, err);
-}
-
-static dls_status call_analyze(const dls_platform *pl, const dls_installment *s, void **out,
-                               dls_error *err)
-{
-    (void)s;
-    (void)out;
-    dls_installment_analysis an;
-    return dls_installment_analyze(pl, NULL, &an, err);
-}
-
-static dls_status call_svg(const dls_platform *pl, const dls_installment *s, void **out,
-                           dls_error *err)
-{
-    return dls_installment_svg(s, pl, NULL, (char **)out, err);
-}
-
-static void release(size_t k, void *out)
-{
-    if (k == 3)
-        dls_free(out);
-    else if (k < 2)
-        dls_installment_free(out);
-}
-
-static void test_out_of_memory(void **state)
-{
-    (void)state;
 #if TEST_WRAP_MALLOC
-    void *(*volatile alloc)(size_t) = malloc; /* or the compiler elides the probe */
-    countdown = 0;
-    void *probe = alloc(1);
-    countdown = -1;
-    if (probe != NULL) {
-        free(probe);
+typedef struct oom_ctx {
+    const dls_platform *pl;
+    const dls_installment *s;
+    char sentinel;
+    void *out;
+} oom_ctx;
+
+/* Each call sets c->out only on success (analyze fills a structure of its own). */
+static dls_status oom_call(oom_ctx *c, int which, dls_error *err)
+{
+    dls_installment_analysis an;
+    switch (which) {
+    case 0:
+        return dls_installment_simulate(c->pl, 1e6, 1e4, NULL, (dls_installment **)&c->out, err);
+    case 1:
+        return dls_installment_sweep(c->pl, 1e6, NULL, (dls_installment **)&c->out, err);
+    case 2:
+        return dls_installment_analyze(c->pl, NULL, &an, err);
+    default:
+        return dls_installment_svg(c->s, c->pl, NULL, (char **)&c->out, err);
+    }
+}
+
+#define OOM_CALL(name, which)                                                              \
+    static dls_status name(void *p, dls_error *err)                                        \
+    {                                                                                      \
+        oom_ctx *c = p;                                                                    \
+        c->out = &c->sentinel;                                                             \
+        dls_status st = oom_call(c, which, err);                                           \
+        if (st != DLS_OK)                                                                  \
+            assert_ptr_equal(c->out, &c->sentinel);                                        \
+        return st;                                                                         \
+    }
+OOM_CALL(oom_simulate, 0)
+OOM_CALL(oom_sweep, 1)
+OOM_CALL(oom_analyze, 2)
+OOM_CALL(oom_svg, 3)
+#undef OOM_CALL
+
+static void oom_free_schedule(void *p)
+{
+    dls_installment_free(((oom_ctx *)p)->out);
+}
+
+static void oom_free_text(void *p)
+{
+    dls_free(((oom_ctx *)p)->out);
+}
+#endif
+
+TEST(test_out_of_memory)
+{
+#if TEST_WRAP_MALLOC
+    if (!fm_active()) {
         skip();
         return;
     }
@@ -1135,40 +1038,20 @@ static void test_out_of_memory(void **state)
     dls_error e;
     assert_ok(dls_platform_set_limit(pl, 3, 10, &e), &e); /* a note to write */
     dls_installment *s = simulate(pl, 1e10, 1e4, NULL);
-    static const alloc_call calls[] = {call_simulate, call_sweep, call_analyze, call_svg};
-    static const char *const names[] = {"simulate", "sweep", "analyze", "svg"};
-    for (size_t c = 0; c < 4; c++) {
-        long k = 0;
-        for (;; k++) {
-            dls_error err;
-            dls_error_clear(&err);
-            char sentinel = 0;
-            void *out = &sentinel;
-            long before = live;
-            triggered = 0;
-            countdown = k;
-            dls_status st = calls[c](pl, s, &out, &err);
-            countdown = -1;
-            if (!triggered) {
-                assert_ok(st, &err);
-                release(c, out);
-                break;
-            }
-            if (st == DLS_OK) { /* an optional allocation (a note, glibc's qsort) */
-                release(c, out);
-                continue;
-            }
-            if (st != DLS_ENOMEM)
-                fail_msg("%s: allocation %ld failed gave %s: %s", names[c], k,
-                         dls_status_name(st), err.message);
-            assert_int_equal(err.status, DLS_ENOMEM);
-            assert_true(err.message[0] != '\0');
-            assert_ptr_equal(out, &sentinel);
-            if (live != before)
-                fail_msg("%s: allocation %ld failed and %ld allocation(s) leaked", names[c], k,
-                         live - before);
-        }
-        assert_true(k >= 2);
+    /* (a note and glibc's qsort are optional allocations) */
+    static const struct {
+        const char *name;
+        fm_call call;
+        void (*cleanup)(void *ctx);
+    } calls[] = {
+        {"simulate", oom_simulate, oom_free_schedule},
+        {"sweep", oom_sweep, oom_free_schedule},
+        {"analyze", oom_analyze, NULL},
+        {"svg", oom_svg, oom_free_text},
+    };
+    for (size_t k = 0; k < 4; k++) {
+        oom_ctx c = {pl, s, 0, NULL};
+        assert_true(fm_exhaust(calls[k].name, calls[k].call, &c, calls[k].cleanup, DLS_OK) >= 2);
     }
     dls_installment_free(s);
     dls_platform_free(pl);
@@ -1177,25 +1060,7 @@ static void test_out_of_memory(void **state)
 #endif
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_paper_formula),
-        cmocka_unit_test(test_paper_one_chunk),
-        cmocka_unit_test(test_paper_fig10),
-        cmocka_unit_test(test_closed_form),
-        cmocka_unit_test(test_hand_examples),
-        cmocka_unit_test(test_snap),
-        cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_analysis_general),
-        cmocka_unit_test(test_analysis_undefined),
-        cmocka_unit_test(test_sweep_paper),
-        cmocka_unit_test(test_sweep_random),
-        cmocka_unit_test(test_svg),
-        cmocka_unit_test(test_svg_locale),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_out_of_memory),
-    };
-    return cmocka_run_group_tests_name("installment", tests, NULL, NULL);
-}
+TEST_MAIN("installment", test_paper_formula, test_paper_one_chunk, test_paper_fig10,
+          test_closed_form, test_hand_examples, test_snap, test_limits, test_analysis_general,
+          test_analysis_undefined, test_sweep_paper, test_sweep_random, test_svg,
+          test_svg_locale, test_errors, test_out_of_memory)

@@ -2,76 +2,73 @@
 #include "io/json_locate.h"
 #include "testutil.h"
 
-static void expect(const char *text, const dls__jstep *path, size_t depth, int at_key, int found,
-                   int line, int column)
+/* One lookup: the path (depth steps of it), whether the key itself is wanted, and the
+ * expected answer: found (or the deepest position reached) at line:column. */
+typedef struct lookup {
+    dls__jstep path[4];
+    size_t depth;
+    int at_key, found, line, column;
+} lookup;
+
+static void expect_all(const char *text, const lookup *cases, size_t n)
 {
-    int l = -1, c = -1;
-    int r = dls__json_locate(text, strlen(text), path, depth, at_key, &l, &c);
-    if (r != (found ? 0 : -1) || l != line || c != column)
-        fail_msg("locate gave %d at %d:%d, expected %d at %d:%d", r, l, c, found ? 0 : -1, line,
-                 column);
+    for (size_t k = 0; k < n; k++) {
+        const lookup *c = &cases[k];
+        int l = -1, col = -1;
+        int r = dls__json_locate(text, strlen(text), c->path, c->depth, c->at_key, &l, &col);
+        if (r != (c->found ? 0 : -1) || l != c->line || col != c->column)
+            fail_msg("case %zu: locate gave %d at %d:%d, expected %d at %d:%d", k, r, l, col,
+                     c->found ? 0 : -1, c->line, c->column);
+    }
 }
 
-static void test_simple_paths(void **state)
-{
-    (void)state;
-    const char *t = "{\"a\": [10, 20, {\"b\": \"x\"}],\n \"c\": {\"d\": [[1, 2], [3, 4]]}}";
-    dls__jstep p1[] = {{"a", 0}, {NULL, 1}};
-    expect(t, p1, 2, 0, 1, 1, 12);
-    dls__jstep p2[] = {{"a", 0}, {NULL, 2}, {"b", 0}};
-    expect(t, p2, 3, 0, 1, 1, 22);
-    expect(t, p2, 3, 1, 1, 1, 17); /* the key itself */
-    dls__jstep p3[] = {{"c", 0}, {"d", 0}, {NULL, 1}, {NULL, 0}};
-    expect(t, p3, 4, 0, 1, 2, 23);
-    expect(t, p3, 0, 0, 1, 1, 1); /* the root */
-}
+#define EXPECT_ALL(text, cases) expect_all(text, cases, sizeof cases / sizeof cases[0])
 
-static void test_not_found_gives_deepest(void **state)
+TEST(test_simple_paths)
 {
-    (void)state;
-    const char *t = "{\"a\": [10, 20]}";
-    dls__jstep p1[] = {{"a", 0}, {NULL, 5}};
-    expect(t, p1, 2, 0, 0, 1, 7);
-    dls__jstep p2[] = {{"zz", 0}};
-    expect(t, p2, 1, 0, 0, 1, 1);
-    dls__jstep p3[] = {{"a", 0}, {"k", 0}}; /* a member of an array */
-    expect(t, p3, 2, 0, 0, 1, 7);
-}
-
-static void test_escapes_and_unicode(void **state)
-{
-    (void)state;
-    /* keys with escapes must match their decoded form; columns count characters */
-    const char *t = "{\"\\u00e9t\\u00e9\": 1, \"q\\\"k\": [\"\\u00e9\xc3\xa9]\", 7], \"\xf0\x9f\x98\x80\": 3}";
-    dls__jstep p1[] = {{"\xc3\xa9t\xc3\xa9", 0}};
-    expect(t, p1, 1, 0, 1, 1, 19);
-    dls__jstep p2[] = {{"q\"k", 0}, {NULL, 1}};
-    expect(t, p2, 2, 0, 1, 1, 43);
-    dls__jstep p3[] = {{"\xf0\x9f\x98\x80", 0}};
-    expect(t, p3, 1, 0, 1, 1, 52);
-    dls__jstep p4[] = {{"\xf0\x9f\x98\x80", 0}};
-    const char *surrogates = "{\"\\ud83d\\ude00\": 5}";
-    expect(surrogates, p4, 1, 0, 1, 1, 18);
-}
-
-static void test_whitespace_and_lines(void **state)
-{
-    (void)state;
-    const char *t = "\n\n  {\r\n\t\"k\"  :\n\n      [ 1 ,\n 2 ] }";
-    dls__jstep p[] = {{"k", 0}, {NULL, 1}};
-    expect(t, p, 2, 0, 1, 7, 2);
-    dls__jstep pk[] = {{"k", 0}};
-    expect(t, pk, 1, 1, 1, 4, 2);
-}
-
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_simple_paths),
-        cmocka_unit_test(test_not_found_gives_deepest),
-        cmocka_unit_test(test_escapes_and_unicode),
-        cmocka_unit_test(test_whitespace_and_lines),
+    static const lookup cases[] = {
+        {{{"a", 0}, {NULL, 1}}, 2, 0, 1, 1, 12},
+        {{{"a", 0}, {NULL, 2}, {"b", 0}}, 3, 0, 1, 1, 22},
+        {{{"a", 0}, {NULL, 2}, {"b", 0}}, 3, 1, 1, 1, 17}, /* the key itself */
+        {{{"c", 0}, {"d", 0}, {NULL, 1}, {NULL, 0}}, 4, 0, 1, 2, 23},
+        {{{"c", 0}, {"d", 0}, {NULL, 1}, {NULL, 0}}, 0, 0, 1, 1, 1}, /* the root */
     };
-    return cmocka_run_group_tests_name("json_locate", tests, NULL, NULL);
+    EXPECT_ALL("{\"a\": [10, 20, {\"b\": \"x\"}],\n \"c\": {\"d\": [[1, 2], [3, 4]]}}", cases);
 }
+
+TEST(test_not_found_gives_deepest)
+{
+    static const lookup cases[] = {
+        {{{"a", 0}, {NULL, 5}}, 2, 0, 0, 1, 7},
+        {{{"zz", 0}}, 1, 0, 0, 1, 1},
+        {{{"a", 0}, {"k", 0}}, 2, 0, 0, 1, 7}, /* a member of an array */
+    };
+    EXPECT_ALL("{\"a\": [10, 20]}", cases);
+}
+
+TEST(test_escapes_and_unicode)
+{
+    /* keys with escapes must match their decoded form; columns count characters */
+    static const lookup cases[] = {
+        {{{"\xc3\xa9t\xc3\xa9", 0}}, 1, 0, 1, 1, 19},
+        {{{"q\"k", 0}, {NULL, 1}}, 2, 0, 1, 1, 43},
+        {{{"\xf0\x9f\x98\x80", 0}}, 1, 0, 1, 1, 52},
+    };
+    EXPECT_ALL("{\"\\u00e9t\\u00e9\": 1, \"q\\\"k\": [\"\\u00e9\xc3\xa9]\", 7], "
+               "\"\xf0\x9f\x98\x80\": 3}",
+               cases);
+    static const lookup surrogates[] = {{{{"\xf0\x9f\x98\x80", 0}}, 1, 0, 1, 1, 18}};
+    EXPECT_ALL("{\"\\ud83d\\ude00\": 5}", surrogates);
+}
+
+TEST(test_whitespace_and_lines)
+{
+    static const lookup cases[] = {
+        {{{"k", 0}, {NULL, 1}}, 2, 0, 1, 7, 2},
+        {{{"k", 0}}, 1, 1, 1, 4, 2},
+    };
+    EXPECT_ALL("\n\n  {\r\n\t\"k\"  :\n\n      [ 1 ,\n 2 ] }", cases);
+}
+
+TEST_MAIN("json_locate", test_simple_paths, test_not_found_gives_deepest,
+          test_escapes_and_unicode, test_whitespace_and_lines)

@@ -1,31 +1,8 @@
 /* Tests of platform files: reading the contract, located errors, and exact round trips. */
-#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "testutil.h"
-
-static char *read_text(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    fseek(f, 0, SEEK_END);
-    long len = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)len + 1);
-    assert_non_null(buf);
-    assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
-    buf[len] = '\0';
-    fclose(f);
-    return buf;
-}
-
-static dls_platform *parse(const char *text, dls_error *err)
-{
-    dls_platform *p = NULL;
-    assert_ok(dls_platform_read_string(text, strlen(text), "t.json", &p, err), err);
-    return p;
-}
+#include "gen.h"
 
 static void roundtrip(const dls_platform *p)
 {
@@ -42,12 +19,10 @@ static void roundtrip(const dls_platform *p)
     dls_free(text);
 }
 
-static void test_read_contract_example(void **state)
+TEST(test_read_contract_example)
 {
-    (void)state;
     dls_error err;
-    dls_platform *p;
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/cluster.json", &p, &err), &err);
+    dls_platform *p = test_example("cluster.json");
     assert_int_equal(dls_platform_count(p), 4);
     assert_string_equal(dls_platform_name(p, 0), "cpu0");
     assert_rel(dls_model_constant_speed(dls_platform_model(p, 0)), 2.5e9, 0);
@@ -67,136 +42,57 @@ static void test_read_contract_example(void **state)
     dls_platform_free(p);
 }
 
-static void test_read_every_example(void **state)
+static void read_and_roundtrip(const char *path, void *data)
 {
-    (void)state;
-    DIR *d = opendir(TOP_SRCDIR "/examples");
-    assert_non_null(d);
-    struct dirent *e;
-    int seen = 0;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 5, ".json") != 0)
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/examples/%s", TOP_SRCDIR, e->d_name);
-        dls_error err;
-        dls_platform *p;
-        assert_ok(dls_platform_read_file(path, &p, &err), &err);
-        roundtrip(p);
-        dls_platform_free(p);
-        seen++;
-    }
-    closedir(d);
-    assert_true(seen >= 3);
-}
-
-/* Awkward numbers: short and long decimals, extremes, values that need 17 digits. */
-static double awkward(test_rng *r, double lo, double hi)
-{
-    switch (test_below(r, 5)) {
-    case 0: return lo + (hi - lo) * 0.1;
-    case 1: return test_range(r, lo, hi);
-    case 2: return nextafter(test_logrange(r, lo > 0 ? lo : 1e-300, hi), hi);
-    case 3: return test_logrange(r, lo > 0 ? lo : 1e-300, hi);
-    default: return (lo + hi) / 3.0;
-    }
-}
-
-static dls_model *random_model(test_rng *r)
-{
+    (void)data;
     dls_error err;
-    dls_model *m = NULL;
-    double x[6], s[6], lo[6], hi[6], v[36];
-    size_t n = 1 + test_below(r, 6), ny = 1 + test_below(r, 6);
-    switch (test_below(r, 5)) {
-    case 0:
-        assert_ok(dls_model_create_constant(awkward(r, 1e-300, 1e300), &m, &err), &err);
-        break;
-    case 1:
-    case 2: {
-        double at = awkward(r, 1e-10, 1e10);
-        for (size_t k = 0; k < n; k++) {
-            x[k] = at;
-            at = nextafter(at * test_range(r, 1.0, 3.0), INFINITY);
-            s[k] = awkward(r, 1e-5, 1e12);
-            lo[k] = s[k] * test_range(r, 0.5, 1.0);
-            hi[k] = s[k] * test_range(r, 1.0, 1.5);
-        }
-        int bands = test_below(r, 2);
-        assert_ok(dls_model_create_points(n, x, s, bands ? lo : NULL, bands ? hi : NULL, &m, &err),
-                  &err);
-        break;
-    }
-    case 3: {
-        for (size_t l = 0; l < n; l++) {
-            x[l] = awkward(r, -1e6, 1e6);
-            s[l] = awkward(r, 0, 1e3);
-        }
-        x[0] = awkward(r, 1e-9, 1e3);
-        assert_ok(dls_model_create_time_lines(n, x, s, &m, &err), &err);
-        break;
-    }
-    default: {
-        double at = awkward(r, 1, 100);
-        for (size_t k = 0; k < n; k++, at *= 2.5)
-            x[k] = at;
-        at = awkward(r, 1, 100);
-        for (size_t k = 0; k < ny; k++, at *= 1.7)
-            s[k] = at;
-        for (size_t k = 0; k < n * ny; k++)
-            v[k] = awkward(r, 1, 1e12);
-        assert_ok(dls_model_create_speed2d(n, x, ny, s, v, &m, &err), &err);
-        break;
-    }
-    }
-    return m;
+    dls_platform *p;
+    assert_ok(dls_platform_read_file(path, &p, &err), &err);
+    roundtrip(p);
+    dls_platform_free(p);
 }
 
-static void test_random_roundtrips(void **state)
+TEST(test_read_every_example)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 20);
-    dls_error err;
+    assert_true(test_each_json("examples", read_and_roundtrip, NULL) >= 3);
+}
+
+RANDOM_TEST(test_random_roundtrips, 20, 300)
+{
     static const char *const odd[] = {"a\"quote", "back\\slash", "tab\there", "\xc3\xa9t\xc3\xa9",
                                       "new\nline", "slash/", "\xf0\x9f\x98\x80"};
-    for (int trial = 0; trial < 300; trial++) {
-        dls_platform *p = dls_platform_create();
-        size_t np = 1 + test_below(&r, 6);
-        for (size_t i = 0; i < np; i++) {
-            char name[64];
-            snprintf(name, sizeof name, "%s%zu", odd[test_below(&r, 7)], i);
-            dls_model *m = random_model(&r);
-            assert_ok(dls_platform_add(p, name, m, NULL, &err), &err);
-            dls_model_free(m);
-            if (test_below(&r, 2))
-                assert_ok(dls_platform_set_limit(p, i, awkward(&r, 1e-3, 1e15), &err), &err);
-            if (test_below(&r, 2))
-                assert_ok(dls_platform_set_link(p, i, test_below(&r, 3) ? awkward(&r, 0, 10) : 0,
-                                                awkward(&r, 0, 1e-3), &err),
-                          &err);
-        }
-        roundtrip(p);
-        dls_platform_free(p);
+    dls_platform *p = dls_platform_create();
+    size_t np = 1 + test_below(r, 6);
+    for (size_t i = 0; i < np; i++) {
+        char name[64];
+        snprintf(name, sizeof name, "%s%zu", odd[test_below(r, 7)], i);
+        test_add(p, name, gen_awkward_model(r));
+        if (test_below(r, 2))
+            gen_limit(p, i, gen_awkward(r, 1e-3, 1e15));
+        if (test_below(r, 2))
+            gen_link(p, i, test_below(r, 3) ? gen_awkward(r, 0, 10) : 0,
+                     gen_awkward(r, 0, 1e-3));
     }
+    roundtrip(p);
+    dls_platform_free(p);
 }
 
-static void test_write_file(void **state)
+TEST(test_write_file)
 {
-    (void)state;
     dls_error err;
     char dir[] = "/tmp/dls_test_XXXXXX";
     assert_non_null(mkdtemp(dir));
     char path[256];
     snprintf(path, sizeof path, "%s/out.json", dir);
-    dls_platform *p = parse("{\"processors\": [{\"name\": \"a\", \"speed\": 0.1}]}", &err);
+    dls_platform *p = test_platform_json(
+        "{\"processors\": [{\"name\": \"a\", \"speed\": 0.1}]}");
     assert_ok(dls_platform_write_file(p, path, &err), &err);
-    char *text = read_text(path);
+    char *text = test_read_text(path);
     assert_non_null(strstr(text, "\"speed\": 0.1"));
     free(text);
     /* overwrite with another platform */
-    dls_platform *q = parse("{\"processors\": [{\"name\": \"b\", \"time\": [[0, 1e-3]]}]}", &err);
+    dls_platform *q =
+        test_platform_json("{\"processors\": [{\"name\": \"b\", \"time\": [[0, 1e-3]]}]}");
     assert_ok(dls_platform_write_file(q, path, &err), &err);
     dls_platform *back;
     assert_ok(dls_platform_read_file(path, &back, &err), &err);
@@ -229,9 +125,8 @@ static void test_write_file(void **state)
     rmdir(dir);
 }
 
-static void test_located_errors(void **state)
+TEST(test_located_errors)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = NULL;
     const char *text = "{\n"
@@ -276,42 +171,32 @@ static void test_located_errors(void **state)
 
 /* Every malformed file of the command-line suite is rejected by the API too, with a
  * position. */
-static void test_bad_corpus(void **state)
+static void rejected_with_position(const char *path, void *data)
 {
-    (void)state;
-    DIR *d = opendir(TOP_SRCDIR "/tests/data/bad");
-    assert_non_null(d);
-    struct dirent *e;
-    int seen = 0;
-    while ((e = readdir(d)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 5, ".json") != 0)
-            continue;
-        char path[1024];
-        snprintf(path, sizeof path, "%s/tests/data/bad/%s", TOP_SRCDIR, e->d_name);
-        dls_error err;
-        dls_error_clear(&err);
-        dls_platform *p = NULL;
-        dls_status st = dls_platform_read_file(path, &p, &err);
-        if (st != DLS_EDATA && st != DLS_ESYNTAX)
-            fail_msg("%s: status %s (%s)", e->d_name, dls_status_name(st), err.message);
-        assert_null(p);
-        assert_true(err.line >= 1);
-        assert_true(err.column >= 1);
-        assert_true(strncmp(err.message, path, strlen(path)) == 0);
-        seen++;
-    }
-    closedir(d);
-    assert_true(seen >= 30);
+    (void)data;
+    dls_error err;
+    dls_error_clear(&err);
+    dls_platform *p = NULL;
+    dls_status st = dls_platform_read_file(path, &p, &err);
+    if (st != DLS_EDATA && st != DLS_ESYNTAX)
+        fail_msg("%s: status %s (%s)", path, dls_status_name(st), err.message);
+    assert_null(p);
+    assert_true(err.line >= 1);
+    assert_true(err.column >= 1);
+    assert_true(strncmp(err.message, path, strlen(path)) == 0);
 }
 
-static void test_output_shape(void **state)
+TEST(test_bad_corpus)
 {
-    (void)state;
+    assert_true(test_each_json("tests/data/bad", rejected_with_position, NULL) >= 30);
+}
+
+TEST(test_output_shape)
+{
     dls_error err;
-    dls_platform *p = parse("{\"processors\": [{\"name\": \"a\", \"speed\": 2.5e9, \"limit\": 3,"
-                            " \"link\": {\"startup\": 0, \"rate\": 1e-6}}]}",
-                            &err);
+    dls_platform *p = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2.5e9, "
+                                         "\"limit\": 3, \"link\": {\"startup\": 0, "
+                                         "\"rate\": 1e-6}}]}");
     char *text;
     assert_ok(dls_platform_to_string(p, &text, &err), &err);
     /* one processor per line, shortest exact numbers, keys in contract order */
@@ -322,17 +207,6 @@ static void test_output_shape(void **state)
     dls_platform_free(p);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_read_contract_example),
-        cmocka_unit_test(test_read_every_example),
-        cmocka_unit_test(test_random_roundtrips),
-        cmocka_unit_test(test_write_file),
-        cmocka_unit_test(test_located_errors),
-        cmocka_unit_test(test_bad_corpus),
-        cmocka_unit_test(test_output_shape),
-    };
-    return cmocka_run_group_tests_name("platform_json", tests, NULL, NULL);
-}
+TEST_MAIN("platform_json", test_read_contract_example, test_read_every_example,
+          test_random_roundtrips, test_write_file, test_located_errors, test_bad_corpus,
+          test_output_shape)

@@ -10,7 +10,7 @@
  *   (Proposition 3 of paper 001);
  * - the worked example of paper 001 (Tables 2 and 3) and the heuristic orders of its
  *   Table 4. */
-#include "testutil.h"
+#include "gen.h"
 
 #include "lu/lu_impl.h"
 
@@ -114,73 +114,6 @@ static double ref_bound(const dls_platform *pl, uint64_t n)
     return sum;
 }
 
-/* ---------------------------------------------------------------------------------- */
-/* Random platforms                                                                   */
-
-typedef enum { KIND_CONSTANT, KIND_FUNCTIONAL } plat_kind;
-
-/* p processors: constant speeds, or a mix of decreasing and bumpy points, 2-D grids and
- * time lines over sizes up to about n^2 columns-by-height, so that the shapes matter. */
-static dls_platform *random_platform(test_rng *rng, size_t p, uint64_t n, plat_kind kind,
-                                     int limits)
-{
-    dls_platform *pl = dls_platform_create();
-    dls_error err;
-    assert_non_null(pl);
-    double big = (double)(n * n) + 1;
-    for (size_t i = 0; i < p; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "p%zu", i + 1);
-        dls_model *m = NULL;
-        int which = kind == KIND_CONSTANT ? 0 : 1 + (int)test_below(rng, 4);
-        if (which == 0 || (kind == KIND_FUNCTIONAL && test_below(rng, 8) == 0)) {
-            /* small integers make exact ties common */
-            double s = test_below(rng, 2) ? (double)(1 + test_below(rng, 6))
-                                         : test_logrange(rng, 0.5, 20);
-            assert_ok(dls_model_create_constant(s, &m, &err), &err);
-        } else if (which == 1 || which == 2) {
-            size_t k = 2 + (size_t)test_below(rng, 4);
-            double x[8], s[8], at = test_range(rng, 0.5, 3);
-            double sp = test_logrange(rng, 1, 20);
-            for (size_t q = 0; q < k; q++) {
-                x[q] = at;
-                s[q] = sp;
-                at *= test_logrange(rng, 1.5, 1 + big / 4);
-                /* decreasing (paging), or rising now and then (cache effects) */
-                sp *= which == 1 ? test_range(rng, 0.2, 1.0) : test_range(rng, 0.3, 3.0);
-            }
-            assert_ok(dls_model_create_points(k, x, s, NULL, NULL, &m, &err), &err);
-        } else if (which == 3) {
-            double gx[4], gy[4], v[16];
-            size_t nx = 2 + (size_t)test_below(rng, 3), ny = 2 + (size_t)test_below(rng, 3);
-            double at = 1;
-            for (size_t q = 0; q < nx; q++, at += test_range(rng, 1, (double)n))
-                gx[q] = at;
-            at = 1;
-            for (size_t q = 0; q < ny; q++, at += test_range(rng, 1, (double)n))
-                gy[q] = at;
-            for (size_t q = 0; q < nx * ny; q++)
-                v[q] = test_logrange(rng, 1, 30);
-            assert_ok(dls_model_create_speed2d(nx, gx, ny, gy, v, &m, &err), &err);
-        } else {
-            double a[3], b[3];
-            size_t k = 1 + (size_t)test_below(rng, 3);
-            for (size_t q = 0; q < k; q++) {
-                a[q] = test_range(rng, -5, 2);
-                b[q] = test_logrange(rng, 0.05, 2) * (double)(q + 1);
-            }
-            a[0] = fabs(a[0]) + 0.1; /* positive time from the first column on */
-            assert_ok(dls_model_create_time_lines(k, a, b, &m, &err), &err);
-        }
-        assert_ok(dls_platform_add(pl, name, m, NULL, &err), &err);
-        dls_model_free(m);
-        if (limits && test_below(rng, 3) == 0)
-            assert_ok(dls_platform_set_limit(pl, i, (double)(1 + test_below(rng, n)) + 0.5,
-                                             &err), &err);
-    }
-    return pl;
-}
-
 static double capacity(const dls_platform *pl)
 {
     double c = 0;
@@ -228,46 +161,39 @@ static dls_lu *run(const dls_platform *pl, uint64_t n, dls_lu_algorithm alg,
 /* ---------------------------------------------------------------------------------- */
 /* Tests                                                                              */
 
-static void test_exact_vs_brute_force(void **state)
+RANDOM_TEST(test_exact_vs_brute_force, 1, BRUTE_INSTANCES)
 {
-    (void)state;
-    test_rng rng;
-    test_rng_init(&rng, 1);
-    for (int t = 0; t < BRUTE_INSTANCES; t++) {
-        size_t p = 1 + (size_t)test_below(&rng, 3);
-        uint64_t n = 1 + test_below(&rng, p == 3 ? 7 : 9);
-        if (t % 10 == 0) {
-            p = 4;
-            n = 1 + test_below(&rng, 6);
-        }
-        dls_platform *pl = random_platform(&rng, p, n, t % 3 ? KIND_FUNCTIONAL : KIND_CONSTANT,
-                                           t % 4 == 0);
-        if (capacity(pl) < (double)n) {
-            dls_lu *r = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
-            assert_int_equal(dls_lu_status(r), DLS_SOLUTION_INFEASIBLE);
-            assert_true(isinf(brute_force(pl, n)));
-            dls_lu_free(r);
-            dls_platform_free(pl);
-            continue;
-        }
-        dls_lu *r = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
-        assert_int_equal(dls_lu_status(r), DLS_SOLUTION_OPTIMAL);
-        assert_rel_floor(dls_lu_cost(r), brute_force(pl, n), 1e-12, 1e-300);
-        dls_lu_free(r);
-        dls_platform_free(pl);
+    size_t p = 1 + (size_t)test_below(r, 3);
+    uint64_t n = 1 + test_below(r, p == 3 ? 7 : 9);
+    if (trial % 10 == 0) {
+        p = 4;
+        n = 1 + test_below(r, 6);
     }
+    dls_platform *pl = gen_lu(r, p, n, trial % 3 != 0, trial % 4 == 0);
+    if (capacity(pl) < (double)n) {
+        dls_lu *res = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
+        assert_int_equal(dls_lu_status(res), DLS_SOLUTION_INFEASIBLE);
+        assert_true(isinf(brute_force(pl, n)));
+        dls_lu_free(res);
+        dls_platform_free(pl);
+        return;
+    }
+    dls_lu *res = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
+    assert_int_equal(dls_lu_status(res), DLS_SOLUTION_OPTIMAL);
+    assert_rel_floor(dls_lu_cost(res), brute_force(pl, n), 1e-12, 1e-300);
+    dls_lu_free(res);
+    dls_platform_free(pl);
 }
 
-static void test_constant_speeds(void **state)
+TEST(test_constant_speeds)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 2);
     int infeasible = 0, gb_missing = 0;
     for (int t = 0; t < CONSTANT_INSTANCES; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 3);
         uint64_t n = 2 + test_below(&rng, p == 4 ? 40 : 80);
-        dls_platform *pl = random_platform(&rng, p, n, KIND_CONSTANT, t % 3 == 0);
+        dls_platform *pl = gen_lu(&rng, p, n, 0, t % 3 == 0);
         dls_lu *ex = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
         if (dls_lu_status(ex) == DLS_SOLUTION_INFEASIBLE) {
             infeasible++;
@@ -305,16 +231,15 @@ static void test_constant_speeds(void **state)
     assert_true(CONSTANT_INSTANCES - infeasible >= 1000);
 }
 
-static void test_functional_speeds(void **state)
+TEST(test_functional_speeds)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 3);
     int assigned_each_step = 0, grouped = 0, bounds_checked = 0;
     for (int t = 0; t < FUNCTIONAL_INSTANCES; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 3);
         uint64_t n = 2 + test_below(&rng, p == 4 ? 24 : 40);
-        dls_platform *pl = random_platform(&rng, p, n, KIND_FUNCTIONAL, t % 4 == 0);
+        dls_platform *pl = gen_lu(&rng, p, n, 1, t % 4 == 0);
         dls_lu *ex = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
         if (dls_lu_status(ex) == DLS_SOLUTION_INFEASIBLE) {
             dls_lu_free(ex);
@@ -361,16 +286,15 @@ static void test_functional_speeds(void **state)
 
 /* Inside Functional Reverse the groups are separate: the exhaustive order minimises
  * each group's steps, so it is never worse than a cheap heuristic. */
-static void test_heuristics(void **state)
+TEST(test_heuristics)
 {
-    (void)state;
     test_rng rng;
     test_rng_init(&rng, 4);
     int compared = 0;
     for (int t = 0; t < 300; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 4);
         uint64_t n = 2 + test_below(&rng, 60);
-        dls_platform *pl = random_platform(&rng, p, n, KIND_FUNCTIONAL, 0);
+        dls_platform *pl = gen_lu(&rng, p, n, 1, 0);
         dls_lu *ex = run(pl, n, DLS_LU_FR, DLS_LU_EXHAUSTIVE);
         /* auto: per group, the exhaustive order or the best cheap one */
         dls_lu *au = run(pl, n, DLS_LU_FR, DLS_LU_AUTO);
@@ -392,9 +316,8 @@ static void test_heuristics(void **state)
 }
 
 /* Table 4 of paper 001: a group where P1 takes two columns and P3 one. */
-static void test_heuristic_orders(void **state)
+TEST(test_heuristic_orders)
 {
-    (void)state;
     const uint64_t delta[3] = {2, 0, 1};
     const size_t want[4][3] = {{0, 2, 0}, {0, 0, 2}, {2, 0, 0}, {0, 0, 2}};
     const dls_lu_heuristic h[4] = {DLS_LU_CYCL, DLS_LU_FTOS, DLS_LU_STOF, DLS_LU_DFLT};
@@ -415,14 +338,6 @@ static void test_heuristic_orders(void **state)
     assert_int_equal(ord[0], 0);
 }
 
-static dls_platform *read_platform(const char *json)
-{
-    dls_platform *pl;
-    dls_error err;
-    assert_ok(dls_platform_read_string(json, strlen(json), "test", &pl, &err), &err);
-    return pl;
-}
-
 /* Tables 2 and 3 of paper 001: three processors, nine columns. */
 static const char paper_table2[] =
     "{\"processors\": ["
@@ -438,10 +353,9 @@ static const char paper_table2[] =
     "[18,18,12,9,8,6,6,2],[18,15,8,8,6,5,5,1],[18,12,8,6,5,3,3,1],[18,8,8,6,5,3,2,1],"
     "[2,2,2,2,1,1,1,1]]}}]}";
 
-static void test_paper_example(void **state)
+TEST(test_paper_example)
 {
-    (void)state;
-    dls_platform *pl = read_platform(paper_table2);
+    dls_platform *pl = test_platform_json(paper_table2);
     dls_error err;
     /* the allocation of Table 3 (columns 2 .. 9: P1 P1 P1 P1 P2 P3 P2 P3) */
     const size_t own[9] = {0, 0, 0, 0, 0, 1, 2, 1, 2};
@@ -475,10 +389,9 @@ static void test_paper_example(void **state)
     dls_platform_free(pl);
 }
 
-static void test_limits(void **state)
+TEST(test_limits)
 {
-    (void)state;
-    dls_platform *pl = read_platform("{\"processors\": [{\"name\": \"fast\", \"speed\": 10, "
+    dls_platform *pl = test_platform_json("{\"processors\": [{\"name\": \"fast\", \"speed\": 10, "
                                      "\"limit\": 3}, {\"name\": \"slow\", \"speed\": 1, "
                                      "\"limit\": 4.9}]}");
     /* 7 columns fit exactly (3 + 4) */
@@ -515,10 +428,9 @@ static void test_limits(void **state)
     dls_platform_free(pl);
 }
 
-static void test_small_sizes(void **state)
+TEST(test_small_sizes)
 {
-    (void)state;
-    dls_platform *pl = read_platform("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
+    dls_platform *pl = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
                                      "{\"name\": \"b\", \"speed\": 3}]}");
     for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
         /* one column: no step updates anything */
@@ -534,7 +446,7 @@ static void test_small_sizes(void **state)
     }
     dls_platform_free(pl);
     /* a single processor takes everything */
-    pl = read_platform("{\"processors\": [{\"name\": \"solo\", \"speed\": 4}]}");
+    pl = test_platform_json("{\"processors\": [{\"name\": \"solo\", \"speed\": 4}]}");
     for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
         dls_lu *r = run(pl, 50, (dls_lu_algorithm)a, DLS_LU_AUTO);
         assert_int_equal(dls_lu_counts(r)[0], 50);
@@ -543,31 +455,26 @@ static void test_small_sizes(void **state)
     dls_platform_free(pl);
 }
 
-static void test_larger_runs(void **state)
+RANDOM_TEST(test_larger_runs, 5, 6)
 {
-    (void)state;
-    test_rng rng;
-    test_rng_init(&rng, 5);
-    for (int t = 0; t < 6; t++) {
-        size_t p = 3 + (size_t)test_below(&rng, 6);
-        uint64_t n = 300 + test_below(&rng, 900);
-        dls_platform *pl = random_platform(&rng, p, n, KIND_FUNCTIONAL, t % 2);
-        if (capacity(pl) < (double)n) {
-            dls_platform_free(pl);
-            continue;
-        }
-        for (int a = 0; a < DLS_LU_EXACT; a++) {
-            dls_lu *r = run(pl, n, (dls_lu_algorithm)a, DLS_LU_AUTO);
-            dls_lu *again = run(pl, n, (dls_lu_algorithm)a, DLS_LU_AUTO);
-            /* deterministic */
-            if (dls_lu_owners(r))
-                assert_memory_equal(dls_lu_owners(r), dls_lu_owners(again),
-                                    n * sizeof(size_t));
-            dls_lu_free(r);
-            dls_lu_free(again);
-        }
+    size_t p = 3 + (size_t)test_below(r, 6);
+    uint64_t n = 300 + test_below(r, 900);
+    dls_platform *pl = gen_lu(r, p, n, 1, trial % 2);
+    if (capacity(pl) < (double)n) {
         dls_platform_free(pl);
+        return;
     }
+    for (int a = 0; a < DLS_LU_EXACT; a++) {
+        dls_lu *res = run(pl, n, (dls_lu_algorithm)a, DLS_LU_AUTO);
+        dls_lu *again = run(pl, n, (dls_lu_algorithm)a, DLS_LU_AUTO);
+        /* deterministic */
+        if (dls_lu_owners(res))
+            assert_memory_equal(dls_lu_owners(res), dls_lu_owners(again),
+                                n * sizeof(size_t));
+        dls_lu_free(res);
+        dls_lu_free(again);
+    }
+    dls_platform_free(pl);
 }
 
 static int cancel_at_half(double fraction, void *data)
@@ -577,10 +484,9 @@ static int cancel_at_half(double fraction, void *data)
     return fraction >= 0.5;
 }
 
-static void test_errors(void **state)
+TEST(test_errors)
 {
-    (void)state;
-    dls_platform *pl = read_platform("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
+    dls_platform *pl = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
                                      "{\"name\": \"b\", \"speed\": 3}, {\"name\": \"c\", "
                                      "\"speed\": 5}]}");
     dls_lu_params par;
@@ -627,7 +533,7 @@ static void test_errors(void **state)
     }
     assert_ptr_equal(r, keep); /* untouched by every failure */
     /* the exhaustive search refuses a group over its cap; auto falls back */
-    dls_platform *fp = read_platform(paper_table2);
+    dls_platform *fp = test_platform_json(paper_table2);
     dls_lu_params_init(&par);
     par.heuristic = DLS_LU_EXHAUSTIVE;
     par.max_group_states = 2;
@@ -665,9 +571,8 @@ static void test_errors(void **state)
     dls_platform_free(pl);
 }
 
-static void test_exact_memory(void **state)
+TEST(test_exact_memory)
 {
-    (void)state;
     size_t bytes;
     uint64_t states;
     dls_error err;
@@ -682,21 +587,6 @@ static void test_exact_memory(void **state)
     assert_fails(dls_lu_exact_memory(2, 10, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_exact_memory),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_small_sizes),
-        cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_heuristic_orders),
-        cmocka_unit_test(test_paper_example),
-        cmocka_unit_test(test_exact_vs_brute_force),
-        cmocka_unit_test(test_constant_speeds),
-        cmocka_unit_test(test_functional_speeds),
-        cmocka_unit_test(test_heuristics),
-        cmocka_unit_test(test_larger_runs),
-    };
-    return cmocka_run_group_tests_name("lu", tests, NULL, NULL);
-}
+TEST_MAIN("lu", test_exact_memory, test_errors, test_small_sizes, test_limits,
+          test_heuristic_orders, test_paper_example, test_exact_vs_brute_force,
+          test_constant_speeds, test_functional_speeds, test_heuristics, test_larger_runs)

@@ -18,9 +18,8 @@ static dls_model *true_model(void)
     return m;
 }
 
-static void test_t_quantiles(void **state)
+TEST(test_t_quantiles)
 {
-    (void)state;
     /* two-sided 95% and 99% critical values from the tables */
     static const unsigned nu[] = {1, 2, 3, 4, 5, 9, 19, 29, 99};
     static const double t95[] = {12.7062047, 4.30265273, 3.18244631, 2.77644511, 2.57058184,
@@ -81,29 +80,47 @@ static size_t uniform_points_for(const dls_model *truth, double lo, double hi, d
     return 2000;
 }
 
-static void test_adaptive_against_uniform(void **state)
-{
-    (void)state;
-    dls_error err;
-    dls_model *truth = true_model();
+/* A simulated processor: a kernel that measures the true speed function with a relative
+ * noise and a delay per run (s), and build parameters for the sizes 1e2 to 1e8. */
+typedef struct simulated {
+    dls_model *truth;
     dls_kernel k;
-    assert_ok(dls_model_kernel_create(truth, 0.01, 0, &k, &err), &err);
     dls_bench_params par;
-    dls_bench_params_init(&par);
-    par.min_size = 1e2;
-    par.max_size = 1e8;
-    par.max_points = 80;
+} simulated;
+
+static void sim_open(simulated *sim, double noise, double delay)
+{
+    dls_error err;
+    sim->truth = true_model();
+    assert_ok(dls_model_kernel_create(sim->truth, noise, delay, &sim->k, &err), &err);
+    dls_bench_params_init(&sim->par);
+    sim->par.min_size = 1e2;
+    sim->par.max_size = 1e8;
+}
+
+static void sim_close(simulated *sim)
+{
+    dls_model_kernel_free(&sim->k);
+    dls_model_free(sim->truth);
+}
+
+TEST(test_adaptive_against_uniform)
+{
+    simulated sim;
+    sim_open(&sim, 0.01, 0);
+    dls_error err;
+    sim.par.max_points = 80;
     dls_bench *b;
-    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    assert_ok(dls_bench_build(&sim.k, &sim.par, &b, &err), &err);
     assert_int_equal(dls_bench_stopped(b), DLS_BENCH_CONVERGED);
     const dls_model *m = dls_bench_model(b);
     assert_true(dls_model_has_bands(m));
-    double e = max_error(m, truth, 1e2, 1e8);
+    double e = max_error(m, sim.truth, 1e2, 1e8);
     size_t kept = dls_model_count(m), measured;
     dls_bench_points(b, &measured);
     /* the accuracy asked for (5%), plus the measurement noise (1%) */
-    assert_true(e <= par.precision + 0.02);
-    size_t uniform = uniform_points_for(truth, 1e2, 1e8, e);
+    assert_true(e <= sim.par.precision + 0.02);
+    size_t uniform = uniform_points_for(sim.truth, 1e2, 1e8, e);
     printf("# adaptive: %zu points kept (%zu measured), error %.3g; a uniform grid needs %zu "
            "points for that\n", kept, measured, e, uniform);
     assert_true(kept < uniform);
@@ -111,14 +128,14 @@ static void test_adaptive_against_uniform(void **state)
      * neighbours misses it by more than twice the precision */
     const double *tx, *ts;
     size_t tn;
-    dls_model_get_points(truth, &tn, &tx, &ts, NULL, NULL);
+    dls_model_get_points(sim.truth, &tn, &tx, &ts, NULL, NULL);
     const double *mx;
     size_t mn;
     dls_model_get_points(m, &mn, &mx, NULL, NULL, NULL);
     int bends = 0;
     for (size_t i = 1; i + 1 < tn; i++) {
         double chord = ts[i - 1] + (ts[i + 1] - ts[i - 1]) * (tx[i] - tx[i - 1]) / (tx[i + 1] - tx[i - 1]);
-        if (fabs(chord - ts[i]) <= 2 * par.precision * ts[i])
+        if (fabs(chord - ts[i]) <= 2 * sim.par.precision * ts[i])
             continue;
         bends++;
         double best = INFINITY;
@@ -135,93 +152,80 @@ static void test_adaptive_against_uniform(void **state)
     assert_rel(dls_bench_limit(b), 1e8, 0);
     for (size_t i = 0; i < measured; i++) {
         assert_true(pts[i].low <= pts[i].speed && pts[i].speed <= pts[i].high);
-        assert_true(pts[i].reps >= par.min_reps);
+        assert_true(pts[i].reps >= sim.par.min_reps);
         /* the confidence interval met the precision (or the run hit its cap) */
-        assert_true(pts[i].ci <= par.precision * pts[i].time || pts[i].reps == par.max_reps);
+        assert_true(pts[i].ci <= sim.par.precision * pts[i].time ||
+                    pts[i].reps == sim.par.max_reps);
     }
     dls_bench_free(b);
-    dls_model_kernel_free(&k);
-    dls_model_free(truth);
+    sim_close(&sim);
 }
 
-static void test_resume_gives_the_same_model(void **state)
+TEST(test_resume_gives_the_same_model)
 {
-    (void)state;
+    simulated sim;
+    sim_open(&sim, 0.02, 0);
     dls_error err;
-    dls_model *truth = true_model();
-    dls_kernel k;
-    assert_ok(dls_model_kernel_create(truth, 0.02, 0, &k, &err), &err);
-    dls_bench_params par;
-    dls_bench_params_init(&par);
-    par.min_size = 1e2;
-    par.max_size = 1e8;
     recorder full = {.n = 0};
-    par.on_point = record;
-    par.on_point_data = &full;
+    sim.par.on_point = record;
+    sim.par.on_point_data = &full;
     dls_bench *ref;
-    assert_ok(dls_bench_build(&k, &par, &ref, &err), &err);
+    assert_ok(dls_bench_build(&sim.k, &sim.par, &ref, &err), &err);
     for (size_t cut = 1; cut < full.n; cut += 3) {
         /* a run killed after `cut` points... */
         recorder part = {.n = 0, .cancel_after = cut};
-        par.on_point_data = &part;
-        par.resume = NULL;
-        par.resume_count = 0;
+        sim.par.on_point_data = &part;
+        sim.par.resume = NULL;
+        sim.par.resume_count = 0;
         dls_bench *b = NULL;
-        assert_fails(dls_bench_build(&k, &par, &b, &err), DLS_ECANCELED, &err, "canceled");
+        assert_fails(dls_bench_build(&sim.k, &sim.par, &b, &err), DLS_ECANCELED, &err, "canceled");
         assert_null(b);
         assert_int_equal(part.n, cut);
         /* ...resumed from its log measures only the rest, and ends where the full run did */
         recorder rest = {.n = 0};
-        par.on_point_data = &rest;
-        par.resume = part.pts;
-        par.resume_count = part.n;
-        assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+        sim.par.on_point_data = &rest;
+        sim.par.resume = part.pts;
+        sim.par.resume_count = part.n;
+        assert_ok(dls_bench_build(&sim.k, &sim.par, &b, &err), &err);
         assert_int_equal(part.n + rest.n, full.n);
         assert_true(dls_model_equal(dls_bench_model(b), dls_bench_model(ref)));
         dls_bench_free(b);
     }
     dls_bench_free(ref);
-    dls_model_kernel_free(&k);
-    dls_model_free(truth);
+    sim_close(&sim);
 }
 
-static void test_stops(void **state)
+TEST(test_stops)
 {
-    (void)state;
+    simulated sim;
+    sim_open(&sim, 0.02, 0);
     dls_error err;
-    dls_model *truth = true_model();
-    dls_kernel k;
-    dls_bench_params par;
     dls_bench *b;
     /* the point cap */
-    assert_ok(dls_model_kernel_create(truth, 0.02, 0, &k, &err), &err);
-    dls_bench_params_init(&par);
-    par.min_size = 1e2;
-    par.max_size = 1e8;
-    par.max_points = 9;
-    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    sim.par.max_points = 9;
+    assert_ok(dls_bench_build(&sim.k, &sim.par, &b, &err), &err);
     assert_int_equal(dls_bench_stopped(b), DLS_BENCH_MAX_POINTS);
     size_t n;
     dls_bench_points(b, &n);
     assert_int_equal(n, 9);
     dls_bench_free(b);
-    dls_model_kernel_free(&k);
+    dls_model_kernel_free(&sim.k);
     /* the time budget, with runs that take real time */
-    assert_ok(dls_model_kernel_create(truth, 0.02, 0.004, &k, &err), &err);
-    par.max_points = 40;
-    par.time_budget = 0.3;
-    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    assert_ok(dls_model_kernel_create(sim.truth, 0.02, 0.004, &sim.k, &err), &err);
+    sim.par.max_points = 40;
+    sim.par.time_budget = 0.3;
+    assert_ok(dls_bench_build(&sim.k, &sim.par, &b, &err), &err);
     assert_int_equal(dls_bench_stopped(b), DLS_BENCH_BUDGET);
     assert_true(dls_bench_elapsed(b) < 1.0);
     const dls_bench_point *pts = dls_bench_points(b, &n);
     assert_true(n >= 2);
     /* the largest size came down to what the budget could pay for, and says so */
-    assert_true(dls_bench_budget_top(b) > par.min_size && dls_bench_budget_top(b) < par.max_size);
+    assert_true(dls_bench_budget_top(b) > sim.par.min_size &&
+                dls_bench_budget_top(b) < sim.par.max_size);
     assert_true(pts[n - 1].size <= dls_bench_budget_top(b) * (1 + 1e-9));
-    assert_rel(dls_bench_limit(b), par.max_size, 0);
+    assert_rel(dls_bench_limit(b), sim.par.max_size, 0);
     dls_bench_free(b);
-    dls_model_kernel_free(&k);
-    dls_model_free(truth);
+    sim_close(&sim);
 }
 
 /* A kernel that needs 8 bytes per unit: the largest size comes from the memory available. */
@@ -237,9 +241,8 @@ static double fail_above(double size, double *work, void *data)
     return size > *(double *)data ? -1 : size * 1e-9;
 }
 
-static void test_memory_limit_and_failures(void **state)
+TEST(test_memory_limit_and_failures)
 {
-    (void)state;
     dls_error err;
     double avail;
     assert_ok(dls_memory_available(&avail, &err), &err);
@@ -296,29 +299,25 @@ static void test_memory_limit_and_failures(void **state)
     dls_bench_free(NULL);
 }
 
-static void test_measure_given_sizes(void **state)
+TEST(test_measure_given_sizes)
 {
-    (void)state;
+    simulated sim;
+    sim_open(&sim, 0.01, 0);
     dls_error err;
-    dls_model *truth = true_model();
-    dls_kernel k;
-    assert_ok(dls_model_kernel_create(truth, 0.01, 0, &k, &err), &err);
     const double sizes[] = {3e2, 5e4, 2e7};
     dls_bench_point pts[3];
-    assert_ok(dls_bench_measure(&k, NULL, sizes, 3, pts, &err), &err);
+    assert_ok(dls_bench_measure(&sim.k, NULL, sizes, 3, pts, &err), &err);
     for (int i = 0; i < 3; i++) {
         assert_rel(pts[i].size, sizes[i], 0);
-        assert_rel(pts[i].speed, dls_model_speed(truth, sizes[i]), 0.011);
+        assert_rel(pts[i].speed, dls_model_speed(sim.truth, sizes[i]), 0.011);
     }
     const double bad[] = {1, -1};
-    assert_fails(dls_bench_measure(&k, NULL, bad, 2, pts, &err), DLS_EINVAL, &err, "size 2");
-    dls_model_kernel_free(&k);
-    dls_model_free(truth);
+    assert_fails(dls_bench_measure(&sim.k, NULL, bad, 2, pts, &err), DLS_EINVAL, &err, "size 2");
+    sim_close(&sim);
 }
 
-static void test_blas_kernels(void **state)
+TEST(test_blas_kernels)
 {
-    (void)state;
     dls_error err;
     dls_blas_kernel_params bp;
     dls_blas_kernel_params_init(&bp);
@@ -361,17 +360,6 @@ static void test_blas_kernels(void **state)
                  "unknown");
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_t_quantiles),
-        cmocka_unit_test(test_adaptive_against_uniform),
-        cmocka_unit_test(test_resume_gives_the_same_model),
-        cmocka_unit_test(test_stops),
-        cmocka_unit_test(test_memory_limit_and_failures),
-        cmocka_unit_test(test_measure_given_sizes),
-        cmocka_unit_test(test_blas_kernels),
-    };
-    return cmocka_run_group_tests_name("bench", tests, NULL, NULL);
-}
+TEST_MAIN("bench", test_t_quantiles, test_adaptive_against_uniform,
+          test_resume_gives_the_same_model, test_stops, test_memory_limit_and_failures,
+          test_measure_given_sizes, test_blas_kernels)

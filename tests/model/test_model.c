@@ -1,6 +1,6 @@
 /* Tests of the performance models: construction, validation, evaluation, sections and
  * conversions, against evaluators written independently here. */
-#include "testutil.h"
+#include "gen.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* Independent reference evaluators (linear scans, other interpolation formulas).       */
@@ -49,21 +49,10 @@ static double ref_bilinear(size_t nx, const double *x, size_t ny, const double *
            v[i0 * ny + j1] * (1 - wx) * wy + v[i1 * ny + j1] * wx * wy;
 }
 
-/* Random strictly increasing sizes. */
-static void random_sizes(test_rng *r, size_t n, double *x)
-{
-    double v = test_logrange(r, 1e-3, 1e6);
-    for (size_t k = 0; k < n; k++) {
-        x[k] = v;
-        v *= test_range(r, 1.01, 5.0);
-    }
-}
-
 /* ---------------------------------------------------------------------------------- */
 
-static void test_constant(void **state)
+TEST(test_constant)
 {
-    (void)state;
     dls_error err;
     dls_model *m, *c;
     assert_ok(dls_model_create_constant(2.5e9, &m, &err), &err);
@@ -92,9 +81,8 @@ static void test_constant(void **state)
     dls_model_free(m);
 }
 
-static void test_constant_errors(void **state)
+TEST(test_constant_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m = (dls_model *)&err; /* must stay untouched */
     dls_model *const before = m;
@@ -107,9 +95,8 @@ static void test_constant_errors(void **state)
     assert_string_equal(dls_model_kind_name((dls_model_kind)42), "unknown");
 }
 
-static void test_points_evaluation(void **state)
+TEST(test_points_evaluation)
 {
-    (void)state;
     dls_error err;
     const double x[] = {1e3, 1e6, 4e7}, s[] = {2.1e9, 1.9e9, 2e8};
     dls_model *m;
@@ -142,37 +129,31 @@ static void test_points_evaluation(void **state)
     dls_model_free(m);
 }
 
-static void test_points_random_against_reference(void **state)
+RANDOM_TEST(test_points_random_against_reference, 1, 2000)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 1);
     dls_error err;
-    for (int trial = 0; trial < 2000; trial++) {
-        size_t n = 1 + test_below(&r, 20);
-        double x[20], s[20];
-        random_sizes(&r, n, x);
-        for (size_t k = 0; k < n; k++)
-            s[k] = test_logrange(&r, 1e-2, 1e10);
-        dls_model *m;
-        assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
-        for (int q = 0; q < 20; q++) {
-            double v = test_range(&r, 0, x[n - 1] * 1.5);
-            double want = ref_points_speed(n, x, s, v);
-            assert_rel(dls_model_speed(m, v), want, 1e-12);
-            /* time and speed are two views of one function */
-            if (v > 0) {
-                assert_rel(dls_model_time(m, v), v / want, 1e-12);
-                assert_rel(dls_model_time(m, v) * dls_model_speed(m, v), v, 1e-14);
-            }
+    size_t n = 1 + test_below(r, 20);
+    double x[20], s[20];
+    gen_sizes(r, n, x);
+    for (size_t k = 0; k < n; k++)
+        s[k] = test_logrange(r, 1e-2, 1e10);
+    dls_model *m;
+    assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
+    for (int q = 0; q < 20; q++) {
+        double v = test_range(r, 0, x[n - 1] * 1.5);
+        double want = ref_points_speed(n, x, s, v);
+        assert_rel(dls_model_speed(m, v), want, 1e-12);
+        /* time and speed are two views of one function */
+        if (v > 0) {
+            assert_rel(dls_model_time(m, v), v / want, 1e-12);
+            assert_rel(dls_model_time(m, v) * dls_model_speed(m, v), v, 1e-14);
         }
-        dls_model_free(m);
     }
+    dls_model_free(m);
 }
 
-static void test_points_bands(void **state)
+TEST(test_points_bands)
 {
-    (void)state;
     dls_error err;
     const double x[] = {10, 20}, s[] = {5, 4}, lo[] = {4.5, 3.5}, hi[] = {5.5, 4.0};
     dls_model *m, *c;
@@ -192,9 +173,8 @@ static void test_points_bands(void **state)
     dls_model_free(m);
 }
 
-static void test_points_errors(void **state)
+TEST(test_points_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m = NULL;
     const double x[] = {1, 2, 3}, s[] = {5, 4, 3};
@@ -229,9 +209,8 @@ static void test_points_errors(void **state)
     assert_null(m);
 }
 
-static void test_time_lines(void **state)
+TEST(test_time_lines)
 {
-    (void)state;
     dls_error err;
     /* paper 003: in core 1 + x, out of core -9 + 10 x, swap point 10/9 */
     const double a[] = {1, -9}, b[] = {1, 10};
@@ -268,34 +247,28 @@ static void test_time_lines(void **state)
     dls_model_free(m);
 }
 
-static void test_time_lines_random(void **state)
+RANDOM_TEST(test_time_lines_random, 2, 1000)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 2);
     dls_error err;
-    for (int trial = 0; trial < 1000; trial++) {
-        size_t n = 1 + test_below(&r, 6);
-        double a[6], b[6];
-        for (size_t l = 0; l < n; l++) {
-            a[l] = test_range(&r, -100, 100);
-            b[l] = test_logrange(&r, 1e-6, 10);
-        }
-        a[test_below(&r, n)] = test_range(&r, 0, 5); /* positive time near 0 */
-        dls_model *m;
-        assert_ok(dls_model_create_time_lines(n, a, b, &m, &err), &err);
-        for (int q = 0; q < 20; q++) {
-            double v = test_logrange(&r, 1e-6, 1e6);
-            assert_rel(dls_model_time(m, v), ref_lines_time(n, a, b, v), 1e-15);
-            assert_rel(dls_model_speed(m, v) * dls_model_time(m, v), v, 1e-14);
-        }
-        dls_model_free(m);
+    size_t n = 1 + test_below(r, 6);
+    double a[6], b[6];
+    for (size_t l = 0; l < n; l++) {
+        a[l] = test_range(r, -100, 100);
+        b[l] = test_logrange(r, 1e-6, 10);
     }
+    a[test_below(r, n)] = test_range(r, 0, 5); /* positive time near 0 */
+    dls_model *m;
+    assert_ok(dls_model_create_time_lines(n, a, b, &m, &err), &err);
+    for (int q = 0; q < 20; q++) {
+        double v = test_logrange(r, 1e-6, 1e6);
+        assert_rel(dls_model_time(m, v), ref_lines_time(n, a, b, v), 1e-15);
+        assert_rel(dls_model_speed(m, v) * dls_model_time(m, v), v, 1e-14);
+    }
+    dls_model_free(m);
 }
 
-static void test_time_lines_errors(void **state)
+TEST(test_time_lines_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m = NULL;
     const double a[] = {1, -9}, bneg[] = {1, -10}, a_neg[] = {-1, -9}, b[] = {1, 10};
@@ -313,9 +286,8 @@ static void test_time_lines_errors(void **state)
     assert_null(m);
 }
 
-static void test_speed2d(void **state)
+TEST(test_speed2d)
 {
-    (void)state;
     dls_error err;
     const double x[] = {64, 1024, 8192}, y[] = {64, 1024};
     const double v[] = {1e9, 2e9, 3e9, 4e9, 5e9, 5.5e9};
@@ -356,39 +328,33 @@ static void test_speed2d(void **state)
     dls_model_free(m);
 }
 
-static void test_speed2d_random(void **state)
+RANDOM_TEST(test_speed2d_random, 3, 500)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 3);
     dls_error err;
-    for (int trial = 0; trial < 500; trial++) {
-        size_t nx = 1 + test_below(&r, 6), ny = 1 + test_below(&r, 6);
-        double x[6], y[6], v[36];
-        random_sizes(&r, nx, x);
-        random_sizes(&r, ny, y);
-        for (size_t k = 0; k < nx * ny; k++)
-            v[k] = test_logrange(&r, 1, 1e9);
-        dls_model *m;
-        assert_ok(dls_model_create_speed2d(nx, x, ny, y, v, &m, &err), &err);
-        for (int q = 0; q < 10; q++) {
-            double px = test_range(&r, 0, x[nx - 1] * 1.3), py = test_range(&r, 0, y[ny - 1] * 1.3);
-            assert_rel(dls_model_speed2d(m, px, py), ref_bilinear(nx, x, ny, y, v, px, py), 1e-12);
-            /* the section at px is the same function of y */
-            if (px > 0) {
-                dls_model *s;
-                assert_ok(dls_model_section(m, px, &s, &err), &err);
-                assert_rel(dls_model_speed(s, py), dls_model_speed2d(m, px, py), 1e-12);
-                dls_model_free(s);
-            }
+    size_t nx = 1 + test_below(r, 6), ny = 1 + test_below(r, 6);
+    double x[6], y[6], v[36];
+    gen_sizes(r, nx, x);
+    gen_sizes(r, ny, y);
+    for (size_t k = 0; k < nx * ny; k++)
+        v[k] = test_logrange(r, 1, 1e9);
+    dls_model *m;
+    assert_ok(dls_model_create_speed2d(nx, x, ny, y, v, &m, &err), &err);
+    for (int q = 0; q < 10; q++) {
+        double px = test_range(r, 0, x[nx - 1] * 1.3), py = test_range(r, 0, y[ny - 1] * 1.3);
+        assert_rel(dls_model_speed2d(m, px, py), ref_bilinear(nx, x, ny, y, v, px, py), 1e-12);
+        /* the section at px is the same function of y */
+        if (px > 0) {
+            dls_model *s;
+            assert_ok(dls_model_section(m, px, &s, &err), &err);
+            assert_rel(dls_model_speed(s, py), dls_model_speed2d(m, px, py), 1e-12);
+            dls_model_free(s);
         }
-        dls_model_free(m);
     }
+    dls_model_free(m);
 }
 
-static void test_speed2d_errors(void **state)
+TEST(test_speed2d_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m = NULL;
     const double x[] = {1, 2}, y[] = {1, 2}, xbad[] = {2, 2}, ybad[] = {0, 2};
@@ -405,35 +371,29 @@ static void test_speed2d_errors(void **state)
 }
 
 /* The 2-D speed of a 1-D model is its speed at x * y, and sections are exact. */
-static void test_sections_of_1d_models(void **state)
+RANDOM_TEST(test_sections_of_1d_models, 4, 500)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 4);
     dls_error err;
-    for (int trial = 0; trial < 500; trial++) {
-        size_t n = 1 + test_below(&r, 8);
-        double x[8], s[8];
-        random_sizes(&r, n, x);
-        for (size_t k = 0; k < n; k++)
-            s[k] = test_logrange(&r, 1, 1e6);
-        dls_model *m, *sec;
-        assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
-        double fx = test_logrange(&r, 0.01, 100);
-        assert_ok(dls_model_section(m, fx, &sec, &err), &err);
-        for (int q = 0; q < 10; q++) {
-            double y = test_range(&r, 0, 2 * x[n - 1] / fx);
-            assert_rel(dls_model_speed2d(m, fx, y), ref_points_speed(n, x, s, fx * y), 1e-12);
-            assert_rel(dls_model_speed(sec, y), dls_model_speed2d(m, fx, y), 1e-12);
-        }
-        dls_model_free(sec);
-        dls_model_free(m);
+    size_t n = 1 + test_below(r, 8);
+    double x[8], s[8];
+    gen_sizes(r, n, x);
+    for (size_t k = 0; k < n; k++)
+        s[k] = test_logrange(r, 1, 1e6);
+    dls_model *m, *sec;
+    assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
+    double fx = test_logrange(r, 0.01, 100);
+    assert_ok(dls_model_section(m, fx, &sec, &err), &err);
+    for (int q = 0; q < 10; q++) {
+        double y = test_range(r, 0, 2 * x[n - 1] / fx);
+        assert_rel(dls_model_speed2d(m, fx, y), ref_points_speed(n, x, s, fx * y), 1e-12);
+        assert_rel(dls_model_speed(sec, y), dls_model_speed2d(m, fx, y), 1e-12);
     }
+    dls_model_free(sec);
+    dls_model_free(m);
 }
 
-static void test_sample(void **state)
+TEST(test_sample)
 {
-    (void)state;
     dls_error err;
     const double a[] = {1, -9}, b[] = {1, 10};
     const double at[] = {0.5, 1, 10.0 / 9, 2, 4};
@@ -451,9 +411,8 @@ static void test_sample(void **state)
     dls_model_free(m);
 }
 
-static void test_copy_equal_errors(void **state)
+TEST(test_copy_equal_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m;
     assert_fails(dls_model_copy(NULL, &m, &err), DLS_EINVAL, &err, "NULL");
@@ -469,25 +428,8 @@ static void test_copy_equal_errors(void **state)
     dls_model_free(p2);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_constant),
-        cmocka_unit_test(test_constant_errors),
-        cmocka_unit_test(test_points_evaluation),
-        cmocka_unit_test(test_points_random_against_reference),
-        cmocka_unit_test(test_points_bands),
-        cmocka_unit_test(test_points_errors),
-        cmocka_unit_test(test_time_lines),
-        cmocka_unit_test(test_time_lines_random),
-        cmocka_unit_test(test_time_lines_errors),
-        cmocka_unit_test(test_speed2d),
-        cmocka_unit_test(test_speed2d_random),
-        cmocka_unit_test(test_speed2d_errors),
-        cmocka_unit_test(test_sections_of_1d_models),
-        cmocka_unit_test(test_sample),
-        cmocka_unit_test(test_copy_equal_errors),
-    };
-    return cmocka_run_group_tests_name("model", tests, NULL, NULL);
-}
+TEST_MAIN("model", test_constant, test_constant_errors, test_points_evaluation,
+          test_points_random_against_reference, test_points_bands, test_points_errors,
+          test_time_lines, test_time_lines_random, test_time_lines_errors, test_speed2d,
+          test_speed2d_random, test_speed2d_errors, test_sections_of_1d_models, test_sample,
+          test_copy_equal_errors)

@@ -1,26 +1,6 @@
 /* Tests of the shape check and of the convex envelope of the time function, against dense
  * sampling and direct convexity probes computed here. */
-#include "testutil.h"
-
-/* Random points model whose pieces each clearly raise or lower x/s(x): the next speed is
- * the proportional one (same x/s) times a factor below 0.9 (time rises) or above 1.1
- * (time falls). Returns the expected failing ranges through `fails`. */
-static dls_model *random_shaped(test_rng *r, size_t n, double *x, double *s, int *fails)
-{
-    dls_error err;
-    x[0] = test_logrange(r, 1, 1e4);
-    s[0] = test_logrange(r, 1e3, 1e9);
-    for (size_t k = 1; k < n; k++) {
-        x[k] = x[k - 1] * test_range(r, 1.2, 4.0);
-        int up = test_unif(r) < 0.3;
-        fails[k - 1] = up;
-        double factor = up ? test_range(r, 1.1, 1.5) : test_range(r, 0.2, 0.9);
-        s[k] = s[k - 1] * (x[k] / x[k - 1]) * factor;
-    }
-    dls_model *m;
-    assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
-    return m;
-}
+#include "gen.h"
 
 /* Failing ranges found by sampling the time densely inside every piece. */
 static size_t sampled_ranges(const dls_model *m, size_t n, const double *x, dls_shape_issue *out)
@@ -49,41 +29,35 @@ static size_t sampled_ranges(const dls_model *m, size_t n, const double *x, dls_
     return count;
 }
 
-static void test_shape_points_random(void **state)
+RANDOM_TEST(test_shape_points_random, 10, 2000)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 10);
-    for (int trial = 0; trial < 2000; trial++) {
-        size_t n = 1 + test_below(&r, 12);
-        double x[12], s[12];
-        int fails[12];
-        dls_model *m = random_shaped(&r, n, x, s, fails);
-        dls_shape_issue want[12], got[12];
-        size_t nw = sampled_ranges(m, n, x, want);
-        size_t ng = dls_model_check_shape(m, got, 12);
-        assert_int_equal(ng, nw);
-        for (size_t k = 0; k < ng; k++) {
-            assert_int_equal(got[k].axis, 0);
-            assert_true(isnan(got[k].at));
-            assert_rel(got[k].from, want[k].from, 0);
-            assert_rel(got[k].to, want[k].to, 0);
-        }
-        /* a smaller buffer still reports the total */
-        if (ng > 1) {
-            dls_shape_issue one;
-            assert_int_equal(dls_model_check_shape(m, &one, 1), ng);
-            assert_rel(one.from, want[0].from, 0);
-            assert_rel(one.to, want[0].to, 0);
-        }
-        assert_int_equal(dls_model_check_shape(m, NULL, 0), ng);
-        dls_model_free(m);
+    size_t n = 1 + test_below(r, 12);
+    double x[12], s[12];
+    int fails[12];
+    dls_model *m = gen_shape_pieces(r, n, x, s, fails);
+    dls_shape_issue want[12], got[12];
+    size_t nw = sampled_ranges(m, n, x, want);
+    size_t ng = dls_model_check_shape(m, got, 12);
+    assert_int_equal(ng, nw);
+    for (size_t k = 0; k < ng; k++) {
+        assert_int_equal(got[k].axis, 0);
+        assert_true(isnan(got[k].at));
+        assert_rel(got[k].from, want[k].from, 0);
+        assert_rel(got[k].to, want[k].to, 0);
     }
+    /* a smaller buffer still reports the total */
+    if (ng > 1) {
+        dls_shape_issue one;
+        assert_int_equal(dls_model_check_shape(m, &one, 1), ng);
+        assert_rel(one.from, want[0].from, 0);
+        assert_rel(one.to, want[0].to, 0);
+    }
+    assert_int_equal(dls_model_check_shape(m, NULL, 0), ng);
+    dls_model_free(m);
 }
 
-static void test_shape_special_cases(void **state)
+TEST(test_shape_special_cases)
 {
-    (void)state;
     dls_error err;
     dls_model *m;
     dls_shape_issue is[4];
@@ -116,9 +90,8 @@ static void test_shape_special_cases(void **state)
     dls_model_free(m);
 }
 
-static void test_shape_speed2d(void **state)
+TEST(test_shape_speed2d)
 {
-    (void)state;
     dls_error err;
     dls_model *m;
     /* row x = 2 rises faster than proportionally along y between 10 and 20;
@@ -218,40 +191,34 @@ static void check_envelope(const dls_model *m, size_t n, const double *x, double
     dls_model_free(env);
 }
 
-static void test_envelope_points_random(void **state)
+RANDOM_TEST(test_envelope_points_random, 11, 400)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 11);
     dls_error err;
     dls_envelope_params par;
-    for (int trial = 0; trial < 400; trial++) {
-        dls_envelope_params_init(&par);
-        if (trial % 3 == 1)
-            par.rel_tol = 1e-6;
-        if (trial % 5 == 2)
-            par.max_lines = 8;
-        size_t n = 1 + test_below(&r, 10);
-        double x[10], s[10];
-        x[0] = test_logrange(&r, 1, 1e4);
-        s[0] = test_logrange(&r, 1, 1e9);
-        for (size_t k = 1; k < n; k++) {
-            x[k] = x[k - 1] * test_range(&r, 1.1, 10);
-            /* mostly falling speeds (the paging case), sometimes rising ones */
-            s[k] = s[k - 1] * (test_unif(&r) < 0.75 ? test_range(&r, 0.05, 1.0)
-                                                     : test_range(&r, 1.0, 3.0));
-        }
-        dls_model *m;
-        assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
-        double xmax = x[n - 1] * test_range(&r, 0.3, 3);
-        check_envelope(m, n, x, xmax, &par);
-        dls_model_free(m);
+    dls_envelope_params_init(&par);
+    if (trial % 3 == 1)
+        par.rel_tol = 1e-6;
+    if (trial % 5 == 2)
+        par.max_lines = 8;
+    size_t n = 1 + test_below(r, 10);
+    double x[10], s[10];
+    x[0] = test_logrange(r, 1, 1e4);
+    s[0] = test_logrange(r, 1, 1e9);
+    for (size_t k = 1; k < n; k++) {
+        x[k] = x[k - 1] * test_range(r, 1.1, 10);
+        /* mostly falling speeds (the paging case), sometimes rising ones */
+        s[k] = s[k - 1] * (test_unif(r) < 0.75 ? test_range(r, 0.05, 1.0)
+                                                 : test_range(r, 1.0, 3.0));
     }
+    dls_model *m;
+    assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
+    double xmax = x[n - 1] * test_range(r, 0.3, 3);
+    check_envelope(m, n, x, xmax, &par);
+    dls_model_free(m);
 }
 
-static void test_envelope_known_cases(void **state)
+TEST(test_envelope_known_cases)
 {
-    (void)state;
     dls_error err;
     dls_model *m, *env;
     dls_envelope_info info;
@@ -290,9 +257,8 @@ static void test_envelope_known_cases(void **state)
     dls_model_free(m);
 }
 
-static void test_envelope_lines(void **state)
+TEST(test_envelope_lines)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 12);
     dls_error err;
@@ -341,9 +307,8 @@ static void test_envelope_lines(void **state)
     dls_model_free(m);
 }
 
-static void test_envelope_errors(void **state)
+TEST(test_envelope_errors)
 {
-    (void)state;
     dls_error err;
     dls_model *m, *env = NULL;
     dls_envelope_params par;
@@ -374,17 +339,6 @@ static void test_envelope_errors(void **state)
     dls_model_free(m);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_shape_points_random),
-        cmocka_unit_test(test_shape_special_cases),
-        cmocka_unit_test(test_shape_speed2d),
-        cmocka_unit_test(test_envelope_points_random),
-        cmocka_unit_test(test_envelope_known_cases),
-        cmocka_unit_test(test_envelope_lines),
-        cmocka_unit_test(test_envelope_errors),
-    };
-    return cmocka_run_group_tests_name("model_shape", tests, NULL, NULL);
-}
+TEST_MAIN("model_shape", test_shape_points_random, test_shape_special_cases, test_shape_speed2d,
+          test_envelope_points_random, test_envelope_known_cases, test_envelope_lines,
+          test_envelope_errors)

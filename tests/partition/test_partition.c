@@ -4,7 +4,7 @@
  *   bisection over the doubles with N_i by binary search over counts (no inverse formula,
  *   no Newton);
  * - brute force over every distribution on tiny instances. */
-#include "testutil.h"
+#include "gen.h"
 
 /* Number of random instances; the acceptance asks for at least 10,000. */
 #define RANDOM_INSTANCES 10000
@@ -121,80 +121,6 @@ static double ref_continuous(const dls_platform *pl, uint64_t n)
     return hi;
 }
 
-/* ---------------------------------------------------------------------------------- */
-/* Random models                                                                      */
-
-enum { KIND_CONSTANT, KIND_DECREASING, KIND_RISE_FALL, KIND_LINES, KIND_COUNT };
-
-/* A model whose time is strictly increasing (the shape assumption holds). */
-static dls_model *random_model(test_rng *r, int kind, double scale)
-{
-    dls_error err;
-    dls_model *m = NULL;
-    double x[16], s[16];
-    size_t np = 2 + test_below(r, 14);
-    double speed = test_logrange(r, 1e-2, 1e9);
-    switch (kind) {
-    case KIND_CONSTANT:
-        assert_ok(dls_model_create_constant(speed, &m, &err), &err);
-        break;
-    case KIND_DECREASING:
-    case KIND_RISE_FALL: {
-        double at = scale * test_logrange(r, 1e-4, 1e-1);
-        size_t peak = kind == KIND_RISE_FALL ? 1 + test_below(r, np - 1) : 0;
-        for (size_t k = 0; k < np; k++) {
-            x[k] = at;
-            s[k] = speed;
-            double grow = test_range(r, 1.3, 4);
-            at *= grow;
-            /* rising: less than proportionally, so x/s still increases */
-            speed *= k < peak ? test_range(r, 1.0, 0.9 * grow) : test_range(r, 0.2, 1.0);
-        }
-        assert_ok(dls_model_create_points(np, x, s, NULL, NULL, &m, &err), &err);
-        break;
-    }
-    default: {
-        size_t nl = 1 + test_below(r, 3);
-        double a[3], b[3];
-        double slope = 1 / speed, start = test_range(r, 0, 1e-3) * slope * scale;
-        a[0] = start;
-        b[0] = slope;
-        double swap = scale * test_logrange(r, 1e-3, 1);
-        for (size_t l = 1; l < nl; l++) {
-            double nb = b[l - 1] * test_range(r, 2, 20);
-            /* meets the previous line at the swap point */
-            a[l] = a[l - 1] + b[l - 1] * swap - nb * swap;
-            b[l] = nb;
-            swap *= test_range(r, 2, 10);
-        }
-        assert_ok(dls_model_create_time_lines(nl, a, b, &m, &err), &err);
-        break;
-    }
-    }
-    return m;
-}
-
-static dls_platform *random_platform(test_rng *r, size_t p, uint64_t n, int limits, int mixed)
-{
-    dls_error err;
-    dls_platform *pl = dls_platform_create();
-    int kind = (int)test_below(r, KIND_COUNT);
-    for (size_t i = 0; i < p; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "p%zu", i);
-        dls_model *m = random_model(r, mixed ? (int)test_below(r, KIND_COUNT) : kind,
-                                    (double)n / (double)p + 1);
-        assert_ok(dls_platform_add(pl, name, m, NULL, &err), &err);
-        dls_model_free(m);
-        if (limits && test_below(r, 2))
-            assert_ok(dls_platform_set_limit(pl, i,
-                                             fmax(1, test_range(r, 0.2, 2.5) * (double)n / (double)p),
-                                             &err),
-                      &err);
-    }
-    return pl;
-}
-
 /* Checks one result against the rules and the exact optimum. */
 static void check_result(const dls_platform *pl, uint64_t n, const dls_partition *res,
                          int with_limits)
@@ -231,7 +157,7 @@ static void run_random(int limits, int mixed, uint64_t salt, int count, dls_part
     for (int trial = 0; trial < count; trial++) {
         size_t p = 1 + test_below(&r, trial % 10 == 0 ? 40 : 8);
         uint64_t n = (uint64_t)floor(test_logrange(&r, 1, 1e12));
-        dls_platform *pl = random_platform(&r, p, n, limits, mixed);
+        dls_platform *pl = gen_shaped(&r, p, n, limits, mixed);
         double capsum = 0;
         for (size_t i = 0; i < p; i++)
             capsum += (double)capacity_of(pl, i, n);
@@ -267,27 +193,23 @@ static void run_random(int limits, int mixed, uint64_t salt, int count, dls_part
     }
 }
 
-static void test_random_no_limits(void **state)
+TEST(test_random_no_limits)
 {
-    (void)state;
     run_random(0, 0, 100, RANDOM_INSTANCES * 4 / 10, DLS_PARTITION_NEWTON);
 }
 
-static void test_random_limits(void **state)
+TEST(test_random_limits)
 {
-    (void)state;
     run_random(1, 0, 101, RANDOM_INSTANCES * 3 / 10, DLS_PARTITION_NEWTON);
 }
 
-static void test_random_mixed_models(void **state)
+TEST(test_random_mixed_models)
 {
-    (void)state;
     run_random(1, 1, 102, RANDOM_INSTANCES * 3 / 10, DLS_PARTITION_NEWTON);
 }
 
-static void test_random_paper_bisection(void **state)
+TEST(test_random_paper_bisection)
 {
-    (void)state;
     run_random(1, 1, 103, 500, DLS_PARTITION_BISECTION);
 }
 
@@ -307,30 +229,25 @@ static double brute(const dls_platform *pl, size_t i, uint64_t left, uint64_t n,
     return best;
 }
 
-static void test_brute_force_tiny(void **state)
+RANDOM_TEST(test_brute_force_tiny, 104, 2000)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 104);
     dls_error err;
-    for (int trial = 0; trial < 2000; trial++) {
-        size_t p = 1 + test_below(&r, 4);
-        uint64_t n = test_below(&r, 13);
-        dls_platform *pl = random_platform(&r, p, n + 1, trial % 2, 1);
-        dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, NULL, &res, &err), &err);
-        double want = brute(pl, 0, n, n, 0);
-        if (isinf(want)) {
-            assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
-        } else {
-            check_result(pl, n, res, 1);
-            if (dls_partition_makespan(res) != want)
-                fail_msg("trial %d: makespan %.17g, brute force %.17g", trial,
-                         dls_partition_makespan(res), want);
-        }
-        dls_partition_free(res);
-        dls_platform_free(pl);
+    size_t p = 1 + test_below(r, 4);
+    uint64_t n = test_below(r, 13);
+    dls_platform *pl = gen_shaped(r, p, n + 1, trial % 2, 1);
+    dls_partition *res;
+    assert_ok(dls_partition_set(pl, n, NULL, &res, &err), &err);
+    double want = brute(pl, 0, n, n, 0);
+    if (isinf(want)) {
+        assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
+    } else {
+        check_result(pl, n, res, 1);
+        if (dls_partition_makespan(res) != want)
+            fail_msg("trial %d: makespan %.17g, brute force %.17g", trial,
+                     dls_partition_makespan(res), want);
     }
+    dls_partition_free(res);
+    dls_platform_free(pl);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -352,9 +269,8 @@ static dls_platform *constants(size_t p, const double *s, const double *lim)
     return pl;
 }
 
-static void test_constant_speeds(void **state)
+TEST(test_constant_speeds)
 {
-    (void)state;
     dls_error err;
     const double s[] = {3, 2, 1};
     dls_platform *pl = constants(3, s, NULL);
@@ -397,9 +313,8 @@ static void test_constant_speeds(void **state)
     dls_platform_free(pl);
 }
 
-static void test_infeasible(void **state)
+TEST(test_infeasible)
 {
-    (void)state;
     dls_error err;
     const double s[] = {3, 2}, lim[] = {4.5, 5};
     dls_platform *pl = constants(2, s, lim);
@@ -417,9 +332,8 @@ static void test_infeasible(void **state)
     dls_platform_free(pl);
 }
 
-static void test_huge_counts(void **state)
+TEST(test_huge_counts)
 {
-    (void)state;
     dls_error err;
     const double s[] = {1e9, 3e9, 7e8};
     dls_platform *pl = constants(3, s, NULL);
@@ -439,9 +353,8 @@ static void test_huge_counts(void **state)
 }
 
 /* A model breaking the shape assumption still gives a valid answer, flagged. */
-static void test_shape_violation(void **state)
+TEST(test_shape_violation)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = dls_platform_create();
     const double x[] = {10, 20, 40}, s[] = {1, 4, 4.2};
@@ -466,9 +379,8 @@ static void test_shape_violation(void **state)
     dls_platform_free(pl);
 }
 
-static void test_ordered_equal(void **state)
+TEST(test_ordered_equal)
 {
-    (void)state;
     dls_error err;
     const double s[] = {1, 2, 3};
     dls_platform *pl = constants(3, s, NULL);
@@ -503,9 +415,8 @@ static double my_metric(size_t p, const double *speeds, const double *actual, co
     return d;
 }
 
-static void test_metric(void **state)
+TEST(test_metric)
 {
-    (void)state;
     dls_error err;
     const double s[] = {3, 2, 1};
     dls_platform *pl = constants(3, s, NULL);
@@ -530,12 +441,10 @@ static void test_metric(void **state)
     dls_platform_free(pl);
 }
 
-static void test_striped(void **state)
+TEST(test_striped)
 {
-    (void)state;
     dls_error err;
-    dls_platform *pl;
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/striped_mm.json", &pl, &err), &err);
+    dls_platform *pl = test_example("striped_mm.json");
     for (uint64_t n = 500; n <= 9000; n += 1300) {
         dls_partition *res;
         assert_ok(dls_partition_striped(pl, n, NULL, &res, &err), &err);
@@ -574,9 +483,8 @@ static void test_striped(void **state)
     dls_platform_free(pl);
 }
 
-static void test_argument_errors(void **state)
+TEST(test_argument_errors)
 {
-    (void)state;
     dls_error err;
     const double s[] = {1, 2};
     dls_platform *pl = constants(2, s, NULL);
@@ -608,13 +516,12 @@ static void test_argument_errors(void **state)
     assert_string_equal(dls_solution_status_name((dls_solution_status)77), "unknown");
 }
 
-static void test_size_for_time(void **state)
+TEST(test_size_for_time)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 105);
     for (int trial = 0; trial < 3000; trial++) {
-        dls_model *m = random_model(&r, (int)test_below(&r, KIND_COUNT), 1e6);
+        dls_model *m = gen_shaped_model(&r, (int)test_below(&r, GEN_KINDS), 1e6);
         double T = test_logrange(&r, 1e-9, 1e6);
         double cap = test_below(&r, 3) ? INFINITY : test_logrange(&r, 1, 1e9);
         double x = dls_model_size_for_time(m, T, cap);
@@ -641,24 +548,8 @@ static void test_size_for_time(void **state)
     dls_model_free(m);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_constant_speeds),
-        cmocka_unit_test(test_infeasible),
-        cmocka_unit_test(test_huge_counts),
-        cmocka_unit_test(test_shape_violation),
-        cmocka_unit_test(test_ordered_equal),
-        cmocka_unit_test(test_metric),
-        cmocka_unit_test(test_striped),
-        cmocka_unit_test(test_argument_errors),
-        cmocka_unit_test(test_size_for_time),
-        cmocka_unit_test(test_brute_force_tiny),
-        cmocka_unit_test(test_random_no_limits),
-        cmocka_unit_test(test_random_limits),
-        cmocka_unit_test(test_random_mixed_models),
-        cmocka_unit_test(test_random_paper_bisection),
-    };
-    return cmocka_run_group_tests_name("partition", tests, NULL, NULL);
-}
+TEST_MAIN("partition", test_constant_speeds, test_infeasible, test_huge_counts,
+          test_shape_violation, test_ordered_equal, test_metric, test_striped,
+          test_argument_errors, test_size_for_time, test_brute_force_tiny,
+          test_random_no_limits, test_random_limits, test_random_mixed_models,
+          test_random_paper_bisection)

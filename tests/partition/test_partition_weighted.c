@@ -1,37 +1,17 @@
 /* Tests of the partitioning of weighted elements against brute force: every contiguous
  * split (ordered sets, with every processor order when reordering is allowed) and every
  * assignment (unordered sets). Weights are whole numbers so that sums are exact. */
-#include "testutil.h"
+#include "gen.h"
 
-static dls_platform *random_platform(test_rng *r, size_t p, double total, int limits)
+/* n whole weights from 1 to max (so that sums are exact); returns their sum. */
+static double whole_weights(test_rng *r, size_t n, uint64_t max, double *w)
 {
-    dls_error err;
-    dls_platform *pl = dls_platform_create();
-    for (size_t i = 0; i < p; i++) {
-        char name[16];
-        snprintf(name, sizeof name, "w%zu", i);
-        dls_model *m;
-        if (test_below(r, 2)) {
-            assert_ok(dls_model_create_constant(test_logrange(r, 0.1, 10), &m, &err), &err);
-        } else {
-            /* falling speed: time increasing and convex */
-            double x[4], s[4], at = test_range(r, 0.5, 2), sp = test_logrange(r, 0.1, 10);
-            for (int k = 0; k < 4; k++) {
-                x[k] = at;
-                s[k] = sp;
-                at *= test_range(r, 1.5, 3);
-                sp *= test_range(r, 0.3, 1);
-            }
-            assert_ok(dls_model_create_points(4, x, s, NULL, NULL, &m, &err), &err);
-        }
-        assert_ok(dls_platform_add(pl, name, m, NULL, &err), &err);
-        dls_model_free(m);
-        if (limits && test_below(r, 3) == 0)
-            assert_ok(dls_platform_set_limit(pl, i, floor(test_range(r, 0.3, 1.2) * total) + 0.5,
-                                             &err),
-                      &err);
+    double total = 0;
+    for (size_t e = 0; e < n; e++) {
+        w[e] = (double)(1 + test_below(r, max));
+        total += w[e];
     }
-    return pl;
+    return total;
 }
 
 static double ptime(const dls_platform *pl, size_t i, double w)
@@ -100,53 +80,6 @@ static void check_common(const dls_platform *pl, size_t n, const double *w,
     (void)w;
 }
 
-static void test_ordered_fixed_brute_force(void **state)
-{
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 200);
-    dls_error err;
-    dls_partition_params par;
-    dls_partition_params_init(&par);
-    par.ordered = 1;
-    for (int trial = 0; trial < 1500; trial++) {
-        size_t p = 1 + test_below(&r, 4), n = 1 + test_below(&r, 9);
-        double w[10], total = 0;
-        for (size_t e = 0; e < n; e++) {
-            w[e] = (double)(1 + test_below(&r, 9));
-            total += w[e];
-        }
-        dls_platform *pl = random_platform(&r, p, total, trial % 2);
-        par.weights = w;
-        dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
-        size_t ord[4] = {0, 1, 2, 3};
-        double want = brute_ordered(pl, ord, 0, w, 0, n, 0);
-        if (isinf(want)) {
-            assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
-        } else {
-            assert_int_equal(dls_partition_status(res), DLS_SOLUTION_OPTIMAL);
-            check_common(pl, n, w, res);
-            /* the chunks are contiguous, in platform order, and cover the set */
-            const uint64_t *first = dls_partition_first(res);
-            uint64_t at = 0;
-            for (size_t i = 0; i < p; i++) {
-                assert_true(first[i] == at);
-                double wt = 0;
-                for (uint64_t e = first[i]; e < first[i] + dls_partition_elements(res)[i]; e++)
-                    wt += w[e];
-                assert_true(wt == dls_partition_sizes(res)[i]);
-                at += dls_partition_elements(res)[i];
-            }
-            if (dls_partition_makespan(res) != want)
-                fail_msg("trial %d: makespan %.17g, brute force %.17g", trial,
-                         dls_partition_makespan(res), want);
-        }
-        dls_partition_free(res);
-        dls_platform_free(pl);
-    }
-}
-
 static int next_perm(size_t *a, size_t n)
 {
     size_t i = n - 1;
@@ -168,56 +101,67 @@ static int next_perm(size_t *a, size_t n)
     return 1;
 }
 
-static void test_ordered_reorder_brute_force(void **state)
+/* One ordered set of whole weights against brute force over every contiguous split, in
+ * the platform's order of the processors, or in every order when `reorder`. */
+static void ordered_trial(test_rng *r, int trial, int reorder, uint64_t max_n)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 201);
     dls_error err;
     dls_partition_params par;
     dls_partition_params_init(&par);
     par.ordered = 1;
-    par.reorder = 1;
-    for (int trial = 0; trial < 500; trial++) {
-        size_t p = 1 + test_below(&r, 4), n = 1 + test_below(&r, 8);
-        double w[10], total = 0;
-        for (size_t e = 0; e < n; e++) {
-            w[e] = (double)(1 + test_below(&r, 9));
-            total += w[e];
-        }
-        dls_platform *pl = random_platform(&r, p, total, trial % 2);
-        par.weights = w;
-        dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
-        size_t ord[4] = {0, 1, 2, 3};
-        double want = INFINITY;
-        do
-            want = fmin(want, brute_ordered(pl, ord, 0, w, 0, n, 0));
-        while (next_perm(ord, p));
-        if (isinf(want)) {
-            assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
-        } else {
-            check_common(pl, n, w, res);
-            const size_t *order = dls_partition_order(res);
+    par.reorder = reorder;
+    size_t p = 1 + test_below(r, 4), n = 1 + test_below(r, max_n);
+    double w[10], total = whole_weights(r, n, 9, w);
+    dls_platform *pl = gen_falling(r, p, total, trial % 2);
+    par.weights = w;
+    dls_partition *res;
+    assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
+    size_t ord[4] = {0, 1, 2, 3};
+    double want = INFINITY;
+    do
+        want = fmin(want, brute_ordered(pl, ord, 0, w, 0, n, 0));
+    while (reorder && next_perm(ord, p));
+    if (isinf(want)) {
+        assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
+    } else {
+        assert_int_equal(dls_partition_status(res), DLS_SOLUTION_OPTIMAL);
+        check_common(pl, n, w, res);
+        /* the chunks are contiguous, cover the set, and follow the platform's order (the
+         * returned one when reordering) */
+        const size_t *order = dls_partition_order(res);
+        if (reorder)
             assert_non_null(order);
-            /* the chunks follow the returned order */
-            uint64_t at = 0;
-            for (size_t k = 0; k < p; k++) {
-                assert_true(dls_partition_first(res)[order[k]] == at);
-                at += dls_partition_elements(res)[order[k]];
-            }
-            if (dls_partition_makespan(res) != want)
-                fail_msg("trial %d: makespan %.17g, brute force %.17g", trial,
-                         dls_partition_makespan(res), want);
+        const uint64_t *first = dls_partition_first(res);
+        uint64_t at = 0;
+        for (size_t k = 0; k < p; k++) {
+            size_t i = reorder ? order[k] : k;
+            assert_true(first[i] == at);
+            double wt = 0;
+            for (uint64_t e = first[i]; e < first[i] + dls_partition_elements(res)[i]; e++)
+                wt += w[e];
+            assert_true(wt == dls_partition_sizes(res)[i]);
+            at += dls_partition_elements(res)[i];
         }
-        dls_partition_free(res);
-        dls_platform_free(pl);
+        if (dls_partition_makespan(res) != want)
+            fail_msg("trial %d: makespan %.17g, brute force %.17g", trial,
+                     dls_partition_makespan(res), want);
     }
+    dls_partition_free(res);
+    dls_platform_free(pl);
 }
 
-static void test_unordered_brute_force(void **state)
+RANDOM_TEST(test_ordered_fixed_brute_force, 200, 1500)
 {
-    (void)state;
+    ordered_trial(r, trial, 0, 9);
+}
+
+RANDOM_TEST(test_ordered_reorder_brute_force, 201, 500)
+{
+    ordered_trial(r, trial, 1, 8);
+}
+
+TEST(test_unordered_brute_force)
+{
     test_rng r;
     test_rng_init(&r, 202);
     dls_error err;
@@ -226,12 +170,8 @@ static void test_unordered_brute_force(void **state)
     double worst_gap = 0, worst_to_opt = 0;
     for (int trial = 0; trial < 1500; trial++) {
         size_t p = 1 + test_below(&r, 3), n = 1 + test_below(&r, 8);
-        double w[10], total = 0;
-        for (size_t e = 0; e < n; e++) {
-            w[e] = (double)(1 + test_below(&r, 20));
-            total += w[e];
-        }
-        dls_platform *pl = random_platform(&r, p, total, trial % 2);
+        double w[10], total = whole_weights(&r, n, 20, w);
+        dls_platform *pl = gen_falling(&r, p, total, trial % 2);
         par.weights = w;
         dls_partition *res;
         assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
@@ -270,9 +210,8 @@ static void test_unordered_brute_force(void **state)
 }
 
 /* Many small elements: the heuristic is close to its bound, on both of its paths. */
-static void test_unordered_large(void **state)
+TEST(test_unordered_large)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 203);
     dls_error err;
@@ -284,7 +223,7 @@ static void test_unordered_large(void **state)
             w[e] = test_logrange(&r, 1, 100);
             total += w[e];
         }
-        dls_platform *pl = random_platform(&r, p, total, 0);
+        dls_platform *pl = gen_falling(&r, p, total, 0);
         dls_partition_params par;
         dls_partition_params_init(&par);
         par.weights = w;
@@ -300,9 +239,8 @@ static void test_unordered_large(void **state)
     }
 }
 
-static void test_weighted_infeasible(void **state)
+TEST(test_weighted_infeasible)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = dls_platform_create();
     dls_model *m;
@@ -349,15 +287,6 @@ static void test_weighted_infeasible(void **state)
     dls_platform_free(pl);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_ordered_fixed_brute_force),
-        cmocka_unit_test(test_ordered_reorder_brute_force),
-        cmocka_unit_test(test_unordered_brute_force),
-        cmocka_unit_test(test_unordered_large),
-        cmocka_unit_test(test_weighted_infeasible),
-    };
-    return cmocka_run_group_tests_name("partition_weighted", tests, NULL, NULL);
-}
+TEST_MAIN("partition_weighted", test_ordered_fixed_brute_force,
+          test_ordered_reorder_brute_force, test_unordered_brute_force, test_unordered_large,
+          test_weighted_infeasible)

@@ -10,9 +10,8 @@ static dls_model *constant(double s)
     return m;
 }
 
-static void test_add_and_query(void **state)
+TEST(test_add_and_query)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create();
     assert_non_null(p);
@@ -43,9 +42,8 @@ static void test_add_and_query(void **state)
     dls_platform_free(NULL);
 }
 
-static void test_limits_and_links(void **state)
+TEST(test_limits_and_links)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create();
     dls_model *m = constant(1);
@@ -78,9 +76,8 @@ static void test_limits_and_links(void **state)
     dls_platform_free(p);
 }
 
-static void test_add_errors_leave_platform_unchanged(void **state)
+TEST(test_add_errors_leave_platform_unchanged)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create();
     dls_model *m = constant(1);
@@ -98,9 +95,8 @@ static void test_add_errors_leave_platform_unchanged(void **state)
     dls_platform_free(p);
 }
 
-static void test_set_model_remove(void **state)
+TEST(test_set_model_remove)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create();
     char name[16];
@@ -132,9 +128,8 @@ static void test_set_model_remove(void **state)
     dls_platform_free(p);
 }
 
-static void test_copy_and_equal(void **state)
+TEST(test_copy_and_equal)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create(), *c;
     const double x[] = {1, 10}, s[] = {5, 2};
@@ -163,9 +158,8 @@ static void test_copy_and_equal(void **state)
     dls_platform_free(p);
 }
 
-static void test_many_processors(void **state)
+TEST(test_many_processors)
 {
-    (void)state;
     dls_error err;
     dls_platform *p = dls_platform_create();
     dls_model *m = constant(1);
@@ -185,16 +179,6 @@ static void test_many_processors(void **state)
     dls_platform_free(p);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_add_and_query),
-        cmocka_unit_test(test_limits_and_links),
-        cmocka_unit_test(test_add_errors_leave_platform_unchanged),
-        cmocka_unit_test(test_set_model_remove),
-        cmocka_unit_test(test_copy_and_equal),
-        cmocka_unit_test(test_many_processors),
-    };
-    return cmocka_run_group_tests_name("platform", tests, NULL, NULL);
-}
+TEST_MAIN("platform", test_add_and_query, test_limits_and_links,
+          test_add_errors_leave_platform_unchanged, test_set_model_remove, test_copy_and_equal,
+          test_many_processors)

@@ -10,8 +10,7 @@
 #include <unistd.h>
 
 #include "solver/glpk_guard.h"
-#include "star_random.h"
-#include "testutil.h"
+#include "gen.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* An independent timeline: the paper's model charges every processor of `used` its
@@ -140,19 +139,10 @@ static double ref_optimum(const dls_platform *pl, double V, unsigned used)
 
 /* ---------------------------------------------------------------------------------- */
 
-static dls_platform *paper_two(void)
+TEST(test_paper_example)
 {
     dls_error err;
-    dls_platform *pl;
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/paper003_two.json", &pl, &err), &err);
-    return pl;
-}
-
-static void test_paper_example(void **state)
-{
-    (void)state;
-    dls_error err;
-    dls_platform *pl = paper_two();
+    dls_platform *pl = test_example("paper003_two.json");
     dls_schedule *s;
     assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
     assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
@@ -191,9 +181,8 @@ static void test_paper_example(void **state)
 
 /* The paper's LP (every processor charged) against the independent convex minimisation,
  * and the processor selection against every subset. */
-static void test_small_against_reference(void **state)
+TEST(test_small_against_reference)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 300);
     dls_error err;
@@ -205,7 +194,7 @@ static void test_small_against_reference(void **state)
     for (int trial = 0; trial < trials; trial++) {
         size_t m = 1 + test_below(&r, 3);
         double V = test_logrange(&r, 1e3, 1e9);
-        dls_platform *pl = star_random(&r, m, 3, V, trial % 2);
+        dls_platform *pl = gen_star(&r, m, 3, V, trial % 2);
         dls_schedule *s;
         assert_ok(dls_schedule_solve(pl, V, &keep, &s, &err), &err);
         unsigned all = (1u << m) - 1;
@@ -231,66 +220,59 @@ static void test_small_against_reference(void **state)
 
 /* Every solved schedule is a valid timeline: the loads sum to V within the limits, and an
  * independent replay of the loads gives the makespan. */
-static void test_random_consistency(void **state)
+RANDOM_TEST(test_random_consistency, 301, 200)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 301);
     dls_error err;
-    for (int trial = 0; trial < 200; trial++) {
-        size_t m = 1 + test_below(&r, trial % 10 == 0 ? 300 : 30);
-        double V = test_logrange(&r, 1e4, 1e10);
-        dls_platform *pl = star_random(&r, m, 4, V, trial % 2);
-        dls_schedule_params par;
-        dls_schedule_params_init(&par);
-        par.order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
-        dls_schedule *s;
-        assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
-        const double *ld = dls_schedule_loads(s);
-        const size_t *seq = dls_schedule_sequence(s);
-        double sum = 0, clock = 0, mk = 0;
-        for (size_t k = 0; k < m; k++) {
-            size_t i = seq[k];
-            assert_true(ld[i] >= 0 && ld[i] <= dls_platform_limit(pl, i) * (1 + 1e-12));
-            sum += ld[i];
-            if (ld[i] == 0) {
-                assert_true(isnan(dls_schedule_send_start(s)[i]));
-                continue;
-            }
-            double S, C;
-            dls_platform_link(pl, i, &S, &C);
-            assert_rel_floor(dls_schedule_send_start(s)[i], clock, 1e-12, 1e-9);
-            clock += S + C * ld[i];
-            double fin = clock + lines_time(dls_platform_model(pl, i), ld[i]);
-            assert_rel(dls_schedule_finish(s)[i], fin, 1e-12);
-            mk = fmax(mk, fin);
-            if (par.order == DLS_ORDER_RATE && k > 0) {
-                double c0, c1;
-                dls_platform_link(pl, seq[k - 1], NULL, &c0);
-                dls_platform_link(pl, i, NULL, &c1);
-                assert_true(c0 <= c1);
-            }
+    size_t m = 1 + test_below(r, trial % 10 == 0 ? 300 : 30);
+    double V = test_logrange(r, 1e4, 1e10);
+    dls_platform *pl = gen_star(r, m, 4, V, trial % 2);
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
+    const double *ld = dls_schedule_loads(s);
+    const size_t *seq = dls_schedule_sequence(s);
+    double sum = 0, clock = 0, mk = 0;
+    for (size_t k = 0; k < m; k++) {
+        size_t i = seq[k];
+        assert_true(ld[i] >= 0 && ld[i] <= dls_platform_limit(pl, i) * (1 + 1e-12));
+        sum += ld[i];
+        if (ld[i] == 0) {
+            assert_true(isnan(dls_schedule_send_start(s)[i]));
+            continue;
         }
-        assert_rel(sum, V, 1e-9);
-        assert_rel(dls_schedule_makespan(s), mk, 1e-9);
-        assert_true(dls_schedule_residual(s) <= 1e-9);
-        assert_true(dls_schedule_kkt_primal(s) <= 1e-6);
-        dls_schedule_free(s);
-        dls_platform_free(pl);
+        double S, C;
+        dls_platform_link(pl, i, &S, &C);
+        assert_rel_floor(dls_schedule_send_start(s)[i], clock, 1e-12, 1e-9);
+        clock += S + C * ld[i];
+        double fin = clock + lines_time(dls_platform_model(pl, i), ld[i]);
+        assert_rel(dls_schedule_finish(s)[i], fin, 1e-12);
+        mk = fmax(mk, fin);
+        if (par.order == DLS_ORDER_RATE && k > 0) {
+            double c0, c1;
+            dls_platform_link(pl, seq[k - 1], NULL, &c0);
+            dls_platform_link(pl, i, NULL, &c1);
+            assert_true(c0 <= c1);
+        }
     }
+    assert_rel(sum, V, 1e-9);
+    assert_rel(dls_schedule_makespan(s), mk, 1e-9);
+    assert_true(dls_schedule_residual(s) <= 1e-9);
+    assert_true(dls_schedule_kkt_primal(s) <= 1e-6);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
 }
 
-static void test_selection_and_order(void **state)
+TEST(test_selection_and_order)
 {
-    (void)state;
     dls_error err;
     /* a processor behind a very slow link gets nothing and is dropped */
     const char *text = "{\"processors\": ["
                        " {\"name\": \"fast\", \"time\": [[0, 1e-3]], \"link\": {\"startup\": 0.01, \"rate\": 1e-6}},"
                        " {\"name\": \"far\", \"time\": [[0, 1e-3]], \"link\": {\"startup\": 1e6, \"rate\": 1e-6}},"
                        " {\"name\": \"local\", \"time\": [[0, 2e-3]]}]}";
-    dls_platform *pl;
-    assert_ok(dls_platform_read_string(text, strlen(text), "t", &pl, &err), &err);
+    dls_platform *pl = test_platform_json(text);
     dls_schedule *s;
     assert_ok(dls_schedule_solve(pl, 1e6, NULL, &s, &err), &err);
     assert_rel(dls_schedule_loads(s)[1], 0, 0);
@@ -322,11 +304,10 @@ static void test_selection_and_order(void **state)
     dls_platform_free(pl);
 }
 
-static void test_infeasible(void **state)
+TEST(test_infeasible)
 {
-    (void)state;
     dls_error err;
-    dls_platform *pl = paper_two();
+    dls_platform *pl = test_example("paper003_two.json");
     assert_ok(dls_platform_set_limit(pl, 0, 0.5, &err), &err);
     assert_ok(dls_platform_set_limit(pl, 1, 0.7, &err), &err);
     dls_schedule *s;
@@ -355,12 +336,10 @@ static void test_infeasible(void **state)
     dls_platform_free(pl);
 }
 
-static void test_speed_models(void **state)
+TEST(test_speed_models)
 {
-    (void)state;
     dls_error err;
-    dls_platform *pl;
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/memory_levels.json", &pl, &err), &err);
+    dls_platform *pl = test_example("memory_levels.json");
     dls_schedule *s;
     assert_ok(dls_schedule_solve(pl, 1e9, NULL, &s, &err), &err);
     /* the gpu's speed rises with the size: its time is not convex */
@@ -388,23 +367,18 @@ static void test_speed_models(void **state)
     dls_platform_free(pl);
 }
 
-static void test_exact(void **state)
+RANDOM_TEST(test_exact, 302, 20)
 {
-    (void)state;
-    test_rng r;
-    test_rng_init(&r, 302);
     dls_error err;
     dls_schedule_params par;
     dls_schedule_params_init(&par);
     par.exact = 1;
-    for (int trial = 0; trial < 20; trial++) {
-        dls_platform *pl = star_random(&r, 1 + test_below(&r, 40), 3, 1e8, trial % 2);
-        dls_schedule *s;
-        assert_ok(dls_schedule_solve(pl, 1e8, &par, &s, &err), &err);
-        assert_int_equal(dls_schedule_exact_verified(s), 1);
-        dls_schedule_free(s);
-        dls_platform_free(pl);
-    }
+    dls_platform *pl = gen_star(r, 1 + test_below(r, 40), 3, 1e8, trial % 2);
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, 1e8, &par, &s, &err), &err);
+    assert_int_equal(dls_schedule_exact_verified(s), 1);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
 }
 
 /* Runs command with the standard output and error going to a file, returns its size. */
@@ -423,7 +397,7 @@ static long silent_calls(int count)
     dls_error err;
     int failures = 0;
     for (int k = 0; k < count; k++) {
-        dls_platform *pl = star_random(&r, 1 + test_below(&r, 6), 3, 1e6, k % 2);
+        dls_platform *pl = gen_star(&r, 1 + test_below(&r, 6), 3, 1e6, k % 2);
         dls_schedule *s = NULL;
         if (dls_schedule_solve(pl, 1e6, NULL, &s, &err) != DLS_OK)
             failures++;
@@ -444,9 +418,8 @@ static long silent_calls(int count)
     return (long)sb.st_size;
 }
 
-static void test_glpk_is_silent(void **state)
+TEST(test_glpk_is_silent)
 {
-    (void)state;
     /* 10,000 solves print nothing; the sanitizers check that nothing leaks */
     assert_int_equal(silent_calls(10000), 0);
 }
@@ -472,15 +445,14 @@ static void provoke_glpk_error(void)
     assert_true(reached);
 }
 
-static void test_glpk_errors_do_not_abort(void **state)
+TEST(test_glpk_errors_do_not_abort)
 {
-    (void)state;
     dls_error err;
     /* a GLPK internal error inside the guard comes back as DLS_ESOLVER */
     for (int k = 0; k < 3; k++)
         provoke_glpk_error();
     /* and GLPK still works afterwards, silently */
-    dls_platform *pl = paper_two();
+    dls_platform *pl = test_example("paper003_two.json");
     dls_schedule *s;
     assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
     assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
@@ -504,9 +476,8 @@ static double glpsol_value(const char *args, const char *pattern)
     return v;
 }
 
-static void test_exports(void **state)
+TEST(test_exports)
 {
-    (void)state;
     if (GLPSOL[0] == '\0') {
         printf("# glpsol not found: exports are written but not solved again\n");
     }
@@ -522,7 +493,7 @@ static void test_exports(void **state)
     for (int trial = 0; trial < 12; trial++) {
         size_t m = 1 + test_below(&r, 25);
         double V = test_logrange(&r, 1e5, 1e9);
-        dls_platform *pl = star_random(&r, m, 3, V, trial % 2);
+        dls_platform *pl = gen_star(&r, m, 3, V, trial % 2);
         dls_schedule *s;
         assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
         double want = dls_schedule_paper_makespan(s);
@@ -559,7 +530,7 @@ static void test_exports(void **state)
         unlink(path);
     }
     /* an unwritable destination */
-    dls_platform *pl = paper_two();
+    dls_platform *pl = test_example("paper003_two.json");
     assert_fails(dls_schedule_export(pl, 2, NULL, DLS_EXPORT_LP, "/nonexistent/x.lp", &err),
                  DLS_EIO, &err, "/nonexistent/x.lp");
     assert_fails(dls_schedule_export(pl, 2, NULL, DLS_EXPORT_MATHPROG, "/nonexistent/x.dat", &err),
@@ -572,11 +543,10 @@ static void test_exports(void **state)
     rmdir(dir);
 }
 
-static void test_argument_errors(void **state)
+TEST(test_argument_errors)
 {
-    (void)state;
     dls_error err;
-    dls_platform *pl = paper_two();
+    dls_platform *pl = test_example("paper003_two.json");
     dls_schedule *s = NULL;
     dls_schedule_params par;
     assert_fails(dls_schedule_solve(NULL, 1, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
@@ -606,7 +576,7 @@ static void test_argument_errors(void **state)
     assert_null(s);
     dls_platform_free(pl);
     /* a 2-D model */
-    assert_ok(dls_platform_read_file(TOP_SRCDIR "/examples/cluster.json", &pl, &err), &err);
+    pl = test_example("cluster.json");
     assert_fails(dls_schedule_solve(pl, 10, NULL, &s, &err), DLS_EINVAL, &err,
                  "processor \"gpu0\" has a 2-D speed model");
     assert_int_equal(err.processor, 3);
@@ -614,21 +584,7 @@ static void test_argument_errors(void **state)
     dls_schedule_free(NULL);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_paper_example),
-        cmocka_unit_test(test_small_against_reference),
-        cmocka_unit_test(test_random_consistency),
-        cmocka_unit_test(test_selection_and_order),
-        cmocka_unit_test(test_infeasible),
-        cmocka_unit_test(test_speed_models),
-        cmocka_unit_test(test_exact),
-        cmocka_unit_test(test_glpk_errors_do_not_abort),
-        cmocka_unit_test(test_exports),
-        cmocka_unit_test(test_argument_errors),
-        cmocka_unit_test(test_glpk_is_silent),
-    };
-    return cmocka_run_group_tests_name("schedule", tests, NULL, NULL);
-}
+TEST_MAIN("schedule", test_paper_example, test_small_against_reference, test_random_consistency,
+          test_selection_and_order, test_infeasible, test_speed_models, test_exact,
+          test_glpk_errors_do_not_abort, test_exports, test_argument_errors,
+          test_glpk_is_silent)

@@ -6,17 +6,15 @@
 
 #include <lpsolve/lp_lib.h>
 
-#include "star_random.h"
-#include "testutil.h"
+#include "gen.h"
 
 #define INSTANCES 500
 /* lp_solve may fail on a few cases (it says "numerical failure" on some); more than this
  * fraction fails the test. */
 #define MAX_SOLVER_FAILURES 0.02
 
-static void test_against_lp_solve(void **state)
+TEST(test_against_lp_solve)
 {
-    (void)state;
     test_rng r;
     test_rng_init(&r, 400);
     dls_error err;
@@ -32,7 +30,7 @@ static void test_against_lp_solve(void **state)
     for (int trial = 0; trial < INSTANCES; trial++) {
         size_t m = 1 + test_below(&r, trial % 5 == 0 ? 200 : 40);
         double V = test_logrange(&r, 1e4, 1e10);
-        dls_platform *pl = star_random(&r, m, 4, V, trial % 2);
+        dls_platform *pl = gen_star(&r, m, 4, V, trial % 2);
         par.order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
         dls_schedule *s;
         assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
@@ -64,11 +62,4 @@ static void test_against_lp_solve(void **state)
     assert_true(solver_failures <= MAX_SOLVER_FAILURES * INSTANCES);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_against_lp_solve),
-    };
-    return cmocka_run_group_tests_name("lp_crosscheck", tests, NULL, NULL);
-}
+TEST_MAIN("lp_crosscheck", test_against_lp_solve)

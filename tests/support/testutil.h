@@ -1,8 +1,11 @@
-/* Helpers shared by the cmocka test programs: a seeded random generator whose seed can be
- * overridden, relative comparisons, and status assertions that print the library's message. */
+/* Helpers shared by the cmocka test programs: the seed of the random instances (which
+ * gen.h draws), relative comparisons, and status assertions that print the library's
+ * message. */
 #ifndef DLSCHED_TESTUTIL_H
 #define DLSCHED_TESTUTIL_H
 
+#include <dirent.h>
+#include <locale.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,73 +20,11 @@
 #include "dlsched.h"
 
 /* ---------------------------------------------------------------------------------- */
-/* Random numbers: xoshiro256** seeded through splitmix64, identical on every platform.
- * The seed comes from --random-seed N on the command line, else DLS_TEST_SEED, else the
- * program's fixed default; it is printed so that a failure can be replayed. */
-
-typedef struct test_rng {
-    uint64_t s[4];
-} test_rng;
+/* The seed of the program's random instances (gen.h draws them): --random-seed N on the
+ * command line, else DLS_TEST_SEED, else the fixed default; it is printed so that a
+ * failure can be replayed. */
 
 static uint64_t test_seed_value = 20261122u;
-
-static inline uint64_t test_splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static inline void test_rng_init(test_rng *r, uint64_t salt)
-{
-    uint64_t x = test_seed_value ^ (salt * 0xD1B54A32D192ED03ull);
-    for (int i = 0; i < 4; i++)
-        r->s[i] = test_splitmix(&x);
-}
-
-static inline uint64_t test_rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
-static inline uint64_t test_next(test_rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = test_rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = test_rotl(s[3], 45);
-    return result;
-}
-
-/* Uniform in [0, 1). */
-static inline double test_unif(test_rng *r)
-{
-    return (double)(test_next(r) >> 11) * 0x1.0p-53;
-}
-
-/* Uniform in [lo, hi). */
-static inline double test_range(test_rng *r, double lo, double hi)
-{
-    return lo + (hi - lo) * test_unif(r);
-}
-
-/* Log-uniform in [lo, hi), lo > 0. */
-static inline double test_logrange(test_rng *r, double lo, double hi)
-{
-    return exp(test_range(r, log(lo), log(hi)));
-}
-
-/* Uniform integer in [0, n). */
-static inline uint64_t test_below(test_rng *r, uint64_t n)
-{
-    return n ? test_next(r) % n : 0;
-}
 
 /* Reads --random-seed N or DLS_TEST_SEED; call first in main(). */
 static inline void test_init_seed(int argc, char **argv)
@@ -150,5 +91,146 @@ static inline int test_close(double a, double b, double tol, double floor_)
         if (strstr((errp)->message, (part)) == NULL)                                       \
             fail_msg("%s: message \"%s\" lacks \"%s\"", #call, (errp)->message, (part));   \
     } while (0)
+
+/* ---------------------------------------------------------------------------------- */
+/* Platforms, files and text */
+
+/* The shipped example examples/NAME. */
+static inline dls_platform *test_example(const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/examples/%s", TOP_SRCDIR, name);
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_file(path, &pl, &err), &err);
+    return pl;
+}
+
+/* A platform from the text of a platform file. */
+static inline dls_platform *test_platform_json(const char *text)
+{
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_string(text, strlen(text), "test.json", &pl, &err), &err);
+    return pl;
+}
+
+/* Adds model m (which it frees) as processor `name`; returns its index. */
+static inline size_t test_add(dls_platform *pl, const char *name, dls_model *m)
+{
+    dls_error err;
+    size_t i;
+    assert_ok(dls_platform_add(pl, name, m, &i, &err), &err);
+    dls_model_free(m);
+    return i;
+}
+
+/* How many times needle occurs in hay, without overlaps. */
+static inline size_t test_count(const char *hay, const char *needle)
+{
+    size_t n = 0, len = strlen(needle);
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + len, needle))
+        n++;
+    return n;
+}
+
+/* The whole of a file, NUL-terminated; free() it. */
+static inline char *test_read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *buf = malloc((size_t)len + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)len, f), (size_t)len);
+    buf[len] = '\0';
+    fclose(f);
+    return buf;
+}
+
+/* Calls fn(path, data) on every DIR/NAME.json (DIR relative to the source tree); returns
+ * how many. */
+static inline int test_each_json(const char *dir, void (*fn)(const char *path, void *data),
+                                 void *data)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", TOP_SRCDIR, dir);
+    DIR *d = opendir(path);
+    assert_non_null(d);
+    struct dirent *e;
+    int seen = 0;
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 5, ".json") != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s/%s", TOP_SRCDIR, dir, e->d_name);
+        fn(path, data);
+        seen++;
+    }
+    closedir(d);
+    return seen;
+}
+
+/* Switches LC_NUMERIC to an installed locale whose decimal point is not '.' and returns
+ * its name; NULL (and the "C" locale) when there is none. The caller sets "C" back. */
+static inline const char *test_decimal_comma_locale(void)
+{
+    static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "de_DE",
+                                        "fr_FR", "nl_NL.UTF-8"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (setlocale(LC_NUMERIC, names[k]) != NULL &&
+            strcmp(localeconv()->decimal_point, ".") != 0)
+            return names[k];
+    setlocale(LC_NUMERIC, "C");
+    return NULL;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* A test: TEST(test_name) { body }; cmocka's state argument is not used. */
+
+#if defined(__GNUC__)
+#define TEST_UNUSED_ __attribute__((unused))
+#else
+#define TEST_UNUSED_
+#endif
+#define TEST(name) static void name(void **state_ TEST_UNUSED_)
+
+/* main(): reads the seed (test_init_seed), then runs the tests named in the arguments
+ * (up to 16) as the group `name`. */
+
+#define TEST_MAIN(name, ...)                                                               \
+    int main(int argc, char **argv)                                                        \
+    {                                                                                      \
+        test_init_seed(argc, argv);                                                        \
+        const struct CMUnitTest tests_[] = {TEST_EACH_(__VA_ARGS__)};                      \
+        return cmocka_run_group_tests_name(name, tests_, NULL, NULL);                      \
+    }
+
+/* cmocka_unit_test(t), for each argument */
+#define TEST_EACH_(...)                                                                    \
+    TEST_PICK_(__VA_ARGS__, TEST_16_, TEST_15_, TEST_14_, TEST_13_, TEST_12_, TEST_11_,      \
+               TEST_10_, TEST_9_, TEST_8_, TEST_7_, TEST_6_, TEST_5_, TEST_4_, TEST_3_,       \
+               TEST_2_, TEST_1_, unused)(__VA_ARGS__)
+#define TEST_PICK_(t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, m, \
+                   ...)                                                                    \
+    m
+#define TEST_1_(t) cmocka_unit_test(t),
+#define TEST_2_(t, ...) TEST_1_(t) TEST_1_(__VA_ARGS__)
+#define TEST_3_(t, ...) TEST_1_(t) TEST_2_(__VA_ARGS__)
+#define TEST_4_(t, ...) TEST_1_(t) TEST_3_(__VA_ARGS__)
+#define TEST_5_(t, ...) TEST_1_(t) TEST_4_(__VA_ARGS__)
+#define TEST_6_(t, ...) TEST_1_(t) TEST_5_(__VA_ARGS__)
+#define TEST_7_(t, ...) TEST_1_(t) TEST_6_(__VA_ARGS__)
+#define TEST_8_(t, ...) TEST_1_(t) TEST_7_(__VA_ARGS__)
+#define TEST_9_(t, ...) TEST_1_(t) TEST_8_(__VA_ARGS__)
+#define TEST_10_(t, ...) TEST_1_(t) TEST_9_(__VA_ARGS__)
+#define TEST_11_(t, ...) TEST_1_(t) TEST_10_(__VA_ARGS__)
+#define TEST_12_(t, ...) TEST_1_(t) TEST_11_(__VA_ARGS__)
+#define TEST_13_(t, ...) TEST_1_(t) TEST_12_(__VA_ARGS__)
+#define TEST_14_(t, ...) TEST_1_(t) TEST_13_(__VA_ARGS__)
+#define TEST_15_(t, ...) TEST_1_(t) TEST_14_(__VA_ARGS__)
+#define TEST_16_(t, ...) TEST_1_(t) TEST_15_(__VA_ARGS__)
 
 #endif /* DLSCHED_TESTUTIL_H */

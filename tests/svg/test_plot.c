@@ -18,14 +18,6 @@
 /* ---------------------------------------------------------------------------------- */
 /* Helpers                                                                              */
 
-static size_t count(const char *hay, const char *needle)
-{
-    size_t n = 0, len = strlen(needle);
-    for (const char *p = strstr(hay, needle); p; p = strstr(p + len, needle))
-        n++;
-    return n;
-}
-
 /* A small XML checker: tags balance, one root element <svg>, attribute values quoted
  * with no '<' inside, only the predefined entities or character references, no control
  * characters. Fails the test with the position of the first problem. */
@@ -140,24 +132,6 @@ static char *plot(const dls_platform *pl, const dls_plot_params *par)
     return svg;
 }
 
-static dls_platform *example(const char *name)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/examples/%s", TOP_SRCDIR, name);
-    dls_error err;
-    dls_platform *pl;
-    assert_ok(dls_platform_read_file(path, &pl, &err), &err);
-    return pl;
-}
-
-static dls_platform *from_json(const char *text)
-{
-    dls_error err;
-    dls_platform *pl;
-    assert_ok(dls_platform_read_string(text, strlen(text), "test", &pl, &err), &err);
-    return pl;
-}
-
 /* Whether the size / speed axis is logarithmic, from its title. */
 static int log_x(const char *svg)
 {
@@ -171,9 +145,8 @@ static int log_y(const char *svg)
 
 /* ---------------------------------------------------------------------------------- */
 
-static void test_params_init(void **state)
+TEST(test_params_init)
 {
-    (void)state;
     dls_plot_params par;
     memset(&par, 0x5a, sizeof par);
     dls_plot_params_init(&par);
@@ -189,9 +162,8 @@ static void test_params_init(void **state)
 }
 
 /* Each shipped example: its curves, legend, limits and scales. */
-static void test_examples(void **state)
+TEST(test_examples)
 {
-    (void)state;
     static const struct {
         const char *file;
         size_t entries;  /* one per 1-D processor, one per section of a 2-D one */
@@ -205,15 +177,15 @@ static void test_examples(void **state)
         {"striped_mm.json", 4 + 4, 0, 0, 1},
     };
     for (size_t e = 0; e < sizeof ex / sizeof ex[0]; e++) {
-        dls_platform *pl = example(ex[e].file);
+        dls_platform *pl = test_example(ex[e].file);
         char *svg = plot(pl, NULL);
         assert_int_equal(strncmp(svg, "<?xml", 5), 0);
         assert_non_null(strstr(svg, "</svg>\n"));
-        assert_int_equal(count(svg, "class=\"legend-entry\""), ex[e].entries);
-        assert_int_equal(count(svg, "class=\"curve\""), ex[e].entries);
-        assert_int_equal(count(svg, "<line class=\"limit\""), ex[e].limits);
-        assert_int_equal(count(svg, "class=\"limit-label\""), ex[e].limits);
-        assert_int_equal(count(svg, "limit (largest size)</text>"), ex[e].limits > 0);
+        assert_int_equal(test_count(svg, "class=\"legend-entry\""), ex[e].entries);
+        assert_int_equal(test_count(svg, "class=\"curve\""), ex[e].entries);
+        assert_int_equal(test_count(svg, "<line class=\"limit\""), ex[e].limits);
+        assert_int_equal(test_count(svg, "class=\"limit-label\""), ex[e].limits);
+        assert_int_equal(test_count(svg, "limit (largest size)</text>"), ex[e].limits > 0);
         if (log_x(svg) != ex[e].log_x || log_y(svg) != ex[e].log_y)
             fail_msg("%s: scales %d/%d, expected %d/%d", ex[e].file, log_x(svg), log_y(svg),
                      ex[e].log_x, ex[e].log_y);
@@ -238,10 +210,9 @@ static void test_examples(void **state)
 }
 
 /* 2-D models: one section per grid x up to params.sections, spread over the grid. */
-static void test_sections(void **state)
+TEST(test_sections)
 {
-    (void)state;
-    dls_platform *pl = example("cluster.json"); /* gpu0: x grid 64, 1024, 8192 */
+    dls_platform *pl = test_example("cluster.json"); /* gpu0: x grid 64, 1024, 8192 */
     char *svg = plot(pl, NULL);
     assert_non_null(strstr(svg, ">gpu0 at x = 64</text>"));
     assert_non_null(strstr(svg, ">gpu0 at x = 1024</text>"));
@@ -256,23 +227,23 @@ static void test_sections(void **state)
     assert_non_null(strstr(svg, ">gpu0 at x = 64</text>"));
     assert_null(strstr(svg, "at x = 1024"));
     assert_non_null(strstr(svg, ">gpu0 at x = 8192</text>"));
-    assert_int_equal(count(svg, "class=\"legend-entry\""), 3 + 2);
+    assert_int_equal(test_count(svg, "class=\"legend-entry\""), 3 + 2);
     dls_free(svg);
 
     par.sections = 1; /* the middle of the grid */
     svg = plot(pl, &par);
     assert_non_null(strstr(svg, ">gpu0 at x = 1024</text>"));
-    assert_int_equal(count(svg, " at x = "), 2); /* legend and the curve's tooltip */
+    assert_int_equal(test_count(svg, " at x = "), 2); /* legend and the curve's tooltip */
     dls_free(svg);
     dls_platform_free(pl);
 
     /* more grid values than sections: 6 of 10, first and last included */
-    pl = from_json("{\"processors\": [{\"name\": \"g\", \"speed2d\": {"
+    pl = test_platform_json("{\"processors\": [{\"name\": \"g\", \"speed2d\": {"
                    "\"x\": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], \"y\": [10, 20],"
                    "\"values\": [[1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2], [1, 2],"
                    " [1, 2], [1, 2], [1, 2]]}}]}");
     svg = plot(pl, NULL);
-    assert_int_equal(count(svg, "class=\"legend-entry\""), 6);
+    assert_int_equal(test_count(svg, "class=\"legend-entry\""), 6);
     assert_non_null(strstr(svg, ">g at x = 1</text>"));
     assert_non_null(strstr(svg, ">g at x = 10</text>"));
     dls_free(svg);
@@ -306,9 +277,8 @@ static double limit_line_x(const char *svg)
 
 /* Bands: an error bar per point, a shaded band, the key; the curve stops at the limit and
  * the points beyond it are faded. */
-static void test_bands_and_limit(void **state)
+TEST(test_bands_and_limit)
 {
-    (void)state;
     dls_error err;
     const double size[] = {1e3, 1e4, 1e5, 1e6, 1e7, 5e7};
     const double speed[] = {2e9, 1.95e9, 1.7e9, 1.1e9, 5e8, 2e8};
@@ -325,9 +295,9 @@ static void test_bands_and_limit(void **state)
     dls_model_free(m);
 
     char *svg = plot(pl, NULL);
-    assert_int_equal(count(svg, "class=\"error-bar\""), 6);
-    assert_int_equal(count(svg, "class=\"band\""), 1);
-    assert_int_equal(count(svg, "class=\"point\""), 6);
+    assert_int_equal(test_count(svg, "class=\"error-bar\""), 6);
+    assert_int_equal(test_count(svg, "class=\"band\""), 1);
+    assert_int_equal(test_count(svg, "class=\"point\""), 6);
     assert_non_null(strstr(svg, "measured band (low to high)</text>"));
     assert_non_null(strstr(svg, "measured point</text>"));
     assert_null(strstr(svg, "class=\"limit\""));
@@ -337,11 +307,11 @@ static void test_bands_and_limit(void **state)
 
     assert_ok(dls_platform_set_limit(pl, 0, 3e7, &err), &err);
     svg = plot(pl, NULL);
-    assert_int_equal(count(svg, "<line class=\"limit\""), 1);
+    assert_int_equal(test_count(svg, "<line class=\"limit\""), 1);
     assert_non_null(strstr(svg, ">node limit 3e+07</text>"));
-    assert_int_equal(count(svg, "class=\"point\""), 5);
-    assert_int_equal(count(svg, "class=\"point beyond-limit\""), 1);
-    assert_int_equal(count(svg, "class=\"error-bar\""), 6);
+    assert_int_equal(test_count(svg, "class=\"point\""), 5);
+    assert_int_equal(test_count(svg, "class=\"point beyond-limit\""), 1);
+    assert_int_equal(test_count(svg, "class=\"error-bar\""), 6);
     double lx = limit_line_x(svg);
     assert_true(curve_max_x(svg) <= lx + 0.05);
     assert_true(curve_max_x(svg) >= lx - 0.05); /* drawn right up to it */
@@ -350,9 +320,8 @@ static void test_bands_and_limit(void **state)
 }
 
 /* Automatic scales: logarithmic beyond two decades, linear up to exactly two. */
-static void test_auto_scales(void **state)
+TEST(test_auto_scales)
 {
-    (void)state;
     static const struct {
         double x0, x1, s0, s1;
         int log_x, log_y;
@@ -381,12 +350,11 @@ static void test_auto_scales(void **state)
 }
 
 /* Forced scales override the automatic choice both ways. */
-static void test_forced_scales(void **state)
+TEST(test_forced_scales)
 {
-    (void)state;
     dls_plot_params par;
     dls_plot_params_init(&par);
-    dls_platform *pl = example("memory_levels.json");
+    dls_platform *pl = test_example("memory_levels.json");
     par.log_x = 0;
     par.log_y = 0;
     char *svg = plot(pl, &par);
@@ -395,7 +363,7 @@ static void test_forced_scales(void **state)
     dls_free(svg);
     dls_platform_free(pl);
 
-    pl = example("paper003_two.json"); /* speed 0 at size 0 must not reach a log axis */
+    pl = test_example("paper003_two.json"); /* speed 0 at size 0 must not reach a log axis */
     par.log_x = 1;
     par.log_y = 1;
     svg = plot(pl, &par);
@@ -412,9 +380,8 @@ static void test_forced_scales(void **state)
 
 /* Degenerate ranges: one constant processor, one point, extreme magnitudes (values
  * beyond 1e+-250 are clipped rather than stretching the axes). */
-static void test_degenerate(void **state)
+TEST(test_degenerate)
 {
-    (void)state;
     dls_plot_params par;
     dls_plot_params_init(&par);
     static const struct {
@@ -435,16 +402,16 @@ static void test_degenerate(void **state)
     for (size_t k = 0; k < sizeof platforms / sizeof platforms[0]; k++)
         for (int lx = -1; lx <= 1; lx++)
             for (int ly = -1; ly <= 1; ly++) {
-                dls_platform *pl = from_json(platforms[k].json);
+                dls_platform *pl = test_platform_json(platforms[k].json);
                 par.log_x = lx;
                 par.log_y = ly;
                 char *svg = plot(pl, &par);
-                assert_int_equal(count(svg, "class=\"legend-entry\""), 1);
+                assert_int_equal(test_count(svg, "class=\"legend-entry\""), 1);
                 size_t want = platforms[k].curves < 2 ? platforms[k].curves : !log_x(svg);
-                if (count(svg, "class=\"curve\"") != want)
+                if (test_count(svg, "class=\"curve\"") != want)
                     fail_msg("platform %zu, scales %d/%d: %zu curves", k, lx, ly,
-                             count(svg, "class=\"curve\""));
-                assert_true(count(svg, "class=\"tick-label\"") >= 4);
+                             test_count(svg, "class=\"curve\""));
+                assert_true(test_count(svg, "class=\"tick-label\"") >= 4);
                 dls_free(svg);
                 dls_platform_free(pl);
             }
@@ -452,9 +419,8 @@ static void test_degenerate(void **state)
 
 /* Names, titles and units are escaped; bytes XML cannot carry become '?'; long legend
  * labels are cut in the middle. */
-static void test_escaping(void **state)
+TEST(test_escaping)
 {
-    (void)state;
     dls_error err;
     dls_model *m;
     assert_ok(dls_model_create_constant(1e9, &m, &err), &err);
@@ -491,12 +457,11 @@ static void test_escaping(void **state)
 }
 
 /* The same input gives the same bytes, and NULL parameters mean the defaults. */
-static void test_determinism(void **state)
+TEST(test_determinism)
 {
-    (void)state;
     static const char *const files[] = {"cluster.json", "memory_levels.json", "striped_mm.json"};
     for (size_t f = 0; f < 3; f++) {
-        dls_platform *pl = example(files[f]), *copy;
+        dls_platform *pl = test_example(files[f]), *copy;
         dls_error err;
         assert_ok(dls_platform_copy(pl, &copy, &err), &err);
         dls_plot_params par;
@@ -513,24 +478,17 @@ static void test_determinism(void **state)
 }
 
 /* A program that chose a locale with a decimal comma still gets '.' in the numbers. */
-static void test_locale(void **state)
+TEST(test_locale)
 {
-    (void)state;
-    static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "de_DE",
-                                        "fr_FR", "nl_NL.UTF-8"};
-    dls_platform *pl = example("cluster.json");
+    dls_platform *pl = test_example("cluster.json");
     char *c = plot(pl, NULL);
-    const char *found = NULL;
-    for (size_t k = 0; k < sizeof names / sizeof names[0] && found == NULL; k++)
-        if (setlocale(LC_NUMERIC, names[k]) != NULL && strcmp(localeconv()->decimal_point, ".") != 0)
-            found = names[k];
+    const char *found = test_decimal_comma_locale();
     if (found != NULL) {
         char *l = plot(pl, NULL);
         setlocale(LC_NUMERIC, "C");
         assert_string_equal(l, c);
         dls_free(l);
     }
-    setlocale(LC_NUMERIC, "C");
     dls_free(c);
     dls_platform_free(pl);
     if (found == NULL)
@@ -538,9 +496,8 @@ static void test_locale(void **state)
 }
 
 /* More entries than the legend holds: the last place counts the rest. */
-static void test_legend_overflow(void **state)
+TEST(test_legend_overflow)
 {
-    (void)state;
     dls_error err;
     dls_platform *pl = dls_platform_create();
     for (int i = 0; i < 60; i++) {
@@ -558,18 +515,17 @@ static void test_legend_overflow(void **state)
     par.height = DLS_PLOT_MIN_HEIGHT;
     char *svg = plot(pl, &par);
     assert_non_null(strstr(svg, " more</text>"));
-    assert_int_equal(count(svg, "class=\"curve\""), 60);
-    assert_true(count(svg, "class=\"legend-entry\"") < 60);
+    assert_int_equal(test_count(svg, "class=\"curve\""), 60);
+    assert_true(test_count(svg, "class=\"legend-entry\"") < 60);
     dls_free(svg);
     dls_platform_free(pl);
 }
 
-static void test_errors(void **state)
+TEST(test_errors)
 {
-    (void)state;
     dls_error err;
     char sentinel = 0, *svg = &sentinel;
-    dls_platform *pl = example("cluster.json");
+    dls_platform *pl = test_example("cluster.json");
     assert_fails(dls_platform_plot_svg(NULL, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
     assert_fails(dls_platform_plot_svg(pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
     dls_platform *empty = dls_platform_create();
@@ -615,23 +571,39 @@ static void test_errors(void **state)
 
 /* Every allocation fails in turn: the call fails with DLS_ENOMEM, leaves its output
  * alone and leaks nothing, until it has room to succeed. */
-static void test_out_of_memory(void **state)
+#if TEST_WRAP_MALLOC
+typedef struct oom_ctx {
+    const dls_platform *pl;
+    char sentinel, *svg;
+} oom_ctx;
+
+static dls_status oom_plot(void *p, dls_error *err)
 {
-    (void)state;
+    oom_ctx *c = p;
+    c->svg = &c->sentinel;
+    dls_status st = dls_platform_plot_svg(c->pl, NULL, &c->svg, err);
+    if (st != DLS_OK)
+        assert_ptr_equal(c->svg, &c->sentinel);
+    return st;
+}
+
+static void oom_free(void *p)
+{
+    dls_free(((oom_ctx *)p)->svg);
+}
+#endif
+
+TEST(test_out_of_memory)
+{
 #if TEST_WRAP_MALLOC
     /* under valgrind, say, the allocator is someone else's: then there is nothing to do */
-    void *(*volatile alloc)(size_t) = malloc; /* or the compiler elides the probe */
-    countdown = 0;
-    void *probe = alloc(1);
-    countdown = -1;
-    if (probe != NULL) {
-        free(probe);
+    if (!fm_active()) {
         skip();
         return;
     }
     static const char *const files[] = {"cluster.json", "memory_levels.json"};
     for (size_t f = 0; f < 2; f++) {
-        dls_platform *pl = example(files[f]);
+        dls_platform *pl = test_example(files[f]);
         /* bands too: the example has none */
         if (f == 1) {
             dls_error e;
@@ -641,35 +613,9 @@ static void test_out_of_memory(void **state)
             assert_ok(dls_platform_add(pl, "banded", m, NULL, &e), &e);
             dls_model_free(m);
         }
-        long k = 0;
-        for (;; k++) {
-            dls_error err;
-            dls_error_clear(&err);
-            char sentinel = 0, *svg = &sentinel;
-            long before = live;
-            triggered = 0;
-            countdown = k;
-            dls_status st = dls_platform_plot_svg(pl, NULL, &svg, &err);
-            countdown = -1;
-            if (!triggered) {
-                assert_ok(st, &err);
-                dls_free(svg);
-                break;
-            }
-            if (st == DLS_OK) { /* an optional allocation (glibc's qsort has a fallback) */
-                dls_free(svg);
-                continue;
-            }
-            if (st != DLS_ENOMEM)
-                fail_msg("%s: allocation %ld failed gave %s: %s", files[f], k,
-                         dls_status_name(st), err.message);
-            assert_int_equal(err.status, DLS_ENOMEM);
-            assert_true(err.message[0] != '\0');
-            assert_ptr_equal(svg, &sentinel);
-            if (live != before)
-                fail_msg("%s: allocation %ld failed and %ld allocation(s) leaked", files[f], k,
-                         live - before);
-        }
+        /* (glibc's qsort has a fallback: an optional allocation) */
+        oom_ctx c = {pl, 0, NULL};
+        long k = fm_exhaust(files[f], oom_plot, &c, oom_free, DLS_OK);
         assert_true(k > 5); /* the call allocates, and each allocation was failed once */
         dls_platform_free(pl);
     }
@@ -678,23 +624,6 @@ static void test_out_of_memory(void **state)
 #endif
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_params_init),
-        cmocka_unit_test(test_examples),
-        cmocka_unit_test(test_sections),
-        cmocka_unit_test(test_bands_and_limit),
-        cmocka_unit_test(test_auto_scales),
-        cmocka_unit_test(test_forced_scales),
-        cmocka_unit_test(test_degenerate),
-        cmocka_unit_test(test_escaping),
-        cmocka_unit_test(test_determinism),
-        cmocka_unit_test(test_locale),
-        cmocka_unit_test(test_legend_overflow),
-        cmocka_unit_test(test_errors),
-        cmocka_unit_test(test_out_of_memory),
-    };
-    return cmocka_run_group_tests_name("plot", tests, NULL, NULL);
-}
+TEST_MAIN("plot", test_params_init, test_examples, test_sections, test_bands_and_limit,
+          test_auto_scales, test_forced_scales, test_degenerate, test_escaping,
+          test_determinism, test_locale, test_legend_overflow, test_errors, test_out_of_memory)

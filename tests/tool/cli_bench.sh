@@ -2,39 +2,31 @@
 # Checks `dlsched bench` from the outside with its synthetic kernel (a simulated processor
 # whose speed function is known): the platform file it writes, --merge, the log, and a run
 # killed with SIGINT that resumes from its log to the same result as an uninterrupted run.
-set -eu
-: "${DLSCHED:=./tool/dlsched}"
-: "${top_srcdir:=.}"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-bench.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { failures=$((failures + 1)); printf 'FAIL: %s\n' "$1"; [ $# -lt 2 ] || printf '%s\n' "$2" | sed 's/^/    /'; }
-run() { rc=0; "$DLSCHED" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null || rc=$?; }
-expect_rc() { [ "$rc" -eq "$1" ] || fail "$2: exit $rc, expected $1" "$(cat "$tmp/err")"; }
+. "${top_srcdir:-.}/tests/support/cli.sh"
 
 # A full build: a platform file that check accepts, with bands and the limit.
 run bench --kernel synthetic --name sim -o "$tmp/full.json" --quiet
 expect_rc 0 "synthetic build"
 run check "$tmp/full.json"
 expect_rc 0 "check accepts what bench writes"
-grep -q "sim .*points with bands .*1e+08" "$tmp/out" || fail "check output" "$(cat "$tmp/out")"
+expect_out "sim .*points with bands .*1e+08" "check output"
 [ -s "$tmp/full.json.log" ] || fail "no log written next to the output"
 head -n 1 "$tmp/full.json.log" | grep -q '"dlsched_bench":1' || fail "log header"
 
 # --json reports the points; --merge adds to, then replaces in, an existing platform.
 run bench --kernel synthetic --name sim --max-points 8 --json --quiet --log "$tmp/j.log"
 expect_rc 0 "json"
-grep -q '"stop": "max points"' "$tmp/out" || fail "json stop reason" "$(cat "$tmp/out")"
-cp "$top_srcdir/examples/paper003_two.json" "$tmp/merge.json"
+expect_out '"stop": "max points"' "json stop reason"
+cp "$ex/paper003_two.json" "$tmp/merge.json"
 run bench --kernel synthetic --name added --max-points 6 --merge "$tmp/merge.json" --quiet
 expect_rc 0 "merge add"
 run bench --kernel synthetic --name P1 --max-points 6 --merge "$tmp/merge.json" --quiet
 expect_rc 0 "merge replace"
 run check "$tmp/merge.json"
 expect_rc 0 "merged platform"
-grep -q "^  P1 .*points" "$tmp/out" || fail "P1 not replaced" "$(cat "$tmp/out")"
-grep -q "^  added .*points" "$tmp/out" || fail "processor not added" "$(cat "$tmp/out")"
-grep -q "^  P2 .*time" "$tmp/out" || fail "P2 lost" "$(cat "$tmp/out")"
+expect_out "^  P1 .*points" "P1 not replaced"
+expect_out "^  added .*points" "processor not added"
+expect_out "^  P2 .*time" "P2 lost"
 
 # Killed with SIGINT in the middle (each run sleeps 10 ms), then resumed from the log.
 "$DLSCHED" bench --kernel synthetic --name sim --delay 0.01 -o "$tmp/cut.json" --quiet \
@@ -60,7 +52,7 @@ fi
 # A log from another measurement is refused.
 run bench --kernel gemm-rows --n 64 --max-size 32 -o "$tmp/cut.json" --resume --quiet
 expect_rc 2 "resume from a foreign log"
-grep -q "another measurement" "$tmp/err" || fail "foreign log message" "$(cat "$tmp/err")"
+expect_err "another measurement" "foreign log message"
 
 # A command timed per size.
 run bench --exec 'test {size} -gt 0' --max-size 1000 --max-points 5 --size-cap 0.05 \
@@ -72,7 +64,7 @@ run bench --exec 'true {size}' -o "$tmp/x.json"
 expect_rc 2 "exec without --max-size"
 run bench --exec 'false {size}' --max-size 100 -o "$tmp/x.json" --quiet
 expect_rc 2 "a failing command"
-grep -q "failed at size" "$tmp/err" || fail "failing command message" "$(cat "$tmp/err")"
+expect_err "failed at size" "failing command message"
 
 # A small real OpenBLAS build, and a 2-D surface.
 run bench --kernel gemm-rows --n 64 --max-size 64 --max-points 6 --size-cap 0.05 -o "$tmp/g.json" --quiet
@@ -81,7 +73,7 @@ run bench --kernel lu-update --surface 2,4 --block 8 --max-size 16 --max-points 
     -o "$tmp/s.json" --quiet
 expect_rc 0 "lu-update surface"
 run check "$tmp/s.json"
-grep -q "speed2d .*2 x " "$tmp/out" || fail "surface" "$(cat "$tmp/out")"
+expect_out "speed2d .*2 x " "surface"
 
 # Usage.
 run bench --kernel synthetic -o "$tmp/a.json" --merge "$tmp/b.json"
@@ -91,8 +83,4 @@ expect_rc 2 "bad surface"
 run bench --kernel warp
 expect_rc 2 "unknown kernel"
 
-if [ "$failures" -ne 0 ]; then
-    echo "cli_bench: $failures check(s) failed"
-    exit 1
-fi
-echo "cli_bench: all checks passed"
+cli_summary

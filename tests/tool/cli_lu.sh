@@ -1,56 +1,25 @@
 #!/bin/sh
-# Checks `dlsched lu` from the outside: the table, the JSON contract (with the cost
-# recomputed from the owners on a platform of constant speeds), --compare, limits and
-# bad usage.
-set -eu
-: "${DLSCHED:=./tool/dlsched}"
-: "${top_srcdir:=.}"
-ex=$top_srcdir/examples
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-lu.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { failures=$((failures + 1)); printf 'FAIL: %s\n' "$1"; [ $# -lt 2 ] || printf '%s\n' "$2" | sed 's/^/    /'; }
-run() { rc=0; "$DLSCHED" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null || rc=$?; }
-expect_rc() { [ "$rc" -eq "$1" ] || fail "$2: exit $rc, expected $1" "$(cat "$tmp/out" "$tmp/err")"; }
-have_python=no
-command -v python3 >/dev/null 2>&1 && have_python=yes
+# Checks `dlsched lu` from the outside: the table, the costs in the JSON output, --compare,
+# limits and bad usage. cli_lu_json.sh reads the JSON contract with python3 (with the cost
+# recomputed from the owners on a platform of constant speeds).
+. "${top_srcdir:-.}/tests/support/cli.sh"
 
 # The table.
 run lu "$ex/lu_cluster.json" --columns 300
 expect_rc 0 "table"
-grep -q "gpu" "$tmp/out" || fail "table lacks a processor" "$(cat "$tmp/out")"
-grep -q "^cost .* lower bound .* (gap" "$tmp/out" || fail "table lacks the cost line" "$(cat "$tmp/out")"
-grep -q "^owners of columns" "$tmp/out" || fail "table lacks the owners" "$(cat "$tmp/out")"
+expect_out "gpu" "table lacks a processor"
+expect_out "^cost .* lower bound .* (gap" "table lacks the cost line"
+expect_out "^owners of columns" "table lacks the owners"
 run lu "$ex/lu_cluster.json" --columns 300 --owners
 [ "$(grep -c '\.\.\. (--owners' "$tmp/out")" -eq 0 ] || fail "--owners still truncates" "$(cat "$tmp/out")"
 
-# The JSON contract, on constant speeds where the cost is easy to recompute here.
-cat > "$tmp/const.json" <<'JSON'
-{"processors": [{"name": "a", "speed": 3}, {"name": "b", "speed": 1},
-                {"name": "c", "speed": 1.5, "limit": 13}]}
-JSON
+# Constant speeds (tests/data/lu_constant.json): every algorithm's JSON output, and the
+# costs of the optimal ones.
+const=$top_srcdir/tests/data/lu_constant.json
 for alg in gb dp reverse fr fdp fgb exact; do
-    run lu "$tmp/const.json" --columns 40 --algorithm $alg --json
+    run lu "$const" --columns 40 --algorithm $alg --json
     expect_rc 0 "json $alg"
     cp "$tmp/out" "$tmp/$alg.json"
-    if [ "$have_python" = yes ]; then
-        python3 - "$tmp/out" "$alg" <<'PY' || fail "json contract ($alg)" "$(cat "$tmp/out")"
-import json, sys
-d = json.load(open(sys.argv[1]))
-alg = sys.argv[2]
-assert d["columns"] == 40 and d["algorithm"] == alg
-own = d["owners"]
-assert len(own) == 40 and set(own) <= {"a", "b", "c"}
-assert own.count("c") <= 13                      # the limit
-assert d["counts"] == {k: own.count(k) for k in "abc"}
-speed = {"a": 3.0, "b": 1.0, "c": 1.5}
-cost = 0.0
-for k in range(1, 40):                           # steps 1 .. n-1
-    h = 40 - k
-    cost += max((h * own[k:].count(q) / speed[q]) for q in "abc")
-assert abs(cost - d["cost"]) <= 1e-12 * cost, (cost, d["cost"])
-PY
-    fi
 done
 # with constant speeds DP, Reverse, FR and FDP are optimal
 for alg in dp reverse fr fdp; do
@@ -64,28 +33,16 @@ done
 run lu "$ex/lu_cluster.json" --columns 120 --compare
 expect_rc 0 "compare"
 for alg in gb dp reverse fr fdp fgb exact; do
-    grep -q "^  $alg " "$tmp/out" || fail "compare lacks $alg" "$(cat "$tmp/out")"
+    expect_out "^  $alg " "compare lacks $alg"
 done
-grep -q "^  exact .* 0%  optimal" "$tmp/out" || fail "compare: exact not at gap 0" "$(cat "$tmp/out")"
+expect_out "^  exact .* 0%  optimal" "compare: exact not at gap 0"
 run lu "$ex/lu_cluster.json" --columns 120 --compare --json
 expect_rc 0 "compare json"
-if [ "$have_python" = yes ]; then
-    python3 - "$tmp/out" <<'PY' || fail "compare json" "$(cat "$tmp/out")"
-import json, sys
-d = json.load(open(sys.argv[1]))
-rows = {r["algorithm"]: r for r in d["results"]}
-assert set(rows) == {"gb", "dp", "reverse", "fr", "fdp", "fgb", "exact"}
-best = d["exact_cost"]
-assert rows["exact"]["cost"] == best and rows["exact"]["gap"] == 0
-assert all(r["cost"] >= best * (1 - 1e-12) for r in rows.values())
-assert d["lower_bound"] <= best * (1 + 1e-12)
-PY
-fi
 # too large for the exact method: reported, not fatal
 run lu "$ex/lu_cluster.json" --columns 3000 --compare --max-memory 1000000
 expect_rc 0 "compare without exact"
-grep -q "^  exact .*not computed" "$tmp/out" || fail "compare: exact should be skipped" "$(cat "$tmp/out")"
-grep -q "GAP TO BOUND" "$tmp/out" || fail "compare: gaps should be to the bound" "$(cat "$tmp/out")"
+expect_out "^  exact .*not computed" "compare: exact should be skipped"
+expect_out "GAP TO BOUND" "compare: gaps should be to the bound"
 
 # Limits: infeasible (exit 1), Group Block over a limit (exit 1), ignored limits.
 cat > "$tmp/tight.json" <<'JSON'
@@ -93,10 +50,10 @@ cat > "$tmp/tight.json" <<'JSON'
 JSON
 run lu "$tmp/tight.json" --columns 8
 expect_rc 1 "infeasible"
-grep -q "at most 7 columns" "$tmp/err" || fail "infeasible: message" "$(cat "$tmp/err")"
+expect_err "at most 7 columns" "infeasible: message"
 run lu "$tmp/tight.json" --columns 7 --algorithm gb
 expect_rc 1 "gb over a limit"
-grep -q "limit" "$tmp/err" || fail "gb: message" "$(cat "$tmp/err")"
+expect_err "limit" "gb: message"
 run lu "$tmp/tight.json" --columns 8 --no-limits --algorithm dp
 expect_rc 0 "no limits"
 
@@ -113,12 +70,8 @@ run lu "$ex/lu_cluster.json" --columns 10 --compare --algorithm fr
 expect_rc 2 "compare with an algorithm"
 run lu "$ex/lu_cluster.json" --columns 5000 --algorithm exact --max-memory 1000000
 expect_rc 2 "exact over the memory cap"
-grep -q "memory cap" "$tmp/err" || fail "exact cap: message" "$(cat "$tmp/err")"
+expect_err "memory cap" "exact cap: message"
 run lu "$tmp/missing.json" --columns 10
 expect_rc 2 "missing platform"
 
-if [ "$failures" -ne 0 ]; then
-    printf '%d failure(s)\n' "$failures"
-    exit 1
-fi
-echo "cli_lu: all checks passed"
+cli_summary

@@ -1,43 +1,18 @@
 #!/bin/sh
-# Checks `dlsched partition` from the outside: tables, the JSON contract, ordered and
-# weighted sets, striped matrices, infeasibility (exit 1) and bad usage (exit 2).
-set -eu
-: "${DLSCHED:=./tool/dlsched}"
-: "${top_srcdir:=.}"
-ex=$top_srcdir/examples
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-part.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-fail() { failures=$((failures + 1)); printf 'FAIL: %s\n' "$1"; [ $# -lt 2 ] || printf '%s\n' "$2" | sed 's/^/    /'; }
-run() { rc=0; "$DLSCHED" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null || rc=$?; }
-expect_rc() { [ "$rc" -eq "$1" ] || fail "$2: exit $rc, expected $1" "$(cat "$tmp/err")"; }
-have_python=no
-command -v python3 >/dev/null 2>&1 && have_python=yes
+# Checks `dlsched partition` from the outside: tables, JSON output, ordered and weighted
+# sets, striped matrices, infeasibility (exit 1) and bad usage (exit 2). The JSON contract
+# is read by python3 in cli_partition_json.sh.
+. "${top_srcdir:-.}/tests/support/cli.sh"
 
 # A table with one line per processor and the summary.
 run partition "$ex/memory_levels.json" --elements 100000000
 expect_rc 0 "table"
-grep -q "new-epyc" "$tmp/out" || fail "table lacks a processor" "$(cat "$tmp/out")"
-grep -q "makespan .* lower bound .* optimal" "$tmp/out" || fail "table lacks the summary" "$(cat "$tmp/out")"
+expect_out "new-epyc" "table lacks a processor"
+expect_out "makespan .* lower bound .* optimal" "table lacks the summary"
 
-# The JSON contract.
+# JSON output (its contract: cli_partition_json.sh).
 run partition "$ex/memory_levels.json" --elements 100000000 --json
 expect_rc 0 "json"
-if [ "$have_python" = yes ]; then
-    python3 - "$tmp/out" <<'PY' || fail "json contract" "$(cat "$tmp/out")"
-import json, sys
-d = json.load(open(sys.argv[1]))
-assert d["elements"] == 100000000
-assert d["makespan"] >= d["lower_bound"] > 0
-names = [p["name"] for p in d["processors"]]
-assert names == ["old-xeon", "new-epyc", "laptop", "gpu"], names
-assert sum(p["elements"] for p in d["processors"]) == 100000000
-assert max(p["time"] for p in d["processors"]) == d["makespan"]
-assert all(p["time"] == 0 for p in d["processors"] if p["elements"] == 0)
-assert d["status"] == "optimal"
-assert all(isinstance(p["elements"], int) for p in d["processors"])
-PY
-fi
 
 # Both root-finding methods give the same makespan.
 run partition "$ex/memory_levels.json" --elements 123456789 --json
@@ -49,20 +24,20 @@ m2=$(grep '"makespan"' "$tmp/out")
 # Ordered sets add "first".
 run partition "$ex/memory_levels.json" --elements 1000 --ordered --json
 expect_rc 0 "ordered"
-grep -q '"first": 0' "$tmp/out" || fail "ordered: no first" "$(cat "$tmp/out")"
+expect_out '"first": 0' "ordered: no first"
 
 # Weighted sets, from plain numbers and from a JSON array.
 printf '# weights\n5 3 8\n2.5\n1 1 1\n' > "$tmp/w.txt"
 run partition "$ex/paper003_two.json" --weights "$tmp/w.txt" --json
 expect_rc 0 "weights"
-grep -q '"weight"' "$tmp/out" || fail "weights: no weight field" "$(cat "$tmp/out")"
-grep -q '"assignment"' "$tmp/out" || fail "weights: no assignment" "$(cat "$tmp/out")"
+expect_out '"weight"' "weights: no weight field"
+expect_out '"assignment"' "weights: no assignment"
 printf '[5, 3, 8, 2.5, 1, 1, 1]' > "$tmp/w.json"
 run partition "$ex/paper003_two.json" --weights "$tmp/w.json" --ordered
 expect_rc 0 "weights json ordered"
 run partition "$ex/paper003_two.json" --weights "$tmp/w.json" --elements 6
 expect_rc 2 "weights count mismatch"
-grep -q "holds 7 weights" "$tmp/err" || fail "mismatch message" "$(cat "$tmp/err")"
+expect_err "holds 7 weights" "mismatch message"
 printf '1 2\nthree\n' > "$tmp/bad.txt"
 run partition "$ex/paper003_two.json" --weights "$tmp/bad.txt"
 expect_rc 2 "bad weight"
@@ -76,7 +51,7 @@ run partition "$ex/striped_mm.json" --matrix 6000 --json
 expect_rc 0 "matrix"
 run partition "$ex/striped_mm.json" --elements 6000
 expect_rc 2 "2-D model without --matrix"
-grep -q 'processor "X1" has a 2-D speed model' "$tmp/err" || fail "2-D message" "$(cat "$tmp/err")"
+expect_err 'processor "X1" has a 2-D speed model' "2-D message"
 
 # Infeasible: the limits cannot hold the set.
 cat > "$tmp/small.json" <<'JSON'
@@ -84,7 +59,7 @@ cat > "$tmp/small.json" <<'JSON'
 JSON
 run partition "$tmp/small.json" --elements 151
 expect_rc 1 "infeasible"
-grep -q "at most 150 elements" "$tmp/err" || fail "infeasible message" "$(cat "$tmp/err")"
+expect_err "at most 150 elements" "infeasible message"
 run partition "$tmp/small.json" --elements 151 --no-limits
 expect_rc 0 "--no-limits"
 run partition "$tmp/small.json" --elements 150
@@ -107,8 +82,4 @@ run help partition
 expect_rc 0 "help partition"
 grep -q -- "--weights" "$tmp/out" || fail "help lacks --weights"
 
-if [ "$failures" -ne 0 ]; then
-    echo "cli_partition: $failures check(s) failed"
-    exit 1
-fi
-echo "cli_partition: all checks passed"
+cli_summary

@@ -1,28 +1,14 @@
 #!/bin/sh
 # Checks `dlsched plot` from the outside: every shipped example gives a complete SVG file
-# (well-formed XML when python3 is there), the file is replaced atomically, and bad usage,
-# unreadable platforms and unwritable files exit 2.
-set -eu
-: "${DLSCHED:=./tool/dlsched}"
-: "${top_srcdir:=.}"
-ex=$top_srcdir/examples
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-plot.XXXXXX")
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-failures=0
-fail() { failures=$((failures + 1)); printf 'FAIL: %s\n' "$1"; [ $# -lt 2 ] || printf '%s\n' "$2" | sed 's/^/    /'; }
-run() { rc=0; "$DLSCHED" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null || rc=$?; }
-expect_rc() { [ "$rc" -eq "$1" ] || fail "$2: exit $rc, expected $1" "$(cat "$tmp/err")"; }
-have_python=no
-command -v python3 >/dev/null 2>&1 && have_python=yes
-# The SVG is a complete XML document.
+# (cli_plot_xml.sh checks that it is well-formed XML), the file is replaced atomically, and
+# bad usage, unreadable platforms and unwritable files exit 2.
+. "${top_srcdir:-.}/tests/support/cli.sh"
+
+# The SVG is a whole document (cli_plot_xml.sh parses it as XML with python3).
 check_svg() {
     [ -s "$1" ] || { fail "$2: no file written"; return; }
     sed -n 1p "$1" | grep -qs '^<?xml' || fail "$2: does not start with <?xml" "$(sed -n 1p "$1")"
     grep -qs '</svg>' "$1" || fail "$2: no </svg>"
-    if [ "$have_python" = yes ]; then
-        python3 -c "import xml.dom.minidom,sys; xml.dom.minidom.parse(sys.argv[1])" "$1" \
-            2>"$tmp/xml" || fail "$2: not well-formed XML" "$(cat "$tmp/xml")"
-    fi
 }
 
 # Every example, with the default scales and with each one forced.
@@ -63,7 +49,7 @@ ls "$tmp" | grep -qs '\.tmp\.' && fail "a temporary file was left behind" "$(ls 
 # Usage errors and unreadable input: exit 2, nothing written.
 run plot "$ex/cluster.json"
 expect_rc 2 "no -o"
-grep -qs -- "-o FILE is required" "$tmp/err" || fail "no -o: message" "$(cat "$tmp/err")"
+expect_err "-o FILE is required" "no -o: message"
 run plot -o "$tmp/x.svg"
 expect_rc 2 "no platform"
 run plot "$ex/cluster.json" -o "$tmp/x.svg" --log-x maybe
@@ -72,17 +58,17 @@ run plot "$ex/cluster.json" -o "$tmp/x.svg" --output "$tmp/y.svg"
 expect_rc 2 "-o and --output"
 run plot "$tmp/missing.json" -o "$tmp/x.svg"
 expect_rc 2 "missing platform"
-grep -qs "missing.json" "$tmp/err" || fail "missing platform: message" "$(cat "$tmp/err")"
+expect_err "missing.json" "missing platform: message"
 printf '{"processors": [{"name": "a", "speed": -1}]}\n' > "$tmp/bad.json"
 run plot "$tmp/bad.json" -o "$tmp/x.svg"
 expect_rc 2 "invalid platform"
-grep -qs 'processor "a"' "$tmp/err" || fail "invalid platform: message" "$(cat "$tmp/err")"
+expect_err 'processor "a"' "invalid platform: message"
 [ -e "$tmp/x.svg" ] && fail "a file was written after an error"
 
 # Unwritable destinations: a missing directory, a read-only one.
 run plot "$ex/cluster.json" -o "$tmp/no/such/dir/x.svg"
 expect_rc 2 "missing directory"
-grep -qs "x.svg" "$tmp/err" || fail "missing directory: message" "$(cat "$tmp/err")"
+expect_err "x.svg" "missing directory: message"
 mkdir "$tmp/ro"
 chmod a-w "$tmp/ro"
 if ! touch "$tmp/ro/probe" 2>/dev/null; then # root may write anywhere
@@ -99,8 +85,4 @@ run help plot
 expect_rc 0 "help plot"
 grep -qs -- "--log-x" "$tmp/out" || fail "help lacks --log-x"
 
-if [ "$failures" -ne 0 ]; then
-    echo "cli_plot: $failures check(s) failed"
-    exit 1
-fi
-echo "cli_plot: all checks passed"
+cli_summary

@@ -1,19 +1,34 @@
 #!/bin/sh
 # Runs the example programs on the shipped platforms, so that examples never rot.
-set -eu
-: "${top_srcdir:=.}"
-for f in "$top_srcdir"/examples/*.json; do
-    ./examples/platform_info "$f" 1e6 > /dev/null || { echo "platform_info failed on $f"; exit 1; }
+. "${top_srcdir:-.}/tests/support/cli.sh"
+need_program ./examples/platform_info ./examples/partition_rows ./examples/schedule_star \
+    ./examples/lu_columns
+
+# expect_line WHAT PATTERN COMMAND...: runs COMMAND; a line of its output matches PATTERN.
+expect_line() {
+    cli_what=$1
+    cli_pattern=$2
+    shift 2
+    checks=$((checks + 1))
+    rc=0
+    "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    if [ "$rc" -ne 0 ]; then
+        fail "$cli_what: exit status $rc" "$(cat "$tmp/out" "$tmp/err")"
+    elif ! grep -q -- "$cli_pattern" "$tmp/out"; then
+        fail "$cli_what: unexpected output" "$(cat "$tmp/out")"
+    fi
+}
+
+for f in "$ex"/*.json; do
+    expect_line "platform_info on $f" "" ./examples/platform_info "$f" 1e6
 done
-out=$(./examples/platform_info "$top_srcdir/examples/paper003_two.json" 2)
 # time of 2 units on P1 is max(1 + 2, -9 + 20) = 11
-echo "$out" | grep -q "time 11 s" || { echo "unexpected output: $out"; exit 1; }
-rows=$(./examples/partition_rows "$top_srcdir/examples/striped_mm.json" 6000)
-echo "$rows" | grep -q "makespan .* optimal" || { echo "unexpected output: $rows"; exit 1; }
-out=$(./examples/schedule_star "$top_srcdir/examples/paper003_two.json" 2 ./examples/schedule.svg)
-echo "$out" | grep -q "makespan 5.750 s" || { echo "unexpected output: $out"; exit 1; }
-grep -q "<svg" ./examples/schedule.svg || { echo "no Gantt chart written"; exit 1; }
-rm -f ./examples/schedule.svg
-out=$(./examples/lu_columns "$top_srcdir/examples/lu_cluster.json" 500)
-echo "$out" | grep -q "cost .* lower bound" || { echo "unexpected output: $out"; exit 1; }
-echo "examples: ok"
+expect_line "platform_info" "time 11 s" ./examples/platform_info "$ex/paper003_two.json" 2
+expect_line "partition_rows" "makespan .* optimal" \
+    ./examples/partition_rows "$ex/striped_mm.json" 6000
+expect_line "schedule_star" "makespan 5.750 s" \
+    ./examples/schedule_star "$ex/paper003_two.json" 2 "$tmp/schedule.svg"
+grep -q "<svg" "$tmp/schedule.svg" || fail "schedule_star: no Gantt chart written"
+expect_line "lu_columns" "cost .* lower bound" ./examples/lu_columns "$ex/lu_cluster.json" 500
+
+cli_summary
