@@ -57,10 +57,66 @@ TEST(test_read_every_example)
     assert_true(test_each_json("examples", read_and_roundtrip, NULL) >= 3);
 }
 
+/* The rule for names: free text, but valid UTF-8 without control characters, at most
+ * DLS_PLATFORM_NAME_MAX bytes; refused with its place in files, and by dls_platform_add
+ * with the platform unchanged. */
+TEST(test_name_rule)
+{
+    static const struct {
+        const char *json, *where;
+    } bad[] = {
+        {"{\"processors\": [{\"name\": \"a b: c\\nd\", \"speed\": 1}]}", "U+000A"},
+        {"{\"processors\": [{\"name\": \"tab\\there\", \"speed\": 1}]}", "U+0009"},
+        {"{\"processors\": [{\"name\": \"del\\u007f\", \"speed\": 1}]}", "U+007F"},
+        {"{\"processors\": [{\"name\": \"c1\\u0085\", \"speed\": 1}]}", "U+0085"},
+    };
+    dls_error err;
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        dls_platform *p = NULL;
+        dls_error_clear(&err);
+        assert_int_equal(dls_platform_read_string(bad[k].json, strlen(bad[k].json), "t.json", &p,
+                                                  &err), DLS_EDATA);
+        assert_null(p);
+        assert_non_null(strstr(err.message, "t.json:1:"));
+        assert_non_null(strstr(err.message, bad[k].where));
+        assert_non_null(strstr(err.message, "control character"));
+    }
+    /* the API: same rule, the platform unchanged */
+    dls_platform *p = dls_platform_create();
+    dls_model *m;
+    assert_ok(dls_model_create_constant(1, &m, &err), &err);
+    assert_ok(dls_platform_add(p, "ok", m, NULL, &err), &err);
+    const char *refused[] = {"new\nline", "bad\xff", "\xc0\xaf", "\xed\xa0\x80", ""};
+    for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++) {
+        assert_int_equal(dls_platform_add(p, refused[k], m, NULL, &err), DLS_EINVAL);
+        assert_int_equal(dls_platform_count(p), 1);
+    }
+    char *longest = malloc(DLS_PLATFORM_NAME_MAX + 2);
+    assert_non_null(longest);
+    memset(longest, 'x', DLS_PLATFORM_NAME_MAX + 1);
+    longest[DLS_PLATFORM_NAME_MAX + 1] = '\0';
+    assert_int_equal(dls_platform_add(p, longest, m, NULL, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "bytes long"));
+    longest[DLS_PLATFORM_NAME_MAX] = '\0'; /* exactly the longest allowed */
+    assert_ok(dls_platform_add(p, longest, m, NULL, &err), &err);
+    /* and every accepted name survives a write and a read */
+    assert_ok(dls_platform_add(p, "a'b\"c\\d <&> ;: \xe2\x82\xac \xf0\x9f\x98\x80", m, NULL, &err), &err);
+    char *text;
+    assert_ok(dls_platform_to_string(p, &text, &err), &err);
+    dls_platform *back = NULL;
+    assert_ok(dls_platform_read_string(text, strlen(text), "back", &back, &err), &err);
+    assert_true(dls_platform_equal(p, back));
+    dls_free(text);
+    dls_platform_free(back);
+    free(longest);
+    dls_model_free(m);
+    dls_platform_free(p);
+}
+
 RANDOM_TEST(test_random_roundtrips, 20, 300)
 {
-    static const char *const odd[] = {"a\"quote", "back\\slash", "tab\there", "\xc3\xa9t\xc3\xa9",
-                                      "new\nline", "slash/", "\xf0\x9f\x98\x80"};
+    static const char *const odd[] = {"a\"quote", "back\\slash", "sp ace", "\xc3\xa9t\xc3\xa9",
+                                      "<&>;:'", "slash/", "\xf0\x9f\x98\x80"};
     dls_platform *p = dls_platform_create();
     size_t np = 1 + test_below(r, 6);
     for (size_t i = 0; i < np; i++) {
@@ -207,6 +263,6 @@ TEST(test_output_shape)
     dls_platform_free(p);
 }
 
-TEST_MAIN("platform_json", test_read_contract_example, test_read_every_example,
+TEST_MAIN("platform_json", test_read_contract_example, test_read_every_example, test_name_rule,
           test_random_roundtrips, test_write_file, test_located_errors, test_bad_corpus,
           test_output_shape)
