@@ -378,7 +378,7 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
     double tol = DLS_CHECK_INTEGER_RTOL;
     for (size_t k = 0; k < star.m; k++)
         if (dls_model_get_kind(star.model[k]) == DLS_MODEL_POINTS &&
-            fmin(star.B[k], V) > 256)
+            fmin(star.B[k], V) > DLS_MIP_WHOLE_SIZES)
             tol = fmax(tol, sp.shape_tol);
     int optimal = ma.status == DLS_SOLUTION_OPTIMAL;
     /* a contradiction needs proof on one side: the MIP's optimum, its bound, or the

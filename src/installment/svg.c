@@ -1,5 +1,5 @@
-/* Gantt charts of multi-installment schedules as SVG, in the look of svg_gantt.c: the
- * originator's sends on the first lane, then one lane per processor in platform order with
+/* Gantt charts of multi-installment schedules as SVG, in the look of the schedule's chart
+ * (what they share is in svg/gantt.c): the originator's sends on the first lane, then one lane per processor in platform order with
  * each chunk's data in transit (thin) and its computation (coloured by memory level), idle
  * time up to the makespan, a time axis in seconds.
  *

@@ -1,6 +1,6 @@
 /* Integer loads and exact shapes for the star schedule: the LP schedule rounded to whole
  * units with a refinement that accounts for the sends (in the spirit of Algorithm 1.2 of
- * paper 000), and the entry points of the mixed-integer programs (lp_mip.c). */
+ * paper 000), and the entry points of the mixed-integer programs (solver/mip.c). */
 #include <config.h>
 
 #include <math.h>

@@ -35,8 +35,6 @@
 
 /* Recursion depth of the chord refinement (2^depth pieces per measured interval at most). */
 #define DLS_MIP_MAX_REFINE_DEPTH 20
-/* Whole-unit loads on a range of at most this many sizes take the time at every size. */
-#define DLS_MIP_WHOLE_SIZES 256
 /* Integrality tolerance of the loads read back (GLPK's default is 1e-5). */
 #define DLS_MIP_INT_TOL 1e-7
 

@@ -33,7 +33,11 @@ DLS_HIDDEN dls_status dls__lp_text(const dls__star *st, const dls_platform *pl, 
                                    dls_error *err);
 
 
-/* The mixed-integer programs (lp_mip.c). */
+/* The mixed-integer programs (mip.c). */
+/* Whole-unit loads on a range of at most this many sizes take the time at every size (the
+ * MIP is then exact for measured models; the cross-check relies on it). */
+#define DLS_MIP_WHOLE_SIZES 256
+
 typedef struct dls__mip_spec {
     int integer;          /* whole-unit loads */
     int exact_shape;      /* measured models by their true time, not the envelope */

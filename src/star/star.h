@@ -58,7 +58,7 @@ struct dls_schedule {
     size_t mip_binaries;
 };
 
-/* Shared by the scheduler's entry points (schedule.c). */
+/* The schedule object, shared by every star scheduler (result.c). */
 DLS_HIDDEN dls_schedule *dls__schedule_alloc(size_t p, double V);
 /* Fills the per-processor timeline from loads by position; sets the makespan. */
 DLS_HIDDEN dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st,
