@@ -18,6 +18,7 @@ CLI_TESTS = \
 	tests/tool/cli_lu.sh tests/tool/cli_lu_json.sh \
 	tests/tool/cli_installments.sh tests/tool/cli_installments_json.sh \
 	tests/tool/cli_crosscheck.sh tests/tool/cli_crosscheck_json.sh \
+	tests/tool/cli_output.sh tests/tool/cli_names.sh \
 	tests/tool/run_example.sh
 TESTS = $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data
@@ -38,7 +39,8 @@ UNIT_TESTS = \
 	tests/svg/test_plot \
 	tests/schedule/test_schedule \
 	tests/installment/test_installment \
-	tests/check/test_crosscheck
+	tests/check/test_crosscheck \
+	tests/host/test_host
 if HAVE_LPSOLVE
 UNIT_TESTS += tests/solver/test_lp_crosscheck
 endif
@@ -101,6 +103,10 @@ tests_installment_test_installment_LDADD = $(TEST_LDADD)
 tests_check_test_crosscheck_SOURCES = tests/check/test_crosscheck.c $(TEST_SUPPORT)
 tests_check_test_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_check_test_crosscheck_LDADD = $(TEST_LDADD)
+# The host program's state: it calls GLPK itself, and threads.
+tests_host_test_host_SOURCES = tests/host/test_host.c $(TEST_SUPPORT)
+tests_host_test_host_CPPFLAGS = $(TEST_CPPFLAGS) $(GLPK_CFLAGS)
+tests_host_test_host_LDADD = $(TEST_LDADD) $(GLPK_LIBS) $(PTHREAD_LIBS)
 tests_solver_test_lp_crosscheck_SOURCES = tests/solver/test_lp_crosscheck.c $(TEST_SUPPORT)
 tests_solver_test_lp_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_solver_test_lp_crosscheck_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)

@@ -126,9 +126,10 @@ int cmd_check(const tool_args *args)
     json_t *procs = json_array();
     json_t *all_warnings = json_array();
     int width = tool_name_width(pl, np);
+    char cell[TOOL_CELL_BYTES];
     if (!json)
-        printf("%s: %zu processor%s\n  %-*s  %-8s  %-22s  %-10s  %s\n", path, np,
-               np == 1 ? "" : "s", width, "NAME", "MODEL", "DETAILS", "LIMIT", "LINK");
+        printf("%s: %zu processor%s\n  %s  %-8s  %-22s  %-10s  %s\n", path, np,
+               np == 1 ? "" : "s", tool_cell(cell, sizeof cell, "NAME", width), "MODEL", "DETAILS", "LIMIT", "LINK");
     for (size_t i = 0; i < np; i++) {
         const dls_model *m = dls_platform_model(pl, i);
         const char *name = dls_platform_name(pl, i);
@@ -158,7 +159,7 @@ int cmd_check(const tool_args *args)
             json_array_append_new(procs, p);
         } else {
             json_decref(pw);
-            printf("  %-*s  %-8s  %-22s  %-10s  %s\n", width, name,
+            printf("  %s  %-8s  %-22s  %-10s  %s\n", tool_cell(cell, sizeof cell, name, width),
                    dls_model_kind_name(dls_model_get_kind(m)), details, lim, link);
         }
     }

@@ -228,14 +228,15 @@ static void print_result(const char *path, const dls_platform *pl,
     else
         printf("single-installment LP: %s\n", lp->status);
     int width = tool_name_width(pl, n);
+    char cell[TOOL_CELL_BYTES];
     const dls_installment_role *role = dls_installment_roles(s);
     const uint64_t *ch = dls_installment_proc_chunks(s);
     const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
                  *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
                  *wait = dls_installment_wait(s), *ct = dls_installment_chunk_time(s);
     const int *lvl = dls_installment_proc_levels(s);
-    printf("  %-*s  %-8s  %12s  %14s  %14s  %14s  %14s  %14s  %12s  %5s  %12s\n", width,
-           "NAME", "ROLE", "CHUNKS", "LOAD", "FIRST", "FINISH", "BUSY", "WAIT", "CHUNK TIME",
+    printf("  %s  %-8s  %12s  %14s  %14s  %14s  %14s  %14s  %12s  %5s  %12s\n",
+           tool_cell(cell, sizeof cell, "NAME", width), "ROLE", "CHUNKS", "LOAD", "FIRST", "FINISH", "BUSY", "WAIT", "CHUNK TIME",
            "LEVEL", "SWAP POINT");
     for (size_t i = 0; i < n; i++) {
         char f[32], e[32], c[32], lv[16], sw[32] = "-";
@@ -246,8 +247,8 @@ static void print_result(const char *path, const dls_platform *pl,
         snprintf(e, sizeof e, isfinite(fin[i]) ? "%.9g" : "-", fin[i]);
         snprintf(c, sizeof c, isfinite(ct[i]) ? "%.6g" : "-", ct[i]);
         snprintf(lv, sizeof lv, lvl[i] > 0 ? "%d" : "-", lvl[i]);
-        printf("  %-*s  %-8s  %12llu  %14.9g  %14s  %14s  %14.9g  %14.9g  %12s  %5s  %12s\n",
-               width, dls_platform_name(pl, i), role_name(role[i]),
+        printf("  %s  %-8s  %12llu  %14.9g  %14s  %14s  %14.9g  %14.9g  %12s  %5s  %12s\n",
+               tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), role_name(role[i]),
                (unsigned long long)ch[i], ld[i], f, e, busy[i], wait[i], c, lv, sw);
     }
 }

@@ -160,14 +160,15 @@ static void print_result(const char *path, const dls_platform *pl, const dls_lu 
     uint64_t n = dls_lu_columns(r);
     size_t p = dls_lu_count(r);
     int width = tool_name_width(pl, p);
+    char cell[TOOL_CELL_BYTES];
     printf("%s: %llu columns over %zu processors, %s", path, (unsigned long long)n, p,
            dls_lu_algorithm_name(dls_lu_get_algorithm(r)));
     if (dls_lu_get_algorithm(r) == DLS_LU_FR)
         printf(" (heuristic %s)", dls_lu_heuristic_name(dls_lu_get_heuristic(r)));
     putchar('\n');
-    printf("  %-*s  %12s  %7s\n", width, "NAME", "COLUMNS", "SHARE");
+    printf("  %s  %12s  %7s\n", tool_cell(cell, sizeof cell, "NAME", width), "COLUMNS", "SHARE");
     for (size_t i = 0; i < p; i++)
-        printf("  %-*s  %12llu  %6.2f%%\n", width, dls_platform_name(pl, i),
+        printf("  %s  %12llu  %6.2f%%\n", tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width),
                (unsigned long long)dls_lu_counts(r)[i],
                100.0 * (double)dls_lu_counts(r)[i] / (double)n);
     printf("cost %.10g s", dls_lu_cost(r));

@@ -240,13 +240,14 @@ static void print_table(const char *path, const dls_platform *pl, const dls_part
     const uint64_t *el = dls_partition_elements(r), *first = dls_partition_first(r);
     const double *times = dls_partition_times(r), *sizes = dls_partition_sizes(r);
     int width = tool_name_width(pl, p);
+    char cell[TOOL_CELL_BYTES];
     printf("%s: %llu elements over %zu processors\n", path,
            (unsigned long long)dls_partition_total(r), p);
-    printf("  %-*s  %16s  %14s%s%s\n", width, "NAME", "ELEMENTS", "TIME (s)",
+    printf("  %s  %16s  %14s%s%s\n", tool_cell(cell, sizeof cell, "NAME", width), "ELEMENTS", "TIME (s)",
            weighted ? "          WEIGHT" : "", first ? "             FIRST" : "");
     /* one buffered write per line: 10^5 processors print in a blink */
     for (size_t i = 0; i < p; i++) {
-        printf("  %-*s  %16llu  %14.6g", width, dls_platform_name(pl, i),
+        printf("  %s  %16llu  %14.6g", tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width),
                (unsigned long long)el[i], times[i]);
         if (weighted)
             printf("  %14.6g", sizes[i]);

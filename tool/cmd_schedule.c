@@ -206,12 +206,14 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
 {
     size_t p = dls_schedule_count(s);
     int width = tool_name_width(pl, p);
+    char cell[TOOL_CELL_BYTES];
     const double *ld = dls_schedule_loads(s), *ss = dls_schedule_send_start(s),
                  *se = dls_schedule_send_end(s), *ct = dls_schedule_compute_time(s),
                  *fin = dls_schedule_finish(s), *idle = dls_schedule_idle(s);
     const int *lvl = dls_schedule_levels(s);
     printf("%s: load %.9g over %zu processors, in send order\n", path, dls_schedule_load(s), p);
-    printf("  %-*s  %14s  %12s  %12s  %12s  %12s  %12s  %5s\n", width, "NAME", "LOAD",
+    printf("  %s  %14s  %12s  %12s  %12s  %12s  %12s  %5s\n",
+           tool_cell(cell, sizeof cell, "NAME", width), "LOAD",
            "SEND START", "SEND END", "COMPUTE", "FINISH", "IDLE", "LEVEL");
     for (size_t k = 0; k < p; k++) {
         size_t i = dls_schedule_sequence(s)[k];
@@ -227,8 +229,8 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
             snprintf(lv, sizeof lv, "%d", lvl[i]);
         else
             snprintf(lv, sizeof lv, "-");
-        printf("  %-*s  %14.9g  %12s  %12s  %12.6g  %12.6g  %12.6g  %5s\n", width,
-               dls_platform_name(pl, i), ld[i], a, b, ct[i], fin[i], idle[i], lv);
+        printf("  %s  %14.9g  %12s  %12s  %12.6g  %12.6g  %12.6g  %5s\n",
+               tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), ld[i], a, b, ct[i], fin[i], idle[i], lv);
     }
     printf("makespan %.9g s", dls_schedule_makespan(s));
     if (solved) {

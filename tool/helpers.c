@@ -62,15 +62,53 @@ void tool_schedule_options(const tool_args *a, dls_schedule_params *par)
     arg_set_flag(a, "no-limits", &par->use_limits, 0);
 }
 
+/* Characters (code points) of a UTF-8 string: what a terminal shows, as far as names go
+ * (platform names hold no control characters). */
+static size_t chars(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xc0) != 0x80;
+    return n;
+}
+
 int tool_name_width(const dls_platform *pl, size_t n)
 {
     size_t width = strlen("NAME");
-    for (size_t i = 0; i < n; i++) {
-        size_t len = strlen(dls_platform_name(pl, i));
+    for (size_t i = 0; i < n && width < TOOL_NAME_COLUMNS; i++) {
+        size_t len = chars(dls_platform_name(pl, i));
         if (len > width)
             width = len;
     }
-    return (int)width;
+    return (int)(width < TOOL_NAME_COLUMNS ? width : TOOL_NAME_COLUMNS);
+}
+
+const char *tool_cell(char *buf, size_t size, const char *name, int width)
+{
+    /* a name wider than the column keeps its ends around "...", since names often differ
+     * only at their ends (node-01, node-02); the JSON output has every name whole */
+    size_t total = chars(name), w = (size_t)width, o = 0, i = 0;
+    size_t head = total, tail = 0;
+    if (total > w && w > 3) {
+        head = (w - 3 + 1) / 2;
+        tail = w - 3 - head;
+    }
+    for (const char *p = name; *p && o + 8 < size; i++) {
+        size_t k = 1;
+        while (((unsigned char)p[k] & 0xc0) == 0x80)
+            k++;
+        if (i == head && total > w)
+            o += (size_t)snprintf(buf + o, size - o, "...");
+        if ((i < head || i >= total - tail) && o + k + 4 < size) {
+            memcpy(buf + o, p, k);
+            o += k;
+        }
+        p += k;
+    }
+    for (size_t shown = total > w ? w : total; shown < w && o + 1 < size; shown++)
+        buf[o++] = ' ';
+    buf[o] = '\0';
+    return buf;
 }
 
 const char *tool_order_name(dls_send_order order)

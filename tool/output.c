@@ -11,6 +11,9 @@
 
 /* One message on stderr: "dlsched: ", the prefix, the text, a newline. */
 static void message(const char *prefix, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+
+static void message(const char *prefix, const char *fmt, va_list ap)
 {
     fprintf(stderr, "dlsched: %s", prefix);
     vfprintf(stderr, fmt, ap);

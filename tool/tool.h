@@ -135,6 +135,13 @@ void tool_schedule_options(const tool_args *a, dls_schedule_params *par);
 /* The width of the NAME column of a table of the first n processors: their longest name,
  * and at least the heading. */
 int tool_name_width(const dls_platform *pl, size_t n);
+/* The widest name column of the text tables, in characters: longer names are shortened
+ * there (not in the JSON output). */
+#define TOOL_NAME_COLUMNS 40
+/* Bytes of a cell for a name: TOOL_NAME_COLUMNS characters of up to 4 bytes, and more. */
+#define TOOL_CELL_BYTES (4 * TOOL_NAME_COLUMNS + 16)
+/* The name padded (or shortened) to width characters, in buf; returns buf. */
+const char *tool_cell(char *buf, size_t size, const char *name, int width);
 /* The word of --order for a send order. */
 const char *tool_order_name(dls_send_order order);
 /* Numbers separated by commas ("1,2.5,3"): a new array in *out, its length in *n; -1 (and

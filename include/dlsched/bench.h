@@ -260,8 +260,10 @@ typedef struct dls_blas_kernel_params {
      *  default, 16). */
     double fixed;
     unsigned block;      /**< lu-update: block size b, default 32 */
-    unsigned threads;    /**< OpenBLAS threads; 0 (default) leaves OpenBLAS's setting. This is
-                          *   a process-wide setting of OpenBLAS. */
+    unsigned threads;    /**< OpenBLAS threads during each run; 0 (default) leaves OpenBLAS's
+                          *   setting. OpenBLAS keeps one count for the whole process: it is
+                          *   set for the run and set back after it, so other threads that
+                          *   call OpenBLAS during a run see this count. */
 } dls_blas_kernel_params;
 
 /** Fills @p params with the defaults. */

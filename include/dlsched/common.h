@@ -11,6 +11,20 @@
  * - the library never prints, never exits and never aborts, and keeps no global
  *   mutable state: objects are independent and may be used from different threads
  *   as long as one object is not used by two threads at once.
+ *
+ * What dlsched touches of the process, and how it leaves it:
+ * - GLPK: every call that uses GLPK runs it in a thread of its own, whose GLPK
+ *   environment is created for the call and freed after it. The calling thread's GLPK
+ *   environment (its terminal and error hooks, its terminal switch, its problem objects)
+ *   is never read or changed, even when GLPK fails internally.
+ * - Locale: writers of numbers (exports, SVG, platform files) switch the calling thread
+ *   (uselocale, never setlocale) to the C numeric locale for the duration of the call.
+ * - OpenBLAS: the measurement kernels set OpenBLAS's process-wide thread count during a
+ *   run only when dls_blas_kernel_params::threads asks for it, and set it back after the
+ *   run; other threads calling OpenBLAS meanwhile see that count (the one exception).
+ * - Files: outputs are written as described in dls_platform_write_file(); scratch files
+ *   for GLPK's writers are made in $TMPDIR and removed before the call returns.
+ * - Environment: $TMPDIR is read; nothing is set. No signal handler is installed.
  */
 #ifndef DLSCHED_COMMON_H
 #define DLSCHED_COMMON_H

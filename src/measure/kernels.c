@@ -20,13 +20,15 @@
 #define DLS_LU_DEFAULT_X 16
 #define DLS_LU_DEFAULT_BLOCK 32
 
-/* OpenBLAS's own setter (declared in its cblas.h, not in every cblas.h). */
+/* OpenBLAS's own thread count (declared in its cblas.h, not in every cblas.h). */
 void openblas_set_num_threads(int num_threads);
+int openblas_get_num_threads(void);
 
 typedef struct blas_kernel {
     dls_blas_kernel_kind kind;
     size_t fixed;   /* gemm-rows: n; lu-update: x */
     size_t block;   /* lu-update: b */
+    unsigned threads; /* OpenBLAS threads during a run; 0: OpenBLAS's own setting */
 } blas_kernel;
 
 void dls_blas_kernel_params_init(dls_blas_kernel_params *p)
@@ -112,10 +114,17 @@ static double blas_run(double size, double *work, void *data)
     fill(A, m * kk, 1);
     fill(B, kk * n, 2);
     fill(C, m * n, 3);
+    /* OpenBLAS has one thread count for the whole process: set it for this run only, and
+     * give the host program its own back */
+    int host_threads = k->threads > 0 ? openblas_get_num_threads() : 0;
+    if (k->threads > 0)
+        openblas_set_num_threads((int)k->threads);
     double t0 = seconds();
     cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)kk, alpha, A,
                 (int)kk, B, (int)n, beta, C, (int)n);
     double t = seconds() - t0;
+    if (k->threads > 0)
+        openblas_set_num_threads(host_threads);
     free(A);
     free(B);
     free(C);
@@ -149,8 +158,7 @@ dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kern
     k->kind = kind;
     k->fixed = (size_t)fixed;
     k->block = params->block;
-    if (params->threads > 0)
-        openblas_set_num_threads((int)params->threads);
+    k->threads = params->threads;
     memset(kernel, 0, sizeof *kernel);
     kernel->name = kind == DLS_KERNEL_GEMM_ROWS ? "gemm-rows" : "lu-update";
     kernel->run = blas_run;

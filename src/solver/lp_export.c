@@ -22,12 +22,26 @@
 typedef dls__buf text;
 #define add dls__buf_put
 
-/* A MathProg string literal: single quotes, doubled inside. */
+/* The longest string literal glpsol reads (bytes of the value, quotes counted once). */
+#define MATHPROG_MAX_LITERAL 100
+/* What a name cut to fit ends with. */
+#define MATHPROG_CUT_MARK "..."
+
+/* A MathProg string literal: single quotes, doubled inside. A name longer than MathProg
+ * allows (names are only printed by the model) is cut at a character boundary and marked. */
 static void add_string(text *t, const char *s)
 {
+    size_t len = strlen(s), keep = len;
+    if (len > MATHPROG_MAX_LITERAL) {
+        keep = MATHPROG_MAX_LITERAL - (sizeof MATHPROG_CUT_MARK - 1);
+        while (keep > 0 && ((unsigned char)s[keep] & 0xc0) == 0x80)
+            keep--; /* not inside a UTF-8 character */
+    }
     add(t, "'");
-    for (; *s; s++)
-        add(t, *s == '\'' ? "''" : "%c", *s);
+    for (size_t i = 0; i < keep; i++)
+        add(t, s[i] == '\'' ? "''" : "%c", s[i]);
+    if (keep < len)
+        add(t, "%s", MATHPROG_CUT_MARK);
     add(t, "'");
 }
 

@@ -173,17 +173,45 @@ static inline int test_each_json(const char *dir, void (*fn)(const char *path, v
     return seen;
 }
 
-/* Switches LC_NUMERIC to an installed locale whose decimal point is not '.' and returns
- * its name; NULL (and the "C" locale) when there is none. The caller sets "C" back. */
+/* Switches LC_NUMERIC to a locale whose decimal point is not '.' and returns its name:
+ * an installed one, or else one that localedef builds into a temporary directory (found
+ * through LOCPATH; removed at exit). NULL (and the "C" locale) when neither works, e.g.
+ * without localedef or its sources (Debian's package locales). The caller sets "C" back. */
+static char test_locale_dir_[64];
+
+static inline void test_remove_locale_dir_(void)
+{
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", test_locale_dir_);
+    if (system(cmd) != 0)
+        fprintf(stderr, "# could not remove %s\n", test_locale_dir_);
+}
+
 static inline const char *test_decimal_comma_locale(void)
 {
     static const char *const names[] = {"de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "de_DE",
                                         "fr_FR", "nl_NL.UTF-8"};
-    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-        if (setlocale(LC_NUMERIC, names[k]) != NULL &&
-            strcmp(localeconv()->decimal_point, ".") != 0)
-            return names[k];
-    setlocale(LC_NUMERIC, "C");
+    for (int built = 0; built < 2; built++) {
+        for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+            if (setlocale(LC_NUMERIC, names[k]) != NULL &&
+                strcmp(localeconv()->decimal_point, ".") != 0)
+                return names[k];
+        setlocale(LC_NUMERIC, "C");
+        if (built || test_locale_dir_[0] != '\0')
+            break;
+        /* none installed: build de_DE.UTF-8 where only this process looks */
+        snprintf(test_locale_dir_, sizeof test_locale_dir_, "/tmp/dlsched-locale.XXXXXX");
+        if (mkdtemp(test_locale_dir_) == NULL)
+            return NULL;
+        atexit(test_remove_locale_dir_);
+        char cmd[160];
+        snprintf(cmd, sizeof cmd, "localedef -i de_DE -f UTF-8 '%s/de_DE.UTF-8' >/dev/null 2>&1",
+                 test_locale_dir_);
+        if (system(cmd) != 0)
+            return NULL;
+        setenv("LOCPATH", test_locale_dir_, 1);
+        printf("# built the locale de_DE.UTF-8 in %s with localedef\n", test_locale_dir_);
+    }
     return NULL;
 }
 
