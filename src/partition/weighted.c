@@ -642,7 +642,8 @@ static void reorder_heuristic(orders *o, const double *ideal, dls__keyed *keyed)
 }
 
 /* The status, note and arrays of an ordered result once the best order is known; exact:
- * every order that could be optimal was tried. */
+ * every order that could be optimal was tried. A result with no valid split keeps the
+ * arrays as allocated: every chunk empty, first and elements 0, order the platform's. */
 static void ordered_result(const orders *o, const dls_partition_params *par, int exact,
                            dls_partition *r)
 {
@@ -682,12 +683,11 @@ static dls_status ordered(const wctx *c, const dls_partition_params *par, dls_pa
     orders o = {c, prefix, malloc(p * sizeof *o.ord), malloc(p * sizeof *o.best),
                 malloc(p * sizeof *o.end), INFINITY, 0};
     dls__keyed *keyed = heuristic ? malloc(p * sizeof *keyed) : NULL;
-    r->first = malloc(p * sizeof *r->first);
-    if (par->reorder)
-        r->order = malloc(p * sizeof *r->order);
     int ok = 0;
+    /* the result's first and order come allocated (partition.c) */
+    DLS_ASSERT(r->first != NULL && (!par->reorder || r->order != NULL));
     if (prefix == NULL || o.ord == NULL || o.best == NULL || o.end == NULL ||
-        r->first == NULL || (heuristic && keyed == NULL) || (par->reorder && r->order == NULL))
+        (heuristic && keyed == NULL))
         goto done;
     prefix[0] = 0;
     for (size_t e = 0; e < n; e++)

@@ -300,6 +300,32 @@ static void test_unordered_large(void **state)
     }
 }
 
+/* A result with no valid distribution reads as every chunk empty: first, elements, sizes
+ * and times all 0 (first is never NULL for ordered sets), and with reordering the
+ * platform's order. */
+static void check_no_chunks(const dls_partition *res, int reorder)
+{
+    size_t p = dls_partition_count(res);
+    const uint64_t *first = dls_partition_first(res);
+    assert_non_null(first);
+    for (size_t i = 0; i < p; i++) {
+        assert_true(first[i] == 0);
+        assert_true(dls_partition_elements(res)[i] == 0);
+        assert_true(dls_partition_sizes(res)[i] == 0);
+        assert_true(dls_partition_times(res)[i] == 0);
+    }
+    assert_true(isinf(dls_partition_makespan(res)));
+    assert_null(dls_partition_assignment(res));
+    const size_t *order = dls_partition_order(res);
+    if (!reorder) {
+        assert_null(order);
+        return;
+    }
+    assert_non_null(order);
+    for (size_t k = 0; k < p; k++)
+        assert_true(order[k] == k);
+}
+
 static void test_weighted_infeasible(void **state)
 {
     (void)state;
@@ -345,7 +371,21 @@ static void test_weighted_infeasible(void **state)
     assert_ok(dls_partition_set(pl, 4, &par, &res, &err), &err);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
     assert_non_null(strstr(dls_partition_note(res), "contiguous"));
+    check_no_chunks(res, 0);
     dls_partition_free(res);
+    par.reorder = 1;
+    assert_ok(dls_partition_set(pl, 4, &par, &res, &err), &err);
+    assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
+    check_no_chunks(res, 1);
+    dls_partition_free(res);
+    /* ordered, total above the capacity: refused before any split is tried */
+    par.weights = many;
+    for (par.reorder = 0; par.reorder <= 1; par.reorder++) {
+        assert_ok(dls_partition_set(pl, 3, &par, &res, &err), &err);
+        assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
+        check_no_chunks(res, par.reorder);
+        dls_partition_free(res);
+    }
     dls_platform_free(pl);
 }
 
