@@ -73,7 +73,10 @@ void dls_partition_free(dls_partition *r)
     free(r);
 }
 
-static dls_partition *result_alloc(size_t p, uint64_t n)
+/* A result with every share empty: the arrays zero, and for ordered sets first zero (every
+ * chunk [0, 0)) and the order the platform's, so that a result with no valid distribution
+ * (infeasible, not found) reads as defined values from every getter. */
+static dls_partition *result_alloc(size_t p, uint64_t n, const dls_partition_params *par)
 {
     dls_partition *r = calloc(1, sizeof *r);
     if (r == NULL)
@@ -84,10 +87,17 @@ static dls_partition *result_alloc(size_t p, uint64_t n)
     r->sizes = calloc(p, sizeof *r->sizes);
     r->times = calloc(p, sizeof *r->times);
     r->ideal = calloc(p, sizeof *r->ideal);
-    if (r->elements == NULL || r->sizes == NULL || r->times == NULL || r->ideal == NULL) {
+    if (par->ordered)
+        r->first = calloc(p, sizeof *r->first);
+    if (par->reorder)
+        r->order = malloc(p * sizeof *r->order);
+    if (r->elements == NULL || r->sizes == NULL || r->times == NULL || r->ideal == NULL ||
+        (par->ordered && r->first == NULL) || (par->reorder && r->order == NULL)) {
         dls_partition_free(r);
         return NULL;
     }
+    for (size_t i = 0; par->reorder && i < p; i++)
+        r->order[i] = i;
     r->shape_ok = 1;
     return r;
 }
@@ -201,19 +211,11 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
         check_shapes(r, pl, models, cap);
     r->status = r->shape_ok ? DLS_SOLUTION_OPTIMAL : DLS_SOLUTION_FEASIBLE;
     if (par->ordered) {
-        r->first = malloc(p * sizeof *r->first);
-        if (par->reorder) /* equal elements: every order is as good */
-            r->order = malloc(p * sizeof *r->order);
-        if (r->first == NULL || (par->reorder && r->order == NULL)) {
-            free(scratch);
-            return dls__partition_nomem(err);
-        }
+        /* equal elements: every order is as good, r->order stays the platform's */
         uint64_t at = 0;
         for (size_t i = 0; i < p; i++) {
             r->first[i] = at;
             at += r->elements[i];
-            if (r->order)
-                r->order[i] = i;
         }
         DLS_ASSERT(at == n); /* the chunks cover the set */
     }
@@ -227,7 +229,7 @@ static dls_status run(const dls_platform *pl, const dls_model *const *models, ui
                       const dls_partition_params *par, dls_partition **out, dls_error *err)
 {
     size_t p = dls_platform_count(pl);
-    dls_partition *r = result_alloc(p, n);
+    dls_partition *r = result_alloc(p, n, par);
     double *cap = malloc(p * sizeof *cap);
     if (r == NULL || cap == NULL) {
         dls_partition_free(r);

@@ -15,9 +15,11 @@ struct dls_partition {
     double *sizes;        /* p: elements or weight */
     double *times;        /* p */
     double *ideal;        /* p */
-    uint64_t *first;      /* p, ordered sets only */
-    size_t *assignment;   /* n, weighted unordered sets only */
-    size_t *order;        /* p, ordered sets with reordering only */
+    /* Allocated with the result: zeros, the platform's order, until a valid distribution
+     * fills them; with no valid distribution (infeasible, not found) they stay so. */
+    uint64_t *first;      /* p, ordered sets only (else NULL): every chunk [0, 0) */
+    size_t *order;        /* p, ordered sets with reordering only (else NULL): 0, 1, ... */
+    size_t *assignment;   /* n, weighted unordered sets with a valid assignment only */
     double makespan, lower_bound, gap, metric, capacity;
     double t_cont;        /* the continuous optimum, at which ideal was taken */
     unsigned steps;

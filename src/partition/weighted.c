@@ -6,10 +6,15 @@
  *   The lower bound is the largest of the continuous optimum, the best time of the
  *   largest element alone, and the best time of the two smallest of the p + 1 largest
  *   elements (two of them share a processor).
- * - Ordered sets in a fixed processor order: exact. For a time bound T, giving each
- *   processor in turn the longest prefix of what remains that it finishes within T decides
- *   feasibility exactly (times increase with the weight), so a bisection over the doubles
- *   between 0 and a feasible bound finds the smallest feasible T: the optimum.
+ * - Ordered sets in a fixed processor order: exact when every time never falls as the
+ *   weight grows (the model's increasing_to). For a time bound T, giving each processor in
+ *   turn the longest prefix of what remains that it finishes within T then decides
+ *   feasibility exactly, so a bisection over the doubles between 0 and a feasible bound
+ *   finds the smallest feasible T: the optimum. When some time falls, neither holds in
+ *   general: the greedy, keeping only bounds at which it placed everything, gives valid
+ *   chunks, optimal when every time falls only above their makespan; else a dynamic
+ *   programme over the chunk boundaries is exact, within a budget of time evaluations,
+ *   and beyond it the greedy's chunks are reported as not proven optimal.
  * - Ordered sets with reordering: every order for a few processors, else the best of a few
  *   natural orders improved by swaps of neighbours. */
 #include <config.h>
@@ -35,6 +40,12 @@
  * heuristic, within a budget of search nodes; when it finishes, the answer is optimal. */
 #define DLS_WEIGHTED_EXACT_ELEMENTS 40
 #define DLS_WEIGHTED_EXACT_NODES 2000000
+/* Ordered sets whose times fall somewhere are solved by dynamic programming when it takes
+ * at most this many time evaluations, all processor orders together (p (n + 1)(n + 2) / 2
+ * per order; a points model takes some 10 ns, so about a second at worst, and pruning
+ * often spares much of it); beyond, the greedy's chunks stand without proof of optimality.
+ * For one order: n up to about 14000 on one processor, 7000 on four, 3500 on sixteen. */
+#define DLS_ORDERED_DP_PAIRS 1e8
 /* Every processor order is tried for ordered sets up to this many processors. */
 #define DLS_ORDER_EXHAUSTIVE_MAX 6
 /* The continuous optimum of a weighted set (the lower bound and the ideal shares) is
@@ -467,29 +478,101 @@ done:
 /* ---------------------------------------------------------------------------------- */
 /* Ordered                                                                            */
 
-/* Greedy probe for the order `ord`: each processor takes the longest prefix it finishes
- * within t. Fills the chunk ends (end[k] for the k-th processor of the order) when given.
- * Returns 1 when everything is placed. */
-static int probe(const wctx *c, const double *prefix, const size_t *ord, double t, size_t *end)
+/* How the chunks of one processor order are found.
+ * - Every processor's time never falls as its weight grows, over the weights it could get:
+ *   the furthest end a processor reaches within a time bound then rises with its start and
+ *   with the bound, so the greedy (each processor in turn takes the longest chunk it
+ *   finishes within T) decides feasibility exactly, its longest chunk is found by binary
+ *   search, and a bisection on T finds the optimum.
+ * - Some time falls somewhere: a processor may finish a longer chunk sooner than a shorter
+ *   one, and a shorter chunk early may be what lets the rest fit, so neither the binary
+ *   search nor the greedy is exact. The greedy still runs, with a longest-chunk search that
+ *   holds for any time and under a bisection that keeps only the bounds at which it placed
+ *   everything: its chunks are valid. They are also optimal when every time falls only at
+ *   weights that take longer than their makespan (greedy_proven()). Else dynamic
+ *   programming over the chunk boundaries finds the optimum, with O(p n^2) time
+ *   evaluations per order, within DLS_ORDERED_DP_PAIRS; beyond, the greedy's chunks stand,
+ *   and the result says that they may not be optimal. */
+
+/* Largest j in [from, to] with prefix[j] - prefix[from] <= w (from when none further is):
+ * the weights being positive, the difference grows with j. */
+static size_t last_within(const double *prefix, size_t from, size_t to, double w)
 {
-    size_t pos = 0, n = (size_t)c->n;
-    for (size_t k = 0; k < c->p; k++) {
-        size_t i = ord[k];
-        /* largest j in [pos, n] with weight(pos..j) within cap and time within t */
-        size_t lo = pos, hi = n;
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo + 1) / 2;
-            double wt = prefix[mid] - prefix[pos];
-            if (wt <= c->cap[i] && ptime(c, i, wt) <= t)
-                lo = mid;
-            else
-                hi = mid - 1;
-        }
-        if (end)
-            end[k] = lo;
-        pos = lo;
+    size_t lo = from, hi = to;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo + 1) / 2;
+        if (prefix[mid] - prefix[from] <= w)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
-    return pos == n;
+    return lo;
+}
+
+/* The end of the longest chunk from pos that processor i holds within its cap and finishes
+ * within t, for a time that never falls with the weight: binary search. */
+static size_t reach_rising(const wctx *c, const double *prefix, size_t i, size_t pos, double t)
+{
+    size_t lo = pos, hi = (size_t)c->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo + 1) / 2;
+        double wt = prefix[mid] - prefix[pos];
+        if (wt <= c->cap[i] && ptime(c, i, wt) <= t)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+/* The same for a time of any shape. The ends are tried from the furthest within the cap
+ * down; from one whose time is above t it jumps to the largest weight below it that is
+ * finished within t (dls__size_for_time()), so that it crosses each stretch of weights
+ * whose time is above t in one step, not element by element. Every end it returns is
+ * checked: its time is within t. */
+static size_t reach_any(const wctx *c, const double *prefix, size_t i, size_t pos, double t)
+{
+    size_t j = last_within(prefix, pos, (size_t)c->n, c->cap[i]);
+    while (j > pos) {
+        double w = prefix[j] - prefix[pos];
+        if (ptime(c, i, w) <= t)
+            return j;
+        /* no weight in (x, w] is finished within t, w itself included */
+        double x = dls__size_for_time(c->models[i], t, w, NULL);
+        j = last_within(prefix, pos, j - 1, x);
+    }
+    return pos;
+}
+
+typedef size_t (*reach_fn)(const wctx *c, const double *prefix, size_t i, size_t pos,
+                           double t);
+
+/* The greedy for the order ord: each processor in turn takes the chunk that reach gives it
+ * within t. Fills end (end[k]: where the chunk of the k-th processor of the order ends).
+ * Returns 1 when everything is placed; the chunks are then within their caps and their
+ * times within t, whatever the shape of the times. */
+static int probe(const wctx *c, const double *prefix, const size_t *ord, double t,
+                 reach_fn reach, size_t *end)
+{
+    size_t pos = 0;
+    for (size_t k = 0; k < c->p; k++) {
+        pos = reach(c, prefix, ord[k], pos, t);
+        end[k] = pos;
+    }
+    return pos == (size_t)c->n;
+}
+
+/* The makespan of the chunks that end at end, in the order ord. */
+static double chunks_makespan(const wctx *c, const double *prefix, const size_t *ord,
+                              const size_t *end)
+{
+    double m = 0;
+    size_t pos = 0;
+    for (size_t k = 0; k < c->p; k++) {
+        m = fmax(m, ptime(c, ord[k], prefix[end[k]] - prefix[pos]));
+        pos = end[k];
+    }
+    return m;
 }
 
 static uint64_t bits_of(double x)
@@ -506,47 +589,125 @@ static double double_of(uint64_t u)
     return x;
 }
 
-/* The optimal makespan for one processor order (INFINITY if the order cannot hold the
- * set within the caps), counting its bisection steps; end is scratch of p entries. */
-static double order_optimum(const wctx *c, const double *prefix, const size_t *ord, size_t *end,
-                            unsigned *steps)
+/* Bisection on the makespan over the representations of the positive doubles (which are
+ * ordered), from the makespan of the greedy without a time bound down to 0. Only bounds at
+ * which the greedy placed everything are kept, and end holds the chunks of the last one,
+ * so the answer is valid also where success does not grow with the bound. With
+ * reach_rising on times that never fall it is the optimum. Returns the makespan of the
+ * chunks in end, or INFINITY when the caps cannot hold the set in this order (the greedy
+ * without a time bound decides that exactly: a chunk's weight grows with its length).
+ * scratch holds p entries. */
+static double order_bisect(const wctx *c, const double *prefix, const size_t *ord,
+                           reach_fn reach, size_t *end, size_t *scratch, unsigned *steps)
 {
-    if (!probe(c, prefix, ord, INFINITY, end))
+    if (!probe(c, prefix, ord, INFINITY, reach, end))
         return INFINITY;
-    /* a feasible bound: the makespan of the greedy without a time bound */
-    double hi = 0;
-    size_t pos = 0;
-    for (size_t k = 0; k < c->p; k++) {
-        hi = fmax(hi, ptime(c, ord[k], prefix[end[k]] - prefix[pos]));
-        pos = end[k];
-    }
-    /* bisection over the representations of positive doubles, which are ordered */
+    double hi = chunks_makespan(c, prefix, ord, end);
     DLS_ASSERT(hi >= 0); /* a time: neither negative nor NaN, or the order of bits fails */
     uint64_t lo_b = 0, hi_b = bits_of(hi);
     while (hi_b - lo_b > 1) {
         uint64_t mid = lo_b + (hi_b - lo_b) / 2;
-        if (probe(c, prefix, ord, double_of(mid), NULL))
+        if (probe(c, prefix, ord, double_of(mid), reach, scratch)) {
             hi_b = mid;
-        else
+            memcpy(end, scratch, c->p * sizeof *end);
+        } else {
             lo_b = mid;
+        }
         (*steps)++;
     }
-    return double_of(hi_b);
+    return chunks_makespan(c, prefix, ord, end);
 }
 
-static void fill_ordered(const wctx *c, const double *prefix, const size_t *ord, double t,
-                         dls_partition *r, size_t *end)
+/* Scratch of the dynamic programming. */
+typedef struct dp_work {
+    double *next, *cur;  /* n + 1 each: best makespans by first element */
+    size_t *choice;      /* p (n + 1): choice[k (n + 1) + a], the end of the k-th chunk
+                          * when it starts at a */
+} dp_work;
+
+/* The optimum for the order ord for times of any shape, by dynamic programming over the
+ * chunk boundaries: best(k, a), the smallest makespan of the elements from a on over the
+ * processors k.. of the order, is the smallest over the ends j of the k-th chunk of
+ * max(t(a..j), best(k + 1, j)); the last processor takes all that remains. Only makespans
+ * below bound matter (the best of the orders tried before): a state that cannot beat it
+ * counts as INFINITY, which also spares the time evaluations of the ends that cannot help.
+ * Among equal makespans the earlier processors get the longer chunks, as with the greedy.
+ * At most p (n + 1)(n + 2) / 2 time evaluations. Fills end and returns the makespan when
+ * one below bound exists, else returns INFINITY. */
+static double order_dp(const wctx *c, const double *prefix, const size_t *ord, double bound,
+                       dp_work *d, size_t *end)
 {
-    probe(c, prefix, ord, t, end);
-    size_t pos = 0;
-    for (size_t k = 0; k < c->p; k++) {
-        size_t i = ord[k];
-        r->first[i] = pos;
-        r->elements[i] = end[k] - pos;
-        r->sizes[i] = prefix[end[k]] - prefix[pos];
-        r->times[i] = ptime(c, i, r->sizes[i]);
-        pos = end[k];
+    size_t p = c->p, n = (size_t)c->n;
+    size_t i = ord[p - 1], *ch = d->choice + (p - 1) * (n + 1);
+    for (size_t a = 0; a <= n; a++) {
+        double w = prefix[n] - prefix[a], t = w <= c->cap[i] ? ptime(c, i, w) : INFINITY;
+        d->next[a] = t < bound ? t : INFINITY;
+        ch[a] = n;
     }
+    for (size_t k = p - 1; k-- > 0;) {
+        i = ord[k];
+        ch = d->choice + k * (n + 1);
+        /* the first processor starts at element 0 only */
+        for (size_t a = 0; a <= (k == 0 ? 0 : n); a++) {
+            double best = bound;
+            size_t bj = n + 1; /* none */
+            for (size_t j = last_within(prefix, a, n, c->cap[i]) + 1; j-- > a;) {
+                if (!(d->next[j] < best)) /* max(t, next) cannot beat best */
+                    continue;
+                double v = fmax(ptime(c, i, prefix[j] - prefix[a]), d->next[j]);
+                if (v < best) {
+                    best = v;
+                    bj = j;
+                }
+            }
+            d->cur[a] = bj <= n ? best : INFINITY;
+            ch[a] = bj;
+        }
+        double *t = d->next;
+        d->next = d->cur;
+        d->cur = t;
+    }
+    if (isinf(d->next[0]))
+        return INFINITY;
+    size_t pos = 0;
+    for (size_t k = 0; k < p; k++) {
+        pos = d->choice[k * (n + 1) + pos];
+        DLS_ASSERT(pos <= n); /* a finite best(k, a) has a chosen end */
+        end[k] = pos;
+    }
+    DLS_ASSERT(pos == n); /* the last chunk ends at n */
+    return chunks_makespan(c, prefix, ord, end);
+}
+
+/* Whether processor i's time never falls as its weight grows up to the most it can get,
+ * min(cap, total). */
+static int never_falls(const wctx *c, size_t i, double total)
+{
+    const dls_model *m = c->models[i];
+    /* a maximum of lines whose slopes are >= 0 (checked when the model is made) never
+     * falls, in floating point too, even where increasing_to says it is flat */
+    if (m->kind == DLS_MODEL_TIME_LINES)
+        return 1;
+    return !(m->increasing_to < fmin(c->cap[i], total));
+}
+
+/* Whether the greedy's chunks of makespan t for an order are optimal although some time
+ * falls. They are when, for every processor, the weights up to min(cap, total) that it
+ * finishes within t form one interval [0, X] on which its time rises (X at most
+ * increasing_to): then for every bound T <= t what each processor can take within T is
+ * [0, X(T)] as when times never fall, so the greedy's success at T is exact. The
+ * bisection ended with a bound just below t at which the greedy failed: no makespan below
+ * t exists. */
+static int greedy_proven(const wctx *c, double total, double t)
+{
+    for (size_t i = 0; i < c->p; i++) {
+        if (never_falls(c, i, total))
+            continue;
+        const dls_model *m = c->models[i];
+        if (!(dls__size_for_time(m, t, fmin(c->cap[i], total), NULL) <= m->increasing_to))
+            return 0;
+    }
+    return 1;
 }
 
 /* Next permutation in lexicographic order; 0 after the last. */
@@ -573,26 +734,57 @@ static int next_permutation(size_t *a, size_t n)
     return 1;
 }
 
-/* The search over processor orders: the best order so far and its makespan. */
+/* The search over processor orders: the best order so far, its chunks and makespan. */
 typedef struct orders {
     const wctx *c;
     const double *prefix;  /* n + 1 prefix sums of the weights */
+    int rising;            /* every time never falls: the greedy is exact */
+    int dp_fits;           /* the dynamic programme fits its budget for every order */
+    int proven;            /* every order evaluated got its optimum */
+    int used_dp;           /* some order needed the dynamic programme */
     size_t *ord;           /* p: the order being tried */
     size_t *best;          /* p: the best order so far */
-    size_t *end;           /* p: scratch */
-    double best_t;         /* the best order's makespan */
+    size_t *end;           /* p: the chunk ends of the order being tried */
+    size_t *best_end;      /* p: the chunk ends of the best order */
+    size_t *scratch;       /* p */
+    dp_work dp;            /* with dp_fits only */
+    double best_t;         /* the best order's makespan; INFINITY while none fits */
     unsigned steps;        /* bisection steps, all orders together */
 } orders;
 
-/* Evaluates the order in o->ord and keeps it when it beats the best; returns whether it
- * did. */
+/* The makespan of the order in o->ord, its chunks in o->end: the optimum, or with o->proven
+ * cleared the greedy's. INFINITY when the order holds no valid split; after the dynamic
+ * programme, also when it holds none better than the best order so far. */
+static double order_optimum(orders *o)
+{
+    const wctx *c = o->c;
+    if (o->rising)
+        return order_bisect(c, o->prefix, o->ord, reach_rising, o->end, o->scratch, &o->steps);
+    double t = order_bisect(c, o->prefix, o->ord, reach_any, o->end, o->scratch, &o->steps);
+    /* INFINITY is exact: the caps alone decide it */
+    if (isinf(t) || greedy_proven(c, o->prefix[(size_t)c->n], t))
+        return t;
+    if (!o->dp_fits) {
+        o->proven = 0;
+        return t;
+    }
+    o->used_dp = 1;
+    /* only a makespan below the greedy's and the best order's matters; none below the
+     * greedy's means that the greedy's chunks, still in o->end, are optimal */
+    double d = order_dp(c, o->prefix, o->ord, fmin(o->best_t, t), &o->dp, o->end);
+    return isinf(d) ? t : d;
+}
+
+/* Evaluates the order in o->ord and keeps it with its chunks when it beats the best;
+ * returns whether it did. */
 static int try_order(orders *o)
 {
-    double t = order_optimum(o->c, o->prefix, o->ord, o->end, &o->steps);
+    double t = order_optimum(o);
     if (!(t < o->best_t))
         return 0;
     o->best_t = t;
     memcpy(o->best, o->ord, o->c->p * sizeof *o->ord);
+    memcpy(o->best_end, o->end, o->c->p * sizeof *o->end);
     return 1;
 }
 
@@ -620,6 +812,12 @@ static void order_by_speed(orders *o, const double *ideal, dls__keyed *keyed, in
         o->ord[i] = keyed[i].index;
 }
 
+/* The number of orders reorder_heuristic() evaluates, the platform's order included. */
+static double heuristic_orders(size_t p)
+{
+    return 3 + 2 * (double)p;
+}
+
 /* Many processors: the natural orders (by decreasing, then increasing speed at the ideal
  * size), then swaps of neighbours while they help, at most 2p evaluations. */
 static void reorder_heuristic(orders *o, const double *ideal, dls__keyed *keyed)
@@ -641,8 +839,27 @@ static void reorder_heuristic(orders *o, const double *ideal, dls__keyed *keyed)
     }
 }
 
+/* The chunks of the best order into the result: first, elements, sizes and times. */
+static void fill_ordered(const orders *o, dls_partition *r)
+{
+    const wctx *c = o->c;
+    size_t pos = 0;
+    for (size_t k = 0; k < c->p; k++) {
+        size_t i = o->best[k];
+        DLS_ASSERT(o->best_end[k] >= pos); /* chunks follow each other */
+        r->first[i] = pos;
+        r->elements[i] = o->best_end[k] - pos;
+        r->sizes[i] = o->prefix[o->best_end[k]] - o->prefix[pos];
+        r->times[i] = ptime(c, i, r->sizes[i]);
+        DLS_ASSERT(r->sizes[i] <= c->cap[i]);
+        pos = o->best_end[k];
+    }
+    DLS_ASSERT(pos == (size_t)c->n); /* every element is placed */
+}
+
 /* The status, note and arrays of an ordered result once the best order is known; exact:
- * every order that could be optimal was tried. */
+ * every order that could be optimal was tried. A result with no valid split keeps the
+ * arrays as allocated: every chunk empty, first and elements 0, order the platform's. */
 static void ordered_result(const orders *o, const dls_partition_params *par, int exact,
                            dls_partition *r)
 {
@@ -659,18 +876,36 @@ static void ordered_result(const orders *o, const dls_partition_params *par, int
             r->status = DLS_SOLUTION_NOT_FOUND;
         return;
     }
-    fill_ordered(c, o->prefix, o->best, o->best_t, r, o->end);
+    fill_ordered(o, r);
+    double total = o->prefix[(size_t)c->n];
     int shape_ok = 1;
     for (size_t i = 0; i < c->p; i++)
-        if (c->models[i]->increasing_to < c->cap[i] &&
-            c->models[i]->increasing_to < o->prefix[(size_t)c->n])
+        if (c->models[i]->increasing_to < fmin(c->cap[i], total))
             shape_ok = 0;
     r->shape_ok = shape_ok;
-    r->status = exact && shape_ok ? DLS_SOLUTION_OPTIMAL : DLS_SOLUTION_FEASIBLE;
-    if (!shape_ok)
+    r->status = exact && o->proven ? DLS_SOLUTION_OPTIMAL : DLS_SOLUTION_FEASIBLE;
+    const char *scope = !par->reorder ? "for the processor order"
+                        : exact       ? "over every processor order"
+                                      : "for each processor order tried";
+    if (!o->proven)
         snprintf(r->note, sizeof r->note,
-                 "some processor's time is not increasing with the weight: the chunks are "
-                 "valid but may not be optimal");
+                 "some processor's time falls in places as the weight grows, and %llu "
+                 "elements over %zu processor%s is beyond the exact search over the chunk "
+                 "boundaries: every element is placed and the chunks are valid, but they may "
+                 "not be optimal",
+                 (unsigned long long)c->n, c->p, c->p == 1 ? "" : "s");
+    else if (o->used_dp)
+        snprintf(r->note, sizeof r->note,
+                 "some processor's time falls in places as the weight grows: the chunks come "
+                 "from a search over every chunk boundary, exact %s", scope);
+    else if (!o->rising)
+        snprintf(r->note, sizeof r->note,
+                 "some processor's time falls in places as the weight grows, but only at "
+                 "weights that take longer than the makespan: the chunks are exact %s", scope);
+    else if (!shape_ok)
+        snprintf(r->note, sizeof r->note,
+                 "some processor's time is flat in places as the weight grows, but never "
+                 "falls: the chunks are still exact %s", scope);
 }
 
 static dls_status ordered(const wctx *c, const dls_partition_params *par, dls_partition *r,
@@ -678,24 +913,41 @@ static dls_status ordered(const wctx *c, const dls_partition_params *par, dls_pa
 {
     size_t p = c->p, n = (size_t)c->n;
     int heuristic = par->reorder && p > DLS_ORDER_EXHAUSTIVE_MAX;
+    double count = 1; /* the orders the search evaluates */
+    if (heuristic)
+        count = heuristic_orders(p);
+    else if (par->reorder)
+        for (size_t k = 2; k <= p; k++)
+            count *= (double)k;
     double *prefix = malloc((n + 1) * sizeof *prefix);
-    orders o = {c, prefix, malloc(p * sizeof *o.ord), malloc(p * sizeof *o.best),
-                malloc(p * sizeof *o.end), INFINITY, 0};
+    orders o = {c, prefix, 1, 0, 1, 0, malloc(p * sizeof *o.ord), malloc(p * sizeof *o.best),
+                malloc(p * sizeof *o.end), malloc(p * sizeof *o.best_end),
+                malloc(p * sizeof *o.scratch), {NULL, NULL, NULL}, INFINITY, 0};
     dls__keyed *keyed = heuristic ? malloc(p * sizeof *keyed) : NULL;
-    r->first = malloc(p * sizeof *r->first);
-    if (par->reorder)
-        r->order = malloc(p * sizeof *r->order);
     int ok = 0;
+    /* the result's first and order come allocated (partition.c) */
+    DLS_ASSERT(r->first != NULL && (!par->reorder || r->order != NULL));
     if (prefix == NULL || o.ord == NULL || o.best == NULL || o.end == NULL ||
-        r->first == NULL || (heuristic && keyed == NULL) || (par->reorder && r->order == NULL))
+        o.best_end == NULL || o.scratch == NULL || (heuristic && keyed == NULL))
         goto done;
     prefix[0] = 0;
     for (size_t e = 0; e < n; e++)
         prefix[e + 1] = prefix[e] + c->w[e];
     for (size_t i = 0; i < p; i++)
+        o.rising &= never_falls(c, i, prefix[n]);
+    double pairs = count * (double)p * ((double)n + 1) * ((double)n + 2) / 2;
+    o.dp_fits = !o.rising && pairs <= DLS_ORDERED_DP_PAIRS;
+    if (o.dp_fits) {
+        o.dp.next = malloc((n + 1) * sizeof *o.dp.next);
+        o.dp.cur = malloc((n + 1) * sizeof *o.dp.cur);
+        o.dp.choice = malloc(p * (n + 1) * sizeof *o.dp.choice);
+        if (o.dp.next == NULL || o.dp.cur == NULL || o.dp.choice == NULL)
+            goto done;
+    }
+    for (size_t i = 0; i < p; i++)
         o.ord[i] = i;
-    o.best_t = order_optimum(c, prefix, o.ord, o.end, &o.steps);
     memcpy(o.best, o.ord, p * sizeof *o.ord);
+    try_order(&o);
     if (heuristic)
         reorder_heuristic(&o, r->ideal, keyed);
     else if (par->reorder)
@@ -710,6 +962,11 @@ done:
     free(o.ord);
     free(o.best);
     free(o.end);
+    free(o.best_end);
+    free(o.scratch);
+    free(o.dp.next);
+    free(o.dp.cur);
+    free(o.dp.choice);
     free(keyed);
     return ok ? DLS_OK : dls__partition_nomem(err);
 }

@@ -399,6 +399,27 @@ TEST(test_ordered_equal)
     assert_non_null(dls_partition_order(res));
     dls_partition_free(res);
     dls_platform_free(pl);
+    /* no elements, and more than the limits hold: defined arrays, every chunk empty and
+     * the platform's order */
+    const double lim[] = {2, 3, 4};
+    pl = constants(3, s, lim);
+    const uint64_t counts[] = {0, 10};
+    for (int k = 0; k < 2; k++) {
+        assert_ok(dls_partition_set(pl, counts[k], &par, &res, &err), &err);
+        assert_int_equal(dls_partition_status(res),
+                         counts[k] ? DLS_SOLUTION_INFEASIBLE : DLS_SOLUTION_OPTIMAL);
+        first = dls_partition_first(res);
+        assert_non_null(first);
+        const size_t *order = dls_partition_order(res);
+        assert_non_null(order);
+        for (size_t i = 0; i < 3; i++) {
+            assert_true(first[i] == 0);
+            assert_true(dls_partition_elements(res)[i] == 0);
+            assert_true(order[i] == i);
+        }
+        dls_partition_free(res);
+    }
+    dls_platform_free(pl);
 }
 
 static double count_metric_calls;
