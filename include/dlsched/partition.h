@@ -15,7 +15,9 @@
  * - weighted elements: the time of processor i is t_i(W_i), W_i the sum of the weights it
  *   gets (weights are in the model's size unit). Unordered: a heuristic with a proven lower
  *   bound, so the gap is known. Ordered (contiguous chunks) in the given processor order:
- *   the exact optimum;
+ *   the exact optimum when no time falls as the weight grows, or when a search over the
+ *   chunk boundaries fits its budget (about 10^8 time evaluations); otherwise valid chunks
+ *   that place every element, reported feasible with a note;
  * - limits: processor i never gets more than its `limit` (in elements, or in weight for
  *   weighted sets); when the limits cannot hold everything the result is infeasible;
  * - striped matrix multiplication (paper 000, section 3.2): rows of an n x n product, with
@@ -164,7 +166,8 @@ DLS_API const double *dls_partition_sizes(const dls_partition *result);
 DLS_API const double *dls_partition_times(const dls_partition *result);
 
 /** Ordered sets: index of the first element of each processor's chunk (its chunk is
- *  [first, first + elements)); NULL for unordered sets. */
+ *  [first, first + elements)); all 0 (every chunk empty) when there is no valid
+ *  distribution; NULL for unordered sets. */
 DLS_API const uint64_t *dls_partition_first(const dls_partition *result);
 
 /** Weighted unordered sets: the processor of each element, array of n indices; NULL
@@ -196,7 +199,8 @@ DLS_API unsigned dls_partition_steps(const dls_partition *result);
 DLS_API double dls_partition_capacity(const dls_partition *result);
 
 /** Ordered sets with reordering: the processors in chunk order (array of
- *  dls_partition_count() indices); NULL otherwise. */
+ *  dls_partition_count() indices; 0 .. p-1 when no distribution was found); NULL
+ *  otherwise. */
 DLS_API const size_t *dls_partition_order(const dls_partition *result);
 
 #ifdef __cplusplus
