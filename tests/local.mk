@@ -42,7 +42,7 @@ UNIT_TESTS = \
 	tests/check/test_crosscheck \
 	tests/host/test_host
 if HAVE_LPSOLVE
-UNIT_TESTS += tests/solver/test_lp_crosscheck
+UNIT_TESTS += tests/solver/test_lp_crosscheck tests/chain/test_chain_lp
 endif
 if !SANITIZERS
 # Replaces malloc to fail each allocation in turn; sanitizers replace it too.
@@ -110,6 +110,10 @@ tests_host_test_host_LDADD = $(TEST_LDADD) $(GLPK_LIBS) $(PTHREAD_LIBS)
 tests_solver_test_lp_crosscheck_SOURCES = tests/solver/test_lp_crosscheck.c $(TEST_SUPPORT)
 tests_solver_test_lp_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_solver_test_lp_crosscheck_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)
+tests_chain_test_chain_lp_SOURCES = tests/chain/test_chain_lp.c tests/chain/chain_check.h \
+	$(TEST_SUPPORT)
+tests_chain_test_chain_lp_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_chain_test_chain_lp_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)
 tests_alloc_test_alloc_failures_SOURCES = tests/alloc/test_alloc_failures.c $(TEST_SUPPORT)
 tests_alloc_test_alloc_failures_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_alloc_test_alloc_failures_LDADD = $(TEST_LDADD) $(JANSSON_LIBS)

@@ -1,0 +1,247 @@
+/* The chain solver's entry points (chain.h): parameters, the answer in the star's units
+ * (loads summing to V, the replayed makespan checked against the chain's), and the curve
+ * T(V). */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chain/chain_impl.h"
+
+/* Smallest bound on one value function's pieces that makes sense (a few stages). */
+#define DLS__CHAIN_MIN_PIECES 16
+
+void dls__chain_params_init(dls__chain_params *par)
+{
+    memset(par, 0, sizeof *par);
+    par->mode = DLS__CHAIN_SELECT;
+    par->max_pieces = DLS__CHAIN_DEFAULT_MAX_PIECES;
+    par->max_work = 0;
+    par->platform = NULL;
+}
+
+static dls_status check_params(const dls__chain_params *par, const dls__star *st,
+                               dls_error *err)
+{
+    if (st == NULL || st->m == 0)
+        return dls__fail(err, DLS_EINVAL, "schedule: the star has no processor");
+    if (par->mode != DLS__CHAIN_PAPER && par->mode != DLS__CHAIN_SELECT)
+        return dls__fail(err, DLS_EINVAL, "schedule: unknown chain mode %d", (int)par->mode);
+    if (par->max_pieces < DLS__CHAIN_MIN_PIECES)
+        return dls__fail(err, DLS_EINVAL, "schedule: max_pieces must be at least %d, not %zu",
+                         DLS__CHAIN_MIN_PIECES, par->max_pieces);
+    if (par->max_work != 0 && par->max_work < par->max_pieces)
+        return dls__fail(err, DLS_EINVAL, "schedule: max_work (%zu) must be 0 (the default) "
+                         "or at least max_pieces (%zu)", par->max_work, par->max_pieces);
+    return DLS_OK;
+}
+
+void dls__chain_answer_free(dls__chain_answer *ans)
+{
+    free(ans->alpha);
+    ans->alpha = NULL;
+}
+
+/* Loads in the star's units summing to V: what is above V is taken from the last loads
+ * (less load never delays anyone), a deficit of rounding goes to the largest load with
+ * room under its limit, and the largest load closes the sum. */
+static void settle_loads(const dls__star *st, double lu, const double *scaled, double *alpha)
+{
+    size_t m = st->m;
+    long double sum = 0;
+    for (size_t k = 0; k < m; k++) {
+        alpha[k] = fmin(scaled[k] * lu, st->B[k]);
+        sum += alpha[k];
+    }
+    long double excess = sum - st->V;
+    for (size_t k = m; k-- > 0 && excess > 0;) {
+        double take = (double)fminl(excess, alpha[k]);
+        alpha[k] -= take;
+        excess -= take;
+    }
+    size_t big = 0;
+    for (size_t k = 1; k < m; k++)
+        if (alpha[k] > alpha[big])
+            big = k;
+    long double rest = 0;
+    for (size_t k = 0; k < m; k++)
+        if (k != big)
+            rest += alpha[k];
+    alpha[big] = (double)fmaxl(st->V - rest, 0);
+}
+
+dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
+                            dls__chain_answer *ans, dls_error *err)
+{
+    dls__chain_params defaults;
+    if (par == NULL) {
+        dls__chain_params_init(&defaults);
+        par = &defaults;
+    }
+    memset(ans, 0, sizeof *ans);
+    dls_status rc = check_params(par, st, err);
+    if (rc != DLS_OK)
+        return rc;
+    if (!(st->V > 0) || !isfinite(st->V))
+        return dls__fail(err, DLS_EINVAL, "schedule: the load must be a finite number > 0, "
+                         "not %.10g", st->V);
+    size_t m = st->m;
+    dls__cprob pb;
+    rc = dls__cprob_build(st, st->V, par, &pb, err);
+    if (rc != DLS_OK)
+        return rc;
+    ans->capacity = pb.capacity;
+    ans->flushed = pb.flushed;
+    ans->paper_makespan = NAN;
+    if (pb.capacity < st->V * (1 - 0x1p-40)) {
+        ans->infeasible = 1;
+        ans->makespan = ans->chain_makespan = ans->lower_bound = INFINITY;
+        dls__cprob_free(&pb);
+        return DLS_OK;
+    }
+    double *scaled = malloc(m * sizeof *scaled);
+    ans->alpha = malloc(m * sizeof *ans->alpha);
+    if (scaled == NULL || ans->alpha == NULL) {
+        free(scaled);
+        dls__chain_answer_free(ans);
+        dls__cprob_free(&pb);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    dls__chain_result res;
+    memset(&res, 0, sizeof res);
+    int exact = 1;
+    double lower = NAN, paper_T = NAN;
+    if (par->mode == DLS__CHAIN_PAPER) {
+        dls__chain c = {&pb, m, NULL};
+        rc = dls__paper_solve(&c, pb.V, scaled, &res, err);
+        paper_T = lower = res.T;
+    } else {
+        rc = dls__select_solve(&pb, par, scaled, &res, &exact, &lower, &paper_T, err);
+    }
+    if (rc == DLS_OK && res.infeasible) {
+        ans->infeasible = 1;
+        ans->makespan = ans->chain_makespan = ans->lower_bound = INFINITY;
+        dls__chain_answer_free(ans);
+    } else if (rc == DLS_OK) {
+        settle_loads(st, pb.lu, scaled, ans->alpha);
+        int paper = par->mode == DLS__CHAIN_PAPER;
+        ans->makespan = dls__replay(st, ans->alpha, NULL, paper, 0, NULL, NULL, NULL, NULL, NULL);
+        ans->chain_makespan = res.T * pb.tu;
+        ans->paper_makespan = paper_T * pb.tu;
+        ans->lower_bound = fmin(lower * pb.tu, ans->makespan);
+        ans->exact = exact;
+        double scale = fmax(fabs(ans->makespan), fabs(ans->chain_makespan));
+        if (exact && !(fabs(ans->makespan - ans->chain_makespan) <= DLS__CHAIN_AGREE_TOL * scale))
+            rc = dls__fail(err, DLS_ENUMERIC, "schedule: the chain's makespan %.17g s and the "
+                           "replay of its loads, %.17g s, differ by more than %g (relative)",
+                           ans->chain_makespan, ans->makespan, DLS__CHAIN_AGREE_TOL);
+        for (size_t k = 0; k < m; k++)
+            ans->used += ans->alpha[k] > 0;
+        /* dT/dV = 1 / (df_1/dT), in s per unit */
+        double unit = pb.tu / pb.lu;
+        ans->slope_right = res.slope_right > 0 ? unit / res.slope_right : INFINITY;
+        ans->slope_left = res.slope_left > 0 ? unit / res.slope_left : INFINITY;
+        ans->pieces_total = res.pieces_total;
+        ans->pieces_max = res.pieces_max;
+        ans->explicit_stages = res.explicit_stages;
+        ans->passes = res.passes;
+        ans->rounds = res.rounds;
+        if (rc != DLS_OK)
+            dls__chain_answer_free(ans);
+    } else {
+        dls__chain_answer_free(ans);
+    }
+    free(scaled);
+    dls__cprob_free(&pb);
+    return rc;
+}
+
+void dls__chain_curve_free(dls__chain_curve *cv)
+{
+    free(cv->load);
+    free(cv->makespan);
+    memset(cv, 0, sizeof *cv);
+}
+
+dls_status dls__chain_curve_build(const dls__star *st, const dls__chain_params *par,
+                                  double v_lo, double v_hi, dls__chain_curve *cv,
+                                  dls_error *err)
+{
+    dls__chain_params defaults;
+    if (par == NULL) {
+        dls__chain_params_init(&defaults);
+        par = &defaults;
+    }
+    memset(cv, 0, sizeof *cv);
+    dls_status rc = check_params(par, st, err);
+    if (rc != DLS_OK)
+        return rc;
+    if (!(v_lo > 0) || !(v_hi > v_lo) || !isfinite(v_hi))
+        return dls__fail(err, DLS_EINVAL, "schedule: the range of loads must have 0 < low < "
+                         "high, finite, not [%.10g, %.10g]", v_lo, v_hi);
+    dls__cprob pb;
+    rc = dls__cprob_build(st, v_hi, par, &pb, err);
+    if (rc != DLS_OK)
+        return rc;
+    if (pb.capacity < v_hi) {
+        double capacity = pb.capacity;
+        dls__cprob_free(&pb);
+        return dls__fail(err, DLS_EINVAL, "schedule: the limits hold a load of at most %.10g, "
+                         "less than the top of the range %.10g", capacity, v_hi);
+    }
+    size_t m = st->m, max_work = par->max_work;
+    if (max_work == 0) {
+        max_work = DLS__CHAIN_DEFAULT_WORK_PER_LINE * st->off[m];
+        if (max_work < DLS__CHAIN_DEFAULT_MIN_WORK)
+            max_work = DLS__CHAIN_DEFAULT_MIN_WORK;
+    }
+    /* the window: the makespan of v_hi (the paper's LP bounds the selection's) */
+    double *scaled = malloc(m * sizeof *scaled);
+    dls__pwl f1 = {0};
+    size_t pieces = 0;
+    if (scaled == NULL) {
+        rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    } else {
+        dls__chain c = {&pb, m, NULL};
+        dls__chain_result res;
+        rc = dls__paper_solve(&c, pb.V, scaled, &res, err);
+        double wmax = res.T * (1 + 0x1p-30);
+        if (rc == DLS_OK && par->mode == DLS__CHAIN_PAPER)
+            rc = dls__paper_function(&c, pb.V, wmax, max_work, &f1, &pieces, err);
+        else if (rc == DLS_OK)
+            rc = dls__select_function(&pb, pb.V, wmax, par->max_pieces, max_work, &f1,
+                                      &pieces, err);
+    }
+    free(scaled);
+    if (rc == DLS_OK) {
+        /* T(V) at v_lo, at every point of f_1 between, and at v_hi */
+        double lo = v_lo / pb.lu, hi = pb.V;
+        size_t cap = f1.n + 2;
+        cv->load = malloc(cap * sizeof *cv->load);
+        cv->makespan = malloc(cap * sizeof *cv->makespan);
+        if (cv->load == NULL || cv->makespan == NULL) {
+            dls__chain_curve_free(cv);
+            rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        } else {
+            size_t n = 0;
+            cv->load[n] = v_lo;
+            cv->makespan[n++] = dls__pwl_reach(&f1, lo) * pb.tu;
+            for (size_t i = 0; i < f1.n; i++) {
+                if (!(f1.y[i] > lo && f1.y[i] < hi))
+                    continue;
+                /* where T(V) jumps (f_1 flat) the least T is the curve's */
+                cv->load[n] = f1.y[i] * pb.lu;
+                cv->makespan[n++] = dls__pwl_reach(&f1, f1.y[i]) * pb.tu;
+            }
+            cv->load[n] = v_hi;
+            cv->makespan[n++] = dls__pwl_reach(&f1, hi) * pb.tu;
+            cv->n = n;
+            cv->exact = 1;
+            cv->pieces_total = pieces;
+        }
+    }
+    dls__pwl_free(&f1);
+    dls__cprob_free(&pb);
+    return rc;
+}

@@ -1,0 +1,164 @@
+/* Inside the chain solver: the star in the chain's units (problem.c), piecewise-linear
+ * value functions (pwl.c), one position's transform of a value function (stage.c), and
+ * the two solvers (paper.c, select.c). Names are static or dls__chain_*; nothing here is
+ * used outside src/chain. */
+#ifndef DLSCHED_CHAIN_CHAIN_IMPL_H
+#define DLSCHED_CHAIN_CHAIN_IMPL_H
+
+#include "chain/chain.h"
+
+/* ---------------------------------------------------------------------------------- */
+/* Tolerances (relative), named once                                                  */
+
+/* Two slopes that differ by less than this, relative, are one slope (collinear points are
+ * merged, near-ties in a derivative are broken conservatively). */
+#define DLS__CHAIN_SLOPE_TOL 0x1p-46
+/* The check of a greedy decision accepts a downstream slope this much (relative) above
+ * the position's link speed 1 / C: a tie, where either decision is optimal. */
+#define DLS__CHAIN_CHECK_TOL 0x1p-40
+/* Newton's iteration on the makespan stops when the load found is within this of V
+ * (relative), or when a step moves the makespan by less than this. */
+#define DLS__CHAIN_NEWTON_TOL 0x1p-50
+/* Most Newton steps before the explicit chain takes over. */
+#define DLS__CHAIN_NEWTON_MAX 200
+/* Most rounds of checking greedy decisions before the whole chain is made explicit. */
+#define DLS__CHAIN_ROUNDS_MAX 6
+/* The replay of the loads must give the chain's makespan within this (relative). */
+#define DLS__CHAIN_AGREE_TOL 1e-9
+/* Explicit value functions are capped a little above the load, so that their slope at the
+ * makespan (the marginal cost) is still seen. */
+#define DLS__CHAIN_VCAP (1 + 0x1p-20)
+/* Magnitudes, in the chain's units (see chain.h): beyond this a value is rejected, below
+ * its inverse a rate or slope's time for the whole load is taken as 0. */
+#define DLS__CHAIN_RANGE 0x1p500
+
+/* ---------------------------------------------------------------------------------- */
+/* The problem in the chain's units (problem.c)                                       */
+
+typedef struct dls__cprob {
+    const dls__star *st;
+    size_t m;
+    double V;                  /* the load (or the top of a curve's range), scaled */
+    double lu, tu;             /* load unit and time unit (powers of two) */
+    double *S, *C, *Bt, *amax; /* by position: startup, rate, min(limit, V), max intercept */
+    double *a, *b, *w;         /* by line (st->off): intercept, slope, 1 / (C + b) */
+    size_t flushed;            /* rates and slopes taken as 0 */
+    size_t max_lines;          /* most lines of one position */
+    double capacity;           /* sum of the limits, in original units */
+} dls__cprob;
+
+/* Builds the problem of st for loads up to vmax (original units); checks the magnitudes.
+ * par->platform names processors in messages. */
+DLS_HIDDEN dls_status dls__cprob_build(const dls__star *st, double vmax,
+                                       const dls__chain_params *par, dls__cprob *pb,
+                                       dls_error *err);
+DLS_HIDDEN void dls__cprob_free(dls__cprob *pb);
+/* The name of position k for messages: the processor's name, or "position k". */
+DLS_HIDDEN const char *dls__cprob_name(const dls__chain_params *par, const dls__star *st,
+                                       size_t k, char *buf, size_t size);
+
+/* The most load position p can take when Z >= amax seconds remain after the start of its
+ * send (its send and its compute both within Z): min(Bt, min_l (Z - a_l) / (C + b_l)).
+ * *slope gets its derivative in Z just right of Z (near-ties: the largest, which is the
+ * conservative choice for the checks of paper.c), or just left of Z when left is set. */
+DLS_HIDDEN double dls__cprob_fill(const dls__cprob *pb, size_t p, double Z, int left,
+                                  double *slope);
+
+/* The load position p computes in r seconds (v(r) of chain.h): points (r_j, alpha_j)
+ * increasing in both, r_0 = amax, the last alpha = Bt, constant after. Storage for
+ * max_lines + 2 points is the caller's. */
+typedef struct dls__vcurve {
+    size_t n;
+    double *r, *al;
+} dls__vcurve;
+DLS_HIDDEN void dls__vcurve_build(const dls__cprob *pb, size_t p, dls__vcurve *vc);
+DLS_HIDDEN double dls__vcurve_at(const dls__vcurve *vc, double r);
+
+/* ---------------------------------------------------------------------------------- */
+/* Piecewise-linear functions (pwl.c)                                                 */
+
+/* A nondecreasing function on [x[0], inf): points (x, y) with x nondecreasing, linear
+ * between points of different x, `tail` the slope after the last point. Two points with
+ * the same x are a jump (left limit, then the value: functions are upper semicontinuous).
+ * Points may live in a caller's arena (cap = 0: not owned). */
+typedef struct dls__pwl {
+    size_t n, cap;
+    double *x, *y;
+    double tail;
+} dls__pwl;
+
+DLS_HIDDEN void dls__pwl_free(dls__pwl *f);
+/* Appends a point; -1 when out of memory. */
+DLS_HIDDEN int dls__pwl_push(dls__pwl *f, double x, double y);
+/* Value at x (the upper value at a jump); -INFINITY before the domain. */
+DLS_HIDDEN double dls__pwl_at(const dls__pwl *f, double x);
+/* Slope just right of x, and just left of x (x inside the domain). */
+DLS_HIDDEN double dls__pwl_slope_right(const dls__pwl *f, double x);
+DLS_HIDDEN double dls__pwl_slope_left(const dls__pwl *f, double x);
+/* Index of the last point with x[i] <= x (0 when x < x[0]). */
+DLS_HIDDEN size_t dls__pwl_find(const dls__pwl *f, double x);
+/* The least x with f(x) >= v, or INFINITY. */
+DLS_HIDDEN double dls__pwl_reach(const dls__pwl *f, double v);
+/* Caps the values at vcap, drops what lies beyond wmax (keeping one point at or past it,
+ * the slope of the last piece as tail), and merges collinear points and empty jumps. */
+DLS_HIDDEN void dls__pwl_finish(dls__pwl *f, double vcap, double wmax);
+/* out = max(A, B shifted right by shift): the upper envelope, with its jumps. */
+DLS_HIDDEN int dls__pwl_max2(const dls__pwl *A, const dls__pwl *B, double shift,
+                             dls__pwl *out);
+
+/* ---------------------------------------------------------------------------------- */
+/* One position's transform (stage.c)                                                 */
+
+/* PAPER: f = the value function of position p above g (concave, on [g->x[0], inf)), with
+ * rmin = max(amax_p, g->x[0]); *rho gets where the slope of g falls to 1 / C_p (clamped
+ * to rmin; INFINITY when it does not within g): the rest gets exactly rho when it can. */
+DLS_HIDDEN int dls__stage_paper(const dls__cprob *pb, size_t p, const dls__pwl *g, double vcap,
+                                double wmax, dls__vcurve *vc, dls__pwl *f, double *rho);
+/* SELECT: f = max(g, position p used above g), g on [g->x[0], inf) with jumps;
+ * scratch[0..1] are work functions. */
+DLS_HIDDEN int dls__stage_select(const dls__cprob *pb, size_t p, const dls__pwl *g,
+                                 double vcap, double wmax, dls__vcurve *vc, dls__pwl *f,
+                                 dls__pwl *scratch);
+
+/* ---------------------------------------------------------------------------------- */
+/* The solvers                                                                       */
+
+/* Positions in send order that form the chain: all of them (pos NULL) or a subset. */
+typedef struct dls__chain {
+    const dls__cprob *pb;
+    size_t n;
+    const size_t *pos;     /* position of each stage (NULL: stage k is position k) */
+} dls__chain;
+
+static inline size_t dls__chain_pos(const dls__chain *c, size_t k)
+{
+    return c->pos ? c->pos[k] : k;
+}
+
+/* What a solve of one chain returns (loads by stage, scaled). */
+typedef struct dls__chain_result {
+    double T;                       /* makespan, scaled */
+    double slope_left, slope_right; /* df_1/dT at T from either side */
+    size_t pieces_total, pieces_max, explicit_stages;
+    unsigned passes, rounds;
+    int infeasible;
+} dls__chain_result;
+
+/* PAPER (paper.c): the exact optimum for load vload of the chain c; alpha by stage. */
+DLS_HIDDEN dls_status dls__paper_solve(const dls__chain *c, double vload, double *alpha,
+                                       dls__chain_result *res, dls_error *err);
+/* PAPER's explicit value function f_1 of the whole chain, values capped at vcap, times up
+ * to wmax (the curve). */
+DLS_HIDDEN dls_status dls__paper_function(const dls__chain *c, double vcap, double wmax,
+                                          size_t max_work, dls__pwl *f1, size_t *pieces,
+                                          dls_error *err);
+/* SELECT (select.c): the exact best subset within the bounds of par, else the heuristic;
+ * *exact says which, *lower gets a lower bound on the optimum (scaled). */
+DLS_HIDDEN dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par,
+                                        double *alpha, dls__chain_result *res, int *exact,
+                                        double *lower, double *paper_T, dls_error *err);
+DLS_HIDDEN dls_status dls__select_function(const dls__cprob *pb, double vcap, double wmax,
+                                           size_t max_pieces, size_t max_work, dls__pwl *f1,
+                                           size_t *pieces, dls_error *err);
+
+#endif /* DLSCHED_CHAIN_CHAIN_IMPL_H */

@@ -1,0 +1,11 @@
+# src/chain: the star problem of paper 003 solved as a chain of value functions, without an
+# LP solver: the paper's LP exactly, the best set of processors, the curve T(V).
+libdlsched_core_la_SOURCES += \
+	src/chain/chain.h \
+	src/chain/chain_impl.h \
+	src/chain/problem.c \
+	src/chain/pwl.c \
+	src/chain/stage.c \
+	src/chain/paper.c \
+	src/chain/select.c \
+	src/chain/chain.c

@@ -1,0 +1,357 @@
+/* The best set of processors for the send order, exactly, with explicit value functions
+ * (stage.c) restricted to the times below an incumbent's makespan and to loads up to V;
+ * within the bounds of the parameters on their pieces. Past the bounds, the heuristic: the
+ * paper's LP, then the processors it gives nothing dropped and the LP solved again until
+ * each gets a load; its answer is never worse than the paper's LP, and the paper's LP with
+ * no startups and no positive intercepts (where leaving a processor out costs nothing and
+ * using it costs less than in truth) bounds the optimum from below. */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/grow.h"
+#include "chain/chain_impl.h"
+
+/* The makespan of loads (scaled, by position) through the scaled problem: positions with
+ * no load are sent nothing unless charge_all (the paper's model), as dls__replay does. */
+static double replay_scaled(const dls__cprob *pb, const double *alpha, int charge_all)
+{
+    const dls__star *st = pb->st;
+    double clock = 0, mk = 0;
+    for (size_t k = 0; k < pb->m; k++) {
+        double x = alpha[k];
+        if (!(x > 0) && !charge_all)
+            continue;
+        clock += pb->S[k] + pb->C[k] * x;
+        double t = 0;
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            t = fmax(t, pb->a[l] + pb->b[l] * x);
+        mk = fmax(mk, clock + t);
+    }
+    return mk;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The value functions of every position, kept for the forward pass                   */
+
+typedef struct arena {
+    double *x, *y;
+    size_t n, cap;
+    size_t *off, *cnt;  /* by stage 0..m: where f_k's points are */
+    double *tail;
+} arena;
+
+static void arena_free(arena *a)
+{
+    free(a->x);
+    free(a->y);
+    free(a->off);
+    free(a->cnt);
+    free(a->tail);
+}
+
+static int arena_store(arena *a, size_t k, const dls__pwl *f)
+{
+    if (a->n + f->n > a->cap) {
+        size_t cx = a->cap, cy = a->cap;
+        double *nx = dls__grow(a->x, &cx, a->n + f->n, sizeof *nx);
+        if (nx == NULL)
+            return -1;
+        a->x = nx;
+        double *ny = dls__grow(a->y, &cy, a->n + f->n, sizeof *ny);
+        if (ny == NULL)
+            return -1;
+        a->y = ny;
+        a->cap = cx < cy ? cx : cy;
+    }
+    memcpy(a->x + a->n, f->x, f->n * sizeof *f->x);
+    memcpy(a->y + a->n, f->y, f->n * sizeof *f->y);
+    a->off[k] = a->n;
+    a->cnt[k] = f->n;
+    a->tail[k] = f->tail;
+    a->n += f->n;
+    return 0;
+}
+
+static dls__pwl arena_view(const arena *a, size_t k)
+{
+    dls__pwl f = {a->cnt[k], 0, a->x + a->off[k], a->y + a->off[k], a->tail[k]};
+    return f;
+}
+
+/* The DP from the last position to the first. Returns 1 when it went through within the
+ * bounds, 0 when a bound stopped it, -1 when out of memory. With store NULL only the
+ * function of the first position is kept (in *f1). */
+static int select_dp(const dls__cprob *pb, double vcap, double wmax, size_t max_pieces,
+                     size_t max_work, arena *store, dls__pwl *f1, size_t *pieces_total,
+                     size_t *pieces_max)
+{
+    size_t m = pb->m;
+    dls__pwl work[2] = {{0}}, scratch[3] = {{0}};
+    dls__vcurve vc = {0, NULL, NULL};
+    vc.r = malloc((pb->max_lines + 2) * sizeof *vc.r);
+    vc.al = malloc((pb->max_lines + 2) * sizeof *vc.al);
+    int rc = vc.r && vc.al && dls__pwl_push(&work[0], 0, 0) == 0 ? 1 : -1;
+    work[0].tail = 0;
+    if (rc == 1 && store && arena_store(store, m, &work[0]) != 0)
+        rc = -1;
+    dls__pwl *g = &work[0], *f = &work[1];
+    for (size_t k = m; k-- > 0 && rc == 1;) {
+        dls__pwl view = store ? arena_view(store, k + 1) : *g;
+        if (dls__stage_select(pb, k, &view, vcap, wmax, &vc, f, scratch) != 0) {
+            rc = -1;
+            break;
+        }
+        *pieces_total += f->n;
+        if (f->n > *pieces_max)
+            *pieces_max = f->n;
+        if (f->n > max_pieces || *pieces_total > max_work) {
+            rc = 0;
+            break;
+        }
+        if (store && arena_store(store, k, f) != 0) {
+            rc = -1;
+            break;
+        }
+        dls__pwl *t = g;
+        g = f;
+        f = t;
+    }
+    if (rc == 1 && f1 != NULL) {
+        f1->n = 0;
+        for (size_t i = 0; i < g->n && rc == 1; i++)
+            if (dls__pwl_push(f1, g->x[i], g->y[i]) != 0)
+                rc = -1;
+        f1->tail = g->tail;
+    }
+    dls__pwl_free(&work[0]);
+    dls__pwl_free(&work[1]);
+    for (int i = 0; i < 3; i++)
+        dls__pwl_free(&scratch[i]);
+    free(vc.r);
+    free(vc.al);
+    return rc;
+}
+
+/* The loads along the stored functions at makespan T: each position used when that gives
+ * more than leaving it out. */
+static void select_forward(const dls__cprob *pb, const arena *ar, double T, double *alpha)
+{
+    double W = T;
+    for (size_t k = 0; k < pb->m; k++) {
+        dls__pwl g = arena_view(ar, k + 1);
+        double skip = dls__pwl_at(&g, W);
+        double S = pb->S[k], C = pb->C[k], Z = W - S;
+        double rmin = fmax(pb->amax[k], g.x[0]);
+        double best = -INFINITY, best_a = 0, best_r = W;
+        if (Z >= rmin) {
+            double ag = dls__cprob_fill(pb, k, Z, 0, NULL);
+            if (C == 0) {
+                best = ag + dls__pwl_at(&g, Z);
+                best_a = ag;
+                best_r = Z;
+            } else {
+                double rg = Z - C * ag, lo = fmax(rg, rmin);
+                best_a = lo == rg ? ag : (Z - lo) / C;
+                best_r = lo;
+                best = best_a + dls__pwl_at(&g, lo);
+                /* the points of g inside the window (their upper values) */
+                size_t i = dls__pwl_find(&g, lo);
+                for (i = i + 1; i < g.n && g.x[i] < Z; i++) {
+                    if (i + 1 < g.n && g.x[i + 1] == g.x[i])
+                        continue;
+                    double a = (Z - g.x[i]) / C, v = a + g.y[i];
+                    if (v > best) {
+                        best = v;
+                        best_a = a;
+                        best_r = g.x[i];
+                    }
+                }
+            }
+        }
+        if (best > skip && best_a > 0) {
+            alpha[k] = best_a;
+            W = best_r;
+        } else {
+            alpha[k] = 0;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The heuristic and the lower bound                                                  */
+
+/* The paper's LP on the positions that the loads alpha use, again until each gets a
+ * load; alpha (by position) is replaced when the result is better. */
+static dls_status drop_idle(const dls__cprob *pb, double V, double *alpha, double *best_T,
+                            unsigned *passes, dls_error *err)
+{
+    size_t m = pb->m;
+    size_t *pos = malloc(m * sizeof *pos);
+    double *sub = malloc(m * sizeof *sub), *full = malloc(m * sizeof *full);
+    dls_status st = DLS_OK;
+    if (pos == NULL || sub == NULL || full == NULL) {
+        st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        goto done;
+    }
+    memcpy(full, alpha, m * sizeof *full);
+    for (int round = 0; round < 8; round++) {
+        size_t n = 0;
+        for (size_t k = 0; k < m; k++)
+            if (full[k] > 0)
+                pos[n++] = k;
+        if (n == 0 || n == m)
+            break;
+        dls__chain c = {pb, n, pos};
+        dls__chain_result r;
+        st = dls__paper_solve(&c, V, sub, &r, err);
+        if (st != DLS_OK)
+            break;
+        *passes += r.passes;
+        memset(full, 0, m * sizeof *full);
+        size_t idle = 0;
+        for (size_t k = 0; k < n; k++) {
+            full[pos[k]] = sub[k];
+            idle += !(sub[k] > 0);
+        }
+        double T = replay_scaled(pb, full, 0);
+        if (T < *best_T) {
+            *best_T = T;
+            memcpy(alpha, full, m * sizeof *alpha);
+        }
+        if (idle == 0)
+            break;
+    }
+done:
+    free(pos);
+    free(sub);
+    free(full);
+    return st;
+}
+
+/* The paper's LP with no startups and intercepts cut to at most 0: a lower bound. */
+static dls_status relaxed_bound(const dls__cprob *pb, double V, double *lower, dls_error *err)
+{
+    size_t m = pb->m, nl = pb->st->off[m];
+    dls__cprob r = *pb;
+    r.S = calloc(m, sizeof *r.S);
+    r.amax = malloc(m * sizeof *r.amax);
+    r.a = malloc((nl ? nl : 1) * sizeof *r.a);
+    double *alpha = malloc(m * sizeof *alpha);
+    dls_status st = DLS_OK;
+    if (r.S == NULL || r.amax == NULL || r.a == NULL || alpha == NULL) {
+        st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    } else {
+        for (size_t k = 0; k < m; k++) {
+            r.amax[k] = -INFINITY;
+            for (size_t l = pb->st->off[k]; l < pb->st->off[k + 1]; l++) {
+                r.a[l] = fmin(pb->a[l], 0);
+                r.amax[k] = fmax(r.amax[k], r.a[l]);
+            }
+        }
+        dls__chain c = {&r, m, NULL};
+        dls__chain_result res;
+        st = dls__paper_solve(&c, V, alpha, &res, err);
+        if (st == DLS_OK)
+            *lower = res.T;
+    }
+    free(r.S);
+    free(r.amax);
+    free(r.a);
+    free(alpha);
+    return st;
+}
+
+dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par, double *alpha,
+                             dls__chain_result *res, int *exact, double *lower, double *paper_T,
+                             dls_error *err)
+{
+    size_t m = pb->m;
+    double V = pb->V;
+    dls__chain all = {pb, m, NULL};
+    dls_status st = dls__paper_solve(&all, V, alpha, res, err);
+    if (st != DLS_OK || res->infeasible)
+        return st;
+    *paper_T = res->T;
+    double T_inc = replay_scaled(pb, alpha, 0);
+    size_t max_work = par->max_work;
+    if (max_work == 0) {
+        max_work = DLS__CHAIN_DEFAULT_WORK_PER_LINE * pb->st->off[m];
+        if (max_work < DLS__CHAIN_DEFAULT_MIN_WORK)
+            max_work = DLS__CHAIN_DEFAULT_MIN_WORK;
+    }
+    arena ar;
+    memset(&ar, 0, sizeof ar);
+    ar.off = malloc((m + 1) * sizeof *ar.off);
+    ar.cnt = malloc((m + 1) * sizeof *ar.cnt);
+    ar.tail = malloc((m + 1) * sizeof *ar.tail);
+    double *trial = malloc(m * sizeof *trial);
+    if (!ar.off || !ar.cnt || !ar.tail || !trial) {
+        arena_free(&ar);
+        free(trial);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    res->pieces_total = res->pieces_max = 0;
+    int rc = select_dp(pb, V * DLS__CHAIN_VCAP, T_inc * (1 + 0x1p-30), par->max_pieces, max_work, &ar, NULL,
+                       &res->pieces_total, &res->pieces_max);
+    if (rc < 0) {
+        st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    } else if (rc == 1) {
+        dls__pwl f1 = arena_view(&ar, 0);
+        double T = dls__pwl_reach(&f1, V);
+        select_forward(pb, &ar, T, trial);
+        memcpy(alpha, trial, m * sizeof *alpha);
+        res->T = T;
+        res->explicit_stages = m;
+        res->slope_right = dls__pwl_slope_right(&f1, T);
+        res->slope_left = dls__pwl_slope_left(&f1, T);
+        if (dls__pwl_at(&f1, T) > V * (1 + 0x1p-30))
+            res->slope_left = res->slope_right = INFINITY; /* inside a jump of f_1 */
+        *exact = 1;
+        *lower = T;
+    } else {
+        /* past the bounds: the heuristic, and the relaxation's bound */
+        double T_best = T_inc;
+        st = drop_idle(pb, V, alpha, &T_best, &res->passes, err);
+        if (st == DLS_OK)
+            st = relaxed_bound(pb, V, lower, err);
+        if (st == DLS_OK) {
+            res->T = T_best;
+            *exact = T_best <= *lower * (1 + DLS__CHAIN_AGREE_TOL);
+            /* the marginal cost of the heuristic's set: its own paper's LP */
+            size_t n = 0;
+            size_t *pos = (size_t *)ar.off; /* m + 1 entries, free now */
+            for (size_t k = 0; k < m; k++)
+                if (alpha[k] > 0)
+                    pos[n++] = k;
+            dls__chain c = {pb, n, pos};
+            dls__chain_result r;
+            st = dls__paper_solve(&c, V, trial, &r, err);
+            if (st == DLS_OK) {
+                res->slope_left = r.slope_left;
+                res->slope_right = r.slope_right;
+            }
+        }
+    }
+    arena_free(&ar);
+    free(trial);
+    return st;
+}
+
+dls_status dls__select_function(const dls__cprob *pb, double vcap, double wmax,
+                                size_t max_pieces, size_t max_work, dls__pwl *f1,
+                                size_t *pieces, dls_error *err)
+{
+    size_t pmax = 0;
+    *pieces = 0;
+    int rc = select_dp(pb, vcap, wmax, max_pieces, max_work, NULL, f1, pieces, &pmax);
+    if (rc < 0)
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    if (rc == 0)
+        return dls__fail(err, DLS_ELIMIT, "schedule: the exact curve needs more pieces of "
+                         "value functions than allowed (%zu in one, %zu in all)", max_pieces,
+                         max_work);
+    return DLS_OK;
+}
