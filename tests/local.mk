@@ -40,7 +40,8 @@ UNIT_TESTS = \
 	tests/schedule/test_schedule \
 	tests/installment/test_installment \
 	tests/check/test_crosscheck \
-	tests/host/test_host
+	tests/host/test_host \
+	tests/chain/test_chain_select
 if HAVE_LPSOLVE
 UNIT_TESTS += tests/solver/test_lp_crosscheck tests/chain/test_chain_lp
 endif
@@ -114,6 +115,10 @@ tests_chain_test_chain_lp_SOURCES = tests/chain/test_chain_lp.c tests/chain/chai
 	$(TEST_SUPPORT)
 tests_chain_test_chain_lp_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_chain_test_chain_lp_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)
+tests_chain_test_chain_select_SOURCES = tests/chain/test_chain_select.c tests/chain/chain_check.h \
+	$(TEST_SUPPORT)
+tests_chain_test_chain_select_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_chain_test_chain_select_LDADD = $(TEST_LDADD)
 tests_alloc_test_alloc_failures_SOURCES = tests/alloc/test_alloc_failures.c $(TEST_SUPPORT)
 tests_alloc_test_alloc_failures_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_alloc_test_alloc_failures_LDADD = $(TEST_LDADD) $(JANSSON_LIBS)

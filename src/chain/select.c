@@ -302,6 +302,23 @@ dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par,
         dls__pwl f1 = arena_view(&ar, 0);
         double T = dls__pwl_reach(&f1, V);
         select_forward(pb, &ar, T, trial);
+        /* the set found, polished: the paper's LP on it (exact, and the loads of the
+         * forward pass are one of its solutions, so it can only be as good or better) */
+        size_t n = 0;
+        size_t *pos = (size_t *)ar.cnt; /* m + 1 entries, no longer needed */
+        for (size_t k = 0; k < m; k++)
+            if (trial[k] > 0)
+                pos[n++] = k;
+        dls__chain c = {pb, n, pos};
+        dls__chain_result r;
+        st = n > 0 ? dls__paper_solve(&c, V, alpha, &r, err) : DLS_OK;
+        if (st == DLS_OK && n > 0 && !r.infeasible) {
+            memset(trial, 0, m * sizeof *trial);
+            for (size_t k = n; k-- > 0;)
+                trial[pos[k]] = alpha[k];
+            T = fmin(T, r.T);
+            res->passes += r.passes;
+        }
         memcpy(alpha, trial, m * sizeof *alpha);
         res->T = T;
         res->explicit_stages = m;

@@ -1,7 +1,8 @@
 # tests/bench/: benchmarks, run by `make bench` (never by `make check`). Each exits non-zero
 # when it misses its goal; their figures go to doc/BENCHMARKS.md.
 BENCHMARKS = tests/bench/bench_partition tests/bench/bench_lp tests/bench/bench_model \
-	tests/bench/bench_lu tests/bench/bench_installment tests/bench/bench_integer
+	tests/bench/bench_lu tests/bench/bench_installment tests/bench/bench_integer \
+	tests/bench/bench_chain
 EXTRA_PROGRAMS = $(BENCHMARKS)
 tests_bench_bench_partition_SOURCES = tests/bench/bench_partition.c tests/bench/benchutil.h
 tests_bench_bench_partition_LDADD = libdlsched.la -lm
@@ -19,6 +20,11 @@ if HAVE_LPSOLVE
 tests_bench_bench_lp_CPPFLAGS = $(AM_CPPFLAGS) -DHAVE_LPSOLVE_BENCH
 tests_bench_bench_lp_LDADD += $(LPSOLVE_LIBS)
 endif
+# The chain solver's benchmark calls the library's internal functions: it links the
+# convenience library, as the unit tests do.
+tests_bench_bench_chain_SOURCES = tests/bench/bench_chain.c tests/bench/benchutil.h
+tests_bench_bench_chain_CPPFLAGS = $(LIB_CPPFLAGS)
+tests_bench_bench_chain_LDADD = libdlsched_core.la -lm
 CLEANFILES += $(BENCHMARKS)
 
 .PHONY: bench
@@ -29,3 +35,4 @@ bench: all $(BENCHMARKS)
 	./tests/bench/bench_lu
 	./tests/bench/bench_installment
 	./tests/bench/bench_integer
+	./tests/bench/bench_chain

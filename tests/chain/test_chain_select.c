@@ -1,0 +1,124 @@
+/* The chain solver's SELECT mode (the best set of processors for the send order) against
+ * exhaustive search: on 1,200 random platforms of 1 to 12 processors built so that the
+ * choice matters (small loads of 5 to 60 units on links with startups of 0.5 to 5 s, 2
+ * memory levels, in-core 1e-3 to 1e-2 s per unit; some with intercepts, limits, free links,
+ * the originator computing, either send order), the makespan must equal the least over
+ * every nonempty subset of positions, in the same order, of that subset's paper LP (solved
+ * by the chain's PAPER mode, itself checked against GLPK and lp_solve in test_chain_lp,
+ * and by GLPK on a sample), within 1e-12 relative. Every answer is replayed (chk_solve):
+ * loads within limits summing to V, the replay equal to the makespan, never worse than the
+ * paper's LP. The seed is fixed, overridable (--random-seed N or DLS_TEST_SEED). */
+#include "chain_check.h"
+
+#define INSTANCES 1200
+#define MAX_PROCS 12
+/* Every this many instances, every subset is also solved by GLPK, whose makespan must agree
+ * within GLPK_SLACK: its simplex stops within its own feasibility tolerances, a few 1e-12
+ * off either way here (below the exact optimum too, checked in rational arithmetic). */
+#define GLPK_EVERY 25
+#define GLPK_SLACK 1e-9
+
+/* A platform where selection matters: m processors, 2 levels (in-core 1e-3 to 1e-2 s per
+ * unit, the second 3 to 30 times slower past a swap point near the equal share), links
+ * with startups 0.5 to 5 s and rates 1e-4 to 1e-2 s per unit; a sixth with a positive
+ * intercept, a tenth with a free link (rate 0), limits on a quarter of the platforms. */
+static dls_platform *select_platform(test_rng *r, size_t m, double V)
+{
+    dls_platform *pl = dls_platform_create();
+    double share = V / (double)m, limsum = 0;
+    int limits = test_below(r, 4) == 0, unlimited = 0;
+    for (size_t i = 0; i < m; i++) {
+        double a[2], b[2];
+        b[0] = test_logrange(r, 1e-3, 1e-2);
+        a[0] = test_below(r, 6) == 0 ? test_logrange(r, 0.05, 2) : 0;
+        gen_levels(r, 2, a, b, share * test_logrange(r, 0.3, 3), 3, 30, 2, 10);
+        gen_add(pl, "w", i, gen_lines(2, a, b));
+        double rate = test_below(r, 10) == 0 ? 0 : test_logrange(r, 1e-4, 1e-2);
+        gen_link(pl, i, test_logrange(r, 0.5, 5), rate);
+        if (limits && test_below(r, 2)) {
+            double lim = V * test_logrange(r, 0.2, 1.5);
+            gen_limit(pl, i, lim);
+            limsum += lim;
+        } else {
+            unlimited = 1;
+        }
+    }
+    if (limits && !unlimited && limsum < V)
+        gen_limit(pl, 0, INFINITY);
+    return pl;
+}
+
+/* The least makespan over the nonempty subsets of st's positions (each its paper LP, by
+ * the chain), and by GLPK too when glpk is set (NaN where GLPK fails: skipped). */
+static double best_subset(const dls__star *st, int glpk, unsigned long *best_mask)
+{
+    double best = INFINITY;
+    unsigned long all = (1ul << st->m) - 1;
+    for (unsigned long mask = 1; mask <= all; mask++) {
+        dls__star sub;
+        chk_substar(st, mask, &sub);
+        dls__chain_params par;
+        dls__chain_params_init(&par);
+        par.mode = DLS__CHAIN_PAPER;
+        dls__chain_answer a;
+        dls_error err;
+        assert_ok(dls__chain_solve(&sub, &par, &a, &err), &err);
+        double T = a.makespan;
+        if (glpk && !a.infeasible) {
+            double g = chk_glpk(&sub);
+            if (!isnan(g) && !test_close(g, T, GLPK_SLACK, 0))
+                fail_msg("subset %#lx: GLPK %.17g, chain %.17g", mask, g, T);
+        }
+        if (!a.infeasible && T < best) {
+            best = T;
+            *best_mask = mask;
+        }
+        dls__chain_answer_free(&a);
+        dls__star_free(&sub);
+    }
+    return best;
+}
+
+TEST(test_select_against_every_subset)
+{
+    test_rng r;
+    test_rng_init(&r, 1301);
+    int gains = 0, strict = 0;
+    double worst = 0;
+    for (int trial = 0; trial < INSTANCES; trial++) {
+        size_t m = 1 + test_below(&r, MAX_PROCS);
+        double V = test_range(&r, 5, 60);
+        dls_platform *pl = select_platform(&r, m, V);
+        dls_send_order order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
+        int orig = trial % 5 == 1;
+        dls__star st;
+        chk_star(pl, V, order, orig, &st);
+        dls__chain_answer a;
+        chk_solve(&st, DLS__CHAIN_SELECT, NULL, &a);
+        unsigned long mask = 0;
+        double want = best_subset(&st, trial % GLPK_EVERY == 0, &mask);
+        if (a.infeasible) {
+            assert_true(isinf(want));
+        } else {
+            double rel = fabs(a.makespan - want) / want;
+            worst = fmax(worst, rel);
+            if (!a.exact || !(rel <= CHK_TOL))
+                fail_msg("trial %d (%zu processors, load %.6g, order %d, originator %d): "
+                         "select %.17g (exact %d), best subset %#lx %.17g, paper %.17g",
+                         trial, m, V, (int)order, orig, a.makespan, a.exact, mask, want,
+                         a.paper_makespan);
+            double gain = (a.paper_makespan - a.makespan) / a.makespan;
+            gains++;
+            strict += gain > 1e-9;
+        }
+        dls__chain_answer_free(&a);
+        dls__star_free(&st);
+        dls_platform_free(pl);
+    }
+    printf("# %d instances: largest relative difference from the best subset %.3g; the best "
+           "subset beats the paper's LP on %d\n", INSTANCES, worst, strict);
+    /* the platforms are built so that selection matters: most must show it */
+    assert_true(strict >= INSTANCES / 2);
+}
+
+TEST_MAIN("chain_select", test_select_against_every_subset)
