@@ -38,11 +38,13 @@
  * units per s, a time line of slope 1e24) are handled exactly: they get a load that is
  * exactly what the LP gives them (zero or next to zero), quickly.
  *
- * Cost. PAPER: a few passes over the models with the positions' decisions taken greedily
- * (as much load as each can finish), checked for optimality by one backward pass of the
- * value functions' slopes; where a decision fails the check, the chain below it is solved
- * with explicit value functions restricted to the times it can still have (a window
- * usually holding a few pieces), and the check repeated. Memory O(m L). SELECT: explicit
+ * Cost. PAPER: a few passes over the models with each position's decision (as much load as
+ * it can finish, or none) fixed, checked for optimality by one backward pass of the value
+ * functions' slopes and changed where it fails (policy iteration, paper.c); stages that
+ * keep failing make the chain below them explicit (value functions restricted to the
+ * times it can still have). One round when every position takes all it can (compute-bound
+ * platforms); tens of rounds and an explicit tail where the link is the bottleneck (see
+ * doc/BENCHMARKS.md). Memory O(m L). SELECT: explicit
  * value functions for every position, within the bounds above. */
 #ifndef DLSCHED_CHAIN_CHAIN_H
 #define DLSCHED_CHAIN_CHAIN_H

@@ -19,10 +19,29 @@
 /* Newton's iteration on the makespan stops when the load found is within this of V
  * (relative), or when a step moves the makespan by less than this. */
 #define DLS__CHAIN_NEWTON_TOL 0x1p-50
+/* Decisions whose value at Newton's last step is this much (relative) below V cannot reach
+ * it. */
+#define DLS__CHAIN_REACH_TOL 0x1p-30
 /* Most Newton steps before the explicit chain takes over. */
 #define DLS__CHAIN_NEWTON_MAX 200
-/* Most rounds of checking greedy decisions before the whole chain is made explicit. */
-#define DLS__CHAIN_ROUNDS_MAX 6
+/* Most rounds of checking (and changing) the decisions of PAPER's policy iteration before
+ * the whole chain is made explicit. */
+#define DLS__CHAIN_ROUNDS_MAX 40
+/* Most changes of one stage's decision (all it can, or nothing) before the chain from it
+ * on is made explicit. */
+#define DLS__CHAIN_FLIPS_MAX 8
+/* Policy iteration changes a decision when sigma C is past 1 by a factor 1 + margin: the
+ * first margin, halved after each round that improves the makespan, 0 below the floor;
+ * after a round that made it worse (undone), multiplied by the backoff, at least retry. */
+#define DLS__CHAIN_FLIP_MARGIN 1.0
+#define DLS__CHAIN_FLIP_MARGIN_MIN 0x1p-10
+#define DLS__CHAIN_FLIP_BACKOFF 4.0
+#define DLS__CHAIN_FLIP_RETRY 0x1p-7
+/* When the first stage that fails the check has at most this many stages below it, the
+ * chain from it is made explicit at once (cheaper than more rounds). */
+#define DLS__CHAIN_EXPLICIT_CHEAP 64
+/* The windows of explicit value functions: relative slack for rounding. */
+#define DLS__CHAIN_WINDOW_SLACK 0x1p-30
 /* The replay of the loads must give the chain's makespan within this (relative). */
 #define DLS__CHAIN_AGREE_TOL 1e-9
 /* Explicit value functions are capped a little above the load, so that their slope at the

@@ -1,21 +1,24 @@
 /* The paper's LP solved exactly as a chain (chain.h, stage.c).
  *
- * Most positions, at the optimum, take as much load as they can finish by the makespan
- * (the "greedy" decision: r = lo(Z), or the domain start of the rest). Under greedy
- * decisions f_1(T) and its slope are one forward pass over the models, so the makespan
- * comes from Newton's iteration on the concave f_1 (from the left it never overshoots).
- * Then one backward pass of the slopes sigma_i = f_i'(W_i+) along the trajectory checks
- * every decision: greedy is optimal at position i exactly when the rest's slope
- * sigma_{i+1} is at most 1 / C_i (h = f_{i+1} - r / C_i does not rise to the right of the
- * chosen r; f_{i+1} is concave, so that is enough), for the decision at W_i and just right
- * of it; slopes at near-ties are taken on the conservative side. Where a check fails
- * (typically at the end of the chain, where positions have little time left and the LP
- * hands the slack to the fastest links), the chain from the first failing position K on
- * is solved with explicit value functions (stage.c), each restricted to the times it can
- * still have: W_j <= W_K - (startups of K..j-1), where W_K is the current trajectory's,
- * an upper bound because the makespan only falls from round to round. Newton's iteration
- * and the check are repeated on the greedy head above K; after DLS__CHAIN_ROUNDS_MAX
- * rounds the whole chain is made explicit. The answer is exact in every case. */
+ * At the optimum most positions either take as much load as they can finish by the
+ * makespan (the "greedy" decision: r = lo(Z), or the domain start of the rest) or take
+ * nothing (r = Z: the rest uses the link time better, as on platforms where the link is
+ * the bottleneck). Under such decisions f_1(T) and its slope are one forward pass over the
+ * models, so the makespan comes from Newton's iteration (regula falsi where the decisions'
+ * value is not concave). One backward pass of the slopes sigma_i = f_i'(W_i) along the
+ * trajectory then checks every decision: taking all is optimal when the rest's slope
+ * sigma_{i+1} is at most 1 / C_i, taking nothing when it is at least 1 / C_i (h = f_{i+1} -
+ * r / C_i concave), with slopes at near-ties taken on the conservative side.
+ *
+ * Decisions that fail the check are changed (policy iteration): in the same backward
+ * sweep, so that the stages above see the rest under its new decisions, and only where
+ * sigma C is past 1 by a margin that narrows from round to round; a round whose changes
+ * make the makespan worse (or cannot reach V) is undone and the margin widened. A stage
+ * that keeps failing, a first failing stage with few stages below it, or any failure after
+ * DLS__CHAIN_ROUNDS_MAX rounds, makes the chain from that stage K on explicit (stage.c):
+ * value functions restricted to the times it can have (the best makespan found less the
+ * startups above K). The answer is exact in every case: the rounds end only when every
+ * decision passes the check, or when the chain is explicit from the first stage. */
 #include <config.h>
 
 #include <float.h>
@@ -34,6 +37,11 @@ typedef struct paper {
     double *rmin;        /* n: max(amax, d[k + 1]) */
     double *rho;         /* n: explicit stages: where the rest gets exactly rho */
     double *W;           /* n + 1: the trajectory */
+    unsigned char *skip; /* n: stages above K that take no load (the rest uses the time
+                            better); the others take as much as they can */
+    unsigned char *best; /* n: the decisions of the best makespan so far */
+    unsigned char *flips; /* n: how often a stage's decision changed */
+    double margin;       /* a decision changes when sigma C is past 1 by this factor */
     dls__pwl buf[2];
     dls__pwl *tailf;     /* f_K (K = n: zero) */
     dls__vcurve vc;
@@ -47,6 +55,9 @@ static void paper_free(paper *w)
     free(w->rmin);
     free(w->rho);
     free(w->W);
+    free(w->skip);
+    free(w->best);
+    free(w->flips);
     free(w->vc.r);
     free(w->vc.al);
     dls__pwl_free(&w->buf[0]);
@@ -66,9 +77,13 @@ static int paper_init(paper *w, const dls__chain *c, double V)
     w->rmin = malloc(n * sizeof *w->rmin);
     w->rho = malloc(n * sizeof *w->rho);
     w->W = malloc((n + 1) * sizeof *w->W);
+    w->skip = calloc(n + 1, 1);
+    w->best = calloc(n + 1, 1);
+    w->flips = calloc(n + 1, 1);
     w->vc.r = malloc((c->pb->max_lines + 2) * sizeof *w->vc.r);
     w->vc.al = malloc((c->pb->max_lines + 2) * sizeof *w->vc.al);
-    if (!w->d || !w->rmin || !w->rho || !w->W || !w->vc.r || !w->vc.al)
+    if (!w->d || !w->rmin || !w->rho || !w->W || !w->skip || !w->best || !w->flips || !w->vc.r ||
+        !w->vc.al)
         return -1;
     w->d[n] = 0;
     for (size_t k = n; k-- > 0;) {
@@ -97,6 +112,10 @@ static long double paper_eval(paper *w, double T, int dir, double *slope)
     for (size_t k = 0; k < w->K; k++) {
         size_t p = dls__chain_pos(c, k);
         double Z = W - pb->S[p], C = pb->C[p], s;
+        if (w->skip[k]) {
+            W = fmax(Z, w->rmin[k]);
+            continue;
+        }
         double a = dls__cprob_fill(pb, p, Z, dir, &s);
         if (C == 0) {
             sum += a;
@@ -125,15 +144,17 @@ static long double paper_eval(paper *w, double T, int dir, double *slope)
     return sum + dls__pwl_at(w->tailf, W);
 }
 
-/* The least T with f_1(T) >= V under the current decisions: Newton's iteration from the
+/* The least T with f_1(T) >= V under the current decisions (*F_at: the value at the T
+ * returned, below V when the decisions cannot reach V): Newton's iteration from the
  * domain start (from the left it never overshoots f_1, which is concave when the greedy
  * decisions are optimal); should it overshoot (decisions that the check will reject), the
  * root is bracketed and found by regula falsi (Illinois), so that the check is made where
  * the decisions' value is V. */
-static double paper_newton(paper *w)
+static double paper_newton(paper *w, long double *F_at)
 {
     double V = w->V, lo = w->d[0], dF, hi = INFINITY;
     long double Flo = paper_eval(w, lo, 0, &dF), Fhi = 0;
+    *F_at = Flo;
     if (Flo >= V)
         return lo;
     int side = 0;
@@ -155,6 +176,7 @@ static double paper_newton(paper *w)
         double dFn;
         long double F = paper_eval(w, T, 0, &dFn);
         if (F >= V * (1 - DLS__CHAIN_NEWTON_TOL)) {
+            *F_at = F;
             if (F <= V * (1 + DLS__CHAIN_NEWTON_TOL))
                 return T;
             hi = T;
@@ -170,12 +192,17 @@ static double paper_newton(paper *w)
             if (side == -1 && isfinite(hi))
                 Fhi = V + (Fhi - V) / 2;
             side = -1;
-            if (step <= DLS__CHAIN_NEWTON_TOL * fabs(T))
+            if (step <= DLS__CHAIN_NEWTON_TOL * fabs(T)) {
+                *F_at = F;
                 return T;
+            }
         }
-        if (isfinite(hi) && hi - lo <= DLS__CHAIN_NEWTON_TOL * hi)
+        if (isfinite(hi) && hi - lo <= DLS__CHAIN_NEWTON_TOL * hi) {
+            *F_at = Fhi;
             return hi;
+        }
     }
+    *F_at = isfinite(hi) ? Fhi : Flo;
     return isfinite(hi) ? hi : lo;
 }
 
@@ -195,7 +222,10 @@ static void paper_forward(paper *w, double T, double *alpha)
             r = fmax(Z, w->rmin[k]);
         } else {
             double rg = Z - C * ag, lo = fmax(rg, w->rmin[k]);
-            r = k < w->K ? lo : fmin(fmax(w->rho[k], lo), Z);
+            if (k < w->K)
+                r = w->skip[k] ? fmax(Z, w->rmin[k]) : lo;
+            else
+                r = fmin(fmax(w->rho[k], lo), Z);
             a = r == rg ? ag : (Z - r) / C;
         }
         alpha[k] = a > 0 ? a : 0;
@@ -204,31 +234,61 @@ static void paper_forward(paper *w, double T, double *alpha)
     w->W[w->n] = W;
 }
 
-/* The backward check of the greedy decisions above K along the trajectory: returns the
- * first (smallest) stage that fails it, or n. */
-static size_t paper_check(paper *w)
+/* What the backward check found: the first stage whose decision is not optimal (n: none),
+ * how many decisions it changed, how many failed by less than the margin (left as they
+ * are this round), and the first stage it could not change again (n: none). */
+typedef struct paper_verdict {
+    size_t first, flipped, pending, stuck;
+} paper_verdict;
+
+/* The backward check of the decisions above K along the trajectory, with the slopes sigma
+ * of the rest: taking all it can is optimal when sigma C <= 1, taking nothing when
+ * sigma C >= 1 (within DLS__CHAIN_CHECK_TOL). With `flip`, a stage that fails by more than
+ * w->margin changes its decision (at most DLS__CHAIN_FLIPS_MAX times), and the stages above
+ * see the rest's slope under the new decisions (a backward sweep of policy iteration). */
+static paper_verdict paper_check(paper *w, int flip)
 {
     const dls__cprob *pb = w->pb;
     const dls__chain *c = w->c;
-    size_t K = w->K, first = w->n;
+    size_t K = w->K;
+    paper_verdict v = {w->n, 0, 0, w->n};
     double sigma = dls__pwl_slope_right(w->tailf, w->W[K]);
     for (size_t k = K; k-- > 0;) {
         size_t p = dls__chain_pos(c, k);
         double Z = w->W[k] - pb->S[p], C = pb->C[p], s;
-        double a = dls__cprob_fill(pb, p, Z, -1, &s);
         if (C == 0) {
+            dls__cprob_fill(pb, p, Z, -1, &s);
             sigma += s;
             continue;
         }
-        if (sigma * C > 1 + DLS__CHAIN_CHECK_TOL)
-            first = k;
+        int fails = w->skip[k] ? sigma * C < 1 - DLS__CHAIN_CHECK_TOL
+                               : sigma * C > 1 + DLS__CHAIN_CHECK_TOL;
+        if (fails) {
+            double g = 1 + w->margin;
+            int clear = w->skip[k] ? sigma * C * g < 1 : sigma * C > g;
+            v.first = k;
+            if (!flip || w->flips[k] >= DLS__CHAIN_FLIPS_MAX) {
+                v.stuck = k;
+            } else if (!clear) {
+                v.pending++;
+            } else {
+                w->flips[k]++;
+                w->skip[k] ^= 1;
+                v.flipped++;
+            }
+        }
+        /* the slope of this stage under its new decision (a backward sweep: the stages
+         * above see the rest as it will be) */
+        if (w->skip[k])
+            continue; /* it takes nothing: the time goes to the rest */
+        double a = dls__cprob_fill(pb, p, Z, -1, &s);
         double r = Z - C * a, rm = w->rmin[k];
         if (r <= rm + DLS__CHAIN_SLOPE_TOL * fabs(rm))
             sigma = 1 / C; /* capped: the position takes all the extra time */
         else
             sigma = s + sigma * (1 - C * s);
     }
-    return first;
+    return v;
 }
 
 /* Explicit value functions for the stages from K on, within the windows that start from
@@ -267,32 +327,72 @@ static dls_status paper_explicit(paper *w, size_t K, double wmax, dls_error *err
     return DLS_OK;
 }
 
+/* The explicit chain from the first stage the decisions cannot fix (all of it after
+ * DLS__CHAIN_ROUNDS_MAX rounds); its window: T less the startups above K (T, the makespan
+ * of a feasible schedule, bounds the optimum), with a margin for rounding. */
+static dls_status paper_fallback(paper *w, size_t K, double T, double *alpha, int *done,
+                                 dls_error *err)
+{
+    double wmax = T;
+    for (size_t k = 0; k < K; k++)
+        wmax -= w->pb->S[dls__chain_pos(w->c, k)];
+    wmax = wmax * (1 + DLS__CHAIN_WINDOW_SLACK) + DLS__CHAIN_WINDOW_SLACK * T;
+    dls_status st = paper_explicit(w, K, wmax, err);
+    *done = 0;
+    if (st == DLS_OK && K == 0) {
+        /* everything explicit: f_1 itself */
+        double Tf = dls__pwl_reach(w->tailf, w->V);
+        paper_forward(w, Tf, alpha);
+        w->rounds++;
+        *done = 1;
+    }
+    return st;
+}
+
+/* Policy iteration on the decisions above K (each stage takes all it can, or nothing):
+ * Newton's iteration on the makespan, the forward pass, the backward check that changes
+ * the decisions that fail it by more than the margin. A round whose changes make the
+ * makespan worse is undone and the margin widened; otherwise it narrows to 0. Stages that
+ * keep failing, or every stage after DLS__CHAIN_ROUNDS_MAX rounds, go explicit. */
 static dls_status paper_run(paper *w, double *alpha, dls__chain_result *res, dls_error *err)
 {
     size_t n = w->n;
-    double T = 0;
-    for (;;) {
-        T = paper_newton(w);
+    double T = 0, best_T = INFINITY;
+    int changed = 0, done = 0;
+    w->margin = DLS__CHAIN_FLIP_MARGIN;
+    while (!done) {
+        long double F;
+        T = paper_newton(w, &F);
+        /* changes that make the makespan worse, or that cannot reach V (a stage left out
+         * whose limit was needed), are undone */
+        if (changed && (!(T <= best_T) || F < w->V * (1 - DLS__CHAIN_REACH_TOL))) {
+            memcpy(w->skip, w->best, w->K);
+            w->margin = fmax(w->margin * DLS__CHAIN_FLIP_BACKOFF, DLS__CHAIN_FLIP_RETRY);
+            w->rounds++;
+            changed = 0;
+            continue;
+        }
+        best_T = T;
+        memcpy(w->best, w->skip, w->K);
         paper_forward(w, T, alpha);
         w->rounds++;
-        size_t fail = paper_check(w);
-        if (fail == n)
+        int flip = w->rounds < DLS__CHAIN_ROUNDS_MAX;
+        paper_verdict v = paper_check(w, flip);
+        w->margin = w->margin / 2 < DLS__CHAIN_FLIP_MARGIN_MIN ? 0 : w->margin / 2;
+        if (v.first == n)
             break;
-        DLS_ASSERT(fail < w->K);
-        size_t K = w->rounds >= DLS__CHAIN_ROUNDS_MAX ? 0 : fail;
-        /* the window: the current time left at K (the makespan only falls), with a margin
-         * for rounding */
-        double wmax = w->W[K] * (1 + 0x1p-30) + 0x1p-30 * T;
-        dls_status st = paper_explicit(w, K, wmax, err);
+        DLS_ASSERT(v.first < w->K);
+        /* a short chain below the first failing stage is cheaper made explicit */
+        int cheap = w->K - v.first <= DLS__CHAIN_EXPLICIT_CHEAP;
+        changed = v.flipped > 0 && !cheap;
+        if (changed || (v.pending > 0 && v.stuck == n && !cheap))
+            continue;
+        size_t K = !flip ? 0 : cheap ? v.first : v.stuck;
+        dls_status st = paper_fallback(w, K, best_T, alpha, &done, err);
         if (st != DLS_OK)
             return st;
-        if (K == 0) {
-            /* everything explicit: f_1 itself */
+        if (done)
             T = dls__pwl_reach(w->tailf, w->V);
-            paper_forward(w, T, alpha);
-            w->rounds++;
-            break;
-        }
     }
     res->T = T;
     paper_eval(w, T, 1, &res->slope_right);

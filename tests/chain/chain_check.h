@@ -172,4 +172,34 @@ static inline dls_platform *chk_platform(test_rng *r, size_t m, double V)
     return pl;
 }
 
+/* A platform where selection matters: m processors, 2 levels (in-core 1e-3 to 1e-2 s per
+ * unit, the second 3 to 30 times slower past a swap point near the equal share), links
+ * with startups 0.5 to 5 s and rates 1e-4 to 1e-2 s per unit; a sixth with a positive
+ * intercept, a tenth with a free link (rate 0), limits on a quarter of the platforms. */
+static inline dls_platform *chk_select_platform(test_rng *r, size_t m, double V)
+{
+    dls_platform *pl = dls_platform_create();
+    double share = V / (double)m, limsum = 0;
+    int limits = test_below(r, 4) == 0, unlimited = 0;
+    for (size_t i = 0; i < m; i++) {
+        double a[2], b[2];
+        b[0] = test_logrange(r, 1e-3, 1e-2);
+        a[0] = test_below(r, 6) == 0 ? test_logrange(r, 0.05, 2) : 0;
+        gen_levels(r, 2, a, b, share * test_logrange(r, 0.3, 3), 3, 30, 2, 10);
+        gen_add(pl, "w", i, gen_lines(2, a, b));
+        double rate = test_below(r, 10) == 0 ? 0 : test_logrange(r, 1e-4, 1e-2);
+        gen_link(pl, i, test_logrange(r, 0.5, 5), rate);
+        if (limits && test_below(r, 2)) {
+            double lim = V * test_logrange(r, 0.2, 1.5);
+            gen_limit(pl, i, lim);
+            limsum += lim;
+        } else {
+            unlimited = 1;
+        }
+    }
+    if (limits && !unlimited && limsum < V)
+        gen_limit(pl, 0, INFINITY);
+    return pl;
+}
+
 #endif /* DLSCHED_TEST_CHAIN_CHECK_H */

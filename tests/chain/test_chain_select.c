@@ -18,36 +18,6 @@
 #define GLPK_EVERY 25
 #define GLPK_SLACK 1e-9
 
-/* A platform where selection matters: m processors, 2 levels (in-core 1e-3 to 1e-2 s per
- * unit, the second 3 to 30 times slower past a swap point near the equal share), links
- * with startups 0.5 to 5 s and rates 1e-4 to 1e-2 s per unit; a sixth with a positive
- * intercept, a tenth with a free link (rate 0), limits on a quarter of the platforms. */
-static dls_platform *select_platform(test_rng *r, size_t m, double V)
-{
-    dls_platform *pl = dls_platform_create();
-    double share = V / (double)m, limsum = 0;
-    int limits = test_below(r, 4) == 0, unlimited = 0;
-    for (size_t i = 0; i < m; i++) {
-        double a[2], b[2];
-        b[0] = test_logrange(r, 1e-3, 1e-2);
-        a[0] = test_below(r, 6) == 0 ? test_logrange(r, 0.05, 2) : 0;
-        gen_levels(r, 2, a, b, share * test_logrange(r, 0.3, 3), 3, 30, 2, 10);
-        gen_add(pl, "w", i, gen_lines(2, a, b));
-        double rate = test_below(r, 10) == 0 ? 0 : test_logrange(r, 1e-4, 1e-2);
-        gen_link(pl, i, test_logrange(r, 0.5, 5), rate);
-        if (limits && test_below(r, 2)) {
-            double lim = V * test_logrange(r, 0.2, 1.5);
-            gen_limit(pl, i, lim);
-            limsum += lim;
-        } else {
-            unlimited = 1;
-        }
-    }
-    if (limits && !unlimited && limsum < V)
-        gen_limit(pl, 0, INFINITY);
-    return pl;
-}
-
 /* The least makespan over the nonempty subsets of st's positions (each its paper LP, by
  * the chain), and by GLPK too when glpk is set (NaN where GLPK fails: skipped). */
 static double best_subset(const dls__star *st, int glpk, unsigned long *best_mask)
@@ -88,7 +58,7 @@ TEST(test_select_against_every_subset)
     for (int trial = 0; trial < INSTANCES; trial++) {
         size_t m = 1 + test_below(&r, MAX_PROCS);
         double V = test_range(&r, 5, 60);
-        dls_platform *pl = select_platform(&r, m, V);
+        dls_platform *pl = chk_select_platform(&r, m, V);
         dls_send_order order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
         int orig = trial % 5 == 1;
         dls__star st;
