@@ -41,7 +41,9 @@ UNIT_TESTS = \
 	tests/installment/test_installment \
 	tests/check/test_crosscheck \
 	tests/host/test_host \
-	tests/chain/test_chain_select
+	tests/chain/test_chain_select \
+	tests/chain/test_chain_curve \
+	tests/chain/test_chain_hard
 if HAVE_LPSOLVE
 UNIT_TESTS += tests/solver/test_lp_crosscheck tests/chain/test_chain_lp
 endif
@@ -119,6 +121,14 @@ tests_chain_test_chain_select_SOURCES = tests/chain/test_chain_select.c tests/ch
 	$(TEST_SUPPORT)
 tests_chain_test_chain_select_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_chain_test_chain_select_LDADD = $(TEST_LDADD)
+tests_chain_test_chain_curve_SOURCES = tests/chain/test_chain_curve.c tests/chain/chain_check.h \
+	$(TEST_SUPPORT)
+tests_chain_test_chain_curve_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_chain_test_chain_curve_LDADD = $(TEST_LDADD)
+tests_chain_test_chain_hard_SOURCES = tests/chain/test_chain_hard.c tests/chain/chain_check.h \
+	$(TEST_SUPPORT)
+tests_chain_test_chain_hard_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_chain_test_chain_hard_LDADD = $(TEST_LDADD)
 tests_alloc_test_alloc_failures_SOURCES = tests/alloc/test_alloc_failures.c $(TEST_SUPPORT)
 tests_alloc_test_alloc_failures_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_alloc_test_alloc_failures_LDADD = $(TEST_LDADD) $(JANSSON_LIBS)

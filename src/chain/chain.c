@@ -94,7 +94,7 @@ dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
     ans->capacity = pb.capacity;
     ans->flushed = pb.flushed;
     ans->paper_makespan = NAN;
-    if (pb.capacity < st->V * (1 - 0x1p-40)) {
+    if (pb.capacity < st->V * (1 - DLS__CHAIN_CAP_TOL)) {
         ans->infeasible = 1;
         ans->makespan = ans->chain_makespan = ans->lower_bound = INFINITY;
         dls__cprob_free(&pb);
@@ -228,11 +228,25 @@ dls_status dls__chain_curve_build(const dls__star *st, const dls__chain_params *
             cv->load[n] = v_lo;
             cv->makespan[n++] = dls__pwl_reach(&f1, lo) * pb.tu;
             for (size_t i = 0; i < f1.n; i++) {
-                if (!(f1.y[i] > lo && f1.y[i] < hi))
+                /* f_1's points as (load, T): where f_1 is flat T jumps, and the curve has
+                 * two points of the same load, the least T first; where f_1 jumps T is flat */
+                double y = f1.y[i], x = f1.x[i] * pb.tu, v = y * pb.lu;
+                double dv = v - cv->load[n - 1], dt = x - cv->makespan[n - 1];
+                /* the same point up to rounding: a piece that short has no slope; the same
+                 * load or the same makespan up to rounding (either way: f_1's values may
+                 * fall by rounding along a flat piece): a jump of T, or T flat */
+                int same_v = fabs(dv) <= DLS__CHAIN_SLOPE_STEP * v;
+                int same_t = fabs(dt) <= DLS__CHAIN_SLOPE_STEP * x;
+                if (!(y > lo && y < hi) || (dv < 0 && !same_v) || (dt < 0 && !same_t))
                     continue;
-                /* where T(V) jumps (f_1 flat) the least T is the curve's */
-                cv->load[n] = f1.y[i] * pb.lu;
-                cv->makespan[n++] = dls__pwl_reach(&f1, f1.y[i]) * pb.tu;
+                if (same_v && same_t)
+                    continue;
+                if (same_v)
+                    v = cv->load[n - 1];
+                if (same_t)
+                    x = cv->makespan[n - 1];
+                cv->load[n] = v;
+                cv->makespan[n++] = x;
             }
             cv->load[n] = v_hi;
             cv->makespan[n++] = dls__pwl_reach(&f1, hi) * pb.tu;

@@ -19,6 +19,9 @@
 /* Newton's iteration on the makespan stops when the load found is within this of V
  * (relative), or when a step moves the makespan by less than this. */
 #define DLS__CHAIN_NEWTON_TOL 0x1p-50
+/* A load within this (relative) of what a set of processors' limits hold is taken as held
+ * (the rest is rounding, which settling the loads absorbs). */
+#define DLS__CHAIN_CAP_TOL 0x1p-40
 /* Decisions whose value at Newton's last step is this much (relative) below V cannot reach
  * it. */
 #define DLS__CHAIN_REACH_TOL 0x1p-30
@@ -42,6 +45,9 @@
 #define DLS__CHAIN_EXPLICIT_CHEAP 64
 /* The windows of explicit value functions: relative slack for rounding. */
 #define DLS__CHAIN_WINDOW_SLACK 0x1p-30
+/* The marginal costs dT/dV are the slopes of f_1 this much (relative) either side of the
+ * makespan, which carries rounding: pieces shorter than that are not seen. */
+#define DLS__CHAIN_SLOPE_STEP 0x1p-40
 /* The replay of the loads must give the chain's makespan within this (relative). */
 #define DLS__CHAIN_AGREE_TOL 1e-9
 /* Explicit value functions are capped a little above the load, so that their slope at the
@@ -111,6 +117,8 @@ DLS_HIDDEN void dls__pwl_free(dls__pwl *f);
 DLS_HIDDEN int dls__pwl_push(dls__pwl *f, double x, double y);
 /* Value at x (the upper value at a jump); -INFINITY before the domain. */
 DLS_HIDDEN double dls__pwl_at(const dls__pwl *f, double x);
+/* The limit of f from the left at x (below f(x) where f jumps at x). */
+DLS_HIDDEN double dls__pwl_left_limit(const dls__pwl *f, double x);
 /* Slope just right of x, and just left of x (x inside the domain). */
 DLS_HIDDEN double dls__pwl_slope_right(const dls__pwl *f, double x);
 DLS_HIDDEN double dls__pwl_slope_left(const dls__pwl *f, double x);

@@ -395,8 +395,12 @@ static dls_status paper_run(paper *w, double *alpha, dls__chain_result *res, dls
             T = dls__pwl_reach(w->tailf, w->V);
     }
     res->T = T;
-    paper_eval(w, T, 1, &res->slope_right);
-    long double F = paper_eval(w, T, -1, &res->slope_left);
+    /* the slopes a little either side of T: T carries rounding, and a breakpoint within
+     * it would give the slope of the wrong side */
+    double eta = DLS__CHAIN_SLOPE_STEP * T;
+    paper_eval(w, T + eta, 1, &res->slope_right);
+    paper_eval(w, T - eta, -1, &res->slope_left);
+    long double F = paper_eval(w, T, -1, NULL);
     if (F > w->V * (1 + 0x1p-30))
         /* the domain start binds: more load takes no more time, up to F */
         res->slope_left = res->slope_right = INFINITY;
@@ -415,7 +419,7 @@ dls_status dls__paper_solve(const dls__chain *c, double V, double *alpha, dls__c
     double cap = 0;
     for (size_t k = 0; k < c->n; k++)
         cap += c->pb->Bt[dls__chain_pos(c, k)];
-    if (cap < V * (1 - 0x1p-40)) {
+    if (cap < V * (1 - DLS__CHAIN_CAP_TOL)) {
         res->infeasible = 1;
         res->T = INFINITY;
         return DLS_OK;

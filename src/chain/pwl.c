@@ -68,6 +68,16 @@ double dls__pwl_at(const dls__pwl *f, double x)
     return f->y[i] + t * (f->y[i + 1] - f->y[i]);
 }
 
+double dls__pwl_left_limit(const dls__pwl *f, double x)
+{
+    size_t i = dls__pwl_find(f, x);
+    if (f->n == 0 || x != f->x[i])
+        return dls__pwl_at(f, x);
+    while (i > 0 && f->x[i - 1] == x)
+        i--;
+    return f->y[i]; /* the first point at x: the left limit of a jump */
+}
+
 double dls__pwl_slope_right(const dls__pwl *f, double x)
 {
     size_t i = dls__pwl_find(f, x);

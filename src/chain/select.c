@@ -300,8 +300,10 @@ dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par,
         st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     } else if (rc == 1) {
         dls__pwl f1 = arena_view(&ar, 0);
+        /* the set: from the forward pass where f_1 reaches V less rounding (a set whose
+         * limits hold V up to rounding is a set that holds V) */
         double T = dls__pwl_reach(&f1, V);
-        select_forward(pb, &ar, T, trial);
+        select_forward(pb, &ar, dls__pwl_reach(&f1, V * (1 - DLS__CHAIN_CAP_TOL)), trial);
         /* the set found, polished: the paper's LP on it (exact, and the loads of the
          * forward pass are one of its solutions, so it can only be as good or better) */
         size_t n = 0;
@@ -316,16 +318,22 @@ dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par,
             memset(trial, 0, m * sizeof *trial);
             for (size_t k = n; k-- > 0;)
                 trial[pos[k]] = alpha[k];
-            T = fmin(T, r.T);
+            T = r.T;
             res->passes += r.passes;
+        } else if (st == DLS_OK) {
+            select_forward(pb, &ar, T, trial);
         }
         memcpy(alpha, trial, m * sizeof *alpha);
         res->T = T;
         res->explicit_stages = m;
-        res->slope_right = dls__pwl_slope_right(&f1, T);
-        res->slope_left = dls__pwl_slope_left(&f1, T);
-        if (dls__pwl_at(&f1, T) > V * (1 + 0x1p-30))
+        /* a little either side of T, which carries rounding (paper.c) */
+        double eta = DLS__CHAIN_SLOPE_STEP * T;
+        res->slope_right = dls__pwl_slope_right(&f1, T + eta);
+        res->slope_left = dls__pwl_slope_left(&f1, T - eta);
+        if (dls__pwl_at(&f1, T) > V * (1 + DLS__CHAIN_REACH_TOL))
             res->slope_left = res->slope_right = INFINITY; /* inside a jump of f_1 */
+        else if (dls__pwl_left_limit(&f1, T) < V * (1 - DLS__CHAIN_REACH_TOL))
+            res->slope_left = INFINITY; /* at the top of a jump: T flat to the left */
         *exact = 1;
         *lower = T;
     } else {

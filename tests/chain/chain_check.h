@@ -48,10 +48,12 @@ static inline double chk_glpk(const dls__star *st)
     return la.cmax;
 }
 
-/* The chain's answer in a mode, checked: loads >= 0 within their limits and summing to V,
- * the replay of the loads (charging unused positions in PAPER) equal to the makespan. */
-static inline void chk_solve(const dls__star *st, dls__chain_mode mode, const dls__chain_params *base,
-                             dls__chain_answer *a)
+/* The chain's answer in a mode, checked within tol (relative): loads >= 0 within their
+ * limits and summing to V, the replay of the loads (charging unused positions in PAPER)
+ * equal to the makespan and to the chain's. */
+static inline void chk_solve_tol(const dls__star *st, dls__chain_mode mode,
+                                 const dls__chain_params *base, dls__chain_answer *a,
+                                 double tol)
 {
     dls__chain_params par;
     if (base)
@@ -65,22 +67,30 @@ static inline void chk_solve(const dls__star *st, dls__chain_mode mode, const dl
         return;
     long double sum = 0;
     for (size_t k = 0; k < st->m; k++) {
-        if (!(a->alpha[k] >= 0) || a->alpha[k] > st->B[k] * (1 + CHK_TOL))
+        if (!(a->alpha[k] >= 0) || a->alpha[k] > st->B[k] * (1 + tol))
             fail_msg("position %zu: load %.17g outside [0, %.17g]", k, a->alpha[k], st->B[k]);
         sum += a->alpha[k];
     }
-    if (!(fabsl(sum - st->V) <= CHK_TOL * st->V))
+    if (!(fabsl(sum - st->V) <= tol * st->V))
         fail_msg("the loads sum to %.17Lg, not %.17g", sum, st->V);
     double replay = dls__replay(st, a->alpha, NULL, mode == DLS__CHAIN_PAPER, 0, NULL, NULL,
                                 NULL, NULL, NULL);
-    assert_rel(replay, a->makespan, CHK_TOL);
-    assert_rel(a->chain_makespan, a->makespan, CHK_TOL);
+    assert_rel(replay, a->makespan, tol);
+    assert_rel(a->chain_makespan, a->makespan, tol);
     if (a->exact)
-        assert_rel(a->lower_bound, a->makespan, CHK_TOL);
+        assert_rel(a->lower_bound, a->makespan, tol);
     else
-        assert_true(a->lower_bound <= a->makespan * (1 + CHK_TOL));
+        assert_true(a->lower_bound <= a->makespan * (1 + tol));
     if (mode == DLS__CHAIN_SELECT)
-        assert_true(a->makespan <= a->paper_makespan * (1 + CHK_TOL));
+        assert_true(a->makespan <= a->paper_makespan * (1 + tol));
+}
+
+/* chk_solve_tol within CHK_TOL. */
+static inline void chk_solve(const dls__star *st, dls__chain_mode mode, const dls__chain_params *base,
+                             dls__chain_answer *a)
+{
+    chk_solve_tol(st, mode, base, a, CHK_TOL);
+
 }
 
 /* The star of the positions of st in mask (bit k: position k), in the same order. */

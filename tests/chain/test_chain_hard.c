@@ -1,0 +1,129 @@
+/* Inputs that once made the star scheduler hang (issue 13: GLPK's simplex ran for minutes
+ * on two small platforms found by fuzzing the platform reader) and adversarial ones of our
+ * own: the chain solver must answer each, in both modes, within HARD_SECONDS, with an
+ * answer that passes chk_solve (loads within limits summing to V, the replay equal to the
+ * makespan), exact, and in SELECT never worse than the paper's LP. */
+#include <time.h>
+
+#include "chain_check.h"
+
+/* Wall-clock bound on one solve, in seconds: every case here takes milliseconds. */
+#define HARD_SECONDS 2.0
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Solves pl at load V in both modes, both orders, the originator computing or not. */
+static void solve_all(const dls_platform *pl, double V, const char *what)
+{
+    for (int variant = 0; variant < 8; variant++) {
+        dls__chain_mode mode = variant & 1 ? DLS__CHAIN_SELECT : DLS__CHAIN_PAPER;
+        dls_send_order order = variant & 2 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
+        int orig = (variant & 4) != 0;
+        dls__star st;
+        chk_star(pl, V, order, orig, &st);
+        double t0 = now();
+        dls__chain_answer a;
+        chk_solve(&st, mode, NULL, &a);
+        double took = now() - t0;
+        if (!(took <= HARD_SECONDS))
+            fail_msg("%s, load %g, variant %d: %.3g s", what, V, variant, took);
+        assert_false(a.infeasible);
+        assert_true(a.exact);
+        printf("# %s, load %g, %s, %s order%s: makespan %.17g (%.2g s)\n", what, V,
+               mode == DLS__CHAIN_SELECT ? "select" : "paper",
+               order == DLS_ORDER_RATE ? "rate" : "given", orig ? ", originator computes" : "",
+               a.makespan, took);
+        dls__chain_answer_free(&a);
+        dls__star_free(&st);
+    }
+}
+
+/* {"processors": [
+ *   {"name": "cpu0", "speed": 2.5e9, "limit": 1e8},
+ *   {"name": "cpuq", "speed": 2.4e9, "link": {"startup": 0, "rate": 0}},
+ *   {"name": "cpu1", "speed": 4.2e9},
+ *   {"name": "w1", "time": [[1, 1e-9], [-9, 1e-8]], "link": {"startup": 1, "rate": 1e7}}]} */
+TEST(test_fuzz_first)
+{
+    dls_platform *pl = dls_platform_create();
+    size_t i = gen_add(pl, "cpu", 0, gen_constant(2.5e9));
+    gen_limit(pl, i, 1e8);
+    i = gen_add(pl, "cpuq", 0, gen_constant(2.4e9));
+    gen_link(pl, i, 0, 0);
+    gen_add(pl, "cpu", 1, gen_constant(4.2e9));
+    const double a[2] = {1, -9}, b[2] = {1e-9, 1e-8};
+    i = gen_add(pl, "w", 1, gen_lines(2, a, b));
+    gen_link(pl, i, 1, 1e7);
+    const double loads[] = {100, 1, 1e6, 1e9};
+    for (size_t k = 0; k < sizeof loads / sizeof loads[0]; k++)
+        solve_all(pl, loads[k], "fuzz 1");
+    dls_platform_free(pl);
+}
+
+/* {"processors": [
+ *   {"name": "n7", "speed": {"points": [[1e3, 2.1e9], [1e6, 1.9e9], [1e7, 2e8]]},
+ *    "limit": 5e7},
+ *   {"name": "cpu1", "speed": 2.2e9},
+ *   {"name": "w1", "time": [[0, 1e24], [-9, 1e-8]], "link": {"startup": 0, "rate": 0}}]} */
+TEST(test_fuzz_second)
+{
+    dls_platform *pl = dls_platform_create();
+    const double x[3] = {1e3, 1e6, 1e7}, s[3] = {2.1e9, 1.9e9, 2e8};
+    size_t i = gen_add(pl, "n", 7, gen_points(3, x, s));
+    gen_limit(pl, i, 5e7);
+    gen_add(pl, "cpu", 1, gen_constant(2.2e9));
+    const double a[2] = {0, -9}, b[2] = {1e24, 1e-8};
+    i = gen_add(pl, "w", 1, gen_lines(2, a, b));
+    gen_link(pl, i, 0, 0);
+    const double loads[] = {100, 1, 1e6, 1e9};
+    for (size_t k = 0; k < sizeof loads / sizeof loads[0]; k++)
+        solve_all(pl, loads[k], "fuzz 2");
+    dls_platform_free(pl);
+}
+
+/* Adversarial: 64 identical processors (every decision a tie), and the same with limits
+ * that hold exactly the load. */
+TEST(test_ties)
+{
+    for (int limited = 0; limited < 2; limited++) {
+        dls_platform *pl = dls_platform_create();
+        const double a[2] = {0, -0.5}, b[2] = {1e-3, 1e-2};
+        for (size_t k = 0; k < 64; k++) {
+            size_t i = gen_add(pl, "p", k, gen_lines(2, a, b));
+            gen_link(pl, i, 0.25, 1e-4);
+            if (limited)
+                gen_limit(pl, i, 1000.0 / 64);
+        }
+        solve_all(pl, 1000, limited ? "64 identical, limits holding V" : "64 identical");
+        dls_platform_free(pl);
+    }
+}
+
+/* Adversarial: rates and slopes over 20 orders of magnitude in one platform, startups
+ * from 0 to 1e3 s, a processor with a time line of slope 1e24 beside ones of 1e-12. */
+TEST(test_magnitudes)
+{
+    test_rng r;
+    test_rng_init(&r, 1304);
+    dls_platform *pl = dls_platform_create();
+    for (size_t k = 0; k < 40; k++) {
+        double b0 = test_logrange(&r, 1e-12, 1e8);
+        const double a[2] = {test_below(&r, 2) ? 0 : test_logrange(&r, 1e-6, 1e3), -1};
+        const double b[2] = {b0, k == 7 ? 1e24 : b0 * 10};
+        size_t i = gen_add(pl, "m", k, gen_lines(2, a, b));
+        if (k % 5 != 0)
+            gen_link(pl, i, k % 3 == 0 ? 0 : test_logrange(&r, 1e-6, 1e3),
+                     test_logrange(&r, 1e-12, 1e2));
+    }
+    const double loads[] = {1e-3, 1, 1e4, 1e9};
+    for (size_t k = 0; k < sizeof loads / sizeof loads[0]; k++)
+        solve_all(pl, loads[k], "magnitudes");
+    dls_platform_free(pl);
+}
+
+TEST_MAIN("chain_hard", test_fuzz_first, test_fuzz_second, test_ties, test_magnitudes)
