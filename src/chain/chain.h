@@ -93,7 +93,10 @@ typedef struct dls__chain_answer {
     size_t pieces_total;      /* pieces of all explicit value functions built */
     size_t pieces_max;        /* most pieces of one */
     size_t explicit_stages;   /* positions solved through explicit value functions */
-    unsigned passes;          /* forward passes over the positions (Newton steps) */
+    unsigned passes;          /* passes over the positions' models: Newton's evaluations,
+                                 forward passes and backward checks (PAPER's, and those of
+                                 the paper's LPs that SELECT solves); explicit stages are
+                                 counted apart (explicit_stages, pieces_total) */
     unsigned rounds;          /* PAPER: checks of the greedy decisions */
     size_t flushed;           /* rates and slopes taken as 0 (magnitude rule) */
     double slope_left, slope_right; /* dT/dV at V from the left and the right (s/unit) */

@@ -45,7 +45,8 @@ typedef struct paper {
     dls__pwl buf[2];
     dls__pwl *tailf;     /* f_K (K = n: zero) */
     dls__vcurve vc;
-    unsigned passes, rounds;
+    unsigned passes, rounds; /* passes over the positions (evaluations, forward passes,
+                                checks); rounds of the check */
     size_t pieces_total, pieces_max, max_work;
 } paper;
 
@@ -232,6 +233,7 @@ static void paper_forward(paper *w, double T, double *alpha)
         W = r;
     }
     w->W[w->n] = W;
+    w->passes++;
 }
 
 /* What the backward check found: the first stage whose decision is not optimal (n: none),
@@ -288,6 +290,7 @@ static paper_verdict paper_check(paper *w, int flip)
         else
             sigma = s + sigma * (1 - C * s);
     }
+    w->passes++;
     return v;
 }
 
