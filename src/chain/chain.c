@@ -60,10 +60,14 @@ static void settle_loads(const dls__star *st, double lu, const double *scaled, d
         alpha[k] -= take;
         excess -= take;
     }
-    size_t big = 0;
-    for (size_t k = 1; k < m; k++)
-        if (alpha[k] > alpha[big])
+    /* the largest load, among those below their limits when there is a deficit to close */
+    int deficit = excess < 0;
+    size_t big = m;
+    for (size_t k = 0; k < m; k++)
+        if ((!deficit || alpha[k] < st->B[k]) && (big == m || alpha[k] > alpha[big]))
             big = k;
+    if (big == m)
+        big = 0;
     long double rest = 0;
     for (size_t k = 0; k < m; k++)
         if (k != big)
@@ -127,7 +131,9 @@ dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
         settle_loads(st, pb.lu, scaled, ans->alpha);
         int paper = par->mode == DLS__CHAIN_PAPER;
         ans->makespan = dls__replay(st, ans->alpha, NULL, paper, 0, NULL, NULL, NULL, NULL, NULL);
-        ans->chain_makespan = res.T * pb.tu;
+        /* the heuristic's makespan is its loads' replay (in the chain's units it differs
+         * by rounding, a few 1e-12) */
+        ans->chain_makespan = exact ? res.T * pb.tu : ans->makespan;
         ans->paper_makespan = paper_T * pb.tu;
         ans->lower_bound = fmin(lower * pb.tu, ans->makespan);
         ans->exact = exact;

@@ -82,7 +82,8 @@ typedef struct dls__chain_answer {
     double *alpha;            /* loads by position (st->m), summing to V; NULL if infeasible */
     double makespan;          /* s: the replay of alpha (charge_unused = 1 in PAPER, 0 in
                                  SELECT); INFINITY when infeasible */
-    double chain_makespan;    /* s: the least T with f_1(T) >= V, before the replay */
+    double chain_makespan;    /* s: the least T with f_1(T) >= V, before the replay (the
+                                 replay itself when not exact) */
     double paper_makespan;    /* s: the paper's LP (SELECT computes it too); NaN if not */
     double lower_bound;       /* s: a lower bound on the optimum of the mode (= makespan
                                  when exact) */

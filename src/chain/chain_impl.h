@@ -22,6 +22,9 @@
 /* A load within this (relative) of what a set of processors' limits hold is taken as held
  * (the rest is rounding, which settling the loads absorbs). */
 #define DLS__CHAIN_CAP_TOL 0x1p-40
+/* SELECT's heuristic: a load of at most this fraction of V is rounding noise (its
+ * processor is left out). */
+#define DLS__CHAIN_DUST 0x1p-40
 /* Decisions whose value at Newton's last step is this much (relative) below V cannot reach
  * it. */
 #define DLS__CHAIN_REACH_TOL 0x1p-30

@@ -33,6 +33,24 @@ static double replay_scaled(const dls__cprob *pb, const double *alpha, int charg
     return mk;
 }
 
+/* Loads of rounding noise (at most DLS__CHAIN_DUST of V), which the paper's LP may leave
+ * on processors it has no use for, are moved to the largest load: a processor sent them
+ * would be charged its startup. */
+static void drop_dust(double *alpha, size_t m, double V)
+{
+    double moved = 0;
+    size_t big = 0;
+    for (size_t k = 0; k < m; k++) {
+        if (alpha[k] > 0 && alpha[k] <= DLS__CHAIN_DUST * V) {
+            moved += alpha[k];
+            alpha[k] = 0;
+        }
+        if (alpha[k] > alpha[big])
+            big = k;
+    }
+    alpha[big] += moved;
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* The value functions of every position, kept for the forward pass                   */
 
@@ -211,6 +229,7 @@ static dls_status drop_idle(const dls__cprob *pb, double V, double *alpha, doubl
             break;
         *passes += r.passes;
         memset(full, 0, m * sizeof *full);
+        drop_dust(sub, n, V);
         size_t idle = 0;
         for (size_t k = 0; k < n; k++) {
             full[pos[k]] = sub[k];
@@ -275,6 +294,7 @@ dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par,
     if (st != DLS_OK || res->infeasible)
         return st;
     *paper_T = res->T;
+    drop_dust(alpha, m, V);
     double T_inc = replay_scaled(pb, alpha, 0);
     size_t max_work = par->max_work;
     if (max_work == 0) {

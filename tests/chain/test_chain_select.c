@@ -12,6 +12,9 @@
 
 #define INSTANCES 1200
 #define MAX_PROCS 12
+/* The heuristic's test: instances, and the bounds on pieces (the smallest allowed). */
+#define FALLBACK_INSTANCES 300
+#define FALLBACK_PIECES 16
 /* Every this many instances, every subset is also solved by GLPK, whose makespan must agree
  * within GLPK_SLACK: its simplex stops within its own feasibility tolerances, a few 1e-12
  * off either way here (below the exact optimum too, checked in rational arithmetic). */
@@ -103,4 +106,45 @@ TEST(test_select_against_every_subset)
     assert_true(strict >= INSTANCES / 2);
 }
 
-TEST_MAIN("chain_select", test_select_against_every_subset)
+/* The heuristic past the bounds: with the smallest bounds on pieces, SELECT must still
+ * answer within its guarantees: never worse than the paper's LP, exact = 0 unless its
+ * makespan is the best subset's, and a lower bound at most the best subset's makespan. */
+TEST(test_select_fallback_bounds)
+{
+    test_rng r;
+    test_rng_init(&r, 1305);
+    int heuristic = 0, hit = 0;
+    double worst_gap = 0;
+    for (int trial = 0; trial < FALLBACK_INSTANCES; trial++) {
+        size_t m = 2 + test_below(&r, MAX_PROCS - 1);
+        double V = test_range(&r, 5, 60);
+        dls_platform *pl = chk_select_platform(&r, m, V);
+        dls__star st;
+        chk_star(pl, V, trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN, trial % 5 == 1, &st);
+        dls__chain_params par;
+        dls__chain_params_init(&par);
+        par.max_pieces = par.max_work = FALLBACK_PIECES;
+        dls__chain_answer a;
+        chk_solve(&st, DLS__CHAIN_SELECT, &par, &a);
+        unsigned long mask = 0;
+        double best = best_subset(&st, 0, &mask);
+        if (!a.infeasible) {
+            if (!(a.lower_bound <= best * (1 + CHK_TOL)) ||
+                !(a.makespan >= best * (1 - CHK_TOL)) || (a.exact && !test_close(a.makespan, best, CHK_TOL, 0)))
+                fail_msg("trial %d: select %.17g (exact %d, lower bound %.17g), best subset "
+                         "%.17g", trial, a.makespan, a.exact, a.lower_bound, best);
+            heuristic += !a.exact;
+            hit += a.makespan <= best * (1 + CHK_TOL);
+            worst_gap = fmax(worst_gap, (a.makespan - best) / best);
+        }
+        dls__chain_answer_free(&a);
+        dls__star_free(&st);
+        dls_platform_free(pl);
+    }
+    printf("# bounds of %d pieces: the heuristic answered %d of %d instances; %d answers are "
+           "the best subset's; largest excess over it %.3g\n", FALLBACK_PIECES, heuristic,
+           FALLBACK_INSTANCES, hit, worst_gap);
+    assert_true(heuristic > 0);
+}
+
+TEST_MAIN("chain_select", test_select_against_every_subset, test_select_fallback_bounds)
