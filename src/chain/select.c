@@ -283,6 +283,86 @@ static dls_status relaxed_bound(const dls__cprob *pb, double V, double *lower, d
     return st;
 }
 
+/* The exact answer from the stored value functions: the set of the forward pass, its
+ * paper's LP (the polish), the marginal costs from f_1. */
+static dls_status select_exact(const dls__cprob *pb, arena *ar, double *alpha, double *trial,
+                               dls__chain_result *res, int *exact, double *lower,
+                               dls_error *err)
+{
+    size_t m = pb->m;
+    double V = pb->V;
+    dls__pwl f1 = arena_view(ar, 0);
+    /* the set: from the forward pass where f_1 reaches V less rounding (a set whose
+     * limits hold V up to rounding is a set that holds V) */
+    double T = dls__pwl_reach(&f1, V);
+    select_forward(pb, ar, dls__pwl_reach(&f1, V * (1 - DLS__CHAIN_CAP_TOL)), trial);
+    /* the set found, polished: the paper's LP on it (exact, and the loads of the
+     * forward pass are one of its solutions, so it can only be as good or better) */
+    size_t n = 0;
+    size_t *pos = (size_t *)ar->cnt; /* m + 1 entries, no longer needed */
+    for (size_t k = 0; k < m; k++)
+        if (trial[k] > 0)
+            pos[n++] = k;
+    dls__chain c = {pb, n, pos};
+    dls__chain_result r;
+    dls_status st = n > 0 ? dls__paper_solve(&c, V, alpha, &r, err) : DLS_OK;
+    if (st == DLS_OK && n > 0 && !r.infeasible) {
+        memset(trial, 0, m * sizeof *trial);
+        for (size_t k = n; k-- > 0;)
+            trial[pos[k]] = alpha[k];
+        T = r.T;
+        res->passes += r.passes;
+    } else if (st == DLS_OK) {
+        select_forward(pb, ar, T, trial);
+    }
+    memcpy(alpha, trial, m * sizeof *alpha);
+    res->T = T;
+    res->explicit_stages = m;
+    /* a little either side of T, which carries rounding (paper.c) */
+    double eta = DLS__CHAIN_SLOPE_STEP * T;
+    res->slope_right = dls__pwl_slope_right(&f1, T + eta);
+    res->slope_left = dls__pwl_slope_left(&f1, T - eta);
+    if (dls__pwl_at(&f1, T) > V * (1 + DLS__CHAIN_REACH_TOL))
+        res->slope_left = res->slope_right = INFINITY; /* inside a jump of f_1 */
+    else if (dls__pwl_left_limit(&f1, T) < V * (1 - DLS__CHAIN_REACH_TOL))
+        res->slope_left = INFINITY; /* at the top of a jump: T flat to the left */
+    *exact = 1;
+    *lower = T;
+    return st;
+}
+
+/* Past the bounds: the heuristic (drop_idle), the relaxation's lower bound, and the
+ * marginal costs of the heuristic's set (its own paper's LP). */
+static dls_status select_heuristic(const dls__cprob *pb, arena *ar, double T_inc, double *alpha,
+                                   double *trial, dls__chain_result *res, int *exact,
+                                   double *lower, dls_error *err)
+{
+    size_t m = pb->m;
+    double V = pb->V;
+    double T_best = T_inc;
+    dls_status st = drop_idle(pb, V, alpha, &T_best, &res->passes, err);
+    if (st == DLS_OK)
+        st = relaxed_bound(pb, V, lower, err);
+    if (st == DLS_OK) {
+        res->T = T_best;
+        *exact = T_best <= *lower * (1 + DLS__CHAIN_AGREE_TOL);
+        /* the marginal cost of the heuristic's set: its own paper's LP */
+        size_t n = 0;
+        size_t *pos = (size_t *)ar->off; /* m + 1 entries, free now */
+        for (size_t k = 0; k < m; k++)
+            if (alpha[k] > 0)
+                pos[n++] = k;
+        dls__chain c = {pb, n, pos};
+        dls__chain_result r;
+        st = dls__paper_solve(&c, V, trial, &r, err);
+        if (st == DLS_OK) {
+            res->slope_left = r.slope_left;
+            res->slope_right = r.slope_right;
+        }
+    }
+    return st;
+}
+
 dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par, double *alpha,
                              dls__chain_result *res, int *exact, double *lower, double *paper_T,
                              dls_error *err)
@@ -314,71 +394,15 @@ dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par,
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     }
     res->pieces_total = res->pieces_max = 0;
-    int rc = select_dp(pb, V * DLS__CHAIN_VCAP, T_inc * (1 + 0x1p-30), par->max_pieces, max_work, &ar, NULL,
-                       &res->pieces_total, &res->pieces_max);
+    int rc = select_dp(pb, V * DLS__CHAIN_VCAP, T_inc * (1 + DLS__CHAIN_WINDOW_SLACK),
+                       par->max_pieces, max_work, &ar, NULL, &res->pieces_total,
+                       &res->pieces_max);
     if (rc < 0) {
         st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     } else if (rc == 1) {
-        dls__pwl f1 = arena_view(&ar, 0);
-        /* the set: from the forward pass where f_1 reaches V less rounding (a set whose
-         * limits hold V up to rounding is a set that holds V) */
-        double T = dls__pwl_reach(&f1, V);
-        select_forward(pb, &ar, dls__pwl_reach(&f1, V * (1 - DLS__CHAIN_CAP_TOL)), trial);
-        /* the set found, polished: the paper's LP on it (exact, and the loads of the
-         * forward pass are one of its solutions, so it can only be as good or better) */
-        size_t n = 0;
-        size_t *pos = (size_t *)ar.cnt; /* m + 1 entries, no longer needed */
-        for (size_t k = 0; k < m; k++)
-            if (trial[k] > 0)
-                pos[n++] = k;
-        dls__chain c = {pb, n, pos};
-        dls__chain_result r;
-        st = n > 0 ? dls__paper_solve(&c, V, alpha, &r, err) : DLS_OK;
-        if (st == DLS_OK && n > 0 && !r.infeasible) {
-            memset(trial, 0, m * sizeof *trial);
-            for (size_t k = n; k-- > 0;)
-                trial[pos[k]] = alpha[k];
-            T = r.T;
-            res->passes += r.passes;
-        } else if (st == DLS_OK) {
-            select_forward(pb, &ar, T, trial);
-        }
-        memcpy(alpha, trial, m * sizeof *alpha);
-        res->T = T;
-        res->explicit_stages = m;
-        /* a little either side of T, which carries rounding (paper.c) */
-        double eta = DLS__CHAIN_SLOPE_STEP * T;
-        res->slope_right = dls__pwl_slope_right(&f1, T + eta);
-        res->slope_left = dls__pwl_slope_left(&f1, T - eta);
-        if (dls__pwl_at(&f1, T) > V * (1 + DLS__CHAIN_REACH_TOL))
-            res->slope_left = res->slope_right = INFINITY; /* inside a jump of f_1 */
-        else if (dls__pwl_left_limit(&f1, T) < V * (1 - DLS__CHAIN_REACH_TOL))
-            res->slope_left = INFINITY; /* at the top of a jump: T flat to the left */
-        *exact = 1;
-        *lower = T;
+        st = select_exact(pb, &ar, alpha, trial, res, exact, lower, err);
     } else {
-        /* past the bounds: the heuristic, and the relaxation's bound */
-        double T_best = T_inc;
-        st = drop_idle(pb, V, alpha, &T_best, &res->passes, err);
-        if (st == DLS_OK)
-            st = relaxed_bound(pb, V, lower, err);
-        if (st == DLS_OK) {
-            res->T = T_best;
-            *exact = T_best <= *lower * (1 + DLS__CHAIN_AGREE_TOL);
-            /* the marginal cost of the heuristic's set: its own paper's LP */
-            size_t n = 0;
-            size_t *pos = (size_t *)ar.off; /* m + 1 entries, free now */
-            for (size_t k = 0; k < m; k++)
-                if (alpha[k] > 0)
-                    pos[n++] = k;
-            dls__chain c = {pb, n, pos};
-            dls__chain_result r;
-            st = dls__paper_solve(&c, V, trial, &r, err);
-            if (st == DLS_OK) {
-                res->slope_left = r.slope_left;
-                res->slope_right = r.slope_right;
-            }
-        }
+        st = select_heuristic(pb, &ar, T_inc, alpha, trial, res, exact, lower, err);
     }
     arena_free(&ar);
     free(trial);
