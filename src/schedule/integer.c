@@ -131,29 +131,52 @@ static size_t best_receiver(const dls__star *st, const double *x, const double *
     return best;
 }
 
-/* Rounds the LP loads alpha (by position) to whole units summing to n; x receives them. */
-static dls_status round_loads(const dls__star *st, const double *alpha, double n, double *x,
-                              dls_error *err)
+/* The rounding's scratch: each position's cap in whole units, a trial copy of the loads,
+ * and the timeline of the loads being changed. */
+typedef struct rounding {
+    const dls__star *st;
+    double n;
+    double *cap, *y;
+    timeline tl;
+} rounding;
+
+static void rounding_free(rounding *rd)
+{
+    free(rd->cap);
+    free(rd->y);
+    free(rd->tl.end);
+    free(rd->tl.fin);
+    free(rd->tl.before);
+    free(rd->tl.pre);
+    free(rd->tl.suf);
+}
+
+static int rounding_alloc(rounding *rd, const dls__star *st, double n)
 {
     size_t m = st->m;
-    double *cap = malloc(m * sizeof *cap), *y = malloc(m * sizeof *y);
-    timeline tl = {m, malloc(m * sizeof(double)), malloc(m * sizeof(double)),
-                   malloc(m * sizeof(double)), malloc(m * sizeof(double)),
-                   malloc(m * sizeof(double))};
-    if (!cap || !y || !tl.end || !tl.fin || !tl.before || !tl.pre || !tl.suf) {
-        free(cap);
-        free(y);
-        free(tl.end);
-        free(tl.fin);
-        free(tl.before);
-        free(tl.pre);
-        free(tl.suf);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-    }
-    double sum = 0;
+    rd->st = st;
+    rd->n = n;
+    rd->cap = malloc(m * sizeof *rd->cap);
+    rd->y = malloc(m * sizeof *rd->y);
+    rd->tl = (timeline){m, malloc(m * sizeof(double)), malloc(m * sizeof(double)),
+                        malloc(m * sizeof(double)), malloc(m * sizeof(double)),
+                        malloc(m * sizeof(double))};
+    return rd->cap && rd->y && rd->tl.end && rd->tl.fin && rd->tl.before && rd->tl.pre &&
+                   rd->tl.suf
+               ? 0
+               : -1;
+}
+
+/* Floors the LP's loads (within the caps), takes back any excess from the last, then
+ * places each remaining unit where the makespan grows least. */
+static void floor_and_fill(rounding *rd, const double *alpha, double *x)
+{
+    const dls__star *st = rd->st;
+    size_t m = st->m;
+    double n = rd->n, sum = 0;
     for (size_t k = 0; k < m; k++) {
-        cap[k] = floor(fmin(st->B[k], n));
-        x[k] = fmin(floor(alpha[k] + DLS_INT_IMPROVE_RTOL * n), cap[k]);
+        rd->cap[k] = floor(fmin(st->B[k], n));
+        x[k] = fmin(floor(alpha[k] + DLS_INT_IMPROVE_RTOL * n), rd->cap[k]);
         if (x[k] < 0)
             x[k] = 0;
         sum += x[k];
@@ -164,37 +187,41 @@ static dls_status round_loads(const dls__star *st, const double *alpha, double n
         x[k] -= back;
         sum -= back;
     }
-    /* each remaining unit where the makespan grows least */
-    replay(st, x, &tl);
+    replay(st, x, &rd->tl);
     while (sum < n) {
         double mk;
-        size_t k = best_receiver(st, x, cap, &tl, &mk);
+        size_t k = best_receiver(st, x, rd->cap, &rd->tl, &mk);
         if (k == m)
             break; /* cannot happen: the capacity was checked */
         x[k] += 1;
         sum += 1;
-        replay(st, x, &tl);
+        replay(st, x, &rd->tl);
     }
-    /* then single units move from a position at or before the last to finish while that
-     * lowers the makespan */
-    size_t moves = 0, max_moves = DLS_INT_MOVES_PER_POSITION * m;
+}
+
+/* Moves single units from a position at or before the last to finish while that lowers
+ * the makespan (at most DLS_INT_MOVES_PER_POSITION moves per position). */
+static void move_units(rounding *rd, double *x)
+{
+    const dls__star *st = rd->st;
+    size_t m = st->m, moves = 0, max_moves = DLS_INT_MOVES_PER_POSITION * m;
     for (int improved = 1; improved && moves < max_moves;) {
         improved = 0;
-        double cur = makespan_of(&tl);
+        double cur = makespan_of(&rd->tl);
         size_t crit = 0;
         for (size_t k = 0; k < m; k++)
-            if (tl.fin[k] >= cur)
+            if (rd->tl.fin[k] >= cur)
                 crit = k;
         double best = cur * (1 - DLS_INT_IMPROVE_RTOL);
         size_t from = m, to = m;
         for (size_t j = 0; j <= crit; j++) {
             if (x[j] < 1)
                 continue;
-            memcpy(y, x, m * sizeof *y);
-            y[j] -= 1;
-            replay(st, y, &tl);
+            memcpy(rd->y, x, m * sizeof *rd->y);
+            rd->y[j] -= 1;
+            replay(st, rd->y, &rd->tl);
             double mk;
-            size_t k = best_receiver(st, y, cap, &tl, &mk);
+            size_t k = best_receiver(st, rd->y, rd->cap, &rd->tl, &mk);
             if (k != m && k != j && mk < best) {
                 best = mk;
                 from = j;
@@ -207,52 +234,73 @@ static dls_status round_loads(const dls__star *st, const double *alpha, double n
             moves++;
             improved = 1;
         }
-        replay(st, x, &tl);
+        replay(st, x, &rd->tl);
     }
-    /* last, a processor may cost more in startup than it brings: try sending it nothing,
-     * its units going one by one where the makespan grows least (in send order, and only
-     * while the work stays within a budget) */
+}
+
+/* Whether sending processor j nothing, its units going one by one where the makespan
+ * grows least, shortens the makespan below cur; the trial loads are left in rd->y. */
+static int drop_helps(rounding *rd, const double *x, size_t j, double cur)
+{
+    const dls__star *st = rd->st;
+    size_t m = st->m;
+    memcpy(rd->y, x, m * sizeof *rd->y);
+    double give = rd->y[j], ycap = rd->cap[j];
+    rd->y[j] = 0;
+    rd->cap[j] = 0; /* the dropped processor takes none back */
+    replay(st, rd->y, &rd->tl);
+    int ok = 1;
+    for (double u = 0; u < give && ok; u++) {
+        double mk;
+        size_t k = best_receiver(st, rd->y, rd->cap, &rd->tl, &mk);
+        if (k == m || mk >= cur) {
+            ok = 0;
+            break;
+        }
+        rd->y[k] += 1;
+        replay(st, rd->y, &rd->tl);
+    }
+    rd->cap[j] = ycap;
+    return ok && makespan_of(&rd->tl) < cur * (1 - DLS_INT_IMPROVE_RTOL);
+}
+
+/* A processor may cost more in startup than it brings: tries sending each nothing, in
+ * send order, while the work stays within a budget. */
+static void drop_processors(rounding *rd, double *x)
+{
+    size_t m = rd->st->m;
     double budget = DLS_INT_DROP_WORK;
     for (int again = 1; again;) {
         again = 0;
-        double cur = makespan_of(&tl);
+        double cur = makespan_of(&rd->tl);
         for (size_t j = 0; j < m; j++) {
             if (x[j] < 1 || x[j] * (double)m > budget)
                 continue;
             budget -= x[j] * (double)m;
-            memcpy(y, x, m * sizeof *y);
-            double give = y[j];
-            y[j] = 0;
-            double ycap = cap[j];
-            cap[j] = 0; /* the dropped processor takes none back */
-            replay(st, y, &tl);
-            int ok = 1;
-            for (double u = 0; u < give && ok; u++) {
-                double mk;
-                size_t k = best_receiver(st, y, cap, &tl, &mk);
-                if (k == m || mk >= cur) {
-                    ok = 0;
-                    break;
-                }
-                y[k] += 1;
-                replay(st, y, &tl);
-            }
-            cap[j] = ycap;
-            if (ok && makespan_of(&tl) < cur * (1 - DLS_INT_IMPROVE_RTOL)) {
-                memcpy(x, y, m * sizeof *x);
+            if (drop_helps(rd, x, j, cur)) {
+                memcpy(x, rd->y, m * sizeof *x);
                 again = 1;
                 break;
             }
         }
-        replay(st, x, &tl);
+        replay(rd->st, x, &rd->tl);
     }
-    free(cap);
-    free(y);
-    free(tl.end);
-    free(tl.fin);
-    free(tl.before);
-    free(tl.pre);
-    free(tl.suf);
+}
+
+/* Rounds the LP loads alpha (by position) to whole units summing to n; x receives them. */
+static dls_status round_loads(const dls__star *st, const double *alpha, double n, double *x,
+                              dls_error *err)
+{
+    rounding rd;
+    memset(&rd, 0, sizeof rd);
+    if (rounding_alloc(&rd, st, n) != 0) {
+        rounding_free(&rd);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    floor_and_fill(&rd, alpha, x);
+    move_units(&rd, x);
+    drop_processors(&rd, x);
+    rounding_free(&rd);
     return DLS_OK;
 }
 
