@@ -42,7 +42,8 @@ extern char **environ;
 #define PROCESSOR_NAME_LEN 256
 
 static const tool_opt bench_opts[] = {
-    {"kernel", OPT_CHOICE, NULL, "gemm-rows", 0, 0, "gemm-rows|lu-update|synthetic",
+    {"kernel", OPT_CHOICE, NULL, "gemm-rows", 0, 0,
+     TOOL_CHOICES(DLS_BLAS_KERNEL_KIND_MAP) "synthetic",
      "what to measure (synthetic: a simulated processor with a known speed function)"},
     TOOL_STRING("exec", "'PROGRAM ARGS {size}'",
                 "time this command per size instead ({size} is replaced; needs --max-size)"),
@@ -179,9 +180,11 @@ static int choose_kernel(bench_job *job)
 {
     const tool_args *a = job->args;
     job->kname = arg_string(a, "kernel");
-    job->kind = strcmp(job->kname, "gemm-rows") == 0   ? KERNEL_GEMM
-                : strcmp(job->kname, "lu-update") == 0 ? KERNEL_LU
-                                                       : KERNEL_SYNTHETIC;
+    dls_blas_kernel_kind bk;
+    if (dls_blas_kernel_kind_from_name(job->kname, &bk) == DLS_OK)
+        job->kind = bk == DLS_KERNEL_GEMM_ROWS ? KERNEL_GEMM : KERNEL_LU;
+    else
+        job->kind = KERNEL_SYNTHETIC; /* the option's choices allow nothing else */
     job->exec = arg_string(a, "exec");
     if (job->exec == NULL)
         return EXIT_DONE;
@@ -599,12 +602,11 @@ static json_t *points_json(const dls_bench_point *p, size_t n)
 /* The report of a 1-D build, and its summary on stderr. */
 static void describe_build(const bench_job *job, const dls_bench *b, outcome *res)
 {
-    static const char *const why[] = {"converged", "max points", "time budget"};
     size_t np;
     const dls_bench_point *pts = dls_bench_points(b, &np);
     json_object_set_new(res->report, "points", points_json(pts, np));
     json_object_set_new(res->report, "kept", json_integer((json_int_t)dls_model_count(res->model)));
-    json_object_set_new(res->report, "stop", json_string(why[dls_bench_stopped(b)]));
+    json_object_set_new(res->report, "stop", json_string(dls_bench_stop_name(dls_bench_stopped(b))));
     json_object_set_new(res->report, "elapsed", json_real(dls_bench_elapsed(b)));
     if (dls_bench_budget_top(b) > 0) {
         json_object_set_new(res->report, "budget_top", json_real(dls_bench_budget_top(b)));
@@ -615,7 +617,7 @@ static void describe_build(const bench_job *job, const dls_bench *b, outcome *re
     }
     if (!arg_flag(job->args, "json"))
         fprintf(stderr, "dlsched: measured %zu sizes in %.1f s (%s); the model keeps %zu "
-                "points up to %.6g\n", np, dls_bench_elapsed(b), why[dls_bench_stopped(b)],
+                "points up to %.6g\n", np, dls_bench_elapsed(b), dls_bench_stop_name(dls_bench_stopped(b)),
                 dls_model_count(res->model), res->limit);
 }
 

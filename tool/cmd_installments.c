@@ -87,13 +87,6 @@ static lp_result compare_lp(const dls_platform *pl, double V, int use_limits, in
     return r;
 }
 
-static const char *role_name(dls_installment_role role)
-{
-    return role == DLS_INSTALLMENT_WORKS      ? "works"
-           : role == DLS_INSTALLMENT_NO_CHUNK ? "no chunk"
-                                              : "left out";
-}
-
 static const char *name_or_null(const dls_platform *pl, long i)
 {
     return i >= 0 ? dls_platform_name(pl, (size_t)i) : NULL;
@@ -118,7 +111,7 @@ static json_t *result_json(const dls_platform *pl, const dls_installment_analysi
     for (size_t i = 0; i < n; i++) {
         dls_installment_levels lv;
         json_t *p = json_pack("{s:s,s:s,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:i}", "name",
-                              dls_platform_name(pl, i), "role", role_name(role[i]), "chunks",
+                              dls_platform_name(pl, i), "role", dls_installment_role_name(role[i]), "chunks",
                               (json_int_t)ch[i], "load", json_real(ld[i]), "first_arrival",
                               tool_json_number(fa[i]), "finish", tool_json_number(fin[i]), "busy",
                               json_real(busy[i]), "wait", json_real(wait[i]), "chunk_time",
@@ -248,7 +241,7 @@ static void print_result(const char *path, const dls_platform *pl,
         snprintf(c, sizeof c, isfinite(ct[i]) ? "%.6g" : "-", ct[i]);
         snprintf(lv, sizeof lv, lvl[i] > 0 ? "%d" : "-", lvl[i]);
         printf("  %s  %-8s  %12llu  %14.9g  %14s  %14s  %14.9g  %14.9g  %12s  %5s  %12s\n",
-               tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), role_name(role[i]),
+               tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), dls_installment_role_name(role[i]),
                (unsigned long long)ch[i], ld[i], f, e, busy[i], wait[i], c, lv, sw);
     }
 }

@@ -49,6 +49,12 @@ typedef struct tool_opt {
     const char *help;
 } tool_opt;
 
+/* The choices of an option taken from a library enumeration's X-macro list, so that the
+ * program accepts exactly the names the library parses ("gb|dp|...|", the last '|' being
+ * ignored). */
+#define TOOL_CHOICE_TEXT_(name, value, text) text "|"
+#define TOOL_CHOICES(MAP) MAP(TOOL_CHOICE_TEXT_)
+
 /* A number defined by a macro, as text in a string literal (help texts). */
 #define TOOL_STR(x) TOOL_STR_(x)
 #define TOOL_STR_(x) #x

@@ -108,12 +108,25 @@ DLS_API void dls_bench_params_init(dls_bench_params *params);
 /** The outcome of a build (opaque). */
 typedef struct dls_bench dls_bench;
 
-/** Why a build stopped. */
+/** Why a build stopped: X(NAME, value, text). */
+#define DLS_BENCH_STOP_MAP(X)                                                       \
+    X(CONVERGED, 0, "converged")    /* every interval agrees with its midpoint */    \
+    X(MAX_POINTS, 1, "max points")  /* the point cap was reached */                  \
+    X(BUDGET, 2, "time budget")     /* the time budget ran out */
+
+/** Why a measurement stopped: see ::DLS_BENCH_STOP_MAP. */
 typedef enum dls_bench_stop {
-    DLS_BENCH_CONVERGED = 0,   /**< every interval agrees with its midpoint */
-    DLS_BENCH_MAX_POINTS = 1,  /**< the point cap was reached */
-    DLS_BENCH_BUDGET = 2       /**< the time budget ran out */
+#define DLS_BENCH_STOP_ENUM_(name, value, text) DLS_BENCH_##name = value,
+    DLS_BENCH_STOP_MAP(DLS_BENCH_STOP_ENUM_)
+#undef DLS_BENCH_STOP_ENUM_
 } dls_bench_stop;
+
+/** "converged", "max points" or "time budget"; "unknown" otherwise. */
+DLS_API const char *dls_bench_stop_name(dls_bench_stop stop);
+
+/** The reason whose dls_bench_stop_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_bench_stop_from_name(const char *name, dls_bench_stop *out);
 
 /**
  * Builds the speed function of @p kernel on this machine.
@@ -269,16 +282,32 @@ typedef struct dls_blas_kernel_params {
 /** Fills @p params with the defaults. */
 DLS_API void dls_blas_kernel_params_init(dls_blas_kernel_params *params);
 
-/** Kinds of built-in kernels. */
+/**
+ * The built-in kernels: X(NAME, value, text).
+ * - GEMM_ROWS: the striped matrix product of paper 000: an n1 x n block of rows times an
+ *   n x n matrix (cblas_dgemm); size n1 rows; speed in multiply-adds per second,
+ *   n1 n^2 / time;
+ * - LU_UPDATE: the trailing-matrix update of paper 001: an x by y matrix of b x b blocks
+ *   updated by a column of x blocks times a row of y blocks (cblas_dgemm); size y blocks
+ *   for the fixed x; speed in block updates per second, x y / time.
+ */
+#define DLS_BLAS_KERNEL_KIND_MAP(X)   \
+    X(GEMM_ROWS, 0, "gemm-rows")      \
+    X(LU_UPDATE, 1, "lu-update")
+
+/** A built-in kernel: see ::DLS_BLAS_KERNEL_KIND_MAP. */
 typedef enum dls_blas_kernel_kind {
-    /** The striped matrix product of paper 000: an n1 x n block of rows times an n x n matrix
-     *  (cblas_dgemm); size n1 rows; speed in multiply-adds per second, n1 n^2 / time. */
-    DLS_KERNEL_GEMM_ROWS = 0,
-    /** The trailing-matrix update of paper 001: an x by y matrix of b x b blocks updated by a
-     *  column of x blocks times a row of y blocks (cblas_dgemm); size y blocks for the fixed
-     *  x; speed in block updates per second, x y / time. */
-    DLS_KERNEL_LU_UPDATE = 1
+#define DLS_BLAS_KERNEL_KIND_ENUM_(name, value, text) DLS_KERNEL_##name = value,
+    DLS_BLAS_KERNEL_KIND_MAP(DLS_BLAS_KERNEL_KIND_ENUM_)
+#undef DLS_BLAS_KERNEL_KIND_ENUM_
 } dls_blas_kernel_kind;
+
+/** "gemm-rows" or "lu-update"; "unknown" otherwise. */
+DLS_API const char *dls_blas_kernel_kind_name(dls_blas_kernel_kind kind);
+
+/** The kernel whose dls_blas_kernel_kind_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_blas_kernel_kind_from_name(const char *name, dls_blas_kernel_kind *out);
 
 /**
  * The fixed parameter a built-in kernel takes when dls_blas_kernel_params::fixed is 0:

@@ -107,6 +107,45 @@ DLS_API int dls_version_number(void);
  *  `*_to_string` functions). NULL is allowed. */
 DLS_API void dls_free(void *ptr);
 
+/** The status of @p name as dls_status_name() writes it ("EINVAL").
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_status_from_name(const char *name, dls_status *out);
+
+/**
+ * What a computed answer is, apart from whether the call worked (the call's ::dls_status):
+ * X(NAME, value, text).
+ */
+#define DLS_SOLUTION_STATUS_MAP(X)                                                   \
+    X(NONE, 0, "none")             /* not computed (a figure the call did not make) */ \
+    X(OPTIMAL, 1, "optimal")       /* proven optimal */                              \
+    X(FEASIBLE, 2, "feasible")     /* valid, not proven optimal (see the gap) */     \
+    X(INFEASIBLE, 3, "infeasible") /* no valid answer exists (limits too small) */   \
+    X(NOT_FOUND, 4, "not found")   /* none found, none proven impossible */
+
+/** What a computed answer is: see ::DLS_SOLUTION_STATUS_MAP. */
+typedef enum dls_solution_status {
+#define DLS_SOLUTION_STATUS_ENUM_(name, value, text) DLS_SOLUTION_##name = value,
+    DLS_SOLUTION_STATUS_MAP(DLS_SOLUTION_STATUS_ENUM_)
+#undef DLS_SOLUTION_STATUS_ENUM_
+} dls_solution_status;
+
+/** "optimal", "feasible", "infeasible", "not found" or "none"; "unknown" otherwise. */
+DLS_API const char *dls_solution_status_name(dls_solution_status status);
+
+/** The status whose dls_solution_status_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_solution_status_from_name(const char *name, dls_solution_status *out);
+
+/**
+ * Progress of a long call, and a way to stop it.
+ * @param fraction the part of the work done, from 0 to 1
+ * @param data the pointer given with the callback
+ * @return 0 to go on; any other value cancels the call, which then returns ::DLS_ECANCELED.
+ * It is called at most a few hundred times per call, from the calling thread or from a
+ * thread the call started (GLPK's), never from two threads at once.
+ */
+typedef int (*dls_progress_fn)(double fraction, void *data);
+
 #ifdef __cplusplus
 }
 #endif

@@ -105,23 +105,38 @@ DLS_API void dls_installment_params_init(dls_installment_params *params);
 /* ---------------------------------------------------------------------------------- */
 /* Chunk-size analysis                                                                 */
 
-/** Why a value of the analysis is undefined. */
+/**
+ * Why a value of the analysis is undefined: X(NAME, value, text).
+ * - DEFINED: the value is defined;
+ * - NUMERATOR (formula): a processor's numerator sum S - A_i1 is not positive (it needs
+ *   longer to start a chunk than a whole round of startups lasts);
+ * - DENOMINATOR (formula): a processor's denominator A_i2 - sum C is not positive (it
+ *   computes a unit faster than a round sends one unit to every processor, so it idles
+ *   whatever delta); (lower bound): m / sum (1 / A_i2^h) - sum C is not positive (the
+ *   network alone is slower than out-of-core computing, so no chunk size wins in the long
+ *   run);
+ * - NO_LINES: a processor's model is neither time lines nor a constant speed.
+ */
+#define DLS_INSTALLMENT_REASON_MAP(X)   \
+    X(DEFINED, 0, "defined")            \
+    X(NUMERATOR, 1, "numerator")        \
+    X(DENOMINATOR, 2, "denominator")    \
+    X(NO_LINES, 3, "no lines")
+
+/** Why a value of the analysis is undefined: see ::DLS_INSTALLMENT_REASON_MAP. */
 typedef enum dls_installment_reason {
-    DLS_INSTALLMENT_DEFINED = 0,      /**< the value is defined */
-    /** formula: a processor's numerator sum S - A_i1 is not positive (it needs longer to
-     *  start a chunk than a whole round of startups lasts) */
-    DLS_INSTALLMENT_NUMERATOR = 1,
-    /** formula: a processor's denominator A_i2 - sum C is not positive (it computes a unit
-     *  faster than a round sends one unit to every processor, so it idles whatever delta);
-     *  lower bound: m / sum (1 / A_i2^h) - sum C is not positive (the network alone is
-     *  slower than out-of-core computing, so no chunk size wins in the long run) */
-    DLS_INSTALLMENT_DENOMINATOR = 2,
-    /** a processor's model is neither time lines nor a constant speed */
-    DLS_INSTALLMENT_NO_LINES = 3
+#define DLS_INSTALLMENT_REASON_ENUM_(name, value, text) DLS_INSTALLMENT_##name = value,
+    DLS_INSTALLMENT_REASON_MAP(DLS_INSTALLMENT_REASON_ENUM_)
+#undef DLS_INSTALLMENT_REASON_ENUM_
 } dls_installment_reason;
 
 /** "defined", "numerator", "denominator" or "no lines"; "unknown" otherwise. */
 DLS_API const char *dls_installment_reason_name(dls_installment_reason reason);
+
+/** The reason whose dls_installment_reason_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_installment_reason_from_name(const char *name,
+                                                    dls_installment_reason *out);
 
 /** The memory levels of one processor as the analysis reads them. */
 typedef struct dls_installment_levels {
@@ -286,12 +301,25 @@ DLS_API double dls_installment_round_time(const dls_installment *schedule);
 /** The makespan: when the last chunk finishes (s). */
 DLS_API double dls_installment_makespan(const dls_installment *schedule);
 
-/** What a processor does in the schedule. */
+/** What a processor does in the schedule: X(NAME, value, text). */
+#define DLS_INSTALLMENT_ROLE_MAP(X)                                                   \
+    X(WORKS, 0, "works")            /* receives at least one chunk */                  \
+    X(NO_CHUNK, 1, "no chunk")      /* in the rotation, but the load ends before its turn */ \
+    X(OVER_LIMIT, 2, "left out")    /* left out: its limit is below the chunk size */
+
+/** What a processor does in the schedule: see ::DLS_INSTALLMENT_ROLE_MAP. */
 typedef enum dls_installment_role {
-    DLS_INSTALLMENT_WORKS = 0,     /**< receives at least one chunk */
-    DLS_INSTALLMENT_NO_CHUNK = 1,  /**< in the rotation, but the load ends before its turn */
-    DLS_INSTALLMENT_OVER_LIMIT = 2 /**< left out: its limit is below the chunk size */
+#define DLS_INSTALLMENT_ROLE_ENUM_(name, value, text) DLS_INSTALLMENT_##name = value,
+    DLS_INSTALLMENT_ROLE_MAP(DLS_INSTALLMENT_ROLE_ENUM_)
+#undef DLS_INSTALLMENT_ROLE_ENUM_
 } dls_installment_role;
+
+/** "works", "no chunk" or "left out"; "unknown" otherwise. */
+DLS_API const char *dls_installment_role_name(dls_installment_role role);
+
+/** The role whose dls_installment_role_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_installment_role_from_name(const char *name, dls_installment_role *out);
 
 /** Per processor, in platform order (arrays of dls_installment_count() values): its role... */
 DLS_API const dls_installment_role *dls_installment_roles(const dls_installment *schedule);

@@ -38,30 +38,35 @@
 extern "C" {
 #endif
 
-/** What a solved problem's answer is (separate from the call's ::dls_status). */
-typedef enum dls_solution_status {
-    DLS_SOLUTION_OPTIMAL = 0,     /**< proven optimal */
-    DLS_SOLUTION_FEASIBLE = 1,    /**< valid, not proven optimal (see the gap) */
-    DLS_SOLUTION_INFEASIBLE = 2,  /**< no valid answer exists (e.g. limits too small) */
-    DLS_SOLUTION_NOT_FOUND = 3    /**< a heuristic found no valid answer; none proven impossible */
-} dls_solution_status;
-
-/** "optimal", "feasible", "infeasible" or "not found". */
-DLS_API const char *dls_solution_status_name(dls_solution_status status);
-
 /** The largest number of elements the partitioners accept: 2^53, so that every count is
  *  exactly representable as a double too. */
 #define DLS_PARTITION_MAX_ELEMENTS 9007199254740992ull
 
-/** Root-finding method for equal elements. */
+/**
+ * Root-finding methods for equal elements: X(NAME, value, text).
+ * - NEWTON: safeguarded Newton iteration on the common finishing time (default): the same
+ *   optimum as Algorithm 1 of paper 000 in a few passes over the models;
+ * - BISECTION: Algorithm 1.1 of paper 000 as printed (bisection of the angle between two
+ *   lines through the origin), then Algorithm 1.2. Kept for comparison.
+ */
+#define DLS_PARTITION_METHOD_MAP(X) \
+    X(NEWTON, 0, "newton")          \
+    X(BISECTION, 1, "bisection")
+
+/** Root-finding method for equal elements: see ::DLS_PARTITION_METHOD_MAP. */
 typedef enum dls_partition_method {
-    /** Safeguarded Newton iteration on the common finishing time (default): the same
-     *  optimum as Algorithm 1 of paper 000 in a few passes over the models. */
-    DLS_PARTITION_NEWTON = 0,
-    /** Algorithm 1.1 of paper 000 as printed (bisection of the angle between two lines
-     *  through the origin), then Algorithm 1.2. Kept for comparison. */
-    DLS_PARTITION_BISECTION = 1
+#define DLS_PARTITION_METHOD_ENUM_(name, value, text) DLS_PARTITION_##name = value,
+    DLS_PARTITION_METHOD_MAP(DLS_PARTITION_METHOD_ENUM_)
+#undef DLS_PARTITION_METHOD_ENUM_
 } dls_partition_method;
+
+/** "newton" or "bisection"; "unknown" otherwise. */
+DLS_API const char *dls_partition_method_name(dls_partition_method method);
+
+/** The method whose dls_partition_method_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_partition_method_from_name(const char *name,
+                                                  dls_partition_method *out);
 
 /**
  * A quality metric: the deviation of a distribution from the ideal one.

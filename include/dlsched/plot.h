@@ -54,14 +54,33 @@ extern "C" {
 /** Default number of sections drawn per 2-D model. */
 #define DLS_PLOT_DEFAULT_SECTIONS 6
 
+/** The scale of an axis: X(NAME, value, text). AUTO: logarithmic when the values drawn
+ *  span more than two decades, linear otherwise. */
+#define DLS_PLOT_SCALE_MAP(X) \
+    X(AUTO, 0, "auto")        \
+    X(LINEAR, 1, "linear")    \
+    X(LOG, 2, "log")
+
+/** The scale of an axis: see ::DLS_PLOT_SCALE_MAP. */
+typedef enum dls_plot_scale {
+#define DLS_PLOT_SCALE_ENUM_(name, value, text) DLS_PLOT_##name = value,
+    DLS_PLOT_SCALE_MAP(DLS_PLOT_SCALE_ENUM_)
+#undef DLS_PLOT_SCALE_ENUM_
+} dls_plot_scale;
+
+/** "auto", "linear" or "log"; "unknown" otherwise. */
+DLS_API const char *dls_plot_scale_name(dls_plot_scale scale);
+
+/** The scale whose dls_plot_scale_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_plot_scale_from_name(const char *name, dls_plot_scale *out);
+
 /** Parameters of dls_platform_plot_svg(); fill with dls_plot_params_init(). */
 typedef struct dls_plot_params {
-    /** Scale of the size axis: 1 logarithmic, 0 linear, -1 (default) automatic:
-     *  logarithmic when the interesting sizes span more than two decades. */
-    int log_x;
-    /** Scale of the speed axis: 1 logarithmic, 0 linear, -1 (default) automatic:
-     *  logarithmic when the speeds drawn span more than two decades. */
-    int log_y;
+    /** Scale of the size axis; default ::DLS_PLOT_AUTO (the sizes that matter). */
+    dls_plot_scale x_scale;
+    /** Scale of the speed axis; default ::DLS_PLOT_AUTO (the speeds drawn). */
+    dls_plot_scale y_scale;
     /** Picture width in pixels, finite and >= ::DLS_PLOT_MIN_WIDTH; default
      *  ::DLS_PLOT_DEFAULT_WIDTH. */
     double width;

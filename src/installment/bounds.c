@@ -10,23 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "installment/installment_impl.h"
 #include "platform/platform_impl.h"
 
-const char *dls_installment_reason_name(dls_installment_reason reason)
-{
-    switch (reason) {
-    case DLS_INSTALLMENT_DEFINED:
-        return "defined";
-    case DLS_INSTALLMENT_NUMERATOR:
-        return "numerator";
-    case DLS_INSTALLMENT_DENOMINATOR:
-        return "denominator";
-    case DLS_INSTALLMENT_NO_LINES:
-        return "no lines";
-    }
-    return "unknown";
-}
+DLS__ENUM_NAMES(dls_installment_reason, dls_installment_reason, DLS_INSTALLMENT_REASON_MAP)
+DLS__ENUM_NAMES(dls_installment_role, dls_installment_role, DLS_INSTALLMENT_ROLE_MAP)
 
 /* The levels of a 1-D model (the caller has excluded 2-D ones). */
 static dls_status model_levels(const dls_model *m, dls_installment_levels *lv, dls_error *err)

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "core/names.h"
 #include "core/internal.h"
 #include "core/grow.h"
 #include "core/stats.h"
@@ -48,6 +49,8 @@ struct dls_bench {
     double elapsed;
     double measured_top;      /* the budget brought the largest size down to this (0: no) */
 };
+
+DLS__ENUM_NAMES(dls_bench_stop, dls_bench_stop, DLS_BENCH_STOP_MAP)
 
 void dls_bench_params_init(dls_bench_params *p)
 {

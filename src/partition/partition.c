@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "partition/partition_impl.h"
 #include "platform/platform_impl.h"
 
@@ -19,20 +20,7 @@
 #define DLS_EQUAL_FTOL_MIN 0.5
 #define DLS_EQUAL_FTOL_PROCESSORS 64
 
-const char *dls_solution_status_name(dls_solution_status status)
-{
-    switch (status) {
-    case DLS_SOLUTION_OPTIMAL:
-        return "optimal";
-    case DLS_SOLUTION_FEASIBLE:
-        return "feasible";
-    case DLS_SOLUTION_INFEASIBLE:
-        return "infeasible";
-    case DLS_SOLUTION_NOT_FOUND:
-        return "not found";
-    }
-    return "unknown";
-}
+DLS__ENUM_NAMES(dls_partition_method, dls_partition_method, DLS_PARTITION_METHOD_MAP)
 
 void dls_partition_params_init(dls_partition_params *params)
 {
@@ -178,8 +166,10 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
                                   dls_partition *r, dls_error *err)
 {
     size_t p = r->p;
-    if (n == 0)
+    if (n == 0) {
+        r->status = DLS_SOLUTION_OPTIMAL; /* nothing to place: everyone idle is optimal */
         return finish(r, models, cap, 0, par, NULL, err);
+    }
     dls__root root;
     double ftol = fmax(DLS_EQUAL_FTOL_MIN, (double)p / DLS_EQUAL_FTOL_PROCESSORS);
     /* one scratch block: derivatives then next times, heap items, then speeds */

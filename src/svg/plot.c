@@ -14,6 +14,7 @@
 #include <dlsched/plot.h>
 
 #include "core/internal.h"
+#include "core/names.h"
 #include "core/sort.h"
 #include "svg/svg_text.h"
 
@@ -513,7 +514,8 @@ static void choose_x(plot *p)
     r.lo = clamp_range(r.lo);
     r.hi = clamp_range(r.hi);
     axis *a = &p->ax;
-    a->log = p->par.log_x >= 0 ? p->par.log_x : r.hi / r.lo > AUTO_LOG_RATIO;
+    a->log = p->par.x_scale != DLS_PLOT_AUTO ? p->par.x_scale == DLS_PLOT_LOG
+                                             : r.hi / r.lo > AUTO_LOG_RATIO;
     if (a->log) {
         a->lo = r.lo / LOG_SIZE_MARGIN;
         a->hi = r.hi * LOG_SIZE_MARGIN;
@@ -570,7 +572,8 @@ static void choose_y(plot *p)
     lo = clamp_range(lo);
     hi = clamp_range(hi);
     axis *a = &p->ay;
-    a->log = p->par.log_y >= 0 ? p->par.log_y : hi / lo > AUTO_LOG_RATIO;
+    a->log = p->par.y_scale != DLS_PLOT_AUTO ? p->par.y_scale == DLS_PLOT_LOG
+                                             : hi / lo > AUTO_LOG_RATIO;
     if (a->log) {
         /* headroom as a share of the axis length, below the smallest speed as well, so
          * that no curve runs along the frame */
@@ -895,12 +898,14 @@ static void put_entry(svg *o, const plot *p, const entry *e, double x, double y,
 
 /* ---------------------------------------------------------------------------------- */
 
+DLS__ENUM_NAMES(dls_plot_scale, dls_plot_scale, DLS_PLOT_SCALE_MAP)
+
 void dls_plot_params_init(dls_plot_params *params)
 {
     if (params == NULL)
         return;
-    params->log_x = -1;
-    params->log_y = -1;
+    params->x_scale = DLS_PLOT_AUTO;
+    params->y_scale = DLS_PLOT_AUTO;
     params->width = DLS_PLOT_DEFAULT_WIDTH;
     params->height = DLS_PLOT_DEFAULT_HEIGHT;
     params->sections = DLS_PLOT_DEFAULT_SECTIONS;
@@ -911,12 +916,15 @@ void dls_plot_params_init(dls_plot_params *params)
 
 static dls_status check_params(const dls_plot_params *par, dls_error *err)
 {
-    if (par->log_x < -1 || par->log_x > 1)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: log_x must be -1 (automatic), "
-                         "0 or 1, not %d", par->log_x);
-    if (par->log_y < -1 || par->log_y > 1)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: log_y must be -1 (automatic), "
-                         "0 or 1, not %d", par->log_y);
+    dls_plot_scale known;
+    if (dls_plot_scale_from_name(dls_plot_scale_name(par->x_scale), &known) != DLS_OK)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: x_scale must be "
+                         "DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, not %d",
+                         (int)par->x_scale);
+    if (dls_plot_scale_from_name(dls_plot_scale_name(par->y_scale), &known) != DLS_OK)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: y_scale must be "
+                         "DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, not %d",
+                         (int)par->y_scale);
     if (!isfinite(par->width) || par->width < DLS_PLOT_MIN_WIDTH)
         return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: width must be a finite number "
                          ">= %g pixels, not %g", DLS_PLOT_MIN_WIDTH, par->width);

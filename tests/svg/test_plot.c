@@ -150,8 +150,8 @@ TEST(test_params_init)
     dls_plot_params par;
     memset(&par, 0x5a, sizeof par);
     dls_plot_params_init(&par);
-    assert_int_equal(par.log_x, -1);
-    assert_int_equal(par.log_y, -1);
+    assert_int_equal(par.x_scale, DLS_PLOT_AUTO);
+    assert_int_equal(par.y_scale, DLS_PLOT_AUTO);
     assert_rel(par.width, 900, 0);
     assert_rel(par.height, 560, 0);
     assert_int_equal(par.sections, 6);
@@ -355,8 +355,8 @@ TEST(test_forced_scales)
     dls_plot_params par;
     dls_plot_params_init(&par);
     dls_platform *pl = test_example("memory_levels.json");
-    par.log_x = 0;
-    par.log_y = 0;
+    par.x_scale = DLS_PLOT_LINEAR;
+    par.y_scale = DLS_PLOT_LINEAR;
     char *svg = plot(pl, &par);
     assert_false(log_x(svg));
     assert_false(log_y(svg));
@@ -364,13 +364,14 @@ TEST(test_forced_scales)
     dls_platform_free(pl);
 
     pl = test_example("paper003_two.json"); /* speed 0 at size 0 must not reach a log axis */
-    par.log_x = 1;
-    par.log_y = 1;
+    par.x_scale = DLS_PLOT_LOG;
+    par.y_scale = DLS_PLOT_LOG;
     svg = plot(pl, &par);
     assert_true(log_x(svg));
     assert_true(log_y(svg));
     dls_free(svg);
-    par.log_x = 0; /* linear sizes from 0, log speeds: the samples at 0 are left out */
+    par.x_scale = DLS_PLOT_LINEAR; /* linear sizes from 0, log speeds: the samples at 0 are
+                                    * left out */
     svg = plot(pl, &par);
     assert_false(log_x(svg));
     assert_true(log_y(svg));
@@ -400,11 +401,11 @@ TEST(test_degenerate)
         {"{\"processors\": [{\"name\": \"s\", \"speed\": 5e-324, \"limit\": 5e-324}]}", 2},
     };
     for (size_t k = 0; k < sizeof platforms / sizeof platforms[0]; k++)
-        for (int lx = -1; lx <= 1; lx++)
-            for (int ly = -1; ly <= 1; ly++) {
+        for (int lx = DLS_PLOT_AUTO; lx <= DLS_PLOT_LOG; lx++)
+            for (int ly = DLS_PLOT_AUTO; ly <= DLS_PLOT_LOG; ly++) {
                 dls_platform *pl = test_platform_json(platforms[k].json);
-                par.log_x = lx;
-                par.log_y = ly;
+                par.x_scale = (dls_plot_scale)lx;
+                par.y_scale = (dls_plot_scale)ly;
                 char *svg = plot(pl, &par);
                 assert_int_equal(test_count(svg, "class=\"legend-entry\""), 1);
                 size_t want = platforms[k].curves < 2 ? platforms[k].curves : !log_x(svg);
@@ -537,29 +538,31 @@ TEST(test_errors)
     dls_platform_free(empty);
 
     static const struct {
-        int log_x, log_y;
+        int x_scale, y_scale;
         double width, height;
         size_t sections;
         const char *message;
     } bad[] = {
-        {2, -1, 900, 560, 6, "log_x must be -1 (automatic), 0 or 1, not 2"},
-        {-2, -1, 900, 560, 6, "log_x"},
-        {-1, 3, 900, 560, 6, "log_y must be -1 (automatic), 0 or 1, not 3"},
-        {-1, -1, 0, 560, 6, "width must be"},
-        {-1, -1, -900, 560, 6, "width"},
-        {-1, -1, NAN, 560, 6, "width"},
-        {-1, -1, INFINITY, 560, 6, "width"},
-        {-1, -1, 319.5, 560, 6, ">= 320 pixels, not 319.5"},
-        {-1, -1, 900, 0, 6, "height must be"},
-        {-1, -1, 900, 239, 6, "height"},
-        {-1, -1, 900, NAN, 6, "height"},
-        {-1, -1, 900, 560, 0, "sections must be >= 1"},
+        {3, 0, 900, 560, 6, "x_scale must be DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, "
+                            "not 3"},
+        {-1, 0, 900, 560, 6, "x_scale"},
+        {0, 7, 900, 560, 6, "y_scale must be DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, "
+                            "not 7"},
+        {0, 0, 0, 560, 6, "width must be"},
+        {0, 0, -900, 560, 6, "width"},
+        {0, 0, NAN, 560, 6, "width"},
+        {0, 0, INFINITY, 560, 6, "width"},
+        {0, 0, 319.5, 560, 6, ">= 320 pixels, not 319.5"},
+        {0, 0, 900, 0, 6, "height must be"},
+        {0, 0, 900, 239, 6, "height"},
+        {0, 0, 900, NAN, 6, "height"},
+        {0, 0, 900, 560, 0, "sections must be >= 1"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         dls_plot_params par;
         dls_plot_params_init(&par);
-        par.log_x = bad[k].log_x;
-        par.log_y = bad[k].log_y;
+        par.x_scale = (dls_plot_scale)bad[k].x_scale;
+        par.y_scale = (dls_plot_scale)bad[k].y_scale;
         par.width = bad[k].width;
         par.height = bad[k].height;
         par.sections = bad[k].sections;
