@@ -4,7 +4,8 @@ AM_TESTS_ENVIRONMENT = \
 	DLSCHED=$(top_builddir)/tool/dlsched; export DLSCHED; \
 	srcdir=$(srcdir); export srcdir; \
 	top_srcdir=$(top_srcdir); export top_srcdir; \
-	PYTHON3='$(PYTHON3)'; export PYTHON3;
+	PYTHON3='$(PYTHON3)'; export PYTHON3; \
+	CXX_FOR_TESTS='$(CXX_FOR_TESTS)'; export CXX_FOR_TESTS;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
@@ -19,7 +20,8 @@ CLI_TESTS = \
 	tests/tool/cli_installments.sh tests/tool/cli_installments_json.sh \
 	tests/tool/cli_crosscheck.sh tests/tool/cli_crosscheck_json.sh \
 	tests/tool/cli_output.sh tests/tool/cli_names.sh \
-	tests/tool/run_example.sh
+	tests/tool/run_example.sh \
+	tests/api/headers.sh
 TESTS = $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data
 
