@@ -2,7 +2,7 @@
  * Long work stays visible and safe: a progress line on terminals, every point appended and
  * flushed to a log as soon as it is known, --resume from that log, Ctrl-C stops cleanly,
  * and the platform file is replaced atomically. The measurement itself is the library's
- * (dls_bench_build, and dls_bench_surface for --surface). */
+ * (dls_bench_build, and dls_bench_build_surface for --surface). */
 #include <config.h>
 
 #include <errno.h>
@@ -337,7 +337,7 @@ static void free_kernel(const bench_job *job, dls_kernel *k)
         dls_blas_kernel_free(k);
 }
 
-/* The rows of a surface, for dls_bench_surface. */
+/* The rows of a surface, for dls_bench_build_surface. */
 static dls_status family_create(double value, dls_kernel *k, void *data, dls_error *err)
 {
     return make_kernel(data, value, k, err);
@@ -654,7 +654,7 @@ static dls_status measure_surface(const bench_job *job, monitor *m, const dls_be
     sp.on_row = on_row;
     sp.on_row_data = m;
     dls_kernel_family family = {family_create, family_release, (void *)job};
-    dls_status st = dls_bench_surface(&family, job->surface, job->nsurface, &sp, &res->model, err);
+    dls_status st = dls_bench_build_surface(&family, job->surface, job->nsurface, &sp, &res->model, err);
     progress_done(m);
     if (st == DLS_OK)
         json_object_set_new(res->report, "surface", json_true());

@@ -359,8 +359,8 @@ int cmd_partition(const tool_args *args)
     dls_error err;
     dls_error_clear(&err);
     dls_partition *r;
-    dls_status st = arg_given(args, "matrix") ? dls_partition_striped(pl, n, &par, &r, &err)
-                                              : dls_partition_set(pl, n, &par, &r, &err);
+    dls_status st = arg_given(args, "matrix") ? dls_partition_solve_matrix(pl, n, &par, &r, &err)
+                                              : dls_partition_solve(pl, n, &par, &r, &err);
     if (st != DLS_OK) {
         rc = tool_fail(st, &err);
     } else {

@@ -83,11 +83,11 @@ int cmd_plot(const tool_args *args)
     dls_status st;
     if (tool_is_stdout(out)) {
         char *doc = NULL;
-        st = dls_platform_plot_svg(pl, &par, &doc, &err);
+        st = dls_plot_to_string(pl, &par, &doc, &err);
         dls_platform_free(pl);
         return st == DLS_OK ? tool_write_stdout(doc, "plot") : tool_fail(st, &err);
     }
-    st = dls_platform_plot_svg_file(pl, &par, out, &err);
+    st = dls_plot_write_file(pl, &par, out, &err);
     dls_platform_free(pl);
     return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
 }

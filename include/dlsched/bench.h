@@ -193,7 +193,7 @@ typedef struct dls_kernel_family {
     void *data;   /**< passed to @ref create and @ref release */
 } dls_kernel_family;
 
-/** Parameters of dls_bench_surface(); fill with dls_bench_surface_params_init(). */
+/** Parameters of dls_bench_build_surface(); fill with dls_bench_surface_params_init(). */
 typedef struct dls_bench_surface_params {
     /** How each row is measured: the statistics and the choice of sizes of
      *  dls_bench_build(), with its defaults. max_size 0 (default) takes the largest size
@@ -237,7 +237,7 @@ DLS_API void dls_bench_surface_params_init(dls_bench_surface_params *params);
  *         fails (the message names the size); ::DLS_ECANCELED when a callback asked to stop
  *         (the points measured so far were all passed to on_point); ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_bench_surface(const dls_kernel_family *family, const double *values,
+DLS_API dls_status dls_bench_build_surface(const dls_kernel_family *family, const double *values,
                                      size_t count, const dls_bench_surface_params *params,
                                      dls_model **out, dls_error *err);
 

@@ -32,7 +32,7 @@
  * Chunk-size analysis (paper 003, section 2). For each processor the analysis needs its
  * in-core time line A_i1 + A_i2 x (the line on top at small sizes), the slope A_i2^h of the
  * line that takes over at its first kink, and that kink, the swap point (see
- * dls_installment_processor_levels()). Time-line models give them directly; a constant speed s
+ * dls_installment_memory_levels()). Time-line models give them directly; a constant speed s
  * is the single line 0 + x / s with no swap point. Other 1-D models (measured speed points)
  * have no memory levels to read: the analysis reports them as unsupported
  * (::DLS_INSTALLMENT_NO_LINES), although they can be simulated and swept like any model.
@@ -161,7 +161,7 @@ typedef struct dls_installment_levels {
  *         a NULL argument, an index out of range, or a 2-D model (naming the processor);
  *         ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_installment_processor_levels(const dls_platform *platform, size_t i,
+DLS_API dls_status dls_installment_memory_levels(const dls_platform *platform, size_t i,
                                                     dls_installment_levels *out,
                                                     dls_error *err);
 
@@ -324,7 +324,7 @@ DLS_API dls_status dls_installment_role_from_name(const char *name, dls_installm
 /** Per processor, in platform order (arrays of dls_installment_count() values): its role... */
 DLS_API const dls_installment_role *dls_installment_roles(const dls_installment *schedule);
 /** ...the number of chunks it receives... */
-DLS_API const uint64_t *dls_installment_proc_chunks(const dls_installment *schedule);
+DLS_API const uint64_t *dls_installment_chunk_counts(const dls_installment *schedule);
 /** ...its load (units)... */
 DLS_API const double *dls_installment_loads(const dls_installment *schedule);
 /** ...when its first chunk has arrived (s; NaN when it gets none)... */
@@ -340,7 +340,7 @@ DLS_API const double *dls_installment_wait(const dls_installment *schedule);
 DLS_API const double *dls_installment_chunk_time(const dls_installment *schedule);
 /** ...and the memory level of a chunk of delta units: the 1-based index of the time line on top
  *  at delta, 0 for other models. */
-DLS_API const int *dls_installment_proc_levels(const dls_installment *schedule);
+DLS_API const int *dls_installment_binding_levels(const dls_installment *schedule);
 
 /** One chunk of a schedule. */
 typedef struct dls_installment_event {
@@ -373,17 +373,17 @@ DLS_API void dls_installment_sweep_samples(const dls_installment *schedule, size
 /* ---------------------------------------------------------------------------------- */
 /* Gantt charts                                                                        */
 
-/** Parameters of dls_installment_svg(); fill with dls_installment_svg_params_init(). */
-typedef struct dls_installment_svg_params {
+/** Parameters of dls_installment_gantt_to_string(); fill with dls_installment_gantt_params_init(). */
+typedef struct dls_installment_gantt_params {
     /** When the schedule has more than 2 * rounds rounds, only the first and the last
      *  `rounds` are drawn, on a time axis broken in between; in [1, 1000]; default 3. */
     unsigned rounds;
     /** Title of the picture; NULL for one giving the load, the chunk size and the makespan. */
     const char *title;
-} dls_installment_svg_params;
+} dls_installment_gantt_params;
 
 /** Fills @p params with the defaults. */
-DLS_API void dls_installment_svg_params_init(dls_installment_svg_params *params);
+DLS_API void dls_installment_gantt_params_init(dls_installment_gantt_params *params);
 
 /**
  * Draws @p schedule as an SVG Gantt chart in the style of dls_schedule_svg(): the
@@ -398,24 +398,24 @@ DLS_API void dls_installment_svg_params_init(dls_installment_svg_params *params)
  * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument, bad parameters, or a platform with a
  *         different number of processors; ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_installment_svg(const dls_installment *schedule,
+DLS_API dls_status dls_installment_gantt_to_string(const dls_installment *schedule,
                                        const dls_platform *platform,
-                                       const dls_installment_svg_params *params, char **svg,
+                                       const dls_installment_gantt_params *params, char **svg,
                                        dls_error *err);
 
 /**
- * Draws @p schedule as dls_installment_svg() does and writes it to @p path. A regular file (or a new path) is replaced atomically: a temporary file
+ * Draws @p schedule as dls_installment_gantt_to_string() does and writes it to @p path. A regular file (or a new path) is replaced atomically: a temporary file
  * in the same directory, synced and renamed, so that @p path is either its old self or the
  * whole new file; the mode of the file replaced is kept, a new file gets 0666 less the
  * umask. A symbolic link is followed and its target replaced. A character device, FIFO or
  * socket is written to as a stream. A directory or block device is refused.
- * @return as dls_installment_svg(), and ::DLS_EIO when the destination cannot be written,
+ * @return as dls_installment_gantt_to_string(), and ::DLS_EIO when the destination cannot be written,
  *         ::DLS_EWRITE when the data could not be written to it (a full device), both
  *         naming the path and the reason.
  */
-DLS_API dls_status dls_installment_write_svg(const dls_installment *schedule,
+DLS_API dls_status dls_installment_gantt_write_file(const dls_installment *schedule,
                                              const dls_platform *platform,
-                                             const dls_installment_svg_params *params,
+                                             const dls_installment_gantt_params *params,
                                              const char *path, dls_error *err);
 
 #ifdef __cplusplus

@@ -113,7 +113,7 @@ typedef struct dls_partition dls_partition;
  * Partitions a set of @p n elements over the processors of @p platform.
  *
  * Every processor needs a 1-D model (a 2-D model must be cut first: see
- * dls_partition_striped()).
+ * dls_partition_solve_matrix()).
  * @param n number of elements, at most ::DLS_PARTITION_MAX_ELEMENTS (0 is allowed)
  * @param params NULL for the defaults
  * @param[out] out receives the result, also when the problem is infeasible (check
@@ -122,7 +122,7 @@ typedef struct dls_partition dls_partition;
  *         model, a weight that is not finite and > 0, n too large); ::DLS_ENOMEM;
  *         ::DLS_ECANCELED never.
  */
-DLS_API dls_status dls_partition_set(const dls_platform *platform, uint64_t n,
+DLS_API dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
                                      const dls_partition_params *params, dls_partition **out,
                                      dls_error *err);
 
@@ -133,9 +133,9 @@ DLS_API dls_status dls_partition_set(const dls_platform *platform, uint64_t n,
  * rows (for a 1-D model, its speed at n r elements, see the platform contract): each 2-D
  * model is cut at x = n (dls_model_section()) and the rows are partitioned as equal
  * elements. @p params->weights must be NULL.
- * @return as dls_partition_set().
+ * @return as dls_partition_solve().
  */
-DLS_API dls_status dls_partition_striped(const dls_platform *platform, uint64_t n,
+DLS_API dls_status dls_partition_solve_matrix(const dls_platform *platform, uint64_t n,
                                          const dls_partition_params *params,
                                          dls_partition **out, dls_error *err);
 

@@ -75,7 +75,7 @@ DLS_API const char *dls_plot_scale_name(dls_plot_scale scale);
  *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
 DLS_API dls_status dls_plot_scale_from_name(const char *name, dls_plot_scale *out);
 
-/** Parameters of dls_platform_plot_svg(); fill with dls_plot_params_init(). */
+/** Parameters of dls_plot_to_string(); fill with dls_plot_params_init(). */
 typedef struct dls_plot_params {
     /** Scale of the size axis; default ::DLS_PLOT_AUTO (the sizes that matter). */
     dls_plot_scale x_scale;
@@ -117,7 +117,7 @@ DLS_API void dls_plot_params_init(dls_plot_params *params);
  * @return ::DLS_OK; ::DLS_EINVAL for a NULL @p platform or @p svg, an empty platform,
  *         or a parameter out of range (the message names it); ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_platform_plot_svg(const dls_platform *platform,
+DLS_API dls_status dls_plot_to_string(const dls_platform *platform,
                                          const dls_plot_params *params, char **svg,
                                          dls_error *err);
 
@@ -127,11 +127,11 @@ DLS_API dls_status dls_platform_plot_svg(const dls_platform *platform,
  * whole new file; the mode of the file replaced is kept, a new file gets 0666 less the
  * umask. A symbolic link is followed and its target replaced. A character device, FIFO or
  * socket is written to as a stream. A directory or block device is refused.
- * @return as dls_platform_plot_svg(), and ::DLS_EIO when the destination cannot be written,
+ * @return as dls_plot_to_string(), and ::DLS_EIO when the destination cannot be written,
  *         ::DLS_EWRITE when the data could not be written to it (a full device), both
  *         naming the path and the reason.
  */
-DLS_API dls_status dls_platform_plot_svg_file(const dls_platform *platform,
+DLS_API dls_status dls_plot_write_file(const dls_platform *platform,
                                               const dls_plot_params *params, const char *path,
                                               dls_error *err);
 

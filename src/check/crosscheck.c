@@ -312,7 +312,7 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
     dls_partition_params_init(&pp);
     pp.use_limits = par->schedule.use_limits;
     dls_partition *part;
-    dls_status st = dls_partition_set(pl, (uint64_t)V, &pp, &part, err);
+    dls_status st = dls_partition_solve(pl, (uint64_t)V, &pp, &part, err);
     if (st != DLS_OK)
         return st;
     if (dls_partition_status(part) == DLS_SOLUTION_INFEASIBLE) {

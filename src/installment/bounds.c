@@ -61,10 +61,10 @@ static dls_status model_levels(const dls_model *m, dls_installment_levels *lv, d
     return DLS_OK;
 }
 
-dls_status dls_installment_processor_levels(const dls_platform *pl, size_t i,
+dls_status dls_installment_memory_levels(const dls_platform *pl, size_t i,
                                             dls_installment_levels *out, dls_error *err)
 {
-    static const char who[] = "dls_installment_processor_levels";
+    static const char who[] = "dls_installment_memory_levels";
     if (pl == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "%s: NULL argument", who);
     if (i >= pl->n)

@@ -454,11 +454,11 @@ size_t dls_installment_rotation(const dls_installment *s) { return s->plan.p; }
 double dls_installment_round_time(const dls_installment *s) { return s->plan.R; }
 double dls_installment_makespan(const dls_installment *s) { return s->makespan; }
 const dls_installment_role *dls_installment_roles(const dls_installment *s) { return s->role; }
-const uint64_t *dls_installment_proc_chunks(const dls_installment *s) { return s->chunks; }
+const uint64_t *dls_installment_chunk_counts(const dls_installment *s) { return s->chunks; }
 const double *dls_installment_loads(const dls_installment *s) { return s->load; }
 const double *dls_installment_first_arrival(const dls_installment *s) { return s->first; }
 const double *dls_installment_finish(const dls_installment *s) { return s->finish; }
 const double *dls_installment_busy(const dls_installment *s) { return s->busy; }
 const double *dls_installment_wait(const dls_installment *s) { return s->wait; }
 const double *dls_installment_chunk_time(const dls_installment *s) { return s->ctime; }
-const int *dls_installment_proc_levels(const dls_installment *s) { return s->level; }
+const int *dls_installment_binding_levels(const dls_installment *s) { return s->level; }

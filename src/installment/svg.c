@@ -39,7 +39,7 @@
 #define MAX_TICK_DIGITS 15
 #define MAX_TICKS 40        /* per panel, whatever the rounding of the step */
 
-/* Defaults and bounds of dls_installment_svg_params::rounds. */
+/* Defaults and bounds of dls_installment_gantt_params::rounds. */
 #define SVG_DEFAULT_ROUNDS 3u
 #define SVG_MAX_ROUNDS 1000u
 
@@ -48,7 +48,7 @@
 #define BREAK_COLOUR "#f4f4f4"
 #define HATCH_ID "dls-earlier-chunks"
 
-void dls_installment_svg_params_init(dls_installment_svg_params *params)
+void dls_installment_gantt_params_init(dls_installment_gantt_params *params)
 {
     if (params == NULL)
         return;
@@ -253,7 +253,7 @@ static void draw_legend(chart *c, double y)
     dls__gantt_legend(&c->o, y, keys, n);
 }
 
-static void draw(chart *c, const dls_installment_svg_params *par)
+static void draw(chart *c, const dls_installment_gantt_params *par)
 {
     dls__buf *o = &c->o;
     const dls_installment *s = c->s;
@@ -325,16 +325,16 @@ static void draw(chart *c, const dls_installment_svg_params *par)
     dls__buf_put(o, "</svg>\n");
 }
 
-dls_status dls_installment_svg(const dls_installment *s, const dls_platform *pl,
-                               const dls_installment_svg_params *params, char **out,
+dls_status dls_installment_gantt_to_string(const dls_installment *s, const dls_platform *pl,
+                               const dls_installment_gantt_params *params, char **out,
                                dls_error *err)
 {
-    static const char who[] = "dls_installment_svg";
-    dls_installment_svg_params defaults;
+    static const char who[] = "dls_installment_gantt_to_string";
+    dls_installment_gantt_params defaults;
     if (s == NULL || pl == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "%s: NULL argument", who);
     if (params == NULL) {
-        dls_installment_svg_params_init(&defaults);
+        dls_installment_gantt_params_init(&defaults);
         params = &defaults;
     }
     if (params->rounds < 1 || params->rounds > SVG_MAX_ROUNDS)
@@ -365,14 +365,14 @@ dls_status dls_installment_svg(const dls_installment *s, const dls_platform *pl,
     return DLS_OK;
 }
 
-dls_status dls_installment_write_svg(const dls_installment *s, const dls_platform *pl,
-                                     const dls_installment_svg_params *params, const char *path,
+dls_status dls_installment_gantt_write_file(const dls_installment *s, const dls_platform *pl,
+                                     const dls_installment_gantt_params *params, const char *path,
                                      dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_write_svg: NULL path");
+        return dls__fail(err, DLS_EINVAL, "dls_installment_gantt_write_file: NULL path");
     char *svg;
-    dls_status st = dls_installment_svg(s, pl, params, &svg, err);
+    dls_status st = dls_installment_gantt_to_string(s, pl, params, &svg, err);
     if (st != DLS_OK)
         return st;
     st = dls__write_output(path, svg, strlen(svg), err);

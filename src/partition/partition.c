@@ -302,24 +302,24 @@ static dls_status check_call(const dls_platform *pl, uint64_t n,
     return DLS_OK;
 }
 
-dls_status dls_partition_set(const dls_platform *platform, uint64_t n,
+dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
                              const dls_partition_params *params, dls_partition **out,
                              dls_error *err)
 {
     dls_partition_params defaults;
-    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_set", err);
+    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_solve", err);
     if (st != DLS_OK)
         return st;
     size_t p = dls_platform_count(platform);
     const dls_model **models = malloc(p * sizeof *models);
     if (models == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_partition_set: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_partition_solve: out of memory");
     for (size_t i = 0; i < p; i++) {
         models[i] = platform->procs[i].model;
         if (platform->procs[i].two_d) {
             free(models);
             return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                                "dls_partition_set: processor \"%s\" has a 2-D speed model: "
+                                "dls_partition_solve: processor \"%s\" has a 2-D speed model: "
                                 "cut it at a fixed size first (striped matrix partitioning "
                                 "does so at the matrix order)", dls_platform_name(platform, i));
         }
@@ -373,24 +373,24 @@ dls_status dls__model_scale_time(const dls_model *m, double factor, dls_model **
     return DLS_OK;
 }
 
-dls_status dls_partition_striped(const dls_platform *platform, uint64_t n,
+dls_status dls_partition_solve_matrix(const dls_platform *platform, uint64_t n,
                                  const dls_partition_params *params, dls_partition **out,
                                  dls_error *err)
 {
     dls_partition_params defaults;
-    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_striped",
+    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_solve_matrix",
                                err);
     if (st != DLS_OK)
         return st;
     if (params->weights != NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_partition_striped: rows are equal elements; "
+        return dls__fail(err, DLS_EINVAL, "dls_partition_solve_matrix: rows are equal elements; "
                          "weights must be NULL");
     if (n == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_partition_striped: the matrix order must be > 0");
+        return dls__fail(err, DLS_EINVAL, "dls_partition_solve_matrix: the matrix order must be > 0");
     size_t p = dls_platform_count(platform);
     dls_model **models = calloc(p, sizeof *models);
     if (models == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_partition_striped: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_partition_solve_matrix: out of memory");
     double order = (double)n;
     for (size_t i = 0; i < p && st == DLS_OK; i++) {
         /* the speed in rows per second is s(n, r) / n^2 */
@@ -403,7 +403,7 @@ dls_status dls_partition_striped(const dls_platform *platform, uint64_t n,
         if (st != DLS_OK && err != NULL) {
             char msg[DLS_ERROR_MESSAGE_MAX];
             snprintf(msg, sizeof msg, "%s", err->message);
-            dls__fail_at(err, st, 0, 0, (long)i, "dls_partition_striped: processor \"%s\": %s",
+            dls__fail_at(err, st, 0, 0, (long)i, "dls_partition_solve_matrix: processor \"%s\": %s",
                          dls_platform_name(platform, i), msg);
         }
     }

@@ -453,7 +453,7 @@ static dls_status add_curves(plot *p, dls_error *err)
     }
     p->c = calloc(total, sizeof *p->c);
     if (p->c == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_plot_svg: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_plot_to_string: out of memory");
     for (size_t i = 0; i < np; i++) {
         const dls_model *m = dls_platform_model(p->pl, i);
         double limit = dls_platform_limit(p->pl, i);
@@ -918,21 +918,21 @@ static dls_status check_params(const dls_plot_params *par, dls_error *err)
 {
     dls_plot_scale known;
     if (dls_plot_scale_from_name(dls_plot_scale_name(par->x_scale), &known) != DLS_OK)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: x_scale must be "
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: x_scale must be "
                          "DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, not %d",
                          (int)par->x_scale);
     if (dls_plot_scale_from_name(dls_plot_scale_name(par->y_scale), &known) != DLS_OK)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: y_scale must be "
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: y_scale must be "
                          "DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, not %d",
                          (int)par->y_scale);
     if (!isfinite(par->width) || par->width < DLS_PLOT_MIN_WIDTH)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: width must be a finite number "
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: width must be a finite number "
                          ">= %g pixels, not %g", DLS_PLOT_MIN_WIDTH, par->width);
     if (!isfinite(par->height) || par->height < DLS_PLOT_MIN_HEIGHT)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: height must be a finite number "
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: height must be a finite number "
                          ">= %g pixels, not %g", DLS_PLOT_MIN_HEIGHT, par->height);
     if (par->sections < 1)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: sections must be >= 1");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: sections must be >= 1");
     return DLS_OK;
 }
 
@@ -1153,13 +1153,13 @@ static void put_document(svg *o, const plot *p, const layout *l)
     put(o, "</svg>\n");
 }
 
-dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_params *params,
+dls_status dls_plot_to_string(const dls_platform *platform, const dls_plot_params *params,
                                  char **out, dls_error *err)
 {
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: NULL argument");
     if (dls_platform_count(platform) == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: the platform has no processor");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: the platform has no processor");
     plot p;
     memset(&p, 0, sizeof p);
     p.pl = platform;
@@ -1174,7 +1174,7 @@ dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_pa
      * calling program chose (for this thread only, and only during this call) */
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_plot_svg: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_plot_to_string: out of memory");
     layout l;
     memset(&l, 0, sizeof l);
     svg o = DLS__BUF_INIT;
@@ -1190,7 +1190,7 @@ dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_pa
         if (!o.failed)
             put_document(&o, &p, &l);
         if (o.failed)
-            st = dls__fail(err, DLS_ENOMEM, "dls_platform_plot_svg: out of memory");
+            st = dls__fail(err, DLS_ENOMEM, "dls_plot_to_string: out of memory");
     }
     free(l.ent);
     free(l.yt);
@@ -1204,13 +1204,13 @@ dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_pa
     return DLS_OK;
 }
 
-dls_status dls_platform_plot_svg_file(const dls_platform *platform, const dls_plot_params *params,
+dls_status dls_plot_write_file(const dls_platform *platform, const dls_plot_params *params,
                                       const char *path, dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg_file: NULL path");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_write_file: NULL path");
     char *doc;
-    dls_status st = dls_platform_plot_svg(platform, params, &doc, err);
+    dls_status st = dls_plot_to_string(platform, params, &doc, err);
     if (st != DLS_OK)
         return st;
     st = dls__write_output(path, doc, strlen(doc), err);

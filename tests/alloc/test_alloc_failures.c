@@ -158,8 +158,8 @@ static dls_status do_partition(void *p, dls_error *err)
 {
     pctx *c = p;
     c->res = NULL;
-    dls_status st = c->striped ? dls_partition_striped(c->platform, c->n, &c->par, &c->res, err)
-                               : dls_partition_set(c->platform, c->n, &c->par, &c->res, err);
+    dls_status st = c->striped ? dls_partition_solve_matrix(c->platform, c->n, &c->par, &c->res, err)
+                               : dls_partition_solve(c->platform, c->n, &c->par, &c->res, err);
     if (st != DLS_OK)
         assert_null(c->res);
     return st;

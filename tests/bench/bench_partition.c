@@ -93,7 +93,7 @@ int main(int argc, char **argv)
         for (int r = 0; r < repeat; r++) {
             dls_partition *res;
             double t0 = bench_now();
-            bench_check(dls_partition_set(pl, n, &par, &res, &err), &err);
+            bench_check(dls_partition_solve(pl, n, &par, &res, &err), &err);
             double t = bench_now() - t0;
             if (dls_partition_status(res) != DLS_SOLUTION_OPTIMAL) {
                 fprintf(stderr, "unexpected status: %s\n", dls_partition_note(res));

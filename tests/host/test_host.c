@@ -194,10 +194,10 @@ static void compute(const dls_platform *star, const dls_platform *levels, output
     assert_ok(dls_schedule_svg(s, star, &o->gantt, &err), &err);
     dls_schedule_free(s);
     dls_partition *p;
-    assert_ok(dls_partition_set(levels, 100000000, NULL, &p, &err), &err);
+    assert_ok(dls_partition_solve(levels, 100000000, NULL, &p, &err), &err);
     o->partition_makespan = dls_partition_makespan(p);
     dls_partition_free(p);
-    assert_ok(dls_platform_plot_svg(levels, NULL, &o->plot, &err), &err);
+    assert_ok(dls_plot_to_string(levels, NULL, &o->plot, &err), &err);
     assert_ok(dls_schedule_export_string(star, 1e6, NULL, DLS_EXPORT_MPS, &o->mps, &err), &err);
 }
 

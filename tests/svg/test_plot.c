@@ -126,7 +126,7 @@ static char *plot(const dls_platform *pl, const dls_plot_params *par)
 {
     dls_error err;
     char *svg = NULL;
-    assert_ok(dls_platform_plot_svg(pl, par, &svg, &err), &err);
+    assert_ok(dls_plot_to_string(pl, par, &svg, &err), &err);
     assert_non_null(svg);
     assert_well_formed(svg);
     return svg;
@@ -530,10 +530,10 @@ TEST(test_errors)
     dls_error err;
     char sentinel = 0, *svg = &sentinel;
     dls_platform *pl = test_example("cluster.json");
-    assert_fails(dls_platform_plot_svg(NULL, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
-    assert_fails(dls_platform_plot_svg(pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_plot_to_string(NULL, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_plot_to_string(pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
     dls_platform *empty = dls_platform_create();
-    assert_fails(dls_platform_plot_svg(empty, NULL, &svg, &err), DLS_EINVAL, &err,
+    assert_fails(dls_plot_to_string(empty, NULL, &svg, &err), DLS_EINVAL, &err,
                  "no processor");
     dls_platform_free(empty);
 
@@ -566,11 +566,11 @@ TEST(test_errors)
         par.width = bad[k].width;
         par.height = bad[k].height;
         par.sections = bad[k].sections;
-        assert_fails(dls_platform_plot_svg(pl, &par, &svg, &err), DLS_EINVAL, &err,
+        assert_fails(dls_plot_to_string(pl, &par, &svg, &err), DLS_EINVAL, &err,
                      bad[k].message);
     }
     assert_ptr_equal(svg, &sentinel); /* untouched by every failure */
-    assert_ok(dls_platform_plot_svg(pl, NULL, &svg, NULL), &err); /* err may be NULL */
+    assert_ok(dls_plot_to_string(pl, NULL, &svg, NULL), &err); /* err may be NULL */
     dls_free(svg);
     dls_platform_free(pl);
 }
@@ -587,7 +587,7 @@ static dls_status oom_plot(void *p, dls_error *err)
 {
     oom_ctx *c = p;
     c->svg = &c->sentinel;
-    dls_status st = dls_platform_plot_svg(c->pl, NULL, &c->svg, err);
+    dls_status st = dls_plot_to_string(c->pl, NULL, &c->svg, err);
     if (st != DLS_OK)
         assert_ptr_equal(c->svg, &c->sentinel);
     return st;
