@@ -585,8 +585,8 @@ static void bench_params(const bench_job *job, monitor *m, dls_bench_params *par
     arg_double(a, "size-cap", &par->size_time_cap);
     par->on_point = log_point;
     par->on_point_data = m;
-    par->on_progress = progress;
-    par->on_progress_data = m;
+    par->on_run = progress;
+    par->on_run_data = m;
 }
 
 static json_t *points_json(const dls_bench_point *p, size_t n)

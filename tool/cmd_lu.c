@@ -378,8 +378,8 @@ int cmd_lu(const tool_args *args)
     ui u = {isatty(2) && !arg_flag(args, "quiet"), 0, "", tool_now()};
     struct sigaction old_sa;
     tool_catch_sigint(&old_sa);
-    par.on_progress = progress;
-    par.on_progress_data = &u;
+    par.progress = progress;
+    par.progress_data = &u;
     if (arg_flag(args, "compare"))
         rc = compare(path, pl, n, &par, arg_flag(args, "json"), &u);
     else

@@ -49,6 +49,9 @@ typedef struct dls_bench_progress {
     double estimated;      /**< estimated seconds until the end (NaN when unknown) */
 } dls_bench_progress;
 
+/** What dls_bench_params::on_run is told before every run; a nonzero return cancels. */
+typedef int (*dls_bench_run_fn)(const dls_bench_progress *progress, void *data);
+
 /** Parameters of dls_bench_build(); fill with dls_bench_params_init(). */
 typedef struct dls_bench_params {
     double min_size;        /**< smallest size, > 0; default 1 */
@@ -73,9 +76,14 @@ typedef struct dls_bench_params {
      *  there); NULL for none. A nonzero return cancels the build. */
     int (*on_point)(const dls_bench_point *point, void *data);
     void *on_point_data;
-    /** Called before every run; NULL for none. A nonzero return cancels the build. */
-    int (*on_progress)(const dls_bench_progress *progress, void *data);
-    void *on_progress_data;
+    /** Called before every run with what is being measured (for progress displays); NULL
+     *  (default) for none. A nonzero return cancels the build. */
+    dls_bench_run_fn on_run;
+    void *on_run_data;      /**< passed to @ref on_run */
+    /** Called before every run with the estimated fraction of the build done; NULL
+     *  (default) for none. A nonzero return cancels the build. */
+    dls_progress_fn progress;
+    void *progress_data;    /**< passed to @ref progress */
     /** Points measured before (read back from a log) that are used instead of measuring their
      *  sizes again; NULL for none. */
     const dls_bench_point *resume;
@@ -147,7 +155,7 @@ DLS_API double dls_bench_elapsed(const dls_bench *bench);
  * Measures @p kernel at the given sizes, with the statistics of dls_bench_build() (warm-up,
  * repetitions until the confidence interval is tight enough) but no choice of sizes: to
  * complete a 2-D surface at sizes found for one of its rows, for instance. Points of
- * params->resume are reused; params->on_point and on_progress are called.
+ * params->resume are reused; params->on_point, on_run and progress are called.
  * @param sizes @p count sizes, finite and > 0
  * @param points receives @p count points, in the order of @p sizes
  * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EIO when a run fails; ::DLS_ECANCELED; ::DLS_ENOMEM.
@@ -178,8 +186,9 @@ typedef struct dls_bench_surface_params {
     /** How each row is measured: the statistics and the choice of sizes of
      *  dls_bench_build(), with its defaults. max_size 0 (default) takes the largest size
      *  that fits the memory in every row (the most demanding row decides). resume holds the
-     *  resumed points of every row, @ref resume_fixed says which. on_point, on_progress and
-     *  their counts of points apply to the row being measured. */
+     *  resumed points of every row, @ref resume_fixed says which. on_point and on_run,
+     *  with their counts of points, apply to the row being measured; progress to the whole
+     *  surface. */
     dls_bench_params bench;
     /** The row of each resumed point: bench.resume_count values of the fixed parameter
      *  (a point is reused only in the row of exactly that value); NULL when

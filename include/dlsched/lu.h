@@ -95,10 +95,10 @@ typedef struct dls_lu_params {
     size_t max_memory;
     /** Largest number of states of one group's exhaustive search (default 10^6). */
     size_t max_group_states;
-    /** Called now and then with the fraction of the work done (0 to 1); NULL for none.
+    /** Called now and then with the fraction of the work done; NULL (default) for none.
      *  A nonzero return stops the computation with ::DLS_ECANCELED. */
-    int (*on_progress)(double fraction, void *data);
-    void *on_progress_data;
+    dls_progress_fn progress;
+    void *progress_data;     /**< passed to @ref progress */
 } dls_lu_params;
 
 /** Fills @p params with the defaults. */

@@ -223,7 +223,7 @@ static dls_status distribute(dls_lu *r, const lu_setup *su, const dls_lu_params 
     if (r->owners == NULL || (n > 1 && r->step_cost == NULL))
         return dls__fail(err, DLS_ENOMEM, "dls_lu_distribute: out of memory for %llu columns",
                          (unsigned long long)n);
-    lu_progress pr = {params->on_progress, params->on_progress_data, 0};
+    lu_progress pr = {params->progress, params->progress_data, 0};
     r->status = DLS_SOLUTION_FEASIBLE;
     DLS_ASSERT(algorithms[params->algorithm].id == params->algorithm);
     dls_status st = algorithms[params->algorithm].run(su->ev, n, params, &pr, r->owners, r, err);

@@ -520,8 +520,8 @@ TEST(test_errors)
     /* canceled through the progress callback */
     dls_lu_params_init(&par);
     int calls = 0;
-    par.on_progress = cancel_at_half;
-    par.on_progress_data = &calls;
+    par.progress = cancel_at_half;
+    par.progress_data = &calls;
     for (int a = DLS_LU_REVERSE; a <= DLS_LU_EXACT; a++) {
         if (a == DLS_LU_FGB)
             continue;

@@ -119,8 +119,8 @@ static void watched(dls_bench_surface_params *par, watcher *w)
     par->bench.max_points = 12;
     par->bench.on_point = watch_point;
     par->bench.on_point_data = w;
-    par->bench.on_progress = watch_progress;
-    par->bench.on_progress_data = w;
+    par->bench.on_run = watch_progress;
+    par->bench.on_run_data = w;
     par->on_row = watch_row;
     par->on_row_data = w;
 }
@@ -279,7 +279,7 @@ static void test_simulated_surface(void **state)
     assert_ok(rows_create(2.0, &k, &f, &err), &err);
     dls_bench_params one = par.bench;
     one.on_point = NULL;
-    one.on_progress = NULL;
+    one.on_run = NULL;
     dls_bench *b;
     assert_ok(dls_bench_build(&k, &one, &b, &err), &err);
     rows_release(&k, &f);
