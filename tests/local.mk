@@ -42,7 +42,8 @@ UNIT_TESTS = \
 	tests/schedule/test_schedule \
 	tests/installment/test_installment \
 	tests/check/test_crosscheck \
-	tests/host/test_host
+	tests/host/test_host \
+	tests/api/test_api
 if HAVE_LPSOLVE
 UNIT_TESTS += tests/solver/test_lp_crosscheck
 endif
@@ -105,6 +106,9 @@ tests_installment_test_installment_LDADD = $(TEST_LDADD)
 tests_check_test_crosscheck_SOURCES = tests/check/test_crosscheck.c $(TEST_SUPPORT)
 tests_check_test_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_check_test_crosscheck_LDADD = $(TEST_LDADD)
+tests_api_test_api_SOURCES = tests/api/test_api.c $(TEST_SUPPORT)
+tests_api_test_api_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_api_test_api_LDADD = $(TEST_LDADD)
 # The host program's state: it calls GLPK itself, and threads.
 tests_host_test_host_SOURCES = tests/host/test_host.c $(TEST_SUPPORT)
 tests_host_test_host_CPPFLAGS = $(TEST_CPPFLAGS) $(GLPK_CFLAGS)

@@ -88,6 +88,8 @@ typedef struct dls_bench_params {
      *  sizes again; NULL for none. */
     const dls_bench_point *resume;
     size_t resume_count;    /**< length of @ref resume */
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(104);
 } dls_bench_params;
 
 /** Fills @p params with the defaults. */
@@ -200,6 +202,8 @@ typedef struct dls_bench_surface_params {
      *  A nonzero return cancels. */
     int (*on_row)(size_t row, size_t rows, double value, void *data);
     void *on_row_data;      /**< passed to @ref on_row */
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(232);
 } dls_bench_surface_params;
 
 /** Fills @p params with the defaults (those of dls_bench_params_init() for bench). */

@@ -107,6 +107,14 @@ DLS_API int dls_version_number(void);
  *  `*_to_string` functions). NULL is allowed. */
 DLS_API void dls_free(void *ptr);
 
+/**
+ * Ends every parameter struct: bytes kept for fields added in later versions, so that the
+ * struct's size (and the ABI) never changes when a parameter is added. They must be zero:
+ * the `*_params_init` functions clear them, and the calls refuse a struct whose reserved
+ * bytes are not (::DLS_EINVAL).
+ */
+#define DLS_PARAMS_RESERVED(bytes) unsigned char reserved[bytes]
+
 /** The status of @p name as dls_status_name() writes it ("EINVAL").
  *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
 DLS_API dls_status dls_status_from_name(const char *name, dls_status *out);

@@ -97,6 +97,8 @@ typedef struct dls_installment_params {
     unsigned refine_points;
     /** Sweep: refinement passes, in [0, 100]; default 4. */
     unsigned refine_passes;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(92);
 } dls_installment_params;
 
 /** Fills @p params with the defaults. */
@@ -380,6 +382,8 @@ typedef struct dls_installment_gantt_params {
     unsigned rounds;
     /** Title of the picture; NULL for one giving the load, the chunk size and the makespan. */
     const char *title;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(48);
 } dls_installment_gantt_params;
 
 /** Fills @p params with the defaults. */

@@ -73,6 +73,8 @@ typedef struct dls_blas_kernel_params {
                           *   setting. OpenBLAS keeps one count for the whole process: it is
                           *   set for the run and set back after it, so other threads that
                           *   call OpenBLAS during a run see this count. */
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(48);
 } dls_blas_kernel_params;
 
 /** Fills @p params with the defaults. */

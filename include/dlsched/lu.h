@@ -99,6 +99,8 @@ typedef struct dls_lu_params {
      *  A nonzero return stops the computation with ::DLS_ECANCELED. */
     dls_progress_fn progress;
     void *progress_data;     /**< passed to @ref progress */
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(80);
 } dls_lu_params;
 
 /** Fills @p params with the defaults. */

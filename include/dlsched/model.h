@@ -247,6 +247,8 @@ typedef struct dls_envelope_params {
     /** Upper bound on the number of lines of the envelope, >= 2; default 256. When it
      *  stops the refinement, the reported deviation says so. */
     size_t max_lines;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(48);
 } dls_envelope_params;
 
 /** Fills @p params with the defaults. */

@@ -101,6 +101,8 @@ typedef struct dls_partition_params {
     dls_partition_method method;    /**< equal elements: ::DLS_PARTITION_NEWTON (default) */
     /** Upper bound on improvement moves of the weighted heuristics; default 100000. */
     size_t max_moves;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(72);
 } dls_partition_params;
 
 /** Fills @p params with the defaults. */

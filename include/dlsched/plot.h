@@ -99,6 +99,8 @@ typedef struct dls_plot_params {
     const char *size_unit;
     /** Unit of the speeds, shown as "speed (UNIT)"; NULL (default) for "units/s". */
     const char *speed_unit;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(72);
 } dls_plot_params;
 
 /** Fills @p params with the defaults (automatic scales, 900 x 560 pixels, 6 sections,

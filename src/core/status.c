@@ -104,6 +104,17 @@ int dls__shortest_digits(double v)
     return 17;
 }
 
+dls_status dls__check_reserved(const unsigned char *r, size_t n, const char *fn,
+                               const char *type, dls_error *err)
+{
+    for (size_t k = 0; k < n; k++)
+        if (r[k] != 0)
+            return dls__fail(err, DLS_EINVAL, "%s: the reserved bytes of %s are not zero (byte "
+                             "%zu): fill it with %s_init() before setting its fields", fn, type,
+                             k, type);
+    return DLS_OK;
+}
+
 void dls__note_add(char **note, const char *fmt, ...)
 {
     dls__buf b = {*note, *note ? strlen(*note) : 0, *note ? strlen(*note) + 1 : 0, 0};

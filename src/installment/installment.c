@@ -47,6 +47,9 @@ void dls_installment_params_init(dls_installment_params *params)
 dls_status dls__inst_check_params(const dls_installment_params *par, const char *who,
                                   dls_error *err)
 {
+    dls_status rs = DLS__CHECK_RESERVED(par, who, dls_installment_params, err);
+    if (rs != DLS_OK)
+        return rs;
     if (par->use_limits != 0 && par->use_limits != 1)
         return dls__fail(err, DLS_EINVAL, "%s: use_limits must be 0 or 1, not %d", who,
                          par->use_limits);

@@ -52,6 +52,7 @@ void dls_installment_gantt_params_init(dls_installment_gantt_params *params)
 {
     if (params == NULL)
         return;
+    memset(params, 0, sizeof *params);
     params->rounds = SVG_DEFAULT_ROUNDS;
     params->title = NULL;
 }
@@ -337,6 +338,9 @@ dls_status dls_installment_gantt_to_string(const dls_installment *s, const dls_p
         dls_installment_gantt_params_init(&defaults);
         params = &defaults;
     }
+    dls_status rs = DLS__CHECK_RESERVED(params, who, dls_installment_gantt_params, err);
+    if (rs != DLS_OK)
+        return rs;
     if (params->rounds < 1 || params->rounds > SVG_MAX_ROUNDS)
         return dls__fail(err, DLS_EINVAL, "%s: rounds must be in [1, %u], not %u", who,
                          SVG_MAX_ROUNDS, params->rounds);

@@ -107,6 +107,9 @@ void dls_lu_params_init(dls_lu_params *params)
 
 static dls_status check_params(const dls_lu_params *par, dls_error *err)
 {
+    dls_status st = DLS__CHECK_RESERVED(par, "dls_lu_distribute", dls_lu_params, err);
+    if (st != DLS_OK)
+        return st;
     if ((unsigned)par->algorithm >= DLS_LU_ALGORITHM_COUNT)
         return dls__fail(err, DLS_EINVAL, "lu: unknown algorithm %d", (int)par->algorithm);
     if (!heuristic_known(par->heuristic))

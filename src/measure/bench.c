@@ -133,6 +133,9 @@ typedef struct builder {
 
 dls_status dls__bench_check_params(const char *fn, const dls_bench_params *p, dls_error *err)
 {
+    dls_status st = DLS__CHECK_RESERVED(p, fn, dls_bench_params, err);
+    if (st != DLS_OK)
+        return st;
     if (!isfinite(p->min_size) || p->min_size <= 0)
         return dls__fail(err, DLS_EINVAL, "%s: min_size must be > 0, not %.10g", fn, p->min_size);
     if (!isfinite(p->max_size) || p->max_size < 0 || (p->max_size > 0 && p->max_size <= p->min_size))

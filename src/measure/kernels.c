@@ -144,6 +144,10 @@ dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kern
     }
     if (kernel == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: NULL kernel");
+    dls_status rs = DLS__CHECK_RESERVED(params, "dls_blas_kernel_create",
+                                        dls_blas_kernel_params, err);
+    if (rs != DLS_OK)
+        return rs;
     if (kind != DLS_KERNEL_GEMM_ROWS && kind != DLS_KERNEL_LU_UPDATE)
         return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: unknown kernel %d", (int)kind);
     double fixed = params->fixed;

@@ -37,6 +37,8 @@ static dls_status check_surface(const dls_kernel_family *family, const double *v
             return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: value %zu is %.10g; the "
                              "values must be finite, > 0 and increasing", i + 1, values[i]);
     dls_status st = dls__bench_check_params("dls_bench_build_surface", &p->bench, err);
+    if (st == DLS_OK)
+        st = DLS__CHECK_RESERVED(p, "dls_bench_build_surface", dls_bench_surface_params, err);
     if (st != DLS_OK)
         return st;
     if (p->bench.resume_count > 0 && p->resume_fixed == NULL)

@@ -30,8 +30,12 @@ void dls_partition_params_init(dls_partition_params *params)
     params->max_moves = DLS_PARTITION_DEFAULT_MAX_MOVES;
 }
 
-static dls_status check_params(const dls_partition_params *par, dls_error *err)
+static dls_status check_params(const dls_partition_params *par, const char *fn,
+                               dls_error *err)
 {
+    dls_status st = DLS__CHECK_RESERVED(par, fn, dls_partition_params, err);
+    if (st != DLS_OK)
+        return st;
     if (par->use_limits != 0 && par->use_limits != 1)
         return dls__fail(err, DLS_EINVAL, "partition: use_limits must be 0 or 1, not %d",
                          par->use_limits);
@@ -291,7 +295,7 @@ static dls_status check_call(const dls_platform *pl, uint64_t n,
     if (n > DLS_PARTITION_MAX_ELEMENTS)
         return dls__fail(err, DLS_EINVAL, "%s: %llu elements is more than the largest count "
                          "supported, 2^53", fn, (unsigned long long)n);
-    dls_status st = check_params(par, err);
+    dls_status st = check_params(par, fn, err);
     if (st != DLS_OK)
         return st;
     if (par->weights != NULL)

@@ -904,6 +904,7 @@ void dls_plot_params_init(dls_plot_params *params)
 {
     if (params == NULL)
         return;
+    memset(params, 0, sizeof *params);
     params->x_scale = DLS_PLOT_AUTO;
     params->y_scale = DLS_PLOT_AUTO;
     params->width = DLS_PLOT_DEFAULT_WIDTH;
@@ -916,6 +917,9 @@ void dls_plot_params_init(dls_plot_params *params)
 
 static dls_status check_params(const dls_plot_params *par, dls_error *err)
 {
+    dls_status st = DLS__CHECK_RESERVED(par, "dls_plot_to_string", dls_plot_params, err);
+    if (st != DLS_OK)
+        return st;
     dls_plot_scale known;
     if (dls_plot_scale_from_name(dls_plot_scale_name(par->x_scale), &known) != DLS_OK)
         return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: x_scale must be "

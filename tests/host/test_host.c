@@ -20,18 +20,21 @@ static const char *const format_names[] = {"lp", "mps", "glpk", "mathprog"};
 /* The export's LP solved by glpsol (GLPSOL from configure); NAN when it cannot. */
 static double glpsol_objective(const char *file, dls_export_format f, const char *dir)
 {
-    char cmd[1024], sol[512];
-    snprintf(sol, sizeof sol, "%s/sol.txt", dir);
+    char cmd[4096], sol[512];
+    if (snprintf(sol, sizeof sol, "%s/sol.txt", dir) >= (int)sizeof sol)
+        return NAN;
     const char *how = f == DLS_EXPORT_LP    ? "--lp"
                       : f == DLS_EXPORT_MPS ? "--freemps"
                       : f == DLS_EXPORT_GLPK ? "--glp"
                                              : NULL;
+    int len;
     if (how != NULL)
-        snprintf(cmd, sizeof cmd, "'%s' %s '%s' -w '%s' >/dev/null 2>&1", GLPSOL, how, file, sol);
+        len = snprintf(cmd, sizeof cmd, "'%s' %s '%s' -w '%s' >/dev/null 2>&1", GLPSOL, how,
+                       file, sol);
     else
-        snprintf(cmd, sizeof cmd, "'%s' -m '%s/lp/star.mod' -d '%s' -w '%s' >/dev/null 2>&1",
-                 GLPSOL, TOP_SRCDIR, file, sol);
-    if (system(cmd) != 0)
+        len = snprintf(cmd, sizeof cmd, "'%s' -m '%s/lp/star.mod' -d '%s' -w '%s' >/dev/null 2>&1",
+                       GLPSOL, TOP_SRCDIR, file, sol);
+    if (len < 0 || len >= (int)sizeof cmd || system(cmd) != 0)
         return NAN;
     FILE *in = fopen(sol, "r");
     char line[512];
