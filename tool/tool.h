@@ -92,6 +92,12 @@ typedef struct tool_args {
     int given[TOOL_MAX_OPTS];
 } tool_args;
 
+/* The whole program: argv as main() gets it; returns the exit status and never exits (the
+ * fuzz targets call it in-process). */
+int tool_main(int argc, char **argv);
+/* The command called `name`, or NULL. */
+const tool_cmd *tool_find_command(const char *name);
+
 /* Parses argv (after the command name); on error prints a message and returns -1. */
 int tool_parse(const tool_cmd *cmd, int argc, char **argv, tool_args *args);
 /* Prints the help of one command. */
