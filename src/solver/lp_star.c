@@ -16,7 +16,14 @@
  * Checks. The answer is accepted only if the loads sum to V, the bounds hold, and the
  * makespan recomputed by replaying the loads equals the LP's, all within check_tol; else
  * the LP is solved again from its final basis with tight tolerances, and if the answer still
- * fails, the call reports a numerical failure instead of a wrong schedule. */
+ * fails, the call reports a numerical failure instead of a wrong schedule.
+ *
+ * Limits. Every simplex run gets what is left of the call's iterations and time; the dual
+ * simplex a quarter of the iterations left (GLPK falls back to its primal from the dual's
+ * basis within it), the primal from a fresh basis the rest. Running out is reported with
+ * DLS_ELIMIT, saying what was tried. The number of runs is bounded too: each drop removes a
+ * processor, and re-adding is tried in at most DLS_LP_MAX_READD_ROUNDS rounds.
+ */
 #include <config.h>
 
 #include <glpk.h>
@@ -39,11 +46,29 @@
 #define DLS_LP_MAX_READD_ROUNDS 4
 /* Primal and dual feasibility tolerances of the repair re-solve (GLPK's default: 1e-7). */
 #define DLS_LP_REPAIR_TOL 1e-10
+/* The automatic iteration limit of one call: this many, plus DLS_LP_AUTO_ITERATIONS_PER
+ * per row and column of the LP. A healthy solve takes about one iteration per processor
+ * (tests/bench/bench_lp.c: 9696 at 10^4 processors), its re-solves after dropping
+ * processors a few each; the stalls seen ran millions. */
+#define DLS_LP_AUTO_ITERATIONS_BASE 10000ul
+#define DLS_LP_AUTO_ITERATIONS_PER 20ul
+/* The dual simplex's share of the iterations left, in each run (the rest is kept for the
+ * primal from a fresh basis). */
+#define DLS_LP_DUAL_SHARE 4
+/* The coefficient range beyond which a failure message blames the platform's magnitudes. */
+#define DLS_LP_WIDE_RANGE 1e12
 
 typedef struct lp {
     glp_prob *P;
     size_t m, lines;
     double u, tau;            /* load and time units */
+    double amin, amax;        /* smallest and largest |coefficient| */
+    dls__glpk_guard *g;       /* NULL: no solving (exports) */
+    const dls_schedule_params *par;
+    unsigned long it_limit;   /* simplex iterations of the whole call */
+    unsigned solves;          /* simplex runs asked for */
+    int limited;              /* the last failed run stopped at a limit */
+    char tried[256];          /* what the last failed run tried */
 } lp;
 
 static int col_alpha(size_t k) { return (int)k + 1; }
@@ -147,6 +172,12 @@ static void build(lp *L, const dls__star *st, double u, double tau, int names, t
     }
     glp_set_row_bnds(P, row_load(L), GLP_FX, st->V / u, st->V / u);
     glp_load_matrix(P, (int)t->n, t->ia, t->ja, t->ar);
+    L->amin = INFINITY;
+    L->amax = 0;
+    for (size_t i = 1; i <= t->n; i++) {
+        L->amin = fmin(L->amin, fabs(t->ar[i]));
+        L->amax = fmax(L->amax, fabs(t->ar[i]));
+    }
 }
 
 /* The units: a share of V/m, and the median time a processor takes for it (send included).
@@ -311,33 +342,11 @@ static void set_active(lp *L, const dls__star *st, size_t k, int on)
     }
 }
 
-/* One simplex run: 0 when GLPK reports an optimum. */
-static int simplex(lp *L, int verbose, double tol)
-{
-    glp_smcp parm;
-    glp_init_smcp(&parm);
-    parm.msg_lev = verbose ? GLP_MSG_ON : GLP_MSG_OFF;
-    parm.meth = GLP_DUALP;
-    parm.presolve = GLP_OFF;
-    if (tol > 0) {
-        parm.tol_bnd = tol;
-        parm.tol_dj = tol;
-    }
-    int ret = glp_simplex(L->P, &parm);
-    if (ret != 0) {
-        /* a fresh start from an advanced basis with the primal method */
-        glp_adv_basis(L->P, 0);
-        parm.meth = GLP_PRIMAL;
-        ret = glp_simplex(L->P, &parm);
-    }
-    return ret == 0 && glp_get_status(L->P) == GLP_OPT ? 0 : -1;
-}
-
 static const char *glpk_status_text(int s)
 {
     switch (s) {
     case GLP_OPT: return "optimal";
-    case GLP_FEAS: return "feasible";
+    case GLP_FEAS: return "feasible, not optimal";
     case GLP_INFEAS: return "infeasible (intermediate)";
     case GLP_NOFEAS: return "no feasible solution";
     case GLP_UNBND: return "unbounded";
@@ -345,35 +354,139 @@ static const char *glpk_status_text(int s)
     }
 }
 
-/* Solves the LP as it stands and checks the answer, solving again with tight tolerances
- * when GLPK's duals or the answer's residual call for it. */
-static dls_status solve_checked(lp *L, const dls__star *st, const dls_schedule_params *par,
-                                unsigned *solves, dls__lp_answer *ans, dls_error *err)
+/* What a return code of glp_simplex or glp_exact means. */
+static const char *glpk_code_text(int ret)
 {
-    ++*solves;
-    if (simplex(L, par->verbose, 0) != 0)
-        return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex ended with status \"%s\" "
-                         "(the limits hold the load, so an optimum exists)",
-                         glpk_status_text(glp_get_status(L->P)));
+    switch (ret) {
+    case GLP_EITLIM: return "iteration limit reached";
+    case GLP_ETMLIM: return "time limit reached";
+    case GLP_EFAIL: return "numerical failure (a basis singular to working precision)";
+    case GLP_ESING: return "initial basis singular";
+    case GLP_ECOND: return "initial basis ill-conditioned";
+    case GLP_EBOUND: return "incorrect bounds";
+    case GLP_EBADB: return "invalid basis";
+    case GLP_ENOPFS: return "no primal feasible solution";
+    case GLP_ENODFS: return "no dual feasible solution";
+    default: return "failed";
+    }
+}
+
+/* The outcome of a simplex run. */
+enum { RUN_OPTIMAL = 0, RUN_FAILED = 1, RUN_LIMIT = 2 };
+
+/* Iterations left to the call (the problem's counter started at 0). */
+static unsigned long iterations_left(const lp *L)
+{
+    unsigned long used = (unsigned long)glp_get_it_cnt(L->P);
+    return L->it_limit > used ? L->it_limit - used : 0;
+}
+
+/* One method with at most it_lim iterations; when it does not reach an optimum, appends
+ * what happened to L->tried. */
+static int attempt(lp *L, int meth, unsigned long it_lim, double tol, const char *name)
+{
+    glp_smcp parm;
+    dls__glpk_smcp(L->g, &parm, it_lim);
+    parm.meth = meth;
+    parm.presolve = GLP_OFF;
+    if (tol > 0) {
+        parm.tol_bnd = tol;
+        parm.tol_dj = tol;
+    }
+    int before = glp_get_it_cnt(L->P);
+    double t0 = dls__glpk_elapsed(L->g);
+    int ret = glp_simplex(L->P, &parm);
+    if (ret == 0 && glp_get_status(L->P) == GLP_OPT)
+        return RUN_OPTIMAL;
+    size_t len = strlen(L->tried);
+    snprintf(L->tried + len, sizeof L->tried - len, "%s%s: %d iterations in %.2g s, %s",
+             len ? "; then " : "", name, glp_get_it_cnt(L->P) - before,
+             dls__glpk_elapsed(L->g) - t0,
+             ret != 0 ? glpk_code_text(ret) : glpk_status_text(glp_get_status(L->P)));
+    return ret == GLP_EITLIM || ret == GLP_ETMLIM ? RUN_LIMIT : RUN_FAILED;
+}
+
+/* One simplex run: the dual simplex (GLPK going on with its primal from the dual's basis
+ * if the dual fails) with a share of the iterations left; when it fails or uses up its
+ * share, the primal simplex from a fresh advanced basis with the rest. what names the LP
+ * for the watchdog. On failure L->tried says what was tried, and L->limited whether a
+ * limit ended it. */
+static int simplex(lp *L, double tol, const char *what)
+{
+    L->tried[0] = '\0';
+    L->limited = 0;
+    L->solves++;
+    dls__glpk_stage(L->g, "simplex run %u, on %s", L->solves, what);
+    unsigned long left = iterations_left(L);
+    if (left == 0 || dls__glpk_left(L->g) <= 0) {
+        snprintf(L->tried, sizeof L->tried, "no %s left", left == 0 ? "iterations" : "time");
+        L->limited = 1;
+        return RUN_LIMIT;
+    }
+    unsigned long share = left / DLS_LP_DUAL_SHARE > 0 ? left / DLS_LP_DUAL_SHARE : 1;
+    int r = attempt(L, GLP_DUALP, share, tol, "the dual simplex");
+    if (r == RUN_OPTIMAL)
+        return r;
+    left = iterations_left(L);
+    if (left == 0 || dls__glpk_left(L->g) <= 0) {
+        L->limited = 1;
+        return RUN_LIMIT;
+    }
+    glp_adv_basis(L->P, 0);
+    r = attempt(L, GLP_PRIMAL, left, tol, "the primal simplex from a new basis");
+    L->limited = r == RUN_LIMIT;
+    return r;
+}
+
+/* Iterations used, and what the limits were, for messages. */
+static int spent(const lp *L, char *buf, size_t size)
+{
+    return snprintf(buf, size, "%u simplex runs, %d of %lu iterations and %.3g of %.6g s in "
+                    "all", L->solves, glp_get_it_cnt(L->P), L->it_limit,
+                    dls__glpk_elapsed(L->g), L->par->time_limit);
+}
+
+/* The error of a run that did not reach an optimum: DLS_ELIMIT when a limit stopped it,
+ * else DLS_ESOLVER; both say what was tried. */
+static dls_status run_failed(const lp *L, const char *what, dls_error *err)
+{
+    char range[160] = "", used[160];
+    if (L->amin > 0 && L->amax > DLS_LP_WIDE_RANGE * L->amin)
+        snprintf(range, sizeof range, "; its coefficients span %.2g to %.2g, too far apart "
+                 "for double precision", L->amin, L->amax);
+    spent(L, used, sizeof used);
+    if (L->limited)
+        return dls__fail(err, DLS_ELIMIT, "schedule: GLPK's simplex did not solve %s within "
+                         "the limits (%s; %s)%s", what, L->tried, used, range);
+    return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex failed on %s (%s; %s)%s",
+                     what, L->tried, used, range);
+}
+
+/* Solves the LP as it stands and checks the answer, solving again with tight tolerances
+ * when GLPK's duals or the answer's residual call for it. what names the LP. */
+static dls_status solve_checked(lp *L, const dls__star *st, dls__lp_answer *ans,
+                                const char *what, dls_error *err)
+{
+    if (simplex(L, 0, what) != RUN_OPTIMAL)
+        return run_failed(L, what, err);
     if (dual_violation(L) > DLS_LP_DUAL_TOL) {
         /* not quite optimal: again from the final basis, with tight tolerances */
-        ++*solves;
-        if (simplex(L, par->verbose, DLS_LP_REPAIR_TOL) != 0)
-            return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex ended with status "
-                             "\"%s\" when solving again with tight tolerances",
-                             glpk_status_text(glp_get_status(L->P)));
+        if (simplex(L, DLS_LP_REPAIR_TOL, what) != RUN_OPTIMAL)
+            return run_failed(L, what, err);
     }
     double residual = read_and_check(L, st, ans->active, ans->alpha, &ans->cmax);
-    if (residual > par->check_tol) {
+    if (residual > L->par->check_tol) {
         /* repair: again from the final basis, with tight tolerances */
-        ++*solves;
-        if (simplex(L, par->verbose, DLS_LP_REPAIR_TOL) == 0)
+        int r = simplex(L, DLS_LP_REPAIR_TOL, what);
+        if (r == RUN_LIMIT)
+            return run_failed(L, what, err);
+        if (r == RUN_OPTIMAL)
             residual = read_and_check(L, st, ans->active, ans->alpha, &ans->cmax);
-        if (residual > par->check_tol)
+        if (residual > L->par->check_tol)
             return dls__fail(err, DLS_ENUMERIC, "schedule: the LP's answer fails its checks "
                              "(relative residual %.3g > %.3g: loads, bounds or replayed "
                              "makespan), even after a re-solve with tight tolerances",
-                             residual, par->check_tol);
+                             residual, L->par->check_tol);
     }
     ans->residual = fmax(ans->residual, residual);
     return DLS_OK;
@@ -397,10 +510,11 @@ static size_t drop_idle(lp *L, const dls__star *st, dls__lp_answer *ans)
 /* A processor may have got nothing only because the startups of other idle ones before it
  * delayed it: tries, one at a time, those that could now finish before the makespan, and
  * keeps those that shorten it. *added receives how many were kept. */
-static dls_status readd_round(lp *L, const dls__star *st, const dls_schedule_params *par,
-                              unsigned *solves, dls__lp_answer *ans, size_t *added,
+static dls_status readd_round(lp *L, const dls__star *st, dls__lp_answer *ans, size_t *added,
                               dls_error *err)
 {
+    const dls_schedule_params *par = L->par;
+    char what[96];
     *added = 0;
     for (size_t k = 0; k < st->m; k++) {
         if (ans->active[k])
@@ -417,8 +531,11 @@ static dls_status readd_round(lp *L, const dls__star *st, const dls_schedule_par
         double before = ans->cmax, cm = 0;
         set_active(L, st, k, 1);
         ans->active[k] = 1;
-        ++*solves;
-        int better = simplex(L, par->verbose, 0) == 0 &&
+        snprintf(what, sizeof what, "the LP with processor %zu of the send order back", k + 1);
+        int r = simplex(L, 0, what);
+        if (r == RUN_LIMIT)
+            return run_failed(L, what, err);
+        int better = r == RUN_OPTIMAL &&
                      read_and_check(L, st, ans->active, ans->alpha, &cm) <= par->check_tol &&
                      cm < before * (1 - par->check_tol) &&
                      ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V;
@@ -429,80 +546,53 @@ static dls_status readd_round(lp *L, const dls__star *st, const dls_schedule_par
         }
         set_active(L, st, k, 0);
         ans->active[k] = 0;
-        ++*solves;
-        if (simplex(L, par->verbose, 0) != 0 ||
-            read_and_check(L, st, ans->active, ans->alpha, &ans->cmax) > par->check_tol)
-            return dls__fail(err, DLS_ESOLVER, "schedule: GLPK failed to solve the LP again "
+        snprintf(what, sizeof what, "the LP after trying processor %zu of the send order",
+                 k + 1);
+        if (simplex(L, 0, what) != RUN_OPTIMAL)
+            return run_failed(L, what, err);
+        if (read_and_check(L, st, ans->active, ans->alpha, &ans->cmax) > par->check_tol)
+            return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's answer fails its checks "
                              "after trying processor %zu of the send order", k + 1);
     }
     return DLS_OK;
 }
 
 /* Confirms the optimum with GLPK's exact (rational) simplex. */
-static dls_status certify(lp *L, const dls_schedule_params *par, double tau,
-                          dls__lp_answer *ans, dls_error *err)
+static dls_status certify(lp *L, double tau, dls__lp_answer *ans, dls_error *err)
 {
-    glp_smcp parm;
-    glp_init_smcp(&parm);
-    parm.msg_lev = par->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
-    int ret = glp_exact(L->P, &parm);
-    double exact = glp_get_obj_val(L->P) * tau;
+    const dls_schedule_params *par = L->par;
+    char used[160];
     ans->exact = -1;
+    unsigned long left = iterations_left(L);
+    if (left == 0 || dls__glpk_left(L->g) <= 0) {
+        spent(L, used, sizeof used);
+        return dls__fail(err, DLS_ELIMIT, "schedule: no %s left for the exact (rational) "
+                         "simplex (%s)", left == 0 ? "iterations" : "time", used);
+    }
+    glp_smcp parm;
+    dls__glpk_smcp(L->g, &parm, left);
+    dls__glpk_stage(L->g, "the exact (rational) simplex");
+    int before = glp_get_it_cnt(L->P);
+    double t0 = dls__glpk_elapsed(L->g);
+    int ret = glp_exact(L->P, &parm);
+    if (ret == GLP_EITLIM || ret == GLP_ETMLIM) {
+        int its = glp_get_it_cnt(L->P) - before;
+        double secs = dls__glpk_elapsed(L->g) - t0;
+        spent(L, used, sizeof used);
+        return dls__fail(err, DLS_ELIMIT, "schedule: the exact (rational) simplex did not "
+                         "finish within the limits (%d iterations in %.2g s, %s; %s)", its,
+                         secs, glpk_code_text(ret), used);
+    }
+    double exact = glp_get_obj_val(L->P) * tau;
     if (ret != 0 || glp_get_status(L->P) != GLP_OPT)
         return dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex did not "
-                         "confirm the optimum (status \"%s\")",
-                         glpk_status_text(glp_get_status(L->P)));
+                         "confirm the optimum (%s)", ret != 0 ? glpk_code_text(ret)
+                                                      : glpk_status_text(glp_get_status(L->P)));
     if (fabs(exact - ans->cmax) > par->check_tol * fabs(exact))
         return dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex finds a "
                          "makespan of %.17g, the floating-point one %.17g", exact, ans->cmax);
     ans->exact = 1;
     return DLS_OK;
-}
-
-/* Everything done with GLPK, inside the guard set up by dls__lp_solve_star(): the paper's
- * LP, then (drop_unused) the processors that got nothing removed and re-added in rounds. */
-static dls_status run_lp(const dls__star *st, const dls_schedule_params *par, double u,
-                         double tau, triplets *t, dls__lp_answer *ans, dls_error *err)
-{
-    lp L;
-    memset(&L, 0, sizeof L);
-    build(&L, st, u, tau, 0, t);
-    glp_scale_prob(L.P, GLP_SF_AUTO);
-    glp_adv_basis(L.P, 0);
-    dls_status result = DLS_OK;
-    unsigned solves = 0, readds = 0;
-    for (;;) {
-        result = solve_checked(&L, st, par, &solves, ans, err);
-        if (result != DLS_OK)
-            break;
-        if (ans->paper_cmax == 0)
-            ans->paper_cmax = ans->cmax; /* the first optimum: the paper's LP */
-        if (!par->drop_unused)
-            break;
-        if (drop_idle(&L, st, ans) > 0)
-            continue; /* solve without their startups */
-        if (readds >= DLS_LP_MAX_READD_ROUNDS)
-            break;
-        readds++;
-        size_t added;
-        result = readd_round(&L, st, par, &solves, ans, &added, err);
-        if (result != DLS_OK || added == 0)
-            break;
-    }
-    if (result == DLS_OK && par->exact)
-        result = certify(&L, par, tau, ans, err);
-    if (result == DLS_OK) {
-        int ae_ind, re_ind;
-        double ae_max, re_max;
-        glp_check_kkt(L.P, GLP_SOL, GLP_KKT_PE, &ae_max, &ae_ind, &re_max, &re_ind);
-        ans->kkt_pe = re_max;
-        glp_check_kkt(L.P, GLP_SOL, GLP_KKT_DE, &ae_max, &ae_ind, &re_max, &re_ind);
-        ans->kkt_de = re_max;
-    }
-    ans->iterations = (unsigned)glp_get_it_cnt(L.P);
-    ans->solves = solves;
-    glp_delete_prob(L.P);
-    return result;
 }
 
 typedef struct lp_work {
@@ -513,11 +603,72 @@ typedef struct lp_work {
     dls__lp_answer *ans;
 } lp_work;
 
-static dls_status lp_work_run(void *arg, const dls__glpk_guard *g, dls_error *err)
+/* The automatic iteration limit for an LP of this many rows and columns. */
+static unsigned long auto_iterations(size_t rows, size_t cols)
 {
-    (void)g;
-    lp_work *w = arg;
-    return run_lp(w->st, w->par, w->u, w->tau, w->t, w->ans, err);
+    return DLS_LP_AUTO_ITERATIONS_BASE + DLS_LP_AUTO_ITERATIONS_PER * (unsigned long)(rows + cols);
+}
+
+/* Everything done with GLPK, inside the guard set up by dls__lp_solve_star(): the paper's
+ * LP, then (drop_unused) the processors that got nothing removed and re-added in rounds. */
+static dls_status run_lp(const lp_work *w, dls__glpk_guard *g, dls_error *err)
+{
+    const dls__star *st = w->st;
+    const dls_schedule_params *par = w->par;
+    dls__lp_answer *ans = w->ans;
+    lp L;
+    memset(&L, 0, sizeof L);
+    L.g = g;
+    L.par = par;
+    dls__glpk_stage(g, "building the LP");
+    build(&L, st, w->u, w->tau, 0, w->t);
+    L.it_limit = par->iteration_limit > 0
+                     ? par->iteration_limit
+                     : auto_iterations(st->m + st->off[st->m] + 1, 2 * st->m + 1);
+    dls__glpk_stage(g, "scaling the LP");
+    glp_scale_prob(L.P, GLP_SF_AUTO);
+    glp_adv_basis(L.P, 0);
+    dls_status result = DLS_OK;
+    unsigned readds = 0;
+    const char *what = "the paper's LP";
+    for (;;) {
+        result = solve_checked(&L, st, ans, what, err);
+        if (result != DLS_OK)
+            break;
+        if (ans->paper_cmax == 0)
+            ans->paper_cmax = ans->cmax; /* the first optimum: the paper's LP */
+        if (!par->drop_unused)
+            break;
+        what = "the LP without its idle processors";
+        if (drop_idle(&L, st, ans) > 0)
+            continue; /* solve without their startups */
+        if (readds >= DLS_LP_MAX_READD_ROUNDS)
+            break;
+        readds++;
+        size_t added;
+        result = readd_round(&L, st, ans, &added, err);
+        if (result != DLS_OK || added == 0)
+            break;
+    }
+    if (result == DLS_OK && par->exact)
+        result = certify(&L, w->tau, ans, err);
+    if (result == DLS_OK) {
+        int ae_ind, re_ind;
+        double ae_max, re_max;
+        glp_check_kkt(L.P, GLP_SOL, GLP_KKT_PE, &ae_max, &ae_ind, &re_max, &re_ind);
+        ans->kkt_pe = re_max;
+        glp_check_kkt(L.P, GLP_SOL, GLP_KKT_DE, &ae_max, &ae_ind, &re_max, &re_ind);
+        ans->kkt_de = re_max;
+    }
+    ans->iterations = (unsigned)glp_get_it_cnt(L.P);
+    ans->solves = L.solves;
+    glp_delete_prob(L.P);
+    return result;
+}
+
+static dls_status lp_work_run(void *arg, dls__glpk_guard *g, dls_error *err)
+{
+    return run_lp(arg, g, err);
 }
 
 dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *par,
@@ -539,7 +690,8 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *pa
     units(st, &u, &tau, scratch);
     free(scratch);
     lp_work w = {st, par, u, tau, &t, ans};
-    dls_status result = dls__glpk_call(par->verbose, "schedule", lp_work_run, &w, err);
+    dls_status result = dls__glpk_call(par->verbose, par->time_limit, "schedule", lp_work_run,
+                                       &w, NULL, err);
     triplets_free(&t);
     return result;
 }
@@ -551,10 +703,11 @@ typedef struct named_work {
     triplets t;
 } named_work;
 
-static dls_status named_run(void *arg, const dls__glpk_guard *g, dls_error *err)
+static dls_status named_run(void *arg, dls__glpk_guard *g, dls_error *err)
 {
     named_work *w = arg;
     lp L;
+    memset(&L, 0, sizeof L);
     build(&L, w->st, 1, 1, 1, &w->t);
     int ret = w->format == DLS_EXPORT_LP ? glp_write_lp(L.P, NULL, w->path)
                                          : glp_write_prob(L.P, 0, w->path);
@@ -572,7 +725,8 @@ dls_status dls__lp_write_named(const dls__star *st, int verbose, dls_export_form
         triplets_free(&w.t);
         return dls__fail(err, DLS_ENOMEM, "out of memory");
     }
-    dls_status rc = dls__glpk_call(verbose, "export", named_run, &w, err);
+    /* writing takes time in proportion to the LP's size: no limit */
+    dls_status rc = dls__glpk_call(verbose, INFINITY, "export", named_run, &w, NULL, err);
     triplets_free(&w.t);
     return rc;
 }

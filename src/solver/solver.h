@@ -43,7 +43,8 @@ typedef struct dls__mip_spec {
     int exact_shape;      /* measured models by their true time, not the envelope */
     int communication;    /* 0: no sends (the geometric problem) */
     int verbose;
-    double time_limit;    /* s; 0: none */
+    double time_limit;    /* s, > 0: the relaxation and branch and bound together */
+    unsigned iteration_limit; /* the relaxation's simplex; 0: automatic */
     double rel_gap;
     double shape_tol;     /* relative chord error of measured times */
     size_t max_binaries;
