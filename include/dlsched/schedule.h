@@ -34,7 +34,10 @@
  * ::DLS_ELIMIT ("resource limit exceeded") and a message saying what was tried: which simplex
  * method, how many iterations, how long, how many runs. The iteration limit is what ends a
  * stall: the simplex cycling or oscillating between bases on an LP whose coefficients lie
- * too far apart for double precision.
+ * too far apart for double precision. dlsched avoids the cause where it is cheap: a
+ * processor that could take no more than 1e-12 of the load by the makespan of a simple
+ * distribution (loads in proportion to speed) is given none before the LP is solved, and its
+ * coefficients are left out (the note says so).
  */
 #ifndef DLSCHED_SCHEDULE_H
 #define DLSCHED_SCHEDULE_H

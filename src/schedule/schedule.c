@@ -134,6 +134,17 @@ dls_status dls_schedule_solve(const dls_platform *platform, double load,
                           "paper's LP, which charges every processor its startup, gives %.10g s",
                           dropped, dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are",
                           ans.paper_cmax);
+        if (ans.negligible > 0) {
+            char name[128], more[48] = "";
+            dls__quote_name(platform->procs[star.proc[ans.first_negligible]].name, name,
+                            sizeof name);
+            if (ans.negligible > 1)
+                snprintf(more, sizeof more, " and %zu more", ans.negligible - 1);
+            dls__note_add(&s->note, "processor \"%s\"%s could take at most 1e-12 of the load "
+                          "by the makespan: given none, %s coefficients left out of the LP "
+                          "(magnitudes so far from the others' make it singular)", name, more,
+                          ans.negligible == 1 ? "its" : "their");
+        }
     }
     free(ans.alpha);
     free(ans.active);

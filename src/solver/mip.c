@@ -41,6 +41,8 @@
  * per row and column (as the LP's, lp_star.c). */
 #define DLS_MIP_AUTO_ITERATIONS_BASE 10000ul
 #define DLS_MIP_AUTO_ITERATIONS_PER 20ul
+/* Loads at or below this fraction of V count as none (as in lp_star.c). */
+#define DLS_MIP_ZERO_LOAD_REL 1e-12
 
 /* The compute-time description of one position. */
 typedef struct shape {
@@ -259,6 +261,7 @@ typedef struct layout {
     int *c_l, *c_r;                  /* first run time */
     int c_cmax, ncols, nrows, binaries;
     double u, tau;                   /* load and time units */
+    unsigned char *skip;             /* positions given no load before solving */
 } layout;
 
 /* What the callback sees, kept outside GLPK's memory: when the watchdog stops GLPK (see
@@ -314,7 +317,8 @@ static void convex_rows(glp_prob *P, const shape *s, const layout *L, size_t k, 
     for (size_t l = 0; l < s->nl; l++) {
         double rhs = cy ? 0 : -s->a[l] / L->tau;
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, rhs);
-        put(t, *row, ca, s->b[l] * L->u / L->tau);
+        if (!L->skip[k])
+            put(t, *row, ca, s->b[l] * L->u / L->tau);
         if (cy)
             put(t, *row, cy, s->a[l] / L->tau);
         put(t, *row, L->c_c[k], -1);
@@ -370,12 +374,16 @@ static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec 
     double u = L->u, tau = L->tau;
     /* whole loads need whole bounds (GLPK refuses others) */
     double U = (sp->integer ? floor(fmin(st->B[k], st->V)) : fmin(st->B[k], st->V)) / u;
-    int ca = L->c_alpha[k], cy = L->c_y[k];
+    int ca = L->c_alpha[k], cy = L->c_y[k], skip = L->skip[k];
+    if (skip)
+        U = 0;
     glp_set_col_bnds(P, ca, U > 0 ? GLP_DB : GLP_FX, 0, U);
     if (sp->integer)
         glp_set_col_kind(P, ca, GLP_IV);
     if (cy) {
         glp_set_col_kind(P, cy, GLP_BV);
+        if (skip)
+            glp_set_col_bnds(P, cy, GLP_FX, 0, 0);
         /* alpha_k - U y_k <= 0 */
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
         put(t, *row, ca, 1);
@@ -392,7 +400,8 @@ static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec 
             put(t, *row, L->c_T[k - 1], -1);
         if (cy)
             put(t, *row, cy, -st->S[k] / tau);
-        put(t, *row, ca, -st->C[k] * u / tau);
+        if (!skip)
+            put(t, *row, ca, -st->C[k] * u / tau);
         /* T_k + c_k - Cmax <= 0 */
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
         put(t, *row, L->c_T[k], 1);
@@ -574,6 +583,7 @@ static void layout_free(layout *L)
     free(L->c_w);
     free(L->c_l);
     free(L->c_r);
+    free(L->skip);
 }
 
 static int layout_alloc(layout *L, size_t m)
@@ -587,7 +597,10 @@ static int layout_alloc(layout *L, size_t m)
     L->c_w = malloc(m * sizeof(int));
     L->c_l = malloc(m * sizeof(int));
     L->c_r = malloc(m * sizeof(int));
-    return L->c_alpha && L->c_T && L->c_c && L->c_y && L->c_w && L->c_l && L->c_r ? 0 : -1;
+    L->skip = calloc(m, 1);
+    return L->c_alpha && L->c_T && L->c_c && L->c_y && L->c_w && L->c_l && L->c_r && L->skip
+               ? 0
+               : -1;
 }
 
 /* Each position's time shape, and where its variables and rows go. */
@@ -679,6 +692,37 @@ static double *start_columns(const dls__star *st, const dls__mip_spec *sp, const
     return start;
 }
 
+/* Positions that cannot take a unit (whole loads), or 1e-12 of V (real loads), in any
+ * answer as good as the start, whose makespan in the program's own terms is ub: they get
+ * no load and lose their load's coefficients, which can lie 1e16 and more from the others'
+ * (a link of 1e7 s per unit beside speeds of 1e9 units per second) and make the relaxation
+ * singular. The bound: with y_k = 1, Cmax >= T_k + c_k >= S_k + C_k x + a_l + b_l x for
+ * each line of a convex shape (non-convex shapes are not tested). Nothing is marked when
+ * the others could not hold V. */
+static void mark_negligible(const dls__star *st, const dls__mip_spec *sp, const shape *sh,
+                            layout *L, double ub)
+{
+    if (!(ub < INFINITY) || !sp->communication)
+        return;
+    ub *= 1 + 1e-9;
+    double small = sp->integer ? 1 : DLS_MIP_ZERO_LOAD_REL * st->V, room = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        double most = INFINITY;
+        for (size_t l = 0; sh[k].convex && l < sh[k].nl; l++) {
+            double slope = st->C[k] + sh[k].b[l], left = ub - st->S[k] - sh[k].a[l];
+            if (slope > 0)
+                most = fmin(most, left / slope);
+            else if (left < 0)
+                most = -1;
+        }
+        L->skip[k] = sh[k].convex && (sp->integer ? most < small : most <= small);
+        if (!L->skip[k])
+            room += fmin(st->B[k], st->V);
+    }
+    if (!(room >= st->V))
+        memset(L->skip, 0, st->m);
+}
+
 typedef struct mip_work {
     const dls__star *st;
     const dls__mip_spec *sp;
@@ -757,6 +801,8 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *sp,
     }
     if (res == DLS_OK && sp->start && (start = start_columns(st, sp, sh, &L)) == NULL)
         res = dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+    if (res == DLS_OK && start)
+        mark_negligible(st, sp, sh, &L, start[L.c_cmax] * L.tau);
     if (res == DLS_OK)
         res = guarded_run(st, sp, sh, &L, &t, start, best, ans, err);
     if (res == DLS_OK && (ans->status == DLS_SOLUTION_OPTIMAL ||
