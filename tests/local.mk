@@ -40,6 +40,7 @@ UNIT_TESTS = \
 	tests/measure/test_surface \
 	tests/svg/test_plot \
 	tests/schedule/test_schedule \
+	tests/schedule/test_limits \
 	tests/installment/test_installment \
 	tests/check/test_crosscheck \
 	tests/host/test_host \
@@ -100,6 +101,9 @@ tests_svg_test_plot_LDADD = $(TEST_LDADD)
 tests_schedule_test_schedule_SOURCES = tests/schedule/test_schedule.c $(TEST_SUPPORT)
 tests_schedule_test_schedule_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_schedule_test_schedule_LDADD = $(TEST_LDADD)
+tests_schedule_test_limits_SOURCES = tests/schedule/test_limits.c $(TEST_SUPPORT)
+tests_schedule_test_limits_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_schedule_test_limits_LDADD = $(TEST_LDADD)
 tests_installment_test_installment_SOURCES = tests/installment/test_installment.c $(TEST_SUPPORT)
 tests_installment_test_installment_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_installment_test_installment_LDADD = $(TEST_LDADD)

@@ -14,7 +14,8 @@ static const tool_opt crosscheck_opts[] = {
     TOOL_FLAG("no-limits", "ignore the processors' limits"),
     {"tolerance", OPT_DOUBLE, "R", NULL, 1e-16, 1e-3, NULL,
      "relative tolerance of the real-valued comparisons"},
-    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL, "seconds for the MIP's search"},
+    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL,
+     "seconds GLPK may take: for each LP's runs together, and for the MIP"},
     TOOL_FLAG("json", "write the results as JSON"),
     TOOL_OPT_END,
 };
@@ -28,15 +29,21 @@ static int crosscheck_default(const char *opt, char *buf, size_t size)
         return tool_show_text(tool_order_name(par.schedule.order), buf, size);
     if (strcmp(opt, "tolerance") == 0)
         return tool_show_number(par.rel_tol, buf, size);
-    if (strcmp(opt, "time-limit") == 0)
-        return tool_show_number(par.mip.time_limit, buf, size);
+    if (strcmp(opt, "time-limit") == 0) {
+        char lp[32], mip[32];
+        tool_show_number(par.schedule.time_limit, lp, sizeof lp);
+        tool_show_number(par.mip.time_limit, mip, sizeof mip);
+        snprintf(buf, size, "%s for each LP, %s for the MIP", lp, mip);
+        return 1;
+    }
     return 0;
 }
 
 const tool_cmd tool_cmd_crosscheck = {
     "crosscheck",
     "the LP and the geometric partitioners checking each other",
-    "PLATFORM --load V [--order given|rate] [--no-limits] [--tolerance R] [--json]",
+    "PLATFORM --load V [--order given|rate] [--no-limits] [--tolerance R] [--time-limit S]\n"
+    "       [--json]",
     "Runs three independent comparisons and exits 0 when all agree, 1 otherwise:\n"
     "zero-communication: with every link set to {0, 0}, the LP's makespan equals the\n"
     "geometric continuous optimum when the time functions are convex, and is a lower bound\n"
@@ -95,7 +102,8 @@ int cmd_crosscheck(const tool_args *args)
     dls_crosscheck_params_init(&par);
     tool_schedule_options(args, &par.schedule);
     arg_double(args, "tolerance", &par.rel_tol);
-    arg_double(args, "time-limit", &par.mip.time_limit);
+    if (arg_double(args, "time-limit", &par.mip.time_limit))
+        par.schedule.time_limit = par.mip.time_limit; /* one option for the LPs and the MIP */
     dls_check_result r[DLS_CHECK_COUNT];
     int agree = 0;
     dls_error err;

@@ -35,7 +35,8 @@ typedef struct dls_crosscheck_params {
     dls_schedule_params schedule;
     /** Relative tolerance of the real-valued comparisons; in (0, 1e-3]; default 1e-7. */
     double rel_tol;
-    /** The integer check's MIP: its parameters (integer and exact_shape are forced to 1). */
+    /** The integer check's MIP: its parameters (integer and exact_shape are forced to 1;
+     *  its time_limit bounds the MIP, the schedule's iteration_limit its relaxation). */
     dls_mip_params mip;
 } dls_crosscheck_params;
 
@@ -72,8 +73,10 @@ typedef struct dls_check_result {
  * @param results array of ::DLS_CHECK_COUNT records to fill
  * @param[out] all_agree receives 1 when every check that ran agrees (may be NULL)
  * @return ::DLS_OK (disagreements are results, not failures); ::DLS_EINVAL for bad
- *         arguments, a 2-D model or a load that is not finite and > 0; ::DLS_ESOLVER,
- *         ::DLS_ENUMERIC or ::DLS_ENOMEM from the solvers.
+ *         arguments or parameters, a 2-D model or a load that is not finite and > 0;
+ *         ::DLS_ESOLVER, ::DLS_ENUMERIC, ::DLS_ELIMIT (an LP past the time or iteration
+ *         limit of params->schedule) or ::DLS_ENOMEM from the solvers. A MIP past its
+ *         limits skips the integer check, which says why.
  */
 DLS_API dls_status dls_crosscheck(const dls_platform *platform, double load,
                                   const dls_crosscheck_params *params,

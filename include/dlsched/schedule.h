@@ -26,6 +26,18 @@
  * every problem object is deleted before the call returns. The answer is checked: loads sum
  * to V, bounds hold, and the makespan recomputed by replaying the loads equals the LP's within
  * the tolerance, or the call fails with ::DLS_ENUMERIC instead of returning a wrong schedule.
+ *
+ * Limits. Every call ends in bounded time: GLPK gets at most dls_schedule_params::time_limit
+ * seconds and dls_schedule_params::iteration_limit simplex iterations for all its runs of one
+ * call together (the first solve, the re-solves after dropping processors, repairs,
+ * glp_exact), and the MIPs dls_mip_params::time_limit seconds. Running out is reported with
+ * ::DLS_ELIMIT ("resource limit exceeded") and a message saying what was tried: which simplex
+ * method, how many iterations, how long, how many runs. The iteration limit is what ends a
+ * stall: the simplex cycling or oscillating between bases on an LP whose coefficients lie
+ * too far apart for double precision. dlsched avoids the cause where it is cheap: a
+ * processor that could take no more than 1e-12 of the load by the makespan of a simple
+ * distribution (loads in proportion to speed) is given none before the LP is solved, and its
+ * coefficients are left out (the note says so).
  */
 #ifndef DLSCHED_SCHEDULE_H
 #define DLSCHED_SCHEDULE_H
@@ -44,6 +56,10 @@ typedef enum dls_send_order {
     DLS_ORDER_GIVEN = 0,  /**< the platform's order (default) */
     DLS_ORDER_RATE = 1    /**< by increasing rate C_i (fastest links first), ties in platform order */
 } dls_send_order;
+
+/** The largest time limit accepted by dls_schedule_params and dls_mip_params, in seconds
+ *  (about 32 years: a limit, not a wish). */
+#define DLS_TIME_LIMIT_MAX 1e9
 
 /** Parameters of the scheduler; fill with dls_schedule_params_init(). */
 typedef struct dls_schedule_params {
@@ -65,6 +81,19 @@ typedef struct dls_schedule_params {
     double check_tol;
     /** Envelope of speed models; see dls_model_convex_envelope(). */
     dls_envelope_params envelope;
+    /** Seconds GLPK may take for all its work in one call (every simplex run, the re-solves
+     *  after dropping processors, glp_exact), in (0, ::DLS_TIME_LIMIT_MAX]; default 600 (the
+     *  LP of 2 x 10^4 processors takes about a minute). Past it the call fails with
+     *  ::DLS_ELIMIT. The integer and MIP entry points give this much to their LP and
+     *  dls_mip_params::time_limit to the MIP. */
+    double time_limit;
+    /** Simplex iterations GLPK may take for all its runs of one call together (and, for the
+     *  MIPs, for the relaxation before branch and bound); 0 (default): automatic,
+     *  10000 + 20 x (rows + columns of the LP): a healthy solve of the paper's LP takes
+     *  about one iteration per processor, this allows 80 or more. Past it the call fails
+     *  with ::DLS_ELIMIT. Each run gives the dual simplex a quarter of what is left and the
+     *  primal simplex from a fresh basis the rest. */
+    unsigned iteration_limit;
 } dls_schedule_params;
 
 /** Fills @p params with the defaults. */
@@ -82,7 +111,8 @@ typedef struct dls_schedule dls_schedule;
  * @return ::DLS_OK; ::DLS_EINVAL for bad arguments or parameters, or a processor with a 2-D
  *         model; ::DLS_ESOLVER when GLPK fails or reports an internal error;
  *         ::DLS_ENUMERIC when the answer fails its checks even after a re-solve with tight
- *         tolerances; ::DLS_ENOMEM.
+ *         tolerances, or glp_exact (params->exact) disagrees; ::DLS_ELIMIT when the time or
+ *         iteration limit ran out first (the message says what was tried); ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_schedule_solve(const dls_platform *platform, double load,
                                       const dls_schedule_params *params, dls_schedule **out,
@@ -211,8 +241,12 @@ typedef struct dls_mip_params {
      *  piecewise linear, with one binary per convex run of it; 0 (default): their convex
      *  envelope. */
     int exact_shape;
-    /** Seconds for GLPK's branch and bound, > 0; default 60. When it runs out the best answer
-     *  so far is returned with ::DLS_SOLUTION_FEASIBLE and the bound. */
+    /** Seconds for each MIP, its relaxation and GLPK's branch and bound together, in
+     *  (0, ::DLS_TIME_LIMIT_MAX]; default 60. When it runs out the best answer so far is
+     *  returned with ::DLS_SOLUTION_FEASIBLE and the bound (::DLS_SOLUTION_NOT_FOUND when
+     *  there is none yet). GLPK gives the LPs of its tree's nodes no limit of their own: a
+     *  watchdog stops one that runs past it, a few seconds late at most (GLPK reports their
+     *  progress every 5 s). */
     double time_limit;
     /** Relative gap at which branch and bound stops, in [0, 1); default 1e-9. */
     double rel_gap;
@@ -236,7 +270,8 @@ DLS_API void dls_mip_params_init(dls_mip_params *params);
  * schedule returned is the better of the two, and both makespans are kept.
  * @param n the load, a whole number of units, 1 .. 2^53
  * @param mip NULL: rounding only; else the MIP's parameters (its `integer` is forced to 1)
- * @return as dls_schedule_solve(), and ::DLS_ELIMIT when the MIP exceeds max_binaries.
+ * @return as dls_schedule_solve(), and ::DLS_ELIMIT when the MIP exceeds max_binaries or its
+ *         relaxation the iteration limit.
  */
 DLS_API dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n,
                                         const dls_schedule_params *params,
@@ -250,7 +285,8 @@ DLS_API dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n
  * makespan and the makespan of the LP's loads under the true models are kept for comparison
  * (dls_schedule_lp_makespan(), dls_schedule_lp_true_makespan()).
  * @param mip NULL for the defaults
- * @return as dls_schedule_solve(); ::DLS_ELIMIT when the program exceeds max_binaries.
+ * @return as dls_schedule_solve(); ::DLS_ELIMIT when the program exceeds max_binaries or its
+ *         relaxation the iteration limit.
  */
 DLS_API dls_status dls_schedule_mip(const dls_platform *platform, double load,
                                     const dls_schedule_params *params,

@@ -9,6 +9,7 @@
 #include "model/model_impl.h"
 #include "core/grow.h"
 #include "platform/platform_impl.h"
+#include "schedule/schedule_impl.h"
 #include "solver/solver.h"
 #include "star/star.h"
 
@@ -340,6 +341,7 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
     sp.exact_shape = 1;
     sp.communication = 0;
     sp.time_limit = par->mip.time_limit;
+    sp.iteration_limit = par->schedule.iteration_limit;
     sp.rel_gap = par->mip.rel_gap;
     sp.shape_tol = par->mip.shape_tol;
     sp.max_binaries = par->mip.max_binaries;
@@ -470,6 +472,9 @@ dls_status dls_crosscheck(const dls_platform *platform, double load,
     if (!(params->rel_tol > 0 && params->rel_tol <= DLS_CHECK_MAX_TOL))
         return dls__fail(err, DLS_EINVAL, "dls_crosscheck: rel_tol must be in (0, %g], not "
                          "%.10g", DLS_CHECK_MAX_TOL, params->rel_tol);
+    dls_status pst = dls__mip_params_check(&params->mip, err);
+    if (pst != DLS_OK)
+        return pst;
     for (size_t i = 0; i < platform->n; i++)
         if (platform->procs[i].two_d)
             return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_crosscheck: processor "

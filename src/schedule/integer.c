@@ -31,14 +31,14 @@ void dls_mip_params_init(dls_mip_params *p)
     p->max_binaries = 20000;
 }
 
-static dls_status check_mip(const dls_mip_params *p, dls_error *err)
+dls_status dls__mip_params_check(const dls_mip_params *p, dls_error *err)
 {
     if ((p->integer != 0 && p->integer != 1) || (p->exact_shape != 0 && p->exact_shape != 1))
         return dls__fail(err, DLS_EINVAL, "mip: integer and exact_shape must be 0 or 1, not %d "
                          "and %d", p->integer, p->exact_shape);
-    if (!(p->time_limit > 0) || !isfinite(p->time_limit))
-        return dls__fail(err, DLS_EINVAL, "mip: the time limit must be a finite number of "
-                         "seconds > 0, not %.10g", p->time_limit);
+    if (!(p->time_limit > 0 && p->time_limit <= DLS_TIME_LIMIT_MAX))
+        return dls__fail(err, DLS_EINVAL, "mip: the time limit (time_limit) must be a number of "
+                         "seconds in (0, %g], not %.10g", DLS_TIME_LIMIT_MAX, p->time_limit);
     if (!(p->rel_gap >= 0 && p->rel_gap < 1))
         return dls__fail(err, DLS_EINVAL, "mip: rel_gap must be in [0, 1), not %.10g",
                          p->rel_gap);
@@ -357,6 +357,7 @@ static void mip_spec(const dls_mip_params *mp, const dls_schedule_params *par, i
     sp->communication = 1;
     sp->verbose = par->verbose;
     sp->time_limit = mp->time_limit;
+    sp->iteration_limit = par->iteration_limit;
     sp->rel_gap = mp->rel_gap;
     sp->shape_tol = mp->shape_tol;
     sp->max_binaries = mp->max_binaries;
@@ -480,7 +481,7 @@ dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n,
     if (n == 0 || n > DLS_PARTITION_MAX_ELEMENTS)
         return dls__fail(err, DLS_EINVAL, "dls_schedule_integer: the load must be a whole "
                          "number of units from 1 to 2^53, not %llu", (unsigned long long)n);
-    if (mip && (st = check_mip(mip, err)) != DLS_OK)
+    if (mip && (st = dls__mip_params_check(mip, err)) != DLS_OK)
         return st;
     return solve(platform, (double)n, params, mip, 1, 0, out, err);
 }
@@ -502,7 +503,7 @@ dls_status dls_schedule_mip(const dls_platform *platform, double load,
     dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_mip", err);
     if (st != DLS_OK)
         return st;
-    if ((st = check_mip(mip, err)) != DLS_OK)
+    if ((st = dls__mip_params_check(mip, err)) != DLS_OK)
         return st;
     if (!isfinite(load) || load <= 0 || (mip->integer && load != floor(load)) ||
         load > (double)DLS_PARTITION_MAX_ELEMENTS)

@@ -17,6 +17,9 @@
 #define DLS_SCHEDULE_DEFAULT_CHECK_TOL 1e-9
 /* Largest check tolerance accepted: beyond it a check would not catch wrong optima. */
 #define DLS_SCHEDULE_MAX_CHECK_TOL 1e-3
+/* Default seconds for GLPK in one call: the LP of 2 x 10^4 processors takes about a minute
+ * on the project's machine (doc/BENCHMARKS.md), the stalls this limit ends ran for hours. */
+#define DLS_SCHEDULE_DEFAULT_TIME_LIMIT 600
 
 void dls_schedule_params_init(dls_schedule_params *params)
 {
@@ -26,6 +29,8 @@ void dls_schedule_params_init(dls_schedule_params *params)
     params->drop_unused = 1;
     params->check_tol = DLS_SCHEDULE_DEFAULT_CHECK_TOL;
     dls_envelope_params_init(&params->envelope);
+    params->time_limit = DLS_SCHEDULE_DEFAULT_TIME_LIMIT;
+    params->iteration_limit = 0;
 }
 
 static dls_status check_params(const dls_schedule_params *par, dls_error *err)
@@ -42,6 +47,9 @@ static dls_status check_params(const dls_schedule_params *par, dls_error *err)
     if (!(par->check_tol > 0 && par->check_tol <= DLS_SCHEDULE_MAX_CHECK_TOL))
         return dls__fail(err, DLS_EINVAL, "schedule: check_tol must be in (0, %g], not %.10g",
                          DLS_SCHEDULE_MAX_CHECK_TOL, par->check_tol);
+    if (!(par->time_limit > 0 && par->time_limit <= DLS_TIME_LIMIT_MAX))
+        return dls__fail(err, DLS_EINVAL, "schedule: the time limit (time_limit) must be a number "
+                         "of seconds in (0, %g], not %.10g", DLS_TIME_LIMIT_MAX, par->time_limit);
     if (!(par->envelope.rel_tol > 0 && par->envelope.rel_tol < 1) || par->envelope.max_lines < 2)
         return dls__fail(err, DLS_EINVAL, "schedule: bad envelope parameters (rel_tol %.10g, "
                          "max_lines %zu)", par->envelope.rel_tol, par->envelope.max_lines);
@@ -126,6 +134,17 @@ dls_status dls_schedule_solve(const dls_platform *platform, double load,
                           "paper's LP, which charges every processor its startup, gives %.10g s",
                           dropped, dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are",
                           ans.paper_cmax);
+        if (ans.negligible > 0) {
+            char name[128], more[48] = "";
+            dls__quote_name(platform->procs[star.proc[ans.first_negligible]].name, name,
+                            sizeof name);
+            if (ans.negligible > 1)
+                snprintf(more, sizeof more, " and %zu more", ans.negligible - 1);
+            dls__note_add(&s->note, "processor \"%s\"%s could take at most 1e-12 of the load "
+                          "by the makespan: given none, %s coefficients left out of the LP "
+                          "(magnitudes so far from the others' make it singular)", name, more,
+                          ans.negligible == 1 ? "its" : "their");
+        }
     }
     free(ans.alpha);
     free(ans.active);

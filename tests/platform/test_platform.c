@@ -1,6 +1,7 @@
 /* Tests of the platform object: adding, finding, limits, links, copies; rejected calls
  * leave the platform unchanged. */
 #include "testutil.h"
+#include "platform/platform_impl.h"
 
 static dls_model *constant(double s)
 {
@@ -179,6 +180,72 @@ TEST(test_many_processors)
     dls_platform_free(p);
 }
 
+/* The limits of dls_platform_add and dls_platform_set_model: with small limits through the
+ * internal form, and the real limit on points with a model of a million and one points
+ * (16 MB). The platform is unchanged after each refusal. */
+TEST(test_api_limits)
+{
+    dls_error err;
+    dls__limits lim = dls__platform_limits;
+    lim.processors = 2;
+    lim.points = 3;
+    lim.lines = 2;
+    lim.grid_cells = 4;
+    dls_platform *pl = dls_platform_create();
+    dls_model *c, *pts, *lines, *grid;
+    assert_ok(dls_model_create_constant(2.5, &c, &err), &err);
+    const double x[] = {1, 2, 3, 4}, sp[] = {5, 6, 7, 8}, a[] = {0, -1, -3}, b[] = {1, 2, 3};
+    const double g[] = {1, 1, 1, 1, 1, 1};
+    assert_ok(dls_model_create_points(4, x, sp, NULL, NULL, &pts, &err), &err);
+    assert_ok(dls_model_create_time_lines(3, a, b, &lines, &err), &err);
+    assert_ok(dls_model_create_speed2d(2, x, 3, x, g, &grid, &err), &err);
+    char why[160];
+    assert_int_equal(dls__model_over_limit(c, &lim, why, sizeof why), 0);
+    assert_int_equal(dls__model_over_limit(pts, &lim, why, sizeof why), 1);
+    assert_non_null(strstr(why, "its speed model has 4 points, more than the 3 dlsched takes"));
+    assert_int_equal(dls__model_over_limit(lines, &lim, why, sizeof why), 1);
+    assert_non_null(strstr(why, "its time model has 3 lines, more than the 2"));
+    assert_int_equal(dls__model_over_limit(grid, &lim, why, sizeof why), 1);
+    assert_non_null(strstr(why, "its 2-D speed grid has 2 x 3 values, more than the 4"));
+    assert_fails(dls__platform_add_within(pl, "p", pts, NULL, &lim, &err), DLS_ELIMIT, &err,
+                 "dls_platform_add: processor \"p\": its speed model has 4 points");
+    assert_ok(dls__platform_add_within(pl, "c1", c, NULL, &lim, &err), &err);
+    assert_ok(dls__platform_add_within(pl, "c2", c, NULL, &lim, &err), &err);
+    assert_fails(dls__platform_add_within(pl, "c3", c, NULL, &lim, &err), DLS_ELIMIT, &err,
+                 "processor \"c3\": the platform already holds 2 processors, the most dlsched "
+                 "takes");
+    assert_int_equal(dls_platform_count(pl), 2);
+    assert_null(dls_platform_name(pl, 2));
+
+    /* the real limit on points */
+    size_t n = DLS_PLATFORM_MAX_POINTS + 1;
+    double *size = malloc(n * sizeof *size), *speed = malloc(n * sizeof *speed);
+    assert_non_null(size);
+    assert_non_null(speed);
+    for (size_t k = 0; k < n; k++) {
+        size[k] = (double)(k + 1);
+        speed[k] = 1e9;
+    }
+    dls_model *huge;
+    assert_ok(dls_model_create_points(n, size, speed, NULL, NULL, &huge, &err), &err);
+    assert_fails(dls_platform_add(pl, "huge", huge, NULL, &err), DLS_ELIMIT, &err,
+                 "its speed model has 1000001 points, more than the 1000000 dlsched takes");
+    assert_fails(dls_platform_set_model(pl, 0, huge, &err), DLS_ELIMIT, &err,
+                 "dls_platform_set_model: processor \"c1\": its speed model has 1000001");
+    assert_int_equal(dls_model_get_kind(dls_platform_model(pl, 0)), DLS_MODEL_CONSTANT);
+    dls_model_free(huge);
+    assert_ok(dls_model_create_points(n - 1, size, speed, NULL, NULL, &huge, &err), &err);
+    assert_ok(dls_platform_set_model(pl, 0, huge, &err), &err);
+    dls_model_free(huge);
+    free(size);
+    free(speed);
+    dls_model_free(c);
+    dls_model_free(pts);
+    dls_model_free(lines);
+    dls_model_free(grid);
+    dls_platform_free(pl);
+}
+
 TEST_MAIN("platform", test_add_and_query, test_limits_and_links,
           test_add_errors_leave_platform_unchanged, test_set_model_remove, test_copy_and_equal,
-          test_many_processors)
+          test_many_processors, test_api_limits)
