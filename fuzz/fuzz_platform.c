@@ -3,8 +3,8 @@
  *   - written and read back: the copy must equal it, and write the same text again;
  *   - partitioned: a set of equal elements (a striped matrix when a model is 2-D);
  *   - scheduled: a small load on the star LP, only with at most SCHEDULE_MAX_PROCESSORS
- *     processors, which keeps each input cheap while GLPK runs without iteration limits
- *     (inputs that stall it are kept in fuzz/regressions/timeouts/platform/).
+ *     processors, which keeps each input cheap (GLPK's work is bounded by its iteration and
+ *     time limits; the inputs that stalled it before are in fuzz/regressions/platform/).
  * A file that is refused must be refused with a documented status and a message. */
 #include <config.h>
 
@@ -78,8 +78,8 @@ static void partition(const dls_platform *pl)
     dls_partition *r = NULL;
     int striped = has_2d_model(pl);
     uint64_t n = striped ? STRIPED_ROWS : PARTITION_ELEMENTS;
-    dls_status st = striped ? dls_partition_striped(pl, n, NULL, &r, &err)
-                            : dls_partition_set(pl, n, NULL, &r, &err);
+    dls_status st = striped ? dls_partition_solve_matrix(pl, n, NULL, &r, &err)
+                            : dls_partition_solve(pl, n, NULL, &r, &err);
     if (st != DLS_OK) {
         FUZZ_CHECK(reported(st, &err));
         FUZZ_CHECK(st == DLS_EINVAL || st == DLS_ENOMEM || st == DLS_ENUMERIC ||

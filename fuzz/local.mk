@@ -28,8 +28,7 @@ fuzz_replay_cli_SOURCES = fuzz/fuzz_cli.c fuzz/replay.c $(FUZZ_COMMON)
 fuzz_replay_cli_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_replay_cli_LDADD = $(FUZZ_LDADD)
 
-# The corpora, the regression inputs (timeouts/ holds the inputs that stall GLPK, not
-# replayed until GLPK runs under limits), the dictionaries and the runner.
+# The corpora, the regression inputs, the dictionaries and the runner.
 EXTRA_DIST += fuzz/README.md fuzz/run.sh fuzz/corpus fuzz/regressions fuzz/dict
 
 # Seconds each target runs in `make fuzz`.
