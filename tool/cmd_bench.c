@@ -674,16 +674,12 @@ static int write_platform(const bench_job *job, const dls_model *model, double l
         if (st != DLS_OK)
             return tool_fail(st, &err);
     } else {
-        pl = dls_platform_create();
-        if (pl == NULL) {
-            tool_error("out of memory");
-            return EXIT_FAILURE_RUN;
-        }
+        st = dls_platform_create(&pl, &err);
+        if (st != DLS_OK)
+            return tool_fail(st, &err);
     }
-    long at = dls_platform_find(pl, job->name);
     size_t index;
-    if (at >= 0) {
-        index = (size_t)at;
+    if (dls_platform_find(pl, job->name, &index)) {
         st = dls_platform_set_model(pl, index, model, &err);
     } else {
         st = dls_platform_add(pl, job->name, model, &index, &err);

@@ -154,8 +154,6 @@ int tool_name_width(const dls_platform *pl, size_t n);
 #define TOOL_CELL_BYTES (4 * TOOL_NAME_COLUMNS + 16)
 /* The name padded (or shortened) to width characters, in buf; returns buf. */
 const char *tool_cell(char *buf, size_t size, const char *name, int width);
-/* The word of --order for a send order. */
-const char *tool_order_name(dls_send_order order);
 /* Numbers separated by commas ("1,2.5,3"): a new array in *out, its length in *n; -1 (and
  * nothing allocated) when the text is not such a list or memory runs out. */
 int tool_parse_numbers(const char *text, double **out, size_t *n);

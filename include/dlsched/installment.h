@@ -97,8 +97,13 @@ typedef struct dls_installment_params {
     unsigned refine_points;
     /** Sweep: refinement passes, in [0, 100]; default 4. */
     unsigned refine_passes;
+    /** Sweep: called after the grid and after each refinement pass with the part done; a
+     *  non-zero return stops the sweep, which fails with ::DLS_ECANCELED. NULL (default):
+     *  none. */
+    dls_progress_fn progress;
+    void *progress_data;      /**< passed to @ref progress */
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(92);
+    DLS_PARAMS_RESERVED(72);
 } dls_installment_params;
 
 /** Fills @p params with the defaults. */
@@ -261,7 +266,8 @@ DLS_API dls_status dls_installment_simulate(const dls_platform *platform, double
  * (dls_installment_sweep_samples()).
  * @param load V, finite and > 0
  * @return as dls_installment_simulate(); ::DLS_ERANGE when the largest limit is so small
- *         that every chunk size it admits makes more than ::DLS_INSTALLMENT_MAX_CHUNKS chunks.
+ *         that every chunk size it admits makes more than ::DLS_INSTALLMENT_MAX_CHUNKS chunks;
+ *         ::DLS_ECANCELED when params->progress asked to stop.
  */
 DLS_API dls_status dls_installment_sweep(const dls_platform *platform, double load,
                                          const dls_installment_params *params,
@@ -390,7 +396,7 @@ typedef struct dls_installment_gantt_params {
 DLS_API void dls_installment_gantt_params_init(dls_installment_gantt_params *params);
 
 /**
- * Draws @p schedule as an SVG Gantt chart in the style of dls_schedule_svg(): the
+ * Draws @p schedule as an SVG Gantt chart in the style of dls_schedule_gantt_to_string(): the
  * originator's sends on the first lane, then one lane per processor in platform order with
  * each chunk as a bar (coloured by its memory level), the data in transit under it, and a
  * time axis in seconds. Long schedules are drawn as their first and last rounds on either

@@ -60,8 +60,12 @@ extern "C" {
 /** A set of processors (opaque). */
 typedef struct dls_platform dls_platform;
 
-/** Creates an empty platform. @return the platform, or NULL when out of memory. */
-DLS_API dls_platform *dls_platform_create(void);
+/**
+ * Creates an empty platform.
+ * @param[out] out receives the platform, to release with dls_platform_free()
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL @p out; ::DLS_ENOMEM (@p out untouched).
+ */
+DLS_API dls_status dls_platform_create(dls_platform **out, dls_error *err);
 
 /** Frees a platform and everything it owns; NULL is allowed. */
 DLS_API void dls_platform_free(dls_platform *platform);
@@ -142,8 +146,13 @@ DLS_API int dls_platform_has_link(const dls_platform *platform, size_t i);
 DLS_API dls_status dls_platform_link(const dls_platform *platform, size_t i, double *startup,
                                      double *rate);
 
-/** Index of the processor called @p name, or -1 when there is none. */
-DLS_API long dls_platform_find(const dls_platform *platform, const char *name);
+/**
+ * Looks a processor up by name.
+ * @param[out] index receives its 0-based index when there is one (may be NULL)
+ * @return 1 when @p platform has a processor called @p name, 0 otherwise (or for a NULL
+ *         platform or name; @p index untouched).
+ */
+DLS_API int dls_platform_find(const dls_platform *platform, const char *name, size_t *index);
 
 /** Whether two platforms are identical: same processors in the same order, with equal
  *  names, models (dls_model_equal()), limits and links. @return 1 or 0. */

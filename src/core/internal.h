@@ -100,6 +100,12 @@ DLS_HIDDEN dls_status dls__check_reserved(const unsigned char *r, size_t n, cons
 #define DLS__CHECK_RESERVED(par, fn, type, err) \
     dls__check_reserved((par)->reserved, sizeof (par)->reserved, (fn), #type, (err))
 
+/* Puts the public function's name fn at the head of a failure's message, as the API policy
+ * wants: code shared by several public calls tags its messages with its module's word
+ * ("lu: ...", "mip: ..."), which fn replaces; a message from another public call made
+ * inside gets fn in front of it. Returns status; does nothing for DLS_OK or a NULL err. */
+DLS_HIDDEN dls_status dls__error_retag(dls_error *err, dls_status status, const char *fn);
+
 /* Appends a line to a growing note (NULL: none yet); losing it when out of memory is
  * accepted, since notes are advice. */
 DLS_HIDDEN void dls__note_add(char **note, const char *fmt, ...) DLS_PRINTF(2, 3);

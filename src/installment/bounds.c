@@ -195,8 +195,8 @@ static void analyze_supported(const dls_platform *pl, const dls_installment_para
                  pl->procs[an->upper_processor].name);
 }
 
-dls_status dls_installment_analyze(const dls_platform *pl, const dls_installment_params *params,
-                                   dls_installment_analysis *out, dls_error *err)
+static dls_status dls_installment_analyze_impl(const dls_platform *pl, const dls_installment_params *params,
+                                               dls_installment_analysis *out, dls_error *err)
 {
     static const char who[] = "dls_installment_analyze";
     dls_installment_params defaults;
@@ -249,4 +249,11 @@ dls_status dls_installment_analyze(const dls_platform *pl, const dls_installment
     }
     free(lv);
     return st;
+}
+
+dls_status dls_installment_analyze(const dls_platform *pl, const dls_installment_params *params,
+                                   dls_installment_analysis *out, dls_error *err)
+{
+    dls_status st = dls_installment_analyze_impl(pl, params, out, err);
+    return dls__error_retag(err, st, "dls_installment_analyze");
 }

@@ -390,9 +390,9 @@ void dls__inst_set_samples(dls_installment *s, size_t n, double *chunk, double *
     s->sample_makespan = makespan;
 }
 
-dls_status dls_installment_simulate(const dls_platform *platform, double load, double chunk,
-                                    const dls_installment_params *params,
-                                    dls_installment **out, dls_error *err)
+static dls_status dls_installment_simulate_impl(const dls_platform *platform, double load, double chunk,
+                                                const dls_installment_params *params,
+                                                dls_installment **out, dls_error *err)
 {
     static const char who[] = "dls_installment_simulate";
     dls_installment_params defaults;
@@ -420,6 +420,14 @@ dls_status dls_installment_simulate(const dls_platform *platform, double load, d
         st = dls__inst_result(platform, params, &plan, out, err);
     dls__inst_plan_free(&plan);
     return st;
+}
+
+dls_status dls_installment_simulate(const dls_platform *platform, double load, double chunk,
+                                    const dls_installment_params *params,
+                                    dls_installment **out, dls_error *err)
+{
+    dls_status st = dls_installment_simulate_impl(platform, load, chunk, params, out, err);
+    return dls__error_retag(err, st, "dls_installment_simulate");
 }
 
 dls_status dls_installment_event_at(const dls_installment *s, uint64_t index,

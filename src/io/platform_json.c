@@ -529,7 +529,7 @@ static dls_status read_name(reader *r, json_t *obj, const dls_platform *pl)
         st = fail(r, 0, "\"name\" %s", why);
     if (st == DLS_OK) {
         r->pname = json_string_value(name);
-        long dup = dls_platform_find(pl, r->pname);
+        long dup = dls__platform_find(pl, r->pname);
         if (dup >= 0) {
             char q[128];
             dls__quote_name(r->pname, q, sizeof q);
@@ -683,7 +683,7 @@ dls_status dls__platform_read_string_within(const char *text, size_t len, const 
         return dls__fail_at(err, DLS_ESYNTAX, line, column, -1, "%s:%d:%d: malformed JSON: %s",
                             source, line, column, je.text);
     }
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = dls__platform_new();
     if (pl == NULL) {
         json_decref(root);
         return dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);

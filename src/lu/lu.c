@@ -258,8 +258,8 @@ static dls_status check_arguments(const dls_platform *platform, uint64_t n,
     return check_params(params, err);
 }
 
-dls_status dls_lu_distribute(const dls_platform *platform, uint64_t n,
-                             const dls_lu_params *params, dls_lu **out, dls_error *err)
+static dls_status dls_lu_distribute_impl(const dls_platform *platform, uint64_t n,
+                                         const dls_lu_params *params, dls_lu **out, dls_error *err)
 {
     dls_lu_params defaults;
     if (params == NULL) {
@@ -304,6 +304,13 @@ dls_status dls_lu_distribute(const dls_platform *platform, uint64_t n,
     }
     *out = r;
     return DLS_OK;
+}
+
+dls_status dls_lu_distribute(const dls_platform *platform, uint64_t n,
+                             const dls_lu_params *params, dls_lu **out, dls_error *err)
+{
+    dls_status st = dls_lu_distribute_impl(platform, n, params, out, err);
+    return dls__error_retag(err, st, "dls_lu_distribute");
 }
 
 /* ---------------------------------------------------------------------------------- */

@@ -306,7 +306,7 @@ static dls_status check_call(const dls_platform *pl, uint64_t n,
     return DLS_OK;
 }
 
-dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
+static dls_status dls_partition_solve_impl(const dls_platform *platform, uint64_t n,
                              const dls_partition_params *params, dls_partition **out,
                              dls_error *err)
 {
@@ -331,6 +331,14 @@ dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
     st = run(platform, models, n, params, out, err);
     free(models);
     return st;
+}
+
+dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
+                             const dls_partition_params *params, dls_partition **out,
+                             dls_error *err)
+{
+    dls_status st = dls_partition_solve_impl(platform, n, params, out, err);
+    return dls__error_retag(err, st, "dls_partition_solve");
 }
 
 dls_status dls__model_scale_time(const dls_model *m, double factor, dls_model **out, dls_error *err)
@@ -377,7 +385,7 @@ dls_status dls__model_scale_time(const dls_model *m, double factor, dls_model **
     return DLS_OK;
 }
 
-dls_status dls_partition_solve_matrix(const dls_platform *platform, uint64_t n,
+static dls_status dls_partition_solve_matrix_impl(const dls_platform *platform, uint64_t n,
                                  const dls_partition_params *params, dls_partition **out,
                                  dls_error *err)
 {
@@ -417,6 +425,14 @@ dls_status dls_partition_solve_matrix(const dls_platform *platform, uint64_t n,
         dls_model_free(models[i]);
     free(models);
     return st;
+}
+
+dls_status dls_partition_solve_matrix(const dls_platform *platform, uint64_t n,
+                                 const dls_partition_params *params, dls_partition **out,
+                                 dls_error *err)
+{
+    dls_status st = dls_partition_solve_matrix_impl(platform, n, params, out, err);
+    return dls__error_retag(err, st, "dls_partition_solve_matrix");
 }
 
 /* ---------------------------------------------------------------------------------- */

@@ -11,9 +11,20 @@
 #include "model/model_impl.h"
 #include "platform/platform_impl.h"
 
-dls_platform *dls_platform_create(void)
+dls_platform *dls__platform_new(void)
 {
     return calloc(1, sizeof(dls_platform));
+}
+
+dls_status dls_platform_create(dls_platform **out, dls_error *err)
+{
+    if (out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_create: NULL argument");
+    dls_platform *p = dls__platform_new();
+    if (p == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_create: out of memory");
+    *out = p;
+    return DLS_OK;
 }
 
 static void proc_clear(dls__proc *p)
@@ -89,7 +100,17 @@ static int index_rebuild(dls_platform *p, size_t need)
     return 0;
 }
 
-long dls_platform_find(const dls_platform *platform, const char *name)
+int dls_platform_find(const dls_platform *platform, const char *name, size_t *index)
+{
+    long i = dls__platform_find(platform, name);
+    if (i < 0)
+        return 0;
+    if (index != NULL)
+        *index = (size_t)i;
+    return 1;
+}
+
+long dls__platform_find(const dls_platform *platform, const char *name)
 {
     if (platform == NULL || name == NULL || platform->nslots == 0)
         return -1;
@@ -192,7 +213,7 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
         return dls__fail(err, DLS_EINVAL, "dls_platform_add: the processor name \"%s\" %s", q,
                          why);
     }
-    long dup = dls_platform_find(p, name);
+    long dup = dls__platform_find(p, name);
     if (dup >= 0)
         return dls__fail_at(err, DLS_EINVAL, 0, 0, dup,
                             "dls_platform_add: a processor named \"%s\" already exists "
@@ -419,7 +440,7 @@ dls_status dls_platform_copy(const dls_platform *platform, dls_platform **out, d
 {
     if (platform == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_platform_copy: NULL argument");
-    dls_platform *c = dls_platform_create();
+    dls_platform *c = dls__platform_new();
     if (c == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_copy: out of memory");
     for (size_t i = 0; i < platform->n; i++) {

@@ -53,6 +53,13 @@ DLS_HIDDEN dls_status dls__platform_add_owned(dls_platform *p, const char *name,
  * Returns 0 when name follows it, 1 with why (size bytes) saying what is wrong. */
 DLS_HIDDEN int dls__check_name(const char *name, char *why, size_t size);
 
+/* An empty platform, NULL when out of memory (dls_platform_create() without the error
+ * record, for the library's own constructors). */
+DLS_HIDDEN dls_platform *dls__platform_new(void);
+
+/* Index of the processor called name, -1 when there is none (or NULL arguments). */
+DLS_HIDDEN long dls__platform_find(const dls_platform *platform, const char *name);
+
 /* The name as a message quotes it: quotes, backslashes and control characters escaped, cut
  * short to fit out (size bytes). */
 DLS_HIDDEN void dls__quote_name(const char *name, char *out, size_t size);

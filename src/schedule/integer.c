@@ -33,6 +33,9 @@ void dls_mip_params_init(dls_mip_params *p)
 
 dls_status dls__mip_params_check(const dls_mip_params *p, dls_error *err)
 {
+    dls_status st = DLS__CHECK_RESERVED(p, "mip", dls_mip_params, err);
+    if (st != DLS_OK)
+        return st;
     if ((p->integer != 0 && p->integer != 1) || (p->exact_shape != 0 && p->exact_shape != 1))
         return dls__fail(err, DLS_EINVAL, "mip: integer and exact_shape must be 0 or 1, not %d "
                          "and %d", p->integer, p->exact_shape);
@@ -337,14 +340,14 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
     st = dls__lp_solve_star(star, par, ans, err);
     if (st != DLS_OK)
         return st;
-    s->lp_makespan = ans->cmax;
+    s->mip.lp_makespan = ans->cmax;
     s->paper_makespan = ans->paper_cmax;
     s->iterations = ans->iterations;
     s->solves = ans->solves;
     for (size_t k = 0; k < star->m; k++) /* a dropped processor gets nothing */
         if (!ans->active[k])
             ans->alpha[k] = 0;
-    s->lp_true_makespan = dls__replay(star, ans->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    s->mip.lp_true_makespan = dls__replay(star, ans->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
     return DLS_OK;
 }
 
@@ -363,19 +366,21 @@ static void mip_spec(const dls_mip_params *mp, const dls_schedule_params *par, i
     sp->max_binaries = mp->max_binaries;
     sp->time_unit = time_unit;
     sp->start = start;
+    sp->progress = mp->progress;
+    sp->progress_data = mp->progress_data;
 }
 
 /* Records the MIP's outcome in s; returns its true makespan (INFINITY without answer). */
 static double take_mip(dls_schedule *s, const dls__star *star, const dls__mip_answer *ma)
 {
-    s->mip_status = (int)ma->status;
-    s->mip_seconds = ma->seconds;
+    s->mip.mip_status = ma->status;
+    s->mip.mip_seconds = ma->seconds;
     s->mip_binaries = ma->binaries;
-    s->mip_bound = ma->bound;
+    s->mip.mip_bound = ma->bound;
     if (ma->status != DLS_SOLUTION_OPTIMAL && ma->status != DLS_SOLUTION_FEASIBLE)
         return INFINITY;
-    s->mip_makespan = dls__replay(star, ma->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
-    return s->mip_makespan;
+    s->mip.mip_makespan = dls__replay(star, ma->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    return s->mip.mip_makespan;
 }
 
 /* Both entry points: the LP, its loads rounded to whole units (or kept when real), then
@@ -388,6 +393,7 @@ static dls_status solve(const dls_platform *pl, double V, const dls_schedule_par
     dls_schedule *s = dls__schedule_alloc(pl->n, V);
     if (s == NULL)
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    s->kind = mip_entry ? DLS_SCHEDULE_MIP : DLS_SCHEDULE_INTEGER;
     dls__star star;
     memset(&star, 0, sizeof star);
     dls__lp_answer ans;
@@ -413,11 +419,11 @@ static dls_status solve(const dls_platform *pl, double V, const dls_schedule_par
     }
     double start = dls__replay(&star, x, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
     if (whole)
-        s->rounded_makespan = start;
+        s->mip.rounded_makespan = start;
     s->status = DLS_SOLUTION_FEASIBLE;
     if (mip) {
         dls__mip_spec sp;
-        mip_spec(mip, par, whole, s->lp_makespan, x, &sp);
+        mip_spec(mip, par, whole, s->mip.lp_makespan, x, &sp);
         st = dls__mip_solve_star(&star, &sp, &ma, err);
         if (st != DLS_OK)
             goto out;
@@ -466,7 +472,7 @@ out:
     return DLS_OK;
 }
 
-dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n,
+static dls_status dls_schedule_solve_integer_impl(const dls_platform *platform, uint64_t n,
                                 const dls_schedule_params *params, const dls_mip_params *mip,
                                 dls_schedule **out, dls_error *err)
 {
@@ -475,18 +481,26 @@ dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n,
         dls_schedule_params_init(&defaults);
         params = &defaults;
     }
-    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_integer", err);
+    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_solve_integer", err);
     if (st != DLS_OK)
         return st;
     if (n == 0 || n > DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_integer: the load must be a whole "
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_solve_integer: the load must be a whole "
                          "number of units from 1 to 2^53, not %llu", (unsigned long long)n);
     if (mip && (st = dls__mip_params_check(mip, err)) != DLS_OK)
         return st;
     return solve(platform, (double)n, params, mip, 1, 0, out, err);
 }
 
-dls_status dls_schedule_mip(const dls_platform *platform, double load,
+dls_status dls_schedule_solve_integer(const dls_platform *platform, uint64_t n,
+                                const dls_schedule_params *params, const dls_mip_params *mip,
+                                dls_schedule **out, dls_error *err)
+{
+    dls_status st = dls_schedule_solve_integer_impl(platform, n, params, mip, out, err);
+    return dls__error_retag(err, st, "dls_schedule_solve_integer");
+}
+
+static dls_status dls_schedule_solve_mip_impl(const dls_platform *platform, double load,
                             const dls_schedule_params *params, const dls_mip_params *mip,
                             dls_schedule **out, dls_error *err)
 {
@@ -500,14 +514,22 @@ dls_status dls_schedule_mip(const dls_platform *platform, double load,
         dls_mip_params_init(&mdef);
         mip = &mdef;
     }
-    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_mip", err);
+    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_solve_mip", err);
     if (st != DLS_OK)
         return st;
     if ((st = dls__mip_params_check(mip, err)) != DLS_OK)
         return st;
     if (!isfinite(load) || load <= 0 || (mip->integer && load != floor(load)) ||
         load > (double)DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_mip: the load must be a finite number "
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_solve_mip: the load must be a finite number "
                          "> 0%s, not %.10g", mip->integer ? ", whole, at most 2^53" : "", load);
     return solve(platform, load, params, mip, mip->integer, 1, out, err);
+}
+
+dls_status dls_schedule_solve_mip(const dls_platform *platform, double load,
+                            const dls_schedule_params *params, const dls_mip_params *mip,
+                            dls_schedule **out, dls_error *err)
+{
+    dls_status st = dls_schedule_solve_mip_impl(platform, load, params, mip, out, err);
+    return dls__error_retag(err, st, "dls_schedule_solve_mip");
 }

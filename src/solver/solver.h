@@ -52,6 +52,8 @@ typedef struct dls__mip_spec {
     size_t max_binaries;
     double time_unit;     /* a typical makespan, for scaling */
     const double *start;  /* an incumbent, loads by position, or NULL */
+    dls_progress_fn progress; /* called during branch and bound, or NULL */
+    void *progress_data;
 } dls__mip_spec;
 
 typedef struct dls__mip_answer {

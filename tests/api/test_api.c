@@ -7,6 +7,7 @@
 #include <config.h>
 
 #include "testutil.h"
+#include "gen.h"
 
 /* The sizes, in bytes, on LP64 (x86_64, aarch64): a change here is an ABI break, which
  * needs a new major version (see configure.ac's libtool history). */
@@ -22,6 +23,11 @@ TEST(test_parameter_struct_sizes)
     assert_int_equal(sizeof(dls_bench_params), 256);
     assert_int_equal(sizeof(dls_bench_surface_params), 512);
     assert_int_equal(sizeof(dls_blas_kernel_params), 64);
+    assert_int_equal(sizeof(dls_schedule_params), 256);
+    assert_int_equal(sizeof(dls_mip_params), 128);
+    assert_int_equal(sizeof(dls_crosscheck_params), 512);
+    /* records the library fills */
+    assert_int_equal(sizeof(dls_schedule_mip_info), 128);
 #else
     skip(); /* the sizes are those of LP64 platforms */
 #endif
@@ -47,6 +53,9 @@ TEST(test_init_clears_the_reserved_bytes)
     CLEARED(dls_bench_params, dls_bench_params_init);
     CLEARED(dls_bench_surface_params, dls_bench_surface_params_init);
     CLEARED(dls_blas_kernel_params, dls_blas_kernel_params_init);
+    CLEARED(dls_schedule_params, dls_schedule_params_init);
+    CLEARED(dls_mip_params, dls_mip_params_init);
+    CLEARED(dls_crosscheck_params, dls_crosscheck_params_init);
 #undef CLEARED
 }
 
@@ -113,8 +122,195 @@ TEST(test_reserved_bytes_are_refused)
                      &err, "dls_blas_kernel_params");
         assert_null(k.run);
     }
+    {
+        dls_schedule_params p;
+        dls_schedule_params_init(&p);
+        p.reserved[100] = 1;
+        dls_schedule *s = sentinel;
+        assert_fails(dls_schedule_solve(pl, 1e6, &p, &s, &err), DLS_EINVAL, &err,
+                     "dls_schedule_solve: the reserved bytes of dls_schedule_params");
+        assert_ptr_equal(s, sentinel);
+        dls_schedule_params_init(&p);
+        p.envelope.reserved[0] = 1;
+        assert_fails(dls_schedule_solve(pl, 1e6, &p, &s, &err), DLS_EINVAL, &err,
+                     "dls_schedule_solve: the reserved bytes of dls_envelope_params");
+        assert_ptr_equal(s, sentinel);
+    }
+    {
+        dls_mip_params p;
+        dls_mip_params_init(&p);
+        p.reserved[0] = 1;
+        dls_schedule *s = sentinel;
+        assert_fails(dls_schedule_solve_mip(pl, 1e6, NULL, &p, &s, &err), DLS_EINVAL, &err,
+                     "dls_schedule_solve_mip: the reserved bytes of dls_mip_params");
+        assert_ptr_equal(s, sentinel);
+    }
+    {
+        dls_crosscheck_params p;
+        dls_crosscheck_params_init(&p);
+        p.reserved[7] = 1;
+        dls_crosscheck *c = sentinel;
+        assert_fails(dls_crosscheck_run(pl, 1e6, &p, &c, &err), DLS_EINVAL, &err,
+                     "dls_crosscheck_run: the reserved bytes of dls_crosscheck_params");
+        assert_ptr_equal(c, sentinel);
+        dls_crosscheck_params_init(&p);
+        p.mip.reserved[3] = 1;
+        assert_fails(dls_crosscheck_run(pl, 1e6, &p, &c, &err), DLS_EINVAL, &err,
+                     "dls_crosscheck_run: the reserved bytes of dls_mip_params");
+        assert_ptr_equal(c, sentinel);
+    }
     dls_platform_free(pl);
 }
+
+/* Constructors return a status with an out parameter; a lookup answers yes or no. */
+TEST(test_constructor_and_lookup)
+{
+    dls_error err;
+    assert_fails(dls_platform_create(NULL, &err), DLS_EINVAL, &err, "dls_platform_create");
+    dls_platform *pl = NULL;
+    assert_ok(dls_platform_create(&pl, &err), &err);
+    assert_int_equal(dls_platform_count(pl), 0);
+    size_t i = 77;
+    assert_false(dls_platform_find(pl, "a", &i));
+    assert_int_equal(i, 77);
+    dls_model *m = NULL;
+    assert_ok(dls_model_create_constant(2, &m, &err), &err);
+    test_add(pl, "a", m);
+    assert_true(dls_platform_find(pl, "a", &i));
+    assert_int_equal(i, 0);
+    assert_true(dls_platform_find(pl, "a", NULL));
+    assert_false(dls_platform_find(pl, NULL, &i));
+    assert_false(dls_platform_find(NULL, "a", &i));
+    dls_platform_free(pl);
+}
+
+/* One kind getter and one info record for what only some schedules have. */
+TEST(test_schedule_kinds)
+{
+    dls_error err;
+    dls_platform *pl = test_example("paper003_two.json");
+    dls_schedule *s = NULL;
+    dls_schedule_mip_info mi;
+    memset(&mi, 0x5a, sizeof mi);
+    unsigned char before[sizeof mi];
+    memcpy(before, &mi, sizeof mi);
+    assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
+    assert_int_equal(dls_schedule_get_kind(s), DLS_SCHEDULE_LP);
+    assert_false(dls_schedule_exact_confirmed(s));
+    assert_fails(dls_schedule_get_mip_info(s, &mi, &err), DLS_EINVAL, &err, "\"lp\"");
+    assert_memory_equal(&mi, before, sizeof mi);
+    dls_schedule_free(s);
+    const double loads[] = {1, 1};
+    assert_ok(dls_schedule_evaluate(pl, loads, NULL, &s, &err), &err);
+    assert_int_equal(dls_schedule_get_kind(s), DLS_SCHEDULE_EVALUATED);
+    assert_fails(dls_schedule_get_mip_info(s, &mi, &err), DLS_EINVAL, &err, "\"evaluated\"");
+    dls_schedule_free(s);
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.exact = 1;
+    assert_ok(dls_schedule_solve(pl, 2, &par, &s, &err), &err);
+    assert_true(dls_schedule_exact_confirmed(s));
+    dls_schedule_free(s);
+    assert_ok(dls_schedule_solve_integer(pl, 2, NULL, NULL, &s, &err), &err);
+    assert_int_equal(dls_schedule_get_kind(s), DLS_SCHEDULE_INTEGER);
+    assert_ok(dls_schedule_get_mip_info(s, &mi, &err), &err);
+    assert_int_equal(mi.mip_status, DLS_SOLUTION_NONE);
+    assert_rel(mi.lp_makespan, 5.75, 1e-9);
+    for (size_t k = 0; k < sizeof mi.reserved; k++)
+        assert_int_equal(mi.reserved[k], 0);
+    dls_schedule_free(s);
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    assert_ok(dls_schedule_solve_mip(pl, 2, NULL, &mp, &s, &err), &err);
+    assert_int_equal(dls_schedule_get_kind(s), DLS_SCHEDULE_MIP);
+    assert_ok(dls_schedule_get_mip_info(s, &mi, &err), &err);
+    assert_int_equal(mi.mip_status, DLS_SOLUTION_OPTIMAL);
+    assert_true(isnan(mi.rounded_makespan));
+    assert_fails(dls_schedule_get_mip_info(s, NULL, &err), DLS_EINVAL, &err, "NULL");
+    dls_schedule_free(s);
+    dls_platform_free(pl);
+}
+
+/* Messages of code shared by several calls start with the public call's name. */
+TEST(test_message_prefix)
+{
+    dls_error err;
+    dls_platform *pl = test_example("paper003_two.json");
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.check_tol = 1;
+    dls_schedule *s = NULL;
+    const char *calls[] = {"dls_schedule_solve: check_tol", "dls_schedule_solve_integer: check_tol",
+                           "dls_schedule_solve_mip: check_tol"};
+    assert_fails(dls_schedule_solve(pl, 2, &par, &s, &err), DLS_EINVAL, &err, calls[0]);
+    assert_fails(dls_schedule_solve_integer(pl, 2, &par, NULL, &s, &err), DLS_EINVAL, &err,
+                 calls[1]);
+    assert_fails(dls_schedule_solve_mip(pl, 2, &par, NULL, &s, &err), DLS_EINVAL, &err,
+                 calls[2]);
+    assert_int_equal(strncmp(err.message, "dls_schedule_solve_mip: ", 24), 0);
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    mp.shape_tol = 0;
+    assert_fails(dls_schedule_solve_mip(pl, 2, NULL, &mp, &s, &err), DLS_EINVAL, &err,
+                 "dls_schedule_solve_mip: shape_tol");
+    dls_lu_params lp;
+    dls_lu_params_init(&lp);
+    dls_lu *lu = NULL;
+    assert_fails(dls_lu_distribute(pl, 0, &lp, &lu, &err), DLS_EINVAL, &err,
+                 "dls_lu_distribute: ");
+    assert_null(s);
+    dls_platform_free(pl);
+}
+
+/* Progress callbacks: a cancel stops the call with DLS_ECANCELED and no result. */
+static int count_then_cancel(double fraction, void *data)
+{
+    int *calls = data;
+    assert_true(fraction >= 0 && fraction <= 1);
+    return ++*calls >= 2;
+}
+
+TEST(test_progress_cancels)
+{
+    dls_error err;
+    dls_platform *pl = test_example("star_cluster.json");
+    int calls = 0;
+    dls_installment_params ip;
+    dls_installment_params_init(&ip);
+    ip.progress = count_then_cancel;
+    ip.progress_data = &calls;
+    dls_installment *inst = NULL;
+    assert_fails(dls_installment_sweep(pl, 1e7, &ip, &inst, &err), DLS_ECANCELED, &err,
+                 "dls_installment_sweep: canceled");
+    assert_int_equal(calls, 2);
+    assert_null(inst);
+    dls_platform_free(pl);
+
+    /* a MIP that branch and bound cannot close quickly (32 processors, small whole load) */
+    test_rng rng;
+    test_rng_init(&rng, 12);
+    pl = gen_star(&rng, 32, 3, 1000, 0);
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    mp.integer = 1;
+    mp.time_limit = 30;
+    mp.progress = count_then_cancel;
+    mp.progress_data = &calls;
+    calls = 0;
+    dls_schedule *s = NULL;
+    dls_status st = dls_schedule_solve_integer(pl, 1000, NULL, &mp, &s, &err);
+    printf("# the MIP's progress callback: %d calls\n", calls);
+    if (calls >= 2) {
+        assert_int_equal(st, DLS_ECANCELED);
+        assert_non_null(strstr(err.message, "dls_schedule_solve_integer: canceled"));
+        assert_null(s);
+    } else {
+        assert_ok(st, &err); /* finished before a second report */
+        dls_schedule_free(s);
+    }
+    dls_platform_free(pl);
+}
+
 
 /* name -> value -> name, for every value of every list; unknown values and names. */
 #define ROUND_TRIP(type, fn, MAP)                                                          \
@@ -148,6 +344,10 @@ TEST(test_enumeration_names)
     ROUND_TRIP(dls_installment_reason, dls_installment_reason, DLS_INSTALLMENT_REASON_MAP);
     ROUND_TRIP(dls_installment_role, dls_installment_role, DLS_INSTALLMENT_ROLE_MAP);
     ROUND_TRIP(dls_plot_scale, dls_plot_scale, DLS_PLOT_SCALE_MAP);
+    ROUND_TRIP(dls_send_order, dls_send_order, DLS_SEND_ORDER_MAP);
+    ROUND_TRIP(dls_export_format, dls_export_format, DLS_EXPORT_FORMAT_MAP);
+    ROUND_TRIP(dls_schedule_kind, dls_schedule_kind, DLS_SCHEDULE_KIND_MAP);
+    ROUND_TRIP(dls_check_kind, dls_check_kind, DLS_CHECK_KIND_MAP);
     /* the statuses: their symbols */
     dls_status st;
     assert_int_equal(dls_status_from_name("EWRITE", &st), DLS_OK);
@@ -158,4 +358,5 @@ TEST(test_enumeration_names)
 }
 
 TEST_MAIN("api", test_parameter_struct_sizes, test_init_clears_the_reserved_bytes,
-          test_reserved_bytes_are_refused, test_enumeration_names)
+          test_reserved_bytes_are_refused, test_enumeration_names, test_constructor_and_lookup,
+          test_schedule_kinds, test_message_prefix, test_progress_cancels)

@@ -62,7 +62,7 @@ int main(int argc, char **argv)
     bench_options(argc, argv, opt, 4, &dlsched,
                   "[DLSCHED] [--processors P] [--elements N] [--repeat R] [--keep]");
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = bench_platform_new();
     double share = (double)n / (double)p;
     for (size_t i = 0; i < p; i++) {
         char name[32];

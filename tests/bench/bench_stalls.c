@@ -36,8 +36,8 @@ static outcome time_one(const dls_platform *pl, int mode, unsigned repeat)
         dls_error err;
         bench_start(&t);
         o.st = mode <= 1   ? dls_schedule_solve(pl, LOAD, &par, &s, &err)
-               : mode == 2 ? dls_schedule_integer(pl, LOAD, &par, &mp, &s, &err)
-                           : dls_schedule_mip(pl, LOAD, &par, &mp, &s, &err);
+               : mode == 2 ? dls_schedule_solve_integer(pl, LOAD, &par, &mp, &s, &err)
+                           : dls_schedule_solve_mip(pl, LOAD, &par, &mp, &s, &err);
         bench_stop(&t);
         if (o.st == DLS_OK) {
             o.iterations = dls_schedule_iterations(s);

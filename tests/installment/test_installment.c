@@ -36,7 +36,7 @@ static void add_constant(dls_platform *pl, const char *name, double speed, doubl
 #define PAPER_C 9.99e-5
 static dls_platform *paper_ten(void)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     const double a[] = {0, -9.9e6}, b[] = {1e-3, 0.1};
     for (int i = 0; i < 10; i++) {
         char name[8];
@@ -360,7 +360,7 @@ TEST(test_hand_examples)
      *   chunk 1 to P2: sent 2.5 to 3.75, computed 3.75 to 6.25
      *   chunk 2 to P1: sent 3.75 to 6.25, computed 6.25 to 9.25 (it waited for data)
      *   chunk 3 to P2: 1 unit, sent 6.25 to 7, computed 7 to 8.5 */
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     const double a1[] = {0}, b1[] = {1}, a2[] = {1}, b2[] = {0.5};
     add_lines(pl, "P1", 1, a1, b1, 1, 0.5);
     add_lines(pl, "P2", 1, a2, b2, 0.5, 0.25);
@@ -393,7 +393,7 @@ TEST(test_hand_examples)
     /* Computing slower than sending on P1 (t = 2 x, send 0.1 x), P2 at constant speed 1
      * (send 0.2 + 0.1 x); V = 4 in chunks of 1; R = 0.4. P1's second chunk arrives at 0.5
      * but waits until 2.1, so P1 finishes at 0.1 + 2 + 2 = 4.1 without a gap. */
-    pl = dls_platform_create();
+    pl = test_platform_new();
     const double a3[] = {0}, b3[] = {2};
     add_lines(pl, "P1", 1, a3, b3, 0, 0.1);
     add_constant(pl, "P2", 1, 0.2, 0.1);
@@ -460,7 +460,7 @@ TEST(test_snap)
 TEST(test_limits)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     const double a[] = {0}, b[] = {1};
     add_lines(pl, "big", 1, a, b, 0.5, 0.1);
     add_lines(pl, "tiny", 1, a, b, 0.5, 0.1);
@@ -516,7 +516,7 @@ TEST(test_analysis_general)
      * P2: constant speed 2000 (line 5e-4 x), S 2e-3, C 2e-4. Sum S = 3e-3, sum C = 3e-4.
      * Terms: P1 3e-3 / 1.7e-3, P2 3e-3 / 2e-4 = 15 (the largest). Lower end: out-of-core
      * speed 100 + 2000, 2 / 2100 - 3e-4 per unit. */
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     const double a[] = {0, -1e3}, b[] = {2e-3, 1e-2};
     add_lines(pl, "P1", 2, a, b, 1e-3, 1e-4);
     add_constant(pl, "P2", 2000, 2e-3, 2e-4);
@@ -798,7 +798,7 @@ TEST(test_svg)
     dls_platform_free(pl);
 
     /* names are escaped; processors without chunks say why */
-    pl = dls_platform_create();
+    pl = test_platform_new();
     const double a[] = {0}, b[] = {1};
     add_lines(pl, "x<&\"y", 1, a, b, 0.1, 0.1);
     add_lines(pl, "small", 1, a, b, 0.1, 0.1);
@@ -913,7 +913,7 @@ TEST(test_errors)
     assert_fails(dls_installment_memory_levels(pl, 0, NULL, &err), DLS_EINVAL, &err, "NULL");
     assert_memory_equal(&lv, &lv0, sizeof lv);
     /* an empty platform */
-    dls_platform *empty = dls_platform_create();
+    dls_platform *empty = test_platform_new();
     assert_fails(dls_installment_simulate(empty, 1, 1, NULL, &s, &err), DLS_EINVAL, &err,
                  "the platform has no processor");
     assert_fails(dls_installment_sweep(empty, 1, NULL, &s, &err), DLS_EINVAL, &err,
@@ -924,7 +924,7 @@ TEST(test_errors)
     dls_platform_free(empty);
     /* a 2-D model, named */
     dls_platform *two = test_example("cluster.json");
-    long gpu = dls_platform_find(two, "gpu0");
+    long gpu = test_platform_index(two, "gpu0");
     assert_true(gpu >= 0);
     assert_fails(dls_installment_simulate(two, 10, 1, NULL, &s, &err), DLS_EINVAL, &err,
                  "processor \"gpu0\" has a 2-D speed model");
@@ -961,7 +961,7 @@ TEST(test_errors)
     sp.rounds = 1001;
     assert_fails(dls_installment_gantt_to_string(s, pl, &sp, &svg, &err), DLS_EINVAL, &err, "rounds");
     dls_installment_gantt_params_init(NULL);
-    dls_platform *other = dls_platform_create();
+    dls_platform *other = test_platform_new();
     const double a[] = {0}, b[] = {1};
     add_lines(other, "one", 1, a, b, 0, 0);
     assert_fails(dls_installment_gantt_to_string(s, other, NULL, &svg, &err), DLS_EINVAL, &err,

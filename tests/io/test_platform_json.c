@@ -84,7 +84,7 @@ TEST(test_name_rule)
         assert_non_null(strstr(err.message, "control character"));
     }
     /* the API: same rule, the platform unchanged */
-    dls_platform *p = dls_platform_create();
+    dls_platform *p = test_platform_new();
     dls_model *m;
     assert_ok(dls_model_create_constant(1, &m, &err), &err);
     assert_ok(dls_platform_add(p, "ok", m, NULL, &err), &err);
@@ -119,7 +119,7 @@ RANDOM_TEST(test_random_roundtrips, 20, 300)
 {
     static const char *const odd[] = {"a\"quote", "back\\slash", "sp ace", "\xc3\xa9t\xc3\xa9",
                                       "<&>;:'", "slash/", "\xf0\x9f\x98\x80"};
-    dls_platform *p = dls_platform_create();
+    dls_platform *p = test_platform_new();
     size_t np = 1 + test_below(r, 6);
     for (size_t i = 0; i < np; i++) {
         char name[64];
@@ -170,7 +170,7 @@ TEST(test_write_file)
     snprintf(bad, sizeof bad, "%s/missing/out.json", dir);
     assert_fails(dls_platform_write_file(p, bad, &err), DLS_EIO, &err, "missing/out.json");
     assert_fails(dls_platform_write_file(p, NULL, &err), DLS_EINVAL, &err, "NULL");
-    dls_platform *empty = dls_platform_create();
+    dls_platform *empty = test_platform_new();
     assert_fails(dls_platform_write_file(empty, path, &err), DLS_EINVAL, &err, "no processor");
     /* the failed writes left the file as it was */
     assert_ok(dls_platform_read_file(path, &back, &err), &err);

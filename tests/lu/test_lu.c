@@ -508,7 +508,7 @@ TEST(test_errors)
     par.max_group_states = 0;
     assert_fails(dls_lu_distribute(pl, 5, &par, &r, &err), DLS_EINVAL, &err,
                  "max_group_states");
-    dls_platform *empty = dls_platform_create();
+    dls_platform *empty = test_platform_new();
     assert_fails(dls_lu_distribute(empty, 5, NULL, &r, &err), DLS_EINVAL, &err, "no processor");
     dls_platform_free(empty);
     /* the exact method refuses a state space over the memory cap, before any work */

@@ -255,7 +255,7 @@ RANDOM_TEST(test_brute_force_tiny, 104, 2000)
 static dls_platform *constants(size_t p, const double *s, const double *lim)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     for (size_t i = 0; i < p; i++) {
         char name[16];
         snprintf(name, sizeof name, "c%zu", i);
@@ -356,7 +356,7 @@ TEST(test_huge_counts)
 TEST(test_shape_violation)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     const double x[] = {10, 20, 40}, s[] = {1, 4, 4.2};
     dls_model *m;
     assert_ok(dls_model_create_points(3, x, s, NULL, NULL, &m, &err), &err);
@@ -527,7 +527,7 @@ TEST(test_argument_errors)
     par.weights = w;
     assert_fails(dls_partition_solve(pl, 2, &par, &res, &err), DLS_EINVAL, &err, "weight 2");
     assert_fails(dls_partition_solve_matrix(pl, 2, &par, &res, &err), DLS_EINVAL, &err, "weight");
-    dls_platform *empty = dls_platform_create();
+    dls_platform *empty = test_platform_new();
     assert_fails(dls_partition_solve(empty, 1, NULL, &res, &err), DLS_EINVAL, &err, "no processor");
     assert_null(res);
     dls_platform_free(empty);

@@ -287,7 +287,7 @@ static dls_model *falling_model(void)
 TEST(test_ordered_falling_regression)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     dls_model *m = falling_model();
     assert_ok(dls_platform_add(pl, "a", m, NULL, &err), &err);
     double w[28];
@@ -340,7 +340,7 @@ static dls_model *rough_model(test_rng *r, double total)
 static dls_platform *rough_platform(test_rng *r, size_t p, double total, int limits)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     for (size_t i = 0; i < p; i++) {
         char name[16];
         snprintf(name, sizeof name, "r%zu", i);
@@ -513,7 +513,7 @@ TEST(test_ordered_falling_large)
             w[e] = k == 0 ? 420.0 / (double)n : test_range(&r, 0.002, 0.04);
             prefix[e + 1] = prefix[e] + w[e];
         }
-        dls_platform *pl = dls_platform_create();
+        dls_platform *pl = test_platform_new();
         dls_model *m;
         if (k < 2) {
             m = falling_model();
@@ -567,7 +567,7 @@ TEST(test_ordered_falling_large)
 TEST(test_weighted_infeasible)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     dls_model *m;
     assert_ok(dls_model_create_constant(1, &m, &err), &err);
     assert_ok(dls_platform_add(pl, "a", m, NULL, &err), &err);

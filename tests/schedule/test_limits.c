@@ -73,7 +73,7 @@ static void solve_stall(const char *path, void *data)
         if (st != DLS_OK)
             fail_msg("%s%s: %s: %s", path, keep ? " (paper's LP)" : "", dls_status_name(st),
                      err.message);
-        assert_int_equal(dls_schedule_exact_verified(s), 1);
+        assert_int_equal(dls_schedule_exact_confirmed(s), 1);
         assert_true(dls_schedule_makespan(s) > 0);
         dls_schedule_free(s);
     }
@@ -101,7 +101,7 @@ static void mip_stall(const char *path, void *data)
     mp.time_limit = 5;
     dls_schedule *s = NULL;
     guard("schedule --integer", path);
-    dls_status st = dls_schedule_integer(pl, STALL_LOAD, &par, &mp, &s, &err);
+    dls_status st = dls_schedule_solve_integer(pl, STALL_LOAD, &par, &mp, &s, &err);
     unguard();
     if (st == DLS_OK)
         assert_true(dls_schedule_makespan(s) > 0);
@@ -111,7 +111,7 @@ static void mip_stall(const char *path, void *data)
     s = NULL;
     mp.exact_shape = 1;
     guard("schedule --exact-shape", path);
-    st = dls_schedule_mip(pl, STALL_LOAD, &par, &mp, &s, &err);
+    st = dls_schedule_solve_mip(pl, STALL_LOAD, &par, &mp, &s, &err);
     unguard();
     if (st == DLS_OK)
         assert_true(dls_schedule_makespan(s) > 0);
@@ -121,12 +121,13 @@ static void mip_stall(const char *path, void *data)
     dls_crosscheck_params cp;
     dls_crosscheck_params_init(&cp);
     cp.mip.time_limit = 5;
-    dls_check_result r[DLS_CHECK_COUNT];
+    dls_crosscheck *c = NULL;
     guard("crosscheck", path);
-    st = dls_crosscheck(pl, STALL_LOAD, &cp, r, NULL, &err);
+    st = dls_crosscheck_run(pl, STALL_LOAD, &cp, &c, &err);
     unguard();
     if (st != DLS_OK)
         assert_clear_error(st, &err, path);
+    dls_crosscheck_free(c);
     dls_platform_free(pl);
 }
 
@@ -217,7 +218,7 @@ TEST(test_limit_parameters)
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         par.time_limit = bad[k];
         assert_fails(dls_schedule_solve(pl, 2, &par, &s, &err), DLS_EINVAL, &err, "time_limit");
-        assert_fails(dls_schedule_integer(pl, 2, &par, NULL, &s, &err), DLS_EINVAL, &err,
+        assert_fails(dls_schedule_solve_integer(pl, 2, &par, NULL, &s, &err), DLS_EINVAL, &err,
                      "time_limit");
     }
     dls_schedule_params_init(&par);
@@ -226,13 +227,14 @@ TEST(test_limit_parameters)
     assert_rel(mp.time_limit, 60, 0);
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         mp.time_limit = bad[k];
-        assert_fails(dls_schedule_mip(pl, 2, &par, &mp, &s, &err), DLS_EINVAL, &err,
+        assert_fails(dls_schedule_solve_mip(pl, 2, &par, &mp, &s, &err), DLS_EINVAL, &err,
                      "time_limit");
         dls_crosscheck_params cp;
         dls_crosscheck_params_init(&cp);
         cp.mip.time_limit = bad[k];
-        dls_check_result r[DLS_CHECK_COUNT];
-        assert_fails(dls_crosscheck(pl, 2, &cp, r, NULL, &err), DLS_EINVAL, &err, "time_limit");
+        dls_crosscheck *c = NULL;
+        assert_fails(dls_crosscheck_run(pl, 2, &cp, &c, &err), DLS_EINVAL, &err, "time_limit");
+        assert_null(c);
     }
     assert_null(s);
     dls_platform_free(pl);

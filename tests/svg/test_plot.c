@@ -289,7 +289,7 @@ TEST(test_bands_and_limit)
     }
     dls_model *m;
     assert_ok(dls_model_create_points(6, size, speed, low, high, &m, &err), &err);
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     assert_non_null(pl);
     assert_ok(dls_platform_add(pl, "node", m, NULL, &err), &err);
     dls_model_free(m);
@@ -337,7 +337,7 @@ TEST(test_auto_scales)
         const double size[] = {cases[c].x0, cases[c].x1}, speed[] = {cases[c].s0, cases[c].s1};
         dls_model *m;
         assert_ok(dls_model_create_points(2, size, speed, NULL, NULL, &m, &err), &err);
-        dls_platform *pl = dls_platform_create();
+        dls_platform *pl = test_platform_new();
         assert_ok(dls_platform_add(pl, "p", m, NULL, &err), &err);
         dls_model_free(m);
         char *svg = plot(pl, NULL);
@@ -425,7 +425,7 @@ TEST(test_escaping)
     dls_error err;
     dls_model *m;
     assert_ok(dls_model_create_constant(1e9, &m, &err), &err);
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     assert_ok(dls_platform_add(pl, "a<b>&\"c\"", m, NULL, &err), &err);
     /* names cannot hold control characters or invalid UTF-8 (the platform's rule), but the
      * title can: the writer drops them */
@@ -503,7 +503,7 @@ TEST(test_locale)
 TEST(test_legend_overflow)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     for (int i = 0; i < 60; i++) {
         const double size[] = {1e3 * (i + 1), 1e6}, speed[] = {1e9 / (i + 1), 5e8 / (i + 1)};
         dls_model *m;
@@ -532,7 +532,7 @@ TEST(test_errors)
     dls_platform *pl = test_example("cluster.json");
     assert_fails(dls_plot_to_string(NULL, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
     assert_fails(dls_plot_to_string(pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
-    dls_platform *empty = dls_platform_create();
+    dls_platform *empty = test_platform_new();
     assert_fails(dls_plot_to_string(empty, NULL, &svg, &err), DLS_EINVAL, &err,
                  "no processor");
     dls_platform_free(empty);
