@@ -109,7 +109,7 @@ static int split(const uint8_t *data, size_t size, char **words, size_t *wlen)
             (*words)[end - start] = '\0';
             *wlen = end - start;
         } else if (section <= MAX_FILES) {
-            char name[8];
+            char name[16]; /* "f" and any int */
             snprintf(name, sizeof name, "f%d", section);
             if (dls_fuzz_write(name, data + start, end - start) != 0)
                 return -1;

@@ -2,15 +2,38 @@
  * @file dlsched/common.h
  * @brief Status codes, error records and the version query shared by every dlsched module.
  *
- * Conventions used throughout the library:
- * - every call that can fail returns a ::dls_status; ::DLS_OK (zero) means success;
- * - such calls take a last argument `dls_error *err` that may be NULL; on failure the
- *   record receives the status and a message naming what was wrong (file, line and
- *   column, processor, value); on success it is left untouched;
- * - a call that fails leaves its objects as they were before the call;
- * - the library never prints, never exits and never aborts, and keeps no global
- *   mutable state: objects are independent and may be used from different threads
- *   as long as one object is not used by two threads at once.
+ * The API policy (doc/ARCHITECTURE.md gives the reasons; tests/api/ keeps it):
+ * - Names: `dls_` / `DLS_` prefixes; functions `dls_<object>_<verb>`; getters
+ *   `dls_<object>_<property>` (`get_` only where the property is also a type's name);
+ *   documents by `dls_<object>[_<what>]_to_string` and `..._write_file`.
+ * - Status: every call that can fail returns a ::dls_status (::DLS_OK, zero, is success)
+ *   and takes a last argument `dls_error *err` that may be NULL; on failure the record
+ *   receives the status and a message naming what was wrong (file, line and column,
+ *   processor, value); on success it is left untouched. A call that fails leaves its
+ *   objects and outputs as they were. No public function returns -1/0/1 as a status: a
+ *   yes/no is an `int` that is 0 or 1, an answer's status a ::dls_solution_status.
+ * - Messages start with the public function's name (`dls_lu_distribute: ...`); one public
+ *   call failing inside another shows both (`dls_crosscheck_run: dls_schedule_solve:
+ *   ...`); errors located in an input file start with `FILE:LINE:COLUMN:`.
+ * - Lifecycle: every constructor returns a status and its object through an out parameter;
+ *   every object has its `_free`, which accepts NULL.
+ * - Parameters: `const dls_<what>_params *`, NULL for the defaults, filled by
+ *   `dls_<what>_params_init`, range-checked on entry. Every parameter struct, and every
+ *   record the library fills in the caller's memory, ends with reserved bytes
+ *   (::DLS_PARAMS_RESERVED) so that its size never changes when a field is added; those
+ *   of a parameter struct must be zero (init clears them).
+ * - Answers that do not apply: NAN (numbers), NULL (arrays), 0 (counts),
+ *   ::DLS_SOLUTION_NONE (answer statuses); each getter says which.
+ * - Enumerations come from one X-macro list `DLS_<ENUM>_MAP(X)` with
+ *   `dls_<enum>_name()` ("unknown" outside the list) and `dls_<enum>_from_name()`.
+ * - Long calls (LU distributions, measurements, MIPs, the installment sweep, the
+ *   cross-check) take a ::dls_progress_fn that can cancel them (::DLS_ECANCELED), and
+ *   solvers a time limit.
+ * - Threads: the library never prints, never exits and never aborts, and keeps no global
+ *   mutable state: objects are independent and may be used from different threads as
+ *   long as one object is not used by two threads at once; read-only objects may be
+ *   shared.
+ * - Versions: the libtool version follows the rules and history in configure.ac.
  *
  * What dlsched touches of the process, and how it leaves it:
  * - GLPK: every call that uses GLPK runs it in a thread of its own, whose GLPK

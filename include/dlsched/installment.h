@@ -172,8 +172,10 @@ DLS_API dls_status dls_installment_memory_levels(const dls_platform *platform, s
                                                     dls_installment_levels *out,
                                                     dls_error *err);
 
-/** Capacity of the explanations in ::dls_installment_analysis, terminating NUL included. */
-#define DLS_INSTALLMENT_NOTE_MAX 320
+/** Capacity of the explanations in ::dls_installment_analysis, terminating NUL included:
+ *  the one size of text the API has in caller-allocated records, that of an error
+ *  message. */
+#define DLS_INSTALLMENT_NOTE_MAX DLS_ERROR_MESSAGE_MAX
 
 /** The chunk-size range and heuristic of a platform (every processor counts, m of them). */
 typedef struct dls_installment_analysis {
@@ -217,6 +219,8 @@ typedef struct dls_installment_analysis {
     /** Why the formula is undefined or outside the range, naming the processor and the value
      *  ("" when it is defined and in range). */
     char formula_note[DLS_INSTALLMENT_NOTE_MAX];
+    /** Zero; room for later figures, so that the record's size never changes. */
+    unsigned char reserved[128];
 } dls_installment_analysis;
 
 /**

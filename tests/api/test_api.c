@@ -28,6 +28,7 @@ TEST(test_parameter_struct_sizes)
     assert_int_equal(sizeof(dls_crosscheck_params), 512);
     /* records the library fills */
     assert_int_equal(sizeof(dls_schedule_mip_info), 128);
+    assert_int_equal(sizeof(dls_installment_analysis), 1264);
 #else
     skip(); /* the sizes are those of LP64 platforms */
 #endif
