@@ -111,8 +111,14 @@ typedef struct dls_schedule_params {
      *  with ::DLS_ELIMIT. Each run gives the dual simplex a quarter of what is left and the
      *  primal simplex from a fresh basis the rest. */
     unsigned iteration_limit;
+    /** Called while GLPK solves (about every 0.2 s of simplex work, from GLPK's thread)
+     *  with the part of time_limit used; a non-zero return stops the solve, and the call
+     *  fails with ::DLS_ECANCELED. The integer and MIP entry points pass it to their LP;
+     *  their MIP takes dls_mip_params::progress. NULL (default): none. */
+    dls_progress_fn progress;
+    void *progress_data;      /**< passed to @ref progress */
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(148);
+    DLS_PARAMS_RESERVED(128);
 } dls_schedule_params;
 
 /** Fills @p params with the defaults. */
@@ -131,7 +137,8 @@ typedef struct dls_schedule dls_schedule;
  *         model; ::DLS_ESOLVER when GLPK fails or reports an internal error;
  *         ::DLS_ENUMERIC when the answer fails its checks even after a re-solve with tight
  *         tolerances, or glp_exact (params->exact) disagrees; ::DLS_ELIMIT when the time or
- *         iteration limit ran out first (the message says what was tried); ::DLS_ENOMEM.
+ *         iteration limit ran out first (the message says what was tried); ::DLS_ECANCELED
+ *         when params->progress asked to stop; ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_schedule_solve(const dls_platform *platform, double load,
                                       const dls_schedule_params *params, dls_schedule **out,

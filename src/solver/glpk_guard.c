@@ -59,12 +59,26 @@ void dls__glpk_stage(dls__glpk_guard *g, const char *fmt, ...)
 
 /* Keeps the end of GLPK's output instead of printing it (unless verbose), and stops GLPK
  * once the deadline is well past. */
+void dls__glpk_progress(dls__glpk_guard *g, dls_progress_fn fn, void *data)
+{
+    g->progress = fn;
+    g->progress_data = data;
+    g->reported = g->start;
+}
+
 static int on_output(void *info, const char *s)
 {
     dls__glpk_guard *g = info;
-    if (isfinite(g->deadline) && dls__glpk_now() > g->deadline + DLS_GLPK_GRACE_S) {
+    double now = dls__glpk_now();
+    if (isfinite(g->deadline) && now > g->deadline + DLS_GLPK_GRACE_S) {
         g->stopped = 1;
         longjmp(g->env, 2);
+    }
+    if (g->progress != NULL && now - g->reported >= 1e-3 * DLS_GLPK_POLL_MS) {
+        g->reported = now;
+        double part = isfinite(g->deadline) ? (now - g->start) / (g->deadline - g->start) : 0;
+        if (g->progress(part < 1 ? part : 1, g->progress_data) != 0)
+            longjmp(g->env, 3);
     }
     if (g->verbose)
         return 0; /* GLPK prints it */
@@ -168,6 +182,11 @@ static void *run(void *p)
         c->status = dls__fail(c->err, DLS_ELIMIT, "%s: stopped by the time limit of %.6g s "
                               "(after %.3g s), inside GLPK%s%s", c->doing, c->time_limit,
                               dls__glpk_elapsed(g), g->stage[0] ? ": " : "", g->stage);
+    } else if (jumped == 3) {
+        /* the caller's progress callback asked to stop: abandoned as by the watchdog */
+        glp_free_env();
+        c->status = dls__fail(c->err, DLS_ECANCELED, "%s: canceled by the progress callback "
+                              "(after %.3g s)", c->doing, dls__glpk_elapsed(&c->guard));
     } else if (jumped != 0) {
         c->status = dls__glpk_failed(&c->guard, c->err, c->doing);
     } else {

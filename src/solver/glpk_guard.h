@@ -41,6 +41,9 @@ typedef struct dls__glpk_guard {
     jmp_buf env;
     int verbose;
     int stopped;                      /* the watchdog stopped GLPK */
+    dls_progress_fn progress;         /* the caller's progress callback, or NULL */
+    void *progress_data;
+    double reported;                  /* when progress was last called (monotonic s) */
     double start, deadline;           /* monotonic seconds; deadline INFINITY: none */
     char stage[200];                  /* what the work is doing, for messages */
     char tail[DLS_GLPK_OUTPUT_TAIL];  /* the last GLPK output, for error messages */
@@ -76,6 +79,10 @@ DLS_HIDDEN int dls__glpk_tm_lim(const dls__glpk_guard *g);
  * hook (printed only when verbose) every DLS_GLPK_POLL_MS, the time left as tm_lim, and
  * at most it_lim iterations (INT_MAX and above: no limit). */
 DLS_HIDDEN void dls__glpk_smcp(const dls__glpk_guard *g, glp_smcp *parm, unsigned long it_lim);
+/* Has GLPK's progress reports (every DLS_GLPK_POLL_MS in a simplex) also call fn with the
+ * part of the time limit used; a non-zero return stops GLPK as the watchdog does, and
+ * dls__glpk_call reports DLS_ECANCELED. fn NULL: none. */
+DLS_HIDDEN void dls__glpk_progress(dls__glpk_guard *g, dls_progress_fn fn, void *data);
 /* Records what the work is doing now (printf format), for the watchdog's message. */
 DLS_HIDDEN void dls__glpk_stage(dls__glpk_guard *g, const char *fmt, ...) DLS_PRINTF(2, 3);
 

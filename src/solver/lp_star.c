@@ -791,6 +791,8 @@ static dls_status run_lp(const lp_work *w, dls__glpk_guard *g, dls_error *err)
 
 static dls_status lp_work_run(void *arg, dls__glpk_guard *g, dls_error *err)
 {
+    const lp_work *w = arg;
+    dls__glpk_progress(g, w->par->progress, w->par->progress_data);
     return run_lp(arg, g, err);
 }
 

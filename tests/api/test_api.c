@@ -287,8 +287,30 @@ TEST(test_progress_cancels)
     assert_null(inst);
     dls_platform_free(pl);
 
-    /* a MIP that branch and bound cannot close quickly (32 processors, small whole load) */
+    /* an LP of some thousands of processors (GLPK reports every 0.2 s of simplex work) */
     test_rng rng;
+    test_rng_init(&rng, 11);
+    pl = gen_star(&rng, 4000, 2, 1e6, 0);
+    dls_schedule_params sp;
+    dls_schedule_params_init(&sp);
+    sp.drop_unused = 0;
+    sp.progress = count_then_cancel;
+    sp.progress_data = &calls;
+    calls = 0;
+    dls_schedule *lp = NULL;
+    dls_status lst = dls_schedule_solve(pl, 1e6, &sp, &lp, &err);
+    printf("# the LP's progress callback: %d calls\n", calls);
+    if (calls >= 2) {
+        assert_int_equal(lst, DLS_ECANCELED);
+        assert_non_null(strstr(err.message, "dls_schedule_solve: canceled"));
+        assert_null(lp);
+    } else {
+        assert_ok(lst, &err); /* solved before a second report */
+        dls_schedule_free(lp);
+    }
+    dls_platform_free(pl);
+
+    /* a MIP that branch and bound cannot close quickly (32 processors, small whole load) */
     test_rng_init(&rng, 12);
     pl = gen_star(&rng, 32, 3, 1000, 0);
     dls_mip_params mp;
