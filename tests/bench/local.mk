@@ -26,7 +26,7 @@ tests_bench_bench_lp_CPPFLAGS = $(AM_CPPFLAGS) -DHAVE_LPSOLVE_BENCH
 tests_bench_bench_lp_LDADD += $(LPSOLVE_LIBS)
 endif
 CLEANFILES += $(BENCHMARKS)
-EXTRA_DIST += tests/bench/gen_star.sh
+EXTRA_DIST += tests/bench/gen_star.sh tests/bench/json_candidates.sh tests/bench/json_candidates.cc
 
 .PHONY: bench
 bench: all $(BENCHMARKS)
