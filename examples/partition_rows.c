@@ -23,7 +23,7 @@ int main(int argc, char **argv)
         return 2;
     }
     dls_partition *result;
-    if (dls_partition_striped(platform, n, NULL, &result, &err) != DLS_OK) {
+    if (dls_partition_solve_matrix(platform, n, NULL, &result, &err) != DLS_OK) {
         fprintf(stderr, "%s\n", err.message);
         dls_platform_free(platform);
         return 2;

@@ -49,7 +49,7 @@ int main(int argc, char **argv)
                dls_schedule_makespan(s), dls_schedule_iterations(s), dls_schedule_residual(s));
         if (argc > 3) {
             char *svg;
-            if (dls_schedule_svg(s, platform, &svg, &err) == DLS_OK) {
+            if (dls_schedule_gantt_to_string(s, platform, &svg, &err) == DLS_OK) {
                 FILE *f = fopen(argv[3], "w");
                 if (f == NULL || fputs(svg, f) < 0 || fclose(f) != 0) {
                     fprintf(stderr, "%s: cannot write\n", argv[3]);

@@ -8,7 +8,8 @@
  * - dlsched/platform.h: platforms and their JSON files;
  * - dlsched/partition.h: geometric partitioning of sets (equal or weighted elements);
  * - dlsched/schedule.h: divisible-load scheduling on a star network (the LP, with GLPK);
- * - dlsched/bench.h: building speed functions by measurement (OpenBLAS kernels);
+ * - dlsched/kernel.h: what is measured: kernels (the caller's, simulated, OpenBLAS);
+ * - dlsched/bench.h: building speed functions by measurement;
  * - dlsched/lu.h: column distributions for parallel LU factorization;
  * - dlsched/crosscheck.h: the LP and the geometric partitioners checking each other;
  * - dlsched/plot.h: speed functions of a platform drawn as SVG;
@@ -23,6 +24,7 @@
 #include <dlsched/platform.h>
 #include <dlsched/partition.h>
 #include <dlsched/schedule.h>
+#include <dlsched/kernel.h>
 #include <dlsched/bench.h>
 #include <dlsched/lu.h>
 #include <dlsched/crosscheck.h>

@@ -4,7 +4,8 @@ AM_TESTS_ENVIRONMENT = \
 	DLSCHED=$(top_builddir)/tool/dlsched; export DLSCHED; \
 	srcdir=$(srcdir); export srcdir; \
 	top_srcdir=$(top_srcdir); export top_srcdir; \
-	PYTHON3='$(PYTHON3)'; export PYTHON3;
+	PYTHON3='$(PYTHON3)'; export PYTHON3; \
+	CXX_FOR_TESTS='$(CXX_FOR_TESTS)'; export CXX_FOR_TESTS;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
@@ -19,7 +20,8 @@ CLI_TESTS = \
 	tests/tool/cli_installments.sh tests/tool/cli_installments_json.sh \
 	tests/tool/cli_crosscheck.sh tests/tool/cli_crosscheck_json.sh \
 	tests/tool/cli_output.sh tests/tool/cli_names.sh \
-	tests/tool/run_example.sh
+	tests/tool/run_example.sh \
+	tests/api/headers.sh
 TESTS = $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data
 
@@ -38,9 +40,11 @@ UNIT_TESTS = \
 	tests/measure/test_surface \
 	tests/svg/test_plot \
 	tests/schedule/test_schedule \
+	tests/schedule/test_limits \
 	tests/installment/test_installment \
 	tests/check/test_crosscheck \
 	tests/host/test_host \
+	tests/api/test_api \
 	tests/chain/test_chain_select \
 	tests/chain/test_chain_curve \
 	tests/chain/test_chain_hard
@@ -100,12 +104,18 @@ tests_svg_test_plot_LDADD = $(TEST_LDADD)
 tests_schedule_test_schedule_SOURCES = tests/schedule/test_schedule.c $(TEST_SUPPORT)
 tests_schedule_test_schedule_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_schedule_test_schedule_LDADD = $(TEST_LDADD)
+tests_schedule_test_limits_SOURCES = tests/schedule/test_limits.c $(TEST_SUPPORT)
+tests_schedule_test_limits_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_schedule_test_limits_LDADD = $(TEST_LDADD)
 tests_installment_test_installment_SOURCES = tests/installment/test_installment.c $(TEST_SUPPORT)
 tests_installment_test_installment_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_installment_test_installment_LDADD = $(TEST_LDADD)
 tests_check_test_crosscheck_SOURCES = tests/check/test_crosscheck.c $(TEST_SUPPORT)
 tests_check_test_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_check_test_crosscheck_LDADD = $(TEST_LDADD)
+tests_api_test_api_SOURCES = tests/api/test_api.c $(TEST_SUPPORT)
+tests_api_test_api_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_api_test_api_LDADD = $(TEST_LDADD)
 # The host program's state: it calls GLPK itself, and threads.
 tests_host_test_host_SOURCES = tests/host/test_host.c $(TEST_SUPPORT)
 tests_host_test_host_CPPFLAGS = $(TEST_CPPFLAGS) $(GLPK_CFLAGS)

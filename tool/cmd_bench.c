@@ -2,7 +2,7 @@
  * Long work stays visible and safe: a progress line on terminals, every point appended and
  * flushed to a log as soon as it is known, --resume from that log, Ctrl-C stops cleanly,
  * and the platform file is replaced atomically. The measurement itself is the library's
- * (dls_bench_build, and dls_bench_surface for --surface). */
+ * (dls_bench_build, and dls_bench_build_surface for --surface). */
 #include <config.h>
 
 #include <errno.h>
@@ -42,7 +42,8 @@ extern char **environ;
 #define PROCESSOR_NAME_LEN 256
 
 static const tool_opt bench_opts[] = {
-    {"kernel", OPT_CHOICE, NULL, "gemm-rows", 0, 0, "gemm-rows|lu-update|synthetic",
+    {"kernel", OPT_CHOICE, NULL, "gemm-rows", 0, 0,
+     TOOL_CHOICES(DLS_BLAS_KERNEL_KIND_MAP) "synthetic",
      "what to measure (synthetic: a simulated processor with a known speed function)"},
     TOOL_STRING("exec", "'PROGRAM ARGS {size}'",
                 "time this command per size instead ({size} is replaced; needs --max-size)"),
@@ -179,9 +180,11 @@ static int choose_kernel(bench_job *job)
 {
     const tool_args *a = job->args;
     job->kname = arg_string(a, "kernel");
-    job->kind = strcmp(job->kname, "gemm-rows") == 0   ? KERNEL_GEMM
-                : strcmp(job->kname, "lu-update") == 0 ? KERNEL_LU
-                                                       : KERNEL_SYNTHETIC;
+    dls_blas_kernel_kind bk;
+    if (dls_blas_kernel_kind_from_name(job->kname, &bk) == DLS_OK)
+        job->kind = bk == DLS_KERNEL_GEMM_ROWS ? KERNEL_GEMM : KERNEL_LU;
+    else
+        job->kind = KERNEL_SYNTHETIC; /* the option's choices allow nothing else */
     job->exec = arg_string(a, "exec");
     if (job->exec == NULL)
         return EXIT_DONE;
@@ -334,7 +337,7 @@ static void free_kernel(const bench_job *job, dls_kernel *k)
         dls_blas_kernel_free(k);
 }
 
-/* The rows of a surface, for dls_bench_surface. */
+/* The rows of a surface, for dls_bench_build_surface. */
 static dls_status family_create(double value, dls_kernel *k, void *data, dls_error *err)
 {
     return make_kernel(data, value, k, err);
@@ -582,8 +585,8 @@ static void bench_params(const bench_job *job, monitor *m, dls_bench_params *par
     arg_double(a, "size-cap", &par->size_time_cap);
     par->on_point = log_point;
     par->on_point_data = m;
-    par->on_progress = progress;
-    par->on_progress_data = m;
+    par->on_run = progress;
+    par->on_run_data = m;
 }
 
 static json_t *points_json(const dls_bench_point *p, size_t n)
@@ -599,12 +602,11 @@ static json_t *points_json(const dls_bench_point *p, size_t n)
 /* The report of a 1-D build, and its summary on stderr. */
 static void describe_build(const bench_job *job, const dls_bench *b, outcome *res)
 {
-    static const char *const why[] = {"converged", "max points", "time budget"};
     size_t np;
     const dls_bench_point *pts = dls_bench_points(b, &np);
     json_object_set_new(res->report, "points", points_json(pts, np));
     json_object_set_new(res->report, "kept", json_integer((json_int_t)dls_model_count(res->model)));
-    json_object_set_new(res->report, "stop", json_string(why[dls_bench_stopped(b)]));
+    json_object_set_new(res->report, "stop", json_string(dls_bench_stop_name(dls_bench_stopped(b))));
     json_object_set_new(res->report, "elapsed", json_real(dls_bench_elapsed(b)));
     if (dls_bench_budget_top(b) > 0) {
         json_object_set_new(res->report, "budget_top", json_real(dls_bench_budget_top(b)));
@@ -615,7 +617,7 @@ static void describe_build(const bench_job *job, const dls_bench *b, outcome *re
     }
     if (!arg_flag(job->args, "json"))
         fprintf(stderr, "dlsched: measured %zu sizes in %.1f s (%s); the model keeps %zu "
-                "points up to %.6g\n", np, dls_bench_elapsed(b), why[dls_bench_stopped(b)],
+                "points up to %.6g\n", np, dls_bench_elapsed(b), dls_bench_stop_name(dls_bench_stopped(b)),
                 dls_model_count(res->model), res->limit);
 }
 
@@ -652,7 +654,7 @@ static dls_status measure_surface(const bench_job *job, monitor *m, const dls_be
     sp.on_row = on_row;
     sp.on_row_data = m;
     dls_kernel_family family = {family_create, family_release, (void *)job};
-    dls_status st = dls_bench_surface(&family, job->surface, job->nsurface, &sp, &res->model, err);
+    dls_status st = dls_bench_build_surface(&family, job->surface, job->nsurface, &sp, &res->model, err);
     progress_done(m);
     if (st == DLS_OK)
         json_object_set_new(res->report, "surface", json_true());
@@ -672,16 +674,12 @@ static int write_platform(const bench_job *job, const dls_model *model, double l
         if (st != DLS_OK)
             return tool_fail(st, &err);
     } else {
-        pl = dls_platform_create();
-        if (pl == NULL) {
-            tool_error("out of memory");
-            return EXIT_FAILURE_RUN;
-        }
+        st = dls_platform_create(&pl, &err);
+        if (st != DLS_OK)
+            return tool_fail(st, &err);
     }
-    long at = dls_platform_find(pl, job->name);
     size_t index;
-    if (at >= 0) {
-        index = (size_t)at;
+    if (dls_platform_find(pl, job->name, &index)) {
         st = dls_platform_set_model(pl, index, model, &err);
     } else {
         st = dls_platform_add(pl, job->name, model, &index, &err);

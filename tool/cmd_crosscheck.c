@@ -9,12 +9,13 @@
 
 static const tool_opt crosscheck_opts[] = {
     {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load (required)"},
-    {"order", OPT_CHOICE, NULL, NULL, 0, 0, "given|rate",
+    {"order", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_SEND_ORDER_MAP),
      "send sequence: the platform's order, or by increasing link rate"},
     TOOL_FLAG("no-limits", "ignore the processors' limits"),
     {"tolerance", OPT_DOUBLE, "R", NULL, 1e-16, 1e-3, NULL,
      "relative tolerance of the real-valued comparisons"},
-    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL, "seconds for the MIP's search"},
+    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL,
+     "seconds GLPK may take: for each LP's runs together, and for the MIP"},
     TOOL_FLAG("json", "write the results as JSON"),
     TOOL_OPT_END,
 };
@@ -25,18 +26,24 @@ static int crosscheck_default(const char *opt, char *buf, size_t size)
     dls_crosscheck_params par;
     dls_crosscheck_params_init(&par);
     if (strcmp(opt, "order") == 0)
-        return tool_show_text(tool_order_name(par.schedule.order), buf, size);
+        return tool_show_text(dls_send_order_name(par.schedule.order), buf, size);
     if (strcmp(opt, "tolerance") == 0)
         return tool_show_number(par.rel_tol, buf, size);
-    if (strcmp(opt, "time-limit") == 0)
-        return tool_show_number(par.mip.time_limit, buf, size);
+    if (strcmp(opt, "time-limit") == 0) {
+        char lp[32], mip[32];
+        tool_show_number(par.schedule.time_limit, lp, sizeof lp);
+        tool_show_number(par.mip.time_limit, mip, sizeof mip);
+        snprintf(buf, size, "%s for each LP, %s for the MIP", lp, mip);
+        return 1;
+    }
     return 0;
 }
 
 const tool_cmd tool_cmd_crosscheck = {
     "crosscheck",
     "the LP and the geometric partitioners checking each other",
-    "PLATFORM --load V [--order given|rate] [--no-limits] [--tolerance R] [--json]",
+    "PLATFORM --load V [--order given|rate] [--no-limits] [--tolerance R] [--time-limit S]\n"
+    "       [--json]",
     "Runs three independent comparisons and exits 0 when all agree, 1 otherwise:\n"
     "zero-communication: with every link set to {0, 0}, the LP's makespan equals the\n"
     "geometric continuous optimum when the time functions are convex, and is a lower bound\n"
@@ -52,34 +59,37 @@ const tool_cmd tool_cmd_crosscheck = {
     crosscheck_default,
 };
 
-static json_t *checks_json(double V, const dls_check_result *r, int agree)
+static json_t *checks_json(double V, const dls_crosscheck *c)
 {
     json_t *root = json_object(), *checks = json_array();
     json_object_set_new(root, "load", json_real(V));
-    json_object_set_new(root, "agree", json_boolean(agree));
+    json_object_set_new(root, "agree", json_boolean(dls_crosscheck_all_agree(c)));
     for (int k = 0; k < DLS_CHECK_COUNT; k++) {
+        const dls_check_result *r = dls_crosscheck_result(c, (dls_check_kind)k);
         json_t *o = json_object();
-        json_object_set_new(o, "name", json_string(r[k].name));
-        json_object_set_new(o, "ran", json_boolean(r[k].ran));
-        json_object_set_new(o, "agree", json_boolean(!r[k].ran || r[k].agree));
-        json_object_set_new(o, "first", tool_json_number(r[k].first));
-        json_object_set_new(o, "second", tool_json_number(r[k].second));
-        json_object_set_new(o, "relative_difference", tool_json_number(r[k].rel_diff));
-        json_object_set_new(o, "extra", tool_json_number(r[k].extra));
-        json_object_set_new(o, "detail", json_string(r[k].detail));
+        json_object_set_new(o, "name", json_string(dls_check_kind_name(r->kind)));
+        json_object_set_new(o, "ran", json_boolean(r->ran));
+        json_object_set_new(o, "agree", json_boolean(!r->ran || r->agree));
+        json_object_set_new(o, "first", tool_json_number(r->first));
+        json_object_set_new(o, "second", tool_json_number(r->second));
+        json_object_set_new(o, "relative_difference", tool_json_number(r->rel_diff));
+        json_object_set_new(o, "extra", tool_json_number(r->extra));
+        json_object_set_new(o, "detail", json_string(r->detail));
         json_array_append_new(checks, o);
     }
     json_object_set_new(root, "checks", checks);
     return root;
 }
 
-static void print_checks(const char *path, double V, const dls_check_result *r, int agree)
+static void print_checks(const char *path, double V, const dls_crosscheck *c)
 {
     printf("%s: load %.10g\n", path, V);
-    for (int k = 0; k < DLS_CHECK_COUNT; k++)
-        printf("  %-19s %-8s %s\n", r[k].name,
-               !r[k].ran ? "skipped" : r[k].agree ? "agree" : "DIFFER", r[k].detail);
-    printf("%s\n", agree ? "all checks agree" : "the checks disagree");
+    for (int k = 0; k < DLS_CHECK_COUNT; k++) {
+        const dls_check_result *r = dls_crosscheck_result(c, (dls_check_kind)k);
+        printf("  %-19s %-8s %s\n", dls_check_kind_name(r->kind),
+               !r->ran ? "skipped" : r->agree ? "agree" : "DIFFER", r->detail);
+    }
+    printf("%s\n", dls_crosscheck_all_agree(c) ? "all checks agree" : "the checks disagree");
 }
 
 int cmd_crosscheck(const tool_args *args)
@@ -95,24 +105,25 @@ int cmd_crosscheck(const tool_args *args)
     dls_crosscheck_params_init(&par);
     tool_schedule_options(args, &par.schedule);
     arg_double(args, "tolerance", &par.rel_tol);
-    arg_double(args, "time-limit", &par.mip.time_limit);
-    dls_check_result r[DLS_CHECK_COUNT];
-    int agree = 0;
+    if (arg_double(args, "time-limit", &par.mip.time_limit))
+        par.schedule.time_limit = par.mip.time_limit; /* one option for the LPs and the MIP */
+    dls_crosscheck *c = NULL;
     dls_error err;
     dls_error_clear(&err);
-    dls_status st = dls_crosscheck(pl, V, &par, r, &agree, &err);
+    dls_status st = dls_crosscheck_run(pl, V, &par, &c, &err);
     if (st != DLS_OK) {
         dls_platform_free(pl);
         return tool_fail(st, &err);
     }
-    rc = agree ? EXIT_DONE : EXIT_INFEASIBLE;
+    rc = dls_crosscheck_all_agree(c) ? EXIT_DONE : EXIT_INFEASIBLE;
     if (arg_flag(args, "json")) {
-        int jr = tool_print_json(checks_json(V, r, agree));
+        int jr = tool_print_json(checks_json(V, c));
         if (jr != EXIT_DONE)
             rc = jr;
     } else {
-        print_checks(args->pos[0], V, r, agree);
+        print_checks(args->pos[0], V, c);
     }
+    dls_crosscheck_free(c);
     dls_platform_free(pl);
     return rc;
 }

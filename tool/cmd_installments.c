@@ -24,8 +24,8 @@ static const tool_opt installments_opts[] = {
 /* Defaults the help shows: the library's, read from its parameters. */
 static int installments_default(const char *opt, char *buf, size_t size)
 {
-    dls_installment_svg_params gp;
-    dls_installment_svg_params_init(&gp);
+    dls_installment_gantt_params gp;
+    dls_installment_gantt_params_init(&gp);
     if (strcmp(opt, "gantt-rounds") == 0)
         return tool_show_number(gp.rounds, buf, size);
     return 0;
@@ -87,13 +87,6 @@ static lp_result compare_lp(const dls_platform *pl, double V, int use_limits, in
     return r;
 }
 
-static const char *role_name(dls_installment_role role)
-{
-    return role == DLS_INSTALLMENT_WORKS      ? "works"
-           : role == DLS_INSTALLMENT_NO_CHUNK ? "no chunk"
-                                              : "left out";
-}
-
 static const char *name_or_null(const dls_platform *pl, long i)
 {
     return i >= 0 ? dls_platform_name(pl, (size_t)i) : NULL;
@@ -109,21 +102,21 @@ static json_t *result_json(const dls_platform *pl, const dls_installment_analysi
 {
     size_t n = dls_installment_count(s);
     const dls_installment_role *role = dls_installment_roles(s);
-    const uint64_t *ch = dls_installment_proc_chunks(s);
+    const uint64_t *ch = dls_installment_chunk_counts(s);
     const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
                  *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
                  *wait = dls_installment_wait(s), *ct = dls_installment_chunk_time(s);
-    const int *lvl = dls_installment_proc_levels(s);
+    const int *lvl = dls_installment_binding_levels(s);
     json_t *procs = json_array();
     for (size_t i = 0; i < n; i++) {
         dls_installment_levels lv;
         json_t *p = json_pack("{s:s,s:s,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:i}", "name",
-                              dls_platform_name(pl, i), "role", role_name(role[i]), "chunks",
+                              dls_platform_name(pl, i), "role", dls_installment_role_name(role[i]), "chunks",
                               (json_int_t)ch[i], "load", json_real(ld[i]), "first_arrival",
                               tool_json_number(fa[i]), "finish", tool_json_number(fin[i]), "busy",
                               json_real(busy[i]), "wait", json_real(wait[i]), "chunk_time",
                               tool_json_number(ct[i]), "level", lvl[i]);
-        if (p != NULL && dls_installment_processor_levels(pl, i, &lv, NULL) == DLS_OK &&
+        if (p != NULL && dls_installment_memory_levels(pl, i, &lv, NULL) == DLS_OK &&
             lv.supported) {
             json_object_set_new(p, "in_core", json_pack("[o,o]", json_real(lv.in_core_a),
                                                         json_real(lv.in_core_b)));
@@ -230,25 +223,25 @@ static void print_result(const char *path, const dls_platform *pl,
     int width = tool_name_width(pl, n);
     char cell[TOOL_CELL_BYTES];
     const dls_installment_role *role = dls_installment_roles(s);
-    const uint64_t *ch = dls_installment_proc_chunks(s);
+    const uint64_t *ch = dls_installment_chunk_counts(s);
     const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
                  *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
                  *wait = dls_installment_wait(s), *ct = dls_installment_chunk_time(s);
-    const int *lvl = dls_installment_proc_levels(s);
+    const int *lvl = dls_installment_binding_levels(s);
     printf("  %s  %-8s  %12s  %14s  %14s  %14s  %14s  %14s  %12s  %5s  %12s\n",
            tool_cell(cell, sizeof cell, "NAME", width), "ROLE", "CHUNKS", "LOAD", "FIRST", "FINISH", "BUSY", "WAIT", "CHUNK TIME",
            "LEVEL", "SWAP POINT");
     for (size_t i = 0; i < n; i++) {
         char f[32], e[32], c[32], lv[16], sw[32] = "-";
         dls_installment_levels levels;
-        if (dls_installment_processor_levels(pl, i, &levels, NULL) == DLS_OK && levels.supported)
+        if (dls_installment_memory_levels(pl, i, &levels, NULL) == DLS_OK && levels.supported)
             tool_num(levels.swap_point, sw, sizeof sw);
         snprintf(f, sizeof f, isfinite(fa[i]) ? "%.9g" : "-", fa[i]);
         snprintf(e, sizeof e, isfinite(fin[i]) ? "%.9g" : "-", fin[i]);
         snprintf(c, sizeof c, isfinite(ct[i]) ? "%.6g" : "-", ct[i]);
         snprintf(lv, sizeof lv, lvl[i] > 0 ? "%d" : "-", lvl[i]);
         printf("  %s  %-8s  %12llu  %14.9g  %14s  %14s  %14.9g  %14.9g  %12s  %5s  %12s\n",
-               tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), role_name(role[i]),
+               tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), dls_installment_role_name(role[i]),
                (unsigned long long)ch[i], ld[i], f, e, busy[i], wait[i], c, lv, sw);
     }
 }
@@ -296,18 +289,18 @@ static int report(const tool_args *args, const dls_platform *pl,
 {
     const char *gantt = arg_string(args, "gantt");
     if (gantt != NULL) {
-        dls_installment_svg_params gp;
-        dls_installment_svg_params_init(&gp);
+        dls_installment_gantt_params gp;
+        dls_installment_gantt_params_init(&gp);
         arg_unsigned(args, "gantt-rounds", &gp.rounds);
         dls_error err;
         dls_error_clear(&err);
         if (tool_is_stdout(gantt)) {
             char *doc = NULL;
-            dls_status st = dls_installment_svg(s, pl, &gp, &doc, &err);
+            dls_status st = dls_installment_gantt_to_string(s, pl, &gp, &doc, &err);
             /* the chart is the output: no report after it */
             return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
         }
-        dls_status st = dls_installment_write_svg(s, pl, &gp, gantt, &err);
+        dls_status st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
         if (st != DLS_OK)
             return tool_fail(st, &err);
     }

@@ -12,9 +12,9 @@
 static const tool_opt lu_opts[] = {
     {"columns", OPT_COUNT, "N", NULL, 1, TOOL_MAX_WHOLE, NULL,
      "number of column panels of the matrix (required)"},
-    {"algorithm", OPT_CHOICE, NULL, NULL, 0, 0, "gb|dp|reverse|fr|fdp|fgb|exact",
+    {"algorithm", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_LU_ALGORITHM_MAP),
      "distribution algorithm"},
-    {"heuristic", OPT_CHOICE, NULL, NULL, 0, 0, "auto|cycl|ftos|stof|dflt|exhaustive",
+    {"heuristic", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_LU_HEURISTIC_MAP),
      "Functional Reverse: order of a group of columns assigned together"},
     TOOL_FLAG("compare", "run every algorithm; a table of costs, times and gaps to the optimum"),
     TOOL_FLAG("no-limits", "ignore the processors' limits"),
@@ -378,8 +378,8 @@ int cmd_lu(const tool_args *args)
     ui u = {isatty(2) && !arg_flag(args, "quiet"), 0, "", tool_now()};
     struct sigaction old_sa;
     tool_catch_sigint(&old_sa);
-    par.on_progress = progress;
-    par.on_progress_data = &u;
+    par.progress = progress;
+    par.progress_data = &u;
     if (arg_flag(args, "compare"))
         rc = compare(path, pl, n, &par, arg_flag(args, "json"), &u);
     else

@@ -18,7 +18,7 @@ static const tool_opt partition_opts[] = {
     TOOL_FLAG("ordered", "the elements are ordered: each processor gets one contiguous chunk"),
     TOOL_FLAG("reorder", "with --ordered: the chunks may follow another processor order"),
     TOOL_FLAG("no-limits", "ignore the processors' limits"),
-    {"method", OPT_CHOICE, NULL, NULL, 0, 0, "newton|bisection",
+    {"method", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_PARTITION_METHOD_MAP),
      "root finding: safeguarded Newton, or Algorithm 1.1 of paper 000 as printed"},
     TOOL_FLAG("json", "write the result as JSON"),
     TOOL_OPT_END,
@@ -30,7 +30,7 @@ static int partition_default(const char *opt, char *buf, size_t size)
     dls_partition_params par;
     dls_partition_params_init(&par);
     if (strcmp(opt, "method") == 0)
-        return tool_show_text(par.method == DLS_PARTITION_BISECTION ? "bisection" : "newton",
+        return tool_show_text(dls_partition_method_name(par.method),
                               buf, size);
     return 0;
 }
@@ -355,13 +355,12 @@ int cmd_partition(const tool_args *args)
     par.weights = weights;
     const char *method = arg_string(args, "method");
     if (method != NULL)
-        par.method = strcmp(method, "bisection") == 0 ? DLS_PARTITION_BISECTION
-                                                      : DLS_PARTITION_NEWTON;
+        dls_partition_method_from_name(method, &par.method); /* the option checked it */
     dls_error err;
     dls_error_clear(&err);
     dls_partition *r;
-    dls_status st = arg_given(args, "matrix") ? dls_partition_striped(pl, n, &par, &r, &err)
-                                              : dls_partition_set(pl, n, &par, &r, &err);
+    dls_status st = arg_given(args, "matrix") ? dls_partition_solve_matrix(pl, n, &par, &r, &err)
+                                              : dls_partition_solve(pl, n, &par, &r, &err);
     if (st != DLS_OK) {
         rc = tool_fail(st, &err);
     } else {

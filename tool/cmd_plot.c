@@ -11,36 +11,31 @@
 static const tool_opt plot_opts[] = {
     TOOL_STRING("output", "FILE", "SVG file to write (required; also -o)"),
     TOOL_STRING("o", "FILE", "same as --output"),
-    {"log-x", OPT_CHOICE, NULL, NULL, 0, 0, "yes|no|auto",
-     "logarithmic size axis (auto: if sizes span > 2 decades)"},
-    {"log-y", OPT_CHOICE, NULL, NULL, 0, 0, "yes|no|auto",
-     "logarithmic speed axis (auto: if speeds span > 2 decades)"},
+    {"x-scale", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_PLOT_SCALE_MAP),
+     "size axis (auto: logarithmic if sizes span > 2 decades)"},
+    {"y-scale", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_PLOT_SCALE_MAP),
+     "speed axis (auto: logarithmic if speeds span > 2 decades)"},
     TOOL_STRING("title", "TEXT", "title of the picture"),
     TOOL_OPT_END,
 };
-
-/* A scale as the options say it: -1 automatic, 0 no, 1 yes. */
-static const char *scale_name(int v)
-{
-    return v > 0 ? "yes" : v == 0 ? "no" : "auto";
-}
 
 /* Defaults the help shows: the library's, read from its parameters. */
 static int plot_default(const char *opt, char *buf, size_t size)
 {
     dls_plot_params par;
     dls_plot_params_init(&par);
-    if (strcmp(opt, "log-x") == 0)
-        return tool_show_text(scale_name(par.log_x), buf, size);
-    if (strcmp(opt, "log-y") == 0)
-        return tool_show_text(scale_name(par.log_y), buf, size);
+    if (strcmp(opt, "x-scale") == 0)
+        return tool_show_text(dls_plot_scale_name(par.x_scale), buf, size);
+    if (strcmp(opt, "y-scale") == 0)
+        return tool_show_text(dls_plot_scale_name(par.y_scale), buf, size);
     return 0;
 }
 
 const tool_cmd tool_cmd_plot = {
     "plot",
     "draw the processors' speed functions as an SVG picture",
-    "PLATFORM -o FILE.svg [--log-x yes|no|auto] [--log-y yes|no|auto] [--title TEXT]",
+    "PLATFORM -o FILE.svg [--x-scale auto|linear|log] [--y-scale auto|linear|log]\n"
+    "       [--title TEXT]",
     "Reads PLATFORM and draws every processor's speed as a function of the size of its\n"
     "share: measured points as markers (with their bands as error bars), constant speeds\n"
     "as horizontal lines, time lines as the speed x / time(x), 2-D models as sections at\n"
@@ -54,12 +49,12 @@ const tool_cmd tool_cmd_plot = {
     plot_default,
 };
 
-/* A scale given as an option (yes, no or auto) into *v (1, 0 or -1). */
-static void scale_choice(const tool_args *args, const char *opt, int *v)
+/* A scale given as an option (the option checked the name) into *v. */
+static void scale_choice(const tool_args *args, const char *opt, dls_plot_scale *v)
 {
     const char *given = arg_string(args, opt);
     if (given != NULL)
-        *v = strcmp(given, "yes") == 0 ? 1 : strcmp(given, "no") == 0 ? 0 : -1;
+        dls_plot_scale_from_name(given, v);
 }
 
 int cmd_plot(const tool_args *args)
@@ -79,8 +74,8 @@ int cmd_plot(const tool_args *args)
         return rc;
     dls_plot_params par;
     dls_plot_params_init(&par);
-    scale_choice(args, "log-x", &par.log_x);
-    scale_choice(args, "log-y", &par.log_y);
+    scale_choice(args, "x-scale", &par.x_scale);
+    scale_choice(args, "y-scale", &par.y_scale);
     if (arg_given(args, "title"))
         par.title = arg_string(args, "title");
     dls_error err;
@@ -88,11 +83,11 @@ int cmd_plot(const tool_args *args)
     dls_status st;
     if (tool_is_stdout(out)) {
         char *doc = NULL;
-        st = dls_platform_plot_svg(pl, &par, &doc, &err);
+        st = dls_plot_to_string(pl, &par, &doc, &err);
         dls_platform_free(pl);
         return st == DLS_OK ? tool_write_stdout(doc, "plot") : tool_fail(st, &err);
     }
-    st = dls_platform_plot_svg_file(pl, &par, out, &err);
+    st = dls_plot_write_file(pl, &par, out, &err);
     dls_platform_free(pl);
     return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
 }

@@ -8,7 +8,7 @@
 #include "tool.h"
 
 #define COMMON_OPTS                                                                          \
-    {"order", OPT_CHOICE, NULL, NULL, 0, 0, "given|rate",                                    \
+    {"order", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_SEND_ORDER_MAP),                                    \
      "send sequence: the platform's order, or by increasing link rate"},                      \
     TOOL_FLAG("originator-computes",                                                          \
               "processors without a link belong to the originator: no send, served first"),   \
@@ -34,7 +34,8 @@ static const tool_opt schedule_opts[] = {
     {"mip", OPT_CHOICE, NULL, "auto", 0, 0, "auto|yes|no",
      "with --integer: also solve the MIP (auto: with at most " TOOL_STR(MIP_AUTO_PROCESSORS)
      " processors)"},
-    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL, "seconds for the MIP's search"},
+    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL,
+     "seconds GLPK may take: for the LP's runs together, and for each MIP"},
     TOOL_STRING("gantt", "FILE", "draw the schedule as an SVG Gantt chart"),
     TOOL_FLAG("verbose", "let GLPK report its progress"),
     TOOL_FLAG("json", "write the schedule as JSON"),
@@ -52,7 +53,7 @@ static const tool_opt evaluate_opts[] = {
 
 static const tool_opt export_opts[] = {
     {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
-    {"format", OPT_CHOICE, NULL, NULL, 0, 0, "lp|mps|glpk|mathprog",
+    {"format", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_EXPORT_FORMAT_MAP),
      "CPLEX LP, free MPS, GLPK's format, or data for lp/star.mod (required)"},
     TOOL_STRING("output", "FILE", "file to write (required; also -o)"),
     TOOL_STRING("o", "FILE", "same as --output"),
@@ -68,9 +69,14 @@ static int schedule_default(const char *opt, char *buf, size_t size)
     dls_mip_params mp;
     dls_mip_params_init(&mp);
     if (strcmp(opt, "order") == 0)
-        return tool_show_text(tool_order_name(par.order), buf, size);
-    if (strcmp(opt, "time-limit") == 0)
-        return tool_show_number(mp.time_limit, buf, size);
+        return tool_show_text(dls_send_order_name(par.order), buf, size);
+    if (strcmp(opt, "time-limit") == 0) {
+        char lp[32], mip[32];
+        tool_show_number(par.time_limit, lp, sizeof lp);
+        tool_show_number(mp.time_limit, mip, sizeof mip);
+        snprintf(buf, size, "%s for the LP, %s for each MIP", lp, mip);
+        return 1;
+    }
     return 0;
 }
 
@@ -92,7 +98,10 @@ const tool_cmd tool_cmd_schedule = {
     "helps; the LP's makespan is the reference of the gap, and on small platforms the exact\n"
     "MIP optimum (GLPK's branch and bound) measures the rounding. --exact-shape solves the\n"
     "problem as a MIP with the true time of speed models (non-convex where speeds rise with\n"
-    "size) instead of their envelope, within --time-limit, and compares the two.",
+    "size) instead of their envelope, within --time-limit, and compares the two.\n"
+    "GLPK's work is limited in time (--time-limit) and in simplex iterations (automatic,\n"
+    "about 80 times what a healthy solve takes): past either, the command stops with exit\n"
+    "status 2 and says what was tried. A MIP past its time limit keeps its best answer.",
     schedule_opts,
     1,
     1,
@@ -173,27 +182,25 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int 
         json_object_set_new(root, "kkt_primal", json_real(dls_schedule_kkt_primal(s)));
         json_object_set_new(root, "kkt_dual", json_real(dls_schedule_kkt_dual(s)));
     }
-    if (dls_schedule_exact_verified(s) != 0)
-        json_object_set_new(root, "exact_verified", json_boolean(dls_schedule_exact_verified(s) > 0));
-    if (mode != 0) {
-        double lp = dls_schedule_lp_makespan(s), mk = dls_schedule_makespan(s);
+    json_object_set_new(root, "kind", json_string(dls_schedule_kind_name(dls_schedule_get_kind(s))));
+    if (dls_schedule_exact_confirmed(s))
+        json_object_set_new(root, "exact_verified", json_true());
+    dls_schedule_mip_info mi;
+    if (mode != 0 && dls_schedule_get_mip_info(s, &mi, NULL) == DLS_OK) {
+        double lp = mi.lp_makespan, mk = dls_schedule_makespan(s);
         json_object_set_new(root, "lp_makespan", tool_json_number(lp));
         json_object_set_new(root, "gap", tool_json_number(lp > 0 ? (mk - lp) / lp : NAN));
-        json_object_set_new(root, "lp_true_makespan",
-                            tool_json_number(dls_schedule_lp_true_makespan(s)));
-        if (!isnan(dls_schedule_rounded_makespan(s)))
-            json_object_set_new(root, "rounded_makespan",
-                                tool_json_number(dls_schedule_rounded_makespan(s)));
-        int ms = dls_schedule_mip_status(s);
+        json_object_set_new(root, "lp_true_makespan", tool_json_number(mi.lp_true_makespan));
+        if (!isnan(mi.rounded_makespan))
+            json_object_set_new(root, "rounded_makespan", tool_json_number(mi.rounded_makespan));
+        int solved_mip = mi.mip_status != DLS_SOLUTION_NONE;
         json_object_set_new(root, "mip_status",
-                            ms < 0 ? json_string("not solved")
-                                   : json_string(dls_solution_status_name((dls_solution_status)ms)));
-        if (ms >= 0) {
-            json_object_set_new(root, "mip_makespan",
-                                tool_json_number(dls_schedule_mip_makespan(s)));
-            json_object_set_new(root, "mip_bound", tool_json_number(dls_schedule_mip_bound(s)));
-            json_object_set_new(root, "mip_seconds",
-                                tool_json_number(dls_schedule_mip_seconds(s)));
+                            json_string(solved_mip ? dls_solution_status_name(mi.mip_status)
+                                                   : "not solved"));
+        if (solved_mip) {
+            json_object_set_new(root, "mip_makespan", tool_json_number(mi.mip_makespan));
+            json_object_set_new(root, "mip_bound", tool_json_number(mi.mip_bound));
+            json_object_set_new(root, "mip_seconds", tool_json_number(mi.mip_seconds));
         }
     }
     if (dls_schedule_note(s)[0])
@@ -236,30 +243,28 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
     if (solved) {
         printf(", %s, %u simplex iterations", dls_solution_status_name(dls_schedule_status(s)),
                dls_schedule_iterations(s));
-        if (dls_schedule_exact_verified(s) > 0)
+        if (dls_schedule_exact_confirmed(s))
             printf(", confirmed by the exact simplex");
         if (fabs(dls_schedule_true_makespan(s) - dls_schedule_makespan(s)) >
             SAME_MAKESPAN * dls_schedule_makespan(s))
             printf("; %.9g s under the true models", dls_schedule_true_makespan(s));
     }
     printf("\n");
-    if (mode != 0) {
-        double lp = dls_schedule_lp_makespan(s), mk = dls_schedule_makespan(s);
+    dls_schedule_mip_info mi;
+    if (mode != 0 && dls_schedule_get_mip_info(s, &mi, NULL) == DLS_OK) {
+        double lp = mi.lp_makespan, mk = dls_schedule_makespan(s);
         printf("%s: %.9g s; the LP (continuous%s) %.9g s, gap %.4g%%", mode == 1 ?
                "whole-unit loads" : "exact shapes", mk, mode == 2 ? ", envelopes" : "", lp,
                100 * (mk - lp) / lp);
-        if (mode == 2 || fabs(dls_schedule_lp_true_makespan(s) - lp) > SAME_MAKESPAN * lp)
-            printf("; the LP's loads under the true models %.9g s",
-                   dls_schedule_lp_true_makespan(s));
+        if (mode == 2 || fabs(mi.lp_true_makespan - lp) > SAME_MAKESPAN * lp)
+            printf("; the LP's loads under the true models %.9g s", mi.lp_true_makespan);
         printf("\n");
-        if (!isnan(dls_schedule_rounded_makespan(s)))
-            printf("rounded LP schedule: %.9g s\n", dls_schedule_rounded_makespan(s));
-        int ms = dls_schedule_mip_status(s);
-        if (ms >= 0)
+        if (!isnan(mi.rounded_makespan))
+            printf("rounded LP schedule: %.9g s\n", mi.rounded_makespan);
+        if (mi.mip_status != DLS_SOLUTION_NONE)
             printf("MIP: %.9g s (%s, bound %.9g s, %.3f s of branch and bound)\n",
-                   dls_schedule_mip_makespan(s),
-                   dls_solution_status_name((dls_solution_status)ms), dls_schedule_mip_bound(s),
-                   dls_schedule_mip_seconds(s));
+                   mi.mip_makespan, dls_solution_status_name(mi.mip_status), mi.mip_bound,
+                   mi.mip_seconds);
     }
 }
 
@@ -268,10 +273,10 @@ static int write_gantt(const char *file, const dls_schedule *s, const dls_platfo
     dls_error err;
     if (tool_is_stdout(file)) {
         char *doc = NULL;
-        dls_status st = dls_schedule_svg(s, pl, &doc, &err);
+        dls_status st = dls_schedule_gantt_to_string(s, pl, &doc, &err);
         return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
     }
-    dls_status st = dls_schedule_svg_file(s, pl, file, &err);
+    dls_status st = dls_schedule_gantt_write_file(s, pl, file, &err);
     return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
 }
 
@@ -306,10 +311,10 @@ static dls_status integer_schedule(const tool_args *args, const dls_platform *pl
     const char *mipw = arg_string(args, "mip");
     int want = strcmp(mipw, "yes") == 0 ||
                (strcmp(mipw, "auto") == 0 && dls_platform_count(pl) <= MIP_AUTO_PROCESSORS);
-    dls_status st = dls_schedule_integer(pl, (uint64_t)V, par, want ? mp : NULL, s, err);
+    dls_status st = dls_schedule_solve_integer(pl, (uint64_t)V, par, want ? mp : NULL, s, err);
     if (st == DLS_ELIMIT && strcmp(mipw, "auto") == 0) {
         tool_warning("%s; the rounded schedule alone follows", err->message);
-        st = dls_schedule_integer(pl, (uint64_t)V, par, NULL, s, err);
+        st = dls_schedule_solve_integer(pl, (uint64_t)V, par, NULL, s, err);
     }
     return st;
 }
@@ -353,11 +358,12 @@ int cmd_schedule(const tool_args *args)
     dls_mip_params_init(&mp);
     mp.integer = integer;
     mp.exact_shape = shape;
-    arg_double(args, "time-limit", &mp.time_limit);
+    if (arg_double(args, "time-limit", &mp.time_limit))
+        par.time_limit = mp.time_limit; /* one option for the LP and the MIP */
     dls_error err;
     dls_error_clear(&err);
     dls_schedule *s;
-    dls_status st = shape     ? dls_schedule_mip(pl, V, &par, &mp, &s, &err)
+    dls_status st = shape     ? dls_schedule_solve_mip(pl, V, &par, &mp, &s, &err)
                     : integer ? integer_schedule(args, pl, V, &par, &mp, &s, &err)
                               : dls_schedule_solve(pl, V, &par, &s, &err);
     rc = st == DLS_OK ? report(args, pl, s, 1, integer ? 1 : shape ? 2 : 0) : tool_fail(st, &err);
@@ -408,11 +414,9 @@ int cmd_export(const tool_args *args)
         tool_error("export: give --load V, --format lp|mps|glpk|mathprog and -o FILE");
         return EXIT_BADINPUT;
     }
-    const char *f = arg_string(args, "format");
-    dls_export_format format = strcmp(f, "lp") == 0    ? DLS_EXPORT_LP
-                               : strcmp(f, "mps") == 0 ? DLS_EXPORT_MPS
-                               : strcmp(f, "glpk") == 0 ? DLS_EXPORT_GLPK
-                                                        : DLS_EXPORT_MATHPROG;
+    /* the option parser accepted only the names of DLS_EXPORT_FORMAT_MAP */
+    dls_export_format format = DLS_EXPORT_LP;
+    dls_export_format_from_name(arg_string(args, "format"), &format);
     dls_platform *pl = NULL;
     int rc = tool_read_platform(args->pos[0], &pl);
     if (rc != EXIT_DONE)
@@ -423,11 +427,11 @@ int cmd_export(const tool_args *args)
     dls_error_clear(&err);
     if (tool_is_stdout(out)) {
         char *doc = NULL;
-        dls_status st = dls_schedule_export_string(pl, V, &par, format, &doc, &err);
+        dls_status st = dls_schedule_lp_to_string(pl, V, &par, format, &doc, &err);
         dls_platform_free(pl);
         return st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
     }
-    dls_status st = dls_schedule_export(pl, V, &par, format, out, &err);
+    dls_status st = dls_schedule_lp_write_file(pl, V, &par, format, out, &err);
     dls_platform_free(pl);
     return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
 }

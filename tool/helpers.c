@@ -58,7 +58,7 @@ void tool_schedule_options(const tool_args *a, dls_schedule_params *par)
 {
     const char *order = arg_string(a, "order");
     if (order != NULL)
-        par->order = strcmp(order, "rate") == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
+        dls_send_order_from_name(order, &par->order);
     arg_set_flag(a, "no-limits", &par->use_limits, 0);
 }
 
@@ -111,10 +111,6 @@ const char *tool_cell(char *buf, size_t size, const char *name, int width)
     return buf;
 }
 
-const char *tool_order_name(dls_send_order order)
-{
-    return order == DLS_ORDER_RATE ? "rate" : "given";
-}
 
 int tool_parse_numbers(const char *text, double **out, size_t *n)
 {

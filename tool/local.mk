@@ -1,6 +1,8 @@
 # tool/: the dlsched program. It sees the public headers only (include/), never src/.
-bin_PROGRAMS = tool/dlsched
-tool_dlsched_SOURCES = \
+# Everything but main() is a convenience library, so that the fuzz targets (fuzz/) can call
+# the program's dispatcher and readers in-process.
+noinst_LTLIBRARIES += tool/libdlsched_tool.la
+tool_libdlsched_tool_la_SOURCES = \
 	tool/tool.h \
 	tool/main.c \
 	tool/options.c \
@@ -14,5 +16,9 @@ tool_dlsched_SOURCES = \
 	tool/cmd_lu.c \
 	tool/cmd_crosscheck.c \
 	tool/cmd_installments.c
+tool_libdlsched_tool_la_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS)
+
+bin_PROGRAMS = tool/dlsched
+tool_dlsched_SOURCES = tool/dlsched.c tool/tool.h
 tool_dlsched_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS)
-tool_dlsched_LDADD = libdlsched.la $(JANSSON_LIBS) -lm
+tool_dlsched_LDADD = tool/libdlsched_tool.la libdlsched.la $(JANSSON_LIBS) -lm

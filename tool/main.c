@@ -1,4 +1,6 @@
-/* dlsched: the command-line front end of libdlsched. */
+/* dlsched: the command-line front end of libdlsched. The dispatcher, tool_main(), returns the
+ * exit status instead of exiting, so that the fuzz targets (fuzz/) can run it in-process;
+ * the program's main() is in dlsched.c. */
 #include <config.h>
 
 #include <stdlib.h>
@@ -20,7 +22,7 @@ static const tool_cmd *const commands[] = {
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
-static const tool_cmd *find_command(const char *name)
+const tool_cmd *tool_find_command(const char *name)
 {
     for (size_t i = 0; i < NCOMMANDS; i++)
         if (strcmp(commands[i]->name, name) == 0)
@@ -42,7 +44,7 @@ static void usage(FILE *out)
             "3 the computation failed. See dlsched(1).\n");
 }
 
-int main(int argc, char **argv)
+int tool_main(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
@@ -62,7 +64,7 @@ int main(int argc, char **argv)
             usage(stdout);
             return EXIT_DONE;
         }
-        const tool_cmd *cmd = find_command(argv[2]);
+        const tool_cmd *cmd = tool_find_command(argv[2]);
         if (cmd == NULL) {
             tool_error("help: no command \"%s\" (see dlsched --help)", argv[2]);
             return EXIT_BADINPUT;
@@ -70,7 +72,7 @@ int main(int argc, char **argv)
         tool_print_help(cmd, stdout);
         return EXIT_DONE;
     }
-    const tool_cmd *cmd = find_command(first);
+    const tool_cmd *cmd = tool_find_command(first);
     if (cmd == NULL) {
         tool_error("unknown command \"%s\" (see dlsched --help)", first);
         return EXIT_BADINPUT;

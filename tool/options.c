@@ -9,6 +9,13 @@
 
 #include "tool.h"
 
+/* The length of a list of choices without the '|' that TOOL_CHOICES leaves at its end. */
+static int choices_len(const char *choices)
+{
+    size_t n = strlen(choices);
+    return (int)(n > 0 && choices[n - 1] == '|' ? n - 1 : n);
+}
+
 static int find_opt(const tool_cmd *cmd, const char *name, size_t len)
 {
     for (int i = 0; cmd->opts && cmd->opts[i].name; i++)
@@ -78,14 +85,15 @@ static int check_value(const tool_cmd *cmd, const tool_opt *o, const char *v)
     }
     case OPT_CHOICE: {
         size_t len = strlen(v);
-        for (const char *c = o->choices; *c;) {
+        for (const char *c = o->choices; *c && len > 0;) {
             const char *bar = strchr(c, '|');
             size_t cl = bar ? (size_t)(bar - c) : strlen(c);
             if (cl == len && strncmp(c, v, len) == 0)
                 return 0;
             c += cl + (bar != NULL);
         }
-        tool_error("%s: --%s must be one of %s, not \"%s\"", cmd->name, o->name, o->choices, v);
+        tool_error("%s: --%s must be one of %.*s, not \"%s\"", cmd->name, o->name,
+                   choices_len(o->choices), o->choices, v);
         return -1;
     }
     }
@@ -231,7 +239,8 @@ void tool_print_help(const tool_cmd *cmd, FILE *out)
             if (o->type == OPT_FLAG)
                 snprintf(head, sizeof head, "--%s", o->name);
             else if (o->type == OPT_CHOICE)
-                snprintf(head, sizeof head, "--%s %s", o->name, o->choices);
+                snprintf(head, sizeof head, "--%s %.*s", o->name, choices_len(o->choices),
+                         o->choices);
             else
                 snprintf(head, sizeof head, "--%s %s", o->name, o->arg);
             fprintf(out, "  %-26s %s", head, o->help);

@@ -49,6 +49,12 @@ typedef struct tool_opt {
     const char *help;
 } tool_opt;
 
+/* The choices of an option taken from a library enumeration's X-macro list, so that the
+ * program accepts exactly the names the library parses ("gb|dp|...|", the last '|' being
+ * ignored). */
+#define TOOL_CHOICE_TEXT_(name, value, text) text "|"
+#define TOOL_CHOICES(MAP) MAP(TOOL_CHOICE_TEXT_)
+
 /* A number defined by a macro, as text in a string literal (help texts). */
 #define TOOL_STR(x) TOOL_STR_(x)
 #define TOOL_STR_(x) #x
@@ -85,6 +91,12 @@ typedef struct tool_args {
     const char *value[TOOL_MAX_OPTS];  /* per option: its text, NULL when not given */
     int given[TOOL_MAX_OPTS];
 } tool_args;
+
+/* The whole program: argv as main() gets it; returns the exit status and never exits (the
+ * fuzz targets call it in-process). */
+int tool_main(int argc, char **argv);
+/* The command called `name`, or NULL. */
+const tool_cmd *tool_find_command(const char *name);
 
 /* Parses argv (after the command name); on error prints a message and returns -1. */
 int tool_parse(const tool_cmd *cmd, int argc, char **argv, tool_args *args);
@@ -142,8 +154,6 @@ int tool_name_width(const dls_platform *pl, size_t n);
 #define TOOL_CELL_BYTES (4 * TOOL_NAME_COLUMNS + 16)
 /* The name padded (or shortened) to width characters, in buf; returns buf. */
 const char *tool_cell(char *buf, size_t size, const char *name, int width);
-/* The word of --order for a send order. */
-const char *tool_order_name(dls_send_order order);
 /* Numbers separated by commas ("1,2.5,3"): a new array in *out, its length in *n; -1 (and
  * nothing allocated) when the text is not such a list or memory runs out. */
 int tool_parse_numbers(const char *text, double **out, size_t *n);

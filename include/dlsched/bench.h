@@ -21,32 +21,12 @@
 #define DLSCHED_BENCH_H
 
 #include <dlsched/common.h>
+#include <dlsched/kernel.h>
 #include <dlsched/model.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/**
- * Runs the work of @p size units once and says how long it took.
- * @param size the problem size, > 0 (whole numbers when the kernel asks for them)
- * @param work receives the amount of work done in the speed's unit (speed = work / time);
- *        for most kernels the size itself
- * @param data the pointer given with the kernel
- * @return the time in seconds (> 0), or a negative number when the run failed
- */
-typedef double (*dls_kernel_run)(double size, double *work, void *data);
-
-/** A kernel to measure. */
-typedef struct dls_kernel {
-    const char *name;         /**< short name, for messages and default processor names */
-    dls_kernel_run run;       /**< runs and times one execution */
-    void *data;               /**< passed to @ref run */
-    int integer_sizes;        /**< 1: sizes are whole numbers (rows, blocks) */
-    /** Bytes the kernel needs at a size, or NULL when unknown: with it, the largest size
-     *  that fits in the memory available is found. */
-    double (*memory)(double size, void *data);
-} dls_kernel;
 
 /** One measured point. */
 typedef struct dls_bench_point {
@@ -68,6 +48,9 @@ typedef struct dls_bench_progress {
     double elapsed;        /**< seconds since the start */
     double estimated;      /**< estimated seconds until the end (NaN when unknown) */
 } dls_bench_progress;
+
+/** What dls_bench_params::on_run is told before every run; a nonzero return cancels. */
+typedef int (*dls_bench_run_fn)(const dls_bench_progress *progress, void *data);
 
 /** Parameters of dls_bench_build(); fill with dls_bench_params_init(). */
 typedef struct dls_bench_params {
@@ -93,13 +76,20 @@ typedef struct dls_bench_params {
      *  there); NULL for none. A nonzero return cancels the build. */
     int (*on_point)(const dls_bench_point *point, void *data);
     void *on_point_data;
-    /** Called before every run; NULL for none. A nonzero return cancels the build. */
-    int (*on_progress)(const dls_bench_progress *progress, void *data);
-    void *on_progress_data;
+    /** Called before every run with what is being measured (for progress displays); NULL
+     *  (default) for none. A nonzero return cancels the build. */
+    dls_bench_run_fn on_run;
+    void *on_run_data;      /**< passed to @ref on_run */
+    /** Called before every run with the estimated fraction of the build done; NULL
+     *  (default) for none. A nonzero return cancels the build. */
+    dls_progress_fn progress;
+    void *progress_data;    /**< passed to @ref progress */
     /** Points measured before (read back from a log) that are used instead of measuring their
      *  sizes again; NULL for none. */
     const dls_bench_point *resume;
     size_t resume_count;    /**< length of @ref resume */
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(104);
 } dls_bench_params;
 
 /** Fills @p params with the defaults. */
@@ -108,12 +98,25 @@ DLS_API void dls_bench_params_init(dls_bench_params *params);
 /** The outcome of a build (opaque). */
 typedef struct dls_bench dls_bench;
 
-/** Why a build stopped. */
+/** Why a build stopped: X(NAME, value, text). */
+#define DLS_BENCH_STOP_MAP(X)                                                       \
+    X(CONVERGED, 0, "converged")    /* every interval agrees with its midpoint */    \
+    X(MAX_POINTS, 1, "max points")  /* the point cap was reached */                  \
+    X(BUDGET, 2, "time budget")     /* the time budget ran out */
+
+/** Why a measurement stopped: see ::DLS_BENCH_STOP_MAP. */
 typedef enum dls_bench_stop {
-    DLS_BENCH_CONVERGED = 0,   /**< every interval agrees with its midpoint */
-    DLS_BENCH_MAX_POINTS = 1,  /**< the point cap was reached */
-    DLS_BENCH_BUDGET = 2       /**< the time budget ran out */
+#define DLS_BENCH_STOP_ENUM_(name, value, text) DLS_BENCH_##name = value,
+    DLS_BENCH_STOP_MAP(DLS_BENCH_STOP_ENUM_)
+#undef DLS_BENCH_STOP_ENUM_
 } dls_bench_stop;
+
+/** "converged", "max points" or "time budget"; "unknown" otherwise. */
+DLS_API const char *dls_bench_stop_name(dls_bench_stop stop);
+
+/** The reason whose dls_bench_stop_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_bench_stop_from_name(const char *name, dls_bench_stop *out);
 
 /**
  * Builds the speed function of @p kernel on this machine.
@@ -154,7 +157,7 @@ DLS_API double dls_bench_elapsed(const dls_bench *bench);
  * Measures @p kernel at the given sizes, with the statistics of dls_bench_build() (warm-up,
  * repetitions until the confidence interval is tight enough) but no choice of sizes: to
  * complete a 2-D surface at sizes found for one of its rows, for instance. Points of
- * params->resume are reused; params->on_point and on_progress are called.
+ * params->resume are reused; params->on_point, on_run and progress are called.
  * @param sizes @p count sizes, finite and > 0
  * @param points receives @p count points, in the order of @p sizes
  * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EIO when a run fails; ::DLS_ECANCELED; ::DLS_ENOMEM.
@@ -180,13 +183,14 @@ typedef struct dls_kernel_family {
     void *data;   /**< passed to @ref create and @ref release */
 } dls_kernel_family;
 
-/** Parameters of dls_bench_surface(); fill with dls_bench_surface_params_init(). */
+/** Parameters of dls_bench_build_surface(); fill with dls_bench_surface_params_init(). */
 typedef struct dls_bench_surface_params {
     /** How each row is measured: the statistics and the choice of sizes of
      *  dls_bench_build(), with its defaults. max_size 0 (default) takes the largest size
      *  that fits the memory in every row (the most demanding row decides). resume holds the
-     *  resumed points of every row, @ref resume_fixed says which. on_point, on_progress and
-     *  their counts of points apply to the row being measured. */
+     *  resumed points of every row, @ref resume_fixed says which. on_point and on_run,
+     *  with their counts of points, apply to the row being measured; progress to the whole
+     *  surface. */
     dls_bench_params bench;
     /** The row of each resumed point: bench.resume_count values of the fixed parameter
      *  (a point is reused only in the row of exactly that value); NULL when
@@ -198,6 +202,8 @@ typedef struct dls_bench_surface_params {
      *  A nonzero return cancels. */
     int (*on_row)(size_t row, size_t rows, double value, void *data);
     void *on_row_data;      /**< passed to @ref on_row */
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(232);
 } dls_bench_surface_params;
 
 /** Fills @p params with the defaults (those of dls_bench_params_init() for bench). */
@@ -224,82 +230,9 @@ DLS_API void dls_bench_surface_params_init(dls_bench_surface_params *params);
  *         fails (the message names the size); ::DLS_ECANCELED when a callback asked to stop
  *         (the points measured so far were all passed to on_point); ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_bench_surface(const dls_kernel_family *family, const double *values,
-                                     size_t count, const dls_bench_surface_params *params,
-                                     dls_model **out, dls_error *err);
-
-/**
- * The memory available to processes in bytes: MemAvailable of /proc/meminfo.
- * @return ::DLS_OK; ::DLS_EIO when it cannot be read.
- */
-DLS_API dls_status dls_memory_available(double *bytes, dls_error *err);
-
-/**
- * A simulated kernel whose speed function is @p model: a run at size x reports x / s(x)
- * seconds, perturbed by a relative noise in [-noise, noise] that depends only on the size and
- * the repetition (so builds are reproducible, and a resumed build sees what an uninterrupted
- * one saw), after sleeping @p delay seconds. For tests, demonstrations and simulations.
- * @param model a 1-D model (copied)
- * @param noise in [0, 1)
- * @param delay real seconds per run, in [0, 60)
- * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_ENOMEM. Release with dls_model_kernel_free().
- */
-DLS_API dls_status dls_model_kernel_create(const dls_model *model, double noise, double delay,
-                                           dls_kernel *kernel, dls_error *err);
-
-/** Releases what dls_model_kernel_create() allocated. */
-DLS_API void dls_model_kernel_free(dls_kernel *kernel);
-
-/* ---------------------------------------------------------------------------------- */
-/* Built-in kernels (OpenBLAS)                                                        */
-
-/** Parameters of the built-in kernels. */
-typedef struct dls_blas_kernel_params {
-    /** gemm-rows: the matrix order n (the rows' length), default 1024; lu-update: the height
-     *  x of the trailing matrix in blocks for a 1-D function of its width y (0 for the
-     *  default, 16). */
-    double fixed;
-    unsigned block;      /**< lu-update: block size b, default 32 */
-    unsigned threads;    /**< OpenBLAS threads during each run; 0 (default) leaves OpenBLAS's
-                          *   setting. OpenBLAS keeps one count for the whole process: it is
-                          *   set for the run and set back after it, so other threads that
-                          *   call OpenBLAS during a run see this count. */
-} dls_blas_kernel_params;
-
-/** Fills @p params with the defaults. */
-DLS_API void dls_blas_kernel_params_init(dls_blas_kernel_params *params);
-
-/** Kinds of built-in kernels. */
-typedef enum dls_blas_kernel_kind {
-    /** The striped matrix product of paper 000: an n1 x n block of rows times an n x n matrix
-     *  (cblas_dgemm); size n1 rows; speed in multiply-adds per second, n1 n^2 / time. */
-    DLS_KERNEL_GEMM_ROWS = 0,
-    /** The trailing-matrix update of paper 001: an x by y matrix of b x b blocks updated by a
-     *  column of x blocks times a row of y blocks (cblas_dgemm); size y blocks for the fixed
-     *  x; speed in block updates per second, x y / time. */
-    DLS_KERNEL_LU_UPDATE = 1
-} dls_blas_kernel_kind;
-
-/**
- * The fixed parameter a built-in kernel takes when dls_blas_kernel_params::fixed is 0:
- * the matrix order n of ::DLS_KERNEL_GEMM_ROWS (1024), the height x in blocks of
- * ::DLS_KERNEL_LU_UPDATE (16).
- * @return that value; 0 for an unknown @p kind.
- */
-DLS_API double dls_blas_kernel_default_fixed(dls_blas_kernel_kind kind);
-
-/**
- * Creates a built-in kernel. Its matrices are allocated for each run (the sizes vary) and
- * filled with deterministic values.
- * @param[out] kernel receives the kernel; release it with dls_blas_kernel_free()
- * @return ::DLS_OK; ::DLS_EINVAL for bad parameters; ::DLS_ENOMEM.
- */
-DLS_API dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind,
-                                          const dls_blas_kernel_params *params,
-                                          dls_kernel *kernel, dls_error *err);
-
-/** Releases what dls_blas_kernel_create() allocated. */
-DLS_API void dls_blas_kernel_free(dls_kernel *kernel);
+DLS_API dls_status dls_bench_build_surface(const dls_kernel_family *family, const double *values,
+                                           size_t count, const dls_bench_surface_params *params,
+                                           dls_model **out, dls_error *err);
 
 #ifdef __cplusplus
 }

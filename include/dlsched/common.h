@@ -2,15 +2,38 @@
  * @file dlsched/common.h
  * @brief Status codes, error records and the version query shared by every dlsched module.
  *
- * Conventions used throughout the library:
- * - every call that can fail returns a ::dls_status; ::DLS_OK (zero) means success;
- * - such calls take a last argument `dls_error *err` that may be NULL; on failure the
- *   record receives the status and a message naming what was wrong (file, line and
- *   column, processor, value); on success it is left untouched;
- * - a call that fails leaves its objects as they were before the call;
- * - the library never prints, never exits and never aborts, and keeps no global
- *   mutable state: objects are independent and may be used from different threads
- *   as long as one object is not used by two threads at once.
+ * The API policy (doc/ARCHITECTURE.md gives the reasons; tests/api/ keeps it):
+ * - Names: `dls_` / `DLS_` prefixes; functions `dls_<object>_<verb>`; getters
+ *   `dls_<object>_<property>` (`get_` only where the property is also a type's name);
+ *   documents by `dls_<object>[_<what>]_to_string` and `..._write_file`.
+ * - Status: every call that can fail returns a ::dls_status (::DLS_OK, zero, is success)
+ *   and takes a last argument `dls_error *err` that may be NULL; on failure the record
+ *   receives the status and a message naming what was wrong (file, line and column,
+ *   processor, value); on success it is left untouched. A call that fails leaves its
+ *   objects and outputs as they were. No public function returns -1/0/1 as a status: a
+ *   yes/no is an `int` that is 0 or 1, an answer's status a ::dls_solution_status.
+ * - Messages start with the public function's name (`dls_lu_distribute: ...`); one public
+ *   call failing inside another shows both (`dls_crosscheck_run: dls_schedule_solve:
+ *   ...`); errors located in an input file start with `FILE:LINE:COLUMN:`.
+ * - Lifecycle: every constructor returns a status and its object through an out parameter;
+ *   every object has its `_free`, which accepts NULL.
+ * - Parameters: `const dls_<what>_params *`, NULL for the defaults, filled by
+ *   `dls_<what>_params_init`, range-checked on entry. Every parameter struct, and every
+ *   record the library fills in the caller's memory, ends with reserved bytes
+ *   (::DLS_PARAMS_RESERVED) so that its size never changes when a field is added; those
+ *   of a parameter struct must be zero (init clears them).
+ * - Answers that do not apply: NAN (numbers), NULL (arrays), 0 (counts),
+ *   ::DLS_SOLUTION_NONE (answer statuses); each getter says which.
+ * - Enumerations come from one X-macro list `DLS_<ENUM>_MAP(X)` with
+ *   `dls_<enum>_name()` ("unknown" outside the list) and `dls_<enum>_from_name()`.
+ * - Long calls (LU distributions, measurements, MIPs, the installment sweep, the
+ *   cross-check) take a ::dls_progress_fn that can cancel them (::DLS_ECANCELED), and
+ *   solvers a time limit.
+ * - Threads: the library never prints, never exits and never aborts, and keeps no global
+ *   mutable state: objects are independent and may be used from different threads as
+ *   long as one object is not used by two threads at once; read-only objects may be
+ *   shared.
+ * - Versions: the libtool version follows the rules and history in configure.ac.
  *
  * What dlsched touches of the process, and how it leaves it:
  * - GLPK: every call that uses GLPK runs it in a thread of its own, whose GLPK
@@ -106,6 +129,53 @@ DLS_API int dls_version_number(void);
 /** Frees memory returned by the library as a plain buffer (strings from the
  *  `*_to_string` functions). NULL is allowed. */
 DLS_API void dls_free(void *ptr);
+
+/**
+ * Ends every parameter struct: bytes kept for fields added in later versions, so that the
+ * struct's size (and the ABI) never changes when a parameter is added. They must be zero:
+ * the `*_params_init` functions clear them, and the calls refuse a struct whose reserved
+ * bytes are not (::DLS_EINVAL).
+ */
+#define DLS_PARAMS_RESERVED(bytes) unsigned char reserved[bytes]
+
+/** The status of @p name as dls_status_name() writes it ("EINVAL").
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_status_from_name(const char *name, dls_status *out);
+
+/**
+ * What a computed answer is, apart from whether the call worked (the call's ::dls_status):
+ * X(NAME, value, text).
+ */
+#define DLS_SOLUTION_STATUS_MAP(X)                                                   \
+    X(NONE, 0, "none")             /* not computed (a figure the call did not make) */ \
+    X(OPTIMAL, 1, "optimal")       /* proven optimal */                              \
+    X(FEASIBLE, 2, "feasible")     /* valid, not proven optimal (see the gap) */     \
+    X(INFEASIBLE, 3, "infeasible") /* no valid answer exists (limits too small) */   \
+    X(NOT_FOUND, 4, "not found")   /* none found, none proven impossible */
+
+/** What a computed answer is: see ::DLS_SOLUTION_STATUS_MAP. */
+typedef enum dls_solution_status {
+#define DLS_SOLUTION_STATUS_ENUM_(name, value, text) DLS_SOLUTION_##name = value,
+    DLS_SOLUTION_STATUS_MAP(DLS_SOLUTION_STATUS_ENUM_)
+#undef DLS_SOLUTION_STATUS_ENUM_
+} dls_solution_status;
+
+/** "optimal", "feasible", "infeasible", "not found" or "none"; "unknown" otherwise. */
+DLS_API const char *dls_solution_status_name(dls_solution_status status);
+
+/** The status whose dls_solution_status_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_solution_status_from_name(const char *name, dls_solution_status *out);
+
+/**
+ * Progress of a long call, and a way to stop it.
+ * @param fraction the part of the work done, from 0 to 1
+ * @param data the pointer given with the callback
+ * @return 0 to go on; any other value cancels the call, which then returns ::DLS_ECANCELED.
+ * It is called at most a few hundred times per call, from the calling thread or from a
+ * thread the call started (GLPK's), never from two threads at once.
+ */
+typedef int (*dls_progress_fn)(double fraction, void *data);
 
 #ifdef __cplusplus
 }

@@ -28,34 +28,53 @@
 extern "C" {
 #endif
 
-/** Parameters of dls_crosscheck(); fill with dls_crosscheck_params_init(). */
+/** Parameters of dls_crosscheck_run(); fill with dls_crosscheck_params_init(). */
 typedef struct dls_crosscheck_params {
     /** The schedule's parameters (send order, limits, ...); defaults of
      *  dls_schedule_params_init(). */
     dls_schedule_params schedule;
     /** Relative tolerance of the real-valued comparisons; in (0, 1e-3]; default 1e-7. */
     double rel_tol;
-    /** The integer check's MIP: its parameters (integer and exact_shape are forced to 1). */
+    /** The integer check's MIP: its parameters (integer and exact_shape are forced to 1;
+     *  its time_limit bounds the MIP, the schedule's iteration_limit its relaxation, its
+     *  progress callback follows branch and bound). */
     dls_mip_params mip;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(120);
 } dls_crosscheck_params;
 
 /** Fills @p params with the defaults. */
 DLS_API void dls_crosscheck_params_init(dls_crosscheck_params *params);
 
-/** The checks, in the order they are reported. */
+/**
+ * The checks, in the order they are reported: X(NAME, value, text).
+ */
+#define DLS_CHECK_KIND_MAP(X)                              \
+    X(ZERO_COMMUNICATION, 0, "zero-communication")          \
+    X(INTEGER_MIP, 1, "integer-mip")                        \
+    X(REPLAY, 2, "replay")
+
+/** A check: see ::DLS_CHECK_KIND_MAP. */
 typedef enum dls_check_kind {
-    DLS_CHECK_ZERO_COMMUNICATION = 0,
-    DLS_CHECK_INTEGER_MIP = 1,
-    DLS_CHECK_REPLAY = 2
+#define DLS_CHECK_KIND_ENUM_(name, value, text) DLS_CHECK_##name = value,
+    DLS_CHECK_KIND_MAP(DLS_CHECK_KIND_ENUM_)
+#undef DLS_CHECK_KIND_ENUM_
 } dls_check_kind;
 
-/** Number of checks. */
+/** Number of checks (the kinds are 0 .. DLS_CHECK_COUNT - 1). */
 #define DLS_CHECK_COUNT 3
 
-/** The outcome of one check. */
+/** "zero-communication", "integer-mip" or "replay"; "unknown" otherwise. */
+DLS_API const char *dls_check_kind_name(dls_check_kind kind);
+
+/** The check whose dls_check_kind_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_check_kind_from_name(const char *name, dls_check_kind *out);
+
+/** The outcome of one check, owned by its ::dls_crosscheck (read-only; later versions may
+ *  add fields at the end). */
 typedef struct dls_check_result {
     dls_check_kind kind;
-    const char *name;  /**< "zero-communication", "integer-mip", "replay" */
     int ran;           /**< 0: skipped (why in @ref detail) */
     int agree;         /**< 1: the two sides agree (or are consistent as a bound) */
     double first;      /**< the LP's makespan, the partitioner's, the LP's (s) */
@@ -63,21 +82,38 @@ typedef struct dls_check_result {
     double rel_diff;   /**< (first - second) / second */
     double extra;      /**< zero-communication: the envelopes' largest deviation; integer:
                             the MIP's seconds; replay: the true models' makespan */
-    char detail[512];  /**< a sentence on the outcome */
+    const char *detail; /**< a sentence on the outcome; never NULL */
 } dls_check_result;
+
+/** The outcome of dls_crosscheck_run() (opaque). */
+typedef struct dls_crosscheck dls_crosscheck;
 
 /**
  * Runs the three checks for a load of @p load units.
  * @param params NULL for the defaults
- * @param results array of ::DLS_CHECK_COUNT records to fill
- * @param[out] all_agree receives 1 when every check that ran agrees (may be NULL)
+ * @param[out] out receives the outcome, to release with dls_crosscheck_free(); unchanged
+ *        on failure
  * @return ::DLS_OK (disagreements are results, not failures); ::DLS_EINVAL for bad
- *         arguments, a 2-D model or a load that is not finite and > 0; ::DLS_ESOLVER,
- *         ::DLS_ENUMERIC or ::DLS_ENOMEM from the solvers.
+ *         arguments or parameters, a 2-D model or a load that is not finite and > 0;
+ *         ::DLS_ESOLVER, ::DLS_ENUMERIC, ::DLS_ELIMIT (an LP past the time or iteration
+ *         limit of params->schedule) or ::DLS_ENOMEM from the solvers; ::DLS_ECANCELED
+ *         when params->mip.progress asked to stop. A MIP past its limits skips the
+ *         integer check, which says why.
  */
-DLS_API dls_status dls_crosscheck(const dls_platform *platform, double load,
-                                  const dls_crosscheck_params *params,
-                                  dls_check_result *results, int *all_agree, dls_error *err);
+DLS_API dls_status dls_crosscheck_run(const dls_platform *platform, double load,
+                                      const dls_crosscheck_params *params,
+                                      dls_crosscheck **out, dls_error *err);
+
+/** Frees an outcome; NULL is allowed. */
+DLS_API void dls_crosscheck_free(dls_crosscheck *crosscheck);
+
+/** 1 when every check that ran agrees, 0 otherwise. */
+DLS_API int dls_crosscheck_all_agree(const dls_crosscheck *crosscheck);
+
+/** The outcome of check @p kind (valid until the crosscheck is freed); NULL for a kind
+ *  outside 0 .. ::DLS_CHECK_COUNT - 1. */
+DLS_API const dls_check_result *dls_crosscheck_result(const dls_crosscheck *crosscheck,
+                                                      dls_check_kind kind);
 
 #ifdef __cplusplus
 }

@@ -32,7 +32,7 @@
  * Chunk-size analysis (paper 003, section 2). For each processor the analysis needs its
  * in-core time line A_i1 + A_i2 x (the line on top at small sizes), the slope A_i2^h of the
  * line that takes over at its first kink, and that kink, the swap point (see
- * dls_installment_processor_levels()). Time-line models give them directly; a constant speed s
+ * dls_installment_memory_levels()). Time-line models give them directly; a constant speed s
  * is the single line 0 + x / s with no swap point. Other 1-D models (measured speed points)
  * have no memory levels to read: the analysis reports them as unsupported
  * (::DLS_INSTALLMENT_NO_LINES), although they can be simulated and swept like any model.
@@ -97,6 +97,13 @@ typedef struct dls_installment_params {
     unsigned refine_points;
     /** Sweep: refinement passes, in [0, 100]; default 4. */
     unsigned refine_passes;
+    /** Sweep: called after the grid and after each refinement pass with the part done; a
+     *  non-zero return stops the sweep, which fails with ::DLS_ECANCELED. NULL (default):
+     *  none. */
+    dls_progress_fn progress;
+    void *progress_data;      /**< passed to @ref progress */
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(72);
 } dls_installment_params;
 
 /** Fills @p params with the defaults. */
@@ -105,23 +112,38 @@ DLS_API void dls_installment_params_init(dls_installment_params *params);
 /* ---------------------------------------------------------------------------------- */
 /* Chunk-size analysis                                                                 */
 
-/** Why a value of the analysis is undefined. */
+/**
+ * Why a value of the analysis is undefined: X(NAME, value, text).
+ * - DEFINED: the value is defined;
+ * - NUMERATOR (formula): a processor's numerator sum S - A_i1 is not positive (it needs
+ *   longer to start a chunk than a whole round of startups lasts);
+ * - DENOMINATOR (formula): a processor's denominator A_i2 - sum C is not positive (it
+ *   computes a unit faster than a round sends one unit to every processor, so it idles
+ *   whatever delta); (lower bound): m / sum (1 / A_i2^h) - sum C is not positive (the
+ *   network alone is slower than out-of-core computing, so no chunk size wins in the long
+ *   run);
+ * - NO_LINES: a processor's model is neither time lines nor a constant speed.
+ */
+#define DLS_INSTALLMENT_REASON_MAP(X)   \
+    X(DEFINED, 0, "defined")            \
+    X(NUMERATOR, 1, "numerator")        \
+    X(DENOMINATOR, 2, "denominator")    \
+    X(NO_LINES, 3, "no lines")
+
+/** Why a value of the analysis is undefined: see ::DLS_INSTALLMENT_REASON_MAP. */
 typedef enum dls_installment_reason {
-    DLS_INSTALLMENT_DEFINED = 0,      /**< the value is defined */
-    /** formula: a processor's numerator sum S - A_i1 is not positive (it needs longer to
-     *  start a chunk than a whole round of startups lasts) */
-    DLS_INSTALLMENT_NUMERATOR = 1,
-    /** formula: a processor's denominator A_i2 - sum C is not positive (it computes a unit
-     *  faster than a round sends one unit to every processor, so it idles whatever delta);
-     *  lower bound: m / sum (1 / A_i2^h) - sum C is not positive (the network alone is
-     *  slower than out-of-core computing, so no chunk size wins in the long run) */
-    DLS_INSTALLMENT_DENOMINATOR = 2,
-    /** a processor's model is neither time lines nor a constant speed */
-    DLS_INSTALLMENT_NO_LINES = 3
+#define DLS_INSTALLMENT_REASON_ENUM_(name, value, text) DLS_INSTALLMENT_##name = value,
+    DLS_INSTALLMENT_REASON_MAP(DLS_INSTALLMENT_REASON_ENUM_)
+#undef DLS_INSTALLMENT_REASON_ENUM_
 } dls_installment_reason;
 
 /** "defined", "numerator", "denominator" or "no lines"; "unknown" otherwise. */
 DLS_API const char *dls_installment_reason_name(dls_installment_reason reason);
+
+/** The reason whose dls_installment_reason_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_installment_reason_from_name(const char *name,
+                                                    dls_installment_reason *out);
 
 /** The memory levels of one processor as the analysis reads them. */
 typedef struct dls_installment_levels {
@@ -146,12 +168,13 @@ typedef struct dls_installment_levels {
  *         a NULL argument, an index out of range, or a 2-D model (naming the processor);
  *         ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_installment_processor_levels(const dls_platform *platform, size_t i,
-                                                    dls_installment_levels *out,
-                                                    dls_error *err);
+DLS_API dls_status dls_installment_memory_levels(const dls_platform *platform, size_t i,
+                                                 dls_installment_levels *out, dls_error *err);
 
-/** Capacity of the explanations in ::dls_installment_analysis, terminating NUL included. */
-#define DLS_INSTALLMENT_NOTE_MAX 320
+/** Capacity of the explanations in ::dls_installment_analysis, terminating NUL included:
+ *  the one size of text the API has in caller-allocated records, that of an error
+ *  message. */
+#define DLS_INSTALLMENT_NOTE_MAX DLS_ERROR_MESSAGE_MAX
 
 /** The chunk-size range and heuristic of a platform (every processor counts, m of them). */
 typedef struct dls_installment_analysis {
@@ -195,6 +218,8 @@ typedef struct dls_installment_analysis {
     /** Why the formula is undefined or outside the range, naming the processor and the value
      *  ("" when it is defined and in range). */
     char formula_note[DLS_INSTALLMENT_NOTE_MAX];
+    /** Zero; room for later figures, so that the record's size never changes. */
+    unsigned char reserved[128];
 } dls_installment_analysis;
 
 /**
@@ -244,7 +269,8 @@ DLS_API dls_status dls_installment_simulate(const dls_platform *platform, double
  * (dls_installment_sweep_samples()).
  * @param load V, finite and > 0
  * @return as dls_installment_simulate(); ::DLS_ERANGE when the largest limit is so small
- *         that every chunk size it admits makes more than ::DLS_INSTALLMENT_MAX_CHUNKS chunks.
+ *         that every chunk size it admits makes more than ::DLS_INSTALLMENT_MAX_CHUNKS chunks;
+ *         ::DLS_ECANCELED when params->progress asked to stop.
  */
 DLS_API dls_status dls_installment_sweep(const dls_platform *platform, double load,
                                          const dls_installment_params *params,
@@ -286,17 +312,30 @@ DLS_API double dls_installment_round_time(const dls_installment *schedule);
 /** The makespan: when the last chunk finishes (s). */
 DLS_API double dls_installment_makespan(const dls_installment *schedule);
 
-/** What a processor does in the schedule. */
+/** What a processor does in the schedule: X(NAME, value, text). */
+#define DLS_INSTALLMENT_ROLE_MAP(X)                                                   \
+    X(WORKS, 0, "works")            /* receives at least one chunk */                  \
+    X(NO_CHUNK, 1, "no chunk")      /* in the rotation, but the load ends before its turn */ \
+    X(OVER_LIMIT, 2, "left out")    /* left out: its limit is below the chunk size */
+
+/** What a processor does in the schedule: see ::DLS_INSTALLMENT_ROLE_MAP. */
 typedef enum dls_installment_role {
-    DLS_INSTALLMENT_WORKS = 0,     /**< receives at least one chunk */
-    DLS_INSTALLMENT_NO_CHUNK = 1,  /**< in the rotation, but the load ends before its turn */
-    DLS_INSTALLMENT_OVER_LIMIT = 2 /**< left out: its limit is below the chunk size */
+#define DLS_INSTALLMENT_ROLE_ENUM_(name, value, text) DLS_INSTALLMENT_##name = value,
+    DLS_INSTALLMENT_ROLE_MAP(DLS_INSTALLMENT_ROLE_ENUM_)
+#undef DLS_INSTALLMENT_ROLE_ENUM_
 } dls_installment_role;
+
+/** "works", "no chunk" or "left out"; "unknown" otherwise. */
+DLS_API const char *dls_installment_role_name(dls_installment_role role);
+
+/** The role whose dls_installment_role_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_installment_role_from_name(const char *name, dls_installment_role *out);
 
 /** Per processor, in platform order (arrays of dls_installment_count() values): its role... */
 DLS_API const dls_installment_role *dls_installment_roles(const dls_installment *schedule);
 /** ...the number of chunks it receives... */
-DLS_API const uint64_t *dls_installment_proc_chunks(const dls_installment *schedule);
+DLS_API const uint64_t *dls_installment_chunk_counts(const dls_installment *schedule);
 /** ...its load (units)... */
 DLS_API const double *dls_installment_loads(const dls_installment *schedule);
 /** ...when its first chunk has arrived (s; NaN when it gets none)... */
@@ -312,7 +351,7 @@ DLS_API const double *dls_installment_wait(const dls_installment *schedule);
 DLS_API const double *dls_installment_chunk_time(const dls_installment *schedule);
 /** ...and the memory level of a chunk of delta units: the 1-based index of the time line on top
  *  at delta, 0 for other models. */
-DLS_API const int *dls_installment_proc_levels(const dls_installment *schedule);
+DLS_API const int *dls_installment_binding_levels(const dls_installment *schedule);
 
 /** One chunk of a schedule. */
 typedef struct dls_installment_event {
@@ -345,20 +384,22 @@ DLS_API void dls_installment_sweep_samples(const dls_installment *schedule, size
 /* ---------------------------------------------------------------------------------- */
 /* Gantt charts                                                                        */
 
-/** Parameters of dls_installment_svg(); fill with dls_installment_svg_params_init(). */
-typedef struct dls_installment_svg_params {
+/** Parameters of dls_installment_gantt_to_string(); fill with dls_installment_gantt_params_init(). */
+typedef struct dls_installment_gantt_params {
     /** When the schedule has more than 2 * rounds rounds, only the first and the last
      *  `rounds` are drawn, on a time axis broken in between; in [1, 1000]; default 3. */
     unsigned rounds;
     /** Title of the picture; NULL for one giving the load, the chunk size and the makespan. */
     const char *title;
-} dls_installment_svg_params;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(48);
+} dls_installment_gantt_params;
 
 /** Fills @p params with the defaults. */
-DLS_API void dls_installment_svg_params_init(dls_installment_svg_params *params);
+DLS_API void dls_installment_gantt_params_init(dls_installment_gantt_params *params);
 
 /**
- * Draws @p schedule as an SVG Gantt chart in the style of dls_schedule_svg(): the
+ * Draws @p schedule as an SVG Gantt chart in the style of dls_schedule_gantt_to_string(): the
  * originator's sends on the first lane, then one lane per processor in platform order with
  * each chunk as a bar (coloured by its memory level), the data in transit under it, and a
  * time axis in seconds. Long schedules are drawn as their first and last rounds on either
@@ -370,25 +411,25 @@ DLS_API void dls_installment_svg_params_init(dls_installment_svg_params *params)
  * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument, bad parameters, or a platform with a
  *         different number of processors; ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_installment_svg(const dls_installment *schedule,
-                                       const dls_platform *platform,
-                                       const dls_installment_svg_params *params, char **svg,
-                                       dls_error *err);
+DLS_API dls_status dls_installment_gantt_to_string(const dls_installment *schedule,
+                                                   const dls_platform *platform,
+                                                   const dls_installment_gantt_params *params,
+                                                   char **svg, dls_error *err);
 
 /**
- * Draws @p schedule as dls_installment_svg() does and writes it to @p path. A regular file (or a new path) is replaced atomically: a temporary file
+ * Draws @p schedule as dls_installment_gantt_to_string() does and writes it to @p path. A regular file (or a new path) is replaced atomically: a temporary file
  * in the same directory, synced and renamed, so that @p path is either its old self or the
  * whole new file; the mode of the file replaced is kept, a new file gets 0666 less the
  * umask. A symbolic link is followed and its target replaced. A character device, FIFO or
  * socket is written to as a stream. A directory or block device is refused.
- * @return as dls_installment_svg(), and ::DLS_EIO when the destination cannot be written,
+ * @return as dls_installment_gantt_to_string(), and ::DLS_EIO when the destination cannot be written,
  *         ::DLS_EWRITE when the data could not be written to it (a full device), both
  *         naming the path and the reason.
  */
-DLS_API dls_status dls_installment_write_svg(const dls_installment *schedule,
-                                             const dls_platform *platform,
-                                             const dls_installment_svg_params *params,
-                                             const char *path, dls_error *err);
+DLS_API dls_status dls_installment_gantt_write_file(const dls_installment *schedule,
+                                                    const dls_platform *platform,
+                                                    const dls_installment_gantt_params *params,
+                                                    const char *path, dls_error *err);
 
 #ifdef __cplusplus
 }

@@ -25,42 +25,63 @@
 extern "C" {
 #endif
 
-/** The distribution algorithms. */
+/**
+ * The distribution algorithms: X(NAME, value, text).
+ * - GB: Group Block with constant speeds (paper 001, section 4): one group of columns,
+ *   repeated, the processors ordered from slowest to fastest inside it;
+ * - DP: Dynamic Programming with constant speeds (section 4): optimal for constant speeds;
+ * - REVERSE: Reverse with constant speeds (section 4): optimal for constant speeds;
+ * - FR: Functional Reverse (section 5.2): optimal when it assigns a column at every step;
+ * - FDP: Functional Dynamic Programming (section 5.4);
+ * - FGB: Functional Group Block (section 5.3), the Variable Group Block of paper 004;
+ * - EXACT: the exact optimum, a shortest path through the vectors of column counts of the
+ *   trailing matrix, C(n-1+p, p) states; refused beyond ::dls_lu_params::max_memory.
+ */
+#define DLS_LU_ALGORITHM_MAP(X) \
+    X(GB, 0, "gb")              \
+    X(DP, 1, "dp")              \
+    X(REVERSE, 2, "reverse")    \
+    X(FR, 3, "fr")              \
+    X(FDP, 4, "fdp")            \
+    X(FGB, 5, "fgb")            \
+    X(EXACT, 6, "exact")
+
+/** A distribution algorithm: see ::DLS_LU_ALGORITHM_MAP. */
 typedef enum dls_lu_algorithm {
-    /** Group Block with constant speeds (paper 001, section 4): one group of columns,
-     *  repeated, the processors ordered from slowest to fastest inside it. */
-    DLS_LU_GB = 0,
-    /** Dynamic Programming with constant speeds (section 4): optimal for constant speeds. */
-    DLS_LU_DP = 1,
-    /** Reverse with constant speeds (section 4): optimal for constant speeds. */
-    DLS_LU_REVERSE = 2,
-    /** Functional Reverse (section 5.2): optimal when it assigns a column at every step. */
-    DLS_LU_FR = 3,
-    /** Functional Dynamic Programming (section 5.4). */
-    DLS_LU_FDP = 4,
-    /** Functional Group Block (section 5.3), the Variable Group Block of paper 004. */
-    DLS_LU_FGB = 5,
-    /** The exact optimum: a shortest path through the vectors of column counts of the
-     *  trailing matrix, C(n-1+p, p) states; refused beyond ::dls_lu_params::max_memory. */
-    DLS_LU_EXACT = 6
+#define DLS_LU_ALGORITHM_ENUM_(name, value, text) DLS_LU_##name = value,
+    DLS_LU_ALGORITHM_MAP(DLS_LU_ALGORITHM_ENUM_)
+#undef DLS_LU_ALGORITHM_ENUM_
 } dls_lu_algorithm;
 
-/** Number of algorithms in ::dls_lu_algorithm. */
+/** Number of algorithms in ::dls_lu_algorithm (their values are 0 .. count - 1). */
 #define DLS_LU_ALGORITHM_COUNT 7
 
-/** How Functional Reverse orders a group of columns it could not assign one by one. */
+/**
+ * How Functional Reverse orders a group of columns it could not assign one by one:
+ * X(NAME, value, text).
+ * - AUTO (default): exhaustive search of the group when its state count is at most 16 times
+ *   the evaluations of one cheap order (len p) and within ::dls_lu_params::max_group_states,
+ *   otherwise the best of the four cheap orders;
+ * - CYCL: one column to each processor in turn, in platform order;
+ * - FTOS: processors by decreasing number of columns in the group;
+ * - STOF: processors by increasing number of columns in the group;
+ * - DFLT: processors in platform order;
+ * - EXHAUSTIVE: the best order of the group's columns (a shortest path through the counts
+ *   between the two distributions); a group larger than max_group_states is an error.
+ */
+#define DLS_LU_HEURISTIC_MAP(X) \
+    X(AUTO, 0, "auto")          \
+    X(CYCL, 1, "cycl")          \
+    X(FTOS, 2, "ftos")          \
+    X(STOF, 3, "stof")          \
+    X(DFLT, 4, "dflt")          \
+    X(EXHAUSTIVE, 5, "exhaustive")
+
+/** A group-ordering heuristic: see ::DLS_LU_HEURISTIC_MAP. */
 typedef enum dls_lu_heuristic {
-    /** Exhaustive search of the group when its state count is at most 16 times the
-     *  evaluations of one cheap order (len p) and within ::dls_lu_params::max_group_states,
-     *  otherwise the best of the four below (default). */
-    DLS_LU_AUTO = 0,
-    DLS_LU_CYCL = 1,       /**< one column to each processor in turn, in platform order */
-    DLS_LU_FTOS = 2,       /**< processors by decreasing number of columns in the group */
-    DLS_LU_STOF = 3,       /**< processors by increasing number of columns in the group */
-    DLS_LU_DFLT = 4,       /**< processors in platform order */
-    /** The best order of the group's columns (a shortest path through the counts between
-     *  the two distributions); a group larger than max_group_states is an error. */
-    DLS_LU_EXHAUSTIVE = 5
+#define DLS_LU_HEURISTIC_ENUM_(name, value, text) DLS_LU_##name = value,
+    DLS_LU_HEURISTIC_MAP(DLS_LU_HEURISTIC_ENUM_)
+#undef DLS_LU_HEURISTIC_ENUM_
 } dls_lu_heuristic;
 
 /** Parameters of dls_lu_distribute(); fill with dls_lu_params_init(). */
@@ -74,25 +95,31 @@ typedef struct dls_lu_params {
     size_t max_memory;
     /** Largest number of states of one group's exhaustive search (default 10^6). */
     size_t max_group_states;
-    /** Called now and then with the fraction of the work done (0 to 1); NULL for none.
+    /** Called now and then with the fraction of the work done; NULL (default) for none.
      *  A nonzero return stops the computation with ::DLS_ECANCELED. */
-    int (*on_progress)(double fraction, void *data);
-    void *on_progress_data;
+    dls_progress_fn progress;
+    void *progress_data;     /**< passed to @ref progress */
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(80);
 } dls_lu_params;
 
 /** Fills @p params with the defaults. */
 DLS_API void dls_lu_params_init(dls_lu_params *params);
 
-/** Name of an algorithm ("gb", "dp", "reverse", "fr", "fdp", "fgb", "exact"), or "?". */
+/** Name of an algorithm ("gb", "dp", "reverse", "fr", "fdp", "fgb", "exact"), or
+ *  "unknown". */
 DLS_API const char *dls_lu_algorithm_name(dls_lu_algorithm algorithm);
 
-/** Name of a heuristic ("auto", "cycl", "ftos", "stof", "dflt", "exhaustive"), or "?". */
+/** Name of a heuristic ("auto", "cycl", "ftos", "stof", "dflt", "exhaustive"), or
+ *  "unknown". */
 DLS_API const char *dls_lu_heuristic_name(dls_lu_heuristic heuristic);
 
-/** Algorithm by name. @return ::DLS_OK; ::DLS_EINVAL for an unknown name. */
+/** Algorithm by name. @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL
+ *  argument (@p out untouched). */
 DLS_API dls_status dls_lu_algorithm_from_name(const char *name, dls_lu_algorithm *out);
 
-/** Heuristic by name. @return ::DLS_OK; ::DLS_EINVAL for an unknown name. */
+/** Heuristic by name. @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL
+ *  argument (@p out untouched). */
 DLS_API dls_status dls_lu_heuristic_from_name(const char *name, dls_lu_heuristic *out);
 
 /**

@@ -32,12 +32,18 @@ extern "C" {
  *  dls_model_free(). Models are immutable once created. */
 typedef struct dls_model dls_model;
 
-/** The kind of a model. */
+/** The kinds of model: X(NAME, value, text); the text is the key of platform files. */
+#define DLS_MODEL_KIND_MAP(X)                                                         \
+    X(CONSTANT, 0, "constant")  /* constant speed */                                  \
+    X(POINTS, 1, "points")      /* piecewise-linear speed through measured points */  \
+    X(SPEED2D, 2, "speed2d")    /* 2-D speed surface on a grid */                     \
+    X(TIME_LINES, 3, "time")    /* processing time as the maximum of lines */
+
+/** The kind of a model: see ::DLS_MODEL_KIND_MAP. */
 typedef enum dls_model_kind {
-    DLS_MODEL_CONSTANT = 0,   /**< constant speed */
-    DLS_MODEL_POINTS = 1,     /**< piecewise-linear speed through measured points */
-    DLS_MODEL_SPEED2D = 2,    /**< 2-D speed surface on a grid */
-    DLS_MODEL_TIME_LINES = 3  /**< processing time as the maximum of lines */
+#define DLS_MODEL_KIND_ENUM_(name, value, text) DLS_MODEL_##name = value,
+    DLS_MODEL_KIND_MAP(DLS_MODEL_KIND_ENUM_)
+#undef DLS_MODEL_KIND_ENUM_
 } dls_model_kind;
 
 /**
@@ -107,6 +113,10 @@ DLS_API dls_model_kind dls_model_get_kind(const dls_model *model);
 /** The name of a kind as used in platform files and reports: "constant", "points",
  *  "speed2d" or "time"; "unknown" for a value outside the enumeration. */
 DLS_API const char *dls_model_kind_name(dls_model_kind kind);
+
+/** The kind whose dls_model_kind_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_model_kind_from_name(const char *name, dls_model_kind *out);
 
 /** 1 for the 1-D kinds (constant, points, time lines), 2 for ::DLS_MODEL_SPEED2D. */
 DLS_API int dls_model_dimension(const dls_model *model);
@@ -237,6 +247,8 @@ typedef struct dls_envelope_params {
     /** Upper bound on the number of lines of the envelope, >= 2; default 256. When it
      *  stops the refinement, the reported deviation says so. */
     size_t max_lines;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(48);
 } dls_envelope_params;
 
 /** Fills @p params with the defaults. */

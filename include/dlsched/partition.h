@@ -38,30 +38,35 @@
 extern "C" {
 #endif
 
-/** What a solved problem's answer is (separate from the call's ::dls_status). */
-typedef enum dls_solution_status {
-    DLS_SOLUTION_OPTIMAL = 0,     /**< proven optimal */
-    DLS_SOLUTION_FEASIBLE = 1,    /**< valid, not proven optimal (see the gap) */
-    DLS_SOLUTION_INFEASIBLE = 2,  /**< no valid answer exists (e.g. limits too small) */
-    DLS_SOLUTION_NOT_FOUND = 3    /**< a heuristic found no valid answer; none proven impossible */
-} dls_solution_status;
-
-/** "optimal", "feasible", "infeasible" or "not found". */
-DLS_API const char *dls_solution_status_name(dls_solution_status status);
-
 /** The largest number of elements the partitioners accept: 2^53, so that every count is
  *  exactly representable as a double too. */
 #define DLS_PARTITION_MAX_ELEMENTS 9007199254740992ull
 
-/** Root-finding method for equal elements. */
+/**
+ * Root-finding methods for equal elements: X(NAME, value, text).
+ * - NEWTON: safeguarded Newton iteration on the common finishing time (default): the same
+ *   optimum as Algorithm 1 of paper 000 in a few passes over the models;
+ * - BISECTION: Algorithm 1.1 of paper 000 as printed (bisection of the angle between two
+ *   lines through the origin), then Algorithm 1.2. Kept for comparison.
+ */
+#define DLS_PARTITION_METHOD_MAP(X) \
+    X(NEWTON, 0, "newton")          \
+    X(BISECTION, 1, "bisection")
+
+/** Root-finding method for equal elements: see ::DLS_PARTITION_METHOD_MAP. */
 typedef enum dls_partition_method {
-    /** Safeguarded Newton iteration on the common finishing time (default): the same
-     *  optimum as Algorithm 1 of paper 000 in a few passes over the models. */
-    DLS_PARTITION_NEWTON = 0,
-    /** Algorithm 1.1 of paper 000 as printed (bisection of the angle between two lines
-     *  through the origin), then Algorithm 1.2. Kept for comparison. */
-    DLS_PARTITION_BISECTION = 1
+#define DLS_PARTITION_METHOD_ENUM_(name, value, text) DLS_PARTITION_##name = value,
+    DLS_PARTITION_METHOD_MAP(DLS_PARTITION_METHOD_ENUM_)
+#undef DLS_PARTITION_METHOD_ENUM_
 } dls_partition_method;
+
+/** "newton" or "bisection"; "unknown" otherwise. */
+DLS_API const char *dls_partition_method_name(dls_partition_method method);
+
+/** The method whose dls_partition_method_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_partition_method_from_name(const char *name,
+                                                  dls_partition_method *out);
 
 /**
  * A quality metric: the deviation of a distribution from the ideal one.
@@ -96,6 +101,8 @@ typedef struct dls_partition_params {
     dls_partition_method method;    /**< equal elements: ::DLS_PARTITION_NEWTON (default) */
     /** Upper bound on improvement moves of the weighted heuristics; default 100000. */
     size_t max_moves;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(72);
 } dls_partition_params;
 
 /** Fills @p params with the defaults. */
@@ -108,7 +115,7 @@ typedef struct dls_partition dls_partition;
  * Partitions a set of @p n elements over the processors of @p platform.
  *
  * Every processor needs a 1-D model (a 2-D model must be cut first: see
- * dls_partition_striped()).
+ * dls_partition_solve_matrix()).
  * @param n number of elements, at most ::DLS_PARTITION_MAX_ELEMENTS (0 is allowed)
  * @param params NULL for the defaults
  * @param[out] out receives the result, also when the problem is infeasible (check
@@ -117,9 +124,9 @@ typedef struct dls_partition dls_partition;
  *         model, a weight that is not finite and > 0, n too large); ::DLS_ENOMEM;
  *         ::DLS_ECANCELED never.
  */
-DLS_API dls_status dls_partition_set(const dls_platform *platform, uint64_t n,
-                                     const dls_partition_params *params, dls_partition **out,
-                                     dls_error *err);
+DLS_API dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
+                                       const dls_partition_params *params, dls_partition **out,
+                                       dls_error *err);
 
 /**
  * Distributes the @p n rows of an n x n matrix product over the processors (paper 000,
@@ -128,11 +135,11 @@ DLS_API dls_status dls_partition_set(const dls_platform *platform, uint64_t n,
  * rows (for a 1-D model, its speed at n r elements, see the platform contract): each 2-D
  * model is cut at x = n (dls_model_section()) and the rows are partitioned as equal
  * elements. @p params->weights must be NULL.
- * @return as dls_partition_set().
+ * @return as dls_partition_solve().
  */
-DLS_API dls_status dls_partition_striped(const dls_platform *platform, uint64_t n,
-                                         const dls_partition_params *params,
-                                         dls_partition **out, dls_error *err);
+DLS_API dls_status dls_partition_solve_matrix(const dls_platform *platform, uint64_t n,
+                                              const dls_partition_params *params,
+                                              dls_partition **out, dls_error *err);
 
 /** Frees a result; NULL is allowed. */
 DLS_API void dls_partition_free(dls_partition *result);

@@ -21,6 +21,18 @@
  * - `link` (optional): `{"startup": S, "rate": C}`, S >= 0, C >= 0; sending x units
  *   takes S + C x seconds; absent means {0, 0};
  * - only finite numbers; unknown keys and duplicate keys are errors.
+ *
+ * Limits: what one platform may cost. A platform holds at most
+ * ::DLS_PLATFORM_MAX_PROCESSORS processors, a speed model at most ::DLS_PLATFORM_MAX_POINTS
+ * points, a time model at most ::DLS_PLATFORM_MAX_LINES lines, a 2-D grid at most
+ * ::DLS_PLATFORM_MAX_GRID_CELLS values, and a platform file at most
+ * ::DLS_PLATFORM_FILE_MAX bytes. Beyond them the readers and dls_platform_add() /
+ * dls_platform_set_model() fail with ::DLS_ELIMIT, naming the count and the limit (and, in a
+ * file, where). Memory grows linearly with the input: reading a platform file takes about
+ * 15 times its size at its peak today (1.9 kB per processor of the form written by
+ * dls_platform_write_file(); most of it the JSON tree of the parser, freed when the
+ * reader returns), the platform itself about 290 bytes per processor with two time lines
+ * (doc/BENCHMARKS.md).
  */
 #ifndef DLSCHED_PLATFORM_H
 #define DLSCHED_PLATFORM_H
@@ -32,11 +44,28 @@
 extern "C" {
 #endif
 
+/** The largest platform file (or text) the readers accept, in bytes: 1 GiB, about eight
+ *  million processors of the usual form (a million with two time lines and a link take
+ *  135 MB). */
+#define DLS_PLATFORM_FILE_MAX ((size_t)1 << 30)
+/** The most processors a platform may hold: ten million. */
+#define DLS_PLATFORM_MAX_PROCESSORS ((size_t)10000000)
+/** The most measured points of one speed model (`speed.points`) in a platform. */
+#define DLS_PLATFORM_MAX_POINTS ((size_t)1000000)
+/** The most time lines of one processor (`time`). */
+#define DLS_PLATFORM_MAX_LINES ((size_t)1000000)
+/** The most values of one 2-D speed grid (`speed2d`: x values times y values). */
+#define DLS_PLATFORM_MAX_GRID_CELLS ((size_t)10000000)
+
 /** A set of processors (opaque). */
 typedef struct dls_platform dls_platform;
 
-/** Creates an empty platform. @return the platform, or NULL when out of memory. */
-DLS_API dls_platform *dls_platform_create(void);
+/**
+ * Creates an empty platform.
+ * @param[out] out receives the platform, to release with dls_platform_free()
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL @p out; ::DLS_ENOMEM (@p out untouched).
+ */
+DLS_API dls_status dls_platform_create(dls_platform **out, dls_error *err);
 
 /** Frees a platform and everything it owns; NULL is allowed. */
 DLS_API void dls_platform_free(dls_platform *platform);
@@ -61,13 +90,18 @@ DLS_API dls_status dls_platform_copy(const dls_platform *platform, dls_platform 
  * @param model its performance model; copied (the caller keeps ownership of @p model)
  * @param[out] index receives the new processor's 0-based index; may be NULL
  * @return ::DLS_OK; ::DLS_EINVAL for a name that breaks the rule above or is already taken,
- *         or a NULL argument; ::DLS_ENOMEM. On failure the platform is unchanged.
+ *         or a NULL argument; ::DLS_ELIMIT when the platform already holds
+ *         ::DLS_PLATFORM_MAX_PROCESSORS processors or the model exceeds its limit (points,
+ *         lines or grid values, see above); ::DLS_ENOMEM. On failure the platform is
+ *         unchanged.
  */
 DLS_API dls_status dls_platform_add(dls_platform *platform, const char *name,
                                     const dls_model *model, size_t *index, dls_error *err);
 
 /** Replaces the model of processor @p i with a copy of @p model.
- *  @return ::DLS_OK; ::DLS_EINVAL for a bad index or NULL; ::DLS_ENOMEM (platform unchanged). */
+ *  @return ::DLS_OK; ::DLS_EINVAL for a bad index or NULL; ::DLS_ELIMIT when the model
+ *          exceeds its limit (points, lines or grid values); ::DLS_ENOMEM (platform
+ *          unchanged). */
 DLS_API dls_status dls_platform_set_model(dls_platform *platform, size_t i,
                                           const dls_model *model, dls_error *err);
 
@@ -112,8 +146,13 @@ DLS_API int dls_platform_has_link(const dls_platform *platform, size_t i);
 DLS_API dls_status dls_platform_link(const dls_platform *platform, size_t i, double *startup,
                                      double *rate);
 
-/** Index of the processor called @p name, or -1 when there is none. */
-DLS_API long dls_platform_find(const dls_platform *platform, const char *name);
+/**
+ * Looks a processor up by name.
+ * @param[out] index receives its 0-based index when there is one (may be NULL)
+ * @return 1 when @p platform has a processor called @p name, 0 otherwise (or for a NULL
+ *         platform or name; @p index untouched).
+ */
+DLS_API int dls_platform_find(const dls_platform *platform, const char *name, size_t *index);
 
 /** Whether two platforms are identical: same processors in the same order, with equal
  *  names, models (dls_model_equal()), limits and links. @return 1 or 0. */
@@ -127,13 +166,17 @@ DLS_API int dls_platform_equal(const dls_platform *a, const dls_platform *b);
  *        `PATH:LINE:COLUMN: processor "NAME": what is wrong`, with ::dls_error::line,
  *        ::dls_error::column and ::dls_error::processor set
  * @return ::DLS_OK; ::DLS_EIO if the file cannot be read; ::DLS_ESYNTAX for malformed
- *         JSON; ::DLS_EDATA when the JSON breaks the contract; ::DLS_ENOMEM.
+ *         JSON; ::DLS_EDATA when the JSON breaks the contract; ::DLS_ELIMIT when the file is
+ *         larger than ::DLS_PLATFORM_FILE_MAX bytes (checked before reading it; a stream is
+ *         read up to that size) or holds more than a limit allows (see above);
+ *         ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_platform_read_file(const char *path, dls_platform **out,
                                           dls_error *err);
 
 /**
  * Reads a platform from @p len bytes of JSON text.
+ * @param len at most ::DLS_PLATFORM_FILE_MAX
  * @param source name used in error messages (e.g. a file name), or NULL for "<string>"
  * @return as dls_platform_read_file(), without ::DLS_EIO.
  */

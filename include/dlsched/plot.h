@@ -54,14 +54,33 @@ extern "C" {
 /** Default number of sections drawn per 2-D model. */
 #define DLS_PLOT_DEFAULT_SECTIONS 6
 
-/** Parameters of dls_platform_plot_svg(); fill with dls_plot_params_init(). */
+/** The scale of an axis: X(NAME, value, text). AUTO: logarithmic when the values drawn
+ *  span more than two decades, linear otherwise. */
+#define DLS_PLOT_SCALE_MAP(X) \
+    X(AUTO, 0, "auto")        \
+    X(LINEAR, 1, "linear")    \
+    X(LOG, 2, "log")
+
+/** The scale of an axis: see ::DLS_PLOT_SCALE_MAP. */
+typedef enum dls_plot_scale {
+#define DLS_PLOT_SCALE_ENUM_(name, value, text) DLS_PLOT_##name = value,
+    DLS_PLOT_SCALE_MAP(DLS_PLOT_SCALE_ENUM_)
+#undef DLS_PLOT_SCALE_ENUM_
+} dls_plot_scale;
+
+/** "auto", "linear" or "log"; "unknown" otherwise. */
+DLS_API const char *dls_plot_scale_name(dls_plot_scale scale);
+
+/** The scale whose dls_plot_scale_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_plot_scale_from_name(const char *name, dls_plot_scale *out);
+
+/** Parameters of dls_plot_to_string(); fill with dls_plot_params_init(). */
 typedef struct dls_plot_params {
-    /** Scale of the size axis: 1 logarithmic, 0 linear, -1 (default) automatic:
-     *  logarithmic when the interesting sizes span more than two decades. */
-    int log_x;
-    /** Scale of the speed axis: 1 logarithmic, 0 linear, -1 (default) automatic:
-     *  logarithmic when the speeds drawn span more than two decades. */
-    int log_y;
+    /** Scale of the size axis; default ::DLS_PLOT_AUTO (the sizes that matter). */
+    dls_plot_scale x_scale;
+    /** Scale of the speed axis; default ::DLS_PLOT_AUTO (the speeds drawn). */
+    dls_plot_scale y_scale;
     /** Picture width in pixels, finite and >= ::DLS_PLOT_MIN_WIDTH; default
      *  ::DLS_PLOT_DEFAULT_WIDTH. */
     double width;
@@ -80,6 +99,8 @@ typedef struct dls_plot_params {
     const char *size_unit;
     /** Unit of the speeds, shown as "speed (UNIT)"; NULL (default) for "units/s". */
     const char *speed_unit;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(72);
 } dls_plot_params;
 
 /** Fills @p params with the defaults (automatic scales, 900 x 560 pixels, 6 sections,
@@ -98,9 +119,8 @@ DLS_API void dls_plot_params_init(dls_plot_params *params);
  * @return ::DLS_OK; ::DLS_EINVAL for a NULL @p platform or @p svg, an empty platform,
  *         or a parameter out of range (the message names it); ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_platform_plot_svg(const dls_platform *platform,
-                                         const dls_plot_params *params, char **svg,
-                                         dls_error *err);
+DLS_API dls_status dls_plot_to_string(const dls_platform *platform, const dls_plot_params *params,
+                                      char **svg, dls_error *err);
 
 /**
  * The same picture written to @p path. A regular file (or a new path) is replaced atomically: a temporary file
@@ -108,13 +128,12 @@ DLS_API dls_status dls_platform_plot_svg(const dls_platform *platform,
  * whole new file; the mode of the file replaced is kept, a new file gets 0666 less the
  * umask. A symbolic link is followed and its target replaced. A character device, FIFO or
  * socket is written to as a stream. A directory or block device is refused.
- * @return as dls_platform_plot_svg(), and ::DLS_EIO when the destination cannot be written,
+ * @return as dls_plot_to_string(), and ::DLS_EIO when the destination cannot be written,
  *         ::DLS_EWRITE when the data could not be written to it (a full device), both
  *         naming the path and the reason.
  */
-DLS_API dls_status dls_platform_plot_svg_file(const dls_platform *platform,
-                                              const dls_plot_params *params, const char *path,
-                                              dls_error *err);
+DLS_API dls_status dls_plot_write_file(const dls_platform *platform, const dls_plot_params *params,
+                                       const char *path, dls_error *err);
 
 #ifdef __cplusplus
 }

@@ -26,6 +26,18 @@
  * every problem object is deleted before the call returns. The answer is checked: loads sum
  * to V, bounds hold, and the makespan recomputed by replaying the loads equals the LP's within
  * the tolerance, or the call fails with ::DLS_ENUMERIC instead of returning a wrong schedule.
+ *
+ * Limits. Every call ends in bounded time: GLPK gets at most dls_schedule_params::time_limit
+ * seconds and dls_schedule_params::iteration_limit simplex iterations for all its runs of one
+ * call together (the first solve, the re-solves after dropping processors, repairs,
+ * glp_exact), and the MIPs dls_mip_params::time_limit seconds. Running out is reported with
+ * ::DLS_ELIMIT ("resource limit exceeded") and a message saying what was tried: which simplex
+ * method, how many iterations, how long, how many runs. The iteration limit is what ends a
+ * stall: the simplex cycling or oscillating between bases on an LP whose coefficients lie
+ * too far apart for double precision. dlsched avoids the cause where it is cheap: a
+ * processor that could take no more than 1e-12 of the load by the makespan of a simple
+ * distribution (loads in proportion to speed) is given none before the LP is solved, and its
+ * coefficients are left out (the note says so).
  */
 #ifndef DLSCHED_SCHEDULE_H
 #define DLSCHED_SCHEDULE_H
@@ -39,11 +51,32 @@
 extern "C" {
 #endif
 
-/** The order in which the originator serves the processors. */
+/**
+ * The order in which the originator serves the processors: X(NAME, value, text).
+ * - GIVEN: the platform's order (default);
+ * - RATE: by increasing rate C_i (fastest links first), ties in platform order.
+ */
+#define DLS_SEND_ORDER_MAP(X) \
+    X(GIVEN, 0, "given")      \
+    X(RATE, 1, "rate")
+
+/** Send order: see ::DLS_SEND_ORDER_MAP. */
 typedef enum dls_send_order {
-    DLS_ORDER_GIVEN = 0,  /**< the platform's order (default) */
-    DLS_ORDER_RATE = 1    /**< by increasing rate C_i (fastest links first), ties in platform order */
+#define DLS_SEND_ORDER_ENUM_(name, value, text) DLS_ORDER_##name = value,
+    DLS_SEND_ORDER_MAP(DLS_SEND_ORDER_ENUM_)
+#undef DLS_SEND_ORDER_ENUM_
 } dls_send_order;
+
+/** "given" or "rate"; "unknown" otherwise. */
+DLS_API const char *dls_send_order_name(dls_send_order order);
+
+/** The order whose dls_send_order_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_send_order_from_name(const char *name, dls_send_order *out);
+
+/** The largest time limit accepted by dls_schedule_params and dls_mip_params, in seconds
+ *  (about 32 years: a limit, not a wish). */
+#define DLS_TIME_LIMIT_MAX 1e9
 
 /** Parameters of the scheduler; fill with dls_schedule_params_init(). */
 typedef struct dls_schedule_params {
@@ -65,6 +98,27 @@ typedef struct dls_schedule_params {
     double check_tol;
     /** Envelope of speed models; see dls_model_convex_envelope(). */
     dls_envelope_params envelope;
+    /** Seconds GLPK may take for all its work in one call (every simplex run, the re-solves
+     *  after dropping processors, glp_exact), in (0, ::DLS_TIME_LIMIT_MAX]; default 600 (the
+     *  LP of 2 x 10^4 processors takes about a minute). Past it the call fails with
+     *  ::DLS_ELIMIT. The integer and MIP entry points give this much to their LP and
+     *  dls_mip_params::time_limit to the MIP. */
+    double time_limit;
+    /** Simplex iterations GLPK may take for all its runs of one call together (and, for the
+     *  MIPs, for the relaxation before branch and bound); 0 (default): automatic,
+     *  10000 + 20 x (rows + columns of the LP): a healthy solve of the paper's LP takes
+     *  about one iteration per processor, this allows 80 or more. Past it the call fails
+     *  with ::DLS_ELIMIT. Each run gives the dual simplex a quarter of what is left and the
+     *  primal simplex from a fresh basis the rest. */
+    unsigned iteration_limit;
+    /** Called while GLPK solves (about every 0.2 s of simplex work, from GLPK's thread)
+     *  with the part of time_limit used; a non-zero return stops the solve, and the call
+     *  fails with ::DLS_ECANCELED. The integer and MIP entry points pass it to their LP;
+     *  their MIP takes dls_mip_params::progress. NULL (default): none. */
+    dls_progress_fn progress;
+    void *progress_data;      /**< passed to @ref progress */
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(128);
 } dls_schedule_params;
 
 /** Fills @p params with the defaults. */
@@ -82,7 +136,9 @@ typedef struct dls_schedule dls_schedule;
  * @return ::DLS_OK; ::DLS_EINVAL for bad arguments or parameters, or a processor with a 2-D
  *         model; ::DLS_ESOLVER when GLPK fails or reports an internal error;
  *         ::DLS_ENUMERIC when the answer fails its checks even after a re-solve with tight
- *         tolerances; ::DLS_ENOMEM.
+ *         tolerances, or glp_exact (params->exact) disagrees; ::DLS_ELIMIT when the time or
+ *         iteration limit ran out first (the message says what was tried); ::DLS_ECANCELED
+ *         when params->progress asked to stop; ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_schedule_solve(const dls_platform *platform, double load,
                                       const dls_schedule_params *params, dls_schedule **out,
@@ -165,54 +221,100 @@ DLS_API double dls_schedule_residual(const dls_schedule *schedule);
 DLS_API double dls_schedule_kkt_primal(const dls_schedule *schedule);
 DLS_API double dls_schedule_kkt_dual(const dls_schedule *schedule);
 
-/** With params->exact: 1 when glp_exact confirmed the optimum, 0 when it was not asked,
- *  -1 when it disagreed (the call then fails with ::DLS_ENUMERIC). */
-DLS_API int dls_schedule_exact_verified(const dls_schedule *schedule);
+/** 1 when glp_exact confirmed the optimum (params->exact), 0 otherwise (not asked, or not
+ *  an LP schedule). When it disagrees the call fails with ::DLS_ENUMERIC instead. */
+DLS_API int dls_schedule_exact_confirmed(const dls_schedule *schedule);
+
+/**
+ * Which call made a schedule: X(NAME, value, text).
+ * - LP: dls_schedule_solve(), the star LP's optimum;
+ * - EVALUATED: dls_schedule_evaluate(), a given distribution replayed;
+ * - INTEGER: dls_schedule_solve_integer(), whole-unit loads;
+ * - MIP: dls_schedule_solve_mip(), the mixed-integer program's optimum.
+ */
+#define DLS_SCHEDULE_KIND_MAP(X)  \
+    X(LP, 0, "lp")                \
+    X(EVALUATED, 1, "evaluated")  \
+    X(INTEGER, 2, "integer")      \
+    X(MIP, 3, "mip")
+
+/** Kind of schedule: see ::DLS_SCHEDULE_KIND_MAP. */
+typedef enum dls_schedule_kind {
+#define DLS_SCHEDULE_KIND_ENUM_(name, value, text) DLS_SCHEDULE_##name = value,
+    DLS_SCHEDULE_KIND_MAP(DLS_SCHEDULE_KIND_ENUM_)
+#undef DLS_SCHEDULE_KIND_ENUM_
+} dls_schedule_kind;
+
+/** "lp", "evaluated", "integer" or "mip"; "unknown" otherwise. */
+DLS_API const char *dls_schedule_kind_name(dls_schedule_kind kind);
+
+/** The kind whose dls_schedule_kind_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_schedule_kind_from_name(const char *name, dls_schedule_kind *out);
+
+/** The call that made @p schedule. */
+DLS_API dls_schedule_kind dls_schedule_get_kind(const dls_schedule *schedule);
+
+/**
+ * The figures of an integer or MIP schedule, beside its own makespan
+ * (dls_schedule_makespan()). Filled by dls_schedule_get_mip_info(); the library may add
+ * fields in the reserved tail.
+ */
+typedef struct dls_schedule_mip_info {
+    /** The continuous LP's makespan on the same platform (envelopes for speed models), the
+     *  reference the gap is measured from (s). */
+    double lp_makespan;
+    /** The LP's own loads replayed under the true models (s): above lp_makespan where
+     *  envelopes differ from measured times. */
+    double lp_true_makespan;
+    /** Integer schedules: the makespan of the rounded LP schedule (s); NaN for a MIP
+     *  schedule. */
+    double rounded_makespan;
+    /** The MIP's answer replayed under the true models (s); NaN when no MIP was solved or
+     *  it found no answer. */
+    double mip_makespan;
+    /** The best bound branch and bound proved on the MIP's makespan, in its own model (s);
+     *  NaN when no MIP was solved. */
+    double mip_bound;
+    /** Seconds GLPK's branch and bound took; NaN when no MIP was solved. */
+    double mip_seconds;
+    /** The MIP's outcome: ::DLS_SOLUTION_NONE when no MIP was solved (an integer schedule
+     *  without one), ::DLS_SOLUTION_FEASIBLE when the time limit stopped it with an answer,
+     *  ::DLS_SOLUTION_NOT_FOUND without one. */
+    dls_solution_status mip_status;
+    /** Zero; room for later figures. */
+    unsigned char reserved[76];
+} dls_schedule_mip_info;
+
+/**
+ * The figures of an integer or MIP schedule.
+ * @param[out] info receives them
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument or a schedule of another kind (see
+ *         dls_schedule_get_kind()), @p info untouched.
+ */
+DLS_API dls_status dls_schedule_get_mip_info(const dls_schedule *schedule,
+                                             dls_schedule_mip_info *info, dls_error *err);
 
 /** Sum of the limits of the processors (INFINITY when one has none or limits are off). */
 DLS_API double dls_schedule_capacity(const dls_schedule *schedule);
-
-/** The LP's makespan: for dls_schedule_solve() the makespan itself; for integer and MIP
- *  schedules the continuous LP's on the same platform (envelopes for speed models), the
- *  reference their gap is measured from; NaN for an evaluation. */
-DLS_API double dls_schedule_lp_makespan(const dls_schedule *schedule);
-
-/** Integer and MIP schedules: the makespan of the LP's own loads replayed under the true
- *  models (where envelopes differ from measured times, above the LP's makespan); NaN
- *  otherwise. */
-DLS_API double dls_schedule_lp_true_makespan(const dls_schedule *schedule);
-
-/** Integer schedules: the makespan of the rounded LP schedule (NaN otherwise). */
-DLS_API double dls_schedule_rounded_makespan(const dls_schedule *schedule);
-
-/** The makespan of the MIP's answer replayed under the true models (NaN when no MIP was
- *  solved or it found no answer). */
-DLS_API double dls_schedule_mip_makespan(const dls_schedule *schedule);
-
-/** The best bound branch and bound proved on the MIP's makespan (its own model), NaN when
- *  no MIP was solved. */
-DLS_API double dls_schedule_mip_bound(const dls_schedule *schedule);
-
-/** Seconds GLPK's branch and bound took (NaN when no MIP was solved). */
-DLS_API double dls_schedule_mip_seconds(const dls_schedule *schedule);
-
-/** The MIP's outcome: -1 not solved, else a ::dls_solution_status (::DLS_SOLUTION_FEASIBLE
- *  when the time limit stopped it with an answer, ::DLS_SOLUTION_NOT_FOUND without one). */
-DLS_API int dls_schedule_mip_status(const dls_schedule *schedule);
 
 /* ---------------------------------------------------------------------------------- */
 /* Integer loads and exact shapes (mixed-integer programs)                            */
 
 /** Parameters of the mixed-integer programs; fill with dls_mip_params_init(). */
 typedef struct dls_mip_params {
-    /** 1: loads are whole units (default for dls_schedule_integer()); 0: real loads. */
+    /** 1: loads are whole units (default for dls_schedule_solve_integer()); 0: real loads. */
     int integer;
     /** 1: speed models enter by their true time x / s(x) (non-convex where speeds rise),
      *  piecewise linear, with one binary per convex run of it; 0 (default): their convex
      *  envelope. */
     int exact_shape;
-    /** Seconds for GLPK's branch and bound, > 0; default 60. When it runs out the best answer
-     *  so far is returned with ::DLS_SOLUTION_FEASIBLE and the bound. */
+    /** Seconds for each MIP, its relaxation and GLPK's branch and bound together, in
+     *  (0, ::DLS_TIME_LIMIT_MAX]; default 60. When it runs out the best answer so far is
+     *  returned with ::DLS_SOLUTION_FEASIBLE and the bound (::DLS_SOLUTION_NOT_FOUND when
+     *  there is none yet). GLPK gives the LPs of its tree's nodes no limit of their own: a
+     *  watchdog stops one that runs past it, a few seconds late at most (GLPK reports their
+     *  progress every 5 s). */
     double time_limit;
     /** Relative gap at which branch and bound stops, in [0, 1); default 1e-9. */
     double rel_gap;
@@ -222,6 +324,13 @@ typedef struct dls_mip_params {
     double shape_tol;
     /** Larger programs are refused with ::DLS_ELIMIT; default 20000 binaries. */
     size_t max_binaries;
+    /** Called during branch and bound with the part of the time limit used (about every
+     *  0.2 s, from GLPK's thread); a non-zero return stops it and the call fails with
+     *  ::DLS_ECANCELED. NULL (default): none. */
+    dls_progress_fn progress;
+    void *progress_data;      /**< passed to @ref progress */
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(72);
 } dls_mip_params;
 
 /** Fills @p params with the defaults. */
@@ -236,34 +345,55 @@ DLS_API void dls_mip_params_init(dls_mip_params *params);
  * schedule returned is the better of the two, and both makespans are kept.
  * @param n the load, a whole number of units, 1 .. 2^53
  * @param mip NULL: rounding only; else the MIP's parameters (its `integer` is forced to 1)
- * @return as dls_schedule_solve(), and ::DLS_ELIMIT when the MIP exceeds max_binaries.
+ * @return as dls_schedule_solve(), and ::DLS_ELIMIT when the MIP exceeds max_binaries or its
+ *         relaxation the iteration limit; ::DLS_ECANCELED when mip->progress asked to stop.
  */
-DLS_API dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n,
-                                        const dls_schedule_params *params,
-                                        const dls_mip_params *mip, dls_schedule **out,
-                                        dls_error *err);
+DLS_API dls_status dls_schedule_solve_integer(const dls_platform *platform, uint64_t n,
+                                              const dls_schedule_params *params,
+                                              const dls_mip_params *mip, dls_schedule **out,
+                                              dls_error *err);
 
 /**
  * The optimum of the star schedule as a MIP: the processors used, real or whole loads, and
  * with exact_shape the true (possibly non-convex) time of measured models instead of the
  * envelope the LP uses. The schedule's timeline is replayed under the true models; the LP's
  * makespan and the makespan of the LP's loads under the true models are kept for comparison
- * (dls_schedule_lp_makespan(), dls_schedule_lp_true_makespan()).
+ * (dls_schedule_get_mip_info()).
  * @param mip NULL for the defaults
- * @return as dls_schedule_solve(); ::DLS_ELIMIT when the program exceeds max_binaries.
+ * @return as dls_schedule_solve(); ::DLS_ELIMIT when the program exceeds max_binaries or its
+ *         relaxation the iteration limit; ::DLS_ECANCELED when mip->progress asked to stop.
  */
-DLS_API dls_status dls_schedule_mip(const dls_platform *platform, double load,
-                                    const dls_schedule_params *params,
-                                    const dls_mip_params *mip, dls_schedule **out,
-                                    dls_error *err);
+DLS_API dls_status dls_schedule_solve_mip(const dls_platform *platform, double load,
+                                          const dls_schedule_params *params,
+                                          const dls_mip_params *mip, dls_schedule **out,
+                                          dls_error *err);
 
-/** Formats understood by dls_schedule_export(). */
+/**
+ * Formats of dls_schedule_lp_write_file(): X(NAME, value, text).
+ * - LP: CPLEX LP (glp_write_lp);
+ * - MPS: free MPS, numbers with 17 significant digits;
+ * - GLPK: GLPK's own format (glp_write_prob);
+ * - MATHPROG: data section for the model lp/star.mod.
+ */
+#define DLS_EXPORT_FORMAT_MAP(X) \
+    X(LP, 0, "lp")               \
+    X(MPS, 1, "mps")             \
+    X(GLPK, 2, "glpk")           \
+    X(MATHPROG, 3, "mathprog")
+
+/** Export format: see ::DLS_EXPORT_FORMAT_MAP. */
 typedef enum dls_export_format {
-    DLS_EXPORT_LP = 0,        /**< CPLEX LP (glp_write_lp) */
-    DLS_EXPORT_MPS = 1,       /**< free MPS, numbers with 17 significant digits */
-    DLS_EXPORT_GLPK = 2,      /**< GLPK's own format (glp_write_prob) */
-    DLS_EXPORT_MATHPROG = 3   /**< data section for the model lp/star.mod */
+#define DLS_EXPORT_FORMAT_ENUM_(name, value, text) DLS_EXPORT_##name = value,
+    DLS_EXPORT_FORMAT_MAP(DLS_EXPORT_FORMAT_ENUM_)
+#undef DLS_EXPORT_FORMAT_ENUM_
 } dls_export_format;
+
+/** "lp", "mps", "glpk" or "mathprog"; "unknown" otherwise. */
+DLS_API const char *dls_export_format_name(dls_export_format format);
+
+/** The format whose dls_export_format_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_export_format_from_name(const char *name, dls_export_format *out);
 
 /**
  * Writes the paper's LP for @p load over @p platform (every processor, in send order, in the
@@ -279,21 +409,20 @@ typedef enum dls_export_format {
  *         ::DLS_EWRITE when the data could not be written to it (a full device), both
  *         naming the path and the reason; ::DLS_ESOLVER; ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_schedule_export(const dls_platform *platform, double load,
-                                       const dls_schedule_params *params,
-                                       dls_export_format format, const char *path,
-                                       dls_error *err);
+DLS_API dls_status dls_schedule_lp_write_file(const dls_platform *platform, double load,
+                                              const dls_schedule_params *params,
+                                              dls_export_format format, const char *path,
+                                              dls_error *err);
 
 /**
- * The same LP as dls_schedule_export(), returned as text.
+ * The same LP as dls_schedule_lp_write_file(), returned as text.
  * @param[out] out receives the file's text (NUL-terminated), to release with dls_free()
  * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EIO (the scratch file GLPK's writers need, in
  *         $TMPDIR); ::DLS_ESOLVER; ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_schedule_export_string(const dls_platform *platform, double load,
-                                              const dls_schedule_params *params,
-                                              dls_export_format format, char **out,
-                                              dls_error *err);
+DLS_API dls_status dls_schedule_lp_to_string(const dls_platform *platform, double load,
+                                             const dls_schedule_params *params,
+                                             dls_export_format format, char **out, dls_error *err);
 
 /**
  * Draws @p schedule as an SVG Gantt chart: the originator's sends on the first lane, each
@@ -302,8 +431,9 @@ DLS_API dls_status dls_schedule_export_string(const dls_platform *platform, doub
  * @param[out] svg receives the document, to release with dls_free()
  * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_schedule_svg(const dls_schedule *schedule, const dls_platform *platform,
-                                    char **svg, dls_error *err);
+DLS_API dls_status dls_schedule_gantt_to_string(const dls_schedule *schedule,
+                                                const dls_platform *platform, char **svg,
+                                                dls_error *err);
 
 /**
  * The same chart written to @p path. A regular file (or a new path) is replaced atomically: a temporary file
@@ -311,13 +441,13 @@ DLS_API dls_status dls_schedule_svg(const dls_schedule *schedule, const dls_plat
  * whole new file; the mode of the file replaced is kept, a new file gets 0666 less the
  * umask. A symbolic link is followed and its target replaced. A character device, FIFO or
  * socket is written to as a stream. A directory or block device is refused.
- * @return as dls_schedule_svg(), and ::DLS_EIO when the destination cannot be written,
+ * @return as dls_schedule_gantt_to_string(), and ::DLS_EIO when the destination cannot be written,
  *         ::DLS_EWRITE when the data could not be written to it (a full device), both
  *         naming the path and the reason.
  */
-DLS_API dls_status dls_schedule_svg_file(const dls_schedule *schedule,
-                                         const dls_platform *platform, const char *path,
-                                         dls_error *err);
+DLS_API dls_status dls_schedule_gantt_write_file(const dls_schedule *schedule,
+                                                 const dls_platform *platform, const char *path,
+                                                 dls_error *err);
 
 #ifdef __cplusplus
 }

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "model/model_impl.h"
 #include "core/grow.h"
 #include "platform/platform_impl.h"
+#include "schedule/schedule_impl.h"
 #include "solver/solver.h"
 #include "star/star.h"
 
@@ -40,8 +42,23 @@ void dls_crosscheck_params_init(dls_crosscheck_params *p)
     p->mip.rel_gap = 0;
 }
 
-static const char *const check_names[DLS_CHECK_COUNT] = {"zero-communication", "integer-mip",
-                                                         "replay"};
+DLS__ENUM_NAMES(dls_check_kind, dls_check_kind, DLS_CHECK_KIND_MAP)
+
+/* Bytes of a check's sentence. */
+#define DLS_CHECK_DETAIL_BYTES 512
+
+/* One check while it runs: the public record's figures and its sentence. */
+typedef struct check_item {
+    int ran, agree;
+    double first, second, rel_diff, extra;
+    char detail[DLS_CHECK_DETAIL_BYTES];
+} check_item;
+
+struct dls_crosscheck {
+    check_item item[DLS_CHECK_COUNT];
+    dls_check_result pub[DLS_CHECK_COUNT];  /* detail points into item */
+    int all_agree;
+};
 
 static double rel(double a, double b) { return b != 0 ? (a - b) / b : (a == 0 ? 0 : INFINITY); }
 
@@ -224,7 +241,7 @@ static double continuous_optimum(const dls_platform *pl, double V, int use_limit
 }
 
 static dls_status zero_communication(const dls_platform *pl, double V,
-                                     const dls_crosscheck_params *par, dls_check_result *r,
+                                     const dls_crosscheck_params *par, check_item *r,
                                      dls_error *err)
 {
     dls_platform *flat;
@@ -301,7 +318,7 @@ static dls_status zero_communication(const dls_platform *pl, double V,
 }
 
 static dls_status integer_mip(const dls_platform *pl, double V, const dls_crosscheck_params *par,
-                              dls_check_result *r, dls_error *err)
+                              check_item *r, dls_error *err)
 {
     if (V != floor(V) || V > (double)DLS_PARTITION_MAX_ELEMENTS) {
         snprintf(r->detail, sizeof r->detail, "skipped: the load %.10g is not a whole number",
@@ -312,7 +329,7 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
     dls_partition_params_init(&pp);
     pp.use_limits = par->schedule.use_limits;
     dls_partition *part;
-    dls_status st = dls_partition_set(pl, (uint64_t)V, &pp, &part, err);
+    dls_status st = dls_partition_solve(pl, (uint64_t)V, &pp, &part, err);
     if (st != DLS_OK)
         return st;
     if (dls_partition_status(part) == DLS_SOLUTION_INFEASIBLE) {
@@ -340,10 +357,13 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
     sp.exact_shape = 1;
     sp.communication = 0;
     sp.time_limit = par->mip.time_limit;
+    sp.iteration_limit = par->schedule.iteration_limit;
     sp.rel_gap = par->mip.rel_gap;
     sp.shape_tol = par->mip.shape_tol;
     sp.max_binaries = par->mip.max_binaries;
     sp.time_unit = geo;
+    sp.progress = par->mip.progress;
+    sp.progress_data = par->mip.progress_data;
     dls__mip_answer ma;
     dls_error quiet;
     st = dls__mip_solve_star(&star, &sp, &ma, &quiet);
@@ -406,7 +426,7 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
 }
 
 static dls_status replay_check(const dls_platform *pl, double V, const dls_crosscheck_params *par,
-                               dls_check_result *r, dls_error *err)
+                               check_item *r, dls_error *err)
 {
     dls_schedule *s;
     dls_status st = dls_schedule_solve(pl, V, &par->schedule, &s, err);
@@ -451,50 +471,91 @@ static dls_status replay_check(const dls_platform *pl, double V, const dls_cross
     return st;
 }
 
-dls_status dls_crosscheck(const dls_platform *platform, double load,
-                          const dls_crosscheck_params *params, dls_check_result *results,
-                          int *all_agree, dls_error *err)
+static dls_status dls_crosscheck_run_impl(const dls_platform *platform, double load,
+                                          const dls_crosscheck_params *params, dls_crosscheck **out,
+                                          dls_error *err)
 {
     dls_crosscheck_params defaults;
     if (params == NULL) {
         dls_crosscheck_params_init(&defaults);
         params = &defaults;
     }
-    if (platform == NULL || results == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_crosscheck: NULL argument");
+    if (platform == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run: NULL argument");
+    dls_status rst = DLS__CHECK_RESERVED(params, "dls_crosscheck_run", dls_crosscheck_params,
+                                         err);
+    if (rst != DLS_OK)
+        return rst;
     if (platform->n == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_crosscheck: the platform has no processor");
+        return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run: the platform has no processor");
     if (!isfinite(load) || load <= 0)
-        return dls__fail(err, DLS_EINVAL, "dls_crosscheck: the load must be a finite number "
+        return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run: the load must be a finite number "
                          "> 0, not %.10g", load);
     if (!(params->rel_tol > 0 && params->rel_tol <= DLS_CHECK_MAX_TOL))
-        return dls__fail(err, DLS_EINVAL, "dls_crosscheck: rel_tol must be in (0, %g], not "
+        return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run: rel_tol must be in (0, %g], not "
                          "%.10g", DLS_CHECK_MAX_TOL, params->rel_tol);
+    dls_status pst = dls__mip_params_check(&params->mip, err);
+    if (pst != DLS_OK)
+        return pst;
     for (size_t i = 0; i < platform->n; i++)
         if (platform->procs[i].two_d)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_crosscheck: processor "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_crosscheck_run: processor "
                                 "\"%s\" has a 2-D model; the checks need 1-D time functions",
                                 platform->procs[i].name);
-    dls_check_result r[DLS_CHECK_COUNT];
-    for (int k = 0; k < DLS_CHECK_COUNT; k++) {
-        memset(&r[k], 0, sizeof r[k]);
-        r[k].kind = (dls_check_kind)k;
-        r[k].name = check_names[k];
+    dls_crosscheck *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_crosscheck_run: out of memory");
+    check_item *r = c->item;
+    for (int k = 0; k < DLS_CHECK_COUNT; k++)
         r[k].first = r[k].second = r[k].rel_diff = r[k].extra = NAN;
-    }
-    dls_status st = zero_communication(platform, load, params, &r[0], err);
+    dls_status st = zero_communication(platform, load, params, &r[DLS_CHECK_ZERO_COMMUNICATION],
+                                       err);
     if (st == DLS_OK)
-        st = integer_mip(platform, load, params, &r[1], err);
+        st = integer_mip(platform, load, params, &r[DLS_CHECK_INTEGER_MIP], err);
     if (st == DLS_OK)
-        st = replay_check(platform, load, params, &r[2], err);
-    if (st != DLS_OK)
+        st = replay_check(platform, load, params, &r[DLS_CHECK_REPLAY], err);
+    if (st != DLS_OK) {
+        free(c);
         return st;
-    int agree = 1;
-    for (int k = 0; k < DLS_CHECK_COUNT; k++) {
-        agree &= !r[k].ran || r[k].agree;
-        results[k] = r[k];
     }
-    if (all_agree)
-        *all_agree = agree;
+    c->all_agree = 1;
+    for (int k = 0; k < DLS_CHECK_COUNT; k++) {
+        c->all_agree &= !r[k].ran || r[k].agree;
+        dls_check_result *p = &c->pub[k];
+        p->kind = (dls_check_kind)k;
+        p->ran = r[k].ran;
+        p->agree = r[k].agree;
+        p->first = r[k].first;
+        p->second = r[k].second;
+        p->rel_diff = r[k].rel_diff;
+        p->extra = r[k].extra;
+        p->detail = r[k].detail;
+    }
+    *out = c;
     return DLS_OK;
+}
+
+dls_status dls_crosscheck_run(const dls_platform *platform, double load,
+                              const dls_crosscheck_params *params, dls_crosscheck **out,
+                              dls_error *err)
+{
+    dls_status st = dls_crosscheck_run_impl(platform, load, params, out, err);
+    return dls__error_retag(err, st, "dls_crosscheck_run");
+}
+
+void dls_crosscheck_free(dls_crosscheck *c)
+{
+    free(c);
+}
+
+int dls_crosscheck_all_agree(const dls_crosscheck *c)
+{
+    return c->all_agree;
+}
+
+const dls_check_result *dls_crosscheck_result(const dls_crosscheck *c, dls_check_kind kind)
+{
+    if (c == NULL || (int)kind < 0 || (int)kind >= DLS_CHECK_COUNT)
+        return NULL;
+    return &c->pub[kind];
 }

@@ -92,6 +92,20 @@ DLS_HIDDEN dls_status dls__scratch_create(char **name, dls_error *err);
 DLS_HIDDEN dls_status dls__scratch_take(char *name, struct dls__buf *out, dls_error *err);
 DLS_HIDDEN void dls__scratch_remove(char *name);
 
+/* Refuses (DLS_EINVAL) a parameter struct whose reserved bytes (r, n of them) are not all
+ * zero: its fields are of another version, or it was not filled by its init function. fn
+ * names the public function, type the struct. */
+DLS_HIDDEN dls_status dls__check_reserved(const unsigned char *r, size_t n, const char *fn,
+                                          const char *type, dls_error *err);
+#define DLS__CHECK_RESERVED(par, fn, type, err) \
+    dls__check_reserved((par)->reserved, sizeof (par)->reserved, (fn), #type, (err))
+
+/* Puts the public function's name fn at the head of a failure's message, as the API policy
+ * wants: code shared by several public calls tags its messages with its module's word
+ * ("lu: ...", "mip: ..."), which fn replaces; a message from another public call made
+ * inside gets fn in front of it. Returns status; does nothing for DLS_OK or a NULL err. */
+DLS_HIDDEN dls_status dls__error_retag(dls_error *err, dls_status status, const char *fn);
+
 /* Appends a line to a growing note (NULL: none yet); losing it when out of memory is
  * accepted, since notes are advice. */
 DLS_HIDDEN void dls__note_add(char **note, const char *fmt, ...) DLS_PRINTF(2, 3);

@@ -11,6 +11,8 @@ libdlsched_core_la_SOURCES += \
 	src/core/sort.c \
 	src/core/locale.h \
 	src/core/locale.c \
+	src/core/names.h \
+	src/core/names.c \
 	src/core/file_atomic.c \
 	src/core/stats.h \
 	src/core/stats.c

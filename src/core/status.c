@@ -104,6 +104,45 @@ int dls__shortest_digits(double v)
     return 17;
 }
 
+dls_status dls__check_reserved(const unsigned char *r, size_t n, const char *fn,
+                               const char *type, dls_error *err)
+{
+    for (size_t k = 0; k < n; k++)
+        if (r[k] != 0)
+            return dls__fail(err, DLS_EINVAL, "%s: the reserved bytes of %s are not zero (byte "
+                             "%zu): fill it with %s_init() before setting its fields", fn, type,
+                             k, type);
+    return DLS_OK;
+}
+
+dls_status dls__error_retag(dls_error *err, dls_status status, const char *fn)
+{
+    if (err == NULL || status == DLS_OK)
+        return status;
+    size_t fl = strlen(fn);
+    const char *m = err->message;
+    if (strncmp(m, fn, fl) == 0 && m[fl] == ':')
+        return status;
+    /* a module's tag: a lowercase word (public names have underscores) and ": " */
+    size_t t = 0;
+    while (m[t] >= 'a' && m[t] <= 'z')
+        t++;
+    const char *rest = t > 0 && m[t] == ':' && m[t + 1] == ' ' ? m + t + 2 : m;
+    /* fn, ": ", then as much of the rest as fits */
+    char msg[DLS_ERROR_MESSAGE_MAX];
+    size_t cap = sizeof msg - 1, n = fl < cap ? fl : cap;
+    memcpy(msg, fn, n);
+    for (const char *sep = ": "; *sep && n < cap; sep++)
+        msg[n++] = *sep;
+    size_t rl = strlen(rest);
+    if (rl > cap - n)
+        rl = cap - n;
+    memcpy(msg + n, rest, rl);
+    msg[n + rl] = '\0';
+    memcpy(err->message, msg, sizeof msg);
+    return status;
+}
+
 void dls__note_add(char **note, const char *fmt, ...)
 {
     dls__buf b = {*note, *note ? strlen(*note) : 0, *note ? strlen(*note) + 1 : 0, 0};

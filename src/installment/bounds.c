@@ -10,23 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "installment/installment_impl.h"
 #include "platform/platform_impl.h"
 
-const char *dls_installment_reason_name(dls_installment_reason reason)
-{
-    switch (reason) {
-    case DLS_INSTALLMENT_DEFINED:
-        return "defined";
-    case DLS_INSTALLMENT_NUMERATOR:
-        return "numerator";
-    case DLS_INSTALLMENT_DENOMINATOR:
-        return "denominator";
-    case DLS_INSTALLMENT_NO_LINES:
-        return "no lines";
-    }
-    return "unknown";
-}
+DLS__ENUM_NAMES(dls_installment_reason, dls_installment_reason, DLS_INSTALLMENT_REASON_MAP)
+DLS__ENUM_NAMES(dls_installment_role, dls_installment_role, DLS_INSTALLMENT_ROLE_MAP)
 
 /* The levels of a 1-D model (the caller has excluded 2-D ones). */
 static dls_status model_levels(const dls_model *m, dls_installment_levels *lv, dls_error *err)
@@ -72,10 +61,10 @@ static dls_status model_levels(const dls_model *m, dls_installment_levels *lv, d
     return DLS_OK;
 }
 
-dls_status dls_installment_processor_levels(const dls_platform *pl, size_t i,
-                                            dls_installment_levels *out, dls_error *err)
+dls_status dls_installment_memory_levels(const dls_platform *pl, size_t i,
+                                         dls_installment_levels *out, dls_error *err)
 {
-    static const char who[] = "dls_installment_processor_levels";
+    static const char who[] = "dls_installment_memory_levels";
     if (pl == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "%s: NULL argument", who);
     if (i >= pl->n)
@@ -206,8 +195,8 @@ static void analyze_supported(const dls_platform *pl, const dls_installment_para
                  pl->procs[an->upper_processor].name);
 }
 
-dls_status dls_installment_analyze(const dls_platform *pl, const dls_installment_params *params,
-                                   dls_installment_analysis *out, dls_error *err)
+static dls_status dls_installment_analyze_impl(const dls_platform *pl, const dls_installment_params *params,
+                                               dls_installment_analysis *out, dls_error *err)
 {
     static const char who[] = "dls_installment_analyze";
     dls_installment_params defaults;
@@ -260,4 +249,11 @@ dls_status dls_installment_analyze(const dls_platform *pl, const dls_installment
     }
     free(lv);
     return st;
+}
+
+dls_status dls_installment_analyze(const dls_platform *pl, const dls_installment_params *params,
+                                   dls_installment_analysis *out, dls_error *err)
+{
+    dls_status st = dls_installment_analyze_impl(pl, params, out, err);
+    return dls__error_retag(err, st, "dls_installment_analyze");
 }

@@ -47,6 +47,9 @@ void dls_installment_params_init(dls_installment_params *params)
 dls_status dls__inst_check_params(const dls_installment_params *par, const char *who,
                                   dls_error *err)
 {
+    dls_status rs = DLS__CHECK_RESERVED(par, who, dls_installment_params, err);
+    if (rs != DLS_OK)
+        return rs;
     if (par->use_limits != 0 && par->use_limits != 1)
         return dls__fail(err, DLS_EINVAL, "%s: use_limits must be 0 or 1, not %d", who,
                          par->use_limits);
@@ -387,9 +390,9 @@ void dls__inst_set_samples(dls_installment *s, size_t n, double *chunk, double *
     s->sample_makespan = makespan;
 }
 
-dls_status dls_installment_simulate(const dls_platform *platform, double load, double chunk,
-                                    const dls_installment_params *params,
-                                    dls_installment **out, dls_error *err)
+static dls_status dls_installment_simulate_impl(const dls_platform *platform, double load, double chunk,
+                                                const dls_installment_params *params,
+                                                dls_installment **out, dls_error *err)
 {
     static const char who[] = "dls_installment_simulate";
     dls_installment_params defaults;
@@ -417,6 +420,14 @@ dls_status dls_installment_simulate(const dls_platform *platform, double load, d
         st = dls__inst_result(platform, params, &plan, out, err);
     dls__inst_plan_free(&plan);
     return st;
+}
+
+dls_status dls_installment_simulate(const dls_platform *platform, double load, double chunk,
+                                    const dls_installment_params *params,
+                                    dls_installment **out, dls_error *err)
+{
+    dls_status st = dls_installment_simulate_impl(platform, load, chunk, params, out, err);
+    return dls__error_retag(err, st, "dls_installment_simulate");
 }
 
 dls_status dls_installment_event_at(const dls_installment *s, uint64_t index,
@@ -454,11 +465,11 @@ size_t dls_installment_rotation(const dls_installment *s) { return s->plan.p; }
 double dls_installment_round_time(const dls_installment *s) { return s->plan.R; }
 double dls_installment_makespan(const dls_installment *s) { return s->makespan; }
 const dls_installment_role *dls_installment_roles(const dls_installment *s) { return s->role; }
-const uint64_t *dls_installment_proc_chunks(const dls_installment *s) { return s->chunks; }
+const uint64_t *dls_installment_chunk_counts(const dls_installment *s) { return s->chunks; }
 const double *dls_installment_loads(const dls_installment *s) { return s->load; }
 const double *dls_installment_first_arrival(const dls_installment *s) { return s->first; }
 const double *dls_installment_finish(const dls_installment *s) { return s->finish; }
 const double *dls_installment_busy(const dls_installment *s) { return s->busy; }
 const double *dls_installment_wait(const dls_installment *s) { return s->wait; }
 const double *dls_installment_chunk_time(const dls_installment *s) { return s->ctime; }
-const int *dls_installment_proc_levels(const dls_installment *s) { return s->level; }
+const int *dls_installment_binding_levels(const dls_installment *s) { return s->level; }

@@ -39,7 +39,7 @@
 #define MAX_TICK_DIGITS 15
 #define MAX_TICKS 40        /* per panel, whatever the rounding of the step */
 
-/* Defaults and bounds of dls_installment_svg_params::rounds. */
+/* Defaults and bounds of dls_installment_gantt_params::rounds. */
 #define SVG_DEFAULT_ROUNDS 3u
 #define SVG_MAX_ROUNDS 1000u
 
@@ -48,10 +48,11 @@
 #define BREAK_COLOUR "#f4f4f4"
 #define HATCH_ID "dls-earlier-chunks"
 
-void dls_installment_svg_params_init(dls_installment_svg_params *params)
+void dls_installment_gantt_params_init(dls_installment_gantt_params *params)
 {
     if (params == NULL)
         return;
+    memset(params, 0, sizeof *params);
     params->rounds = SVG_DEFAULT_ROUNDS;
     params->title = NULL;
 }
@@ -253,7 +254,7 @@ static void draw_legend(chart *c, double y)
     dls__gantt_legend(&c->o, y, keys, n);
 }
 
-static void draw(chart *c, const dls_installment_svg_params *par)
+static void draw(chart *c, const dls_installment_gantt_params *par)
 {
     dls__buf *o = &c->o;
     const dls_installment *s = c->s;
@@ -325,18 +326,21 @@ static void draw(chart *c, const dls_installment_svg_params *par)
     dls__buf_put(o, "</svg>\n");
 }
 
-dls_status dls_installment_svg(const dls_installment *s, const dls_platform *pl,
-                               const dls_installment_svg_params *params, char **out,
-                               dls_error *err)
+dls_status dls_installment_gantt_to_string(const dls_installment *s, const dls_platform *pl,
+                                           const dls_installment_gantt_params *params, char **out,
+                                           dls_error *err)
 {
-    static const char who[] = "dls_installment_svg";
-    dls_installment_svg_params defaults;
+    static const char who[] = "dls_installment_gantt_to_string";
+    dls_installment_gantt_params defaults;
     if (s == NULL || pl == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "%s: NULL argument", who);
     if (params == NULL) {
-        dls_installment_svg_params_init(&defaults);
+        dls_installment_gantt_params_init(&defaults);
         params = &defaults;
     }
+    dls_status rs = DLS__CHECK_RESERVED(params, who, dls_installment_gantt_params, err);
+    if (rs != DLS_OK)
+        return rs;
     if (params->rounds < 1 || params->rounds > SVG_MAX_ROUNDS)
         return dls__fail(err, DLS_EINVAL, "%s: rounds must be in [1, %u], not %u", who,
                          SVG_MAX_ROUNDS, params->rounds);
@@ -365,14 +369,14 @@ dls_status dls_installment_svg(const dls_installment *s, const dls_platform *pl,
     return DLS_OK;
 }
 
-dls_status dls_installment_write_svg(const dls_installment *s, const dls_platform *pl,
-                                     const dls_installment_svg_params *params, const char *path,
-                                     dls_error *err)
+dls_status dls_installment_gantt_write_file(const dls_installment *s, const dls_platform *pl,
+                                            const dls_installment_gantt_params *params,
+                                            const char *path, dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_write_svg: NULL path");
+        return dls__fail(err, DLS_EINVAL, "dls_installment_gantt_write_file: NULL path");
     char *svg;
-    dls_status st = dls_installment_svg(s, pl, params, &svg, err);
+    dls_status st = dls_installment_gantt_to_string(s, pl, params, &svg, err);
     if (st != DLS_OK)
         return st;
     st = dls__write_output(path, svg, strlen(svg), err);

@@ -140,9 +140,17 @@ static void add_rounds_between(sweep *w, double a, double b, unsigned count)
         add(w, w->V / (p * floor(exp(l0 + (l1 - l0) * q / last))));
 }
 
-dls_status dls_installment_sweep(const dls_platform *platform, double load,
-                                 const dls_installment_params *params, dls_installment **out,
-                                 dls_error *err)
+/* After stage done of total (the grid, then each refinement pass): the progress callback,
+ * which may cancel the sweep (returns non-zero then). */
+static int sweep_progress(const dls_installment_params *par, unsigned done, unsigned total)
+{
+    return par->progress != NULL &&
+           par->progress((double)done / (double)total, par->progress_data) != 0;
+}
+
+static dls_status dls_installment_sweep_impl(const dls_platform *platform, double load,
+                                             const dls_installment_params *params, dls_installment **out,
+                                             dls_error *err)
 {
     static const char who[] = "dls_installment_sweep";
     dls_installment_params defaults;
@@ -197,7 +205,9 @@ dls_status dls_installment_sweep(const dls_platform *platform, double load,
     if (isfinite(an.upper))
         add(&w, an.upper);
     evaluate(&w, 0, lo, hi);
-    for (unsigned pass = 0; !w.nomem && pass < params->refine_passes; pass++) {
+    unsigned stages = 1 + params->refine_passes;
+    int canceled = sweep_progress(params, 1, stages);
+    for (unsigned pass = 0; !w.nomem && !canceled && pass < params->refine_passes; pass++) {
         if (w.n < 2)
             break;
         size_t b = best(&w), before = w.n;
@@ -209,8 +219,11 @@ dls_status dls_installment_sweep(const dls_platform *platform, double load,
         if (w.n == before)
             break;
         evaluate(&w, before, lo, hi);
+        canceled = sweep_progress(params, 2 + pass, stages);
     }
-    if (w.nomem)
+    if (canceled)
+        st = dls__fail(err, DLS_ECANCELED, "%s: canceled by the progress callback", who);
+    else if (w.nomem)
         st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
     if (st == DLS_OK && (w.n == 0 || !isfinite(w.s[best(&w)].makespan)))
         st = dls__fail(err, DLS_ERANGE, "%s: no chunk size from %.10g to %.10g can be simulated: "
@@ -245,4 +258,12 @@ dls_status dls_installment_sweep(const dls_platform *platform, double load,
     free(w.s);
     dls__inst_plan_free(&w.plan);
     return st;
+}
+
+dls_status dls_installment_sweep(const dls_platform *platform, double load,
+                                 const dls_installment_params *params, dls_installment **out,
+                                 dls_error *err)
+{
+    dls_status st = dls_installment_sweep_impl(platform, load, params, out, err);
+    return dls__error_retag(err, st, "dls_installment_sweep");
 }

@@ -2,4 +2,5 @@
 libdlsched_core_la_SOURCES += \
 	src/io/json_locate.h \
 	src/io/json_locate.c \
+	src/io/platform_json.h \
 	src/io/platform_json.c

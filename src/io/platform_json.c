@@ -19,6 +19,7 @@
 #include "core/buf.h"
 #include "core/grow.h"
 #include "io/json_locate.h"
+#include "io/platform_json.h"
 #include "model/model_impl.h"
 #include "platform/platform_impl.h"
 
@@ -40,6 +41,7 @@ typedef struct reader {
     const char *text;
     size_t len;
     const char *source;
+    const dls__limits *lim;
     dls_error *err;
     dls__jstep path[MAX_DEPTH];
     size_t depth;
@@ -69,30 +71,52 @@ static void pop(reader *r, size_t n)
     r->depth -= n;
 }
 
+/* Fails with status at the current path (its last key itself when at_key is set). */
+static dls_status vfail(reader *r, dls_status status, int at_key, const char *fmt, va_list ap)
+    DLS_PRINTF(4, 0);
+
+static dls_status vfail(reader *r, dls_status status, int at_key, const char *fmt, va_list ap)
+{
+    char what[400];
+    vsnprintf(what, sizeof what, fmt, ap);
+    int line, column;
+    dls__json_locate(r->text, r->len, r->path, r->depth, at_key, &line, &column);
+    if (r->proc < 0)
+        return dls__fail_at(r->err, status, line, column, -1, "%s:%d:%d: %s", r->source, line,
+                            column, what);
+    if (r->pname != NULL) {
+        char name[128];
+        dls__quote_name(r->pname, name, sizeof name);
+        return dls__fail_at(r->err, status, line, column, r->proc,
+                            "%s:%d:%d: processor \"%s\": %s", r->source, line, column, name,
+                            what);
+    }
+    return dls__fail_at(r->err, status, line, column, r->proc, "%s:%d:%d: processor #%ld: %s",
+                        r->source, line, column, r->proc + 1, what);
+}
+
 /* Fails with DLS_EDATA at the current path (its last key itself when at_key is set). */
 static dls_status fail(reader *r, int at_key, const char *fmt, ...) DLS_PRINTF(3, 4);
 
 static dls_status fail(reader *r, int at_key, const char *fmt, ...)
 {
-    char what[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(what, sizeof what, fmt, ap);
+    dls_status st = vfail(r, DLS_EDATA, at_key, fmt, ap);
     va_end(ap);
-    int line, column;
-    dls__json_locate(r->text, r->len, r->path, r->depth, at_key, &line, &column);
-    if (r->proc < 0)
-        return dls__fail_at(r->err, DLS_EDATA, line, column, -1, "%s:%d:%d: %s", r->source, line,
-                            column, what);
-    if (r->pname != NULL) {
-        char name[128];
-        dls__quote_name(r->pname, name, sizeof name);
-        return dls__fail_at(r->err, DLS_EDATA, line, column, r->proc,
-                            "%s:%d:%d: processor \"%s\": %s", r->source, line, column, name,
-                            what);
-    }
-    return dls__fail_at(r->err, DLS_EDATA, line, column, r->proc, "%s:%d:%d: processor #%ld: %s",
-                        r->source, line, column, r->proc + 1, what);
+    return st;
+}
+
+/* Fails with DLS_ELIMIT at the current path: the input holds more than a limit allows. */
+static dls_status over(reader *r, const char *fmt, ...) DLS_PRINTF(2, 3);
+
+static dls_status over(reader *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    dls_status st = vfail(r, DLS_ELIMIT, 0, fmt, ap);
+    va_end(ap);
+    return st;
 }
 
 static dls_status nomem(reader *r)
@@ -286,6 +310,9 @@ static dls_status read_points(reader *r, json_t *points, dls_model **out)
     size_t n = json_array_size(points);
     if (n == 0)
         return fail(r, 0, "\"points\" is empty: give at least one [size, speed] pair");
+    if (n > r->lim->points)
+        return over(r, "\"points\" has %zu points, more than the %zu of a speed model "
+                    "dlsched reads", n, r->lim->points);
     size_t width = 0;
     double *buf = malloc(DLS_BANDED_POINT_WIDTH * n * sizeof *buf);
     if (buf == NULL)
@@ -354,6 +381,9 @@ static dls_status read_time(reader *r, json_t *v, dls_model **out)
     size_t n = json_array_size(v);
     if (n == 0)
         return fail(r, 0, "\"time\" is empty: give at least one line [a, b]");
+    if (n > r->lim->lines)
+        return over(r, "\"time\" has %zu lines, more than the %zu of a time model dlsched "
+                    "reads", n, r->lim->lines);
     double *a = malloc(2 * n * sizeof *a);
     if (a == NULL)
         return nomem(r);
@@ -394,6 +424,13 @@ static dls_status read_speed2d(reader *r, json_t *v, dls_model **out)
     for (const char *const *k = known; *k; k++)
         if (json_object_get(v, *k) == NULL)
             return fail(r, 0, "\"speed2d\" has no \"%s\"", *k);
+    /* the grid's size before any of it is read (values must be x values times y values) */
+    json_t *jx = json_object_get(v, "x"), *jy = json_object_get(v, "y");
+    size_t gx = json_is_array(jx) ? json_array_size(jx) : 0;
+    size_t gy = json_is_array(jy) ? json_array_size(jy) : 0;
+    if (gx > 0 && gy > 0 && gx > r->lim->grid_cells / gy)
+        return over(r, "\"speed2d\" has %zu x %zu values, more than the %zu of a 2-D grid "
+                    "dlsched reads", gx, gy, r->lim->grid_cells);
     double *x = NULL, *y = NULL, *values = NULL;
     size_t nx = 0, ny = 0;
     push_key(r, "x");
@@ -492,7 +529,7 @@ static dls_status read_name(reader *r, json_t *obj, const dls_platform *pl)
         st = fail(r, 0, "\"name\" %s", why);
     if (st == DLS_OK) {
         r->pname = json_string_value(name);
-        long dup = dls_platform_find(pl, r->pname);
+        long dup = dls__platform_find(pl, r->pname);
         if (dup >= 0) {
             char q[128];
             dls__quote_name(r->pname, q, sizeof q);
@@ -601,6 +638,9 @@ static dls_status read_root(reader *r, json_t *root, dls_platform *pl)
         st = fail(r, 0, "\"processors\" must be an array, not %s", type_name(procs));
     else if (json_array_size(procs) == 0)
         st = fail(r, 0, "\"processors\" is empty: a platform needs at least one processor");
+    else if (json_array_size(procs) > r->lim->processors)
+        st = over(r, "\"processors\" has %zu processors, more than the %zu dlsched reads",
+                  json_array_size(procs), r->lim->processors);
     for (size_t k = 0; st == DLS_OK && k < json_array_size(procs); k++) {
         push_index(r, k);
         st = read_processor(r, json_array_get(procs, k), k, pl);
@@ -612,13 +652,27 @@ static dls_status read_root(reader *r, json_t *root, dls_platform *pl)
     return st;
 }
 
-dls_status dls_platform_read_string(const char *text, size_t len, const char *source,
-                                    dls_platform **out, dls_error *err)
+/* "is 3435973837 bytes (3.2 GiB), more than the 1073741824 (1 GiB)" */
+static dls_status too_big(dls_error *err, const char *source, const char *what, double bytes,
+                          const dls__limits *lim)
+{
+    char have[32], most[32];
+    dls__format_bytes(bytes, have, sizeof have);
+    dls__format_bytes((double)lim->file_bytes, most, sizeof most);
+    return dls__fail(err, DLS_ELIMIT, "%s: %s %.0f bytes (%s), more than the %zu (%s) dlsched "
+                     "reads", source, what, bytes, have, lim->file_bytes, most);
+}
+
+dls_status dls__platform_read_string_within(const char *text, size_t len, const char *source,
+                                            const dls__limits *lim, dls_platform **out,
+                                            dls_error *err)
 {
     if (text == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_platform_read_string: NULL argument");
     if (source == NULL)
         source = "<string>";
+    if (len > lim->file_bytes)
+        return too_big(err, source, "the platform is", (double)len, lim);
     json_error_t je;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &je);
     if (root == NULL) {
@@ -629,12 +683,12 @@ dls_status dls_platform_read_string(const char *text, size_t len, const char *so
         return dls__fail_at(err, DLS_ESYNTAX, line, column, -1, "%s:%d:%d: malformed JSON: %s",
                             source, line, column, je.text);
     }
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = dls__platform_new();
     if (pl == NULL) {
         json_decref(root);
         return dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);
     }
-    reader r = {text, len, source, err, {{NULL, 0}}, 0, -1, NULL};
+    reader r = {text, len, source, lim, err, {{NULL, 0}}, 0, -1, NULL};
     dls_status st = read_root(&r, root, pl);
     json_decref(root);
     if (st != DLS_OK) {
@@ -645,25 +699,49 @@ dls_status dls_platform_read_string(const char *text, size_t len, const char *so
     return DLS_OK;
 }
 
-dls_status dls_platform_read_file(const char *path, dls_platform **out, dls_error *err)
+dls_status dls_platform_read_string(const char *text, size_t len, const char *source,
+                                    dls_platform **out, dls_error *err)
+{
+    return dls__platform_read_string_within(text, len, source, &dls__platform_limits, out,
+                                            err);
+}
+
+dls_status dls__platform_read_file_within(const char *path, const dls__limits *lim,
+                                          dls_platform **out, dls_error *err)
 {
     if (path == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_platform_read_file: NULL argument");
     FILE *f = fopen(path, "rb");
     if (f == NULL)
         return dls__fail(err, DLS_EIO, "%s: cannot open: %s", path, strerror(errno));
+    /* a regular file's size is known before reading it; a stream is read up to the limit */
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) &&
+        (uintmax_t)sb.st_size > (uintmax_t)lim->file_bytes) {
+        fclose(f);
+        return too_big(err, path, "the file is", (double)sb.st_size, lim);
+    }
     size_t cap = 0, len = 0;
     char *buf = NULL;
-    int alloc_failed = 0;
+    int alloc_failed = 0, over_limit = 0;
     for (;;) {
-        char *bigger = dls__grow(buf, &cap, len + DLS_READ_CHUNK, 1);
+        if (len > lim->file_bytes) {
+            over_limit = 1;
+            break;
+        }
+        size_t want = len + DLS_READ_CHUNK;
+        if (want > lim->file_bytes + 1)
+            want = lim->file_bytes + 1; /* one byte more tells a stream past the limit */
+        char *bigger = dls__grow(buf, &cap, want, 1);
         if (bigger == NULL) {
             alloc_failed = 1;
             break;
         }
         buf = bigger;
-        len += fread(buf + len, 1, cap - len, f);
-        if (len < cap)
+        size_t room = (cap < lim->file_bytes + 1 ? cap : lim->file_bytes + 1) - len;
+        size_t got = fread(buf + len, 1, room, f);
+        len += got;
+        if (got < room)
             break;
     }
     dls_status st = DLS_OK;
@@ -671,11 +749,18 @@ dls_status dls_platform_read_file(const char *path, dls_platform **out, dls_erro
         st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
     else if (ferror(f))
         st = dls__fail(err, DLS_EIO, "%s: read error: %s", path, strerror(errno));
+    else if (over_limit || len > lim->file_bytes)
+        st = too_big(err, path, "the stream holds at least", (double)len, lim);
     fclose(f);
     if (st == DLS_OK)
-        st = dls_platform_read_string(buf, len, path, out, err);
+        st = dls__platform_read_string_within(buf, len, path, lim, out, err);
     free(buf);
     return st;
+}
+
+dls_status dls_platform_read_file(const char *path, dls_platform **out, dls_error *err)
+{
+    return dls__platform_read_file_within(path, &dls__platform_limits, out, err);
 }
 
 /* ---------------------------------------------------------------------------------- */

@@ -162,7 +162,7 @@ dls_status dls__lu_progress(lu_progress *pr, double fraction, dls_error *err)
 /* Cost of a distribution                                                             */
 
 void dls__lu_evaluate(const lu_eval *e, uint64_t n, const size_t *owners, uint64_t *counts,
-                     uint64_t *trail, double *step_cost, double *total)
+                      uint64_t *trail, double *step_cost, double *total)
 {
     size_t p = e->p;
     memset(counts, 0, p * sizeof *counts);
@@ -204,8 +204,8 @@ void dls__lu_reference_speeds(const dls_platform *pl, uint64_t n, double *speed)
     }
 }
 
-dls_status dls_lu_evaluate(const dls_platform *platform, uint64_t n, const size_t *owners,
-                           double *cost, double *step_costs, dls_error *err)
+static dls_status dls_lu_evaluate_impl(const dls_platform *platform, uint64_t n, const size_t *owners,
+                                       double *cost, double *step_costs, dls_error *err)
 {
     if (platform == NULL || owners == NULL || cost == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_lu_evaluate: NULL argument");
@@ -241,6 +241,13 @@ dls_status dls_lu_evaluate(const dls_platform *platform, uint64_t n, const size_
     free(counts);
     dls__lu_eval_free(&e);
     return DLS_OK;
+}
+
+dls_status dls_lu_evaluate(const dls_platform *platform, uint64_t n, const size_t *owners,
+                           double *cost, double *step_costs, dls_error *err)
+{
+    dls_status st = dls_lu_evaluate_impl(platform, n, owners, cost, step_costs, err);
+    return dls__error_retag(err, st, "dls_lu_evaluate");
 }
 
 /* The best distribution of every step alone is the greedy one (smallest next ratio first,

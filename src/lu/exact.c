@@ -64,8 +64,8 @@ static size_t mul_sat(size_t a, size_t b)
     return a != 0 && b > SIZE_MAX / a ? SIZE_MAX : a * b;
 }
 
-dls_status dls_lu_exact_memory(size_t p, uint64_t n, size_t *bytes, uint64_t *states,
-                               dls_error *err)
+static dls_status dls_lu_exact_memory_impl(size_t p, uint64_t n, size_t *bytes, uint64_t *states,
+                                           dls_error *err)
 {
     if (bytes == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_lu_exact_memory: NULL argument");
@@ -87,6 +87,13 @@ dls_status dls_lu_exact_memory(size_t p, uint64_t n, size_t *bytes, uint64_t *st
     b = add_sat(b, mul_sat((size_t)n + 1, sizeof(uint64_t)));
     *bytes = b;
     return DLS_OK;
+}
+
+dls_status dls_lu_exact_memory(size_t p, uint64_t n, size_t *bytes, uint64_t *states,
+                               dls_error *err)
+{
+    dls_status st = dls_lu_exact_memory_impl(p, n, bytes, states, err);
+    return dls__error_retag(err, st, "dls_lu_exact_memory");
 }
 
 typedef struct exact_ctx {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "lu/lu_impl.h"
 #include "model/model_impl.h"
 #include "platform/platform_impl.h"
@@ -62,24 +63,30 @@ static dls_status run_exact(const lu_eval *e, uint64_t n, const dls_lu_params *p
     return dls__lu_exact(e, n, par->max_memory, pr, owners, r, err);
 }
 
+/* The record of each algorithm, by its value (names come from DLS_LU_ALGORITHM_MAP). */
 static const struct lu_algorithm_record {
     dls_lu_algorithm id;
-    const char *name;
     int constant_speeds;
     lu_run run;
 } algorithms[DLS_LU_ALGORITHM_COUNT] = {
-    {DLS_LU_GB, "gb", 1, run_gb},
-    {DLS_LU_DP, "dp", 1, run_dp},
-    {DLS_LU_REVERSE, "reverse", 1, run_reverse},
-    {DLS_LU_FR, "fr", 0, run_fr},
-    {DLS_LU_FDP, "fdp", 0, run_fdp},
-    {DLS_LU_FGB, "fgb", 0, run_fgb},
-    {DLS_LU_EXACT, "exact", 0, run_exact},
+    {DLS_LU_GB, 1, run_gb},
+    {DLS_LU_DP, 1, run_dp},
+    {DLS_LU_REVERSE, 1, run_reverse},
+    {DLS_LU_FR, 0, run_fr},
+    {DLS_LU_FDP, 0, run_fdp},
+    {DLS_LU_FGB, 0, run_fgb},
+    {DLS_LU_EXACT, 0, run_exact},
 };
 
-static const char *const heuristic_names[] = {"auto", "cycl",  "ftos",
-                                              "stof", "dflt", "exhaustive"};
-#define HEURISTIC_COUNT (sizeof heuristic_names / sizeof heuristic_names[0])
+DLS__ENUM_NAMES(dls_lu_algorithm, dls_lu_algorithm, DLS_LU_ALGORITHM_MAP)
+DLS__ENUM_NAMES(dls_lu_heuristic, dls_lu_heuristic, DLS_LU_HEURISTIC_MAP)
+
+/* Whether h is one of the heuristics. */
+static int heuristic_known(dls_lu_heuristic h)
+{
+    dls_lu_heuristic back;
+    return dls_lu_heuristic_from_name(dls_lu_heuristic_name(h), &back) == DLS_OK;
+}
 
 /* Defaults of dls_lu_params. */
 #define LU_DEFAULT_MAX_MEMORY ((size_t)1 << 30)  /* bytes: the exact method's table */
@@ -95,44 +102,17 @@ void dls_lu_params_init(dls_lu_params *params)
     params->max_group_states = LU_DEFAULT_MAX_GROUP_STATES;
 }
 
-const char *dls_lu_algorithm_name(dls_lu_algorithm a)
-{
-    return (unsigned)a < DLS_LU_ALGORITHM_COUNT ? algorithms[a].name : "?";
-}
-
-const char *dls_lu_heuristic_name(dls_lu_heuristic h)
-{
-    return (unsigned)h < HEURISTIC_COUNT ? heuristic_names[h] : "?";
-}
-
-dls_status dls_lu_algorithm_from_name(const char *name, dls_lu_algorithm *out)
-{
-    for (unsigned k = 0; name != NULL && out != NULL && k < DLS_LU_ALGORITHM_COUNT; k++)
-        if (strcmp(name, algorithms[k].name) == 0) {
-            *out = (dls_lu_algorithm)k;
-            return DLS_OK;
-        }
-    return DLS_EINVAL;
-}
-
-dls_status dls_lu_heuristic_from_name(const char *name, dls_lu_heuristic *out)
-{
-    for (unsigned k = 0; name != NULL && out != NULL && k < HEURISTIC_COUNT; k++)
-        if (strcmp(name, heuristic_names[k]) == 0) {
-            *out = (dls_lu_heuristic)k;
-            return DLS_OK;
-        }
-    return DLS_EINVAL;
-}
-
 /* ---------------------------------------------------------------------------------- */
 /* Entry point                                                                        */
 
 static dls_status check_params(const dls_lu_params *par, dls_error *err)
 {
+    dls_status st = DLS__CHECK_RESERVED(par, "dls_lu_distribute", dls_lu_params, err);
+    if (st != DLS_OK)
+        return st;
     if ((unsigned)par->algorithm >= DLS_LU_ALGORITHM_COUNT)
         return dls__fail(err, DLS_EINVAL, "lu: unknown algorithm %d", (int)par->algorithm);
-    if ((unsigned)par->heuristic >= HEURISTIC_COUNT)
+    if (!heuristic_known(par->heuristic))
         return dls__fail(err, DLS_EINVAL, "lu: unknown heuristic %d", (int)par->heuristic);
     if (par->use_limits != 0 && par->use_limits != 1)
         return dls__fail(err, DLS_EINVAL, "lu: use_limits must be 0 or 1, not %d",
@@ -246,7 +226,7 @@ static dls_status distribute(dls_lu *r, const lu_setup *su, const dls_lu_params 
     if (r->owners == NULL || (n > 1 && r->step_cost == NULL))
         return dls__fail(err, DLS_ENOMEM, "dls_lu_distribute: out of memory for %llu columns",
                          (unsigned long long)n);
-    lu_progress pr = {params->on_progress, params->on_progress_data, 0};
+    lu_progress pr = {params->progress, params->progress_data, 0};
     r->status = DLS_SOLUTION_FEASIBLE;
     DLS_ASSERT(algorithms[params->algorithm].id == params->algorithm);
     dls_status st = algorithms[params->algorithm].run(su->ev, n, params, &pr, r->owners, r, err);
@@ -278,8 +258,8 @@ static dls_status check_arguments(const dls_platform *platform, uint64_t n,
     return check_params(params, err);
 }
 
-dls_status dls_lu_distribute(const dls_platform *platform, uint64_t n,
-                             const dls_lu_params *params, dls_lu **out, dls_error *err)
+static dls_status dls_lu_distribute_impl(const dls_platform *platform, uint64_t n,
+                                         const dls_lu_params *params, dls_lu **out, dls_error *err)
 {
     dls_lu_params defaults;
     if (params == NULL) {
@@ -324,6 +304,13 @@ dls_status dls_lu_distribute(const dls_platform *platform, uint64_t n,
     }
     *out = r;
     return DLS_OK;
+}
+
+dls_status dls_lu_distribute(const dls_platform *platform, uint64_t n,
+                             const dls_lu_params *params, dls_lu **out, dls_error *err)
+{
+    dls_status st = dls_lu_distribute_impl(platform, n, params, out, err);
+    return dls__error_retag(err, st, "dls_lu_distribute");
 }
 
 /* ---------------------------------------------------------------------------------- */

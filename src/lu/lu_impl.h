@@ -93,7 +93,7 @@ struct dls_lu {
 /* Progress reporting shared by the algorithms: calls the callback at most every
  * 1/256 of the work. Returns DLS_ECANCELED (with the message) when asked to stop. */
 typedef struct lu_progress {
-    int (*fn)(double, void *);
+    dls_progress_fn fn;
     void *data;
     double next;
 } lu_progress;

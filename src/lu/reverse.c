@@ -54,8 +54,8 @@ static double group_cost(group_ctx *g, uint64_t first, uint64_t len, const size_
     return sum;
 }
 
-dls_status dls__lu_heuristic_order(dls_lu_heuristic h, size_t p, const uint64_t *delta,
-                                  size_t *ord, dls_error *err)
+dls_status dls__lu_heuristic_order(dls_lu_heuristic h, size_t p, const uint64_t *delta, size_t *ord,
+                                   dls_error *err)
 {
     size_t at = 0;
     if (h == DLS_LU_CYCL) {
@@ -92,6 +92,146 @@ dls_status dls__lu_heuristic_order(dls_lu_heuristic h, size_t p, const uint64_t 
     return DLS_OK;
 }
 
+/* The box of count vectors between the distribution after a group and the one before it:
+ * mixed radix over the r processors that gain columns, their times, and the shortest
+ * path's values. */
+typedef struct box {
+    size_t r, nstates;
+    size_t *proc, *stride;
+    uint64_t *digit;
+    double *f;              /* the best cost to reach each state */
+    unsigned short *choice; /* which processor's column it came from */
+    double *fixed;          /* largest time of the processors outside the group, per level */
+    double *tab;            /* the group's times per level, when tabulated (else NULL) */
+    size_t *off, width;     /* where each processor's times start in a row of tab */
+} box;
+
+static void box_free(box *b)
+{
+    free(b->proc);
+    free(b->stride);
+    free(b->digit);
+    free(b->f);
+    free(b->choice);
+    free(b->fixed);
+    free(b->tab);
+    free(b->off);
+}
+
+static int box_alloc(box *b, size_t p, uint64_t len, const uint64_t *delta)
+{
+    b->proc = malloc(b->r * sizeof *b->proc);
+    b->stride = malloc(b->r * sizeof *b->stride);
+    b->digit = calloc(b->r, sizeof *b->digit);
+    b->f = malloc(b->nstates * sizeof *b->f);
+    b->choice = malloc(b->nstates * sizeof *b->choice);
+    b->fixed = malloc((size_t)len * sizeof *b->fixed);
+    if (!b->proc || !b->stride || !b->digit || !b->f || !b->choice || !b->fixed)
+        return -1;
+    size_t q = 0, st = 1;
+    for (size_t i = 0; i < p; i++)
+        if (delta[i] > 0) {
+            b->proc[q] = i;
+            b->stride[q] = st;
+            st *= (size_t)delta[i] + 1;
+            q++;
+        }
+    DLS_ASSERT(q == b->r && st == b->nstates);
+    return 0;
+}
+
+/* The times that do not depend on the state: the processors outside the group keep
+ * their columns (their largest time at each level is computed once), and the group's own
+ * times are tabulated per level when that takes fewer evaluations than computing them in
+ * every state. */
+static void box_times(box *b, const group_ctx *g, uint64_t first, uint64_t len,
+                      const uint64_t *delta, size_t max_states)
+{
+    for (uint64_t j = 1; j < len; j++) {
+        double h = (double)(g->n - (first + len - j)), worst = 0;
+        for (size_t i = 0; i < g->p; i++)
+            if (delta[i] == 0) {
+                double v = dls__lu_time(g->e, i, h, (double)g->after[i]);
+                worst = v > worst ? v : worst;
+            }
+        b->fixed[j] = worst;
+    }
+    b->width = 0;
+    for (size_t c = 0; c < b->r; c++)
+        b->width += (size_t)delta[b->proc[c]] + 1;
+    double cells = (double)len * (double)b->width;
+    if (cells > (double)b->nstates * (double)b->r || cells > 4.0 * (double)max_states)
+        return;
+    b->tab = malloc((size_t)len * b->width * sizeof *b->tab);
+    b->off = malloc(b->r * sizeof *b->off);
+    if (b->tab == NULL || b->off == NULL) {
+        /* not needed: the times are then computed in every state */
+        free(b->tab);
+        free(b->off);
+        b->tab = NULL;
+        b->off = NULL;
+        return;
+    }
+    size_t o = 0;
+    for (size_t c = 0; c < b->r; c++) {
+        b->off[c] = o;
+        o += (size_t)delta[b->proc[c]] + 1;
+    }
+    for (uint64_t j = 1; j < len; j++) {
+        double h = (double)(g->n - (first + len - j));
+        for (size_t c = 0; c < b->r; c++)
+            for (uint64_t a = 0; a <= delta[b->proc[c]] && a <= j; a++)
+                b->tab[j * b->width + b->off[c] + a] =
+                    dls__lu_time(g->e, b->proc[c], h, (double)(g->after[b->proc[c]] + a));
+    }
+}
+
+/* The shortest path over the states in increasing index: every predecessor (one column
+ * fewer) comes first. */
+static void box_paths(box *b, const group_ctx *g, uint64_t first, uint64_t len,
+                      const uint64_t *delta)
+{
+    uint64_t level = 0;
+    for (size_t idx = 0; idx < b->nstates; idx++) {
+        if (idx == 0) {
+            b->f[0] = 0;
+            b->choice[0] = 0;
+        } else {
+            double best = INFINITY;
+            unsigned short bq = 0;
+            for (size_t c = 0; c < b->r; c++)
+                if (b->digit[c] > 0 && b->f[idx - b->stride[c]] < best) {
+                    best = b->f[idx - b->stride[c]];
+                    bq = (unsigned short)c;
+                }
+            /* level j (1 .. len-1) is the trailing vector of step first + len - j */
+            if (level < len && best < INFINITY) {
+                double h = (double)(g->n - (first + len - level)), worst = b->fixed[level];
+                for (size_t c = 0; c < b->r; c++) {
+                    size_t i = b->proc[c];
+                    double v = b->tab ? b->tab[level * b->width + b->off[c] + b->digit[c]]
+                                      : dls__lu_time(g->e, i, h, (double)(g->after[i] +
+                                                                          b->digit[c]));
+                    worst = v > worst ? v : worst;
+                }
+                best += worst;
+            }
+            b->f[idx] = best;
+            b->choice[idx] = bq;
+        }
+        /* next state in mixed radix */
+        for (size_t c = 0; c < b->r; c++) {
+            if (b->digit[c] < delta[b->proc[c]]) {
+                b->digit[c]++;
+                level++;
+                break;
+            }
+            level -= b->digit[c];
+            b->digit[c] = 0;
+        }
+    }
+}
+
 /* The best order of the group: a shortest path through the count vectors between the
  * distribution after the group and the one before it, in mixed radix over the
  * processors that gain columns. states receives the box size; DLS_ELIMIT past max. */
@@ -99,140 +239,37 @@ static dls_status exhaustive_order(group_ctx *g, uint64_t first, uint64_t len,
                                    const uint64_t *delta, size_t max_states, size_t *ord,
                                    uint64_t *states, dls_error *err)
 {
-    size_t p = g->p, r = 0;
-    double box = 1;
-    for (size_t i = 0; i < p; i++)
+    box b;
+    memset(&b, 0, sizeof b);
+    double size = 1;
+    for (size_t i = 0; i < g->p; i++)
         if (delta[i] > 0) {
-            r++;
-            box *= (double)(delta[i] + 1);
+            b.r++;
+            size *= (double)(delta[i] + 1);
         }
-    *states = box < 1.8e19 ? (uint64_t)box : UINT64_MAX;
-    if (box > (double)max_states)
+    *states = size < 1.8e19 ? (uint64_t)size : UINT64_MAX;
+    if (size > (double)max_states)
         return dls__fail(err, DLS_ELIMIT, "lu: exhaustive search of the group of columns %llu "
                          "to %llu needs %.4g states, more than the cap of %zu",
                          (unsigned long long)first + 1, (unsigned long long)(first + len),
-                         box, max_states);
-    size_t nstates = (size_t)box;
-    size_t *proc = malloc(r * sizeof *proc);
-    size_t *stride = malloc(r * sizeof *stride);
-    uint64_t *digit = calloc(r, sizeof *digit);
-    double *f = malloc(nstates * sizeof *f);
-    unsigned short *choice = malloc(nstates * sizeof *choice);
-    double *fixed = malloc((size_t)len * sizeof *fixed);
-    if (!proc || !stride || !digit || !f || !choice || !fixed) {
-        free(fixed);
-        free(proc);
-        free(stride);
-        free(digit);
-        free(f);
-        free(choice);
+                         size, max_states);
+    b.nstates = (size_t)size;
+    if (box_alloc(&b, g->p, len, delta) != 0) {
+        box_free(&b);
         return dls__fail(err, DLS_ENOMEM, "lu: out of memory for a group of %zu states",
-                         nstates);
+                         b.nstates);
     }
-    size_t q = 0, st = 1;
-    for (size_t i = 0; i < p; i++)
-        if (delta[i] > 0) {
-            proc[q] = i;
-            stride[q] = st;
-            st *= (size_t)delta[i] + 1;
-            q++;
-        }
-    /* the processors outside the group keep their columns: their largest time at each
-     * level's height is computed once */
-    for (uint64_t j = 1; j < len; j++) {
-        double h = (double)(g->n - (first + len - j)), worst = 0;
-        for (size_t i = 0; i < p; i++)
-            if (delta[i] == 0) {
-                double v = dls__lu_time(g->e, i, h, (double)g->after[i]);
-                worst = v > worst ? v : worst;
-            }
-        fixed[j] = worst;
-    }
-    /* the group's own times: tabulated per level when that takes fewer evaluations than
-     * computing them in every state */
-    size_t width = 0;
-    for (size_t c = 0; c < r; c++)
-        width += (size_t)delta[proc[c]] + 1;
-    double *tab = NULL;
-    size_t *off = NULL;
-    if ((double)len * (double)width <= (double)nstates * (double)r &&
-        (double)len * (double)width <= 4.0 * (double)max_states) {
-        tab = malloc((size_t)len * width * sizeof *tab);
-        off = malloc(r * sizeof *off);
-    }
-    if (tab != NULL && off != NULL) {
-        size_t o = 0;
-        for (size_t c = 0; c < r; c++) {
-            off[c] = o;
-            o += (size_t)delta[proc[c]] + 1;
-        }
-        for (uint64_t j = 1; j < len; j++) {
-            double h = (double)(g->n - (first + len - j));
-            for (size_t c = 0; c < r; c++)
-                for (uint64_t a = 0; a <= delta[proc[c]] && a <= j; a++)
-                    tab[j * width + off[c] + a] =
-                        dls__lu_time(g->e, proc[c], h, (double)(g->after[proc[c]] + a));
-        }
-    } else {
-        free(tab);
-        free(off);
-        tab = NULL;
-        off = NULL;
-    }
-    /* states in increasing index: every predecessor (one column fewer) comes first */
-    uint64_t level = 0;
-    for (size_t idx = 0; idx < nstates; idx++) {
-        if (idx == 0) {
-            f[0] = 0;
-            choice[0] = 0;
-        } else {
-            double best = INFINITY;
-            unsigned short bq = 0;
-            for (size_t c = 0; c < r; c++)
-                if (digit[c] > 0 && f[idx - stride[c]] < best) {
-                    best = f[idx - stride[c]];
-                    bq = (unsigned short)c;
-                }
-            /* level j (1 .. len-1) is the trailing vector of step first + len - j */
-            if (level < len && best < INFINITY) {
-                double h = (double)(g->n - (first + len - level)), worst = fixed[level];
-                for (size_t c = 0; c < r; c++) {
-                    double v = tab ? tab[level * width + off[c] + digit[c]]
-                                   : dls__lu_time(g->e, proc[c], h,
-                                                  (double)(g->after[proc[c]] + digit[c]));
-                    worst = v > worst ? v : worst;
-                }
-                best += worst;
-            }
-            f[idx] = best;
-            choice[idx] = bq;
-        }
-        /* next state in mixed radix */
-        for (size_t c = 0; c < r; c++) {
-            if (digit[c] < delta[proc[c]]) {
-                digit[c]++;
-                level++;
-                break;
-            }
-            level -= digit[c];
-            digit[c] = 0;
-        }
-    }
+    box_times(&b, g, first, len, delta, max_states);
+    box_paths(&b, g, first, len, delta);
     /* from the full box back: the column added last is the group's first */
-    size_t idx = nstates - 1;
+    size_t idx = b.nstates - 1;
     for (uint64_t t = 0; t < len; t++) {
-        unsigned short c = choice[idx];
-        ord[t] = proc[c];
-        idx -= stride[c];
+        unsigned short c = b.choice[idx];
+        ord[t] = b.proc[c];
+        idx -= b.stride[c];
     }
-    free(proc);
-    free(stride);
-    free(digit);
-    free(f);
-    free(choice);
-    free(fixed);
-    free(tab);
-    free(off);
+    DLS_ASSERT(idx == 0);
+    box_free(&b);
     return DLS_OK;
 }
 

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "core/names.h"
 #include "core/internal.h"
 #include "core/grow.h"
 #include "core/stats.h"
@@ -48,6 +49,8 @@ struct dls_bench {
     double elapsed;
     double measured_top;      /* the budget brought the largest size down to this (0: no) */
 };
+
+DLS__ENUM_NAMES(dls_bench_stop, dls_bench_stop, DLS_BENCH_STOP_MAP)
 
 void dls_bench_params_init(dls_bench_params *p)
 {
@@ -130,6 +133,9 @@ typedef struct builder {
 
 dls_status dls__bench_check_params(const char *fn, const dls_bench_params *p, dls_error *err)
 {
+    dls_status st = DLS__CHECK_RESERVED(p, fn, dls_bench_params, err);
+    if (st != DLS_OK)
+        return st;
     if (!isfinite(p->min_size) || p->min_size <= 0)
         return dls__fail(err, DLS_EINVAL, "%s: min_size must be > 0, not %.10g", fn, p->min_size);
     if (!isfinite(p->max_size) || p->max_size < 0 || (p->max_size > 0 && p->max_size <= p->min_size))
@@ -271,6 +277,21 @@ static double affordable(const builder *b, double size)
     return size <= can ? size : can;
 }
 
+/* Tells the callers what is measured (on_run) and the fraction done (progress: by the
+ * time when an estimate exists, else by the points); nonzero when one of them cancels. */
+static int tell(const builder *b, const dls_bench_progress *prog)
+{
+    const dls_bench_params *p = b->par;
+    if (p->on_run != NULL && p->on_run(prog, p->on_run_data) != 0)
+        return 1;
+    if (p->progress == NULL)
+        return 0;
+    double f = isfinite(prog->estimated) && prog->elapsed + prog->estimated > 0
+                   ? prog->elapsed / (prog->elapsed + prog->estimated)
+                   : (double)prog->points / (double)(prog->max_points ? prog->max_points : 1);
+    return p->progress(f < 0 ? 0 : f > 1 ? 1 : f, p->progress_data) != 0;
+}
+
 /* Measures one size: warm-up, then runs until the confidence interval is tight enough. */
 static dls_status measure(builder *b, double size, dls_bench_point *pt)
 {
@@ -286,7 +307,7 @@ static dls_status measure(builder *b, double size, dls_bench_point *pt)
             est = fmin(est, fmax(0, p->time_budget - el));
     }
     dls_bench_progress prog = {b->res->n, p->max_points, size, 0, el, est};
-    if (p->on_progress && p->on_progress(&prog, p->on_progress_data))
+    if (tell(b, &prog) != 0)
         return dls__fail(b->err, DLS_ECANCELED, "measurement canceled at size %.10g", size);
     if (b->k->run(size, &work, b->k->data) < 0) /* warm-up: caches, page faults, threads */
         return dls__fail(b->err, DLS_EIO, "kernel \"%s\" failed at size %.10g", b->k->name,
@@ -297,7 +318,7 @@ static dls_status measure(builder *b, double size, dls_bench_point *pt)
     for (;;) {
         prog.rep = n + 1;
         prog.elapsed = elapsed(b);
-        if (p->on_progress && p->on_progress(&prog, p->on_progress_data))
+        if (tell(b, &prog) != 0)
             return dls__fail(b->err, DLS_ECANCELED, "measurement canceled at size %.10g", size);
         double t = b->k->run(size, &work, b->k->data);
         if (!(t > 0) || !isfinite(work) || work <= 0)

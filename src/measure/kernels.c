@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/names.h"
 #include "core/internal.h"
 
 /* Defaults of dls_blas_kernel_params. */
@@ -30,6 +31,8 @@ typedef struct blas_kernel {
     size_t block;   /* lu-update: b */
     unsigned threads; /* OpenBLAS threads during a run; 0: OpenBLAS's own setting */
 } blas_kernel;
+
+DLS__ENUM_NAMES(dls_blas_kernel_kind, dls_blas_kernel_kind, DLS_BLAS_KERNEL_KIND_MAP)
 
 void dls_blas_kernel_params_init(dls_blas_kernel_params *p)
 {
@@ -141,6 +144,10 @@ dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kern
     }
     if (kernel == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: NULL kernel");
+    dls_status rs = DLS__CHECK_RESERVED(params, "dls_blas_kernel_create",
+                                        dls_blas_kernel_params, err);
+    if (rs != DLS_OK)
+        return rs;
     if (kind != DLS_KERNEL_GEMM_ROWS && kind != DLS_KERNEL_LU_UPDATE)
         return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: unknown kernel %d", (int)kind);
     double fixed = params->fixed;
@@ -160,7 +167,7 @@ dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kern
     k->block = params->block;
     k->threads = params->threads;
     memset(kernel, 0, sizeof *kernel);
-    kernel->name = kind == DLS_KERNEL_GEMM_ROWS ? "gemm-rows" : "lu-update";
+    kernel->name = dls_blas_kernel_kind_name(kind);
     kernel->run = blas_run;
     kernel->data = k;
     kernel->integer_sizes = 1;

@@ -23,24 +23,26 @@ static dls_status check_surface(const dls_kernel_family *family, const double *v
                                 dls_error *err)
 {
     if (out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_surface: NULL result");
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: NULL result");
     if (family == NULL || family->create == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_surface: NULL kernel family (or its "
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: NULL kernel family (or its "
                          "create function)");
     if (values == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_surface: NULL values");
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: NULL values");
     if (count < 2)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_surface: count must be at least 2, not %zu",
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: count must be at least 2, not %zu",
                          count);
     for (size_t i = 0; i < count; i++)
         if (!isfinite(values[i]) || values[i] <= 0 || (i > 0 && !(values[i] > values[i - 1])))
-            return dls__fail(err, DLS_EINVAL, "dls_bench_surface: value %zu is %.10g; the "
+            return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: value %zu is %.10g; the "
                              "values must be finite, > 0 and increasing", i + 1, values[i]);
-    dls_status st = dls__bench_check_params("dls_bench_surface", &p->bench, err);
+    dls_status st = dls__bench_check_params("dls_bench_build_surface", &p->bench, err);
+    if (st == DLS_OK)
+        st = DLS__CHECK_RESERVED(p, "dls_bench_build_surface", dls_bench_surface_params, err);
     if (st != DLS_OK)
         return st;
     if (p->bench.resume_count > 0 && p->resume_fixed == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_surface: resume_fixed is NULL with "
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: resume_fixed is NULL with "
                          "bench.resume_count %zu (it gives the row of each resumed point)",
                          p->bench.resume_count);
     return DLS_OK;
@@ -91,7 +93,7 @@ static dls_status common_largest_size(surface *s, const double *values, double *
             return st;
         double fit = 0;
         if (k.memory == NULL)
-            st = dls__fail(s->err, DLS_EINVAL, "dls_bench_surface: kernel \"%s\" has no memory "
+            st = dls__fail(s->err, DLS_EINVAL, "dls_bench_build_surface: kernel \"%s\" has no memory "
                            "formula: give the largest size (bench.max_size)",
                            k.name ? k.name : "?");
         else
@@ -125,12 +127,12 @@ static dls_status start_grid(surface *s, const dls_bench *mid_row, size_t mid, d
     const double *ys, *speeds;
     dls_model_get_points(dls_bench_model(mid_row), ny, &ys, &speeds, NULL, NULL);
     if (*ny > SIZE_MAX / sizeof **grid / s->rows)
-        return dls__fail(s->err, DLS_ENOMEM, "dls_bench_surface: a grid of %zu x %zu speeds is "
+        return dls__fail(s->err, DLS_ENOMEM, "dls_bench_build_surface: a grid of %zu x %zu speeds is "
                          "too large", s->rows, *ny);
     *sizes = malloc(*ny * sizeof **sizes);
     *grid = malloc(s->rows * *ny * sizeof **grid);
     if (*sizes == NULL || *grid == NULL)
-        return dls__fail(s->err, DLS_ENOMEM, "dls_bench_surface: out of memory");
+        return dls__fail(s->err, DLS_ENOMEM, "dls_bench_build_surface: out of memory");
     memcpy(*sizes, ys, *ny * sizeof **sizes);
     memcpy(*grid + mid * *ny, speeds, *ny * sizeof **grid);
     return DLS_OK;
@@ -142,7 +144,7 @@ static dls_status other_rows(surface *s, const double *values, size_t mid, const
 {
     dls_bench_point *pts = malloc(ny * sizeof *pts);
     if (pts == NULL)
-        return dls__fail(s->err, DLS_ENOMEM, "dls_bench_surface: out of memory");
+        return dls__fail(s->err, DLS_ENOMEM, "dls_bench_build_surface: out of memory");
     dls_status st = DLS_OK;
     for (size_t r = 0, place = 1; st == DLS_OK && r < s->rows; r++) {
         if (r == mid)
@@ -160,9 +162,9 @@ static dls_status other_rows(surface *s, const double *values, size_t mid, const
     return st;
 }
 
-dls_status dls_bench_surface(const dls_kernel_family *family, const double *values,
-                             size_t count, const dls_bench_surface_params *params,
-                             dls_model **out, dls_error *err)
+dls_status dls_bench_build_surface(const dls_kernel_family *family, const double *values,
+                                   size_t count, const dls_bench_surface_params *params,
+                                   dls_model **out, dls_error *err)
 {
     dls_bench_surface_params defaults;
     if (params == NULL) {
@@ -176,7 +178,7 @@ dls_status dls_bench_surface(const dls_kernel_family *family, const double *valu
     if (params->bench.resume_count > 0) {
         s.resume = malloc(params->bench.resume_count * sizeof *s.resume);
         if (s.resume == NULL)
-            return dls__fail(err, DLS_ENOMEM, "dls_bench_surface: out of memory");
+            return dls__fail(err, DLS_ENOMEM, "dls_bench_build_surface: out of memory");
     }
     if (s.row.max_size == 0)
         st = common_largest_size(&s, values, &s.row.max_size);

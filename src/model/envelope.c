@@ -24,6 +24,7 @@
 
 void dls_envelope_params_init(dls_envelope_params *params)
 {
+    memset(params, 0, sizeof *params);
     params->rel_tol = DLS_ENVELOPE_DEFAULT_REL_TOL;
     params->max_lines = DLS_ENVELOPE_DEFAULT_MAX_LINES;
 }
@@ -423,6 +424,10 @@ dls_status dls_model_convex_envelope(const dls_model *model, double xmax,
         dls_envelope_params_init(&defaults);
         params = &defaults;
     }
+    dls_status rs = DLS__CHECK_RESERVED(params, "dls_model_convex_envelope",
+                                        dls_envelope_params, err);
+    if (rs != DLS_OK)
+        return rs;
     if (!isfinite(xmax) || xmax <= 0)
         return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope: xmax must be a finite "
                          "number > 0, not %.10g", xmax);

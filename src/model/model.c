@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/internal.h"
+#include "core/names.h"
 #include "model/model_impl.h"
 
 /* ---------------------------------------------------------------------------------- */
@@ -342,20 +343,7 @@ dls_model_kind dls_model_get_kind(const dls_model *model)
     return model->kind;
 }
 
-const char *dls_model_kind_name(dls_model_kind kind)
-{
-    switch (kind) {
-    case DLS_MODEL_CONSTANT:
-        return "constant";
-    case DLS_MODEL_POINTS:
-        return "points";
-    case DLS_MODEL_SPEED2D:
-        return "speed2d";
-    case DLS_MODEL_TIME_LINES:
-        return "time";
-    }
-    return "unknown";
-}
+DLS__ENUM_NAMES(dls_model_kind, dls_model_kind, DLS_MODEL_KIND_MAP)
 
 int dls_model_dimension(const dls_model *model)
 {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "partition/partition_impl.h"
 #include "platform/platform_impl.h"
 
@@ -19,20 +20,7 @@
 #define DLS_EQUAL_FTOL_MIN 0.5
 #define DLS_EQUAL_FTOL_PROCESSORS 64
 
-const char *dls_solution_status_name(dls_solution_status status)
-{
-    switch (status) {
-    case DLS_SOLUTION_OPTIMAL:
-        return "optimal";
-    case DLS_SOLUTION_FEASIBLE:
-        return "feasible";
-    case DLS_SOLUTION_INFEASIBLE:
-        return "infeasible";
-    case DLS_SOLUTION_NOT_FOUND:
-        return "not found";
-    }
-    return "unknown";
-}
+DLS__ENUM_NAMES(dls_partition_method, dls_partition_method, DLS_PARTITION_METHOD_MAP)
 
 void dls_partition_params_init(dls_partition_params *params)
 {
@@ -42,8 +30,12 @@ void dls_partition_params_init(dls_partition_params *params)
     params->max_moves = DLS_PARTITION_DEFAULT_MAX_MOVES;
 }
 
-static dls_status check_params(const dls_partition_params *par, dls_error *err)
+static dls_status check_params(const dls_partition_params *par, const char *fn,
+                               dls_error *err)
 {
+    dls_status st = DLS__CHECK_RESERVED(par, fn, dls_partition_params, err);
+    if (st != DLS_OK)
+        return st;
     if (par->use_limits != 0 && par->use_limits != 1)
         return dls__fail(err, DLS_EINVAL, "partition: use_limits must be 0 or 1, not %d",
                          par->use_limits);
@@ -178,8 +170,10 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
                                   dls_partition *r, dls_error *err)
 {
     size_t p = r->p;
-    if (n == 0)
+    if (n == 0) {
+        r->status = DLS_SOLUTION_OPTIMAL; /* nothing to place: everyone idle is optimal */
         return finish(r, models, cap, 0, par, NULL, err);
+    }
     dls__root root;
     double ftol = fmax(DLS_EQUAL_FTOL_MIN, (double)p / DLS_EQUAL_FTOL_PROCESSORS);
     /* one scratch block: derivatives then next times, heap items, then speeds */
@@ -301,7 +295,7 @@ static dls_status check_call(const dls_platform *pl, uint64_t n,
     if (n > DLS_PARTITION_MAX_ELEMENTS)
         return dls__fail(err, DLS_EINVAL, "%s: %llu elements is more than the largest count "
                          "supported, 2^53", fn, (unsigned long long)n);
-    dls_status st = check_params(par, err);
+    dls_status st = check_params(par, fn, err);
     if (st != DLS_OK)
         return st;
     if (par->weights != NULL)
@@ -312,24 +306,24 @@ static dls_status check_call(const dls_platform *pl, uint64_t n,
     return DLS_OK;
 }
 
-dls_status dls_partition_set(const dls_platform *platform, uint64_t n,
-                             const dls_partition_params *params, dls_partition **out,
-                             dls_error *err)
+static dls_status dls_partition_solve_impl(const dls_platform *platform, uint64_t n,
+                                           const dls_partition_params *params, dls_partition **out,
+                                           dls_error *err)
 {
     dls_partition_params defaults;
-    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_set", err);
+    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_solve", err);
     if (st != DLS_OK)
         return st;
     size_t p = dls_platform_count(platform);
     const dls_model **models = malloc(p * sizeof *models);
     if (models == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_partition_set: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_partition_solve: out of memory");
     for (size_t i = 0; i < p; i++) {
         models[i] = platform->procs[i].model;
         if (platform->procs[i].two_d) {
             free(models);
             return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                                "dls_partition_set: processor \"%s\" has a 2-D speed model: "
+                                "dls_partition_solve: processor \"%s\" has a 2-D speed model: "
                                 "cut it at a fixed size first (striped matrix partitioning "
                                 "does so at the matrix order)", dls_platform_name(platform, i));
         }
@@ -337,6 +331,14 @@ dls_status dls_partition_set(const dls_platform *platform, uint64_t n,
     st = run(platform, models, n, params, out, err);
     free(models);
     return st;
+}
+
+dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
+                               const dls_partition_params *params, dls_partition **out,
+                               dls_error *err)
+{
+    dls_status st = dls_partition_solve_impl(platform, n, params, out, err);
+    return dls__error_retag(err, st, "dls_partition_solve");
 }
 
 dls_status dls__model_scale_time(const dls_model *m, double factor, dls_model **out, dls_error *err)
@@ -383,24 +385,24 @@ dls_status dls__model_scale_time(const dls_model *m, double factor, dls_model **
     return DLS_OK;
 }
 
-dls_status dls_partition_striped(const dls_platform *platform, uint64_t n,
-                                 const dls_partition_params *params, dls_partition **out,
-                                 dls_error *err)
+static dls_status dls_partition_solve_matrix_impl(const dls_platform *platform, uint64_t n,
+                                                  const dls_partition_params *params,
+                                                  dls_partition **out, dls_error *err)
 {
     dls_partition_params defaults;
-    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_striped",
+    dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_solve_matrix",
                                err);
     if (st != DLS_OK)
         return st;
     if (params->weights != NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_partition_striped: rows are equal elements; "
+        return dls__fail(err, DLS_EINVAL, "dls_partition_solve_matrix: rows are equal elements; "
                          "weights must be NULL");
     if (n == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_partition_striped: the matrix order must be > 0");
+        return dls__fail(err, DLS_EINVAL, "dls_partition_solve_matrix: the matrix order must be > 0");
     size_t p = dls_platform_count(platform);
     dls_model **models = calloc(p, sizeof *models);
     if (models == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_partition_striped: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_partition_solve_matrix: out of memory");
     double order = (double)n;
     for (size_t i = 0; i < p && st == DLS_OK; i++) {
         /* the speed in rows per second is s(n, r) / n^2 */
@@ -413,7 +415,7 @@ dls_status dls_partition_striped(const dls_platform *platform, uint64_t n,
         if (st != DLS_OK && err != NULL) {
             char msg[DLS_ERROR_MESSAGE_MAX];
             snprintf(msg, sizeof msg, "%s", err->message);
-            dls__fail_at(err, st, 0, 0, (long)i, "dls_partition_striped: processor \"%s\": %s",
+            dls__fail_at(err, st, 0, 0, (long)i, "dls_partition_solve_matrix: processor \"%s\": %s",
                          dls_platform_name(platform, i), msg);
         }
     }
@@ -423,6 +425,14 @@ dls_status dls_partition_striped(const dls_platform *platform, uint64_t n,
         dls_model_free(models[i]);
     free(models);
     return st;
+}
+
+dls_status dls_partition_solve_matrix(const dls_platform *platform, uint64_t n,
+                                      const dls_partition_params *params, dls_partition **out,
+                                      dls_error *err)
+{
+    dls_status st = dls_partition_solve_matrix_impl(platform, n, params, out, err);
+    return dls__error_retag(err, st, "dls_partition_solve_matrix");
 }
 
 /* ---------------------------------------------------------------------------------- */

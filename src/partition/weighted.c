@@ -976,8 +976,10 @@ dls_status dls__partition_weighted(const dls_model *const *models, const double 
                                    dls_partition *r, dls_error *err)
 {
     wctx c = {models, cap, p, n, w};
-    if (n == 0)
+    if (n == 0) {
+        r->status = DLS_SOLUTION_OPTIMAL; /* nothing to place: everyone idle is optimal */
         return DLS_OK;
+    }
     double total = 0;
     for (uint64_t e = 0; e < n; e++)
         total += w[e];

@@ -8,11 +8,23 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "model/model_impl.h"
 #include "platform/platform_impl.h"
 
-dls_platform *dls_platform_create(void)
+dls_platform *dls__platform_new(void)
 {
     return calloc(1, sizeof(dls_platform));
+}
+
+dls_status dls_platform_create(dls_platform **out, dls_error *err)
+{
+    if (out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_platform_create: NULL argument");
+    dls_platform *p = dls__platform_new();
+    if (p == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_create: out of memory");
+    *out = p;
+    return DLS_OK;
 }
 
 static void proc_clear(dls__proc *p)
@@ -88,7 +100,17 @@ static int index_rebuild(dls_platform *p, size_t need)
     return 0;
 }
 
-long dls_platform_find(const dls_platform *platform, const char *name)
+int dls_platform_find(const dls_platform *platform, const char *name, size_t *index)
+{
+    long i = dls__platform_find(platform, name);
+    if (i < 0)
+        return 0;
+    if (index != NULL)
+        *index = (size_t)i;
+    return 1;
+}
+
+long dls__platform_find(const dls_platform *platform, const char *name)
 {
     if (platform == NULL || name == NULL || platform->nslots == 0)
         return -1;
@@ -191,7 +213,7 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
         return dls__fail(err, DLS_EINVAL, "dls_platform_add: the processor name \"%s\" %s", q,
                          why);
     }
-    long dup = dls_platform_find(p, name);
+    long dup = dls__platform_find(p, name);
     if (dup >= 0)
         return dls__fail_at(err, DLS_EINVAL, 0, 0, dup,
                             "dls_platform_add: a processor named \"%s\" already exists "
@@ -220,19 +242,85 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
     return DLS_OK;
 }
 
-dls_status dls_platform_add(dls_platform *platform, const char *name, const dls_model *model,
-                            size_t *index, dls_error *err)
+const dls__limits dls__platform_limits = {DLS_PLATFORM_FILE_MAX, DLS_PLATFORM_MAX_PROCESSORS,
+                                          DLS_PLATFORM_MAX_POINTS, DLS_PLATFORM_MAX_LINES,
+                                          DLS_PLATFORM_MAX_GRID_CELLS};
+
+void dls__format_bytes(double bytes, char *out, size_t size)
+{
+    static const char *const units[] = {"bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    int u = 0;
+    while (bytes >= 1024 && u < 6) {
+        bytes /= 1024;
+        u++;
+    }
+    snprintf(out, size, u == 0 ? "%.0f %s" : "%.3g %s", bytes, units[u]);
+}
+
+int dls__model_over_limit(const dls_model *m, const dls__limits *lim, char *why, size_t size)
+{
+    switch (m->kind) {
+    case DLS_MODEL_POINTS:
+        if (m->n <= lim->points)
+            return 0;
+        snprintf(why, size, "its speed model has %zu points, more than the %zu dlsched takes",
+                 m->n, lim->points);
+        return 1;
+    case DLS_MODEL_TIME_LINES:
+        if (m->n <= lim->lines)
+            return 0;
+        snprintf(why, size, "its time model has %zu lines, more than the %zu dlsched takes",
+                 m->n, lim->lines);
+        return 1;
+    case DLS_MODEL_SPEED2D:
+        if (m->n <= lim->grid_cells / m->ny)
+            return 0;
+        snprintf(why, size, "its 2-D speed grid has %zu x %zu values, more than the %zu "
+                 "dlsched takes", m->n, m->ny, lim->grid_cells);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The limits of dls_platform_add and dls_platform_set_model; fn names the call. */
+static dls_status check_limits(const dls_platform *p, const char *name, const dls_model *model,
+                               const dls__limits *lim, int adding, const char *fn,
+                               dls_error *err)
+{
+    char why[160], q[128];
+    dls__quote_name(name, q, sizeof q);
+    if (adding && p->n >= lim->processors)
+        return dls__fail(err, DLS_ELIMIT, "%s: processor \"%s\": the platform already holds "
+                         "%zu processors, the most dlsched takes", fn, q, p->n);
+    if (dls__model_over_limit(model, lim, why, sizeof why))
+        return dls__fail(err, DLS_ELIMIT, "%s: processor \"%s\": %s", fn, q, why);
+    return DLS_OK;
+}
+
+dls_status dls__platform_add_within(dls_platform *platform, const char *name,
+                                    const dls_model *model, size_t *index,
+                                    const dls__limits *lim, dls_error *err)
 {
     dls_model *copy;
     if (platform == NULL || name == NULL || model == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_platform_add: NULL argument");
-    dls_status st = dls_model_copy(model, &copy, err);
+    dls_status st = check_limits(platform, name, model, lim, 1, "dls_platform_add", err);
+    if (st != DLS_OK)
+        return st;
+    st = dls_model_copy(model, &copy, err);
     if (st != DLS_OK)
         return st;
     st = dls__platform_add_owned(platform, name, copy, index, err);
     if (st != DLS_OK)
         dls_model_free(copy);
     return st;
+}
+
+dls_status dls_platform_add(dls_platform *platform, const char *name, const dls_model *model,
+                            size_t *index, dls_error *err)
+{
+    return dls__platform_add_within(platform, name, model, index, &dls__platform_limits, err);
 }
 
 static dls_status bad_index(dls_error *err, const char *fn, const dls_platform *p, size_t i)
@@ -249,8 +337,12 @@ dls_status dls_platform_set_model(dls_platform *platform, size_t i, const dls_mo
         return bad_index(err, "dls_platform_set_model", platform, i);
     if (model == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_platform_set_model: NULL model");
+    dls_status st = check_limits(platform, platform->procs[i].name, model,
+                                 &dls__platform_limits, 0, "dls_platform_set_model", err);
+    if (st != DLS_OK)
+        return st;
     dls_model *copy;
-    dls_status st = dls_model_copy(model, &copy, err);
+    st = dls_model_copy(model, &copy, err);
     if (st != DLS_OK)
         return st;
     dls_model_free(platform->procs[i].model);
@@ -348,7 +440,7 @@ dls_status dls_platform_copy(const dls_platform *platform, dls_platform **out, d
 {
     if (platform == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_platform_copy: NULL argument");
-    dls_platform *c = dls_platform_create();
+    dls_platform *c = dls__platform_new();
     if (c == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_copy: out of memory");
     for (size_t i = 0; i < platform->n; i++) {

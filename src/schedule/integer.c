@@ -31,14 +31,17 @@ void dls_mip_params_init(dls_mip_params *p)
     p->max_binaries = 20000;
 }
 
-static dls_status check_mip(const dls_mip_params *p, dls_error *err)
+dls_status dls__mip_params_check(const dls_mip_params *p, dls_error *err)
 {
+    dls_status st = DLS__CHECK_RESERVED(p, "mip", dls_mip_params, err);
+    if (st != DLS_OK)
+        return st;
     if ((p->integer != 0 && p->integer != 1) || (p->exact_shape != 0 && p->exact_shape != 1))
         return dls__fail(err, DLS_EINVAL, "mip: integer and exact_shape must be 0 or 1, not %d "
                          "and %d", p->integer, p->exact_shape);
-    if (!(p->time_limit > 0) || !isfinite(p->time_limit))
-        return dls__fail(err, DLS_EINVAL, "mip: the time limit must be a finite number of "
-                         "seconds > 0, not %.10g", p->time_limit);
+    if (!(p->time_limit > 0 && p->time_limit <= DLS_TIME_LIMIT_MAX))
+        return dls__fail(err, DLS_EINVAL, "mip: the time limit (time_limit) must be a number of "
+                         "seconds in (0, %g], not %.10g", DLS_TIME_LIMIT_MAX, p->time_limit);
     if (!(p->rel_gap >= 0 && p->rel_gap < 1))
         return dls__fail(err, DLS_EINVAL, "mip: rel_gap must be in [0, 1), not %.10g",
                          p->rel_gap);
@@ -131,29 +134,52 @@ static size_t best_receiver(const dls__star *st, const double *x, const double *
     return best;
 }
 
-/* Rounds the LP loads alpha (by position) to whole units summing to n; x receives them. */
-static dls_status round_loads(const dls__star *st, const double *alpha, double n, double *x,
-                              dls_error *err)
+/* The rounding's scratch: each position's cap in whole units, a trial copy of the loads,
+ * and the timeline of the loads being changed. */
+typedef struct rounding {
+    const dls__star *st;
+    double n;
+    double *cap, *y;
+    timeline tl;
+} rounding;
+
+static void rounding_free(rounding *rd)
+{
+    free(rd->cap);
+    free(rd->y);
+    free(rd->tl.end);
+    free(rd->tl.fin);
+    free(rd->tl.before);
+    free(rd->tl.pre);
+    free(rd->tl.suf);
+}
+
+static int rounding_alloc(rounding *rd, const dls__star *st, double n)
 {
     size_t m = st->m;
-    double *cap = malloc(m * sizeof *cap), *y = malloc(m * sizeof *y);
-    timeline tl = {m, malloc(m * sizeof(double)), malloc(m * sizeof(double)),
-                   malloc(m * sizeof(double)), malloc(m * sizeof(double)),
-                   malloc(m * sizeof(double))};
-    if (!cap || !y || !tl.end || !tl.fin || !tl.before || !tl.pre || !tl.suf) {
-        free(cap);
-        free(y);
-        free(tl.end);
-        free(tl.fin);
-        free(tl.before);
-        free(tl.pre);
-        free(tl.suf);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-    }
-    double sum = 0;
+    rd->st = st;
+    rd->n = n;
+    rd->cap = malloc(m * sizeof *rd->cap);
+    rd->y = malloc(m * sizeof *rd->y);
+    rd->tl = (timeline){m, malloc(m * sizeof(double)), malloc(m * sizeof(double)),
+                        malloc(m * sizeof(double)), malloc(m * sizeof(double)),
+                        malloc(m * sizeof(double))};
+    return rd->cap && rd->y && rd->tl.end && rd->tl.fin && rd->tl.before && rd->tl.pre &&
+                   rd->tl.suf
+               ? 0
+               : -1;
+}
+
+/* Floors the LP's loads (within the caps), takes back any excess from the last, then
+ * places each remaining unit where the makespan grows least. */
+static void floor_and_fill(rounding *rd, const double *alpha, double *x)
+{
+    const dls__star *st = rd->st;
+    size_t m = st->m;
+    double n = rd->n, sum = 0;
     for (size_t k = 0; k < m; k++) {
-        cap[k] = floor(fmin(st->B[k], n));
-        x[k] = fmin(floor(alpha[k] + DLS_INT_IMPROVE_RTOL * n), cap[k]);
+        rd->cap[k] = floor(fmin(st->B[k], n));
+        x[k] = fmin(floor(alpha[k] + DLS_INT_IMPROVE_RTOL * n), rd->cap[k]);
         if (x[k] < 0)
             x[k] = 0;
         sum += x[k];
@@ -164,37 +190,41 @@ static dls_status round_loads(const dls__star *st, const double *alpha, double n
         x[k] -= back;
         sum -= back;
     }
-    /* each remaining unit where the makespan grows least */
-    replay(st, x, &tl);
+    replay(st, x, &rd->tl);
     while (sum < n) {
         double mk;
-        size_t k = best_receiver(st, x, cap, &tl, &mk);
+        size_t k = best_receiver(st, x, rd->cap, &rd->tl, &mk);
         if (k == m)
             break; /* cannot happen: the capacity was checked */
         x[k] += 1;
         sum += 1;
-        replay(st, x, &tl);
+        replay(st, x, &rd->tl);
     }
-    /* then single units move from a position at or before the last to finish while that
-     * lowers the makespan */
-    size_t moves = 0, max_moves = DLS_INT_MOVES_PER_POSITION * m;
+}
+
+/* Moves single units from a position at or before the last to finish while that lowers
+ * the makespan (at most DLS_INT_MOVES_PER_POSITION moves per position). */
+static void move_units(rounding *rd, double *x)
+{
+    const dls__star *st = rd->st;
+    size_t m = st->m, moves = 0, max_moves = DLS_INT_MOVES_PER_POSITION * m;
     for (int improved = 1; improved && moves < max_moves;) {
         improved = 0;
-        double cur = makespan_of(&tl);
+        double cur = makespan_of(&rd->tl);
         size_t crit = 0;
         for (size_t k = 0; k < m; k++)
-            if (tl.fin[k] >= cur)
+            if (rd->tl.fin[k] >= cur)
                 crit = k;
         double best = cur * (1 - DLS_INT_IMPROVE_RTOL);
         size_t from = m, to = m;
         for (size_t j = 0; j <= crit; j++) {
             if (x[j] < 1)
                 continue;
-            memcpy(y, x, m * sizeof *y);
-            y[j] -= 1;
-            replay(st, y, &tl);
+            memcpy(rd->y, x, m * sizeof *rd->y);
+            rd->y[j] -= 1;
+            replay(st, rd->y, &rd->tl);
             double mk;
-            size_t k = best_receiver(st, y, cap, &tl, &mk);
+            size_t k = best_receiver(st, rd->y, rd->cap, &rd->tl, &mk);
             if (k != m && k != j && mk < best) {
                 best = mk;
                 from = j;
@@ -207,52 +237,73 @@ static dls_status round_loads(const dls__star *st, const double *alpha, double n
             moves++;
             improved = 1;
         }
-        replay(st, x, &tl);
+        replay(st, x, &rd->tl);
     }
-    /* last, a processor may cost more in startup than it brings: try sending it nothing,
-     * its units going one by one where the makespan grows least (in send order, and only
-     * while the work stays within a budget) */
+}
+
+/* Whether sending processor j nothing, its units going one by one where the makespan
+ * grows least, shortens the makespan below cur; the trial loads are left in rd->y. */
+static int drop_helps(rounding *rd, const double *x, size_t j, double cur)
+{
+    const dls__star *st = rd->st;
+    size_t m = st->m;
+    memcpy(rd->y, x, m * sizeof *rd->y);
+    double give = rd->y[j], ycap = rd->cap[j];
+    rd->y[j] = 0;
+    rd->cap[j] = 0; /* the dropped processor takes none back */
+    replay(st, rd->y, &rd->tl);
+    int ok = 1;
+    for (double u = 0; u < give && ok; u++) {
+        double mk;
+        size_t k = best_receiver(st, rd->y, rd->cap, &rd->tl, &mk);
+        if (k == m || mk >= cur) {
+            ok = 0;
+            break;
+        }
+        rd->y[k] += 1;
+        replay(st, rd->y, &rd->tl);
+    }
+    rd->cap[j] = ycap;
+    return ok && makespan_of(&rd->tl) < cur * (1 - DLS_INT_IMPROVE_RTOL);
+}
+
+/* A processor may cost more in startup than it brings: tries sending each nothing, in
+ * send order, while the work stays within a budget. */
+static void drop_processors(rounding *rd, double *x)
+{
+    size_t m = rd->st->m;
     double budget = DLS_INT_DROP_WORK;
     for (int again = 1; again;) {
         again = 0;
-        double cur = makespan_of(&tl);
+        double cur = makespan_of(&rd->tl);
         for (size_t j = 0; j < m; j++) {
             if (x[j] < 1 || x[j] * (double)m > budget)
                 continue;
             budget -= x[j] * (double)m;
-            memcpy(y, x, m * sizeof *y);
-            double give = y[j];
-            y[j] = 0;
-            double ycap = cap[j];
-            cap[j] = 0; /* the dropped processor takes none back */
-            replay(st, y, &tl);
-            int ok = 1;
-            for (double u = 0; u < give && ok; u++) {
-                double mk;
-                size_t k = best_receiver(st, y, cap, &tl, &mk);
-                if (k == m || mk >= cur) {
-                    ok = 0;
-                    break;
-                }
-                y[k] += 1;
-                replay(st, y, &tl);
-            }
-            cap[j] = ycap;
-            if (ok && makespan_of(&tl) < cur * (1 - DLS_INT_IMPROVE_RTOL)) {
-                memcpy(x, y, m * sizeof *x);
+            if (drop_helps(rd, x, j, cur)) {
+                memcpy(x, rd->y, m * sizeof *x);
                 again = 1;
                 break;
             }
         }
-        replay(st, x, &tl);
+        replay(rd->st, x, &rd->tl);
     }
-    free(cap);
-    free(y);
-    free(tl.end);
-    free(tl.fin);
-    free(tl.before);
-    free(tl.pre);
-    free(tl.suf);
+}
+
+/* Rounds the LP loads alpha (by position) to whole units summing to n; x receives them. */
+static dls_status round_loads(const dls__star *st, const double *alpha, double n, double *x,
+                              dls_error *err)
+{
+    rounding rd;
+    memset(&rd, 0, sizeof rd);
+    if (rounding_alloc(&rd, st, n) != 0) {
+        rounding_free(&rd);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    floor_and_fill(&rd, alpha, x);
+    move_units(&rd, x);
+    drop_processors(&rd, x);
+    rounding_free(&rd);
     return DLS_OK;
 }
 
@@ -289,14 +340,14 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
     st = dls__lp_solve_star(star, par, ans, err);
     if (st != DLS_OK)
         return st;
-    s->lp_makespan = ans->cmax;
+    s->mip.lp_makespan = ans->cmax;
     s->paper_makespan = ans->paper_cmax;
     s->iterations = ans->iterations;
     s->solves = ans->solves;
     for (size_t k = 0; k < star->m; k++) /* a dropped processor gets nothing */
         if (!ans->active[k])
             ans->alpha[k] = 0;
-    s->lp_true_makespan = dls__replay(star, ans->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    s->mip.lp_true_makespan = dls__replay(star, ans->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
     return DLS_OK;
 }
 
@@ -309,24 +360,27 @@ static void mip_spec(const dls_mip_params *mp, const dls_schedule_params *par, i
     sp->communication = 1;
     sp->verbose = par->verbose;
     sp->time_limit = mp->time_limit;
+    sp->iteration_limit = par->iteration_limit;
     sp->rel_gap = mp->rel_gap;
     sp->shape_tol = mp->shape_tol;
     sp->max_binaries = mp->max_binaries;
     sp->time_unit = time_unit;
     sp->start = start;
+    sp->progress = mp->progress;
+    sp->progress_data = mp->progress_data;
 }
 
 /* Records the MIP's outcome in s; returns its true makespan (INFINITY without answer). */
 static double take_mip(dls_schedule *s, const dls__star *star, const dls__mip_answer *ma)
 {
-    s->mip_status = (int)ma->status;
-    s->mip_seconds = ma->seconds;
+    s->mip.mip_status = ma->status;
+    s->mip.mip_seconds = ma->seconds;
     s->mip_binaries = ma->binaries;
-    s->mip_bound = ma->bound;
+    s->mip.mip_bound = ma->bound;
     if (ma->status != DLS_SOLUTION_OPTIMAL && ma->status != DLS_SOLUTION_FEASIBLE)
         return INFINITY;
-    s->mip_makespan = dls__replay(star, ma->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
-    return s->mip_makespan;
+    s->mip.mip_makespan = dls__replay(star, ma->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    return s->mip.mip_makespan;
 }
 
 /* Both entry points: the LP, its loads rounded to whole units (or kept when real), then
@@ -339,6 +393,7 @@ static dls_status solve(const dls_platform *pl, double V, const dls_schedule_par
     dls_schedule *s = dls__schedule_alloc(pl->n, V);
     if (s == NULL)
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    s->kind = mip_entry ? DLS_SCHEDULE_MIP : DLS_SCHEDULE_INTEGER;
     dls__star star;
     memset(&star, 0, sizeof star);
     dls__lp_answer ans;
@@ -364,11 +419,11 @@ static dls_status solve(const dls_platform *pl, double V, const dls_schedule_par
     }
     double start = dls__replay(&star, x, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
     if (whole)
-        s->rounded_makespan = start;
+        s->mip.rounded_makespan = start;
     s->status = DLS_SOLUTION_FEASIBLE;
     if (mip) {
         dls__mip_spec sp;
-        mip_spec(mip, par, whole, s->lp_makespan, x, &sp);
+        mip_spec(mip, par, whole, s->mip.lp_makespan, x, &sp);
         st = dls__mip_solve_star(&star, &sp, &ma, err);
         if (st != DLS_OK)
             goto out;
@@ -417,29 +472,39 @@ out:
     return DLS_OK;
 }
 
-dls_status dls_schedule_integer(const dls_platform *platform, uint64_t n,
-                                const dls_schedule_params *params, const dls_mip_params *mip,
-                                dls_schedule **out, dls_error *err)
+static dls_status dls_schedule_solve_integer_impl(const dls_platform *platform, uint64_t n,
+                                                  const dls_schedule_params *params,
+                                                  const dls_mip_params *mip, dls_schedule **out,
+                                                  dls_error *err)
 {
     dls_schedule_params defaults;
     if (params == NULL) {
         dls_schedule_params_init(&defaults);
         params = &defaults;
     }
-    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_integer", err);
+    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_solve_integer", err);
     if (st != DLS_OK)
         return st;
     if (n == 0 || n > DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_integer: the load must be a whole "
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_solve_integer: the load must be a whole "
                          "number of units from 1 to 2^53, not %llu", (unsigned long long)n);
-    if (mip && (st = check_mip(mip, err)) != DLS_OK)
+    if (mip && (st = dls__mip_params_check(mip, err)) != DLS_OK)
         return st;
     return solve(platform, (double)n, params, mip, 1, 0, out, err);
 }
 
-dls_status dls_schedule_mip(const dls_platform *platform, double load,
-                            const dls_schedule_params *params, const dls_mip_params *mip,
-                            dls_schedule **out, dls_error *err)
+dls_status dls_schedule_solve_integer(const dls_platform *platform, uint64_t n,
+                                      const dls_schedule_params *params, const dls_mip_params *mip,
+                                      dls_schedule **out, dls_error *err)
+{
+    dls_status st = dls_schedule_solve_integer_impl(platform, n, params, mip, out, err);
+    return dls__error_retag(err, st, "dls_schedule_solve_integer");
+}
+
+static dls_status dls_schedule_solve_mip_impl(const dls_platform *platform, double load,
+                                              const dls_schedule_params *params,
+                                              const dls_mip_params *mip, dls_schedule **out,
+                                              dls_error *err)
 {
     dls_schedule_params defaults;
     dls_mip_params mdef;
@@ -451,14 +516,22 @@ dls_status dls_schedule_mip(const dls_platform *platform, double load,
         dls_mip_params_init(&mdef);
         mip = &mdef;
     }
-    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_mip", err);
+    dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_solve_mip", err);
     if (st != DLS_OK)
         return st;
-    if ((st = check_mip(mip, err)) != DLS_OK)
+    if ((st = dls__mip_params_check(mip, err)) != DLS_OK)
         return st;
     if (!isfinite(load) || load <= 0 || (mip->integer && load != floor(load)) ||
         load > (double)DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_mip: the load must be a finite number "
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_solve_mip: the load must be a finite number "
                          "> 0%s, not %.10g", mip->integer ? ", whole, at most 2^53" : "", load);
     return solve(platform, load, params, mip, mip->integer, 1, out, err);
+}
+
+dls_status dls_schedule_solve_mip(const dls_platform *platform, double load,
+                                  const dls_schedule_params *params, const dls_mip_params *mip,
+                                  dls_schedule **out, dls_error *err)
+{
+    dls_status st = dls_schedule_solve_mip_impl(platform, load, params, mip, out, err);
+    return dls__error_retag(err, st, "dls_schedule_solve_mip");
 }

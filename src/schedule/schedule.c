@@ -17,6 +17,9 @@
 #define DLS_SCHEDULE_DEFAULT_CHECK_TOL 1e-9
 /* Largest check tolerance accepted: beyond it a check would not catch wrong optima. */
 #define DLS_SCHEDULE_MAX_CHECK_TOL 1e-3
+/* Default seconds for GLPK in one call: the LP of 2 x 10^4 processors takes about a minute
+ * on the project's machine (doc/BENCHMARKS.md), the stalls this limit ends ran for hours. */
+#define DLS_SCHEDULE_DEFAULT_TIME_LIMIT 600
 
 void dls_schedule_params_init(dls_schedule_params *params)
 {
@@ -26,10 +29,17 @@ void dls_schedule_params_init(dls_schedule_params *params)
     params->drop_unused = 1;
     params->check_tol = DLS_SCHEDULE_DEFAULT_CHECK_TOL;
     dls_envelope_params_init(&params->envelope);
+    params->time_limit = DLS_SCHEDULE_DEFAULT_TIME_LIMIT;
+    params->iteration_limit = 0;
 }
 
 static dls_status check_params(const dls_schedule_params *par, dls_error *err)
 {
+    dls_status st = DLS__CHECK_RESERVED(par, "schedule", dls_schedule_params, err);
+    if (st == DLS_OK)
+        st = DLS__CHECK_RESERVED(&par->envelope, "schedule", dls_envelope_params, err);
+    if (st != DLS_OK)
+        return st;
     if (par->order != DLS_ORDER_GIVEN && par->order != DLS_ORDER_RATE)
         return dls__fail(err, DLS_EINVAL, "schedule: unknown send order %d", (int)par->order);
     const int *flags[] = {&par->originator_computes, &par->use_limits, &par->drop_unused,
@@ -42,6 +52,9 @@ static dls_status check_params(const dls_schedule_params *par, dls_error *err)
     if (!(par->check_tol > 0 && par->check_tol <= DLS_SCHEDULE_MAX_CHECK_TOL))
         return dls__fail(err, DLS_EINVAL, "schedule: check_tol must be in (0, %g], not %.10g",
                          DLS_SCHEDULE_MAX_CHECK_TOL, par->check_tol);
+    if (!(par->time_limit > 0 && par->time_limit <= DLS_TIME_LIMIT_MAX))
+        return dls__fail(err, DLS_EINVAL, "schedule: the time limit (time_limit) must be a number "
+                         "of seconds in (0, %g], not %.10g", DLS_TIME_LIMIT_MAX, par->time_limit);
     if (!(par->envelope.rel_tol > 0 && par->envelope.rel_tol < 1) || par->envelope.max_lines < 2)
         return dls__fail(err, DLS_EINVAL, "schedule: bad envelope parameters (rel_tol %.10g, "
                          "max_lines %zu)", par->envelope.rel_tol, par->envelope.max_lines);
@@ -58,9 +71,9 @@ dls_status dls__schedule_check(const dls_platform *pl, dls_schedule **out,
     return check_params(par, err);
 }
 
-dls_status dls_schedule_solve(const dls_platform *platform, double load,
-                              const dls_schedule_params *params, dls_schedule **out,
-                              dls_error *err)
+static dls_status dls_schedule_solve_impl(const dls_platform *platform, double load,
+                                          const dls_schedule_params *params, dls_schedule **out,
+                                          dls_error *err)
 {
     dls_schedule_params defaults;
     if (params == NULL) {
@@ -107,7 +120,6 @@ dls_status dls_schedule_solve(const dls_platform *platform, double load,
     if (st == DLS_OK) {
         s->status = DLS_SOLUTION_OPTIMAL;
         s->makespan = ans.cmax;
-        s->lp_makespan = ans.cmax;
         s->paper_makespan = ans.paper_cmax;
         s->true_makespan = dls__replay(&star, ans.alpha, ans.active, !params->drop_unused, 1,
                                        NULL, NULL, NULL, NULL, NULL);
@@ -126,6 +138,17 @@ dls_status dls_schedule_solve(const dls_platform *platform, double load,
                           "paper's LP, which charges every processor its startup, gives %.10g s",
                           dropped, dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are",
                           ans.paper_cmax);
+        if (ans.negligible > 0) {
+            char name[128], more[48] = "";
+            dls__quote_name(platform->procs[star.proc[ans.first_negligible]].name, name,
+                            sizeof name);
+            if (ans.negligible > 1)
+                snprintf(more, sizeof more, " and %zu more", ans.negligible - 1);
+            dls__note_add(&s->note, "processor \"%s\"%s could take at most 1e-12 of the load "
+                          "by the makespan: given none, %s coefficients left out of the LP "
+                          "(magnitudes so far from the others' make it singular)", name, more,
+                          ans.negligible == 1 ? "its" : "their");
+        }
     }
     free(ans.alpha);
     free(ans.active);
@@ -138,9 +161,17 @@ dls_status dls_schedule_solve(const dls_platform *platform, double load,
     return DLS_OK;
 }
 
-dls_status dls_schedule_evaluate(const dls_platform *platform, const double *loads,
-                                 const dls_schedule_params *params, dls_schedule **out,
-                                 dls_error *err)
+dls_status dls_schedule_solve(const dls_platform *platform, double load,
+                              const dls_schedule_params *params, dls_schedule **out,
+                              dls_error *err)
+{
+    dls_status st = dls_schedule_solve_impl(platform, load, params, out, err);
+    return dls__error_retag(err, st, "dls_schedule_solve");
+}
+
+static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const double *loads,
+                                             const dls_schedule_params *params, dls_schedule **out,
+                                             dls_error *err)
 {
     dls_schedule_params defaults;
     if (params == NULL) {
@@ -168,6 +199,7 @@ dls_status dls_schedule_evaluate(const dls_platform *platform, const double *loa
     dls_schedule *s = dls__schedule_alloc(platform->n, V);
     if (s == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_evaluate: out of memory");
+    s->kind = DLS_SCHEDULE_EVALUATED;
     dls__star star;
     st = dls__star_build(platform, V, params, 0, &star, &s->note, err);
     double *alpha = NULL;
@@ -200,7 +232,15 @@ dls_status dls_schedule_evaluate(const dls_platform *platform, const double *loa
     return DLS_OK;
 }
 
-/* The LP of dls_schedule_export and dls_schedule_export_string: checks the arguments,
+dls_status dls_schedule_evaluate(const dls_platform *platform, const double *loads,
+                                 const dls_schedule_params *params, dls_schedule **out,
+                                 dls_error *err)
+{
+    dls_status st = dls_schedule_evaluate_impl(platform, loads, params, out, err);
+    return dls__error_retag(err, st, "dls_schedule_evaluate");
+}
+
+/* The LP of dls_schedule_lp_write_file and dls_schedule_lp_to_string: checks the arguments,
  * builds the star and writes the format's text into out. fn names the public call. */
 static dls_status export_text(const dls_platform *platform, double load,
                               const dls_schedule_params *params, dls_export_format format,
@@ -236,14 +276,15 @@ static dls_status export_text(const dls_platform *platform, double load,
     return st;
 }
 
-dls_status dls_schedule_export(const dls_platform *platform, double load,
-                               const dls_schedule_params *params, dls_export_format format,
-                               const char *path, dls_error *err)
+static dls_status dls_schedule_lp_write_file_impl(const dls_platform *platform, double load,
+                                                  const dls_schedule_params *params,
+                                                  dls_export_format format, const char *path,
+                                                  dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_export: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_lp_write_file: NULL argument");
     dls__buf text = DLS__BUF_INIT;
-    dls_status st = export_text(platform, load, params, format, &text, "dls_schedule_export",
+    dls_status st = export_text(platform, load, params, format, &text, "dls_schedule_lp_write_file",
                                 err);
     if (st == DLS_OK)
         st = dls__write_output(path, text.s ? text.s : "", text.len, err);
@@ -251,23 +292,40 @@ dls_status dls_schedule_export(const dls_platform *platform, double load,
     return st;
 }
 
-dls_status dls_schedule_export_string(const dls_platform *platform, double load,
-                                      const dls_schedule_params *params,
-                                      dls_export_format format, char **out, dls_error *err)
+dls_status dls_schedule_lp_write_file(const dls_platform *platform, double load,
+                                      const dls_schedule_params *params, dls_export_format format,
+                                      const char *path, dls_error *err)
+{
+    dls_status st = dls_schedule_lp_write_file_impl(platform, load, params, format, path, err);
+    return dls__error_retag(err, st, "dls_schedule_lp_write_file");
+}
+
+static dls_status dls_schedule_lp_to_string_impl(const dls_platform *platform, double load,
+                                                 const dls_schedule_params *params,
+                                                 dls_export_format format, char **out,
+                                                 dls_error *err)
 {
     if (out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_export_string: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_lp_to_string: NULL argument");
     dls__buf text = DLS__BUF_INIT;
     dls_status st = export_text(platform, load, params, format, &text,
-                                "dls_schedule_export_string", err);
+                                "dls_schedule_lp_to_string", err);
     if (st != DLS_OK) {
         dls__buf_free(&text);
         return st;
     }
     char *doc = dls__buf_take(&text);
     if (doc == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_export_string: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_schedule_lp_to_string: out of memory");
     *out = doc;
     return DLS_OK;
+}
+
+dls_status dls_schedule_lp_to_string(const dls_platform *platform, double load,
+                                     const dls_schedule_params *params, dls_export_format format,
+                                     char **out, dls_error *err)
+{
+    dls_status st = dls_schedule_lp_to_string_impl(platform, load, params, format, out, err);
+    return dls__error_retag(err, st, "dls_schedule_lp_to_string");
 }
 

@@ -134,41 +134,55 @@ static void draw(dls__buf *o, const dls_schedule *s, const dls_platform *pl)
     dls__buf_put(o, "</svg>\n");
 }
 
-dls_status dls_schedule_svg(const dls_schedule *s, const dls_platform *pl, char **out,
-                            dls_error *err)
+static dls_status dls_schedule_gantt_to_string_impl(const dls_schedule *s, const dls_platform *pl,
+                                                    char **out, dls_error *err)
 {
     if (s == NULL || pl == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_svg: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_to_string: NULL argument");
     if (s->p != pl->n)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_svg: the schedule has %zu processors, "
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_to_string: the schedule has %zu processors, "
                          "the platform %zu", s->p, pl->n);
     if (!isfinite(s->makespan) || s->makespan <= 0)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_svg: nothing to draw (%s)",
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_to_string: nothing to draw (%s)",
                          s->status == DLS_SOLUTION_INFEASIBLE ? "the schedule is infeasible"
                                                               : "the makespan is 0");
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_svg: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_schedule_gantt_to_string: out of memory");
     dls__buf o = DLS__BUF_INIT;
     draw(&o, s, pl);
     dls__c_numeric_leave(&loc);
     char *doc = dls__buf_take(&o);
     if (doc == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_svg: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_schedule_gantt_to_string: out of memory");
     *out = doc;
     return DLS_OK;
 }
 
-dls_status dls_schedule_svg_file(const dls_schedule *s, const dls_platform *pl, const char *path,
-                                 dls_error *err)
+dls_status dls_schedule_gantt_to_string(const dls_schedule *s, const dls_platform *pl, char **out,
+                                        dls_error *err)
+{
+    dls_status st = dls_schedule_gantt_to_string_impl(s, pl, out, err);
+    return dls__error_retag(err, st, "dls_schedule_gantt_to_string");
+}
+
+static dls_status dls_schedule_gantt_write_file_impl(const dls_schedule *s, const dls_platform *pl,
+                                                     const char *path, dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_svg_file: NULL path");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_write_file: NULL path");
     char *doc;
-    dls_status st = dls_schedule_svg(s, pl, &doc, err);
+    dls_status st = dls_schedule_gantt_to_string(s, pl, &doc, err);
     if (st != DLS_OK)
         return st;
     st = dls__write_output(path, doc, strlen(doc), err);
     free(doc);
     return st;
+}
+
+dls_status dls_schedule_gantt_write_file(const dls_schedule *s, const dls_platform *pl,
+                                         const char *path, dls_error *err)
+{
+    dls_status st = dls_schedule_gantt_write_file_impl(s, pl, path, err);
+    return dls__error_retag(err, st, "dls_schedule_gantt_write_file");
 }

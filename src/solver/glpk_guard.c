@@ -3,16 +3,85 @@
 
 #include <errno.h>
 #include <glpk.h>
+#include <limits.h>
+#include <math.h>
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/locale.h"
 #include "solver/glpk_guard.h"
 
-/* Keeps the end of GLPK's output instead of printing it. */
-static int capture(void *info, const char *s)
+double dls__glpk_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+double dls__glpk_elapsed(const dls__glpk_guard *g)
+{
+    return dls__glpk_now() - g->start;
+}
+
+double dls__glpk_left(const dls__glpk_guard *g)
+{
+    return isfinite(g->deadline) ? g->deadline - dls__glpk_now() : INFINITY;
+}
+
+int dls__glpk_tm_lim(const dls__glpk_guard *g)
+{
+    double ms = 1000 * dls__glpk_left(g);
+    if (!(ms < (double)INT_MAX))
+        return INT_MAX;
+    return ms >= 1 ? (int)ms : 1;
+}
+
+void dls__glpk_smcp(const dls__glpk_guard *g, glp_smcp *parm, unsigned long it_lim)
+{
+    glp_init_smcp(parm);
+    /* reported to the hook, which prints it only when verbose and watches the clock */
+    parm->msg_lev = GLP_MSG_ON;
+    parm->out_frq = DLS_GLPK_POLL_MS;
+    parm->tm_lim = dls__glpk_tm_lim(g);
+    parm->it_lim = it_lim < (unsigned long)INT_MAX ? (int)it_lim : INT_MAX;
+}
+
+void dls__glpk_stage(dls__glpk_guard *g, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->stage, sizeof g->stage, fmt, ap);
+    va_end(ap);
+}
+
+/* Keeps the end of GLPK's output instead of printing it (unless verbose), and stops GLPK
+ * once the deadline is well past. */
+void dls__glpk_progress(dls__glpk_guard *g, dls_progress_fn fn, void *data)
+{
+    g->progress = fn;
+    g->progress_data = data;
+    g->reported = g->start;
+}
+
+static int on_output(void *info, const char *s)
 {
     dls__glpk_guard *g = info;
+    double now = dls__glpk_now();
+    if (isfinite(g->deadline) && now > g->deadline + DLS_GLPK_GRACE_S) {
+        g->stopped = 1;
+        longjmp(g->env, 2);
+    }
+    if (g->progress != NULL && now - g->reported >= 1e-3 * DLS_GLPK_POLL_MS) {
+        g->reported = now;
+        double part = isfinite(g->deadline) ? (now - g->start) / (g->deadline - g->start) : 0;
+        if (g->progress(part < 1 ? part : 1, g->progress_data) != 0)
+            longjmp(g->env, 3);
+    }
+    if (g->verbose)
+        return 0; /* GLPK prints it */
     size_t have = strlen(g->tail), add = strlen(s);
     if (add >= DLS_GLPK_OUTPUT_TAIL) {
         s += add - (DLS_GLPK_OUTPUT_TAIL - 1);
@@ -33,13 +102,20 @@ static void on_error(void *info)
     longjmp(g->env, 1);
 }
 
+/* Installs the hooks; the deadline is the caller's to set (none here). */
 void dls__glpk_enter(dls__glpk_guard *g, int verbose)
 {
     g->tail[0] = '\0';
+    g->stage[0] = '\0';
     g->verbose = verbose;
+    g->stopped = 0;
+    g->start = dls__glpk_now();
+    g->deadline = INFINITY;
+    g->progress = NULL;
+    g->progress_data = NULL;
+    g->reported = g->start;
     glp_term_out(GLP_ON);
-    if (!verbose)
-        glp_term_hook(capture, g);
+    glp_term_hook(on_output, g);
     glp_error_hook(on_error, g);
 }
 
@@ -54,19 +130,25 @@ dls_status dls__glpk_failed(dls__glpk_guard *g, dls_error *err, const char *doin
 {
     /* GLPK's state is unusable after an error: free its environment */
     glp_free_env();
-    /* GLPK's message spans lines ("glp_...: what" then "Error detected in file ...") */
+    /* GLPK's message spans two lines ("glp_...: what" then "Error detected in file ...");
+     * the progress reports before them are left out */
     size_t len = strlen(g->tail);
     while (len > 0 && (g->tail[len - 1] == '\n' || g->tail[len - 1] == ' '))
         g->tail[--len] = '\0';
-    for (size_t i = 0; i < len; i++)
-        if (g->tail[i] == '\n')
-            g->tail[i] = ' ';
+    size_t from = len, lines = 0;
+    while (from > 0 && !(g->tail[from - 1] == '\n' && ++lines == 2))
+        from--;
+    char *msg = g->tail + from;
+    for (char *c = msg; *c; c++)
+        if (*c == '\n')
+            *c = ' ';
     return dls__fail(err, DLS_ESOLVER, "%s: GLPK internal error%s%s", doing,
-                     g->tail[0] ? ": " : "", g->tail);
+                     msg[0] ? ": " : "", msg);
 }
 
 typedef struct call {
     int verbose;
+    double time_limit;
     const char *doing;
     dls__glpk_work work;
     void *arg;
@@ -94,7 +176,21 @@ static void *run(void *p)
         return NULL;
     }
     dls__glpk_enter(&c->guard, c->verbose);
-    if (setjmp(c->guard.env) != 0) {
+    c->guard.deadline = c->guard.start + c->time_limit;
+    int jumped = setjmp(c->guard.env);
+    if (jumped == 2) {
+        /* the watchdog: GLPK's state is abandoned, as after an internal error */
+        glp_free_env();
+        dls__glpk_guard *g = &c->guard;
+        c->status = dls__fail(c->err, DLS_ELIMIT, "%s: stopped by the time limit of %.6g s "
+                              "(after %.3g s), inside GLPK%s%s", c->doing, c->time_limit,
+                              dls__glpk_elapsed(g), g->stage[0] ? ": " : "", g->stage);
+    } else if (jumped == 3) {
+        /* the caller's progress callback asked to stop: abandoned as by the watchdog */
+        glp_free_env();
+        c->status = dls__fail(c->err, DLS_ECANCELED, "%s: canceled by the progress callback "
+                              "(after %.3g s)", c->doing, dls__glpk_elapsed(&c->guard));
+    } else if (jumped != 0) {
         c->status = dls__glpk_failed(&c->guard, c->err, c->doing);
     } else {
         c->status = c->work(c->arg, &c->guard, c->err);
@@ -105,12 +201,14 @@ static void *run(void *p)
     return NULL;
 }
 
-dls_status dls__glpk_call(int verbose, const char *doing, dls__glpk_work work, void *arg,
-                          dls_error *err)
+dls_status dls__glpk_call(int verbose, double time_limit, const char *doing,
+                          dls__glpk_work work, void *arg, int *stopped, dls_error *err)
 {
+    DLS_ASSERT(time_limit > 0);
     call c;
     memset(&c, 0, sizeof c);
     c.verbose = verbose;
+    c.time_limit = time_limit;
     c.doing = doing;
     c.work = work;
     c.arg = arg;
@@ -121,5 +219,7 @@ dls_status dls__glpk_call(int verbose, const char *doing, dls__glpk_work work, v
         return dls__fail(err, DLS_ENOMEM, "%s: cannot start a thread for GLPK: %s", doing,
                          strerror(rc));
     pthread_join(t, NULL);
+    if (stopped)
+        *stopped = c.guard.stopped;
     return c.status;
 }

@@ -14,10 +14,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/names.h"
 #include "core/buf.h"
 #include "core/locale.h"
 #include "platform/platform_impl.h"
 #include "solver/solver.h"
+
+DLS__ENUM_NAMES(dls_export_format, dls_export_format, DLS_EXPORT_FORMAT_MAP)
 
 typedef dls__buf text;
 #define add dls__buf_put

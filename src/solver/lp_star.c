@@ -16,15 +16,36 @@
  * Checks. The answer is accepted only if the loads sum to V, the bounds hold, and the
  * makespan recomputed by replaying the loads equals the LP's, all within check_tol; else
  * the LP is solved again from its final basis with tight tolerances, and if the answer still
- * fails, the call reports a numerical failure instead of a wrong schedule. */
+ * fails, the call reports a numerical failure instead of a wrong schedule.
+ *
+ * Limits. Every simplex run gets what is left of the call's iterations and time; the dual
+ * simplex a quarter of the iterations left (GLPK falls back to its primal from the dual's
+ * basis within it), the primal from a fresh basis the rest. Running out is reported with
+ * DLS_ELIMIT, saying what was tried. The number of runs is bounded too: each drop removes a
+ * processor, and re-adding is tried in at most DLS_LP_MAX_READD_ROUNDS rounds.
+ *
+ * Negligible processors. A processor whose link or compute time is many orders of
+ * magnitude above the others' (a rate of 1e7 s per unit beside speeds of 1e9 units per
+ * second, or a time line of slope 1e24) puts coefficients 1e16 to 1e33 apart in one matrix:
+ * its basis matrices are singular to working precision, GLPK's dual simplex fails, and its
+ * primal simplex cycles in phase I or oscillates between two bases "for numerical
+ * instability", for millions of iterations. Such a processor can take next to nothing: a
+ * simple distribution (loads in proportion to speed, within the limits) gives an upper
+ * bound U on the LP's makespan, and a processor that cannot finish more than
+ * DLS_LP_ZERO_LOAD_REL V by U, even sent first, gets no load in any schedule as good (up to
+ * that amount). Its load is fixed to zero before solving and its coefficients are left out
+ * of the matrix; it keeps its startup and its time at zero load, as the paper's LP charges
+ * them. */
 #include <config.h>
 
+#include <float.h>
 #include <glpk.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sort.h"
 #include "solver/glpk_guard.h"
 #include "solver/solver.h"
 
@@ -39,11 +60,29 @@
 #define DLS_LP_MAX_READD_ROUNDS 4
 /* Primal and dual feasibility tolerances of the repair re-solve (GLPK's default: 1e-7). */
 #define DLS_LP_REPAIR_TOL 1e-10
+/* The automatic iteration limit of one call: this many, plus DLS_LP_AUTO_ITERATIONS_PER
+ * per row and column of the LP. A healthy solve takes about one iteration per processor
+ * (tests/bench/bench_lp.c: 9696 at 10^4 processors), its re-solves after dropping
+ * processors a few each; the stalls seen ran millions. */
+#define DLS_LP_AUTO_ITERATIONS_BASE 10000ul
+#define DLS_LP_AUTO_ITERATIONS_PER 20ul
+/* The dual simplex's share of the iterations left, in each run (the rest is kept for the
+ * primal from a fresh basis). */
+#define DLS_LP_DUAL_SHARE 4
+/* The coefficient range beyond which a failure message blames the platform's magnitudes. */
+#define DLS_LP_WIDE_RANGE 1e12
 
 typedef struct lp {
     glp_prob *P;
     size_t m, lines;
     double u, tau;            /* load and time units */
+    double amin, amax;        /* smallest and largest |coefficient| */
+    dls__glpk_guard *g;       /* NULL: no solving (exports) */
+    const dls_schedule_params *par;
+    unsigned long it_limit;   /* simplex iterations of the whole call */
+    unsigned solves;          /* simplex runs asked for */
+    int limited;              /* the last failed run stopped at a limit */
+    char tried[256];          /* what the last failed run tried */
 } lp;
 
 static int col_alpha(size_t k) { return (int)k + 1; }
@@ -88,8 +127,10 @@ static void put(triplets *t, int i, int j, double v)
 }
 
 /* Builds the LP with loads in units of u and times in units of tau (1 and 1 for exports,
- * which also get names). Call inside a GLPK guard. */
-static void build(lp *L, const dls__star *st, double u, double tau, int names, triplets *t)
+ * which also get names). The positions marked in fixed (NULL: none) get a load of zero and
+ * no coefficients but the load row's. Call inside a GLPK guard. */
+static void build(lp *L, const dls__star *st, double u, double tau, int names, triplets *t,
+                  const unsigned char *fixed)
 {
     size_t m = st->m;
     L->m = m;
@@ -105,7 +146,8 @@ static void build(lp *L, const dls__star *st, double u, double tau, int names, t
     glp_add_rows(P, (int)(m + L->lines + 1));
     char name[64];
     for (size_t k = 0; k < m; k++) {
-        double bound = st->B[k] / u;
+        int off = fixed && fixed[k];
+        double bound = off ? 0 : st->B[k] / u;
         if (isfinite(bound))
             glp_set_col_bnds(P, col_alpha(k), bound > 0 ? GLP_DB : GLP_FX, 0, bound);
         else
@@ -124,7 +166,8 @@ static void build(lp *L, const dls__star *st, double u, double tau, int names, t
         put(t, row_send(k), col_T(L, k), 1);
         if (k > 0)
             put(t, row_send(k), col_T(L, k - 1), -1);
-        put(t, row_send(k), col_alpha(k), -st->C[k] * u / tau);
+        if (!off)
+            put(t, row_send(k), col_alpha(k), -st->C[k] * u / tau);
         /* finish_k_l: T_k + b alpha_k - Cmax <= -a */
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
             int r = row_line(L, l);
@@ -134,7 +177,8 @@ static void build(lp *L, const dls__star *st, double u, double tau, int names, t
                 glp_set_row_name(P, r, name);
             }
             put(t, r, col_T(L, k), 1);
-            put(t, r, col_alpha(k), st->b[l] * u / tau);
+            if (!off)
+                put(t, r, col_alpha(k), st->b[l] * u / tau);
             put(t, r, col_cmax(L), -1);
         }
         put(t, row_load(L), col_alpha(k), 1);
@@ -147,32 +191,38 @@ static void build(lp *L, const dls__star *st, double u, double tau, int names, t
     }
     glp_set_row_bnds(P, row_load(L), GLP_FX, st->V / u, st->V / u);
     glp_load_matrix(P, (int)t->n, t->ia, t->ja, t->ar);
+    L->amin = INFINITY;
+    L->amax = 0;
+    for (size_t i = 1; i <= t->n; i++) {
+        L->amin = fmin(L->amin, fabs(t->ar[i]));
+        L->amax = fmax(L->amax, fabs(t->ar[i]));
+    }
 }
 
-/* The units: a share of V/m, and the median time a processor takes for it (send included).
- * Not inlined into the function that calls setjmp, whose registers a longjmp clobbers. */
-__attribute__((noinline)) static void units(const dls__star *st, double *u, double *tau, double *scratch)
+/* The units: a share of V/n, and the median time a processor takes for it (send included),
+ * over the n processors not fixed at zero load (negligible ones would drag the median to
+ * their own magnitudes). Not inlined into the function that calls setjmp, whose registers
+ * a longjmp clobbers. */
+__attribute__((noinline)) static void units(const dls__star *st, const unsigned char *fixed,
+                                            double *u, double *tau, double *scratch)
 {
-    size_t m = st->m;
-    double share = st->V / (double)m;
+    size_t m = st->m, n = 0;
+    for (size_t k = 0; k < m; k++)
+        n += !fixed[k];
+    if (n == 0)
+        n = m, fixed = NULL;
+    double share = st->V / (double)n;
+    size_t i = 0;
     for (size_t k = 0; k < m; k++) {
+        if (fixed && fixed[k])
+            continue;
         double x = fmin(share, st->B[k]), top = 0;
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
             top = fmax(top, st->a[l] + st->b[l] * x);
-        scratch[k] = st->S[k] + st->C[k] * x + top;
+        scratch[i++] = st->S[k] + st->C[k] * x + top;
     }
-    /* median by partial selection sort of the lower half would do; m is small enough for
-     * a plain sort of a copy */
-    for (size_t i = 1; i < m; i++) {
-        double v = scratch[i];
-        size_t j = i;
-        while (j > 0 && scratch[j - 1] > v) {
-            scratch[j] = scratch[j - 1];
-            j--;
-        }
-        scratch[j] = v;
-    }
-    double med = scratch[m / 2];
+    dls__sort_doubles(scratch, n);
+    double med = scratch[n / 2];
     *u = share;
     *tau = med > 0 && isfinite(med) ? med : 1;
 }
@@ -261,6 +311,15 @@ static double read_and_check(const lp *L, const dls__star *st, const unsigned ch
         alpha[k] = active[k] ? glp_get_col_prim(L->P, col_alpha(k)) * L->u : 0;
     *cmax = glp_get_col_prim(L->P, col_cmax(L)) * L->tau;
     polish(L, st, active, alpha, cmax);
+    /* a makespan far above the loads' own times (a processor's huge intercept or startup)
+     * leaves GLPK's loads with an error of that magnitude: when they miss V by more than the
+     * tolerance, they are scaled to sum to V, and the replay below says if that is right */
+    double total = 0;
+    for (size_t k = 0; k < m; k++)
+        total += alpha[k];
+    if (total > 0 && fabs(total - st->V) > L->par->check_tol * st->V)
+        for (size_t k = 0; k < m; k++)
+            alpha[k] *= st->V / total;
     double sum = 0, worst = 0;
     for (size_t k = 0; k < m; k++) {
         double x = alpha[k];
@@ -288,13 +347,52 @@ static double dual_violation(const lp *L)
     return re;
 }
 
+/* Whether processor k (by position) can take at most DLS_LP_ZERO_LOAD_REL V in a schedule
+ * of makespan ub or less when the sends before its own take `before` seconds at least:
+ * finish_k_l says before + S_k + C_k x + a_l + b_l x <= T_k + a_l + b_l x <= Cmax <= ub.
+ * ub is made a little larger for its own rounding. */
+static int negligible(const dls__star *st, size_t k, double ub, double before)
+{
+    if (!(ub < INFINITY))
+        return 0;
+    ub *= 1 + 1e-9;
+    double most = INFINITY;
+    for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+        double room = ub - before - st->S[k] - st->a[l], slope = st->C[k] + st->b[l];
+        if (slope > 0)
+            most = fmin(most, room / slope);
+        else if (room < 0)
+            most = -1;
+    }
+    return most <= DLS_LP_ZERO_LOAD_REL * st->V;
+}
+
+/* Keeps in want only what leaves the other processors room for V within their limits
+ * (else nothing is marked); returns how many are marked. */
+static size_t leave_room(const dls__star *st, unsigned char *want)
+{
+    size_t count = 0;
+    double room = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        count += want[k];
+        if (!want[k])
+            room += st->B[k];
+    }
+    if (!(room >= st->V)) {
+        memset(want, 0, st->m);
+        return 0;
+    }
+    return count;
+}
+
 /* Puts processor k (by position) in the LP or takes it out: out, it is sent nothing (its
- * send row keeps T_k = T_{k-1}) and has no finishing constraint. */
-static void set_active(lp *L, const dls__star *st, size_t k, int on)
+ * send row keeps T_k = T_{k-1}) and has no finishing constraint. A processor fixed at zero
+ * load before solving keeps that load. */
+static void set_active(lp *L, const dls__star *st, const unsigned char *fixed, size_t k, int on)
 {
     double S = on ? st->S[k] / L->tau : 0;
     glp_set_row_bnds(L->P, row_send(k), GLP_FX, S, S);
-    if (!on) {
+    if (!on || (fixed && fixed[k])) {
         glp_set_col_bnds(L->P, col_alpha(k), GLP_FX, 0, 0);
     } else {
         double bound = st->B[k] / L->u;
@@ -311,33 +409,11 @@ static void set_active(lp *L, const dls__star *st, size_t k, int on)
     }
 }
 
-/* One simplex run: 0 when GLPK reports an optimum. */
-static int simplex(lp *L, int verbose, double tol)
-{
-    glp_smcp parm;
-    glp_init_smcp(&parm);
-    parm.msg_lev = verbose ? GLP_MSG_ON : GLP_MSG_OFF;
-    parm.meth = GLP_DUALP;
-    parm.presolve = GLP_OFF;
-    if (tol > 0) {
-        parm.tol_bnd = tol;
-        parm.tol_dj = tol;
-    }
-    int ret = glp_simplex(L->P, &parm);
-    if (ret != 0) {
-        /* a fresh start from an advanced basis with the primal method */
-        glp_adv_basis(L->P, 0);
-        parm.meth = GLP_PRIMAL;
-        ret = glp_simplex(L->P, &parm);
-    }
-    return ret == 0 && glp_get_status(L->P) == GLP_OPT ? 0 : -1;
-}
-
 static const char *glpk_status_text(int s)
 {
     switch (s) {
     case GLP_OPT: return "optimal";
-    case GLP_FEAS: return "feasible";
+    case GLP_FEAS: return "feasible, not optimal";
     case GLP_INFEAS: return "infeasible (intermediate)";
     case GLP_NOFEAS: return "no feasible solution";
     case GLP_UNBND: return "unbounded";
@@ -345,48 +421,202 @@ static const char *glpk_status_text(int s)
     }
 }
 
-/* Solves the LP as it stands and checks the answer, solving again with tight tolerances
- * when GLPK's duals or the answer's residual call for it. */
-static dls_status solve_checked(lp *L, const dls__star *st, const dls_schedule_params *par,
-                                unsigned *solves, dls__lp_answer *ans, dls_error *err)
+/* What a return code of glp_simplex or glp_exact means. */
+static const char *glpk_code_text(int ret)
 {
-    ++*solves;
-    if (simplex(L, par->verbose, 0) != 0)
-        return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex ended with status \"%s\" "
-                         "(the limits hold the load, so an optimum exists)",
-                         glpk_status_text(glp_get_status(L->P)));
+    switch (ret) {
+    case GLP_EITLIM: return "iteration limit reached";
+    case GLP_ETMLIM: return "time limit reached";
+    case GLP_EFAIL: return "numerical failure (a basis singular to working precision)";
+    case GLP_ESING: return "initial basis singular";
+    case GLP_ECOND: return "initial basis ill-conditioned";
+    case GLP_EBOUND: return "incorrect bounds";
+    case GLP_EBADB: return "invalid basis";
+    case GLP_ENOPFS: return "no primal feasible solution";
+    case GLP_ENODFS: return "no dual feasible solution";
+    default: return "failed";
+    }
+}
+
+/* The outcome of a simplex run. */
+enum { RUN_OPTIMAL = 0, RUN_FAILED = 1, RUN_LIMIT = 2 };
+
+/* Iterations left to the call (the problem's counter started at 0). */
+static unsigned long iterations_left(const lp *L)
+{
+    unsigned long used = (unsigned long)glp_get_it_cnt(L->P);
+    return L->it_limit > used ? L->it_limit - used : 0;
+}
+
+/* One method with at most it_lim iterations; when it does not reach an optimum, appends
+ * what happened to L->tried. */
+static int attempt(lp *L, int meth, unsigned long it_lim, double tol, const char *name)
+{
+    glp_smcp parm;
+    dls__glpk_smcp(L->g, &parm, it_lim);
+    parm.meth = meth;
+    parm.presolve = GLP_OFF;
+    if (tol > 0) {
+        parm.tol_bnd = tol;
+        parm.tol_dj = tol;
+    }
+    int before = glp_get_it_cnt(L->P);
+    double t0 = dls__glpk_elapsed(L->g);
+    int ret = glp_simplex(L->P, &parm);
+    if (ret == 0 && glp_get_status(L->P) == GLP_OPT)
+        return RUN_OPTIMAL;
+    size_t len = strlen(L->tried);
+    snprintf(L->tried + len, sizeof L->tried - len, "%s%s: %d iterations in %.2g s, %s",
+             len ? "; then " : "", name, glp_get_it_cnt(L->P) - before,
+             dls__glpk_elapsed(L->g) - t0,
+             ret != 0 ? glpk_code_text(ret) : glpk_status_text(glp_get_status(L->P)));
+    return ret == GLP_EITLIM || ret == GLP_ETMLIM ? RUN_LIMIT : RUN_FAILED;
+}
+
+/* One simplex run: the dual simplex (GLPK going on with its primal from the dual's basis
+ * if the dual fails) with a share of the iterations left; when it fails or uses up its
+ * share, the primal simplex from a fresh advanced basis with the rest. what names the LP
+ * for the watchdog. On failure L->tried says what was tried, and L->limited whether a
+ * limit ended it. */
+static int simplex(lp *L, double tol, const char *what)
+{
+    L->tried[0] = '\0';
+    L->limited = 0;
+    L->solves++;
+    dls__glpk_stage(L->g, "simplex run %u, on %s", L->solves, what);
+    unsigned long left = iterations_left(L);
+    if (left == 0 || dls__glpk_left(L->g) <= 0) {
+        snprintf(L->tried, sizeof L->tried, "no %s left", left == 0 ? "iterations" : "time");
+        L->limited = 1;
+        return RUN_LIMIT;
+    }
+    unsigned long share = left / DLS_LP_DUAL_SHARE > 0 ? left / DLS_LP_DUAL_SHARE : 1;
+    int r = attempt(L, GLP_DUALP, share, tol, "the dual simplex");
+    if (r == RUN_OPTIMAL)
+        return r;
+    left = iterations_left(L);
+    if (left == 0 || dls__glpk_left(L->g) <= 0) {
+        L->limited = 1;
+        return RUN_LIMIT;
+    }
+    glp_adv_basis(L->P, 0);
+    r = attempt(L, GLP_PRIMAL, left, tol, "the primal simplex from a new basis");
+    L->limited = r == RUN_LIMIT;
+    return r;
+}
+
+/* Iterations used, and what the limits were, for messages. */
+static int spent(const lp *L, char *buf, size_t size)
+{
+    return snprintf(buf, size, "%u simplex runs, %d of %lu iterations and %.3g of %.6g s in "
+                    "all", L->solves, glp_get_it_cnt(L->P), L->it_limit,
+                    dls__glpk_elapsed(L->g), L->par->time_limit);
+}
+
+/* The error of a run that did not reach an optimum: DLS_ELIMIT when a limit stopped it,
+ * else DLS_ESOLVER; both say what was tried. */
+static dls_status run_failed(const lp *L, const char *what, dls_error *err)
+{
+    char range[160] = "", used[160];
+    if (L->amin > 0 && L->amax > DLS_LP_WIDE_RANGE * L->amin)
+        snprintf(range, sizeof range, "; its coefficients span %.2g to %.2g, too far apart "
+                 "for double precision", L->amin, L->amax);
+    spent(L, used, sizeof used);
+    if (L->limited)
+        return dls__fail(err, DLS_ELIMIT, "schedule: GLPK's simplex did not solve %s within "
+                         "the limits (%s; %s)%s", what, L->tried, used, range);
+    return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex failed on %s (%s; %s)%s",
+                     what, L->tried, used, range);
+}
+
+/* Solves the LP as it stands and checks the answer, solving again with tight tolerances
+ * when GLPK's duals or the answer's residual call for it. what names the LP. */
+static dls_status solve_checked(lp *L, const dls__star *st, dls__lp_answer *ans,
+                                const char *what, dls_error *err)
+{
+    if (simplex(L, 0, what) != RUN_OPTIMAL)
+        return run_failed(L, what, err);
     if (dual_violation(L) > DLS_LP_DUAL_TOL) {
         /* not quite optimal: again from the final basis, with tight tolerances */
-        ++*solves;
-        if (simplex(L, par->verbose, DLS_LP_REPAIR_TOL) != 0)
-            return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex ended with status "
-                             "\"%s\" when solving again with tight tolerances",
-                             glpk_status_text(glp_get_status(L->P)));
+        if (simplex(L, DLS_LP_REPAIR_TOL, what) != RUN_OPTIMAL)
+            return run_failed(L, what, err);
     }
     double residual = read_and_check(L, st, ans->active, ans->alpha, &ans->cmax);
-    if (residual > par->check_tol) {
+    if (residual > L->par->check_tol) {
         /* repair: again from the final basis, with tight tolerances */
-        ++*solves;
-        if (simplex(L, par->verbose, DLS_LP_REPAIR_TOL) == 0)
+        int r = simplex(L, DLS_LP_REPAIR_TOL, what);
+        if (r == RUN_LIMIT)
+            return run_failed(L, what, err);
+        if (r == RUN_OPTIMAL)
             residual = read_and_check(L, st, ans->active, ans->alpha, &ans->cmax);
-        if (residual > par->check_tol)
+        if (residual > L->par->check_tol)
             return dls__fail(err, DLS_ENUMERIC, "schedule: the LP's answer fails its checks "
                              "(relative residual %.3g > %.3g: loads, bounds or replayed "
                              "makespan), even after a re-solve with tight tolerances",
-                             residual, par->check_tol);
+                             residual, L->par->check_tol);
     }
     ans->residual = fmax(ans->residual, residual);
     return DLS_OK;
 }
 
+/* Gives column alpha_k all its coefficients (full) or only the load row's. */
+static void set_column(lp *L, const dls__star *st, size_t k, int full, int *row, double *val)
+{
+    int n = 0;
+    if (full) {
+        if (st->C[k] != 0) {
+            row[++n] = row_send(k);
+            val[n] = -st->C[k] * L->u / L->tau;
+        }
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            if (st->b[l] != 0) {
+                row[++n] = row_line(L, l);
+                val[n] = st->b[l] * L->u / L->tau;
+            }
+    }
+    row[++n] = row_load(L);
+    val[n] = 1;
+    glp_set_mat_col(L->P, col_alpha(k), n, row, val);
+}
+
+/* After a solve, which of the processors are negligible (see the top of this file): those
+ * that can take next to nothing by the makespan just found, an upper bound on every later
+ * LP's optimum (dropping idle processors keeps the answer feasible, and a processor comes
+ * back only when it shortens the makespan). The paper's LP's own test, with every earlier
+ * startup charged, does not hold once processors are dropped: a processor it marked that
+ * this test does not gets its coefficients back. The LP is scaled again after a change.
+ * want: m bytes; row, val: room for the most lines of a processor + 2, 1-based. Returns
+ * how many processors changed. */
+static size_t refix(lp *L, const dls__star *st, unsigned char *fixed, const dls__lp_answer *ans,
+                    unsigned char *want, int *row, double *val)
+{
+    size_t m = st->m, changed = 0;
+    for (size_t k = 0; k < m; k++)
+        want[k] = !(ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V) &&
+                  negligible(st, k, ans->cmax, 0);
+    leave_room(st, want);
+    for (size_t k = 0; k < m; k++) {
+        if (want[k] == fixed[k])
+            continue;
+        fixed[k] = want[k];
+        set_column(L, st, k, !fixed[k], row, val);
+        set_active(L, st, fixed, k, ans->active[k]);
+        changed++;
+    }
+    if (changed > 0)
+        glp_scale_prob(L->P, GLP_SF_AUTO);
+    return changed;
+}
+
 /* Removes the startups of the processors that got no load; returns how many. */
-static size_t drop_idle(lp *L, const dls__star *st, dls__lp_answer *ans)
+static size_t drop_idle(lp *L, const dls__star *st, const unsigned char *fixed,
+                        dls__lp_answer *ans)
 {
     size_t dropped = 0;
     for (size_t k = 0; k < st->m; k++) {
         if (!ans->active[k] || ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V)
             continue;
-        set_active(L, st, k, 0);
+        set_active(L, st, fixed, k, 0);
         ans->active[k] = 0;
         ans->alpha[k] = 0;
         dropped++;
@@ -396,14 +626,16 @@ static size_t drop_idle(lp *L, const dls__star *st, dls__lp_answer *ans)
 
 /* A processor may have got nothing only because the startups of other idle ones before it
  * delayed it: tries, one at a time, those that could now finish before the makespan, and
- * keeps those that shorten it. *added receives how many were kept. */
-static dls_status readd_round(lp *L, const dls__star *st, const dls_schedule_params *par,
-                              unsigned *solves, dls__lp_answer *ans, size_t *added,
-                              dls_error *err)
+ * keeps those that shorten it. *added receives how many were kept. Negligible processors
+ * (fixed) are not tried: with no load they can only add their startup. */
+static dls_status readd_round(lp *L, const dls__star *st, const unsigned char *fixed,
+                              dls__lp_answer *ans, size_t *added, dls_error *err)
 {
+    const dls_schedule_params *par = L->par;
+    char what[96];
     *added = 0;
     for (size_t k = 0; k < st->m; k++) {
-        if (ans->active[k])
+        if (ans->active[k] || (fixed && fixed[k]))
             continue;
         double prev_end = 0; /* end of the send before k in the current schedule */
         for (size_t j = 0; j < k; j++)
@@ -415,10 +647,13 @@ static dls_status readd_round(lp *L, const dls__star *st, const dls_schedule_par
         if (!(prev_end + st->S[k] + start_cost < ans->cmax))
             continue;
         double before = ans->cmax, cm = 0;
-        set_active(L, st, k, 1);
+        set_active(L, st, fixed, k, 1);
         ans->active[k] = 1;
-        ++*solves;
-        int better = simplex(L, par->verbose, 0) == 0 &&
+        snprintf(what, sizeof what, "the LP with processor %zu of the send order back", k + 1);
+        int r = simplex(L, 0, what);
+        if (r == RUN_LIMIT)
+            return run_failed(L, what, err);
+        int better = r == RUN_OPTIMAL &&
                      read_and_check(L, st, ans->active, ans->alpha, &cm) <= par->check_tol &&
                      cm < before * (1 - par->check_tol) &&
                      ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V;
@@ -427,31 +662,50 @@ static dls_status readd_round(lp *L, const dls__star *st, const dls_schedule_par
             ++*added;
             continue;
         }
-        set_active(L, st, k, 0);
+        set_active(L, st, fixed, k, 0);
         ans->active[k] = 0;
-        ++*solves;
-        if (simplex(L, par->verbose, 0) != 0 ||
-            read_and_check(L, st, ans->active, ans->alpha, &ans->cmax) > par->check_tol)
-            return dls__fail(err, DLS_ESOLVER, "schedule: GLPK failed to solve the LP again "
+        snprintf(what, sizeof what, "the LP after trying processor %zu of the send order",
+                 k + 1);
+        if (simplex(L, 0, what) != RUN_OPTIMAL)
+            return run_failed(L, what, err);
+        if (read_and_check(L, st, ans->active, ans->alpha, &ans->cmax) > par->check_tol)
+            return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's answer fails its checks "
                              "after trying processor %zu of the send order", k + 1);
     }
     return DLS_OK;
 }
 
 /* Confirms the optimum with GLPK's exact (rational) simplex. */
-static dls_status certify(lp *L, const dls_schedule_params *par, double tau,
-                          dls__lp_answer *ans, dls_error *err)
+static dls_status certify(lp *L, double tau, dls__lp_answer *ans, dls_error *err)
 {
-    glp_smcp parm;
-    glp_init_smcp(&parm);
-    parm.msg_lev = par->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
-    int ret = glp_exact(L->P, &parm);
-    double exact = glp_get_obj_val(L->P) * tau;
+    const dls_schedule_params *par = L->par;
+    char used[160];
     ans->exact = -1;
+    unsigned long left = iterations_left(L);
+    if (left == 0 || dls__glpk_left(L->g) <= 0) {
+        spent(L, used, sizeof used);
+        return dls__fail(err, DLS_ELIMIT, "schedule: no %s left for the exact (rational) "
+                         "simplex (%s)", left == 0 ? "iterations" : "time", used);
+    }
+    glp_smcp parm;
+    dls__glpk_smcp(L->g, &parm, left);
+    dls__glpk_stage(L->g, "the exact (rational) simplex");
+    int before = glp_get_it_cnt(L->P);
+    double t0 = dls__glpk_elapsed(L->g);
+    int ret = glp_exact(L->P, &parm);
+    if (ret == GLP_EITLIM || ret == GLP_ETMLIM) {
+        int its = glp_get_it_cnt(L->P) - before;
+        double secs = dls__glpk_elapsed(L->g) - t0;
+        spent(L, used, sizeof used);
+        return dls__fail(err, DLS_ELIMIT, "schedule: the exact (rational) simplex did not "
+                         "finish within the limits (%d iterations in %.2g s, %s; %s)", its,
+                         secs, glpk_code_text(ret), used);
+    }
+    double exact = glp_get_obj_val(L->P) * tau;
     if (ret != 0 || glp_get_status(L->P) != GLP_OPT)
         return dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex did not "
-                         "confirm the optimum (status \"%s\")",
-                         glpk_status_text(glp_get_status(L->P)));
+                         "confirm the optimum (%s)", ret != 0 ? glpk_code_text(ret)
+                                                      : glpk_status_text(glp_get_status(L->P)));
     if (fabs(exact - ans->cmax) > par->check_tol * fabs(exact))
         return dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex finds a "
                          "makespan of %.17g, the floating-point one %.17g", exact, ans->cmax);
@@ -459,38 +713,68 @@ static dls_status certify(lp *L, const dls_schedule_params *par, double tau,
     return DLS_OK;
 }
 
+typedef struct lp_work {
+    const dls__star *st;
+    const dls_schedule_params *par;
+    double u, tau;
+    triplets *t;
+    unsigned char *fixed;        /* negligible positions (m) */
+    unsigned char *want;         /* m */
+    int *row;                    /* 1-based: the most lines of a processor + 2 */
+    double *val;
+    dls__lp_answer *ans;
+} lp_work;
+
+/* The automatic iteration limit for an LP of this many rows and columns. */
+static unsigned long auto_iterations(size_t rows, size_t cols)
+{
+    return DLS_LP_AUTO_ITERATIONS_BASE + DLS_LP_AUTO_ITERATIONS_PER * (unsigned long)(rows + cols);
+}
+
 /* Everything done with GLPK, inside the guard set up by dls__lp_solve_star(): the paper's
  * LP, then (drop_unused) the processors that got nothing removed and re-added in rounds. */
-static dls_status run_lp(const dls__star *st, const dls_schedule_params *par, double u,
-                         double tau, triplets *t, dls__lp_answer *ans, dls_error *err)
+static dls_status run_lp(const lp_work *w, dls__glpk_guard *g, dls_error *err)
 {
+    const dls__star *st = w->st;
+    const dls_schedule_params *par = w->par;
+    dls__lp_answer *ans = w->ans;
     lp L;
     memset(&L, 0, sizeof L);
-    build(&L, st, u, tau, 0, t);
+    L.g = g;
+    L.par = par;
+    dls__glpk_stage(g, "building the LP");
+    build(&L, st, w->u, w->tau, 0, w->t, w->fixed);
+    L.it_limit = par->iteration_limit > 0
+                     ? par->iteration_limit
+                     : auto_iterations(st->m + st->off[st->m] + 1, 2 * st->m + 1);
+    dls__glpk_stage(g, "scaling the LP");
     glp_scale_prob(L.P, GLP_SF_AUTO);
     glp_adv_basis(L.P, 0);
     dls_status result = DLS_OK;
-    unsigned solves = 0, readds = 0;
+    unsigned readds = 0;
+    const char *what = "the paper's LP";
     for (;;) {
-        result = solve_checked(&L, st, par, &solves, ans, err);
+        result = solve_checked(&L, st, ans, what, err);
         if (result != DLS_OK)
             break;
         if (ans->paper_cmax == 0)
             ans->paper_cmax = ans->cmax; /* the first optimum: the paper's LP */
         if (!par->drop_unused)
             break;
-        if (drop_idle(&L, st, ans) > 0)
-            continue; /* solve without their startups */
+        what = "the LP without its idle processors";
+        size_t changed = refix(&L, st, w->fixed, ans, w->want, w->row, w->val);
+        if (drop_idle(&L, st, w->fixed, ans) > 0 || changed > 0)
+            continue; /* solve without their startups, or with the columns changed */
         if (readds >= DLS_LP_MAX_READD_ROUNDS)
             break;
         readds++;
         size_t added;
-        result = readd_round(&L, st, par, &solves, ans, &added, err);
+        result = readd_round(&L, st, w->fixed, ans, &added, err);
         if (result != DLS_OK || added == 0)
             break;
     }
     if (result == DLS_OK && par->exact)
-        result = certify(&L, par, tau, ans, err);
+        result = certify(&L, w->tau, ans, err);
     if (result == DLS_OK) {
         int ae_ind, re_ind;
         double ae_max, re_max;
@@ -500,47 +784,120 @@ static dls_status run_lp(const dls__star *st, const dls_schedule_params *par, do
         ans->kkt_de = re_max;
     }
     ans->iterations = (unsigned)glp_get_it_cnt(L.P);
-    ans->solves = solves;
+    ans->solves = L.solves;
     glp_delete_prob(L.P);
     return result;
 }
 
-typedef struct lp_work {
-    const dls__star *st;
-    const dls_schedule_params *par;
-    double u, tau;
-    triplets *t;
-    dls__lp_answer *ans;
-} lp_work;
-
-static dls_status lp_work_run(void *arg, const dls__glpk_guard *g, dls_error *err)
+static dls_status lp_work_run(void *arg, dls__glpk_guard *g, dls_error *err)
 {
-    (void)g;
-    lp_work *w = arg;
-    return run_lp(w->st, w->par, w->u, w->tau, w->t, w->ans, err);
+    const lp_work *w = arg;
+    dls__glpk_progress(g, w->par->progress, w->par->progress_data);
+    return run_lp(arg, g, err);
+}
+
+/* A simple distribution for an upper bound on the LP's optimum: loads in proportion to
+ * each processor's speed per unit (1 / (C_k + its steepest line)), within the limits (those
+ * of the processors that reach theirs shared among the others, by water-filling). The
+ * limits hold V (the caller checked). x receives loads by position; w and order are
+ * scratch of m each. */
+static void simple_distribution(const dls__star *st, double *x, double *w, dls__keyed *order)
+{
+    size_t m = st->m;
+    double cmin = INFINITY;
+    for (size_t k = 0; k < m; k++) {
+        double c = st->C[k];
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            c = fmax(c, st->C[k] + st->b[l]);
+        w[k] = c;
+        if (c > 0)
+            cmin = fmin(cmin, c);
+    }
+    /* a processor that costs nothing per unit weighs 1000 times the cheapest other */
+    double eps = isfinite(cmin) ? 1e-3 * cmin : 1;
+    for (size_t k = 0; k < m; k++) {
+        w[k] = fmax(1 / (w[k] + eps), DBL_MIN);
+        order[k].key = st->B[k] > 0 ? st->B[k] / w[k] : 0;
+        order[k].index = k;
+    }
+    dls__keyed_sort(order, m);
+    /* x[k] temporarily holds the weights of the processors from order i on */
+    double rest = 0;
+    for (size_t i = m; i-- > 0;) {
+        rest += w[order[i].index];
+        x[order[i].index] = rest;
+    }
+    double R = st->V;
+    size_t i = 0;
+    for (; i < m; i++) {
+        size_t k = order[i].index;
+        double level = R / x[k];
+        if (!(order[i].key < level))
+            break;
+        x[k] = st->B[k];
+        R -= st->B[k];
+    }
+    if (i < m) {
+        double level = fmax(R, 0) / x[order[i].index];
+        for (; i < m; i++) {
+            size_t k = order[i].index;
+            x[k] = fmin(w[k] * level, st->B[k]);
+        }
+    }
 }
 
 dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *par,
                               dls__lp_answer *ans, dls_error *err)
 {
-    size_t m = st->m;
+    size_t m = st->m, most = 0;
+    for (size_t k = 0; k < m; k++)
+        if (st->off[k + 1] - st->off[k] > most)
+            most = st->off[k + 1] - st->off[k];
     triplets t;
     ans->alpha = malloc(m * sizeof *ans->alpha);
     ans->active = malloc(m);
-    double *scratch = malloc(m * sizeof *scratch);
+    unsigned char *fixed = calloc(m, 1), *want = malloc(m);
+    int *row = malloc((most + 3) * sizeof *row);
+    double *val = malloc((most + 3) * sizeof *val);
+    double *scratch = malloc(2 * m * sizeof *scratch);
+    dls__keyed *order = malloc(m * sizeof *order);
+    dls_status result = DLS_OK;
     if (triplets_alloc(&t, st) != 0 || ans->alpha == NULL || ans->active == NULL ||
-        scratch == NULL) {
-        triplets_free(&t);
-        free(scratch);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        fixed == NULL || want == NULL || row == NULL || val == NULL || scratch == NULL ||
+        order == NULL)
+        result = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    if (result == DLS_OK) {
+        memset(ans->active, 1, m);
+        /* the makespan of a simple distribution bounds the paper's LP, which charges every
+         * startup: a processor cannot start before all the startups ahead of it */
+        simple_distribution(st, scratch, scratch + m, order);
+        double ub = dls__replay(st, scratch, NULL, 1, 0, NULL, NULL, NULL, NULL, NULL);
+        double before = 0;
+        for (size_t k = 0; k < m; k++) {
+            fixed[k] = (unsigned char)negligible(st, k, ub, before);
+            before += st->S[k];
+        }
+        leave_room(st, fixed);
+        double u, tau;
+        units(st, fixed, &u, &tau, scratch);
+        lp_work w = {st, par, u, tau, &t, fixed, want, row, val, ans};
+        result = dls__glpk_call(par->verbose, par->time_limit, "schedule", lp_work_run, &w,
+                                NULL, err);
+        ans->negligible = 0;
+        ans->first_negligible = m;
+        for (size_t k = m; k-- > 0;)
+            if (fixed[k]) {
+                ans->negligible++;
+                ans->first_negligible = k;
+            }
     }
-    memset(ans->active, 1, m);
-    double u, tau;
-    units(st, &u, &tau, scratch);
-    free(scratch);
-    lp_work w = {st, par, u, tau, &t, ans};
-    dls_status result = dls__glpk_call(par->verbose, "schedule", lp_work_run, &w, err);
     triplets_free(&t);
+    free(fixed);
+    free(want);
+    free(row);
+    free(val);
+    free(scratch);
+    free(order);
     return result;
 }
 
@@ -551,11 +908,12 @@ typedef struct named_work {
     triplets t;
 } named_work;
 
-static dls_status named_run(void *arg, const dls__glpk_guard *g, dls_error *err)
+static dls_status named_run(void *arg, dls__glpk_guard *g, dls_error *err)
 {
     named_work *w = arg;
     lp L;
-    build(&L, w->st, 1, 1, 1, &w->t);
+    memset(&L, 0, sizeof L);
+    build(&L, w->st, 1, 1, 1, &w->t, NULL);
     int ret = w->format == DLS_EXPORT_LP ? glp_write_lp(L.P, NULL, w->path)
                                          : glp_write_prob(L.P, 0, w->path);
     glp_delete_prob(L.P);
@@ -572,7 +930,8 @@ dls_status dls__lp_write_named(const dls__star *st, int verbose, dls_export_form
         triplets_free(&w.t);
         return dls__fail(err, DLS_ENOMEM, "out of memory");
     }
-    dls_status rc = dls__glpk_call(verbose, "export", named_run, &w, err);
+    /* writing takes time in proportion to the LP's size: no limit */
+    dls_status rc = dls__glpk_call(verbose, INFINITY, "export", named_run, &w, NULL, err);
     triplets_free(&w.t);
     return rc;
 }

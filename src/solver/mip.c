@@ -37,6 +37,14 @@
 #define DLS_MIP_MAX_REFINE_DEPTH 20
 /* Integrality tolerance of the loads read back (GLPK's default is 1e-5). */
 #define DLS_MIP_INT_TOL 1e-7
+/* The automatic iteration limit of the relaxation: this many, plus DLS_MIP_AUTO_ITERATIONS_PER
+ * per row and column (as the LP's, lp_star.c). */
+#define DLS_MIP_AUTO_ITERATIONS_BASE 10000ul
+#define DLS_MIP_AUTO_ITERATIONS_PER 20ul
+/* Loads at or below this fraction of V count as none (as in lp_star.c). */
+#define DLS_MIP_ZERO_LOAD_REL 1e-12
+/* Seconds between two calls of the progress callback: a few hundred in a minute. */
+#define DLS_MIP_PROGRESS_INTERVAL_S 0.2
 
 /* The compute-time description of one position. */
 typedef struct shape {
@@ -255,17 +263,53 @@ typedef struct layout {
     int *c_l, *c_r;                  /* first run time */
     int c_cmax, ncols, nrows, binaries;
     double u, tau;                   /* load and time units */
+    unsigned char *skip;             /* positions given no load before solving */
 } layout;
 
+/* What the callback sees, kept outside GLPK's memory: when the watchdog stops GLPK (see
+ * glpk_guard.h), the incumbent so far is still known. */
 typedef struct cb_data {
     const double *start;  /* incumbent to offer, by column (1-based), or NULL */
+    const dls__mip_spec *sp;
+    struct timespec t0, last; /* start of branch and bound, last progress report */
+    int canceled;         /* the progress callback asked to stop */
     int offered;
     double bound;         /* best bound seen (scaled) */
+    const layout *L;
+    double *best;         /* the incumbent's loads by position (scaled; 0 when unused) */
+    int have_best;
+    double best_obj;      /* its objective (scaled) */
 } cb_data;
+
+/* Seconds from a to b. */
+static double seconds_between(const struct timespec *a, const struct timespec *b)
+{
+    return (double)(b->tv_sec - a->tv_sec) + 1e-9 * (double)(b->tv_nsec - a->tv_nsec);
+}
+
+/* Reports progress (the part of the time limit used) at most every
+ * DLS_MIP_PROGRESS_INTERVAL_S, and stops branch and bound when the caller asks. */
+static void report_progress(glp_tree *T, cb_data *d)
+{
+    const dls__mip_spec *sp = d->sp;
+    if (sp->progress == NULL || d->canceled)
+        return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (seconds_between(&d->last, &now) < DLS_MIP_PROGRESS_INTERVAL_S)
+        return;
+    d->last = now;
+    double fraction = fmin(1, seconds_between(&d->t0, &now) / sp->time_limit);
+    if (sp->progress(fraction, sp->progress_data) != 0) {
+        d->canceled = 1;
+        glp_ios_terminate(T);
+    }
+}
 
 static void callback(glp_tree *T, void *info)
 {
     cb_data *d = info;
+    report_progress(T, d);
     switch (glp_ios_reason(T)) {
     case GLP_IHEUR:
         if (d->start && !d->offered) {
@@ -273,8 +317,18 @@ static void callback(glp_tree *T, void *info)
             glp_ios_heur_sol(T, d->start);
         }
         break;
-    case GLP_ISELECT:
     case GLP_IBINGO: {
+        glp_prob *P = glp_ios_get_prob(T);
+        const layout *L = d->L;
+        for (size_t k = 0; k < L->m; k++)
+            d->best[k] = L->c_y[k] && glp_mip_col_val(P, L->c_y[k]) < 0.5
+                             ? 0
+                             : glp_mip_col_val(P, L->c_alpha[k]);
+        d->best_obj = glp_mip_obj_val(P);
+        d->have_best = 1;
+    }
+        /* fall through */
+    case GLP_ISELECT: {
         int best = glp_ios_best_node(T);
         if (best)
             d->bound = glp_ios_node_bound(T, best);
@@ -294,7 +348,8 @@ static void convex_rows(glp_prob *P, const shape *s, const layout *L, size_t k, 
     for (size_t l = 0; l < s->nl; l++) {
         double rhs = cy ? 0 : -s->a[l] / L->tau;
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, rhs);
-        put(t, *row, ca, s->b[l] * L->u / L->tau);
+        if (!L->skip[k])
+            put(t, *row, ca, s->b[l] * L->u / L->tau);
         if (cy)
             put(t, *row, cy, s->a[l] / L->tau);
         put(t, *row, L->c_c[k], -1);
@@ -350,12 +405,16 @@ static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec 
     double u = L->u, tau = L->tau;
     /* whole loads need whole bounds (GLPK refuses others) */
     double U = (sp->integer ? floor(fmin(st->B[k], st->V)) : fmin(st->B[k], st->V)) / u;
-    int ca = L->c_alpha[k], cy = L->c_y[k];
+    int ca = L->c_alpha[k], cy = L->c_y[k], skip = L->skip[k];
+    if (skip)
+        U = 0;
     glp_set_col_bnds(P, ca, U > 0 ? GLP_DB : GLP_FX, 0, U);
     if (sp->integer)
         glp_set_col_kind(P, ca, GLP_IV);
     if (cy) {
         glp_set_col_kind(P, cy, GLP_BV);
+        if (skip)
+            glp_set_col_bnds(P, cy, GLP_FX, 0, 0);
         /* alpha_k - U y_k <= 0 */
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
         put(t, *row, ca, 1);
@@ -372,7 +431,8 @@ static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec 
             put(t, *row, L->c_T[k - 1], -1);
         if (cy)
             put(t, *row, cy, -st->S[k] / tau);
-        put(t, *row, ca, -st->C[k] * u / tau);
+        if (!skip)
+            put(t, *row, ca, -st->C[k] * u / tau);
         /* T_k + c_k - Cmax <= 0 */
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
         put(t, *row, L->c_T[k], 1);
@@ -419,16 +479,19 @@ static glp_prob *build(const dls__star *st, const dls__mip_spec *sp, const shape
 
 /* Branch and bound from the relaxation's basis, offering the incumbent; returns
  * glp_intopt's code, or -1 when it failed. */
-static int branch_and_bound(glp_prob *P, const dls__mip_spec *sp, cb_data *cb)
+static int branch_and_bound(glp_prob *P, const dls__glpk_guard *g, const dls__mip_spec *sp,
+                            cb_data *cb)
 {
     glp_iocp io;
     glp_init_iocp(&io);
-    io.msg_lev = sp->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+    /* progress goes to the guard's hook (printed only when verbose), which is also the
+     * watchdog of the LPs GLPK solves at each node, to which it gives no time limit */
+    io.msg_lev = GLP_MSG_ON;
+    io.out_frq = DLS_GLPK_POLL_MS;
     io.presolve = GLP_OFF;
     io.mip_gap = sp->rel_gap;
     io.tol_int = DLS_MIP_INT_TOL;
-    if (sp->time_limit > 0)
-        io.tm_lim = sp->time_limit * 1000 < INT_MAX ? (int)(sp->time_limit * 1000) : INT_MAX;
+    io.tm_lim = dls__glpk_tm_lim(g);
     io.cb_func = callback;
     io.cb_info = cb;
     /* no cuts: GLPK's MIR cuts were seen to cut off the optimum of these programs */
@@ -470,35 +533,58 @@ static void read_answer(glp_prob *P, const dls__star *st, const layout *L, int r
 }
 
 static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, layout *L,
-                      trip *t, double *start_cols, dls__mip_answer *ans, dls_error *err)
+                      trip *t, cb_data *cb, dls__glpk_guard *g, dls__mip_answer *ans,
+                      dls_error *err)
 {
+    dls__glpk_stage(g, "building the MIP");
     glp_prob *P = build(st, sp, sh, L, t);
     if (P == NULL)
         return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
     /* the relaxation first, so that branch and bound (without presolve) may take the
      * incumbent in the original columns */
     glp_smcp sm;
-    glp_init_smcp(&sm);
-    sm.msg_lev = sp->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+    unsigned long its = sp->iteration_limit > 0
+                            ? sp->iteration_limit
+                            : DLS_MIP_AUTO_ITERATIONS_BASE +
+                                  DLS_MIP_AUTO_ITERATIONS_PER *
+                                      (unsigned long)(L->nrows + L->ncols);
+    dls__glpk_smcp(g, &sm, its);
+    dls__glpk_stage(g, "the MIP's relaxation (simplex)");
     glp_adv_basis(P, 0);
     int ret = glp_simplex(P, &sm);
-    if (ret != 0 || glp_get_status(P) != GLP_OPT) {
-        int s = glp_get_status(P);
+    if (ret == GLP_ETMLIM) {
+        /* no answer within the time limit: a result, as when branch and bound runs out */
         glp_delete_prob(P);
-        if (s == GLP_NOFEAS) {
+        ans->status = DLS_SOLUTION_NOT_FOUND;
+        ans->time_limited = 1;
+        ans->bound = 0;
+        return DLS_OK;
+    }
+    if (ret != 0 || glp_get_status(P) != GLP_OPT) {
+        int s = glp_get_status(P), n = glp_get_it_cnt(P);
+        glp_delete_prob(P);
+        if (ret == 0 && s == GLP_NOFEAS) {
             ans->status = DLS_SOLUTION_INFEASIBLE;
             return DLS_OK;
         }
+        if (ret == GLP_EITLIM)
+            return dls__fail(err, DLS_ELIMIT, "mip: GLPK's simplex did not solve the MIP's "
+                             "relaxation within %lu iterations (%.3g s)", its,
+                             dls__glpk_elapsed(g));
         return dls__fail(err, DLS_ESOLVER, "mip: the relaxation failed (glp_simplex returned "
-                         "%d)", ret);
+                         "%d after %d iterations)", ret, n);
     }
-    cb_data cb = {start_cols, 0, -INFINITY};
-    ret = branch_and_bound(P, sp, &cb);
+    dls__glpk_stage(g, "GLPK's branch and bound");
+    ret = branch_and_bound(P, g, sp, cb);
+    if (cb->canceled) {
+        glp_delete_prob(P);
+        return dls__fail(err, DLS_ECANCELED, "mip: canceled by the progress callback");
+    }
     if (ret < 0) {
         glp_delete_prob(P);
         return dls__fail(err, DLS_ESOLVER, "mip: glp_intopt failed (code %d)", -1 - ret);
     }
-    read_answer(P, st, L, ret, &cb, ans);
+    read_answer(P, st, L, ret, cb, ans);
     glp_delete_prob(P);
     return DLS_OK;
 }
@@ -532,6 +618,7 @@ static void layout_free(layout *L)
     free(L->c_w);
     free(L->c_l);
     free(L->c_r);
+    free(L->skip);
 }
 
 static int layout_alloc(layout *L, size_t m)
@@ -545,7 +632,10 @@ static int layout_alloc(layout *L, size_t m)
     L->c_w = malloc(m * sizeof(int));
     L->c_l = malloc(m * sizeof(int));
     L->c_r = malloc(m * sizeof(int));
-    return L->c_alpha && L->c_T && L->c_c && L->c_y && L->c_w && L->c_l && L->c_r ? 0 : -1;
+    L->skip = calloc(m, 1);
+    return L->c_alpha && L->c_T && L->c_c && L->c_y && L->c_w && L->c_l && L->c_r && L->skip
+               ? 0
+               : -1;
 }
 
 /* Each position's time shape, and where its variables and rows go. */
@@ -637,34 +727,84 @@ static double *start_columns(const dls__star *st, const dls__mip_spec *sp, const
     return start;
 }
 
+/* Positions that cannot take a unit (whole loads), or 1e-12 of V (real loads), in any
+ * answer as good as the start, whose makespan in the program's own terms is ub: they get
+ * no load and lose their load's coefficients, which can lie 1e16 and more from the others'
+ * (a link of 1e7 s per unit beside speeds of 1e9 units per second) and make the relaxation
+ * singular. The bound: with y_k = 1, Cmax >= T_k + c_k >= S_k + C_k x + a_l + b_l x for
+ * each line of a convex shape (non-convex shapes are not tested). Nothing is marked when
+ * the others could not hold V. */
+static void mark_negligible(const dls__star *st, const dls__mip_spec *sp, const shape *sh,
+                            layout *L, double ub)
+{
+    if (!(ub < INFINITY) || !sp->communication)
+        return;
+    ub *= 1 + 1e-9;
+    double small = sp->integer ? 1 : DLS_MIP_ZERO_LOAD_REL * st->V, room = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        double most = INFINITY;
+        for (size_t l = 0; sh[k].convex && l < sh[k].nl; l++) {
+            double slope = st->C[k] + sh[k].b[l], left = ub - st->S[k] - sh[k].a[l];
+            if (slope > 0)
+                most = fmin(most, left / slope);
+            else if (left < 0)
+                most = -1;
+        }
+        L->skip[k] = sh[k].convex && (sp->integer ? most < small : most <= small);
+        if (!L->skip[k])
+            room += fmin(st->B[k], st->V);
+    }
+    if (!(room >= st->V))
+        memset(L->skip, 0, st->m);
+}
+
 typedef struct mip_work {
     const dls__star *st;
     const dls__mip_spec *sp;
     shape *sh;
     layout *L;
     trip *t;
-    double *start;
+    cb_data cb;
     dls__mip_answer *ans;
 } mip_work;
 
-static dls_status mip_work_run(void *arg, const dls__glpk_guard *g, dls_error *err)
+static dls_status mip_work_run(void *arg, dls__glpk_guard *g, dls_error *err)
 {
-    (void)g;
     mip_work *w = arg;
-    return run(w->st, w->sp, w->sh, w->L, w->t, w->start, w->ans, err);
+    return run(w->st, w->sp, w->sh, w->L, w->t, &w->cb, g, w->ans, err);
 }
 
-/* Builds and solves the program with GLPK, timing it. */
+/* Builds and solves the program with GLPK, timing it. When the watchdog stopped GLPK past
+ * the time limit (inside the LP of a node), the answer is the incumbent so far, or none:
+ * the outcome of a time limit, not a failure. best: m doubles of scratch. */
 static dls_status guarded_run(const dls__star *st, const dls__mip_spec *sp, shape *sh,
-                              layout *L, trip *t, double *start, dls__mip_answer *ans,
-                              dls_error *err)
+                              layout *L, trip *t, double *start, double *best,
+                              dls__mip_answer *ans, dls_error *err)
 {
     struct timespec c0, c1;
     clock_gettime(CLOCK_MONOTONIC, &c0);
-    mip_work w = {st, sp, sh, L, t, start, ans};
-    dls_status res = dls__glpk_call(sp->verbose, "mip", mip_work_run, &w, err);
+    mip_work w = {st, sp, sh, L, t, {start, sp, c0, c0, 0, 0, -INFINITY, L, best, 0, NAN}, ans};
+    int stopped = 0;
+    dls_error quiet;
+    dls_status res = dls__glpk_call(sp->verbose, sp->time_limit, "mip", mip_work_run, &w,
+                                    &stopped, &quiet);
     clock_gettime(CLOCK_MONOTONIC, &c1);
     ans->seconds = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
+    if (stopped) {
+        ans->time_limited = 1;
+        ans->bound = isfinite(w.cb.bound) ? w.cb.bound * L->tau : 0;
+        if (w.cb.have_best) {
+            ans->status = DLS_SOLUTION_FEASIBLE;
+            ans->objective = w.cb.best_obj * L->tau;
+            for (size_t k = 0; k < st->m; k++)
+                ans->alpha[k] = best[k] * L->u;
+        } else {
+            ans->status = DLS_SOLUTION_NOT_FOUND;
+        }
+        return DLS_OK;
+    }
+    if (res != DLS_OK && err != NULL)
+        *err = quiet;
     return res;
 }
 
@@ -680,9 +820,9 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *sp,
     int laid = layout_alloc(&L, m);
     ans->alpha = calloc(m, sizeof *ans->alpha);
     trip t = {NULL, NULL, NULL, 0, 0, 0};
-    double *start = NULL;
+    double *start = NULL, *best = malloc(m * sizeof *best);
     dls_status res = DLS_OK;
-    if (!sh || laid != 0 || !ans->alpha)
+    if (!sh || laid != 0 || !ans->alpha || !best)
         res = dls__fail(err, DLS_ENOMEM, "mip: out of memory");
     if (res == DLS_OK)
         res = plan_layout(st, sp, sh, &L, err);
@@ -696,8 +836,10 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *sp,
     }
     if (res == DLS_OK && sp->start && (start = start_columns(st, sp, sh, &L)) == NULL)
         res = dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+    if (res == DLS_OK && start)
+        mark_negligible(st, sp, sh, &L, start[L.c_cmax] * L.tau);
     if (res == DLS_OK)
-        res = guarded_run(st, sp, sh, &L, &t, start, ans, err);
+        res = guarded_run(st, sp, sh, &L, &t, start, best, ans, err);
     if (res == DLS_OK && (ans->status == DLS_SOLUTION_OPTIMAL ||
                           ans->status == DLS_SOLUTION_FEASIBLE))
         clean_loads(st, sp->integer, ans->alpha);
@@ -709,6 +851,7 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *sp,
     free(t.ja);
     free(t.ar);
     free(start);
+    free(best);
     if (res != DLS_OK) {
         free(ans->alpha);
         ans->alpha = NULL;

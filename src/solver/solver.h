@@ -14,6 +14,8 @@ typedef struct dls__lp_answer {
     double residual, kkt_pe, kkt_de;
     unsigned iterations, solves;
     int exact;                /* 0 not asked, 1 confirmed */
+    size_t negligible;        /* processors left out of the matrix as negligible (lp_star.c) */
+    size_t first_negligible;  /* the first of them by position (m: none) */
 } dls__lp_answer;
 
 DLS_HIDDEN dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *par,
@@ -43,12 +45,15 @@ typedef struct dls__mip_spec {
     int exact_shape;      /* measured models by their true time, not the envelope */
     int communication;    /* 0: no sends (the geometric problem) */
     int verbose;
-    double time_limit;    /* s; 0: none */
+    double time_limit;    /* s, > 0: the relaxation and branch and bound together */
+    unsigned iteration_limit; /* the relaxation's simplex; 0: automatic */
     double rel_gap;
     double shape_tol;     /* relative chord error of measured times */
     size_t max_binaries;
     double time_unit;     /* a typical makespan, for scaling */
     const double *start;  /* an incumbent, loads by position, or NULL */
+    dls_progress_fn progress; /* called during branch and bound, or NULL */
+    void *progress_data;
 } dls__mip_spec;
 
 typedef struct dls__mip_answer {

@@ -6,7 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/names.h"
 #include "star/star.h"
+
+DLS__ENUM_NAMES(dls_schedule_kind, dls_schedule_kind, DLS_SCHEDULE_KIND_MAP)
+DLS__ENUM_NAMES(dls_send_order, dls_send_order, DLS_SEND_ORDER_MAP)
 
 /* ---------------------------------------------------------------------------------- */
 /* The schedule object                                                                */
@@ -49,17 +53,17 @@ dls_schedule *dls__schedule_alloc(size_t p, double V)
     }
     for (size_t i = 0; i < p; i++)
         s->send_start[i] = s->send_end[i] = NAN;
-    s->lp_makespan = s->rounded_makespan = s->mip_makespan = s->mip_bound = NAN;
-    s->lp_true_makespan = NAN;
-    s->mip_seconds = NAN;
-    s->mip_status = -1;
+    s->kind = DLS_SCHEDULE_LP;
+    s->mip.lp_makespan = s->mip.rounded_makespan = s->mip.mip_makespan = NAN;
+    s->mip.lp_true_makespan = s->mip.mip_bound = s->mip.mip_seconds = NAN;
+    s->mip.mip_status = DLS_SOLUTION_NONE;
     return s;
 }
 
 /* Fills the per-processor timeline from loads by position. */
 dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st, const double *alpha,
-                                const unsigned char *active, int charge_unused, int true_models,
-                                dls_error *err)
+                              const unsigned char *active, int charge_unused, int true_models,
+                              dls_error *err)
 {
     size_t m = st->m;
     double *buf = malloc(4 * m * sizeof *buf);
@@ -117,12 +121,19 @@ unsigned dls_schedule_solves(const dls_schedule *s) { return s->solves; }
 double dls_schedule_residual(const dls_schedule *s) { return s->residual; }
 double dls_schedule_kkt_primal(const dls_schedule *s) { return s->kkt_pe; }
 double dls_schedule_kkt_dual(const dls_schedule *s) { return s->kkt_de; }
-int dls_schedule_exact_verified(const dls_schedule *s) { return s->exact; }
+int dls_schedule_exact_confirmed(const dls_schedule *s) { return s->exact; }
 double dls_schedule_capacity(const dls_schedule *s) { return s->capacity; }
-double dls_schedule_lp_makespan(const dls_schedule *s) { return s->lp_makespan; }
-double dls_schedule_lp_true_makespan(const dls_schedule *s) { return s->lp_true_makespan; }
-double dls_schedule_rounded_makespan(const dls_schedule *s) { return s->rounded_makespan; }
-double dls_schedule_mip_makespan(const dls_schedule *s) { return s->mip_makespan; }
-double dls_schedule_mip_bound(const dls_schedule *s) { return s->mip_bound; }
-double dls_schedule_mip_seconds(const dls_schedule *s) { return s->mip_seconds; }
-int dls_schedule_mip_status(const dls_schedule *s) { return s->mip_status; }
+dls_schedule_kind dls_schedule_get_kind(const dls_schedule *s) { return s->kind; }
+
+dls_status dls_schedule_get_mip_info(const dls_schedule *s, dls_schedule_mip_info *info,
+                                     dls_error *err)
+{
+    if (s == NULL || info == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_mip_info: NULL argument");
+    if (s->kind != DLS_SCHEDULE_INTEGER && s->kind != DLS_SCHEDULE_MIP)
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_mip_info: the schedule is of kind "
+                         "\"%s\", not an integer or MIP schedule",
+                         dls_schedule_kind_name(s->kind));
+    *info = s->mip;
+    return DLS_OK;
+}

@@ -51,10 +51,9 @@ struct dls_schedule {
     double residual, kkt_pe, kkt_de, capacity;
     unsigned iterations, solves;
     int exact;
-    /* integer and MIP schedules (NaN / -1 when not computed) */
-    double lp_makespan, lp_true_makespan, rounded_makespan, mip_makespan, mip_bound;
-    double mip_seconds;
-    int mip_status;
+    dls_schedule_kind kind;
+    /* integer and MIP schedules (NaN / DLS_SOLUTION_NONE when not computed) */
+    dls_schedule_mip_info mip;
     size_t mip_binaries;
 };
 
@@ -65,8 +64,6 @@ DLS_HIDDEN dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st,
                                          const double *alpha, const unsigned char *active,
                                          int charge_unused, int true_models, dls_error *err);
 DLS_HIDDEN void dls__fill_idle(dls_schedule *s);
-/* The schedule object (result.c). NULL when out of memory. */
-DLS_HIDDEN dls_schedule *dls__schedule_alloc(size_t p, double V);
 /* Fills the per-processor timeline from loads by position; sets the makespan. */
 DLS_HIDDEN dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st,
                                          const double *alpha, const unsigned char *active,

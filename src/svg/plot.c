@@ -14,6 +14,7 @@
 #include <dlsched/plot.h>
 
 #include "core/internal.h"
+#include "core/names.h"
 #include "core/sort.h"
 #include "svg/svg_text.h"
 
@@ -452,7 +453,7 @@ static dls_status add_curves(plot *p, dls_error *err)
     }
     p->c = calloc(total, sizeof *p->c);
     if (p->c == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_plot_svg: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_plot_to_string: out of memory");
     for (size_t i = 0; i < np; i++) {
         const dls_model *m = dls_platform_model(p->pl, i);
         double limit = dls_platform_limit(p->pl, i);
@@ -513,7 +514,8 @@ static void choose_x(plot *p)
     r.lo = clamp_range(r.lo);
     r.hi = clamp_range(r.hi);
     axis *a = &p->ax;
-    a->log = p->par.log_x >= 0 ? p->par.log_x : r.hi / r.lo > AUTO_LOG_RATIO;
+    a->log = p->par.x_scale != DLS_PLOT_AUTO ? p->par.x_scale == DLS_PLOT_LOG
+                                             : r.hi / r.lo > AUTO_LOG_RATIO;
     if (a->log) {
         a->lo = r.lo / LOG_SIZE_MARGIN;
         a->hi = r.hi * LOG_SIZE_MARGIN;
@@ -570,7 +572,8 @@ static void choose_y(plot *p)
     lo = clamp_range(lo);
     hi = clamp_range(hi);
     axis *a = &p->ay;
-    a->log = p->par.log_y >= 0 ? p->par.log_y : hi / lo > AUTO_LOG_RATIO;
+    a->log = p->par.y_scale != DLS_PLOT_AUTO ? p->par.y_scale == DLS_PLOT_LOG
+                                             : hi / lo > AUTO_LOG_RATIO;
     if (a->log) {
         /* headroom as a share of the axis length, below the smallest speed as well, so
          * that no curve runs along the frame */
@@ -895,12 +898,15 @@ static void put_entry(svg *o, const plot *p, const entry *e, double x, double y,
 
 /* ---------------------------------------------------------------------------------- */
 
+DLS__ENUM_NAMES(dls_plot_scale, dls_plot_scale, DLS_PLOT_SCALE_MAP)
+
 void dls_plot_params_init(dls_plot_params *params)
 {
     if (params == NULL)
         return;
-    params->log_x = -1;
-    params->log_y = -1;
+    memset(params, 0, sizeof *params);
+    params->x_scale = DLS_PLOT_AUTO;
+    params->y_scale = DLS_PLOT_AUTO;
     params->width = DLS_PLOT_DEFAULT_WIDTH;
     params->height = DLS_PLOT_DEFAULT_HEIGHT;
     params->sections = DLS_PLOT_DEFAULT_SECTIONS;
@@ -911,20 +917,26 @@ void dls_plot_params_init(dls_plot_params *params)
 
 static dls_status check_params(const dls_plot_params *par, dls_error *err)
 {
-    if (par->log_x < -1 || par->log_x > 1)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: log_x must be -1 (automatic), "
-                         "0 or 1, not %d", par->log_x);
-    if (par->log_y < -1 || par->log_y > 1)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: log_y must be -1 (automatic), "
-                         "0 or 1, not %d", par->log_y);
+    dls_status st = DLS__CHECK_RESERVED(par, "dls_plot_to_string", dls_plot_params, err);
+    if (st != DLS_OK)
+        return st;
+    dls_plot_scale known;
+    if (dls_plot_scale_from_name(dls_plot_scale_name(par->x_scale), &known) != DLS_OK)
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: x_scale must be "
+                         "DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, not %d",
+                         (int)par->x_scale);
+    if (dls_plot_scale_from_name(dls_plot_scale_name(par->y_scale), &known) != DLS_OK)
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: y_scale must be "
+                         "DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, not %d",
+                         (int)par->y_scale);
     if (!isfinite(par->width) || par->width < DLS_PLOT_MIN_WIDTH)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: width must be a finite number "
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: width must be a finite number "
                          ">= %g pixels, not %g", DLS_PLOT_MIN_WIDTH, par->width);
     if (!isfinite(par->height) || par->height < DLS_PLOT_MIN_HEIGHT)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: height must be a finite number "
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: height must be a finite number "
                          ">= %g pixels, not %g", DLS_PLOT_MIN_HEIGHT, par->height);
     if (par->sections < 1)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: sections must be >= 1");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: sections must be >= 1");
     return DLS_OK;
 }
 
@@ -1145,13 +1157,13 @@ static void put_document(svg *o, const plot *p, const layout *l)
     put(o, "</svg>\n");
 }
 
-dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_params *params,
-                                 char **out, dls_error *err)
+dls_status dls_plot_to_string(const dls_platform *platform, const dls_plot_params *params,
+                              char **out, dls_error *err)
 {
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: NULL argument");
     if (dls_platform_count(platform) == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg: the platform has no processor");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: the platform has no processor");
     plot p;
     memset(&p, 0, sizeof p);
     p.pl = platform;
@@ -1166,7 +1178,7 @@ dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_pa
      * calling program chose (for this thread only, and only during this call) */
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_plot_svg: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_plot_to_string: out of memory");
     layout l;
     memset(&l, 0, sizeof l);
     svg o = DLS__BUF_INIT;
@@ -1182,7 +1194,7 @@ dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_pa
         if (!o.failed)
             put_document(&o, &p, &l);
         if (o.failed)
-            st = dls__fail(err, DLS_ENOMEM, "dls_platform_plot_svg: out of memory");
+            st = dls__fail(err, DLS_ENOMEM, "dls_plot_to_string: out of memory");
     }
     free(l.ent);
     free(l.yt);
@@ -1196,13 +1208,13 @@ dls_status dls_platform_plot_svg(const dls_platform *platform, const dls_plot_pa
     return DLS_OK;
 }
 
-dls_status dls_platform_plot_svg_file(const dls_platform *platform, const dls_plot_params *params,
-                                      const char *path, dls_error *err)
+dls_status dls_plot_write_file(const dls_platform *platform, const dls_plot_params *params,
+                               const char *path, dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_plot_svg_file: NULL path");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_write_file: NULL path");
     char *doc;
-    dls_status st = dls_platform_plot_svg(platform, params, &doc, err);
+    dls_status st = dls_plot_to_string(platform, params, &doc, err);
     if (st != DLS_OK)
         return st;
     st = dls__write_output(path, doc, strlen(doc), err);

@@ -87,7 +87,7 @@ static dls_status do_add_remove(void *p, dls_error *err)
     dls_status st = dls_platform_add(c->platform, "extra", c->model, NULL, err);
     if (st != DLS_OK) {
         assert_int_equal(dls_platform_count(c->platform), n);
-        assert_int_equal(dls_platform_find(c->platform, "extra"), -1);
+        assert_int_equal(test_platform_index(c->platform, "extra"), -1);
         return st;
     }
     st = dls_platform_remove(c->platform, n, err);
@@ -158,8 +158,8 @@ static dls_status do_partition(void *p, dls_error *err)
 {
     pctx *c = p;
     c->res = NULL;
-    dls_status st = c->striped ? dls_partition_striped(c->platform, c->n, &c->par, &c->res, err)
-                               : dls_partition_set(c->platform, c->n, &c->par, &c->res, err);
+    dls_status st = c->striped ? dls_partition_solve_matrix(c->platform, c->n, &c->par, &c->res, err)
+                               : dls_partition_solve(c->platform, c->n, &c->par, &c->res, err);
     if (st != DLS_OK)
         assert_null(c->res);
     return st;
@@ -286,14 +286,14 @@ static dls_status do_schedule(void *p, dls_error *err)
     case 1:
         return dls_schedule_evaluate(c->platform, loads, &c->par, &c->res, err);
     case 2:
-        return dls_schedule_export(c->platform, 1e6, &c->par,
+        return dls_schedule_lp_write_file(c->platform, 1e6, &c->par,
                                    c->par.order == DLS_ORDER_RATE ? DLS_EXPORT_MATHPROG
                                                                   : DLS_EXPORT_MPS,
                                    c->path, err);
     default: {
         dls_status st = dls_schedule_solve(c->platform, 1e6, &c->par, &c->res, err);
         if (st == DLS_OK) {
-            st = dls_schedule_svg(c->res, c->platform, &c->svg, err);
+            st = dls_schedule_gantt_to_string(c->res, c->platform, &c->svg, err);
             if (st != DLS_OK) {
                 dls_schedule_free(c->res);
                 c->res = NULL;
@@ -371,14 +371,16 @@ static dls_status do_mip(void *p, dls_error *err)
     dls_mip_params_init(&mp);
     if (c->mode == 0) {
         mp.integer = 1;
-        return dls_schedule_integer(c->platform, 3000, NULL, &mp, &c->res, err);
+        return dls_schedule_solve_integer(c->platform, 3000, NULL, &mp, &c->res, err);
     }
     if (c->mode == 1) {
         mp.exact_shape = 1;
-        return dls_schedule_mip(c->platform, 3000, NULL, &mp, &c->res, err);
+        return dls_schedule_solve_mip(c->platform, 3000, NULL, &mp, &c->res, err);
     }
-    dls_check_result r[DLS_CHECK_COUNT];
-    return dls_crosscheck(c->platform, 200, NULL, r, NULL, err);
+    dls_crosscheck *cc = NULL;
+    dls_status st = dls_crosscheck_run(c->platform, 200, NULL, &cc, err);
+    dls_crosscheck_free(cc);
+    return st;
 }
 
 static void free_mip(void *p)

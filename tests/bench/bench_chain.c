@@ -28,7 +28,7 @@
 
 static dls_platform *make_platform(size_t m, double V)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = bench_platform_new();
     double share = V / (double)m;
     for (size_t i = 0; i < m; i++) {
         char name[32];

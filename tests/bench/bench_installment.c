@@ -22,7 +22,7 @@ static volatile double sink_out;
  * within a factor 3, out of core 10 to 100 times slower from a swap point near 1e8). */
 static dls_platform *make_platform(size_t p, int identical)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = bench_platform_new();
     dls_error err;
     for (size_t i = 0; i < p; i++) {
         double b0 = identical ? 1e-3 : 1e-3 * (0.33 + 2.7 * bench_unif());

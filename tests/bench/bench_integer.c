@@ -13,7 +13,7 @@
 
 static dls_platform *star(size_t m, double V)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = bench_platform_new();
     dls_error err;
     double share = V / (double)m;
     for (size_t i = 0; i < m; i++) {
@@ -37,7 +37,7 @@ static dls_platform *star(size_t m, double V)
 
 static dls_platform *bumpy(size_t m, double V)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = bench_platform_new();
     dls_error err;
     for (size_t i = 0; i < m; i++) {
         double x[6], s[6], at = V / (double)m * 0.02, sp = bench_logu(1e3, 1e4);
@@ -76,20 +76,20 @@ int main(int argc, char **argv)
             dls_error err;
             dls_schedule *r, *x;
             double t0 = bench_now();
-            bench_check(dls_schedule_integer(pl, (uint64_t)V, NULL, NULL, &r, &err), &err);
+            bench_check(dls_schedule_solve_integer(pl, (uint64_t)V, NULL, NULL, &r, &err), &err);
             double tr = bench_now() - t0;
             dls_mip_params mp;
             dls_mip_params_init(&mp);
             mp.integer = 1;
             mp.time_limit = limit;
-            bench_check(dls_schedule_integer(pl, (uint64_t)V, NULL, &mp, &x, &err), &err);
-            double lp = dls_schedule_lp_makespan(r), rm = dls_schedule_makespan(r);
-            int ms = dls_schedule_mip_status(x);
-            double mm = dls_schedule_mip_makespan(x);
+            bench_check(dls_schedule_solve_integer(pl, (uint64_t)V, NULL, &mp, &x, &err), &err);
+            dls_schedule_mip_info ri, xi;
+            bench_check(dls_schedule_get_mip_info(r, &ri, &err), &err);
+            bench_check(dls_schedule_get_mip_info(x, &xi, &err), &err);
+            double lp = ri.lp_makespan, rm = dls_schedule_makespan(r), mm = xi.mip_makespan;
             printf("%4zu %10.0e %14.9g %10.2f %12.3e %10s %14.9g %9.3f %12.3e\n", p, V, lp,
-                   1e3 * tr, (rm - lp) / lp,
-                   dls_solution_status_name((dls_solution_status)ms), mm,
-                   dls_schedule_mip_seconds(x), (rm - mm) / mm);
+                   1e3 * tr, (rm - lp) / lp, dls_solution_status_name(xi.mip_status), mm,
+                   xi.mip_seconds, (rm - mm) / mm);
             dls_schedule_free(r);
             dls_schedule_free(x);
             dls_platform_free(pl);
@@ -107,16 +107,17 @@ int main(int argc, char **argv)
         mp.exact_shape = 1;
         mp.time_limit = limit;
         dls_schedule *s;
-        dls_status st = dls_schedule_mip(pl, V, NULL, &mp, &s, &err);
+        dls_status st = dls_schedule_solve_mip(pl, V, NULL, &mp, &s, &err);
         if (st != DLS_OK) {
             printf("%4zu %10.0e  %s\n", bs[a], V, err.message);
             dls_platform_free(pl);
             continue;
         }
-        printf("%4zu %10.0e %14.9g %16.9g %16.9g %10s %9.3f\n", bs[a], V,
-               dls_schedule_lp_makespan(s), dls_schedule_lp_true_makespan(s),
-               dls_schedule_makespan(s), dls_solution_status_name(dls_schedule_status(s)),
-               dls_schedule_mip_seconds(s));
+        dls_schedule_mip_info si;
+        bench_check(dls_schedule_get_mip_info(s, &si, &err), &err);
+        printf("%4zu %10.0e %14.9g %16.9g %16.9g %10s %9.3f\n", bs[a], V, si.lp_makespan,
+               si.lp_true_makespan, dls_schedule_makespan(s),
+               dls_solution_status_name(dls_schedule_status(s)), si.mip_seconds);
         dls_schedule_free(s);
         dls_platform_free(pl);
     }

@@ -24,7 +24,7 @@
  * 10^6 units per processor. */
 static dls_platform *make_platform(size_t m, double V)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = bench_platform_new();
     double share = V / (double)m;
     for (size_t i = 0; i < m; i++) {
         char name[32];
@@ -170,7 +170,7 @@ int main(int argc, char **argv)
             printf(" %9s %10s %10s |", "-", "-", "-");
         }
 #ifdef HAVE_LPSOLVE_BENCH
-        if (lps_on && dls_schedule_export(pl, V, &par, DLS_EXPORT_MPS, path, &err) == DLS_OK) {
+        if (lps_on && dls_schedule_lp_write_file(pl, V, &par, DLS_EXPORT_MPS, path, &err) == DLS_OK) {
             t0 = bench_now();
             lprec *lp = read_freeMPS(path, CRITICAL);
             int ret = lp ? solve(lp) : -1;

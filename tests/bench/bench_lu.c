@@ -28,7 +28,7 @@ static double kernel_speed(double peak, double x, double y, double mem)
  * a new kind), half with 2-D surfaces on a 6 x 6 grid, half with 12-point 1-D models. */
 static dls_platform *make_platform(size_t p, double n)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = bench_platform_new();
     dls_error err;
     double peak = 0, mem = 0;
     for (size_t i = 0; i < p; i++) {

@@ -62,7 +62,7 @@ int main(int argc, char **argv)
     bench_options(argc, argv, opt, 4, &dlsched,
                   "[DLSCHED] [--processors P] [--elements N] [--repeat R] [--keep]");
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = bench_platform_new();
     double share = (double)n / (double)p;
     for (size_t i = 0; i < p; i++) {
         char name[32];
@@ -93,7 +93,7 @@ int main(int argc, char **argv)
         for (int r = 0; r < repeat; r++) {
             dls_partition *res;
             double t0 = bench_now();
-            bench_check(dls_partition_set(pl, n, &par, &res, &err), &err);
+            bench_check(dls_partition_solve(pl, n, &par, &res, &err), &err);
             double t = bench_now() - t0;
             if (dls_partition_status(res) != DLS_SOLUTION_OPTIMAL) {
                 fprintf(stderr, "unexpected status: %s\n", dls_partition_note(res));

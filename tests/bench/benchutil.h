@@ -18,6 +18,18 @@
 /* ---------------------------------------------------------------------------------- */
 /* Time */
 
+/* An empty platform; exits when memory runs out. */
+static inline dls_platform *bench_platform_new(void)
+{
+    dls_platform *pl = NULL;
+    dls_error err;
+    if (dls_platform_create(&pl, &err) != DLS_OK) {
+        fprintf(stderr, "%s\n", err.message);
+        exit(2);
+    }
+    return pl;
+}
+
 static inline double bench_now(void)
 {
     struct timespec ts;

@@ -2,7 +2,7 @@
 # when it misses its goal; their figures go to doc/BENCHMARKS.md.
 BENCHMARKS = tests/bench/bench_partition tests/bench/bench_lp tests/bench/bench_model \
 	tests/bench/bench_lu tests/bench/bench_installment tests/bench/bench_integer \
-	tests/bench/bench_chain
+	tests/bench/bench_stalls tests/bench/bench_memory tests/bench/bench_chain
 EXTRA_PROGRAMS = $(BENCHMARKS)
 tests_bench_bench_partition_SOURCES = tests/bench/bench_partition.c tests/bench/benchutil.h
 tests_bench_bench_partition_LDADD = libdlsched.la -lm
@@ -10,6 +10,11 @@ tests_bench_bench_installment_SOURCES = tests/bench/bench_installment.c tests/be
 tests_bench_bench_installment_LDADD = libdlsched.la -lm
 tests_bench_bench_integer_SOURCES = tests/bench/bench_integer.c tests/bench/benchutil.h
 tests_bench_bench_integer_LDADD = libdlsched.la -lm
+tests_bench_bench_stalls_SOURCES = tests/bench/bench_stalls.c tests/bench/benchutil.h
+tests_bench_bench_stalls_LDADD = libdlsched.la -lm
+tests_bench_bench_memory_SOURCES = tests/bench/bench_memory.c tests/bench/benchutil.h
+tests_bench_bench_memory_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS)
+tests_bench_bench_memory_LDADD = libdlsched.la $(JANSSON_LIBS) -lm
 tests_bench_bench_lu_SOURCES = tests/bench/bench_lu.c tests/bench/benchutil.h
 tests_bench_bench_lu_LDADD = libdlsched.la -lm
 tests_bench_bench_model_SOURCES = tests/bench/bench_model.c tests/bench/benchutil.h
@@ -26,6 +31,7 @@ tests_bench_bench_chain_SOURCES = tests/bench/bench_chain.c tests/bench/benchuti
 tests_bench_bench_chain_CPPFLAGS = $(LIB_CPPFLAGS)
 tests_bench_bench_chain_LDADD = libdlsched_core.la -lm
 CLEANFILES += $(BENCHMARKS)
+EXTRA_DIST += tests/bench/gen_star.sh tests/bench/json_candidates.sh tests/bench/json_candidates.cc
 
 .PHONY: bench
 bench: all $(BENCHMARKS)
@@ -35,4 +41,9 @@ bench: all $(BENCHMARKS)
 	./tests/bench/bench_lu
 	./tests/bench/bench_installment
 	./tests/bench/bench_integer
+	./tests/bench/bench_stalls $(srcdir)/tests/data/stall
+	$(SHELL) $(srcdir)/tests/bench/gen_star.sh 10000 > tests/bench/star-1e4.json
+	$(SHELL) $(srcdir)/tests/bench/gen_star.sh 100000 > tests/bench/star-1e5.json
+	./tests/bench/bench_memory tests/bench/star-1e4.json tests/bench/star-1e5.json
+	rm -f tests/bench/star-1e4.json tests/bench/star-1e5.json
 	./tests/bench/bench_chain

@@ -143,7 +143,7 @@ static inline void chk_substar(const dls__star *st, unsigned long mask, dls__sta
  * limits on about half of them on half of the platforms (capacity kept >= V). */
 static inline dls_platform *chk_platform(test_rng *r, size_t m, double V)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     double share = V / (double)m, limsum = 0;
     int limits = test_below(r, 2), unlimited = 0;
     for (size_t i = 0; i < m; i++) {
@@ -188,7 +188,7 @@ static inline dls_platform *chk_platform(test_rng *r, size_t m, double V)
  * intercept, a tenth with a free link (rate 0), limits on a quarter of the platforms. */
 static inline dls_platform *chk_select_platform(test_rng *r, size_t m, double V)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     double share = V / (double)m, limsum = 0;
     int limits = test_below(r, 4) == 0, unlimited = 0;
     for (size_t i = 0; i < m; i++) {

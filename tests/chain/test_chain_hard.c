@@ -50,7 +50,7 @@ static void solve_all(const dls_platform *pl, double V, const char *what)
  *   {"name": "w1", "time": [[1, 1e-9], [-9, 1e-8]], "link": {"startup": 1, "rate": 1e7}}]} */
 TEST(test_fuzz_first)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     size_t i = gen_add(pl, "cpu", 0, gen_constant(2.5e9));
     gen_limit(pl, i, 1e8);
     i = gen_add(pl, "cpuq", 0, gen_constant(2.4e9));
@@ -72,7 +72,7 @@ TEST(test_fuzz_first)
  *   {"name": "w1", "time": [[0, 1e24], [-9, 1e-8]], "link": {"startup": 0, "rate": 0}}]} */
 TEST(test_fuzz_second)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     const double x[3] = {1e3, 1e6, 1e7}, s[3] = {2.1e9, 1.9e9, 2e8};
     size_t i = gen_add(pl, "n", 7, gen_points(3, x, s));
     gen_limit(pl, i, 5e7);
@@ -91,7 +91,7 @@ TEST(test_fuzz_second)
 TEST(test_ties)
 {
     for (int limited = 0; limited < 2; limited++) {
-        dls_platform *pl = dls_platform_create();
+        dls_platform *pl = test_platform_new();
         const double a[2] = {0, -0.5}, b[2] = {1e-3, 1e-2};
         for (size_t k = 0; k < 64; k++) {
             size_t i = gen_add(pl, "p", k, gen_lines(2, a, b));
@@ -110,7 +110,7 @@ TEST(test_magnitudes)
 {
     test_rng r;
     test_rng_init(&r, 1304);
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     for (size_t k = 0; k < 40; k++) {
         double b0 = test_logrange(&r, 1e-12, 1e8);
         const double a[2] = {test_below(&r, 2) ? 0 : test_logrange(&r, 1e-6, 1e3), -1};

@@ -7,6 +7,35 @@
  *   must agree on every one. */
 #include "gen.h"
 
+/* dls_crosscheck_run() with its records copied out, as the tests read them (the details
+ * stay valid until checks_free()). */
+typedef struct checks {
+    dls_crosscheck *c;
+    dls_check_result r[DLS_CHECK_COUNT];
+    int agree;
+} checks;
+
+static dls_status run_checks(const dls_platform *pl, double V, const dls_crosscheck_params *cp,
+                             checks *ck, dls_error *err)
+{
+    memset(ck, 0, sizeof *ck);
+    dls_status st = dls_crosscheck_run(pl, V, cp, &ck->c, err);
+    if (st != DLS_OK)
+        return st;
+    for (int k = 0; k < DLS_CHECK_COUNT; k++)
+        ck->r[k] = *dls_crosscheck_result(ck->c, (dls_check_kind)k);
+    ck->agree = dls_crosscheck_all_agree(ck->c);
+    assert_null(dls_crosscheck_result(ck->c, (dls_check_kind)DLS_CHECK_COUNT));
+    assert_null(dls_crosscheck_result(ck->c, (dls_check_kind)-1));
+    return DLS_OK;
+}
+
+static void checks_free(checks *ck)
+{
+    dls_crosscheck_free(ck->c);
+    ck->c = NULL;
+}
+
 #define RANDOM_PLATFORMS 300
 
 /* The makespan of whole or real loads (platform order = send order), from the definition. */
@@ -80,19 +109,21 @@ RANDOM_TEST(test_integer_vs_brute_force, 1, 120)
     mp.integer = 1;
     mp.exact_shape = 1;
     dls_schedule *s;
-    assert_ok(dls_schedule_integer(pl, n, NULL, &mp, &s, &err), &err);
+    assert_ok(dls_schedule_solve_integer(pl, n, NULL, &mp, &s, &err), &err);
     double best = brute_integer(pl, n);
     if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
         assert_true(isinf(best));
     } else {
         check_schedule_loads(pl, s, (double)n, 1);
         /* every whole size is a breakpoint: the MIP's optimum is the true one */
-        if (!test_close(dls_schedule_mip_makespan(s), best, 1e-12, 0))
+        dls_schedule_mip_info mi;
+        assert_ok(dls_schedule_get_mip_info(s, &mi, &err), &err);
+        if (!test_close(mi.mip_makespan, best, 1e-12, 0))
             fail_msg("instance %d (p %zu, n %llu): MIP %.17g, brute force %.17g", trial, p,
-                     (unsigned long long)n, dls_schedule_mip_makespan(s), best);
+                     (unsigned long long)n, mi.mip_makespan, best);
         assert_rel(dls_schedule_makespan(s), best, 1e-12);
         assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
-        assert_true(dls_schedule_rounded_makespan(s) >= best * (1 - 1e-12));
+        assert_true(mi.rounded_makespan >= best * (1 - 1e-12));
     }
     dls_schedule_free(s);
     dls_platform_free(pl);
@@ -110,11 +141,15 @@ TEST(test_rounding)
         uint64_t n = 1000 + test_below(&rng, 1000000);
         dls_platform *pl = gen_star(&rng, p, 3, (double)n, t % 3 == 0);
         dls_schedule *s;
-        assert_ok(dls_schedule_integer(pl, n, NULL, NULL, &s, &err), &err);
+        assert_ok(dls_schedule_solve_integer(pl, n, NULL, NULL, &s, &err), &err);
         check_schedule_loads(pl, s, (double)n, 1);
-        double lp = dls_schedule_lp_makespan(s);
+        dls_schedule_mip_info mi;
+        assert_ok(dls_schedule_get_mip_info(s, &mi, &err), &err);
+        assert_int_equal(dls_schedule_get_kind(s), DLS_SCHEDULE_INTEGER);
+        double lp = mi.lp_makespan;
         assert_true(dls_schedule_makespan(s) >= lp * (1 - 1e-9));
-        assert_int_equal(dls_schedule_mip_status(s), -1);
+        assert_int_equal(mi.mip_status, DLS_SOLUTION_NONE);
+        assert_true(isnan(mi.mip_makespan) && isnan(mi.mip_bound) && isnan(mi.mip_seconds));
         /* rounding down never raises the makespan, and each of the fewer than p units put
          * back raises it by at most the largest rate plus compute slope */
         double step = 0;
@@ -165,14 +200,17 @@ RANDOM_TEST(test_exact_shape_vs_scan, 3, 40)
     dls_mip_params_init(&mp);
     mp.exact_shape = 1;
     dls_schedule *s;
-    assert_ok(dls_schedule_mip(pl, V, NULL, &mp, &s, &err), &err);
+    assert_ok(dls_schedule_solve_mip(pl, V, NULL, &mp, &s, &err), &err);
     check_schedule_loads(pl, s, V, 0);
     /* optimal up to the chords (1e-4) */
     if (!(dls_schedule_makespan(s) <= best * (1 + 2e-4)))
         fail_msg("instance %d: MIP %.17g, scan %.17g", trial, dls_schedule_makespan(s), best);
     assert_true(dls_schedule_makespan(s) >= best * (1 - 1e-9));
     /* never worse than the LP's loads under the true models */
-    assert_true(dls_schedule_makespan(s) <= dls_schedule_lp_true_makespan(s) * (1 + 1e-12));
+    dls_schedule_mip_info mi;
+    assert_ok(dls_schedule_get_mip_info(s, &mi, &err), &err);
+    assert_int_equal(dls_schedule_get_kind(s), DLS_SCHEDULE_MIP);
+    assert_true(dls_schedule_makespan(s) <= mi.lp_true_makespan * (1 + 1e-12));
     dls_schedule_free(s);
     dls_platform_free(pl);
 }
@@ -193,19 +231,21 @@ TEST(test_crosscheck_random)
             V += 0.5; /* not whole: the integer check stands aside */
         dls_platform *pl = bumpy ? gen_bumpy(&rng, p, V)
                                  : gen_star(&rng, p, 3, V, t % 3 == 1);
-        dls_check_result r[DLS_CHECK_COUNT];
-        int agree = 0;
+        checks ck;
         dls_crosscheck_params cp;
         dls_crosscheck_params_init(&cp);
         cp.mip.time_limit = 20;
-        assert_ok(dls_crosscheck(pl, V, &cp, r, &agree, &err), &err);
+        assert_ok(run_checks(pl, V, &cp, &ck, &err), &err);
         for (int k = 0; k < DLS_CHECK_COUNT; k++) {
-            if (r[k].ran && !r[k].agree)
-                fail_msg("platform %d (p %zu, V %.10g): %s: %s", t, p, V, r[k].name,
-                         r[k].detail);
-            ran[k] += r[k].ran;
+            const dls_check_result *r = &ck.r[k];
+            assert_int_equal(r->kind, k);
+            if (r->ran && !r->agree)
+                fail_msg("platform %d (p %zu, V %.10g): %s: %s", t, p, V,
+                         dls_check_kind_name(r->kind), r->detail);
+            ran[k] += r->ran;
         }
-        assert_true(agree);
+        assert_true(ck.agree);
+        checks_free(&ck);
         dls_platform_free(pl);
     }
     printf("# cross-checks run: zero-communication %d, integer-mip %d, replay %d of %d\n",
@@ -223,10 +263,10 @@ TEST(test_crosscheck_paper)
                        "{\"name\": \"P2\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}}]}";
     dls_platform *pl = test_platform_json(text);
     dls_error err;
-    dls_check_result r[DLS_CHECK_COUNT];
-    int agree;
-    assert_ok(dls_crosscheck(pl, 2, NULL, r, &agree, &err), &err);
-    assert_true(agree);
+    checks ck;
+    assert_ok(run_checks(pl, 2, NULL, &ck, &err), &err);
+    assert_true(ck.agree);
+    const dls_check_result *r = ck.r;
     /* without communication each takes 1 unit: 1 + 1 = 2 s */
     assert_rel(r[0].first, 2, 1e-12);
     assert_rel(r[0].second, 2, 1e-12);
@@ -235,6 +275,7 @@ TEST(test_crosscheck_paper)
     /* with it, the paper's 5.75 s */
     assert_rel(r[2].first, 5.75, 1e-12);
     assert_rel(r[2].extra, 5.75, 1e-12);
+    checks_free(&ck);
     dls_platform_free(pl);
 }
 
@@ -249,59 +290,71 @@ TEST(test_errors)
                      "\"speed\": {\"points\": [[1, 1], [10, 5], [100, 5]]}, "
                      "\"link\": {\"startup\": 0.1, \"rate\": 0.01}}]}";
     dls_platform *pl = test_platform_json(t2);
-    dls_check_result r[DLS_CHECK_COUNT];
-    assert_fails(dls_crosscheck(pl2d, 10, NULL, r, NULL, &err), DLS_EINVAL, &err, "2-D");
-    assert_fails(dls_crosscheck(NULL, 10, NULL, r, NULL, &err), DLS_EINVAL, &err, "NULL");
-    assert_fails(dls_crosscheck(pl, 10, NULL, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
-    assert_fails(dls_crosscheck(pl, -1, NULL, r, NULL, &err), DLS_EINVAL, &err, "load");
-    assert_fails(dls_crosscheck(pl, NAN, NULL, r, NULL, &err), DLS_EINVAL, &err, "load");
+    dls_crosscheck *c = NULL;
+    assert_fails(dls_crosscheck_run(pl2d, 10, NULL, &c, &err), DLS_EINVAL, &err,
+                 "dls_crosscheck_run: processor \"g\" has a 2-D");
+    assert_fails(dls_crosscheck_run(NULL, 10, NULL, &c, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_crosscheck_run(pl, 10, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_crosscheck_run(pl, -1, NULL, &c, &err), DLS_EINVAL, &err, "load");
+    assert_fails(dls_crosscheck_run(pl, NAN, NULL, &c, &err), DLS_EINVAL, &err, "load");
     dls_crosscheck_params cp;
     dls_crosscheck_params_init(&cp);
     cp.rel_tol = 0;
-    assert_fails(dls_crosscheck(pl, 10, &cp, r, NULL, &err), DLS_EINVAL, &err, "rel_tol");
+    assert_fails(dls_crosscheck_run(pl, 10, &cp, &c, &err), DLS_EINVAL, &err, "rel_tol");
+    /* the embedded parameters' checks name the public call */
+    dls_crosscheck_params_init(&cp);
+    cp.schedule.check_tol = -1;
+    assert_fails(dls_crosscheck_run(pl, 10, &cp, &c, &err), DLS_EINVAL, &err,
+                 "dls_crosscheck_run: dls_schedule_solve: check_tol");
+    dls_crosscheck_params_init(&cp);
+    cp.mip.rel_gap = 2;
+    assert_fails(dls_crosscheck_run(pl, 10, &cp, &c, &err), DLS_EINVAL, &err,
+                 "dls_crosscheck_run: rel_gap");
+    assert_null(c);
     /* a MIP too large is skipped, not failed */
     dls_crosscheck_params_init(&cp);
     cp.mip.max_binaries = 1;
-    int agree;
-    assert_ok(dls_crosscheck(pl, 50, &cp, r, &agree, &err), &err);
-    assert_false(r[DLS_CHECK_INTEGER_MIP].ran);
-    assert_non_null(strstr(r[DLS_CHECK_INTEGER_MIP].detail, "binary"));
+    checks ck;
+    assert_ok(run_checks(pl, 50, &cp, &ck, &err), &err);
+    assert_false(ck.r[DLS_CHECK_INTEGER_MIP].ran);
+    assert_non_null(strstr(ck.r[DLS_CHECK_INTEGER_MIP].detail, "binary"));
+    checks_free(&ck);
 
     dls_schedule *s = (dls_schedule *)&cp, *keep = s;
     dls_mip_params mp;
     dls_mip_params_init(&mp);
-    assert_fails(dls_schedule_integer(pl, 0, NULL, NULL, &s, &err), DLS_EINVAL, &err, "whole");
-    assert_fails(dls_schedule_integer(pl2d, 10, NULL, NULL, &s, &err), DLS_EINVAL, &err, "2-D");
-    assert_fails(dls_schedule_integer(NULL, 10, NULL, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_schedule_solve_integer(pl, 0, NULL, NULL, &s, &err), DLS_EINVAL, &err, "whole");
+    assert_fails(dls_schedule_solve_integer(pl2d, 10, NULL, NULL, &s, &err), DLS_EINVAL, &err, "2-D");
+    assert_fails(dls_schedule_solve_integer(NULL, 10, NULL, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
     mp.time_limit = 0;
-    assert_fails(dls_schedule_integer(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err,
+    assert_fails(dls_schedule_solve_integer(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err,
                  "time limit");
     dls_mip_params_init(&mp);
     mp.rel_gap = 1;
-    assert_fails(dls_schedule_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "rel_gap");
+    assert_fails(dls_schedule_solve_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "rel_gap");
     dls_mip_params_init(&mp);
     mp.shape_tol = 0.5;
-    assert_fails(dls_schedule_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "shape_tol");
+    assert_fails(dls_schedule_solve_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "shape_tol");
     dls_mip_params_init(&mp);
     mp.integer = 2;
-    assert_fails(dls_schedule_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "integer");
+    assert_fails(dls_schedule_solve_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "integer");
     dls_mip_params_init(&mp);
     mp.integer = 1;
-    assert_fails(dls_schedule_mip(pl, 10.5, NULL, &mp, &s, &err), DLS_EINVAL, &err, "whole");
-    assert_fails(dls_schedule_mip(pl, 0, NULL, NULL, &s, &err), DLS_EINVAL, &err, "load");
+    assert_fails(dls_schedule_solve_mip(pl, 10.5, NULL, &mp, &s, &err), DLS_EINVAL, &err, "whole");
+    assert_fails(dls_schedule_solve_mip(pl, 0, NULL, NULL, &s, &err), DLS_EINVAL, &err, "load");
     dls_mip_params_init(&mp);
     mp.exact_shape = 1;
     mp.max_binaries = 1;
-    assert_fails(dls_schedule_mip(pl, 50, NULL, &mp, &s, &err), DLS_ELIMIT, &err, "binary");
+    assert_fails(dls_schedule_solve_mip(pl, 50, NULL, &mp, &s, &err), DLS_ELIMIT, &err, "binary");
     assert_ptr_equal(s, keep);
     /* infeasible limits are a result */
     assert_ok(dls_platform_set_limit(pl, 0, 3, &err), &err);
     assert_ok(dls_platform_set_limit(pl, 1, 4, &err), &err);
-    assert_ok(dls_schedule_integer(pl, 8, NULL, NULL, &s, &err), &err);
+    assert_ok(dls_schedule_solve_integer(pl, 8, NULL, NULL, &s, &err), &err);
     assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_INFEASIBLE);
     assert_non_null(strstr(dls_schedule_note(s), "whole units"));
     dls_schedule_free(s);
-    assert_ok(dls_schedule_integer(pl, 7, NULL, NULL, &s, &err), &err);
+    assert_ok(dls_schedule_solve_integer(pl, 7, NULL, NULL, &s, &err), &err);
     assert_int_equal(dls_schedule_loads(s)[0], 3);
     assert_int_equal(dls_schedule_loads(s)[1], 4);
     dls_schedule_free(s);

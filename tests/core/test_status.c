@@ -52,7 +52,7 @@ TEST(test_message_is_bounded)
     char name[2000];
     memset(name, 'n', sizeof name - 1);
     name[sizeof name - 1] = '\0';
-    dls_platform *p = dls_platform_create();
+    dls_platform *p = test_platform_new();
     dls_model *m;
     dls_error err;
     assert_non_null(p);

@@ -20,18 +20,21 @@ static const char *const format_names[] = {"lp", "mps", "glpk", "mathprog"};
 /* The export's LP solved by glpsol (GLPSOL from configure); NAN when it cannot. */
 static double glpsol_objective(const char *file, dls_export_format f, const char *dir)
 {
-    char cmd[1024], sol[512];
-    snprintf(sol, sizeof sol, "%s/sol.txt", dir);
+    char cmd[4096], sol[512];
+    if (snprintf(sol, sizeof sol, "%s/sol.txt", dir) >= (int)sizeof sol)
+        return NAN;
     const char *how = f == DLS_EXPORT_LP    ? "--lp"
                       : f == DLS_EXPORT_MPS ? "--freemps"
                       : f == DLS_EXPORT_GLPK ? "--glp"
                                              : NULL;
+    int len;
     if (how != NULL)
-        snprintf(cmd, sizeof cmd, "'%s' %s '%s' -w '%s' >/dev/null 2>&1", GLPSOL, how, file, sol);
+        len = snprintf(cmd, sizeof cmd, "'%s' %s '%s' -w '%s' >/dev/null 2>&1", GLPSOL, how,
+                       file, sol);
     else
-        snprintf(cmd, sizeof cmd, "'%s' -m '%s/lp/star.mod' -d '%s' -w '%s' >/dev/null 2>&1",
-                 GLPSOL, TOP_SRCDIR, file, sol);
-    if (system(cmd) != 0)
+        len = snprintf(cmd, sizeof cmd, "'%s' -m '%s/lp/star.mod' -d '%s' -w '%s' >/dev/null 2>&1",
+                       GLPSOL, TOP_SRCDIR, file, sol);
+    if (len < 0 || len >= (int)sizeof cmd || system(cmd) != 0)
         return NAN;
     FILE *in = fopen(sol, "r");
     char line[512];
@@ -68,7 +71,7 @@ TEST(test_exports_under_a_comma_locale)
     dls_schedule_free(s);
     char *in_c[NFORMATS];
     for (size_t f = 0; f < NFORMATS; f++)
-        assert_ok(dls_schedule_export_string(pl, 1e6, &par, formats[f], &in_c[f], &err), &err);
+        assert_ok(dls_schedule_lp_to_string(pl, 1e6, &par, formats[f], &in_c[f], &err), &err);
 
     const char *comma = test_decimal_comma_locale();
     if (comma == NULL) {
@@ -86,12 +89,12 @@ TEST(test_exports_under_a_comma_locale)
     assert_non_null(mkdtemp(dir));
     for (size_t f = 0; f < NFORMATS; f++) {
         char *text;
-        assert_ok(dls_schedule_export_string(pl, 1e6, &par, formats[f], &text, &err), &err);
+        assert_ok(dls_schedule_lp_to_string(pl, 1e6, &par, formats[f], &text, &err), &err);
         assert_string_equal(text, in_c[f]);
         dls_free(text);
         char path[512];
         snprintf(path, sizeof path, "%s/star.%s", dir, format_names[f]);
-        assert_ok(dls_schedule_export(pl, 1e6, &par, formats[f], path, &err), &err);
+        assert_ok(dls_schedule_lp_write_file(pl, 1e6, &par, formats[f], path, &err), &err);
         char *back = test_read_text(path);
         assert_string_equal(back, in_c[f]);
         free(back);
@@ -153,12 +156,12 @@ TEST(test_glpk_of_the_host_survives)
     assert_ok(dls_schedule_solve(pl, 1e6, NULL, &s, &err), &err);
     dls_schedule_free(s);
     char *text;
-    assert_ok(dls_schedule_export_string(pl, 1e6, NULL, DLS_EXPORT_LP, &text, &err), &err);
+    assert_ok(dls_schedule_lp_to_string(pl, 1e6, NULL, DLS_EXPORT_LP, &text, &err), &err);
     dls_free(text);
     dls_platform *small = test_example("paper003_two.json");
     dls_mip_params mp;
     dls_mip_params_init(&mp);
-    assert_ok(dls_schedule_integer(small, 20, NULL, &mp, &s, &err), &err);
+    assert_ok(dls_schedule_solve_integer(small, 20, NULL, &mp, &s, &err), &err);
     dls_schedule_free(s);
     dls_platform_free(small);
     dls_platform_free(pl);
@@ -191,14 +194,14 @@ static void compute(const dls_platform *star, const dls_platform *levels, output
     dls_schedule *s;
     assert_ok(dls_schedule_solve(star, 1e6, NULL, &s, &err), &err);
     o->makespan = dls_schedule_makespan(s);
-    assert_ok(dls_schedule_svg(s, star, &o->gantt, &err), &err);
+    assert_ok(dls_schedule_gantt_to_string(s, star, &o->gantt, &err), &err);
     dls_schedule_free(s);
     dls_partition *p;
-    assert_ok(dls_partition_set(levels, 100000000, NULL, &p, &err), &err);
+    assert_ok(dls_partition_solve(levels, 100000000, NULL, &p, &err), &err);
     o->partition_makespan = dls_partition_makespan(p);
     dls_partition_free(p);
-    assert_ok(dls_platform_plot_svg(levels, NULL, &o->plot, &err), &err);
-    assert_ok(dls_schedule_export_string(star, 1e6, NULL, DLS_EXPORT_MPS, &o->mps, &err), &err);
+    assert_ok(dls_plot_to_string(levels, NULL, &o->plot, &err), &err);
+    assert_ok(dls_schedule_lp_to_string(star, 1e6, NULL, DLS_EXPORT_MPS, &o->mps, &err), &err);
 }
 
 static void outputs_free(outputs *o)

@@ -36,7 +36,7 @@ static void add_constant(dls_platform *pl, const char *name, double speed, doubl
 #define PAPER_C 9.99e-5
 static dls_platform *paper_ten(void)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     const double a[] = {0, -9.9e6}, b[] = {1e-3, 0.1};
     for (int i = 0; i < 10; i++) {
         char name[8];
@@ -167,7 +167,7 @@ TEST(test_paper_formula)
     assert_int_equal(an.upper_is_limit, 0);
     assert_false(an.range_empty);
     dls_installment_levels lv;
-    assert_ok(dls_installment_processor_levels(pl, 3, &lv, &err), &err);
+    assert_ok(dls_installment_memory_levels(pl, 3, &lv, &err), &err);
     assert_true(lv.supported);
     assert_true(lv.in_core_a == 0);
     assert_rel(lv.in_core_b, 1e-3, 1e-15);
@@ -191,7 +191,7 @@ TEST(test_paper_one_chunk)
     assert_true(dls_installment_loads(s)[0] == 5e3);
     for (size_t i = 1; i < 10; i++) {
         assert_int_equal(dls_installment_roles(s)[i], DLS_INSTALLMENT_NO_CHUNK);
-        assert_int_equal(dls_installment_proc_chunks(s)[i], 0);
+        assert_int_equal(dls_installment_chunk_counts(s)[i], 0);
         assert_true(dls_installment_loads(s)[i] == 0);
         assert_true(isnan(dls_installment_finish(s)[i]));
         assert_true(isnan(dls_installment_first_arrival(s)[i]));
@@ -221,7 +221,7 @@ TEST(test_paper_fig10)
         assert_rel(dls_installment_makespan(small), V / 50 * 10 * (PAPER_S + 5 * PAPER_C) + 5e-3,
                    1e-12);
         /* all of it in core, at level 1; the LP has to go out of core */
-        assert_int_equal(dls_installment_proc_levels(big)[9], 1);
+        assert_int_equal(dls_installment_binding_levels(big)[9], 1);
         assert_true(dls_installment_makespan(big) < lp / 50);
         /* delta = 5 beats out-of-core too, but not delta = 1e4 on such loads */
         assert_true(dls_installment_makespan(small) < lp / 20);
@@ -246,7 +246,7 @@ TEST(test_paper_fig10)
     dls_installment_free(small);
     /* a chunk beyond the swap point is computed out of core */
     big = simulate(pl, 1e10, 2e8, NULL);
-    assert_int_equal(dls_installment_proc_levels(big)[0], 2);
+    assert_int_equal(dls_installment_binding_levels(big)[0], 2);
     assert_rel(dls_installment_chunk_time(big)[0], -9.9e6 + 0.1 * 2e8, 1e-14);
     dls_installment_free(big);
     dls_platform_free(pl);
@@ -286,7 +286,7 @@ static void compare_with_reference(const dls_platform *pl, double V, double delt
     }
     double total = 0;
     for (size_t i = 0; i < dls_platform_count(pl); i++) {
-        assert_int_equal(dls_installment_proc_chunks(s)[i], ref.chunks[i]);
+        assert_int_equal(dls_installment_chunk_counts(s)[i], ref.chunks[i]);
         assert_rel_floor(dls_installment_loads(s)[i], ref.load[i], 1e-12, V);
         assert_rel_floor(dls_installment_busy(s)[i], ref.busy[i], tol, T);
         total += dls_installment_loads(s)[i];
@@ -360,7 +360,7 @@ TEST(test_hand_examples)
      *   chunk 1 to P2: sent 2.5 to 3.75, computed 3.75 to 6.25
      *   chunk 2 to P1: sent 3.75 to 6.25, computed 6.25 to 9.25 (it waited for data)
      *   chunk 3 to P2: 1 unit, sent 6.25 to 7, computed 7 to 8.5 */
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     const double a1[] = {0}, b1[] = {1}, a2[] = {1}, b2[] = {0.5};
     add_lines(pl, "P1", 1, a1, b1, 1, 0.5);
     add_lines(pl, "P2", 1, a2, b2, 0.5, 0.25);
@@ -374,7 +374,7 @@ TEST(test_hand_examples)
     expect_event(s, 2, 0, 3, 3.75, 6.25, 6.25, 9.25);
     expect_event(s, 3, 1, 1, 6.25, 7, 7, 8.5);
     assert_rel(dls_installment_makespan(s), 9.25, 1e-15);
-    assert_int_equal(dls_installment_proc_chunks(s)[0], 2);
+    assert_int_equal(dls_installment_chunk_counts(s)[0], 2);
     assert_rel(dls_installment_loads(s)[0], 6, 1e-15);
     assert_rel(dls_installment_loads(s)[1], 4, 1e-15);
     assert_rel(dls_installment_busy(s)[0], 6, 1e-15);
@@ -384,7 +384,7 @@ TEST(test_hand_examples)
     assert_rel(dls_installment_wait(s)[0], 0.75, 1e-14);
     assert_rel(dls_installment_wait(s)[1], 0.75, 1e-14);
     assert_rel(dls_installment_chunk_time(s)[1], 2.5, 1e-15);
-    assert_int_equal(dls_installment_proc_levels(s)[0], 1);
+    assert_int_equal(dls_installment_binding_levels(s)[0], 1);
     assert_string_equal(dls_installment_note(s), "");
     assert_ok(dls_installment_event_at(s, 3, &(dls_installment_event){0}, &err), &err);
     dls_installment_free(s);
@@ -393,7 +393,7 @@ TEST(test_hand_examples)
     /* Computing slower than sending on P1 (t = 2 x, send 0.1 x), P2 at constant speed 1
      * (send 0.2 + 0.1 x); V = 4 in chunks of 1; R = 0.4. P1's second chunk arrives at 0.5
      * but waits until 2.1, so P1 finishes at 0.1 + 2 + 2 = 4.1 without a gap. */
-    pl = dls_platform_create();
+    pl = test_platform_new();
     const double a3[] = {0}, b3[] = {2};
     add_lines(pl, "P1", 1, a3, b3, 0, 0.1);
     add_constant(pl, "P2", 1, 0.2, 0.1);
@@ -405,7 +405,7 @@ TEST(test_hand_examples)
     assert_rel(dls_installment_makespan(s), 4.1, 1e-15);
     assert_rel_floor(dls_installment_wait(s)[0], 0, 1e-15, 1);
     assert_rel_floor(dls_installment_wait(s)[1], 0, 1e-15, 1);
-    assert_int_equal(dls_installment_proc_levels(s)[1], 0); /* a speed model */
+    assert_int_equal(dls_installment_binding_levels(s)[1], 0); /* a speed model */
     dls_installment_free(s);
     dls_platform_free(pl);
 
@@ -460,7 +460,7 @@ TEST(test_snap)
 TEST(test_limits)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     const double a[] = {0}, b[] = {1};
     add_lines(pl, "big", 1, a, b, 0.5, 0.1);
     add_lines(pl, "tiny", 1, a, b, 0.5, 0.1);
@@ -469,8 +469,8 @@ TEST(test_limits)
     dls_installment *s = simulate(pl, 4, 1, NULL);
     assert_int_equal(dls_installment_rotation(s), 2);
     assert_int_equal(dls_installment_roles(s)[1], DLS_INSTALLMENT_OVER_LIMIT);
-    assert_int_equal(dls_installment_proc_chunks(s)[0], 2);
-    assert_int_equal(dls_installment_proc_chunks(s)[2], 2);
+    assert_int_equal(dls_installment_chunk_counts(s)[0], 2);
+    assert_int_equal(dls_installment_chunk_counts(s)[2], 2);
     assert_true(isnan(dls_installment_chunk_time(s)[1]));
     assert_non_null(strstr(dls_installment_note(s), "processor \"tiny\": its limit 0.5 is below "
                                                     "the chunk size 1"));
@@ -516,7 +516,7 @@ TEST(test_analysis_general)
      * P2: constant speed 2000 (line 5e-4 x), S 2e-3, C 2e-4. Sum S = 3e-3, sum C = 3e-4.
      * Terms: P1 3e-3 / 1.7e-3, P2 3e-3 / 2e-4 = 15 (the largest). Lower end: out-of-core
      * speed 100 + 2000, 2 / 2100 - 3e-4 per unit. */
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     const double a[] = {0, -1e3}, b[] = {2e-3, 1e-2};
     add_lines(pl, "P1", 2, a, b, 1e-3, 1e-4);
     add_constant(pl, "P2", 2000, 2e-3, 2e-4);
@@ -531,7 +531,7 @@ TEST(test_analysis_general)
     assert_int_equal(an.upper_processor, 0);
     assert_true(an.formula_in_range);
     dls_installment_levels lv;
-    assert_ok(dls_installment_processor_levels(pl, 1, &lv, &err), &err);
+    assert_ok(dls_installment_memory_levels(pl, 1, &lv, &err), &err);
     assert_rel(lv.in_core_b, 5e-4, 1e-15);
     assert_true(lv.out_of_core_b == lv.in_core_b && isinf(lv.swap_point));
     /* a limit below the swap point sets the upper end, unless limits are off */
@@ -615,7 +615,7 @@ TEST(test_analysis_undefined)
     assert_true(isnan(an.upper) && isnan(an.lower) && isnan(an.formula));
     assert_non_null(strstr(an.formula_note, "processor \"P5\" has a points model"));
     dls_installment_levels lv;
-    assert_ok(dls_installment_processor_levels(pl, 4, &lv, &err), &err);
+    assert_ok(dls_installment_memory_levels(pl, 4, &lv, &err), &err);
     assert_false(lv.supported);
     assert_true(isnan(lv.swap_point));
     /* it is simulated and swept all the same */
@@ -722,11 +722,11 @@ RANDOM_TEST(test_sweep_random, 2, 60)
 /* Gantt charts                                                                        */
 
 static char *svg_of(const dls_installment *s, const dls_platform *pl,
-                    const dls_installment_svg_params *par)
+                    const dls_installment_gantt_params *par)
 {
     dls_error err;
     char *svg = NULL;
-    assert_ok(dls_installment_svg(s, pl, par, &svg, &err), &err);
+    assert_ok(dls_installment_gantt_to_string(s, pl, par, &svg, &err), &err);
     assert_non_null(svg);
     assert_true(strncmp(svg, "<?xml", 5) == 0);
     assert_non_null(strstr(svg, "</svg>\n"));
@@ -757,8 +757,8 @@ TEST(test_svg)
     assert_non_null(strstr(svg, "1999999994 rounds left out"));
     assert_null(strstr(svg, "dls-earlier-chunks)\"><title>")); /* sends outpace computing */
     dls_free(svg);
-    dls_installment_svg_params par;
-    dls_installment_svg_params_init(&par);
+    dls_installment_gantt_params par;
+    dls_installment_gantt_params_init(&par);
     assert_int_equal(par.rounds, 3);
     assert_null(par.title);
     par.rounds = 1;
@@ -779,7 +779,7 @@ TEST(test_svg)
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     close(fd);
-    assert_ok(dls_installment_write_svg(s, pl, NULL, path, &err), &err);
+    assert_ok(dls_installment_gantt_write_file(s, pl, NULL, path, &err), &err);
     svg = svg_of(s, pl, NULL);
     FILE *f = fopen(path, "rb");
     assert_non_null(f);
@@ -792,13 +792,13 @@ TEST(test_svg)
     free(back);
     dls_free(svg);
     unlink(path);
-    assert_fails(dls_installment_write_svg(s, pl, NULL, "/nonexistent/dir/g.svg", &err), DLS_EIO,
+    assert_fails(dls_installment_gantt_write_file(s, pl, NULL, "/nonexistent/dir/g.svg", &err), DLS_EIO,
                  &err, "/nonexistent/dir/g.svg");
     dls_installment_free(s);
     dls_platform_free(pl);
 
     /* names are escaped; processors without chunks say why */
-    pl = dls_platform_create();
+    pl = test_platform_new();
     const double a[] = {0}, b[] = {1};
     add_lines(pl, "x<&\"y", 1, a, b, 0.1, 0.1);
     add_lines(pl, "small", 1, a, b, 0.1, 0.1);
@@ -907,13 +907,13 @@ TEST(test_errors)
     dls_installment_levels lv, lv0;
     memset(&lv, 0x5a, sizeof lv);
     lv0 = lv;
-    assert_fails(dls_installment_processor_levels(pl, 10, &lv, &err), DLS_EINVAL, &err,
+    assert_fails(dls_installment_memory_levels(pl, 10, &lv, &err), DLS_EINVAL, &err,
                  "no processor 10 (the platform has 10)");
-    assert_fails(dls_installment_processor_levels(NULL, 0, &lv, &err), DLS_EINVAL, &err, "NULL");
-    assert_fails(dls_installment_processor_levels(pl, 0, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_memory_levels(NULL, 0, &lv, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_memory_levels(pl, 0, NULL, &err), DLS_EINVAL, &err, "NULL");
     assert_memory_equal(&lv, &lv0, sizeof lv);
     /* an empty platform */
-    dls_platform *empty = dls_platform_create();
+    dls_platform *empty = test_platform_new();
     assert_fails(dls_installment_simulate(empty, 1, 1, NULL, &s, &err), DLS_EINVAL, &err,
                  "the platform has no processor");
     assert_fails(dls_installment_sweep(empty, 1, NULL, &s, &err), DLS_EINVAL, &err,
@@ -924,7 +924,7 @@ TEST(test_errors)
     dls_platform_free(empty);
     /* a 2-D model, named */
     dls_platform *two = test_example("cluster.json");
-    long gpu = dls_platform_find(two, "gpu0");
+    long gpu = test_platform_index(two, "gpu0");
     assert_true(gpu >= 0);
     assert_fails(dls_installment_simulate(two, 10, 1, NULL, &s, &err), DLS_EINVAL, &err,
                  "processor \"gpu0\" has a 2-D speed model");
@@ -933,7 +933,7 @@ TEST(test_errors)
                  "processor \"gpu0\" has a 2-D speed model");
     assert_fails(dls_installment_analyze(two, NULL, &an, &err), DLS_EINVAL, &err,
                  "processor \"gpu0\" has a 2-D speed model");
-    assert_fails(dls_installment_processor_levels(two, (size_t)gpu, &lv, &err), DLS_EINVAL, &err,
+    assert_fails(dls_installment_memory_levels(two, (size_t)gpu, &lv, &err), DLS_EINVAL, &err,
                  "processor \"gpu0\" has a 2-D speed model");
     assert_memory_equal(&an, &before, sizeof an);
     assert_memory_equal(&lv, &lv0, sizeof lv);
@@ -950,23 +950,23 @@ TEST(test_errors)
     assert_fails(dls_installment_event_at(s, 0, NULL, &err), DLS_EINVAL, &err, "NULL");
     assert_memory_equal(&ev, &ev0, sizeof ev);
     char *svg = (char *)&err;
-    assert_fails(dls_installment_svg(NULL, pl, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
-    assert_fails(dls_installment_svg(s, NULL, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
-    assert_fails(dls_installment_svg(s, pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
-    dls_installment_svg_params sp;
-    dls_installment_svg_params_init(&sp);
+    assert_fails(dls_installment_gantt_to_string(NULL, pl, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_gantt_to_string(s, NULL, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_gantt_to_string(s, pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    dls_installment_gantt_params sp;
+    dls_installment_gantt_params_init(&sp);
     sp.rounds = 0;
-    assert_fails(dls_installment_svg(s, pl, &sp, &svg, &err), DLS_EINVAL, &err,
+    assert_fails(dls_installment_gantt_to_string(s, pl, &sp, &svg, &err), DLS_EINVAL, &err,
                  "rounds must be in [1, 1000], not 0");
     sp.rounds = 1001;
-    assert_fails(dls_installment_svg(s, pl, &sp, &svg, &err), DLS_EINVAL, &err, "rounds");
-    dls_installment_svg_params_init(NULL);
-    dls_platform *other = dls_platform_create();
+    assert_fails(dls_installment_gantt_to_string(s, pl, &sp, &svg, &err), DLS_EINVAL, &err, "rounds");
+    dls_installment_gantt_params_init(NULL);
+    dls_platform *other = test_platform_new();
     const double a[] = {0}, b[] = {1};
     add_lines(other, "one", 1, a, b, 0, 0);
-    assert_fails(dls_installment_svg(s, other, NULL, &svg, &err), DLS_EINVAL, &err,
+    assert_fails(dls_installment_gantt_to_string(s, other, NULL, &svg, &err), DLS_EINVAL, &err,
                  "the schedule has 10 processors, the platform 1");
-    assert_fails(dls_installment_write_svg(s, pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL path");
+    assert_fails(dls_installment_gantt_write_file(s, pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL path");
     assert_ptr_equal(svg, (char *)&err);
     dls_platform_free(other);
     dls_installment_free(s);
@@ -996,7 +996,7 @@ static dls_status oom_call(oom_ctx *c, int which, dls_error *err)
     case 2:
         return dls_installment_analyze(c->pl, NULL, &an, err);
     default:
-        return dls_installment_svg(c->s, c->pl, NULL, (char **)&c->out, err);
+        return dls_installment_gantt_to_string(c->s, c->pl, NULL, (char **)&c->out, err);
     }
 }
 

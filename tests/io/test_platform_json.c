@@ -1,8 +1,10 @@
 /* Tests of platform files: reading the contract, located errors, and exact round trips. */
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "gen.h"
+#include "io/platform_json.h"
 
 static void roundtrip(const dls_platform *p)
 {
@@ -82,7 +84,7 @@ TEST(test_name_rule)
         assert_non_null(strstr(err.message, "control character"));
     }
     /* the API: same rule, the platform unchanged */
-    dls_platform *p = dls_platform_create();
+    dls_platform *p = test_platform_new();
     dls_model *m;
     assert_ok(dls_model_create_constant(1, &m, &err), &err);
     assert_ok(dls_platform_add(p, "ok", m, NULL, &err), &err);
@@ -117,7 +119,7 @@ RANDOM_TEST(test_random_roundtrips, 20, 300)
 {
     static const char *const odd[] = {"a\"quote", "back\\slash", "sp ace", "\xc3\xa9t\xc3\xa9",
                                       "<&>;:'", "slash/", "\xf0\x9f\x98\x80"};
-    dls_platform *p = dls_platform_create();
+    dls_platform *p = test_platform_new();
     size_t np = 1 + test_below(r, 6);
     for (size_t i = 0; i < np; i++) {
         char name[64];
@@ -168,7 +170,7 @@ TEST(test_write_file)
     snprintf(bad, sizeof bad, "%s/missing/out.json", dir);
     assert_fails(dls_platform_write_file(p, bad, &err), DLS_EIO, &err, "missing/out.json");
     assert_fails(dls_platform_write_file(p, NULL, &err), DLS_EINVAL, &err, "NULL");
-    dls_platform *empty = dls_platform_create();
+    dls_platform *empty = test_platform_new();
     assert_fails(dls_platform_write_file(empty, path, &err), DLS_EINVAL, &err, "no processor");
     /* the failed writes left the file as it was */
     assert_ok(dls_platform_read_file(path, &back, &err), &err);
@@ -263,6 +265,130 @@ TEST(test_output_shape)
     dls_platform_free(p);
 }
 
+/* The limits of the readers (dlsched/platform.h). Each error is reached with small limits
+ * passed to the readers' internal form, and the file size also with the real limit on a
+ * sparse file (no disk blocks, no memory): inputs of gigabytes are never built. */
+static dls__limits small_limits(void)
+{
+    dls__limits lim = dls__platform_limits;
+    lim.processors = 3;
+    lim.points = 4;
+    lim.lines = 2;
+    lim.grid_cells = 6;
+    lim.file_bytes = 600;
+    return lim;
+}
+
+/* text fails under lim with DLS_ELIMIT at line:column, its message containing part. */
+static void over_limit(const char *text, const dls__limits *lim, int line, int column,
+                       const char *part)
+{
+    dls_error err;
+    dls_platform *pl = NULL;
+    assert_fails(dls__platform_read_string_within(text, strlen(text), "lim.json", lim, &pl,
+                                                  &err),
+                 DLS_ELIMIT, &err, part);
+    assert_null(pl);
+    if (line > 0) {
+        if (err.line != line || err.column != column)
+            fail_msg("%s: at %d:%d, expected %d:%d", err.message, err.line, err.column, line,
+                     column);
+        char where[32];
+        snprintf(where, sizeof where, "lim.json:%d:%d: ", line, column);
+        assert_non_null(strstr(err.message, where));
+    }
+}
+
+TEST(test_reader_limits)
+{
+    dls__limits lim = small_limits();
+    dls_error err;
+    dls_platform *pl;
+    /* at the limits: read */
+    const char *ok = "{\"processors\": [\n"
+                     "  {\"name\": \"a\", \"speed\": {\"points\": [[1, 2], [2, 3], [3, 4], [4, 5]]}},\n"
+                     "  {\"name\": \"b\", \"time\": [[0, 1], [-1, 2]]},\n"
+                     "  {\"name\": \"c\", \"speed2d\": {\"x\": [1, 2], \"y\": [1, 2, 3], "
+                     "\"values\": [[1, 1, 1], [1, 1, 1]]}}]}";
+    assert_ok(dls__platform_read_string_within(ok, strlen(ok), "lim.json", &lim, &pl, &err),
+              &err);
+    assert_int_equal(dls_platform_count(pl), 3);
+    dls_platform_free(pl);
+    /* one more of each */
+    over_limit("{\"processors\": [\n  {\"name\": \"a\", \"speed\": 1}, {\"name\": \"b\", "
+               "\"speed\": 1},\n  {\"name\": \"c\", \"speed\": 1}, {\"name\": \"d\", \"speed\": 1}]}",
+               &lim, 1, 16, "\"processors\" has 4 processors, more than the 3 dlsched reads");
+    over_limit("{\"processors\": [\n  {\"name\": \"a\", \"speed\": {\"points\":\n"
+               "    [[1, 2], [2, 3], [3, 4], [4, 5], [5, 6]]}}]}",
+               &lim, 3, 5, "processor \"a\": \"points\" has 5 points, more than the 4");
+    over_limit("{\"processors\": [{\"name\": \"b\", \"time\": [[0, 1], [-1, 2], [-3, 3]]}]}", &lim,
+               1, 39, "processor \"b\": \"time\" has 3 lines, more than the 2");
+    over_limit("{\"processors\": [{\"name\": \"c\", \"speed2d\": {\"x\": [1, 2, 3], \"y\": [1, 2, 3],"
+               " \"values\": [[1, 1, 1], [1, 1, 1], [1, 1, 1]]}}]}",
+               &lim, 1, 42, "\"speed2d\" has 3 x 3 values, more than the 6 of a 2-D grid");
+    /* the text's size: one byte over */
+    char big[602];
+    memset(big, ' ', sizeof big - 1);
+    big[sizeof big - 1] = '\0';
+    memcpy(big, ok, strlen(ok));
+    assert_ok(dls__platform_read_string_within(big, 600, "lim.json", &lim, &pl, &err), &err);
+    dls_platform_free(pl);
+    over_limit(big, &lim, 0, 0, "lim.json: the platform is 601 bytes (601 bytes), more than "
+               "the 600 (600 bytes) dlsched reads");
+
+    /* files: a regular file one byte over, a stream over, and at the limit */
+    char dir[] = "/tmp/dls_limits_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128];
+    snprintf(path, sizeof path, "%s/p.json", dir);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(big, 1, 601, f);
+    fclose(f);
+    assert_fails(dls__platform_read_file_within(path, &lim, &pl, &err), DLS_ELIMIT, &err,
+                 "the file is 601 bytes");
+    assert_int_equal(truncate(path, 600), 0);
+    assert_ok(dls__platform_read_file_within(path, &lim, &pl, &err), &err);
+    dls_platform_free(pl);
+    char fifo[128];
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        FILE *w = fopen(fifo, "wb");
+        if (w) {
+            for (int k = 0; k < 4; k++)
+                fwrite(big, 1, 601, w);
+            fclose(w);
+        }
+        _exit(0);
+    }
+    assert_fails(dls__platform_read_file_within(fifo, &lim, &pl, &err), DLS_ELIMIT, &err,
+                 "the stream holds at least 601 bytes");
+    int status;
+    waitpid(child, &status, 0);
+    unlink(fifo);
+
+    /* the real limit, on a sparse file of 1 GiB and one byte: no block is written */
+    assert_int_equal(truncate(path, (off_t)DLS_PLATFORM_FILE_MAX + 1), 0);
+    assert_fails(dls_platform_read_file(path, &pl, &err), DLS_ELIMIT, &err,
+                 "the file is 1073741825 bytes (1 GiB), more than the 1073741824 (1 GiB) "
+                 "dlsched reads");
+    assert_int_equal(truncate(path, (off_t)3435973837), 0);
+    assert_fails(dls_platform_read_file(path, &pl, &err), DLS_ELIMIT, &err,
+                 "the file is 3435973837 bytes (3.2 GiB)");
+    unlink(path);
+    rmdir(dir);
+    /* the documented values */
+    assert_int_equal(DLS_PLATFORM_FILE_MAX, 1073741824u);
+    assert_int_equal(DLS_PLATFORM_MAX_PROCESSORS, 10000000u);
+    assert_int_equal(dls__platform_limits.processors, DLS_PLATFORM_MAX_PROCESSORS);
+    assert_int_equal(dls__platform_limits.points, DLS_PLATFORM_MAX_POINTS);
+    assert_int_equal(dls__platform_limits.lines, DLS_PLATFORM_MAX_LINES);
+    assert_int_equal(dls__platform_limits.grid_cells, DLS_PLATFORM_MAX_GRID_CELLS);
+}
+
 TEST_MAIN("platform_json", test_read_contract_example, test_read_every_example, test_name_rule,
           test_random_roundtrips, test_write_file, test_located_errors, test_bad_corpus,
-          test_output_shape)
+          test_output_shape, test_reader_limits)

@@ -508,7 +508,7 @@ TEST(test_errors)
     par.max_group_states = 0;
     assert_fails(dls_lu_distribute(pl, 5, &par, &r, &err), DLS_EINVAL, &err,
                  "max_group_states");
-    dls_platform *empty = dls_platform_create();
+    dls_platform *empty = test_platform_new();
     assert_fails(dls_lu_distribute(empty, 5, NULL, &r, &err), DLS_EINVAL, &err, "no processor");
     dls_platform_free(empty);
     /* the exact method refuses a state space over the memory cap, before any work */
@@ -520,8 +520,8 @@ TEST(test_errors)
     /* canceled through the progress callback */
     dls_lu_params_init(&par);
     int calls = 0;
-    par.on_progress = cancel_at_half;
-    par.on_progress_data = &calls;
+    par.progress = cancel_at_half;
+    par.progress_data = &calls;
     for (int a = DLS_LU_REVERSE; a <= DLS_LU_EXACT; a++) {
         if (a == DLS_LU_FGB)
             continue;
@@ -567,7 +567,7 @@ TEST(test_errors)
     dls_lu_heuristic h;
     assert_int_equal(dls_lu_algorithm_from_name("simplex", &a), DLS_EINVAL);
     assert_int_equal(dls_lu_heuristic_from_name(NULL, &h), DLS_EINVAL);
-    assert_string_equal(dls_lu_algorithm_name((dls_lu_algorithm)42), "?");
+    assert_string_equal(dls_lu_algorithm_name((dls_lu_algorithm)42), "unknown");
     dls_platform_free(pl);
 }
 

@@ -228,6 +228,41 @@ TEST(test_stops)
     sim_close(&sim);
 }
 
+/* The progress callback sees fractions in [0, 1], and cancels with DLS_ECANCELED. */
+typedef struct progress_seen {
+    int calls, out_of_range;
+    int cancel_at;      /* the call that cancels, 0 for none */
+} progress_seen;
+
+static int see_progress(double fraction, void *data)
+{
+    progress_seen *s = data;
+    s->calls++;
+    s->out_of_range += !(fraction >= 0 && fraction <= 1);
+    return s->cancel_at > 0 && s->calls >= s->cancel_at;
+}
+
+TEST(test_progress)
+{
+    simulated sim;
+    sim_open(&sim, 0.02, 0);
+    dls_error err;
+    dls_bench *b = NULL;
+    progress_seen seen = {0, 0, 0};
+    sim.par.progress = see_progress;
+    sim.par.progress_data = &seen;
+    assert_ok(dls_bench_build(&sim.k, &sim.par, &b, &err), &err);
+    assert_true(seen.calls > 10);
+    assert_int_equal(seen.out_of_range, 0);
+    dls_bench_free(b);
+    seen = (progress_seen){0, 0, 7};
+    b = NULL;
+    assert_fails(dls_bench_build(&sim.k, &sim.par, &b, &err), DLS_ECANCELED, &err, "canceled");
+    assert_null(b);
+    assert_int_equal(seen.calls, 7);
+    sim_close(&sim);
+}
+
 /* A kernel that needs 8 bytes per unit: the largest size comes from the memory available. */
 static double eight_bytes(double size, void *data)
 {
@@ -362,4 +397,4 @@ TEST(test_blas_kernels)
 
 TEST_MAIN("bench", test_t_quantiles, test_adaptive_against_uniform,
           test_resume_gives_the_same_model, test_stops, test_memory_limit_and_failures,
-          test_measure_given_sizes, test_blas_kernels)
+          test_measure_given_sizes, test_blas_kernels, test_progress)

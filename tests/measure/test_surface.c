@@ -1,4 +1,4 @@
-/* Tests of 2-D speed functions by measurement (dls_bench_surface): every rejected argument
+/* Tests of 2-D speed functions by measurement (dls_bench_build_surface): every rejected argument
  * or parameter, named in the message, with nothing created or called; a surface of
  * simulated rows whose speeds are known, against the truth and against the 1-D build of its
  * middle row; the rows' order and callbacks; resumption; cancellation; the largest size
@@ -119,8 +119,8 @@ static void watched(dls_bench_surface_params *par, watcher *w)
     par->bench.max_points = 12;
     par->bench.on_point = watch_point;
     par->bench.on_point_data = w;
-    par->bench.on_progress = watch_progress;
-    par->bench.on_progress_data = w;
+    par->bench.on_run = watch_progress;
+    par->bench.on_run_data = w;
     par->on_row = watch_row;
     par->on_row_data = w;
 }
@@ -162,7 +162,7 @@ static void expect_rejected(const dls_kernel_family *family, const double *value
     int created = f ? f->created : 0;
     watcher *w = par ? par->on_row_data : NULL;
     size_t nrows = w ? w->nrows : 0, npts = w ? w->npts : 0, nprog = w ? w->progress_calls : 0;
-    assert_fails(dls_bench_surface(family, values, count, par, &out, &err), DLS_EINVAL, &err,
+    assert_fails(dls_bench_build_surface(family, values, count, par, &out, &err), DLS_EINVAL, &err,
                  part);
     assert_ptr_equal(out, sentinel);
     if (f)
@@ -187,7 +187,7 @@ static void test_rejected(void **state)
     const double values[] = {1.5, 2.5, 4.25};
     dls_error err;
     /* arguments */
-    assert_fails(dls_bench_surface(&family, values, 3, &par, NULL, &err), DLS_EINVAL, &err,
+    assert_fails(dls_bench_build_surface(&family, values, 3, &par, NULL, &err), DLS_EINVAL, &err,
                  "NULL result");
     expect_rejected(NULL, values, 3, &par, "NULL kernel family");
     dls_kernel_family no_create = {NULL, rows_release, &f};
@@ -234,7 +234,7 @@ static void test_rejected(void **state)
     /* the rejected calls changed nothing: the same parameters then work */
     assert_int_equal(f.created, 0);
     dls_model *m = NULL;
-    assert_ok(dls_bench_surface(&family, values, 3, &par, &m, &err), &err);
+    assert_ok(dls_bench_build_surface(&family, values, 3, &par, &m, &err), &err);
     assert_non_null(m);
     assert_int_equal(f.created, f.released);
     dls_model_free(m);
@@ -254,7 +254,7 @@ static void test_simulated_surface(void **state)
     watched(&par, &w);
     const double values[] = {0.5, 1.25, 2.0, 3.75, 6.5};
     dls_model *m = NULL;
-    assert_ok(dls_bench_surface(&family, values, 5, &par, &m, &err), &err);
+    assert_ok(dls_bench_build_surface(&family, values, 5, &par, &m, &err), &err);
     assert_int_equal(dls_model_get_kind(m), DLS_MODEL_SPEED2D);
     /* every kernel released, one per row */
     assert_int_equal(f.created, 5);
@@ -279,7 +279,7 @@ static void test_simulated_surface(void **state)
     assert_ok(rows_create(2.0, &k, &f, &err), &err);
     dls_bench_params one = par.bench;
     one.on_point = NULL;
-    one.on_progress = NULL;
+    one.on_run = NULL;
     dls_bench *b;
     assert_ok(dls_bench_build(&k, &one, &b, &err), &err);
     rows_release(&k, &f);
@@ -323,7 +323,7 @@ static void test_resume(void **state)
     dls_bench_surface_params par;
     watched(&par, &full);
     dls_model *ref = NULL;
-    assert_ok(dls_bench_surface(&family, values, 3, &par, &ref, &err), &err);
+    assert_ok(dls_bench_build_surface(&family, values, 3, &par, &ref, &err), &err);
     /* killed during the last row... */
     size_t cut = full.npts - 2;
     watcher part;
@@ -331,7 +331,7 @@ static void test_resume(void **state)
     part.cancel_after = cut;
     watched(&par, &part);
     dls_model *m = (dls_model *)&err;
-    assert_fails(dls_bench_surface(&family, values, 3, &par, &m, &err), DLS_ECANCELED, &err,
+    assert_fails(dls_bench_build_surface(&family, values, 3, &par, &m, &err), DLS_ECANCELED, &err,
                  "canceled");
     assert_ptr_equal(m, (dls_model *)&err);
     assert_int_equal(part.npts, cut);
@@ -344,7 +344,7 @@ static void test_resume(void **state)
     par.bench.resume_count = part.npts;
     par.resume_fixed = part.pts_row;
     m = NULL;
-    assert_ok(dls_bench_surface(&family, values, 3, &par, &m, &err), &err);
+    assert_ok(dls_bench_build_surface(&family, values, 3, &par, &m, &err), &err);
     assert_int_equal(part.npts + rest.npts, full.npts);
     assert_true(dls_model_equal(m, ref));
     dls_model_free(m);
@@ -358,7 +358,7 @@ static void test_resume(void **state)
     par.bench.resume = full.pts;
     par.bench.resume_count = full.npts;
     par.resume_fixed = wrong_rows;
-    assert_ok(dls_bench_surface(&family, values, 3, &par, &m, &err), &err);
+    assert_ok(dls_bench_build_surface(&family, values, 3, &par, &m, &err), &err);
     assert_int_equal(again.npts, full.npts);
     dls_model_free(m);
     dls_model_free(ref);
@@ -380,7 +380,7 @@ static void test_cancel_and_failures(void **state)
     w.cancel_at_row = 3;
     dls_bench_surface_params par;
     watched(&par, &w);
-    assert_fails(dls_bench_surface(&family, values, 4, &par, &m, &err), DLS_ECANCELED, &err,
+    assert_fails(dls_bench_build_surface(&family, values, 4, &par, &m, &err), DLS_ECANCELED, &err,
                  "canceled before the row at 3.25");
     assert_ptr_equal(m, sentinel);
     assert_int_equal(w.nrows, 3);
@@ -390,19 +390,19 @@ static void test_cancel_and_failures(void **state)
     f.fail_at = 9.5;
     memset(&w, 0, sizeof w);
     watched(&par, &w);
-    assert_fails(dls_bench_surface(&family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
+    assert_fails(dls_bench_build_surface(&family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
                  "no row at 9.5");
     assert_ptr_equal(m, sentinel);
     assert_int_equal(f.created, f.released);
     /* the middle row's kernel cannot be created */
     f.fail_at = 7.0;
-    assert_fails(dls_bench_surface(&family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
+    assert_fails(dls_bench_build_surface(&family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
                  "no row at 7");
     assert_int_equal(f.created, f.released);
     /* the largest size from the memory needs a memory formula */
     f.fail_at = 0;
     par.bench.max_size = 0;
-    assert_fails(dls_bench_surface(&family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
+    assert_fails(dls_bench_build_surface(&family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
                  "no memory formula");
     assert_ptr_equal(m, sentinel);
     assert_int_equal(f.created, f.released);
@@ -427,7 +427,7 @@ static void test_largest_size_from_memory(void **state)
     /* the most demanding row (8 x 7 bytes per unit) decides the common largest size: 1e6 */
     par.bench.memory_fraction = 7.0 * 8 * 1e6 / avail;
     dls_model *m = NULL;
-    assert_ok(dls_bench_surface(&family, values, 3, &par, &m, &err), &err);
+    assert_ok(dls_bench_build_surface(&family, values, 3, &par, &m, &err), &err);
     size_t ny;
     const double *y;
     assert_ok(dls_model_get_grid(m, NULL, NULL, &ny, &y, NULL), &err);
@@ -468,7 +468,7 @@ static void test_blas_surface(void **state)
     par.bench.max_points = 5;
     par.bench.size_time_cap = 0.02;
     dls_model *m = NULL;
-    assert_ok(dls_bench_surface(&family, values, 2, &par, &m, &err), &err);
+    assert_ok(dls_bench_build_surface(&family, values, 2, &par, &m, &err), &err);
     size_t nx, ny;
     const double *x, *y, *v;
     assert_ok(dls_model_get_grid(m, &nx, &x, &ny, &y, &v), &err);
@@ -481,7 +481,7 @@ static void test_blas_surface(void **state)
     dls_model_free(m);
     /* a value the kernel refuses: the kernel's own message */
     const double half[] = {2, 2.5};
-    assert_fails(dls_bench_surface(&family, half, 2, &par, &m, &err), DLS_EINVAL, &err,
+    assert_fails(dls_bench_build_surface(&family, half, 2, &par, &m, &err), DLS_EINVAL, &err,
                  "whole number");
 }
 

@@ -162,7 +162,7 @@ static void run_random(int limits, int mixed, uint64_t salt, int count, dls_part
         for (size_t i = 0; i < p; i++)
             capsum += (double)capacity_of(pl, i, n);
         dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
+        assert_ok(dls_partition_solve(pl, n, &par, &res, &err), &err);
         if (capsum < (double)n) {
             assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
             assert_non_null(strstr(dls_partition_note(res), "infeasible"));
@@ -236,7 +236,7 @@ RANDOM_TEST(test_brute_force_tiny, 104, 2000)
     uint64_t n = test_below(r, 13);
     dls_platform *pl = gen_shaped(r, p, n + 1, trial % 2, 1);
     dls_partition *res;
-    assert_ok(dls_partition_set(pl, n, NULL, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, n, NULL, &res, &err), &err);
     double want = brute(pl, 0, n, n, 0);
     if (isinf(want)) {
         assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
@@ -255,7 +255,7 @@ RANDOM_TEST(test_brute_force_tiny, 104, 2000)
 static dls_platform *constants(size_t p, const double *s, const double *lim)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     for (size_t i = 0; i < p; i++) {
         char name[16];
         snprintf(name, sizeof name, "c%zu", i);
@@ -276,7 +276,7 @@ TEST(test_constant_speeds)
     dls_platform *pl = constants(3, s, NULL);
     dls_partition *res;
     /* 12 elements at speeds 3:2:1 give 6, 4, 2 and all finish at 2 s */
-    assert_ok(dls_partition_set(pl, 12, NULL, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 12, NULL, &res, &err), &err);
     const uint64_t *el = dls_partition_elements(res);
     assert_true(el[0] == 6 && el[1] == 4 && el[2] == 2);
     assert_rel(dls_partition_makespan(res), 2, 0);
@@ -285,7 +285,7 @@ TEST(test_constant_speeds)
     assert_rel(dls_partition_metric_value(res), 0, 1e-12);
     dls_partition_free(res);
     /* 13: the 13th element goes where it finishes first: 7/3 on the fastest */
-    assert_ok(dls_partition_set(pl, 13, NULL, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 13, NULL, &res, &err), &err);
     el = dls_partition_elements(res);
     assert_true(el[0] == 7 && el[1] == 4 && el[2] == 2);
     assert_rel(dls_partition_makespan(res), 7.0 / 3, 1e-15);
@@ -296,7 +296,7 @@ TEST(test_constant_speeds)
     /* limits: the fastest holds 2 (paper 004); the rest share 10 at speeds 2:1 */
     const double lim[] = {2, INFINITY, INFINITY};
     pl = constants(3, s, lim);
-    assert_ok(dls_partition_set(pl, 12, NULL, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 12, NULL, &res, &err), &err);
     el = dls_partition_elements(res);
     assert_true(el[0] == 2 && el[1] == 7 && el[2] == 3);
     assert_rel(dls_partition_makespan(res), 3.5, 0);
@@ -307,7 +307,7 @@ TEST(test_constant_speeds)
     dls_partition_params par;
     dls_partition_params_init(&par);
     par.use_limits = 0;
-    assert_ok(dls_partition_set(pl, 12, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 12, &par, &res, &err), &err);
     assert_true(dls_partition_elements(res)[0] == 6);
     dls_partition_free(res);
     dls_platform_free(pl);
@@ -319,13 +319,13 @@ TEST(test_infeasible)
     const double s[] = {3, 2}, lim[] = {4.5, 5};
     dls_platform *pl = constants(2, s, lim);
     dls_partition *res;
-    assert_ok(dls_partition_set(pl, 10, NULL, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 10, NULL, &res, &err), &err);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
     assert_rel(dls_partition_capacity(res), 9, 0); /* whole elements: 4 + 5 */
     assert_non_null(strstr(dls_partition_note(res), "at most 9 elements"));
     assert_non_null(strstr(dls_partition_note(res), "fewer than the 10"));
     dls_partition_free(res);
-    assert_ok(dls_partition_set(pl, 9, NULL, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 9, NULL, &res, &err), &err);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_OPTIMAL);
     assert_true(dls_partition_elements(res)[0] == 4 && dls_partition_elements(res)[1] == 5);
     dls_partition_free(res);
@@ -339,13 +339,13 @@ TEST(test_huge_counts)
     dls_platform *pl = constants(3, s, NULL);
     dls_partition *res;
     uint64_t n = DLS_PARTITION_MAX_ELEMENTS;
-    assert_ok(dls_partition_set(pl, n, NULL, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, n, NULL, &res, &err), &err);
     check_result(pl, n, res, 0);
     assert_true(dls_partition_makespan(res) == ref_optimum(pl, n));
     dls_partition_free(res);
-    assert_fails(dls_partition_set(pl, n + 1, NULL, &res, &err), DLS_EINVAL, &err, "2^53");
+    assert_fails(dls_partition_solve(pl, n + 1, NULL, &res, &err), DLS_EINVAL, &err, "2^53");
     /* nothing to distribute */
-    assert_ok(dls_partition_set(pl, 0, NULL, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 0, NULL, &res, &err), &err);
     assert_rel(dls_partition_makespan(res), 0, 0);
     assert_true(dls_partition_elements(res)[1] == 0);
     dls_partition_free(res);
@@ -356,7 +356,7 @@ TEST(test_huge_counts)
 TEST(test_shape_violation)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     const double x[] = {10, 20, 40}, s[] = {1, 4, 4.2};
     dls_model *m;
     assert_ok(dls_model_create_points(3, x, s, NULL, NULL, &m, &err), &err);
@@ -368,7 +368,7 @@ TEST(test_shape_violation)
     /* up to 10 elements the dip of "cache" (time falls on [10, 20]) is out of reach */
     for (uint64_t n = 11; n < 60; n++) {
         dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, NULL, &res, &err), &err);
+        assert_ok(dls_partition_solve(pl, n, NULL, &res, &err), &err);
         check_result(pl, n, res, 0);
         assert_false(dls_partition_shape_ok(res));
         assert_int_equal(dls_partition_status(res), DLS_SOLUTION_FEASIBLE);
@@ -388,14 +388,14 @@ TEST(test_ordered_equal)
     dls_partition_params_init(&par);
     par.ordered = 1;
     dls_partition *res;
-    assert_ok(dls_partition_set(pl, 12, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 12, &par, &res, &err), &err);
     const uint64_t *first = dls_partition_first(res);
     assert_non_null(first);
     assert_true(first[0] == 0 && first[1] == 2 && first[2] == 6);
     assert_null(dls_partition_order(res));
     dls_partition_free(res);
     par.reorder = 1;
-    assert_ok(dls_partition_set(pl, 12, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 12, &par, &res, &err), &err);
     assert_non_null(dls_partition_order(res));
     dls_partition_free(res);
     dls_platform_free(pl);
@@ -405,7 +405,7 @@ TEST(test_ordered_equal)
     pl = constants(3, s, lim);
     const uint64_t counts[] = {0, 10};
     for (int k = 0; k < 2; k++) {
-        assert_ok(dls_partition_set(pl, counts[k], &par, &res, &err), &err);
+        assert_ok(dls_partition_solve(pl, counts[k], &par, &res, &err), &err);
         assert_int_equal(dls_partition_status(res),
                          counts[k] ? DLS_SOLUTION_INFEASIBLE : DLS_SOLUTION_OPTIMAL);
         first = dls_partition_first(res);
@@ -442,7 +442,7 @@ TEST(test_metric)
     const double s[] = {3, 2, 1};
     dls_platform *pl = constants(3, s, NULL);
     dls_partition *res;
-    assert_ok(dls_partition_set(pl, 13, NULL, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 13, NULL, &res, &err), &err);
     /* ideal: 6.5, 13/3, 13/6; actual 7, 4, 2; weights 1/2, 1/3, 1/6 */
     double d0 = 7 - 6.5, d1 = 4 - 13.0 / 3, d2 = 2 - 13.0 / 6;
     double want = sqrt(d0 * d0 / 2 + d1 * d1 / 3 + d2 * d2 / 6);
@@ -455,7 +455,7 @@ TEST(test_metric)
     par.metric = my_metric;
     par.metric_data = &one;
     count_metric_calls = 0;
-    assert_ok(dls_partition_set(pl, 13, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 13, &par, &res, &err), &err);
     assert_rel(count_metric_calls, 1, 0);
     assert_rel(dls_partition_metric_value(res), 0.5, 1e-12);
     dls_partition_free(res);
@@ -468,7 +468,7 @@ TEST(test_striped)
     dls_platform *pl = test_example("striped_mm.json");
     for (uint64_t n = 500; n <= 9000; n += 1300) {
         dls_partition *res;
-        assert_ok(dls_partition_striped(pl, n, NULL, &res, &err), &err);
+        assert_ok(dls_partition_solve_matrix(pl, n, NULL, &res, &err), &err);
         const uint64_t *rows = dls_partition_elements(res);
         double mk = 0;
         uint64_t sum = 0;
@@ -496,10 +496,10 @@ TEST(test_striped)
     }
     /* a 2-D model cannot take plain elements */
     dls_partition *res = NULL;
-    assert_fails(dls_partition_set(pl, 10, NULL, &res, &err), DLS_EINVAL, &err,
+    assert_fails(dls_partition_solve(pl, 10, NULL, &res, &err), DLS_EINVAL, &err,
                  "processor \"X1\" has a 2-D speed model");
     assert_int_equal(err.processor, 0);
-    assert_fails(dls_partition_striped(pl, 0, NULL, &res, &err), DLS_EINVAL, &err, "order");
+    assert_fails(dls_partition_solve_matrix(pl, 0, NULL, &res, &err), DLS_EINVAL, &err, "order");
     assert_null(res);
     dls_platform_free(pl);
 }
@@ -511,24 +511,24 @@ TEST(test_argument_errors)
     dls_platform *pl = constants(2, s, NULL);
     dls_partition *res = NULL;
     dls_partition_params par;
-    assert_fails(dls_partition_set(NULL, 1, NULL, &res, &err), DLS_EINVAL, &err, "NULL");
-    assert_fails(dls_partition_set(pl, 1, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_partition_solve(NULL, 1, NULL, &res, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_partition_solve(pl, 1, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
     dls_partition_params_init(&par);
     par.reorder = 1;
-    assert_fails(dls_partition_set(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "ordered");
+    assert_fails(dls_partition_solve(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "ordered");
     dls_partition_params_init(&par);
     par.use_limits = 7;
-    assert_fails(dls_partition_set(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "use_limits");
+    assert_fails(dls_partition_solve(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "use_limits");
     dls_partition_params_init(&par);
     par.method = (dls_partition_method)9;
-    assert_fails(dls_partition_set(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "method");
+    assert_fails(dls_partition_solve(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "method");
     dls_partition_params_init(&par);
     const double w[] = {1, -2};
     par.weights = w;
-    assert_fails(dls_partition_set(pl, 2, &par, &res, &err), DLS_EINVAL, &err, "weight 2");
-    assert_fails(dls_partition_striped(pl, 2, &par, &res, &err), DLS_EINVAL, &err, "weight");
-    dls_platform *empty = dls_platform_create();
-    assert_fails(dls_partition_set(empty, 1, NULL, &res, &err), DLS_EINVAL, &err, "no processor");
+    assert_fails(dls_partition_solve(pl, 2, &par, &res, &err), DLS_EINVAL, &err, "weight 2");
+    assert_fails(dls_partition_solve_matrix(pl, 2, &par, &res, &err), DLS_EINVAL, &err, "weight");
+    dls_platform *empty = test_platform_new();
+    assert_fails(dls_partition_solve(empty, 1, NULL, &res, &err), DLS_EINVAL, &err, "no processor");
     assert_null(res);
     dls_platform_free(empty);
     dls_platform_free(pl);

@@ -115,7 +115,7 @@ static void ordered_trial(test_rng *r, int trial, int reorder, uint64_t max_n)
     dls_platform *pl = gen_falling(r, p, total, trial % 2);
     par.weights = w;
     dls_partition *res;
-    assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, n, &par, &res, &err), &err);
     size_t ord[4] = {0, 1, 2, 3};
     double want = INFINITY;
     do
@@ -174,7 +174,7 @@ TEST(test_unordered_brute_force)
         dls_platform *pl = gen_falling(&r, p, total, trial % 2);
         par.weights = w;
         dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
+        assert_ok(dls_partition_solve(pl, n, &par, &res, &err), &err);
         double load[4] = {0, 0, 0, 0};
         double opt = brute_unordered(pl, w, 0, n, load);
         dls_solution_status st = dls_partition_status(res);
@@ -228,7 +228,7 @@ TEST(test_unordered_large)
         dls_partition_params_init(&par);
         par.weights = w;
         dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
+        assert_ok(dls_partition_solve(pl, n, &par, &res, &err), &err);
         assert_int_equal(dls_partition_status(res), DLS_SOLUTION_FEASIBLE);
         check_common(pl, n, w, res);
         printf("# %zu elements over %zu processors: gap %.3g\n", n, p, dls_partition_gap(res));
@@ -287,7 +287,7 @@ static dls_model *falling_model(void)
 TEST(test_ordered_falling_regression)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     dls_model *m = falling_model();
     assert_ok(dls_platform_add(pl, "a", m, NULL, &err), &err);
     double w[28];
@@ -298,7 +298,7 @@ TEST(test_ordered_falling_regression)
     par.ordered = 1;
     par.weights = w;
     dls_partition *res;
-    assert_ok(dls_partition_set(pl, 28, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 28, &par, &res, &err), &err);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_OPTIMAL);
     assert_true(dls_partition_elements(res)[0] == 28);
     assert_true(dls_partition_first(res)[0] == 0);
@@ -340,7 +340,7 @@ static dls_model *rough_model(test_rng *r, double total)
 static dls_platform *rough_platform(test_rng *r, size_t p, double total, int limits)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     for (size_t i = 0; i < p; i++) {
         char name[16];
         snprintf(name, sizeof name, "r%zu", i);
@@ -432,7 +432,7 @@ TEST(test_ordered_falling_brute_force)
         while (next_perm(ord, p));
         for (par.reorder = 0; par.reorder <= 1; par.reorder++) {
             dls_partition *res;
-            assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
+            assert_ok(dls_partition_solve(pl, n, &par, &res, &err), &err);
             double want = par.reorder ? any : fixed;
             check_ordered(pl, n, w, res, want, par.reorder, par.reorder ? "reorder" : "fixed",
                           trial);
@@ -483,7 +483,7 @@ TEST(test_ordered_falling_reorder_heuristic)
             want = fmin(want, brute_ordered(pl, ord, 0, w, 0, n, 0));
         while (next_perm(ord, p));
         dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
+        assert_ok(dls_partition_solve(pl, n, &par, &res, &err), &err);
         check_ordered(pl, n, w, res, want, 1, "heuristic order", trial);
         dls_partition_free(res);
         dls_platform_free(pl);
@@ -513,7 +513,7 @@ TEST(test_ordered_falling_large)
             w[e] = k == 0 ? 420.0 / (double)n : test_range(&r, 0.002, 0.04);
             prefix[e + 1] = prefix[e] + w[e];
         }
-        dls_platform *pl = dls_platform_create();
+        dls_platform *pl = test_platform_new();
         dls_model *m;
         if (k < 2) {
             m = falling_model();
@@ -542,7 +542,7 @@ TEST(test_ordered_falling_large)
         par.ordered = 1;
         par.weights = w;
         dls_partition *res;
-        assert_ok(dls_partition_set(pl, n, &par, &res, &err), &err);
+        assert_ok(dls_partition_solve(pl, n, &par, &res, &err), &err);
         check_ordered(pl, n, w, res, want, 0, "large", k);
         printf("# %zu elements over %zu processor(s), beyond the search over chunk boundaries: "
                "%s, makespan %.9g, optimum %.9g\n", n, p,
@@ -567,7 +567,7 @@ TEST(test_ordered_falling_large)
 TEST(test_weighted_infeasible)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     dls_model *m;
     assert_ok(dls_model_create_constant(1, &m, &err), &err);
     assert_ok(dls_platform_add(pl, "a", m, NULL, &err), &err);
@@ -581,44 +581,44 @@ TEST(test_weighted_infeasible)
     par.weights = big;
     dls_partition *res;
     /* total 7 fits in 10, but the element of 6 fits nowhere */
-    assert_ok(dls_partition_set(pl, 2, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 2, &par, &res, &err), &err);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
     assert_non_null(strstr(dls_partition_note(res), "6"));
     dls_partition_free(res);
     /* three elements of 3: two must share a processor, which holds 5 */
     const double three[] = {3, 3, 3};
     par.weights = three;
-    assert_ok(dls_partition_set(pl, 3, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 3, &par, &res, &err), &err);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
     dls_partition_free(res);
     /* total above the capacity */
     const double many[] = {4, 4, 4};
     par.weights = many;
-    assert_ok(dls_partition_set(pl, 3, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 3, &par, &res, &err), &err);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
     assert_non_null(strstr(dls_partition_note(res), "total weight"));
     dls_partition_free(res);
     /* 3 4 2 1 fits unordered ({3, 2} and {4, 1}) but not in two chunks of at most 5 */
     const double ord[] = {3, 4, 2, 1};
     par.weights = ord;
-    assert_ok(dls_partition_set(pl, 4, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 4, &par, &res, &err), &err);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_OPTIMAL);
     dls_partition_free(res);
     par.ordered = 1;
-    assert_ok(dls_partition_set(pl, 4, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 4, &par, &res, &err), &err);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
     assert_non_null(strstr(dls_partition_note(res), "contiguous"));
     check_no_chunks(res, 0);
     dls_partition_free(res);
     par.reorder = 1;
-    assert_ok(dls_partition_set(pl, 4, &par, &res, &err), &err);
+    assert_ok(dls_partition_solve(pl, 4, &par, &res, &err), &err);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
     check_no_chunks(res, 1);
     dls_partition_free(res);
     /* ordered, total above the capacity: refused before any split is tried */
     par.weights = many;
     for (par.reorder = 0; par.reorder <= 1; par.reorder++) {
-        assert_ok(dls_partition_set(pl, 3, &par, &res, &err), &err);
+        assert_ok(dls_partition_solve(pl, 3, &par, &res, &err), &err);
         assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
         check_no_chunks(res, par.reorder);
         dls_partition_free(res);

@@ -317,7 +317,7 @@ TEST(test_infeasible)
     assert_true(isinf(dls_schedule_makespan(s)));
     assert_rel(dls_schedule_capacity(s), 1.2, 1e-15);
     char *svg = NULL;
-    assert_fails(dls_schedule_svg(s, pl, &svg, &err), DLS_EINVAL, &err, "infeasible");
+    assert_fails(dls_schedule_gantt_to_string(s, pl, &svg, &err), DLS_EINVAL, &err, "infeasible");
     dls_schedule_free(s);
     /* within the limits: P1 may take only 1.3 */
     assert_ok(dls_platform_set_limit(pl, 0, 1.3, &err), &err);
@@ -354,7 +354,7 @@ TEST(test_speed_models)
     assert_rel(dls_schedule_makespan(e), dls_schedule_true_makespan(s), 1e-12);
     dls_schedule_free(e);
     char *svg;
-    assert_ok(dls_schedule_svg(s, pl, &svg, &err), &err);
+    assert_ok(dls_schedule_gantt_to_string(s, pl, &svg, &err), &err);
     assert_non_null(strstr(svg, "<svg"));
     assert_non_null(strstr(svg, "originator (sends)"));
     assert_non_null(strstr(svg, ">new-epyc</text>"));
@@ -376,7 +376,7 @@ RANDOM_TEST(test_exact, 302, 20)
     dls_platform *pl = gen_star(r, 1 + test_below(r, 40), 3, 1e8, trial % 2);
     dls_schedule *s;
     assert_ok(dls_schedule_solve(pl, 1e8, &par, &s, &err), &err);
-    assert_int_equal(dls_schedule_exact_verified(s), 1);
+    assert_int_equal(dls_schedule_exact_confirmed(s), 1);
     dls_schedule_free(s);
     dls_platform_free(pl);
 }
@@ -499,25 +499,25 @@ TEST(test_exports)
         double want = dls_schedule_paper_makespan(s);
         dls_schedule_free(s);
         snprintf(path, sizeof path, "%s/star.dat", dir);
-        assert_ok(dls_schedule_export(pl, V, &par, DLS_EXPORT_MATHPROG, path, &err), &err);
+        assert_ok(dls_schedule_lp_write_file(pl, V, &par, DLS_EXPORT_MATHPROG, path, &err), &err);
         if (GLPSOL[0]) {
             snprintf(args, sizeof args, "-m %s/lp/star.mod -d %s", TOP_SRCDIR, path);
             assert_rel(glpsol_value(args, "makespan "), want, 1e-7);
         }
         snprintf(path, sizeof path, "%s/star.lp", dir);
-        assert_ok(dls_schedule_export(pl, V, &par, DLS_EXPORT_LP, path, &err), &err);
+        assert_ok(dls_schedule_lp_write_file(pl, V, &par, DLS_EXPORT_LP, path, &err), &err);
         if (GLPSOL[0]) {
             snprintf(args, sizeof args, "--lp %s -o /dev/stdout", path);
             assert_rel(glpsol_value(args, "Objective:  makespan = "), want, 1e-7);
         }
         snprintf(path, sizeof path, "%s/star.glp", dir);
-        assert_ok(dls_schedule_export(pl, V, &par, DLS_EXPORT_GLPK, path, &err), &err);
+        assert_ok(dls_schedule_lp_write_file(pl, V, &par, DLS_EXPORT_GLPK, path, &err), &err);
         if (GLPSOL[0]) {
             snprintf(args, sizeof args, "--glp %s -o /dev/stdout", path);
             assert_rel(glpsol_value(args, "Objective:  makespan = "), want, 1e-7);
         }
         snprintf(path, sizeof path, "%s/star.mps", dir);
-        assert_ok(dls_schedule_export(pl, V, &par, DLS_EXPORT_MPS, path, &err), &err);
+        assert_ok(dls_schedule_lp_write_file(pl, V, &par, DLS_EXPORT_MPS, path, &err), &err);
         if (GLPSOL[0]) {
             snprintf(args, sizeof args, "--freemps %s -o /dev/stdout", path);
             assert_rel(glpsol_value(args, "Objective:  makespan = "), want, 1e-7);
@@ -531,13 +531,13 @@ TEST(test_exports)
     }
     /* an unwritable destination */
     dls_platform *pl = test_example("paper003_two.json");
-    assert_fails(dls_schedule_export(pl, 2, NULL, DLS_EXPORT_LP, "/nonexistent/x.lp", &err),
+    assert_fails(dls_schedule_lp_write_file(pl, 2, NULL, DLS_EXPORT_LP, "/nonexistent/x.lp", &err),
                  DLS_EIO, &err, "/nonexistent/x.lp");
-    assert_fails(dls_schedule_export(pl, 2, NULL, DLS_EXPORT_MATHPROG, "/nonexistent/x.dat", &err),
+    assert_fails(dls_schedule_lp_write_file(pl, 2, NULL, DLS_EXPORT_MATHPROG, "/nonexistent/x.dat", &err),
                  DLS_EIO, &err, "/nonexistent/x.dat");
-    assert_fails(dls_schedule_export(pl, 2, NULL, (dls_export_format)9, path, &err), DLS_EINVAL,
+    assert_fails(dls_schedule_lp_write_file(pl, 2, NULL, (dls_export_format)9, path, &err), DLS_EINVAL,
                  &err, "format");
-    assert_fails(dls_schedule_export(pl, -1, NULL, DLS_EXPORT_LP, path, &err), DLS_EINVAL, &err,
+    assert_fails(dls_schedule_lp_write_file(pl, -1, NULL, DLS_EXPORT_LP, path, &err), DLS_EINVAL, &err,
                  "load");
     dls_platform_free(pl);
     rmdir(dir);

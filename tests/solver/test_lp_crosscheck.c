@@ -36,7 +36,7 @@ TEST(test_against_lp_solve)
         assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
         double mine = dls_schedule_paper_makespan(s);
         dls_schedule_free(s);
-        assert_ok(dls_schedule_export(pl, V, &par, DLS_EXPORT_MPS, path, &err), &err);
+        assert_ok(dls_schedule_lp_write_file(pl, V, &par, DLS_EXPORT_MPS, path, &err), &err);
         lprec *lp = read_freeMPS(path, CRITICAL);
         assert_non_null(lp);
         set_verbose(lp, CRITICAL);

@@ -187,7 +187,7 @@ static inline void gen_walk_points(test_rng *r, const gen_walk *w, size_t n, dou
 static inline dls_platform *gen_star(test_rng *r, size_t m, size_t max_levels, double V,
                                      int limits)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     double share = V / (double)m, limsum = 0;
     int unlimited = 0;
     for (size_t i = 0; i < m; i++) {
@@ -216,7 +216,7 @@ static inline dls_platform *gen_star(test_rng *r, size_t m, size_t max_levels, d
 static inline dls_platform *gen_bumpy(test_rng *r, size_t p, double V)
 {
     static const gen_walk walk = {1, 1.5, 4, 2, 1.0, 4.0, 0.2, 1.0};
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     for (size_t i = 0; i < p; i++) {
         double x[5], s[5];
         double at = V * test_logrange(r, 0.01, 0.1), sp = test_logrange(r, 1, 10);
@@ -232,7 +232,7 @@ static inline dls_platform *gen_bumpy(test_rng *r, size_t p, double V)
 static inline dls_platform *gen_falling(test_rng *r, size_t p, double total, int limits)
 {
     static const gen_walk walk = {0, 1.5, 3, 0, 0, 0, 0.3, 1};
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     for (size_t i = 0; i < p; i++) {
         dls_model *m;
         if (test_below(r, 2)) {
@@ -295,7 +295,7 @@ static inline dls_model *gen_shaped_model(test_rng *r, int kind, double scale)
  * them with a limit when `limits` is set. */
 static inline dls_platform *gen_shaped(test_rng *r, size_t p, uint64_t n, int limits, int mixed)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     int kind = (int)test_below(r, GEN_KINDS);
     for (size_t i = 0; i < p; i++) {
         dls_model *m = gen_shaped_model(r, mixed ? (int)test_below(r, GEN_KINDS) : kind,
@@ -357,7 +357,7 @@ static inline dls_model *gen_lu_model(test_rng *rng, uint64_t n, int functional)
 static inline dls_platform *gen_lu(test_rng *rng, size_t p, uint64_t n, int functional,
                                    int limits)
 {
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     assert_non_null(pl);
     for (size_t i = 0; i < p; i++) {
         gen_add(pl, "p", i + 1, gen_lu_model(rng, n, functional));
@@ -375,7 +375,7 @@ static inline dls_platform *gen_lu(test_rng *rng, size_t p, uint64_t n, int func
 static inline dls_platform *gen_chunked(test_rng *r, size_t m, double delta, int *use_limits)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     for (size_t i = 0; i < m; i++) {
         double S = test_below(r, 4) == 0 ? 0 : test_logrange(r, 1e-3, 1);
         double C = test_below(r, 4) == 0 ? 0 : test_logrange(r, 1e-3, 1);

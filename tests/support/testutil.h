@@ -115,6 +115,22 @@ static inline dls_platform *test_platform_json(const char *text)
     return pl;
 }
 
+/* An empty platform. */
+static inline dls_platform *test_platform_new(void)
+{
+    dls_error err;
+    dls_platform *pl = NULL;
+    assert_ok(dls_platform_create(&pl, &err), &err);
+    return pl;
+}
+
+/* The index of the processor called name, -1 when there is none. */
+static inline long test_platform_index(const dls_platform *pl, const char *name)
+{
+    size_t i;
+    return dls_platform_find(pl, name, &i) ? (long)i : -1;
+}
+
 /* Adds model m (which it frees) as processor `name`; returns its index. */
 static inline size_t test_add(dls_platform *pl, const char *name, dls_model *m)
 {

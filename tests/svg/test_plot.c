@@ -126,7 +126,7 @@ static char *plot(const dls_platform *pl, const dls_plot_params *par)
 {
     dls_error err;
     char *svg = NULL;
-    assert_ok(dls_platform_plot_svg(pl, par, &svg, &err), &err);
+    assert_ok(dls_plot_to_string(pl, par, &svg, &err), &err);
     assert_non_null(svg);
     assert_well_formed(svg);
     return svg;
@@ -150,8 +150,8 @@ TEST(test_params_init)
     dls_plot_params par;
     memset(&par, 0x5a, sizeof par);
     dls_plot_params_init(&par);
-    assert_int_equal(par.log_x, -1);
-    assert_int_equal(par.log_y, -1);
+    assert_int_equal(par.x_scale, DLS_PLOT_AUTO);
+    assert_int_equal(par.y_scale, DLS_PLOT_AUTO);
     assert_rel(par.width, 900, 0);
     assert_rel(par.height, 560, 0);
     assert_int_equal(par.sections, 6);
@@ -289,7 +289,7 @@ TEST(test_bands_and_limit)
     }
     dls_model *m;
     assert_ok(dls_model_create_points(6, size, speed, low, high, &m, &err), &err);
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     assert_non_null(pl);
     assert_ok(dls_platform_add(pl, "node", m, NULL, &err), &err);
     dls_model_free(m);
@@ -337,7 +337,7 @@ TEST(test_auto_scales)
         const double size[] = {cases[c].x0, cases[c].x1}, speed[] = {cases[c].s0, cases[c].s1};
         dls_model *m;
         assert_ok(dls_model_create_points(2, size, speed, NULL, NULL, &m, &err), &err);
-        dls_platform *pl = dls_platform_create();
+        dls_platform *pl = test_platform_new();
         assert_ok(dls_platform_add(pl, "p", m, NULL, &err), &err);
         dls_model_free(m);
         char *svg = plot(pl, NULL);
@@ -355,8 +355,8 @@ TEST(test_forced_scales)
     dls_plot_params par;
     dls_plot_params_init(&par);
     dls_platform *pl = test_example("memory_levels.json");
-    par.log_x = 0;
-    par.log_y = 0;
+    par.x_scale = DLS_PLOT_LINEAR;
+    par.y_scale = DLS_PLOT_LINEAR;
     char *svg = plot(pl, &par);
     assert_false(log_x(svg));
     assert_false(log_y(svg));
@@ -364,13 +364,14 @@ TEST(test_forced_scales)
     dls_platform_free(pl);
 
     pl = test_example("paper003_two.json"); /* speed 0 at size 0 must not reach a log axis */
-    par.log_x = 1;
-    par.log_y = 1;
+    par.x_scale = DLS_PLOT_LOG;
+    par.y_scale = DLS_PLOT_LOG;
     svg = plot(pl, &par);
     assert_true(log_x(svg));
     assert_true(log_y(svg));
     dls_free(svg);
-    par.log_x = 0; /* linear sizes from 0, log speeds: the samples at 0 are left out */
+    par.x_scale = DLS_PLOT_LINEAR; /* linear sizes from 0, log speeds: the samples at 0 are
+                                    * left out */
     svg = plot(pl, &par);
     assert_false(log_x(svg));
     assert_true(log_y(svg));
@@ -400,11 +401,11 @@ TEST(test_degenerate)
         {"{\"processors\": [{\"name\": \"s\", \"speed\": 5e-324, \"limit\": 5e-324}]}", 2},
     };
     for (size_t k = 0; k < sizeof platforms / sizeof platforms[0]; k++)
-        for (int lx = -1; lx <= 1; lx++)
-            for (int ly = -1; ly <= 1; ly++) {
+        for (int lx = DLS_PLOT_AUTO; lx <= DLS_PLOT_LOG; lx++)
+            for (int ly = DLS_PLOT_AUTO; ly <= DLS_PLOT_LOG; ly++) {
                 dls_platform *pl = test_platform_json(platforms[k].json);
-                par.log_x = lx;
-                par.log_y = ly;
+                par.x_scale = (dls_plot_scale)lx;
+                par.y_scale = (dls_plot_scale)ly;
                 char *svg = plot(pl, &par);
                 assert_int_equal(test_count(svg, "class=\"legend-entry\""), 1);
                 size_t want = platforms[k].curves < 2 ? platforms[k].curves : !log_x(svg);
@@ -424,7 +425,7 @@ TEST(test_escaping)
     dls_error err;
     dls_model *m;
     assert_ok(dls_model_create_constant(1e9, &m, &err), &err);
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     assert_ok(dls_platform_add(pl, "a<b>&\"c\"", m, NULL, &err), &err);
     /* names cannot hold control characters or invalid UTF-8 (the platform's rule), but the
      * title can: the writer drops them */
@@ -502,7 +503,7 @@ TEST(test_locale)
 TEST(test_legend_overflow)
 {
     dls_error err;
-    dls_platform *pl = dls_platform_create();
+    dls_platform *pl = test_platform_new();
     for (int i = 0; i < 60; i++) {
         const double size[] = {1e3 * (i + 1), 1e6}, speed[] = {1e9 / (i + 1), 5e8 / (i + 1)};
         dls_model *m;
@@ -529,45 +530,47 @@ TEST(test_errors)
     dls_error err;
     char sentinel = 0, *svg = &sentinel;
     dls_platform *pl = test_example("cluster.json");
-    assert_fails(dls_platform_plot_svg(NULL, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
-    assert_fails(dls_platform_plot_svg(pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
-    dls_platform *empty = dls_platform_create();
-    assert_fails(dls_platform_plot_svg(empty, NULL, &svg, &err), DLS_EINVAL, &err,
+    assert_fails(dls_plot_to_string(NULL, NULL, &svg, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_plot_to_string(pl, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    dls_platform *empty = test_platform_new();
+    assert_fails(dls_plot_to_string(empty, NULL, &svg, &err), DLS_EINVAL, &err,
                  "no processor");
     dls_platform_free(empty);
 
     static const struct {
-        int log_x, log_y;
+        int x_scale, y_scale;
         double width, height;
         size_t sections;
         const char *message;
     } bad[] = {
-        {2, -1, 900, 560, 6, "log_x must be -1 (automatic), 0 or 1, not 2"},
-        {-2, -1, 900, 560, 6, "log_x"},
-        {-1, 3, 900, 560, 6, "log_y must be -1 (automatic), 0 or 1, not 3"},
-        {-1, -1, 0, 560, 6, "width must be"},
-        {-1, -1, -900, 560, 6, "width"},
-        {-1, -1, NAN, 560, 6, "width"},
-        {-1, -1, INFINITY, 560, 6, "width"},
-        {-1, -1, 319.5, 560, 6, ">= 320 pixels, not 319.5"},
-        {-1, -1, 900, 0, 6, "height must be"},
-        {-1, -1, 900, 239, 6, "height"},
-        {-1, -1, 900, NAN, 6, "height"},
-        {-1, -1, 900, 560, 0, "sections must be >= 1"},
+        {3, 0, 900, 560, 6, "x_scale must be DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, "
+                            "not 3"},
+        {-1, 0, 900, 560, 6, "x_scale"},
+        {0, 7, 900, 560, 6, "y_scale must be DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, "
+                            "not 7"},
+        {0, 0, 0, 560, 6, "width must be"},
+        {0, 0, -900, 560, 6, "width"},
+        {0, 0, NAN, 560, 6, "width"},
+        {0, 0, INFINITY, 560, 6, "width"},
+        {0, 0, 319.5, 560, 6, ">= 320 pixels, not 319.5"},
+        {0, 0, 900, 0, 6, "height must be"},
+        {0, 0, 900, 239, 6, "height"},
+        {0, 0, 900, NAN, 6, "height"},
+        {0, 0, 900, 560, 0, "sections must be >= 1"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         dls_plot_params par;
         dls_plot_params_init(&par);
-        par.log_x = bad[k].log_x;
-        par.log_y = bad[k].log_y;
+        par.x_scale = (dls_plot_scale)bad[k].x_scale;
+        par.y_scale = (dls_plot_scale)bad[k].y_scale;
         par.width = bad[k].width;
         par.height = bad[k].height;
         par.sections = bad[k].sections;
-        assert_fails(dls_platform_plot_svg(pl, &par, &svg, &err), DLS_EINVAL, &err,
+        assert_fails(dls_plot_to_string(pl, &par, &svg, &err), DLS_EINVAL, &err,
                      bad[k].message);
     }
     assert_ptr_equal(svg, &sentinel); /* untouched by every failure */
-    assert_ok(dls_platform_plot_svg(pl, NULL, &svg, NULL), &err); /* err may be NULL */
+    assert_ok(dls_plot_to_string(pl, NULL, &svg, NULL), &err); /* err may be NULL */
     dls_free(svg);
     dls_platform_free(pl);
 }
@@ -584,7 +587,7 @@ static dls_status oom_plot(void *p, dls_error *err)
 {
     oom_ctx *c = p;
     c->svg = &c->sentinel;
-    dls_status st = dls_platform_plot_svg(c->pl, NULL, &c->svg, err);
+    dls_status st = dls_plot_to_string(c->pl, NULL, &c->svg, err);
     if (st != DLS_OK)
         assert_ptr_equal(c->svg, &c->sentinel);
     return st;

@@ -18,13 +18,13 @@ for f in "$ex"/*.json; do
     expect_rc 0 "plot $name"
     [ ! -s "$tmp/out" ] || fail "plot $name: wrote to stdout" "$(cat "$tmp/out")"
     check_svg "$tmp/$name.svg" "plot $name"
-    run plot "$f" --output "$tmp/$name-lin.svg" --log-x no --log-y no --title "Linear <$name>"
+    run plot "$f" --output "$tmp/$name-lin.svg" --x-scale linear --y-scale linear --title "Linear <$name>"
     expect_rc 0 "plot $name linear"
     check_svg "$tmp/$name-lin.svg" "plot $name linear"
     grep -qs "Linear &lt;$name&gt;" "$tmp/$name-lin.svg" || fail "plot $name: title not escaped"
-    run plot "$f" -o "$tmp/$name-log.svg" --log-x yes --log-y=yes
+    run plot "$f" -o "$tmp/$name-log.svg" --x-scale log --y-scale=log
     expect_rc 0 "plot $name log"
-    grep -qs 'log scale' "$tmp/$name-log.svg" || fail "plot $name: --log-x yes gave no log axis"
+    grep -qs 'log scale' "$tmp/$name-log.svg" || fail "plot $name: --x-scale log gave no log axis"
 done
 
 # What the picture holds: legend entries, a limit line, sections of the 2-D model.
@@ -52,8 +52,8 @@ expect_rc 2 "no -o"
 expect_err "-o FILE is required" "no -o: message"
 run plot -o "$tmp/x.svg"
 expect_rc 2 "no platform"
-run plot "$ex/cluster.json" -o "$tmp/x.svg" --log-x maybe
-expect_rc 2 "--log-x maybe"
+run plot "$ex/cluster.json" -o "$tmp/x.svg" --x-scale maybe
+expect_rc 2 "--x-scale maybe"
 run plot "$ex/cluster.json" -o "$tmp/x.svg" --output "$tmp/y.svg"
 expect_rc 2 "-o and --output"
 run plot "$tmp/missing.json" -o "$tmp/x.svg"
@@ -83,6 +83,6 @@ ls "$tmp" | grep -qs '\.tmp\.' && fail "a temporary file was left behind" "$(ls 
 
 run help plot
 expect_rc 0 "help plot"
-grep -qs -- "--log-x" "$tmp/out" || fail "help lacks --log-x"
+grep -qs -- "--x-scale" "$tmp/out" || fail "help lacks --x-scale"
 
 cli_summary

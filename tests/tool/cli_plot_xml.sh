@@ -9,7 +9,7 @@ for f in "$ex"/*.json; do
     name=$(basename "$f" .json)
     run plot "$f" -o "$tmp/$name.svg"
     expect_rc 0 "plot $name"
-    run plot "$f" --output "$tmp/$name-lin.svg" --log-x no --log-y no --title "Linear <$name>"
+    run plot "$f" --output "$tmp/$name-lin.svg" --x-scale linear --y-scale linear --title "Linear <$name>"
     expect_rc 0 "plot $name linear"
 done
 printf 'old content that is longer than nothing\n' > "$tmp/replace.svg"

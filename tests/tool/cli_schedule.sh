@@ -72,4 +72,35 @@ run schedule "$ex/cluster.json" --load 1
 expect_rc 2 "2-D model"
 expect_err 'processor "gpu0" has a 2-D speed model' "2-D message"
 
+# Platforms on which GLPK's simplex used to run for minutes (tests/data/stall/, see
+# tests/schedule/test_limits.c): each ends with a schedule, the paper's LP and the MIPs
+# too. timeout(1), where there is one, turns a hang into a failure after 30 s (exit 124);
+# the times themselves are in doc/BENCHMARKS.md.
+guard=
+if command -v timeout >/dev/null 2>&1; then
+    guard="timeout 30"
+fi
+for f in "$top_srcdir"/tests/data/stall/*.json; do
+    for mode in "" --keep-unused --integer --exact-shape; do
+        rc=0
+        $guard "$DLSCHED" schedule "$f" --load 100 $mode >"$tmp/out" 2>"$tmp/err" </dev/null ||
+            rc=$?
+        checks=$((checks + 1))
+        expect_rc 0 "stall ${f##*/} $mode"
+    done
+done
+run schedule "$top_srcdir/tests/data/stall/issue_1.json" --load 100
+expect_err 'processor "w1" could take at most 1e-12 of the load' "negligible processor note"
+
+# One time limit for the LP and the MIP, its defaults read from the library.
+run schedule --help
+expect_out 'time-limit S.*(default 600 for the LP, 60 for each MIP)' "time limit default"
+run crosscheck --help
+expect_out 'time-limit S.*(default 600 for each LP, 60 for the MIP)' "crosscheck time limit"
+run schedule "$ex/paper003_two.json" --load 2 --time-limit 0
+expect_rc 2 "time limit 0"
+run schedule "$ex/paper003_two.json" --load 2 --time-limit 5
+expect_rc 0 "time limit 5"
+expect_out "makespan 5.75 s, optimal" "time limit 5 makespan"
+
 cli_summary

@@ -1,0 +1,76 @@
+# fuzz/: the fuzz targets, one per reader of the program (platform files, the weights of
+# `partition --weights`, the log of `bench --resume`, the command line). Each target is a
+# dls_fuzz_one() in fuzz/fuzz_TARGET.c, linked twice:
+#   - fuzz/replay_TARGET (every build): replays fuzz/corpus/TARGET/ and
+#     fuzz/regressions/TARGET/ in `make check`, each input within DLS_FUZZ_TIMEOUT_S;
+#   - fuzz/fuzz_TARGET (builds configured with CC=clang --enable-fuzzing): the libFuzzer
+#     program, which `make fuzz` runs for FUZZ_SECONDS each (fuzz/run.sh).
+# See fuzz/README.md.
+FUZZ_TARGETS = platform weights bench_log cli
+FUZZ_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tool -I$(top_srcdir)/fuzz $(JANSSON_CFLAGS) \
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
+FUZZ_LDADD = tool/libdlsched_tool.la libdlsched_core.la $(JANSSON_LIBS) -lm
+FUZZ_COMMON = fuzz/harness.c fuzz/harness.h tool/tool.h
+
+REPLAY_TESTS = fuzz/replay_platform fuzz/replay_weights fuzz/replay_bench_log fuzz/replay_cli
+check_PROGRAMS += $(REPLAY_TESTS)
+TESTS += $(REPLAY_TESTS)
+fuzz_replay_platform_SOURCES = fuzz/fuzz_platform.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_platform_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_replay_platform_LDADD = $(FUZZ_LDADD)
+fuzz_replay_weights_SOURCES = fuzz/fuzz_weights.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_weights_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_replay_weights_LDADD = $(FUZZ_LDADD)
+fuzz_replay_bench_log_SOURCES = fuzz/fuzz_bench_log.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_bench_log_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_replay_bench_log_LDADD = $(FUZZ_LDADD)
+fuzz_replay_cli_SOURCES = fuzz/fuzz_cli.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_cli_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_replay_cli_LDADD = $(FUZZ_LDADD)
+
+# The corpora, the regression inputs, the dictionaries and the runner.
+EXTRA_DIST += fuzz/README.md fuzz/run.sh fuzz/corpus fuzz/regressions fuzz/dict
+
+# Seconds each target runs in `make fuzz`.
+FUZZ_SECONDS = 60
+
+if FUZZING
+FUZZERS = fuzz/fuzz_platform fuzz/fuzz_weights fuzz/fuzz_bench_log fuzz/fuzz_cli
+noinst_PROGRAMS = $(FUZZERS)
+FUZZ_LINK_FLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+fuzz_fuzz_platform_SOURCES = fuzz/fuzz_platform.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_platform_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_platform_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_platform_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_weights_SOURCES = fuzz/fuzz_weights.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_weights_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_weights_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_weights_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_bench_log_SOURCES = fuzz/fuzz_bench_log.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_bench_log_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_bench_log_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_bench_log_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_cli_SOURCES = fuzz/fuzz_cli.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_cli_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_cli_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_cli_LDADD = $(FUZZ_LDADD)
+
+# Runs every target for FUZZ_SECONDS (make fuzz FUZZ_SECONDS=600); fails on any crash,
+# leak, sanitizer report or input slower than DLS_FUZZ_TIMEOUT_S.
+fuzz: $(FUZZERS)
+	$(SHELL) $(srcdir)/fuzz/run.sh $(srcdir) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+else
+fuzz:
+	@echo "fuzz: skipped: this build was configured without --enable-fuzzing; the fuzz targets"
+	@if test -n "$(CLANG)"; then \
+	  echo "  need clang's libFuzzer (clang is $(CLANG)): build them apart from this build:"; \
+	  echo "  mkdir _build-fuzz && cd _build-fuzz && ../configure CC=clang --enable-fuzzing && make fuzz"; \
+	else \
+	  echo "  need clang's libFuzzer, and configure found no clang (Debian: apt-get install clang)"; \
+	fi
+endif
+.PHONY: fuzz
+clean-local: clean-fuzz
+clean-fuzz:
+	-rm -rf fuzz/work fuzz/artifacts
+.PHONY: clean-fuzz

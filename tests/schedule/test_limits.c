@@ -1,0 +1,299 @@
+/* The limits on GLPK's work, and the platforms on which its simplex used to stall.
+ *
+ * tests/data/stall/ holds the two platforms of the issue and 17 more found by mutating them
+ * and the examples (random absurd magnitudes, 3 to 5 processors): each ran for minutes
+ * inside GLPK's simplex with `dlsched schedule FILE --load 100` before the limits and the
+ * negligible-processor rule of src/solver/lp_star.c. Each must now end with an answer that
+ * glp_exact confirms; the integer and exact-shape MIPs and the cross-check on them must end
+ * with an answer or a clear error. A call is guarded by a wall clock of GUARD_S seconds, so
+ * that a hang fails with the file's name instead of the suite timing out; the times
+ * themselves are measured in doc/BENCHMARKS.md, never asserted here. */
+#include <config.h>
+
+#include <glpk.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include "testutil.h"
+#include "solver/glpk_guard.h"
+
+/* Seconds any one call may take before the test fails: 100 times what they take. */
+#define GUARD_S 30
+/* The load the stalls were found with. */
+#define STALL_LOAD 100
+
+static char guarded[1024];
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    static const char head[] = "FAIL: still running after the wall-clock guard: ";
+    ssize_t w = write(2, head, sizeof head - 1);
+    w = write(2, guarded, strlen(guarded));
+    w = write(2, "\n", 1);
+    (void)w;
+    _exit(1);
+}
+
+static void guard(const char *what, const char *path)
+{
+    snprintf(guarded, sizeof guarded, "%.100s %.900s", what, path);
+    signal(SIGALRM, on_alarm);
+    alarm(GUARD_S);
+}
+
+static void unguard(void)
+{
+    alarm(0);
+}
+
+/* A failure must be a clear error: a status of its own and a message that says why. */
+static void assert_clear_error(dls_status st, const dls_error *err, const char *path)
+{
+    if (st != DLS_ELIMIT && st != DLS_ENUMERIC && st != DLS_ESOLVER)
+        fail_msg("%s: status %s (%s)", path, dls_status_name(st), err->message);
+    assert_true(strlen(err->message) > 20);
+}
+
+static void solve_stall(const char *path, void *data)
+{
+    int *count = data;
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_file(path, &pl, &err), &err);
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.exact = 1;
+    for (int keep = 0; keep < 2; keep++) {
+        par.drop_unused = !keep;
+        dls_schedule *s = NULL;
+        guard(keep ? "schedule --keep-unused" : "schedule", path);
+        dls_status st = dls_schedule_solve(pl, STALL_LOAD, &par, &s, &err);
+        unguard();
+        if (st != DLS_OK)
+            fail_msg("%s%s: %s: %s", path, keep ? " (paper's LP)" : "", dls_status_name(st),
+                     err.message);
+        assert_int_equal(dls_schedule_exact_confirmed(s), 1);
+        assert_true(dls_schedule_makespan(s) > 0);
+        dls_schedule_free(s);
+    }
+    dls_platform_free(pl);
+    ++*count;
+}
+
+TEST(test_stalls_end_with_an_answer)
+{
+    int count = 0;
+    assert_int_equal(test_each_json("tests/data/stall", solve_stall, &count), 19);
+    assert_int_equal(count, 19);
+}
+
+static void mip_stall(const char *path, void *data)
+{
+    (void)data;
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_file(path, &pl, &err), &err);
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    mp.time_limit = 5;
+    dls_schedule *s = NULL;
+    guard("schedule --integer", path);
+    dls_status st = dls_schedule_solve_integer(pl, STALL_LOAD, &par, &mp, &s, &err);
+    unguard();
+    if (st == DLS_OK)
+        assert_true(dls_schedule_makespan(s) > 0);
+    else
+        assert_clear_error(st, &err, path);
+    dls_schedule_free(s);
+    s = NULL;
+    mp.exact_shape = 1;
+    guard("schedule --exact-shape", path);
+    st = dls_schedule_solve_mip(pl, STALL_LOAD, &par, &mp, &s, &err);
+    unguard();
+    if (st == DLS_OK)
+        assert_true(dls_schedule_makespan(s) > 0);
+    else
+        assert_clear_error(st, &err, path);
+    dls_schedule_free(s);
+    dls_crosscheck_params cp;
+    dls_crosscheck_params_init(&cp);
+    cp.mip.time_limit = 5;
+    dls_crosscheck *c = NULL;
+    guard("crosscheck", path);
+    st = dls_crosscheck_run(pl, STALL_LOAD, &cp, &c, &err);
+    unguard();
+    if (st != DLS_OK)
+        assert_clear_error(st, &err, path);
+    dls_crosscheck_free(c);
+    dls_platform_free(pl);
+}
+
+TEST(test_stalls_in_the_mips_end)
+{
+    assert_int_equal(test_each_json("tests/data/stall", mip_stall, NULL), 19);
+}
+
+/* With too small a budget, each stall platform (and an ordinary one) stops at the limit
+ * with DLS_ELIMIT, saying what was tried. */
+static void limited(const char *path, void *data)
+{
+    (void)data;
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_file(path, &pl, &err), &err);
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    dls_schedule *s = NULL;
+    par.iteration_limit = 1;
+    guard("schedule with 1 iteration", path);
+    dls_status st = dls_schedule_solve(pl, STALL_LOAD, &par, &s, &err);
+    unguard();
+    if (st == DLS_OK) {
+        /* one iteration may do, from the advanced basis */
+        assert_true(dls_schedule_iterations(s) <= 1);
+        dls_schedule_free(s);
+    } else {
+        assert_int_equal(st, DLS_ELIMIT);
+        assert_non_null(strstr(err.message, "within the limits"));
+        assert_non_null(strstr(err.message, "of 1 iterations"));
+        assert_non_null(strstr(err.message, "simplex"));
+    }
+    dls_platform_free(pl);
+}
+
+TEST(test_iteration_limit)
+{
+    assert_int_equal(test_each_json("tests/data/stall", limited, NULL), 19);
+    /* an ordinary platform needs more than 2 iterations */
+    dls_error err;
+    dls_platform *pl = test_example("star_cluster.json");
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.iteration_limit = 2;
+    dls_schedule *s = NULL;
+    assert_fails(dls_schedule_solve(pl, 1e6, &par, &s, &err), DLS_ELIMIT, &err,
+                 "the dual simplex");
+    assert_non_null(strstr(err.message, "of 2 iterations"));
+    assert_null(s);
+    /* with room, the same call succeeds, and the automatic limit is far above its needs */
+    par.iteration_limit = 0;
+    assert_ok(dls_schedule_solve(pl, 1e6, &par, &s, &err), &err);
+    assert_true(dls_schedule_iterations(s) < 1000);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
+}
+
+TEST(test_time_limit)
+{
+    dls_error err;
+    dls_platform *pl = test_example("star_cluster.json");
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    /* a nanosecond: gone before the first run */
+    par.time_limit = 1e-9;
+    dls_schedule *s = NULL;
+    assert_fails(dls_schedule_solve(pl, 1e6, &par, &s, &err), DLS_ELIMIT, &err, "time");
+    assert_null(s);
+    /* the exact simplex is limited as well */
+    par.time_limit = 600;
+    par.exact = 1;
+    par.iteration_limit = 1;
+    assert_fails(dls_schedule_solve(pl, 1e6, &par, &s, &err), DLS_ELIMIT, &err, "limit");
+    dls_platform_free(pl);
+}
+
+TEST(test_limit_parameters)
+{
+    dls_error err;
+    dls_platform *pl = test_example("paper003_two.json");
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    assert_rel(par.time_limit, 600, 0);
+    assert_int_equal(par.iteration_limit, 0);
+    dls_schedule *s = NULL;
+    const double bad[] = {0, -1, NAN, INFINITY, 2e9};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        par.time_limit = bad[k];
+        assert_fails(dls_schedule_solve(pl, 2, &par, &s, &err), DLS_EINVAL, &err, "time_limit");
+        assert_fails(dls_schedule_solve_integer(pl, 2, &par, NULL, &s, &err), DLS_EINVAL, &err,
+                     "time_limit");
+    }
+    dls_schedule_params_init(&par);
+    dls_mip_params mp;
+    dls_mip_params_init(&mp);
+    assert_rel(mp.time_limit, 60, 0);
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        mp.time_limit = bad[k];
+        assert_fails(dls_schedule_solve_mip(pl, 2, &par, &mp, &s, &err), DLS_EINVAL, &err,
+                     "time_limit");
+        dls_crosscheck_params cp;
+        dls_crosscheck_params_init(&cp);
+        cp.mip.time_limit = bad[k];
+        dls_crosscheck *c = NULL;
+        assert_fails(dls_crosscheck_run(pl, 2, &cp, &c, &err), DLS_EINVAL, &err, "time_limit");
+        assert_null(c);
+    }
+    assert_null(s);
+    dls_platform_free(pl);
+}
+
+/* GLPK code that takes no limit (as glp_intopt's node LPs): solves a small LP again and
+ * again, printing its progress, until the watchdog stops it. */
+static dls_status endless(void *arg, dls__glpk_guard *g, dls_error *err)
+{
+    (void)err;
+    int *runs = arg;
+    dls__glpk_stage(g, "an endless loop of simplex runs");
+    glp_prob *P = glp_create_prob();
+    glp_add_rows(P, 1);
+    glp_add_cols(P, 2);
+    int ia[] = {0, 1, 1};
+    int ja[] = {0, 1, 2};
+    double ar[] = {0, 1, 1};
+    glp_load_matrix(P, 2, ia, ja, ar);
+    glp_set_row_bnds(P, 1, GLP_LO, 1, 0);
+    glp_set_col_bnds(P, 1, GLP_LO, 0, 0);
+    glp_set_col_bnds(P, 2, GLP_LO, 0, 0);
+    glp_set_obj_coef(P, 1, 1);
+    glp_set_obj_coef(P, 2, 2);
+    glp_smcp parm;
+    glp_init_smcp(&parm);
+    parm.msg_lev = GLP_MSG_ON;
+    for (;;) {
+        glp_std_basis(P);
+        glp_simplex(P, &parm);
+        ++*runs;
+    }
+    return DLS_OK;
+}
+
+TEST(test_watchdog)
+{
+    dls_error err;
+    int runs = 0, stopped = 0;
+    double t0 = dls__glpk_now();
+    dls_status st = dls__glpk_call(0, 0.2, "test", endless, &runs, &stopped, &err);
+    double took = dls__glpk_now() - t0;
+    assert_int_equal(st, DLS_ELIMIT);
+    assert_int_equal(stopped, 1);
+    assert_true(runs > 0);
+    assert_non_null(strstr(err.message, "test: stopped by the time limit of 0.2 s"));
+    assert_non_null(strstr(err.message, "an endless loop of simplex runs"));
+    /* the deadline and the grace, with room for a loaded machine */
+    assert_true(took < GUARD_S);
+    printf("# the watchdog stopped %d runs after %.3f s (limit 0.2 s, grace %g s)\n", runs,
+           took, DLS_GLPK_GRACE_S);
+    /* GLPK works afterwards, in a fresh environment */
+    dls_platform *pl = test_example("paper003_two.json");
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
+    assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
+}
+
+TEST_MAIN("limits", test_stalls_end_with_an_answer, test_stalls_in_the_mips_end,
+          test_iteration_limit, test_time_limit, test_limit_parameters, test_watchdog)
