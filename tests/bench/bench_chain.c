@@ -26,23 +26,6 @@
 #define GLPK_MAX 10000        /* GLPK up to this m */
 #define GROWTH 100.0          /* the budget's extrapolation to 10 times the size */
 
-static dls_platform *make_platform(size_t m, double V)
-{
-    dls_platform *pl = bench_platform_new();
-    double share = V / (double)m;
-    for (size_t i = 0; i < m; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "p%zu", i);
-        double b1 = bench_logu(3e-4, 3e-3), b2 = b1 * bench_logu(5, 20);
-        double swap = share * bench_logu(0.3, 3);
-        double a[2] = {0, (b1 - b2) * swap}, b[2] = {b1, b2};
-        dls_model *mo;
-        dls_error err;
-        bench_check(dls_model_create_time_lines(2, a, b, &mo, &err), &err);
-        bench_add(pl, name, mo, bench_logu(3e-4, 3e-3), bench_logu(3e-7, 3e-6));
-    }
-    return pl;
-}
 
 /* One pass over the models: every processor's time at x; returns a checksum. */
 static double one_pass(const dls__star *st, double x)
@@ -112,7 +95,7 @@ int main(int argc, char **argv)
     double last_paper = 0, last_select = 0;
     for (size_t m = 10; m <= max_m; m *= 10) {
         double V = 1e6 * (double)m;
-        dls_platform *pl = make_platform(m, V);
+        dls_platform *pl = bench_star_platform(m, V);
         dls_schedule_params sp;
         dls_schedule_params_init(&sp);
         sp.drop_unused = 0;

@@ -19,26 +19,7 @@
 #include <lpsolve/lp_lib.h>
 #endif
 
-/* The magnitudes of the notes on GLPK: in-core 1e-3 s per unit, out of core about 10 times
- * slower past a swap point near the equal share, startups 1e-3 s, rates 1e-6 s per unit,
- * 10^6 units per processor. */
-static dls_platform *make_platform(size_t m, double V)
-{
-    dls_platform *pl = bench_platform_new();
-    double share = V / (double)m;
-    for (size_t i = 0; i < m; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "p%zu", i);
-        double b1 = bench_logu(3e-4, 3e-3), b2 = b1 * bench_logu(5, 20);
-        double swap = share * bench_logu(0.3, 3);
-        double a[2] = {0, (b1 - b2) * swap}, b[2] = {b1, b2};
-        dls_model *mo;
-        dls_error err;
-        bench_check(dls_model_create_time_lines(2, a, b, &mo, &err), &err);
-        bench_add(pl, name, mo, bench_logu(3e-4, 3e-3), bench_logu(3e-7, 3e-6));
-    }
-    return pl;
-}
+/* Platforms: bench_star_platform() (benchutil.h), 10^6 units per processor. */
 
 /* The paper's constraint (1) literally, in raw units, solved by GLPK with its defaults.
  * Returns the makespan; *replay gets the makespan its loads really give. */
@@ -143,7 +124,7 @@ int main(int argc, char **argv)
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0] && sizes[k] <= max_m; k++) {
         size_t m = sizes[k];
         double V = 1e6 * (double)m;
-        dls_platform *pl = make_platform(m, V);
+        dls_platform *pl = bench_star_platform(m, V);
         dls_schedule_params par;
         dls_schedule_params_init(&par);
         par.drop_unused = 0;

@@ -144,8 +144,8 @@ static inline void chk_substar(const dls__star *st, unsigned long mask, dls__sta
 static inline dls_platform *chk_platform(test_rng *r, size_t m, double V)
 {
     dls_platform *pl = test_platform_new();
-    double share = V / (double)m, limsum = 0;
-    int limits = test_below(r, 2), unlimited = 0;
+    double share = V / (double)m;
+    gen_limits lim = {test_below(r, 2), 0, 0};
     for (size_t i = 0; i < m; i++) {
         if (test_below(r, 8) == 0) {
             gen_add(pl, "c", i, gen_constant(test_logrange(r, 1e2, 1e4)));
@@ -169,16 +169,9 @@ static inline dls_platform *chk_platform(test_rng *r, size_t m, double V)
         default:
             gen_link(pl, i, test_logrange(r, 1e-4, 1e-2), test_logrange(r, 1e-7, 1e-5));
         }
-        if (limits && test_below(r, 2)) {
-            double lim = share * test_logrange(r, 0.3, 3);
-            gen_limit(pl, i, lim);
-            limsum += lim;
-        } else {
-            unlimited = 1;
-        }
+        gen_limits_step(r, pl, i, &lim, share, 0.3, 3);
     }
-    if (limits && !unlimited && limsum < V)
-        gen_limit(pl, 0, INFINITY);
+    gen_limits_end(pl, &lim, V);
     return pl;
 }
 
@@ -189,8 +182,8 @@ static inline dls_platform *chk_platform(test_rng *r, size_t m, double V)
 static inline dls_platform *chk_select_platform(test_rng *r, size_t m, double V)
 {
     dls_platform *pl = test_platform_new();
-    double share = V / (double)m, limsum = 0;
-    int limits = test_below(r, 4) == 0, unlimited = 0;
+    double share = V / (double)m;
+    gen_limits lim = {test_below(r, 4) == 0, 0, 0};
     for (size_t i = 0; i < m; i++) {
         double a[2], b[2];
         b[0] = test_logrange(r, 1e-3, 1e-2);
@@ -199,16 +192,9 @@ static inline dls_platform *chk_select_platform(test_rng *r, size_t m, double V)
         gen_add(pl, "w", i, gen_lines(2, a, b));
         double rate = test_below(r, 10) == 0 ? 0 : test_logrange(r, 1e-4, 1e-2);
         gen_link(pl, i, test_logrange(r, 0.5, 5), rate);
-        if (limits && test_below(r, 2)) {
-            double lim = V * test_logrange(r, 0.2, 1.5);
-            gen_limit(pl, i, lim);
-            limsum += lim;
-        } else {
-            unlimited = 1;
-        }
+        gen_limits_step(r, pl, i, &lim, V, 0.2, 1.5);
     }
-    if (limits && !unlimited && limsum < V)
-        gen_limit(pl, 0, INFINITY);
+    gen_limits_end(pl, &lim, V);
     return pl;
 }
 

@@ -127,44 +127,38 @@ static void check_curve(test_rng *r, dls__star *st, dls__chain_mode mode, double
     dls__chain_curve_free(&cv);
 }
 
-TEST(test_paper_curve)
+/* Curves of n random platforms in one mode: PAPER on chk_platform (1-30 processors, loads
+ * 1e4 to 1e8), SELECT on chk_select_platform (1-10 processors, loads 5 to 60). */
+static void random_curves(uint64_t seed, int n, dls__chain_mode mode)
 {
     test_rng r;
-    test_rng_init(&r, 1302);
+    test_rng_init(&r, seed);
+    int paper = mode == DLS__CHAIN_PAPER;
     double worst = 0;
     size_t points = 0;
-    for (int trial = 0; trial < PAPER_PLATFORMS; trial++) {
-        size_t m = 1 + test_below(&r, 30);
-        double V = test_logrange(&r, 1e4, 1e8);
-        dls_platform *pl = chk_platform(&r, m, V);
+    for (int trial = 0; trial < n; trial++) {
+        size_t m = 1 + test_below(&r, paper ? 30 : 10);
+        double V = paper ? test_logrange(&r, 1e4, 1e8) : test_range(&r, 5, 60);
+        dls_platform *pl = paper ? chk_platform(&r, m, V) : chk_select_platform(&r, m, V);
         dls__star st;
-        chk_star(pl, V, trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN, trial % 4 == 1, &st);
-        check_curve(&r, &st, DLS__CHAIN_PAPER, &worst, &points);
+        chk_star(pl, V, trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN,
+                 trial % (paper ? 4 : 5) == 1, &st);
+        check_curve(&r, &st, mode, &worst, &points);
         dls__star_free(&st);
         dls_platform_free(pl);
     }
-    printf("# PAPER: %d curves, %zu points, largest relative difference %.3g\n",
-           PAPER_PLATFORMS, points, worst);
+    printf("# %s: %d curves, %zu points, largest relative difference %.3g\n",
+           paper ? "PAPER" : "SELECT", n, points, worst);
+}
+
+TEST(test_paper_curve)
+{
+    random_curves(1302, PAPER_PLATFORMS, DLS__CHAIN_PAPER);
 }
 
 TEST(test_select_curve)
 {
-    test_rng r;
-    test_rng_init(&r, 1303);
-    double worst = 0;
-    size_t points = 0;
-    for (int trial = 0; trial < SELECT_PLATFORMS; trial++) {
-        size_t m = 1 + test_below(&r, 10);
-        double V = test_range(&r, 5, 60);
-        dls_platform *pl = chk_select_platform(&r, m, V);
-        dls__star st;
-        chk_star(pl, V, trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN, trial % 5 == 1, &st);
-        check_curve(&r, &st, DLS__CHAIN_SELECT, &worst, &points);
-        dls__star_free(&st);
-        dls_platform_free(pl);
-    }
-    printf("# SELECT: %d curves, %zu points, largest relative difference %.3g\n",
-           SELECT_PLATFORMS, points, worst);
+    random_curves(1303, SELECT_PLATFORMS, DLS__CHAIN_SELECT);
 }
 
 TEST_MAIN("chain_curve", test_paper_curve, test_select_curve)

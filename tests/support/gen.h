@@ -115,6 +115,33 @@ static inline void gen_limit(dls_platform *pl, size_t i, double limit)
     assert_ok(dls_platform_set_limit(pl, i, limit, &err), &err);
 }
 
+/* Limits on about half the processors of a platform being built, when on, with the
+ * capacity kept at least V: gen_limits_step for each processor i (a limit of scale times
+ * lo..hi, log-uniform), gen_limits_end after the last (processor 0 loses its limit when
+ * every processor has one and they cannot hold V). */
+typedef struct gen_limits {
+    int on, unlimited;
+    double sum;
+} gen_limits;
+
+static inline void gen_limits_step(test_rng *r, dls_platform *pl, size_t i, gen_limits *g,
+                                   double scale, double lo, double hi)
+{
+    if (g->on && test_below(r, 2)) {
+        double lim = scale * test_logrange(r, lo, hi);
+        gen_limit(pl, i, lim);
+        g->sum += lim;
+    } else {
+        g->unlimited = 1;
+    }
+}
+
+static inline void gen_limits_end(dls_platform *pl, const gen_limits *g, double V)
+{
+    if (g->on && !g->unlimited && g->sum < V)
+        gen_limit(pl, 0, INFINITY);
+}
+
 static inline dls_model *gen_constant(double speed)
 {
     dls_error err;
@@ -188,8 +215,8 @@ static inline dls_platform *gen_star(test_rng *r, size_t m, size_t max_levels, d
                                      int limits)
 {
     dls_platform *pl = test_platform_new();
-    double share = V / (double)m, limsum = 0;
-    int unlimited = 0;
+    double share = V / (double)m;
+    gen_limits lim = {limits, 0, 0};
     for (size_t i = 0; i < m; i++) {
         size_t levels = 1 + test_below(r, max_levels);
         double a[8], b[8];
@@ -198,16 +225,9 @@ static inline dls_platform *gen_star(test_rng *r, size_t m, size_t max_levels, d
         gen_levels(r, levels, a, b, share * test_logrange(r, 0.1, 3), 3, 30, 2, 10);
         gen_add(pl, "node", i, gen_lines(levels, a, b));
         gen_link(pl, i, test_logrange(r, 1e-4, 1e-2), test_logrange(r, 1e-7, 1e-5));
-        if (limits && test_below(r, 2)) {
-            double lim = share * test_logrange(r, 0.3, 3);
-            gen_limit(pl, i, lim);
-            limsum += lim;
-        } else {
-            unlimited = 1;
-        }
+        gen_limits_step(r, pl, i, &lim, share, 0.3, 3);
     }
-    if (limits && !unlimited && limsum < V)
-        gen_limit(pl, 0, INFINITY);
+    gen_limits_end(pl, &lim, V);
     return pl;
 }
 
