@@ -43,47 +43,24 @@ static void solve_all(const dls_platform *pl, double V, const char *what)
     }
 }
 
-/* {"processors": [
- *   {"name": "cpu0", "speed": 2.5e9, "limit": 1e8},
- *   {"name": "cpuq", "speed": 2.4e9, "link": {"startup": 0, "rate": 0}},
- *   {"name": "cpu1", "speed": 4.2e9},
- *   {"name": "w1", "time": [[1, 1e-9], [-9, 1e-8]], "link": {"startup": 1, "rate": 1e7}}]} */
-TEST(test_fuzz_first)
+/* The issue's two platforms (tests/data/stall/issue_1.json, issue_2.json: a link of 1e7 s
+ * per unit beside speeds of 1e9 units per second; a time line of slope 1e24), and the 17
+ * mutations of them found since, at loads from 1 to 1e9. */
+static void solve_stall_file(const char *path, void *data)
 {
-    dls_platform *pl = test_platform_new();
-    size_t i = gen_add(pl, "cpu", 0, gen_constant(2.5e9));
-    gen_limit(pl, i, 1e8);
-    i = gen_add(pl, "cpuq", 0, gen_constant(2.4e9));
-    gen_link(pl, i, 0, 0);
-    gen_add(pl, "cpu", 1, gen_constant(4.2e9));
-    const double a[2] = {1, -9}, b[2] = {1e-9, 1e-8};
-    i = gen_add(pl, "w", 1, gen_lines(2, a, b));
-    gen_link(pl, i, 1, 1e7);
+    (void)data;
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_file(path, &pl, &err), &err);
     const double loads[] = {100, 1, 1e6, 1e9};
     for (size_t k = 0; k < sizeof loads / sizeof loads[0]; k++)
-        solve_all(pl, loads[k], "fuzz 1");
+        solve_all(pl, loads[k], path);
     dls_platform_free(pl);
 }
 
-/* {"processors": [
- *   {"name": "n7", "speed": {"points": [[1e3, 2.1e9], [1e6, 1.9e9], [1e7, 2e8]]},
- *    "limit": 5e7},
- *   {"name": "cpu1", "speed": 2.2e9},
- *   {"name": "w1", "time": [[0, 1e24], [-9, 1e-8]], "link": {"startup": 0, "rate": 0}}]} */
-TEST(test_fuzz_second)
+TEST(test_fuzz_found)
 {
-    dls_platform *pl = test_platform_new();
-    const double x[3] = {1e3, 1e6, 1e7}, s[3] = {2.1e9, 1.9e9, 2e8};
-    size_t i = gen_add(pl, "n", 7, gen_points(3, x, s));
-    gen_limit(pl, i, 5e7);
-    gen_add(pl, "cpu", 1, gen_constant(2.2e9));
-    const double a[2] = {0, -9}, b[2] = {1e24, 1e-8};
-    i = gen_add(pl, "w", 1, gen_lines(2, a, b));
-    gen_link(pl, i, 0, 0);
-    const double loads[] = {100, 1, 1e6, 1e9};
-    for (size_t k = 0; k < sizeof loads / sizeof loads[0]; k++)
-        solve_all(pl, loads[k], "fuzz 2");
-    dls_platform_free(pl);
+    assert_int_equal(test_each_json("tests/data/stall", solve_stall_file, NULL), 19);
 }
 
 /* Adversarial: 64 identical processors (every decision a tie), and the same with limits
@@ -126,4 +103,4 @@ TEST(test_magnitudes)
     dls_platform_free(pl);
 }
 
-TEST_MAIN("chain_hard", test_fuzz_first, test_fuzz_second, test_ties, test_magnitudes)
+TEST_MAIN("chain_hard", test_fuzz_found, test_ties, test_magnitudes)
