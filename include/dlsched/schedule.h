@@ -324,9 +324,9 @@ typedef struct dls_mip_params {
     double shape_tol;
     /** Larger programs are refused with ::DLS_ELIMIT; default 20000 binaries. */
     size_t max_binaries;
-    /** Called during branch and bound with the part of the time limit used (about every
-     *  0.2 s, from GLPK's thread); a non-zero return stops it and the call fails with
-     *  ::DLS_ECANCELED. NULL (default): none. */
+    /** Called while GLPK solves the MIP (its relaxation and branch and bound) with the part
+     *  of the time limit used, about every 0.2 s, from GLPK's thread; a non-zero return
+     *  stops it and the call fails with ::DLS_ECANCELED. NULL (default): none. */
     dls_progress_fn progress;
     void *progress_data;      /**< passed to @ref progress */
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
