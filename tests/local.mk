@@ -62,7 +62,8 @@ TESTS += $(UNIT_TESTS)
 TEST_CPPFLAGS = $(LIB_CPPFLAGS) -I$(top_srcdir)/tests/support $(CMOCKA_CFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DGLPSOL='"$(GLPSOL)"'
 TEST_LDADD = libdlsched_core.la $(CMOCKA_LIBS) -lm
-TEST_SUPPORT = tests/support/testutil.h tests/support/failing_malloc.h tests/support/gen.h
+TEST_SUPPORT = tests/support/testutil.h tests/support/failing_malloc.h tests/support/gen.h \
+	tests/support/guard.h
 
 tests_core_test_status_SOURCES = tests/core/test_status.c $(TEST_SUPPORT)
 tests_core_test_status_CPPFLAGS = $(TEST_CPPFLAGS)

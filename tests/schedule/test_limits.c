@@ -11,10 +11,9 @@
 #include <config.h>
 
 #include <glpk.h>
-#include <signal.h>
-#include <unistd.h>
 
 #include "testutil.h"
+#include "guard.h"
 #include "solver/glpk_guard.h"
 
 /* Seconds any one call may take before the test fails: 100 times what they take. */
@@ -22,30 +21,6 @@
 /* The load the stalls were found with. */
 #define STALL_LOAD 100
 
-static char guarded[1024];
-
-static void on_alarm(int sig)
-{
-    (void)sig;
-    static const char head[] = "FAIL: still running after the wall-clock guard: ";
-    ssize_t w = write(2, head, sizeof head - 1);
-    w = write(2, guarded, strlen(guarded));
-    w = write(2, "\n", 1);
-    (void)w;
-    _exit(1);
-}
-
-static void guard(const char *what, const char *path)
-{
-    snprintf(guarded, sizeof guarded, "%.100s %.900s", what, path);
-    signal(SIGALRM, on_alarm);
-    alarm(GUARD_S);
-}
-
-static void unguard(void)
-{
-    alarm(0);
-}
 
 /* A failure must be a clear error: a status of its own and a message that says why. */
 static void assert_clear_error(dls_status st, const dls_error *err, const char *path)
@@ -84,9 +59,9 @@ static void solve_stall(const char *path, void *data)
     for (int keep = 0; keep < 2; keep++) {
         par.drop_unused = !keep;
         dls_schedule *s = NULL;
-        guard(keep ? "schedule --keep-unused" : "schedule", path);
+        test_guard(keep ? "schedule --keep-unused" : "schedule", path, GUARD_S);
         dls_status st = dls_schedule_solve(pl, STALL_LOAD, &par, &s, &err);
-        unguard();
+        test_unguard();
         if (st != DLS_OK)
             fail_msg("%s%s: %s: %s", path, keep ? " (paper's LP)" : "", dls_status_name(st),
                      err.message);
@@ -116,23 +91,23 @@ static void mip_stall(const char *path, void *data)
     dls_mip_params_init(&mp);
     mp.time_limit = 5;
     dls_schedule *s = NULL;
-    guard("schedule --integer", path);
+    test_guard("schedule --integer", path, GUARD_S);
     dls_status st = dls_schedule_solve_integer(pl, STALL_LOAD, &par, &mp, &s, &err);
-    unguard();
+    test_unguard();
     mip_ended(st, s, &err, path);
     s = NULL;
     mp.exact_shape = 1;
-    guard("schedule --exact-shape", path);
+    test_guard("schedule --exact-shape", path, GUARD_S);
     st = dls_schedule_solve_mip(pl, STALL_LOAD, &par, &mp, &s, &err);
-    unguard();
+    test_unguard();
     mip_ended(st, s, &err, path);
     dls_crosscheck_params cp;
     dls_crosscheck_params_init(&cp);
     cp.mip.time_limit = 5;
     dls_crosscheck *c = NULL;
-    guard("crosscheck", path);
+    test_guard("crosscheck", path, GUARD_S);
     st = dls_crosscheck_run(pl, STALL_LOAD, &cp, &c, &err);
-    unguard();
+    test_unguard();
     if (st != DLS_OK)
         assert_clear_error(st, &err, path);
     dls_crosscheck_free(c);
@@ -155,9 +130,9 @@ static void limited(const char *path, void *data)
     dls_schedule_params_init(&par);
     dls_schedule *s = NULL;
     par.iteration_limit = 1;
-    guard("schedule with 1 iteration", path);
+    test_guard("schedule with 1 iteration", path, GUARD_S);
     dls_status st = dls_schedule_solve(pl, STALL_LOAD, &par, &s, &err);
-    unguard();
+    test_unguard();
     if (st == DLS_OK) {
         /* one iteration may do, from the advanced basis */
         assert_true(dls_schedule_iterations(s) <= 1);
