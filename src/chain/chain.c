@@ -212,7 +212,7 @@ dls_status dls__chain_curve_build(const dls__star *st, const dls__chain_params *
         dls__chain c = {&pb, m, NULL};
         dls__chain_result res;
         rc = dls__paper_solve(&c, pb.V, scaled, &res, err);
-        double wmax = res.T * (1 + 0x1p-30);
+        double wmax = res.T * (1 + DLS__CHAIN_WINDOW_SLACK);
         if (rc == DLS_OK && par->mode == DLS__CHAIN_PAPER)
             rc = dls__paper_function(&c, pb.V, wmax, max_work, &f1, &pieces, err);
         else if (rc == DLS_OK)

@@ -46,6 +46,9 @@
 /* When the first stage that fails the check has at most this many stages below it, the
  * chain from it is made explicit at once (cheaper than more rounds). */
 #define DLS__CHAIN_EXPLICIT_CHEAP 64
+/* Values below this fraction of the cap of a value function are compared on the cap's
+ * scale when points are merged (a value near zero has no relative precision of its own). */
+#define DLS__CHAIN_VALUE_FLOOR 0x1p-20
 /* The windows of explicit value functions: relative slack for rounding. */
 #define DLS__CHAIN_WINDOW_SLACK 0x1p-30
 /* The marginal costs dT/dV are the slopes of f_1 this much (relative) either side of the

@@ -159,7 +159,7 @@ void dls__pwl_finish(dls__pwl *f, double vcap, double wmax)
         break;
     }
     /* merge repeated points (within rounding), empty jumps and collinear points */
-    double yscale = 0x1p-20 * vcap;
+    double yscale = DLS__CHAIN_VALUE_FLOOR * vcap;
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         if (k > 0 && x[i] - x[k - 1] <= DLS__CHAIN_SLOPE_TOL * fmax(fabs(x[i]), fabs(x[k - 1])) &&
