@@ -1,7 +1,8 @@
 /**
  * @file dlsched/schedule.h
- * @brief Divisible-load scheduling on a star network (paper 003): the linear program built
- *        and solved with GLPK, and the exact evaluation of any distribution.
+ * @brief Divisible-load scheduling on a star network (paper 003): the exact chain solver and
+ *        the linear program solved with GLPK, the makespan as a function of the load, and
+ *        the exact evaluation of any distribution.
  *
  * The model. An originator holds a load of V units and sends each processor its share
  * alpha_i in turn, one send at a time, in a fixed sequence; sending alpha units to processor
@@ -14,10 +15,27 @@
  * (dls_model_convex_envelope() on (0, min(limit, V)]); when that function is not convex the
  * schedule says how far the envelope departs from it, and the makespan the true models give.
  *
- * Processor selection. The paper's LP charges every processor its startup S_i, even one that
- * gets no load. By default dlsched then drops the processors the LP gives nothing and solves
- * again (warm start), until every processor left gets a share: they are sent nothing and cost
- * nothing. The makespan of the paper's LP is kept (dls_schedule_paper_makespan()).
+ * Two solvers (dls_schedule_params::solver). The chain solver (default) solves the problem
+ * as a chain of value functions: f_i(W), the most load processors i.. of the sequence can
+ * finish in W seconds, from the last processor back to the first. It is exact (to
+ * rounding), needs no LP solver and ends in bounded time. GLPK solves the paper's LP with
+ * the simplex method; it remains for glp_exact certification, the exports and the MIPs.
+ *
+ * Processor selection. The paper's LP charges every processor its startup S_i and its
+ * smallest compute time, even one that gets no load (dls_schedule_params::drop_unused = 0).
+ * By default a processor sent nothing costs nothing. The chain solver then finds the best
+ * set of processors for the send order exactly (the chain with "use it or not" at every
+ * stage), within a bound on its work (dls_schedule_params::max_pieces) past which it says
+ * the set is not proven best and gives a lower bound. GLPK instead drops the processors the
+ * LP gives nothing and solves again until every one left gets a share (a heuristic). The
+ * makespan of the paper's LP is kept (dls_schedule_paper_makespan()).
+ *
+ * Magnitudes. The chain computes in a load unit near V and a time unit near a typical
+ * makespan, both powers of two. In those units a startup, an intercept, or the time a rate
+ * or slope gives the whole load, above 2^500 (about 3e150) is rejected with ::DLS_ERANGE,
+ * naming the processor and the value: no double-precision method can add it to the other
+ * processors' times. A rate or slope whose time for the whole load is below 2^-500 of the
+ * typical time is taken as 0 (dls_schedule_solver_info::flushed counts them).
  *
  * GLPK is embedded safely: its terminal output is off (unless verbose is asked for) and
  * restored afterwards, its internal errors are caught by its error hook instead of aborting
@@ -74,6 +92,34 @@ DLS_API const char *dls_send_order_name(dls_send_order order);
  *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
 DLS_API dls_status dls_send_order_from_name(const char *name, dls_send_order *out);
 
+/**
+ * The solver of the star problem: X(NAME, value, text).
+ * - CHAIN: the star problem as a chain of value functions (default): exact, no LP solver,
+ *   near-linear in the processors, the exact best set of processors for the send order
+ *   (within dls_schedule_params::max_pieces), and the makespan as a function of the load
+ *   (dls_schedule_curve());
+ * - GLPK: the paper's LP with GLPK's simplex, processors given no load dropped one LP at a
+ *   time (a heuristic); the only solver of glp_exact certification
+ *   (dls_schedule_params::exact), and the one the MIPs and exports build on.
+ */
+#define DLS_STAR_SOLVER_MAP(X) \
+    X(CHAIN, 0, "chain")       \
+    X(GLPK, 1, "glpk")
+
+/** Star solver: see ::DLS_STAR_SOLVER_MAP. */
+typedef enum dls_star_solver {
+#define DLS_STAR_SOLVER_ENUM_(name, value, text) DLS_SOLVER_##name = value,
+    DLS_STAR_SOLVER_MAP(DLS_STAR_SOLVER_ENUM_)
+#undef DLS_STAR_SOLVER_ENUM_
+} dls_star_solver;
+
+/** "chain" or "glpk"; "unknown" otherwise. */
+DLS_API const char *dls_star_solver_name(dls_star_solver solver);
+
+/** The solver whose dls_star_solver_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_star_solver_from_name(const char *name, dls_star_solver *out);
+
 /** The largest time limit accepted by dls_schedule_params and dls_mip_params, in seconds
  *  (about 32 years: a limit, not a wish). */
 #define DLS_TIME_LIMIT_MAX 1e9
@@ -90,7 +136,7 @@ typedef struct dls_schedule_params {
      *  0: the paper's LP as it is. */
     int drop_unused;
     /** 1: certify the optimum with glp_exact (rational arithmetic, slow: seconds at 1000
-     *  processors); 0 (default): no. */
+     *  processors; ::DLS_SOLVER_GLPK only, ::DLS_EINVAL with the chain); 0 (default): no. */
     int exact;
     int verbose;              /**< 1: let GLPK print its progress on standard output */
     /** Relative tolerance of the answer checks (load sum, bounds, replayed makespan);
@@ -111,6 +157,18 @@ typedef struct dls_schedule_params {
      *  with ::DLS_ELIMIT. Each run gives the dual simplex a quarter of what is left and the
      *  primal simplex from a fresh basis the rest. */
     unsigned iteration_limit;
+    /** The solver: ::DLS_SOLVER_CHAIN (default) or ::DLS_SOLVER_GLPK (see
+     *  ::DLS_STAR_SOLVER_MAP). time_limit, iteration_limit, progress and verbose are
+     *  GLPK's; the chain's work is bounded by max_pieces. */
+    dls_star_solver solver;
+    /** The chain's exact selection (drop_unused = 1): the most pieces its value functions
+     *  may have, all together; 0 (default): automatic, 4 per time line and processor and at
+     *  least 200000 (about 10 MB). The pieces grow with the processors where startups make
+     *  selection hard (choosing the best set is NP-hard in general); past the bound the set
+     *  is the paper's LP's with the processors it gives nothing dropped, never worse than
+     *  the paper's LP, and the schedule says it is not proven best
+     *  (dls_schedule_solver_info::selection_exact) with a lower bound. */
+    size_t max_pieces;
     /** Called while GLPK solves (about every 0.2 s of simplex work, from GLPK's thread)
      *  with the part of time_limit used; a non-zero return stops the solve, and the call
      *  fails with ::DLS_ECANCELED. The integer and MIP entry points pass it to their LP;
@@ -118,7 +176,7 @@ typedef struct dls_schedule_params {
     dls_progress_fn progress;
     void *progress_data;      /**< passed to @ref progress */
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(128);
+    DLS_PARAMS_RESERVED(120);
 } dls_schedule_params;
 
 /** Fills @p params with the defaults. */
@@ -128,15 +186,19 @@ DLS_API void dls_schedule_params_init(dls_schedule_params *params);
 typedef struct dls_schedule dls_schedule;
 
 /**
- * Solves the star-network LP for a load of @p load units over @p platform.
+ * The optimal schedule of a load of @p load units over @p platform, by the solver of
+ * @p params (the chain by default).
  * @param load total load V, finite and > 0
  * @param params NULL for the defaults
  * @param[out] out receives the schedule, also when infeasible (check dls_schedule_status());
  *        unchanged on failure
  * @return ::DLS_OK; ::DLS_EINVAL for bad arguments or parameters, or a processor with a 2-D
- *         model; ::DLS_ESOLVER when GLPK fails or reports an internal error;
+ *         model, or exact with the chain solver; ::DLS_ERANGE for magnitudes the chain
+ *         cannot represent (see above); ::DLS_ESOLVER when GLPK fails or reports an
+ *         internal error;
  *         ::DLS_ENUMERIC when the answer fails its checks even after a re-solve with tight
- *         tolerances, or glp_exact (params->exact) disagrees; ::DLS_ELIMIT when the time or
+ *         tolerances, or glp_exact (params->exact) disagrees, or the chain's replayed
+ *         makespan departs from its own; ::DLS_ELIMIT when the time or
  *         iteration limit ran out first (the message says what was tried); ::DLS_ECANCELED
  *         when params->progress asked to stop; ::DLS_ENOMEM.
  */
@@ -160,8 +222,11 @@ DLS_API dls_status dls_schedule_evaluate(const dls_platform *platform, const dou
 /** Frees a schedule; NULL is allowed. */
 DLS_API void dls_schedule_free(dls_schedule *schedule);
 
-/** ::DLS_SOLUTION_OPTIMAL for an LP optimum, ::DLS_SOLUTION_FEASIBLE for an evaluated
- *  distribution, ::DLS_SOLUTION_INFEASIBLE when the limits cannot hold the load. */
+/** ::DLS_SOLUTION_OPTIMAL for an optimum (with GLPK's selection: of the last LP, the set
+ *  of processors being a heuristic's), ::DLS_SOLUTION_FEASIBLE for an evaluated
+ *  distribution or the chain's selection past its bound (not proven best, see
+ *  dls_schedule_get_solver_info()), ::DLS_SOLUTION_INFEASIBLE when the limits cannot hold
+ *  the load. */
 DLS_API dls_solution_status dls_schedule_status(const dls_schedule *schedule);
 
 /** Warnings and explanations (infeasibility with the capacity, envelope deviations, dropped
@@ -297,6 +362,100 @@ DLS_API dls_status dls_schedule_get_mip_info(const dls_schedule *schedule,
 
 /** Sum of the limits of the processors (INFINITY when one has none or limits are off). */
 DLS_API double dls_schedule_capacity(const dls_schedule *schedule);
+
+/**
+ * How a schedule of dls_schedule_solve() was found. Filled by
+ * dls_schedule_get_solver_info(); the library may add fields in the reserved tail.
+ */
+typedef struct dls_schedule_solver_info {
+    /** The solver that made the schedule. */
+    dls_star_solver solver;
+    /** 1: processors given no load were free (dls_schedule_params::drop_unused); 0: the
+     *  paper's LP, every processor charged. */
+    int selection;
+    /** 1: the makespan is proven optimal for the model (with selection: the best set of
+     *  processors for the send order); 0: with selection, the set is a heuristic's (GLPK's
+     *  always, the chain's past max_pieces), see lower_bound. */
+    int optimal;
+    /** The chain's passes over the processors' models (evaluations of every processor's
+     *  time); 0 for GLPK. */
+    unsigned passes;
+    /** A lower bound on the best makespan of the model (s): the makespan itself when
+     *  optimal; NaN when there is none (GLPK with selection). */
+    double lower_bound;
+    /** dT/dV at the load from below and from above, in seconds per unit: what one unit
+     *  less or more would change the makespan, INFINITY at the capacity; the chain only,
+     *  NaN for GLPK (see dls_schedule_curve() for the whole function). */
+    double marginal_left, marginal_right;
+    /** Processors given a load. */
+    size_t used;
+    /** The chain's selection: pieces of all its value functions, and of the largest; 0
+     *  otherwise. */
+    size_t pieces_total, pieces_max;
+    /** Rates and slopes taken as 0 by the chain's magnitude rule (see above). */
+    size_t flushed;
+    /** Zero; room for later figures. */
+    unsigned char reserved[56];
+} dls_schedule_solver_info;
+
+/**
+ * How a schedule was found.
+ * @param[out] info receives the figures
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument or a schedule not made by
+ *         dls_schedule_solve() (see dls_schedule_get_kind()), or an infeasible one; @p info
+ *         untouched then.
+ */
+DLS_API dls_status dls_schedule_get_solver_info(const dls_schedule *schedule,
+                                                dls_schedule_solver_info *info,
+                                                dls_error *err);
+
+/* ---------------------------------------------------------------------------------- */
+/* The makespan as a function of the load                                             */
+
+/** The makespan as a function of the load, T(V), over a range (opaque). */
+typedef struct dls_curve dls_curve;
+
+/**
+ * The optimal makespan T(V) for every load V in [@p load_min, @p load_max] at once, from the
+ * chain solver's value function of the whole sequence: T is piecewise linear, and the curve
+ * gives exactly the loads where it bends (where the set of processors used, a binding
+ * memory level or a limit changes), with T linear between consecutive points. Its slope is
+ * the marginal cost dT/dV. Speed models enter through their envelopes on (0, min(limit,
+ * load_max)], as in dls_schedule_solve() at load_max.
+ * @param load_min, load_max the range, 0 < load_min < load_max <= the capacity (sum of the
+ *        limits), finite
+ * @param params NULL for the defaults; the solver must be ::DLS_SOLVER_CHAIN; drop_unused
+ *        chooses the model (selection or the paper's LP)
+ * @param[out] out receives the curve; unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL for bad arguments, a range beyond the capacity, or the GLPK
+ *         solver; ::DLS_ERANGE for magnitudes beyond the rule above; ::DLS_ELIMIT when the
+ *         value function needs more than max_pieces pieces (selection on large platforms:
+ *         the paper's model, drop_unused = 0, always fits); ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_schedule_curve(const dls_platform *platform, double load_min,
+                                      double load_max, const dls_schedule_params *params,
+                                      dls_curve **out, dls_error *err);
+
+/** Frees a curve; NULL is allowed. */
+DLS_API void dls_curve_free(dls_curve *curve);
+
+/** Number of points (>= 2: the ends of the range and every bend between). */
+DLS_API size_t dls_curve_count(const dls_curve *curve);
+
+/** The loads of the points, increasing from load_min to load_max (dls_curve_count()
+ *  values; two points may share a load where T jumps: a processor's startup). */
+DLS_API const double *dls_curve_loads(const dls_curve *curve);
+
+/** The makespans at the points, in seconds (dls_curve_count() values, nondecreasing). */
+DLS_API const double *dls_curve_makespans(const dls_curve *curve);
+
+/** T at @p load by the curve (linear between points; the larger value at a jump); NaN
+ *  outside the range. */
+DLS_API double dls_curve_makespan_at(const dls_curve *curve, double load);
+
+/** 1 when the curve is exact for its model (always, today: past the bound the call fails
+ *  instead). */
+DLS_API int dls_curve_exact(const dls_curve *curve);
 
 /* ---------------------------------------------------------------------------------- */
 /* Integer loads and exact shapes (mixed-integer programs)                            */

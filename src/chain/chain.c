@@ -9,9 +9,6 @@
 
 #include "chain/chain_impl.h"
 
-/* Smallest bound on one value function's pieces that makes sense (a few stages). */
-#define DLS__CHAIN_MIN_PIECES 16
-
 void dls__chain_params_init(dls__chain_params *par)
 {
     memset(par, 0, sizeof *par);
@@ -43,15 +40,20 @@ void dls__chain_answer_free(dls__chain_answer *ans)
     ans->alpha = NULL;
 }
 
-/* Loads in the star's units summing to V: what is above V is taken from the last loads
- * (less load never delays anyone), a deficit of rounding goes to the largest load with
- * room under its limit, and the largest load closes the sum. */
+/* Loads in the star's units summing to V: loads below V's rounding are none, what is above
+ * V is taken from the last loads (less load never delays anyone), a deficit of rounding
+ * goes to the largest load with room under its limit, and the largest load closes the
+ * sum. */
 static void settle_loads(const dls__star *st, double lu, const double *scaled, double *alpha)
 {
     size_t m = st->m;
     long double sum = 0;
     for (size_t k = 0; k < m; k++) {
         alpha[k] = fmin(scaled[k] * lu, st->B[k]);
+        /* a load V cannot tell from none, whose time only cancellation could give (a line
+         * -9 + 1e24 x at x = 9e-24), is none */
+        if (alpha[k] < DLS__CHAIN_LOAD_ULP * st->V)
+            alpha[k] = 0;
         sum += alpha[k];
     }
     long double excess = sum - st->V;

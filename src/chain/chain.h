@@ -56,6 +56,8 @@ typedef enum dls__chain_mode {
     DLS__CHAIN_SELECT = 1  /* the best subset of positions for the send order */
 } dls__chain_mode;
 
+/* Smallest bound on one value function's pieces that makes sense (a few stages). */
+#define DLS__CHAIN_MIN_PIECES 16
 /* Default bound on the pieces of one position's value function (SELECT). */
 #define DLS__CHAIN_DEFAULT_MAX_PIECES 4096
 /* Default bound on the pieces of all value functions together (SELECT), per position and

@@ -25,6 +25,9 @@
 /* SELECT's heuristic: a load of at most this fraction of V is rounding noise (its
  * processor is left out). */
 #define DLS__CHAIN_DUST 0x1p-40
+/* A load below this fraction of V does not change the sum of the loads in double precision:
+ * the answer gives none. */
+#define DLS__CHAIN_LOAD_ULP 0x1p-53
 /* Decisions whose value at Newton's last step is this much (relative) below V cannot reach
  * it. */
 #define DLS__CHAIN_REACH_TOL 0x1p-30

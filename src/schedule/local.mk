@@ -3,4 +3,5 @@ libdlsched_core_la_SOURCES += \
 	src/schedule/schedule_impl.h \
 	src/schedule/schedule.c \
 	src/schedule/integer.c \
+	src/schedule/curve.c \
 	src/schedule/svg.c

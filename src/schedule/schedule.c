@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/buf.h"
+#include "chain/chain.h"
 #include "platform/platform_impl.h"
 #include "schedule/schedule_impl.h"
 #include "solver/solver.h"
@@ -31,9 +32,11 @@ void dls_schedule_params_init(dls_schedule_params *params)
     dls_envelope_params_init(&params->envelope);
     params->time_limit = DLS_SCHEDULE_DEFAULT_TIME_LIMIT;
     params->iteration_limit = 0;
+    params->solver = DLS_SOLVER_CHAIN;
+    params->max_pieces = 0;
 }
 
-static dls_status check_params(const dls_schedule_params *par, dls_error *err)
+dls_status dls__schedule_params_check(const dls_schedule_params *par, dls_error *err)
 {
     dls_status st = DLS__CHECK_RESERVED(par, "schedule", dls_schedule_params, err);
     if (st == DLS_OK)
@@ -42,6 +45,15 @@ static dls_status check_params(const dls_schedule_params *par, dls_error *err)
         return st;
     if (par->order != DLS_ORDER_GIVEN && par->order != DLS_ORDER_RATE)
         return dls__fail(err, DLS_EINVAL, "schedule: unknown send order %d", (int)par->order);
+    if (par->solver != DLS_SOLVER_CHAIN && par->solver != DLS_SOLVER_GLPK)
+        return dls__fail(err, DLS_EINVAL, "schedule: unknown solver %d", (int)par->solver);
+    if (par->exact == 1 && par->solver != DLS_SOLVER_GLPK)
+        return dls__fail(err, DLS_EINVAL, "schedule: exact certification (exact = 1) is GLPK's "
+                         "glp_exact: it needs the GLPK solver, not the %s solver",
+                         dls_star_solver_name(par->solver));
+    if (par->max_pieces != 0 && par->max_pieces < DLS__CHAIN_MIN_PIECES)
+        return dls__fail(err, DLS_EINVAL, "schedule: max_pieces must be 0 (automatic) or at "
+                         "least %d, not %zu", DLS__CHAIN_MIN_PIECES, par->max_pieces);
     const int *flags[] = {&par->originator_computes, &par->use_limits, &par->drop_unused,
                           &par->exact, &par->verbose};
     const char *names[] = {"originator_computes", "use_limits", "drop_unused", "exact", "verbose"};
@@ -68,7 +80,132 @@ dls_status dls__schedule_check(const dls_platform *pl, dls_schedule **out,
         return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
     if (pl->n == 0)
         return dls__fail(err, DLS_EINVAL, "%s: the platform has no processor", fn);
-    return check_params(par, err);
+    return dls__schedule_params_check(par, err);
+}
+
+/* The processors a schedule sends nothing, in the note, with what the paper's LP gives. */
+static void note_dropped(dls_schedule *s, size_t dropped, double paper_makespan)
+{
+    if (dropped > 0)
+        dls__note_add(&s->note, "%zu processor%s got no load and %s sent nothing; the "
+                      "paper's LP, which charges every processor its startup, gives %.10g s",
+                      dropped, dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are",
+                      paper_makespan);
+}
+
+/* The schedule by GLPK: the paper's LP, then (drop_unused) the unused processors dropped. */
+static dls_status solve_glpk(const dls_platform *platform, const dls__star *star,
+                             const dls_schedule_params *params, dls_schedule *s, dls_error *err)
+{
+    dls__lp_answer ans;
+    memset(&ans, 0, sizeof ans);
+    dls_status st = dls__lp_solve_star(star, params, &ans, err);
+    if (st == DLS_OK) {
+        /* the timeline the LP describes: the paper's charges idle processors when kept */
+        st = dls__fill_timeline(s, star, ans.alpha, ans.active, !params->drop_unused, 0, err);
+    }
+    if (st == DLS_OK) {
+        s->makespan = ans.cmax;
+        s->paper_makespan = ans.paper_cmax;
+        s->true_makespan = dls__replay(star, ans.alpha, ans.active, !params->drop_unused, 1,
+                                       NULL, NULL, NULL, NULL, NULL);
+        s->residual = ans.residual;
+        s->kkt_pe = ans.kkt_pe;
+        s->kkt_de = ans.kkt_de;
+        s->iterations = ans.iterations;
+        s->solves = ans.solves;
+        s->exact = ans.exact;
+        size_t dropped = 0;
+        for (size_t k = 0; k < star->m; k++)
+            dropped += !ans.active[k];
+        note_dropped(s, dropped, ans.paper_cmax);
+        s->solver.optimal = !params->drop_unused;
+        s->solver.lower_bound = params->drop_unused ? NAN : ans.cmax;
+        if (ans.negligible > 0) {
+            char name[128], more[48] = "";
+            dls__quote_name(platform->procs[star->proc[ans.first_negligible]].name, name,
+                            sizeof name);
+            if (ans.negligible > 1)
+                snprintf(more, sizeof more, " and %zu more", ans.negligible - 1);
+            dls__note_add(&s->note, "processor \"%s\"%s could take at most 1e-12 of the load "
+                          "by the makespan: given none, %s coefficients left out of the LP "
+                          "(magnitudes so far from the others' make it singular)", name, more,
+                          ans.negligible == 1 ? "its" : "their");
+        }
+    }
+    free(ans.alpha);
+    free(ans.active);
+    return st;
+}
+
+/* The largest relative residual of the chain's answer: the loads' sum against V, and the
+ * replayed makespan against the chain's own. */
+static double chain_residual(const dls__star *star, const dls__chain_answer *a)
+{
+    long double sum = 0;
+    for (size_t k = 0; k < star->m; k++)
+        sum += a->alpha[k];
+    double r = fabs((double)(sum - star->V)) / star->V;
+    if (a->makespan > 0)
+        r = fmax(r, fabs(a->makespan - a->chain_makespan) / a->makespan);
+    return r;
+}
+
+/* The schedule by the chain solver (src/chain): the paper's LP exactly, or the exact best
+ * set of processors for the send order (drop_unused). */
+static dls_status solve_chain(const dls_platform *platform, const dls__star *star,
+                              const dls_schedule_params *params, dls_schedule *s,
+                              dls_error *err)
+{
+    dls__chain_params cp;
+    dls__chain_params_init(&cp);
+    cp.mode = params->drop_unused ? DLS__CHAIN_SELECT : DLS__CHAIN_PAPER;
+    cp.max_work = params->max_pieces;
+    if (cp.max_work != 0 && cp.max_work < cp.max_pieces)
+        cp.max_pieces = cp.max_work;
+    cp.platform = platform;
+    dls__chain_answer a;
+    dls_status st = dls__chain_solve(star, &cp, &a, err);
+    if (st != DLS_OK)
+        return st;
+    if (a.infeasible) /* the limits hold V (checked before): the chain must find a schedule */
+        return dls__fail(err, DLS_ENUMERIC, "schedule: the chain solver found no schedule "
+                         "although the limits hold %.10g (the load is %.10g)", a.capacity,
+                         star->V);
+    int paper = cp.mode == DLS__CHAIN_PAPER;
+    st = dls__fill_timeline(s, star, a.alpha, NULL, paper, 0, err);
+    if (st == DLS_OK) {
+        s->paper_makespan = paper ? s->makespan : a.paper_makespan;
+        s->true_makespan = dls__replay(star, a.alpha, NULL, paper, 1, NULL, NULL, NULL, NULL,
+                                       NULL);
+        s->residual = chain_residual(star, &a);
+        s->solves = 1;
+        if (!paper)
+            note_dropped(s, star->m - a.used, a.paper_makespan);
+        dls_schedule_solver_info *si = &s->solver;
+        si->optimal = a.exact;
+        si->passes = a.passes;
+        si->lower_bound = a.lower_bound;
+        si->marginal_left = a.slope_left;
+        si->marginal_right = a.slope_right;
+        si->used = a.used;
+        si->pieces_total = a.pieces_total;
+        si->pieces_max = a.pieces_max;
+        si->flushed = a.flushed;
+        if (!a.exact)
+            dls__note_add(&s->note, "the set of processors is not proven the best for the send "
+                          "order: the exact selection needed more than its bound on pieces "
+                          "(max_pieces); the makespan is within %.3g%% of the lower bound "
+                          "%.10g s, and never above the paper's LP",
+                          100 * (s->makespan - a.lower_bound) / s->makespan, a.lower_bound);
+        if (a.flushed > 0)
+            dls__note_add(&s->note, "%zu rate%s or slope%s so small that %s time for the whole "
+                          "load is below 2^-500 of the makespan: taken as 0", a.flushed,
+                          a.flushed == 1 ? "" : "s", a.flushed == 1 ? "" : "s",
+                          a.flushed == 1 ? "its" : "their");
+    }
+    dls__chain_answer_free(&a);
+    return st;
 }
 
 static dls_status dls_schedule_solve_impl(const dls_platform *platform, double load,
@@ -92,6 +229,8 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     s->capacity = 0;
     for (size_t i = 0; i < platform->n; i++)
         s->capacity += params->use_limits ? platform->procs[i].limit : INFINITY;
+    s->solver.solver = params->solver;
+    s->solver.selection = params->drop_unused;
     dls__star star;
     st = dls__star_build(platform, load, params, 1, &star, &s->note, err);
     if (st != DLS_OK) {
@@ -110,53 +249,19 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
         *out = s;
         return DLS_OK;
     }
-    dls__lp_answer ans;
-    memset(&ans, 0, sizeof ans);
-    st = dls__lp_solve_star(&star, params, &ans, err);
-    if (st == DLS_OK) {
-        /* the timeline the LP describes: the paper's charges idle processors when kept */
-        st = dls__fill_timeline(s, &star, ans.alpha, ans.active, !params->drop_unused, 0, err);
-    }
-    if (st == DLS_OK) {
-        s->status = DLS_SOLUTION_OPTIMAL;
-        s->makespan = ans.cmax;
-        s->paper_makespan = ans.paper_cmax;
-        s->true_makespan = dls__replay(&star, ans.alpha, ans.active, !params->drop_unused, 1,
-                                       NULL, NULL, NULL, NULL, NULL);
-        s->residual = ans.residual;
-        s->kkt_pe = ans.kkt_pe;
-        s->kkt_de = ans.kkt_de;
-        s->iterations = ans.iterations;
-        s->solves = ans.solves;
-        s->exact = ans.exact;
-        dls__fill_idle(s);
-        size_t dropped = 0;
-        for (size_t k = 0; k < star.m; k++)
-            dropped += !ans.active[k];
-        if (dropped > 0)
-            dls__note_add(&s->note, "%zu processor%s got no load and %s sent nothing; the "
-                          "paper's LP, which charges every processor its startup, gives %.10g s",
-                          dropped, dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are",
-                          ans.paper_cmax);
-        if (ans.negligible > 0) {
-            char name[128], more[48] = "";
-            dls__quote_name(platform->procs[star.proc[ans.first_negligible]].name, name,
-                            sizeof name);
-            if (ans.negligible > 1)
-                snprintf(more, sizeof more, " and %zu more", ans.negligible - 1);
-            dls__note_add(&s->note, "processor \"%s\"%s could take at most 1e-12 of the load "
-                          "by the makespan: given none, %s coefficients left out of the LP "
-                          "(magnitudes so far from the others' make it singular)", name, more,
-                          ans.negligible == 1 ? "its" : "their");
-        }
-    }
-    free(ans.alpha);
-    free(ans.active);
+    st = params->solver == DLS_SOLVER_GLPK ? solve_glpk(platform, &star, params, s, err)
+                                           : solve_chain(platform, &star, params, s, err);
     dls__star_free(&star);
     if (st != DLS_OK) {
         dls_schedule_free(s);
         return st;
     }
+    /* the chain's selection past its bound is a heuristic's schedule */
+    s->status = s->solver.solver == DLS_SOLVER_CHAIN && !s->solver.optimal
+                    ? DLS_SOLUTION_FEASIBLE : DLS_SOLUTION_OPTIMAL;
+    dls__fill_idle(s);
+    for (size_t i = 0; i < s->p; i++)
+        s->solver.used += s->solver.solver == DLS_SOLVER_GLPK && s->load[i] > 0;
     *out = s;
     return DLS_OK;
 }
@@ -255,7 +360,7 @@ static dls_status export_text(const dls_platform *platform, double load,
         return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
     if (platform->n == 0)
         return dls__fail(err, DLS_EINVAL, "%s: the platform has no processor", fn);
-    dls_status st = check_params(params, err);
+    dls_status st = dls__schedule_params_check(params, err);
     if (st != DLS_OK)
         return st;
     if (!isfinite(load) || load <= 0)

@@ -10,6 +10,9 @@ DLS_HIDDEN dls_status dls__schedule_check(const dls_platform *pl, dls_schedule *
                                           const dls_schedule_params *par, const char *fn,
                                           dls_error *err);
 
+/* Checks the parameters (reserved bytes, ranges, the solver's options). */
+DLS_HIDDEN dls_status dls__schedule_params_check(const dls_schedule_params *par, dls_error *err);
+
 /* Checks the MIP's parameters (integer.c); the cross-check uses it too. */
 DLS_HIDDEN dls_status dls__mip_params_check(const dls_mip_params *p, dls_error *err);
 

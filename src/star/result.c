@@ -11,6 +11,7 @@
 
 DLS__ENUM_NAMES(dls_schedule_kind, dls_schedule_kind, DLS_SCHEDULE_KIND_MAP)
 DLS__ENUM_NAMES(dls_send_order, dls_send_order, DLS_SEND_ORDER_MAP)
+DLS__ENUM_NAMES(dls_star_solver, dls_star_solver, DLS_STAR_SOLVER_MAP)
 
 /* ---------------------------------------------------------------------------------- */
 /* The schedule object                                                                */
@@ -57,6 +58,7 @@ dls_schedule *dls__schedule_alloc(size_t p, double V)
     s->mip.lp_makespan = s->mip.rounded_makespan = s->mip.mip_makespan = NAN;
     s->mip.lp_true_makespan = s->mip.mip_bound = s->mip.mip_seconds = NAN;
     s->mip.mip_status = DLS_SOLUTION_NONE;
+    s->solver.lower_bound = s->solver.marginal_left = s->solver.marginal_right = NAN;
     return s;
 }
 
@@ -135,5 +137,21 @@ dls_status dls_schedule_get_mip_info(const dls_schedule *s, dls_schedule_mip_inf
                          "\"%s\", not an integer or MIP schedule",
                          dls_schedule_kind_name(s->kind));
     *info = s->mip;
+    return DLS_OK;
+}
+
+dls_status dls_schedule_get_solver_info(const dls_schedule *s, dls_schedule_solver_info *info,
+                                        dls_error *err)
+{
+    if (s == NULL || info == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_solver_info: NULL argument");
+    if (s->kind != DLS_SCHEDULE_LP)
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_solver_info: the schedule is of "
+                         "kind \"%s\", not one of dls_schedule_solve",
+                         dls_schedule_kind_name(s->kind));
+    if (s->status == DLS_SOLUTION_INFEASIBLE)
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_solver_info: the schedule is "
+                         "infeasible (nothing was solved)");
+    *info = s->solver;
     return DLS_OK;
 }

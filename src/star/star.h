@@ -55,15 +55,12 @@ struct dls_schedule {
     /* integer and MIP schedules (NaN / DLS_SOLUTION_NONE when not computed) */
     dls_schedule_mip_info mip;
     size_t mip_binaries;
+    /* how dls_schedule_solve found it (solver.solver is meaningful for kind LP only) */
+    dls_schedule_solver_info solver;
 };
 
 /* The schedule object, shared by every star scheduler (result.c). */
 DLS_HIDDEN dls_schedule *dls__schedule_alloc(size_t p, double V);
-/* Fills the per-processor timeline from loads by position; sets the makespan. */
-DLS_HIDDEN dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st,
-                                         const double *alpha, const unsigned char *active,
-                                         int charge_unused, int true_models, dls_error *err);
-DLS_HIDDEN void dls__fill_idle(dls_schedule *s);
 /* Fills the per-processor timeline from loads by position; sets the makespan. */
 DLS_HIDDEN dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st,
                                          const double *alpha, const unsigned char *active,

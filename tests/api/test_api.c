@@ -28,6 +28,7 @@ TEST(test_parameter_struct_sizes)
     assert_int_equal(sizeof(dls_crosscheck_params), 512);
     /* records the library fills */
     assert_int_equal(sizeof(dls_schedule_mip_info), 128);
+    assert_int_equal(sizeof(dls_schedule_solver_info), 128);
     assert_int_equal(sizeof(dls_installment_analysis), 1264);
 #else
     skip(); /* the sizes are those of LP64 platforms */
@@ -209,9 +210,31 @@ TEST(test_schedule_kinds)
     dls_schedule_params par;
     dls_schedule_params_init(&par);
     par.exact = 1;
+    par.solver = DLS_SOLVER_GLPK;
     assert_ok(dls_schedule_solve(pl, 2, &par, &s, &err), &err);
     assert_true(dls_schedule_exact_confirmed(s));
+    dls_schedule_solver_info si;
+    assert_ok(dls_schedule_get_solver_info(s, &si, &err), &err);
+    assert_int_equal(si.solver, DLS_SOLVER_GLPK);
+    for (size_t k = 0; k < sizeof si.reserved; k++)
+        assert_int_equal(si.reserved[k], 0);
+    assert_fails(dls_schedule_get_solver_info(s, NULL, &err), DLS_EINVAL, &err, "NULL");
     dls_schedule_free(s);
+    /* the solver record belongs to dls_schedule_solve's schedules, and feasible ones */
+    assert_ok(dls_schedule_evaluate(pl, loads, NULL, &s, &err), &err);
+    memset(&si, 0x5a, sizeof si);
+    unsigned char si_before[sizeof si];
+    memcpy(si_before, &si, sizeof si);
+    assert_fails(dls_schedule_get_solver_info(s, &si, &err), DLS_EINVAL, &err, "\"evaluated\"");
+    assert_memory_equal(&si, si_before, sizeof si);
+    dls_schedule_free(s);
+    dls_platform *small = test_platform_json("{\"processors\": [{\"name\": \"a\", "
+                                             "\"speed\": 1, \"limit\": 1}]}");
+    assert_ok(dls_schedule_solve(small, 2, NULL, &s, &err), &err);
+    assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_INFEASIBLE);
+    assert_fails(dls_schedule_get_solver_info(s, &si, &err), DLS_EINVAL, &err, "infeasible");
+    dls_schedule_free(s);
+    dls_platform_free(small);
     assert_ok(dls_schedule_solve_integer(pl, 2, NULL, NULL, &s, &err), &err);
     assert_int_equal(dls_schedule_get_kind(s), DLS_SCHEDULE_INTEGER);
     assert_ok(dls_schedule_get_mip_info(s, &mi, &err), &err);

@@ -18,6 +18,8 @@
 
 /* Seconds any one call may take before the test fails: 100 times what they take. */
 #define GUARD_S 30
+/* The chain's makespan and GLPK's certified one agree this closely (relative). */
+#define STALL_AGREE 1e-9
 /* The load the stalls were found with. */
 #define STALL_LOAD 100
 
@@ -48,26 +50,48 @@ static void mip_ended(dls_status st, dls_schedule *s, dls_error *err, const char
     dls_schedule_free(s);
 }
 
+/* Solves a stall platform with the solver of par, guarded; fails with the message if the
+ * call fails. */
+static dls_schedule *stall_solve(const dls_platform *pl, const dls_schedule_params *par,
+                                 const char *path)
+{
+    dls_error err;
+    dls_schedule *s = NULL;
+    char what[96];
+    snprintf(what, sizeof what, "schedule --solver %s%s", dls_star_solver_name(par->solver),
+             par->drop_unused ? "" : " --keep-unused");
+    test_guard(what, path, GUARD_S);
+    dls_status st = dls_schedule_solve(pl, STALL_LOAD, par, &s, &err);
+    test_unguard();
+    if (st != DLS_OK)
+        fail_msg("%s: %s: %s: %s", path, what, dls_status_name(st), err.message);
+    assert_true(dls_schedule_makespan(s) > 0);
+    return s;
+}
+
+/* GLPK's answer certified by glp_exact; the chain's the same for the paper's LP, and never
+ * worse with selection (GLPK's selection is a heuristic). */
 static void solve_stall(const char *path, void *data)
 {
     int *count = data;
-    dls_error err;
     dls_platform *pl = read_stall(path);
-    dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.exact = 1;
+    dls_schedule_params glpk, chain;
+    dls_schedule_params_init(&glpk);
+    glpk.solver = DLS_SOLVER_GLPK;
+    glpk.exact = 1;
+    dls_schedule_params_init(&chain);
     for (int keep = 0; keep < 2; keep++) {
-        par.drop_unused = !keep;
-        dls_schedule *s = NULL;
-        test_guard(keep ? "schedule --keep-unused" : "schedule", path, GUARD_S);
-        dls_status st = dls_schedule_solve(pl, STALL_LOAD, &par, &s, &err);
-        test_unguard();
-        if (st != DLS_OK)
-            fail_msg("%s%s: %s: %s", path, keep ? " (paper's LP)" : "", dls_status_name(st),
-                     err.message);
-        assert_int_equal(dls_schedule_exact_confirmed(s), 1);
-        assert_true(dls_schedule_makespan(s) > 0);
-        dls_schedule_free(s);
+        glpk.drop_unused = chain.drop_unused = !keep;
+        dls_schedule *g = stall_solve(pl, &glpk, path);
+        assert_int_equal(dls_schedule_exact_confirmed(g), 1);
+        dls_schedule *c = stall_solve(pl, &chain, path);
+        double mg = dls_schedule_makespan(g), mc = dls_schedule_makespan(c);
+        if (keep && !test_close(mc, mg, STALL_AGREE, 0))
+            fail_msg("%s, the paper's LP: chain %.17g s, GLPK (glp_exact) %.17g s", path, mc, mg);
+        if (!keep && !(mc <= mg * (1 + STALL_AGREE)))
+            fail_msg("%s, selection: chain %.17g s, GLPK %.17g s", path, mc, mg);
+        dls_schedule_free(g);
+        dls_schedule_free(c);
     }
     dls_platform_free(pl);
     ++*count;
@@ -87,6 +111,7 @@ static void mip_stall(const char *path, void *data)
     dls_platform *pl = read_stall(path);
     dls_schedule_params par;
     dls_schedule_params_init(&par);
+    par.solver = DLS_SOLVER_GLPK;
     dls_mip_params mp;
     dls_mip_params_init(&mp);
     mp.time_limit = 5;
@@ -128,6 +153,7 @@ static void limited(const char *path, void *data)
     dls_platform *pl = read_stall(path);
     dls_schedule_params par;
     dls_schedule_params_init(&par);
+    par.solver = DLS_SOLVER_GLPK;
     dls_schedule *s = NULL;
     par.iteration_limit = 1;
     test_guard("schedule with 1 iteration", path, GUARD_S);
@@ -154,6 +180,7 @@ TEST(test_iteration_limit)
     dls_platform *pl = test_example("star_cluster.json");
     dls_schedule_params par;
     dls_schedule_params_init(&par);
+    par.solver = DLS_SOLVER_GLPK;
     par.iteration_limit = 2;
     dls_schedule *s = NULL;
     assert_fails(dls_schedule_solve(pl, 1e6, &par, &s, &err), DLS_ELIMIT, &err,
@@ -174,6 +201,7 @@ TEST(test_time_limit)
     dls_platform *pl = test_example("star_cluster.json");
     dls_schedule_params par;
     dls_schedule_params_init(&par);
+    par.solver = DLS_SOLVER_GLPK;
     /* a nanosecond: gone before the first run */
     par.time_limit = 1e-9;
     dls_schedule *s = NULL;
@@ -193,6 +221,7 @@ TEST(test_limit_parameters)
     dls_platform *pl = test_example("paper003_two.json");
     dls_schedule_params par;
     dls_schedule_params_init(&par);
+    par.solver = DLS_SOLVER_GLPK;
     assert_rel(par.time_limit, 600, 0);
     assert_int_equal(par.iteration_limit, 0);
     dls_schedule *s = NULL;
@@ -204,6 +233,7 @@ TEST(test_limit_parameters)
                      "time_limit");
     }
     dls_schedule_params_init(&par);
+    par.solver = DLS_SOLVER_GLPK;
     dls_mip_params mp;
     dls_mip_params_init(&mp);
     assert_rel(mp.time_limit, 60, 0);

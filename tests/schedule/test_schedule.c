@@ -144,24 +144,55 @@ TEST(test_paper_example)
     dls_error err;
     dls_platform *pl = test_example("paper003_two.json");
     dls_schedule *s;
-    assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
-    assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
-    assert_rel(dls_schedule_loads(s)[0], 1.25, 1e-12);
-    assert_rel(dls_schedule_loads(s)[1], 0.75, 1e-12);
-    assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
-    assert_rel(dls_schedule_paper_makespan(s), 5.75, 1e-12);
-    assert_rel(dls_schedule_true_makespan(s), 5.75, 1e-12);
-    /* P1 receives until 2.25 and works out of core (level 2), P2 until 4 in core */
-    assert_rel(dls_schedule_send_end(s)[0], 2.25, 1e-12);
-    assert_rel(dls_schedule_send_start(s)[1], 2.25, 1e-12);
-    assert_rel(dls_schedule_send_end(s)[1], 4, 1e-12);
-    assert_int_equal(dls_schedule_levels(s)[0], 2);
-    assert_int_equal(dls_schedule_levels(s)[1], 1);
-    assert_rel_floor(dls_schedule_idle(s)[0], 0, 1e-12, 1);
-    assert_true(dls_schedule_iterations(s) > 0);
-    assert_true(dls_schedule_residual(s) <= 1e-12);
-    assert_string_equal(dls_schedule_note(s), "");
-    dls_schedule_free(s);
+    for (int solver = DLS_SOLVER_CHAIN; solver <= DLS_SOLVER_GLPK; solver++) {
+        dls_schedule_params par;
+        dls_schedule_params_init(&par);
+        par.solver = (dls_star_solver)solver;
+        assert_ok(dls_schedule_solve(pl, 2, &par, &s, &err), &err);
+        assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
+        assert_rel(dls_schedule_loads(s)[0], 1.25, 1e-12);
+        assert_rel(dls_schedule_loads(s)[1], 0.75, 1e-12);
+        assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
+        assert_rel(dls_schedule_paper_makespan(s), 5.75, 1e-12);
+        assert_rel(dls_schedule_true_makespan(s), 5.75, 1e-12);
+        /* P1 receives until 2.25 and works out of core (level 2), P2 until 4 in core */
+        assert_rel(dls_schedule_send_end(s)[0], 2.25, 1e-12);
+        assert_rel(dls_schedule_send_start(s)[1], 2.25, 1e-12);
+        assert_rel(dls_schedule_send_end(s)[1], 4, 1e-12);
+        assert_int_equal(dls_schedule_levels(s)[0], 2);
+        assert_int_equal(dls_schedule_levels(s)[1], 1);
+        assert_rel_floor(dls_schedule_idle(s)[0], 0, 1e-12, 1);
+        assert_true((dls_schedule_iterations(s) > 0) == (solver == DLS_SOLVER_GLPK));
+        assert_true(dls_schedule_residual(s) <= 1e-12);
+        assert_string_equal(dls_schedule_note(s), "");
+        dls_schedule_solver_info info;
+        assert_ok(dls_schedule_get_solver_info(s, &info, &err), &err);
+        assert_int_equal(info.solver, solver);
+        /* GLPK's selection is a heuristic: it does not claim the best set */
+        assert_int_equal(info.optimal, solver == DLS_SOLVER_CHAIN);
+        assert_int_equal(info.used, 2);
+        if (solver == DLS_SOLVER_CHAIN) {
+            assert_rel(info.lower_bound, 5.75, 1e-12);
+            /* dT/dV against GLPK's makespans a little either side of the load (T is
+             * linear there: no bend within 1e-4 of V = 2) */
+            const double h = 1e-4;
+            double side[2];
+            for (int k = 0; k < 2; k++) {
+                dls_schedule *t;
+                dls_schedule_params g;
+                dls_schedule_params_init(&g);
+                g.solver = DLS_SOLVER_GLPK;
+                assert_ok(dls_schedule_solve(pl, k ? 2 + h : 2 - h, &g, &t, &err), &err);
+                side[k] = dls_schedule_makespan(t);
+                dls_schedule_free(t);
+            }
+            assert_rel(info.marginal_left, (5.75 - side[0]) / h, 1e-8);
+            assert_rel(info.marginal_right, (side[1] - 5.75) / h, 1e-8);
+        } else {
+            assert_true(isnan(info.marginal_left));
+        }
+        dls_schedule_free(s);
+    }
 
     /* standard DLT with in-core speed gives 5/3 and 1/3: really 10.333 */
     const double dlt_core[] = {5.0 / 3, 1.0 / 3};
@@ -187,11 +218,14 @@ TEST(test_small_against_reference)
     test_rng_init(&r, 300);
     dls_error err;
     dls_schedule_params keep, drop;
-    dls_schedule_params_init(&keep);
-    keep.drop_unused = 0;
-    dls_schedule_params_init(&drop);
-    int missed = 0, trials = 300;
-    for (int trial = 0; trial < trials; trial++) {
+    int missed[2] = {0, 0}, trials = 300;
+    for (int trial = 0; trial < 2 * trials; trial++) {
+        int solver = trial % 2;
+        dls_schedule_params_init(&keep);
+        keep.drop_unused = 0;
+        keep.solver = (dls_star_solver)solver;
+        dls_schedule_params_init(&drop);
+        drop.solver = keep.solver;
         size_t m = 1 + test_below(&r, 3);
         double V = test_logrange(&r, 1e3, 1e9);
         dls_platform *pl = gen_star(&r, m, 3, V, trial % 2);
@@ -211,11 +245,14 @@ TEST(test_small_against_reference)
         assert_true(mk >= best * (1 - 1e-9));
         assert_true(mk <= dls_schedule_paper_makespan(s) * (1 + 1e-12));
         assert_rel(dls_schedule_paper_makespan(s), want, 1e-9);
-        missed += mk > best * (1 + 1e-9);
+        missed[solver] += mk > best * (1 + 1e-9);
         dls_schedule_free(s);
         dls_platform_free(pl);
     }
-    printf("# processor selection missed the best subset in %d of %d trials\n", missed, trials);
+    printf("# processor selection missed the best subset in %d of %d trials with the chain, "
+           "%d with GLPK\n", missed[DLS_SOLVER_CHAIN], trials, missed[DLS_SOLVER_GLPK]);
+    /* the chain's selection is exact */
+    assert_int_equal(missed[DLS_SOLVER_CHAIN], 0);
 }
 
 /* Every solved schedule is a valid timeline: the loads sum to V within the limits, and an
@@ -281,6 +318,14 @@ TEST(test_selection_and_order)
     /* "local" got nothing in the paper's LP only because "far" delays it: it comes back */
     assert_true(dls_schedule_loads(s)[2] > 0);
     assert_non_null(strstr(dls_schedule_note(s), "1 processor got no load"));
+    dls_schedule_free(s);
+    /* GLPK drops "far" and solves again */
+    dls_schedule_params glpk;
+    dls_schedule_params_init(&glpk);
+    glpk.solver = DLS_SOLVER_GLPK;
+    assert_ok(dls_schedule_solve(pl, 1e6, &glpk, &s, &err), &err);
+    assert_rel(dls_schedule_loads(s)[1], 0, 0);
+    assert_true(dls_schedule_loads(s)[2] > 0);
     assert_true(dls_schedule_solves(s) >= 2);
     dls_schedule_free(s);
     /* the originator's own processor (no link) is served first */
@@ -375,6 +420,9 @@ RANDOM_TEST(test_exact, 302, 20)
     par.exact = 1;
     dls_platform *pl = gen_star(r, 1 + test_below(r, 40), 3, 1e8, trial % 2);
     dls_schedule *s;
+    /* glp_exact certifies GLPK's basis: the chain solver refuses it */
+    assert_fails(dls_schedule_solve(pl, 1e8, &par, &s, &err), DLS_EINVAL, &err, "GLPK solver");
+    par.solver = DLS_SOLVER_GLPK;
     assert_ok(dls_schedule_solve(pl, 1e8, &par, &s, &err), &err);
     assert_int_equal(dls_schedule_exact_confirmed(s), 1);
     dls_schedule_free(s);
