@@ -20,6 +20,10 @@
 /* Two makespans closer than this (relatively) are printed as one: the differences below it
  * are the solver's rounding, not the models'. */
 #define SAME_MAKESPAN 1e-9
+/* The range of --curve by default: from the load divided by this to the load times the
+ * other (at most the capacity), so that the load sits well inside it. */
+#define CURVE_FROM_DIVISOR 100
+#define CURVE_TO_FACTOR 2
 
 static const tool_opt schedule_opts[] = {
     {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
@@ -36,6 +40,20 @@ static const tool_opt schedule_opts[] = {
      " processors)"},
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL,
      "seconds GLPK may take: for the LP's runs together, and for each MIP"},
+    {"solver", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_STAR_SOLVER_MAP),
+     "the exact chain solver, or GLPK's simplex (the default with --exact, --integer and "
+     "--exact-shape)"},
+    {"max-pieces", OPT_COUNT, "N", NULL, 16, 1e15, NULL,
+     "the chain's exact selection may build this many pieces of value functions; past them "
+     "the set of processors is a heuristic's, and the output says so"},
+    TOOL_FLAG("curve", "print the makespan as a function of the load, T(V), from --from to "
+              "--to: every load where it bends, exactly, and dT/dV at the load"),
+    {"from", OPT_DOUBLE, "V0", NULL, 1e-300, 1e300, NULL,
+     "with --curve: the smallest load (default: the load / " TOOL_STR(CURVE_FROM_DIVISOR) ")"},
+    {"to", OPT_DOUBLE, "V1", NULL, 1e-300, 1e300, NULL,
+     "with --curve: the largest load (default: " TOOL_STR(CURVE_TO_FACTOR)
+     " times the load, at most what the limits hold)"},
+    TOOL_STRING("svg", "FILE", "with --curve: plot T(V) as SVG"),
     TOOL_STRING("gantt", "FILE", "draw the schedule as an SVG Gantt chart"),
     TOOL_FLAG("verbose", "let GLPK report its progress"),
     TOOL_FLAG("json", "write the schedule as JSON"),
@@ -70,6 +88,11 @@ static int schedule_default(const char *opt, char *buf, size_t size)
     dls_mip_params_init(&mp);
     if (strcmp(opt, "order") == 0)
         return tool_show_text(dls_send_order_name(par.order), buf, size);
+    if (strcmp(opt, "solver") == 0)
+        return tool_show_text(dls_star_solver_name(par.solver), buf, size);
+    if (strcmp(opt, "max-pieces") == 0)
+        return tool_show_text("automatic: 4 per time line and processor, at least 200000",
+                              buf, size);
     if (strcmp(opt, "time-limit") == 0) {
         char lp[32], mip[32];
         tool_show_number(par.time_limit, lp, sizeof lp);
@@ -82,26 +105,38 @@ static int schedule_default(const char *opt, char *buf, size_t size)
 
 const tool_cmd tool_cmd_schedule = {
     "schedule",
-    "divisible-load schedule on a star network (LP, paper 003)",
-    "PLATFORM --load V [--order given|rate] [--originator-computes] [--exact] [--gantt FILE]\n"
-    "       [--keep-unused] [--no-limits] [--integer [--mip auto|yes|no]] [--exact-shape]\n"
-    "       [--time-limit S] [--json]",
-    "Solves the linear program of the out-of-core divisible-load paper with GLPK: the\n"
-    "originator sends each processor its share in turn (startup S + rate C x per send), each\n"
-    "computes as soon as its data arrives for the largest of its time lines (one per memory\n"
-    "level), and the makespan is minimised, within the processors' limits. Speed models\n"
-    "enter through the convex envelope of their time function. Processors that get nothing\n"
-    "are then sent nothing (--keep-unused keeps the paper's LP, which charges their startups).\n"
+    "divisible-load schedule on a star network (paper 003): exact, or the LP with GLPK",
+    "PLATFORM --load V [--order given|rate] [--originator-computes] [--gantt FILE]\n"
+    "       [--keep-unused] [--no-limits] [--solver chain|glpk] [--max-pieces N] [--exact]\n"
+    "       [--integer [--mip auto|yes|no]] [--exact-shape] [--time-limit S] [--json]\n"
+    "       [--curve [--from V0] [--to V1] [--svg FILE]]",
+    "Distributes a load V over a star network, as in the out-of-core divisible-load paper:\n"
+    "the originator sends each processor its share in turn (startup S + rate C x per send),\n"
+    "each computes as soon as its data arrives for the largest of its time lines (one per\n"
+    "memory level), and the makespan is minimised, within the processors' limits. Speed\n"
+    "models enter through the convex envelope of their time function.\n"
+    "The chain solver (default) is exact and needs no LP solver: the most load the\n"
+    "processors from the i-th on can finish in W seconds is a piecewise-linear function of\n"
+    "W, built from the last processor back. By default a processor sent nothing costs\n"
+    "nothing, and the chain finds the best set of processors for the send order exactly\n"
+    "(past --max-pieces it falls back to a heuristic and says so, with a lower bound);\n"
+    "--keep-unused solves the paper's LP as it is, every processor charged its startup.\n"
+    "--solver glpk solves the paper's LP with GLPK's simplex instead, then drops the\n"
+    "processors it gives nothing and solves again (a heuristic); --exact certifies its\n"
+    "optimum with GLPK's rational simplex. GLPK's work is limited in time (--time-limit)\n"
+    "and in simplex iterations (automatic, about 80 times what a healthy solve takes): past\n"
+    "either, the command stops with exit status 2 and says what was tried.\n"
+    "--curve prints the makespan as a function of the load, T(V), exactly: the loads where\n"
+    "it bends (where the set of processors used or a binding memory level changes), and\n"
+    "dT/dV, what one more unit of load costs, at V; --svg plots it.\n"
     "The answer is checked by replaying the loads; exit 1 when the limits cannot hold V.\n"
     "--integer gives whole-unit loads: the LP schedule rounded down, each remaining unit\n"
     "where the makespan (sends included) grows least, then single units moved while that\n"
     "helps; the LP's makespan is the reference of the gap, and on small platforms the exact\n"
     "MIP optimum (GLPK's branch and bound) measures the rounding. --exact-shape solves the\n"
     "problem as a MIP with the true time of speed models (non-convex where speeds rise with\n"
-    "size) instead of their envelope, within --time-limit, and compares the two.\n"
-    "GLPK's work is limited in time (--time-limit) and in simplex iterations (automatic,\n"
-    "about 80 times what a healthy solve takes): past either, the command stops with exit\n"
-    "status 2 and says what was tried. A MIP past its time limit keeps its best answer.",
+    "size) instead of their envelope, within --time-limit, and compares the two. A MIP past\n"
+    "its time limit keeps its best answer.",
     schedule_opts,
     1,
     1,
@@ -183,6 +218,18 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int 
         json_object_set_new(root, "kkt_dual", json_real(dls_schedule_kkt_dual(s)));
     }
     json_object_set_new(root, "kind", json_string(dls_schedule_kind_name(dls_schedule_get_kind(s))));
+    dls_schedule_solver_info si;
+    if (mode == 0 && dls_schedule_get_solver_info(s, &si, NULL) == DLS_OK) {
+        json_object_set_new(root, "solver", json_string(dls_star_solver_name(si.solver)));
+        json_object_set_new(root, "optimal", json_boolean(si.optimal));
+        json_object_set_new(root, "lower_bound", tool_json_number(si.lower_bound));
+        json_object_set_new(root, "used", json_integer((json_int_t)si.used));
+        json_object_set_new(root, "marginal_cost",
+                            json_pack("{s:o,s:o}", "below", tool_json_number(si.marginal_left),
+                                      "above", tool_json_number(si.marginal_right)));
+        if (si.solver == DLS_SOLVER_CHAIN && si.selection)
+            json_object_set_new(root, "pieces", json_integer((json_int_t)si.pieces_total));
+    }
     if (dls_schedule_exact_confirmed(s))
         json_object_set_new(root, "exact_verified", json_true());
     dls_schedule_mip_info mi;
@@ -206,6 +253,16 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int 
     if (dls_schedule_note(s)[0])
         json_object_set_new(root, "note", json_string(dls_schedule_note(s)));
     return root;
+}
+
+/* "; dT/dV X s per unit" (one figure where both sides agree). */
+static void print_marginal(const dls_schedule_solver_info *si)
+{
+    double lo = si->marginal_left, hi = si->marginal_right;
+    if (fabs(hi - lo) <= SAME_MAKESPAN * fabs(hi))
+        printf("; dT/dV %.6g s per unit", hi);
+    else
+        printf("; dT/dV %.6g s per unit below the load, %.6g above", lo, hi);
 }
 
 static void print_schedule(const char *path, const dls_platform *pl, const dls_schedule *s,
@@ -240,9 +297,23 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
                tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), ld[i], a, b, ct[i], fin[i], idle[i], lv);
     }
     printf("makespan %.9g s", dls_schedule_makespan(s));
-    if (solved) {
+    dls_schedule_solver_info si;
+    int chain = mode == 0 && dls_schedule_get_solver_info(s, &si, NULL) == DLS_OK &&
+                si.solver == DLS_SOLVER_CHAIN;
+    if (chain) {
+        printf(", %s by the chain solver%s; %zu of %zu processors used",
+               si.optimal ? "optimal" : "not proven optimal",
+               si.selection ? (si.optimal ? " (the best set of processors for the order)"
+                                          : " (selection past --max-pieces)")
+                            : " (the paper's LP)", si.used, p);
+        if (!si.optimal)
+            printf("; lower bound %.9g s", si.lower_bound);
+        print_marginal(&si);
+    } else if (solved) {
         printf(", %s, %u simplex iterations", dls_solution_status_name(dls_schedule_status(s)),
                dls_schedule_iterations(s));
+    }
+    if (solved) {
         if (dls_schedule_exact_confirmed(s))
             printf(", confirmed by the exact simplex");
         if (fabs(dls_schedule_true_makespan(s) - dls_schedule_makespan(s)) >
@@ -335,6 +406,140 @@ static int check_integer_options(const tool_args *args, double V)
     return EXIT_DONE;
 }
 
+/* Usage errors of the solver and the curve's options. */
+static int check_solver_options(const tool_args *args)
+{
+    const char *solver = arg_string(args, "solver");
+    int glpk = solver != NULL && strcmp(solver, "glpk") == 0;
+    if (solver != NULL && !glpk && arg_flag(args, "exact")) {
+        tool_error("schedule: --exact certifies GLPK's optimum with its exact simplex: it needs "
+                   "--solver glpk");
+        return EXIT_BADINPUT;
+    }
+    if (arg_given(args, "max-pieces") && glpk) {
+        tool_error("schedule: --max-pieces bounds the chain solver's selection, not GLPK");
+        return EXIT_BADINPUT;
+    }
+    const char *needs_curve[] = {"from", "to", "svg"};
+    for (size_t k = 0; k < sizeof needs_curve / sizeof needs_curve[0]; k++)
+        if (arg_given(args, needs_curve[k]) && !arg_flag(args, "curve")) {
+            tool_error("schedule: --%s applies to --curve", needs_curve[k]);
+            return EXIT_BADINPUT;
+        }
+    if (!arg_flag(args, "curve"))
+        return EXIT_DONE;
+    const char *excluded[] = {"integer", "exact-shape", "exact", "gantt"};
+    for (size_t k = 0; k < sizeof excluded / sizeof excluded[0]; k++)
+        if (arg_given(args, excluded[k])) {
+            tool_error("schedule: --curve and --%s do not go together (the curve is the chain "
+                       "solver's, of real loads)", excluded[k]);
+            return EXIT_BADINPUT;
+        }
+    if (glpk) {
+        tool_error("schedule: --curve comes from the chain solver's value function, not from "
+                   "GLPK");
+        return EXIT_BADINPUT;
+    }
+    return EXIT_DONE;
+}
+
+/* The solver: --solver when given, else GLPK for --exact (which certifies GLPK's basis),
+ * else the library's default (the chain). */
+static void set_solver(const tool_args *args, dls_schedule_params *par)
+{
+    const char *solver = arg_string(args, "solver");
+    if (solver != NULL)
+        dls_star_solver_from_name(solver, &par->solver);
+    else if (arg_flag(args, "exact"))
+        par->solver = DLS_SOLVER_GLPK;
+    arg_size(args, "max-pieces", &par->max_pieces);
+}
+
+static json_t *curve_json(const dls_curve *c, const dls_schedule *s)
+{
+    size_t n = dls_curve_count(c);
+    const double *v = dls_curve_loads(c), *t = dls_curve_makespans(c);
+    json_t *points = json_array();
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(points, json_pack("[o,o]", json_real(v[i]), json_real(t[i])));
+    dls_schedule_solver_info si;
+    dls_schedule_get_solver_info(s, &si, NULL);
+    return json_pack("{s:o,s:o,s:o,s:o,s:b,s:o}", "load", json_real(dls_schedule_load(s)),
+                     "makespan", tool_json_number(dls_schedule_makespan(s)), "marginal_cost",
+                     json_pack("{s:o,s:o}", "below", tool_json_number(si.marginal_left),
+                               "above", tool_json_number(si.marginal_right)),
+                     "model", json_string(si.selection ? "selection" : "paper"), "exact",
+                     dls_curve_exact(c), "points", points);
+}
+
+static void print_curve(const char *path, const dls_curve *c, const dls_schedule *s)
+{
+    size_t n = dls_curve_count(c);
+    const double *v = dls_curve_loads(c), *t = dls_curve_makespans(c);
+    dls_schedule_solver_info si;
+    dls_schedule_get_solver_info(s, &si, NULL);
+    printf("%s: the makespan as a function of the load (%s), %zu points; linear between "
+           "them\n", path, si.selection ? "the best set of processors for each load"
+                                        : "the paper's LP", n);
+    printf("  %16s  %16s  %16s\n", "LOAD", "MAKESPAN (s)", "dT/dV TO NEXT");
+    for (size_t i = 0; i < n; i++) {
+        char slope[32] = "";
+        if (i + 1 < n && v[i + 1] > v[i])
+            snprintf(slope, sizeof slope, "%.9g", (t[i + 1] - t[i]) / (v[i + 1] - v[i]));
+        else if (i + 1 < n)
+            snprintf(slope, sizeof slope, "jump");
+        printf("  %16.10g  %16.10g  %16s\n", v[i], t[i], slope);
+    }
+    printf("at load %.9g: makespan %.9g s", dls_schedule_load(s), dls_schedule_makespan(s));
+    print_marginal(&si);
+    printf("\n");
+}
+
+/* --curve: T(V) over the range of --from and --to, with the schedule at V for dT/dV. */
+static int run_curve(const tool_args *args, const dls_platform *pl, const dls_schedule *s,
+                     const dls_schedule_params *par)
+{
+    double V = dls_schedule_load(s);
+    double lo = V / CURVE_FROM_DIVISOR, hi = fmin(V * CURVE_TO_FACTOR, dls_schedule_capacity(s));
+    arg_double(args, "from", &lo);
+    arg_double(args, "to", &hi);
+    if (!(lo < hi)) {
+        tool_error("schedule: --curve needs a range of loads with --from below --to, not "
+                   "%.10g to %.10g", lo, hi);
+        return EXIT_BADINPUT;
+    }
+    dls_error err;
+    dls_error_clear(&err);
+    dls_curve *c = NULL;
+    dls_status st = dls_schedule_curve(pl, lo, hi, par, &c, &err);
+    if (st != DLS_OK)
+        return tool_fail(st, &err);
+    tool_warn_lines(dls_schedule_note(s));
+    int rc = EXIT_DONE;
+    const char *svg = arg_string(args, "svg");
+    if (svg) {
+        double mark = V >= lo && V <= hi ? V : NAN;
+        if (tool_is_stdout(svg)) {
+            char *doc = NULL;
+            st = dls_curve_svg_to_string(c, mark, &doc, &err);
+            rc = st == DLS_OK ? tool_write_stdout(doc, "curve") : tool_fail(st, &err);
+            dls_curve_free(c);
+            return rc; /* with --svg -, the plot is the output */
+        }
+        st = dls_curve_svg_write_file(c, mark, svg, &err);
+        if (st != DLS_OK)
+            rc = tool_fail(st, &err);
+    }
+    if (rc == EXIT_DONE) {
+        if (arg_flag(args, "json"))
+            rc = tool_print_json(curve_json(c, s));
+        else
+            print_curve(args->pos[0], c, s);
+    }
+    dls_curve_free(c);
+    return rc;
+}
+
 int cmd_schedule(const tool_args *args)
 {
     double V;
@@ -344,6 +549,8 @@ int cmd_schedule(const tool_args *args)
     int rc = tool_read_platform(args->pos[0], &pl);
     if (rc == EXIT_DONE)
         rc = check_integer_options(args, V);
+    if (rc == EXIT_DONE)
+        rc = check_solver_options(args);
     if (rc != EXIT_DONE) {
         dls_platform_free(pl);
         return rc;
@@ -354,6 +561,7 @@ int cmd_schedule(const tool_args *args)
     arg_set_flag(args, "keep-unused", &par.drop_unused, 0);
     arg_set_flag(args, "exact", &par.exact, 1);
     arg_set_flag(args, "verbose", &par.verbose, 1);
+    set_solver(args, &par);
     dls_mip_params mp;
     dls_mip_params_init(&mp);
     mp.integer = integer;
@@ -366,7 +574,12 @@ int cmd_schedule(const tool_args *args)
     dls_status st = shape     ? dls_schedule_solve_mip(pl, V, &par, &mp, &s, &err)
                     : integer ? integer_schedule(args, pl, V, &par, &mp, &s, &err)
                               : dls_schedule_solve(pl, V, &par, &s, &err);
-    rc = st == DLS_OK ? report(args, pl, s, 1, integer ? 1 : shape ? 2 : 0) : tool_fail(st, &err);
+    if (st != DLS_OK)
+        rc = tool_fail(st, &err);
+    else if (arg_flag(args, "curve") && dls_schedule_status(s) != DLS_SOLUTION_INFEASIBLE)
+        rc = run_curve(args, pl, s, &par);
+    else
+        rc = report(args, pl, s, 1, integer ? 1 : shape ? 2 : 0);
     if (st == DLS_OK)
         dls_schedule_free(s);
     dls_platform_free(pl);

@@ -457,6 +457,28 @@ DLS_API double dls_curve_makespan_at(const dls_curve *curve, double load);
  *  instead). */
 DLS_API int dls_curve_exact(const dls_curve *curve);
 
+/**
+ * The curve as an SVG document: T(V) from 0, the points where it bends as dots (their
+ * tooltips give the exact figures), and a dashed line at the load @p mark.
+ * @param mark a load within the curve's range to mark (the one scheduled), or NaN for none
+ * @param[out] out receives the document, to free with dls_free()
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument, a mark outside the range or a curve
+ *         of makespan 0; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_curve_svg_to_string(const dls_curve *curve, double mark, char **out,
+                                           dls_error *err);
+
+/**
+ * The same document written to @p path, as dls_schedule_gantt_write_file() writes: a regular
+ * file replaced atomically, a device, FIFO or socket written as a stream, a directory or
+ * block device refused.
+ * @return as dls_curve_svg_to_string(), and ::DLS_EIO when the destination cannot be
+ *         written, ::DLS_EWRITE when the data could not be written to it, both naming the
+ *         path and the reason.
+ */
+DLS_API dls_status dls_curve_svg_write_file(const dls_curve *curve, double mark,
+                                            const char *path, dls_error *err);
+
 /* ---------------------------------------------------------------------------------- */
 /* Integer loads and exact shapes (mixed-integer programs)                            */
 
