@@ -41,16 +41,18 @@ static int crosscheck_default(const char *opt, char *buf, size_t size)
 
 const tool_cmd tool_cmd_crosscheck = {
     "crosscheck",
-    "the LP and the geometric partitioners checking each other",
+    "the star scheduler's two solvers and the geometric partitioners checking each other",
     "PLATFORM --load V [--order given|rate] [--no-limits] [--tolerance R] [--time-limit S]\n"
     "       [--json]",
-    "Runs three independent comparisons and exits 0 when all agree, 1 otherwise:\n"
-    "zero-communication: with every link set to {0, 0}, the LP's makespan equals the\n"
+    "Runs four independent comparisons and exits 0 when all agree, 1 otherwise:\n"
+    "zero-communication: with every link set to {0, 0}, the schedule's makespan equals the\n"
     "geometric continuous optimum when the time functions are convex, and is a lower bound\n"
     "of it otherwise (the gap and the envelopes' deviation are given); integer-mip: for a\n"
     "whole-number load, the geometric partitioner's integer optimum equals the optimum of\n"
-    "the same problem solved as a MIP with GLPK; replay: the LP's schedule replayed gives\n"
-    "the LP's makespan. A check that cannot run (a load that is not whole, a MIP too large)\n"
+    "the same problem solved as a MIP with GLPK; replay: the schedule replayed gives its\n"
+    "makespan; solvers: the chain solver and GLPK give the same makespan for the paper's\n"
+    "LP, and with processor selection the chain's (exact) is never longer than GLPK's\n"
+    "(a heuristic). A check that cannot run (a load that is not whole, a MIP too large)\n"
     "says why and does not count.",
     crosscheck_opts,
     1,

@@ -1,9 +1,10 @@
 /**
  * @file dlsched/crosscheck.h
- * @brief The divisible-load LP (paper 003) and the geometric partitioners (papers 000 and
- *        004) checking each other on one platform and load.
+ * @brief The star scheduler's two solvers (paper 003), and the geometric partitioners
+ *        (papers 000 and 004), checking each other on one platform and load.
  *
- * Three checks:
+ * Four checks (the schedule's solver is that of dls_crosscheck_params::schedule, the chain
+ * by default):
  * - **zero communication**: with every link set to {0, 0}, the LP's makespan equals the
  *   continuous optimum of the geometric problem (every processor that is not at its limit
  *   finishing together, found here by bisection on the common time) when every time
@@ -15,7 +16,10 @@
  *   partitioner does not claim optimality (a shape that breaks its assumption), the MIP may
  *   only be better;
  * - **replay**: the LP's schedule replayed through the evaluator gives the LP's makespan
- *   (on the LP's own time lines; the true models' makespan is reported beside it).
+ *   (on the LP's own time lines; the true models' makespan is reported beside it);
+ * - **solvers**: the chain solver and GLPK give the same makespan for the paper's LP (every
+ *   processor charged), and with processor selection the chain's, exact, is never longer
+ *   than GLPK's, which drops unused processors one LP at a time.
  */
 #ifndef DLSCHED_CROSSCHECK_H
 #define DLSCHED_CROSSCHECK_H
@@ -52,7 +56,8 @@ DLS_API void dls_crosscheck_params_init(dls_crosscheck_params *params);
 #define DLS_CHECK_KIND_MAP(X)                              \
     X(ZERO_COMMUNICATION, 0, "zero-communication")          \
     X(INTEGER_MIP, 1, "integer-mip")                        \
-    X(REPLAY, 2, "replay")
+    X(REPLAY, 2, "replay")                                  \
+    X(SOLVERS, 3, "solvers")
 
 /** A check: see ::DLS_CHECK_KIND_MAP. */
 typedef enum dls_check_kind {
@@ -62,9 +67,9 @@ typedef enum dls_check_kind {
 } dls_check_kind;
 
 /** Number of checks (the kinds are 0 .. DLS_CHECK_COUNT - 1). */
-#define DLS_CHECK_COUNT 3
+#define DLS_CHECK_COUNT 4
 
-/** "zero-communication", "integer-mip" or "replay"; "unknown" otherwise. */
+/** "zero-communication", "integer-mip", "replay" or "solvers"; "unknown" otherwise. */
 DLS_API const char *dls_check_kind_name(dls_check_kind kind);
 
 /** The check whose dls_check_kind_name() is @p name.
@@ -77,11 +82,14 @@ typedef struct dls_check_result {
     dls_check_kind kind;
     int ran;           /**< 0: skipped (why in @ref detail) */
     int agree;         /**< 1: the two sides agree (or are consistent as a bound) */
-    double first;      /**< the LP's makespan, the partitioner's, the LP's (s) */
-    double second;     /**< the geometric optimum, the MIP's, the replay's (s) */
+    double first;      /**< the schedule's makespan, the partitioner's, the schedule's, the
+                            chain's paper LP (s) */
+    double second;     /**< the geometric optimum, the MIP's, the replay's, GLPK's paper LP
+                            (s) */
     double rel_diff;   /**< (first - second) / second */
     double extra;      /**< zero-communication: the envelopes' largest deviation; integer:
-                            the MIP's seconds; replay: the true models' makespan */
+                            the MIP's seconds; replay: the true models' makespan; solvers:
+                            (chain - GLPK) / GLPK with selection (<= 0 when they agree) */
     const char *detail; /**< a sentence on the outcome; never NULL */
 } dls_check_result;
 
@@ -89,7 +97,7 @@ typedef struct dls_check_result {
 typedef struct dls_crosscheck dls_crosscheck;
 
 /**
- * Runs the three checks for a load of @p load units.
+ * Runs the four checks for a load of @p load units.
  * @param params NULL for the defaults
  * @param[out] out receives the outcome, to release with dls_crosscheck_free(); unchanged
  *        on failure
