@@ -40,6 +40,7 @@ UNIT_TESTS = \
 	tests/measure/test_surface \
 	tests/svg/test_plot \
 	tests/schedule/test_schedule \
+	tests/schedule/test_curve \
 	tests/schedule/test_limits \
 	tests/installment/test_installment \
 	tests/check/test_crosscheck \
@@ -102,6 +103,9 @@ tests_measure_test_surface_LDADD = $(TEST_LDADD)
 tests_svg_test_plot_SOURCES = tests/svg/test_plot.c $(TEST_SUPPORT)
 tests_svg_test_plot_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_svg_test_plot_LDADD = $(TEST_LDADD)
+tests_schedule_test_curve_SOURCES = tests/schedule/test_curve.c $(TEST_SUPPORT)
+tests_schedule_test_curve_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_schedule_test_curve_LDADD = $(TEST_LDADD)
 tests_schedule_test_schedule_SOURCES = tests/schedule/test_schedule.c $(TEST_SUPPORT)
 tests_schedule_test_schedule_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_schedule_test_schedule_LDADD = $(TEST_LDADD)

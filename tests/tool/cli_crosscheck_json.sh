@@ -10,9 +10,11 @@ expect_rc 0 "crosscheck json"
 py_json "crosscheck json" <<'PY'
 assert d["agree"] is True and d["load"] == 2000.5
 c = {x["name"]: x for x in d["checks"]}
-assert set(c) == {"zero-communication", "integer-mip", "replay"}
+assert set(c) == {"zero-communication", "integer-mip", "replay", "solvers"}
 assert c["integer-mip"]["ran"] is False and "whole" in c["integer-mip"]["detail"]
 assert c["replay"]["ran"] and abs(c["replay"]["relative_difference"]) <= 1e-7
+s = c["solvers"]
+assert s["ran"] and abs(s["relative_difference"]) <= 1e-7 and s["extra"] <= 1e-7
 PY
 
 # Whole-unit schedules: integer loads summing to V, the LP's makespan and the MIP.

@@ -89,7 +89,7 @@ for f in "$top_srcdir"/tests/data/stall/*.json; do
         expect_rc 0 "stall ${f##*/} $mode"
     done
 done
-run schedule "$top_srcdir/tests/data/stall/issue_1.json" --load 100
+run schedule "$top_srcdir/tests/data/stall/issue_1.json" --load 100 --solver glpk
 expect_err 'processor "w1" could take at most 1e-12 of the load' "negligible processor note"
 
 # One time limit for the LP and the MIP, its defaults read from the library.
@@ -102,5 +102,65 @@ expect_rc 2 "time limit 0"
 run schedule "$ex/paper003_two.json" --load 2 --time-limit 5
 expect_rc 0 "time limit 5"
 expect_out "makespan 5.75 s, optimal" "time limit 5 makespan"
+
+# The solvers: the chain by default, GLPK on demand and for --exact.
+run schedule "$ex/paper003_two.json" --load 2
+expect_out "optimal by the chain solver" "chain by default"
+expect_out "dT/dV 1.83333 s per unit" "marginal cost"
+run schedule "$ex/paper003_two.json" --load 2 --solver glpk
+expect_rc 0 "--solver glpk"
+expect_out "makespan 5.75 s, optimal, [0-9]* simplex iterations" "--solver glpk report"
+run schedule "$ex/paper003_two.json" --load 2 --exact
+expect_out "confirmed by the exact simplex" "--exact picks GLPK"
+run schedule "$ex/paper003_two.json" --load 2 --exact --solver chain
+expect_rc 2 "--exact with the chain"
+expect_err "needs --solver glpk" "--exact with the chain message"
+run schedule "$ex/paper003_two.json" --load 2 --solver simplex
+expect_rc 2 "unknown solver"
+run schedule "$ex/paper003_two.json" --load 2 --solver glpk --max-pieces 100
+expect_rc 2 "--max-pieces with GLPK"
+run schedule "$ex/paper003_two.json" --load 2 --max-pieces 3
+expect_rc 2 "--max-pieces too small"
+
+# The curve T(V): the paper's example, checked against GLPK at a load between two bends
+# (1.1: 4 + 0.1 x 4/3) and past the last (3: 6.5444 + 0.5667 x 5.7619).
+run schedule "$ex/paper003_two.json" --load 2 --curve --from 0.5 --to 4
+expect_rc 0 "curve"
+expect_out "1.166666667 *4.222222222 *1.83333333" "curve bend"
+expect_out "at load 2: makespan 5.75 s; dT/dV 1.83333 s per unit" "curve at V"
+for v in 1.1 3; do
+    run schedule "$ex/paper003_two.json" --load $v --solver glpk --json
+    g=$(sed -n 's/^  "makespan": \(.*\),$/\1/p' "$tmp/out")
+    run schedule "$ex/paper003_two.json" --load 2 --curve --from 0.5 --to 4 --json
+    c=$(python3 -c "
+import json, sys
+d = json.load(open('$tmp/out'))
+p = d['points']
+v = $v
+for (a, ta), (b, tb) in zip(p, p[1:]):
+    if a <= v <= b and b > a:
+        print(ta + (tb - ta) * (v - a) / (b - a)); break
+" 2>/dev/null)
+    if [ -n "$c" ]; then
+        awk -v a="$g" -v b="$c" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= 1e-9 * a) }' ||
+            fail "curve at $v: $c, GLPK $g"
+    fi
+done
+run schedule "$ex/paper003_two.json" --load 2 --curve --svg "$tmp/curve.svg"
+expect_rc 0 "curve svg"
+grep -q "V = 2:" "$tmp/curve.svg" || fail "curve svg marks the load"
+run schedule "$ex/paper003_two.json" --load 2 --curve --svg - --json
+expect_out "</svg>" "curve svg on standard output"
+run schedule "$ex/paper003_two.json" --load 2 --svg "$tmp/c.svg"
+expect_rc 2 "--svg without --curve"
+run schedule "$ex/paper003_two.json" --load 2 --curve --integer
+expect_rc 2 "--curve with --integer"
+run schedule "$ex/paper003_two.json" --load 2 --curve --solver glpk
+expect_rc 2 "--curve with GLPK"
+run schedule "$ex/paper003_two.json" --load 2 --curve --from 3 --to 1
+expect_rc 2 "--curve with an empty range"
+run schedule "$tmp/small.json" --load 1 --curve --to 2
+expect_rc 2 "--curve beyond the capacity"
+expect_err "at most 1.5" "--curve beyond the capacity message"
 
 cli_summary
