@@ -30,8 +30,15 @@ int dls__pwl_push(dls__pwl *f, double x, double y)
             return -1;
         f->x = nx;
         double *ny = dls__grow(f->y, &cy, f->n + 1, sizeof *ny);
-        if (ny == NULL)
-            return -1; /* x grew, cap did not: the next push grows x again in place */
+        if (ny == NULL) {
+            /* x grew, cap did not: the next push grows x again in place; a first block is
+             * not owned yet (cap 0), so it goes now */
+            if (f->cap == 0) {
+                free(f->x);
+                f->x = NULL;
+            }
+            return -1;
+        }
         f->y = ny;
         f->cap = cx < cy ? cx : cy;
     }
