@@ -57,14 +57,7 @@ static dls_status dls_schedule_curve_impl(const dls_platform *platform, double l
     if (st != DLS_OK)
         return st;
     dls__chain_params cp;
-    dls__chain_params_init(&cp);
-    cp.mode = params->drop_unused ? DLS__CHAIN_SELECT : DLS__CHAIN_PAPER;
-    /* the bound is the selection's: the paper's value function has at most a few pieces per
-     * time line and processor, and the automatic bound holds them */
-    cp.max_work = params->drop_unused ? params->max_pieces : 0;
-    if (cp.max_work != 0 && cp.max_work < cp.max_pieces)
-        cp.max_pieces = cp.max_work;
-    cp.platform = platform;
+    dls__schedule_chain_params(platform, params, &cp);
     dls__chain_curve cv;
     st = dls__chain_curve_build(&star, &cp, load_min, load_max, &cv, err);
     dls__star_free(&star);

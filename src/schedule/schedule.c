@@ -138,6 +138,19 @@ static dls_status solve_glpk(const dls_platform *platform, const dls__star *star
     return st;
 }
 
+void dls__schedule_chain_params(const dls_platform *platform, const dls_schedule_params *params,
+                                dls__chain_params *cp)
+{
+    dls__chain_params_init(cp);
+    cp->mode = params->drop_unused ? DLS__CHAIN_SELECT : DLS__CHAIN_PAPER;
+    /* max_pieces bounds the selection: the paper's value functions have a few pieces per
+     * time line and processor, which the automatic bound holds */
+    cp->max_work = params->drop_unused ? params->max_pieces : 0;
+    if (cp->max_work != 0 && cp->max_work < cp->max_pieces)
+        cp->max_pieces = cp->max_work;
+    cp->platform = platform;
+}
+
 /* The largest relative residual of the chain's answer: the loads' sum against V, and the
  * replayed makespan against the chain's own. */
 static double chain_residual(const dls__star *star, const dls__chain_answer *a)
@@ -158,12 +171,7 @@ static dls_status solve_chain(const dls_platform *platform, const dls__star *sta
                               dls_error *err)
 {
     dls__chain_params cp;
-    dls__chain_params_init(&cp);
-    cp.mode = params->drop_unused ? DLS__CHAIN_SELECT : DLS__CHAIN_PAPER;
-    cp.max_work = params->max_pieces;
-    if (cp.max_work != 0 && cp.max_work < cp.max_pieces)
-        cp.max_pieces = cp.max_work;
-    cp.platform = platform;
+    dls__schedule_chain_params(platform, params, &cp);
     dls__chain_answer a;
     dls_status st = dls__chain_solve(star, &cp, &a, err);
     if (st != DLS_OK)
