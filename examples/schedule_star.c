@@ -1,5 +1,6 @@
 /* schedule_star: the optimal divisible-load schedule of a star platform (paper 003), its
- * timeline, and its Gantt chart. Uses only the public API.
+ * timeline, what one more unit of load would cost, and its Gantt chart. Uses only the
+ * public API.
  *
  *   cc schedule_star.c $(pkg-config --cflags --libs dlsched) -o schedule_star
  *   ./schedule_star examples/star_cluster.json 1e6 schedule.svg
@@ -45,8 +46,12 @@ int main(int argc, char **argv)
             else
                 printf("%-10s no load\n", dls_platform_name(platform, i));
         }
-        printf("makespan %.3f s (%u simplex iterations, residual %.1e)\n",
-               dls_schedule_makespan(s), dls_schedule_iterations(s), dls_schedule_residual(s));
+        dls_schedule_solver_info info;
+        dls_schedule_get_solver_info(s, &info, NULL);
+        printf("makespan %.3f s (%s solver, %s, residual %.1e); one unit more: +%.3g s\n",
+               dls_schedule_makespan(s), dls_star_solver_name(info.solver),
+               info.optimal ? "the best set of processors" : "not proven optimal",
+               dls_schedule_residual(s), info.marginal_right);
         if (argc > 3) {
             char *svg;
             if (dls_schedule_gantt_to_string(s, platform, &svg, &err) == DLS_OK) {
