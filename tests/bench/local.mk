@@ -31,7 +31,8 @@ tests_bench_bench_chain_SOURCES = tests/bench/bench_chain.c tests/bench/benchuti
 tests_bench_bench_chain_CPPFLAGS = $(LIB_CPPFLAGS)
 tests_bench_bench_chain_LDADD = libdlsched_core.la -lm
 CLEANFILES += $(BENCHMARKS)
-EXTRA_DIST += tests/bench/gen_star.sh tests/bench/json_candidates.sh tests/bench/json_candidates.cc
+EXTRA_DIST += tests/bench/gen_star.sh tests/bench/json_candidates.sh tests/bench/json_candidates.cc \
+	tests/bench/bench_schedule_cli.sh
 
 .PHONY: bench
 bench: all $(BENCHMARKS)
@@ -47,3 +48,4 @@ bench: all $(BENCHMARKS)
 	./tests/bench/bench_memory tests/bench/star-1e4.json tests/bench/star-1e5.json
 	rm -f tests/bench/star-1e4.json tests/bench/star-1e5.json
 	./tests/bench/bench_chain
+	$(SHELL) $(srcdir)/tests/bench/bench_schedule_cli.sh ./tool/dlsched 100000
