@@ -2,7 +2,8 @@
  * on two small platforms found by fuzzing the platform reader) and adversarial ones of our
  * own: the chain solver must answer each, in both modes, within HARD_SECONDS, with an
  * answer that passes chk_solve (loads within limits summing to V, the replay equal to the
- * makespan), exact, and in SELECT never worse than the paper's LP. */
+ * makespan), exact, and in SELECT never worse than the paper's LP; infeasible only where
+ * the limits hold less than the load. */
 #include <time.h>
 
 #include "chain_check.h"
@@ -32,7 +33,17 @@ static void solve_all(const dls_platform *pl, double V, const char *what)
         double took = now() - t0;
         if (!(took <= HARD_SECONDS))
             fail_msg("%s, load %g, variant %d: %.3g s", what, V, variant, took);
-        assert_false(a.infeasible);
+        if (a.infeasible) {
+            /* only where the limits hold less than the load (mutated_15.json at 1e9:
+             * 1.6e8), which no schedule can carry */
+            if (!(a.capacity < V))
+                fail_msg("%s, load %g, variant %d: infeasible with limits holding %.17g",
+                         what, V, variant, a.capacity);
+            printf("# %s, load %g, variant %d: infeasible, the limits hold %.17g\n", what, V,
+                   variant, a.capacity);
+            dls__star_free(&st);
+            continue;
+        }
         assert_true(a.exact);
         printf("# %s, load %g, %s, %s order%s: makespan %.17g (%.2g s)\n", what, V,
                mode == DLS__CHAIN_SELECT ? "select" : "paper",
