@@ -56,6 +56,9 @@
 /* Explicit value functions are capped a little above the load, so that their slope at the
  * makespan (the marginal cost) is still seen. */
 #define DLS__CHAIN_VCAP (1 + 0x1p-20)
+/* Most ulps a position's load is lowered by where rounding put its compute time past the
+ * time it has (paper.c: cancellation in a + b alpha with a huge slope). */
+#define DLS__CHAIN_SHAVE_STEPS 8
 /* Magnitudes, in the chain's units (see chain.h): beyond this a value is rejected, below
  * its inverse a rate or slope's time for the whole load is taken as 0. */
 #define DLS__CHAIN_RANGE 0x1p500

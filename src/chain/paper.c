@@ -207,6 +207,24 @@ static double paper_newton(paper *w, long double *F_at)
     return isfinite(hi) ? hi : lo;
 }
 
+/* The load a of position p, whose compute must end within `room` seconds, lowered by a
+ * few ulps where rounding put its time past them: a time line with a huge slope and an
+ * intercept far below 0 (a hopeless processor) loses every digit of its time to
+ * cancellation, and the replay would see the makespan rounded up by it. */
+static double paper_shave(const dls__cprob *pb, size_t p, double a, double room)
+{
+    const dls__star *st = pb->st;
+    for (int i = 0; i < DLS__CHAIN_SHAVE_STEPS && a > 0; i++) {
+        double top = -INFINITY;
+        for (size_t l = st->off[p]; l < st->off[p + 1]; l++)
+            top = fmax(top, pb->a[l] + pb->b[l] * a);
+        if (top <= room)
+            break;
+        a = nextafter(a, 0);
+    }
+    return a;
+}
+
 /* The loads at makespan T (by stage), and the trajectory W. */
 static void paper_forward(paper *w, double T, double *alpha)
 {
@@ -229,7 +247,7 @@ static void paper_forward(paper *w, double T, double *alpha)
                 r = fmin(fmax(w->rho[k], lo), Z);
             a = r == rg ? ag : (Z - r) / C;
         }
-        alpha[k] = a > 0 ? a : 0;
+        alpha[k] = a > 0 ? paper_shave(pb, p, a, C == 0 ? Z : r) : 0;
         W = r;
     }
     w->W[w->n] = W;
