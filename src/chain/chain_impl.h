@@ -62,6 +62,9 @@
 /* Explicit value functions are capped a little above the load, so that their slope at the
  * makespan (the marginal cost) is still seen. */
 #define DLS__CHAIN_VCAP (1 + 0x1p-20)
+/* Most ulps a position's load is lowered by where rounding put its compute time past the
+ * time it has (paper.c: cancellation in a + b alpha with a huge slope). */
+#define DLS__CHAIN_SHAVE_STEPS 8
 /* Magnitudes, in the chain's units (see chain.h): beyond this a value is rejected, below
  * its inverse a rate or slope's time for the whole load is taken as 0. */
 #define DLS__CHAIN_RANGE 0x1p500
@@ -183,6 +186,17 @@ typedef struct dls__chain_result {
 /* PAPER (paper.c): the exact optimum for load vload of the chain c; alpha by stage. */
 DLS_HIDDEN dls_status dls__paper_solve(const dls__chain *c, double vload, double *alpha,
                                        dls__chain_result *res, dls_error *err);
+/* PAPER's value functions in one backward sweep with lazy maps (sweep.c): f_1 (values
+ * capped at vcap) and each stage's rho (by stage; INFINITY: it takes nothing). pieces_total
+ * sums the points of every f_k, pieces_max is the most of one. -1 when out of memory. */
+DLS_HIDDEN int dls__paper_sweep(const dls__chain *c, double vcap, double *rho, dls__pwl *f1,
+                                size_t *pieces_total, size_t *pieces_max);
+/* The sweep's answer is taken when the replay of its loads (in the chain's units) finishes
+ * within this (relative) of its makespan and sums to V within it; else policy iteration
+ * solves the chain. */
+#define DLS__CHAIN_PROOF_TOL 0x1p-36
+/* 1: dls__paper_solve uses the sweep; 0: policy iteration with explicit tails. */
+#define DLS__CHAIN_SWEEP 1
 /* PAPER's explicit value function f_1 of the whole chain, values capped at vcap, times up
  * to wmax (the curve). */
 DLS_HIDDEN dls_status dls__paper_function(const dls__chain *c, double vcap, double wmax,

@@ -7,5 +7,6 @@ libdlsched_core_la_SOURCES += \
 	src/chain/pwl.c \
 	src/chain/stage.c \
 	src/chain/paper.c \
+	src/chain/sweep.c \
 	src/chain/select.c \
 	src/chain/chain.c

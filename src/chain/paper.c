@@ -207,6 +207,24 @@ static double paper_newton(paper *w, long double *F_at)
     return isfinite(hi) ? hi : lo;
 }
 
+/* The load a of position p, whose compute must end within `room` seconds, lowered by a
+ * few ulps where rounding put its time past them: a time line with a huge slope and an
+ * intercept far below 0 (a hopeless processor) loses every digit of its time to
+ * cancellation, and the replay would see the makespan rounded up by it. */
+static double paper_shave(const dls__cprob *pb, size_t p, double a, double room)
+{
+    const dls__star *st = pb->st;
+    for (int i = 0; i < DLS__CHAIN_SHAVE_STEPS && a > 0; i++) {
+        double top = -INFINITY;
+        for (size_t l = st->off[p]; l < st->off[p + 1]; l++)
+            top = fmax(top, pb->a[l] + pb->b[l] * a);
+        if (top <= room)
+            break;
+        a = nextafter(a, 0);
+    }
+    return a;
+}
+
 /* The loads at makespan T (by stage), and the trajectory W. */
 static void paper_forward(paper *w, double T, double *alpha)
 {
@@ -229,7 +247,7 @@ static void paper_forward(paper *w, double T, double *alpha)
                 r = fmin(fmax(w->rho[k], lo), Z);
             a = r == rg ? ag : (Z - r) / C;
         }
-        alpha[k] = a > 0 ? a : 0;
+        alpha[k] = a > 0 ? paper_shave(pb, p, a, C == 0 ? Z : r) : 0;
         W = r;
     }
     w->W[w->n] = W;
@@ -352,6 +370,8 @@ static dls_status paper_fallback(paper *w, size_t K, double T, double *alpha, in
     return st;
 }
 
+static void paper_finish(paper *w, double T, dls__chain_result *res);
+
 /* Policy iteration on the decisions above K (each stage takes all it can, or nothing):
  * Newton's iteration on the makespan, the forward pass, the backward check that changes
  * the decisions that fail it by more than the margin. A round whose changes make the
@@ -397,6 +417,13 @@ static dls_status paper_run(paper *w, double *alpha, dls__chain_result *res, dls
         if (done)
             T = dls__pwl_reach(w->tailf, w->V);
     }
+    paper_finish(w, T, res);
+    return DLS_OK;
+}
+
+/* The result at makespan T: the marginal costs, the counts. */
+static void paper_finish(paper *w, double T, dls__chain_result *res)
+{
     res->T = T;
     /* the slopes a little either side of T: T carries rounding, and a breakpoint within
      * it would give the slope of the wrong side */
@@ -409,9 +436,112 @@ static dls_status paper_run(paper *w, double *alpha, dls__chain_result *res, dls
         res->slope_left = res->slope_right = INFINITY;
     res->pieces_total = w->pieces_total;
     res->pieces_max = w->pieces_max;
-    res->explicit_stages = n - w->K;
+    res->explicit_stages = w->n - w->K;
     res->passes = w->passes;
     res->rounds = w->rounds;
+}
+
+/* Back to no explicit stage and every stage taking all it can (the start of paper_run). */
+static int paper_restart(paper *w)
+{
+    w->K = w->n;
+    w->tailf = &w->buf[1];
+    w->tailf->n = 0;
+    w->tailf->tail = 0;
+    memset(w->skip, 0, w->n);
+    memset(w->flips, 0, w->n);
+    return dls__pwl_push(w->tailf, 0, 0);
+}
+
+/* Proves the sweep's answer: the loads alpha, replayed in the chain's units, sum to V and
+ * finish by T (within DLS__CHAIN_PROOF_TOL), and every decision of the forward pass passes
+ * the check of paper_check along the trajectory: a position given nothing has the rest's
+ * slope sigma >= 1 / C, one given all it can has sigma <= 1 / C, one on the piece of slope
+ * 1 / C (r = rho) ties. With concave value functions this is the optimality of the
+ * paper's LP, as for policy iteration. */
+static int paper_sweep_proven(paper *w, double T, const double *alpha)
+{
+    const dls__cprob *pb = w->pb;
+    const dls__chain *c = w->c;
+    const dls__star *st = pb->st;
+    double clock = 0, fin = 0;
+    long double sum = 0;
+    for (size_t k = 0; k < w->n; k++) {
+        size_t p = dls__chain_pos(c, k);
+        double x = alpha[k], top = 0;
+        clock += pb->S[p] + pb->C[p] * x;
+        for (size_t l = st->off[p]; l < st->off[p + 1]; l++)
+            top = fmax(top, pb->a[l] + pb->b[l] * x);
+        fin = fmax(fin, clock + top);
+        sum += x;
+    }
+    w->passes++;
+    if (!(fabs(fin - T) <= DLS__CHAIN_PROOF_TOL * T) ||
+        !(fabsl(sum - w->V) <= DLS__CHAIN_PROOF_TOL * w->V))
+        return 0;
+    double sigma = 0; /* f_{n+1} = 0 */
+    for (size_t k = w->n; k-- > 0;) {
+        size_t p = dls__chain_pos(c, k);
+        double Z = w->W[k] - pb->S[p], C = pb->C[p], s, r = w->W[k + 1];
+        double ag = dls__cprob_fill(pb, p, Z, -1, &s);
+        if (C == 0) {
+            sigma += s;
+            continue;
+        }
+        double rm = w->rmin[k], rg = Z - C * ag;
+        double tol = DLS__CHAIN_SLOPE_TOL * fmax(fabs(Z), fabs(rm));
+        if (r > rm + tol && fabs(r - w->rho[k]) <= tol) {
+            /* r = rho (also where rho is the end of p's window): the piece of slope 1 / C;
+             * the rest's slope from the left must be at least 1 / C (from the right it is
+             * at most 1 / C by the choice of rho) */
+            if (sigma * C < 1 - DLS__CHAIN_CHECK_TOL)
+                return 0;
+            sigma = 1 / C;
+        } else if (r >= Z - tol && r > rm + tol) {
+            /* nothing: the rest uses the time better */
+            if (sigma * C < 1 - DLS__CHAIN_CHECK_TOL)
+                return 0;
+        } else if (r <= rm + tol) {
+            sigma = 1 / C; /* capped at the domain: the extra time is all p's */
+        } else if (r <= rg + tol) {
+            if (sigma * C > 1 + DLS__CHAIN_CHECK_TOL)
+                return 0;
+            sigma = s + sigma * (1 - C * s);
+        } else {
+            return 0; /* between the ends and not at rho: not the sweep's decision */
+        }
+    }
+    w->passes++;
+    return 1;
+}
+
+/* The whole chain in one backward sweep of lazily mapped value functions (sweep.c), the
+ * makespan where f_1 reaches V, one forward pass for the loads: exact, O(m L log m). */
+static dls_status paper_sweep_run(paper *w, double *alpha, dls__chain_result *res,
+                                  dls_error *err)
+{
+    dls__pwl *f = &w->buf[0];
+    if (dls__paper_sweep(w->c, w->vcap, w->rho, f, &w->pieces_total, &w->pieces_max) != 0)
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    w->tailf = f;
+    w->K = 0;
+    double T = dls__pwl_reach(f, w->V);
+    if (!isfinite(T))
+        T = dls__pwl_reach(f, w->V * (1 - DLS__CHAIN_CAP_TOL)); /* limits holding V */
+    paper_forward(w, T, alpha);
+    w->rounds = 1;
+    if (!isfinite(T) || !paper_sweep_proven(w, T, alpha)) {
+        /* rounding in the lazy maps (extreme magnitudes): the policy iteration decides */
+        size_t pt = w->pieces_total, pm = w->pieces_max;
+        unsigned passes = w->passes;
+        if (paper_restart(w) != 0)
+            return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        w->pieces_total = pt;
+        w->pieces_max = pm;
+        w->passes = passes;
+        return paper_run(w, alpha, res, err);
+    }
+    paper_finish(w, T, res);
     return DLS_OK;
 }
 
@@ -432,7 +562,8 @@ dls_status dls__paper_solve(const dls__chain *c, double V, double *alpha, dls__c
         paper_free(&w);
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     }
-    dls_status st = paper_run(&w, alpha, res, err);
+    dls_status st = DLS__CHAIN_SWEEP ? paper_sweep_run(&w, alpha, res, err)
+                                     : paper_run(&w, alpha, res, err);
     paper_free(&w);
     return st;
 }

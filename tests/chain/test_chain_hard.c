@@ -3,7 +3,8 @@
  * own: the chain solver must answer each, in both modes, within the wall-clock guard (a
  * hang fails with the case's name; times are measured by tests/bench/bench_chain), with an
  * answer that passes chk_solve (loads within limits summing to V, the replay equal to the
- * makespan), exact, and in SELECT never worse than the paper's LP. */
+ * makespan), exact, and in SELECT never worse than the paper's LP; infeasible only where
+ * the limits hold less than the load. */
 #include "chain_check.h"
 #include "guard.h"
 
@@ -23,7 +24,17 @@ static void solve_all(const dls_platform *pl, double V, const char *what)
         chk_star(pl, V, order, orig, &st);
         dls__chain_answer a;
         chk_solve(&st, mode, NULL, &a);
-        assert_false(a.infeasible);
+        if (a.infeasible) {
+            /* only where the limits hold less than the load (mutated_15.json at 1e9:
+             * 1.6e8), which no schedule can carry */
+            if (!(a.capacity < V))
+                fail_msg("%s, load %g, variant %d: infeasible with limits holding %.17g",
+                         what, V, variant, a.capacity);
+            printf("# %s, load %g, variant %d: infeasible, the limits hold %.17g\n", what, V,
+                   variant, a.capacity);
+            dls__star_free(&st);
+            continue;
+        }
         assert_true(a.exact);
         printf("# %s, load %g, %s, %s order%s: makespan %.17g\n", what, V,
                mode == DLS__CHAIN_SELECT ? "select" : "paper",
