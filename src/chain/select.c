@@ -125,7 +125,11 @@ static int select_dp(const dls__cprob *pb, double vcap, double wmax, size_t max_
         *pieces_total += f->n;
         if (f->n > *pieces_max)
             *pieces_max = f->n;
-        if (f->n > max_pieces || *pieces_total > max_work) {
+        /* past a bound, or on course to pass max_work: the functions grow from the last
+         * position on, so the work so far per stage underestimates what is to come */
+        size_t done = m - k;
+        if (f->n > max_pieces || *pieces_total > max_work ||
+            (double)*pieces_total * ((double)m / (double)done) > (double)max_work) {
             rc = 0;
             break;
         }
@@ -204,7 +208,8 @@ static void select_forward(const dls__cprob *pb, const arena *ar, double T, doub
 /* The paper's LP on the positions that the loads alpha use, again until each gets a
  * load; alpha (by position) is replaced when the result is better. */
 static dls_status drop_idle(const dls__cprob *pb, double V, double *alpha, double *best_T,
-                            unsigned *passes, dls_error *err)
+                            unsigned *passes, double slopes[2], int *have_slopes,
+                            dls_error *err)
 {
     size_t m = pb->m;
     size_t *pos = malloc(m * sizeof *pos);
@@ -239,6 +244,11 @@ static dls_status drop_idle(const dls__cprob *pb, double V, double *alpha, doubl
         if (T < *best_T) {
             *best_T = T;
             memcpy(alpha, full, m * sizeof *alpha);
+            /* the marginal costs of this set, when it uses every position it was given
+             * (else its set is smaller than its chain, and they are recomputed) */
+            *have_slopes = idle == 0;
+            slopes[0] = r.slope_left;
+            slopes[1] = r.slope_right;
         }
         if (idle == 0)
             break;
@@ -339,11 +349,17 @@ static dls_status select_heuristic(const dls__cprob *pb, arena *ar, double T_inc
 {
     size_t m = pb->m;
     double V = pb->V;
-    double T_best = T_inc;
-    dls_status st = drop_idle(pb, V, alpha, &T_best, &res->passes, err);
+    double T_best = T_inc, slopes[2];
+    int have_slopes = 0;
+    dls_status st = drop_idle(pb, V, alpha, &T_best, &res->passes, slopes, &have_slopes, err);
     if (st == DLS_OK)
         st = relaxed_bound(pb, V, lower, err);
-    if (st == DLS_OK) {
+    if (st == DLS_OK && have_slopes) {
+        res->T = T_best;
+        *exact = T_best <= *lower * (1 + DLS__CHAIN_AGREE_TOL);
+        res->slope_left = slopes[0];
+        res->slope_right = slopes[1];
+    } else if (st == DLS_OK) {
         res->T = T_best;
         *exact = T_best <= *lower * (1 + DLS__CHAIN_AGREE_TOL);
         /* the marginal cost of the heuristic's set: its own paper's LP */
@@ -420,7 +436,7 @@ dls_status dls__select_function(const dls__cprob *pb, double vcap, double wmax,
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     if (rc == 0)
         return dls__fail(err, DLS_ELIMIT, "schedule: the exact curve needs more pieces of "
-                         "value functions than allowed (%zu in one, %zu in all)", max_pieces,
-                         max_work);
+                         "value functions than allowed (%zu in one, %zu in all, at the rate "
+                         "they grew), %zu built", max_pieces, max_work, *pieces);
     return DLS_OK;
 }
