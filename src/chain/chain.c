@@ -122,6 +122,10 @@ dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
         dls__chain c = {&pb, m, NULL};
         rc = dls__paper_solve(&c, pb.V, scaled, &res, err);
         paper_T = lower = res.T;
+        if (res.unproven) {
+            exact = 0;
+            lower = NAN; /* no bound: the sweep's answer is all there is */
+        }
     } else {
         rc = dls__select_solve(&pb, par, scaled, &res, &exact, &lower, &paper_T, err);
     }
@@ -137,7 +141,7 @@ dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
          * by rounding, a few 1e-12) */
         ans->chain_makespan = exact ? res.T * pb.tu : ans->makespan;
         ans->paper_makespan = paper_T * pb.tu;
-        ans->lower_bound = fmin(lower * pb.tu, ans->makespan);
+        ans->lower_bound = isnan(lower) ? NAN : fmin(lower * pb.tu, ans->makespan);
         ans->exact = exact;
         double scale = fmax(fabs(ans->makespan), fabs(ans->chain_makespan));
         if (exact && !(fabs(ans->makespan - ans->chain_makespan) <= DLS__CHAIN_AGREE_TOL * scale))

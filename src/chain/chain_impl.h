@@ -181,6 +181,8 @@ typedef struct dls__chain_result {
     size_t pieces_total, pieces_max, explicit_stages;
     unsigned passes, rounds;
     int infeasible;
+    int unproven;                   /* PAPER: the sweep's answer, its check failed (see
+                                       DLS__CHAIN_FALLBACK_MAX) */
 } dls__chain_result;
 
 /* PAPER (paper.c): the exact optimum for load vload of the chain c; alpha by stage. */
@@ -195,6 +197,16 @@ DLS_HIDDEN int dls__paper_sweep(const dls__chain *c, double vcap, double *rho, d
  * within this (relative) of its makespan and sums to V within it; else policy iteration
  * solves the chain. */
 #define DLS__CHAIN_PROOF_TOL 0x1p-36
+/* The proof's check at a position that sits at rho reads the rest's slope along the
+ * trajectory; where the trajectory passes within rounding of a kink of a later position
+ * (a memory level switching, a window's end), it reads the slope of the wrong side, which
+ * the chain's contractions make differ from the right one by little: a slope this much
+ * (relative) below 1 / C is such a kink, not a wrong rho. */
+#define DLS__CHAIN_KINK_TOL 0x1p-20
+/* A sweep whose proof fails falls back to policy iteration (exact, but O(m^2) in the worst
+ * case) on chains of at most this many positions; on longer ones its answer is returned
+ * marked as not proven, with the check's worst miss in the message. */
+#define DLS__CHAIN_FALLBACK_MAX 20000
 /* 1: dls__paper_solve uses the sweep; 0: policy iteration with explicit tails. */
 #define DLS__CHAIN_SWEEP 1
 /* PAPER's explicit value function f_1 of the whole chain, values capped at vcap, times up

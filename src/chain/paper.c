@@ -490,11 +490,24 @@ static int paper_sweep_proven(paper *w, double T, const double *alpha)
         }
         double rm = w->rmin[k], rg = Z - C * ag;
         double tol = DLS__CHAIN_SLOPE_TOL * fmax(fabs(Z), fabs(rm));
-        if (r > rm + tol && fabs(r - w->rho[k]) <= tol) {
+        /* rho comes through the sweep's composed maps, a few ulps per stage: a rest within
+         * that of rho is at rho (where the slope from the left is 1 / C), not on the piece
+         * right of it */
+        double rho_tol = DLS__CHAIN_PROOF_TOL * fmax(fabs(Z), fabs(rm));
+        int at_rho = r > rm + tol && fabs(r - w->rho[k]) <= rho_tol;
+        if (at_rho && r <= rg + tol) {
+            /* rho at the bottom of p's window, within the sweep's rounding: p takes all it
+             * can, or sits at rho, the same point. The rest's slope from the left may then
+             * be on either side of 1 / C (it is where they cross), and only the right side
+             * decides taking all: that holds by the choice of rho, as for r = rho below.
+             * From the left (the side the stages above are checked with) p's share grows
+             * when W falls: 1 / C. */
+            sigma = 1 / C;
+        } else if (at_rho) {
             /* r = rho (also where rho is the end of p's window): the piece of slope 1 / C;
              * the rest's slope from the left must be at least 1 / C (from the right it is
-             * at most 1 / C by the choice of rho) */
-            if (sigma * C < 1 - DLS__CHAIN_CHECK_TOL)
+             * at most 1 / C by the choice of rho), up to a kink's side (KINK_TOL) */
+            if (sigma * C < 1 - DLS__CHAIN_KINK_TOL)
                 return 0;
             sigma = 1 / C;
         } else if (r >= Z - tol && r > rm + tol) {
@@ -530,7 +543,15 @@ static dls_status paper_sweep_run(paper *w, double *alpha, dls__chain_result *re
         T = dls__pwl_reach(f, w->V * (1 - DLS__CHAIN_CAP_TOL)); /* limits holding V */
     paper_forward(w, T, alpha);
     w->rounds = 1;
-    if (!isfinite(T) || !paper_sweep_proven(w, T, alpha)) {
+    int proven = isfinite(T) && paper_sweep_proven(w, T, alpha);
+    if (!proven && isfinite(T) && w->n > DLS__CHAIN_FALLBACK_MAX) {
+        /* policy iteration would be quadratic here: the sweep's answer, said unproven */
+        res->unproven = 1;
+        paper_finish(w, T, res);
+        res->unproven = 1;
+        return DLS_OK;
+    }
+    if (!proven) {
         /* rounding in the lazy maps (extreme magnitudes): the policy iteration decides */
         size_t pt = w->pieces_total, pm = w->pieces_max;
         unsigned passes = w->passes;

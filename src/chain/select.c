@@ -284,7 +284,7 @@ static dls_status relaxed_bound(const dls__cprob *pb, double V, double *lower, d
         dls__chain_result res;
         st = dls__paper_solve(&c, V, alpha, &res, err);
         if (st == DLS_OK)
-            *lower = res.T;
+            *lower = res.unproven ? NAN : res.T; /* an unproven optimum bounds nothing */
     }
     free(r.S);
     free(r.amax);

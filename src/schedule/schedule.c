@@ -200,7 +200,16 @@ static dls_status solve_chain(const dls_platform *platform, const dls__star *sta
         si->pieces_total = a.pieces_total;
         si->pieces_max = a.pieces_max;
         si->flushed = a.flushed;
-        if (!a.exact)
+        if (!a.exact && paper)
+            dls__note_add(&s->note, "the paper's LP is not proven optimal: the check of the "
+                          "chain's sweep along the answer failed (rounding where the answer "
+                          "passes a bend of a later processor's time); %zu processors are too "
+                          "many for the exact fallback", star->m);
+        else if (!a.exact && isnan(a.lower_bound))
+            dls__note_add(&s->note, "the set of processors is not proven the best for the send "
+                          "order: the exact selection needed more than its bound on pieces "
+                          "(max_pieces); never above the paper's LP, no lower bound proven");
+        else if (!a.exact)
             dls__note_add(&s->note, "the set of processors is not proven the best for the send "
                           "order: the exact selection needed more than its bound on pieces "
                           "(max_pieces); the makespan is within %.3g%% of the lower bound "
