@@ -195,6 +195,9 @@ DLS_HIDDEN int dls__paper_sweep(const dls__chain *c, double vcap, double *rho, d
  * within this (relative) of its makespan and sums to V within it; else policy iteration
  * solves the chain. */
 #define DLS__CHAIN_PROOF_TOL 0x1p-36
+/* Most passes of the polish of the sweep's makespan (Newton's iteration on the forward
+ * pass with the sweep's decisions fixed; paper.c). */
+#define DLS__CHAIN_POLISH_MAX 8
 /* 1: dls__paper_solve uses the sweep; 0: policy iteration with explicit tails. */
 #define DLS__CHAIN_SWEEP 1
 /* PAPER's explicit value function f_1 of the whole chain, values capped at vcap, times up
