@@ -604,7 +604,7 @@ static dls_status paper_sweep_run(paper *w, double *alpha, dls__chain_result *re
                                   dls_error *err)
 {
     dls__pwl *f = &w->buf[0];
-    if (dls__paper_sweep(w->c, w->vcap, w->rho, f, &w->pieces_total, &w->pieces_max) != 0)
+    if (dls__paper_sweep(w->c, w->vcap, INFINITY, w->rho, f, &w->pieces_total, &w->pieces_max) != 0)
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     w->tailf = f;
     w->K = 0;
@@ -664,9 +664,57 @@ dls_status dls__paper_solve(const dls__chain *c, double V, double *alpha, dls__c
     return st;
 }
 
+/* Whether f_1 from the sweep reaches load v where dls__paper_solve (proven, or solved by
+ * policy iteration) puts the makespan: -1 out of memory, 0 no, 1 yes. */
+static int paper_function_agrees(const dls__chain *c, const dls__pwl *f1, double v,
+                                 double *alpha, dls_error *err)
+{
+    dls__chain_result res;
+    dls_status st = dls__paper_solve(c, v, alpha, &res, err);
+    if (st == DLS_ENOMEM)
+        return -1;
+    if (st != DLS_OK || res.infeasible)
+        return 0;
+    double T = dls__pwl_reach(f1, v);
+    return fabs(T - res.T) <= DLS__CHAIN_PROOF_TOL * res.T;
+}
+
+/* f_1 from the sweep, checked at vcap and vcap / 2: DLS_OK, DLS_ENOMEM, or DLS_ENUMERIC
+ * (f1 left empty) when it disagrees with the solver. */
+static dls_status paper_function_sweep(const dls__chain *c, double vcap, double wmax,
+                                       dls__pwl *f1, size_t *pieces, dls_error *err)
+{
+    double *rho = malloc(c->n * sizeof *rho), *alpha = malloc(c->n * sizeof *alpha);
+    size_t pm = 0;
+    dls_status st = DLS_OK;
+    if (rho == NULL || alpha == NULL ||
+        dls__paper_sweep(c, vcap, wmax, rho, f1, pieces, &pm) != 0) {
+        st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    } else {
+        int top = paper_function_agrees(c, f1, vcap, alpha, err);
+        int mid = top == 1 ? paper_function_agrees(c, f1, vcap / 2, alpha, err) : top;
+        if (top < 0 || mid < 0)
+            st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        else if (!top || !mid)
+            st = DLS_ENUMERIC;
+    }
+    if (st != DLS_OK)
+        f1->n = 0;
+    free(rho);
+    free(alpha);
+    return st;
+}
+
 dls_status dls__paper_function(const dls__chain *c, double vcap, double wmax, size_t max_work,
                                dls__pwl *f1, size_t *pieces, dls_error *err)
 {
+    if (DLS__CHAIN_SWEEP) {
+        dls_status sst = paper_function_sweep(c, vcap, wmax, f1, pieces, err);
+        if (sst != DLS_ENUMERIC)
+            return sst;
+        /* the sweep's rounding (extreme magnitudes): the value functions stage by stage */
+    }
+
     paper w;
     if (paper_init(&w, c, vcap) != 0) {
         paper_free(&w);
