@@ -38,13 +38,17 @@
  * units per s, a time line of slope 1e24) are handled exactly: they get a load that is
  * exactly what the LP gives them (zero or next to zero), quickly.
  *
- * Cost. PAPER: a few passes over the models with each position's decision (as much load as
- * it can finish, or none) fixed, checked for optimality by one backward pass of the value
- * functions' slopes and changed where it fails (policy iteration, paper.c); stages that
- * keep failing make the chain below them explicit (value functions restricted to the
- * times it can still have). One round when every position takes all it can (compute-bound
- * platforms); tens of rounds and an explicit tail where the link is the bottleneck (see
- * doc/BENCHMARKS.md). Memory O(m L). SELECT: explicit
+ * Cost. PAPER: one backward sweep builds every f_i with its points in a treap and each
+ * position's transform (at most L + 2 affine maps on contiguous ranges of points, split at
+ * rho and at the breakpoints of v) applied lazily: O(L log m) per position, O(m L log m)
+ * in all, memory O(m L) (sweep.c). The makespan read off f_1 is polished by Newton's
+ * iteration on the forward pass with the sweep's decisions fixed (a few passes), the loads
+ * come from one forward pass, and the answer is taken only when their replay and one
+ * backward pass of the slopes along the trajectory prove it; else policy iteration decides
+ * (paper.c: each position takes all it can or nothing, decisions checked and changed,
+ * stages that keep failing made explicit). The curve takes f_1 from the same sweep
+ * (checked against the solver at two loads; else explicit value functions, O(m^2)
+ * pieces, within max_work). See doc/BENCHMARKS.md. SELECT: explicit
  * value functions for every position, within the bounds above. */
 #ifndef DLSCHED_CHAIN_CHAIN_H
 #define DLSCHED_CHAIN_CHAIN_H

@@ -189,10 +189,11 @@ typedef struct dls__chain_result {
 DLS_HIDDEN dls_status dls__paper_solve(const dls__chain *c, double vload, double *alpha,
                                        dls__chain_result *res, dls_error *err);
 /* PAPER's value functions in one backward sweep with lazy maps (sweep.c): f_1 (values
- * capped at vcap) and each stage's rho (by stage; INFINITY: it takes nothing). pieces_total
- * sums the points of every f_k, pieces_max is the most of one. -1 when out of memory. */
-DLS_HIDDEN int dls__paper_sweep(const dls__chain *c, double vcap, double *rho, dls__pwl *f1,
-                                size_t *pieces_total, size_t *pieces_max);
+ * capped at vcap, times up to wmax as dls__pwl_finish drops them) and each stage's rho (by
+ * stage; INFINITY: it takes nothing). pieces_total sums the points of every f_k, pieces_max
+ * is the most of one. -1 when out of memory. */
+DLS_HIDDEN int dls__paper_sweep(const dls__chain *c, double vcap, double wmax, double *rho,
+                                dls__pwl *f1, size_t *pieces_total, size_t *pieces_max);
 /* The sweep's answer is taken when the replay of its loads (in the chain's units) finishes
  * within this (relative) of its makespan and sums to V within it; else policy iteration
  * solves the chain. */
@@ -205,12 +206,19 @@ DLS_HIDDEN int dls__paper_sweep(const dls__chain *c, double vcap, double *rho, d
 #define DLS__CHAIN_KINK_TOL 0x1p-20
 /* A sweep whose proof fails falls back to policy iteration (exact, but O(m^2) in the worst
  * case) on chains of at most this many positions; on longer ones its answer is returned
- * marked as not proven, with the check's worst miss in the message. */
+ * marked as not proven. */
 #define DLS__CHAIN_FALLBACK_MAX 20000
+/* Most passes of the polish of the sweep's makespan (Newton's iteration on the forward
+ * pass with the sweep's decisions fixed; paper.c). */
+#define DLS__CHAIN_POLISH_MAX 8
 /* 1: dls__paper_solve uses the sweep; 0: policy iteration with explicit tails. */
 #define DLS__CHAIN_SWEEP 1
 /* PAPER's explicit value function f_1 of the whole chain, values capped at vcap, times up
- * to wmax (the curve). */
+ * to wmax (the curve): from the sweep, taken when the least time where it reaches vcap and
+ * vcap / 2 agrees with dls__paper_solve's (proven) makespans there within
+ * DLS__CHAIN_PROOF_TOL; else stage by stage (stage.c, O(m^2) pieces, bounded by max_work:
+ * DLS_ELIMIT past it). *pieces: the pieces of the value functions built (the sweep's: the
+ * points of every f_k, as dls__paper_sweep counts them). */
 DLS_HIDDEN dls_status dls__paper_function(const dls__chain *c, double vcap, double wmax,
                                           size_t max_work, dls__pwl *f1, size_t *pieces,
                                           dls_error *err);

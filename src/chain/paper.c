@@ -528,25 +528,119 @@ static int paper_sweep_proven(paper *w, double T, const double *alpha)
     return 1;
 }
 
+/* f_1(T) under the sweep's decisions, by the forward pass over the models (no lazy maps):
+ * each stage k gives the rest r = min(max(rho_k, lo), Z) (nothing below rho_k, exactly
+ * rho_k on the piece of slope 1 / C, all it can above), as paper_forward does; with its
+ * slope just right of T (dir >= 0) or just left (dir < 0). */
+static long double paper_fixed_eval(paper *w, double T, int dir, double *slope)
+{
+    const dls__cprob *pb = w->pb;
+    const dls__chain *c = w->c;
+    double W = T, dW = 1;
+    long double sum = 0, dsum = 0;
+    for (size_t k = 0; k < w->n; k++) {
+        size_t p = dls__chain_pos(c, k);
+        double Z = W - pb->S[p], C = pb->C[p], s, rm = w->rmin[k], rho = w->rho[k];
+        double a = dls__cprob_fill(pb, p, Z, dir, &s);
+        if (C == 0) {
+            sum += a;
+            dsum += s * dW;
+            W = fmax(Z, rm);
+            continue;
+        }
+        double rg = Z - C * a, lo = fmax(rg, rm);
+        if (dir >= 0 ? Z < rho : Z <= rho) {
+            W = fmax(Z, rm); /* nothing: the time goes to the rest */
+            continue;
+        }
+        if (dir >= 0 ? lo >= rho : lo > rho) {
+            if (rg < rm || (dir < 0 && rg <= rm + DLS__CHAIN_SLOPE_TOL * fabs(rm))) {
+                a = (Z - rm) / C; /* capped at the domain */
+                dsum += dW / C;
+                W = rm;
+                dW = 0;
+            } else {
+                dsum += s * dW;
+                W = rg;
+                dW *= 1 - C * s;
+            }
+        } else {
+            a = (Z - rho) / C; /* the rest gets exactly rho */
+            dsum += dW / C;
+            W = rho;
+            dW = 0;
+        }
+        sum += a;
+    }
+    w->passes++;
+    if (slope)
+        *slope = (double)dsum;
+    return sum;
+}
+
+/* The polish: the makespan T0 read off the sweep's f_1 carries the rounding of the lazy
+ * maps composed over the stages; with the sweep's decisions fixed, Newton's iteration on
+ * the forward pass (paper_fixed_eval) finds where the loads sum to V, to the rounding of
+ * one pass. From the right it steps with the slope from the left and lands at or below
+ * the root (the value is concave near it), then climbs with the slope from the right; at
+ * most DLS__CHAIN_POLISH_MAX passes. Returns T0 when it cannot improve on it. */
+static double paper_polish(paper *w, double T0)
+{
+    double V = w->V, T = T0, best = T0;
+    long double best_gap = INFINITY;
+    for (int it = 0; it < DLS__CHAIN_POLISH_MAX; it++) {
+        double d;
+        long double F = paper_fixed_eval(w, T, 0, &d);
+        long double gap = fabsl(F - V);
+        if (gap < best_gap) {
+            best_gap = gap;
+            best = T;
+        }
+        if (gap <= DLS__CHAIN_NEWTON_TOL * V)
+            break;
+        if (F > V)
+            paper_fixed_eval(w, T, -1, &d);
+        if (!(d > 0) || !isfinite(d))
+            break;
+        double step = (double)((V - F) / d);
+        if (!(fabs(step) > DLS__CHAIN_NEWTON_TOL * fabs(T)))
+            break;
+        T += step;
+    }
+    return best;
+}
+
 /* The whole chain in one backward sweep of lazily mapped value functions (sweep.c), the
- * makespan where f_1 reaches V, one forward pass for the loads: exact, O(m L log m). */
+ * makespan where f_1 reaches V, polished by Newton's iteration on the forward pass with the
+ * sweep's decisions, one forward pass for the loads: exact, O(m L log m). */
 static dls_status paper_sweep_run(paper *w, double *alpha, dls__chain_result *res,
                                   dls_error *err)
 {
     dls__pwl *f = &w->buf[0];
-    if (dls__paper_sweep(w->c, w->vcap, w->rho, f, &w->pieces_total, &w->pieces_max) != 0)
+    if (dls__paper_sweep(w->c, w->vcap, INFINITY, w->rho, f, &w->pieces_total, &w->pieces_max) != 0)
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     w->tailf = f;
     w->K = 0;
     double T = dls__pwl_reach(f, w->V);
     if (!isfinite(T))
         T = dls__pwl_reach(f, w->V * (1 - DLS__CHAIN_CAP_TOL)); /* limits holding V */
-    paper_forward(w, T, alpha);
+    int proven = 0;
+    if (isfinite(T)) {
+        double Tp = paper_polish(w, T);
+        if (Tp != T) {
+            paper_forward(w, Tp, alpha);
+            proven = paper_sweep_proven(w, Tp, alpha);
+            if (proven)
+                T = Tp;
+        }
+        if (!proven) {
+            paper_forward(w, T, alpha);
+            proven = paper_sweep_proven(w, T, alpha);
+        }
+    }
     w->rounds = 1;
-    int proven = isfinite(T) && paper_sweep_proven(w, T, alpha);
     if (!proven && isfinite(T) && w->n > DLS__CHAIN_FALLBACK_MAX) {
         /* policy iteration would be quadratic here: the sweep's answer, said unproven */
-        res->unproven = 1;
         paper_finish(w, T, res);
         res->unproven = 1;
         return DLS_OK;
@@ -589,9 +683,57 @@ dls_status dls__paper_solve(const dls__chain *c, double V, double *alpha, dls__c
     return st;
 }
 
+/* Whether f_1 from the sweep reaches load v where dls__paper_solve (proven, or solved by
+ * policy iteration) puts the makespan: -1 out of memory, 0 no, 1 yes. */
+static int paper_function_agrees(const dls__chain *c, const dls__pwl *f1, double v,
+                                 double *alpha, dls_error *err)
+{
+    dls__chain_result res;
+    dls_status st = dls__paper_solve(c, v, alpha, &res, err);
+    if (st == DLS_ENOMEM)
+        return -1;
+    if (st != DLS_OK || res.infeasible)
+        return 0;
+    double T = dls__pwl_reach(f1, v);
+    return fabs(T - res.T) <= DLS__CHAIN_PROOF_TOL * res.T;
+}
+
+/* f_1 from the sweep, checked at vcap and vcap / 2: DLS_OK, DLS_ENOMEM, or DLS_ENUMERIC
+ * (f1 left empty) when it disagrees with the solver. */
+static dls_status paper_function_sweep(const dls__chain *c, double vcap, double wmax,
+                                       dls__pwl *f1, size_t *pieces, dls_error *err)
+{
+    double *rho = malloc(c->n * sizeof *rho), *alpha = malloc(c->n * sizeof *alpha);
+    size_t pm = 0;
+    dls_status st = DLS_OK;
+    if (rho == NULL || alpha == NULL ||
+        dls__paper_sweep(c, vcap, wmax, rho, f1, pieces, &pm) != 0) {
+        st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    } else {
+        int top = paper_function_agrees(c, f1, vcap, alpha, err);
+        int mid = top == 1 ? paper_function_agrees(c, f1, vcap / 2, alpha, err) : top;
+        if (top < 0 || mid < 0)
+            st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        else if (!top || !mid)
+            st = DLS_ENUMERIC;
+    }
+    if (st != DLS_OK)
+        f1->n = 0;
+    free(rho);
+    free(alpha);
+    return st;
+}
+
 dls_status dls__paper_function(const dls__chain *c, double vcap, double wmax, size_t max_work,
                                dls__pwl *f1, size_t *pieces, dls_error *err)
 {
+    if (DLS__CHAIN_SWEEP) {
+        dls_status sst = paper_function_sweep(c, vcap, wmax, f1, pieces, err);
+        if (sst != DLS_ENUMERIC)
+            return sst;
+        /* the sweep's rounding (extreme magnitudes): the value functions stage by stage */
+    }
+
     paper w;
     if (paper_init(&w, c, vcap) != 0) {
         paper_free(&w);

@@ -368,7 +368,7 @@ static int stage(sweep *w, uint32_t *root, const dls__cprob *pb, size_t p, doubl
     return 0;
 }
 
-int dls__paper_sweep(const dls__chain *c, double vcap, double *rho, dls__pwl *f1,
+int dls__paper_sweep(const dls__chain *c, double vcap, double wmax, double *rho, dls__pwl *f1,
                      size_t *pieces_total, size_t *pieces_max)
 {
     const dls__cprob *pb = c->pb;
@@ -402,7 +402,7 @@ int dls__paper_sweep(const dls__chain *c, double vcap, double *rho, dls__pwl *f1
     if (flatten(&w, root, f1) != 0)
         goto out;
     f1->tail = w.t[last(&w, root)].s;
-    dls__pwl_finish(f1, vcap, INFINITY);
+    dls__pwl_finish(f1, vcap, wmax);
     rc = 0;
 out:
     free(w.t);

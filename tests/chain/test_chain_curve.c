@@ -161,4 +161,61 @@ TEST(test_select_curve)
     random_curves(1303, SELECT_PLATFORMS, DLS__CHAIN_SELECT);
 }
 
-TEST_MAIN("chain_curve", test_paper_curve, test_select_curve)
+/* PAPER at scale: a curve of LARGE_M processors, which stage-by-stage value functions
+ * (O(m^2) pieces) could not build within the default bound on pieces: it comes from the
+ * sweep. Spot-checked at its ends and LARGE_PROBES random loads against a separate solve
+ * (with its marginal costs), and at one load against GLPK. */
+#define LARGE_M 3000
+#define LARGE_PROBES 4
+
+TEST(test_paper_curve_large)
+{
+    test_rng r;
+    test_rng_init(&r, 1304);
+    double V = 1e6 * LARGE_M;
+    /* links of rate 1e-5 to 1e-3 s per unit: the link binds, f_1 has a point per position */
+    dls_platform *pl = test_platform_new();
+    for (size_t i = 0; i < LARGE_M; i++) {
+        double a[2] = {0, 0}, b[2];
+        b[0] = test_logrange(&r, 1e-4, 1e-2);
+        gen_levels(&r, 2, a, b, 1e6 * test_logrange(&r, 0.5, 2), 5, 20, 2, 10);
+        gen_add(pl, "n", i, gen_lines(2, a, b));
+        gen_link(pl, i, test_logrange(&r, 1e-4, 1e-2), test_logrange(&r, 1e-5, 1e-3));
+    }
+    dls__star st;
+    chk_star(pl, V, DLS_ORDER_GIVEN, 0, &st);
+    double v_lo = V / RANGE, worst = 0;
+    dls__chain_params par;
+    dls__chain_params_init(&par);
+    par.mode = DLS__CHAIN_PAPER;
+    dls__chain_curve cv;
+    dls_error err;
+    assert_ok(dls__chain_curve_build(&st, &par, v_lo, V, &cv, &err), &err);
+    assert_true(cv.n >= 2 && cv.exact);
+    /* more pieces than the default bound of the stage-by-stage path */
+    assert_true(cv.pieces_total > DLS__CHAIN_DEFAULT_MIN_WORK);
+    for (size_t i = 1; i < cv.n; i++)
+        assert_true(cv.load[i] >= cv.load[i - 1] && cv.makespan[i] >= cv.makespan[i - 1]);
+    probe(&st, &cv, DLS__CHAIN_PAPER, v_lo, 0, &worst);
+    probe(&st, &cv, DLS__CHAIN_PAPER, V, 0, &worst);
+    for (int k = 0; k < LARGE_PROBES; k++)
+        probe(&st, &cv, DLS__CHAIN_PAPER, test_range(&r, v_lo, V), 1, &worst);
+    /* GLPK at a load inside the range */
+    double keep = st.V;
+    st.V = 0.37 * V;
+    double glpk = chk_glpk(&st), rg = NAN;
+    st.V = keep;
+    if (!isnan(glpk)) {
+        double T = curve_at(&cv, 0.37 * V);
+        rg = fabs(T - glpk) / glpk;
+        if (!(rg <= CURVE_TOL))
+            fail_msg("load %.17g: curve %.17g, GLPK %.17g", 0.37 * V, T, glpk);
+    }
+    printf("# PAPER at %d processors: %zu points, %zu pieces, largest relative difference "
+           "%.3g from the solver, %.3g from GLPK\n", LARGE_M, cv.n, cv.pieces_total, worst, rg);
+    dls__chain_curve_free(&cv);
+    dls__star_free(&st);
+    dls_platform_free(pl);
+}
+
+TEST_MAIN("chain_curve", test_paper_curve, test_select_curve, test_paper_curve_large)
