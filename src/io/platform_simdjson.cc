@@ -247,6 +247,29 @@ void each_field(ctx &c, od::object &obj, const char *const *known, const char *w
 /* ---------------------------------------------------------------------------------- */
 /* Numbers                                                                            */
 
+/* A sequence that keeps its first N elements in itself: the arrays of platform files are
+ * mostly short ([a, b] lines, two lines a model), and a million processors should not cost
+ * millions of allocations. */
+template <typename T, size_t N> class small_vec {
+public:
+    size_t size() const { return n_; }
+    bool empty() const { return n_ == 0; }
+    const T &operator[](size_t k) const { return k < N ? inl_[k] : more_[k - N]; }
+    void push_back(T v)
+    {
+        if (n_ < N)
+            inl_[n_] = std::move(v);
+        else
+            more_.push_back(std::move(v));
+        n_++;
+    }
+
+private:
+    T inl_[N];
+    std::vector<T> more_;
+    size_t n_ = 0;
+};
+
 /* A number as read: ok, or the type found instead (type == nullptr with !ok: not finite). */
 struct num {
     double v = 0;
@@ -295,7 +318,7 @@ struct numbers {
     bool is_array = false;
     const char *type = nullptr;
     size_t at = 0;
-    std::vector<num> items;
+    small_vec<num, BANDED_POINT_WIDTH> items;
 };
 
 numbers read_numbers(ctx &c, od::value v)
@@ -353,7 +376,8 @@ void created(ctx &c, dls_status st, model_result &res)
 
 /* The offset of element index (then field) of a list of arrays, or of the nearest
  * enclosing value that exists, as the former reader located problems. */
-size_t problem_at(const std::vector<numbers> &rows, size_t whole, size_t index, int field)
+template <typename Rows>
+size_t problem_at(const Rows &rows, size_t whole, size_t index, int field)
 {
     if (field == DLS__FIELD_WHOLE || index >= rows.size())
         return whole;
@@ -478,7 +502,7 @@ void read_time(ctx &c, od::value v, model_result &res)
                            type_name(t));
         return;
     }
-    std::vector<numbers> lines;
+    small_vec<numbers, 2> lines;
     od::array arr = need(c, v.get_array(), at);
     for (auto r : arr)
         lines.push_back(read_numbers(c, need(c, std::move(r), at)));
@@ -493,8 +517,10 @@ void read_time(ctx &c, od::value v, model_result &res)
                            "reads", n, c.lim->lines);
         return;
     }
-    std::vector<double> ab(2 * n);
-    double *a = &ab[0], *b = &ab[n];
+    constexpr size_t SMALL = 4;
+    double small[2 * SMALL];
+    std::vector<double> big(n > SMALL ? 2 * n : 0);
+    double *a = n > SMALL ? &big[0] : small, *b = a + (n > SMALL ? n : SMALL);
     for (size_t l = 0; l < n; l++) {
         const numbers &line = lines[l];
         if (!line.is_array || line.items.size() != 2) {
