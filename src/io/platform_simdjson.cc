@@ -862,8 +862,12 @@ void read_processors(ctx &c, od::value v, dls_platform *pl, located *bad)
     od::array arr = need(c, v.get_array(), at);
     for (auto r : arr) {
         od::value pv = need(c, std::move(r), at);
-        if (!first.f && n < c.lim->processors)
-            read_processor(c, pv, n, pl, &first);
+        if (!first.f && n < c.lim->processors) {
+            located one;
+            read_processor(c, pv, n, pl, &one);
+            if (one.f)
+                first = std::move(one);
+        }
         n++; /* past the limit or after a fault, the rest is skipped and counted */
     }
     if (n == 0)
