@@ -231,8 +231,8 @@ DLS_API void dls_bench_surface_params_init(dls_bench_surface_params *params);
  *         (the points measured so far were all passed to on_point); ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_bench_build_surface(const dls_kernel_family *family, const double *values,
-                                     size_t count, const dls_bench_surface_params *params,
-                                     dls_model **out, dls_error *err);
+                                           size_t count, const dls_bench_surface_params *params,
+                                           dls_model **out, dls_error *err);
 
 #ifdef __cplusplus
 }

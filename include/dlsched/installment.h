@@ -169,8 +169,7 @@ typedef struct dls_installment_levels {
  *         ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_installment_memory_levels(const dls_platform *platform, size_t i,
-                                                    dls_installment_levels *out,
-                                                    dls_error *err);
+                                                 dls_installment_levels *out, dls_error *err);
 
 /** Capacity of the explanations in ::dls_installment_analysis, terminating NUL included:
  *  the one size of text the API has in caller-allocated records, that of an error
@@ -413,9 +412,9 @@ DLS_API void dls_installment_gantt_params_init(dls_installment_gantt_params *par
  *         different number of processors; ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_installment_gantt_to_string(const dls_installment *schedule,
-                                       const dls_platform *platform,
-                                       const dls_installment_gantt_params *params, char **svg,
-                                       dls_error *err);
+                                                   const dls_platform *platform,
+                                                   const dls_installment_gantt_params *params,
+                                                   char **svg, dls_error *err);
 
 /**
  * Draws @p schedule as dls_installment_gantt_to_string() does and writes it to @p path. A regular file (or a new path) is replaced atomically: a temporary file
@@ -428,9 +427,9 @@ DLS_API dls_status dls_installment_gantt_to_string(const dls_installment *schedu
  *         naming the path and the reason.
  */
 DLS_API dls_status dls_installment_gantt_write_file(const dls_installment *schedule,
-                                             const dls_platform *platform,
-                                             const dls_installment_gantt_params *params,
-                                             const char *path, dls_error *err);
+                                                    const dls_platform *platform,
+                                                    const dls_installment_gantt_params *params,
+                                                    const char *path, dls_error *err);
 
 #ifdef __cplusplus
 }

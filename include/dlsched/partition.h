@@ -125,8 +125,8 @@ typedef struct dls_partition dls_partition;
  *         ::DLS_ECANCELED never.
  */
 DLS_API dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
-                                     const dls_partition_params *params, dls_partition **out,
-                                     dls_error *err);
+                                       const dls_partition_params *params, dls_partition **out,
+                                       dls_error *err);
 
 /**
  * Distributes the @p n rows of an n x n matrix product over the processors (paper 000,
@@ -138,8 +138,8 @@ DLS_API dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
  * @return as dls_partition_solve().
  */
 DLS_API dls_status dls_partition_solve_matrix(const dls_platform *platform, uint64_t n,
-                                         const dls_partition_params *params,
-                                         dls_partition **out, dls_error *err);
+                                              const dls_partition_params *params,
+                                              dls_partition **out, dls_error *err);
 
 /** Frees a result; NULL is allowed. */
 DLS_API void dls_partition_free(dls_partition *result);

@@ -119,9 +119,8 @@ DLS_API void dls_plot_params_init(dls_plot_params *params);
  * @return ::DLS_OK; ::DLS_EINVAL for a NULL @p platform or @p svg, an empty platform,
  *         or a parameter out of range (the message names it); ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_plot_to_string(const dls_platform *platform,
-                                         const dls_plot_params *params, char **svg,
-                                         dls_error *err);
+DLS_API dls_status dls_plot_to_string(const dls_platform *platform, const dls_plot_params *params,
+                                      char **svg, dls_error *err);
 
 /**
  * The same picture written to @p path. A regular file (or a new path) is replaced atomically: a temporary file
@@ -133,9 +132,8 @@ DLS_API dls_status dls_plot_to_string(const dls_platform *platform,
  *         ::DLS_EWRITE when the data could not be written to it (a full device), both
  *         naming the path and the reason.
  */
-DLS_API dls_status dls_plot_write_file(const dls_platform *platform,
-                                              const dls_plot_params *params, const char *path,
-                                              dls_error *err);
+DLS_API dls_status dls_plot_write_file(const dls_platform *platform, const dls_plot_params *params,
+                                       const char *path, dls_error *err);
 
 #ifdef __cplusplus
 }

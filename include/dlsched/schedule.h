@@ -324,9 +324,9 @@ typedef struct dls_mip_params {
     double shape_tol;
     /** Larger programs are refused with ::DLS_ELIMIT; default 20000 binaries. */
     size_t max_binaries;
-    /** Called during branch and bound with the part of the time limit used (about every
-     *  0.2 s, from GLPK's thread); a non-zero return stops it and the call fails with
-     *  ::DLS_ECANCELED. NULL (default): none. */
+    /** Called while GLPK solves the MIP (its relaxation and branch and bound) with the part
+     *  of the time limit used, about every 0.2 s, from GLPK's thread; a non-zero return
+     *  stops it and the call fails with ::DLS_ECANCELED. NULL (default): none. */
     dls_progress_fn progress;
     void *progress_data;      /**< passed to @ref progress */
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
@@ -349,9 +349,9 @@ DLS_API void dls_mip_params_init(dls_mip_params *params);
  *         relaxation the iteration limit; ::DLS_ECANCELED when mip->progress asked to stop.
  */
 DLS_API dls_status dls_schedule_solve_integer(const dls_platform *platform, uint64_t n,
-                                        const dls_schedule_params *params,
-                                        const dls_mip_params *mip, dls_schedule **out,
-                                        dls_error *err);
+                                              const dls_schedule_params *params,
+                                              const dls_mip_params *mip, dls_schedule **out,
+                                              dls_error *err);
 
 /**
  * The optimum of the star schedule as a MIP: the processors used, real or whole loads, and
@@ -364,9 +364,9 @@ DLS_API dls_status dls_schedule_solve_integer(const dls_platform *platform, uint
  *         relaxation the iteration limit; ::DLS_ECANCELED when mip->progress asked to stop.
  */
 DLS_API dls_status dls_schedule_solve_mip(const dls_platform *platform, double load,
-                                    const dls_schedule_params *params,
-                                    const dls_mip_params *mip, dls_schedule **out,
-                                    dls_error *err);
+                                          const dls_schedule_params *params,
+                                          const dls_mip_params *mip, dls_schedule **out,
+                                          dls_error *err);
 
 /**
  * Formats of dls_schedule_lp_write_file(): X(NAME, value, text).
@@ -410,9 +410,9 @@ DLS_API dls_status dls_export_format_from_name(const char *name, dls_export_form
  *         naming the path and the reason; ::DLS_ESOLVER; ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_schedule_lp_write_file(const dls_platform *platform, double load,
-                                       const dls_schedule_params *params,
-                                       dls_export_format format, const char *path,
-                                       dls_error *err);
+                                              const dls_schedule_params *params,
+                                              dls_export_format format, const char *path,
+                                              dls_error *err);
 
 /**
  * The same LP as dls_schedule_lp_write_file(), returned as text.
@@ -421,9 +421,8 @@ DLS_API dls_status dls_schedule_lp_write_file(const dls_platform *platform, doub
  *         $TMPDIR); ::DLS_ESOLVER; ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_schedule_lp_to_string(const dls_platform *platform, double load,
-                                              const dls_schedule_params *params,
-                                              dls_export_format format, char **out,
-                                              dls_error *err);
+                                             const dls_schedule_params *params,
+                                             dls_export_format format, char **out, dls_error *err);
 
 /**
  * Draws @p schedule as an SVG Gantt chart: the originator's sends on the first lane, each
@@ -432,8 +431,9 @@ DLS_API dls_status dls_schedule_lp_to_string(const dls_platform *platform, doubl
  * @param[out] svg receives the document, to release with dls_free()
  * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_schedule_gantt_to_string(const dls_schedule *schedule, const dls_platform *platform,
-                                    char **svg, dls_error *err);
+DLS_API dls_status dls_schedule_gantt_to_string(const dls_schedule *schedule,
+                                                const dls_platform *platform, char **svg,
+                                                dls_error *err);
 
 /**
  * The same chart written to @p path. A regular file (or a new path) is replaced atomically: a temporary file
@@ -446,8 +446,8 @@ DLS_API dls_status dls_schedule_gantt_to_string(const dls_schedule *schedule, co
  *         naming the path and the reason.
  */
 DLS_API dls_status dls_schedule_gantt_write_file(const dls_schedule *schedule,
-                                         const dls_platform *platform, const char *path,
-                                         dls_error *err);
+                                                 const dls_platform *platform, const char *path,
+                                                 dls_error *err);
 
 #ifdef __cplusplus
 }

@@ -62,7 +62,7 @@ static dls_status model_levels(const dls_model *m, dls_installment_levels *lv, d
 }
 
 dls_status dls_installment_memory_levels(const dls_platform *pl, size_t i,
-                                            dls_installment_levels *out, dls_error *err)
+                                         dls_installment_levels *out, dls_error *err)
 {
     static const char who[] = "dls_installment_memory_levels";
     if (pl == NULL || out == NULL)

@@ -327,8 +327,8 @@ static void draw(chart *c, const dls_installment_gantt_params *par)
 }
 
 dls_status dls_installment_gantt_to_string(const dls_installment *s, const dls_platform *pl,
-                               const dls_installment_gantt_params *params, char **out,
-                               dls_error *err)
+                                           const dls_installment_gantt_params *params, char **out,
+                                           dls_error *err)
 {
     static const char who[] = "dls_installment_gantt_to_string";
     dls_installment_gantt_params defaults;
@@ -370,8 +370,8 @@ dls_status dls_installment_gantt_to_string(const dls_installment *s, const dls_p
 }
 
 dls_status dls_installment_gantt_write_file(const dls_installment *s, const dls_platform *pl,
-                                     const dls_installment_gantt_params *params, const char *path,
-                                     dls_error *err)
+                                            const dls_installment_gantt_params *params,
+                                            const char *path, dls_error *err)
 {
     if (path == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_installment_gantt_write_file: NULL path");

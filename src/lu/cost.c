@@ -162,7 +162,7 @@ dls_status dls__lu_progress(lu_progress *pr, double fraction, dls_error *err)
 /* Cost of a distribution                                                             */
 
 void dls__lu_evaluate(const lu_eval *e, uint64_t n, const size_t *owners, uint64_t *counts,
-                     uint64_t *trail, double *step_cost, double *total)
+                      uint64_t *trail, double *step_cost, double *total)
 {
     size_t p = e->p;
     memset(counts, 0, p * sizeof *counts);

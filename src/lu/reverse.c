@@ -54,8 +54,8 @@ static double group_cost(group_ctx *g, uint64_t first, uint64_t len, const size_
     return sum;
 }
 
-dls_status dls__lu_heuristic_order(dls_lu_heuristic h, size_t p, const uint64_t *delta,
-                                  size_t *ord, dls_error *err)
+dls_status dls__lu_heuristic_order(dls_lu_heuristic h, size_t p, const uint64_t *delta, size_t *ord,
+                                   dls_error *err)
 {
     size_t at = 0;
     if (h == DLS_LU_CYCL) {

@@ -163,8 +163,8 @@ static dls_status other_rows(surface *s, const double *values, size_t mid, const
 }
 
 dls_status dls_bench_build_surface(const dls_kernel_family *family, const double *values,
-                             size_t count, const dls_bench_surface_params *params,
-                             dls_model **out, dls_error *err)
+                                   size_t count, const dls_bench_surface_params *params,
+                                   dls_model **out, dls_error *err)
 {
     dls_bench_surface_params defaults;
     if (params == NULL) {

@@ -307,8 +307,8 @@ static dls_status check_call(const dls_platform *pl, uint64_t n,
 }
 
 static dls_status dls_partition_solve_impl(const dls_platform *platform, uint64_t n,
-                             const dls_partition_params *params, dls_partition **out,
-                             dls_error *err)
+                                           const dls_partition_params *params, dls_partition **out,
+                                           dls_error *err)
 {
     dls_partition_params defaults;
     dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_solve", err);
@@ -334,8 +334,8 @@ static dls_status dls_partition_solve_impl(const dls_platform *platform, uint64_
 }
 
 dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
-                             const dls_partition_params *params, dls_partition **out,
-                             dls_error *err)
+                               const dls_partition_params *params, dls_partition **out,
+                               dls_error *err)
 {
     dls_status st = dls_partition_solve_impl(platform, n, params, out, err);
     return dls__error_retag(err, st, "dls_partition_solve");
@@ -386,8 +386,8 @@ dls_status dls__model_scale_time(const dls_model *m, double factor, dls_model **
 }
 
 static dls_status dls_partition_solve_matrix_impl(const dls_platform *platform, uint64_t n,
-                                 const dls_partition_params *params, dls_partition **out,
-                                 dls_error *err)
+                                                  const dls_partition_params *params,
+                                                  dls_partition **out, dls_error *err)
 {
     dls_partition_params defaults;
     dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_solve_matrix",
@@ -428,8 +428,8 @@ static dls_status dls_partition_solve_matrix_impl(const dls_platform *platform, 
 }
 
 dls_status dls_partition_solve_matrix(const dls_platform *platform, uint64_t n,
-                                 const dls_partition_params *params, dls_partition **out,
-                                 dls_error *err)
+                                      const dls_partition_params *params, dls_partition **out,
+                                      dls_error *err)
 {
     dls_status st = dls_partition_solve_matrix_impl(platform, n, params, out, err);
     return dls__error_retag(err, st, "dls_partition_solve_matrix");

@@ -473,8 +473,9 @@ out:
 }
 
 static dls_status dls_schedule_solve_integer_impl(const dls_platform *platform, uint64_t n,
-                                const dls_schedule_params *params, const dls_mip_params *mip,
-                                dls_schedule **out, dls_error *err)
+                                                  const dls_schedule_params *params,
+                                                  const dls_mip_params *mip, dls_schedule **out,
+                                                  dls_error *err)
 {
     dls_schedule_params defaults;
     if (params == NULL) {
@@ -493,16 +494,17 @@ static dls_status dls_schedule_solve_integer_impl(const dls_platform *platform, 
 }
 
 dls_status dls_schedule_solve_integer(const dls_platform *platform, uint64_t n,
-                                const dls_schedule_params *params, const dls_mip_params *mip,
-                                dls_schedule **out, dls_error *err)
+                                      const dls_schedule_params *params, const dls_mip_params *mip,
+                                      dls_schedule **out, dls_error *err)
 {
     dls_status st = dls_schedule_solve_integer_impl(platform, n, params, mip, out, err);
     return dls__error_retag(err, st, "dls_schedule_solve_integer");
 }
 
 static dls_status dls_schedule_solve_mip_impl(const dls_platform *platform, double load,
-                            const dls_schedule_params *params, const dls_mip_params *mip,
-                            dls_schedule **out, dls_error *err)
+                                              const dls_schedule_params *params,
+                                              const dls_mip_params *mip, dls_schedule **out,
+                                              dls_error *err)
 {
     dls_schedule_params defaults;
     dls_mip_params mdef;
@@ -527,8 +529,8 @@ static dls_status dls_schedule_solve_mip_impl(const dls_platform *platform, doub
 }
 
 dls_status dls_schedule_solve_mip(const dls_platform *platform, double load,
-                            const dls_schedule_params *params, const dls_mip_params *mip,
-                            dls_schedule **out, dls_error *err)
+                                  const dls_schedule_params *params, const dls_mip_params *mip,
+                                  dls_schedule **out, dls_error *err)
 {
     dls_status st = dls_schedule_solve_mip_impl(platform, load, params, mip, out, err);
     return dls__error_retag(err, st, "dls_schedule_solve_mip");

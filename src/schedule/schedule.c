@@ -277,8 +277,9 @@ static dls_status export_text(const dls_platform *platform, double load,
 }
 
 static dls_status dls_schedule_lp_write_file_impl(const dls_platform *platform, double load,
-                               const dls_schedule_params *params, dls_export_format format,
-                               const char *path, dls_error *err)
+                                                  const dls_schedule_params *params,
+                                                  dls_export_format format, const char *path,
+                                                  dls_error *err)
 {
     if (path == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_schedule_lp_write_file: NULL argument");
@@ -292,16 +293,17 @@ static dls_status dls_schedule_lp_write_file_impl(const dls_platform *platform, 
 }
 
 dls_status dls_schedule_lp_write_file(const dls_platform *platform, double load,
-                               const dls_schedule_params *params, dls_export_format format,
-                               const char *path, dls_error *err)
+                                      const dls_schedule_params *params, dls_export_format format,
+                                      const char *path, dls_error *err)
 {
     dls_status st = dls_schedule_lp_write_file_impl(platform, load, params, format, path, err);
     return dls__error_retag(err, st, "dls_schedule_lp_write_file");
 }
 
 static dls_status dls_schedule_lp_to_string_impl(const dls_platform *platform, double load,
-                                                  const dls_schedule_params *params,
-                                                  dls_export_format format, char **out, dls_error *err)
+                                                 const dls_schedule_params *params,
+                                                 dls_export_format format, char **out,
+                                                 dls_error *err)
 {
     if (out == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_schedule_lp_to_string: NULL argument");
@@ -320,8 +322,8 @@ static dls_status dls_schedule_lp_to_string_impl(const dls_platform *platform, d
 }
 
 dls_status dls_schedule_lp_to_string(const dls_platform *platform, double load,
-                                      const dls_schedule_params *params,
-                                      dls_export_format format, char **out, dls_error *err)
+                                     const dls_schedule_params *params, dls_export_format format,
+                                     char **out, dls_error *err)
 {
     dls_status st = dls_schedule_lp_to_string_impl(platform, load, params, format, out, err);
     return dls__error_retag(err, st, "dls_schedule_lp_to_string");

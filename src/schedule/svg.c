@@ -134,8 +134,8 @@ static void draw(dls__buf *o, const dls_schedule *s, const dls_platform *pl)
     dls__buf_put(o, "</svg>\n");
 }
 
-static dls_status dls_schedule_gantt_to_string_impl(const dls_schedule *s, const dls_platform *pl, char **out,
-                            dls_error *err)
+static dls_status dls_schedule_gantt_to_string_impl(const dls_schedule *s, const dls_platform *pl,
+                                                    char **out, dls_error *err)
 {
     if (s == NULL || pl == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_to_string: NULL argument");
@@ -160,14 +160,14 @@ static dls_status dls_schedule_gantt_to_string_impl(const dls_schedule *s, const
 }
 
 dls_status dls_schedule_gantt_to_string(const dls_schedule *s, const dls_platform *pl, char **out,
-                            dls_error *err)
+                                        dls_error *err)
 {
     dls_status st = dls_schedule_gantt_to_string_impl(s, pl, out, err);
     return dls__error_retag(err, st, "dls_schedule_gantt_to_string");
 }
 
-static dls_status dls_schedule_gantt_write_file_impl(const dls_schedule *s, const dls_platform *pl, const char *path,
-                                 dls_error *err)
+static dls_status dls_schedule_gantt_write_file_impl(const dls_schedule *s, const dls_platform *pl,
+                                                     const char *path, dls_error *err)
 {
     if (path == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_write_file: NULL path");
@@ -180,8 +180,8 @@ static dls_status dls_schedule_gantt_write_file_impl(const dls_schedule *s, cons
     return st;
 }
 
-dls_status dls_schedule_gantt_write_file(const dls_schedule *s, const dls_platform *pl, const char *path,
-                                 dls_error *err)
+dls_status dls_schedule_gantt_write_file(const dls_schedule *s, const dls_platform *pl,
+                                         const char *path, dls_error *err)
 {
     dls_status st = dls_schedule_gantt_write_file_impl(s, pl, path, err);
     return dls__error_retag(err, st, "dls_schedule_gantt_write_file");

@@ -111,6 +111,9 @@ void dls__glpk_enter(dls__glpk_guard *g, int verbose)
     g->stopped = 0;
     g->start = dls__glpk_now();
     g->deadline = INFINITY;
+    g->progress = NULL;
+    g->progress_data = NULL;
+    g->reported = g->start;
     glp_term_out(GLP_ON);
     glp_term_hook(on_output, g);
     glp_error_hook(on_error, g);

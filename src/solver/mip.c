@@ -27,7 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "solver/glpk_guard.h"
 #include "core/grow.h"
@@ -43,8 +42,6 @@
 #define DLS_MIP_AUTO_ITERATIONS_PER 20ul
 /* Loads at or below this fraction of V count as none (as in lp_star.c). */
 #define DLS_MIP_ZERO_LOAD_REL 1e-12
-/* Seconds between two calls of the progress callback: a few hundred in a minute. */
-#define DLS_MIP_PROGRESS_INTERVAL_S 0.2
 
 /* The compute-time description of one position. */
 typedef struct shape {
@@ -270,9 +267,6 @@ typedef struct layout {
  * glpk_guard.h), the incumbent so far is still known. */
 typedef struct cb_data {
     const double *start;  /* incumbent to offer, by column (1-based), or NULL */
-    const dls__mip_spec *sp;
-    struct timespec t0, last; /* start of branch and bound, last progress report */
-    int canceled;         /* the progress callback asked to stop */
     int offered;
     double bound;         /* best bound seen (scaled) */
     const layout *L;
@@ -281,35 +275,9 @@ typedef struct cb_data {
     double best_obj;      /* its objective (scaled) */
 } cb_data;
 
-/* Seconds from a to b. */
-static double seconds_between(const struct timespec *a, const struct timespec *b)
-{
-    return (double)(b->tv_sec - a->tv_sec) + 1e-9 * (double)(b->tv_nsec - a->tv_nsec);
-}
-
-/* Reports progress (the part of the time limit used) at most every
- * DLS_MIP_PROGRESS_INTERVAL_S, and stops branch and bound when the caller asks. */
-static void report_progress(glp_tree *T, cb_data *d)
-{
-    const dls__mip_spec *sp = d->sp;
-    if (sp->progress == NULL || d->canceled)
-        return;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    if (seconds_between(&d->last, &now) < DLS_MIP_PROGRESS_INTERVAL_S)
-        return;
-    d->last = now;
-    double fraction = fmin(1, seconds_between(&d->t0, &now) / sp->time_limit);
-    if (sp->progress(fraction, sp->progress_data) != 0) {
-        d->canceled = 1;
-        glp_ios_terminate(T);
-    }
-}
-
 static void callback(glp_tree *T, void *info)
 {
     cb_data *d = info;
-    report_progress(T, d);
     switch (glp_ios_reason(T)) {
     case GLP_IHEUR:
         if (d->start && !d->offered) {
@@ -576,10 +544,6 @@ static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, l
     }
     dls__glpk_stage(g, "GLPK's branch and bound");
     ret = branch_and_bound(P, g, sp, cb);
-    if (cb->canceled) {
-        glp_delete_prob(P);
-        return dls__fail(err, DLS_ECANCELED, "mip: canceled by the progress callback");
-    }
     if (ret < 0) {
         glp_delete_prob(P);
         return dls__fail(err, DLS_ESOLVER, "mip: glp_intopt failed (code %d)", -1 - ret);
@@ -771,6 +735,9 @@ typedef struct mip_work {
 static dls_status mip_work_run(void *arg, dls__glpk_guard *g, dls_error *err)
 {
     mip_work *w = arg;
+    /* GLPK's progress reports (every DLS_GLPK_POLL_MS, branch and bound's included) call
+     * the caller's progress callback, which may cancel */
+    dls__glpk_progress(g, w->sp->progress, w->sp->progress_data);
     return run(w->st, w->sp, w->sh, w->L, w->t, &w->cb, g, w->ans, err);
 }
 
@@ -781,15 +748,13 @@ static dls_status guarded_run(const dls__star *st, const dls__mip_spec *sp, shap
                               layout *L, trip *t, double *start, double *best,
                               dls__mip_answer *ans, dls_error *err)
 {
-    struct timespec c0, c1;
-    clock_gettime(CLOCK_MONOTONIC, &c0);
-    mip_work w = {st, sp, sh, L, t, {start, sp, c0, c0, 0, 0, -INFINITY, L, best, 0, NAN}, ans};
+    double t0 = dls__glpk_now();
+    mip_work w = {st, sp, sh, L, t, {start, 0, -INFINITY, L, best, 0, NAN}, ans};
     int stopped = 0;
     dls_error quiet;
     dls_status res = dls__glpk_call(sp->verbose, sp->time_limit, "mip", mip_work_run, &w,
                                     &stopped, &quiet);
-    clock_gettime(CLOCK_MONOTONIC, &c1);
-    ans->seconds = (double)(c1.tv_sec - c0.tv_sec) + 1e-9 * (double)(c1.tv_nsec - c0.tv_nsec);
+    ans->seconds = dls__glpk_now() - t0;
     if (stopped) {
         ans->time_limited = 1;
         ans->bound = isfinite(w.cb.bound) ? w.cb.bound * L->tau : 0;

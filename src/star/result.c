@@ -62,8 +62,8 @@ dls_schedule *dls__schedule_alloc(size_t p, double V)
 
 /* Fills the per-processor timeline from loads by position. */
 dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st, const double *alpha,
-                                const unsigned char *active, int charge_unused, int true_models,
-                                dls_error *err)
+                              const unsigned char *active, int charge_unused, int true_models,
+                              dls_error *err)
 {
     size_t m = st->m;
     double *buf = malloc(4 * m * sizeof *buf);

@@ -1158,7 +1158,7 @@ static void put_document(svg *o, const plot *p, const layout *l)
 }
 
 dls_status dls_plot_to_string(const dls_platform *platform, const dls_plot_params *params,
-                                 char **out, dls_error *err)
+                              char **out, dls_error *err)
 {
     if (platform == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: NULL argument");
@@ -1209,7 +1209,7 @@ dls_status dls_plot_to_string(const dls_platform *platform, const dls_plot_param
 }
 
 dls_status dls_plot_write_file(const dls_platform *platform, const dls_plot_params *params,
-                                      const char *path, dls_error *err)
+                               const char *path, dls_error *err)
 {
     if (path == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_plot_write_file: NULL path");

@@ -55,12 +55,29 @@ static void assert_clear_error(dls_status st, const dls_error *err, const char *
     assert_true(strlen(err->message) > 20);
 }
 
+static dls_platform *read_stall(const char *path)
+{
+    dls_error err;
+    dls_platform *pl;
+    assert_ok(dls_platform_read_file(path, &pl, &err), &err);
+    return pl;
+}
+
+/* A MIP call on a stall platform ended: with a schedule, or with a clear error. */
+static void mip_ended(dls_status st, dls_schedule *s, dls_error *err, const char *path)
+{
+    if (st == DLS_OK)
+        assert_true(dls_schedule_makespan(s) > 0);
+    else
+        assert_clear_error(st, err, path);
+    dls_schedule_free(s);
+}
+
 static void solve_stall(const char *path, void *data)
 {
     int *count = data;
     dls_error err;
-    dls_platform *pl;
-    assert_ok(dls_platform_read_file(path, &pl, &err), &err);
+    dls_platform *pl = read_stall(path);
     dls_schedule_params par;
     dls_schedule_params_init(&par);
     par.exact = 1;
@@ -92,8 +109,7 @@ static void mip_stall(const char *path, void *data)
 {
     (void)data;
     dls_error err;
-    dls_platform *pl;
-    assert_ok(dls_platform_read_file(path, &pl, &err), &err);
+    dls_platform *pl = read_stall(path);
     dls_schedule_params par;
     dls_schedule_params_init(&par);
     dls_mip_params mp;
@@ -103,21 +119,13 @@ static void mip_stall(const char *path, void *data)
     guard("schedule --integer", path);
     dls_status st = dls_schedule_solve_integer(pl, STALL_LOAD, &par, &mp, &s, &err);
     unguard();
-    if (st == DLS_OK)
-        assert_true(dls_schedule_makespan(s) > 0);
-    else
-        assert_clear_error(st, &err, path);
-    dls_schedule_free(s);
+    mip_ended(st, s, &err, path);
     s = NULL;
     mp.exact_shape = 1;
     guard("schedule --exact-shape", path);
     st = dls_schedule_solve_mip(pl, STALL_LOAD, &par, &mp, &s, &err);
     unguard();
-    if (st == DLS_OK)
-        assert_true(dls_schedule_makespan(s) > 0);
-    else
-        assert_clear_error(st, &err, path);
-    dls_schedule_free(s);
+    mip_ended(st, s, &err, path);
     dls_crosscheck_params cp;
     dls_crosscheck_params_init(&cp);
     cp.mip.time_limit = 5;
@@ -142,8 +150,7 @@ static void limited(const char *path, void *data)
 {
     (void)data;
     dls_error err;
-    dls_platform *pl;
-    assert_ok(dls_platform_read_file(path, &pl, &err), &err);
+    dls_platform *pl = read_stall(path);
     dls_schedule_params par;
     dls_schedule_params_init(&par);
     dls_schedule *s = NULL;
