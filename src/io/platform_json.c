@@ -23,6 +23,7 @@
 
 #include "core/buf.h"
 #include "core/grow.h"
+#include "core/pages.h"
 #include "io/platform_json.h"
 #include "io/platform_simdjson.h"
 #include "model/model_impl.h"
@@ -122,6 +123,10 @@ dls_status dls__platform_read_file_within(const char *path, const dls__limits *l
             break;
         }
         buf = bigger;
+        /* the pages of a file's bytes mapped at once (a file that grows meanwhile is
+         * copied by realloc below, which is merely slower) */
+        if (len == 0 && regular)
+            dls__prefault(buf, first - 1, 1);
         size_t text_cap = cap - DLS__JSON_PADDING;
         size_t room = (text_cap < lim->file_bytes + 1 ? text_cap : lim->file_bytes + 1) - len;
         size_t got = fread(buf + len, 1, room, f);
