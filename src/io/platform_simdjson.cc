@@ -798,48 +798,48 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
             break;
         }
     });
-    /* the faults in the former reader's order */
+    /* the faults in the former reader's order: the name, a duplicate name, then the rest */
     if (!has_name)
         bad->f = make_fault(DLS_EDATA, at, "has no \"name\"");
     else if (name_fault)
         bad->f = name_fault;
-    if (!bad->f) {
-        bad->name = name;
-        bad->named = true;
-        long dup = dls__platform_find(pl, name.c_str());
-        if (dup >= 0) {
-            char q[NAME_QUOTE_BYTES];
-            dls__quote_name(name.c_str(), q, sizeof q);
-            bad->f = make_fault(DLS_EDATA, name_at,
-                                "duplicate name: processor #%ld is also called \"%s\"", dup + 1,
-                                q);
-        }
-    }
-    if (!bad->f && unknown)
-        bad->f = unknown;
-    if (!bad->f && model_key < 0)
-        bad->f = make_fault(DLS_EDATA, at,
-                            "has no model: give one of \"speed\", \"time\" or \"speed2d\"");
-    if (!bad->f && two_models)
-        bad->f = two_models;
-    if (!bad->f && model.f)
-        bad->f = model.f;
-    if (!bad->f && limit_fault)
-        bad->f = limit_fault;
-    if (!bad->f && link_fault)
-        bad->f = link_fault;
-    size_t index = 0;
-    if (!bad->f) {
-        dls_status st = dls__platform_add_owned(pl, name.c_str(), model.model, &index, c.err);
-        if (st == DLS_ENOMEM)
-            throw std::bad_alloc();
-        if (st != DLS_OK)
-            bad->f = make_fault(st, at, "%s", c.err->message);
-        else
-            model.take(); /* the platform owns it now */
-    }
     if (bad->f)
         return;
+    fault rest;
+    if (unknown)
+        rest = unknown;
+    else if (model_key < 0)
+        rest = make_fault(DLS_EDATA, at,
+                          "has no model: give one of \"speed\", \"time\" or \"speed2d\"");
+    else if (two_models)
+        rest = two_models;
+    else if (model.f)
+        rest = model.f;
+    else if (limit_fault)
+        rest = limit_fault;
+    else if (link_fault)
+        rest = link_fault;
+    /* a sound processor is appended, which looks its name up once; a faulty one is only
+     * looked up, since a duplicate name is the first fault to report */
+    size_t index = 0;
+    long dup;
+    if (rest)
+        dup = dls__platform_find(pl, name.c_str());
+    else if (dls__platform_append(pl, name.c_str(), name.size(), model.model, &index, &dup,
+                                  c.err) != DLS_OK)
+        throw std::bad_alloc(); /* its only failure */
+    if (dup >= 0) {
+        char q[NAME_QUOTE_BYTES];
+        dls__quote_name(name.c_str(), q, sizeof q);
+        rest = make_fault(DLS_EDATA, name_at,
+                          "duplicate name: processor #%ld is also called \"%s\"", dup + 1, q);
+    }
+    if (rest) {
+        bad->f = std::move(rest);
+        bad->name = std::move(name);
+        bad->named = true;
+        return;
+    }
     pl->procs[index].limit = has_limit ? limit.v : INFINITY;
     pl->procs[index].has_link = has_link;
     pl->procs[index].startup = startup;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/pages.h"
 #include "model/model_impl.h"
 #include "platform/platform_impl.h"
 
@@ -29,8 +30,50 @@ dls_status dls_platform_create(dls_platform **out, dls_error *err)
 
 static void proc_clear(dls__proc *p)
 {
-    free(p->name);
-    dls_model_free(p->model);
+    if (!(p->stored & DLS__STORED_NAME))
+        free(p->name);
+    if (!(p->stored & DLS__STORED_MODEL))
+        dls_model_free(p->model);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The store (see struct dls_platform): blocks that double from DLS__STORE_FIRST bytes up
+ * to DLS__STORE_MAX, each mapped in bulk when it is large (core/pages.h). Objects larger
+ * than DLS__STORE_OBJECT_MAX (a model of many points) get allocations of their own, so that
+ * no block is wasted on one. */
+#define DLS__STORE_FIRST ((size_t)64 << 10)
+#define DLS__STORE_MAX ((size_t)8 << 20)
+#define DLS__STORE_OBJECT_MAX (DLS__STORE_MAX / 16)
+
+struct dls__block {
+    dls__block *next;
+    size_t size, used; /* bytes of data */
+    max_align_t data[];
+};
+
+/* `bytes` bytes aligned to align (a power of two, at most that of max_align_t) from the
+ * store, NULL when out of memory. */
+static void *store_alloc(dls_platform *p, size_t bytes, size_t align)
+{
+    DLS_ASSERT(bytes <= DLS__STORE_OBJECT_MAX);
+    DLS_ASSERT(align > 0 && (align & (align - 1)) == 0 && align <= _Alignof(max_align_t));
+    dls__block *b = p->store;
+    size_t at = b ? (b->used + align - 1) & ~(align - 1) : 0;
+    if (b == NULL || at + bytes > b->size) {
+        size_t size = b == NULL ? DLS__STORE_FIRST : b->size < DLS__STORE_MAX ? 2 * b->size
+                                                                                 : b->size;
+        dls__block *nb = malloc(sizeof *nb + size);
+        if (nb == NULL)
+            return NULL;
+        dls__prefault(nb->data, size, 1); /* filled before the next one is taken */
+        nb->next = b;
+        nb->size = size;
+        nb->used = 0;
+        p->store = b = nb;
+        at = 0;
+    }
+    b->used = at + bytes;
+    return (unsigned char *)b->data + at;
 }
 
 void dls_platform_free(dls_platform *platform)
@@ -41,6 +84,10 @@ void dls_platform_free(dls_platform *platform)
         proc_clear(&platform->procs[i]);
     free(platform->procs);
     free(platform->slots);
+    for (dls__block *b = platform->store, *next; b != NULL; b = next) {
+        next = b->next;
+        free(b);
+    }
     free(platform);
 }
 
@@ -93,6 +140,7 @@ static int index_rebuild(dls_platform *p, size_t need)
     size_t *slots = malloc(nslots * sizeof *slots);
     if (slots == NULL)
         return -1;
+    dls__prefault(slots, nslots * sizeof *slots, 1); /* written whole below */
     index_fill(slots, nslots, p->procs, p->n);
     free(p->slots);
     p->slots = slots;
@@ -110,17 +158,83 @@ int dls_platform_find(const dls_platform *platform, const char *name, size_t *in
     return 1;
 }
 
+/* The slot of the index that holds the processor called name (hash h), *found = 1; or the
+ * free slot where that processor would go, *found = 0. The index must exist. */
+static size_t probe(const dls_platform *p, const char *name, uint64_t h, int *found)
+{
+    DLS_ASSERT(p->nslots > 0);
+    size_t mask = p->nslots - 1, k = h & mask;
+    for (; p->slots[k] != SIZE_MAX; k = (k + 1) & mask)
+        if (strcmp(p->procs[p->slots[k]].name, name) == 0) {
+            *found = 1;
+            return k;
+        }
+    *found = 0;
+    return k;
+}
+
 long dls__platform_find(const dls_platform *platform, const char *name)
 {
     if (platform == NULL || name == NULL || platform->nslots == 0)
         return -1;
-    size_t mask = platform->nslots - 1;
-    for (size_t k = name_hash(name) & mask; platform->slots[k] != SIZE_MAX; k = (k + 1) & mask) {
-        size_t i = platform->slots[k];
-        if (strcmp(platform->procs[i].name, name) == 0)
-            return (long)i;
-    }
-    return -1;
+    int found;
+    size_t k = probe(platform, name, name_hash(name), &found);
+    return found ? (long)platform->slots[k] : -1;
+}
+
+/* Room for one more processor, in the array and in the index (rebuilt beyond a load of
+ * 1/2): 0, or -1 when out of memory, the platform unchanged but for capacities. */
+static int reserve_one(dls_platform *p)
+{
+    dls__proc *procs = dls__grow(p->procs, &p->cap, p->n + 1, sizeof *procs);
+    if (procs == NULL)
+        return -1;
+    p->procs = procs;
+    /* the array's pages are mapped DLS__PREFAULT_MIN bytes at a time as processors reach
+     * them (its capacity, up to twice its size, is not); no huge pages, since it grows */
+    const size_t step = DLS__PREFAULT_MIN, elem = sizeof *procs;
+    size_t end = (p->n + 1) * elem, edge = end / step * step;
+    if (edge > p->n * elem) /* the new processor crosses a multiple of step */
+        dls__prefault((unsigned char *)procs + edge,
+                      p->cap * elem - edge < step ? p->cap * elem - edge : step, 0);
+    if (2 * (p->n + 1) > p->nslots && index_rebuild(p, 2 * (p->n + 1)) != 0)
+        return -1;
+    return 0;
+}
+
+/* Looks name (hash h) up for an append: *dup its processor's index, or -1 and *slot the
+ * free slot for it, with room made for one more processor. 0, or -1 when out of memory. */
+static int place(dls_platform *p, const char *name, uint64_t h, size_t *slot, long *dup)
+{
+    int found = 0;
+    size_t k = p->nslots ? probe(p, name, h, &found) : 0;
+    *dup = found ? (long)p->slots[k] : -1;
+    if (found)
+        return 0;
+    size_t nslots = p->nslots;
+    if (reserve_one(p) != 0)
+        return -1;
+    if (p->nslots != nslots) /* rebuilt: the free slot moved */
+        k = probe(p, name, h, &found);
+    *slot = k;
+    return 0;
+}
+
+/* Processor p->n, named name and modelled by model (both already placed), goes to the
+ * array and to slot k of the index. */
+static size_t put(dls_platform *p, size_t k, char *name, dls_model *model, unsigned stored)
+{
+    dls__proc *pr = &p->procs[p->n];
+    pr->name = name;
+    pr->model = model;
+    pr->two_d = dls_model_dimension(model) == 2;
+    pr->limit = INFINITY;
+    pr->has_link = 0;
+    pr->stored = (unsigned char)stored;
+    pr->startup = 0;
+    pr->rate = 0;
+    p->slots[k] = p->n;
+    return p->n++;
 }
 
 /* Length of the UTF-8 character at s (1 to 4), 0 when the bytes are not one in its
@@ -213,32 +327,56 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
         return dls__fail(err, DLS_EINVAL, "dls_platform_add: the processor name \"%s\" %s", q,
                          why);
     }
-    long dup = dls__platform_find(p, name);
+    size_t k;
+    long dup;
+    if (place(p, name, name_hash(name), &k, &dup) != 0)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
     if (dup >= 0)
         return dls__fail_at(err, DLS_EINVAL, 0, 0, dup,
                             "dls_platform_add: a processor named \"%s\" already exists "
                             "(processor %ld)", name, dup + 1);
-    dls__proc *procs = dls__grow(p->procs, &p->cap, p->n + 1, sizeof *procs);
-    if (procs == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
-    p->procs = procs;
-    if (2 * (p->n + 1) > p->nslots && index_rebuild(p, 2 * (p->n + 1)) != 0)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
     char *copy = strdup(name);
     if (copy == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
-    dls__proc *pr = &p->procs[p->n];
-    pr->name = copy;
-    pr->model = model;
-    pr->two_d = dls_model_dimension(model) == 2;
-    pr->limit = INFINITY;
-    pr->has_link = 0;
-    pr->startup = 0;
-    pr->rate = 0;
-    index_put(p->slots, p->nslots - 1, copy, p->n);
+    size_t i = put(p, k, copy, model, 0);
     if (index)
-        *index = p->n;
-    p->n++;
+        *index = i;
+    return DLS_OK;
+}
+
+dls_status dls__platform_append(dls_platform *p, const char *name, size_t len,
+                                const dls_model *model, size_t *index, long *dup,
+                                dls_error *err)
+{
+    DLS_ASSERT(p != NULL && name != NULL && model != NULL && dup != NULL);
+    DLS_ASSERT(strlen(name) == len && len <= DLS_PLATFORM_NAME_MAX);
+    size_t k;
+    if (place(p, name, name_hash(name), &k, dup) != 0)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_read: out of memory");
+    if (*dup >= 0)
+        return DLS_OK;
+    unsigned stored = DLS__STORED_NAME | DLS__STORED_MODEL;
+    char *copy = store_alloc(p, len + 1, 1);
+    size_t size = dls__model_size(model);
+    void *mem = NULL;
+    dls_model *m = NULL;
+    if (size <= DLS__STORE_OBJECT_MAX) {
+        mem = store_alloc(p, size, _Alignof(max_align_t));
+        m = mem ? dls__model_copy_to(mem, model) : NULL;
+    } else {
+        stored = DLS__STORED_NAME;
+        if (dls_model_copy(model, &m, NULL) != DLS_OK)
+            m = NULL;
+    }
+    if (copy == NULL || m == NULL) {
+        if (!(stored & DLS__STORED_MODEL))
+            dls_model_free(m);
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_read: out of memory");
+    }
+    memcpy(copy, name, len + 1);
+    size_t i = put(p, k, copy, m, stored);
+    if (index)
+        *index = i;
     return DLS_OK;
 }
 
@@ -345,7 +483,9 @@ dls_status dls_platform_set_model(dls_platform *platform, size_t i, const dls_mo
     st = dls_model_copy(model, &copy, err);
     if (st != DLS_OK)
         return st;
-    dls_model_free(platform->procs[i].model);
+    if (!(platform->procs[i].stored & DLS__STORED_MODEL))
+        dls_model_free(platform->procs[i].model);
+    platform->procs[i].stored &= (unsigned char)~DLS__STORED_MODEL; /* the old one stays */
     platform->procs[i].model = copy;
     platform->procs[i].two_d = dls_model_dimension(copy) == 2;
     return DLS_OK;
