@@ -93,7 +93,9 @@ void dls_platform_free(dls_platform *platform)
 
 /* ---------------------------------------------------------------------------------- */
 /* Name index: open addressing over processor indices, so that adding p processors and
- * looking names up stays linear in p. */
+ * looking names up stays linear in p. A slot keeps 32 bits of the name's hash: probing
+ * past other names reads the index only, and a rebuild moves slots without hashing or
+ * reading a name again. */
 
 /* FNV-1a, 64 bits: its published offset basis and prime. */
 #define FNV_OFFSET_BASIS 1469598103934665603ull
@@ -101,34 +103,38 @@ void dls_platform_free(dls_platform *platform)
 /* The smallest index (a power of two): a few processors never rebuild it. */
 #define DLS_NAME_INDEX_MIN_SLOTS 16
 
-static uint64_t name_hash(const char *s)
+/* Processor indices fit a slot's 32 bits, DLS__FREE_SLOT apart (reserve_one refuses more). */
+_Static_assert(DLS_PLATFORM_MAX_PROCESSORS < DLS__FREE_SLOT, "processor indices fit 32 bits");
+
+/* The tag of a name: FNV-1a folded to 32 bits (its high half mixed into the low one, which
+ * places the name). */
+static uint32_t name_tag(const char *s)
 {
     uint64_t h = FNV_OFFSET_BASIS;
     for (; *s; s++) {
         h ^= (unsigned char)*s;
         h *= FNV_PRIME;
     }
-    return h;
+    return (uint32_t)(h ^ (h >> 32));
 }
 
-/* Puts processor i into the index under its name; mask is the number of slots less one. */
-static void index_put(size_t *slots, size_t mask, const char *name, size_t i)
+/* Puts processor i, whose name has tag `tag`, into the index; mask is its size less one. */
+static void index_put(dls__slot *slots, size_t mask, uint32_t i, uint32_t tag)
 {
-    size_t k = name_hash(name) & mask;
-    while (slots[k] != SIZE_MAX)
+    size_t k = tag & mask;
+    while (slots[k].proc != DLS__FREE_SLOT)
         k = (k + 1) & mask;
-    slots[k] = i;
+    slots[k].proc = i;
+    slots[k].tag = tag;
 }
 
-/* Fills an index of nslots slots (a power of two) with the n processors. */
-static void index_fill(size_t *slots, size_t nslots, const dls__proc *procs, size_t n)
+/* An index of nslots free slots (a power of two, for n processors at load <= 1/2). */
+static void index_clear(dls__slot *slots, size_t nslots, size_t n)
 {
     DLS_ASSERT((nslots & (nslots - 1)) == 0); /* a mask picks the slot */
     DLS_ASSERT(2 * n <= nslots); /* load <= 1/2: free slots remain, so probing ends */
-    for (size_t k = 0; k < nslots; k++)
-        slots[k] = SIZE_MAX;
-    for (size_t i = 0; i < n; i++)
-        index_put(slots, nslots - 1, procs[i].name, i);
+    (void)n;
+    memset(slots, 0xff, nslots * sizeof *slots); /* every proc DLS__FREE_SLOT */
 }
 
 /* Rebuilds the index with room for at least `need` names at load <= 1/2. */
@@ -137,11 +143,14 @@ static int index_rebuild(dls_platform *p, size_t need)
     size_t nslots = DLS_NAME_INDEX_MIN_SLOTS;
     while (nslots < 2 * need)
         nslots *= 2;
-    size_t *slots = malloc(nslots * sizeof *slots);
+    dls__slot *slots = malloc(nslots * sizeof *slots);
     if (slots == NULL)
         return -1;
     dls__prefault(slots, nslots * sizeof *slots, 1); /* written whole below */
-    index_fill(slots, nslots, p->procs, p->n);
+    index_clear(slots, nslots, p->n);
+    for (size_t k = 0; k < p->nslots; k++) /* the slots move by their tags */
+        if (p->slots[k].proc != DLS__FREE_SLOT)
+            index_put(slots, nslots - 1, p->slots[k].proc, p->slots[k].tag);
     free(p->slots);
     p->slots = slots;
     p->nslots = nslots;
@@ -158,14 +167,14 @@ int dls_platform_find(const dls_platform *platform, const char *name, size_t *in
     return 1;
 }
 
-/* The slot of the index that holds the processor called name (hash h), *found = 1; or the
- * free slot where that processor would go, *found = 0. The index must exist. */
-static size_t probe(const dls_platform *p, const char *name, uint64_t h, int *found)
+/* The slot of the index that holds the processor called name (tag `tag`), *found = 1; or
+ * the free slot where that processor would go, *found = 0. The index must exist. */
+static size_t probe(const dls_platform *p, const char *name, uint32_t tag, int *found)
 {
     DLS_ASSERT(p->nslots > 0);
-    size_t mask = p->nslots - 1, k = h & mask;
-    for (; p->slots[k] != SIZE_MAX; k = (k + 1) & mask)
-        if (strcmp(p->procs[p->slots[k]].name, name) == 0) {
+    size_t mask = p->nslots - 1, k = tag & mask;
+    for (; p->slots[k].proc != DLS__FREE_SLOT; k = (k + 1) & mask)
+        if (p->slots[k].tag == tag && strcmp(p->procs[p->slots[k].proc].name, name) == 0) {
             *found = 1;
             return k;
         }
@@ -178,14 +187,17 @@ long dls__platform_find(const dls_platform *platform, const char *name)
     if (platform == NULL || name == NULL || platform->nslots == 0)
         return -1;
     int found;
-    size_t k = probe(platform, name, name_hash(name), &found);
-    return found ? (long)platform->slots[k] : -1;
+    size_t k = probe(platform, name, name_tag(name), &found);
+    return found ? (long)platform->slots[k].proc : -1;
 }
 
 /* Room for one more processor, in the array and in the index (rebuilt beyond a load of
- * 1/2): 0, or -1 when out of memory, the platform unchanged but for capacities. */
+ * 1/2): 0, or -1 when out of memory (or past the indices a slot holds, which the limits
+ * on processors never reach), the platform unchanged but for capacities. */
 static int reserve_one(dls_platform *p)
 {
+    if (p->n >= DLS__FREE_SLOT - 1)
+        return -1;
     dls__proc *procs = dls__grow(p->procs, &p->cap, p->n + 1, sizeof *procs);
     if (procs == NULL)
         return -1;
@@ -202,27 +214,28 @@ static int reserve_one(dls_platform *p)
     return 0;
 }
 
-/* Looks name (hash h) up for an append: *dup its processor's index, or -1 and *slot the
+/* Looks name (tag `tag`) up for an append: *dup its processor's index, or -1 and *slot the
  * free slot for it, with room made for one more processor. 0, or -1 when out of memory. */
-static int place(dls_platform *p, const char *name, uint64_t h, size_t *slot, long *dup)
+static int place(dls_platform *p, const char *name, uint32_t tag, size_t *slot, long *dup)
 {
     int found = 0;
-    size_t k = p->nslots ? probe(p, name, h, &found) : 0;
-    *dup = found ? (long)p->slots[k] : -1;
+    size_t k = p->nslots ? probe(p, name, tag, &found) : 0;
+    *dup = found ? (long)p->slots[k].proc : -1;
     if (found)
         return 0;
     size_t nslots = p->nslots;
     if (reserve_one(p) != 0)
         return -1;
     if (p->nslots != nslots) /* rebuilt: the free slot moved */
-        k = probe(p, name, h, &found);
+        k = probe(p, name, tag, &found);
     *slot = k;
     return 0;
 }
 
-/* Processor p->n, named name and modelled by model (both already placed), goes to the
- * array and to slot k of the index. */
-static size_t put(dls_platform *p, size_t k, char *name, dls_model *model, unsigned stored)
+/* Processor p->n, named name (tag `tag`) and modelled by model (both already placed), goes
+ * to the array and to free slot k of the index. */
+static size_t put(dls_platform *p, size_t k, char *name, uint32_t tag, dls_model *model,
+                  unsigned stored)
 {
     dls__proc *pr = &p->procs[p->n];
     pr->name = name;
@@ -233,7 +246,8 @@ static size_t put(dls_platform *p, size_t k, char *name, dls_model *model, unsig
     pr->stored = (unsigned char)stored;
     pr->startup = 0;
     pr->rate = 0;
-    p->slots[k] = p->n;
+    p->slots[k].proc = (uint32_t)p->n;
+    p->slots[k].tag = tag;
     return p->n++;
 }
 
@@ -329,7 +343,8 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
     }
     size_t k;
     long dup;
-    if (place(p, name, name_hash(name), &k, &dup) != 0)
+    uint32_t tag = name_tag(name);
+    if (place(p, name, tag, &k, &dup) != 0)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
     if (dup >= 0)
         return dls__fail_at(err, DLS_EINVAL, 0, 0, dup,
@@ -338,7 +353,7 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
     char *copy = strdup(name);
     if (copy == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
-    size_t i = put(p, k, copy, model, 0);
+    size_t i = put(p, k, copy, tag, model, 0);
     if (index)
         *index = i;
     return DLS_OK;
@@ -351,7 +366,8 @@ dls_status dls__platform_append(dls_platform *p, const char *name, size_t len,
     DLS_ASSERT(p != NULL && name != NULL && model != NULL && dup != NULL);
     DLS_ASSERT(strlen(name) == len && len <= DLS_PLATFORM_NAME_MAX);
     size_t k;
-    if (place(p, name, name_hash(name), &k, dup) != 0)
+    uint32_t tag = name_tag(name);
+    if (place(p, name, tag, &k, dup) != 0)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_read: out of memory");
     if (*dup >= 0)
         return DLS_OK;
@@ -374,7 +390,7 @@ dls_status dls__platform_append(dls_platform *p, const char *name, size_t len,
         return dls__fail(err, DLS_ENOMEM, "dls_platform_read: out of memory");
     }
     memcpy(copy, name, len + 1);
-    size_t i = put(p, k, copy, m, stored);
+    size_t i = put(p, k, copy, tag, m, stored);
     if (index)
         *index = i;
     return DLS_OK;
@@ -496,14 +512,21 @@ dls_status dls_platform_remove(dls_platform *platform, size_t i, dls_error *err)
     if (platform == NULL || i >= platform->n)
         return bad_index(err, "dls_platform_remove", platform, i);
     /* Allocate the new index first so a failure leaves the platform as it was. */
-    size_t *slots = malloc(platform->nslots * sizeof *slots);
+    dls__slot *slots = malloc(platform->nslots * sizeof *slots);
     if (slots == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_remove: out of memory");
     proc_clear(&platform->procs[i]);
     memmove(platform->procs + i, platform->procs + i + 1,
             (platform->n - i - 1) * sizeof *platform->procs);
     platform->n--;
-    index_fill(slots, platform->nslots, platform->procs, platform->n);
+    /* the other processors by their tags, those after i one index lower */
+    index_clear(slots, platform->nslots, platform->n);
+    for (size_t k = 0; k < platform->nslots; k++) {
+        uint32_t proc = platform->slots[k].proc;
+        if (proc != DLS__FREE_SLOT && proc != i)
+            index_put(slots, platform->nslots - 1, proc > i ? proc - 1 : proc,
+                      platform->slots[k].tag);
+    }
     free(platform->slots);
     platform->slots = slots;
     return DLS_OK;

@@ -2,6 +2,8 @@
 #ifndef DLSCHED_PLATFORM_IMPL_H
 #define DLSCHED_PLATFORM_IMPL_H
 
+#include <stdint.h>
+
 #include "core/internal.h"
 
 /* Which of a processor's name and model lie in the platform's store (see struct
@@ -22,10 +24,17 @@ typedef struct dls__proc {
 /* A block of the store. */
 typedef struct dls__block dls__block;
 
+/* A slot of the name index: a processor's index (DLS__FREE_SLOT: none) and 32 bits of its
+ * name's hash, which place it (tag & mask) and spare most comparisons of names. */
+typedef struct dls__slot {
+    uint32_t proc, tag;
+} dls__slot;
+#define DLS__FREE_SLOT UINT32_MAX
+
 struct dls_platform {
     size_t n, cap;
     dls__proc *procs;
-    size_t *slots;    /* name index: open addressing, SIZE_MAX marks a free slot */
+    dls__slot *slots; /* name index: open addressing, linear probing */
     size_t nslots;    /* a power of two, or 0 before the first processor */
     /* The store: the names and models of the processors a reader appended
      * (dls__platform_append), side by side in a few large blocks, newest first, freed with
