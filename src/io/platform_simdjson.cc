@@ -11,8 +11,9 @@
  * exact diagnosis, which also gives malformed JSON its priority over any contract fault.
  *
  * Every value of a platform that is accepted has been read with a typed getter (which
- * validates it), every object has been checked for duplicate keys, and nothing follows the
- * root: what is accepted is valid JSON. Nothing thrown leaves this file: simdjson is used
+ * validates it; a string without escapes is taken as the first pass validated it), every
+ * object has been checked for duplicate keys, and nothing follows the root: what is
+ * accepted is valid JSON. Nothing thrown leaves this file: simdjson is used
  * through its error codes and std::bad_alloc becomes DLS_ENOMEM. */
 extern "C" {
 #include <config.h>
@@ -158,6 +159,21 @@ std::string_view key_of(ctx &c, od::field &f, size_t *at)
     if (*end == '"')
         return std::string_view(raw, static_cast<size_t>(end - raw));
     return need(c, f.unescaped_key(), *at);
+}
+
+/* String value v (known to be one), decoded. One without a backslash is taken from the
+ * text as it is, as keys are: simdjson's first pass refused any text with invalid UTF-8 or
+ * a raw control character in a string, so its bytes are the string, and a million names
+ * are not copied into simdjson's string buffer. */
+std::string_view string_of(ctx &c, od::value &v, size_t at)
+{
+    std::string_view tok = v.raw_json_token(); /* "...", then any spaces */
+    size_t end = 1;
+    while (end < tok.size() && tok[end] != '"' && tok[end] != '\\')
+        end++;
+    if (end < tok.size() && tok[end] == '"')
+        return tok.substr(1, end - 1);
+    return need(c, v.get_string(), at);
 }
 
 /* Position of key in the null-terminated list known, -1 when absent. */
@@ -752,7 +768,7 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
                                         "\"name\" must be a string, not %s", type_name(nt));
                 break;
             }
-            std::string_view s = need(c, fv.get_string(), name_at);
+            std::string_view s = string_of(c, fv, name_at);
             name.assign(s.data(), s.size());
             char why[160];
             if (s.empty())
