@@ -7,10 +7,13 @@
 
 #include "core/internal.h"
 
+/* A transparent huge page on x86-64: a block of this size aligned to it is one the kernel
+ * can back with a single page. */
+#define DLS__HUGE_PAGE ((size_t)2 << 20)
+
 /* Blocks smaller than this are left alone: the pages of small blocks are mostly mapped
- * already (the allocator's heap), and a system call would cost more than their faults.
- * Also the size of an x86-64 transparent huge page. */
-#define DLS__PREFAULT_MIN ((size_t)2 << 20)
+ * already (the allocator's heap), and a system call would cost more than their faults. */
+#define DLS__PREFAULT_MIN DLS__HUGE_PAGE
 
 /* Asks the kernel to map now every page of the `bytes` bytes at p, which the caller is about
  * to write whole, and with `huge` to back them with transparent huge pages where the system

@@ -38,18 +38,37 @@ static void proc_clear(dls__proc *p)
 
 /* ---------------------------------------------------------------------------------- */
 /* The store (see struct dls_platform): blocks that double from DLS__STORE_FIRST bytes up
- * to DLS__STORE_MAX, each mapped in bulk when it is large (core/pages.h). Objects larger
- * than DLS__STORE_OBJECT_MAX (a model of many points) get allocations of their own, so that
- * no block is wasted on one. */
+ * to one huge page (core/pages.h); those of that size are aligned to it and mapped in bulk,
+ * so that the kernel may back each with one huge page, and a store holds at most one
+ * partly used. Objects larger than DLS__STORE_OBJECT_MAX (a model of many points) get
+ * allocations of their own, so that no block is wasted on one. */
 #define DLS__STORE_FIRST ((size_t)64 << 10)
-#define DLS__STORE_MAX ((size_t)8 << 20)
-#define DLS__STORE_OBJECT_MAX (DLS__STORE_MAX / 16)
+#define DLS__STORE_MAX DLS__HUGE_PAGE
+#define DLS__STORE_OBJECT_MAX (DLS__STORE_FIRST / 4) /* fits in any block, with its head */
 
 struct dls__block {
     dls__block *next;
-    size_t size, used; /* bytes of data */
+    size_t total, used; /* bytes: of the block, and of its data in use */
     max_align_t data[];
 };
+
+/* A block of `total` bytes, NULL when out of memory. */
+static dls__block *block_new(size_t total)
+{
+    void *mem = NULL;
+    if (total < DLS__STORE_MAX)
+        mem = malloc(total);
+    else if (posix_memalign(&mem, DLS__STORE_MAX, total) != 0)
+        mem = NULL;
+    if (mem == NULL)
+        return NULL;
+    if (total >= DLS__STORE_MAX)
+        dls__prefault(mem, total, 1); /* filled before the next one is taken */
+    dls__block *b = mem;
+    b->total = total;
+    b->used = 0;
+    return b;
+}
 
 /* `bytes` bytes aligned to align (a power of two, at most that of max_align_t) from the
  * store, NULL when out of memory. */
@@ -57,20 +76,19 @@ static void *store_alloc(dls_platform *p, size_t bytes, size_t align)
 {
     DLS_ASSERT(bytes <= DLS__STORE_OBJECT_MAX);
     DLS_ASSERT(align > 0 && (align & (align - 1)) == 0 && align <= _Alignof(max_align_t));
+    const size_t head = offsetof(dls__block, data);
     dls__block *b = p->store;
     size_t at = b ? (b->used + align - 1) & ~(align - 1) : 0;
-    if (b == NULL || at + bytes > b->size) {
-        size_t size = b == NULL ? DLS__STORE_FIRST : b->size < DLS__STORE_MAX ? 2 * b->size
-                                                                                 : b->size;
-        dls__block *nb = malloc(sizeof *nb + size);
+    if (b == NULL || head + at + bytes > b->total) {
+        size_t total = b == NULL ? DLS__STORE_FIRST
+                                 : b->total < DLS__STORE_MAX ? 2 * b->total : b->total;
+        dls__block *nb = block_new(total);
         if (nb == NULL)
             return NULL;
-        dls__prefault(nb->data, size, 1); /* filled before the next one is taken */
         nb->next = b;
-        nb->size = size;
-        nb->used = 0;
         p->store = b = nb;
         at = 0;
+        DLS_ASSERT(head + bytes <= b->total);
     }
     b->used = at + bytes;
     return (unsigned char *)b->data + at;
