@@ -9,7 +9,7 @@
 FUZZ_TARGETS = platform weights bench_log cli
 FUZZ_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tool -I$(top_srcdir)/fuzz $(JANSSON_CFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
-FUZZ_LDADD = tool/libdlsched_tool.la libdlsched_core.la $(JANSSON_LIBS) -lm
+FUZZ_LDADD = tool/libdlsched_tool.la libdlsched_core.la $(JANSSON_LIBS) $(CXX_RUNTIME_LIBS) -lm
 FUZZ_COMMON = fuzz/harness.c fuzz/harness.h tool/tool.h
 
 REPLAY_TESTS = fuzz/replay_platform fuzz/replay_weights fuzz/replay_bench_log fuzz/replay_cli

@@ -4,7 +4,7 @@
 set -eu
 
 packages="build-essential autoconf automake libtool pkgconf clang
-libglpk-dev glpk-utils libopenblas-dev libjansson-dev libcmocka-dev lp-solve liblpsolve55-dev"
+libglpk-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcmocka-dev lp-solve liblpsolve55-dev"
 
 missing=""
 for p in $packages; do

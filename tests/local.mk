@@ -62,7 +62,7 @@ TESTS += $(UNIT_TESTS)
 # Unit tests see the library's private headers too, and link the convenience library.
 TEST_CPPFLAGS = $(LIB_CPPFLAGS) -I$(top_srcdir)/tests/support $(CMOCKA_CFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DGLPSOL='"$(GLPSOL)"'
-TEST_LDADD = libdlsched_core.la $(CMOCKA_LIBS) -lm
+TEST_LDADD = libdlsched_core.la $(CXX_RUNTIME_LIBS) $(CMOCKA_LIBS) -lm
 TEST_SUPPORT = tests/support/testutil.h tests/support/failing_malloc.h tests/support/gen.h \
 	tests/support/guard.h
 

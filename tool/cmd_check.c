@@ -90,6 +90,18 @@ static void shape_warnings(const dls_platform *pl, size_t i, json_t *warnings)
     }
 }
 
+/* Appends s to the line at o, left-aligned in `width` bytes as printf's "%-*s" does, and
+ * returns the end; the caller sized the line. */
+static char *put_cell(char *o, const char *s, size_t width)
+{
+    size_t len = strlen(s);
+    memcpy(o, s, len);
+    o += len;
+    for (; len < width; len++)
+        *o++ = ' ';
+    return o;
+}
+
 static void describe_model(const dls_model *m, char *buf, size_t size)
 {
     char v[32];
@@ -146,10 +158,11 @@ int cmd_check(const tool_args *args)
                      tool_num(rate, r, sizeof r));
         else
             snprintf(link, sizeof link, "none");
-        json_t *pw = json_array();
+        /* the report's warnings: each processor's in JSON, one list for the text */
+        json_t *pw = json ? json_array() : all_warnings;
         shape_warnings(pl, i, pw);
-        json_array_extend(all_warnings, pw);
         if (json) {
+            json_array_extend(all_warnings, pw);
             json_t *p = json_pack("{s:s,s:s,s:I,s:o,s:o,s:o}", "name", name, "model",
                                   dls_model_kind_name(dls_model_get_kind(m)), "count",
                                   (json_int_t)dls_model_count(m), "limit", tool_json_number(limit),
@@ -157,10 +170,20 @@ int cmd_check(const tool_args *args)
                                   json_pack("{s:f,s:f}", "startup", startup, "rate", rate),
                                   "warnings", pw);
             json_array_append_new(procs, p);
-        } else {
-            json_decref(pw);
-            printf("  %s  %-8s  %-22s  %-10s  %s\n", tool_cell(cell, sizeof cell, name, width),
-                   dls_model_kind_name(dls_model_get_kind(m)), details, lim, link);
+        } else { /* "  %s  %-8s  %-22s  %-10s  %s\n", written as one piece (10^6 lines) */
+            char line[sizeof cell + sizeof details + sizeof lim + sizeof link + 64], *o = line;
+            o = put_cell(o, "  ", 0);
+            o = put_cell(o, tool_cell(cell, sizeof cell, name, width), 0);
+            o = put_cell(o, "  ", 0);
+            o = put_cell(o, dls_model_kind_name(dls_model_get_kind(m)), 8);
+            o = put_cell(o, "  ", 0);
+            o = put_cell(o, details, 22);
+            o = put_cell(o, "  ", 0);
+            o = put_cell(o, lim, 10);
+            o = put_cell(o, "  ", 0);
+            o = put_cell(o, link, 0);
+            *o++ = '\n';
+            fwrite(line, 1, (size_t)(o - line), stdout);
         }
     }
     if (json) {

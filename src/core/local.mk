@@ -1,5 +1,6 @@
 # src/core: status codes and error records, growing buffers and arrays, sorting by key, the C numeric locale,
-# atomic files, statistics, internal assertions: used by every module.
+# atomic files, statistics, internal assertions, large blocks mapped in bulk: used by every
+# module.
 libdlsched_core_la_SOURCES += \
 	src/core/internal.h \
 	src/core/status.c \
@@ -15,4 +16,6 @@ libdlsched_core_la_SOURCES += \
 	src/core/names.c \
 	src/core/file_atomic.c \
 	src/core/stats.h \
-	src/core/stats.c
+	src/core/stats.c \
+	src/core/pages.h \
+	src/core/pages.c

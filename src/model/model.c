@@ -214,6 +214,20 @@ static void layout(dls_model *m)
     }
 }
 
+size_t dls__model_size(const dls_model *model)
+{
+    return sizeof *model +
+           data_length(model->kind, model->n, model->ny, model->bands) * sizeof(double);
+}
+
+dls_model *dls__model_copy_to(void *mem, const dls_model *model)
+{
+    dls_model *m = mem;
+    memcpy(m, model, dls__model_size(model));
+    layout(m); /* the arrays of the copy point into its own data */
+    return m;
+}
+
 static dls_model *model_alloc(dls_model_kind kind, size_t n, size_t ny, int bands)
 {
     size_t len = data_length(kind, n, ny, bands);

@@ -41,6 +41,15 @@ DLS_HIDDEN double dls__lines_time(const dls_model *m, double x);
 /* max_l a_l of n time lines (n >= 1): the time they give a vanishing share. */
 DLS_HIDDEN double dls__lines_start(const double *a, size_t n);
 
+/* Bytes of model, header and data: what dls__model_copy_to needs. */
+DLS_HIDDEN size_t dls__model_size(const dls_model *model);
+
+/* Copies model into mem (dls__model_size(model) bytes, aligned for any type) and returns the
+ * copy: a model like any other, except that its memory stays the caller's (never
+ * dls_model_free it). For the platform, which keeps the models of a file in blocks of its
+ * own. */
+DLS_HIDDEN dls_model *dls__model_copy_to(void *mem, const dls_model *model);
+
 /* Computes m->increasing_to (shape.c). */
 DLS_HIDDEN void dls__set_increasing_extent(dls_model *m);
 

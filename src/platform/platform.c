@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/grow.h"
+#include "core/pages.h"
 #include "model/model_impl.h"
 #include "platform/platform_impl.h"
 
@@ -29,8 +30,68 @@ dls_status dls_platform_create(dls_platform **out, dls_error *err)
 
 static void proc_clear(dls__proc *p)
 {
-    free(p->name);
-    dls_model_free(p->model);
+    if (!(p->stored & DLS__STORED_NAME))
+        free(p->name);
+    if (!(p->stored & DLS__STORED_MODEL))
+        dls_model_free(p->model);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The store (see struct dls_platform): blocks that double from DLS__STORE_FIRST bytes up
+ * to one huge page (core/pages.h); those of that size are aligned to it and mapped in bulk,
+ * so that the kernel may back each with one huge page, and a store holds at most one
+ * partly used. Objects larger than DLS__STORE_OBJECT_MAX (a model of many points) get
+ * allocations of their own, so that no block is wasted on one. */
+#define DLS__STORE_FIRST ((size_t)64 << 10)
+#define DLS__STORE_MAX DLS__HUGE_PAGE
+#define DLS__STORE_OBJECT_MAX (DLS__STORE_FIRST / 4) /* fits in any block, with its head */
+
+struct dls__block {
+    dls__block *next;
+    size_t total, used; /* bytes: of the block, and of its data in use */
+    max_align_t data[];
+};
+
+/* A block of `total` bytes, NULL when out of memory. */
+static dls__block *block_new(size_t total)
+{
+    void *mem = NULL;
+    if (total < DLS__STORE_MAX)
+        mem = malloc(total);
+    else if (posix_memalign(&mem, DLS__STORE_MAX, total) != 0)
+        mem = NULL;
+    if (mem == NULL)
+        return NULL;
+    if (total >= DLS__STORE_MAX)
+        dls__prefault(mem, total, 1); /* filled before the next one is taken */
+    dls__block *b = mem;
+    b->total = total;
+    b->used = 0;
+    return b;
+}
+
+/* `bytes` bytes aligned to align (a power of two, at most that of max_align_t) from the
+ * store, NULL when out of memory. */
+static void *store_alloc(dls_platform *p, size_t bytes, size_t align)
+{
+    DLS_ASSERT(bytes <= DLS__STORE_OBJECT_MAX);
+    DLS_ASSERT(align > 0 && (align & (align - 1)) == 0 && align <= _Alignof(max_align_t));
+    const size_t head = offsetof(dls__block, data);
+    dls__block *b = p->store;
+    size_t at = b ? (b->used + align - 1) & ~(align - 1) : 0;
+    if (b == NULL || head + at + bytes > b->total) {
+        size_t total = b == NULL ? DLS__STORE_FIRST
+                                 : b->total < DLS__STORE_MAX ? 2 * b->total : b->total;
+        dls__block *nb = block_new(total);
+        if (nb == NULL)
+            return NULL;
+        nb->next = b;
+        p->store = b = nb;
+        at = 0;
+        DLS_ASSERT(head + bytes <= b->total);
+    }
+    b->used = at + bytes;
+    return (unsigned char *)b->data + at;
 }
 
 void dls_platform_free(dls_platform *platform)
@@ -41,12 +102,18 @@ void dls_platform_free(dls_platform *platform)
         proc_clear(&platform->procs[i]);
     free(platform->procs);
     free(platform->slots);
+    for (dls__block *b = platform->store, *next; b != NULL; b = next) {
+        next = b->next;
+        free(b);
+    }
     free(platform);
 }
 
 /* ---------------------------------------------------------------------------------- */
 /* Name index: open addressing over processor indices, so that adding p processors and
- * looking names up stays linear in p. */
+ * looking names up stays linear in p. A slot keeps 32 bits of the name's hash: probing
+ * past other names reads the index only, and a rebuild moves slots without hashing or
+ * reading a name again. */
 
 /* FNV-1a, 64 bits: its published offset basis and prime. */
 #define FNV_OFFSET_BASIS 1469598103934665603ull
@@ -54,34 +121,38 @@ void dls_platform_free(dls_platform *platform)
 /* The smallest index (a power of two): a few processors never rebuild it. */
 #define DLS_NAME_INDEX_MIN_SLOTS 16
 
-static uint64_t name_hash(const char *s)
+/* Processor indices fit a slot's 32 bits, DLS__FREE_SLOT apart (reserve_one refuses more). */
+_Static_assert(DLS_PLATFORM_MAX_PROCESSORS < DLS__FREE_SLOT, "processor indices fit 32 bits");
+
+/* The tag of a name: FNV-1a folded to 32 bits (its high half mixed into the low one, which
+ * places the name). */
+static uint32_t name_tag(const char *s)
 {
     uint64_t h = FNV_OFFSET_BASIS;
     for (; *s; s++) {
         h ^= (unsigned char)*s;
         h *= FNV_PRIME;
     }
-    return h;
+    return (uint32_t)(h ^ (h >> 32));
 }
 
-/* Puts processor i into the index under its name; mask is the number of slots less one. */
-static void index_put(size_t *slots, size_t mask, const char *name, size_t i)
+/* Puts processor i, whose name has tag `tag`, into the index; mask is its size less one. */
+static void index_put(dls__slot *slots, size_t mask, uint32_t i, uint32_t tag)
 {
-    size_t k = name_hash(name) & mask;
-    while (slots[k] != SIZE_MAX)
+    size_t k = tag & mask;
+    while (slots[k].proc != DLS__FREE_SLOT)
         k = (k + 1) & mask;
-    slots[k] = i;
+    slots[k].proc = i;
+    slots[k].tag = tag;
 }
 
-/* Fills an index of nslots slots (a power of two) with the n processors. */
-static void index_fill(size_t *slots, size_t nslots, const dls__proc *procs, size_t n)
+/* An index of nslots free slots (a power of two, for n processors at load <= 1/2). */
+static void index_clear(dls__slot *slots, size_t nslots, size_t n)
 {
     DLS_ASSERT((nslots & (nslots - 1)) == 0); /* a mask picks the slot */
     DLS_ASSERT(2 * n <= nslots); /* load <= 1/2: free slots remain, so probing ends */
-    for (size_t k = 0; k < nslots; k++)
-        slots[k] = SIZE_MAX;
-    for (size_t i = 0; i < n; i++)
-        index_put(slots, nslots - 1, procs[i].name, i);
+    (void)n;
+    memset(slots, 0xff, nslots * sizeof *slots); /* every proc DLS__FREE_SLOT */
 }
 
 /* Rebuilds the index with room for at least `need` names at load <= 1/2. */
@@ -90,10 +161,14 @@ static int index_rebuild(dls_platform *p, size_t need)
     size_t nslots = DLS_NAME_INDEX_MIN_SLOTS;
     while (nslots < 2 * need)
         nslots *= 2;
-    size_t *slots = malloc(nslots * sizeof *slots);
+    dls__slot *slots = malloc(nslots * sizeof *slots);
     if (slots == NULL)
         return -1;
-    index_fill(slots, nslots, p->procs, p->n);
+    dls__prefault(slots, nslots * sizeof *slots, 1); /* written whole below */
+    index_clear(slots, nslots, p->n);
+    for (size_t k = 0; k < p->nslots; k++) /* the slots move by their tags */
+        if (p->slots[k].proc != DLS__FREE_SLOT)
+            index_put(slots, nslots - 1, p->slots[k].proc, p->slots[k].tag);
     free(p->slots);
     p->slots = slots;
     p->nslots = nslots;
@@ -110,17 +185,88 @@ int dls_platform_find(const dls_platform *platform, const char *name, size_t *in
     return 1;
 }
 
+/* The slot of the index that holds the processor called name (tag `tag`), *found = 1; or
+ * the free slot where that processor would go, *found = 0. The index must exist. */
+static size_t probe(const dls_platform *p, const char *name, uint32_t tag, int *found)
+{
+    DLS_ASSERT(p->nslots > 0);
+    size_t mask = p->nslots - 1, k = tag & mask;
+    for (; p->slots[k].proc != DLS__FREE_SLOT; k = (k + 1) & mask)
+        if (p->slots[k].tag == tag && strcmp(p->procs[p->slots[k].proc].name, name) == 0) {
+            *found = 1;
+            return k;
+        }
+    *found = 0;
+    return k;
+}
+
 long dls__platform_find(const dls_platform *platform, const char *name)
 {
     if (platform == NULL || name == NULL || platform->nslots == 0)
         return -1;
-    size_t mask = platform->nslots - 1;
-    for (size_t k = name_hash(name) & mask; platform->slots[k] != SIZE_MAX; k = (k + 1) & mask) {
-        size_t i = platform->slots[k];
-        if (strcmp(platform->procs[i].name, name) == 0)
-            return (long)i;
-    }
-    return -1;
+    int found;
+    size_t k = probe(platform, name, name_tag(name), &found);
+    return found ? (long)platform->slots[k].proc : -1;
+}
+
+/* Room for one more processor, in the array and in the index (rebuilt beyond a load of
+ * 1/2): 0, or -1 when out of memory (or past the indices a slot holds, which the limits
+ * on processors never reach), the platform unchanged but for capacities. */
+static int reserve_one(dls_platform *p)
+{
+    if (p->n >= DLS__FREE_SLOT - 1)
+        return -1;
+    dls__proc *procs = dls__grow(p->procs, &p->cap, p->n + 1, sizeof *procs);
+    if (procs == NULL)
+        return -1;
+    p->procs = procs;
+    /* the array's pages are mapped DLS__PREFAULT_MIN bytes at a time as processors reach
+     * them (its capacity, up to twice its size, is not); no huge pages, since it grows */
+    const size_t step = DLS__PREFAULT_MIN, elem = sizeof *procs;
+    size_t end = (p->n + 1) * elem, edge = end / step * step;
+    if (edge > p->n * elem) /* the new processor crosses a multiple of step */
+        dls__prefault((unsigned char *)procs + edge,
+                      p->cap * elem - edge < step ? p->cap * elem - edge : step, 0);
+    if (2 * (p->n + 1) > p->nslots && index_rebuild(p, 2 * (p->n + 1)) != 0)
+        return -1;
+    return 0;
+}
+
+/* Looks name (tag `tag`) up for an append: *dup its processor's index, or -1 and *slot the
+ * free slot for it, with room made for one more processor. 0, or -1 when out of memory. */
+static int place(dls_platform *p, const char *name, uint32_t tag, size_t *slot, long *dup)
+{
+    int found = 0;
+    size_t k = p->nslots ? probe(p, name, tag, &found) : 0;
+    *dup = found ? (long)p->slots[k].proc : -1;
+    if (found)
+        return 0;
+    size_t nslots = p->nslots;
+    if (reserve_one(p) != 0)
+        return -1;
+    if (p->nslots != nslots) /* rebuilt: the free slot moved */
+        k = probe(p, name, tag, &found);
+    *slot = k;
+    return 0;
+}
+
+/* Processor p->n, named name (tag `tag`) and modelled by model (both already placed), goes
+ * to the array and to free slot k of the index. */
+static size_t put(dls_platform *p, size_t k, char *name, uint32_t tag, dls_model *model,
+                  unsigned stored)
+{
+    dls__proc *pr = &p->procs[p->n];
+    pr->name = name;
+    pr->model = model;
+    pr->two_d = dls_model_dimension(model) == 2;
+    pr->limit = INFINITY;
+    pr->has_link = 0;
+    pr->stored = (unsigned char)stored;
+    pr->startup = 0;
+    pr->rate = 0;
+    p->slots[k].proc = (uint32_t)p->n;
+    p->slots[k].tag = tag;
+    return p->n++;
 }
 
 /* Length of the UTF-8 character at s (1 to 4), 0 when the bytes are not one in its
@@ -213,32 +359,58 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
         return dls__fail(err, DLS_EINVAL, "dls_platform_add: the processor name \"%s\" %s", q,
                          why);
     }
-    long dup = dls__platform_find(p, name);
+    size_t k;
+    long dup;
+    uint32_t tag = name_tag(name);
+    if (place(p, name, tag, &k, &dup) != 0)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
     if (dup >= 0)
         return dls__fail_at(err, DLS_EINVAL, 0, 0, dup,
                             "dls_platform_add: a processor named \"%s\" already exists "
                             "(processor %ld)", name, dup + 1);
-    dls__proc *procs = dls__grow(p->procs, &p->cap, p->n + 1, sizeof *procs);
-    if (procs == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
-    p->procs = procs;
-    if (2 * (p->n + 1) > p->nslots && index_rebuild(p, 2 * (p->n + 1)) != 0)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
     char *copy = strdup(name);
     if (copy == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
-    dls__proc *pr = &p->procs[p->n];
-    pr->name = copy;
-    pr->model = model;
-    pr->two_d = dls_model_dimension(model) == 2;
-    pr->limit = INFINITY;
-    pr->has_link = 0;
-    pr->startup = 0;
-    pr->rate = 0;
-    index_put(p->slots, p->nslots - 1, copy, p->n);
+    size_t i = put(p, k, copy, tag, model, 0);
     if (index)
-        *index = p->n;
-    p->n++;
+        *index = i;
+    return DLS_OK;
+}
+
+dls_status dls__platform_append(dls_platform *p, const char *name, size_t len,
+                                const dls_model *model, size_t *index, long *dup,
+                                dls_error *err)
+{
+    DLS_ASSERT(p != NULL && name != NULL && model != NULL && dup != NULL);
+    DLS_ASSERT(strlen(name) == len && len <= DLS_PLATFORM_NAME_MAX);
+    size_t k;
+    uint32_t tag = name_tag(name);
+    if (place(p, name, tag, &k, dup) != 0)
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_read: out of memory");
+    if (*dup >= 0)
+        return DLS_OK;
+    unsigned stored = DLS__STORED_NAME | DLS__STORED_MODEL;
+    char *copy = store_alloc(p, len + 1, 1);
+    size_t size = dls__model_size(model);
+    void *mem = NULL;
+    dls_model *m = NULL;
+    if (size <= DLS__STORE_OBJECT_MAX) {
+        mem = store_alloc(p, size, _Alignof(max_align_t));
+        m = mem ? dls__model_copy_to(mem, model) : NULL;
+    } else {
+        stored = DLS__STORED_NAME;
+        if (dls_model_copy(model, &m, NULL) != DLS_OK)
+            m = NULL;
+    }
+    if (copy == NULL || m == NULL) {
+        if (!(stored & DLS__STORED_MODEL))
+            dls_model_free(m);
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_read: out of memory");
+    }
+    memcpy(copy, name, len + 1);
+    size_t i = put(p, k, copy, tag, m, stored);
+    if (index)
+        *index = i;
     return DLS_OK;
 }
 
@@ -345,7 +517,9 @@ dls_status dls_platform_set_model(dls_platform *platform, size_t i, const dls_mo
     st = dls_model_copy(model, &copy, err);
     if (st != DLS_OK)
         return st;
-    dls_model_free(platform->procs[i].model);
+    if (!(platform->procs[i].stored & DLS__STORED_MODEL))
+        dls_model_free(platform->procs[i].model);
+    platform->procs[i].stored &= (unsigned char)~DLS__STORED_MODEL; /* the old one stays */
     platform->procs[i].model = copy;
     platform->procs[i].two_d = dls_model_dimension(copy) == 2;
     return DLS_OK;
@@ -356,14 +530,21 @@ dls_status dls_platform_remove(dls_platform *platform, size_t i, dls_error *err)
     if (platform == NULL || i >= platform->n)
         return bad_index(err, "dls_platform_remove", platform, i);
     /* Allocate the new index first so a failure leaves the platform as it was. */
-    size_t *slots = malloc(platform->nslots * sizeof *slots);
+    dls__slot *slots = malloc(platform->nslots * sizeof *slots);
     if (slots == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_platform_remove: out of memory");
     proc_clear(&platform->procs[i]);
     memmove(platform->procs + i, platform->procs + i + 1,
             (platform->n - i - 1) * sizeof *platform->procs);
     platform->n--;
-    index_fill(slots, platform->nslots, platform->procs, platform->n);
+    /* the other processors by their tags, those after i one index lower */
+    index_clear(slots, platform->nslots, platform->n);
+    for (size_t k = 0; k < platform->nslots; k++) {
+        uint32_t proc = platform->slots[k].proc;
+        if (proc != DLS__FREE_SLOT && proc != i)
+            index_put(slots, platform->nslots - 1, proc > i ? proc - 1 : proc,
+                      platform->slots[k].tag);
+    }
     free(platform->slots);
     platform->slots = slots;
     return DLS_OK;

@@ -113,7 +113,8 @@ typedef enum {
     BENCH_SIZE,     /* size_t */
     BENCH_COUNT,    /* uint64_t, also written like 1e12 */
     BENCH_DOUBLE,   /* double */
-    BENCH_SEED      /* bench_rng_state; made odd */
+    BENCH_SEED,     /* bench_rng_state; made odd */
+    BENCH_STRING    /* const char *: the argument itself */
 } bench_option_kind;
 
 typedef struct bench_option {
@@ -159,6 +160,9 @@ static inline void bench_options(int argc, char **argv, const bench_option *opt,
             break;
         case BENCH_SEED:
             bench_rng_state = strtoull(v, NULL, 0) | 1;
+            break;
+        case BENCH_STRING:
+            *(const char **)opt[k].value = v;
             break;
         }
         i += opt[k].kind != BENCH_FLAG;

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "gen.h"
+#include "core/buf.h"
 #include "io/platform_json.h"
 
 static void roundtrip(const dls_platform *p)
@@ -389,6 +390,165 @@ TEST(test_reader_limits)
     assert_int_equal(dls__platform_limits.grid_cells, DLS_PLATFORM_MAX_GRID_CELLS);
 }
 
+/* A text the reader refuses with status want at line:column, the message holding part. */
+static void refused_at(const char *text, size_t len, dls_status want, int line, int column,
+                       const char *part)
+{
+    dls_error err;
+    dls_platform *p = NULL;
+    assert_fails(dls_platform_read_string(text, len, "h.json", &p, &err), want, &err, part);
+    assert_null(p);
+    char head[64];
+    snprintf(head, sizeof head, "h.json:%d:%d: ", line, column);
+    if (strncmp(err.message, head, strlen(head)) != 0)
+        fail_msg("expected \"%s...\", got \"%s\"", head, err.message);
+    assert_int_equal(err.line, line);
+    assert_int_equal(err.column, column);
+}
+
+/* "{"processors": [{"name": "a", "speed": " + depth '[' + depth ']' + "}]}" */
+static char *nested(size_t depth)
+{
+    const char *head = "{\"processors\": [{\"name\": \"a\", \"speed\": ", *tail = "}]}";
+    size_t h = strlen(head), t = strlen(tail);
+    char *text = malloc(h + 2 * depth + t + 1);
+    assert_non_null(text);
+    memcpy(text, head, h);
+    memset(text + h, '[', depth);
+    memset(text + h + depth, ']', depth);
+    memcpy(text + h + 2 * depth, tail, t + 1);
+    return text;
+}
+
+/* Hostile texts and files: each refused with a status and, for a text, its position. */
+TEST(test_hostile_inputs)
+{
+    /* truncated: in a number, in a string, after a value */
+    const char *whole = "{\"processors\": [{\"name\": \"cpu0\", \"speed\": 2.5e9}]}";
+    refused_at(whole, 44, DLS_ESYNTAX, 1, 44, "malformed JSON: invalid token near '2.'");
+    refused_at(whole, 30, DLS_ESYNTAX, 1, 30, "malformed JSON: premature end of input");
+    refused_at(whole, strlen(whole) - 1, DLS_ESYNTAX, 1, 49, "'}' expected near end of file");
+    refused_at(whole, 0, DLS_ESYNTAX, 1, 1, "'[' or '{' expected near end of file");
+    /* invalid UTF-8: in a name, in a value the reader would skip, an overlong form */
+    const char *bad_name = "{\"processors\": [{\"name\": \"a\xff\", \"speed\": 1}]}";
+    refused_at(bad_name, strlen(bad_name), DLS_ESYNTAX, 1, 27, "unable to decode byte 0xff");
+    const char *bad_skipped = "{\"processors\": [{\"name\": \"a\", \"speed\": 1, "
+                              "\"x\": \"\xc3\x28\"}]}";
+    refused_at(bad_skipped, strlen(bad_skipped), DLS_ESYNTAX, 1, 48, "unable to decode");
+    const char *overlong = "{\"processors\": [{\"name\": \"\xc0\xaf\", \"speed\": 1}]}";
+    refused_at(overlong, strlen(overlong), DLS_ESYNTAX, 1, 26, "unable to decode");
+    /* deep nesting: past jansson's 2048 levels, and far past simdjson's */
+    for (size_t depth = 3000; depth <= 300000; depth *= 100) {
+        char *text = nested(depth);
+        refused_at(text, strlen(text), DLS_ESYNTAX, 1, 2085, "maximum parsing depth");
+        free(text);
+    }
+    /* huge numbers: past the doubles (refused), below them (zero: not a speed), a long
+     * integer (a double) */
+    const char *over = "{\"processors\": [{\"name\": \"a\", \"speed\": -1e400}]}";
+    refused_at(over, strlen(over), DLS_ESYNTAX, 1, 45, "real number overflow");
+    const char *under = "{\"processors\": [{\"name\": \"a\", \"speed\": 1e-400}]}";
+    refused_at(under, strlen(under), DLS_EDATA, 1, 40, "processor \"a\": speed must be > 0");
+    const char *big = "{\"processors\": [{\"name\": \"a\", \"speed\": 123456789012345678901234567890}]}";
+    dls_error err;
+    dls_platform *p = NULL;
+    assert_ok(dls_platform_read_string(big, strlen(big), "h.json", &p, &err), &err);
+    assert_rel(dls_model_constant_speed(dls_platform_model(p, 0)), 1.2345678901234568e29, 1e-15);
+    dls_platform_free(p);
+
+    /* a duplicate name among many processors (the name index rebuilt on the way) */
+    const size_t n = 5000, dup = 1234;
+    dls__buf b = DLS__BUF_INIT;
+    dls__buf_put(&b, "{\"processors\": [\n");
+    for (size_t i = 0; i < n; i++)
+        dls__buf_put(&b, "  {\"name\": \"node%05zu\", \"speed\": %zu},\n", i, i + 1);
+    dls__buf_put(&b, "  {\"name\": \"node%05zu\", \"speed\": 1}]}\n", dup);
+    assert_false(b.failed);
+    char want[96];
+    snprintf(want, sizeof want, "processor \"node%05zu\": duplicate name: processor #%zu is "
+             "also called \"node%05zu\"", dup, dup + 1, dup);
+    refused_at(b.s, b.len, DLS_EDATA, (int)n + 2, 12, want);
+    assert_fails(dls_platform_read_string(b.s, b.len, "h.json", &p, &err), DLS_EDATA, &err,
+                 want);
+    assert_int_equal(err.processor, (long)n);
+    dls__buf_free(&b);
+
+    /* a directory, and a FIFO whose writer sends a truncated text */
+    char dir[] = "/tmp/dls_hostile_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    p = NULL;
+    assert_fails(dls_platform_read_file(dir, &p, &err), DLS_EIO, &err, dir);
+    assert_non_null(strstr(err.message, "Is a directory"));
+    assert_null(p);
+    char fifo[128];
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        FILE *w = fopen(fifo, "wb");
+        if (w) {
+            fwrite(whole, 1, 44, w);
+            fclose(w);
+        }
+        _exit(0);
+    }
+    assert_fails(dls_platform_read_file(fifo, &p, &err), DLS_ESYNTAX, &err, "malformed JSON");
+    assert_int_equal(strncmp(err.message, fifo, strlen(fifo)), 0);
+    assert_int_equal(err.line, 1);
+    assert_int_equal(err.column, 44);
+    int status;
+    waitpid(child, &status, 0);
+    unlink(fifo);
+    rmdir(dir);
+}
+
+/* A platform read from a file keeps its names and models in its own store: editing it
+ * (another model, a removal, an addition) frees nothing twice and loses no name. */
+TEST(test_edit_read_platform)
+{
+    dls__buf b = DLS__BUF_INIT;
+    dls__buf_put(&b, "{\"processors\": [\n");
+    for (int i = 0; i < 300; i++)
+        dls__buf_put(&b, "  {\"name\": \"p%d\", \"time\": [[0, %d], [-%d, %d]]}%s\n", i, i + 1,
+                     i + 1, 2 * (i + 1), i < 299 ? "," : "");
+    dls__buf_put(&b, "]}\n");
+    assert_false(b.failed);
+    dls_error err;
+    dls_platform *p;
+    assert_ok(dls_platform_read_string(b.s, b.len, "e.json", &p, &err), &err);
+    dls__buf_free(&b);
+    assert_int_equal(dls_platform_count(p), 300);
+    dls_model *m;
+    assert_ok(dls_model_create_constant(7, &m, &err), &err);
+    assert_ok(dls_platform_set_model(p, 10, m, &err), &err);
+    assert_ok(dls_platform_set_model(p, 10, m, &err), &err); /* the copy of the API's, replaced */
+    assert_ok(dls_platform_remove(p, 3, &err), &err);
+    assert_ok(dls_platform_remove(p, 0, &err), &err);
+    assert_ok(dls_platform_add(p, "p3", m, NULL, &err), &err);
+    assert_fails(dls_platform_add(p, "p299", m, NULL, &err), DLS_EINVAL, &err, "already exists");
+    dls_model_free(m);
+    assert_int_equal(dls_platform_count(p), 299);
+    size_t i;
+    for (int k = 0; k < 300; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "p%d", k);
+        assert_int_equal(dls_platform_find(p, name, &i), k != 0);
+        if (k == 0)
+            continue;
+        assert_string_equal(dls_platform_name(p, i), name);
+        if (k == 10)
+            assert_rel(dls_model_constant_speed(dls_platform_model(p, i)), 7, 0);
+        else if (k != 3)
+            assert_int_equal(dls_model_count(dls_platform_model(p, i)), 2);
+    }
+    dls_platform *c;
+    assert_ok(dls_platform_copy(p, &c, &err), &err);
+    assert_true(dls_platform_equal(p, c));
+    dls_platform_free(c);
+    dls_platform_free(p);
+}
+
 TEST_MAIN("platform_json", test_read_contract_example, test_read_every_example, test_name_rule,
           test_random_roundtrips, test_write_file, test_located_errors, test_bad_corpus,
-          test_output_shape, test_reader_limits)
+          test_output_shape, test_reader_limits, test_hostile_inputs, test_edit_read_platform)

@@ -2,8 +2,8 @@
 # The layering of the library, checked from the code itself:
 #   1. every private include "module/header.h" in src/MODULE/ names MODULE or a module
 #      that src/LAYERS lets MODULE use;
-#   2. the headers of GLPK, jansson and OpenBLAS appear only in the module that src/LAYERS
-#      gives them (the dlsched program in tool/ may use jansson for its JSON output);
+#   2. the headers of GLPK, jansson, simdjson and OpenBLAS appear only in the module that
+#      src/LAYERS gives them (the dlsched program in tool/ may use jansson for its JSON output);
 #   3. tool/ and examples/ include only public headers (and the tool its own tool.h);
 #   4. the calls between the library's object files (read with nm) follow the same rules
 #      between modules, and form no cycle between files, inside modules too.
@@ -44,13 +44,13 @@ check() {
         m=$(basename "$d")
         echo "$modules" | grep -qx "$m" || bad "src/$m/ is not a module of src/LAYERS"
     done
-    for f in "$src"/src/*.c "$src"/src/*.h; do
+    for f in "$src"/src/*.c "$src"/src/*.h "$src"/src/*.cc; do
         [ -e "$f" ] && bad "${f#"$src"/}: a source file at the top of src/ (each belongs to a module)"
     done
 
     # 1. private includes
     for m in $modules; do
-        for f in "$src"/src/"$m"/*.[ch]; do
+        for f in "$src"/src/"$m"/*.[ch] "$src"/src/"$m"/*.cc; do
             [ -e "$f" ] || continue
             rel=${f#"$src"/}
             grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" | while IFS= read -r line; do
@@ -71,21 +71,23 @@ check() {
     while IFS= read -r l; do bad "${l#check_layers: }"; done < "$tmp/includes"
 
     # 2. third-party headers in their one module
-    for lib in glpk jansson openblas; do
+    for lib in glpk jansson simdjson openblas; do
         case $lib in
         glpk) pat='<glpk\.h>' ;;
         jansson) pat='<jansson\.h>' ;;
+        simdjson) pat='<simdjson\.h>' ;;
         openblas) pat='<cblas\.h>\|<openblas[^>]*>\|<lapacke\.h>' ;;
         esac
         home=$(for m in $modules; do third "$m" | grep -qx "$lib" && echo "$m"; done)
-        grep -ln "^[[:space:]]*#[[:space:]]*include[[:space:]]*\($pat\)" "$src"/src/*/*.[ch] 2>/dev/null |
+        grep -ln "^[[:space:]]*#[[:space:]]*include[[:space:]]*\($pat\)" "$src"/src/*/*.[ch] \
+            "$src"/src/*/*.cc 2>/dev/null |
             while IFS= read -r f; do
                 m=$(basename "$(dirname "$f")")
                 [ "$m" = "$home" ] || echo "${f#"$src"/}: uses $lib, which belongs to src/$home/ only"
             done > "$tmp/third"
         while IFS= read -r l; do bad "$l"; done < "$tmp/third"
     done
-    grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*<\(glpk\.h\|cblas\.h\|openblas\|lpsolve\)' \
+    grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*<\(glpk\.h\|cblas\.h\|openblas\|lpsolve\|simdjson\)' \
         "$src"/tool/*.[ch] "$src"/examples/*.c 2>/dev/null | while IFS= read -r f; do
         echo "${f#"$src"/}: the program and the examples use the library, not its dependencies"
     done > "$tmp/third"

@@ -1,0 +1,1032 @@
+/* Reading platform files with simdjson's On-Demand API: the text is indexed once (simdjson's
+ * stage 1) and walked once, each value checked against the contract as it is met; no tree is
+ * built, so a file of a million processors costs its own size and little more.
+ *
+ * The rules and messages are those of the former reader on jansson's tree, whose checks ran
+ * in a fixed order (a processor: its name, unknown keys, two models, the model, "limit",
+ * "link"). A walk meets the keys in file order instead, so each object is read in one pass
+ * that keeps, per key, what it found (a value or a located fault), and the faults are then
+ * weighed in the old order: the first one in that order is the one reported. Text simdjson
+ * refuses stops the walk at once (DLS_ESYNTAX); platform_json.c then asks jansson for its
+ * exact diagnosis, which also gives malformed JSON its priority over any contract fault.
+ *
+ * Every value of a platform that is accepted has been read with a typed getter (which
+ * validates it; a string without escapes is taken as the first pass validated it), every
+ * object has been checked for duplicate keys, and nothing follows the root: what is
+ * accepted is valid JSON. Nothing thrown leaves this file: simdjson is used
+ * through its error codes and std::bad_alloc becomes DLS_ENOMEM. */
+extern "C" {
+#include <config.h>
+}
+
+#include <simdjson.h>
+
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+extern "C" {
+#include "io/platform_simdjson.h"
+#include "model/model_impl.h"
+#include "platform/platform_impl.h"
+}
+
+static_assert(DLS__JSON_PADDING >= simdjson::SIMDJSON_PADDING,
+              "DLS__JSON_PADDING must cover simdjson's padding");
+
+namespace {
+
+namespace od = simdjson::ondemand;
+
+/* simdjson refuses nesting deeper than this; jansson, which diagnoses malformed text,
+ * refuses beyond 2048 levels, so every text jansson accepts is walked here. */
+constexpr size_t MAX_DEPTH = 4096;
+/* "Did you mean" hints name a known key within this many edits of an unknown one; keys
+ * longer than HINT_KEY_MAX get no hint. */
+constexpr size_t HINT_MAX_EDITS = 2;
+constexpr size_t HINT_KEY_MAX = 32;
+/* A speed point is [size, speed], or [size, speed, low, high] with its band. */
+constexpr size_t POINT_WIDTH = 2;
+constexpr size_t BANDED_POINT_WIDTH = 4;
+/* Message buffers, as in the former reader. */
+constexpr size_t WHAT_BYTES = 400;
+constexpr size_t NAME_QUOTE_BYTES = 128;
+
+/* A located failure kept until the faults of an object are weighed: status, byte offset
+ * in the text, and the sentence without its "PATH:LINE:COLUMN: processor ...: " head. */
+struct fault {
+    dls_status st = DLS_OK;
+    size_t at = 0;
+    std::string what;
+    explicit operator bool() const { return st != DLS_OK; }
+};
+
+/* The walk stops at once (text simdjson refuses, or no memory); `fatal` holds why. */
+struct stop {};
+
+struct ctx {
+    const char *text; /* as given, for lines and columns */
+    size_t len;
+    const char *base; /* the padded text simdjson walks: offsets count from here */
+    const char *source;
+    const dls__limits *lim;
+    dls_error *err;
+    fault fatal;
+};
+
+fault make_fault(dls_status st, size_t at, const char *fmt, ...) DLS_PRINTF(3, 4);
+
+fault make_fault(dls_status st, size_t at, const char *fmt, ...)
+{
+    char what[WHAT_BYTES];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    fault f;
+    f.st = st;
+    f.at = at;
+    f.what = what;
+    return f;
+}
+
+size_t offset(const ctx &c, const char *p)
+{
+    if (p == nullptr || p < c.base || p > c.base + c.len)
+        return c.len;
+    return static_cast<size_t>(p - c.base);
+}
+
+size_t offset(const ctx &c, od::value &v)
+{
+    return offset(c, v.raw_json_token().data());
+}
+
+/* Stops the walk on an error code of simdjson, located at byte `at`. */
+[[noreturn]] void refuse(ctx &c, simdjson::error_code e, size_t at)
+{
+    if (e == simdjson::MEMALLOC)
+        throw std::bad_alloc();
+    c.fatal = make_fault(DLS_ESYNTAX, at, "malformed JSON: %s", simdjson::error_message(e));
+    throw stop();
+}
+
+template <typename T> T need(ctx &c, simdjson::simdjson_result<T> &&r, size_t at)
+{
+    T v{};
+    simdjson::error_code e = std::move(r).get(v);
+    if (e != simdjson::SUCCESS)
+        refuse(c, e, at);
+    return v;
+}
+
+const char *type_name(od::json_type t)
+{
+    switch (t) {
+    case od::json_type::object: return "an object";
+    case od::json_type::array: return "an array";
+    case od::json_type::string: return "a string";
+    case od::json_type::number: return "a number";
+    case od::json_type::boolean: return "a boolean";
+    case od::json_type::null: return "null";
+    }
+    return "a value";
+}
+
+od::json_type type_of(ctx &c, od::value &v)
+{
+    return need(c, v.type(), offset(c, v));
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Keys                                                                               */
+
+/* The key of a field, decoded, and the offset of its opening quote. Keys without a
+ * backslash are taken from the text as they are, without a copy. */
+std::string_view key_of(ctx &c, od::field &f, size_t *at)
+{
+    const char *raw = f.key().raw();
+    *at = offset(c, raw) - 1;
+    const char *end = raw, *last = c.base + c.len;
+    while (end < last && *end != '"' && *end != '\\')
+        end++;
+    if (*end == '"')
+        return std::string_view(raw, static_cast<size_t>(end - raw));
+    return need(c, f.unescaped_key(), *at);
+}
+
+/* String value v (known to be one), decoded. One without a backslash is taken from the
+ * text as it is, as keys are: simdjson's first pass refused any text with invalid UTF-8 or
+ * a raw control character in a string, so its bytes are the string, and a million names
+ * are not copied into simdjson's string buffer. */
+std::string_view string_of(ctx &c, od::value &v, size_t at)
+{
+    std::string_view tok = v.raw_json_token(); /* "...", then any spaces */
+    size_t end = 1;
+    while (end < tok.size() && tok[end] != '"' && tok[end] != '\\')
+        end++;
+    if (end < tok.size() && tok[end] == '"')
+        return tok.substr(1, end - 1);
+    return need(c, v.get_string(), at);
+}
+
+/* Position of key in the null-terminated list known, -1 when absent. */
+int key_index(std::string_view key, const char *const *known)
+{
+    for (int k = 0; known[k] != nullptr; k++)
+        if (key == known[k])
+            return k;
+    return -1;
+}
+
+/* Levenshtein distance, for "did you mean" hints; SIZE_MAX when a key is longer than
+ * HINT_KEY_MAX. */
+size_t edit_distance(std::string_view a, const char *b)
+{
+    size_t la = a.size(), lb = strlen(b);
+    if (la > HINT_KEY_MAX || lb > HINT_KEY_MAX)
+        return SIZE_MAX;
+    size_t d[HINT_KEY_MAX + 1][HINT_KEY_MAX + 1];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t sub = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            size_t del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+            d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+        }
+    return d[la][lb];
+}
+
+/* The fault of an unknown key (at the key itself), with a hint when a known key is
+ * close. */
+fault unknown_key(std::string_view key, size_t at, const char *const *known, const char *where)
+{
+    std::string k(key);
+    const char *close = nullptr;
+    size_t best = HINT_MAX_EDITS + 1; /* the closest key within reach, first of equals */
+    for (const char *const *p = known; *p; p++) {
+        size_t d = edit_distance(key, *p);
+        if (d < best) {
+            best = d;
+            close = *p;
+        }
+    }
+    char list[160] = "";
+    for (const char *const *p = known; *p; p++) {
+        size_t used = strlen(list);
+        snprintf(list + used, sizeof list - used, "%s\"%s\"", p == known ? "" : ", ", *p);
+    }
+    if (close)
+        return make_fault(DLS_EDATA, at,
+                          "unknown key \"%s\" in %s (did you mean \"%s\"? known keys: %s)",
+                          k.c_str(), where, close, list);
+    return make_fault(DLS_EDATA, at, "unknown key \"%s\" in %s (known keys: %s)", k.c_str(),
+                      where, list);
+}
+
+/* One pass over the fields of object v (already known to be one): calls take(index, value,
+ * key offset) for the keys in the null-terminated list known, keeps the first unknown key
+ * as a fault, and stops the walk on a duplicate key (malformed, as jansson says). */
+template <typename F>
+void each_field(ctx &c, od::object &obj, const char *const *known, const char *where,
+                fault *unknown, F take)
+{
+    unsigned seen = 0;
+    for (auto r : obj) {
+        od::field f = need(c, std::move(r), c.len);
+        size_t at;
+        std::string_view key = key_of(c, f, &at);
+        int k = key_index(key, known);
+        if (k < 0) {
+            if (!*unknown)
+                *unknown = unknown_key(key, at, known, where);
+            continue; /* the value is skipped */
+        }
+        if (seen & (1u << k)) {
+            c.fatal = make_fault(DLS_ESYNTAX, at, "malformed JSON: duplicate object key");
+            throw stop();
+        }
+        seen |= 1u << k;
+        take(k, f.value(), at);
+    }
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Numbers                                                                            */
+
+/* A sequence that keeps its first N elements in itself: the arrays of platform files are
+ * mostly short ([a, b] lines, two lines a model), and a million processors should not cost
+ * millions of allocations. */
+template <typename T, size_t N> class small_vec {
+public:
+    size_t size() const { return n_; }
+    bool empty() const { return n_ == 0; }
+    const T &operator[](size_t k) const { return k < N ? inl_[k] : more_[k - N]; }
+    void push_back(T v)
+    {
+        if (n_ < N)
+            inl_[n_] = std::move(v);
+        else
+            more_.push_back(std::move(v));
+        n_++;
+    }
+
+private:
+    T inl_[N];
+    std::vector<T> more_;
+    size_t n_ = 0;
+};
+
+/* A number as read: ok, or the type found instead (type == nullptr with !ok: not finite). */
+struct num {
+    double v = 0;
+    size_t at = 0;
+    bool ok = false;
+    const char *type = nullptr;
+};
+
+num read_num(ctx &c, od::value v)
+{
+    num n;
+    n.at = offset(c, v);
+    od::json_type t = type_of(c, v);
+    if (t != od::json_type::number) {
+        n.type = type_name(t);
+        return n; /* the value is skipped */
+    }
+    n.v = need(c, v.get_double(), n.at);
+    n.ok = std::isfinite(n.v);
+    return n;
+}
+
+/* The fault of a number that is not one: what names it in messages. */
+fault number_fault(const num &n, const std::string &what)
+{
+    if (n.type != nullptr)
+        return make_fault(DLS_EDATA, n.at, "%s must be a number, not %s", what.c_str(), n.type);
+    return make_fault(DLS_EDATA, n.at, "%s must be a finite number", what.c_str());
+}
+
+std::string label(const char *fmt, ...) DLS_PRINTF(1, 2);
+
+std::string label(const char *fmt, ...)
+{
+    char what[96];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return what;
+}
+
+/* An array read as numbers: its elements (numbers or not), whether it is an array at all,
+ * its type otherwise, and its offset. */
+struct numbers {
+    bool is_array = false;
+    const char *type = nullptr;
+    size_t at = 0;
+    small_vec<num, BANDED_POINT_WIDTH> items;
+};
+
+numbers read_numbers(ctx &c, od::value v)
+{
+    numbers a;
+    a.at = offset(c, v);
+    od::json_type t = type_of(c, v);
+    if (t != od::json_type::array) {
+        a.type = type_name(t);
+        return a;
+    }
+    a.is_array = true;
+    od::array arr = need(c, v.get_array(), a.at);
+    for (auto r : arr)
+        a.items.push_back(read_num(c, need(c, std::move(r), a.at)));
+    return a;
+}
+
+/* "an array of length 3", or the type name for other values. */
+std::string describe(const numbers &a)
+{
+    if (!a.is_array)
+        return a.type;
+    return label("an array of length %zu", a.items.size());
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Models                                                                             */
+
+/* A model read, or its fault; the model is freed with the record unless taken. */
+struct model_result {
+    dls_model *model = nullptr;
+    fault f;
+    model_result() = default;
+    model_result(const model_result &) = delete;
+    model_result &operator=(const model_result &) = delete;
+    ~model_result() { dls_model_free(model); }
+    dls_model *take()
+    {
+        dls_model *m = model;
+        model = nullptr;
+        return m;
+    }
+};
+
+/* Creates a model with a constructor of the library: its failures are no memory (the data
+ * were checked before). */
+void created(ctx &c, dls_status st, model_result &res)
+{
+    if (st == DLS_ENOMEM)
+        throw std::bad_alloc();
+    if (st != DLS_OK) /* not expected: the data passed the same validators */
+        res.f = make_fault(st, c.len, "%s", c.err->message);
+}
+
+/* The offset of element index (then field) of a list of arrays, or of the nearest
+ * enclosing value that exists, as the former reader located problems. */
+template <typename Rows>
+size_t problem_at(const Rows &rows, size_t whole, size_t index, int field)
+{
+    if (field == DLS__FIELD_WHOLE || index >= rows.size())
+        return whole;
+    const numbers &row = rows[index];
+    if (field < 0 || static_cast<size_t>(field) >= row.items.size())
+        return row.at;
+    return row.items[static_cast<size_t>(field)].at;
+}
+
+void read_points(ctx &c, od::value v, model_result &res)
+{
+    static const char *const fields[] = {"size", "speed", "band low edge", "band high edge"};
+    size_t at = offset(c, v);
+    od::json_type t = type_of(c, v);
+    if (t != od::json_type::array) {
+        res.f = make_fault(DLS_EDATA, at,
+                           "\"points\" must be an array of [size, speed] pairs, not %s",
+                           type_name(t));
+        return;
+    }
+    std::vector<numbers> pts;
+    od::array arr = need(c, v.get_array(), at);
+    for (auto r : arr)
+        pts.push_back(read_numbers(c, need(c, std::move(r), at)));
+    size_t n = pts.size();
+    if (n == 0) {
+        res.f = make_fault(DLS_EDATA, at,
+                           "\"points\" is empty: give at least one [size, speed] pair");
+        return;
+    }
+    if (n > c.lim->points) {
+        res.f = make_fault(DLS_ELIMIT, at,
+                           "\"points\" has %zu points, more than the %zu of a speed model "
+                           "dlsched reads", n, c.lim->points);
+        return;
+    }
+    size_t width = 0;
+    std::vector<double> buf(BANDED_POINT_WIDTH * n);
+    double *cols[BANDED_POINT_WIDTH] = {&buf[0], &buf[n], &buf[2 * n], &buf[3 * n]};
+    for (size_t k = 0; k < n; k++) {
+        const numbers &p = pts[k];
+        size_t w = p.is_array ? p.items.size() : 0;
+        if (!p.is_array || (w != POINT_WIDTH && w != BANDED_POINT_WIDTH)) {
+            res.f = make_fault(DLS_EDATA, p.at,
+                               "speed point %zu must be [size, speed] or [size, speed, low, "
+                               "high], not %s", k + 1, describe(p).c_str());
+            return;
+        }
+        if (width != 0 && w != width) {
+            res.f = make_fault(DLS_EDATA, p.at,
+                               "speed point %zu has %zu numbers but point 1 has %zu: give every "
+                               "point a band [size, speed, low, high] or none", k + 1, w, width);
+            return;
+        }
+        width = w;
+        for (size_t f = 0; f < w; f++) {
+            if (!p.items[f].ok) {
+                res.f = number_fault(p.items[f], label("speed point %zu: the %s", k + 1,
+                                                       fields[f]));
+                return;
+            }
+            cols[f][k] = p.items[f].v;
+        }
+    }
+    dls__problem pb;
+    bool banded = width == BANDED_POINT_WIDTH;
+    const double *low = banded ? cols[2] : nullptr, *high = banded ? cols[3] : nullptr;
+    if (dls__check_points(n, cols[0], cols[1], low, high, &pb)) {
+        res.f = make_fault(DLS_EDATA, problem_at(pts, at, pb.index, pb.field), "%s", pb.text);
+        return;
+    }
+    created(c, dls_model_create_points(n, cols[0], cols[1], low, high, &res.model, c.err),
+            res);
+}
+
+void read_speed(ctx &c, od::value v, model_result &res)
+{
+    size_t at = offset(c, v);
+    od::json_type t = type_of(c, v);
+    if (t == od::json_type::number) {
+        num s = read_num(c, v);
+        dls__problem pb;
+        if (!s.ok)
+            res.f = number_fault(s, "\"speed\"");
+        else if (dls__check_speed(s.v, &pb))
+            res.f = make_fault(DLS_EDATA, at, "%s", pb.text);
+        else
+            created(c, dls_model_create_constant(s.v, &res.model, c.err), res);
+        return;
+    }
+    if (t != od::json_type::object) {
+        res.f = make_fault(DLS_EDATA, at,
+                           "\"speed\" must be a number or an object {\"points\": [...]}, not %s",
+                           type_name(t));
+        return;
+    }
+    static const char *const known[] = {"points", nullptr};
+    fault unknown;
+    model_result pts;
+    bool has_points = false;
+    od::object obj = need(c, v.get_object(), at);
+    each_field(c, obj, known, "\"speed\"", &unknown, [&](int, od::value pv, size_t) {
+        has_points = true;
+        read_points(c, pv, pts);
+    });
+    if (unknown)
+        res.f = unknown;
+    else if (!has_points)
+        res.f = make_fault(DLS_EDATA, at, "\"speed\" object has no \"points\"");
+    else
+        res.f = pts.f;
+    if (!res.f)
+        res.model = pts.take();
+}
+
+void read_time(ctx &c, od::value v, model_result &res)
+{
+    size_t at = offset(c, v);
+    od::json_type t = type_of(c, v);
+    if (t != od::json_type::array) {
+        res.f = make_fault(DLS_EDATA, at, "\"time\" must be an array of [a, b] lines, not %s",
+                           type_name(t));
+        return;
+    }
+    small_vec<numbers, 2> lines;
+    od::array arr = need(c, v.get_array(), at);
+    for (auto r : arr)
+        lines.push_back(read_numbers(c, need(c, std::move(r), at)));
+    size_t n = lines.size();
+    if (n == 0) {
+        res.f = make_fault(DLS_EDATA, at, "\"time\" is empty: give at least one line [a, b]");
+        return;
+    }
+    if (n > c.lim->lines) {
+        res.f = make_fault(DLS_ELIMIT, at,
+                           "\"time\" has %zu lines, more than the %zu of a time model dlsched "
+                           "reads", n, c.lim->lines);
+        return;
+    }
+    constexpr size_t SMALL = 4;
+    double small[2 * SMALL];
+    std::vector<double> big(n > SMALL ? 2 * n : 0);
+    double *a = n > SMALL ? &big[0] : small, *b = a + (n > SMALL ? n : SMALL);
+    for (size_t l = 0; l < n; l++) {
+        const numbers &line = lines[l];
+        if (!line.is_array || line.items.size() != 2) {
+            res.f = make_fault(DLS_EDATA, line.at,
+                               "time line %zu must be an array [a, b] of two numbers, not %s",
+                               l + 1, describe(line).c_str());
+            return;
+        }
+        if (!line.items[0].ok) {
+            res.f = number_fault(line.items[0], label("time line %zu: the intercept a", l + 1));
+            return;
+        }
+        if (!line.items[1].ok) {
+            res.f = number_fault(line.items[1], label("time line %zu: the slope b", l + 1));
+            return;
+        }
+        a[l] = line.items[0].v;
+        b[l] = line.items[1].v;
+    }
+    dls__problem pb;
+    if (dls__check_lines(n, a, b, &pb)) {
+        res.f = make_fault(DLS_EDATA, problem_at(lines, at, pb.index, pb.field), "%s", pb.text);
+        return;
+    }
+    created(c, dls_model_create_time_lines(n, a, b, &res.model, c.err), res);
+}
+
+/* The faults of x or y of a grid, in the former reader's order; fills out. */
+fault grid_axis(const numbers &a, const char *what, std::vector<double> &out)
+{
+    if (!a.is_array)
+        return make_fault(DLS_EDATA, a.at, "%s must be an array of numbers, not %s", what,
+                          a.type);
+    if (a.items.empty())
+        return make_fault(DLS_EDATA, a.at, "%s is empty", what);
+    for (size_t k = 0; k < a.items.size(); k++) {
+        if (!a.items[k].ok)
+            return number_fault(a.items[k], label("%s value %zu", what, k + 1));
+        out.push_back(a.items[k].v);
+    }
+    return fault();
+}
+
+void read_speed2d(ctx &c, od::value v, model_result &res)
+{
+    static const char *const known[] = {"x", "y", "values", nullptr};
+    size_t at = offset(c, v);
+    od::json_type t = type_of(c, v);
+    if (t != od::json_type::object) {
+        res.f = make_fault(DLS_EDATA, at,
+                           "\"speed2d\" must be an object with \"x\", \"y\" and \"values\", "
+                           "not %s", type_name(t));
+        return;
+    }
+    fault unknown;
+    numbers axis[2];
+    numbers rows; /* the rows' offsets and shapes; their numbers in cells */
+    std::vector<numbers> cells;
+    bool has[3] = {false, false, false};
+    od::object obj = need(c, v.get_object(), at);
+    each_field(c, obj, known, "\"speed2d\"", &unknown, [&](int k, od::value fv, size_t) {
+        has[k] = true;
+        if (k < 2) {
+            axis[k] = read_numbers(c, fv);
+            return;
+        }
+        rows.at = offset(c, fv);
+        od::json_type rt = type_of(c, fv);
+        if (rt != od::json_type::array) {
+            rows.type = type_name(rt);
+            return;
+        }
+        rows.is_array = true;
+        od::array arr = need(c, fv.get_array(), rows.at);
+        for (auto r : arr)
+            cells.push_back(read_numbers(c, need(c, std::move(r), rows.at)));
+    });
+    if (unknown) {
+        res.f = unknown;
+        return;
+    }
+    for (int k = 0; k < 3; k++)
+        if (!has[k]) {
+            res.f = make_fault(DLS_EDATA, at, "\"speed2d\" has no \"%s\"", known[k]);
+            return;
+        }
+    /* the grid's size before any of it is read (values must be x values times y values) */
+    size_t gx = axis[0].is_array ? axis[0].items.size() : 0;
+    size_t gy = axis[1].is_array ? axis[1].items.size() : 0;
+    if (gx > 0 && gy > 0 && gx > c.lim->grid_cells / gy) {
+        res.f = make_fault(DLS_ELIMIT, at,
+                           "\"speed2d\" has %zu x %zu values, more than the %zu of a 2-D grid "
+                           "dlsched reads", gx, gy, c.lim->grid_cells);
+        return;
+    }
+    std::vector<double> x, y;
+    res.f = grid_axis(axis[0], "speed2d x", x);
+    if (!res.f)
+        res.f = grid_axis(axis[1], "speed2d y", y);
+    if (res.f)
+        return;
+    size_t nx = x.size(), ny = y.size();
+    if (!rows.is_array) {
+        res.f = make_fault(DLS_EDATA, rows.at,
+                           "speed2d values must be an array of rows, not %s", rows.type);
+        return;
+    }
+    if (cells.size() != nx) {
+        res.f = make_fault(DLS_EDATA, rows.at,
+                           "speed2d values has %zu rows but x has %zu values (one row per x)",
+                           cells.size(), nx);
+        return;
+    }
+    std::vector<double> values(nx * ny);
+    for (size_t i = 0; i < nx; i++) {
+        const numbers &row = cells[i];
+        if (!row.is_array || row.items.size() != ny) {
+            res.f = make_fault(DLS_EDATA, row.at,
+                               "speed2d values row %zu must be an array of %zu numbers (one "
+                               "per y)", i + 1, ny);
+            return;
+        }
+        for (size_t j = 0; j < ny; j++) {
+            if (!row.items[j].ok) {
+                res.f = number_fault(row.items[j],
+                                     label("speed2d value [%zu][%zu]", i + 1, j + 1));
+                return;
+            }
+            values[i * ny + j] = row.items[j].v;
+        }
+    }
+    dls__problem pb;
+    if (dls__check_grid(nx, x.data(), ny, y.data(), values.data(), &pb)) {
+        size_t where;
+        if (pb.field == DLS__FIELD_GRID_VALUE)
+            where = problem_at(cells, rows.at, pb.index / ny, static_cast<int>(pb.index % ny));
+        else {
+            const numbers &a = axis[pb.field == DLS__FIELD_GRID_X ? 0 : 1];
+            where = pb.index < a.items.size() ? a.items[pb.index].at : a.at;
+        }
+        res.f = make_fault(DLS_EDATA, where, "%s", pb.text);
+        return;
+    }
+    created(c, dls_model_create_speed2d(nx, x.data(), ny, y.data(), values.data(), &res.model,
+                                        c.err),
+            res);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Processors                                                                         */
+
+fault read_link(ctx &c, od::value v, double *startup, double *rate)
+{
+    static const char *const known[] = {"startup", "rate", nullptr};
+    size_t at = offset(c, v);
+    od::json_type t = type_of(c, v);
+    if (t != od::json_type::object)
+        return make_fault(DLS_EDATA, at,
+                          "\"link\" must be an object {\"startup\": S, \"rate\": C}, not %s",
+                          type_name(t));
+    fault unknown;
+    num got[2];
+    bool has[2] = {false, false};
+    od::object obj = need(c, v.get_object(), at);
+    each_field(c, obj, known, "\"link\"", &unknown, [&](int k, od::value fv, size_t) {
+        has[k] = true;
+        got[k] = read_num(c, fv);
+    });
+    if (unknown)
+        return unknown;
+    double *dest[2] = {startup, rate};
+    for (int k = 0; k < 2; k++) {
+        if (!has[k])
+            return make_fault(DLS_EDATA, at,
+                              "\"link\" has no \"%s\" (give both \"startup\" and \"rate\")",
+                              known[k]);
+        if (!got[k].ok)
+            return number_fault(got[k], label("the link %s", known[k]));
+        if (got[k].v < 0)
+            return make_fault(DLS_EDATA, got[k].at, "the link %s must be >= 0, not %.10g",
+                              known[k], got[k].v);
+        *dest[k] = got[k].v;
+    }
+    return fault();
+}
+
+enum { K_NAME, K_SPEED, K_TIME, K_SPEED2D, K_LIMIT, K_LINK };
+
+/* A processor's fault becomes the error: "processor "NAME": " or "processor #K: " before
+ * it. */
+struct located {
+    fault f;
+    long proc = -1;
+    std::string name; /* empty: not known */
+    bool named = false;
+};
+
+/* Reads processor k (value v) into pl; a contract fault goes to *bad. */
+void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *bad)
+{
+    static const char *const known[] = {"name", "speed", "time", "speed2d", "limit", "link",
+                                        nullptr};
+    bad->proc = static_cast<long>(k);
+    size_t at = offset(c, v);
+    od::json_type t = type_of(c, v);
+    if (t != od::json_type::object) {
+        bad->f = make_fault(DLS_EDATA, at, "must be an object, not %s", type_name(t));
+        return;
+    }
+    fault unknown, name_fault, two_models, limit_fault, link_fault;
+    std::string name;
+    bool has_name = false;
+    size_t name_at = 0;
+    int model_key = -1;
+    model_result model;
+    num limit;
+    bool has_limit = false, has_link = false;
+    double startup = 0, rate = 0;
+    od::object obj = need(c, v.get_object(), at);
+    each_field(c, obj, known, "a processor", &unknown, [&](int key, od::value fv,
+                                                           size_t key_at) {
+        switch (key) {
+        case K_NAME: {
+            has_name = true;
+            name_at = offset(c, fv);
+            od::json_type nt = type_of(c, fv);
+            if (nt != od::json_type::string) {
+                name_fault = make_fault(DLS_EDATA, name_at,
+                                        "\"name\" must be a string, not %s", type_name(nt));
+                break;
+            }
+            std::string_view s = string_of(c, fv, name_at);
+            name.assign(s.data(), s.size());
+            char why[160];
+            if (s.empty())
+                name_fault = make_fault(DLS_EDATA, name_at, "\"name\" is empty");
+            else if (memchr(s.data(), '\0', s.size()) != nullptr)
+                name_fault = make_fault(DLS_EDATA, name_at,
+                                        "\"name\" contains a NUL character");
+            else if (dls__check_name(name.c_str(), why, sizeof why) != 0)
+                name_fault = make_fault(DLS_EDATA, name_at, "\"name\" %s", why);
+            break;
+        }
+        case K_SPEED:
+        case K_TIME:
+        case K_SPEED2D:
+            if (model_key >= 0) {
+                /* the models in file order: the fault names the second one written */
+                if (!two_models)
+                    two_models = make_fault(DLS_EDATA, key_at,
+                                            "has two models, \"%s\" and \"%s\": give "
+                                            "exactly one", known[model_key], known[key]);
+                break;
+            }
+            model_key = key;
+            if (key == K_SPEED)
+                read_speed(c, fv, model);
+            else if (key == K_TIME)
+                read_time(c, fv, model);
+            else
+                read_speed2d(c, fv, model);
+            break;
+        case K_LIMIT:
+            has_limit = true;
+            limit = read_num(c, fv);
+            if (!limit.ok)
+                limit_fault = number_fault(limit, "\"limit\"");
+            else if (!(limit.v > 0))
+                limit_fault = make_fault(DLS_EDATA, limit.at,
+                                         "\"limit\" must be > 0, not %.10g", limit.v);
+            break;
+        case K_LINK:
+            has_link = true;
+            link_fault = read_link(c, fv, &startup, &rate);
+            break;
+        }
+    });
+    /* the faults in the former reader's order: the name, a duplicate name, then the rest */
+    if (!has_name)
+        bad->f = make_fault(DLS_EDATA, at, "has no \"name\"");
+    else if (name_fault)
+        bad->f = name_fault;
+    if (bad->f)
+        return;
+    fault rest;
+    if (unknown)
+        rest = unknown;
+    else if (model_key < 0)
+        rest = make_fault(DLS_EDATA, at,
+                          "has no model: give one of \"speed\", \"time\" or \"speed2d\"");
+    else if (two_models)
+        rest = two_models;
+    else if (model.f)
+        rest = model.f;
+    else if (limit_fault)
+        rest = limit_fault;
+    else if (link_fault)
+        rest = link_fault;
+    /* a sound processor is appended, which looks its name up once; a faulty one is only
+     * looked up, since a duplicate name is the first fault to report */
+    size_t index = 0;
+    long dup;
+    if (rest)
+        dup = dls__platform_find(pl, name.c_str());
+    else if (dls__platform_append(pl, name.c_str(), name.size(), model.model, &index, &dup,
+                                  c.err) != DLS_OK)
+        throw std::bad_alloc(); /* its only failure */
+    if (dup >= 0) {
+        char q[NAME_QUOTE_BYTES];
+        dls__quote_name(name.c_str(), q, sizeof q);
+        rest = make_fault(DLS_EDATA, name_at,
+                          "duplicate name: processor #%ld is also called \"%s\"", dup + 1, q);
+    }
+    if (rest) {
+        bad->f = std::move(rest);
+        bad->name = std::move(name);
+        bad->named = true;
+        return;
+    }
+    pl->procs[index].limit = has_limit ? limit.v : INFINITY;
+    pl->procs[index].has_link = has_link;
+    pl->procs[index].startup = startup;
+    pl->procs[index].rate = rate;
+}
+
+/* The "processors" array: read while it is within the limit and sound, counted to its
+ * end otherwise (its length is checked before its processors). */
+void read_processors(ctx &c, od::value v, dls_platform *pl, located *bad)
+{
+    size_t at = offset(c, v);
+    od::json_type t = type_of(c, v);
+    if (t != od::json_type::array) {
+        bad->f = make_fault(DLS_EDATA, at, "\"processors\" must be an array, not %s",
+                            type_name(t));
+        return;
+    }
+    located first;
+    size_t n = 0;
+    od::array arr = need(c, v.get_array(), at);
+    for (auto r : arr) {
+        od::value pv = need(c, std::move(r), at);
+        if (!first.f && n < c.lim->processors) {
+            located one;
+            read_processor(c, pv, n, pl, &one);
+            if (one.f)
+                first = std::move(one);
+        }
+        n++; /* past the limit or after a fault, the rest is skipped and counted */
+    }
+    if (n == 0)
+        bad->f = make_fault(DLS_EDATA, at,
+                            "\"processors\" is empty: a platform needs at least one processor");
+    else if (n > c.lim->processors)
+        bad->f = make_fault(DLS_ELIMIT, at,
+                            "\"processors\" has %zu processors, more than the %zu dlsched reads",
+                            n, c.lim->processors);
+    else
+        *bad = first;
+}
+
+void read_root(ctx &c, od::document &doc, dls_platform *pl, located *bad)
+{
+    static const char *const known[] = {"processors", nullptr};
+    od::value root = need(c, doc.get_value(), c.len);
+    size_t at = offset(c, root);
+    od::json_type t = type_of(c, root);
+    if (t != od::json_type::object) {
+        bad->f = make_fault(DLS_EDATA, at,
+                            "the platform must be a JSON object {\"processors\": [...]}, not %s",
+                            type_name(t));
+        return;
+    }
+    fault unknown;
+    located procs;
+    bool has_procs = false;
+    od::object obj = need(c, root.get_object(), at);
+    each_field(c, obj, known, "the platform", &unknown, [&](int, od::value pv, size_t) {
+        has_procs = true;
+        read_processors(c, pv, pl, &procs);
+    });
+    if (unknown)
+        bad->f = unknown;
+    else if (!has_procs)
+        bad->f = make_fault(DLS_EDATA, at, "the platform has no \"processors\"");
+    else
+        *bad = procs;
+    if (bad->f)
+        return;
+    /* nothing may follow the root */
+    const char *rest = nullptr;
+    if (doc.current_location().get(rest) == simdjson::SUCCESS) {
+        c.fatal = make_fault(DLS_ESYNTAX, offset(c, rest),
+                             "malformed JSON: end of file expected");
+        throw stop();
+    }
+}
+
+/* Line and column (in characters) of byte pos. */
+void position(const char *text, size_t pos, int *line, int *column)
+{
+    int l = 1, col = 1;
+    for (size_t i = 0; i < pos; i++) {
+        unsigned char ch = static_cast<unsigned char>(text[i]);
+        if (ch == '\n') {
+            l++;
+            col = 1;
+        } else if ((ch & 0xC0) != 0x80) {
+            col++; /* count characters, not UTF-8 continuation bytes */
+        }
+    }
+    *line = l;
+    *column = col;
+}
+
+dls_status report(const ctx &c, const located &bad)
+{
+    int line, column;
+    position(c.text, bad.f.at < c.len ? bad.f.at : c.len, &line, &column);
+    const char *what = bad.f.what.c_str();
+    if (bad.proc < 0)
+        return dls__fail_at(c.err, bad.f.st, line, column, -1, "%s:%d:%d: %s", c.source, line,
+                            column, what);
+    if (bad.named) {
+        char name[NAME_QUOTE_BYTES];
+        dls__quote_name(bad.name.c_str(), name, sizeof name);
+        return dls__fail_at(c.err, bad.f.st, line, column, bad.proc,
+                            "%s:%d:%d: processor \"%s\": %s", c.source, line, column, name,
+                            what);
+    }
+    return dls__fail_at(c.err, bad.f.st, line, column, bad.proc,
+                        "%s:%d:%d: processor #%ld: %s", c.source, line, column, bad.proc + 1,
+                        what);
+}
+
+dls_status parse(ctx &c, const char *padded, size_t capacity, dls_platform *pl)
+{
+    od::parser parser;
+    if (parser.allocate(c.len, MAX_DEPTH) != simdjson::SUCCESS)
+        throw std::bad_alloc();
+    od::document doc;
+    located bad;
+    try {
+        simdjson::padded_string_view view(padded, c.len, capacity);
+        doc = need(c, parser.iterate(view), 0);
+        read_root(c, doc, pl, &bad);
+    } catch (const stop &) {
+        bad.f = c.fatal;
+        bad.proc = -1;
+    }
+    if (bad.f)
+        return report(c, bad);
+    return DLS_OK;
+}
+
+} // namespace
+
+extern "C" dls_status dls__platform_parse(const char *text, size_t len, size_t capacity,
+                                          const char *source, const dls__limits *lim,
+                                          dls_platform **out, dls_error *err)
+{
+    ctx c{text, len, text, source, lim, err, fault()};
+    char *copy = nullptr;
+    dls_platform *pl = nullptr;
+    dls_status st;
+    try {
+        const char *padded = text;
+        if (capacity < len || capacity - len < DLS__JSON_PADDING) {
+            copy = static_cast<char *>(malloc(len + DLS__JSON_PADDING));
+            if (copy == nullptr)
+                throw std::bad_alloc();
+            memcpy(copy, text, len);
+            memset(copy + len, 0, DLS__JSON_PADDING);
+            padded = copy;
+            capacity = len + DLS__JSON_PADDING;
+        }
+        c.base = padded;
+        pl = dls__platform_new();
+        if (pl == nullptr)
+            throw std::bad_alloc();
+        st = parse(c, padded, capacity, pl);
+    } catch (const std::bad_alloc &) {
+        st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);
+    } catch (...) { /* nothing else is thrown; never let anything out */
+        st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);
+    }
+    free(copy);
+    if (st != DLS_OK) {
+        dls_platform_free(pl);
+        return st;
+    }
+    *out = pl;
+    return DLS_OK;
+}
