@@ -306,7 +306,7 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
                si.selection ? (si.optimal ? " (the best set of processors for the order)"
                                           : " (selection past --max-pieces)")
                             : " (the paper's LP)", si.used, p);
-        if (!si.optimal)
+        if (!si.optimal && !isnan(si.lower_bound))
             printf("; lower bound %.9g s", si.lower_bound);
         print_marginal(&si);
     } else if (solved) {
