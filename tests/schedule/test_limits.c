@@ -104,14 +104,26 @@ TEST(test_stalls_end_with_an_answer)
     assert_int_equal(count, 19);
 }
 
+/* The parameters of GLPK's path, whose limits these tests are about. */
+static void glpk_params(dls_schedule_params *par)
+{
+    dls_schedule_params_init(par);
+    par->solver = DLS_SOLVER_GLPK;
+}
+
+/* A stall platform, and GLPK's parameters. */
+static dls_platform *glpk_stall(const char *path, dls_schedule_params *par)
+{
+    glpk_params(par);
+    return read_stall(path);
+}
+
 static void mip_stall(const char *path, void *data)
 {
     (void)data;
     dls_error err;
-    dls_platform *pl = read_stall(path);
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.solver = DLS_SOLVER_GLPK;
+    dls_platform *pl = glpk_stall(path, &par);
     dls_mip_params mp;
     dls_mip_params_init(&mp);
     mp.time_limit = 5;
@@ -150,10 +162,8 @@ static void limited(const char *path, void *data)
 {
     (void)data;
     dls_error err;
-    dls_platform *pl = read_stall(path);
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.solver = DLS_SOLVER_GLPK;
+    dls_platform *pl = glpk_stall(path, &par);
     dls_schedule *s = NULL;
     par.iteration_limit = 1;
     test_guard("schedule with 1 iteration", path, GUARD_S);
@@ -179,8 +189,7 @@ TEST(test_iteration_limit)
     dls_error err;
     dls_platform *pl = test_example("star_cluster.json");
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.solver = DLS_SOLVER_GLPK;
+    glpk_params(&par);
     par.iteration_limit = 2;
     dls_schedule *s = NULL;
     assert_fails(dls_schedule_solve(pl, 1e6, &par, &s, &err), DLS_ELIMIT, &err,
@@ -200,8 +209,7 @@ TEST(test_time_limit)
     dls_error err;
     dls_platform *pl = test_example("star_cluster.json");
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.solver = DLS_SOLVER_GLPK;
+    glpk_params(&par);
     /* a nanosecond: gone before the first run */
     par.time_limit = 1e-9;
     dls_schedule *s = NULL;
@@ -220,8 +228,7 @@ TEST(test_limit_parameters)
     dls_error err;
     dls_platform *pl = test_example("paper003_two.json");
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.solver = DLS_SOLVER_GLPK;
+    glpk_params(&par);
     assert_rel(par.time_limit, 600, 0);
     assert_int_equal(par.iteration_limit, 0);
     dls_schedule *s = NULL;
@@ -232,8 +239,7 @@ TEST(test_limit_parameters)
         assert_fails(dls_schedule_solve_integer(pl, 2, &par, NULL, &s, &err), DLS_EINVAL, &err,
                      "time_limit");
     }
-    dls_schedule_params_init(&par);
-    par.solver = DLS_SOLVER_GLPK;
+    glpk_params(&par);
     dls_mip_params mp;
     dls_mip_params_init(&mp);
     assert_rel(mp.time_limit, 60, 0);
