@@ -443,13 +443,15 @@ DLS_API void dls_curve_free(dls_curve *curve);
 DLS_API size_t dls_curve_count(const dls_curve *curve);
 
 /** The loads of the points, increasing from load_min to load_max (dls_curve_count()
- *  values; two points may share a load where T jumps: a processor's startup). */
+ *  values; two points may share a load where T jumps, a processor's startup: the first
+ *  gives T at that load, the second T just above it). */
 DLS_API const double *dls_curve_loads(const dls_curve *curve);
 
 /** The makespans at the points, in seconds (dls_curve_count() values, nondecreasing). */
 DLS_API const double *dls_curve_makespans(const dls_curve *curve);
 
-/** T at @p load by the curve (linear between points; the larger value at a jump); NaN
+/** T at @p load by the curve (linear between points; at a jump, where two points share a
+ *  load, the first: T at that load itself, the second being its limit from above); NaN
  *  outside the range. */
 DLS_API double dls_curve_makespan_at(const dls_curve *curve, double load);
 

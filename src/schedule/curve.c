@@ -93,21 +93,21 @@ double dls_curve_makespan_at(const dls_curve *c, double load)
 {
     if (!(load >= c->load[0] && load <= c->load[c->n - 1]))
         return NAN;
-    /* the last point at or below the load (the larger value where T jumps) */
+    /* the first point at or above the load: at a jump of T (two points of one load) the
+     * first, T at that load itself; the second is T's limit from above */
     size_t lo = 0, hi = c->n - 1;
-    while (hi - lo > 1) {
+    while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (c->load[mid] <= load)
-            lo = mid;
+        if (c->load[mid] < load)
+            lo = mid + 1;
         else
             hi = mid;
     }
-    if (c->load[hi] <= load)
-        return c->makespan[hi];
-    double span = c->load[hi] - c->load[lo];
-    if (!(span > 0))
-        return c->makespan[hi];
-    return c->makespan[lo] + (c->makespan[hi] - c->makespan[lo]) * ((load - c->load[lo]) / span);
+    if (c->load[lo] == load || lo == 0)
+        return c->makespan[lo];
+    double span = c->load[lo] - c->load[lo - 1];
+    return c->makespan[lo - 1] +
+           (c->makespan[lo] - c->makespan[lo - 1]) * ((load - c->load[lo - 1]) / span);
 }
 
 /* ---------------------------------------------------------------------------------- */
