@@ -3,7 +3,7 @@
 # dls_fuzz_one() in fuzz/fuzz_TARGET.c, linked twice:
 #   - fuzz/replay_TARGET (every build): replays fuzz/corpus/TARGET/ and
 #     fuzz/regressions/TARGET/ in `make check`, each input within DLS_FUZZ_TIMEOUT_S;
-#   - fuzz/fuzz_TARGET (builds configured with CC=clang --enable-fuzzing): the libFuzzer
+#   - fuzz/fuzz_TARGET (builds configured with CC=clang CXX=clang++ --enable-fuzzing): the libFuzzer
 #     program, which `make fuzz` runs for FUZZ_SECONDS each (fuzz/run.sh).
 # See fuzz/README.md.
 FUZZ_TARGETS = platform weights bench_log cli
@@ -64,7 +64,7 @@ fuzz:
 	@echo "fuzz: skipped: this build was configured without --enable-fuzzing; the fuzz targets"
 	@if test -n "$(CLANG)"; then \
 	  echo "  need clang's libFuzzer (clang is $(CLANG)): build them apart from this build:"; \
-	  echo "  mkdir _build-fuzz && cd _build-fuzz && ../configure CC=clang --enable-fuzzing && make fuzz"; \
+	  echo "  mkdir _build-fuzz && cd _build-fuzz && ../configure CC=clang CXX=clang++ --enable-fuzzing && make fuzz"; \
 	else \
 	  echo "  need clang's libFuzzer, and configure found no clang (Debian: apt-get install clang)"; \
 	fi
