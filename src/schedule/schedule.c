@@ -116,8 +116,10 @@ static dls_status solve_glpk(const dls_platform *platform, const dls__star *star
         s->solves = ans.solves;
         s->exact = ans.exact;
         size_t dropped = 0;
-        for (size_t k = 0; k < star->m; k++)
+        for (size_t k = 0; k < star->m; k++) {
             dropped += !ans.active[k];
+            s->solver.used += ans.alpha[k] > 0;
+        }
         note_dropped(s, dropped, ans.paper_cmax);
         s->solver.optimal = !params->drop_unused;
         s->solver.lower_bound = params->drop_unused ? NAN : ans.cmax;
@@ -277,8 +279,6 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     s->status = s->solver.solver == DLS_SOLVER_CHAIN && !s->solver.optimal
                     ? DLS_SOLUTION_FEASIBLE : DLS_SOLUTION_OPTIMAL;
     dls__fill_idle(s);
-    for (size_t i = 0; i < s->p; i++)
-        s->solver.used += s->solver.solver == DLS_SOLVER_GLPK && s->load[i] > 0;
     *out = s;
     return DLS_OK;
 }
