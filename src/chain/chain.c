@@ -25,6 +25,10 @@ static dls_status check_params(const dls__chain_params *par, const dls__star *st
         return dls__fail(err, DLS_EINVAL, "schedule: the star has no processor");
     if (par->mode != DLS__CHAIN_PAPER && par->mode != DLS__CHAIN_SELECT)
         return dls__fail(err, DLS_EINVAL, "schedule: unknown chain mode %d", (int)par->mode);
+    if (par->paper_method != DLS__CHAIN_PAPER_AUTO && par->paper_method != DLS__CHAIN_PAPER_SWEEP &&
+        par->paper_method != DLS__CHAIN_PAPER_POLICY)
+        return dls__fail(err, DLS_EINVAL, "schedule: unknown method %d for the paper's LP",
+                         (int)par->paper_method);
     if (par->max_pieces < DLS__CHAIN_MIN_PIECES)
         return dls__fail(err, DLS_EINVAL, "schedule: max_pieces must be at least %d, not %zu",
                          DLS__CHAIN_MIN_PIECES, par->max_pieces);

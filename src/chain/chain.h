@@ -38,7 +38,12 @@
  * units per s, a time line of slope 1e24) are handled exactly: they get a load that is
  * exactly what the LP gives them (zero or next to zero), quickly.
  *
- * Cost. PAPER: one backward sweep builds every f_i with its points in a treap and each
+ * Cost. PAPER first tries the greedy decisions (every position takes all it can, or
+ * nothing) with policy iteration (below) for at most DLS__CHAIN_GREEDY_ROUNDS rounds and
+ * no explicit stage, after a probe of a few passes says most decisions hold: where the
+ * link outruns the compute behind each position, and on any platform in order of
+ * increasing rate, that proves the optimum in about 15 passes. Otherwise one backward
+ * sweep builds every f_i with its points in a treap and each
  * position's transform (at most L + 2 affine maps on contiguous ranges of points, split at
  * rho and at the breakpoints of v) applied lazily: O(L log m) per position, O(m L log m)
  * in all, memory O(m L) (sweep.c). The makespan read off f_1 is polished by Newton's
@@ -60,6 +65,15 @@ typedef enum dls__chain_mode {
     DLS__CHAIN_SELECT = 1  /* the best subset of positions for the send order */
 } dls__chain_mode;
 
+/* PAPER's methods (paper.c): AUTO tries policy iteration without explicit stages for a
+ * few passes and takes the sweep where it cannot prove its answer; SWEEP and POLICY (with
+ * explicit tails where it must) run one alone. All three are exact. */
+typedef enum dls__chain_paper_method {
+    DLS__CHAIN_PAPER_AUTO = 0,
+    DLS__CHAIN_PAPER_SWEEP = 1,
+    DLS__CHAIN_PAPER_POLICY = 2
+} dls__chain_paper_method;
+
 /* Smallest bound on one value function's pieces that makes sense (a few stages). */
 #define DLS__CHAIN_MIN_PIECES 16
 /* Default bound on the pieces of one position's value function (SELECT). */
@@ -80,6 +94,9 @@ typedef struct dls__chain_params {
     size_t max_work;
     /* for processor names in messages; may be NULL (positions are named then) */
     const dls_platform *platform;
+    /* how PAPER's LPs are solved (also those SELECT solves): DLS__CHAIN_PAPER_AUTO
+     * (default), or one method alone, for tests that check each against the LP solvers */
+    dls__chain_paper_method paper_method;
 } dls__chain_params;
 
 DLS_HIDDEN void dls__chain_params_init(dls__chain_params *par);

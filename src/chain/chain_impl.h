@@ -82,6 +82,7 @@ typedef struct dls__cprob {
     size_t flushed;            /* rates and slopes taken as 0 */
     size_t max_lines;          /* most lines of one position */
     double capacity;           /* sum of the limits, in original units */
+    dls__chain_paper_method paper_method; /* par->paper_method */
 } dls__cprob;
 
 /* Builds the problem of st for loads up to vmax (original units); checks the magnitudes.
@@ -211,8 +212,17 @@ DLS_HIDDEN int dls__paper_sweep(const dls__chain *c, double vcap, double wmax, d
 /* Most passes of the polish of the sweep's makespan (Newton's iteration on the forward
  * pass with the sweep's decisions fixed; paper.c). */
 #define DLS__CHAIN_POLISH_MAX 8
-/* 1: dls__paper_solve uses the sweep; 0: policy iteration with explicit tails. */
-#define DLS__CHAIN_SWEEP 1
+/* AUTO: before the sweep, policy iteration gets this many rounds without explicit stages
+ * (paper.c): where every position takes all it can or nothing at the optimum (any platform
+ * whose link outruns the compute behind it, any platform in order of increasing rate) it
+ * proves the answer in one round of a few passes; where it cannot, the sweep decides, and
+ * the try has cost a few passes. */
+#define DLS__CHAIN_GREEDY_ROUNDS 2
+/* The try starts only when, after this many of Newton's steps, at most this fraction of
+ * the greedy decisions fail the check (paper.c: paper_greedy_probe; a few fail there and
+ * pass at the root; on platforms that need the sweep, a third to a half fail). */
+#define DLS__CHAIN_PROBE_STEPS 2
+#define DLS__CHAIN_PROBE_FAILS (1.0 / 32)
 /* PAPER's explicit value function f_1 of the whole chain, values capped at vcap, times up
  * to wmax (the curve): from the sweep, taken when the least time where it reaches vcap and
  * vcap / 2 agrees with dls__paper_solve's (proven) makespans there within

@@ -18,7 +18,11 @@
  * DLS__CHAIN_ROUNDS_MAX rounds, makes the chain from that stage K on explicit (stage.c):
  * value functions restricted to the times it can have (the best makespan found less the
  * startups above K). The answer is exact in every case: the rounds end only when every
- * decision passes the check, or when the chain is explicit from the first stage. */
+ * decision passes the check, or when the chain is explicit from the first stage.
+ *
+ * dls__paper_solve (AUTO) runs this policy iteration first as a try: a probe (Newton's
+ * first steps, one check) and at most DLS__CHAIN_GREEDY_ROUNDS rounds without explicit
+ * stages; where it does not prove its answer, the sweep (sweep.c) decides. */
 #include <config.h>
 
 #include <float.h>
@@ -47,6 +51,9 @@ typedef struct paper {
     dls__vcurve vc;
     unsigned passes, rounds; /* passes over the positions (evaluations, forward passes,
                                 checks); rounds of the check */
+    unsigned try_rounds;  /* > 0: policy iteration gives up after this many rounds instead
+                             of making stages explicit (the greedy try before the sweep) */
+    int given_up;         /* the try gave up: no answer */
     size_t pieces_total, pieces_max, max_work;
 } paper;
 
@@ -151,7 +158,7 @@ static long double paper_eval(paper *w, double T, int dir, double *slope)
  * decisions are optimal); should it overshoot (decisions that the check will reject), the
  * root is bracketed and found by regula falsi (Illinois), so that the check is made where
  * the decisions' value is V. */
-static double paper_newton(paper *w, long double *F_at)
+static double paper_newton(paper *w, long double *F_at, int max_it)
 {
     double V = w->V, lo = w->d[0], dF, hi = INFINITY;
     long double Flo = paper_eval(w, lo, 0, &dF), Fhi = 0;
@@ -159,7 +166,7 @@ static double paper_newton(paper *w, long double *F_at)
     if (Flo >= V)
         return lo;
     int side = 0;
-    for (int it = 0; it < DLS__CHAIN_NEWTON_MAX; it++) {
+    for (int it = 0; it < max_it; it++) {
         double T;
         if (isfinite(hi)) {
             /* regula falsi between lo and hi, halving the stale end's excess */
@@ -258,7 +265,7 @@ static void paper_forward(paper *w, double T, double *alpha)
  * how many decisions it changed, how many failed by less than the margin (left as they
  * are this round), and the first stage it could not change again (n: none). */
 typedef struct paper_verdict {
-    size_t first, flipped, pending, stuck;
+    size_t first, flipped, pending, stuck, failed;
 } paper_verdict;
 
 /* The backward check of the decisions above K along the trajectory, with the slopes sigma
@@ -271,7 +278,7 @@ static paper_verdict paper_check(paper *w, int flip)
     const dls__cprob *pb = w->pb;
     const dls__chain *c = w->c;
     size_t K = w->K;
-    paper_verdict v = {w->n, 0, 0, w->n};
+    paper_verdict v = {w->n, 0, 0, w->n, 0};
     double sigma = dls__pwl_slope_right(w->tailf, w->W[K]);
     for (size_t k = K; k-- > 0;) {
         size_t p = dls__chain_pos(c, k);
@@ -287,6 +294,7 @@ static paper_verdict paper_check(paper *w, int flip)
             double g = 1 + w->margin;
             int clear = w->skip[k] ? sigma * C * g < 1 : sigma * C > g;
             v.first = k;
+            v.failed++;
             if (!flip || w->flips[k] >= DLS__CHAIN_FLIPS_MAX) {
                 v.stuck = k;
             } else if (!clear) {
@@ -385,10 +393,14 @@ static dls_status paper_run(paper *w, double *alpha, dls__chain_result *res, dls
     w->margin = DLS__CHAIN_FLIP_MARGIN;
     while (!done) {
         long double F;
-        T = paper_newton(w, &F);
+        T = paper_newton(w, &F, DLS__CHAIN_NEWTON_MAX);
         /* changes that make the makespan worse, or that cannot reach V (a stage left out
          * whose limit was needed), are undone */
         if (changed && (!(T <= best_T) || F < w->V * (1 - DLS__CHAIN_REACH_TOL))) {
+            if (w->try_rounds > 0) {
+                w->given_up = 1;
+                return DLS_OK;
+            }
             memcpy(w->skip, w->best, w->K);
             w->margin = fmax(w->margin * DLS__CHAIN_FLIP_BACKOFF, DLS__CHAIN_FLIP_RETRY);
             w->rounds++;
@@ -405,6 +417,10 @@ static dls_status paper_run(paper *w, double *alpha, dls__chain_result *res, dls
         if (v.first == n)
             break;
         DLS_ASSERT(v.first < w->K);
+        if (w->try_rounds > 0 && (w->rounds >= w->try_rounds || v.flipped == 0)) {
+            w->given_up = 1; /* no explicit stages in a try: the sweep decides */
+            return DLS_OK;
+        }
         /* a short chain below the first failing stage is cheaper made explicit */
         int cheap = w->K - v.first <= DLS__CHAIN_EXPLICIT_CHEAP;
         changed = v.flipped > 0 && !cheap;
@@ -638,7 +654,7 @@ static dls_status paper_sweep_run(paper *w, double *alpha, dls__chain_result *re
             proven = paper_sweep_proven(w, T, alpha);
         }
     }
-    w->rounds = 1;
+    w->rounds++;
     if (!proven && isfinite(T) && w->n > DLS__CHAIN_FALLBACK_MAX) {
         /* policy iteration would be quadratic here: the sweep's answer, said unproven */
         paper_finish(w, T, res);
@@ -660,6 +676,19 @@ static dls_status paper_sweep_run(paper *w, double *alpha, dls__chain_result *re
     return DLS_OK;
 }
 
+/* Whether the greedy decisions (every position takes all it can) nearly pass the check
+ * near the makespan: Newton's first steps, the forward pass and the check there, a few
+ * passes. Few decisions change between there and the root, so where many fail here the
+ * try's rounds are saved (the sweep decides); this proves nothing (the try checks again at
+ * the root). */
+static int paper_greedy_probe(paper *w, double *alpha)
+{
+    long double F;
+    double T = paper_newton(w, &F, DLS__CHAIN_PROBE_STEPS);
+    paper_forward(w, T, alpha);
+    return paper_check(w, 0).failed <= w->n * DLS__CHAIN_PROBE_FAILS;
+}
+
 dls_status dls__paper_solve(const dls__chain *c, double V, double *alpha, dls__chain_result *res,
                             dls_error *err)
 {
@@ -677,8 +706,27 @@ dls_status dls__paper_solve(const dls__chain *c, double V, double *alpha, dls__c
         paper_free(&w);
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     }
-    dls_status st = DLS__CHAIN_SWEEP ? paper_sweep_run(&w, alpha, res, err)
-                                     : paper_run(&w, alpha, res, err);
+    dls_status st;
+    if (c->pb->paper_method == DLS__CHAIN_PAPER_SWEEP) {
+        st = paper_sweep_run(&w, alpha, res, err);
+    } else if (c->pb->paper_method == DLS__CHAIN_PAPER_AUTO) {
+        /* the greedy try first (a few passes), the sweep where it cannot prove */
+        w.try_rounds = DLS__CHAIN_GREEDY_ROUNDS;
+        if (paper_greedy_probe(&w, alpha))
+            st = paper_run(&w, alpha, res, err);
+        else
+            st = DLS_OK, w.given_up = 1;
+        w.try_rounds = 0;
+        if (st == DLS_OK && w.given_up) {
+            if (paper_restart(&w) != 0) {
+                paper_free(&w);
+                return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            }
+            st = paper_sweep_run(&w, alpha, res, err); /* its counts go on from the try's */
+        }
+    } else {
+        st = paper_run(&w, alpha, res, err);
+    }
     paper_free(&w);
     return st;
 }
@@ -727,7 +775,7 @@ static dls_status paper_function_sweep(const dls__chain *c, double vcap, double 
 dls_status dls__paper_function(const dls__chain *c, double vcap, double wmax, size_t max_work,
                                dls__pwl *f1, size_t *pieces, dls_error *err)
 {
-    if (DLS__CHAIN_SWEEP) {
+    if (c->pb->paper_method != DLS__CHAIN_PAPER_POLICY) {
         dls_status sst = paper_function_sweep(c, vcap, wmax, f1, pieces, err);
         if (sst != DLS_ENUMERIC)
             return sst;

@@ -66,6 +66,7 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
     memset(pb, 0, sizeof *pb);
     pb->st = st;
     pb->m = m;
+    pb->paper_method = par != NULL ? par->paper_method : DLS__CHAIN_PAPER_AUTO;
     pb->S = malloc(m * sizeof *pb->S);
     pb->C = malloc(m * sizeof *pb->C);
     pb->Bt = malloc(m * sizeof *pb->Bt);

@@ -8,7 +8,11 @@
  * below the chain's (lp_solve, even with its
  * tightest tolerances, lands 1e-12 to 2e-12 off on a few instances, one processor among
  * them); every instance off by more than 1e-12 is reported, and cases lp_solve cannot
- * solve are reported one by one, never passed silently. */
+ * solve are reported one by one, never passed silently. The default method (a greedy try,
+ * the sweep where it cannot prove its answer) is the one compared; the sweep alone and
+ * policy iteration alone must each agree with GLPK or lp_solve too, so that each of the
+ * three exact methods is checked against the LP solvers, on the platforms where the
+ * default would not use it as well. */
 #include <lpsolve/lp_lib.h>
 
 #include "chain_check.h"
@@ -87,8 +91,8 @@ TEST(test_paper_against_glpk_and_lp_solve)
 {
     test_rng r;
     test_rng_init(&r, 1300);
-    int solver_failures = 0, glpk_failures = 0, glpk_off = 0, lps_off = 0;
-    double worst_glpk = 0, worst_lps = 0, worst_either = 0;
+    int solver_failures = 0, glpk_failures = 0, glpk_off = 0, lps_off = 0, greedy = 0;
+    double worst_glpk = 0, worst_lps = 0, worst_either = 0, worst_method = 0;
     for (int trial = 0; trial < INSTANCES; trial++) {
         size_t m = 1 + test_below(&r, trial % 5 == 0 ? 200 : 40);
         double V = test_logrange(&r, 1e4, 1e10);
@@ -131,6 +135,27 @@ TEST(test_paper_against_glpk_and_lp_solve)
             fail_msg("trial %d (%zu processors, load %.6g, order %d, originator %d): chain "
                      "%.17g, GLPK %.17g, lp_solve %.17g", trial, m, V, (int)order, orig, mine,
                      glpk, lps);
+        /* the default answered by the greedy try: no explicit stage, no sweep (whose stages
+         * all count as explicit) */
+        greedy += a.explicit_stages == 0;
+        static const dls__chain_paper_method alone[] = {DLS__CHAIN_PAPER_SWEEP,
+                                                        DLS__CHAIN_PAPER_POLICY};
+        for (size_t j = 0; j < sizeof alone / sizeof alone[0]; j++) {
+            dls__chain_params par;
+            dls__chain_params_init(&par);
+            par.paper_method = alone[j];
+            dls__chain_answer b;
+            chk_solve(&st, DLS__CHAIN_PAPER, &par, &b);
+            double d = fabs(b.makespan - mine) / mine;
+            double dg = isnan(glpk) ? INFINITY : fabs(glpk - b.makespan) / fmax(glpk, b.makespan);
+            double dl = ok ? fabs(lps - b.makespan) / fmax(lps, b.makespan) : INFINITY;
+            worst_method = fmax(worst_method, d);
+            if (!(fmin(dg, dl) <= CHK_TOL))
+                fail_msg("trial %d (%zu processors, load %.6g): method %d alone %.17g, GLPK "
+                         "%.17g, lp_solve %.17g, default %.17g", trial, m, V, (int)alone[j],
+                         b.makespan, glpk, lps, mine);
+            dls__chain_answer_free(&b);
+        }
         dls__chain_answer_free(&a);
         dls__star_free(&st);
         dls_platform_free(pl);
@@ -139,6 +164,11 @@ TEST(test_paper_against_glpk_and_lp_solve)
            "from the closer of the two %.3g; off by more than %g: GLPK on %d, lp_solve on %d; "
            "failed: GLPK on %d, lp_solve on %d\n", INSTANCES, worst_glpk, worst_lps, worst_either,
            CHK_TOL, glpk_off, lps_off, glpk_failures, solver_failures);
+    printf("# the default answered by the greedy try on %d, by the sweep on %d; the sweep and "
+           "policy iteration alone at most %.3g from it\n", greedy, INSTANCES - greedy,
+           worst_method);
+    /* both paths of the default are exercised */
+    assert_true(greedy > 0 && greedy < INSTANCES);
     assert_true(solver_failures <= MAX_SOLVER_FAILURES * INSTANCES);
     assert_true(glpk_failures <= MAX_SOLVER_FAILURES * INSTANCES);
 }
