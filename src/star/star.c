@@ -8,6 +8,7 @@
 
 #include "platform/platform_impl.h"
 #include "core/grow.h"
+#include "core/sort.h"
 #include "star/star.h"
 
 /* ---------------------------------------------------------------------------------- */
@@ -27,17 +28,26 @@ void dls__star_free(dls__star *st)
     memset(st, 0, sizeof *st);
 }
 
-/* Stable sort of positions [from, m) by increasing link rate. */
-static void sort_by_rate(size_t *proc, size_t from, size_t m, const dls_platform *pl)
+/* Sorts positions [from, m) by increasing link rate, equal rates in platform order (the
+ * order of proc before the sort, which is increasing): O(m log m), where the insertion sort
+ * it replaces took hours at 10^6 processors. Returns -1 when out of memory. */
+static int sort_by_rate(size_t *proc, size_t from, size_t m, const dls_platform *pl)
 {
-    for (size_t i = from + 1; i < m; i++) {
-        size_t v = proc[i], j = i;
-        while (j > from && pl->procs[proc[j - 1]].rate > pl->procs[v].rate) {
-            proc[j] = proc[j - 1];
-            j--;
-        }
-        proc[j] = v;
+    size_t n = m - from;
+    if (n < 2)
+        return 0;
+    dls__keyed *key = malloc(n * sizeof *key);
+    if (key == NULL)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        key[i].key = pl->procs[proc[from + i]].rate;
+        key[i].index = proc[from + i];
     }
+    dls__keyed_sort(key, n);
+    for (size_t i = 0; i < n; i++)
+        proc[from + i] = key[i].index;
+    free(key);
+    return 0;
 }
 
 dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_params *par,
@@ -68,8 +78,10 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_
     for (size_t i = 0; i < m; i++)
         if (!par->originator_computes || pl->procs[i].has_link)
             st->proc[k++] = i;
-    if (par->order == DLS_ORDER_RATE)
-        sort_by_rate(st->proc, first_worker, m, pl);
+    if (par->order == DLS_ORDER_RATE && sort_by_rate(st->proc, first_worker, m, pl) != 0) {
+        dls__star_free(st);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
 
     /* time lines of every position */
     size_t cap_lines = 0, nlines = 0;

@@ -335,6 +335,9 @@ TEST(test_selection_and_order)
     par.order = DLS_ORDER_RATE;
     assert_ok(dls_schedule_solve(pl, 1e6, &par, &s, &err), &err);
     assert_int_equal(dls_schedule_sequence(s)[0], 2);
+    /* "fast" and "far" have the same rate: platform order */
+    assert_int_equal(dls_schedule_sequence(s)[1], 0);
+    assert_int_equal(dls_schedule_sequence(s)[2], 1);
     assert_rel(dls_schedule_send_start(s)[2], 0, 0);
     assert_rel(dls_schedule_send_end(s)[2], 0, 0);
     dls_schedule_free(s);
