@@ -102,6 +102,20 @@ static char *put_cell(char *o, const char *s, size_t width)
     return o;
 }
 
+/* Appends n in decimal to the line at o, as "%zu" does, and returns the end. */
+static char *put_size(char *o, size_t n)
+{
+    char d[24];
+    size_t k = 0;
+    do {
+        d[k++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n > 0);
+    while (k > 0)
+        *o++ = d[--k];
+    return o;
+}
+
 static void describe_model(const dls_model *m, char *buf, size_t size)
 {
     char v[32];
@@ -114,9 +128,12 @@ static void describe_model(const dls_model *m, char *buf, size_t size)
         snprintf(buf, size, "%zu point%s%s", dls_model_count(m), dls_model_count(m) == 1 ? "" : "s",
                  dls_model_has_bands(m) ? " with bands" : "");
         break;
-    case DLS_MODEL_TIME_LINES:
-        snprintf(buf, size, "%zu line%s", dls_model_count(m), dls_model_count(m) == 1 ? "" : "s");
+    case DLS_MODEL_TIME_LINES: { /* "%zu line%s" (at most 27 bytes), written directly */
+        char *o = put_size(buf, dls_model_count(m));
+        o = put_cell(o, dls_model_count(m) == 1 ? " line" : " lines", 0);
+        *o = '\0';
         break;
+    }
     case DLS_MODEL_SPEED2D:
         dls_model_get_grid(m, &nx, NULL, &ny, NULL, NULL);
         snprintf(buf, size, "%zu x %zu grid", nx, ny);
@@ -147,17 +164,17 @@ int cmd_check(const tool_args *args)
         const char *name = dls_platform_name(pl, i);
         double limit = dls_platform_limit(pl, i), startup, rate;
         dls_platform_link(pl, i, &startup, &rate);
-        char details[64], lim[32], s[32], r[32], link[80];
+        char details[64], lim[32] = "none", s[32], r[32], link[80] = "none";
         describe_model(m, details, sizeof details);
         if (isfinite(limit))
             tool_num(limit, lim, sizeof lim);
-        else
-            snprintf(lim, sizeof lim, "none");
-        if (dls_platform_has_link(pl, i))
-            snprintf(link, sizeof link, "startup %s, rate %s", tool_num(startup, s, sizeof s),
-                     tool_num(rate, r, sizeof r));
-        else
-            snprintf(link, sizeof link, "none");
+        if (dls_platform_has_link(pl, i)) { /* "startup %s, rate %s": at most 78 bytes */
+            char *o = put_cell(link, "startup ", 0);
+            o = put_cell(o, tool_num(startup, s, sizeof s), 0);
+            o = put_cell(o, ", rate ", 0);
+            o = put_cell(o, tool_num(rate, r, sizeof r), 0);
+            *o = '\0';
+        }
         /* the report's warnings: each processor's in JSON, one list for the text */
         json_t *pw = json ? json_array() : all_warnings;
         shape_warnings(pl, i, pw);
