@@ -1,5 +1,6 @@
 /* Output conventions of the program: messages on stderr prefixed "dlsched: ", exit
  * statuses, JSON on stdout. */
+#define __STDC_WANT_IEC_60559_BFP_EXT__ 1 /* strfromd (see tool_num) */
 #include <config.h>
 
 #include <math.h>
@@ -104,7 +105,11 @@ const char *tool_num(double v, char *buf, size_t size)
     if (isinf(v))
         snprintf(buf, size, "%s", v > 0 ? "inf" : "-inf");
     else
+#ifdef HAVE_STRFROMD
+        strfromd(buf, size, "%.6g", v); /* snprintf's text, without its format parsing */
+#else
         snprintf(buf, size, "%.6g", v);
+#endif
     return buf;
 }
 
