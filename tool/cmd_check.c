@@ -90,32 +90,6 @@ static void shape_warnings(const dls_platform *pl, size_t i, json_t *warnings)
     }
 }
 
-/* Appends s to the line at o, left-aligned in `width` bytes as printf's "%-*s" does, and
- * returns the end; the caller sized the line. */
-static char *put_cell(char *o, const char *s, size_t width)
-{
-    size_t len = strlen(s);
-    memcpy(o, s, len);
-    o += len;
-    for (; len < width; len++)
-        *o++ = ' ';
-    return o;
-}
-
-/* Appends n in decimal to the line at o, as "%zu" does, and returns the end. */
-static char *put_size(char *o, size_t n)
-{
-    char d[24];
-    size_t k = 0;
-    do {
-        d[k++] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n > 0);
-    while (k > 0)
-        *o++ = d[--k];
-    return o;
-}
-
 static void describe_model(const dls_model *m, char *buf, size_t size)
 {
     char v[32];
@@ -129,8 +103,8 @@ static void describe_model(const dls_model *m, char *buf, size_t size)
                  dls_model_has_bands(m) ? " with bands" : "");
         break;
     case DLS_MODEL_TIME_LINES: { /* "%zu line%s" (at most 27 bytes), written directly */
-        char *o = put_size(buf, dls_model_count(m));
-        o = put_cell(o, dls_model_count(m) == 1 ? " line" : " lines", 0);
+        char *o = tool_put_size(buf, dls_model_count(m));
+        o = tool_put(o, dls_model_count(m) == 1 ? " line" : " lines", 0);
         *o = '\0';
         break;
     }
@@ -169,10 +143,10 @@ int cmd_check(const tool_args *args)
         if (isfinite(limit))
             tool_num(limit, lim, sizeof lim);
         if (dls_platform_has_link(pl, i)) { /* "startup %s, rate %s": at most 78 bytes */
-            char *o = put_cell(link, "startup ", 0);
-            o = put_cell(o, tool_num(startup, s, sizeof s), 0);
-            o = put_cell(o, ", rate ", 0);
-            o = put_cell(o, tool_num(rate, r, sizeof r), 0);
+            char *o = tool_put(link, "startup ", 0);
+            o = tool_put(o, tool_num(startup, s, sizeof s), 0);
+            o = tool_put(o, ", rate ", 0);
+            o = tool_put(o, tool_num(rate, r, sizeof r), 0);
             *o = '\0';
         }
         /* the report's warnings: each processor's in JSON, one list for the text */
@@ -189,16 +163,16 @@ int cmd_check(const tool_args *args)
             json_array_append_new(procs, p);
         } else { /* "  %s  %-8s  %-22s  %-10s  %s\n", written as one piece (10^6 lines) */
             char line[sizeof cell + sizeof details + sizeof lim + sizeof link + 64], *o = line;
-            o = put_cell(o, "  ", 0);
-            o = put_cell(o, tool_cell(cell, sizeof cell, name, width), 0);
-            o = put_cell(o, "  ", 0);
-            o = put_cell(o, dls_model_kind_name(dls_model_get_kind(m)), 8);
-            o = put_cell(o, "  ", 0);
-            o = put_cell(o, details, 22);
-            o = put_cell(o, "  ", 0);
-            o = put_cell(o, lim, 10);
-            o = put_cell(o, "  ", 0);
-            o = put_cell(o, link, 0);
+            o = tool_put(o, "  ", 0);
+            o = tool_put(o, tool_cell(cell, sizeof cell, name, width), 0);
+            o = tool_put(o, "  ", 0);
+            o = tool_put(o, dls_model_kind_name(dls_model_get_kind(m)), 8);
+            o = tool_put(o, "  ", 0);
+            o = tool_put(o, details, 22);
+            o = tool_put(o, "  ", 0);
+            o = tool_put(o, lim, 10);
+            o = tool_put(o, "  ", 0);
+            o = tool_put(o, link, 0);
             *o++ = '\n';
             fwrite(line, 1, (size_t)(o - line), stdout);
         }

@@ -137,3 +137,47 @@ int tool_show_text(const char *text, char *buf, size_t size)
     snprintf(buf, size, "%s", text);
     return 1;
 }
+
+char *tool_put(char *o, const char *s, size_t width)
+{
+    size_t len = strlen(s);
+    memcpy(o, s, len);
+    o += len;
+    for (; len < width; len++)
+        *o++ = ' ';
+    return o;
+}
+
+char *tool_put_right(char *o, const char *s, size_t width)
+{
+    size_t len = strlen(s);
+    for (; len < width; width--)
+        *o++ = ' ';
+    memcpy(o, s, len);
+    return o + len;
+}
+
+char *tool_put_size(char *o, size_t n)
+{
+    char d[24];
+    size_t k = 0;
+    do {
+        d[k++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n > 0);
+    while (k > 0)
+        *o++ = d[--k];
+    return o;
+}
+
+char *tool_put_g(char *o, double v, int precision, size_t width)
+{
+    char buf[40];
+    const char *fmt = precision == 9 ? "%.9g" : "%.6g";
+#ifdef HAVE_STRFROMD
+    strfromd(buf, sizeof buf, fmt, v); /* snprintf's text, without its format parsing */
+#else
+    snprintf(buf, sizeof buf, fmt, v);
+#endif
+    return tool_put_right(o, buf, width);
+}

@@ -126,6 +126,14 @@ int tool_fail(dls_status status, const dls_error *err);  /* prints err, returns 
 int tool_print_json(json_t *value);            /* prints and releases value; exit status */
 json_t *tool_json_number(double v);            /* a real, or null when not finite */
 const char *tool_num(double v, char *buf, size_t size);  /* %.6g, "inf" for no limit */
+/* Lines of big tables (10^6 processors) are written without printf, whose format parsing
+ * is slow in this program (libquadmath, under OpenBLAS, registers printf hooks): each helper
+ * appends to the line at o, which the caller sized, and returns the end. */
+char *tool_put(char *o, const char *s, size_t width);   /* "%-*s" */
+char *tool_put_right(char *o, const char *s, size_t width); /* "%*s" */
+char *tool_put_size(char *o, size_t n);                  /* "%zu" */
+/* "%*.6g" (precision 6) or "%*.9g" (precision 9), right-aligned in width */
+char *tool_put_g(char *o, double v, int precision, size_t width);
 int tool_show_number(double v, char *buf, size_t size);  /* a default in the help; 1 */
 int tool_show_text(const char *text, char *buf, size_t size);  /* the same for a word; 1 */
 
