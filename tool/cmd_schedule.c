@@ -265,6 +265,9 @@ static void print_marginal(const dls_schedule_solver_info *si)
         printf("; dT/dV %.6g s per unit below the load, %.6g above", lo, hi);
 }
 
+/* How many rows ahead print_schedule fetches the numbers of a row. */
+#define ROW_AHEAD 16
+
 static void print_schedule(const char *path, const dls_platform *pl, const dls_schedule *s,
                            int solved, int mode)
 {
@@ -282,8 +285,25 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
     /* "  %s  %14.9g  %12s  %12s  %12.6g  %12.6g  %12.6g  %5s\n", written as one piece
      * without printf (10^6 lines) */
     char line[TOOL_CELL_BYTES + 160];
+    const size_t *seq = dls_schedule_sequence(s);
     for (size_t k = 0; k < p; k++) {
-        size_t i = dls_schedule_sequence(s)[k];
+        size_t i = seq[k];
+#if defined(__GNUC__)
+        /* rows come in send order, the arrays in platform order: in rate order every row
+         * reads seven arrays and a name at random places, each a cache (and TLB) miss;
+         * fetching those of a later row now overlaps the misses */
+        if (k + ROW_AHEAD < p) {
+            size_t j = seq[k + ROW_AHEAD];
+            __builtin_prefetch(&ld[j]);
+            __builtin_prefetch(&ss[j]);
+            __builtin_prefetch(&se[j]);
+            __builtin_prefetch(&ct[j]);
+            __builtin_prefetch(&fin[j]);
+            __builtin_prefetch(&idle[j]);
+            __builtin_prefetch(&lvl[j]);
+            __builtin_prefetch(dls_platform_name(pl, seq[k + ROW_AHEAD / 2]));
+        }
+#endif
         char *o = tool_put(line, "  ", 0);
         o = tool_put(o, tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), 0);
         o = tool_put(o, "  ", 0);
