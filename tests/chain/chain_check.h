@@ -198,4 +198,24 @@ static inline dls_platform *chk_select_platform(test_rng *r, size_t m, double V)
     return pl;
 }
 
+/* One random trial: the platform make() draws for m processors and load V (free with
+ * dls_platform_free), and its star in *st (free with dls__star_free) in the trial's
+ * variant, *var: rate order on every third trial, the originator computing on trials with
+ * trial % orig_every == 1. */
+typedef struct chk_variant {
+    dls_send_order order;
+    int orig;
+} chk_variant;
+
+static inline dls_platform *chk_trial(test_rng *r, int trial, size_t m, double V,
+                                      dls_platform *(*make)(test_rng *, size_t, double),
+                                      int orig_every, dls__star *st, chk_variant *var)
+{
+    dls_platform *pl = make(r, m, V);
+    var->order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
+    var->orig = trial % orig_every == 1;
+    chk_star(pl, V, var->order, var->orig, st);
+    return pl;
+}
+
 #endif /* DLSCHED_TEST_CHAIN_CHECK_H */

@@ -96,11 +96,9 @@ TEST(test_paper_against_glpk_and_lp_solve)
     for (int trial = 0; trial < INSTANCES; trial++) {
         size_t m = 1 + test_below(&r, trial % 5 == 0 ? 200 : 40);
         double V = test_logrange(&r, 1e4, 1e10);
-        dls_platform *pl = chk_platform(&r, m, V);
-        dls_send_order order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
-        int orig = trial % 4 == 1;
         dls__star st;
-        chk_star(pl, V, order, orig, &st);
+        chk_variant var;
+        dls_platform *pl = chk_trial(&r, trial, m, V, chk_platform, 4, &st, &var);
         dls__chain_answer a;
         chk_solve(&st, DLS__CHAIN_PAPER, NULL, &a);
         assert_false(a.infeasible);
@@ -133,7 +131,7 @@ TEST(test_paper_against_glpk_and_lp_solve)
         if (!(best <= CHK_TOL) || (ok && !(lps >= mine * (1 - LPS_SLACK))) ||
             (!isnan(glpk) && !(glpk >= mine * (1 - LPS_SLACK))))
             fail_msg("trial %d (%zu processors, load %.6g, order %d, originator %d): chain "
-                     "%.17g, GLPK %.17g, lp_solve %.17g", trial, m, V, (int)order, orig, mine,
+                     "%.17g, GLPK %.17g, lp_solve %.17g", trial, m, V, (int)var.order, var.orig, mine,
                      glpk, lps);
         /* the default answered by the greedy try: no explicit stage, no sweep (whose stages
          * all count as explicit) */

@@ -68,11 +68,9 @@ TEST(test_select_against_every_subset)
     for (int trial = 0; trial < INSTANCES; trial++) {
         size_t m = 1 + test_below(&r, MAX_PROCS);
         double V = test_range(&r, 5, 60);
-        dls_platform *pl = chk_select_platform(&r, m, V);
-        dls_send_order order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
-        int orig = trial % 5 == 1;
         dls__star st;
-        chk_star(pl, V, order, orig, &st);
+        chk_variant var;
+        dls_platform *pl = chk_trial(&r, trial, m, V, chk_select_platform, 5, &st, &var);
         dls__chain_answer a;
         chk_solve(&st, DLS__CHAIN_SELECT, NULL, &a);
         unsigned long mask = 0;
@@ -85,7 +83,7 @@ TEST(test_select_against_every_subset)
             if (!a.exact || !(rel <= CHK_TOL))
                 fail_msg("trial %d (%zu processors, load %.6g, order %d, originator %d): "
                          "select %.17g (exact %d), best subset %#lx %.17g, paper %.17g",
-                         trial, m, V, (int)order, orig, a.makespan, a.exact, mask, want,
+                         trial, m, V, (int)var.order, var.orig, a.makespan, a.exact, mask, want,
                          a.paper_makespan);
             double gain = (a.paper_makespan - a.makespan) / a.makespan;
             gain_of[gains++] = gain;
