@@ -7,17 +7,6 @@
 #include "core/stats.h"
 #include "testutil.h"
 
-/* The true speed function: rising while caches warm up, a plateau, falling when paging. */
-static dls_model *true_model(void)
-{
-    static const double x[] = {1e2, 1e3, 1e4, 1e5, 1e6, 3e6, 1e7, 3e7, 1e8};
-    static const double s[] = {2e8, 9e8, 1.6e9, 2e9, 2e9, 1.7e9, 9e8, 4e8, 1.5e8};
-    dls_model *m;
-    dls_error err;
-    assert_ok(dls_model_create_points(9, x, s, NULL, NULL, &m, &err), &err);
-    return m;
-}
-
 TEST(test_t_quantiles)
 {
     /* two-sided 95% and 99% critical values from the tables */
@@ -91,7 +80,7 @@ typedef struct simulated {
 static void sim_open(simulated *sim, double noise, double delay)
 {
     dls_error err;
-    sim->truth = true_model();
+    sim->truth = test_paging_model();
     assert_ok(dls_model_kernel_create(sim->truth, noise, delay, &sim->k, &err), &err);
     dls_bench_params_init(&sim->par);
     sim->par.min_size = 1e2;
@@ -282,7 +271,7 @@ TEST(test_memory_limit_and_failures)
     double avail;
     assert_ok(dls_memory_available(&avail, &err), &err);
     assert_true(avail > 1e6);
-    dls_model *truth = true_model();
+    dls_model *truth = test_paging_model();
     dls_kernel k;
     assert_ok(dls_model_kernel_create(truth, 0, 0, &k, &err), &err);
     k.memory = eight_bytes;

@@ -5,18 +5,8 @@
  * from the memory; and a short real measurement with a tiny OpenBLAS kernel. */
 #include "testutil.h"
 
-/* The speed function of the rows: row v runs at v * s(size) (units per second). */
-static dls_model *true_model(void)
-{
-    static const double x[] = {1e2, 1e3, 1e4, 1e5, 1e6, 3e6, 1e7, 3e7, 1e8};
-    static const double s[] = {2e8, 9e8, 1.6e9, 2e9, 2e9, 1.7e9, 9e8, 4e8, 1.5e8};
-    dls_model *m;
-    dls_error err;
-    assert_ok(dls_model_create_points(9, x, s, NULL, NULL, &m, &err), &err);
-    return m;
-}
-
-/* A simulated row: deterministic times, 8 * size * value bytes of memory. */
+/* A simulated row: row v runs at v * s(size) units per second (s: test_paging_model),
+ * deterministic times, 8 * size * value bytes of memory. */
 typedef struct row_kernel {
     const dls_model *truth;
     double value;
@@ -177,7 +167,7 @@ static void expect_rejected(const dls_kernel_family *family, const double *value
 static void test_rejected(void **state)
 {
     (void)state;
-    dls_model *truth = true_model();
+    dls_model *truth = test_paging_model();
     rows f = {truth, 1, 0, 0, 0};
     dls_kernel_family family = {rows_create, rows_release, &f};
     watcher w;
@@ -245,7 +235,7 @@ static void test_simulated_surface(void **state)
 {
     (void)state;
     dls_error err;
-    dls_model *truth = true_model();
+    dls_model *truth = test_paging_model();
     rows f = {truth, 0, 0, 0, 0};
     dls_kernel_family family = {rows_create, rows_release, &f};
     watcher w;
@@ -314,7 +304,7 @@ static void test_resume(void **state)
 {
     (void)state;
     dls_error err;
-    dls_model *truth = true_model();
+    dls_model *truth = test_paging_model();
     rows f = {truth, 0, 0, 0, 0};
     dls_kernel_family family = {rows_create, rows_release, &f};
     const double values[] = {1.5, 3.25, 7.0};
@@ -369,7 +359,7 @@ static void test_cancel_and_failures(void **state)
 {
     (void)state;
     dls_error err;
-    dls_model *truth = true_model();
+    dls_model *truth = test_paging_model();
     rows f = {truth, 0, 0, 0, 0};
     dls_kernel_family family = {rows_create, rows_release, &f};
     const double values[] = {1.5, 3.25, 7.0, 9.5};
@@ -415,7 +405,7 @@ static void test_largest_size_from_memory(void **state)
     dls_error err;
     double avail;
     assert_ok(dls_memory_available(&avail, &err), &err);
-    dls_model *truth = true_model();
+    dls_model *truth = test_paging_model();
     rows f = {truth, 1, 0, 0, 0};
     dls_kernel_family family = {rows_create, rows_release, &f};
     const double values[] = {1.5, 3.25, 7.0};

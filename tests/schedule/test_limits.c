@@ -305,12 +305,7 @@ TEST(test_watchdog)
     printf("# the watchdog stopped %d runs after %.3f s (limit 0.2 s, grace %g s)\n", runs,
            took, DLS_GLPK_GRACE_S);
     /* GLPK works afterwards, in a fresh environment */
-    dls_platform *pl = test_example("paper003_two.json");
-    dls_schedule *s;
-    assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
-    assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
-    dls_schedule_free(s);
-    dls_platform_free(pl);
+    test_glpk_still_works();
 }
 
 TEST_MAIN("limits", test_stalls_end_with_an_answer, test_stalls_in_the_mips_end,

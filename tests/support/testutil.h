@@ -106,6 +106,35 @@ static inline dls_platform *test_example(const char *name)
     return pl;
 }
 
+/* GLPK (asked for by name: the chain is the default solver) still solves the paper's
+ * two-processor example, 5.75 s, after what a test did to it (an internal error, a
+ * watchdog's stop). */
+static inline void test_glpk_still_works(void)
+{
+    dls_platform *pl = test_example("paper003_two.json");
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.solver = DLS_SOLVER_GLPK;
+    dls_schedule *s;
+    dls_error err;
+    assert_ok(dls_schedule_solve(pl, 2, &par, &s, &err), &err);
+    assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
+    dls_schedule_free(s);
+    dls_platform_free(pl);
+}
+
+/* The speed function of the measurement tests (units per second against the size): rising
+ * while caches warm up, a plateau, falling when paging. */
+static inline dls_model *test_paging_model(void)
+{
+    static const double x[] = {1e2, 1e3, 1e4, 1e5, 1e6, 3e6, 1e7, 3e7, 1e8};
+    static const double s[] = {2e8, 9e8, 1.6e9, 2e9, 2e9, 1.7e9, 9e8, 4e8, 1.5e8};
+    dls_model *m;
+    dls_error err;
+    assert_ok(dls_model_create_points(9, x, s, NULL, NULL, &m, &err), &err);
+    return m;
+}
+
 /* A platform from the text of a platform file. */
 static inline dls_platform *test_platform_json(const char *text)
 {
