@@ -5,6 +5,9 @@
 #ifndef DLSCHED_CHAIN_CHAIN_IMPL_H
 #define DLSCHED_CHAIN_CHAIN_IMPL_H
 
+#include <float.h>
+#include <math.h>
+
 #include "chain/chain.h"
 
 /* ---------------------------------------------------------------------------------- */
@@ -97,10 +100,41 @@ DLS_HIDDEN const char *dls__cprob_name(const dls__chain_params *par, const dls__
 
 /* The most load position p can take when Z >= amax seconds remain after the start of its
  * send (its send and its compute both within Z): min(Bt, min_l (Z - a_l) / (C + b_l)).
- * *slope gets its derivative in Z just right of Z (near-ties: the largest, which is the
- * conservative choice for the checks of paper.c), or just left of Z when left is set. */
-DLS_HIDDEN double dls__cprob_fill(const dls__cprob *pb, size_t p, double Z, int left,
-                                  double *slope);
+ * *slope (may be NULL) gets its derivative in Z: just right of Z when dir > 0 (among
+ * near-ties the smallest slope), just left when dir < 0 (the largest, the conservative
+ * side for the checks of paper.c), the binding line's when dir = 0. */
+/* (inline: the evaluations of paper.c call it for every position, several times a
+ * solve) */
+static inline double dls__cprob_fill(const dls__cprob *pb, size_t p, double Z, int dir, double *slope)
+{
+    const dls__star *st = pb->st;
+    double best = pb->Bt[p], s = 0;
+    size_t lo = st->off[p], hi = st->off[p + 1];
+    if (Z < pb->amax[p])
+        Z = pb->amax[p]; /* rounding below the domain start */
+    for (size_t l = lo; l < hi; l++) {
+        double c = (Z - pb->a[l]) * pb->w[l]; /* NaN or INFINITY for unbounded lines */
+        if (c < best) {
+            best = c;
+            s = pb->w[l];
+        }
+    }
+    if (dir != 0) {
+        /* near-ties: the right derivative is the smallest slope among them, the left one
+         * the largest */
+        double tol = DLS__CHAIN_SLOPE_TOL * fabs(best) + DBL_MIN;
+        if (pb->Bt[p] <= best + tol)
+            s = dir > 0 ? 0 : s;
+        for (size_t l = lo; l < hi; l++) {
+            double c = (Z - pb->a[l]) * pb->w[l];
+            if (c <= best + tol && isfinite(pb->w[l]))
+                s = dir > 0 ? fmin(s, pb->w[l]) : fmax(s, pb->w[l]);
+        }
+    }
+    if (slope)
+        *slope = s;
+    return best;
+}
 
 /* The load position p computes in r seconds (v(r) of chain.h): points (r_j, alpha_j)
  * increasing in both, r_0 = amax, the last alpha = Bt, constant after. Storage for

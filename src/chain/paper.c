@@ -54,6 +54,12 @@ typedef struct paper {
     unsigned try_rounds;  /* > 0: policy iteration gives up after this many rounds instead
                              of making stages explicit (the greedy try before the sweep) */
     int given_up;         /* the try gave up: no answer */
+    /* Newton's last point left of the root (paper_newton, when it stops without a
+     * bracket), and whether the next paper_newton starts there (the probe hands it to the
+     * try's first round: the same decisions) */
+    double last_T, last_dF;
+    long double last_F;
+    int last_ok, warm;
     size_t pieces_total, pieces_max, max_work;
 } paper;
 
@@ -160,8 +166,18 @@ static long double paper_eval(paper *w, double T, int dir, double *slope)
  * the decisions' value is V. */
 static double paper_newton(paper *w, long double *F_at, int max_it)
 {
-    double V = w->V, lo = w->d[0], dF, hi = INFINITY;
-    long double Flo = paper_eval(w, lo, 0, &dF), Fhi = 0;
+    double V = w->V, lo, dF, hi = INFINITY;
+    long double Flo, Fhi = 0;
+    if (w->warm && w->last_F < V) {
+        lo = w->last_T;
+        Flo = w->last_F;
+        dF = w->last_dF;
+    } else {
+        lo = w->d[0];
+        Flo = paper_eval(w, lo, 0, &dF);
+    }
+    w->warm = 0;
+    w->last_ok = 0;
     *F_at = Flo;
     if (Flo >= V)
         return lo;
@@ -209,6 +225,12 @@ static double paper_newton(paper *w, long double *F_at, int max_it)
             *F_at = Fhi;
             return hi;
         }
+    }
+    if (!isfinite(hi)) {
+        w->last_T = lo;
+        w->last_F = Flo;
+        w->last_dF = dF;
+        w->last_ok = 1;
     }
     *F_at = isfinite(hi) ? Fhi : Flo;
     return isfinite(hi) ? hi : lo;
@@ -466,6 +488,7 @@ static int paper_restart(paper *w)
     w->tailf->tail = 0;
     memset(w->skip, 0, w->n);
     memset(w->flips, 0, w->n);
+    w->warm = 0;
     return dls__pwl_push(w->tailf, 0, 0);
 }
 
@@ -685,6 +708,7 @@ static int paper_greedy_probe(paper *w, double *alpha)
 {
     long double F;
     double T = paper_newton(w, &F, DLS__CHAIN_PROBE_STEPS);
+    w->warm = w->last_ok; /* the try's first round goes on from there */
     paper_forward(w, T, alpha);
     return paper_check(w, 0).failed <= w->n * DLS__CHAIN_PROBE_FAILS;
 }

@@ -146,37 +146,6 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
     return DLS_OK;
 }
 
-double dls__cprob_fill(const dls__cprob *pb, size_t p, double Z, int dir, double *slope)
-{
-    const dls__star *st = pb->st;
-    double best = pb->Bt[p], s = 0;
-    size_t lo = st->off[p], hi = st->off[p + 1];
-    if (Z < pb->amax[p])
-        Z = pb->amax[p]; /* rounding below the domain start */
-    for (size_t l = lo; l < hi; l++) {
-        double c = (Z - pb->a[l]) * pb->w[l]; /* NaN or INFINITY for unbounded lines */
-        if (c < best) {
-            best = c;
-            s = pb->w[l];
-        }
-    }
-    if (dir != 0) {
-        /* near-ties: the right derivative is the smallest slope among them, the left one
-         * the largest */
-        double tol = DLS__CHAIN_SLOPE_TOL * fabs(best) + DBL_MIN;
-        if (pb->Bt[p] <= best + tol)
-            s = dir > 0 ? 0 : s;
-        for (size_t l = lo; l < hi; l++) {
-            double c = (Z - pb->a[l]) * pb->w[l];
-            if (c <= best + tol && isfinite(pb->w[l]))
-                s = dir > 0 ? fmin(s, pb->w[l]) : fmax(s, pb->w[l]);
-        }
-    }
-    if (slope)
-        *slope = s;
-    return best;
-}
-
 void dls__vcurve_build(const dls__cprob *pb, size_t p, dls__vcurve *vc)
 {
     const dls__star *st = pb->st;
