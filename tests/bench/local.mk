@@ -42,6 +42,8 @@ EXTRA_DIST += tests/bench/gen_star.sh tests/bench/json_candidates.sh tests/bench
 	tests/bench/bench_schedule_cli.sh
 
 .PHONY: bench
+# bench_chain exits 1 while issue 13's goals are missed (it says which); the benchmarks after
+# it still run.
 bench: all $(BENCHMARKS)
 	./tests/bench/bench_partition ./tool/dlsched
 	./tests/bench/bench_model
@@ -54,6 +56,7 @@ bench: all $(BENCHMARKS)
 	$(SHELL) $(srcdir)/tests/bench/gen_star.sh 100000 > tests/bench/star-1e5.json
 	./tests/bench/bench_memory tests/bench/star-1e4.json tests/bench/star-1e5.json
 	rm -f tests/bench/star-1e4.json tests/bench/star-1e5.json
-	./tests/bench/bench_chain
+	-./tests/bench/bench_chain
+	-./tests/bench/bench_chain --rate-order
 	$(SHELL) $(srcdir)/tests/bench/bench_schedule_cli.sh ./tool/dlsched 100000
 	./tests/bench/bench_reader --processors $(BENCH_READER_PROCESSORS) --tool ./tool/dlsched
