@@ -22,6 +22,27 @@ static void roundtrip(const dls_platform *p)
     dls_free(text);
 }
 
+/* A FIFO dir/fifo (its path in fifo) and a child process that writes `times` copies of the
+ * n bytes of text into it and exits; returns the child (for waitpid). */
+static pid_t fifo_writer(const char *dir, char *fifo, size_t size, const char *text, size_t n,
+                         int times)
+{
+    snprintf(fifo, size, "%s/fifo", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) {
+        FILE *w = fopen(fifo, "wb");
+        if (w) {
+            for (int k = 0; k < times; k++)
+                fwrite(text, 1, n, w);
+            fclose(w);
+        }
+        _exit(0);
+    }
+    return child;
+}
+
 TEST(test_read_contract_example)
 {
     dls_error err;
@@ -352,19 +373,7 @@ TEST(test_reader_limits)
     assert_ok(dls__platform_read_file_within(path, &lim, &pl, &err), &err);
     dls_platform_free(pl);
     char fifo[128];
-    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
-    assert_int_equal(mkfifo(fifo, 0600), 0);
-    pid_t child = fork();
-    assert_true(child >= 0);
-    if (child == 0) {
-        FILE *w = fopen(fifo, "wb");
-        if (w) {
-            for (int k = 0; k < 4; k++)
-                fwrite(big, 1, 601, w);
-            fclose(w);
-        }
-        _exit(0);
-    }
+    pid_t child = fifo_writer(dir, fifo, sizeof fifo, big, 601, 4);
     assert_fails(dls__platform_read_file_within(fifo, &lim, &pl, &err), DLS_ELIMIT, &err,
                  "the stream holds at least 601 bytes");
     int status;
@@ -481,18 +490,7 @@ TEST(test_hostile_inputs)
     assert_non_null(strstr(err.message, "Is a directory"));
     assert_null(p);
     char fifo[128];
-    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
-    assert_int_equal(mkfifo(fifo, 0600), 0);
-    pid_t child = fork();
-    assert_true(child >= 0);
-    if (child == 0) {
-        FILE *w = fopen(fifo, "wb");
-        if (w) {
-            fwrite(whole, 1, 44, w);
-            fclose(w);
-        }
-        _exit(0);
-    }
+    pid_t child = fifo_writer(dir, fifo, sizeof fifo, whole, 44, 1);
     assert_fails(dls_platform_read_file(fifo, &p, &err), DLS_ESYNTAX, &err, "malformed JSON");
     assert_int_equal(strncmp(err.message, fifo, strlen(fifo)), 0);
     assert_int_equal(err.line, 1);
