@@ -736,10 +736,8 @@ dls_status dls__paper_solve(const dls__chain *c, double V, double *alpha, dls__c
     } else if (c->pb->paper_method == DLS__CHAIN_PAPER_AUTO) {
         /* the greedy try first (a few passes), the sweep where it cannot prove */
         w.try_rounds = DLS__CHAIN_GREEDY_ROUNDS;
-        if (paper_greedy_probe(&w, alpha))
-            st = paper_run(&w, alpha, res, err);
-        else
-            st = DLS_OK, w.given_up = 1;
+        w.given_up = !paper_greedy_probe(&w, alpha);
+        st = w.given_up ? DLS_OK : paper_run(&w, alpha, res, err);
         w.try_rounds = 0;
         if (st == DLS_OK && w.given_up) {
             if (paper_restart(&w) != 0) {
