@@ -5,7 +5,9 @@ AM_TESTS_ENVIRONMENT = \
 	srcdir=$(srcdir); export srcdir; \
 	top_srcdir=$(top_srcdir); export top_srcdir; \
 	PYTHON3='$(PYTHON3)'; export PYTHON3; \
-	CXX_FOR_TESTS='$(CXX_FOR_TESTS)'; export CXX_FOR_TESTS;
+	CXX_FOR_TESTS='$(CXX_FOR_TESTS)'; export CXX_FOR_TESTS; \
+	MPIEXEC='$(MPIEXEC_FOR_TESTS)'; export MPIEXEC; \
+	MPI_SKIP_WHY='$(mpi_why)'; export MPI_SKIP_WHY;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
@@ -21,9 +23,10 @@ CLI_TESTS = \
 	tests/tool/cli_crosscheck.sh tests/tool/cli_crosscheck_json.sh \
 	tests/tool/cli_output.sh tests/tool/cli_names.sh \
 	tests/tool/run_example.sh \
-	tests/api/headers.sh
+	tests/api/headers.sh \
+	tests/mpi/run_mpi.sh
 TESTS = $(CLI_TESTS)
-EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data
+EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp
 
 if HAVE_CMOCKA
 UNIT_TESTS = \
@@ -150,4 +153,18 @@ tests_alloc_test_alloc_failures_LDADD = $(TEST_LDADD) $(JANSSON_LIBS)
 else
 check-local:
 	@echo "WARNING: cmocka was not found at configure time: the unit tests were skipped"
+endif
+
+# The MPI layer's tests (tests/mpi/run_mpi.sh runs them under the launcher; SKIP without
+# MPI). Plain C with their own checks: every rank checks, mpirun fails if one does.
+if HAVE_MPI
+MPIEXEC_FOR_TESTS = $(MPIEXEC)
+check_PROGRAMS += tests/mpi/test_mpi
+tests_mpi_test_mpi_SOURCES = tests/mpi/test_mpi.c
+tests_mpi_test_mpi_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)
+tests_mpi_test_mpi_LDADD = libdlsched_mpi.la libdlsched.la $(MPI_LIBS) -lm
+# a real executable, not libtool's wrapper script, for the launcher to start
+tests_mpi_test_mpi_LDFLAGS = $(AM_LDFLAGS) -no-install
+else
+MPIEXEC_FOR_TESTS =
 endif

@@ -4,7 +4,8 @@
 #      that src/LAYERS lets MODULE use;
 #   2. the headers of GLPK, jansson, simdjson and OpenBLAS appear only in the module that
 #      src/LAYERS gives them (the dlsched program in tool/ may use jansson for its JSON output);
-#   3. tool/ and examples/ include only public headers (and the tool its own tool.h);
+#   3. tool/, examples/ and the MPI layer mpi/ include only public headers (the tool its own
+#      tool.h, mpi/ its own mpi_impl.h);
 #   4. the calls between the library's object files (read with nm) follow the same rules
 #      between modules, and form no cycle between files, inside modules too.
 #
@@ -88,19 +89,19 @@ check() {
         while IFS= read -r l; do bad "$l"; done < "$tmp/third"
     done
     grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*<\(glpk\.h\|cblas\.h\|openblas\|lpsolve\|simdjson\)' \
-        "$src"/tool/*.[ch] "$src"/examples/*.c 2>/dev/null | while IFS= read -r f; do
+        "$src"/tool/*.[ch] "$src"/examples/*.c "$src"/mpi/*.[ch] 2>/dev/null | while IFS= read -r f; do
         echo "${f#"$src"/}: the program and the examples use the library, not its dependencies"
     done > "$tmp/third"
     while IFS= read -r l; do bad "$l"; done < "$tmp/third"
 
-    # 3. the program and the examples see the public headers only
-    for f in "$src"/tool/*.[ch] "$src"/examples/*.c; do
+    # 3. the program, the examples and the MPI layer see the public headers only
+    for f in "$src"/tool/*.[ch] "$src"/examples/*.c "$src"/mpi/*.[ch]; do
         [ -e "$f" ] || continue
         rel=${f#"$src"/}
         grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$f" | while IFS= read -r line; do
             inc=$(echo "$line" | sed 's/.*include[[:space:]]*"\([^"]*\)".*/\1/')
             case $rel:$inc in
-            */*:dlsched.h | */*:dlsched/*.h | tool/*:tool.h) ;;
+            */*:dlsched.h | */*:dlsched/*.h | tool/*:tool.h | mpi/*:mpi_impl.h) ;;
             *) echo "$rel:${line%%:*}: \"$inc\" is not a public header" ;;
             esac
         done

@@ -1,0 +1,223 @@
+/**
+ * @file dlsched/mpi.h
+ * @brief dlsched inside MPI programs: measuring every rank in one run, and using a
+ * distribution or a star schedule across the ranks of a communicator.
+ *
+ * This header belongs to a separate library, libdlsched_mpi (pkg-config module
+ * dlsched-mpi), built when configure finds MPI; libdlsched itself never needs MPI. Include
+ * it after mpi.h is reachable (it includes <mpi.h> and <dlsched.h>).
+ *
+ * Conventions, beyond those of dlsched/common.h:
+ * - Every function here is collective over its communicator: every rank calls it, with the
+ *   same arguments where the documentation says so, and every rank returns the same status
+ *   and, on failure, the same message. A failure on one rank (a kernel that fails, a file
+ *   that cannot be written, a bad argument seen only there) never leaves the others
+ *   waiting: they learn of it at the call's next exchange, and the message names the rank
+ *   and its host (`dls_mpi_bench: rank 2 (node07): ...`).
+ * - Processor i of a platform used with a communicator is rank i of that communicator.
+ * - The functions communicate on a duplicate of the communicator, so that their messages
+ *   never meet the caller's.
+ * - MPI errors are returned as ::DLS_EIO naming the MPI call (the communicator's error
+ *   handler must be MPI_ERRORS_RETURN for that; with MPI's default, MPI_ERRORS_ARE_FATAL,
+ *   MPI aborts the job first).
+ */
+#ifndef DLSCHED_MPI_H
+#define DLSCHED_MPI_H
+
+#include <stdint.h>
+
+#include <mpi.h>
+
+#include <dlsched.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------- */
+/* Measuring every rank                                                               */
+
+/** Longest path of a rank's log, including the terminating NUL. */
+#define DLS_MPI_PATH_MAX 4096
+
+/** Parameters of dls_mpi_bench(); fill with dls_mpi_bench_params_init(). */
+typedef struct dls_mpi_bench_params {
+    /** How each rank measures: the statistics, sizes and budget of dls_bench_build(), with
+     *  its defaults. bench.memory_fraction is the share of a node's available memory that
+     *  all the ranks of that node may use together: each rank measures up to its part of
+     *  it. on_point, on_run and progress are called on every rank for its own build;
+     *  bench.resume must be NULL (resuming is done from the logs, see @ref resume). */
+    dls_bench_params bench;
+    /** Prefix of the logs: rank r appends each point it measures to the file
+     *  "<log>.<r>" as soon as it is known (flushed to disk), with a first line naming the
+     *  host, the rank, the kernel and the parameters. NULL (default): no logs. At most
+     *  ::DLS_MPI_PATH_MAX - 16 bytes. */
+    const char *log;
+    /** 1: every rank reads its log back and measures only the sizes it lacks (a job that
+     *  crashed or was killed goes on where it stopped); a rank without a log starts from
+     *  nothing. A log written for another host, rank, kernel or parameters is refused
+     *  (::DLS_EDATA naming it). 0 (default): the logs are started afresh. */
+    int resume;
+    /** 1 (default): every processor's limit is the largest size whose memory (the
+     *  kernel's memory formula) fits in its share of its node's available memory, the
+     *  node's memory divided among the ranks on it; without a memory formula, the largest
+     *  size measured. 0: no limits. */
+    int memory_limits;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(112);
+} dls_mpi_bench_params;
+
+/** Fills @p params with the defaults (those of dls_bench_params_init() for bench). */
+DLS_API void dls_mpi_bench_params_init(dls_mpi_bench_params *params);
+
+/**
+ * Builds the speed function of @p kernel on every rank of @p comm at the same time (so
+ * that the contention between the ranks that share a node, for memory bandwidth and
+ * caches, is in the models), and assembles the platform on every rank: processor r is rank
+ * r, named "HOST:r" (HOST from MPI_Get_processor_name), with a points model with bands
+ * (dls_bench_model()) and its memory limit (see dls_mpi_bench_params::memory_limits).
+ * Every rank gets a bit-for-bit identical platform.
+ *
+ * Collective. @p kernel is each rank's own (its data may differ, its name must not);
+ * @p params must be equal on every rank (compared first: a difference is ::DLS_EINVAL
+ * naming the field, the rank and both values).
+ * @param params NULL for the defaults
+ * @param[out] out receives the platform (free with dls_platform_free()); unchanged on
+ *        failure
+ * @return ::DLS_OK; ::DLS_EINVAL for a bad argument or parameter on any rank, or
+ *         parameters that differ between ranks; ::DLS_EIO when a run fails, the memory
+ *         cannot be read, a log cannot be written or an MPI call fails; ::DLS_EDATA for a
+ *         log that cannot be resumed; ::DLS_ECANCELED when a callback asked to stop;
+ *         ::DLS_ENOMEM. The status and message are those of the lowest rank that failed,
+ *         on every rank; ranks still measuring when another fails stop at their next run
+ *         (their points are in their logs).
+ */
+DLS_API dls_status dls_mpi_bench(MPI_Comm comm, const dls_kernel *kernel,
+                                 const dls_mpi_bench_params *params, dls_platform **out,
+                                 dls_error *err);
+
+/* ---------------------------------------------------------------------------------- */
+/* Using a distribution                                                               */
+
+/**
+ * Partitions @p n equal elements over the ranks of @p comm with dls_partition_solve(),
+ * computed once on rank 0 and broadcast, so that every rank gets the same counts bit for
+ * bit: rank r gets elements [*my_offset, *my_offset + *my_count) of the ordered set
+ * (contiguous chunks in rank order).
+ *
+ * Collective. @p platform is read on rank 0 only (other ranks may pass NULL) and must have
+ * exactly as many processors as @p comm has ranks; @p n and @p params (NULL or not) must be
+ * equal on every rank (::DLS_EINVAL otherwise).
+ * @param n the number of elements, as dls_partition_solve() takes it
+ * @param params NULL for the defaults (weights, metric and ordered sets other than the
+ *        platform's order are not supported here: ::DLS_EINVAL)
+ * @param[out] my_count this rank's number of elements; unchanged on failure
+ * @param[out] my_offset the index of this rank's first element; unchanged on failure
+ * @param[out] counts every rank's count, an array of the communicator's size; may be NULL;
+ *        unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EDATA when the problem is infeasible (the limits
+ *         cannot hold n elements: the message gives the capacity); what
+ *         dls_partition_solve() returns on rank 0; ::DLS_EIO for an MPI failure;
+ *         ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_mpi_partition(MPI_Comm comm, const dls_platform *platform, uint64_t n,
+                                     const dls_partition_params *params, uint64_t *my_count,
+                                     uint64_t *my_offset, uint64_t *counts, dls_error *err);
+
+/** A star schedule spread over a communicator (opaque); free with dls_mpi_plan_free(). */
+typedef struct dls_mpi_plan dls_mpi_plan;
+
+/**
+ * Schedules a divisible load of @p units whole units held by rank @p root over the ranks
+ * of @p comm with dls_schedule_solve() (computed on the root, broadcast): the loads rounded
+ * to whole units (largest remainders, summing to @p units), the send order, and the
+ * predicted timeline of those rounded loads (dls_schedule_evaluate()). Rank r's units are
+ * [offset(r), offset(r) + count(r)) of the root's buffer: contiguous chunks in rank order,
+ * sent in the schedule's order.
+ *
+ * The root's own processor: with params->originator_computes = 1 and no link, it keeps
+ * its share without a send; otherwise its share is copied locally at its turn and its link
+ * is only part of the prediction.
+ *
+ * Collective. @p platform is read on the root only (others may pass NULL) and has one
+ * processor per rank; @p root, @p units and whether @p params is NULL must be equal on
+ * every rank.
+ * @param units the load in whole units, >= 1 and < 2^53
+ * @param params NULL for the defaults
+ * @param[out] out receives the plan on every rank; unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EDATA when the load does not fit in the limits;
+ *         what dls_schedule_solve() returns on the root; ::DLS_EIO for an MPI failure;
+ *         ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_mpi_schedule(MPI_Comm comm, int root, const dls_platform *platform,
+                                    uint64_t units, const dls_schedule_params *params,
+                                    dls_mpi_plan **out, dls_error *err);
+
+/** Frees a plan; NULL is allowed. Not collective. */
+DLS_API void dls_mpi_plan_free(dls_mpi_plan *plan);
+
+/** The number of ranks of the plan's communicator. */
+DLS_API size_t dls_mpi_plan_size(const dls_mpi_plan *plan);
+
+/** Rank @p r's number of units (0 for a rank out of range). */
+DLS_API uint64_t dls_mpi_plan_count(const dls_mpi_plan *plan, int r);
+
+/** The index of rank @p r's first unit in the root's buffer (0 for a rank out of range). */
+DLS_API uint64_t dls_mpi_plan_offset(const dls_mpi_plan *plan, int r);
+
+/** The send order: the ranks, first served first; an array of dls_mpi_plan_size()
+ *  values, owned by the plan. Ranks that get no unit are at the end. */
+DLS_API const int *dls_mpi_plan_order(const dls_mpi_plan *plan);
+
+/** The predicted times of rank @p r, in seconds from the first send: when its data has
+ *  arrived (*arrival) and when its computation ends (*finish); outputs may be NULL.
+ *  @return ::DLS_OK; ::DLS_EINVAL for a rank out of range or a NULL plan. */
+DLS_API dls_status dls_mpi_plan_predicted(const dls_mpi_plan *plan, int r, double *arrival,
+                                          double *finish);
+
+/** The predicted makespan of the rounded loads, seconds. */
+DLS_API double dls_mpi_plan_makespan(const dls_mpi_plan *plan);
+
+/** The schedule computed on the root, before rounding (every rank holds a copy of its
+ *  loads only: see the getters above); the root's schedule itself, owned by the plan, on
+ *  the root, NULL on other ranks. */
+DLS_API const dls_schedule *dls_mpi_plan_schedule(const dls_mpi_plan *plan);
+
+/**
+ * Sends the units: the root sends each rank its chunk of @p sendbuf in the plan's order,
+ * one message after the other (each send completes before the next starts, as the star
+ * model assumes); every rank receives its chunk into @p recvbuf. Each rank records when
+ * its data arrived, in seconds since a barrier that starts the scatter (clocks are not
+ * compared across hosts: each rank measures from its own exit of the barrier).
+ *
+ * Collective.
+ * @param sendbuf the root's units, units x @p unit_bytes bytes (ignored elsewhere)
+ * @param unit_bytes bytes of one unit, >= 1, equal on every rank
+ * @param recvbuf this rank's count x @p unit_bytes bytes (may be NULL when its count is
+ *        0); on the root it may alias its chunk of @p sendbuf
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_ERANGE when a chunk is too large for one MPI
+ *         message (more than INT_MAX bytes: use a larger datatype in your own sends);
+ *         ::DLS_EIO for an MPI failure.
+ */
+DLS_API dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *sendbuf,
+                                        size_t unit_bytes, void *recvbuf, dls_error *err);
+
+/** Records that this rank's computation has ended (seconds since the scatter's barrier).
+ *  Not collective. @return ::DLS_OK; ::DLS_EINVAL before dls_mpi_plan_scatter(). */
+DLS_API dls_status dls_mpi_plan_done(dls_mpi_plan *plan, dls_error *err);
+
+/**
+ * Gathers every rank's measured arrival and finish times on every rank. Collective (after
+ * dls_mpi_plan_done() on every rank).
+ * @param[out] arrival, finish arrays of the communicator's size, seconds since the
+ *        scatter's barrier; either may be NULL
+ * @return ::DLS_OK; ::DLS_EINVAL (a rank that did not record its end); ::DLS_EIO.
+ */
+DLS_API dls_status dls_mpi_plan_measured(MPI_Comm comm, const dls_mpi_plan *plan, double *arrival,
+                                         double *finish, dls_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLSCHED_MPI_H */

@@ -1,0 +1,390 @@
+/* dls_mpi_schedule and its plan: the star schedule of a load held by one rank, rounded to
+ * whole units on the root and broadcast; the sends in the schedule's order; the measured
+ * arrival and finish of every rank. */
+#include <config.h>
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mpi_impl.h"
+
+#define FN "dls_mpi_schedule"
+/* Loads of at least this many units lose whole units in a double. */
+#define UNITS_MAX 0x1p53
+
+struct dls_mpi_plan {
+    size_t size;
+    int root;
+    uint64_t *count, *offset; /* by rank */
+    int *order;               /* ranks in send order */
+    double *arrival, *finish; /* predicted, by rank */
+    double makespan;
+    dls_schedule *schedule;   /* the root's, before rounding */
+    double t0;                /* MPI_Wtime at the scatter's barrier; NAN before */
+    double my_arrival, my_finish;
+};
+
+void dls_mpi_plan_free(dls_mpi_plan *plan)
+{
+    if (plan == NULL)
+        return;
+    free(plan->count);
+    free(plan->offset);
+    free(plan->order);
+    free(plan->arrival);
+    free(plan->finish);
+    dls_schedule_free(plan->schedule);
+    free(plan);
+}
+
+static dls_mpi_plan *plan_new(size_t p)
+{
+    dls_mpi_plan *pl = calloc(1, sizeof *pl);
+    if (pl == NULL)
+        return NULL;
+    pl->size = p;
+    pl->count = calloc(p, sizeof *pl->count);
+    pl->offset = calloc(p, sizeof *pl->offset);
+    pl->order = calloc(p, sizeof *pl->order);
+    pl->arrival = calloc(p, sizeof *pl->arrival);
+    pl->finish = calloc(p, sizeof *pl->finish);
+    pl->t0 = pl->my_arrival = pl->my_finish = NAN;
+    if (!pl->count || !pl->offset || !pl->order || !pl->arrival || !pl->finish) {
+        dls_mpi_plan_free(pl);
+        return NULL;
+    }
+    return pl;
+}
+
+/* The loads rounded to whole units summing to `units`: floors, then one unit more to the
+ * largest remainders (lowest index first among equal ones) where the limit allows. -1 when
+ * the limits leave no room for a unit. */
+static int round_loads(const dls_platform *pf, const double *x, size_t p, uint64_t units,
+                       int use_limits, uint64_t *out)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < p; i++) {
+        double f = floor(x[i] > 0 ? x[i] : 0);
+        out[i] = (uint64_t)f;
+        sum += out[i];
+    }
+    while (sum > units) { /* rounding above V (never by more than p units): take back */
+        size_t best = p;
+        for (size_t i = 0; i < p; i++)
+            if (out[i] > 0 && (best == p || (double)out[i] - x[i] > (double)out[best] - x[best]))
+                best = i;
+        out[best]--;
+        sum--;
+    }
+    while (sum < units) {
+        size_t best = p;
+        double rem = -INFINITY;
+        for (size_t i = 0; i < p; i++) {
+            double r = x[i] - (double)out[i];
+            double lim = dls_platform_limit(pf, i);
+            if (use_limits && (double)(out[i] + 1) > lim)
+                continue;
+            if (r > rem) {
+                rem = r;
+                best = i;
+            }
+        }
+        if (best == p)
+            return -1;
+        out[best]++;
+        sum++;
+    }
+    return 0;
+}
+
+/* On the root: the schedule, the rounded loads and their predicted timeline. */
+static dls_status plan_on_root(const dls_platform *pf, uint64_t units,
+                               const dls_schedule_params *params, dls_mpi_plan *pl,
+                               dls_error *err)
+{
+    size_t p = pl->size;
+    dls_status st = dls_schedule_solve(pf, (double)units, params, &pl->schedule, err);
+    if (st != DLS_OK)
+        return st;
+    if (dls_schedule_status(pl->schedule) == DLS_SOLUTION_INFEASIBLE)
+        return dls__mpi_fail(err, DLS_EDATA, FN, "the limits cannot hold %llu units "
+                             "(capacity %.17g)", (unsigned long long)units,
+                             dls_schedule_capacity(pl->schedule));
+    int use_limits = params != NULL ? params->use_limits : 1;
+    double *rl = malloc(p * sizeof *rl);
+    if (rl == NULL)
+        return dls__mpi_fail(err, DLS_ENOMEM, FN, "out of memory");
+    if (round_loads(pf, dls_schedule_loads(pl->schedule), p, units, use_limits, pl->count) != 0) {
+        free(rl);
+        return dls__mpi_fail(err, DLS_EDATA, FN, "the limits leave no room to round the "
+                             "loads to whole units");
+    }
+    for (size_t i = 0; i < p; i++)
+        rl[i] = (double)pl->count[i];
+    dls_schedule *ev = NULL;
+    st = dls_schedule_evaluate(pf, rl, params, &ev, err);
+    free(rl);
+    if (st != DLS_OK)
+        return st;
+    const size_t *seq = dls_schedule_sequence(ev);
+    const double *se = dls_schedule_send_end(ev), *fin = dls_schedule_finish(ev);
+    size_t k = 0;
+    for (size_t j = 0; j < p; j++) /* served ranks first, in order */
+        if (pl->count[seq[j]] > 0)
+            pl->order[k++] = (int)seq[j];
+    for (size_t j = 0; j < p; j++)
+        if (pl->count[seq[j]] == 0)
+            pl->order[k++] = (int)seq[j];
+    for (size_t i = 0; i < p; i++) {
+        pl->arrival[i] = pl->count[i] > 0 ? se[i] : NAN;
+        pl->finish[i] = pl->count[i] > 0 ? fin[i] : NAN;
+    }
+    pl->makespan = dls_schedule_makespan(ev);
+    dls_schedule_free(ev);
+    return DLS_OK;
+}
+
+dls_status dls_mpi_schedule(MPI_Comm comm, int root, const dls_platform *platform,
+                            uint64_t units, const dls_schedule_params *params,
+                            dls_mpi_plan **out, dls_error *err)
+{
+    dls__mpi c;
+    dls_status st = dls__mpi_open(&c, comm, FN, err);
+    if (st != DLS_OK)
+        return st;
+    dls_error mine;
+    memset(&mine, 0, sizeof mine);
+    if (out == NULL)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "NULL output");
+    else if (root < 0 || root >= c.size)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "root %d is not a rank of the communicator "
+                           "(0 to %d)", root, c.size - 1);
+    else if (units < 1 || (double)units >= UNITS_MAX)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "units is %llu (1 to 2^53 - 1)",
+                           (unsigned long long)units);
+    else if (c.rank == root && platform == NULL)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "NULL platform on the root");
+    else if (c.rank == root && dls_platform_count(platform) != (size_t)c.size)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "the platform has %zu processors and the "
+                           "communicator %d ranks (processor i is rank i)",
+                           dls_platform_count(platform), c.size);
+    /* root, units and params given or not: alike everywhere */
+    unsigned long long mine_h[3] = {(unsigned long long)root, units, params != NULL};
+    unsigned long long h = dls__mpi_hash(mine_h, sizeof mine_h, DLS__MPI_HASH_SEED), lo, hi;
+    int rc = MPI_Allreduce(&h, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, c.comm);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Allreduce(&h, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, c.comm);
+    if (rc != MPI_SUCCESS && st == DLS_OK)
+        st = dls__mpi_failed(&mine, FN, "MPI_Allreduce", rc);
+    st = dls__mpi_agree(&c, st, 0, &mine, err);
+    if (st == DLS_OK && lo != hi)
+        st = dls__mpi_fail(err, DLS_EINVAL, FN, "the ranks pass different roots, units or "
+                           "parameters (NULL on some ranks only)");
+    if (st != DLS_OK) {
+        dls__mpi_close(&c);
+        return st;
+    }
+    size_t p = (size_t)c.size;
+    dls_mpi_plan *pl = plan_new(p);
+    if (pl == NULL)
+        st = dls__mpi_fail(&mine, DLS_ENOMEM, FN, "out of memory");
+    else
+        pl->root = root;
+    if (st == DLS_OK && c.rank == root)
+        st = plan_on_root(platform, units, params, pl, &mine);
+    st = dls__mpi_agree(&c, st, 0, &mine, err);
+    if (st == DLS_OK) {
+        rc = MPI_Bcast(pl->count, (int)p, MPI_UINT64_T, root, c.comm);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Bcast(pl->order, (int)p, MPI_INT, root, c.comm);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Bcast(pl->arrival, (int)p, MPI_DOUBLE, root, c.comm);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Bcast(pl->finish, (int)p, MPI_DOUBLE, root, c.comm);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Bcast(&pl->makespan, 1, MPI_DOUBLE, root, c.comm);
+        if (rc != MPI_SUCCESS)
+            st = dls__mpi_failed(err, FN, "MPI_Bcast", rc);
+    }
+    if (st == DLS_OK) {
+        uint64_t at = 0;
+        for (size_t i = 0; i < p; i++) {
+            pl->offset[i] = at;
+            at += pl->count[i];
+        }
+        *out = pl;
+    } else {
+        dls_mpi_plan_free(pl);
+    }
+    dls__mpi_close(&c);
+    return st;
+}
+
+size_t dls_mpi_plan_size(const dls_mpi_plan *plan)
+{
+    return plan != NULL ? plan->size : 0;
+}
+
+uint64_t dls_mpi_plan_count(const dls_mpi_plan *plan, int r)
+{
+    return plan != NULL && r >= 0 && (size_t)r < plan->size ? plan->count[r] : 0;
+}
+
+uint64_t dls_mpi_plan_offset(const dls_mpi_plan *plan, int r)
+{
+    return plan != NULL && r >= 0 && (size_t)r < plan->size ? plan->offset[r] : 0;
+}
+
+const int *dls_mpi_plan_order(const dls_mpi_plan *plan)
+{
+    return plan != NULL ? plan->order : NULL;
+}
+
+dls_status dls_mpi_plan_predicted(const dls_mpi_plan *plan, int r, double *arrival,
+                                  double *finish)
+{
+    if (plan == NULL || r < 0 || (size_t)r >= plan->size)
+        return DLS_EINVAL;
+    if (arrival != NULL)
+        *arrival = plan->arrival[r];
+    if (finish != NULL)
+        *finish = plan->finish[r];
+    return DLS_OK;
+}
+
+double dls_mpi_plan_makespan(const dls_mpi_plan *plan)
+{
+    return plan != NULL ? plan->makespan : NAN;
+}
+
+const dls_schedule *dls_mpi_plan_schedule(const dls_mpi_plan *plan)
+{
+    return plan != NULL ? plan->schedule : NULL;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The sends and the measured times                                                   */
+
+dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *sendbuf,
+                                size_t unit_bytes, void *recvbuf, dls_error *err)
+{
+    static const char fn[] = "dls_mpi_plan_scatter";
+    dls__mpi c;
+    dls_status st = dls__mpi_open(&c, comm, fn, err);
+    if (st != DLS_OK)
+        return st;
+    dls_error mine;
+    memset(&mine, 0, sizeof mine);
+    if (plan == NULL)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "NULL plan");
+    else if (plan->size != (size_t)c.size)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "the plan is for %zu ranks, the "
+                           "communicator has %d", plan->size, c.size);
+    else if (unit_bytes < 1)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "unit_bytes is 0");
+    else if (c.rank == plan->root && sendbuf == NULL)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "NULL sendbuf on the root");
+    else if (plan->count[c.rank] > 0 && recvbuf == NULL)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "NULL recvbuf on a rank that gets %llu "
+                           "units", (unsigned long long)plan->count[c.rank]);
+    else
+        for (size_t i = 0; i < plan->size; i++)
+            if ((double)plan->count[i] * (double)unit_bytes > (double)INT_MAX) {
+                st = dls__mpi_fail(&mine, DLS_ERANGE, fn, "rank %zu's chunk is %llu units of "
+                                   "%zu bytes, more than one MPI message holds (%d bytes)",
+                                   i, (unsigned long long)plan->count[i], unit_bytes, INT_MAX);
+                break;
+            }
+    st = dls__mpi_agree(&c, st, 0, &mine, err);
+    if (st != DLS_OK) {
+        dls__mpi_close(&c);
+        return st;
+    }
+    int rc = MPI_Barrier(c.comm);
+    double t0 = MPI_Wtime();
+    int me = c.rank;
+    if (rc == MPI_SUCCESS && me == plan->root) {
+        const char *src = sendbuf;
+        for (size_t k = 0; k < plan->size && rc == MPI_SUCCESS; k++) {
+            int r = plan->order[k];
+            size_t bytes = (size_t)plan->count[r] * unit_bytes;
+            if (bytes == 0)
+                continue;
+            const char *from = src + (size_t)plan->offset[r] * unit_bytes;
+            if (r == me) {
+                if ((const char *)recvbuf != from)
+                    memmove(recvbuf, from, bytes);
+                plan->my_arrival = MPI_Wtime() - t0;
+            } else {
+                /* synchronous: the next send starts once this one is being received, as
+                 * the star model serves one processor at a time */
+                rc = MPI_Ssend(from, (int)bytes, MPI_BYTE, r, DLS__MPI_TAG_DATA, c.comm);
+            }
+        }
+    } else if (rc == MPI_SUCCESS && plan->count[me] > 0) {
+        rc = MPI_Recv(recvbuf, (int)(plan->count[me] * unit_bytes), MPI_BYTE, plan->root,
+                      DLS__MPI_TAG_DATA, c.comm, MPI_STATUS_IGNORE);
+        plan->my_arrival = MPI_Wtime() - t0;
+    } else if (rc == MPI_SUCCESS) {
+        plan->my_arrival = 0; /* nothing to wait for */
+    }
+    if (rc != MPI_SUCCESS)
+        st = dls__mpi_failed(&mine, fn, "sending the units", rc);
+    else
+        plan->t0 = t0;
+    st = dls__mpi_agree(&c, st, 0, &mine, err);
+    dls__mpi_close(&c);
+    return st;
+}
+
+dls_status dls_mpi_plan_done(dls_mpi_plan *plan, dls_error *err)
+{
+    if (plan == NULL || isnan(plan->t0))
+        return dls__mpi_fail(err, DLS_EINVAL, "dls_mpi_plan_done",
+                             plan == NULL ? "NULL plan" : "the units were not scattered yet");
+    plan->my_finish = MPI_Wtime() - plan->t0;
+    return DLS_OK;
+}
+
+dls_status dls_mpi_plan_measured(MPI_Comm comm, const dls_mpi_plan *plan, double *arrival,
+                                 double *finish, dls_error *err)
+{
+    static const char fn[] = "dls_mpi_plan_measured";
+    dls__mpi c;
+    dls_status st = dls__mpi_open(&c, comm, fn, err);
+    if (st != DLS_OK)
+        return st;
+    dls_error mine;
+    memset(&mine, 0, sizeof mine);
+    if (plan == NULL)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "NULL plan");
+    else if (plan->size != (size_t)c.size)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "the plan is for %zu ranks, the "
+                           "communicator has %d", plan->size, c.size);
+    else if (isnan(plan->my_finish))
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "this rank did not record its end "
+                           "(dls_mpi_plan_done)");
+    double mine_t[2] = {plan != NULL ? plan->my_arrival : NAN,
+                        plan != NULL ? plan->my_finish : NAN};
+    double *all = malloc((size_t)c.size * 2 * sizeof *all);
+    if (all == NULL && st == DLS_OK)
+        st = dls__mpi_fail(&mine, DLS_ENOMEM, fn, "out of memory");
+    st = dls__mpi_agree(&c, st, 0, &mine, err);
+    if (st == DLS_OK) {
+        int rc = MPI_Allgather(mine_t, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, c.comm);
+        if (rc != MPI_SUCCESS)
+            st = dls__mpi_failed(err, fn, "MPI_Allgather", rc);
+    }
+    if (st == DLS_OK)
+        for (int r = 0; r < c.size; r++) {
+            if (arrival != NULL)
+                arrival[r] = all[2 * r];
+            if (finish != NULL)
+                finish[r] = all[2 * r + 1];
+        }
+    free(all);
+    dls__mpi_close(&c);
+    return st;
+}

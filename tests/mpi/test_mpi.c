@@ -1,0 +1,412 @@
+/* Tests of libdlsched_mpi, run by tests/mpi/run_mpi.sh under mpirun with 3 and 4 ranks:
+ * measuring every rank (simulated kernels of different speeds), the platform identical on
+ * every rank, logs and resuming, failures on one rank reaching every rank with the same
+ * message, parameters that differ between ranks, the partition and the star schedule
+ * across ranks (every unit processed exactly once). Each check runs on every rank; the
+ * program exits 1 on any rank where one fails (mpirun then fails).
+ *
+ * Usage: test_mpi TMPDIR (a directory for the logs, shared by the ranks: one host). */
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <dlsched/mpi.h>
+
+static int rank, size, failures;
+
+static void check_(int ok, const char *what, int line)
+{
+    if (!ok) {
+        fprintf(stderr, "rank %d: test_mpi.c:%d: FAILED: %s\n", rank, line, what);
+        failures++;
+    }
+}
+#define CHECK(cond) check_((cond), #cond, __LINE__)
+
+/* The same value on every rank? */
+static int same_everywhere(unsigned long long v)
+{
+    unsigned long long lo, hi;
+    MPI_Allreduce(&v, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&v, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, MPI_COMM_WORLD);
+    return lo == hi;
+}
+
+static unsigned long long hash_text(const char *s)
+{
+    unsigned long long h = 14695981039346656037ull;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ull;
+    return h;
+}
+
+/* Rank r's true speed function: flat, then falling past a size that grows with r. */
+static dls_model *true_model(int r)
+{
+    double x[3] = {1, 800.0 * (r + 1), 10000};
+    double s[3] = {100.0 * (r + 1), 100.0 * (r + 1), 40.0 * (r + 1)};
+    dls_model *m = NULL;
+    dls_model_create_points(3, x, s, NULL, NULL, &m, NULL);
+    return m;
+}
+
+static void small_params(dls_mpi_bench_params *p)
+{
+    dls_mpi_bench_params_init(p);
+    p->bench.min_size = 10;
+    p->bench.max_size = 4000;
+    p->bench.initial_points = 3;
+    p->bench.max_points = 9;
+    p->bench.min_reps = 2;
+    p->bench.max_reps = 3;
+}
+
+/* Counts the runs of a build (on_run). */
+static int count_run(const dls_bench_progress *pr, void *data)
+{
+    (void)pr;
+    ++*(int *)data;
+    return 0;
+}
+
+static void test_bench(const char *dir)
+{
+    dls_model *tm = true_model(rank);
+    dls_kernel k;
+    CHECK(dls_model_kernel_create(tm, 0.01, 0, &k, NULL) == DLS_OK);
+    dls_mpi_bench_params p;
+    small_params(&p);
+    char log[512];
+    snprintf(log, sizeof log, "%s/bench", dir);
+    p.log = log;
+    int runs = 0;
+    p.bench.on_run = count_run;
+    p.bench.on_run_data = &runs;
+    dls_platform *pl = NULL;
+    dls_error err;
+    dls_status st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &pl, &err);
+    CHECK(st == DLS_OK);
+    if (st != DLS_OK) {
+        fprintf(stderr, "rank %d: %s\n", rank, err.message);
+        dls_model_kernel_free(&k);
+        dls_model_free(tm);
+        return;
+    }
+    CHECK(runs > 0);
+    CHECK(dls_platform_count(pl) == (size_t)size);
+    char host[MPI_MAX_PROCESSOR_NAME];
+    int hl;
+    MPI_Get_processor_name(host, &hl);
+    for (int r = 0; r < size; r++) {
+        char want[MPI_MAX_PROCESSOR_NAME + 16];
+        snprintf(want, sizeof want, "%s:%d", host, r);
+        CHECK(strcmp(dls_platform_name(pl, (size_t)r), want) == 0);
+        const dls_model *m = dls_platform_model(pl, (size_t)r);
+        CHECK(dls_model_has_bands(m));
+        /* the measured speeds follow rank r's function within the noise (1%) and the
+         * interpolation */
+        dls_model *t = true_model(r);
+        for (double x = 20; x <= 3900; x *= 1.7) {
+            double rel = fabs(dls_model_speed(m, x) / dls_model_speed(t, x) - 1);
+            CHECK(rel < 0.15);
+        }
+        dls_model_free(t);
+        CHECK(dls_platform_limit(pl, (size_t)r) > 0); /* the largest size measured */
+    }
+    /* identical on every rank, bit for bit (the JSON text holds every digit) */
+    char *text = NULL;
+    CHECK(dls_platform_to_string(pl, &text, NULL) == DLS_OK);
+    CHECK(same_everywhere(hash_text(text)));
+
+    /* resumed from the logs: nothing measured again, the same platform */
+    runs = 0;
+    p.resume = 1;
+    dls_platform *again = NULL;
+    st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &again, &err);
+    CHECK(st == DLS_OK);
+    if (st != DLS_OK)
+        fprintf(stderr, "rank %d: %s\n", rank, err.message);
+    CHECK(runs == 0);
+    CHECK(again != NULL && dls_platform_equal(pl, again));
+    dls_platform_free(again);
+
+    /* a log written for other parameters is refused on every rank */
+    small_params(&p);
+    p.log = log;
+    p.resume = 1;
+    p.bench.precision = 0.02;
+    again = NULL;
+    st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &again, &err);
+    CHECK(st == DLS_EDATA);
+    CHECK(again == NULL);
+    CHECK(strstr(err.message, "rank 0 (") != NULL);
+    CHECK(strstr(err.message, "another measurement") != NULL);
+    CHECK(same_everywhere(hash_text(err.message)));
+
+    /* a killed job's last line, half written, is dropped on resume */
+    if (rank == 0) {
+        char path[600];
+        snprintf(path, sizeof path, "%s.0", log);
+        FILE *f = fopen(path, "a");
+        CHECK(f != NULL);
+        if (f != NULL) {
+            fputs("0x1.9p+3 0x1.2", f);
+            fclose(f);
+        }
+    }
+    small_params(&p);
+    p.log = log;
+    p.resume = 1;
+    runs = 0;
+    p.bench.on_run = count_run;
+    p.bench.on_run_data = &runs;
+    again = NULL;
+    st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &again, &err);
+    CHECK(st == DLS_OK);
+    CHECK(again != NULL && dls_platform_equal(pl, again));
+    dls_platform_free(again);
+
+    free(text);
+    dls_platform_free(pl);
+    dls_model_kernel_free(&k);
+    dls_model_free(tm);
+}
+
+/* A kernel that fails on one rank. */
+static double failing_run(double size_, double *work, void *data)
+{
+    (void)data;
+    *work = size_;
+    return -1;
+}
+
+static void test_bench_failures(void)
+{
+    dls_model *tm = true_model(rank);
+    dls_kernel k;
+    CHECK(dls_model_kernel_create(tm, 0.01, 0.002, &k, NULL) == DLS_OK);
+    dls_kernel bad = k;
+    bad.run = failing_run;
+    dls_mpi_bench_params p;
+    small_params(&p);
+    dls_platform *pl = NULL;
+    dls_error err;
+
+    /* the kernel fails on rank 1: every rank returns rank 1's error */
+    dls_status st = dls_mpi_bench(MPI_COMM_WORLD, rank == 1 ? &bad : &k, &p, &pl, &err);
+    CHECK(st == DLS_EIO);
+    CHECK(pl == NULL);
+    CHECK(strstr(err.message, "dls_mpi_bench: rank 1 (") != NULL);
+    CHECK(same_everywhere(hash_text(err.message)));
+    CHECK(same_everywhere((unsigned long long)st));
+
+    /* parameters that differ on the last rank */
+    small_params(&p);
+    if (rank == size - 1)
+        p.bench.precision = 0.1;
+    st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &pl, &err);
+    CHECK(st == DLS_EINVAL);
+    char want[64];
+    snprintf(want, sizeof want, "rank %d (", size - 1);
+    CHECK(strstr(err.message, want) != NULL);
+    CHECK(strstr(err.message, "precision") != NULL);
+    CHECK(same_everywhere(hash_text(err.message)));
+
+    /* a bad argument on rank 2 only */
+    small_params(&p);
+    st = dls_mpi_bench(MPI_COMM_WORLD, rank == 2 ? NULL : &k, &p, &pl, &err);
+    CHECK(st == DLS_EINVAL);
+    CHECK(strstr(err.message, "rank 2 (") != NULL);
+    CHECK(strstr(err.message, "NULL kernel") != NULL);
+    CHECK(pl == NULL);
+
+    /* kernels of different names */
+    dls_kernel other = k;
+    other.name = "other";
+    small_params(&p);
+    st = dls_mpi_bench(MPI_COMM_WORLD, rank == 1 ? &other : &k, &p, &pl, &err);
+    CHECK(st == DLS_EINVAL);
+    CHECK(strstr(err.message, "kernel name") != NULL);
+
+    /* a log that cannot be written (its directory does not exist) */
+    small_params(&p);
+    p.log = "/nonexistent-dir-of-dlsched/log";
+    st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &pl, &err);
+    CHECK(st == DLS_EIO);
+    CHECK(strstr(err.message, "cannot write the log") != NULL);
+    dls_model_kernel_free(&k);
+    dls_model_free(tm);
+}
+
+/* Constant speeds 1, 2, 3, ... */
+static dls_platform *constant_platform(int n, int with_links)
+{
+    dls_platform *pl = NULL;
+    dls_platform_create(&pl, NULL);
+    for (int i = 0; i < n; i++) {
+        dls_model *m = NULL;
+        dls_model_create_constant(i + 1.0, &m, NULL);
+        char name[16];
+        snprintf(name, sizeof name, "r%d", i);
+        size_t idx;
+        dls_platform_add(pl, name, m, &idx, NULL);
+        if (with_links && i > 0)
+            dls_platform_set_link(pl, idx, 0.01, 1e-4 * (i + 1), NULL);
+        dls_model_free(m);
+    }
+    return pl;
+}
+
+static void test_partition(void)
+{
+    dls_platform *pl = rank == 0 ? constant_platform(size, 0) : NULL;
+    uint64_t n = 1000003, cnt = 0, off = 0;
+    uint64_t *all = calloc((size_t)size, sizeof *all);
+    dls_error err;
+    dls_status st = dls_mpi_partition(MPI_COMM_WORLD, pl, n, NULL, &cnt, &off, all, &err);
+    CHECK(st == DLS_OK);
+    uint64_t sum = 0, at = 0;
+    double speeds = size * (size + 1) / 2.0;
+    for (int r = 0; r < size; r++) {
+        CHECK(all[r] == (r == rank ? cnt : all[r]));
+        if (r == rank)
+            CHECK(off == at);
+        /* constant speeds: shares proportional to the speeds, within a unit */
+        CHECK(fabs((double)all[r] - (double)n * (r + 1) / speeds) <= 1.0);
+        sum += all[r];
+        at += all[r];
+    }
+    CHECK(sum == n);
+    unsigned long long h = 0;
+    for (int r = 0; r < size; r++)
+        h = h * 1000003ull + all[r];
+    CHECK(same_everywhere(h));
+    dls_platform_free(pl);
+
+    /* a platform of the wrong size: every rank fails alike, outputs untouched */
+    pl = rank == 0 ? constant_platform(size + 1, 0) : NULL;
+    cnt = 77;
+    st = dls_mpi_partition(MPI_COMM_WORLD, pl, n, NULL, &cnt, &off, NULL, &err);
+    CHECK(st == DLS_EINVAL);
+    CHECK(cnt == 77);
+    CHECK(strstr(err.message, "rank 0 (") != NULL);
+    dls_platform_free(pl);
+
+    /* different n on one rank */
+    pl = rank == 0 ? constant_platform(size, 0) : NULL;
+    st = dls_mpi_partition(MPI_COMM_WORLD, pl, rank == 1 ? n + 1 : n, NULL, &cnt, &off, NULL,
+                           &err);
+    CHECK(st == DLS_EINVAL);
+    CHECK(strstr(err.message, "different n") != NULL);
+    dls_platform_free(pl);
+    free(all);
+}
+
+static void test_schedule(int root)
+{
+    dls_platform *pl = rank == root ? constant_platform(size, 1) : NULL;
+    uint64_t units = 100000;
+    dls_mpi_plan *plan = NULL;
+    dls_error err;
+    dls_status st = dls_mpi_schedule(MPI_COMM_WORLD, root, pl, units, NULL, &plan, &err);
+    CHECK(st == DLS_OK);
+    if (st != DLS_OK) {
+        fprintf(stderr, "rank %d: %s\n", rank, err.message);
+        dls_platform_free(pl);
+        return;
+    }
+    CHECK(dls_mpi_plan_size(plan) == (size_t)size);
+    CHECK((rank == root) == (dls_mpi_plan_schedule(plan) != NULL));
+    uint64_t sum = 0;
+    for (int r = 0; r < size; r++)
+        sum += dls_mpi_plan_count(plan, r);
+    CHECK(sum == units);
+    /* the order is a permutation of the ranks */
+    int *seen = calloc((size_t)size, sizeof *seen);
+    for (int k = 0; k < size; k++) {
+        int r = dls_mpi_plan_order(plan)[k];
+        CHECK(r >= 0 && r < size && !seen[r]);
+        if (r >= 0 && r < size)
+            seen[r] = 1;
+    }
+    free(seen);
+    CHECK(dls_mpi_plan_makespan(plan) > 0);
+
+    /* the units: their indices; every one processed exactly once */
+    uint32_t *buf = NULL;
+    if (rank == root) {
+        buf = malloc(units * sizeof *buf);
+        for (uint64_t i = 0; i < units; i++)
+            buf[i] = (uint32_t)i;
+    }
+    uint64_t mine = dls_mpi_plan_count(plan, rank), first = dls_mpi_plan_offset(plan, rank);
+    uint32_t *got = malloc((mine ? mine : 1) * sizeof *got);
+    st = dls_mpi_plan_scatter(MPI_COMM_WORLD, plan, buf, sizeof *buf, got, &err);
+    CHECK(st == DLS_OK);
+    unsigned long long local = 0, total = 0, n_local = mine, n_total = 0;
+    for (uint64_t i = 0; i < mine; i++) {
+        CHECK(got[i] == first + i);
+        local += got[i];
+    }
+    CHECK(dls_mpi_plan_done(plan, NULL) == DLS_OK);
+    MPI_Allreduce(&local, &total, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&n_local, &n_total, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, MPI_COMM_WORLD);
+    CHECK(n_total == units);
+    CHECK(total == units * (units - 1) / 2);
+    double *arr = malloc((size_t)size * sizeof *arr), *fin = malloc((size_t)size * sizeof *fin);
+    st = dls_mpi_plan_measured(MPI_COMM_WORLD, plan, arr, fin, &err);
+    CHECK(st == DLS_OK);
+    for (int r = 0; r < size; r++)
+        CHECK(arr[r] >= 0 && fin[r] >= arr[r]);
+    free(arr);
+    free(fin);
+    free(got);
+    free(buf);
+    dls_mpi_plan_free(plan);
+    dls_platform_free(pl);
+
+    /* errors: a root that is no rank, no units, too many units for the limits */
+    plan = NULL;
+    st = dls_mpi_schedule(MPI_COMM_WORLD, size, NULL, units, NULL, &plan, &err);
+    CHECK(st == DLS_EINVAL && plan == NULL);
+    CHECK(strstr(err.message, "is not a rank") != NULL);
+    pl = rank == root ? constant_platform(size, 1) : NULL;
+    st = dls_mpi_schedule(MPI_COMM_WORLD, root, pl, 0, NULL, &plan, &err);
+    CHECK(st == DLS_EINVAL && plan == NULL);
+    if (pl != NULL)
+        for (int r = 0; r < size; r++)
+            dls_platform_set_limit(pl, (size_t)r, 10, NULL);
+    st = dls_mpi_schedule(MPI_COMM_WORLD, root, pl, units, NULL, &plan, &err);
+    CHECK(st == DLS_EDATA && plan == NULL);
+    CHECK(strstr(err.message, "capacity") != NULL);
+    CHECK(same_everywhere(hash_text(err.message)));
+    dls_platform_free(pl);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (argc != 2 || size < 3) {
+        if (rank == 0)
+            fprintf(stderr, "usage: mpirun -np N test_mpi TMPDIR (N >= 3)\n");
+        MPI_Finalize();
+        return 2;
+    }
+    test_bench(argv[1]);
+    test_bench_failures();
+    test_partition();
+    test_schedule(0);
+    test_schedule(size - 1);
+    int any = 0;
+    MPI_Allreduce(&failures, &any, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+    if (rank == 0)
+        printf("test_mpi: %d ranks, %s (%d failed checks)\n", size, any ? "FAILED" : "ok", any);
+    MPI_Finalize();
+    return failures ? 1 : 0;
+}
