@@ -68,6 +68,7 @@ static const tool_opt bench_opts[] = {
     TOOL_STRING("name", "NAME", "processor name (default HOST-KERNEL)"),
     TOOL_STRING("log", "FILE", "measurement log (default: the output file with .log appended)"),
     TOOL_FLAG("resume", "continue from the log instead of starting again"),
+    TOOL_FLAG("mpi", "under mpirun: measure every rank at once, one processor per rank"),
     {"noise", OPT_DOUBLE, "R", NULL, 0, 0.99, NULL, "synthetic: relative noise of the times"},
     {"delay", OPT_DOUBLE, "SEC", NULL, 0, 59, NULL, "synthetic: real seconds each run takes"},
     TOOL_FLAG("quiet", "no progress line"),
@@ -109,7 +110,8 @@ const tool_cmd tool_cmd_bench = {
     "measure this machine's speed function (OpenBLAS kernels or a command)",
     "[--kernel gemm-rows|lu-update|synthetic | --exec 'CMD {size}'] [--surface V1,V2,...]\n"
     "       [--min-size S] [--max-size S] [--precision P] [--max-points K] [--time-budget SEC]\n"
-    "       [--threads N] [-o FILE | --merge FILE] [--name NAME] [--log FILE] [--resume]",
+    "       [--threads N] [-o FILE | --merge FILE] [--name NAME] [--log FILE] [--resume]\n"
+    "       mpirun -np N dlsched bench --mpi [--kernel ... | --exec ...] [-o FILE] [--log PREFIX]",
     "Times a kernel at a few well-chosen sizes and writes the speed function as a platform\n"
     "file. At each size a warm-up run is discarded and runs are repeated until the Student-t\n"
     "confidence interval of the time is within --precision of the mean (or --size-cap);\n"
@@ -121,7 +123,11 @@ const tool_cmd tool_cmd_bench = {
     "in n1 n^2 multiply-adds per second, size n1. lu-update: x by y blocks of b x b updated\n"
     "by a column times a row of blocks, speed in block updates per second, size y. Every\n"
     "point is appended to the log as soon as it is measured; after Ctrl-C or a crash,\n"
-    "--resume continues where it stopped.",
+    "--resume continues where it stopped.\n"
+    "With --mpi (under mpirun, in a dlsched built with MPI) every rank measures at the same\n"
+    "time, so that ranks sharing a node contend as they will in the real run; processor r is\n"
+    "rank r, named HOST:r, its limit its share of its node's memory. Rank r logs to\n"
+    "PREFIX.r (default PREFIX: the output file with .log appended); rank 0 writes the file.",
     bench_opts,
     0,
     0,
@@ -724,10 +730,55 @@ static int finish(const bench_job *job, dls_status st, const dls_error *err, out
     return rc;
 }
 
+/* Set by main() in a program built with MPI. */
+int (*tool_bench_mpi)(const tool_mpi_bench *job) = NULL;
+
+/* --mpi: every rank of the MPI job measures (tool/cmd_bench_mpi.c). */
+static int bench_mpi(const bench_job *job)
+{
+    const tool_args *a = job->args;
+    if (tool_bench_mpi == NULL) {
+        tool_error("bench: --mpi: this dlsched was built without MPI (%s)", DLS_MPI_WHY);
+        return EXIT_BADINPUT;
+    }
+    static const char *const single[] = {"merge", "surface", "name"};
+    for (size_t i = 0; i < sizeof single / sizeof single[0]; i++)
+        if (arg_given(a, single[i])) {
+            tool_error("bench: --mpi names and writes every rank's processor: --%s does not "
+                       "apply", single[i]);
+            return EXIT_BADINPUT;
+        }
+    monitor m = {isatty(2) && !arg_flag(a, "quiet"), 0, "", NULL, job->logpath, NAN};
+    dls_bench_params par;
+    bench_params(job, &m, &par);
+    par.on_point = NULL; /* the MPI layer keeps each rank's log */
+    par.on_point_data = NULL;
+    dls_kernel k;
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = make_kernel(job, job->blas.fixed, &k, &err);
+    if (st != DLS_OK)
+        return tool_fail(st, &err);
+    tool_mpi_bench mj = {&k, &par, job->logpath, arg_flag(a, "resume"), job->out,
+                         arg_flag(a, "json")};
+    struct sigaction old_sa;
+    tool_catch_sigint(&old_sa);
+    int rc = tool_bench_mpi(&mj);
+    tool_release_sigint(&old_sa);
+    progress_done(&m);
+    free_kernel(job, &k);
+    return rc;
+}
+
 int cmd_bench(const tool_args *a)
 {
     bench_job job;
     int rc = parse_job(a, &job);
+    if (rc == EXIT_DONE && arg_flag(a, "mpi")) {
+        rc = bench_mpi(&job);
+        job_free(&job);
+        return rc;
+    }
     monitor m = {isatty(2) && !arg_flag(a, "quiet"), 0, "", NULL, job.logpath, NAN};
     log_points old = {NULL, NULL, 0, 0, 0};
     if (rc == EXIT_DONE)

@@ -6,5 +6,8 @@
 
 int main(int argc, char **argv)
 {
+#ifdef HAVE_MPI
+    tool_bench_mpi = tool_bench_mpi_run; /* `dlsched bench --mpi` */
+#endif
     return tool_main(argc, argv);
 }

@@ -22,3 +22,11 @@ bin_PROGRAMS = tool/dlsched
 tool_dlsched_SOURCES = tool/dlsched.c tool/tool.h
 tool_dlsched_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS)
 tool_dlsched_LDADD = tool/libdlsched_tool.la libdlsched.la $(JANSSON_LIBS) -lm
+# `bench --mpi` (tool/cmd_bench_mpi.c): in the program only, and only with MPI, so that the
+# fuzz targets, which link the tool's library, never need MPI.
+EXTRA_DIST += tool/cmd_bench_mpi.c
+if HAVE_MPI
+tool_dlsched_SOURCES += tool/cmd_bench_mpi.c
+tool_dlsched_CPPFLAGS += $(MPI_CFLAGS)
+tool_dlsched_LDADD += libdlsched_mpi.la $(MPI_LIBS)
+endif

@@ -200,4 +200,19 @@ extern const tool_cmd tool_cmd_lu;
 extern const tool_cmd tool_cmd_crosscheck;
 extern const tool_cmd tool_cmd_installments;
 
+/* `dlsched bench --mpi`: what the command line asks, for the MPI part of the program
+ * (tool/cmd_bench_mpi.c, built with MPI only; it calls MPI_Init and MPI_Finalize). */
+typedef struct tool_mpi_bench {
+    const dls_kernel *kernel;       /* this rank's kernel */
+    const dls_bench_params *bench;  /* its parameters, progress callback included */
+    const char *log;                /* prefix of the ranks' logs */
+    int resume;                     /* --resume */
+    const char *out;                /* -o FILE, "-" or NULL */
+    int json;                       /* --json: the report on standard output */
+} tool_mpi_bench;
+/* The MPI part, set by main() in a program built with MPI; NULL otherwise (the fuzz
+ * targets and a build without MPI). Returns the exit status, the same on every rank. */
+extern int (*tool_bench_mpi)(const tool_mpi_bench *job);
+int tool_bench_mpi_run(const tool_mpi_bench *job);
+
 #endif /* DLSCHED_TOOL_H */

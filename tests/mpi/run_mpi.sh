@@ -12,9 +12,14 @@ if "$MPIEXEC" --version 2>&1 | grep -q "Open MPI"; then
     flags="--oversubscribe"
     [ "$(id -u)" = 0 ] && flags="$flags --allow-run-as-root"
 fi
-# under the sanitizers: what MPI itself keeps until exit is not ours to report
+# Under the sanitizers, what Open MPI keeps until exit is not ours to report: suppressed by
+# library (tests/mpi/lsan.supp), which needs whole stacks (the slow unwinder: Open MPI is
+# built without frame pointers) and its components left loaded (unloaded, their frames
+# have no name).
 LSAN_OPTIONS="suppressions=${srcdir:-.}/tests/mpi/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-export LSAN_OPTIONS
+ASAN_OPTIONS="fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+OMPI_MCA_mca_base_component_disable_dlclose=1
+export LSAN_OPTIONS ASAN_OPTIONS OMPI_MCA_mca_base_component_disable_dlclose
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-mpi.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 fails=0
@@ -27,4 +32,51 @@ for n in 3 4; do
         fails=$((fails + 1))
     fi
 done
+
+# dlsched bench --mpi: every rank measured, rank 0 writes the file; resumed from the logs;
+# a command failing on one rank fails every rank with its message.
+mpi() { # NP ARGS...: the program under the launcher, bounded
+    np=$1
+    shift
+    # shellcheck disable=SC2086
+    timeout 300 "$MPIEXEC" $flags -np "$np" "$@"
+}
+fail() {
+    echo "FAIL: $*"
+    fails=$((fails + 1))
+}
+dlsched=${DLSCHED:-tool/dlsched}
+case $dlsched in
+/*) ;;
+*) dlsched=$PWD/$dlsched ;;
+esac
+cd "$tmp" || exit 99
+if mpi 3 "$dlsched" bench --mpi --kernel synthetic --max-points 12 -o c.json 2> err.txt; then
+    "$dlsched" check c.json > check.txt 2>&1 || fail "dlsched check of bench --mpi's file"
+    grep -q "c.json: 3 processors" check.txt || fail "bench --mpi: not 3 processors: $(head -1 check.txt)"
+    for r in 0 1 2; do
+        [ -s "c.json.log.$r" ] || fail "bench --mpi: no log for rank $r"
+        grep -q ":$r  *points  .*with bands" check.txt || fail "bench --mpi: rank $r's processor"
+    done
+    cp c.json first.json
+    mpi 3 "$dlsched" bench --mpi --kernel synthetic --max-points 12 -o c.json --resume \
+        2> err.txt || fail "bench --mpi --resume: $(cat err.txt)"
+    cmp -s c.json first.json || fail "bench --mpi --resume: another platform than the first run's"
+else
+    fail "bench --mpi: $(cat err.txt)"
+fi
+# the command fails on rank 1 only: every rank stops, the message names rank 1
+if mpi 3 "$dlsched" bench --mpi --exec 'test "$OMPI_COMM_WORLD_RANK" != 1 # {size}' \
+    --max-size 100 --max-points 6 -o x.json > out.txt 2> err.txt; then
+    fail "bench --mpi with a failing --exec succeeded"
+else
+    grep -q "rank 1 (" err.txt || fail "bench --mpi, failing --exec: $(cat err.txt)"
+    [ ! -e x.json ] || fail "bench --mpi, failing --exec: a file was written"
+fi
+if "$dlsched" bench --mpi --merge m.json 2> err.txt; then
+    fail "bench --mpi --merge was accepted"
+else
+    grep -q -- "--merge does not apply" err.txt || fail "bench --mpi --merge: $(cat err.txt)"
+fi
+cd "$OLDPWD" || exit 99
 [ "$fails" = 0 ]

@@ -1,0 +1,83 @@
+/* dlsched bench --mpi: the part of the program that needs MPI (built with MPI only; main()
+ * installs it). Every rank measures with dls_mpi_bench; rank 0 writes the platform file,
+ * atomically, and says what happened; every rank exits with rank 0's status. */
+#include <config.h>
+
+#include <dlsched/mpi.h>
+
+#include "tool.h"
+
+/* What rank 0 does with the platform: the file (or standard output) and the summary. */
+static int write_cluster(const tool_mpi_bench *job, const dls_platform *pl)
+{
+    dls_error err;
+    dls_error_clear(&err);
+    size_t n = dls_platform_count(pl);
+    if (job->out != NULL && !tool_is_stdout(job->out)) {
+        dls_status st = dls_platform_write_file(pl, job->out, &err);
+        if (st != DLS_OK)
+            return tool_fail(st, &err);
+    } else if (job->out != NULL || !job->json) {
+        char *doc = NULL;
+        dls_status st = dls_platform_to_string(pl, &doc, &err);
+        if (st != DLS_OK)
+            return tool_fail(st, &err);
+        int rc = tool_write_stdout(doc, "platform");
+        if (rc != EXIT_DONE)
+            return rc;
+    }
+    if (job->json) {
+        json_t *procs = json_array();
+        for (size_t i = 0; i < n; i++)
+            json_array_append_new(procs, json_pack("{s:s,s:I,s:o}", "name", dls_platform_name(pl, i),
+                                                   "points", (json_int_t)dls_model_count(dls_platform_model(pl, i)),
+                                                   "limit", tool_json_number(dls_platform_limit(pl, i))));
+        return tool_print_json(json_pack("{s:I,s:o,s:s}", "ranks", (json_int_t)n, "processors",
+                                         procs, "log", job->log));
+    }
+    fprintf(stderr, "dlsched: measured %zu ranks at once%s%s (logs %s.0 to %s.%zu)\n", n,
+            job->out != NULL && !tool_is_stdout(job->out) ? "; platform written to " : "",
+            job->out != NULL && !tool_is_stdout(job->out) ? job->out : "", job->log, job->log,
+            n - 1);
+    return EXIT_DONE;
+}
+
+int tool_bench_mpi_run(const tool_mpi_bench *job)
+{
+    int init = 0;
+    MPI_Initialized(&init);
+    if (!init && MPI_Init(NULL, NULL) != MPI_SUCCESS) {
+        tool_error("bench: --mpi: MPI_Init failed (run under mpirun or mpiexec)");
+        return EXIT_FAILURE_RUN;
+    }
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    dls_mpi_bench_params p;
+    dls_mpi_bench_params_init(&p);
+    p.bench = *job->bench;
+    if (rank != 0) {
+        /* one progress line, rank 0's */
+        p.bench.progress = NULL;
+    }
+    p.log = job->log;
+    p.resume = job->resume;
+    dls_platform *pl = NULL;
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = dls_mpi_bench(MPI_COMM_WORLD, job->kernel, &p, &pl, &err);
+    int rc;
+    if (st == DLS_ECANCELED && tool_interrupted)
+        rc = EXIT_INTERRUPTED;
+    else if (st != DLS_OK)
+        rc = rank == 0 ? tool_fail(st, &err) : tool_exit_for(st); /* one message, rank 0's */
+    else
+        rc = rank == 0 ? write_cluster(job, pl) : EXIT_DONE;
+    if (rank == 0 && rc == EXIT_INTERRUPTED)
+        tool_error("interrupted: the points measured so far are in the logs %s.RANK; run the "
+                   "same command with --resume to continue", job->log);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    dls_platform_free(pl);
+    if (!init)
+        MPI_Finalize();
+    return rc;
+}
