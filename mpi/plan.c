@@ -5,6 +5,8 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,7 +21,8 @@ struct dls_mpi_plan {
     int root;
     uint64_t *count, *offset; /* by rank */
     int *order;               /* ranks in send order */
-    double *arrival, *finish; /* predicted, by rank */
+    double *start, *arrival, *finish; /* predicted send start and end, finish, by rank */
+    double *sent;             /* the root: when each rank's send began (measured) */
     double makespan;
     dls_schedule *schedule;   /* the root's, before rounding */
     double t0;                /* MPI_Wtime at the scatter's barrier; NAN before */
@@ -33,8 +36,10 @@ void dls_mpi_plan_free(dls_mpi_plan *plan)
     free(plan->count);
     free(plan->offset);
     free(plan->order);
+    free(plan->start);
     free(plan->arrival);
     free(plan->finish);
+    free(plan->sent);
     dls_schedule_free(plan->schedule);
     free(plan);
 }
@@ -48,10 +53,13 @@ static dls_mpi_plan *plan_new(size_t p)
     pl->count = calloc(p, sizeof *pl->count);
     pl->offset = calloc(p, sizeof *pl->offset);
     pl->order = calloc(p, sizeof *pl->order);
+    pl->start = calloc(p, sizeof *pl->start);
+    pl->sent = calloc(p, sizeof *pl->sent);
     pl->arrival = calloc(p, sizeof *pl->arrival);
     pl->finish = calloc(p, sizeof *pl->finish);
     pl->t0 = pl->my_arrival = pl->my_finish = NAN;
-    if (!pl->count || !pl->offset || !pl->order || !pl->arrival || !pl->finish) {
+    if (!pl->count || !pl->offset || !pl->order || !pl->start || !pl->sent || !pl->arrival ||
+        !pl->finish) {
         dls_mpi_plan_free(pl);
         return NULL;
     }
@@ -129,7 +137,8 @@ static dls_status plan_on_root(const dls_platform *pf, uint64_t units,
     if (st != DLS_OK)
         return st;
     const size_t *seq = dls_schedule_sequence(ev);
-    const double *se = dls_schedule_send_end(ev), *fin = dls_schedule_finish(ev);
+    const double *ss = dls_schedule_send_start(ev), *se = dls_schedule_send_end(ev),
+                 *fin = dls_schedule_finish(ev);
     size_t k = 0;
     for (size_t j = 0; j < p; j++) /* served ranks first, in order */
         if (pl->count[seq[j]] > 0)
@@ -138,6 +147,7 @@ static dls_status plan_on_root(const dls_platform *pf, uint64_t units,
         if (pl->count[seq[j]] == 0)
             pl->order[k++] = (int)seq[j];
     for (size_t i = 0; i < p; i++) {
+        pl->start[i] = pl->count[i] > 0 ? ss[i] : NAN;
         pl->arrival[i] = pl->count[i] > 0 ? se[i] : NAN;
         pl->finish[i] = pl->count[i] > 0 ? fin[i] : NAN;
     }
@@ -199,6 +209,8 @@ dls_status dls_mpi_schedule(MPI_Comm comm, int root, const dls_platform *platfor
         rc = MPI_Bcast(pl->count, (int)p, MPI_UINT64_T, root, c.comm);
         if (rc == MPI_SUCCESS)
             rc = MPI_Bcast(pl->order, (int)p, MPI_INT, root, c.comm);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Bcast(pl->start, (int)p, MPI_DOUBLE, root, c.comm);
         if (rc == MPI_SUCCESS)
             rc = MPI_Bcast(pl->arrival, (int)p, MPI_DOUBLE, root, c.comm);
         if (rc == MPI_SUCCESS)
@@ -302,6 +314,8 @@ dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *s
         dls__mpi_close(&c);
         return st;
     }
+    for (size_t i = 0; i < plan->size; i++)
+        plan->sent[i] = NAN;
     int rc = MPI_Barrier(c.comm);
     double t0 = MPI_Wtime();
     int me = c.rank;
@@ -313,6 +327,7 @@ dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *s
             if (bytes == 0)
                 continue;
             const char *from = src + (size_t)plan->offset[r] * unit_bytes;
+            plan->sent[r] = MPI_Wtime() - t0;
             if (r == me) {
                 if ((const char *)recvbuf != from)
                     memmove(recvbuf, from, bytes);
@@ -384,6 +399,147 @@ dls_status dls_mpi_plan_measured(MPI_Comm comm, const dls_mpi_plan *plan, double
             if (finish != NULL)
                 finish[r] = all[2 * r + 1];
         }
+    free(all);
+    dls__mpi_close(&c);
+    return st;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The timeline as JSON                                                               */
+
+/* A growing text; `failed` once memory ran out. */
+typedef struct text {
+    char *s;
+    size_t len, cap;
+    int failed;
+} text;
+
+static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(text *t, const char *fmt, ...)
+{
+    for (int tries = 0; tries < 2 && !t->failed; tries++) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(t->s != NULL ? t->s + t->len : NULL, t->s != NULL ? t->cap - t->len : 0,
+                          fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            t->failed = 1;
+            return;
+        }
+        if (t->s != NULL && t->len + (size_t)n < t->cap) {
+            t->len += (size_t)n;
+            return;
+        }
+        size_t cap = 2 * (t->cap + (size_t)n + 64);
+        char *ns = realloc(t->s, cap);
+        if (ns == NULL) {
+            t->failed = 1;
+            return;
+        }
+        t->s = ns;
+        t->cap = cap;
+    }
+}
+
+/* A number, or null when it is not finite (JSON has no NaN). */
+static void put_num(text *t, const char *key, double v, const char *after)
+{
+    if (isfinite(v))
+        put(t, "\"%s\": %.17g%s", key, v, after);
+    else
+        put(t, "\"%s\": null%s", key, after);
+}
+
+/* The root's document: measured times m_* by rank, the plan's predictions. */
+static void timeline_json(const dls_mpi_plan *pl, const double *m_arr, const double *m_fin,
+                          text *t)
+{
+    size_t p = pl->size;
+    double ms = 0;
+    uint64_t units = 0;
+    for (size_t i = 0; i < p; i++) {
+        units += pl->count[i];
+        if (pl->count[i] > 0 && m_fin[i] > ms)
+            ms = m_fin[i];
+    }
+    put(t, "{\n  \"load\": %llu,\n  \"root\": %d,\n  ", (unsigned long long)units, pl->root);
+    put_num(t, "makespan", ms, ",\n  ");
+    put_num(t, "predicted_makespan", pl->makespan, ",\n  ");
+    put_num(t, "makespan_error", (ms - pl->makespan) / pl->makespan, ",\n");
+    put(t, "  \"status\": \"measured\",\n  \"order\": [");
+    for (size_t k = 0, first = 1; k < p; k++)
+        if (pl->count[pl->order[k]] > 0) {
+            put(t, "%s\"rank %d\"", first ? "" : ", ", pl->order[k]);
+            first = 0;
+        }
+    put(t, "],\n  \"processors\": [\n");
+    for (size_t i = 0; i < p; i++) {
+        int used = pl->count[i] > 0;
+        double ss = used ? pl->sent[i] : NAN, se = used ? m_arr[i] : NAN, fin = m_fin[i];
+        put(t, "    {\"name\": \"rank %zu\", \"rank\": %zu, \"load\": %llu, ", i, i,
+            (unsigned long long)pl->count[i]);
+        put_num(t, "send_start", ss, ", ");
+        put_num(t, "send_end", se, ", ");
+        put_num(t, "compute_time", used ? fin - se : 0, ", ");
+        put_num(t, "finish", used ? fin : 0, ", ");
+        put_num(t, "idle", used ? ms - fin : ms, ",\n     \"predicted\": {");
+        put_num(t, "send_start", pl->start[i], ", ");
+        put_num(t, "send_end", pl->arrival[i], ", ");
+        put_num(t, "compute_time", used ? pl->finish[i] - pl->arrival[i] : 0, ", ");
+        put_num(t, "finish", used ? pl->finish[i] : 0, "}}");
+        put(t, "%s\n", i + 1 < p ? "," : "");
+    }
+    put(t, "  ]\n}\n");
+}
+
+dls_status dls_mpi_plan_write_json(MPI_Comm comm, const dls_mpi_plan *plan, const char *path,
+                                   dls_error *err)
+{
+    static const char fn[] = "dls_mpi_plan_write_json";
+    dls__mpi c;
+    dls_status st = dls__mpi_open(&c, comm, fn, err);
+    if (st != DLS_OK)
+        return st;
+    dls_error mine;
+    memset(&mine, 0, sizeof mine);
+    if (plan == NULL)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "NULL plan");
+    else if (plan->size != (size_t)c.size)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "the plan is for %zu ranks, the "
+                           "communicator has %d", plan->size, c.size);
+    else if (isnan(plan->my_finish))
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "this rank did not record its end "
+                           "(dls_mpi_plan_done)");
+    else if (c.rank == plan->root && (path == NULL || path[0] == '\0'))
+        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "no path on the root");
+    size_t p = (size_t)c.size;
+    double mine_t[2] = {plan != NULL ? plan->my_arrival : NAN,
+                        plan != NULL ? plan->my_finish : NAN};
+    double *all = malloc(p * 4 * sizeof *all);
+    if (all == NULL && st == DLS_OK)
+        st = dls__mpi_fail(&mine, DLS_ENOMEM, fn, "out of memory");
+    st = dls__mpi_agree(&c, st, 0, &mine, err);
+    if (st == DLS_OK) {
+        int rc = MPI_Gather(mine_t, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, plan->root, c.comm);
+        if (rc != MPI_SUCCESS)
+            st = dls__mpi_failed(&mine, fn, "MPI_Gather", rc);
+        if (st == DLS_OK && c.rank == plan->root) {
+            double *arr = all + 2 * p, *fin = all + 3 * p;
+            for (size_t i = 0; i < p; i++) {
+                arr[i] = all[2 * i];
+                fin[i] = all[2 * i + 1];
+            }
+            text t = {NULL, 0, 0, 0};
+            timeline_json(plan, arr, fin, &t);
+            if (t.failed)
+                st = dls__mpi_fail(&mine, DLS_ENOMEM, fn, "out of memory");
+            else
+                st = dls_write_output(path, t.s, t.len, &mine);
+            free(t.s);
+        }
+        st = dls__mpi_agree(&c, st, 0, &mine, err);
+    }
     free(all);
     dls__mpi_close(&c);
     return st;

@@ -119,6 +119,21 @@ DLS_API const char *dls_strerror(dls_status status);
 /** The symbolic name of @p status without prefix ("EINVAL"); never NULL. */
 DLS_API const char *dls_status_name(dls_status status);
 
+/**
+ * Writes @p len bytes to @p path the way every writer of dlsched does, never destroying what
+ * the path names: a regular file or a new path is replaced atomically (a temporary file
+ * beside it, synced, renamed, the directory synced; the mode and owner of the file replaced
+ * are kept, a new file gets 0666 less the umask); a symbolic link is followed and its target
+ * replaced; a character device, FIFO or socket is written to as a stream; a directory or a
+ * block device is refused. For the caller's own outputs (libdlsched_mpi's timelines).
+ * @param data @p len bytes (may be NULL when @p len is 0)
+ * @return ::DLS_OK; ::DLS_EINVAL for an empty or NULL path; ::DLS_EIO when the destination
+ *         cannot be written, ::DLS_EWRITE when the data could not be written to it (both
+ *         with the path and the system's reason; the file replaced is then intact).
+ */
+DLS_API dls_status dls_write_output(const char *path, const void *data, size_t len,
+                                    dls_error *err);
+
 /** The version of the library actually linked, "MAJOR.MINOR.PATCH". Compare with
  *  DLS_VERSION_STRING from dlsched/version.h to detect header/library mismatches. */
 DLS_API const char *dls_version(void);

@@ -216,6 +216,24 @@ DLS_API dls_status dls_mpi_plan_done(dls_mpi_plan *plan, dls_error *err);
 DLS_API dls_status dls_mpi_plan_measured(MPI_Comm comm, const dls_mpi_plan *plan, double *arrival,
                                          double *finish, dls_error *err);
 
+/**
+ * Writes the plan's timeline as JSON on the root (atomically: a temporary file renamed over
+ * @p path), in the shape of `dlsched schedule --json`: "load" (units), "makespan" (the
+ * measured one: the latest finish), "order" (the ranks' names, "rank R", served first
+ * first) and "processors", one per rank with "name", "rank", "load", "send_start",
+ * "send_end", "compute_time", "finish" and "idle" as measured (seconds since the scatter's
+ * barrier; send_start is when the root began the send, send_end when the rank had its
+ * data), and "predicted" holding the same times as the plan predicts them; plus
+ * "predicted_makespan" and "makespan_error" ((measured - predicted) / predicted).
+ *
+ * Collective (after dls_mpi_plan_done() on every rank).
+ * @param path significant on the root only
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EIO when the file cannot be written (named);
+ *         ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_mpi_plan_write_json(MPI_Comm comm, const dls_mpi_plan *plan,
+                                           const char *path, dls_error *err);
+
 #ifdef __cplusplus
 }
 #endif

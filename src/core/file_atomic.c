@@ -234,6 +234,17 @@ dls_status dls__write_output(const char *path, const char *data, size_t len, dls
     return st;
 }
 
+dls_status dls_write_output(const char *path, const void *data, size_t len, dls_error *err)
+{
+    if (data == NULL && len > 0)
+        return dls__fail(err, DLS_EINVAL, "dls_write_output: NULL data of %zu bytes", len);
+    dls_error e;
+    dls_status st = dls__write_output(path, data != NULL ? data : "", len, &e);
+    if (st != DLS_OK)
+        dls__fail(err, st, "dls_write_output: %s", e.message);
+    return st;
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* Scratch files for writers that want a file name (GLPK's)                            */
 

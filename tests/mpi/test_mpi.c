@@ -306,7 +306,7 @@ static void test_partition(void)
     free(all);
 }
 
-static void test_schedule(int root)
+static void test_schedule(int root, const char *dir)
 {
     dls_platform *pl = rank == root ? constant_platform(size, 1) : NULL;
     uint64_t units = 100000;
@@ -362,6 +362,32 @@ static void test_schedule(int root)
     CHECK(st == DLS_OK);
     for (int r = 0; r < size; r++)
         CHECK(arr[r] >= 0 && fin[r] >= arr[r]);
+
+    /* the timeline file, on the root: every rank, measured and predicted */
+    char path[600];
+    snprintf(path, sizeof path, "%s/timeline-%d.json", dir, root);
+    st = dls_mpi_plan_write_json(MPI_COMM_WORLD, plan, path, &err);
+    CHECK(st == DLS_OK);
+    if (rank == root) {
+        FILE *f = fopen(path, "r");
+        char doc[1 << 14];
+        size_t len = f != NULL ? fread(doc, 1, sizeof doc - 1, f) : 0;
+        doc[len] = '\0';
+        if (f != NULL)
+            fclose(f);
+        CHECK(strstr(doc, "\"predicted_makespan\": ") != NULL);
+        CHECK(strstr(doc, "\"status\": \"measured\"") != NULL);
+        for (int r = 0; r < size; r++) {
+            char name[64];
+            snprintf(name, sizeof name, "{\"name\": \"rank %d\", \"rank\": %d, \"load\": %llu,", r, r,
+                     (unsigned long long)dls_mpi_plan_count(plan, r));
+            CHECK(strstr(doc, name) != NULL);
+        }
+    }
+    /* no path on the root: every rank fails alike */
+    st = dls_mpi_plan_write_json(MPI_COMM_WORLD, plan, NULL, &err);
+    CHECK(st == DLS_EINVAL);
+    CHECK(strstr(err.message, "no path on the root") != NULL);
     free(arr);
     free(fin);
     free(got);
@@ -401,8 +427,8 @@ int main(int argc, char **argv)
     test_bench(argv[1]);
     test_bench_failures();
     test_partition();
-    test_schedule(0);
-    test_schedule(size - 1);
+    test_schedule(0, argv[1]);
+    test_schedule(size - 1, argv[1]);
     int any = 0;
     MPI_Allreduce(&failures, &any, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (rank == 0)
