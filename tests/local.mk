@@ -7,6 +7,7 @@ AM_TESTS_ENVIRONMENT = \
 	PYTHON3='$(PYTHON3)'; export PYTHON3; \
 	CXX_FOR_TESTS='$(CXX_FOR_TESTS)'; export CXX_FOR_TESTS; \
 	MPIEXEC='$(MPIEXEC_FOR_TESTS)'; export MPIEXEC; \
+	MPI_CFLAGS_FOR_TESTS='$(MPI_CFLAGS_FOR_TESTS)'; export MPI_CFLAGS_FOR_TESTS; \
 	MPI_SKIP_WHY='$(mpi_why)'; export MPI_SKIP_WHY;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
@@ -159,6 +160,9 @@ endif
 # MPI). Plain C with their own checks: every rank checks, mpirun fails if one does.
 if HAVE_MPI
 MPIEXEC_FOR_TESTS = $(MPIEXEC)
+# (-DDLS_MPI_PRESENT: never empty, so that the header check knows MPI is there; the
+# *_SKIP_MPICXX: MPI's own deprecated C++ bindings are not ours to check)
+MPI_CFLAGS_FOR_TESTS = $(MPI_CFLAGS) -DDLS_MPI_PRESENT -DOMPI_SKIP_MPICXX -DMPICH_SKIP_MPICXX
 check_PROGRAMS += tests/mpi/test_mpi
 tests_mpi_test_mpi_SOURCES = tests/mpi/test_mpi.c
 tests_mpi_test_mpi_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)
@@ -167,4 +171,5 @@ tests_mpi_test_mpi_LDADD = libdlsched_mpi.la libdlsched.la $(MPI_LIBS) -lm
 tests_mpi_test_mpi_LDFLAGS = $(AM_LDFLAGS) -no-install
 else
 MPIEXEC_FOR_TESTS =
+MPI_CFLAGS_FOR_TESTS =
 endif
