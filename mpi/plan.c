@@ -467,7 +467,7 @@ static void timeline_json(const dls_mpi_plan *pl, const double *m_arr, const dou
     put_num(t, "makespan", ms, ",\n  ");
     put_num(t, "predicted_makespan", pl->makespan, ",\n  ");
     put_num(t, "makespan_error", (ms - pl->makespan) / pl->makespan, ",\n");
-    put(t, "  \"status\": \"measured\",\n  \"order\": [");
+    put(t, "  \"status\": \"feasible\",\n  \"kind\": \"measured\",\n  \"send_order\": [");
     for (size_t k = 0, first = 1; k < p; k++)
         if (pl->count[pl->order[k]] > 0) {
             put(t, "%s\"rank %d\"", first ? "" : ", ", pl->order[k]);

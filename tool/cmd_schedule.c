@@ -62,7 +62,10 @@ static const tool_opt schedule_opts[] = {
 
 static const tool_opt evaluate_opts[] = {
     {"loads", OPT_STRING, "A1,A2,...", NULL, 0, 0, NULL,
-     "one load per processor, in platform order (required)"},
+     "one load per processor, in platform order (or --measured)"},
+    TOOL_STRING("measured", "TIMELINE.json",
+                "a measured timeline (dls_mpi_plan_write_json): its loads, predicted and "
+                "compared"),
     COMMON_OPTS,
     TOOL_STRING("gantt", "FILE", "draw the timeline as an SVG Gantt chart"),
     TOOL_FLAG("json", "write the timeline as JSON"),
@@ -147,13 +150,16 @@ const tool_cmd tool_cmd_schedule = {
 const tool_cmd tool_cmd_evaluate = {
     "evaluate",
     "the exact timeline of given loads under the true models",
-    "PLATFORM --loads A1,A2,... [--order given|rate] [--originator-computes] [--gantt FILE]\n"
-    "       [--json]",
+    "PLATFORM --loads A1,A2,... | --measured TIMELINE.json [--order given|rate]\n"
+    "       [--originator-computes] [--gantt FILE] [--json]",
     "Replays a distribution: the sends one after the other in the send order, each processor\n"
     "computing as soon as its data has arrived, with its true model (time lines, or x/s(x)\n"
     "for speed models). Gives every processor's send start and end, compute time, finish,\n"
     "idle time and binding memory level, and the makespan. A processor with load 0 is sent\n"
-    "nothing.",
+    "nothing. With --measured, the loads are those of a timeline measured in a real run (the\n"
+    "JSON that libdlsched_mpi's dls_mpi_plan_write_json writes: \"processors\" in platform\n"
+    "order, each with load, send_start, send_end and finish): each processor's predicted\n"
+    "and measured finish, the makespans and their error; --gantt draws both on one axis.",
     evaluate_opts,
     1,
     1,
@@ -625,12 +631,125 @@ int cmd_schedule(const tool_args *args)
     return rc;
 }
 
+/* A measured timeline: p processors in platform order, each with load, send_start,
+ * send_end and finish (null where the load is 0). Arrays of p values. */
+static int read_measured(const char *path, size_t p, double *load, double *ss, double *se,
+                         double *fin)
+{
+    json_error_t je;
+    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    if (root == NULL) {
+        tool_error("%s:%d:%d: %s", path, je.line, je.column, je.text);
+        return EXIT_BADINPUT;
+    }
+    json_t *procs = json_object_get(root, "processors");
+    int rc = EXIT_DONE;
+    if (!json_is_array(procs) || json_array_size(procs) != p) {
+        tool_error("%s: \"processors\" must be an array of %zu timelines, one per processor "
+                   "of the platform in its order", path, p);
+        rc = EXIT_BADINPUT;
+    }
+    static const char *const keys[4] = {"load", "send_start", "send_end", "finish"};
+    double *dst[4] = {load, ss, se, fin};
+    for (size_t i = 0; rc == EXIT_DONE && i < p; i++) {
+        json_t *o = json_array_get(procs, i);
+        for (int k = 0; k < 4 && rc == EXIT_DONE; k++) {
+            json_t *v = json_object_get(o, keys[k]);
+            if (json_is_number(v)) {
+                dst[k][i] = json_number_value(v);
+            } else if (json_is_null(v) && k > 0) {
+                dst[k][i] = NAN;
+            } else {
+                tool_error("%s: processor %zu: \"%s\" must be a number%s", path, i + 1, keys[k],
+                           k > 0 ? " (or null when the load is 0)" : "");
+                rc = EXIT_BADINPUT;
+            }
+        }
+    }
+    json_decref(root);
+    return rc;
+}
+
+/* --measured: the prediction of the measured loads beside the measurement. */
+static int compare_measured(const tool_args *args, const dls_platform *pl, const char *path)
+{
+    size_t p = dls_platform_count(pl);
+    double *buf = malloc(4 * (p ? p : 1) * sizeof *buf);
+    if (buf == NULL) {
+        tool_error("out of memory");
+        return EXIT_FAILURE_RUN;
+    }
+    double *load = buf, *ss = buf + p, *se = buf + 2 * p, *fin = buf + 3 * p;
+    int rc = read_measured(path, p, load, ss, se, fin);
+    dls_schedule *pred = NULL, *meas = NULL;
+    dls_error err;
+    dls_error_clear(&err);
+    if (rc == EXIT_DONE) {
+        dls_schedule_params par;
+        set_common(args, &par);
+        dls_status st = dls_schedule_evaluate(pl, load, &par, &pred, &err);
+        if (st == DLS_OK)
+            st = dls_schedule_measured(pl, load, ss, se, fin, &meas, &err);
+        if (st != DLS_OK)
+            rc = tool_fail(st, &err);
+    }
+    const char *gantt = arg_string(args, "gantt");
+    if (rc == EXIT_DONE && gantt != NULL) {
+        dls_status st;
+        if (tool_is_stdout(gantt)) {
+            char *doc = NULL;
+            st = dls_schedule_gantt_compare_to_string(pred, meas, pl, &doc, &err);
+            rc = st == DLS_OK ? tool_write_stdout(doc, "chart") : tool_fail(st, &err);
+        } else {
+            st = dls_schedule_gantt_compare_write_file(pred, meas, pl, gantt, &err);
+            rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+        }
+    }
+    double Tp = rc == EXIT_DONE ? dls_schedule_makespan(pred) : NAN;
+    double Tm = rc == EXIT_DONE ? dls_schedule_makespan(meas) : NAN;
+    if (rc == EXIT_DONE && arg_flag(args, "json")) {
+        json_t *doc = json_pack("{s:o,s:o,s:o,s:o,s:o}", "predicted", schedule_json(pl, pred, 0, 0),
+                                "measured", schedule_json(pl, meas, 0, 0), "predicted_makespan",
+                                tool_json_number(Tp), "measured_makespan", tool_json_number(Tm),
+                                "makespan_error", tool_json_number((Tm - Tp) / Tp));
+        rc = tool_print_json(doc);
+    } else if (rc == EXIT_DONE && !(gantt != NULL && tool_is_stdout(gantt))) {
+        printf("%s against %s: %zu processors\n", path, args->pos[0], p);
+        printf("  %-20s %14s %14s %14s %9s\n", "NAME", "LOAD", "PREDICTED", "MEASURED", "ERROR");
+        const double *fp = dls_schedule_finish(pred), *fm = dls_schedule_finish(meas);
+        for (size_t i = 0; i < p; i++) {
+            if (!(load[i] > 0)) {
+                printf("  %-20s %14.6g %14s %14s %9s\n", dls_platform_name(pl, i), load[i], "-",
+                       "-", "-");
+                continue;
+            }
+            printf("  %-20s %14.6g %14.6g %14.6g %+8.1f%%\n", dls_platform_name(pl, i), load[i],
+                   fp[i], fm[i], 100 * (fm[i] - fp[i]) / fp[i]);
+        }
+        printf("makespan: predicted %.6g s, measured %.6g s (%+.1f%%)\n", Tp, Tm,
+               100 * (Tm - Tp) / Tp);
+    }
+    dls_schedule_free(pred);
+    dls_schedule_free(meas);
+    free(buf);
+    return rc;
+}
+
 int cmd_evaluate(const tool_args *args)
 {
-    const char *list = arg_string(args, "loads");
-    if (list == NULL) {
-        tool_error("evaluate: give the loads with --loads A1,A2,... (one per processor)");
+    const char *list = arg_string(args, "loads"), *measured = arg_string(args, "measured");
+    if ((list == NULL) == (measured == NULL)) {
+        tool_error("evaluate: give the loads with --loads A1,A2,... (one per processor), or a "
+                   "measured timeline with --measured FILE, one of the two");
         return EXIT_BADINPUT;
+    }
+    if (measured != NULL) {
+        dls_platform *mpl = NULL;
+        int mrc = tool_read_platform(args->pos[0], &mpl);
+        if (mrc == EXIT_DONE)
+            mrc = compare_measured(args, mpl, measured);
+        dls_platform_free(mpl);
+        return mrc;
     }
     dls_platform *pl = NULL;
     int rc = tool_read_platform(args->pos[0], &pl);

@@ -219,8 +219,8 @@ DLS_API dls_status dls_mpi_plan_measured(MPI_Comm comm, const dls_mpi_plan *plan
 /**
  * Writes the plan's timeline as JSON on the root (atomically: a temporary file renamed over
  * @p path), in the shape of `dlsched schedule --json`: "load" (units), "makespan" (the
- * measured one: the latest finish), "order" (the ranks' names, "rank R", served first
- * first) and "processors", one per rank with "name", "rank", "load", "send_start",
+ * measured one: the latest finish), "kind" ("measured"), "send_order" (the ranks' names,
+ * "rank R", served first first) and "processors", one per rank with "name", "rank", "load", "send_start",
  * "send_end", "compute_time", "finish" and "idle" as measured (seconds since the scatter's
  * barrier; send_start is when the root began the send, send_end when the rank had its
  * data), and "predicted" holding the same times as the plan predicts them; plus

@@ -301,7 +301,8 @@ DLS_API int dls_schedule_exact_confirmed(const dls_schedule *schedule);
     X(LP, 0, "lp")                \
     X(EVALUATED, 1, "evaluated")  \
     X(INTEGER, 2, "integer")      \
-    X(MIP, 3, "mip")
+    X(MIP, 3, "mip")              \
+    X(MEASURED, 4, "measured")
 
 /** Kind of schedule: see ::DLS_SCHEDULE_KIND_MAP. */
 typedef enum dls_schedule_kind {
@@ -310,7 +311,7 @@ typedef enum dls_schedule_kind {
 #undef DLS_SCHEDULE_KIND_ENUM_
 } dls_schedule_kind;
 
-/** "lp", "evaluated", "integer" or "mip"; "unknown" otherwise. */
+/** "lp", "evaluated", "integer", "mip" or "measured"; "unknown" otherwise. */
 DLS_API const char *dls_schedule_kind_name(dls_schedule_kind kind);
 
 /** The kind whose dls_schedule_kind_name() is @p name.
@@ -631,6 +632,45 @@ DLS_API dls_status dls_schedule_gantt_to_string(const dls_schedule *schedule,
 DLS_API dls_status dls_schedule_gantt_write_file(const dls_schedule *schedule,
                                                  const dls_platform *platform, const char *path,
                                                  dls_error *err);
+
+/**
+ * A schedule holding a timeline that was measured (a real run, e.g. libdlsched_mpi's
+ * dls_mpi_plan_measured()), to report and draw beside a prediction: the send order is that
+ * of the send starts (processors with no load last), the makespan the latest finish, each
+ * computation from the data's arrival to the finish; the memory level shown is the time
+ * line that binds at the load (0 for speed models). Status ::DLS_SOLUTION_FEASIBLE, kind
+ * ::DLS_SCHEDULE_MEASURED.
+ * @param loads, send_start, send_end, finish arrays of dls_platform_count() values in
+ *        platform order, seconds from a common origin; for a processor with a load > 0 the
+ *        times are finite with 0 <= send_start <= send_end <= finish; for a load of 0 they
+ *        are ignored (NaN is fine)
+ * @param[out] out receives the schedule; unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL naming the processor and value; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_schedule_measured(const dls_platform *platform, const double *loads,
+                                         const double *send_start, const double *send_end,
+                                         const double *finish, dls_schedule **out,
+                                         dls_error *err);
+
+/**
+ * Draws a predicted and a measured schedule of the same platform on one time axis (SVG):
+ * two lanes for the originator's sends and two per processor, the predicted one (faded)
+ * above the measured one, in the predicted send order; the two makespans marked.
+ * @param[out] svg receives the document, to release with dls_free()
+ * @return ::DLS_OK; ::DLS_EINVAL (NULL, or schedules of another number of processors than
+ *         the platform, or nothing to draw); ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_schedule_gantt_compare_to_string(const dls_schedule *predicted,
+                                                        const dls_schedule *measured,
+                                                        const dls_platform *platform,
+                                                        char **svg, dls_error *err);
+
+/** The same chart written to @p path, as dls_schedule_gantt_write_file() writes.
+ *  @return as dls_schedule_gantt_compare_to_string(), and ::DLS_EIO, ::DLS_EWRITE. */
+DLS_API dls_status dls_schedule_gantt_compare_write_file(const dls_schedule *predicted,
+                                                         const dls_schedule *measured,
+                                                         const dls_platform *platform,
+                                                         const char *path, dls_error *err);
 
 #ifdef __cplusplus
 }

@@ -238,11 +238,8 @@ dls_status dls_write_output(const char *path, const void *data, size_t len, dls_
 {
     if (data == NULL && len > 0)
         return dls__fail(err, DLS_EINVAL, "dls_write_output: NULL data of %zu bytes", len);
-    dls_error e;
-    dls_status st = dls__write_output(path, data != NULL ? data : "", len, &e);
-    if (st != DLS_OK)
-        dls__fail(err, st, "dls_write_output: %s", e.message);
-    return st;
+    dls_status st = dls__write_output(path, data != NULL ? data : "", len, err);
+    return dls__error_retag(err, st, "dls_write_output");
 }
 
 /* ---------------------------------------------------------------------------------- */

@@ -105,7 +105,7 @@ static void draw_chunk(chart *c, const panel *p, const dls_installment_event *ev
         char head[64];
         snprintf(head, sizeof head, "chunk %llu (round %llu) to ", (unsigned long long)ev->chunk,
                  (unsigned long long)ev->round);
-        dls__gantt_send(o, x, w, head, name, "%.6g units, %.9g to %.9g s", ev->size,
+        dls__gantt_send(o, 0, x, w, head, name, "%.6g units, %.9g to %.9g s", ev->size,
                         ev->send_start, ev->send_end);
         dls__gantt_transit(o, ev->processor + 1, x, w);
     }

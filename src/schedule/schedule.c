@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/buf.h"
+#include "core/sort.h"
 #include "chain/chain.h"
 #include "platform/platform_impl.h"
 #include "schedule/schedule_impl.h"
@@ -451,3 +452,90 @@ dls_status dls_schedule_lp_to_string(const dls_platform *platform, double load,
     return dls__error_retag(err, st, "dls_schedule_lp_to_string");
 }
 
+
+/* ---------------------------------------------------------------------------------- */
+/* A measured timeline                                                                */
+
+/* The time line of a time model that binds at load x (1-based), 0 for other models. */
+static int binding_level(const dls_model *m, double x)
+{
+    size_t n = 0;
+    const double *a, *b;
+    if (dls_model_get_lines(m, &n, &a, &b) != DLS_OK)
+        return 0;
+    int best = 0;
+    for (size_t l = 0; l < n; l++)
+        if (best == 0 || a[l] + b[l] * x > a[best - 1] + b[best - 1] * x)
+            best = (int)l + 1;
+    return best;
+}
+
+static dls_status dls_schedule_measured_impl(const dls_platform *pl, const double *loads,
+                                             const double *ss, const double *se,
+                                             const double *fin, dls_schedule **out,
+                                             dls_error *err)
+{
+    if (pl == NULL || loads == NULL || ss == NULL || se == NULL || fin == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "NULL argument");
+    size_t p = pl->n;
+    double V = 0, T = 0;
+    for (size_t i = 0; i < p; i++) {
+        const char *name = pl->procs[i].name;
+        if (!isfinite(loads[i]) || loads[i] < 0)
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "processor \"%s\": the load "
+                                "must be a finite number >= 0, not %.10g", name, loads[i]);
+        if (loads[i] == 0)
+            continue;
+        if (!(isfinite(ss[i]) && isfinite(se[i]) && isfinite(fin[i]) && ss[i] >= 0 &&
+              ss[i] <= se[i] && se[i] <= fin[i]))
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "processor \"%s\": the times "
+                                "must be finite with 0 <= send start <= send end <= finish, "
+                                "not %.10g, %.10g, %.10g", name, ss[i], se[i], fin[i]);
+        V += loads[i];
+        T = fmax(T, fin[i]);
+    }
+    dls_schedule *s = dls__schedule_alloc(p, V);
+    dls__keyed *order = malloc((p ? p : 1) * sizeof *order);
+    if (s == NULL || order == NULL) {
+        dls_schedule_free(s);
+        free(order);
+        return dls__fail(err, DLS_ENOMEM, "out of memory");
+    }
+    s->kind = DLS_SCHEDULE_MEASURED;
+    s->status = DLS_SOLUTION_FEASIBLE;
+    size_t used = 0;
+    for (size_t i = 0; i < p; i++) {
+        s->load[i] = loads[i];
+        if (loads[i] > 0) {
+            s->send_start[i] = ss[i];
+            s->send_end[i] = se[i];
+            s->finish[i] = fin[i];
+            s->compute[i] = fin[i] - se[i];
+            s->level[i] = binding_level(pl->procs[i].model, loads[i]);
+            order[used].key = ss[i];
+            order[used++].index = i;
+        }
+    }
+    dls__keyed_sort(order, used);
+    for (size_t k = 0; k < used; k++)
+        s->seq[k] = order[k].index;
+    for (size_t i = 0, k = used; i < p; i++)
+        if (!(loads[i] > 0))
+            s->seq[k++] = i;
+    free(order);
+    s->makespan = s->paper_makespan = s->true_makespan = T;
+    s->envelope_dev = 0;
+    s->capacity = NAN;
+    dls__fill_idle(s);
+    *out = s;
+    return DLS_OK;
+}
+
+dls_status dls_schedule_measured(const dls_platform *platform, const double *loads,
+                                 const double *send_start, const double *send_end,
+                                 const double *finish, dls_schedule **out, dls_error *err)
+{
+    dls_status st = dls_schedule_measured_impl(platform, loads, send_start, send_end, finish,
+                                               out, err);
+    return dls__error_retag(err, st, "dls_schedule_measured");
+}

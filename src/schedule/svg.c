@@ -58,11 +58,12 @@ static void legend(dls__buf *o, const dls_schedule *s, double y)
     dls__gantt_legend(o, y, keys, n);
 }
 
-/* Lane 0: the originator's sends, in send order. */
-static void sends(dls__buf *o, const dls_schedule *s, const dls_platform *pl, double T)
+/* Lane `at`: the originator's sends, in send order. */
+static void sends(dls__buf *o, const dls_schedule *s, const dls_platform *pl, double T, size_t at,
+                  const char *label)
 {
     double left = DLS__GANTT_LEFT, plot_w = DLS__GANTT_WIDTH - left - DLS__GANTT_RIGHT;
-    dls__gantt_lane_label(o, 0, "originator (sends)");
+    dls__gantt_lane_label(o, at, label);
     for (size_t k = 0; k < s->p; k++) {
         size_t i = s->seq[k];
         if (!isfinite(s->send_start[i]))
@@ -70,38 +71,51 @@ static void sends(dls__buf *o, const dls_schedule *s, const dls_platform *pl, do
         double x0 = left + plot_w * (s->send_start[i] / T);
         double x1 = left + plot_w * (s->send_end[i] / T);
         const char *name = pl->procs[i].name;
-        dls__gantt_send(o, x0, fmax(x1 - x0, DLS__GANTT_MIN_BAR), "send to ", name,
+        dls__gantt_send(o, at, x0, fmax(x1 - x0, DLS__GANTT_MIN_BAR), "send to ", name,
                         "%.6g to %.6g s", s->send_start[i], s->send_end[i]);
         if (x1 - x0 > NAME_CHAR_W * (double)strlen(name) + 8) {
             dls__buf_put(o, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" fill=\"#333\">",
-                         x0 + 4, DLS__GANTT_TOP + DLS__GANTT_LANE * 0.65);
+                         x0 + 4, dls__gantt_lane_y(at) + DLS__GANTT_LANE * 0.65);
             dls__svg_text(o, name);
             dls__buf_put(o, "</text>\n");
         }
     }
 }
 
-/* Lane k + 1: the k-th processor in send order. */
-static void lane(dls__buf *o, const dls_schedule *s, const dls_platform *pl, double T,
-                 size_t k)
+/* Lane `at`: processor i's data arriving, computing and idle; its label is its name
+ * followed by `suffix`. */
+static void lane(dls__buf *o, const dls_schedule *s, const dls_platform *pl, double T, size_t i,
+                 size_t at, const char *suffix)
 {
     double left = DLS__GANTT_LEFT, plot_w = DLS__GANTT_WIDTH - left - DLS__GANTT_RIGHT;
 #define X(t) (left + plot_w * ((t) / T))
-    size_t i = s->seq[k];
-    dls__gantt_lane_label(o, k + 1, pl->procs[i].name);
+    char label[DLS_PLATFORM_NAME_MAX + 32];
+    snprintf(label, sizeof label, "%s%s", pl->procs[i].name, suffix);
+    dls__gantt_lane_label(o, at, label);
     if (!(s->load[i] > 0)) {
-        dls__gantt_lane_note(o, k + 1, "no load");
+        dls__gantt_lane_note(o, at, "no load");
         return;
     }
     double xs = X(s->send_start[i]), xe = X(s->send_end[i]), xf = X(s->finish[i]);
-    dls__gantt_transit(o, k + 1, xs, fmax(xe - xs, DLS__GANTT_MIN_BAR));
-    dls__gantt_compute(o, k + 1, xe, fmax(xf - xe, DLS__GANTT_MIN_BAR), s->level[i], 0,
+    dls__gantt_transit(o, at, xs, fmax(xe - xs, DLS__GANTT_MIN_BAR));
+    dls__gantt_compute(o, at, xe, fmax(xf - xe, DLS__GANTT_MIN_BAR), s->level[i], 0,
                        pl->procs[i].name, "load %.6g, computes %.6g s (%.6g to %.6g)%s",
                        s->load[i], s->compute[i], s->send_end[i], s->finish[i],
                        s->level[i] > 0 ? "" : ", speed model");
     if (X(T) - xf > DLS__GANTT_MIN_BAR)
-        dls__gantt_idle(o, k + 1, xf, X(T) - xf);
+        dls__gantt_idle(o, at, xf, X(T) - xf);
 #undef X
+}
+
+/* Vertical grid lines every step seconds, under the bars. */
+static void grid(dls__buf *o, double T, double step, double axis_y)
+{
+    double left = DLS__GANTT_LEFT, plot_w = DLS__GANTT_WIDTH - left - DLS__GANTT_RIGHT;
+    for (double t = 0; t <= T * (1 + 1e-9); t += step) {
+        double x = left + plot_w * (t / T);
+        dls__buf_put(o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#ddd\" "
+                        "stroke-width=\"0.5\"/>\n", x, DLS__GANTT_TOP, x, axis_y);
+    }
 }
 
 static void draw(dls__buf *o, const dls_schedule *s, const dls_platform *pl)
@@ -120,14 +134,10 @@ static void draw(dls__buf *o, const dls_schedule *s, const dls_platform *pl)
     dls__gantt_text_close(o);
     /* grid lines first, under the bars */
     double step = dls__svg_nice_step(T, TICKS);
-    for (double t = 0; t <= T * (1 + 1e-9); t += step) {
-        double x = left + plot_w * (t / T);
-        dls__buf_put(o, "<line x1=\"%.2f\" y1=\"%.0f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"#ddd\" "
-                        "stroke-width=\"0.5\"/>\n", x, DLS__GANTT_TOP, x, axis_y);
-    }
-    sends(o, s, pl, T);
+    grid(o, T, step, axis_y);
+    sends(o, s, pl, T, 0, "originator (sends)");
     for (size_t k = 0; k < s->p; k++)
-        lane(o, s, pl, T, k);
+        lane(o, s, pl, T, s->seq[k], k + 1, "");
     time_axis(o, T, step, axis_y);
     dls__gantt_makespan(o, left + plot_w, axis_y);
     legend(o, s, axis_y + 52);
@@ -185,4 +195,95 @@ dls_status dls_schedule_gantt_write_file(const dls_schedule *s, const dls_platfo
 {
     dls_status st = dls_schedule_gantt_write_file_impl(s, pl, path, err);
     return dls__error_retag(err, st, "dls_schedule_gantt_write_file");
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* A prediction beside a measurement                                                  */
+
+/* Opacity of the predicted lanes, so that the measured ones stand out. */
+#define PREDICTED_OPACITY 0.45
+
+static void draw_compare(dls__buf *o, const dls_schedule *pr, const dls_schedule *me,
+                         const dls_platform *pl)
+{
+    double T = fmax(pr->makespan, me->makespan);
+    double left = DLS__GANTT_LEFT, plot_w = DLS__GANTT_WIDTH - left - DLS__GANTT_RIGHT;
+    size_t lanes = 2 * (pr->p + 1);
+    double axis_y = dls__gantt_lane_y(lanes) + 4;
+    dls__gantt_begin(o, axis_y + 80, NULL);
+    dls__gantt_title_open(o);
+    dls__buf_put(o, "Predicted against measured: makespan %.6g s predicted, %.6g s measured "
+                    "(%+.1f%%)", pr->makespan, me->makespan,
+                 100 * (me->makespan - pr->makespan) / pr->makespan);
+    dls__gantt_text_close(o);
+    dls__gantt_subtitle_open(o);
+    dls__buf_put(o, "each pair of lanes: the prediction (faded) above what was measured, in "
+                    "the predicted send order");
+    dls__gantt_text_close(o);
+    double step = dls__svg_nice_step(T, TICKS);
+    grid(o, T, step, axis_y);
+    dls__buf_put(o, "<g opacity=\"%.2f\">\n", PREDICTED_OPACITY);
+    sends(o, pr, pl, T, 0, "sends, predicted");
+    for (size_t k = 0; k < pr->p; k++)
+        lane(o, pr, pl, T, pr->seq[k], 2 * (k + 1), ", predicted");
+    dls__gantt_makespan(o, left + plot_w * (pr->makespan / T), axis_y);
+    dls__buf_put(o, "</g>\n");
+    sends(o, me, pl, T, 1, "sends, measured");
+    for (size_t k = 0; k < pr->p; k++)
+        lane(o, me, pl, T, pr->seq[k], 2 * (k + 1) + 1, ", measured");
+    time_axis(o, T, step, axis_y);
+    dls__gantt_makespan(o, left + plot_w * (me->makespan / T), axis_y);
+    legend(o, pr, axis_y + 52);
+    dls__buf_put(o, "</svg>\n");
+}
+
+static dls_status compare_to_string(const dls_schedule *pr, const dls_schedule *me,
+                                    const dls_platform *pl, char **out, dls_error *err)
+{
+    if (pr == NULL || me == NULL || pl == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "NULL argument");
+    if (pr->p != pl->n || me->p != pl->n)
+        return dls__fail(err, DLS_EINVAL, "the schedules have %zu and %zu processors, the "
+                         "platform %zu", pr->p, me->p, pl->n);
+    if (!(isfinite(pr->makespan) && pr->makespan > 0 && isfinite(me->makespan) &&
+          me->makespan > 0))
+        return dls__fail(err, DLS_EINVAL, "nothing to draw (makespans %.6g and %.6g)",
+                         pr->makespan, me->makespan);
+    dls__c_numeric loc;
+    if (dls__c_numeric_enter(&loc) != 0)
+        return dls__fail(err, DLS_ENOMEM, "out of memory");
+    dls__buf o = DLS__BUF_INIT;
+    draw_compare(&o, pr, me, pl);
+    dls__c_numeric_leave(&loc);
+    char *doc = dls__buf_take(&o);
+    if (doc == NULL)
+        return dls__fail(err, DLS_ENOMEM, "out of memory");
+    *out = doc;
+    return DLS_OK;
+}
+
+dls_status dls_schedule_gantt_compare_to_string(const dls_schedule *predicted,
+                                                const dls_schedule *measured,
+                                                const dls_platform *platform, char **svg,
+                                                dls_error *err)
+{
+    dls_status st = compare_to_string(predicted, measured, platform, svg, err);
+    return dls__error_retag(err, st, "dls_schedule_gantt_compare_to_string");
+}
+
+dls_status dls_schedule_gantt_compare_write_file(const dls_schedule *predicted,
+                                                 const dls_schedule *measured,
+                                                 const dls_platform *platform, const char *path,
+                                                 dls_error *err)
+{
+    static const char fn[] = "dls_schedule_gantt_compare_write_file";
+    if (path == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: NULL path", fn);
+    char *doc;
+    dls_status st = compare_to_string(predicted, measured, platform, &doc, err);
+    if (st == DLS_OK) {
+        st = dls__write_output(path, doc, strlen(doc), err);
+        free(doc);
+    }
+    return dls__error_retag(err, st, fn);
 }

@@ -78,12 +78,12 @@ void dls__gantt_lane_note(dls__buf *o, size_t k, const char *text)
     dls__buf_put(o, "</text>\n");
 }
 
-void dls__gantt_send(dls__buf *o, double x, double w, const char *head, const char *name,
-                     const char *tail_fmt, ...)
+void dls__gantt_send(dls__buf *o, size_t k, double x, double w, const char *head,
+                     const char *name, const char *tail_fmt, ...)
 {
     dls__buf_put(o, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.0f\" fill=\"%s\" "
                     "stroke=\"white\" stroke-width=\"0.5\"><title>",
-                 x, DLS__GANTT_TOP, w, DLS__GANTT_LANE, DLS__GANTT_SEND_COLOUR);
+                 x, dls__gantt_lane_y(k), w, DLS__GANTT_LANE, DLS__GANTT_SEND_COLOUR);
     dls__svg_text(o, head);
     dls__svg_text(o, name);
     dls__buf_put(o, ": ");

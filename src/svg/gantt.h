@@ -47,10 +47,11 @@ DLS_HIDDEN void dls__gantt_text_close(dls__buf *o);
 DLS_HIDDEN void dls__gantt_lane_label(dls__buf *o, size_t k, const char *name);
 DLS_HIDDEN void dls__gantt_lane_note(dls__buf *o, size_t k, const char *text);
 
-/* A send on lane 0 over [x, x + w], its tooltip "head NAME: tail" (name escaped). */
-DLS_HIDDEN void dls__gantt_send(dls__buf *o, double x, double w, const char *head,
+/* A send on lane k (the originator's: 0, or 1 for a second timeline) over [x, x + w], its
+ * tooltip "head NAME: tail" (name escaped). */
+DLS_HIDDEN void dls__gantt_send(dls__buf *o, size_t k, double x, double w, const char *head,
                                 const char *name, const char *tail_fmt, ...)
-    DLS_PRINTF(6, 7);
+    DLS_PRINTF(7, 8);
 
 /* Data in transit to lane k's processor (a thin bar). */
 DLS_HIDDEN void dls__gantt_transit(dls__buf *o, size_t k, double x, double w);

@@ -403,6 +403,29 @@ TEST(test_enumeration_names)
     assert_int_equal(st, DLS_EWRITE);
 }
 
+/* dls_write_output: the writer every output of dlsched uses, for the caller's own files. */
+TEST(test_write_output)
+{
+    dls_error err;
+    char dir[] = "/tmp/dlsched-out-XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/f.txt", dir);
+    assert_ok(dls_write_output(path, "abc\n", 4, &err), &err);
+    FILE *f = fopen(path, "r");
+    char got[8] = "";
+    assert_non_null(f);
+    assert_non_null(fgets(got, sizeof got, f));
+    fclose(f);
+    assert_string_equal(got, "abc\n");
+    assert_ok(dls_write_output(path, NULL, 0, &err), &err); /* an empty file */
+    assert_fails(dls_write_output(path, NULL, 3, &err), DLS_EINVAL, &err,
+                 "dls_write_output: NULL data");
+    assert_fails(dls_write_output("", "x", 1, &err), DLS_EINVAL, &err, "dls_write_output: ");
+    assert_fails(dls_write_output(dir, "x", 1, &err), DLS_EIO, &err, "is a directory");
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(rmdir(dir), 0);
+}
+
 TEST_MAIN("api", test_parameter_struct_sizes, test_init_clears_the_reserved_bytes,
           test_reserved_bytes_are_refused, test_enumeration_names, test_constructor_and_lookup,
-          test_schedule_kinds, test_message_prefix, test_progress_cancels)
+          test_schedule_kinds, test_message_prefix, test_progress_cancels, test_write_output)

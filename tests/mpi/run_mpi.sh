@@ -33,6 +33,20 @@ for n in 3 4; do
     fi
 done
 
+# dlsched evaluate --measured: test_mpi's measured timelines against their platforms
+for n in 3 4; do
+    for root in 0 $((n - 1)); do
+        d=$tmp/$n
+        if "${DLSCHED:-tool/dlsched}" evaluate "$d/platform-$root.json" \
+            --measured "$d/timeline-$root.json" --gantt "$d/cmp-$root.svg" > "$d/cmp.txt" 2>&1; then
+            grep -q "^makespan: predicted .* measured" "$d/cmp.txt" || fail "evaluate --measured: $(cat "$d/cmp.txt")"
+            grep -q "Predicted against measured" "$d/cmp-$root.svg" || fail "evaluate --measured: no chart"
+        else
+            fail "evaluate --measured ($n ranks, root $root): $(cat "$d/cmp.txt")"
+        fi
+    done
+done
+
 # dlsched bench --mpi: every rank measured, rank 0 writes the file; resumed from the logs;
 # a command failing on one rank fails every rank with its message.
 mpi() { # NP ARGS...: the program under the launcher, bounded

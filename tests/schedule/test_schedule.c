@@ -629,7 +629,83 @@ TEST(test_argument_errors)
     dls_schedule_free(NULL);
 }
 
+/* A measured timeline (dls_schedule_measured) and its chart beside a prediction. */
+TEST(test_measured)
+{
+    dls_error err;
+    dls_platform *pl = test_example("paper003_two.json"); /* time lines: two levels */
+    /* P2 served first; the loads put P1 out of core (its second line binds past 1) */
+    double load[2] = {1.5, 0.5}, ss[2] = {0.5, 0}, se[2] = {2.0, 0.5}, fin[2] = {9.0, 7.5};
+    dls_schedule *m = NULL;
+    assert_ok(dls_schedule_measured(pl, load, ss, se, fin, &m, &err), &err);
+    assert_int_equal(dls_schedule_get_kind(m), DLS_SCHEDULE_MEASURED);
+    assert_string_equal(dls_schedule_kind_name(DLS_SCHEDULE_MEASURED), "measured");
+    assert_int_equal(dls_schedule_status(m), DLS_SOLUTION_FEASIBLE);
+    assert_int_equal(dls_schedule_sequence(m)[0], 1);
+    assert_int_equal(dls_schedule_sequence(m)[1], 0);
+    assert_true(dls_schedule_makespan(m) == 9.0);
+    assert_true(dls_schedule_load(m) == 2.0);
+    assert_true(dls_schedule_compute_time(m)[0] == 7.0);
+    assert_true(dls_schedule_idle(m)[1] == 1.5);
+    /* the level that binds: the independent evaluation of the same loads says it too */
+    dls_schedule *p = NULL;
+    assert_ok(dls_schedule_evaluate(pl, load, NULL, &p, &err), &err);
+    assert_int_equal(dls_schedule_levels(m)[0], dls_schedule_levels(p)[0]);
+    assert_int_equal(dls_schedule_levels(m)[1], dls_schedule_levels(p)[1]);
+
+    /* the chart of both: both makespans, every lane */
+    char *svg = NULL;
+    assert_ok(dls_schedule_gantt_compare_to_string(p, m, pl, &svg, &err), &err);
+    assert_non_null(strstr(svg, "Predicted against measured"));
+    assert_non_null(strstr(svg, "9 s measured"));
+    assert_non_null(strstr(svg, "P1, predicted"));
+    assert_non_null(strstr(svg, "P2, measured"));
+    dls_free(svg);
+    char dir[] = "/tmp/dlsched-cmp-XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/c.svg", dir);
+    assert_ok(dls_schedule_gantt_compare_write_file(p, m, pl, path, &err), &err);
+    assert_int_equal(unlink(path), 0);
+    assert_int_equal(rmdir(dir), 0);
+    assert_fails(dls_schedule_gantt_compare_write_file(p, m, pl, "/nonexistent/c.svg", &err),
+                 DLS_EIO, &err, "dls_schedule_gantt_compare_write_file: /nonexistent/c.svg");
+    assert_fails(dls_schedule_gantt_compare_write_file(p, m, pl, NULL, &err), DLS_EINVAL, &err,
+                 "NULL path");
+    assert_fails(dls_schedule_gantt_compare_to_string(p, NULL, pl, &svg, &err), DLS_EINVAL, &err,
+                 "NULL");
+    dls_platform *other = test_example("paper003_ten.json");
+    assert_fails(dls_schedule_gantt_compare_to_string(p, m, other, &svg, &err), DLS_EINVAL, &err,
+                 "processors");
+    dls_platform_free(other);
+    dls_schedule_free(p);
+    dls_schedule_free(m);
+
+    /* errors name the processor; nothing is returned */
+    m = NULL;
+    double bad_order[2] = {2.5, 0};
+    assert_fails(dls_schedule_measured(pl, load, bad_order, se, fin, &m, &err), DLS_EINVAL, &err,
+                 "dls_schedule_measured: processor \"P1\": the times");
+    assert_int_equal(err.processor, 0);
+    double neg[2] = {1, -1};
+    assert_fails(dls_schedule_measured(pl, neg, ss, se, fin, &m, &err), DLS_EINVAL, &err,
+                 "processor \"P2\": the load");
+    double nan_t[2] = {NAN, 0};
+    assert_fails(dls_schedule_measured(pl, load, nan_t, se, fin, &m, &err), DLS_EINVAL, &err,
+                 "the times");
+    assert_fails(dls_schedule_measured(pl, load, ss, NULL, fin, &m, &err), DLS_EINVAL, &err,
+                 "NULL");
+    assert_null(m);
+    /* a load of 0: its times are not read */
+    double some[2] = {2, 0};
+    assert_ok(dls_schedule_measured(pl, some, ss, (double[]){2.0, NAN}, (double[]){9.0, NAN}, &m,
+                                    &err), &err);
+    assert_int_equal(dls_schedule_sequence(m)[0], 0);
+    assert_true(dls_schedule_makespan(m) == 9.0);
+    dls_schedule_free(m);
+    dls_platform_free(pl);
+}
+
 TEST_MAIN("schedule", test_paper_example, test_small_against_reference, test_random_consistency,
           test_selection_and_order, test_infeasible, test_speed_models, test_exact,
           test_glpk_errors_do_not_abort, test_exports, test_argument_errors,
-          test_glpk_is_silent)
+          test_glpk_is_silent, test_measured)

@@ -27,6 +27,40 @@ run evaluate "$ex/paper003_two.json" --loads 1,-1
 expect_rc 2 "evaluate: negative load"
 expect_err 'processor "P2"' "negative load message"
 
+# A measured timeline against its prediction (the paper's example: the in-core loads,
+# predicted 10.333 s): each finish, the makespans and their error, the chart of both.
+cat > "$tmp/measured.json" <<'EOF2'
+{"processors": [
+  {"load": 1.6666666666666667, "send_start": 0, "send_end": 2.1, "finish": 10.9},
+  {"load": 0.3333333333333333, "send_start": 2.1, "send_end": 3.0, "finish": 8.0}]}
+EOF2
+run evaluate "$ex/paper003_two.json" --measured "$tmp/measured.json" --gantt "$tmp/cmp.svg"
+expect_rc 0 "evaluate --measured"
+expect_out "makespan: predicted 10.3333 s, measured 10.9 s (+5.5%)" "evaluate --measured makespans"
+grep -q "Predicted against measured" "$tmp/cmp.svg" && grep -q "P2, measured" "$tmp/cmp.svg" ||
+    fail "evaluate --measured: the chart"
+run evaluate "$ex/paper003_two.json" --measured "$tmp/measured.json" --json
+expect_rc 0 "evaluate --measured --json"
+expect_out '"kind": "measured"' "evaluate --measured --json: the measured schedule"
+printf '{"processors": [{"load": 1, "send_start": 0, "send_end": 1, "finish": 2}]}' > "$tmp/m1.json"
+run evaluate "$ex/paper003_two.json" --measured "$tmp/m1.json"
+expect_rc 2 "evaluate --measured: one timeline for two processors"
+expect_err "must be an array of 2 timelines" "evaluate --measured: count message"
+printf '{"processors": [{"load": 1, "send_start": 0, "send_end": 1},\n {"load": 1}]}' > "$tmp/m2.json"
+run evaluate "$ex/paper003_two.json" --measured "$tmp/m2.json"
+expect_rc 2 "evaluate --measured: no finish"
+expect_err 'processor 1: "finish" must be a number' "evaluate --measured: missing key message"
+printf '{"processors": [{"load": 1, "send_start": 2, "send_end": 1, "finish": 3},\n {"load": 0, "send_start": null, "send_end": null, "finish": null}]}' > "$tmp/m3.json"
+run evaluate "$ex/paper003_two.json" --measured "$tmp/m3.json"
+expect_rc 2 "evaluate --measured: times out of order"
+expect_err 'dls_schedule_measured: processor "P1"' "evaluate --measured: times message"
+printf '{"processors": [\n  {"load": 1,}\n]}' > "$tmp/m4.json"
+run evaluate "$ex/paper003_two.json" --measured "$tmp/m4.json"
+expect_rc 2 "evaluate --measured: malformed"
+expect_err "m4.json:2:" "evaluate --measured: malformed file's line"
+run evaluate "$ex/paper003_two.json" --measured "$tmp/measured.json" --loads 1,1
+expect_rc 2 "evaluate: --loads and --measured together"
+
 # Exports, solved again by glpsol.
 for f in lp mps glpk mathprog; do
     run export "$ex/memory_levels.json" --load 1e9 --format "$f" -o "$tmp/x.$f"
