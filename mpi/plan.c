@@ -363,35 +363,43 @@ dls_status dls_mpi_plan_done(dls_mpi_plan *plan, dls_error *err)
     return DLS_OK;
 }
 
+/* Every rank's measured arrival and finish, on every rank (all: 2 per rank), after the
+ * checks that this rank recorded them; the agreed status. */
+static dls_status plan_times(dls__mpi *c, const dls_mpi_plan *plan, int check_path,
+                             const char *path, double *all, dls_error *err)
+{
+    dls_error mine;
+    memset(&mine, 0, sizeof mine);
+    dls_status st = DLS_OK;
+    if (plan == NULL)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, c->fn, "NULL plan");
+    else if (plan->size != (size_t)c->size)
+        st = dls__mpi_fail(&mine, DLS_EINVAL, c->fn, "the plan is for %zu ranks, the "
+                           "communicator has %d", plan->size, c->size);
+    else if (isnan(plan->my_finish))
+        st = dls__mpi_fail(&mine, DLS_EINVAL, c->fn, "this rank did not record its end "
+                           "(dls_mpi_plan_done)");
+    else if (check_path && c->rank == plan->root && (path == NULL || path[0] == '\0'))
+        st = dls__mpi_fail(&mine, DLS_EINVAL, c->fn, "no path on the root");
+    else if (all == NULL)
+        st = dls__mpi_fail(&mine, DLS_ENOMEM, c->fn, "out of memory");
+    st = dls__mpi_agree(c, st, 0, &mine, err);
+    if (st != DLS_OK)
+        return st;
+    double t[2] = {plan->my_arrival, plan->my_finish};
+    int rc = MPI_Allgather(t, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, c->comm);
+    return rc == MPI_SUCCESS ? DLS_OK : dls__mpi_failed(err, c->fn, "MPI_Allgather", rc);
+}
+
 dls_status dls_mpi_plan_measured(MPI_Comm comm, const dls_mpi_plan *plan, double *arrival,
                                  double *finish, dls_error *err)
 {
-    static const char fn[] = "dls_mpi_plan_measured";
     dls__mpi c;
-    dls_status st = dls__mpi_open(&c, comm, fn, err);
+    dls_status st = dls__mpi_open(&c, comm, "dls_mpi_plan_measured", err);
     if (st != DLS_OK)
         return st;
-    dls_error mine;
-    memset(&mine, 0, sizeof mine);
-    if (plan == NULL)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "NULL plan");
-    else if (plan->size != (size_t)c.size)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "the plan is for %zu ranks, the "
-                           "communicator has %d", plan->size, c.size);
-    else if (isnan(plan->my_finish))
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "this rank did not record its end "
-                           "(dls_mpi_plan_done)");
-    double mine_t[2] = {plan != NULL ? plan->my_arrival : NAN,
-                        plan != NULL ? plan->my_finish : NAN};
     double *all = malloc((size_t)c.size * 2 * sizeof *all);
-    if (all == NULL && st == DLS_OK)
-        st = dls__mpi_fail(&mine, DLS_ENOMEM, fn, "out of memory");
-    st = dls__mpi_agree(&c, st, 0, &mine, err);
-    if (st == DLS_OK) {
-        int rc = MPI_Allgather(mine_t, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, c.comm);
-        if (rc != MPI_SUCCESS)
-            st = dls__mpi_failed(err, fn, "MPI_Allgather", rc);
-    }
+    st = plan_times(&c, plan, 0, NULL, all, err);
     if (st == DLS_OK)
         for (int r = 0; r < c.size; r++) {
             if (arrival != NULL)
@@ -496,35 +504,17 @@ static void timeline_json(const dls_mpi_plan *pl, const double *m_arr, const dou
 dls_status dls_mpi_plan_write_json(MPI_Comm comm, const dls_mpi_plan *plan, const char *path,
                                    dls_error *err)
 {
-    static const char fn[] = "dls_mpi_plan_write_json";
     dls__mpi c;
-    dls_status st = dls__mpi_open(&c, comm, fn, err);
+    dls_status st = dls__mpi_open(&c, comm, "dls_mpi_plan_write_json", err);
     if (st != DLS_OK)
         return st;
-    dls_error mine;
-    memset(&mine, 0, sizeof mine);
-    if (plan == NULL)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "NULL plan");
-    else if (plan->size != (size_t)c.size)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "the plan is for %zu ranks, the "
-                           "communicator has %d", plan->size, c.size);
-    else if (isnan(plan->my_finish))
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "this rank did not record its end "
-                           "(dls_mpi_plan_done)");
-    else if (c.rank == plan->root && (path == NULL || path[0] == '\0'))
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "no path on the root");
     size_t p = (size_t)c.size;
-    double mine_t[2] = {plan != NULL ? plan->my_arrival : NAN,
-                        plan != NULL ? plan->my_finish : NAN};
     double *all = malloc(p * 4 * sizeof *all);
-    if (all == NULL && st == DLS_OK)
-        st = dls__mpi_fail(&mine, DLS_ENOMEM, fn, "out of memory");
-    st = dls__mpi_agree(&c, st, 0, &mine, err);
+    st = plan_times(&c, plan, 1, path, all, err);
     if (st == DLS_OK) {
-        int rc = MPI_Gather(mine_t, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, plan->root, c.comm);
-        if (rc != MPI_SUCCESS)
-            st = dls__mpi_failed(&mine, fn, "MPI_Gather", rc);
-        if (st == DLS_OK && c.rank == plan->root) {
+        dls_error mine;
+        memset(&mine, 0, sizeof mine);
+        if (c.rank == plan->root) {
             double *arr = all + 2 * p, *fin = all + 3 * p;
             for (size_t i = 0; i < p; i++) {
                 arr[i] = all[2 * i];
@@ -533,7 +523,7 @@ dls_status dls_mpi_plan_write_json(MPI_Comm comm, const dls_mpi_plan *plan, cons
             text t = {NULL, 0, 0, 0};
             timeline_json(plan, arr, fin, &t);
             if (t.failed)
-                st = dls__mpi_fail(&mine, DLS_ENOMEM, fn, "out of memory");
+                st = dls__mpi_fail(&mine, DLS_ENOMEM, c.fn, "out of memory");
             else
                 st = dls_write_output(path, t.s, t.len, &mine);
             free(t.s);
