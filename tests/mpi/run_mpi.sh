@@ -16,7 +16,8 @@ fi
 # library (tests/mpi/lsan.supp), which needs whole stacks (the slow unwinder: Open MPI is
 # built without frame pointers) and its components left loaded (unloaded, their frames
 # have no name).
-LSAN_OPTIONS="suppressions=${srcdir:-.}/tests/mpi/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+supp=$(cd "${srcdir:-.}" && pwd)/tests/mpi/lsan.supp # absolute: the checks below cd away
+LSAN_OPTIONS="suppressions=$supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 ASAN_OPTIONS="fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 OMPI_MCA_mca_base_component_disable_dlclose=1
 export LSAN_OPTIONS ASAN_OPTIONS OMPI_MCA_mca_base_component_disable_dlclose
