@@ -345,11 +345,14 @@ dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *s
     } else if (rc == MPI_SUCCESS) {
         plan->my_arrival = 0; /* nothing to wait for */
     }
+    /* No agreement after the sends: it would hold every rank until the last send is over,
+     * while in the star model (and in the caller's program) a rank computes as soon as its
+     * data has arrived. A failed transfer is reported by the ranks it concerns. */
     if (rc != MPI_SUCCESS)
-        st = dls__mpi_failed(&mine, fn, "sending the units", rc);
+        st = dls__mpi_failed(err, fn, me == plan->root ? "sending the units" : "receiving the units",
+                             rc);
     else
         plan->t0 = t0;
-    st = dls__mpi_agree(&c, st, 0, &mine, err);
     dls__mpi_close(&c);
     return st;
 }

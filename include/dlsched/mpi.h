@@ -186,11 +186,17 @@ DLS_API const dls_schedule *dls_mpi_plan_schedule(const dls_mpi_plan *plan);
 /**
  * Sends the units: the root sends each rank its chunk of @p sendbuf in the plan's order,
  * one message after the other (each send completes before the next starts, as the star
- * model assumes); every rank receives its chunk into @p recvbuf. Each rank records when
- * its data arrived, in seconds since a barrier that starts the scatter (clocks are not
- * compared across hosts: each rank measures from its own exit of the barrier).
+ * model assumes); every rank receives its chunk into @p recvbuf and returns as soon as it
+ * has it, free to compute while the root serves the others. Each rank records when its data
+ * arrived, in seconds since a barrier that starts the scatter (clocks are not compared
+ * across hosts: each rank measures from its own exit of the barrier). The root copies its
+ * own chunk at its turn and returns after its last send: with one thread it computes its
+ * share only then, whereas the star model's originator and its own processors work in
+ * parallel (serve the root last, or give it no share, where that matters).
  *
- * Collective.
+ * Collective for the checks of the arguments (a bad argument on any rank fails every rank
+ * before anything is sent); after that, a failed transfer is reported by the ranks it
+ * concerns only, so that no rank waits for the others to return.
  * @param sendbuf the root's units, units x @p unit_bytes bytes (ignored elsewhere)
  * @param unit_bytes bytes of one unit, >= 1, equal on every rank
  * @param recvbuf this rank's count x @p unit_bytes bytes (may be NULL when its count is
