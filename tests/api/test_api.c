@@ -6,6 +6,10 @@
  * - every enumeration's names go both ways through its name and parse functions. */
 #include <config.h>
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "testutil.h"
 #include "gen.h"
 
