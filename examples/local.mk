@@ -20,3 +20,15 @@ examples_schedule_star_LDADD = libdlsched.la -lm
 examples_lu_columns_SOURCES = examples/lu_columns.c
 examples_lu_columns_LDADD = libdlsched.la -lm
 CLEANFILES += examples/schedule.svg
+
+# The MPI examples (issue 14): built with the MPI layer only, run by tests/mpi/run_mpi.sh under
+# the launcher. -no-install: the launcher starts the real program, not libtool's wrapper
+# script. mpi_matmul computes with OpenBLAS itself, as a user's MPI program would.
+EXTRA_DIST += examples/mpi_matmul.c
+if HAVE_MPI
+check_PROGRAMS += examples/mpi_matmul
+examples_mpi_matmul_SOURCES = examples/mpi_matmul.c
+examples_mpi_matmul_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS) $(OPENBLAS_CFLAGS)
+examples_mpi_matmul_LDADD = libdlsched_mpi.la libdlsched.la $(MPI_LIBS) $(OPENBLAS_LIBS) -lm
+examples_mpi_matmul_LDFLAGS = $(AM_LDFLAGS) -no-install
+endif

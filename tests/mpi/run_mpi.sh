@@ -94,4 +94,21 @@ else
     grep -q -- "--merge does not apply" err.txt || fail "bench --mpi --merge: $(cat err.txt)"
 fi
 cd "$OLDPWD" || exit 99
+
+# The MPI examples: measured, distributed and computed in one run; the result checked
+# against one rank's (the example exits non-zero when it is wrong). Correctness only: the
+# timings of ranks oversubscribing a shared machine are not a test's business.
+for n in 3 4; do
+    if mpi "$n" examples/mpi_matmul -n 160 --hetero --split all --budget 1 \
+        > "$tmp/mm.txt" 2>&1; then
+        for s in fpm even constant; do
+            rows=$(awk -v s="split=$s" '$1 == "result" && $3 == s { split($6, r, "="); t += r[2] } END { print t + 0 }' "$tmp/mm.txt")
+            [ "$rows" = 160 ] || fail "mpi_matmul, $n ranks, split $s: $rows rows distributed, not 160"
+        done
+        [ "$(grep -c '^result .*split=fpm ' "$tmp/mm.txt")" = "$n" ] ||
+            fail "mpi_matmul, $n ranks: not one line per rank: $(cat "$tmp/mm.txt")"
+    else
+        fail "mpi_matmul with $n ranks: $(cat "$tmp/mm.txt")"
+    fi
+done
 [ "$fails" = 0 ]
