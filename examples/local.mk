@@ -32,3 +32,11 @@ examples_mpi_matmul_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS) $(OPENBLAS_CFLAGS)
 examples_mpi_matmul_LDADD = libdlsched_mpi.la libdlsched.la $(MPI_LIBS) $(OPENBLAS_LIBS) -lm
 examples_mpi_matmul_LDFLAGS = $(AM_LDFLAGS) -no-install
 endif
+EXTRA_DIST += examples/mpi_divisible.c
+if HAVE_MPI
+check_PROGRAMS += examples/mpi_divisible
+examples_mpi_divisible_SOURCES = examples/mpi_divisible.c
+examples_mpi_divisible_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)
+examples_mpi_divisible_LDADD = libdlsched_mpi.la libdlsched.la $(MPI_LIBS) -lm
+examples_mpi_divisible_LDFLAGS = $(AM_LDFLAGS) -no-install
+endif

@@ -248,6 +248,9 @@ int main(int argc, char **argv)
 
     dls_mpi_bench_params bp;
     dls_mpi_bench_params_init(&bp);
+    /* sizes far below a share never matter here, and on a shared machine runs shorter than
+     * a time slice would see a core of their own */
+    bp.bench.min_size = fmin(o.max_rows, fmax(1, floor(o.n / (16.0 * p))));
     bp.bench.max_size = o.max_rows;
     bp.bench.max_points = 8;
     bp.bench.time_budget = o.budget;

@@ -111,4 +111,19 @@ for n in 3 4; do
         fail "mpi_matmul with $n ranks: $(cat "$tmp/mm.txt")"
     fi
 done
+for n in 3 4; do
+    if mpi "$n" examples/mpi_divisible -V 3000 --hetero --split all --budget 1 \
+        -o "$tmp/dv.json" > "$tmp/dv.txt" 2>&1; then
+        for s in fpm even constant; do
+            units=$(awk -v s="split=$s" '$1 == "result" && $3 == s { split($6, u, "="); t += u[2] } END { print t + 0 }' "$tmp/dv.txt")
+            [ "$units" = 3000 ] || fail "mpi_divisible, $n ranks, split $s: $units units distributed, not 3000"
+        done
+        [ "$(grep -c '^result .*split=fpm ' "$tmp/dv.txt")" = "$n" ] ||
+            fail "mpi_divisible, $n ranks: not one line per rank: $(cat "$tmp/dv.txt")"
+        grep -q '"predicted_makespan"' "$tmp/dv.json" ||
+            fail "mpi_divisible, $n ranks: no timeline written: $(head -c 300 "$tmp/dv.json")"
+    else
+        fail "mpi_divisible with $n ranks: $(cat "$tmp/dv.txt")"
+    fi
+done
 [ "$fails" = 0 ]

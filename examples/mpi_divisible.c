@@ -1,0 +1,482 @@
+/* mpi_divisible: a divisible load held by rank 0 and processed by every rank of an MPI job,
+ * distributed by the star schedule of paper 003 (dls_mpi_schedule). Rank 0 holds V units
+ * (blocks of data); each rank filters its units through a checksum. The models are measured
+ * in the same run: every rank's speed function for the per-unit work (dls_mpi_bench with a
+ * kernel of our own), and the link from rank 0 to each rank (a ping of two sizes). Rank 0
+ * sends each rank its units in the schedule's order (dls_mpi_plan_scatter), the ranks say when
+ * they are done, and the measured timeline is written beside the predicted one
+ * (dls_mpi_plan_write_json). Every unit must be processed exactly once: the sum of the units'
+ * checksums, their count and the sum of their indices are compared with one rank's.
+ * Uses only the public API (and MPI).
+ *
+ *   mpicc mpi_divisible.c $(pkg-config --cflags --libs dlsched-mpi) -o mpi_divisible
+ *   mpirun -np 4 ./mpi_divisible -V 20000 --hetero --split all -o timeline.json
+ *
+ * Options:
+ *   -V UNITS         the load, in units (default 20000)
+ *   --unit-bytes B   bytes of one unit, a multiple of 8 (default 1024)
+ *   --rounds R       mixing rounds per 8-byte word of the checksum: the cost of a unit
+ *                    (default 8)
+ *   --hetero         rank r filters every unit r + 1 times (in its measurements too): a
+ *                    reproducible way to give the ranks of one machine different speeds
+ *   --split WHAT     fpm (the star schedule of the measured speed functions and links,
+ *                    default), even (V / p units each, sent in rank order), constant (the
+ *                    star schedule of one speed per rank, measured at --const-units, with the
+ *                    same links), or all (the three in turn, with the same measurements)
+ *   --budget S       seconds each rank may spend measuring its speed (default 2)
+ *   --const-units U  the size at which --split constant measures its single speed (default 16)
+ *   -o FILE          the timeline of the first distribution run, measured and predicted, as
+ *                    JSON (dls_mpi_plan_write_json)
+ *
+ * Rank 0 prints the links it measured and, for each distribution, one line per rank and one
+ * for the makespan, in key=value form for scripts (tests/bench/bench_mpi.sh):
+ *   link rank=1 startup=1.2e-05 rate=3.1e-07
+ *   result example=divisible split=fpm rank=1 units=5210 predicted=0.0123 measured=0.0131
+ *   makespan example=divisible split=fpm predicted=0.0250 measured=0.0262 error=0.048
+ * predicted and measured are finish times in seconds from the start of the scatter; predicted
+ * is what the distribution's own platform says; the even split has no model of its own and
+ * is predicted with the measured speed functions and links (dls_schedule_evaluate). error is
+ * (measured - predicted) / predicted for the makespans. The exit status is 0 when every
+ * unit was processed exactly once, 1 when not, 2 for a usage or run error. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <mpi.h>
+
+#include <dlsched.h>
+#include <dlsched/mpi.h>
+
+enum { SPLIT_FPM, SPLIT_EVEN, SPLIT_CONSTANT, SPLIT_COUNT };
+static const char *const split_names[SPLIT_COUNT] = {"fpm", "even", "constant"};
+
+typedef struct options {
+    uint64_t units;
+    size_t unit_bytes;
+    int rounds;
+    int hetero;
+    int split;          /* one of SPLIT_*, or -1 for all */
+    double budget;
+    double const_units;
+    const char *json;
+} options;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static uint64_t splitmix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+/* Unit u: its index in the first word (so that the count check sees which units came),
+ * deterministic noise after it. */
+static void fill_units(uint64_t *w, uint64_t first, uint64_t count, size_t words)
+{
+    for (uint64_t u = 0; u < count; u++) {
+        uint64_t *unit = w + u * words;
+        unit[0] = first + u;
+        for (size_t j = 1; j < words; j++)
+            unit[j] = splitmix((first + u) * words + j);
+    }
+}
+
+/* The per-unit work: a checksum whose cost is words x rounds mixing steps. salt makes each
+ * repetition a different computation, so that no compiler merges them. */
+static uint64_t checksum(const uint64_t *unit, size_t words, int rounds, uint64_t salt)
+{
+    uint64_t h = 0xCBF29CE484222325ull ^ salt;
+    for (size_t j = 0; j < words; j++) {
+        uint64_t x = unit[j] ^ salt;
+        for (int k = 0; k < rounds; k++)
+            x = splitmix(x);
+        h = (h ^ x) * 0x100000001B3ull;
+    }
+    return h;
+}
+
+/* The repetitions beyond the first (--hetero) are written here: work that must be done. */
+static volatile uint64_t sink;
+
+/* Processes count units, each reps times; returns the sum of their checksums (the first
+ * repetition's, the same whatever reps is). */
+static uint64_t process(const uint64_t *w, uint64_t count, size_t words, int rounds, int reps)
+{
+    uint64_t sum = 0;
+    for (uint64_t u = 0; u < count; u++) {
+        sum += checksum(w + u * words, words, rounds, 0);
+        for (int r = 1; r < reps; r++)
+            sink = checksum(w + u * words, words, rounds, (uint64_t)r);
+    }
+    return sum;
+}
+
+/* The kernel dls_mpi_bench measures: the same processing on `size` units of its own. */
+typedef struct unit_kernel {
+    uint64_t *data;     /* options.units units */
+    size_t words;
+    int rounds, reps;
+} unit_kernel;
+
+static double unit_run(double size, double *work, void *data)
+{
+    const unit_kernel *k = data;
+    double t0 = now();
+    sink = process(k->data, (uint64_t)size, k->words, k->rounds, k->reps);
+    *work = size;
+    return now() - t0;
+}
+
+static int usage(const char *prog, int rank)
+{
+    if (rank == 0)
+        fprintf(stderr,
+                "usage: %s [-V UNITS] [--unit-bytes B] [--rounds R] [--hetero]\n"
+                "       [--split fpm|even|constant|all] [--budget S] [--const-units U] [-o FILE]\n",
+                prog);
+    return 2;
+}
+
+static int parse(int argc, char **argv, int rank, options *o)
+{
+    *o = (options){.units = 20000, .unit_bytes = 1024, .rounds = 8, .split = SPLIT_FPM,
+                   .budget = 2, .const_units = 16};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--hetero") == 0) {
+            o->hetero = 1;
+            continue;
+        }
+        if (v == NULL)
+            return usage(argv[0], rank);
+        i++;
+        if (strcmp(a, "-V") == 0)
+            o->units = strtoull(v, NULL, 10);
+        else if (strcmp(a, "--unit-bytes") == 0)
+            o->unit_bytes = (size_t)strtoull(v, NULL, 10);
+        else if (strcmp(a, "--rounds") == 0)
+            o->rounds = atoi(v);
+        else if (strcmp(a, "--split") == 0) {
+            o->split = -2;
+            for (int s = 0; s < SPLIT_COUNT; s++)
+                if (strcmp(v, split_names[s]) == 0)
+                    o->split = s;
+            if (strcmp(v, "all") == 0)
+                o->split = -1;
+            if (o->split == -2)
+                return usage(argv[0], rank);
+        } else if (strcmp(a, "--budget") == 0)
+            o->budget = atof(v);
+        else if (strcmp(a, "--const-units") == 0)
+            o->const_units = atof(v);
+        else if (strcmp(a, "-o") == 0)
+            o->json = v;
+        else
+            return usage(argv[0], rank);
+    }
+    /* a unit is whole words; the load stays addressable (and within what MPI sends in one
+     * message: dls_mpi_plan_scatter says so otherwise) */
+    if (o->units < 1 || o->units > ((uint64_t)1 << 40) || o->unit_bytes < 8
+        || o->unit_bytes % 8 != 0 || o->unit_bytes > ((size_t)1 << 20) || o->rounds < 1
+        || !(o->budget > 0) || !(o->const_units >= 1) || o->const_units > (double)o->units)
+        return usage(argv[0], rank);
+    return 0;
+}
+
+/* The link to each rank, measured from rank 0: the shortest of a few round trips (a send of
+ * x units, a one-byte reply) at two sizes; the rate is the slope between them, the startup
+ * what is left at the small size, halved for the reply's own latency. Rank r's results land
+ * in startup[r] and rate[r] on rank 0 (rank 0 itself keeps its share: no link). */
+static void measure_links(const options *o, const uint64_t *root_data, uint64_t *buf,
+                          uint64_t big, int rank, int p, double *startup, double *rate)
+{
+    enum { TRIES = 7 };
+    const uint64_t sizes[2] = {1, big};
+    char ack = 0;
+    for (int r = 1; r < p; r++) {
+        double best[2] = {INFINITY, INFINITY};
+        for (int s = 0; s < 2; s++)
+            for (int t = 0; t < TRIES; t++) {
+                int bytes = (int)(sizes[s] * o->unit_bytes);
+                if (rank == 0) {
+                    double t0 = now();
+                    MPI_Send(root_data, bytes, MPI_BYTE, r, 0, MPI_COMM_WORLD);
+                    MPI_Recv(&ack, 1, MPI_BYTE, r, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                    best[s] = fmin(best[s], now() - t0);
+                } else if (rank == r) {
+                    MPI_Recv(buf, bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                    MPI_Send(&ack, 1, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+                }
+            }
+        if (rank == 0) {
+            double c = big > 1 ? fmax(0, (best[1] - best[0]) / (double)(big - 1)) : 0;
+            rate[r] = c;
+            startup[r] = fmax(0, (best[0] - c) / 2);
+        }
+    }
+}
+
+/* Rank 0's platform: the models of @p models (or constant speeds when @p speeds is not
+ * NULL), with the links measured (none when @p links is 0). */
+static dls_status build_platform(const dls_platform *models, const double *speeds, int links,
+                                 const double *startup, const double *rate, dls_platform **out,
+                                 dls_error *err)
+{
+    dls_platform *pl;
+    dls_status st = dls_platform_create(&pl, err);
+    for (size_t i = 0; st == DLS_OK && i < dls_platform_count(models); i++) {
+        dls_model *m = NULL;
+        if (speeds != NULL)
+            st = dls_model_create_constant(speeds[i], &m, err);
+        if (st == DLS_OK)
+            st = dls_platform_add(pl, dls_platform_name(models, i),
+                                  m != NULL ? m : dls_platform_model(models, i), NULL, err);
+        dls_model_free(m);
+        if (st == DLS_OK && links && i > 0)
+            st = dls_platform_set_link(pl, i, startup[i], rate[i], err);
+    }
+    if (st == DLS_OK)
+        *out = pl;
+    else
+        dls_platform_free(pl);
+    return st;
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, p;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    options o;
+    if (parse(argc, argv, rank, &o) != 0) {
+        MPI_Finalize();
+        return 2;
+    }
+    const size_t words = o.unit_bytes / 8;
+    const int reps = o.hetero ? rank + 1 : 1;
+    /* the large ping: a typical share, within one MPI message */
+    uint64_t big = o.units / (uint64_t)p > 0 ? o.units / (uint64_t)p : 1;
+    if (big > (uint64_t)INT32_MAX / o.unit_bytes)
+        big = (uint64_t)INT32_MAX / o.unit_bytes;
+    dls_error err;
+    dls_error_clear(&err);
+    int rc = 0;
+    dls_platform *measured = NULL, *plat[SPLIT_COUNT] = {NULL};
+    double *startup = calloc((size_t)p, sizeof *startup);
+    double *rate = calloc((size_t)p, sizeof *rate);
+    double *speeds = calloc((size_t)p, sizeof *speeds);
+    double *finish = calloc((size_t)p, sizeof *finish);
+    /* the kernel's own units (every rank), and the load (rank 0) */
+    unit_kernel uk = {.data = malloc((size_t)o.units * o.unit_bytes), .words = words,
+                      .rounds = o.rounds, .reps = reps};
+    uint64_t *load = rank == 0 ? malloc((size_t)o.units * o.unit_bytes) : NULL;
+    uint64_t *mine = NULL;
+    int ok = startup && rate && speeds && finish && uk.data && (rank != 0 || load);
+    int all_ok = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    if (!all_ok) {
+        if (rank == 0)
+            fprintf(stderr, "mpi_divisible: out of memory for %llu units of %zu bytes\n",
+                    (unsigned long long)o.units, o.unit_bytes);
+        rc = 2;
+        goto done;
+    }
+    /* the kernel's units are not the load's: a rank measures before it has any */
+    fill_units(uk.data, (uint64_t)1 << 41, o.units, words);
+    uint64_t expected_sum = 0;
+    if (rank == 0) {
+        fill_units(load, 0, o.units, words);
+        /* the reference: every unit once, on one rank */
+        expected_sum = process(load, o.units, words, o.rounds, 1);
+    }
+
+    dls_kernel kernel = {.name = "unit-checksum", .run = unit_run, .data = &uk,
+                         .integer_sizes = 1};
+    dls_mpi_bench_params bp;
+    dls_mpi_bench_params_init(&bp);
+    /* sizes far below a share never matter here, and on a shared machine runs shorter than
+     * a time slice would see a core of their own */
+    bp.bench.min_size = fmax(1, floor((double)o.units / (16.0 * p)));
+    bp.bench.max_size = (double)o.units;
+    bp.bench.max_points = 8;
+    bp.bench.time_budget = o.budget;
+    bp.bench.size_time_cap = o.budget / 4;
+    bp.bench.max_reps = 20;
+    /* no memory formula: any rank may take the whole load */
+    bp.memory_limits = 0;
+    dls_status st = dls_mpi_bench(MPI_COMM_WORLD, &kernel, &bp, &measured, &err);
+    if (st != DLS_OK) {
+        /* collective: every rank has the same message; one prints it */
+        if (rank == 0)
+            fprintf(stderr, "%s\n", err.message);
+        rc = 2;
+        goto done;
+    }
+    measure_links(&o, load, uk.data, big, rank, p, startup, rate);
+
+    /* The single-number model of papers 000 and 004: each rank's speed at one size, measured
+     * at the same time on every rank as the speed functions were. */
+    if (o.split == SPLIT_CONSTANT || o.split == -1) {
+        dls_bench_point pt;
+        st = dls_bench_measure(&kernel, &bp.bench, &o.const_units, 1, &pt, &err);
+        double speed1 = st == DLS_OK ? pt.speed : -1;
+        MPI_Gather(&speed1, 1, MPI_DOUBLE, speeds, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+        if (rank == 0)
+            for (int r = 0; r < p; r++)
+                if (!(speeds[r] > 0)) {
+                    fprintf(stderr, "mpi_divisible: rank %d could not measure its speed at %g units\n",
+                            r, o.const_units);
+                    rc = 2;
+                }
+        if (rank == 0 && rc == 0
+            && build_platform(measured, speeds, 1, startup, rate, &plat[SPLIT_CONSTANT], &err)
+                   != DLS_OK) {
+            fprintf(stderr, "%s\n", err.message);
+            rc = 2;
+        }
+    }
+    if (rank == 0 && rc == 0) {
+        for (int r = 1; r < p; r++)
+            printf("link rank=%d startup=%.3g rate=%.3g\n", r, startup[r], rate[r]);
+        /* equal speeds and free links give equal shares (to one unit) */
+        double *ones = finish;
+        for (int r = 0; r < p; r++)
+            ones[r] = 1;
+        if (build_platform(measured, NULL, 1, startup, rate, &plat[SPLIT_FPM], &err) != DLS_OK
+            || build_platform(measured, ones, 0, NULL, NULL, &plat[SPLIT_EVEN], &err) != DLS_OK) {
+            fprintf(stderr, "%s\n", err.message);
+            rc = 2;
+        }
+    }
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc != 0)
+        goto done;
+
+    dls_schedule_params sp;
+    dls_schedule_params_init(&sp);
+    /* rank 0 computes too, on the share it keeps without a send */
+    sp.originator_computes = 1;
+    int first = 1;
+    for (int s = 0; s < SPLIT_COUNT; s++) {
+        if (o.split != -1 && o.split != s)
+            continue;
+        dls_mpi_plan *plan = NULL;
+        st = dls_mpi_schedule(MPI_COMM_WORLD, 0, plat[s], o.units, &sp, &plan, &err);
+        if (st != DLS_OK) {
+            if (rank == 0)
+                fprintf(stderr, "%s\n", err.message);
+            rc = 2;
+            break;
+        }
+        uint64_t count = dls_mpi_plan_count(plan, rank);
+        free(mine);
+        mine = rank == 0 || count == 0 ? NULL : malloc((size_t)count * o.unit_bytes);
+        ok = rank == 0 || count == 0 || mine != NULL;
+        MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+        if (!all_ok) {
+            if (rank == 0)
+                fprintf(stderr, "mpi_divisible: out of memory\n");
+            dls_mpi_plan_free(plan);
+            rc = 2;
+            break;
+        }
+        /* rank 0 processes its chunk where it lies */
+        uint64_t *units = rank == 0 ? load + dls_mpi_plan_offset(plan, 0) * words : mine;
+        st = dls_mpi_plan_scatter(MPI_COMM_WORLD, plan, load, o.unit_bytes, units, &err);
+        uint64_t got[3] = {0, count, 0};
+        if (st == DLS_OK) {
+            got[0] = process(units, count, words, o.rounds, reps);
+            for (uint64_t u = 0; u < count; u++)
+                got[2] += units[u * words];
+            st = dls_mpi_plan_done(plan, &err);
+        }
+        if (st == DLS_OK)
+            st = dls_mpi_plan_measured(MPI_COMM_WORLD, plan, NULL, finish, &err);
+        if (st == DLS_OK && first && o.json != NULL)
+            st = dls_mpi_plan_write_json(MPI_COMM_WORLD, plan, o.json, &err);
+        first = 0;
+        uint64_t total[3];
+        MPI_Reduce(got, total, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+        if (st != DLS_OK) {
+            if (rank == 0)
+                fprintf(stderr, "%s\n", err.message);
+            dls_mpi_plan_free(plan);
+            rc = 2;
+            break;
+        }
+        if (rank == 0) {
+            /* 0 + 1 + ... + (V - 1), modulo 2^64 as the sums are */
+            uint64_t v = o.units;
+            uint64_t index_sum = v % 2 == 0 ? (v / 2) * (v - 1) : v * ((v - 1) / 2);
+            int right = total[0] == expected_sum && total[1] == o.units && total[2] == index_sum;
+            if (!right) {
+                fprintf(stderr, "mpi_divisible: split %s: %llu units processed (of %llu), the "
+                        "checksums or the indices differ from one rank's\n",
+                        split_names[s], (unsigned long long)total[1],
+                        (unsigned long long)o.units);
+                rc = 1;
+            }
+            /* the even split has no model: the measured platform predicts its shares */
+            dls_schedule *ev = NULL;
+            if (s == SPLIT_EVEN) {
+                double *loads = speeds;
+                for (int r = 0; r < p; r++)
+                    loads[r] = (double)dls_mpi_plan_count(plan, r);
+                if (dls_schedule_evaluate(plat[SPLIT_FPM], loads, &sp, &ev, &err) != DLS_OK) {
+                    fprintf(stderr, "%s\n", err.message);
+                    rc = 2;
+                }
+            }
+            double predicted_span = 0, measured_span = 0;
+            printf("split %s: %llu units, %s\n", split_names[s], (unsigned long long)o.units,
+                   right ? "each processed once" : "WRONG");
+            for (int r = 0; r < p; r++) {
+                double predicted = NAN;
+                if (ev != NULL)
+                    predicted = dls_schedule_finish(ev)[r];
+                else if (s != SPLIT_EVEN)
+                    dls_mpi_plan_predicted(plan, r, NULL, &predicted);
+                if (dls_mpi_plan_count(plan, r) > 0) {
+                    predicted_span = fmax(predicted_span, predicted);
+                    measured_span = fmax(measured_span, finish[r]);
+                }
+                printf("result example=divisible split=%s rank=%d name=%s units=%llu "
+                       "predicted=%.6g measured=%.6g\n",
+                       split_names[s], r, dls_platform_name(measured, (size_t)r),
+                       (unsigned long long)dls_mpi_plan_count(plan, r), predicted, finish[r]);
+            }
+            printf("makespan example=divisible split=%s predicted=%.6g measured=%.6g error=%.4f\n",
+                   split_names[s], predicted_span, measured_span,
+                   (measured_span - predicted_span) / predicted_span);
+            dls_schedule_free(ev);
+        }
+        dls_mpi_plan_free(plan);
+    }
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+
+done:
+    free(startup);
+    free(rate);
+    free(speeds);
+    free(finish);
+    free(uk.data);
+    free(load);
+    free(mine);
+    dls_platform_free(measured);
+    for (int s = 0; s < SPLIT_COUNT; s++)
+        dls_platform_free(plat[s]);
+    MPI_Finalize();
+    return rc;
+}
