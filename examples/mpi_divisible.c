@@ -32,11 +32,17 @@
  * for the makespan, in key=value form for scripts (tests/bench/bench_mpi.sh):
  *   link rank=1 startup=1.2e-05 rate=3.1e-07
  *   result example=divisible split=fpm rank=1 units=5210 predicted=0.0123 measured=0.0131
+ *          predicted_compute=0.0101 compute=0.0104   (on the same line)
  *   makespan example=divisible split=fpm predicted=0.0250 measured=0.0262 error=0.048
+ *            predicted_compute=0.0201 compute=0.0213 compute_error=0.060
  * predicted and measured are finish times in seconds from the start of the scatter; predicted
  * is what the distribution's own platform says; the even split has no model of its own and
  * is predicted with the measured speed functions and links (dls_schedule_evaluate). error is
- * (measured - predicted) / predicted for the makespans. The exit status is 0 when every
+ * (measured - predicted) / predicted for the makespans. predicted_compute and compute are the
+ * computation alone, predicted (finish - arrival) and measured (from the return of
+ * dls_mpi_plan_scatter, which every rank leaves together, once the last send is done: the
+ * measured finish of a rank served early includes that wait, which the star model, where a
+ * processor starts when its data has arrived, does not have). The exit status is 0 when every
  * unit was processed exactly once, 1 when not, 2 for a usage or run error. */
 #include <math.h>
 #include <stdint.h>
@@ -194,28 +200,37 @@ static int parse(int argc, char **argv, int rank, options *o)
     return 0;
 }
 
+/* Round trips per size of the link's ping. */
+enum { PING_TRIES = 7 };
+
 /* The link to each rank, measured from rank 0: the shortest of a few round trips (a send of
  * x units, a one-byte reply) at two sizes; the rate is the slope between them, the startup
- * what is left at the small size, halved for the reply's own latency. Rank r's results land
- * in startup[r] and rate[r] on rank 0 (rank 0 itself keeps its share: no link). */
+ * what is left at the small size, halved for the reply's own latency. Each try sends other
+ * units into another place, as the scatter sends each chunk once: on this kind of machine
+ * a region sent again goes several times faster than the first time (the pages are already
+ * mapped for the single-copy transfer), which made a ping of one buffer predict sends 30 to
+ * 100 times too fast. Rank r's results land in startup[r] and rate[r] on rank 0 (rank 0
+ * keeps its own share: no link). */
 static void measure_links(const options *o, const uint64_t *root_data, uint64_t *buf,
                           uint64_t big, int rank, int p, double *startup, double *rate)
 {
-    enum { TRIES = 7 };
     const uint64_t sizes[2] = {1, big};
+    const size_t words = o->unit_bytes / 8;
     char ack = 0;
     for (int r = 1; r < p; r++) {
         double best[2] = {INFINITY, INFINITY};
         for (int s = 0; s < 2; s++)
-            for (int t = 0; t < TRIES; t++) {
+            for (int t = 0; t < PING_TRIES; t++) {
                 int bytes = (int)(sizes[s] * o->unit_bytes);
+                uint64_t at = ((uint64_t)((r - 1) * PING_TRIES + t) * big) % (o->units - big + 1);
                 if (rank == 0) {
                     double t0 = now();
-                    MPI_Send(root_data, bytes, MPI_BYTE, r, 0, MPI_COMM_WORLD);
+                    MPI_Send(root_data + at * words, bytes, MPI_BYTE, r, 0, MPI_COMM_WORLD);
                     MPI_Recv(&ack, 1, MPI_BYTE, r, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
                     best[s] = fmin(best[s], now() - t0);
                 } else if (rank == r) {
-                    MPI_Recv(buf, bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+                    MPI_Recv(buf + at * words, bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD,
+                             MPI_STATUS_IGNORE);
                     MPI_Send(&ack, 1, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
                 }
             }
@@ -266,8 +281,11 @@ int main(int argc, char **argv)
     }
     const size_t words = o.unit_bytes / 8;
     const int reps = o.hetero ? rank + 1 : 1;
-    /* the large ping: a typical share, within one MPI message */
-    uint64_t big = o.units / (uint64_t)p > 0 ? o.units / (uint64_t)p : 1;
+    /* the large ping: as large as the tries to every rank can be while each sends other
+     * units, within one MPI message */
+    uint64_t big = o.units / ((uint64_t)PING_TRIES * (uint64_t)p);
+    if (big < 1)
+        big = 1;
     if (big > (uint64_t)INT32_MAX / o.unit_bytes)
         big = (uint64_t)INT32_MAX / o.unit_bytes;
     dls_error err;
@@ -278,12 +296,13 @@ int main(int argc, char **argv)
     double *rate = calloc((size_t)p, sizeof *rate);
     double *speeds = calloc((size_t)p, sizeof *speeds);
     double *finish = calloc((size_t)p, sizeof *finish);
+    double *compute = calloc((size_t)p, sizeof *compute);
     /* the kernel's own units (every rank), and the load (rank 0) */
     unit_kernel uk = {.data = malloc((size_t)o.units * o.unit_bytes), .words = words,
                       .rounds = o.rounds, .reps = reps};
     uint64_t *load = rank == 0 ? malloc((size_t)o.units * o.unit_bytes) : NULL;
     uint64_t *mine = NULL;
-    int ok = startup && rate && speeds && finish && uk.data && (rank != 0 || load);
+    int ok = startup && rate && speeds && finish && compute && uk.data && (rank != 0 || load);
     int all_ok = 0;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (!all_ok) {
@@ -383,6 +402,10 @@ int main(int argc, char **argv)
         uint64_t count = dls_mpi_plan_count(plan, rank);
         free(mine);
         mine = rank == 0 || count == 0 ? NULL : malloc((size_t)count * o.unit_bytes);
+        /* touched before the scatter, as an application's buffers would be: the first touch
+         * of fresh pages is no part of the link */
+        if (mine != NULL)
+            memset(mine, 0, (size_t)count * o.unit_bytes);
         ok = rank == 0 || count == 0 || mine != NULL;
         MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
         if (!all_ok) {
@@ -396,12 +419,18 @@ int main(int argc, char **argv)
         uint64_t *units = rank == 0 ? load + dls_mpi_plan_offset(plan, 0) * words : mine;
         st = dls_mpi_plan_scatter(MPI_COMM_WORLD, plan, load, o.unit_bytes, units, &err);
         uint64_t got[3] = {0, count, 0};
+        /* the computation alone, from the scatter's return: a rank may have had its data
+         * long before (see the note on compute= above) */
+        double busy = 0;
         if (st == DLS_OK) {
+            double t0 = now();
             got[0] = process(units, count, words, o.rounds, reps);
             for (uint64_t u = 0; u < count; u++)
                 got[2] += units[u * words];
+            busy = now() - t0;
             st = dls_mpi_plan_done(plan, &err);
         }
+        MPI_Gather(&busy, 1, MPI_DOUBLE, compute, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
         if (st == DLS_OK)
             st = dls_mpi_plan_measured(MPI_COMM_WORLD, plan, NULL, finish, &err);
         if (st == DLS_OK && first && o.json != NULL)
@@ -439,27 +468,34 @@ int main(int argc, char **argv)
                     rc = 2;
                 }
             }
-            double predicted_span = 0, measured_span = 0;
+            double predicted_span = 0, measured_span = 0, predicted_busy = 0, busy_span = 0;
             printf("split %s: %llu units, %s\n", split_names[s], (unsigned long long)o.units,
                    right ? "each processed once" : "WRONG");
             for (int r = 0; r < p; r++) {
-                double predicted = NAN;
-                if (ev != NULL)
+                double predicted = NAN, arrival = NAN;
+                if (ev != NULL) {
                     predicted = dls_schedule_finish(ev)[r];
-                else if (s != SPLIT_EVEN)
-                    dls_mpi_plan_predicted(plan, r, NULL, &predicted);
+                    arrival = dls_schedule_send_end(ev)[r];
+                } else if (s != SPLIT_EVEN) {
+                    dls_mpi_plan_predicted(plan, r, &arrival, &predicted);
+                }
                 if (dls_mpi_plan_count(plan, r) > 0) {
                     predicted_span = fmax(predicted_span, predicted);
                     measured_span = fmax(measured_span, finish[r]);
+                    predicted_busy = fmax(predicted_busy, predicted - arrival);
+                    busy_span = fmax(busy_span, compute[r]);
                 }
                 printf("result example=divisible split=%s rank=%d name=%s units=%llu "
-                       "predicted=%.6g measured=%.6g\n",
+                       "predicted=%.6g measured=%.6g predicted_compute=%.6g compute=%.6g\n",
                        split_names[s], r, dls_platform_name(measured, (size_t)r),
-                       (unsigned long long)dls_mpi_plan_count(plan, r), predicted, finish[r]);
+                       (unsigned long long)dls_mpi_plan_count(plan, r), predicted, finish[r],
+                       predicted - arrival, compute[r]);
             }
-            printf("makespan example=divisible split=%s predicted=%.6g measured=%.6g error=%.4f\n",
+            printf("makespan example=divisible split=%s predicted=%.6g measured=%.6g error=%.4f "
+                   "predicted_compute=%.6g compute=%.6g compute_error=%.4f\n",
                    split_names[s], predicted_span, measured_span,
-                   (measured_span - predicted_span) / predicted_span);
+                   (measured_span - predicted_span) / predicted_span, predicted_busy, busy_span,
+                   (busy_span - predicted_busy) / predicted_busy);
             dls_schedule_free(ev);
         }
         dls_mpi_plan_free(plan);
@@ -471,6 +507,7 @@ done:
     free(rate);
     free(speeds);
     free(finish);
+    free(compute);
     free(uk.data);
     free(load);
     free(mine);
