@@ -39,12 +39,17 @@ CLEANFILES += $(BENCHMARKS)
 # measures the issue's 10^6 (135 MB; a minute with jansson's tree, 2 GB of memory).
 BENCH_READER_PROCESSORS = 100000
 EXTRA_DIST += tests/bench/gen_star.sh tests/bench/json_candidates.sh tests/bench/json_candidates.cc \
-	tests/bench/bench_schedule_cli.sh
+	tests/bench/bench_schedule_cli.sh tests/bench/bench_mpi.sh
 
 .PHONY: bench
 # bench_chain exits 1 while issue 13's goals are missed (it says which); the benchmarks after
 # it still run.
-bench: all $(BENCHMARKS)
+# bench_mpi.sh runs the MPI examples (built here, since only `make check` builds them
+# otherwise); without MPI it says that it is skipped, and why.
+if HAVE_MPI
+BENCH_MPI_EXAMPLES = examples/mpi_matmul examples/mpi_divisible
+endif
+bench: all $(BENCHMARKS) $(BENCH_MPI_EXAMPLES)
 	./tests/bench/bench_partition ./tool/dlsched
 	./tests/bench/bench_model
 	./tests/bench/bench_lp
@@ -60,3 +65,5 @@ bench: all $(BENCHMARKS)
 	-./tests/bench/bench_chain --rate-order
 	$(SHELL) $(srcdir)/tests/bench/bench_schedule_cli.sh ./tool/dlsched 100000
 	./tests/bench/bench_reader --processors $(BENCH_READER_PROCESSORS) --tool ./tool/dlsched
+	MPIEXEC='$(MPIEXEC_FOR_TESTS)' MPI_SKIP_WHY='$(mpi_why)' \
+		$(SHELL) $(srcdir)/tests/bench/bench_mpi.sh
