@@ -40,9 +40,9 @@
  * is predicted with the measured speed functions and links (dls_schedule_evaluate). error is
  * (measured - predicted) / predicted for the makespans. predicted_compute and compute are the
  * computation alone, predicted (finish - arrival) and measured (from the return of
- * dls_mpi_plan_scatter, which every rank leaves together, once the last send is done: the
- * measured finish of a rank served early includes that wait, which the star model, where a
- * processor starts when its data has arrived, does not have). The exit status is 0 when every
+ * dls_mpi_plan_scatter, which a rank leaves as soon as its data has arrived; rank 0, the
+ * root, leaves after its last send and computes its own share only then, whereas the star
+ * model's originator and its processor work in parallel). The exit status is 0 when every
  * unit was processed exactly once, 1 when not, 2 for a usage or run error. */
 #include <math.h>
 #include <stdint.h>
@@ -419,8 +419,8 @@ int main(int argc, char **argv)
         uint64_t *units = rank == 0 ? load + dls_mpi_plan_offset(plan, 0) * words : mine;
         st = dls_mpi_plan_scatter(MPI_COMM_WORLD, plan, load, o.unit_bytes, units, &err);
         uint64_t got[3] = {0, count, 0};
-        /* the computation alone, from the scatter's return: a rank may have had its data
-         * long before (see the note on compute= above) */
+        /* the computation alone, from the scatter's return (for rank 0, after its last send:
+         * see the note on compute= above) */
         double busy = 0;
         if (st == DLS_OK) {
             double t0 = now();

@@ -107,53 +107,131 @@ static int round_loads(const dls_platform *pf, const double *x, size_t p, uint64
     return 0;
 }
 
-/* On the root: the schedule, the rounded loads and their predicted timeline. */
-static dls_status plan_on_root(const dls_platform *pf, uint64_t units,
+/* A rank and its link's rate, for the rate order. */
+typedef struct ranked {
+    double rate;
+    int rank;
+} ranked;
+
+static int by_rate(const void *a, const void *b)
+{
+    const ranked *x = a, *y = b;
+    if (x->rate != y->rate)
+        return x->rate < y->rate ? -1 : 1;
+    return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* The platform the root schedules: the other ranks in the order asked (the platform's, or
+ * by increasing link rate), then the root's own processor, served last with a free link: one
+ * thread sends first and computes its share after. map[k] gets the rank of position k. */
+static dls_status root_last(const dls_platform *pf, int root, dls_send_order order,
+                            dls_platform **out, int *map, dls_error *err)
+{
+    size_t p = dls_platform_count(pf), k = 0;
+    ranked *rk = malloc(p * sizeof *rk);
+    if (rk == NULL)
+        return dls__mpi_fail(err, DLS_ENOMEM, FN, "out of memory");
+    for (size_t r = 0; r < p; r++) {
+        double S = 0, C = 0;
+        if ((int)r == root)
+            continue;
+        dls_platform_link(pf, r, &S, &C); /* none: a free link, {0, 0} */
+        rk[k].rate = C;
+        rk[k++].rank = (int)r;
+    }
+    if (order == DLS_ORDER_RATE)
+        qsort(rk, k, sizeof *rk, by_rate);
+    for (size_t j = 0; j < k; j++)
+        map[j] = rk[j].rank;
+    map[k] = root;
+    free(rk);
+    dls_platform *q = NULL;
+    dls_status st = dls_platform_create(&q, err);
+    for (size_t j = 0; j < p && st == DLS_OK; j++) {
+        size_t r = (size_t)map[j], at = 0;
+        double S = 0, C = 0;
+        st = dls_platform_add(q, dls_platform_name(pf, r), dls_platform_model(pf, r), &at, err);
+        if (st == DLS_OK && isfinite(dls_platform_limit(pf, r)))
+            st = dls_platform_set_limit(q, at, dls_platform_limit(pf, r), err);
+        if (st == DLS_OK && (int)r != root && dls_platform_has_link(pf, r) &&
+            dls_platform_link(pf, r, &S, &C) == DLS_OK)
+            st = dls_platform_set_link(q, at, S, C, err);
+        if (st == DLS_OK && (int)r == root)
+            st = dls_platform_set_link(q, at, 0, 0, err);
+    }
+    if (st != DLS_OK) {
+        dls_platform_free(q);
+        return st;
+    }
+    *out = q;
+    return DLS_OK;
+}
+
+/* On the root: the schedule (of the platform with the root last), the rounded loads and
+ * their predicted timeline, by rank. */
+static dls_status plan_on_root(const dls_platform *pf, int root, uint64_t units,
                                const dls_schedule_params *params, dls_mpi_plan *pl,
                                dls_error *err)
 {
     size_t p = pl->size;
-    dls_status st = dls_schedule_solve(pf, (double)units, params, &pl->schedule, err);
-    if (st != DLS_OK)
-        return st;
-    if (dls_schedule_status(pl->schedule) == DLS_SOLUTION_INFEASIBLE)
-        return dls__mpi_fail(err, DLS_EDATA, FN, "the limits cannot hold %llu units "
-                             "(capacity %.17g)", (unsigned long long)units,
-                             dls_schedule_capacity(pl->schedule));
-    int use_limits = params != NULL ? params->use_limits : 1;
+    dls_schedule_params par;
+    if (params != NULL)
+        par = *params;
+    else
+        dls_schedule_params_init(&par);
+    int *map = malloc(p * sizeof *map);
     double *rl = malloc(p * sizeof *rl);
-    if (rl == NULL)
-        return dls__mpi_fail(err, DLS_ENOMEM, FN, "out of memory");
-    if (round_loads(pf, dls_schedule_loads(pl->schedule), p, units, use_limits, pl->count) != 0) {
-        free(rl);
-        return dls__mpi_fail(err, DLS_EDATA, FN, "the limits leave no room to round the "
-                             "loads to whole units");
-    }
-    for (size_t i = 0; i < p; i++)
-        rl[i] = (double)pl->count[i];
+    uint64_t *cq = malloc(p * sizeof *cq);
+    dls_platform *q = NULL;
     dls_schedule *ev = NULL;
-    st = dls_schedule_evaluate(pf, rl, params, &ev, err);
-    free(rl);
-    if (st != DLS_OK)
-        return st;
-    const size_t *seq = dls_schedule_sequence(ev);
-    const double *ss = dls_schedule_send_start(ev), *se = dls_schedule_send_end(ev),
-                 *fin = dls_schedule_finish(ev);
-    size_t k = 0;
-    for (size_t j = 0; j < p; j++) /* served ranks first, in order */
-        if (pl->count[seq[j]] > 0)
-            pl->order[k++] = (int)seq[j];
-    for (size_t j = 0; j < p; j++)
-        if (pl->count[seq[j]] == 0)
-            pl->order[k++] = (int)seq[j];
-    for (size_t i = 0; i < p; i++) {
-        pl->start[i] = pl->count[i] > 0 ? ss[i] : NAN;
-        pl->arrival[i] = pl->count[i] > 0 ? se[i] : NAN;
-        pl->finish[i] = pl->count[i] > 0 ? fin[i] : NAN;
+    dls_status st = map && rl && cq ? DLS_OK : dls__mpi_fail(err, DLS_ENOMEM, FN, "out of memory");
+    if (st == DLS_OK)
+        st = root_last(pf, root, par.order, &q, map, err);
+    /* the order is q's own now, and the root is a worker served last */
+    par.order = DLS_ORDER_GIVEN;
+    par.originator_computes = 0;
+    if (st == DLS_OK)
+        st = dls_schedule_solve(q, (double)units, &par, &pl->schedule, err);
+    if (st == DLS_OK && dls_schedule_status(pl->schedule) == DLS_SOLUTION_INFEASIBLE)
+        st = dls__mpi_fail(err, DLS_EDATA, FN, "the limits cannot hold %llu units "
+                           "(capacity %.17g)", (unsigned long long)units,
+                           dls_schedule_capacity(pl->schedule));
+    if (st == DLS_OK &&
+        round_loads(q, dls_schedule_loads(pl->schedule), p, units, par.use_limits, cq) != 0)
+        st = dls__mpi_fail(err, DLS_EDATA, FN, "the limits leave no room to round the loads "
+                           "to whole units");
+    if (st == DLS_OK) {
+        for (size_t k = 0; k < p; k++)
+            rl[k] = (double)cq[k];
+        st = dls_schedule_evaluate(q, rl, &par, &ev, err);
     }
-    pl->makespan = dls_schedule_makespan(ev);
+    if (st == DLS_OK) {
+        /* back to ranks: position k of q is rank map[k] */
+        const size_t *seq = dls_schedule_sequence(ev);
+        const double *ss = dls_schedule_send_start(ev), *se = dls_schedule_send_end(ev),
+                     *fin = dls_schedule_finish(ev);
+        size_t n = 0;
+        for (size_t j = 0; j < p; j++) /* served ranks first, in order */
+            if (cq[seq[j]] > 0)
+                pl->order[n++] = map[seq[j]];
+        for (size_t j = 0; j < p; j++)
+            if (cq[seq[j]] == 0)
+                pl->order[n++] = map[seq[j]];
+        for (size_t k = 0; k < p; k++) {
+            size_t r = (size_t)map[k];
+            pl->count[r] = cq[k];
+            pl->start[r] = cq[k] > 0 ? ss[k] : NAN;
+            pl->arrival[r] = cq[k] > 0 ? se[k] : NAN;
+            pl->finish[r] = cq[k] > 0 ? fin[k] : NAN;
+        }
+        pl->makespan = dls_schedule_makespan(ev);
+    }
     dls_schedule_free(ev);
-    return DLS_OK;
+    dls_platform_free(q);
+    free(map);
+    free(rl);
+    free(cq);
+    return st;
 }
 
 dls_status dls_mpi_schedule(MPI_Comm comm, int root, const dls_platform *platform,
@@ -203,7 +281,7 @@ dls_status dls_mpi_schedule(MPI_Comm comm, int root, const dls_platform *platfor
     else
         pl->root = root;
     if (st == DLS_OK && c.rank == root)
-        st = plan_on_root(platform, units, params, pl, &mine);
+        st = plan_on_root(platform, root, units, params, pl, &mine);
     st = dls__mpi_agree(&c, st, 0, &mine, err);
     if (st == DLS_OK) {
         rc = MPI_Bcast(pl->count, (int)p, MPI_UINT64_T, root, c.comm);

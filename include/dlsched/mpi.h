@@ -135,9 +135,10 @@ typedef struct dls_mpi_plan dls_mpi_plan;
  * [offset(r), offset(r) + count(r)) of the root's buffer: contiguous chunks in rank order,
  * sent in the schedule's order.
  *
- * The root's own processor: with params->originator_computes = 1 and no link, it keeps
- * its share without a send; otherwise its share is copied locally at its turn and its link
- * is only part of the prediction.
+ * The root's own processor is scheduled as what one thread does: the other ranks are served
+ * in the order asked (params->order: the platform's, or by increasing link rate), then the
+ * root keeps its share, with no send, and computes it after its last send. Its link, if the
+ * platform gives one, and params->originator_computes are therefore not used.
  *
  * Collective. @p platform is read on the root only (others may pass NULL) and has one
  * processor per rank; @p root, @p units and whether @p params is NULL must be equal on
@@ -178,9 +179,9 @@ DLS_API dls_status dls_mpi_plan_predicted(const dls_mpi_plan *plan, int r, doubl
 /** The predicted makespan of the rounded loads, seconds. */
 DLS_API double dls_mpi_plan_makespan(const dls_mpi_plan *plan);
 
-/** The schedule computed on the root, before rounding (every rank holds a copy of its
- *  loads only: see the getters above); the root's schedule itself, owned by the plan, on
- *  the root, NULL on other ranks. */
+/** The schedule computed on the root, before rounding, owned by the plan: on the root
+ *  only (NULL on other ranks, which hold the getters' numbers). Its processors are the
+ *  platform's reordered as scheduled: the other ranks in the order asked, then the root. */
 DLS_API const dls_schedule *dls_mpi_plan_schedule(const dls_mpi_plan *plan);
 
 /**

@@ -341,6 +341,29 @@ static void test_schedule(int root, const char *dir)
     }
     free(seen);
     CHECK(dls_mpi_plan_makespan(plan) > 0);
+    /* the root keeps its share last (one thread: it sends, then computes), the others
+     * in rank order (the platform's) */
+    int served = 0, prev = -1;
+    for (int k = 0; k < size; k++) {
+        int r = dls_mpi_plan_order(plan)[k];
+        if (dls_mpi_plan_count(plan, r) == 0)
+            continue;
+        served++;
+        if (r != root) {
+            CHECK(r > prev);
+            prev = r;
+        }
+    }
+    CHECK(served == size);
+    CHECK(dls_mpi_plan_order(plan)[size - 1] == root);
+    double root_arrival = 0;
+    CHECK(dls_mpi_plan_predicted(plan, root, &root_arrival, NULL) == DLS_OK);
+    for (int r = 0; r < size; r++) {
+        double a = 0;
+        dls_mpi_plan_predicted(plan, r, &a, NULL);
+        if (r != root)
+            CHECK(a <= root_arrival);
+    }
 
     /* the units: their indices; every one processed exactly once */
     uint32_t *buf = NULL;
