@@ -385,7 +385,10 @@ int main(int argc, char **argv)
 
     dls_schedule_params sp;
     dls_schedule_params_init(&sp);
-    /* rank 0 computes too, on the share it keeps without a send */
+    /* rank 0 computes too, on the share it keeps without a send: dls_mpi_schedule serves it
+     * last whatever this says (one thread sends, then computes); the even split's
+     * prediction below (dls_schedule_evaluate) takes it as the originator's processor,
+     * computing from the start */
     sp.originator_computes = 1;
     int first = 1;
     for (int s = 0; s < SPLIT_COUNT; s++) {
