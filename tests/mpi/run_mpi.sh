@@ -98,32 +98,24 @@ cd "$OLDPWD" || exit 99
 # The MPI examples: measured, distributed and computed in one run; the result checked
 # against one rank's (the example exits non-zero when it is wrong). Correctness only: the
 # timings of ranks oversubscribing a shared machine are not a test's business.
-for n in 3 4; do
-    if mpi "$n" examples/mpi_matmul -n 160 --hetero --split all --budget 1 \
-        > "$tmp/mm.txt" 2>&1; then
-        for s in fpm even constant; do
-            rows=$(awk -v s="split=$s" '$1 == "result" && $3 == s { split($6, r, "="); t += r[2] } END { print t + 0 }' "$tmp/mm.txt")
-            [ "$rows" = 160 ] || fail "mpi_matmul, $n ranks, split $s: $rows rows distributed, not 160"
-        done
-        [ "$(grep -c '^result .*split=fpm ' "$tmp/mm.txt")" = "$n" ] ||
-            fail "mpi_matmul, $n ranks: not one line per rank: $(cat "$tmp/mm.txt")"
-    else
-        fail "mpi_matmul with $n ranks: $(cat "$tmp/mm.txt")"
-    fi
-done
-for n in 3 4; do
-    if mpi "$n" examples/mpi_divisible -V 3000 --hetero --split all --budget 1 \
-        -o "$tmp/dv.json" > "$tmp/dv.txt" 2>&1; then
-        for s in fpm even constant; do
-            units=$(awk -v s="split=$s" '$1 == "result" && $3 == s { split($6, u, "="); t += u[2] } END { print t + 0 }' "$tmp/dv.txt")
-            [ "$units" = 3000 ] || fail "mpi_divisible, $n ranks, split $s: $units units distributed, not 3000"
-        done
-        [ "$(grep -c '^result .*split=fpm ' "$tmp/dv.txt")" = "$n" ] ||
-            fail "mpi_divisible, $n ranks: not one line per rank: $(cat "$tmp/dv.txt")"
-        grep -q '"predicted_makespan"' "$tmp/dv.json" ||
-            fail "mpi_divisible, $n ranks: no timeline written: $(head -c 300 "$tmp/dv.json")"
-    else
-        fail "mpi_divisible with $n ranks: $(cat "$tmp/dv.txt")"
-    fi
-done
+example() { # NAME TOTAL WHAT OUT ARGS...: run with 3 and 4 ranks, every split distributing TOTAL
+    name=$1 total=$2 what=$3 out=$4
+    shift 4
+    for n in 3 4; do
+        if mpi "$n" "examples/$name" "$@" > "$out" 2>&1; then
+            for s in fpm even constant; do
+                got=$(awk -v s="split=$s" '$1 == "result" && $3 == s { split($6, u, "="); t += u[2] } END { print t + 0 }' "$out")
+                [ "$got" = "$total" ] || fail "$name, $n ranks, split $s: $got $what distributed, not $total"
+            done
+            [ "$(grep -c '^result .*split=fpm ' "$out")" = "$n" ] ||
+                fail "$name, $n ranks: not one line per rank: $(cat "$out")"
+            [ "$name" != mpi_divisible ] || grep -q '"predicted_makespan"' "$tmp/dv.json" ||
+                fail "$name, $n ranks: no timeline written: $(head -c 300 "$tmp/dv.json")"
+        else
+            fail "$name with $n ranks: $(cat "$out")"
+        fi
+    done
+}
+example mpi_matmul 160 rows "$tmp/mm.txt" -n 160 --hetero --split all --budget 1
+example mpi_divisible 3000 units "$tmp/dv.txt" -V 3000 --hetero --split all --budget 1 -o "$tmp/dv.json"
 [ "$fails" = 0 ]
