@@ -14,6 +14,7 @@
  * - dlsched/crosscheck.h: the LP and the geometric partitioners checking each other;
  * - dlsched/plot.h: speed functions of a platform drawn as SVG;
  * - dlsched/installment.h: multi-installment processing (chunk sizes, exact simulation).
+ * - dlsched/import.h: models from StarPU performance files and CSV timings, and back.
  */
 #ifndef DLSCHED_H
 #define DLSCHED_H
@@ -30,5 +31,6 @@
 #include <dlsched/crosscheck.h>
 #include <dlsched/plot.h>
 #include <dlsched/installment.h>
+#include <dlsched/import.h>
 
 #endif /* DLSCHED_H */

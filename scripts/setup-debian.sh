@@ -6,7 +6,7 @@ set -eu
 # (Open MPI is optional for dlsched; it is installed so that the MPI layer is built and its
 # tests run.)
 packages="build-essential autoconf automake libtool pkgconf clang
-libglpk-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcmocka-dev lp-solve liblpsolve55-dev
+libglpk-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcsv-dev libcmocka-dev lp-solve liblpsolve55-dev
 libopenmpi-dev openmpi-bin"
 
 missing=""

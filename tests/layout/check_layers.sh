@@ -2,7 +2,7 @@
 # The layering of the library, checked from the code itself:
 #   1. every private include "module/header.h" in src/MODULE/ names MODULE or a module
 #      that src/LAYERS lets MODULE use;
-#   2. the headers of GLPK, jansson, simdjson and OpenBLAS appear only in the module that
+#   2. the headers of GLPK, jansson, simdjson, OpenBLAS and libcsv appear only in the module that
 #      src/LAYERS gives them (the dlsched program in tool/ may use jansson for its JSON output;
 #      the MPI examples examples/mpi_*.c may use BLAS, with which they compute);
 #   3. tool/, examples/ and the MPI layer mpi/ include only public headers (the tool its own
@@ -73,12 +73,13 @@ check() {
     while IFS= read -r l; do bad "${l#check_layers: }"; done < "$tmp/includes"
 
     # 2. third-party headers in their one module
-    for lib in glpk jansson simdjson openblas; do
+    for lib in glpk jansson simdjson openblas libcsv; do
         case $lib in
         glpk) pat='<glpk\.h>' ;;
         jansson) pat='<jansson\.h>' ;;
         simdjson) pat='<simdjson\.h>' ;;
         openblas) pat='<cblas\.h>\|<openblas[^>]*>\|<lapacke\.h>' ;;
+        libcsv) pat='<csv\.h>' ;;
         esac
         home=$(for m in $modules; do third "$m" | grep -qx "$lib" && echo "$m"; done)
         grep -ln "^[[:space:]]*#[[:space:]]*include[[:space:]]*\($pat\)" "$src"/src/*/*.[ch] \
@@ -91,7 +92,7 @@ check() {
     done
     # (except BLAS in the MPI examples, examples/mpi_*.c: they are the user's own MPI programs,
     # which compute with BLAS themselves and use dlsched only to decide who computes what)
-    grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*<\(glpk\.h\|cblas\.h\|openblas\|lpsolve\|simdjson\)' \
+    grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*<\(glpk\.h\|cblas\.h\|openblas\|lpsolve\|simdjson\|csv\.h\)' \
         "$src"/tool/*.[ch] "$src"/examples/*.c "$src"/mpi/*.[ch] 2>/dev/null | while IFS= read -r f; do
         case ${f#"$src"/} in
         examples/mpi_*.c)

@@ -1,0 +1,5 @@
+# src/import: models from StarPU performance model files and CSV timings, and back (the
+# only user of libcsv).
+libdlsched_core_la_SOURCES += \
+	src/import/import_impl.h \
+	src/import/common.c
