@@ -52,6 +52,10 @@ typedef struct dls_bench_progress {
 /** What dls_bench_params::on_run is told before every run; a nonzero return cancels. */
 typedef int (*dls_bench_run_fn)(const dls_bench_progress *progress, void *data);
 
+/** The confidence level of the measurements' intervals and bands by default (also that of the
+ *  bands dlsched/import.h derives from other tools' timings). */
+#define DLS_BENCH_DEFAULT_CONFIDENCE 0.95
+
 /** Parameters of dls_bench_build(); fill with dls_bench_params_init(). */
 typedef struct dls_bench_params {
     double min_size;        /**< smallest size, > 0; default 1 */
@@ -60,7 +64,8 @@ typedef struct dls_bench_params {
     double max_size;
     double memory_fraction; /**< share of the available memory a run may use; default 0.5 */
     double precision;       /**< relative half-width of the confidence interval; default 0.05 */
-    double confidence;      /**< confidence level of that interval, in (0, 1); default 0.95 */
+    double confidence;      /**< confidence level of that interval, in (0, 1); default
+                             *  ::DLS_BENCH_DEFAULT_CONFIDENCE */
     unsigned min_reps;      /**< runs at least, >= 2; default 3 */
     unsigned max_reps;      /**< runs at most; default 50 */
     double size_time_cap;   /**< seconds spent at one size at most; default 10 */

@@ -255,9 +255,9 @@ DLS_API void dls_starpu_export_params_init(dls_starpu_export_params *params);
  * size in bytes (a whole number), mean time = size / speed in microseconds, deviation from the
  * point's band by the inverse of the import's rule (0 without a band), and the footprint
  * StarPU computes for a task of one vector of size / element_size elements, so that its
- * history-based schedulers find the entries. The regression sums of the file are those of the
- * entries' samples. Importing the file gives the same speeds back, and the same lower band
- * edges (the upper edges follow from them).
+ * history-based schedulers find the entries. The regressions are left empty (zero sums, NaN
+ * parameters), as StarPU writes them for a history-based model. Importing the file gives the
+ * same speeds back, and the same lower band edges (the upper edges follow from them).
  * @param platform the platform
  * @param i the processor, < dls_platform_count()
  * @param params NULL for the defaults

@@ -146,12 +146,17 @@ static dls_status make_model(const dls__import_proc *p, const char *fn, const ch
         free(v);
         return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
     }
-    int banded = 1;
+    /* a model has bands on every point or on none: when some points have one, a point
+     * without (a single sample: no spread known) gets its speed alone as its band */
+    int banded = 0;
     for (size_t k = 0; k < p->n; k++) {
         r[k] = (point_rec){p->size[k], p->speed[k], p->low[k], p->high[k], p->line[k]};
-        if (isnan(p->low[k]))
-            banded = 0;
+        if (!isnan(p->low[k]))
+            banded = 1;
     }
+    for (size_t k = 0; k < p->n && banded; k++)
+        if (isnan(r[k].low))
+            r[k].low = r[k].high = r[k].speed;
     qsort(r, p->n, sizeof *r, by_size);
     dls_status st = DLS_OK;
     for (size_t k = 1; k < p->n; k++)

@@ -42,7 +42,8 @@ DLS_HIDDEN double dls__import_band_factor(unsigned n, double confidence);
 
 /* Makes the models of procs[0..np) and puts them in platform, all or none (platform is left
  * as it was on failure): points sorted by size, points of equal size refused (naming their
- * lines), a point's band padded to hold its speed when rounding left it a hair off. A name
+ * lines), a point's band padded to hold its speed when rounding left it a hair off, and a
+ * point without a band given its speed alone as its band when other points have one. A name
  * already in the platform is an error unless replace. notes (may be NULL) goes to the
  * report. fn and source name the call and the input in messages. */
 DLS_HIDDEN dls_status dls__import_commit(dls__import_proc *procs, size_t np, int replace,
@@ -58,5 +59,15 @@ DLS_HIDDEN dls_status dls__import_read(const char *path, char **text, size_t *le
 /* The base name of path, up to its first '.' (whole: 0) or its last '.' (0 < whole):
  * a new string, or NULL when out of memory. */
 DLS_HIDDEN char *dls__import_base_name(const char *path, int last_dot);
+
+/* StarPU's model files: the one format version StarPU 1.3 and 1.4 write
+ * (_STARPU_PERFMODEL_VERSION), and their time unit, the microsecond. */
+#define DLS__STARPU_VERSION 45
+#define DLS__STARPU_US_PER_S 1e6
+
+/* The name StarPU gives a device type ("cpu", "cuda"), NULL for a type no version defines;
+ * and the type of the len bytes of name, -1 for none. */
+DLS_HIDDEN const char *dls__starpu_type_name(long type);
+DLS_HIDDEN long dls__starpu_type(const char *name, size_t len);
 
 #endif /* DLSCHED_IMPORT_IMPL_H */

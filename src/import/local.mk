@@ -2,4 +2,6 @@
 # only user of libcsv).
 libdlsched_core_la_SOURCES += \
 	src/import/import_impl.h \
-	src/import/common.c
+	src/import/common.c \
+	src/import/starpu.c \
+	src/import/starpu_export.c
