@@ -37,6 +37,7 @@ UNIT_TESTS = \
 	tests/platform/test_platform \
 	tests/io/test_platform_json \
 	tests/io/test_json_locate \
+	tests/import/test_starpu \
 	tests/partition/test_partition \
 	tests/partition/test_partition_weighted \
 	tests/lu/test_lu \
@@ -88,6 +89,9 @@ tests_io_test_platform_json_LDADD = $(TEST_LDADD)
 tests_io_test_json_locate_SOURCES = tests/io/test_json_locate.c $(TEST_SUPPORT)
 tests_io_test_json_locate_CPPFLAGS = $(TEST_CPPFLAGS) $(JANSSON_CFLAGS)
 tests_io_test_json_locate_LDADD = $(TEST_LDADD)
+tests_import_test_starpu_SOURCES = tests/import/test_starpu.c $(TEST_SUPPORT)
+tests_import_test_starpu_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_import_test_starpu_LDADD = $(TEST_LDADD)
 tests_partition_test_partition_SOURCES = tests/partition/test_partition.c $(TEST_SUPPORT)
 tests_partition_test_partition_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_partition_test_partition_LDADD = $(TEST_LDADD)

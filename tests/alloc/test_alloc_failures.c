@@ -453,6 +453,57 @@ TEST(test_allocation_failures)
     dls_platform_free(c.platform);
 }
 
+/* Importing and exporting models (dlsched/import.h): a failed import leaves the platform
+ * empty, as it found it. */
+static const char starpu_text[] =
+    "45\n2\n1\n0\n0\n1\n1\n3\n0 0 0 0 nan nan 0 0 0\nnan nan nan\n0\n"
+    "0000abcd 1000 0 10 1 100 1010 10\n0000abce 4000 0 50 5 250 12625 1\n"
+    "0000abcf 4000 0 60 5 250 12625 3\n"
+    "1\n1\n0\n1\n1\n0\n0 0 0 0 nan nan 20 1000 64000\n0.5 1.2 3\n0\n";
+
+static dls_status do_import_starpu(void *p, dls_error *err)
+{
+    (void)p;
+    dls_platform *pl = NULL;
+    dls_status st = dls_platform_create(&pl, err);
+    if (st != DLS_OK)
+        return st;
+    dls_import_report *rep = NULL;
+    st = dls_import_starpu_string(starpu_text, strlen(starpu_text), "m.host", NULL, pl, &rep,
+                                  err);
+    if (st != DLS_OK) {
+        assert_null(rep);
+        assert_int_equal(dls_platform_count(pl), 0);
+    } else {
+        assert_int_equal(dls_import_report_count(rep), 2);
+    }
+    dls_import_report_free(rep);
+    dls_platform_free(pl);
+    return st;
+}
+
+static dls_status do_export_starpu(void *p, dls_error *err)
+{
+    ctx *c = p;
+    c->text = NULL;
+    dls_status st = dls_export_starpu(c->platform, 1, NULL, &c->text, err);
+    if (st != DLS_OK)
+        assert_null(c->text);
+    return st;
+}
+
+TEST(test_import_allocation_failures)
+{
+    dls_error err;
+    ctx c = {0};
+    assert_ok(dls_platform_read_string(platform_text, strlen(platform_text), "p.json",
+                                       &c.platform, &err), &err);
+    printf("# import allocation points: starpu %ld, export starpu %ld\n",
+           fm_exhaust("import starpu", do_import_starpu, &c, NULL, DLS_OK),
+           fm_exhaust("export starpu", do_export_starpu, &c, free_text, DLS_OK));
+    dls_platform_free(c.platform);
+}
+
 TEST_MAIN("alloc_failures", test_allocation_failures, test_partition_allocation_failures,
           test_schedule_allocation_failures, test_lu_allocation_failures,
-          test_mip_allocation_failures)
+          test_mip_allocation_failures, test_import_allocation_failures)
