@@ -14,7 +14,8 @@
  * size units per second, with the band of dls_bench_build() (the prediction interval of one
  * more run at the confidence level, Student-t with the entry's sample count). Entries with
  * fewer samples than dls_starpu_params::min_samples are dropped (or kept, flagged, when asked),
- * and the report says how many. A section with no usable history but a valid non-linear
+ * and the report says how many; entries of no sample (StarPU keeps the first run of a size
+ * out of its history, and writes the size with a mean of 0) are always dropped. A section with no usable history but a valid non-linear
  * regression (time = a size^b + c microseconds over its measured range [minx, maxx]) gets
  * points sampled from it, without a band, and the report says so.
  *
@@ -141,8 +142,8 @@ DLS_API void dls_import_report_free(dls_import_report *report);
  *         and what was expected when the text is not a StarPU model file (truncated, a
  *         count that does not match what follows, a field that is not a number);
  *         ::DLS_EDATA naming FILE:LINE when it is one with values dlsched cannot take (a
- *         format version other than 45, NaN, zero or negative times, negative deviations,
- *         a device type StarPU does not define); ::DLS_EINVAL for invalid parameters, a section @p params selects that
+ *         format version other than 45, NaN, zero or negative times of entries with
+ *         samples, negative deviations, a device type StarPU does not define); ::DLS_EINVAL for invalid parameters, a section @p params selects that
  *         the file lacks, no usable section, or a name already in the platform (without
  *         replace); ::DLS_ELIMIT beyond the platform's limits; ::DLS_ENOMEM.
  */

@@ -304,16 +304,15 @@ static dls_status read_entry(cursor *c, const char *arch, sp_entry *e)
     int bk = 0;
     if (!(e->size > 0))
         bad = "a size of 0 bytes (a task without data) has no speed", bk = 1;
-    else if (!(isfinite(e->mean) && e->mean > 0))
-        bad = "the mean time must be finite and > 0", bk = 2 + o;
+    else if (!(isfinite(e->mean) && (e->mean > 0 || (e->n == 0 && e->mean == 0))))
+        bad = e->n ? "the mean time must be finite and > 0" : "the mean time must be finite",
+        bk = 2 + o;
     else if (!(isfinite(e->dev) && e->dev >= 0))
         bad = "the deviation must be finite and >= 0", bk = 3 + o;
     else if (!(isfinite(e->sum) && e->sum >= 0))
         bad = "the sum of the times must be finite and >= 0", bk = 4 + o;
     else if (!(isfinite(e->sum2) && e->sum2 >= 0))
         bad = "the sum of the squared times must be finite and >= 0", bk = 5 + o;
-    else if (e->n == 0)
-        bad = "the sample count must be at least 1", bk = 6 + o;
     if (bad)
         return fail_here(c, at[bk], DLS_EDATA, "history entry of %s (size %s): %s, not %s", arch,
                          field[1], bad, field[bk]);
@@ -562,16 +561,24 @@ static dls_status from_history(sp_impl *im, const dls_starpu_params *p, double u
                                dls__import_proc *pr, dls__buf *notes, const char *fn,
                                dls_error *err)
 {
-    size_t merged = merge_equal_sizes(im->e, im->nentries);
-    qsort(im->e, im->nentries - merged, sizeof *im->e, by_entry_size);
-    size_t n = im->nentries - merged;
+    /* StarPU keeps the first run of a size out of the history ("very often quite bogus"):
+     * an entry of no sample (mean 0) says only that the size was seen */
+    size_t empty = 0, w = 0;
+    for (size_t k = 0; k < im->nentries; k++)
+        if (im->e[k].n == 0)
+            empty++;
+        else
+            im->e[w++] = im->e[k];
+    size_t merged = merge_equal_sizes(im->e, w);
+    size_t n = w - merged;
+    qsort(im->e, n, sizeof *im->e, by_entry_size);
     dls__buf few = DLS__BUF_INIT;
     for (size_t k = 0; k < n; k++) {
         const sp_entry *e = &im->e[k];
         double size = e->size / unit;
         if (e->n < p->min_samples) {
             pr->few++;
-            dls__buf_put(&few, "%s%.17g", pr->few > 1 ? ", " : "", size);
+            dls__buf_put(&few, "%s%.17g", few.len ? ", " : "", size);
             if (!p->keep_few)
                 continue;
         }
@@ -589,18 +596,25 @@ static dls_status from_history(sp_impl *im, const dls_starpu_params *p, double u
         }
     }
     pr->entries = im->nentries;
+    size_t few_samples = pr->few;
+    pr->few += empty;
+    if (empty)
+        dls__buf_put(notes, "%s: %zu entr%s without a sample (StarPU keeps the first run of a "
+                     "size out of its history) dropped\n", pr->name, empty,
+                     empty == 1 ? "y" : "ies");
     if (merged)
         dls__buf_put(notes, "%s: %zu entr%s merged into one of the same size (data of other "
                      "shapes with as many bytes)\n", pr->name, merged, merged == 1 ? "y" : "ies");
-    if (pr->few)
+    if (few_samples)
         dls__buf_put(notes, "%s: %zu of %zu entr%s with fewer than %u samples %s (size%s %s)%s\n",
-                     pr->name, pr->few, n, n == 1 ? "y" : "ies", p->min_samples,
-                     p->keep_few ? "kept, without a band where they have one sample"
+                     pr->name, few_samples, n, n == 1 ? "y" : "ies", p->min_samples,
+                     p->keep_few ? "kept, their band their speed alone where they have one "
+                                   "sample"
                                  : "dropped",
-                     pr->few == 1 ? "" : "s", few.s ? few.s : "",
+                     few_samples == 1 ? "" : "s", few.s ? few.s : "",
                      p->keep_few ? "" : "; keep them with keep_few (--keep-few)");
     dls__buf_free(&few);
-    for (size_t k = 0; k < pr->n; k++)
+    for (size_t k = 0; k < pr->n && few_samples == 0; k++) /* said above otherwise */
         if (isnan(pr->low[k])) {
             dls__buf_put(notes, "%s: points from single samples have no spread: their band "
                          "is their speed alone\n", pr->name);

@@ -180,7 +180,8 @@ TEST(test_selection_and_names)
 
 /* One CPU section of n = 1, 2 and 10 samples. */
 static const char few[] =
-    HEAD(1) DEV(0, 0) "1\n" IMPL(3)
+    HEAD(1) DEV(0, 0) "1\n" IMPL(4)
+    "00000004 400 0 0 0 0 0 0\n"
     "00000001 100 0 1 0 1 1 1\n"
     "00000002 200 0 2 0.1 4 8.02 2\n"
     "00000003 300 0 3 0.3 30 90.9 10\n";
@@ -199,9 +200,11 @@ TEST(test_few_samples)
     double l, h;
     band(200, 2, 0.1, 2, 12.706204736174707 /* t(0.975, 1) */, &l, &h);
     assert_rel(lo[0], l, 1e-12);
-    assert_int_equal(dls_import_report_item(rep, 0)->few, 1);
+    assert_int_equal(dls_import_report_item(rep, 0)->few, 2);
+    assert_int_equal(dls_import_report_item(rep, 0)->entries, 4);
     assert_non_null(strstr(dls_import_report_notes(rep), "1 of 3 entries with fewer than 2 "
                                                          "samples dropped (size 100)"));
+    assert_non_null(strstr(dls_import_report_notes(rep), "1 entry without a sample"));
     dls_import_report_free(rep);
     dls_platform_free(pl);
     /* kept: the single sample's band is its speed */
@@ -333,8 +336,10 @@ TEST(test_broken_files)
          "the mean time must be finite and > 0, not 0"},
         {HEAD(1) DEV(0, 0) "1\n" IMPL(1) "00000001 100 0 1 -0.1 10 10.1 10\n", DLS_EDATA, 24,
          "the deviation must be finite and >= 0"},
-        {HEAD(1) DEV(0, 0) "1\n" IMPL(1) "00000001 100 0 1 0.1 10 10.1 0\n", DLS_EDATA, 24,
-         "at least 1"},
+        {HEAD(1) DEV(0, 0) "1\n" IMPL(1) "00000001 100 0 0 0.1 10 10.1 1\n", DLS_EDATA, 24,
+         "the mean time must be finite and > 0, not 0"},
+        {HEAD(1) DEV(0, 0) "1\n" IMPL(1) "00000001 100 0 inf 0 0 0 0\n", DLS_EDATA, 24,
+         "the mean time must be finite, not inf"},
         {HEAD(1) DEV(0, 0) "1\n" IMPL(1) "00000001 0 0 1 0.1 10 10.1 3\n", DLS_EDATA, 24,
          "a size of 0 bytes"},
         {HEAD(1) DEV(0, 0) "1\n" IMPL(1) "zz 100 0 1 0.1 10 10.1 3\n", DLS_ESYNTAX, 24,
