@@ -27,10 +27,12 @@ CLI_TESTS = \
 	tests/tool/cli_crosscheck.sh tests/tool/cli_crosscheck_json.sh \
 	tests/tool/cli_output.sh tests/tool/cli_names.sh \
 	tests/tool/run_example.sh \
+	tests/import/starpu.sh tests/import/starpu_real.sh \
 	tests/api/headers.sh \
 	tests/mpi/run_mpi.sh
 TESTS = $(CLI_TESTS)
-EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp
+EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp \
+	tests/import/starpu_model.py
 
 if HAVE_CMOCKA
 UNIT_TESTS = \
@@ -178,8 +180,8 @@ MPI_CFLAGS_FOR_TESTS =
 endif
 
 # StarPU (test-only): tests/import/starpu_calibrate writes real performance model files for
-# tests/import/starpu.sh, whose StarPU checks are skipped (with configure's reason) without
-# it. Built without the sanitizers: StarPU's own allocations at exit are not ours to check.
+# tests/import/starpu_real.sh, which is skipped (with configure's reason) without it. Built
+# without the sanitizers: StarPU's own allocations at exit are not ours to check.
 if HAVE_STARPU
 STARPU_CALIBRATE_FOR_TESTS = tests/import/starpu_calibrate
 check_PROGRAMS += tests/import/starpu_calibrate
