@@ -4,10 +4,12 @@
 set -eu
 
 # (Open MPI is optional for dlsched; it is installed so that the MPI layer is built and its
-# tests run.)
+# tests run. StarPU is for the tests only: dlsched reads and writes its model files without
+# it; the tests calibrate a codelet with it and check against starpu_perfmodel_display.)
 packages="build-essential autoconf automake libtool pkgconf clang
 libglpk-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcsv-dev libcmocka-dev lp-solve liblpsolve55-dev
-libopenmpi-dev openmpi-bin"
+libopenmpi-dev openmpi-bin
+libstarpu-dev starpu-tools"
 
 missing=""
 for p in $packages; do

@@ -8,7 +8,10 @@ AM_TESTS_ENVIRONMENT = \
 	CXX_FOR_TESTS='$(CXX_FOR_TESTS)'; export CXX_FOR_TESTS; \
 	MPIEXEC='$(MPIEXEC_FOR_TESTS)'; export MPIEXEC; \
 	MPI_CFLAGS_FOR_TESTS='$(MPI_CFLAGS_FOR_TESTS)'; export MPI_CFLAGS_FOR_TESTS; \
-	MPI_SKIP_WHY='$(mpi_why)'; export MPI_SKIP_WHY;
+	MPI_SKIP_WHY='$(mpi_why)'; export MPI_SKIP_WHY; \
+	DLS_STARPU_CALIBRATE='$(STARPU_CALIBRATE_FOR_TESTS)'; export DLS_STARPU_CALIBRATE; \
+	DLS_STARPU_DISPLAY='$(STARPU_PERFMODEL_DISPLAY)'; export DLS_STARPU_DISPLAY; \
+	DLS_STARPU_WHY='$(starpu_why)'; export DLS_STARPU_WHY;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
@@ -24,10 +27,12 @@ CLI_TESTS = \
 	tests/tool/cli_crosscheck.sh tests/tool/cli_crosscheck_json.sh \
 	tests/tool/cli_output.sh tests/tool/cli_names.sh \
 	tests/tool/run_example.sh \
+	tests/import/starpu.sh tests/import/starpu_real.sh \
 	tests/api/headers.sh \
 	tests/mpi/run_mpi.sh
 TESTS = $(CLI_TESTS)
-EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp
+EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp \
+	tests/import/starpu_model.py
 
 if HAVE_CMOCKA
 UNIT_TESTS = \
@@ -176,4 +181,18 @@ tests_mpi_test_mpi_LDFLAGS = $(AM_LDFLAGS) -no-install
 else
 MPIEXEC_FOR_TESTS =
 MPI_CFLAGS_FOR_TESTS =
+endif
+
+# StarPU (test-only): tests/import/starpu_calibrate writes real performance model files for
+# tests/import/starpu_real.sh, which is skipped (with configure's reason) without it. Built
+# without the sanitizers: StarPU's own allocations at exit are not ours to check.
+if HAVE_STARPU
+STARPU_CALIBRATE_FOR_TESTS = tests/import/starpu_calibrate
+check_PROGRAMS += tests/import/starpu_calibrate
+tests_import_starpu_calibrate_SOURCES = tests/import/starpu_calibrate.c
+tests_import_starpu_calibrate_CPPFLAGS = $(STARPU_CFLAGS)
+tests_import_starpu_calibrate_CFLAGS = $(WARN_CFLAGS)
+tests_import_starpu_calibrate_LDADD = $(STARPU_LIBS)
+else
+STARPU_CALIBRATE_FOR_TESTS =
 endif
