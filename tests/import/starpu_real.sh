@@ -259,7 +259,7 @@ PY
 fi
 run export-model "$tmp/w.json" --processor w --format starpu -o "$tmp/frac.txt" --size-unit elements --element-size 2.5e-1
 expect_rc 0 "export-model --element-size 0.25 (whole bytes)"
-run export-model "$tmp/w.json" --processor w --format starpu --size-unit elements --element-size 0.3 -o "$tmp/frac.txt"
+run export-model "$tmp/w.json" --processor w --format starpu --size-unit elements --element-size 0.0011 -o "$tmp/frac.txt"
 expect_rc 2 "export-model: a size of a fraction of a byte"
 run export-model "$tmp/w.json" --processor t --format starpu -o "$tmp/t.txt"
 expect_rc 2 "export-model of a processor without points"
