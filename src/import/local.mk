@@ -2,4 +2,5 @@
 # only user of libcsv).
 libdlsched_core_la_SOURCES += \
 	src/import/import_impl.h \
-	src/import/common.c
+	src/import/common.c \
+	src/import/csv.c
