@@ -39,6 +39,9 @@
 /* Bytes of a field's text a message quotes. */
 #define CSV_QUOTE_MAX 64
 
+/* Bytes of the reason dls__check_name gives for a name it refuses. */
+#define CSV_WHY_MAX 160
+
 /* The columns: what each one means. */
 typedef enum {
     COL_IGNORE = 0,
@@ -87,8 +90,7 @@ typedef struct {
 
     /* the columns: known from the parameters, or from the header once read */
     int have_columns, explicit_columns;
-    col_kind *col;
-    size_t ncols;
+    size_t ncols;       /* the fields of every row */
     long at[COL_KINDS]; /* the column of each kind, -1 when absent */
     int first_row_seen; /* explicit columns: the first row may be a header */
 
@@ -192,19 +194,12 @@ static const char *columns_problem(const csv_ctx *x)
     return NULL;
 }
 
-/* Adds column number k of kind kind; 0, -1 when out of memory. */
-static int add_column(csv_ctx *x, size_t k, col_kind kind)
+/* Adds column number k of kind kind. */
+static void add_column(csv_ctx *x, size_t k, col_kind kind)
 {
-    size_t cap = x->ncols;
-    col_kind *g = dls__grow(x->col, &cap, k + 1, sizeof *g);
-    if (g == NULL)
-        return -1;
-    x->col = g;
-    x->col[k] = kind;
     x->ncols = k + 1;
     if (kind != COL_IGNORE)
         x->at[kind] = (long)k;
-    return 0;
 }
 
 /* The columns from dls_csv_params::columns. */
@@ -229,8 +224,7 @@ static dls_status parse_column_list(csv_ctx *x, const char *list)
         if (kind != COL_IGNORE && x->at[kind] >= 0)
             return dls__fail(x->err, DLS_EINVAL, "%s: columns \"%s\": \"%s\" appears twice",
                              x->fn, list, col_name[kind]);
-        if (add_column(x, k, (col_kind)kind) != 0)
-            return dls__fail(x->err, DLS_ENOMEM, "%s: out of memory", x->fn);
+        add_column(x, k, (col_kind)kind);
         if (e == NULL)
             break;
         s = e + 1;
@@ -259,10 +253,7 @@ static void read_header(csv_ctx *x)
                     "(columns %ld and %zu)", col_name[kind], x->at[kind] + 1, k + 1);
             return;
         }
-        if (add_column(x, k, (col_kind)kind) != 0) {
-            fail_oom(x);
-            return;
-        }
+        add_column(x, k, (col_kind)kind);
     }
     const char *why = columns_problem(x);
     if (why != NULL) {
@@ -343,7 +334,7 @@ static proc_rows *row_processor(csv_ctx *x)
     if (x->at[COL_NAME] >= 0) {
         const field_rec *f = &x->f[x->at[COL_NAME]];
         name = x->text + f->off;
-        char why[160];
+        char why[CSV_WHY_MAX];
         if (dls__check_name(name, why, sizeof why) != 0) {
             char q[CSV_QUOTE_MAX];
             quote_text(name, q, sizeof q);
@@ -729,7 +720,7 @@ static dls_status check_params(const dls_csv_params *par, const char *fn, dls_er
         return dls__fail(err, DLS_EINVAL, "%s: confidence must be in (0, 1), not %.10g", fn,
                          par->confidence);
     if (par->name != NULL) {
-        char why[160], q[CSV_QUOTE_MAX];
+        char why[CSV_WHY_MAX], q[CSV_QUOTE_MAX];
         if (dls__check_name(par->name, why, sizeof why) != 0) {
             quote_text(par->name, q, sizeof q);
             return dls__fail(err, DLS_EINVAL, "%s: the name \"%s\" %s", fn, q, why);
@@ -840,7 +831,6 @@ static dls_status import_text(const char *fn, const char *text, size_t len,
     }
     free(q);
     free(x.procs);
-    free(x.col);
     free(x.text);
     free(x.f);
     free(x.notes);
@@ -879,9 +869,9 @@ dls_status dls_import_csv_string(const char *text, size_t len, const char *sourc
     return import_text(fn, text, len, source, params, platform, report, err);
 }
 
-/* Whether a name must be quoted to read back as it is: it holds the delimiter, a quote or
- * a line end, libcsv would trim its surrounding spaces, or a '#' would make its line a
- * comment. */
+/* Whether a name must be quoted to read back as it is: it holds a delimiter (';' too, for
+ * readers that take it), a quote or a line end, libcsv would trim its surrounding spaces,
+ * or a '#' would make its line a comment. */
 static int needs_quotes(const char *s)
 {
     size_t n = strlen(s);
