@@ -107,7 +107,8 @@ DLS_API void dls_starpu_params_init(dls_starpu_params *params);
 typedef struct dls_import_item {
     const char *name;      /**< its name in the platform */
     size_t index;          /**< its index in the platform */
-    const char *source;    /**< where it came from ("cpu0_impl0, combination 0"; "data.csv, 12 rows") */
+    const char *source;    /**< where it came from ("cpu0_impl0, combination 0";
+                                "data.csv, 12 rows") */
     size_t entries;        /**< entries (or rows) read for it */
     size_t points;         /**< points of its model */
     size_t few;            /**< entries with fewer than min_samples samples (dropped or kept);
