@@ -33,6 +33,10 @@
  * enough that the counts of many rows still add up exactly in a double. */
 #define CSV_COUNT_MAX 1e9
 
+/* The byte order mark some spreadsheets write first in UTF-8 files. */
+#define CSV_BOM "\xEF\xBB\xBF"
+#define CSV_BOM_LEN 3
+
 /* Lines a note lists before it says "..." instead. */
 #define CSV_NOTE_LINES 5
 
@@ -550,8 +554,14 @@ static int is_space(const csv_ctx *x, char c)
 /* Reads the rows of text into x. */
 static void scan(csv_ctx *x, const char *text, size_t len)
 {
-    size_t run = 0; /* bytes [run, o) are still to be fed */
-    for (size_t o = 0; o < len && x->st == DLS_OK; o++) {
+    size_t start = 0;
+    if (len >= CSV_BOM_LEN && memcmp(text, CSV_BOM, CSV_BOM_LEN) == 0) {
+        /* not part of the first column's name; columns count from after it, as editors do */
+        start = CSV_BOM_LEN;
+        x->line_start = start;
+    }
+    size_t run = start; /* bytes [run, o) are still to be fed */
+    for (size_t o = start; o < len && x->st == DLS_OK; o++) {
         char c = text[o];
         int col = (int)(o - x->line_start) + 1;
         if (c == '\0') {

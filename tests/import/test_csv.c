@@ -160,6 +160,18 @@ TEST(test_quoting_and_lines)
     dls_import_report_free(rep);
     dls_platform_free(pl);
 
+    /* a byte order mark first is not part of the first column's name, nor a column */
+    dls_error err;
+    pl = test_platform_new();
+    assert_fails(import_cols(pl, "\xEF\xBB\xBFsize,time\n1,x\n", NULL, NULL, &err), DLS_ESYNTAX,
+                 &err, "data.csv:2:3:");
+    assert_fails(import_cols(pl, "\xEF\xBB\xBF\"size,time\n", NULL, NULL, &err), DLS_ESYNTAX, &err,
+                 "data.csv:1:1: malformed quote: the quoted field that starts here");
+    assert_ok(import_cols(pl, "\xEF\xBB\xBF# c\nsize,time\n1,2\n", NULL, NULL, &err), &err);
+    points_of(pl, SRC_BASE, &n, &sz, &sp, &lo, &hi);
+    assert_rel(sp[0], 0.5, TOL);
+    dls_platform_free(pl);
+
     /* a lone CR ends lines too, and a '#' inside a quoted field's second line is text */
     pl = import_ok("size,time,x\r100,0.5,\"a\r#b\"\r200,1,\r", NULL, NULL);
     points_of(pl, SRC_BASE, &n, &sz, &sp, &lo, &hi);
