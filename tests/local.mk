@@ -43,6 +43,7 @@ UNIT_TESTS = \
 	tests/io/test_platform_json \
 	tests/io/test_json_locate \
 	tests/import/test_starpu \
+	tests/import/test_csv \
 	tests/partition/test_partition \
 	tests/partition/test_partition_weighted \
 	tests/lu/test_lu \
@@ -91,6 +92,9 @@ tests_platform_test_platform_LDADD = $(TEST_LDADD)
 tests_io_test_platform_json_SOURCES = tests/io/test_platform_json.c $(TEST_SUPPORT)
 tests_io_test_platform_json_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_io_test_platform_json_LDADD = $(TEST_LDADD)
+tests_import_test_csv_SOURCES = tests/import/test_csv.c $(TEST_SUPPORT)
+tests_import_test_csv_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_import_test_csv_LDADD = $(TEST_LDADD)
 tests_io_test_json_locate_SOURCES = tests/io/test_json_locate.c $(TEST_SUPPORT)
 tests_io_test_json_locate_CPPFLAGS = $(TEST_CPPFLAGS) $(JANSSON_CFLAGS)
 tests_io_test_json_locate_LDADD = $(TEST_LDADD)

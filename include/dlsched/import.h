@@ -108,10 +108,12 @@ DLS_API void dls_starpu_params_init(dls_starpu_params *params);
 typedef struct dls_import_item {
     const char *name;      /**< its name in the platform */
     size_t index;          /**< its index in the platform */
-    const char *source;    /**< where it came from ("cpu0_impl0, combination 0"; "rows of name X") */
+    const char *source;    /**< where it came from ("cpu0_impl0, combination 0";
+                                "data.csv, 12 rows") */
     size_t entries;        /**< entries (or rows) read for it */
     size_t points;         /**< points of its model */
-    size_t few;            /**< entries with fewer than min_samples samples (dropped or kept) */
+    size_t few;            /**< entries with fewer than min_samples samples (dropped or kept);
+                                for CSV, sizes of a single run (without a band) */
     int from_regression;   /**< 1 when its points were sampled from a regression */
     double min_size;       /**< smallest size of its points, in the platform's unit */
     double max_size;       /**< largest size */

@@ -145,15 +145,24 @@ dls_status dls__error_retag(dls_error *err, dls_status status, const char *fn)
 
 void dls__note_add(char **note, const char *fmt, ...)
 {
-    dls__buf b = {*note, *note ? strlen(*note) : 0, *note ? strlen(*note) + 1 : 0, 0};
+    size_t len0 = *note ? strlen(*note) : 0;
+    dls__buf b = {*note, len0, *note ? len0 + 1 : 0, 0};
     if (b.len > 0)
         dls__buf_add(&b, "\n", 1);
     va_list ap;
     va_start(ap, fmt);
     dls__buf_vput(&b, fmt, ap);
     va_end(ap);
-    if (b.failed)
-        return; /* a note is advice: losing a line under memory pressure is acceptable */
+    if (b.failed) {
+        /* a note is advice: losing a line under memory pressure is acceptable. The note may
+         * have moved (the newline's reallocation succeeded): keep the new block, cut back to
+         * what it held, since the old one is freed */
+        if (*note == NULL) {
+            free(b.s);
+            return;
+        }
+        b.s[len0] = '\0';
+    }
     *note = b.s;
 }
 

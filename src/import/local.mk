@@ -4,4 +4,5 @@ libdlsched_core_la_SOURCES += \
 	src/import/import_impl.h \
 	src/import/common.c \
 	src/import/starpu.c \
-	src/import/starpu_export.c
+	src/import/starpu_export.c \
+	src/import/csv.c

@@ -80,6 +80,49 @@ static dls_status do_write(void *p, dls_error *err)
     return dls_platform_write_file(c->platform, c->path, err);
 }
 
+/* CSV rows for every path of the reader: a header with an ignored column, quoted names,
+ * runs pooled with deviations, a single run (a note), a comment and an empty line. */
+static const char csv_text[] =
+    "# timings\n"
+    "name,size,time,stddev,count,host\n"
+    "\"cpu, 0\",1000,0.5,0.01,5,a\n"
+    "\"cpu, 0\",1000,0.52,0.02,3,a\n"
+    "\n"
+    "gpu,1000,0.05,,,b\n"
+    "gpu,2000,0.09,0.001,4,b\n";
+
+static dls_status do_csv_import(void *p, dls_error *err)
+{
+    ctx *c = p;
+    c->out = NULL;
+    dls_platform *pl;
+    dls_status st = dls_platform_create(&pl, err);
+    if (st != DLS_OK)
+        return st;
+    dls_import_report *rep = NULL;
+    st = dls_import_csv_string(csv_text, strlen(csv_text), "t.csv", NULL, pl, &rep, err);
+    if (st != DLS_OK) {
+        assert_null(rep);
+        assert_int_equal(dls_platform_count(pl), 0);
+        dls_platform_free(pl);
+        return st;
+    }
+    assert_int_equal(dls_import_report_count(rep), 2);
+    dls_import_report_free(rep);
+    c->out = pl;
+    return st;
+}
+
+static dls_status do_csv_export(void *p, dls_error *err)
+{
+    ctx *c = p;
+    c->text = NULL;
+    dls_status st = dls_export_csv(c->platform, 1, &c->text, err);
+    if (st != DLS_OK)
+        assert_null(c->text);
+    return st;
+}
+
 static dls_status do_add_remove(void *p, dls_error *err)
 {
     ctx *c = p;
@@ -434,6 +477,9 @@ TEST(test_allocation_failures)
         {"read", do_read, free_out, DLS_ESYNTAX},
         {"to_string", do_to_string, free_text, DLS_OK},
         {"copy", do_copy, free_out, DLS_OK},
+        /* before set_model, which makes processor 1 constant */
+        {"csv import", do_csv_import, free_out, DLS_OK},
+        {"csv export", do_csv_export, free_text, DLS_OK},
         {"write", do_write, NULL, DLS_EIO},
         {"add/remove", do_add_remove, NULL, DLS_OK},
         {"set_model", do_set_model, NULL, DLS_OK},
