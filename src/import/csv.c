@@ -678,8 +678,8 @@ static dls_status make_points(csv_ctx *x, proc_rows *p, dls__import_proc *q)
         if (dls__import_point(q, r[g0].size, speed, low, high, r[g0].line) != 0)
             fail_oom(x);
     }
-    /* one point without a band makes the whole model unbanded (dls__import_commit): say so,
-     * unless the file gave no way to have bands */
+    /* a point without a band, beside points with one, gets its speed alone as its band
+     * (dls__import_commit): say so, unless the file gave no way to have bands */
     if (x->st == DLS_OK && nbare > 0 && (by_time || x->at[COL_LOW] >= 0)) {
         dls__buf b = DLS__BUF_INIT;
         dls__buf_put(&b, "%s: processor \"%s\": ", x->source, p->name);
@@ -690,7 +690,7 @@ static dls_status make_points(csv_ctx *x, proc_rows *p, dls__import_proc *q)
             dls__buf_put(&b, "%zu of %zu points have no band (%s, line%s ", nbare, q->n,
                          by_time ? "a single run" : "low and high empty", nbare > 1 ? "s" : "");
             note_lines(&b, bare, nbare);
-            dls__buf_put(&b, "): the model has no bands");
+            dls__buf_put(&b, "): their band is their speed alone");
         }
         char *s = dls__buf_take(&b);
         if (s != NULL)
@@ -713,9 +713,7 @@ void dls_csv_params_init(dls_csv_params *params)
     memset(params, 0, sizeof *params);
     params->delimiter = ',';
     /* the band is the one dls_bench_build() keeps: the same default confidence */
-    dls_bench_params bench;
-    dls_bench_params_init(&bench);
-    params->confidence = bench.confidence;
+    params->confidence = DLS_BENCH_DEFAULT_CONFIDENCE;
 }
 
 static dls_status check_params(const dls_csv_params *par, const char *fn, dls_error *err)

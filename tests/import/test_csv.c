@@ -309,7 +309,7 @@ TEST(test_one_row_per_run)
     dls_import_report_free(rep);
     dls_platform_free(pl);
 
-    /* a size with a single run: no band there, so none for the model, and a note */
+    /* a size with a single run: its band is its speed alone, and a note */
     size_t len = strlen(text);
     text = realloc(text, len + 32);
     assert_non_null(text);
@@ -317,12 +317,14 @@ TEST(test_one_row_per_run)
     pl = import_ok(text, NULL, &rep);
     points_of(pl, SRC_BASE, &n, &sz, &sp, &lo, &hi);
     assert_int_equal(n, 3);
-    assert_null(lo);
+    assert_non_null(lo);
     assert_rel(sp[2], 4000 / 3.5, TOL);
+    assert_rel(lo[2], sp[2], TOL);
+    assert_rel(hi[2], sp[2], TOL);
     assert_int_equal(dls_import_report_item(rep, 0)->few, 1);
     assert_non_null(strstr(dls_import_report_notes(rep), "processor \"data\": 1 of 3 points "
                                                           "have no band (a single run, line "
-                                                          "10): the model has no bands"));
+                                                          "10): their band is their speed alone"));
     dls_import_report_free(rep);
     dls_platform_free(pl);
     free(text);
@@ -367,11 +369,13 @@ TEST(test_stddev_count_pooling)
     dls_platform_free(pl);
     free(text);
 
-    /* a row of count 1 (with a deviation that means nothing) gives no band: noted */
+    /* a row of count 1 (with a deviation that means nothing) gives no spread: noted */
     dls_import_report *rep;
     pl = import_ok("size,time,stddev,count\n64,0.5,0.01,5\n128,1,0.3,1\n", NULL, &rep);
     points_of(pl, SRC_BASE, &n, &sz, &sp, &lo, &hi);
-    assert_null(lo);
+    assert_non_null(lo);
+    assert_rel(lo[1], sp[1], TOL);
+    assert_rel(hi[1], sp[1], TOL);
     assert_rel(sp[1], 128, TOL);
     assert_non_null(strstr(dls_import_report_notes(rep), "(a single run, line 3)"));
     assert_int_equal(dls_import_report_item(rep, 0)->few, 1);
@@ -414,7 +418,9 @@ TEST(test_speed_columns)
     assert_rel(hi[0], 60, TOL);
     assert_rel(lo[1], 80, TOL);
     points_of(pl, "h", &n, &sz, &sp, &lo, &hi);
-    assert_null(lo); /* one point without a band: the model has none */
+    assert_non_null(lo); /* the point without a band has its speed alone */
+    assert_rel(lo[0], sp[0], TOL);
+    assert_rel(hi[0], sp[0], TOL);
     assert_rel(sz[0], 50, TOL);
     assert_non_null(strstr(dls_import_report_notes(rep), "processor \"h\": 1 of 2 points have "
                                                           "no band (low and high empty, line "
