@@ -15,7 +15,8 @@ tool_libdlsched_tool_la_SOURCES = \
 	tool/cmd_plot.c \
 	tool/cmd_lu.c \
 	tool/cmd_crosscheck.c \
-	tool/cmd_installments.c
+	tool/cmd_installments.c \
+	tool/cmd_import.c
 tool_libdlsched_tool_la_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS)
 
 bin_PROGRAMS = tool/dlsched

@@ -19,6 +19,8 @@ static const tool_cmd *const commands[] = {
     &tool_cmd_lu,
     &tool_cmd_bench,
     &tool_cmd_plot,
+    &tool_cmd_import,
+    &tool_cmd_export_model,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -188,6 +188,8 @@ int cmd_plot(const tool_args *args);
 int cmd_lu(const tool_args *args);
 int cmd_crosscheck(const tool_args *args);
 int cmd_installments(const tool_args *args);
+int cmd_import(const tool_args *args);
+int cmd_export_model(const tool_args *args);
 
 extern const tool_cmd tool_cmd_check;
 extern const tool_cmd tool_cmd_partition;
@@ -198,6 +200,8 @@ extern const tool_cmd tool_cmd_bench;
 extern const tool_cmd tool_cmd_plot;
 extern const tool_cmd tool_cmd_lu;
 extern const tool_cmd tool_cmd_crosscheck;
+extern const tool_cmd tool_cmd_import;
+extern const tool_cmd tool_cmd_export_model;
 extern const tool_cmd tool_cmd_installments;
 
 /* `dlsched bench --mpi`: what the command line asks, for the MPI part of the program

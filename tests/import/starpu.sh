@@ -340,5 +340,43 @@ run import starpu "$data/cuda_cpu.fmt45" -o "$tmp/x.json" --merge "$tmp/m.json"
 expect_rc 2 "both -o and --merge"
 run import starpu
 expect_rc 2 "no file"
+run import gpu "$data/cuda_cpu.fmt45" -o "$tmp/x.json"
+expect_rc 2 "an unknown kind of input"
+expect_err "starpu or csv" "an unknown kind of input"
+run import starpu "$data/cuda_cpu.fmt45" -o "$tmp/x.json" --columns size,time
+expect_rc 2 "a CSV option for a StarPU file"
+expect_err "--columns does not apply" "a CSV option for a StarPU file"
+run import csv "$data/cuda_cpu.fmt45" -o "$tmp/x.json" --keep-few
+expect_rc 2 "a StarPU option for a CSV file"
+run import starpu "$data/cuda_cpu.fmt45" -o "$tmp/x.json" --replace
+expect_rc 2 "--replace without --merge"
+run import starpu "$data/cuda_cpu.fmt45" -o - --json
+expect_rc 2 "--json with the platform on standard output"
+run import starpu "$data/cuda_cpu.fmt45" -o "$tmp/x.json" --output "$tmp/y.json"
+expect_rc 2 "-o and --output"
+run import starpu "$data/cuda_cpu.fmt45" --arch cpu0 --element-size 4 -o "$tmp/x.json"
+expect_rc 2 "--element-size without --size-unit elements"
+run import starpu "$data/cuda_cpu.fmt45" --arch cpu0 -o -
+expect_rc 0 "the platform on standard output"
+expect_out '"cuda_cpu.cpu0"' "the platform on standard output"
+
+# export-model usage
+run import starpu "$data/cuda_cpu.fmt45" -o "$tmp/e.json"
+run export-model "$tmp/e.json" --processor cuda_cpu.cpu0
+expect_rc 2 "export-model without --format"
+run export-model "$tmp/e.json" --format starpu
+expect_rc 2 "export-model --format starpu without --processor"
+run export-model "$tmp/e.json" --format starpu --processor nobody
+expect_rc 2 "export-model of a processor that does not exist"
+expect_err "no processor \"nobody\"" "export-model of a processor that does not exist"
+run export-model "$tmp/e.json" --format csv --arch cuda0
+expect_rc 2 "export-model --format csv with a StarPU option"
+run export-model "$tmp/e.json" --format starpu --processor cuda_cpu.cpu0 -o "$tmp/e.txt" --output "$tmp/f.txt"
+expect_rc 2 "export-model with -o and --output"
+run export-model "$tmp/e.json" --format starpu --processor cuda_cpu.cpu0 --arch gpu0
+expect_rc 2 "export-model --arch of no StarPU device"
+run export-model "$tmp/e.json" --format starpu --processor cuda_cpu.cpu0
+expect_rc 0 "export-model to standard output"
+expect_out "# Performance Model Version" "export-model to standard output"
 
 cli_summary "$py_skipped"

@@ -1,0 +1,371 @@
+/* dlsched import and export-model: models from StarPU performance files and CSV timings,
+ * and back. Thin layers over dlsched/import.h. */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dlsched/import.h>
+
+#include "tool.h"
+
+static const tool_opt import_opts[] = {
+    TOOL_STRING("output", "PLATFORM", "platform file to write with the imported processors "
+                "(also -o; - for standard output)"),
+    TOOL_STRING("o", "PLATFORM", "same as --output"),
+    TOOL_STRING("merge", "PLATFORM", "add the processors to this existing platform file"),
+    TOOL_FLAG("replace", "with --merge: a processor of the same name gets the imported model"),
+    TOOL_STRING("name", "NAME", "the processor's name (with several: NAME.ARCH)"),
+    {"confidence", OPT_DOUBLE, "C", NULL, 1e-9, 1 - 1e-9, NULL,
+     "confidence level of the bands from deviations and counts"},
+    TOOL_STRING("arch", "ARCH", "starpu: the section to import: cpu0, cuda0, cpu0_cuda0 "
+                "(devices as StarPU names them) or combK (default: every one with data)"),
+    {"impl", OPT_COUNT, "K", NULL, 0, 1e6, NULL, "starpu: the implementation, 0-based"},
+    {"size-unit", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_SIZE_UNIT_MAP),
+     "starpu: the platform's sizes in StarPU's bytes or in elements"},
+    {"element-size", OPT_DOUBLE, "B", NULL, 1e-300, 1e300, NULL,
+     "starpu: bytes per element, with --size-unit elements"},
+    {"min-samples", OPT_COUNT, "N", NULL, 1, 4294967295.0, NULL,
+     "starpu: entries with fewer samples are dropped"},
+    TOOL_FLAG("keep-few", "starpu: keep the entries with fewer samples (flagged)"),
+    {"regression-points", OPT_COUNT, "N", NULL, 2, 1e6, NULL,
+     "starpu: points sampled from a regression-only section"},
+    TOOL_STRING("columns", "LIST", "csv: the columns, e.g. size,time,stddev,count or "
+                "name,size,speed (default: from the header line)"),
+    {"delimiter", OPT_CHOICE, NULL, ",", 0, 0, ",|;|tab", "csv: the field separator"},
+    TOOL_FLAG("json", "print what was imported as JSON"),
+    TOOL_OPT_END,
+};
+
+/* Defaults the help shows: the library's. */
+static int import_default(const char *opt, char *buf, size_t size)
+{
+    dls_starpu_params sp;
+    dls_starpu_params_init(&sp);
+    if (strcmp(opt, "confidence") == 0)
+        return tool_show_number(sp.confidence, buf, size);
+    if (strcmp(opt, "impl") == 0)
+        return tool_show_number(sp.impl, buf, size);
+    if (strcmp(opt, "size-unit") == 0)
+        return tool_show_text(dls_size_unit_name(sp.size_unit), buf, size);
+    if (strcmp(opt, "element-size") == 0)
+        return tool_show_number(sp.element_size, buf, size);
+    if (strcmp(opt, "min-samples") == 0)
+        return tool_show_number(sp.min_samples, buf, size);
+    if (strcmp(opt, "regression-points") == 0)
+        return tool_show_number(sp.regression_points, buf, size);
+    return 0;
+}
+
+const tool_cmd tool_cmd_import = {
+    "import",
+    "make processors from a StarPU performance model or CSV timings",
+    "starpu FILE|SYMBOL [--arch ARCH] [--impl K] [--size-unit bytes|elements]\n"
+    "       [--element-size B] [--min-samples N] [--keep-few] [--regression-points N]\n"
+    "       [--name NAME] [--confidence C] (-o PLATFORM | --merge PLATFORM [--replace]) [--json]\n"
+    "   or: dlsched import csv FILE [--columns LIST] [--delimiter ,|;|tab] [--name NAME]\n"
+    "       [--confidence C] (-o PLATFORM | --merge PLATFORM [--replace]) [--json]",
+    "starpu: reads a StarPU performance model file (format 45: StarPU 1.3 and 1.4), or finds\n"
+    "the file of codelet SYMBOL as StarPU does ($STARPU_PERF_MODEL_DIR, $STARPU_HOME,\n"
+    "$XDG_CACHE_HOME, $HOME, $STARPU_PERF_MODEL_PATH), and makes one processor per section\n"
+    "(combination of devices, one implementation), named SYMBOL.ARCH: a speed point per\n"
+    "history entry, speed = size / mean time, with the band of `dlsched bench` from the\n"
+    "entry's deviation and sample count. Entries with too few samples are dropped (or kept\n"
+    "with --keep-few), with a warning; a section with only a regression gets points sampled\n"
+    "from it over its measured sizes, with a note.\n"
+    "csv: reads sizes with times in seconds (size,time[,stddev,count], or one row per run)\n"
+    "or with speeds (size,speed[,low,high]); a name column splits the rows into processors.\n"
+    "The platform is written atomically; a failed import leaves --merge's file as it was.\n"
+    "Exits 2 on bad usage or a file that cannot be imported (naming FILE:LINE), 3 when out\n"
+    "of memory.",
+    import_opts,
+    2,
+    2,
+    cmd_import,
+    import_default,
+};
+
+static const tool_opt export_model_opts[] = {
+    TOOL_STRING("output", "FILE", "file to write (also -o; default or -: standard output)"),
+    TOOL_STRING("o", "FILE", "same as --output"),
+    TOOL_STRING("processor", "NAME", "the processor to write (required for starpu; csv: "
+                "default every one)"),
+    {"format", OPT_CHOICE, NULL, NULL, 0, 0, "starpu|csv", "the format (required)"},
+    TOOL_STRING("arch", "ARCH", "starpu: the device the model is for (cpu0, cuda0, ...)"),
+    {"ncores", OPT_COUNT, "N", NULL, 1, 2147483647.0, NULL, "starpu: cores of the device"},
+    {"size-unit", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_SIZE_UNIT_MAP),
+     "starpu: the platform's sizes are bytes or elements"},
+    {"element-size", OPT_DOUBLE, "B", NULL, 1e-300, 1e300, NULL,
+     "starpu: bytes per element (sizes in elements, and the footprints' vectors)"},
+    {"count", OPT_COUNT, "N", NULL, 2, 4294967295.0, NULL,
+     "starpu: the sample count written for each entry"},
+    {"confidence", OPT_DOUBLE, "C", NULL, 1e-9, 1 - 1e-9, NULL,
+     "starpu: confidence level the bands are read with"},
+    TOOL_OPT_END,
+};
+
+static int export_model_default(const char *opt, char *buf, size_t size)
+{
+    dls_starpu_export_params p;
+    dls_starpu_export_params_init(&p);
+    if (strcmp(opt, "arch") == 0)
+        return tool_show_text(p.arch, buf, size);
+    if (strcmp(opt, "ncores") == 0)
+        return tool_show_number(p.ncores, buf, size);
+    if (strcmp(opt, "size-unit") == 0)
+        return tool_show_text(dls_size_unit_name(p.size_unit), buf, size);
+    if (strcmp(opt, "element-size") == 0)
+        return tool_show_number(p.element_size, buf, size);
+    if (strcmp(opt, "count") == 0)
+        return tool_show_number(p.count, buf, size);
+    if (strcmp(opt, "confidence") == 0)
+        return tool_show_number(p.confidence, buf, size);
+    return 0;
+}
+
+const tool_cmd tool_cmd_export_model = {
+    "export-model",
+    "write a processor's model as a StarPU performance model or as CSV",
+    "PLATFORM --format starpu|csv [--processor NAME] [-o FILE] [--arch ARCH]\n"
+    "       [--ncores N] [--size-unit bytes|elements] [--element-size B] [--count N]\n"
+    "       [--confidence C]",
+    "starpu: writes the processor's points as a StarPU history-based performance model\n"
+    "(format 45), to put as $STARPU_HOME/.starpu/sampling/codelets/45/SYMBOL.HOST: sizes in\n"
+    "bytes, mean times = size / speed in microseconds, deviations from the points' bands (the\n"
+    "inverse of `import starpu`), --count samples each, and the footprints StarPU computes for\n"
+    "a task of one vector of size / element-size elements.\n"
+    "csv: writes name,size,speed,low,high rows, which `import csv` reads back as the same\n"
+    "models. Exits 2 on bad usage or a model that cannot be written (not made of points; a\n"
+    "size that is no whole number of bytes), 3 when out of memory.",
+    export_model_opts,
+    1,
+    1,
+    cmd_export_model,
+    export_model_default,
+};
+
+/* Options that only one kind of import takes. */
+static const char *const starpu_only[] = {"arch", "impl", "size-unit", "element-size",
+                                          "min-samples", "keep-few", "regression-points"};
+static const char *const csv_only[] = {"columns", "delimiter"};
+
+static int refuse_options(const tool_args *a, const char *kind, const char *const *names,
+                          size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (arg_given(a, names[k])) {
+            tool_error("import %s: --%s does not apply", kind, names[k]);
+            return 1;
+        }
+    return 0;
+}
+
+/* The summary: one line a processor on standard output, or the JSON report. */
+static int report(const tool_args *a, const dls_import_report *rep, const char *dest)
+{
+    tool_warn_lines(dls_import_report_notes(rep));
+    size_t n = dls_import_report_count(rep);
+    if (arg_flag(a, "json")) {
+        json_t *procs = json_array();
+        for (size_t k = 0; k < n; k++) {
+            const dls_import_item *it = dls_import_report_item(rep, k);
+            json_array_append_new(procs, json_pack("{s:s, s:I, s:s, s:I, s:I, s:I, s:b, s:o, s:o}",
+                "name", it->name, "index", (json_int_t)it->index, "source", it->source,
+                "entries", (json_int_t)it->entries, "points", (json_int_t)it->points,
+                "few_samples", (json_int_t)it->few, "from_regression", it->from_regression,
+                "min_size", tool_json_number(it->min_size),
+                "max_size", tool_json_number(it->max_size)));
+        }
+        json_t *doc = json_pack("{s:s, s:o, s:s}", "platform", dest, "processors", procs,
+                                "notes", dls_import_report_notes(rep));
+        return tool_print_json(doc);
+    }
+    if (tool_is_stdout(dest))
+        return EXIT_DONE; /* standard output holds the platform */
+    for (size_t k = 0; k < n; k++) {
+        const dls_import_item *it = dls_import_report_item(rep, k);
+        char lo[32], hi[32];
+        printf("%s: %zu point%s, sizes %s to %s (%s)\n", it->name, it->points,
+               it->points == 1 ? "" : "s", tool_num(it->min_size, lo, sizeof lo),
+               tool_num(it->max_size, hi, sizeof hi), it->source);
+    }
+    return EXIT_DONE;
+}
+
+int cmd_import(const tool_args *a)
+{
+    const char *kind = a->pos[0], *file = a->pos[1];
+    int starpu = strcmp(kind, "starpu") == 0, csv = strcmp(kind, "csv") == 0;
+    if (!starpu && !csv) {
+        tool_error("import: the first argument is the kind of input, starpu or csv, not \"%s\"",
+                   kind);
+        return EXIT_BADINPUT;
+    }
+    if (starpu ? refuse_options(a, kind, csv_only, sizeof csv_only / sizeof *csv_only)
+               : refuse_options(a, kind, starpu_only, sizeof starpu_only / sizeof *starpu_only))
+        return EXIT_BADINPUT;
+    const char *out = tool_output(a), *merge = arg_string(a, "merge");
+    if (arg_given(a, "output") && arg_given(a, "o")) {
+        tool_error("import: give the output file once, with -o or --output");
+        return EXIT_BADINPUT;
+    }
+    if ((out == NULL) == (merge == NULL)) {
+        tool_error("import: give -o PLATFORM (a new platform) or --merge PLATFORM (an existing "
+                   "one), one of them");
+        return EXIT_BADINPUT;
+    }
+    if (arg_flag(a, "replace") && merge == NULL) {
+        tool_error("import: --replace goes with --merge");
+        return EXIT_BADINPUT;
+    }
+    if (out && arg_flag(a, "json") && tool_is_stdout(out)) {
+        tool_error("import: --json prints the report on standard output, where -o - would "
+                   "write the platform");
+        return EXIT_BADINPUT;
+    }
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st;
+    dls_platform *pl = NULL;
+    if (merge) {
+        int rc = tool_read_platform(merge, &pl);
+        if (rc != EXIT_DONE)
+            return rc;
+    } else if ((st = dls_platform_create(&pl, &err)) != DLS_OK) {
+        return tool_fail(st, &err);
+    }
+    dls_import_report *rep = NULL;
+    char *found = NULL;
+    if (starpu) {
+        dls_starpu_params par;
+        dls_starpu_params_init(&par);
+        par.arch = arg_string(a, "arch");
+        arg_unsigned(a, "impl", &par.impl);
+        if (arg_given(a, "size-unit"))
+            dls_size_unit_from_name(arg_string(a, "size-unit"), &par.size_unit);
+        arg_double(a, "element-size", &par.element_size);
+        if (arg_given(a, "element-size") && par.size_unit != DLS_SIZE_UNIT_ELEMENTS) {
+            tool_error("import starpu: --element-size goes with --size-unit elements");
+            dls_platform_free(pl);
+            return EXIT_BADINPUT;
+        }
+        par.name = arg_string(a, "name");
+        arg_double(a, "confidence", &par.confidence);
+        arg_unsigned(a, "min-samples", &par.min_samples);
+        arg_set_flag(a, "keep-few", &par.keep_few, 1);
+        arg_unsigned(a, "regression-points", &par.regression_points);
+        arg_set_flag(a, "replace", &par.replace, 1);
+        /* a name without '/' that is no file here is a codelet symbol */
+        FILE *probe = strchr(file, '/') ? NULL : fopen(file, "rb");
+        if (probe)
+            fclose(probe);
+        const char *path = file;
+        if (!strchr(file, '/') && probe == NULL) {
+            st = dls_starpu_find(file, &found, &err);
+            if (st != DLS_OK) {
+                dls_platform_free(pl);
+                return tool_fail(st, &err);
+            }
+            path = found;
+        }
+        st = dls_import_starpu_file(path, &par, pl, &rep, &err);
+    } else {
+        dls_csv_params par;
+        dls_csv_params_init(&par);
+        par.columns = arg_string(a, "columns");
+        par.name = arg_string(a, "name");
+        const char *d = arg_string(a, "delimiter");
+        if (d)
+            par.delimiter = strcmp(d, "tab") == 0 ? '\t' : d[0];
+        arg_double(a, "confidence", &par.confidence);
+        arg_set_flag(a, "replace", &par.replace, 1);
+        st = dls_import_csv_file(file, &par, pl, &rep, &err);
+    }
+    dls_free(found);
+    if (st != DLS_OK) {
+        dls_platform_free(pl);
+        return tool_fail(st, &err);
+    }
+    const char *dest = merge ? merge : out;
+    if (tool_is_stdout(dest)) {
+        char *doc = NULL;
+        st = dls_platform_to_string(pl, &doc, &err);
+        dls_platform_free(pl);
+        int rc = st == DLS_OK ? tool_write_stdout(doc, "platform") : tool_fail(st, &err);
+        if (rc == EXIT_DONE)
+            rc = report(a, rep, dest);
+        dls_import_report_free(rep);
+        return rc;
+    }
+    st = dls_platform_write_file(pl, dest, &err);
+    dls_platform_free(pl);
+    int rc = st == DLS_OK ? report(a, rep, dest) : tool_fail(st, &err);
+    dls_import_report_free(rep);
+    return rc;
+}
+
+int cmd_export_model(const tool_args *a)
+{
+    const char *format = arg_string(a, "format"), *proc = arg_string(a, "processor");
+    if (format == NULL) {
+        tool_error("export-model: --format starpu|csv is required");
+        return EXIT_BADINPUT;
+    }
+    int starpu = strcmp(format, "starpu") == 0;
+    if (starpu && proc == NULL) {
+        tool_error("export-model: a StarPU model file is for one processor: give --processor "
+                   "NAME");
+        return EXIT_BADINPUT;
+    }
+    static const char *const sp_opts[] = {"arch", "ncores", "size-unit", "element-size",
+                                          "count", "confidence"};
+    if (!starpu)
+        for (size_t k = 0; k < sizeof sp_opts / sizeof *sp_opts; k++)
+            if (arg_given(a, sp_opts[k])) {
+                tool_error("export-model --format csv: --%s does not apply", sp_opts[k]);
+                return EXIT_BADINPUT;
+            }
+    if (arg_given(a, "output") && arg_given(a, "o")) {
+        tool_error("export-model: give the output file once, with -o or --output");
+        return EXIT_BADINPUT;
+    }
+    const char *out = tool_output(a);
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(a->pos[0], &pl);
+    if (rc != EXIT_DONE)
+        return rc;
+    size_t index = (size_t)-1;
+    if (proc && !dls_platform_find(pl, proc, &index)) {
+        tool_error("export-model: %s has no processor \"%s\"", a->pos[0], proc);
+        dls_platform_free(pl);
+        return EXIT_BADINPUT;
+    }
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st;
+    char *text = NULL;
+    if (starpu) {
+        dls_starpu_export_params par;
+        dls_starpu_export_params_init(&par);
+        if (arg_given(a, "arch"))
+            par.arch = arg_string(a, "arch");
+        arg_unsigned(a, "ncores", &par.ncores);
+        if (arg_given(a, "size-unit"))
+            dls_size_unit_from_name(arg_string(a, "size-unit"), &par.size_unit);
+        arg_double(a, "element-size", &par.element_size);
+        arg_unsigned(a, "count", &par.count);
+        arg_double(a, "confidence", &par.confidence);
+        st = dls_export_starpu(pl, index, &par, &text, &err);
+    } else {
+        st = dls_export_csv(pl, index, &text, &err);
+    }
+    dls_platform_free(pl);
+    if (st != DLS_OK)
+        return tool_fail(st, &err);
+    if (out == NULL || tool_is_stdout(out))
+        return tool_write_stdout(text, "model");
+    st = dls_write_output(out, text, strlen(text), &err);
+    dls_free(text);
+    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+}
