@@ -6,13 +6,14 @@
 #   - fuzz/fuzz_TARGET (builds configured with CC=clang CXX=clang++ --enable-fuzzing): the libFuzzer
 #     program, which `make fuzz` runs for FUZZ_SECONDS each (fuzz/run.sh).
 # See fuzz/README.md.
-FUZZ_TARGETS = platform weights bench_log cli
+FUZZ_TARGETS = platform weights bench_log cli import
 FUZZ_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tool -I$(top_srcdir)/fuzz $(JANSSON_CFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 FUZZ_LDADD = tool/libdlsched_tool.la libdlsched_core.la $(JANSSON_LIBS) $(CXX_RUNTIME_LIBS) -lm
 FUZZ_COMMON = fuzz/harness.c fuzz/harness.h tool/tool.h
 
-REPLAY_TESTS = fuzz/replay_platform fuzz/replay_weights fuzz/replay_bench_log fuzz/replay_cli
+REPLAY_TESTS = fuzz/replay_platform fuzz/replay_weights fuzz/replay_bench_log fuzz/replay_cli \
+	fuzz/replay_import
 check_PROGRAMS += $(REPLAY_TESTS)
 TESTS += $(REPLAY_TESTS)
 fuzz_replay_platform_SOURCES = fuzz/fuzz_platform.c fuzz/replay.c $(FUZZ_COMMON)
@@ -27,6 +28,9 @@ fuzz_replay_bench_log_LDADD = $(FUZZ_LDADD)
 fuzz_replay_cli_SOURCES = fuzz/fuzz_cli.c fuzz/replay.c $(FUZZ_COMMON)
 fuzz_replay_cli_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_replay_cli_LDADD = $(FUZZ_LDADD)
+fuzz_replay_import_SOURCES = fuzz/fuzz_import.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_import_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_replay_import_LDADD = $(FUZZ_LDADD)
 
 # The corpora, the regression inputs, the dictionaries and the runner.
 EXTRA_DIST += fuzz/README.md fuzz/run.sh fuzz/corpus fuzz/regressions fuzz/dict
@@ -35,7 +39,7 @@ EXTRA_DIST += fuzz/README.md fuzz/run.sh fuzz/corpus fuzz/regressions fuzz/dict
 FUZZ_SECONDS = 60
 
 if FUZZING
-FUZZERS = fuzz/fuzz_platform fuzz/fuzz_weights fuzz/fuzz_bench_log fuzz/fuzz_cli
+FUZZERS = fuzz/fuzz_platform fuzz/fuzz_weights fuzz/fuzz_bench_log fuzz/fuzz_cli fuzz/fuzz_import
 noinst_PROGRAMS = $(FUZZERS)
 FUZZ_LINK_FLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 fuzz_fuzz_platform_SOURCES = fuzz/fuzz_platform.c fuzz/libfuzzer.c $(FUZZ_COMMON)
@@ -54,6 +58,10 @@ fuzz_fuzz_cli_SOURCES = fuzz/fuzz_cli.c fuzz/libfuzzer.c $(FUZZ_COMMON)
 fuzz_fuzz_cli_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_fuzz_cli_LDFLAGS = $(FUZZ_LINK_FLAGS)
 fuzz_fuzz_cli_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_import_SOURCES = fuzz/fuzz_import.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_import_CPPFLAGS = $(FUZZ_CPPFLAGS)
+fuzz_fuzz_import_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_import_LDADD = $(FUZZ_LDADD)
 
 # Runs every target for FUZZ_SECONDS (make fuzz FUZZ_SECONDS=600); fails on any crash,
 # leak, sanitizer report or input slower than DLS_FUZZ_TIMEOUT_S.
