@@ -187,6 +187,13 @@ static dls_status make_model(const dls__import_proc *p, const char *fn, const ch
     return st;
 }
 
+static int by_name(const void *a, const void *b)
+{
+    const dls__import_proc *x = *(const dls__import_proc *const *)a;
+    const dls__import_proc *y = *(const dls__import_proc *const *)b;
+    return strcmp(x->name, y->name);
+}
+
 dls_status dls__import_commit(dls__import_proc *procs, size_t np, int replace,
                               dls_platform *platform, const char *notes,
                               dls_import_report **report, const char *fn, const char *source,
@@ -202,15 +209,27 @@ dls_status dls__import_commit(dls__import_proc *procs, size_t np, int replace,
         dls_import_report_free(rep);
         return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
     }
-    /* two sections of one input may not make one processor */
-    for (size_t a = 0; a < np && st == DLS_OK; a++)
-        for (size_t b = a + 1; b < np; b++)
-            if (strcmp(procs[a].name, procs[b].name) == 0) {
+    /* two sections of one input may not make one processor: the names sorted, neighbours
+     * compared (a CSV file may hold many processors) */
+    if (np > 1) {
+        const dls__import_proc **by = malloc(np * sizeof *by);
+        if (by == NULL) {
+            dls_import_report_free(rep);
+            return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        }
+        for (size_t k = 0; k < np; k++)
+            by[k] = &procs[k];
+        qsort(by, np, sizeof *by, by_name);
+        for (size_t k = 1; k < np; k++)
+            if (strcmp(by[k - 1]->name, by[k]->name) == 0) {
+                const dls__import_proc *a = by[k - 1] < by[k] ? by[k - 1] : by[k];
+                const dls__import_proc *b = a == by[k] ? by[k - 1] : by[k];
                 st = dls__fail(err, DLS_EINVAL, "%s: %s: two processors would be called "
-                               "\"%s\" (%s; %s)", fn, source, procs[a].name, procs[a].source,
-                               procs[b].source);
+                               "\"%s\" (%s; %s)", fn, source, a->name, a->source, b->source);
                 break;
             }
+        free(by);
+    }
     /* the work is done on a copy, which replaces the platform's content at the end */
     dls_platform *work = NULL;
     if (st == DLS_OK) {

@@ -37,13 +37,9 @@
 #define CSV_BOM "\xEF\xBB\xBF"
 #define CSV_BOM_LEN 3
 
-/* The band's confidence by default: dls_bench_params' (the import's band is the one
- * dls_bench_build() keeps). import.h names the macro, but it is private to src/measure,
- * which this module may not use (src/LAYERS): the value is repeated until bench.h makes
- * it public, and test_csv checks that the two agree. */
-#ifndef DLS_BENCH_DEFAULT_CONFIDENCE
-#define DLS_BENCH_DEFAULT_CONFIDENCE 0.95
-#endif
+/* Notes kept at most: a file of thousands of processors of single runs would otherwise
+ * make as many warnings; the rest are counted. */
+#define CSV_NOTES_MAX 20
 
 /* Lines a note lists before it says "..." instead. */
 #define CSV_NOTE_LINES 5
@@ -125,8 +121,14 @@ typedef struct {
     proc_rows *procs;
     size_t np, p_cap;
     size_t last_proc; /* rows of one processor usually follow each other */
+    /* the processors by name: open addressing on a hash of the name, slots holding
+     * index + 1 (0: free), at most half full, so that a file of many interleaved
+     * processors reads in time linear in its rows */
+    size_t *slot;
+    size_t nslots;
     size_t data_rows;
     char *notes;
+    size_t nnotes, notes_left_out; /* the notes kept, and those beyond CSV_NOTES_MAX */
 
     /* the first failure: everything after it is skipped */
     dls_status st;
@@ -159,6 +161,8 @@ static void fail_oom(csv_ctx *x)
         return;
     x->st = dls__fail(x->err, DLS_ENOMEM, "%s: %s: out of memory", x->fn, x->source);
 }
+
+static void add_note(csv_ctx *x, const char *fmt, ...) DLS_PRINTF(2, 3);
 
 /* The field's text as a message quotes it (escaped, cut short). */
 static void quote_text(const char *s, char *out, size_t size)
@@ -257,8 +261,8 @@ static void read_header(csv_ctx *x)
         if (kind < 0 || kind == COL_IGNORE) {
             char q[CSV_QUOTE_MAX];
             quote_text(x->text + f->off, q, sizeof q);
-            dls__note_add(&x->notes, "%s:%d:%d: column %zu, \"%s\", ignored", x->source,
-                          f->line, f->col, k + 1, q);
+            add_note(x, "%s:%d:%d: column %zu, \"%s\", ignored", x->source, f->line, f->col,
+                     k + 1, q);
             kind = COL_IGNORE;
         } else if (x->at[kind] >= 0) {
             fail_at(x, DLS_ESYNTAX, f->line, f->col, "column \"%s\" appears twice in the header "
@@ -340,6 +344,51 @@ static int require(csv_ctx *x, col_kind kind, int ok, double v, const char *why)
 }
 
 /* The processor of the current row, added when new; NULL after a failure. */
+/* Adds a note, up to CSV_NOTES_MAX of them (then only counts). */
+static void add_note(csv_ctx *x, const char *fmt, ...)
+{
+    if (x->nnotes >= CSV_NOTES_MAX) {
+        x->notes_left_out++;
+        return;
+    }
+    char line[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    dls__note_add(&x->notes, "%s", line);
+    x->nnotes++;
+}
+
+/* FNV-1a: names are short, and any spread will do. */
+static size_t name_hash(const char *name)
+{
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (const unsigned char *q = (const unsigned char *)name; *q; q++)
+        h = (h ^ *q) * UINT64_C(1099511628211);
+    return (size_t)h;
+}
+
+/* Doubles the name index (16 slots at first) and places every processor again; -1 when out
+ * of memory (the index unchanged). */
+static int grow_slots(csv_ctx *x)
+{
+    size_t n = x->nslots ? 2 * x->nslots : 16;
+    size_t *slot = calloc(n, sizeof *slot);
+    if (slot == NULL)
+        return -1;
+    for (size_t i = 0; i < x->np; i++) {
+        size_t k = name_hash(x->procs[i].name) & (n - 1);
+        while (slot[k])
+            k = (k + 1) & (n - 1);
+        slot[k] = i + 1;
+    }
+    free(x->slot);
+    x->slot = slot;
+    x->nslots = n;
+    return 0;
+}
+
 static proc_rows *row_processor(csv_ctx *x)
 {
     const char *name = x->default_name;
@@ -357,11 +406,17 @@ static proc_rows *row_processor(csv_ctx *x)
     }
     if (x->last_proc < x->np && strcmp(x->procs[x->last_proc].name, name) == 0)
         return &x->procs[x->last_proc];
-    for (size_t k = 0; k < x->np; k++)
-        if (strcmp(x->procs[k].name, name) == 0) {
-            x->last_proc = k;
-            return &x->procs[k];
+    size_t h = name_hash(name);
+    for (size_t k = h & (x->nslots - 1); x->nslots && x->slot[k];
+         k = (k + 1) & (x->nslots - 1))
+        if (strcmp(x->procs[x->slot[k] - 1].name, name) == 0) {
+            x->last_proc = x->slot[k] - 1;
+            return &x->procs[x->last_proc];
         }
+    if (2 * (x->np + 1) > x->nslots && grow_slots(x) != 0) {
+        fail_oom(x);
+        return NULL;
+    }
     proc_rows *g = dls__grow(x->procs, &x->p_cap, x->np + 1, sizeof *g);
     if (g == NULL) {
         fail_oom(x);
@@ -375,6 +430,10 @@ static proc_rows *row_processor(csv_ctx *x)
         fail_oom(x);
         return NULL;
     }
+    size_t k = h & (x->nslots - 1);
+    while (x->slot[k])
+        k = (k + 1) & (x->nslots - 1);
+    x->slot[k] = x->np + 1;
     x->last_proc = x->np++;
     return p;
 }
@@ -702,7 +761,7 @@ static dls_status make_points(csv_ctx *x, proc_rows *p, dls__import_proc *q)
         }
         char *s = dls__buf_take(&b);
         if (s != NULL)
-            dls__note_add(&x->notes, "%s", s);
+            add_note(x, "%s", s);
         free(s);
     }
     if (by_time)
@@ -835,6 +894,9 @@ static dls_status import_text(const char *fn, const char *text, size_t len,
         }
         st = x.st;
     }
+    if (st == DLS_OK && x.notes_left_out)
+        dls__note_add(&x.notes, "%s: %zu more notes like these left out", source,
+                      x.notes_left_out);
     if (st == DLS_OK)
         st = dls__import_commit(q, x.np, par.replace, platform, x.notes, report, fn, source,
                                 err);
@@ -846,6 +908,7 @@ static dls_status import_text(const char *fn, const char *text, size_t len,
     }
     free(q);
     free(x.procs);
+    free(x.slot);
     free(x.text);
     free(x.f);
     free(x.notes);

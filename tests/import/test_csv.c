@@ -583,6 +583,27 @@ TEST(test_limits)
                                        NULL, &err),
                  DLS_ELIMIT, &err, "dls_import_csv_string: data.csv: 1073741825 bytes");
     dls_platform_free(pl);
+    /* many processors, interleaved, each of single runs: every one found again by its name,
+     * and the notes about them capped (the 25 notes become 20 and a count) */
+    char *many = malloc(64 * 1024);
+    assert_non_null(many);
+    size_t w = (size_t)sprintf(many, "name,size,time\n");
+    for (int r = 1; r <= 2; r++)
+        for (int k = 0; k < 25; k++)
+            w += (size_t)sprintf(many + w, "p%d,%d,%d\n", k, 10 * r, r);
+    dls_import_report *rep = NULL;
+    pl = import_ok(many, NULL, &rep);
+    assert_int_equal(dls_platform_count(pl), 25);
+    size_t n;
+    const double *sz, *sp, *lo, *hi;
+    points_of(pl, "p24", &n, &sz, &sp, &lo, &hi);
+    assert_int_equal(n, 2);
+    const char *notes = dls_import_report_notes(rep);
+    assert_int_equal(test_count(notes, "\n"), 20); /* 21 lines */
+    assert_non_null(strstr(notes, "data.csv: 5 more notes like these left out"));
+    dls_import_report_free(rep);
+    dls_platform_free(pl);
+    free(many);
 }
 
 TEST(test_bad_params)
