@@ -32,7 +32,7 @@ CLI_TESTS = \
 	tests/mpi/run_mpi.sh
 TESTS = $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp \
-	tests/import/starpu_model.py
+	tests/import/starpu_model.py tests/import/starpu_lib.sh
 
 if HAVE_CMOCKA
 UNIT_TESTS = \

@@ -8,31 +8,12 @@
 . "${top_srcdir:-.}/tests/support/cli.sh"
 
 data=$top_srcdir/tests/data/starpu
-helpers=$top_srcdir/tests/import
+. "$top_srcdir/tests/import/starpu_lib.sh"
 # the symbol lookup must see only what this suite puts there
 unset STARPU_PERF_MODEL_DIR STARPU_PERF_MODEL_PATH XDG_CACHE_HOME STARPU_HOME
 HOME=$tmp/nohome
 STARPU_HOSTNAME=dlstest
 export HOME STARPU_HOSTNAME
-
-# py_sp WHAT ARGS... <<'PY': py_check with `m` (tests/import/starpu_model.py), `math` and
-# `args` (ARGS) at hand; nothing without python3.
-py_skipped=
-py_sp() {
-    if [ -z "$PYTHON3" ]; then
-        cat >/dev/null
-        py_skipped=" (python3 missing: the numeric checks were left out)"
-        return 0
-    fi
-    sp_what=$1
-    shift
-    {
-        printf 'import sys, math\nsys.path.insert(0, sys.argv[1])\n'
-        printf 'import starpu_model as m\nargs = sys.argv[2:]\n'
-        cat
-    } >"$tmp/check.py"
-    cli_python "$sp_what" "" "$helpers" "$@"
-}
 
 # line_of EXTENDED-REGEX FILE: the number of the first line matching
 line_of() {

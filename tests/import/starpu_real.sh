@@ -15,20 +15,7 @@ if [ -z "$DLS_STARPU_CALIBRATE" ] || [ ! -x "$DLS_STARPU_CALIBRATE" ] || [ -z "$
     exit 77
 fi
 need_python3
-helpers=$top_srcdir/tests/import
-
-# py_sp WHAT ARGS... <<'PY': py_check with `m` (tests/import/starpu_model.py), `math` and
-# `args` (ARGS) at hand
-py_sp() {
-    sp_what=$1
-    shift
-    {
-        printf 'import sys, math\nsys.path.insert(0, sys.argv[1])\n'
-        printf 'import starpu_model as m\nargs = sys.argv[2:]\n'
-        cat
-    } >"$tmp/check.py"
-    cli_python "$sp_what" "" "$helpers" "$@"
-}
+. "$top_srcdir/tests/import/starpu_lib.sh"
 
 # StarPU, alone in a home of its own: one CPU worker, not bound, no accelerator, quiet; the
 # host name fixed so that the model file's name is known. dlsched's symbol lookup sees the
