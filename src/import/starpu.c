@@ -443,7 +443,7 @@ static dls_status read_comb(cursor *c, size_t k, sp_comb *cb)
 
 static dls_status parse(cursor *c, sp_model *m)
 {
-    unsigned long version, ncomb;
+    unsigned long version = 0, ncomb = 0;
     dls_status st = read_count(c, "the performance model version", ULONG_MAX, &version);
     if (st == DLS_OK && version != SP_VERSION)
         return fail_here(c, c->p - 1, DLS_EDATA, "performance model version %lu: dlsched reads "
