@@ -611,6 +611,8 @@ TEST(test_export_errors)
 
 static char tmpdir[] = "/tmp/dls_starpu_find_XXXXXX";
 
+static void put(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 static void put(const char *fmt, ...)
 {
     char path[512];
