@@ -77,6 +77,11 @@ double dls__t_quantile(double p, unsigned nu)
     /* bisection on the exact distribution, bracketed around the Cornish-Fisher value */
     double z = dls__normal_quantile(p), z2 = z * z, n = nu;
     double guess = z + (z2 + 1) * z / (4 * n) + ((5 * z2 + 16) * z2 + 3) * z / (96 * n * n);
+    /* the series costs nu terms a call: beyond DLS__T_SERIES_NU_MAX degrees of freedom the
+     * expansion, one term further, is exact to below 1e-14 (its error is O(z^9 / nu^4)),
+     * and a count of samples read from a file (up to 2^32) stays a bounded computation */
+    if (nu > DLS__T_SERIES_NU_MAX)
+        return guess + (((3 * z2 + 19) * z2 + 17) * z2 - 15) * z / (384 * n * n * n);
     double lo = 0, hi = 2 * guess + 1;
     while (t_cdf(hi, nu) < p)
         hi *= 2;

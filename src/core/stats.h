@@ -11,4 +11,8 @@ DLS_HIDDEN double dls__normal_quantile(double p);
  * (to about 1e-14 relative). */
 DLS_HIDDEN double dls__t_quantile(double p, unsigned nu);
 
+/* Degrees of freedom beyond which dls__t_quantile uses the Cornish-Fisher expansion instead
+ * of the exact series, whose cost grows with nu. */
+#define DLS__T_SERIES_NU_MAX 10000u
+
 #endif /* DLSCHED_STATS_H */
