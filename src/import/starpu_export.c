@@ -271,7 +271,8 @@ static int candidates(const char *dir, const char *symbol, found *f)
     }
     closedir(d);
     /* readdir's order is the file system's: sorted, the answer does not depend on it */
-    qsort(f->path + first, f->n - first, sizeof *f->path, by_name);
+    if (f->n - first > 1) /* (none found: path may still be NULL, which qsort may not take) */
+        qsort(f->path + first, f->n - first, sizeof *f->path, by_name);
     return rc;
 }
 
