@@ -446,9 +446,9 @@ static json_t *log_header(const bench_job *job)
     arg_double(a, "x", &x);
     return json_pack("{s:i,s:s,s:o,s:I,s:I,s:I,s:o}", "dlsched_bench", LOG_VERSION, "kernel",
                      job->exec ? "exec" : job->kname, "exec",
-                     job->exec ? json_string(job->exec) : json_null(), "n", (json_int_t)n, "x",
+                     job->exec ? tool_json_text(job->exec) : json_null(), "n", (json_int_t)n, "x",
                      (json_int_t)x, "block", (json_int_t)job->blas.block, "surface",
-                     surface ? json_string(surface) : json_null());
+                     surface ? tool_json_text(surface) : json_null());
 }
 
 /* The points read back from a log, each with its row (NaN for a 1-D measurement). */
@@ -612,7 +612,7 @@ static void describe_build(const bench_job *job, const dls_bench *b, outcome *re
     const dls_bench_point *pts = dls_bench_points(b, &np);
     json_object_set_new(res->report, "points", points_json(pts, np));
     json_object_set_new(res->report, "kept", json_integer((json_int_t)dls_model_count(res->model)));
-    json_object_set_new(res->report, "stop", json_string(dls_bench_stop_name(dls_bench_stopped(b))));
+    json_object_set_new(res->report, "stop", tool_json_text(dls_bench_stop_name(dls_bench_stopped(b))));
     json_object_set_new(res->report, "elapsed", json_real(dls_bench_elapsed(b)));
     if (dls_bench_budget_top(b) > 0) {
         json_object_set_new(res->report, "budget_top", json_real(dls_bench_budget_top(b)));
@@ -721,9 +721,9 @@ static int finish(const bench_job *job, dls_status st, const dls_error *err, out
     if (job->out || job->merge)
         rc = write_platform(job, res->model, res->limit);
     if (rc == EXIT_DONE && arg_flag(job->args, "json")) {
-        json_object_set_new(res->report, "name", json_string(job->name));
+        json_object_set_new(res->report, "name", tool_json_text(job->name));
         json_object_set_new(res->report, "limit", tool_json_number(res->limit));
-        json_object_set_new(res->report, "log", json_string(job->logpath));
+        json_object_set_new(res->report, "log", tool_json_text(job->logpath));
         rc = tool_print_json(res->report);
         res->report = NULL;
     }

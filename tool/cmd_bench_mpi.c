@@ -32,8 +32,8 @@ static int write_cluster(const tool_mpi_bench *job, const dls_platform *pl)
             json_array_append_new(procs, json_pack("{s:s,s:I,s:o}", "name", dls_platform_name(pl, i),
                                                    "points", (json_int_t)dls_model_count(dls_platform_model(pl, i)),
                                                    "limit", tool_json_number(dls_platform_limit(pl, i))));
-        return tool_print_json(json_pack("{s:I,s:o,s:s}", "ranks", (json_int_t)n, "processors",
-                                         procs, "log", job->log));
+        return tool_print_json(json_pack("{s:I,s:o,s:o}", "ranks", (json_int_t)n, "processors",
+                                         procs, "log", tool_json_text(job->log)));
     }
     fprintf(stderr, "dlsched: measured %zu ranks at once%s%s (logs %s.0 to %s.%zu)\n", n,
             job->out != NULL && !tool_is_stdout(job->out) ? "; platform written to " : "",

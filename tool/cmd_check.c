@@ -54,7 +54,7 @@ static void shape_warnings(const dls_platform *pl, size_t i, json_t *warnings)
                      "for %s in [%s, %s]: partitions may not be optimal", name,
                      issues[k].axis ? "y" : "x", issues[k].axis ? "x" : "y",
                      tool_num(issues[k].at, at, sizeof at), issues[k].axis ? "y" : "x", a, b);
-        json_array_append_new(warnings, json_string(text));
+        json_array_append_new(warnings, tool_json_text(text));
     }
     free(issues);
 
@@ -82,7 +82,7 @@ static void shape_warnings(const dls_platform *pl, size_t i, json_t *warnings)
                              "processor \"%s\": time line %zu never determines the time for "
                              "sizes up to %s (the other lines are above it)", name, l + 1,
                              isfinite(dls_platform_limit(pl, i)) ? "the limit" : "infinity");
-                    json_array_append_new(warnings, json_string(text));
+                    json_array_append_new(warnings, tool_json_text(text));
                 }
             }
             dls_model_free(env);
@@ -178,7 +178,7 @@ int cmd_check(const tool_args *args)
         }
     }
     if (json) {
-        json_object_set_new(report, "file", json_string(path));
+        json_object_set_new(report, "file", tool_json_text(path));
         json_object_set_new(report, "valid", json_true());
         json_object_set_new(report, "processors", procs);
         json_object_set_new(report, "warnings", all_warnings);

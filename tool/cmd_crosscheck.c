@@ -69,14 +69,14 @@ static json_t *checks_json(double V, const dls_crosscheck *c)
     for (int k = 0; k < DLS_CHECK_COUNT; k++) {
         const dls_check_result *r = dls_crosscheck_result(c, (dls_check_kind)k);
         json_t *o = json_object();
-        json_object_set_new(o, "name", json_string(dls_check_kind_name(r->kind)));
+        json_object_set_new(o, "name", tool_json_text(dls_check_kind_name(r->kind)));
         json_object_set_new(o, "ran", json_boolean(r->ran));
         json_object_set_new(o, "agree", json_boolean(!r->ran || r->agree));
         json_object_set_new(o, "first", tool_json_number(r->first));
         json_object_set_new(o, "second", tool_json_number(r->second));
         json_object_set_new(o, "relative_difference", tool_json_number(r->rel_diff));
         json_object_set_new(o, "extra", tool_json_number(r->extra));
-        json_object_set_new(o, "detail", json_string(r->detail));
+        json_object_set_new(o, "detail", tool_json_text(r->detail));
         json_array_append_new(checks, o);
     }
     json_object_set_new(root, "checks", checks);

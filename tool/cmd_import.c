@@ -170,15 +170,17 @@ static int report(const tool_args *a, const dls_import_report *rep, const char *
         json_t *procs = json_array();
         for (size_t k = 0; k < n; k++) {
             const dls_import_item *it = dls_import_report_item(rep, k);
-            json_array_append_new(procs, json_pack("{s:s, s:I, s:s, s:I, s:I, s:I, s:b, s:o, s:o}",
-                "name", it->name, "index", (json_int_t)it->index, "source", it->source,
+            json_array_append_new(procs, json_pack("{s:s, s:I, s:o, s:I, s:I, s:I, s:b, s:o, s:o}",
+                "name", it->name, "index", (json_int_t)it->index, "source",
+                tool_json_text(it->source),
                 "entries", (json_int_t)it->entries, "points", (json_int_t)it->points,
                 "few_samples", (json_int_t)it->few, "from_regression", it->from_regression,
                 "min_size", tool_json_number(it->min_size),
                 "max_size", tool_json_number(it->max_size)));
         }
-        json_t *doc = json_pack("{s:s, s:o, s:s}", "platform", dest, "processors", procs,
-                                "notes", dls_import_report_notes(rep));
+        json_t *doc = json_pack("{s:o, s:o, s:o}", "platform", tool_json_text(dest),
+                                "processors", procs, "notes",
+                                tool_json_text(dls_import_report_notes(rep)));
         return tool_print_json(doc);
     }
     if (tool_is_stdout(dest))

@@ -94,7 +94,7 @@ static const char *name_or_null(const dls_platform *pl, long i)
 
 static json_t *json_name(const dls_platform *pl, long i)
 {
-    return i >= 0 ? json_string(dls_platform_name(pl, (size_t)i)) : json_null();
+    return i >= 0 ? tool_json_text(dls_platform_name(pl, (size_t)i)) : json_null();
 }
 
 static json_t *result_json(const dls_platform *pl, const dls_installment_analysis *an,
@@ -130,17 +130,17 @@ static json_t *result_json(const dls_platform *pl, const dls_installment_analysi
         dls_installment_reason_name(an->lower_reason), "upper", tool_json_number(an->upper),
         "upper_processor", json_name(pl, an->upper_processor), "upper_kind",
         an->upper_processor < 0 ? json_null()
-                                : json_string(an->upper_is_limit ? "limit" : "swap point"),
+                                : tool_json_text(an->upper_is_limit ? "limit" : "swap point"),
         "empty", an->range_empty);
     if (range != NULL && an->lower_note[0])
-        json_object_set_new(range, "note", json_string(an->lower_note));
+        json_object_set_new(range, "note", tool_json_text(an->lower_note));
     json_t *formula = json_pack(
         "{s:o,s:s,s:o,s:o,s:b}", "value", tool_json_number(an->formula), "status",
         dls_installment_reason_name(an->formula_reason), "processor",
         json_name(pl, an->formula_processor), "bad_value", tool_json_number(an->formula_bad_value),
         "in_range", an->formula_in_range);
     if (formula != NULL && an->formula_note[0])
-        json_object_set_new(formula, "note", json_string(an->formula_note));
+        json_object_set_new(formula, "note", tool_json_text(an->formula_note));
     double T = dls_installment_makespan(s);
     json_t *root = json_pack(
         "{s:o,s:o,s:s,s:o,s:o,s:s,s:o,s:I,s:I,s:o,s:o,s:I,s:o,s:o,s:o}", "load",
@@ -160,7 +160,7 @@ static json_t *result_json(const dls_platform *pl, const dls_installment_analysi
         json_object_set_new(root, "sweep", json_pack("{s:I}", "evaluated", (json_int_t)ns));
     }
     if (root != NULL && dls_installment_note(s)[0])
-        json_object_set_new(root, "note", json_string(dls_installment_note(s)));
+        json_object_set_new(root, "note", tool_json_text(dls_installment_note(s)));
     return root;
 }
 

@@ -109,17 +109,17 @@ static json_t *result_json(const dls_platform *pl, const dls_lu *r)
     json_t *root = json_object();
     json_object_set_new(root, "columns", json_integer((json_int_t)n));
     json_object_set_new(root, "algorithm",
-                        json_string(dls_lu_algorithm_name(dls_lu_get_algorithm(r))));
+                        tool_json_text(dls_lu_algorithm_name(dls_lu_get_algorithm(r))));
     if (dls_lu_get_algorithm(r) == DLS_LU_FR)
         json_object_set_new(root, "heuristic",
-                            json_string(dls_lu_heuristic_name(dls_lu_get_heuristic(r))));
+                            tool_json_text(dls_lu_heuristic_name(dls_lu_get_heuristic(r))));
     json_object_set_new(root, "cost", tool_json_number(dls_lu_cost(r)));
-    json_object_set_new(root, "status", json_string(dls_solution_status_name(dls_lu_status(r))));
+    json_object_set_new(root, "status", tool_json_text(dls_solution_status_name(dls_lu_status(r))));
     json_object_set_new(root, "lower_bound", tool_json_number(dls_lu_lower_bound(r)));
     json_object_set_new(root, "gap", tool_json_number(dls_lu_gap(r)));
     json_object_set_new(root, "groups", json_integer((json_int_t)dls_lu_groups(r)));
     if (dls_lu_note(r)[0])
-        json_object_set_new(root, "note", json_string(dls_lu_note(r)));
+        json_object_set_new(root, "note", tool_json_text(dls_lu_note(r)));
     json_t *counts = json_object();
     for (size_t i = 0; i < p; i++)
         json_object_set_new(counts, dls_platform_name(pl, i),
@@ -128,7 +128,7 @@ static json_t *result_json(const dls_platform *pl, const dls_lu *r)
     const size_t *own = dls_lu_owners(r);
     json_t *owners = json_array();
     for (uint64_t j = 0; own && j < n; j++)
-        json_array_append_new(owners, json_string(dls_platform_name(pl, own[j])));
+        json_array_append_new(owners, tool_json_text(dls_platform_name(pl, own[j])));
     json_object_set_new(root, "owners", owners);
     return root;
 }
@@ -234,15 +234,15 @@ static json_t *comparison_json(uint64_t n, const comparison *c)
     json_object_set_new(root, "columns", json_integer((json_int_t)n));
     json_object_set_new(root, "exact_cost", tool_json_number(c->exact));
     json_object_set_new(root, "lower_bound", tool_json_number(c->bound));
-    json_object_set_new(root, "gap_to", json_string(isnan(c->exact) ? "lower_bound" : "exact"));
+    json_object_set_new(root, "gap_to", tool_json_text(isnan(c->exact) ? "lower_bound" : "exact"));
     for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
         const dls_lu *r = c->res[a];
         json_t *o = json_object();
         json_object_set_new(o, "algorithm",
-                            json_string(dls_lu_algorithm_name((dls_lu_algorithm)a)));
+                            tool_json_text(dls_lu_algorithm_name((dls_lu_algorithm)a)));
         if (r == NULL) {
             json_object_set_new(o, "cost", json_null());
-            json_object_set_new(o, "note", json_string(c->why[a]));
+            json_object_set_new(o, "note", tool_json_text(c->why[a]));
         } else {
             double cost = dls_lu_cost(r);
             json_object_set_new(o, "cost", tool_json_number(cost));
@@ -250,9 +250,9 @@ static json_t *comparison_json(uint64_t n, const comparison *c)
             json_object_set_new(o, "gap",
                                 tool_json_number(ref > 0 ? (cost - ref) / ref : NAN));
             json_object_set_new(o, "status",
-                                json_string(dls_solution_status_name(dls_lu_status(r))));
+                                tool_json_text(dls_solution_status_name(dls_lu_status(r))));
             if (dls_lu_note(r)[0])
-                json_object_set_new(o, "note", json_string(dls_lu_note(r)));
+                json_object_set_new(o, "note", tool_json_text(dls_lu_note(r)));
         }
         json_array_append_new(rows, o);
     }

@@ -214,12 +214,12 @@ static json_t *result_json(const dls_platform *pl, const dls_partition *r, int w
                              tool_json_number(dls_partition_metric_value(r)), "shape_ok",
                              dls_partition_shape_ok(r));
     if (dls_partition_note(r)[0])
-        json_object_set_new(root, "note", json_string(dls_partition_note(r)));
+        json_object_set_new(root, "note", tool_json_text(dls_partition_note(r)));
     const size_t *order = dls_partition_order(r);
     if (order) {
         json_t *names = json_array();
         for (size_t k = 0; k < p; k++)
-            json_array_append_new(names, json_string(dls_platform_name(pl, order[k])));
+            json_array_append_new(names, tool_json_text(dls_platform_name(pl, order[k])));
         json_object_set_new(root, "order", names);
     }
     const size_t *assign = dls_partition_assignment(r);

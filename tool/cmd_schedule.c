@@ -209,7 +209,7 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int 
     json_t *order = json_array();
     for (size_t k = 0; k < p; k++)
         json_array_append_new(order,
-                              json_string(dls_platform_name(pl, dls_schedule_sequence(s)[k])));
+                              tool_json_text(dls_platform_name(pl, dls_schedule_sequence(s)[k])));
     json_t *root = json_pack(
         "{s:o,s:o,s:s,s:o,s:o,s:o,s:i,s:i,s:o,s:o,s:o}", "load", json_real(dls_schedule_load(s)),
         "makespan", tool_json_number(dls_schedule_makespan(s)), "status",
@@ -223,10 +223,10 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int 
         json_object_set_new(root, "kkt_primal", json_real(dls_schedule_kkt_primal(s)));
         json_object_set_new(root, "kkt_dual", json_real(dls_schedule_kkt_dual(s)));
     }
-    json_object_set_new(root, "kind", json_string(dls_schedule_kind_name(dls_schedule_get_kind(s))));
+    json_object_set_new(root, "kind", tool_json_text(dls_schedule_kind_name(dls_schedule_get_kind(s))));
     dls_schedule_solver_info si;
     if (mode == 0 && dls_schedule_get_solver_info(s, &si, NULL) == DLS_OK) {
-        json_object_set_new(root, "solver", json_string(dls_star_solver_name(si.solver)));
+        json_object_set_new(root, "solver", tool_json_text(dls_star_solver_name(si.solver)));
         json_object_set_new(root, "optimal", json_boolean(si.optimal));
         json_object_set_new(root, "lower_bound", tool_json_number(si.lower_bound));
         json_object_set_new(root, "used", json_integer((json_int_t)si.used));
@@ -248,7 +248,7 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int 
             json_object_set_new(root, "rounded_makespan", tool_json_number(mi.rounded_makespan));
         int solved_mip = mi.mip_status != DLS_SOLUTION_NONE;
         json_object_set_new(root, "mip_status",
-                            json_string(solved_mip ? dls_solution_status_name(mi.mip_status)
+                            tool_json_text(solved_mip ? dls_solution_status_name(mi.mip_status)
                                                    : "not solved"));
         if (solved_mip) {
             json_object_set_new(root, "mip_makespan", tool_json_number(mi.mip_makespan));
@@ -257,7 +257,7 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int 
         }
     }
     if (dls_schedule_note(s)[0])
-        json_object_set_new(root, "note", json_string(dls_schedule_note(s)));
+        json_object_set_new(root, "note", tool_json_text(dls_schedule_note(s)));
     return root;
 }
 
@@ -513,7 +513,7 @@ static json_t *curve_json(const dls_curve *c, const dls_schedule *s)
                      "makespan", tool_json_number(dls_schedule_makespan(s)), "marginal_cost",
                      json_pack("{s:o,s:o}", "below", tool_json_number(si.marginal_left),
                                "above", tool_json_number(si.marginal_right)),
-                     "model", json_string(si.selection ? "selection" : "paper"), "exact",
+                     "model", tool_json_text(si.selection ? "selection" : "paper"), "exact",
                      dls_curve_exact(c), "points", points);
 }
 

@@ -100,6 +100,53 @@ json_t *tool_json_number(double v)
     return isfinite(v) ? json_real(v) : json_null();
 }
 
+/* Length of the UTF-8 character at s (1 to 4) in its shortest form, 0 when not one. */
+static size_t utf8_len(const unsigned char *s)
+{
+    if (s[0] < 0x80)
+        return 1;
+    size_t k = s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+             : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    for (size_t i = 1; i < k; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    /* overlong forms, surrogates, beyond U+10FFFF */
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||
+        (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
+        return 0;
+    return k;
+}
+
+json_t *tool_json_text(const char *s)
+{
+    if (s == NULL)
+        return json_null();
+    json_t *v = json_string(s);
+    if (v != NULL)
+        return v;
+    /* not UTF-8 (a file name, a cell of an input): each stray byte written \xNN, as the
+     * library's messages quote them, so the report still parses */
+    size_t n = strlen(s), o = 0;
+    char *t = malloc(4 * n + 1);
+    if (t == NULL)
+        return NULL;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t k = utf8_len(p);
+        if (k == 0) {
+            snprintf(t + o, 5, "\\x%02x", *p++);
+            o += 4;
+        } else {
+            memcpy(t + o, p, k);
+            o += k;
+            p += k;
+        }
+    }
+    t[o] = '\0';
+    v = json_string(t);
+    free(t);
+    return v;
+}
+
 const char *tool_num(double v, char *buf, size_t size)
 {
     if (isinf(v))

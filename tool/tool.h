@@ -125,6 +125,9 @@ int tool_exit_for(dls_status status);          /* exit status for a failed call 
 int tool_fail(dls_status status, const dls_error *err);  /* prints err, returns exit status */
 int tool_print_json(json_t *value);            /* prints and releases value; exit status */
 json_t *tool_json_number(double v);            /* a real, or null when not finite */
+/* A string from outside (a path, a library message quoting an input): bytes that are not
+ * UTF-8 written \xNN; null for NULL; NULL when memory runs out. */
+json_t *tool_json_text(const char *s);
 const char *tool_num(double v, char *buf, size_t size);  /* %.6g, "inf" for no limit */
 /* Lines of big tables (10^6 processors) are written without printf, whose format parsing
  * is slow in this program (libquadmath, under OpenBLAS, registers printf hooks): each helper

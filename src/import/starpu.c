@@ -29,6 +29,7 @@
 #include "core/grow.h"
 #include "core/locale.h"
 #include "import/import_impl.h"
+#include "platform/platform_impl.h"
 
 /* The one format version StarPU 1.3 and 1.4 write (_STARPU_PERFMODEL_VERSION). */
 #define SP_VERSION DLS__STARPU_VERSION
@@ -155,6 +156,14 @@ static dls_status fail_here(cursor *c, const char *at, dls_status st, const char
                         c->line, column(c, at), what);
 }
 
+/* Text of the file as a message quotes it (escaped, cut short: see dls__quote_name). */
+#define SP_QUOTE_MAX 96
+static const char *quoted(const char *s, char out[SP_QUOTE_MAX])
+{
+    dls__quote_name(s, out, SP_QUOTE_MAX);
+    return out;
+}
+
 /* The next token (a run of non-blank characters), copied NUL-terminated into buf; at the
  * end of the text, a "truncated" failure naming what was expected. */
 static dls_status token(cursor *c, const char *what, char *buf, const char **at)
@@ -180,7 +189,7 @@ static dls_status token(cursor *c, const char *what, char *buf, const char **at)
 
 static dls_status read_double(cursor *c, const char *what, double *v)
 {
-    char buf[SP_TOKEN_MAX];
+    char buf[SP_TOKEN_MAX], q[SP_QUOTE_MAX];
     const char *at;
     dls_status st = token(c, what, buf, &at);
     if (st != DLS_OK)
@@ -189,9 +198,10 @@ static dls_status read_double(cursor *c, const char *what, double *v)
     errno = 0;
     double x = strtod(buf, &end);
     if (end == buf || *end != '\0')
-        return fail_here(c, at, DLS_ESYNTAX, "%s expected, found \"%s\"", what, buf);
+        return fail_here(c, at, DLS_ESYNTAX, "%s expected, found \"%s\"", what,
+                         quoted(buf, q));
     if (errno == ERANGE && isinf(x))
-        return fail_here(c, at, DLS_EDATA, "%s \"%s\" is out of range", what, buf);
+        return fail_here(c, at, DLS_EDATA, "%s \"%s\" is out of range", what, quoted(buf, q));
     *v = x;
     return DLS_OK;
 }
@@ -199,23 +209,23 @@ static dls_status read_double(cursor *c, const char *what, double *v)
 /* A whole number in [0, max]. */
 static dls_status read_count(cursor *c, const char *what, unsigned long max, unsigned long *v)
 {
-    char buf[SP_TOKEN_MAX];
+    char buf[SP_TOKEN_MAX], q[SP_QUOTE_MAX];
     const char *at;
     dls_status st = token(c, what, buf, &at);
     if (st != DLS_OK)
         return st;
-    const char *q = buf;
-    if (*q == '+')
-        q++;
-    if (!isdigit((unsigned char)*q))
+    const char *d = buf;
+    if (*d == '+')
+        d++;
+    if (!isdigit((unsigned char)*d))
         return fail_here(c, at, DLS_ESYNTAX, "%s (a whole number) expected, found \"%s\"",
-                         what, buf);
+                         what, quoted(buf, q));
     char *end;
     errno = 0;
-    unsigned long long x = strtoull(q, &end, 10);
+    unsigned long long x = strtoull(d, &end, 10);
     if (*end != '\0')
         return fail_here(c, at, DLS_ESYNTAX, "%s (a whole number) expected, found \"%s\"",
-                         what, buf);
+                         what, quoted(buf, q));
     if (errno == ERANGE || x > max)
         return fail_here(c, at, DLS_EDATA, "%s %s is out of range (at most %lu)", what, buf,
                          max);
@@ -229,6 +239,7 @@ static dls_status read_count(cursor *c, const char *what, unsigned long max, uns
 /* A history entry: one line of 8 fields, or 7 (without flops; StarPU reads both). */
 static dls_status read_entry(cursor *c, const char *arch, sp_entry *e)
 {
+    char qt[SP_QUOTE_MAX];
     skip(c);
     if (c->p >= c->end)
         return fail_here(c, c->p, DLS_ESYNTAX, "the file ends where a history entry of %s was "
@@ -262,10 +273,15 @@ static dls_status read_entry(cursor *c, const char *arch, sp_entry *e)
         field[nf][n] = '\0';
         at[nf++] = s;
     }
-    if (nf != 8 && nf != 7)
+    if (nf != 8 && nf != 7) {
+        char line[SP_QUOTE_MAX];
+        size_t n = (size_t)(eol - start) < sizeof line ? (size_t)(eol - start) : sizeof line - 1;
+        memcpy(line, start, n);
+        line[n] = '\0';
         return fail_here(c, start, DLS_ESYNTAX, "a history entry of %s (footprint size flops "
-                         "mean dev sum sum2 n) expected, found %d field%s: \"%.*s\"", arch, nf,
-                         nf == 1 ? "" : "s", (int)(eol - start > 60 ? 60 : eol - start), start);
+                         "mean dev sum sum2 n) expected, found %d field%s: \"%s\"", arch, nf,
+                         nf == 1 ? "" : "s", quoted(line, qt));
+    }
     static const char *const name8[] = {"footprint", "size", "flops", "mean", "deviation",
                                         "sum", "sum2", "sample count"};
     static const char *const name7[] = {"footprint", "size", "mean", "deviation", "sum",
@@ -288,7 +304,7 @@ static dls_status read_entry(cursor *c, const char *arch, sp_entry *e)
         }
         if (end == field[k] || *end != '\0' || errno == ERANGE)
             return fail_here(c, at[k], DLS_ESYNTAX, "history entry of %s: the %s \"%s\" is not "
-                             "a%s number", arch, name[k], field[k],
+                             "a%s number", arch, name[k], quoted(field[k], qt),
                              k == 0 ? " hexadecimal" : (k == 1 || k == nf - 1) ? " whole" : "");
     }
     int o = nf == 8 ? 1 : 0; /* offset of mean..n */

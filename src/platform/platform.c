@@ -328,20 +328,28 @@ int dls__check_name(const char *name, char *why, size_t size)
     return 0;
 }
 
-/* The name quoted for a message: escapes for quotes, backslashes and control characters,
- * and cut short past a screenful. */
+/* The name quoted for a message: escapes for quotes, backslashes, control characters and
+ * bytes that are not UTF-8 (\xNN), so that the message stays valid text (JSON reports carry
+ * it); cut short past a screenful, never inside a character. */
 void dls__quote_name(const char *name, char *out, size_t size)
 {
     size_t o = 0;
-    for (const char *p = name; *p && o + 16 < size; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '"' || c == '\\')
-            o += (size_t)snprintf(out + o, size - o, "\\%c", c);
-        else if (c < 0x20 || c == 0x7f)
-            o += (size_t)snprintf(out + o, size - o, "\\u%04x", c);
-        else
-            out[o++] = (char)c;
-        if (p[1] != '\0' && o + 16 >= size)
+    const unsigned char *p = (const unsigned char *)name;
+    while (*p && o + 16 < size) {
+        unsigned long cp;
+        size_t k = utf8_char(p, &cp);
+        if (k == 0)
+            o += (size_t)snprintf(out + o, size - o, "\\x%02x", *p);
+        else if (cp == '"' || cp == '\\')
+            o += (size_t)snprintf(out + o, size - o, "\\%c", (int)cp);
+        else if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f))
+            o += (size_t)snprintf(out + o, size - o, "\\u%04lx", cp);
+        else {
+            memcpy(out + o, p, k);
+            o += k;
+        }
+        p += k ? k : 1;
+        if (*p != '\0' && o + 16 >= size)
             o += (size_t)snprintf(out + o, size - o, "...");
     }
     out[o] = '\0';

@@ -92,8 +92,8 @@ DLS_HIDDEN dls_platform *dls__platform_new(void);
 /* Index of the processor called name, -1 when there is none (or NULL arguments). */
 DLS_HIDDEN long dls__platform_find(const dls_platform *platform, const char *name);
 
-/* The name as a message quotes it: quotes, backslashes and control characters escaped, cut
- * short to fit out (size bytes). */
+/* The name (or any text from an input) as a message quotes it: quotes, backslashes, control
+ * characters and bytes that are not UTF-8 escaped, cut short to fit out (size bytes). */
 DLS_HIDDEN void dls__quote_name(const char *name, char *out, size_t size);
 
 #endif /* DLSCHED_PLATFORM_IMPL_H */

@@ -29,4 +29,23 @@ assert any("[1, 2]" in w for w in procs["steep"]["warnings"]), procs["steep"]
 assert procs["flat"]["warnings"] == [], procs["flat"]
 PY
 
+# Strings from outside are not always UTF-8: a file name, a header cell. The JSON reports
+# must still parse, each stray byte written \xNN (jansson refuses such strings: the report
+# was lost with an "out of memory" until the fuzzer found it).
+odd=$tmp/$(printf 'odd\377')
+cp "$ex/cluster.json" "$odd.json"
+run check "$odd.json" --json
+expect_rc 0 "check --json on a file whose name is not UTF-8"
+py_json "check --json: the file name is not written \\xff" <<'PY'
+assert d["file"].endswith("odd\\xff.json"), d["file"]
+PY
+printf 'size,time,%s\n4,3,1\n8,5,1\n' "$(printf 'h\230\365')" > "$odd.csv"
+run import csv "$odd.csv" --name p -o "$tmp/imported.json" --json
+expect_rc 0 "import csv --json, a header cell and a file name not UTF-8"
+py_json "import csv --json: the note and the source do not carry \\x98\\xf5 and \\xff" <<'PY'
+assert "h\\x98\\xf5" in d["notes"], d["notes"]
+assert "odd\\xff.csv" in d["processors"][0]["source"], d["processors"][0]
+assert d["platform"].endswith("imported.json"), d["platform"]
+PY
+
 cli_summary
