@@ -53,6 +53,7 @@ UNIT_TESTS = \
 	tests/schedule/test_schedule \
 	tests/schedule/test_curve \
 	tests/schedule/test_limits \
+	tests/schedule/test_tolerance \
 	tests/installment/test_installment \
 	tests/check/test_crosscheck \
 	tests/host/test_host \
@@ -129,6 +130,9 @@ tests_schedule_test_schedule_LDADD = $(TEST_LDADD)
 tests_schedule_test_limits_SOURCES = tests/schedule/test_limits.c $(TEST_SUPPORT)
 tests_schedule_test_limits_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_schedule_test_limits_LDADD = $(TEST_LDADD)
+tests_schedule_test_tolerance_SOURCES = tests/schedule/test_tolerance.c $(TEST_SUPPORT)
+tests_schedule_test_tolerance_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_schedule_test_tolerance_LDADD = $(TEST_LDADD)
 tests_installment_test_installment_SOURCES = tests/installment/test_installment.c $(TEST_SUPPORT)
 tests_installment_test_installment_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_installment_test_installment_LDADD = $(TEST_LDADD)

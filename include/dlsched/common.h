@@ -153,6 +153,18 @@ DLS_API void dls_free(void *ptr);
  */
 #define DLS_PARAMS_RESERVED(bytes) unsigned char reserved[bytes]
 
+/**
+ * The one relative tolerance of dlsched's comparisons of computed quantities: two numbers
+ * that should be equal (the loads' sum and the load, a load and its processor's limit, the
+ * limits' sum and the load, a finish time and the makespan, a claimed time and the one the
+ * model gives) are taken as equal when they differ by at most DLS_REL_TOL times the larger
+ * (for times: times the makespan). So limits that hold the load within it are feasible (the
+ * loads are then made to sum to the load exactly), and `dlsched verify` accepts a schedule
+ * whose numbers were printed with 10 significant digits. doc/NUMERICS.md explains the
+ * choice.
+ */
+#define DLS_REL_TOL 1e-9
+
 /** The status of @p name as dls_status_name() writes it ("EINVAL").
  *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
 DLS_API dls_status dls_status_from_name(const char *name, dls_status *out);

@@ -140,7 +140,7 @@ typedef struct dls_schedule_params {
     int exact;
     int verbose;              /**< 1: let GLPK print its progress on standard output */
     /** Relative tolerance of the answer checks (load sum, bounds, replayed makespan);
-     *  in (0, 1e-3]; default 1e-9. */
+     *  in (0, 1e-3]; default ::DLS_REL_TOL. */
     double check_tol;
     /** Envelope of speed models; see dls_model_convex_envelope(). */
     dls_envelope_params envelope;
@@ -424,7 +424,7 @@ typedef struct dls_curve dls_curve;
  * the marginal cost dT/dV. Speed models enter through their envelopes on (0, min(limit,
  * load_max)], as in dls_schedule_solve() at load_max.
  * @param load_min, load_max the range, 0 < load_min < load_max <= the capacity (sum of the
- *        limits), finite
+ *        limits, under the tolerance rule of ::DLS_REL_TOL), finite
  * @param params NULL for the defaults; the solver must be ::DLS_SOLVER_CHAIN; drop_unused
  *        chooses the model (selection or the paper's LP)
  * @param[out] out receives the curve; unchanged on failure

@@ -200,11 +200,13 @@ dls_status dls__chain_curve_build(const dls__star *st, const dls__chain_params *
     rc = dls__cprob_build(st, v_hi, par, &pb, err);
     if (rc != DLS_OK)
         return rc;
-    if (pb.capacity < v_hi) {
+    if (!dls__holds(pb.capacity, v_hi)) {
         double capacity = pb.capacity;
         dls__cprob_free(&pb);
-        return dls__fail(err, DLS_EINVAL, "schedule: the limits hold a load of at most %.10g, "
-                         "less than the top of the range %.10g", capacity, v_hi);
+        int dg = dls__distinct_digits(capacity, v_hi);
+        return dls__fail(err, DLS_EINVAL, "schedule: the limits hold a load of at most %.*g, "
+                         "less than the top of the range %.*g (beyond the relative tolerance "
+                         "%g)", dg, capacity, dg, v_hi, DLS_REL_TOL);
     }
     size_t m = st->m, max_work = par->max_work;
     if (max_work == 0) {

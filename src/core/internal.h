@@ -3,6 +3,7 @@
 #define DLSCHED_INTERNAL_H
 
 #include <stdarg.h>
+#include <math.h>
 #include <stddef.h>
 
 #include "dlsched.h"
@@ -108,9 +109,33 @@ DLS_HIDDEN dls_status dls__error_retag(dls_error *err, dls_status status, const 
 
 /* Appends a line to a growing note (NULL: none yet); losing it when out of memory is
  * accepted, since notes are advice. */
+/* Whether a capacity (a sum of limits) holds `need` under the tolerance rule (DLS_REL_TOL). */
+static inline int dls__holds(double capacity, double need)
+{
+    return capacity >= need - DLS_REL_TOL * need;
+}
+
+/* Whether x is within `limit` under the rule. */
+static inline int dls__within(double x, double limit)
+{
+    return x <= limit + DLS_REL_TOL * fabs(limit);
+}
+
+/* The whole units a limit holds under the same rule: the integer just above it when the limit
+ * is within the rule of it (428.99999999999994 holds 429), else the integer below. */
+static inline double dls__whole_units(double limit)
+{
+    double up = ceil(limit);
+    return up - limit <= DLS_REL_TOL * limit ? up : floor(limit);
+}
+
 DLS_HIDDEN void dls__note_add(char **note, const char *fmt, ...) DLS_PRINTF(2, 3);
 
 /* Shortest number of significant digits (1..17) that reads back as exactly v. */
 DLS_HIDDEN int dls__shortest_digits(double v);
+
+/* Significant digits at which %.*g writes both a and b in full, so that a message comparing
+ * them shows why ("at most 2999.9999999999995, less than 3000"). */
+DLS_HIDDEN int dls__distinct_digits(double a, double b);
 
 #endif /* DLSCHED_INTERNAL_H */

@@ -61,7 +61,7 @@ dls_status dls__lu_eval_init(lu_eval *e, const dls_platform *pl, int use_limits,
     e->all_monotone = 1;
     for (size_t i = 0; i < p; i++) {
         const dls__proc *pr = &pl->procs[i];
-        e->cap[i] = use_limits && isfinite(pr->limit) ? floor(pr->limit) : INFINITY;
+        e->cap[i] = use_limits && isfinite(pr->limit) ? dls__whole_units(pr->limit) : INFINITY;
         e->mono_x[i] = INFINITY;
         if (constant_speed) {
             e->speed[i] = constant_speed[i];

@@ -241,12 +241,12 @@ static dls_status run(const dls_platform *pl, const dls_model *const *models, ui
     for (size_t i = 0; i < p; i++) {
         double lim = par->use_limits ? pl->procs[i].limit : INFINITY;
         if (!weighted) /* equal elements: whole elements only; weights: the limit itself */
-            lim = floor(lim);
+            lim = dls__whole_units(lim);
         cap[i] = weighted || lim < (double)n ? lim : (double)n;
         r->capacity += lim;
     }
     dls_status st = DLS_OK;
-    if (r->capacity < need) {
+    if (!dls__holds(r->capacity, need)) {
         r->status = DLS_SOLUTION_INFEASIBLE;
         r->makespan = INFINITY;
         r->lower_bound = INFINITY;
@@ -254,9 +254,11 @@ static dls_status run(const dls_platform *pl, const dls_model *const *models, ui
         r->metric = NAN;
         if (weighted)
             snprintf(r->note, sizeof r->note,
-                     "infeasible: the limits hold a total weight of at most %.10g, less than the "
-                     "total weight %.10g of the %llu elements", r->capacity, need,
-                     (unsigned long long)n);
+                     "infeasible: the limits hold a total weight of at most %.*g, less than the "
+                     "total weight %.*g of the %llu elements (beyond the relative tolerance %g)",
+                     dls__distinct_digits(r->capacity, need), r->capacity,
+                     dls__distinct_digits(r->capacity, need), need, (unsigned long long)n,
+                     DLS_REL_TOL);
         else
             snprintf(r->note, sizeof r->note,
                      "infeasible: the limits hold at most %.0f elements in total, fewer than the "

@@ -178,7 +178,7 @@ static void floor_and_fill(rounding *rd, const double *alpha, double *x)
     size_t m = st->m;
     double n = rd->n, sum = 0;
     for (size_t k = 0; k < m; k++) {
-        rd->cap[k] = floor(fmin(st->B[k], n));
+        rd->cap[k] = fmin(dls__whole_units(st->B[k]), n);
         x[k] = fmin(floor(alpha[k] + DLS_INT_IMPROVE_RTOL * n), rd->cap[k]);
         if (x[k] < 0)
             x[k] = 0;
@@ -319,20 +319,21 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
     s->capacity = 0;
     for (size_t i = 0; i < pl->n; i++) {
         double lim = par->use_limits ? pl->procs[i].limit : INFINITY;
-        s->capacity += whole ? floor(lim) : lim;
+        s->capacity += whole ? dls__whole_units(lim) : lim;
     }
     dls_status st = dls__star_build(pl, V, par, 1, star, &s->note, err);
     if (st != DLS_OK)
         return st;
     s->envelope_dev = star->envelope_dev;
-    if (s->capacity < V) {
+    if (!dls__holds(s->capacity, V)) {
         s->status = DLS_SOLUTION_INFEASIBLE;
         s->makespan = s->paper_makespan = s->true_makespan = INFINITY;
         for (size_t k = 0; k < star->m; k++)
             s->seq[k] = star->proc[k];
-        dls__note_add(&s->note, "infeasible: the limits hold a load of at most %.10g%s, less "
-                      "than the %.10g to distribute", s->capacity, whole ? " whole units" : "",
-                      V);
+        int dg = dls__distinct_digits(s->capacity, V);
+        dls__note_add(&s->note, "infeasible: the limits hold a load of at most %.*g%s, less "
+                      "than the %.*g to distribute (beyond the relative tolerance %g)", dg,
+                      s->capacity, whole ? " whole units" : "", dg, V, DLS_REL_TOL);
         *done = 1;
         return DLS_OK;
     }

@@ -16,7 +16,7 @@
 #include "solver/solver.h"
 
 /* Default relative tolerance of the answer checks. */
-#define DLS_SCHEDULE_DEFAULT_CHECK_TOL 1e-9
+#define DLS_SCHEDULE_DEFAULT_CHECK_TOL DLS_REL_TOL
 /* Largest check tolerance accepted: beyond it a check would not catch wrong optima. */
 #define DLS_SCHEDULE_MAX_CHECK_TOL 1e-3
 /* Default seconds for GLPK in one call: the LP of 2 x 10^4 processors takes about a minute
@@ -258,13 +258,15 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
         return st;
     }
     s->envelope_dev = star.envelope_dev;
-    if (s->capacity < load) {
+    if (!dls__holds(s->capacity, load)) {
         s->status = DLS_SOLUTION_INFEASIBLE;
         s->makespan = s->paper_makespan = s->true_makespan = INFINITY;
         for (size_t k = 0; k < star.m; k++)
             s->seq[k] = star.proc[k];
-        dls__note_add(&s->note, "infeasible: the limits hold a load of at most %.10g, less than "
-                      "the %.10g to distribute", s->capacity, load);
+        int dg = dls__distinct_digits(s->capacity, load);
+        dls__note_add(&s->note, "infeasible: the limits hold a load of at most %.*g, less than "
+                      "the %.*g to distribute (beyond the relative tolerance %g)", dg,
+                      s->capacity, dg, load, DLS_REL_TOL);
         dls__star_free(&star);
         *out = s;
         return DLS_OK;
@@ -313,7 +315,7 @@ static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const
             return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_evaluate: "
                                 "processor \"%s\": the load must be a finite number >= 0, not "
                                 "%.10g", pr->name, loads[i]);
-        if (params->use_limits && loads[i] > pr->limit)
+        if (params->use_limits && !dls__within(loads[i], pr->limit))
             return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_evaluate: "
                                 "processor \"%s\": the load %.10g exceeds its limit %.10g",
                                 pr->name, loads[i], pr->limit);

@@ -11,6 +11,11 @@
 #include "core/sort.h"
 #include "star/star.h"
 
+/* Stretched limits exceed the load by this much more (relative), so that the rounding of
+ * their sum cannot leave them short again; never beyond the rule itself (a load stays within
+ * its limit under dls__within; a shortfall left then is the solvers' rounding). */
+#define DLS__STAR_STRETCH_MARGIN 0x1p-40
+
 /* ---------------------------------------------------------------------------------- */
 /* The star model                                                                     */
 
@@ -83,6 +88,15 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     }
 
+    /* Limits that hold V only within the tolerance rule (seven limits of 3000/7 for 3000)
+     * are stretched to hold it, by at most DLS_REL_TOL: the solvers then find the loads
+     * summing to V, each within its limit under the rule. */
+    double held = 0, stretch = 1;
+    for (k = 0; k < m && par->use_limits; k++)
+        held += pl->procs[st->proc[k]].limit;
+    if (held < V && dls__holds(held, V))
+        stretch = fmin(V / held * (1 + DLS__STAR_STRETCH_MARGIN), 1 + DLS_REL_TOL);
+
     /* time lines of every position */
     size_t cap_lines = 0, nlines = 0;
     dls_status stc = DLS_OK;
@@ -90,7 +104,7 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_
         const dls__proc *pr = &pl->procs[st->proc[k]];
         st->S[k] = pr->startup;
         st->C[k] = pr->rate;
-        st->B[k] = par->use_limits ? pr->limit : INFINITY;
+        st->B[k] = par->use_limits ? pr->limit * stretch : INFINITY;
         st->model[k] = pr->model;
         st->off[k] = nlines;
         if (pr->two_d) {

@@ -23,7 +23,10 @@ static double tk(const dls_model *m, uint64_t k)
 static uint64_t capacity_of(const dls_platform *pl, size_t i, uint64_t n)
 {
     double lim = dls_platform_limit(pl, i);
-    return isinf(lim) ? n : (uint64_t)fmin(floor(lim), (double)n);
+    /* the tolerance rule (doc/NUMERICS.md): a limit within DLS_REL_TOL below an integer
+     * holds that integer */
+    double whole = ceil(lim) - lim <= DLS_REL_TOL * lim ? ceil(lim) : floor(lim);
+    return isinf(lim) ? n : (uint64_t)fmin(whole, (double)n);
 }
 
 /* Largest k in [0, cap] with t(k) <= T (t increasing). */
