@@ -32,5 +32,6 @@
 #include <dlsched/plot.h>
 #include <dlsched/installment.h>
 #include <dlsched/import.h>
+#include <dlsched/verify.h>
 
 #endif /* DLSCHED_H */

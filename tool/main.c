@@ -21,6 +21,7 @@ static const tool_cmd *const commands[] = {
     &tool_cmd_plot,
     &tool_cmd_import,
     &tool_cmd_export_model,
+    &tool_cmd_verify,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

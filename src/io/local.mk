@@ -8,3 +8,7 @@ libdlsched_core_la_SOURCES += \
 	src/io/platform_json.c \
 	src/io/platform_simdjson.h \
 	src/io/platform_simdjson.cc
+# Claims of other schedulers (src/verify), in the JSON dlsched writes.
+libdlsched_core_la_SOURCES += \
+	src/io/claim_json.h \
+	src/io/claim_json.c

@@ -1,0 +1,267 @@
+/**
+ * @file verify.h
+ * @brief dlsched as the referee: a schedule or a partition written by any tool, checked
+ *        against the platform's models, and measured against the optimum.
+ *
+ * A claim (::dls_claim) is what another scheduler says: each processor's load and, when it
+ * says so, when its send starts and ends, when it starts computing and when it finishes,
+ * the send order and the makespan. Build one with dls_claim_create() and the setters, or
+ * read it from a file: the JSON that `dlsched schedule --json`, `evaluate --json` and
+ * `partition --json` write, or a CSV table with a header (`name,load` and optionally
+ * `send_start`, `send_end`, `compute_start`, `finish`; rows in send order).
+ *
+ * dls_schedule_verify() checks everything the star model implies: the loads sum to the
+ * load, each within its processor's limit, the sends one after the other on the single
+ * port (each lasting S + C x, nothing sent to a processor given nothing), no computing
+ * before the data has arrived, each finish under the processor's true model, and the
+ * claimed makespan. Every comparison follows the tolerance rule of ::DLS_REL_TOL (times:
+ * relative to the makespan). Each violation names the processor, what was expected, what
+ * was found and by how much. A valid schedule is then measured against the optimum for
+ * the same platform, load and mode: the paper's LP, the best set of processors for the
+ * platform's order, and the best set for the claim's own send order.
+ */
+#ifndef DLSCHED_VERIFY_H
+#define DLSCHED_VERIFY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dlsched/common.h"
+#include "dlsched/platform.h"
+#include "dlsched/schedule.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** What a claim is: X(NAME, value, text). SCHEDULE: a star schedule (loads and
+ *  timeline); PARTITION: elements per processor and their times. */
+#define DLS_CLAIM_KIND_MAP(X)      \
+    X(SCHEDULE, 0, "schedule")     \
+    X(PARTITION, 1, "partition")
+
+/** Kind of claim: see ::DLS_CLAIM_KIND_MAP. */
+typedef enum dls_claim_kind {
+#define DLS_CLAIM_KIND_ENUM_(name, value, text) DLS_CLAIM_##name = value,
+    DLS_CLAIM_KIND_MAP(DLS_CLAIM_KIND_ENUM_)
+#undef DLS_CLAIM_KIND_ENUM_
+} dls_claim_kind;
+
+/** "schedule" or "partition"; "unknown" for other values. */
+DLS_API const char *dls_claim_kind_name(dls_claim_kind kind);
+/** The kind written @p name. @return ::DLS_OK; ::DLS_EINVAL for an unknown name. */
+DLS_API dls_status dls_claim_kind_from_name(const char *name, dls_claim_kind *out);
+
+/** A schedule or partition claimed by some tool, for one platform (opaque). */
+typedef struct dls_claim dls_claim;
+
+/**
+ * An empty claim for @p platform: every load 0, no time given, no order, no makespan.
+ * The claim refers to processors by their index in @p platform, which must outlive it.
+ * @return ::DLS_OK; ::DLS_EINVAL for NULL arguments or a bad kind; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_claim_create(const dls_platform *platform, dls_claim_kind kind,
+                                    dls_claim **out, dls_error *err);
+
+/** Frees a claim; NULL is allowed. */
+DLS_API void dls_claim_free(dls_claim *claim);
+
+/**
+ * What the claim says of processor @p i. Times in seconds from the start of the schedule;
+ * NaN for a time the claim does not give (it is then taken as early as the model allows).
+ * For a partition, @p load is the number of elements and @p finish the time claimed for
+ * them; the other times must be NaN.
+ * @return ::DLS_OK; ::DLS_EINVAL for i out of range, a load or time that is not a number
+ *         (infinite loads and times are refused too: a claim is about a finite schedule),
+ *         or a time given for a partition; the claim is unchanged then.
+ */
+DLS_API dls_status dls_claim_set(dls_claim *claim, size_t i, double load, double send_start,
+                                 double send_end, double compute_start, double finish,
+                                 dls_error *err);
+
+/**
+ * The send order: @p m distinct processor indices, first sent first. Processors given a
+ * load but left out of it are sent after, by their claimed send start (then index).
+ * Without an order, processors are sent by their claimed send start, then index.
+ * @return ::DLS_OK; ::DLS_EINVAL for an index out of range or repeated (claim unchanged);
+ *         ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_claim_set_order(dls_claim *claim, const size_t *order, size_t m,
+                                       dls_error *err);
+
+/** The total load the claim says it distributes (NaN: not claimed). For a partition, the
+ *  number of elements. @return ::DLS_OK; ::DLS_EINVAL for a value that is not finite and
+ *  > 0 (or NaN). */
+DLS_API dls_status dls_claim_set_total(dls_claim *claim, double total, dls_error *err);
+
+/** The makespan the claim says it reaches, in seconds (NaN: not claimed).
+ *  @return ::DLS_OK; ::DLS_EINVAL for a negative or infinite value. */
+DLS_API dls_status dls_claim_set_makespan(dls_claim *claim, double makespan, dls_error *err);
+
+/** The claim's kind. */
+DLS_API dls_claim_kind dls_claim_get_kind(const dls_claim *claim);
+
+/**
+ * Reads a claim for @p platform from the file at @p path: JSON (a document that starts
+ * with '{': the output of `dlsched schedule --json`, `evaluate --json` or
+ * `partition --json`; processors by name) or CSV (a header naming the columns `name` and
+ * `load` — or `elements` for a partition — and optionally `send_start`, `send_end`,
+ * `compute_start`, `finish`; one row per processor, in send order; empty cells are times
+ * not given). Processors of the platform missing from the file get load 0.
+ * @return ::DLS_OK; ::DLS_ESYNTAX for malformed text (file, line, column); ::DLS_EDATA for a
+ *         processor the platform does not have, one named twice, a negative or non-finite
+ *         number (file, line, processor, value); ::DLS_EIO; ::DLS_ENOMEM. @p out is
+ *         unchanged on failure.
+ */
+DLS_API dls_status dls_claim_read_file(const dls_platform *platform, const char *path,
+                                       dls_claim **out, dls_error *err);
+
+/** The same from @p len bytes at @p text; @p source names it in messages (NULL: "claim"). */
+DLS_API dls_status dls_claim_read_string(const dls_platform *platform, const char *text,
+                                         size_t len, const char *source, dls_claim **out,
+                                         dls_error *err);
+
+/** The kinds of violation: X(NAME, value, text). */
+#define DLS_VIOLATION_KIND_MAP(X)                   \
+    X(NEGATIVE_LOAD, 0, "negative-load")            \
+    X(LOAD_SUM, 1, "load-sum")                      \
+    X(LIMIT, 2, "limit")                            \
+    X(SEND_OVERLAP, 3, "send-overlap")              \
+    X(SEND_DURATION, 4, "send-duration")            \
+    X(EARLY_COMPUTE, 5, "early-compute")            \
+    X(FINISH, 6, "finish")                          \
+    X(MAKESPAN, 7, "makespan")                      \
+    X(NOT_WHOLE, 8, "not-whole")
+
+/** Kind of violation: see ::DLS_VIOLATION_KIND_MAP.
+ * - NEGATIVE_LOAD: a load below 0;
+ * - LOAD_SUM: the loads do not sum to the load;
+ * - LIMIT: a load above its processor's limit;
+ * - SEND_OVERLAP: a send starts before the previous one has ended (single port);
+ * - SEND_DURATION: a send claimed to end before S + C x after its start;
+ * - EARLY_COMPUTE: computing starts before the data has arrived;
+ * - FINISH: a processor claimed to finish before its model allows;
+ * - MAKESPAN: a makespan claimed below the one the schedule reaches;
+ * - NOT_WHOLE: a partition giving a processor a fraction of an element. */
+typedef enum dls_violation_kind {
+#define DLS_VIOLATION_KIND_ENUM_(name, value, text) DLS_VIOLATION_##name = value,
+    DLS_VIOLATION_KIND_MAP(DLS_VIOLATION_KIND_ENUM_)
+#undef DLS_VIOLATION_KIND_ENUM_
+} dls_violation_kind;
+
+/** The text of a kind ("send-overlap"); "unknown" for other values. */
+DLS_API const char *dls_violation_kind_name(dls_violation_kind kind);
+/** The kind written @p name. @return ::DLS_OK; ::DLS_EINVAL for an unknown name. */
+DLS_API dls_status dls_violation_kind_from_name(const char *name, dls_violation_kind *out);
+
+/** One violation. */
+typedef struct dls_violation {
+    dls_violation_kind kind;
+    long processor;   /**< index in the platform; -1 when it concerns no one processor */
+    double expected;  /**< the bound the model sets (a limit, the earliest time, the load) */
+    double found;     /**< what the claim says */
+    double excess;    /**< by how much it is broken, >= 0, in the unit of the values */
+    char text[DLS_ERROR_MESSAGE_MAX]; /**< a sentence naming the processor and the numbers */
+} dls_violation;
+
+/** Parameters of dls_schedule_verify() and dls_partition_verify(). */
+typedef struct dls_verify_params {
+    /** The load (elements for a partition) the schedule must distribute; NaN (default):
+     *  the claim's total, else the sum of its loads. */
+    double load;
+    /** Relative tolerance of every comparison, in (0, 1e-3]; default ::DLS_REL_TOL. */
+    double tolerance;
+    int use_limits;           /**< 1 (default): loads within the limits; 0: ignore them */
+    /** 1 (default): compute the optima the schedule is measured against; 0: check only. */
+    int optimum;
+    /** 1: certify the paper's LP optimum with GLPK's rational simplex (glp_exact);
+     *  default 0. */
+    int exact;
+    /** The mode of the optima: send order and originator; defaults as
+     *  dls_schedule_params_init() sets them. */
+    dls_send_order order;
+    int originator_computes;
+    /** For a partition: the n of an n x n matrix product whose rows were distributed (see
+     *  dls_partition_solve_matrix()); 0 (default): equal elements. */
+    uint64_t matrix;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(64);
+} dls_verify_params;
+
+/** Fills @p params with the defaults. */
+DLS_API void dls_verify_params_init(dls_verify_params *params);
+
+/** The result of a verification (opaque); free with dls_verification_free(). */
+typedef struct dls_verification dls_verification;
+
+/**
+ * Checks a star schedule claimed for @p platform (see the file comment), and when it is
+ * valid and params->optimum is set, solves the same problem to measure it.
+ * @param claim a claim of kind ::DLS_CLAIM_SCHEDULE for @p platform
+ * @param params NULL for the defaults
+ * @param[out] out receives the verification (valid or not); unchanged on failure
+ * @return ::DLS_OK (also for an invalid schedule: see dls_verification_valid());
+ *         ::DLS_EINVAL for bad arguments or parameters, a claim of another platform or kind,
+ *         or a processor with a 2-D model; the statuses of dls_schedule_solve() when an
+ *         optimum cannot be computed; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_schedule_verify(const dls_platform *platform, const dls_claim *claim,
+                                       const dls_verify_params *params,
+                                       dls_verification **out, dls_error *err);
+
+/**
+ * Checks a partition claimed for @p platform: whole elements, none negative, summing to
+ * the number of elements, each processor within its limit, each claimed time not below
+ * what the processor's model gives (t(x) = x / s(x), or x n^2 / s(n, x) for the rows of an
+ * n x n product), and the claimed makespan. When valid and params->optimum is set, the
+ * optimum is dls_partition_solve() (or dls_partition_solve_matrix()).
+ * @return as dls_schedule_verify(), for a claim of kind ::DLS_CLAIM_PARTITION.
+ */
+DLS_API dls_status dls_partition_verify(const dls_platform *platform, const dls_claim *claim,
+                                        const dls_verify_params *params,
+                                        dls_verification **out, dls_error *err);
+
+/** Frees a verification; NULL is allowed. */
+DLS_API void dls_verification_free(dls_verification *v);
+
+/** 1 when no violation was found, else 0. */
+DLS_API int dls_verification_valid(const dls_verification *v);
+
+/** Number of violations. */
+DLS_API size_t dls_verification_count(const dls_verification *v);
+
+/** Violation @p k (0 .. count-1), in the order found; NULL when out of range. */
+DLS_API const dls_violation *dls_verification_violation(const dls_verification *v, size_t k);
+
+/** How the claim measures up, and what it is measured against. Makespans in seconds; NaN
+ *  for what was not computed (params->optimum 0, an invalid schedule). */
+typedef struct dls_verify_quality {
+    double load;              /**< the load checked against */
+    double makespan;          /**< the makespan the claimed schedule really reaches */
+    double claimed_makespan;  /**< what the claim says; NaN when it says nothing */
+    double paper_optimum;     /**< the paper's LP (every processor used, its startup paid) */
+    double selection_optimum; /**< the best set of processors for the mode's send order */
+    double own_order_optimum; /**< the best set for the claim's own send order */
+    double best;              /**< the least of the optima computed */
+    double gap;               /**< makespan - best, seconds */
+    double gap_percent;       /**< 100 gap / best */
+    /** 1 when best is proven optimal (all solvers exact); 0 when it is only the best found
+     *  (a heuristic fallback, or speed models whose LP uses their convex envelope) */
+    int proven;
+    /** With params->exact: 1 when glp_exact confirmed the paper's optimum, else 0 */
+    int exact_confirmed;
+} dls_verify_quality;
+
+/** Copies the figures into @p q. @return ::DLS_OK; ::DLS_EINVAL for NULL arguments. */
+DLS_API dls_status dls_verification_get_quality(const dls_verification *v,
+                                                dls_verify_quality *q);
+
+/** Notes on the verification ("" when none): times not given and taken from the model,
+ *  a partition optimum that is a bound, and the like. */
+DLS_API const char *dls_verification_note(const dls_verification *v);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLSCHED_VERIFY_H */

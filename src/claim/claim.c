@@ -1,0 +1,155 @@
+/* The claim object: a schedule or partition written by some tool, per processor. */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "claim/claim_impl.h"
+#include "core/names.h"
+
+DLS__ENUM_NAMES(dls_claim_kind, dls_claim_kind, DLS_CLAIM_KIND_MAP)
+
+dls_status dls_claim_create(const dls_platform *platform, dls_claim_kind kind, dls_claim **out,
+                            dls_error *err)
+{
+    if (platform == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_claim_create: NULL argument");
+    if (kind != DLS_CLAIM_SCHEDULE && kind != DLS_CLAIM_PARTITION)
+        return dls__fail(err, DLS_EINVAL, "dls_claim_create: kind %d is not a dls_claim_kind",
+                         (int)kind);
+    size_t n = dls_platform_count(platform);
+    dls_claim *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_claim_create: out of memory");
+    c->platform = platform;
+    c->n = n;
+    c->kind = kind;
+    c->total = c->makespan = NAN;
+    size_t k = n ? n : 1;
+    c->load = calloc(k, sizeof *c->load);
+    c->send_start = malloc(k * sizeof(double));
+    c->send_end = malloc(k * sizeof(double));
+    c->compute_start = malloc(k * sizeof(double));
+    c->finish = malloc(k * sizeof(double));
+    if (!c->load || !c->send_start || !c->send_end || !c->compute_start || !c->finish) {
+        dls_claim_free(c);
+        return dls__fail(err, DLS_ENOMEM, "dls_claim_create: out of memory");
+    }
+    for (size_t i = 0; i < n; i++)
+        c->send_start[i] = c->send_end[i] = c->compute_start[i] = c->finish[i] = NAN;
+    *out = c;
+    return DLS_OK;
+}
+
+void dls_claim_free(dls_claim *c)
+{
+    if (c == NULL)
+        return;
+    free(c->load);
+    free(c->send_start);
+    free(c->send_end);
+    free(c->compute_start);
+    free(c->finish);
+    free(c->order);
+    free(c);
+}
+
+/* A time given (finite) or not (NaN); infinities are refused. */
+static int time_ok(double t) { return isnan(t) || isfinite(t); }
+
+dls_status dls_claim_set(dls_claim *c, size_t i, double load, double send_start,
+                         double send_end, double compute_start, double finish, dls_error *err)
+{
+    if (c == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set: NULL claim");
+    if (i >= c->n)
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set: processor %zu of a platform of %zu",
+                         i, c->n);
+    if (!isfinite(load))
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set: processor \"%s\": "
+                            "the load must be a finite number, not %g",
+                            dls_platform_name(c->platform, i), load);
+    if (!time_ok(send_start) || !time_ok(send_end) || !time_ok(compute_start) ||
+        !time_ok(finish))
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set: processor \"%s\": "
+                            "a time must be a finite number, or NaN when not given",
+                            dls_platform_name(c->platform, i));
+    if (c->kind == DLS_CLAIM_PARTITION &&
+        (!isnan(send_start) || !isnan(send_end) || !isnan(compute_start)))
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set: processor \"%s\": "
+                            "a partition has no sends: its send and compute start times must "
+                            "be NaN", dls_platform_name(c->platform, i));
+    c->load[i] = load;
+    c->send_start[i] = send_start;
+    c->send_end[i] = send_end;
+    c->compute_start[i] = compute_start;
+    c->finish[i] = finish;
+    return DLS_OK;
+}
+
+dls_status dls__claim_set_order(dls_claim *c, const size_t *order, size_t m, const char *fn,
+                                dls_error *err)
+{
+    if (m > c->n)
+        return dls__fail(err, DLS_EINVAL, "%s: an order of %zu processors on a platform of %zu",
+                         fn, m, c->n);
+    unsigned char *seen = calloc(c->n ? c->n : 1, 1);
+    size_t *copy = malloc((m ? m : 1) * sizeof *copy);
+    if (seen == NULL || copy == NULL) {
+        free(seen);
+        free(copy);
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+    }
+    for (size_t k = 0; k < m; k++) {
+        if (order[k] >= c->n || seen[order[k]]) {
+            dls_status st = order[k] >= c->n
+                ? dls__fail(err, DLS_EINVAL, "%s: position %zu: processor %zu of a platform of "
+                            "%zu", fn, k, order[k], c->n)
+                : dls__fail_at(err, DLS_EINVAL, 0, 0, (long)order[k], "%s: position %zu: "
+                               "processor \"%s\" is already in the order", fn, k,
+                               dls_platform_name(c->platform, order[k]));
+            free(seen);
+            free(copy);
+            return st;
+        }
+        seen[order[k]] = 1;
+        copy[k] = order[k];
+    }
+    free(seen);
+    free(c->order);
+    c->order = copy;
+    c->m = m;
+    return DLS_OK;
+}
+
+dls_status dls_claim_set_order(dls_claim *c, const size_t *order, size_t m, dls_error *err)
+{
+    if (c == NULL || (order == NULL && m > 0))
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_order: NULL argument");
+    return dls__claim_set_order(c, order, m, "dls_claim_set_order", err);
+}
+
+dls_status dls_claim_set_total(dls_claim *c, double total, dls_error *err)
+{
+    if (c == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_total: NULL claim");
+    if (!isnan(total) && !(isfinite(total) && total > 0))
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_total: the total must be a finite "
+                         "number > 0 (or NaN), not %g", total);
+    c->total = total;
+    return DLS_OK;
+}
+
+dls_status dls_claim_set_makespan(dls_claim *c, double makespan, dls_error *err)
+{
+    if (c == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_makespan: NULL claim");
+    if (!isnan(makespan) && !(isfinite(makespan) && makespan >= 0))
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_makespan: the makespan must be a "
+                         "finite number >= 0 (or NaN), not %g", makespan);
+    c->makespan = makespan;
+    return DLS_OK;
+}
+
+dls_claim_kind dls_claim_get_kind(const dls_claim *c) { return c->kind; }

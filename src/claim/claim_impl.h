@@ -1,0 +1,26 @@
+/* The claim object (include/dlsched/verify.h): what another scheduler says, per processor of
+ * one platform. Filled by the setters, by the JSON reader (src/io/claim_json.c) and by the
+ * CSV reader (src/import/claim_csv.c); read by src/verify. */
+#ifndef DLSCHED_CLAIM_IMPL_H
+#define DLSCHED_CLAIM_IMPL_H
+
+#include "dlsched/verify.h"
+#include "core/internal.h"
+
+struct dls_claim {
+    const dls_platform *platform;
+    size_t n;               /* the platform's count when the claim was made */
+    dls_claim_kind kind;
+    double total, makespan; /* NaN: not claimed */
+    /* n each; NaN where the claim gives no time */
+    double *load, *send_start, *send_end, *compute_start, *finish;
+    size_t *order;          /* m distinct indices (NULL, m = 0: none given) */
+    size_t m;
+};
+
+/* Sets the order without checks other than the ones dls_claim_set_order makes; used by the
+ * readers, which have checked names. */
+DLS_HIDDEN dls_status dls__claim_set_order(dls_claim *c, const size_t *order, size_t m,
+                                           const char *fn, dls_error *err);
+
+#endif /* DLSCHED_CLAIM_IMPL_H */

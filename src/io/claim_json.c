@@ -1,0 +1,212 @@
+/* Claims in JSON: the documents `dlsched schedule --json`, `evaluate --json` and
+ * `partition --json` write, read back as a dls_claim (src/claim) for src/verify. Processors
+ * are named; those of the platform the document leaves out get nothing. */
+#include <config.h>
+
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "claim/claim_impl.h"
+#include "io/claim_json.h"
+#include "io/json_locate.h"
+#include "platform/platform_impl.h"
+
+typedef struct reader {
+    const char *text, *source;
+    size_t len;
+    const dls_platform *pl;
+    dls_error *err;
+} reader;
+
+/* A failure at the value reached by path (depth steps), or at its key. */
+static dls_status fail_path(const reader *r, dls_status st, const dls__jstep *path,
+                            size_t depth, int at_key, long proc, const char *fmt, ...)
+    DLS_PRINTF(7, 8);
+
+static dls_status fail_path(const reader *r, dls_status st, const dls__jstep *path,
+                            size_t depth, int at_key, long proc, const char *fmt, ...)
+{
+    int line = 1, column = 1;
+    dls__json_locate(r->text, r->len, path, depth, at_key, &line, &column);
+    char what[384];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    return dls__fail_at(r->err, st, line, column, proc, "%s:%d:%d: %s", r->source, line, column,
+                        what);
+}
+
+/* A number of a processor's object: *v set (NaN for null or absent when optional). */
+static dls_status number(const reader *r, json_t *o, const char *key, int required,
+                         dls__jstep *path, long proc, double *v)
+{
+    json_t *x = json_object_get(o, key);
+    path[2].key = key;
+    if (x == NULL || json_is_null(x)) {
+        *v = NAN;
+        if (required)
+            return fail_path(r, DLS_EDATA, path, 2, 0, proc, "processor \"%s\": no \"%s\"",
+                             dls_platform_name(r->pl, (size_t)proc), key);
+        return DLS_OK;
+    }
+    if (!json_is_number(x))
+        return fail_path(r, DLS_EDATA, path, 3, 0, proc, "processor \"%s\": \"%s\" must be a "
+                         "number", dls_platform_name(r->pl, (size_t)proc), key);
+    *v = json_number_value(x);
+    return DLS_OK;
+}
+
+/* The index of the processor named by the string x (at path), or a failure. */
+static dls_status name_of(const reader *r, json_t *x, const dls__jstep *path, size_t depth,
+                          size_t *i)
+{
+    if (!json_is_string(x))
+        return fail_path(r, DLS_EDATA, path, depth, 0, -1, "a processor name (a string) "
+                         "expected");
+    if (!dls_platform_find(r->pl, json_string_value(x), i)) {
+        char q[128];
+        dls__quote_name(json_string_value(x), q, sizeof q);
+        return fail_path(r, DLS_EDATA, path, depth, 0, -1, "the platform has no processor "
+                         "\"%s\"", q);
+    }
+    return DLS_OK;
+}
+
+static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
+{
+    dls__jstep path[4] = {{"processors", 0}, {NULL, 0}, {NULL, 0}, {NULL, 0}};
+    json_t *procs = json_object_get(root, "processors");
+    if (!json_is_array(procs))
+        return fail_path(r, DLS_EDATA, path, 0, 0, -1, "a \"processors\" array expected (the "
+                         "JSON of dlsched schedule, evaluate or partition)");
+    if (json_object_get(root, "installments") || json_object_get(root, "chunks"))
+        return fail_path(r, DLS_EDATA, path, 0, 0, -1, "a multi-installment schedule: verify "
+                         "checks single-installment schedules and partitions");
+    /* a partition gives elements, a schedule loads */
+    int partition = json_object_get(root, "send_order") == NULL &&
+                    json_array_size(procs) > 0 &&
+                    json_object_get(json_array_get(procs, 0), "elements") != NULL;
+    dls_claim *c = NULL;
+    dls_status st = dls_claim_create(r->pl, partition ? DLS_CLAIM_PARTITION : DLS_CLAIM_SCHEDULE,
+                                     &c, r->err);
+    if (st != DLS_OK)
+        return st;
+    size_t n = dls_platform_count(r->pl);
+    unsigned char *seen = calloc(n ? n : 1, 1);
+    if (seen == NULL) {
+        dls_claim_free(c);
+        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+    }
+    for (size_t k = 0; k < json_array_size(procs) && st == DLS_OK; k++) {
+        json_t *o = json_array_get(procs, k);
+        path[1].index = k;
+        if (!json_is_object(o)) {
+            st = fail_path(r, DLS_EDATA, path, 2, 0, -1, "processor %zu: an object expected", k);
+            break;
+        }
+        path[2].key = "name";
+        size_t i;
+        st = name_of(r, json_object_get(o, "name"), path, 3, &i);
+        if (st != DLS_OK)
+            break;
+        if (seen[i]) {
+            st = fail_path(r, DLS_EDATA, path, 3, 0, (long)i, "processor \"%s\" appears twice",
+                           dls_platform_name(r->pl, i));
+            break;
+        }
+        seen[i] = 1;
+        double load, ss = NAN, se = NAN, cs = NAN, fin, ct = NAN;
+        st = number(r, o, partition ? "elements" : "load", 1, path, (long)i, &load);
+        if (st == DLS_OK)
+            st = number(r, o, partition ? "time" : "finish", 0, path, (long)i, &fin);
+        if (st == DLS_OK && !partition) {
+            st = number(r, o, "send_start", 0, path, (long)i, &ss);
+            if (st == DLS_OK)
+                st = number(r, o, "send_end", 0, path, (long)i, &se);
+            if (st == DLS_OK)
+                st = number(r, o, "compute_start", 0, path, (long)i, &cs);
+            if (st == DLS_OK)
+                st = number(r, o, "compute_time", 0, path, (long)i, &ct);
+            /* dlsched writes the compute time, not its start */
+            if (st == DLS_OK && isnan(cs) && !isnan(ct) && !isnan(fin) && load > 0)
+                cs = fin - ct;
+        }
+        if (st == DLS_OK) {
+            path[2].key = partition ? "elements" : "load";
+            if (!isfinite(load) || !(isnan(fin) || isfinite(fin)))
+                st = fail_path(r, DLS_EDATA, path, 3, 0, (long)i, "processor \"%s\": not a "
+                               "finite number", dls_platform_name(r->pl, i));
+            else
+                st = dls_claim_set(c, i, load, ss, se, cs, fin, r->err);
+        }
+    }
+    free(seen);
+    json_t *order = json_object_get(root, "send_order");
+    if (st == DLS_OK && order != NULL) {
+        dls__jstep op[2] = {{"send_order", 0}, {NULL, 0}};
+        size_t m = json_array_size(order);
+        size_t *idx = malloc((m ? m : 1) * sizeof *idx);
+        if (!json_is_array(order))
+            st = fail_path(r, DLS_EDATA, op, 1, 0, -1, "\"send_order\" must be an array of "
+                           "names");
+        else if (idx == NULL)
+            st = dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+        for (size_t k = 0; k < m && st == DLS_OK; k++) {
+            op[1].index = k;
+            st = name_of(r, json_array_get(order, k), op, 2, &idx[k]);
+        }
+        if (st == DLS_OK)
+            st = dls__claim_set_order(c, idx, m, r->source, r->err);
+        free(idx);
+    }
+    const char *total_key = partition ? "elements" : "load";
+    json_t *t = json_object_get(root, total_key), *mk = json_object_get(root, "makespan");
+    dls__jstep tp[1] = {{total_key, 0}};
+    if (st == DLS_OK && t != NULL && (!json_is_number(t) || !(json_number_value(t) > 0) ||
+                                      !isfinite(json_number_value(t))))
+        st = fail_path(r, DLS_EDATA, tp, 1, 0, -1, "\"%s\" must be a finite number > 0",
+                       total_key);
+    else if (st == DLS_OK && t != NULL)
+        c->total = json_number_value(t);
+    tp[0].key = "makespan";
+    if (st == DLS_OK && mk != NULL && !json_is_null(mk)) {
+        if (!json_is_number(mk) || !(json_number_value(mk) >= 0) ||
+            !isfinite(json_number_value(mk)))
+            st = fail_path(r, DLS_EDATA, tp, 1, 0, -1, "\"makespan\" must be a finite number "
+                           ">= 0 (or null)");
+        else
+            c->makespan = json_number_value(mk);
+    }
+    if (st != DLS_OK) {
+        dls_claim_free(c);
+        return st;
+    }
+    *out = c;
+    return DLS_OK;
+}
+
+dls_status dls__claim_read_json(const char *text, size_t len, const char *source,
+                                const dls_platform *pl, dls_claim **out, dls_error *err)
+{
+    json_error_t je;
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &je);
+    if (root == NULL) {
+        if (json_error_code(&je) == json_error_out_of_memory || je.text[0] == '\0')
+            return dls__fail(err, DLS_ENOMEM, "%s: out of memory while parsing", source);
+        int line = je.line > 0 ? je.line : 1, column = je.column > 0 ? je.column : 1;
+        return dls__fail_at(err, DLS_ESYNTAX, line, column, -1, "%s:%d:%d: malformed JSON: %s",
+                            source, line, column, je.text);
+    }
+    reader r = {text, source, len, pl, err};
+    dls_status st = json_is_object(root)
+                        ? read_root(&r, root, out)
+                        : dls__fail_at(err, DLS_EDATA, 1, 1, -1, "%s:1:1: a JSON object "
+                                       "expected", source);
+    json_decref(root);
+    return st;
+}

@@ -1,0 +1,629 @@
+/* dlsched as the referee: a claimed schedule or partition checked against the platform's
+ * models under the tolerance rule (DLS_REL_TOL), then measured against the optima dlsched
+ * computes for the same problem. */
+#include <config.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "claim/claim_impl.h"
+#include "core/names.h"
+#include "import/claim_csv.h"
+#include "import/import_impl.h"
+#include "io/claim_json.h"
+#include "platform/platform_impl.h"
+
+DLS__ENUM_NAMES(dls_violation_kind, dls_violation_kind, DLS_VIOLATION_KIND_MAP)
+
+/* Largest tolerance accepted: beyond it a verification would pass wrong schedules. */
+#define DLS_VERIFY_MAX_TOL 1e-3
+/* Violations kept in full; beyond, only counted (a million processors all overloaded). */
+#define DLS_VERIFY_MAX_KEPT 10000
+
+struct dls_verification {
+    size_t count, kept;
+    dls_violation *v;
+    dls_verify_quality q;
+    char *note;
+};
+
+void dls_verify_params_init(dls_verify_params *p)
+{
+    if (p == NULL)
+        return;
+    memset(p, 0, sizeof *p);
+    dls_schedule_params sp;
+    dls_schedule_params_init(&sp);
+    p->load = NAN;
+    p->tolerance = DLS_REL_TOL;
+    p->use_limits = 1;
+    p->optimum = 1;
+    p->exact = 0;
+    p->order = sp.order;
+    p->originator_computes = sp.originator_computes;
+    p->matrix = 0;
+}
+
+static dls_status check_params(const dls_verify_params *p, const char *fn, dls_error *err)
+{
+    dls_status st = DLS__CHECK_RESERVED(p, fn, "dls_verify_params", err);
+    if (st != DLS_OK)
+        return st;
+    if (!(p->tolerance > 0 && p->tolerance <= DLS_VERIFY_MAX_TOL))
+        return dls__fail(err, DLS_EINVAL, "%s: tolerance must be in (0, %g], not %g", fn,
+                         DLS_VERIFY_MAX_TOL, p->tolerance);
+    if (!isnan(p->load) && !(isfinite(p->load) && p->load > 0))
+        return dls__fail(err, DLS_EINVAL, "%s: load must be a finite number > 0 (or NaN), "
+                         "not %g", fn, p->load);
+    if (p->use_limits != 0 && p->use_limits != 1)
+        return dls__fail(err, DLS_EINVAL, "%s: use_limits must be 0 or 1, not %d", fn,
+                         p->use_limits);
+    if (p->optimum != 0 && p->optimum != 1)
+        return dls__fail(err, DLS_EINVAL, "%s: optimum must be 0 or 1, not %d", fn,
+                         p->optimum);
+    if (p->exact != 0 && p->exact != 1)
+        return dls__fail(err, DLS_EINVAL, "%s: exact must be 0 or 1, not %d", fn, p->exact);
+    if (p->originator_computes != 0 && p->originator_computes != 1)
+        return dls__fail(err, DLS_EINVAL, "%s: originator_computes must be 0 or 1, not %d", fn,
+                         p->originator_computes);
+    if (p->order != DLS_ORDER_GIVEN && p->order != DLS_ORDER_RATE)
+        return dls__fail(err, DLS_EINVAL, "%s: order %d is not a dls_send_order", fn,
+                         (int)p->order);
+    if (p->matrix > DLS_PARTITION_MAX_ELEMENTS)
+        return dls__fail(err, DLS_EINVAL, "%s: matrix %llu is beyond %llu", fn,
+                         (unsigned long long)p->matrix, DLS_PARTITION_MAX_ELEMENTS);
+    return DLS_OK;
+}
+
+void dls_verification_free(dls_verification *v)
+{
+    if (v == NULL)
+        return;
+    free(v->v);
+    free(v->note);
+    free(v);
+}
+
+static dls_verification *verification_new(void)
+{
+    dls_verification *v = calloc(1, sizeof *v);
+    if (v == NULL)
+        return NULL;
+    dls_verify_quality *q = &v->q;
+    q->load = q->makespan = q->claimed_makespan = NAN;
+    q->paper_optimum = q->selection_optimum = q->own_order_optimum = NAN;
+    q->best = q->gap = q->gap_percent = NAN;
+    return v;
+}
+
+/* Records a violation; -1 when out of memory. */
+static int add(dls_verification *v, dls_violation_kind kind, long proc, double expected,
+               double found, double excess, const char *fmt, ...) DLS_PRINTF(7, 8);
+
+static int add(dls_verification *v, dls_violation_kind kind, long proc, double expected,
+               double found, double excess, const char *fmt, ...)
+{
+    v->count++;
+    if (v->kept == DLS_VERIFY_MAX_KEPT)
+        return 0;
+    dls_violation *g = realloc(v->v, (v->kept + 1) * sizeof *g);
+    if (g == NULL)
+        return -1;
+    v->v = g;
+    dls_violation *x = &v->v[v->kept++];
+    x->kind = kind;
+    x->processor = proc;
+    x->expected = expected;
+    x->found = found;
+    x->excess = excess;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(x->text, sizeof x->text, fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+/* The claim's send order: its own, then the processors it leaves out that have a load, by
+ * claimed send start then index (stable). pos receives n entries; returns how many. */
+static int by_start(const void *a, const void *b, const dls_claim *c)
+{
+    size_t i = *(const size_t *)a, j = *(const size_t *)b;
+    double si = c->send_start[i], sj = c->send_start[j];
+    if (isnan(si) != isnan(sj))
+        return isnan(si) ? 1 : -1;
+    if (!isnan(si) && si != sj)
+        return si < sj ? -1 : 1;
+    return (i > j) - (i < j);
+}
+
+static size_t send_order(const dls_claim *c, size_t *seq, unsigned char *in)
+{
+    size_t m = 0;
+    memset(in, 0, c->n);
+    for (size_t k = 0; k < c->m; k++) {
+        seq[m++] = c->order[k];
+        in[c->order[k]] = 1;
+    }
+    size_t first_rest = m;
+    for (size_t i = 0; i < c->n; i++)
+        if (!in[i] && c->load[i] != 0)
+            seq[m++] = i;
+    /* insertion sort of the rest by start time: claims without an order are small tables
+     * printed by other tools; a large one written in order is already sorted (linear) */
+    for (size_t a = first_rest + 1; a < m; a++) {
+        size_t x = seq[a], b = a;
+        while (b > first_rest && by_start(&seq[b - 1], &x, c) > 0) {
+            seq[b] = seq[b - 1];
+            b--;
+        }
+        seq[b] = x;
+    }
+    return m;
+}
+
+/* A failed violation record is out of memory. */
+#define ADD(...)                                                                           \
+    do {                                                                                   \
+        if (add(v, __VA_ARGS__) != 0)                                                      \
+            goto nomem;                                                                    \
+    } while (0)
+
+/* The loads: none negative, within the limits, summing to the load. */
+static int check_loads(const dls_platform *pl, const dls_claim *c, const dls_verify_params *p,
+                       int whole, dls_verification *v)
+{
+    const char *unit = whole ? "elements" : "load";
+    long double sum = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        double a = c->load[i], lim = pl->procs[i].limit;
+        const char *name = pl->procs[i].name;
+        sum += a;
+        if (a < 0)
+            ADD(DLS_VIOLATION_NEGATIVE_LOAD, (long)i, 0, a, -a,
+                "processor \"%s\": a negative %s, %.10g", name, unit, a);
+        if (whole && a != floor(a))
+            ADD(DLS_VIOLATION_NOT_WHOLE, (long)i, round(a), a, fabs(a - round(a)),
+                "processor \"%s\": %.10g elements, not a whole number", name, a);
+        if (p->use_limits && a > lim + p->tolerance * lim)
+            ADD(DLS_VIOLATION_LIMIT, (long)i, lim, a, a - lim,
+                "processor \"%s\": %s %.*g exceeds its limit %.*g by %.6g", name, unit,
+                dls__distinct_digits(a, lim), a, dls__distinct_digits(a, lim), lim, a - lim);
+    }
+    double V = v->q.load, s = (double)sum;
+    if (fabs(s - V) > p->tolerance * V)
+        ADD(DLS_VIOLATION_LOAD_SUM, -1, V, s, fabs(s - V),
+            "the %s sum to %.*g, not the %.*g to distribute (%s by %.6g)",
+            whole ? "elements" : "loads", dls__distinct_digits(s, V), s,
+            dls__distinct_digits(s, V), V, s < V ? "short" : "over", fabs(s - V));
+    return 0;
+nomem:
+    return -1;
+}
+
+/* One processor's timeline as the model makes it, against what the claim says. */
+typedef struct walked {
+    double send_start, send_end, compute_start, finish;
+} walked;
+
+/* Walks the sends in order on the single port; fills w (n) and the real makespan. */
+static int check_timeline(const dls_platform *pl, const dls_claim *c, const size_t *seq,
+                          size_t m, double tol, dls_verification *v, walked *w,
+                          double *makespan)
+{
+    double port = 0, T = 0, claimed_T = c->makespan;
+    /* the scale of times: what the schedule takes, or claims (first pass, no checks) */
+    for (int pass = 0; pass < 2; pass++) {
+        double scale = fmax(T, isnan(claimed_T) ? 0 : claimed_T);
+        double eps = tol * scale;
+        port = 0;
+        T = 0;
+        for (size_t k = 0; k < m; k++) {
+            size_t i = seq[k];
+            const dls__proc *pr = &pl->procs[i];
+            double a = c->load[i] > 0 ? c->load[i] : 0;
+            double dur = a > 0 ? pr->startup + pr->rate * a : 0;
+            double ss = c->send_start[i], se = c->send_end[i], cs = c->compute_start[i],
+                   fin = c->finish[i];
+            walked *x = &w[i];
+            /* a processor sent nothing (or sent for free) does not use the port */
+            if (dur > 0) {
+                x->send_start = isnan(ss) ? port : ss;
+                if (pass && x->send_start < port - eps)
+                    ADD(DLS_VIOLATION_SEND_OVERLAP, (long)i, port, x->send_start,
+                        port - x->send_start, "processor \"%s\": its send starts at %.10g, "
+                        "before the port is free at %.10g (by %.6g s)", pr->name,
+                        x->send_start, port, port - x->send_start);
+                double model_end = x->send_start + dur;
+                if (pass && !isnan(se) && se < model_end - eps)
+                    ADD(DLS_VIOLATION_SEND_DURATION, (long)i, model_end, se, model_end - se,
+                        "processor \"%s\": its send of %.10g units ends at %.10g, but takes "
+                        "S + C x = %.10g s and cannot end before %.10g (by %.6g s)", pr->name,
+                        a, se, dur, model_end, model_end - se);
+                x->send_end = isnan(se) ? model_end : fmax(se, model_end);
+                port = fmax(port, x->send_end);
+            } else {
+                x->send_start = x->send_end = isnan(ss) ? 0 : ss;
+                if (a > 0 && pass && !isnan(se) && se > x->send_end)
+                    x->send_end = se; /* a free send may still be claimed to take time */
+            }
+            double arrival = x->send_end;
+            x->compute_start = isnan(cs) ? arrival : cs;
+            if (pass && a > 0 && x->compute_start < arrival - eps)
+                ADD(DLS_VIOLATION_EARLY_COMPUTE, (long)i, arrival, x->compute_start,
+                    arrival - x->compute_start, "processor \"%s\": it starts computing at "
+                    "%.10g, before its data has arrived at %.10g (by %.6g s)", pr->name,
+                    x->compute_start, arrival, arrival - x->compute_start);
+            double t = a > 0 ? dls_model_time(pr->model, a) : 0;
+            double model_fin = (a > 0 ? fmax(x->compute_start, arrival) : x->compute_start) + t;
+            if (a == 0)
+                model_fin = 0;
+            if (pass && !isnan(fin) && a > 0 && fin < model_fin - eps)
+                ADD(DLS_VIOLATION_FINISH, (long)i, model_fin, fin, model_fin - fin,
+                    "processor \"%s\": claimed to finish at %.10g, but its %.10g units take "
+                    "%.10g s from %.10g: not before %.10g (by %.6g s)", pr->name, fin, a, t,
+                    fmax(x->compute_start, arrival), model_fin, model_fin - fin);
+            x->finish = isnan(fin) || a == 0 ? model_fin : fmax(fin, model_fin);
+            T = fmax(T, x->finish);
+        }
+    }
+    *makespan = T;
+    if (!isnan(claimed_T) && claimed_T < T - tol * T)
+        ADD(DLS_VIOLATION_MAKESPAN, -1, T, claimed_T, T - claimed_T,
+            "the claimed makespan %.10g is below the %.10g the schedule reaches (by %.6g s)",
+            claimed_T, T, T - claimed_T);
+    return 0;
+nomem:
+    return -1;
+}
+
+/* A copy of the platform in the order seq[0..m) then the others, for the optimum with the
+ * claim's own send order. */
+static dls_status reordered(const dls_platform *pl, const size_t *seq, size_t m,
+                            const unsigned char *in, dls_platform **out, dls_error *err)
+{
+    dls_platform *q = NULL;
+    dls_status st = dls_platform_create(&q, err);
+    size_t n = dls_platform_count(pl);
+    for (size_t k = 0; k < n && st == DLS_OK; k++) {
+        /* the order, then the processors it leaves out (given nothing), in index order */
+        size_t i;
+        if (k < m) {
+            i = seq[k];
+        } else {
+            size_t rank = k - m, j = 0;
+            for (i = 0; i < n; i++)
+                if (!in[i] && j++ == rank)
+                    break;
+        }
+        const dls__proc *pr = &pl->procs[i];
+        size_t at;
+        st = dls_platform_add(q, pr->name, pr->model, &at, err);
+        if (st == DLS_OK && isfinite(pr->limit))
+            st = dls_platform_set_limit(q, at, pr->limit, err);
+        if (st == DLS_OK && pr->has_link)
+            st = dls_platform_set_link(q, at, pr->startup, pr->rate, err);
+    }
+    if (st != DLS_OK) {
+        dls_platform_free(q);
+        return st;
+    }
+    *out = q;
+    return DLS_OK;
+}
+
+/* The optima the schedule is measured against. */
+static dls_status schedule_optima(const dls_platform *pl, const dls_verify_params *p,
+                                  const size_t *seq, size_t m, unsigned char *in,
+                                  dls_verification *v, dls_error *err)
+{
+    dls_schedule_params sp;
+    dls_schedule_params_init(&sp);
+    sp.order = p->order;
+    sp.originator_computes = p->originator_computes;
+    sp.use_limits = p->use_limits;
+    double V = v->q.load;
+    int proven = 1;
+    dls_schedule *s = NULL;
+    /* the paper's LP, GLPK with glp_exact when asked to certify it */
+    sp.drop_unused = 0;
+    if (p->exact) {
+        sp.solver = DLS_SOLVER_GLPK;
+        sp.exact = 1;
+    }
+    dls_status st = dls_schedule_solve(pl, V, &sp, &s, err);
+    if (st != DLS_OK)
+        return st;
+    v->q.paper_optimum = dls_schedule_makespan(s);
+    v->q.exact_confirmed = p->exact ? dls_schedule_exact_confirmed(s) : 0;
+    if (dls_schedule_envelope_deviation(s) > 0)
+        proven = 0;
+    dls_schedule_free(s);
+    sp.solver = DLS_SOLVER_CHAIN;
+    sp.exact = 0;
+    sp.drop_unused = 1;
+    st = dls_schedule_solve(pl, V, &sp, &s, err);
+    if (st != DLS_OK)
+        return st;
+    v->q.selection_optimum = dls_schedule_makespan(s);
+    proven = proven && dls_schedule_status(s) == DLS_SOLUTION_OPTIMAL;
+    dls_schedule_free(s);
+    /* the claim's own order (its processors given a load, in its order, first) */
+    dls_platform *q = NULL;
+    st = reordered(pl, seq, m, in, &q, err);
+    if (st != DLS_OK)
+        return st;
+    sp.order = DLS_ORDER_GIVEN;
+    st = dls_schedule_solve(q, V, &sp, &s, err);
+    dls_platform_free(q);
+    if (st != DLS_OK)
+        return st;
+    v->q.own_order_optimum = dls_schedule_makespan(s);
+    proven = proven && dls_schedule_status(s) == DLS_SOLUTION_OPTIMAL;
+    dls_schedule_free(s);
+    v->q.best = fmin(v->q.selection_optimum, v->q.own_order_optimum);
+    v->q.proven = proven;
+    return DLS_OK;
+}
+
+static void gap(dls_verification *v)
+{
+    dls_verify_quality *q = &v->q;
+    if (isnan(q->best))
+        return;
+    q->gap = q->makespan - q->best;
+    q->gap_percent = q->best > 0 ? 100 * q->gap / q->best : 0;
+}
+
+static dls_status check_claim(const dls_platform *platform, const dls_claim *claim,
+                              dls_claim_kind kind, const dls_verify_params **p,
+                              dls_verify_params *defaults, dls_verification **out,
+                              const char *fn, dls_error *err)
+{
+    if (platform == NULL || claim == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+    if (*p == NULL) {
+        dls_verify_params_init(defaults);
+        *p = defaults;
+    }
+    dls_status st = check_params(*p, fn, err);
+    if (st != DLS_OK)
+        return st;
+    if (claim->platform != platform || claim->n != dls_platform_count(platform))
+        return dls__fail(err, DLS_EINVAL, "%s: the claim was made for another platform (or "
+                         "this one has changed since)", fn);
+    if (claim->kind != kind)
+        return dls__fail(err, DLS_EINVAL, "%s: the claim is a %s, not a %s", fn,
+                         dls_claim_kind_name(claim->kind), dls_claim_kind_name(kind));
+    return DLS_OK;
+}
+
+static double claimed_load(const dls_claim *c, const dls_verify_params *p)
+{
+    if (!isnan(p->load))
+        return p->load;
+    if (!isnan(c->total))
+        return c->total;
+    long double s = 0;
+    for (size_t i = 0; i < c->n; i++)
+        s += c->load[i];
+    return (double)s;
+}
+
+static dls_status dls_schedule_verify_impl(const dls_platform *pl, const dls_claim *c,
+                                           const dls_verify_params *p, dls_verification **out,
+                                           dls_error *err)
+{
+    dls_verify_params defaults;
+    dls_status st = check_claim(pl, c, DLS_CLAIM_SCHEDULE, &p, &defaults, out,
+                                "dls_schedule_verify", err);
+    if (st != DLS_OK)
+        return st;
+    for (size_t i = 0; i < c->n; i++)
+        if (pl->procs[i].two_d)
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_verify: "
+                                "processor \"%s\" has a 2-D speed model: a star schedule needs "
+                                "a model of one size", pl->procs[i].name);
+    dls_verification *v = verification_new();
+    size_t n = c->n;
+    size_t *seq = malloc((n ? n : 1) * sizeof *seq);
+    unsigned char *in = malloc(n ? n : 1);
+    walked *w = calloc(n ? n : 1, sizeof *w);
+    if (v == NULL || seq == NULL || in == NULL || w == NULL)
+        goto nomem;
+    v->q.load = claimed_load(c, p);
+    v->q.claimed_makespan = c->makespan;
+    if (!(v->q.load > 0)) {
+        free(seq);
+        free(in);
+        free(w);
+        dls_verification_free(v);
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_verify: the claim distributes no "
+                         "load: give the load (params->load)");
+    }
+    size_t m = send_order(c, seq, in);
+    if (check_loads(pl, c, p, 0, v) != 0 ||
+        check_timeline(pl, c, seq, m, p->tolerance, v, w, &v->q.makespan) != 0)
+        goto nomem;
+    if (v->count == 0 && p->optimum) {
+        for (size_t k = 0; k < m; k++)
+            in[seq[k]] = 1;
+        st = schedule_optima(pl, p, seq, m, in, v, err);
+        if (st != DLS_OK) {
+            free(seq);
+            free(in);
+            free(w);
+            dls_verification_free(v);
+            return st;
+        }
+        gap(v);
+    }
+    free(seq);
+    free(in);
+    free(w);
+    *out = v;
+    return DLS_OK;
+nomem:
+    free(seq);
+    free(in);
+    free(w);
+    dls_verification_free(v);
+    return dls__fail(err, DLS_ENOMEM, "dls_schedule_verify: out of memory");
+}
+
+dls_status dls_schedule_verify(const dls_platform *platform, const dls_claim *claim,
+                               const dls_verify_params *params, dls_verification **out,
+                               dls_error *err)
+{
+    return dls_schedule_verify_impl(platform, claim, params, out, err);
+}
+
+/* The time of x elements (or rows of an n x n product) on processor i. */
+static double part_time(const dls__proc *pr, double x, uint64_t matrix)
+{
+    if (x <= 0)
+        return 0;
+    if (matrix == 0)
+        return dls_model_time(pr->model, x);
+    double nn = (double)matrix;
+    double s = pr->two_d ? dls_model_speed2d(pr->model, nn, x) : dls_model_speed(pr->model, nn * x);
+    return x * nn * nn / s;
+}
+
+static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_claim *c,
+                                            const dls_verify_params *p, dls_verification **out,
+                                            dls_error *err)
+{
+    dls_verify_params defaults;
+    dls_status st = check_claim(pl, c, DLS_CLAIM_PARTITION, &p, &defaults, out,
+                                "dls_partition_verify", err);
+    if (st != DLS_OK)
+        return st;
+    if (p->matrix == 0)
+        for (size_t i = 0; i < c->n; i++)
+            if (pl->procs[i].two_d)
+                return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_partition_verify: "
+                                    "processor \"%s\" has a 2-D speed model: give the matrix "
+                                    "order (params->matrix)", pl->procs[i].name);
+    dls_verification *v = verification_new();
+    if (v == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
+    v->q.load = p->matrix ? (double)p->matrix : claimed_load(c, p);
+    v->q.claimed_makespan = c->makespan;
+    if (check_loads(pl, c, p, 1, v) != 0)
+        goto nomem;
+    double T = 0;
+    for (size_t i = 0; i < c->n; i++)
+        T = fmax(T, part_time(&pl->procs[i], c->load[i], p->matrix));
+    double eps = p->tolerance * fmax(T, isnan(c->makespan) ? 0 : c->makespan);
+    double real = T;
+    for (size_t i = 0; i < c->n; i++) {
+        double t = part_time(&pl->procs[i], c->load[i], p->matrix), fin = c->finish[i];
+        if (!isnan(fin) && fin < t - eps && add(v, DLS_VIOLATION_FINISH, (long)i, t, fin, t - fin,
+                                                "processor \"%s\": claimed to take %.10g s for "
+                                                "%.10g elements, which take %.10g s (by %.6g s)",
+                                                pl->procs[i].name, fin, c->load[i], t, t - fin))
+            goto nomem;
+        if (!isnan(fin))
+            real = fmax(real, fin);
+    }
+    v->q.makespan = real;
+    if (!isnan(c->makespan) && c->makespan < real - p->tolerance * real &&
+        add(v, DLS_VIOLATION_MAKESPAN, -1, real, c->makespan, real - c->makespan,
+            "the claimed makespan %.10g is below the %.10g the partition reaches (by %.6g s)",
+            c->makespan, real, real - c->makespan))
+        goto nomem;
+    if (v->count == 0 && p->optimum) {
+        dls_partition_params pp;
+        dls_partition_params_init(&pp);
+        pp.use_limits = p->use_limits;
+        dls_partition *r = NULL;
+        uint64_t n = (uint64_t)v->q.load;
+        st = p->matrix ? dls_partition_solve_matrix(pl, p->matrix, &pp, &r, err)
+                       : dls_partition_solve(pl, n, &pp, &r, err);
+        if (st != DLS_OK) {
+            dls_verification_free(v);
+            return st;
+        }
+        v->q.best = dls_partition_makespan(r);
+        v->q.proven = dls_partition_status(r) == DLS_SOLUTION_OPTIMAL;
+        if (!v->q.proven)
+            dls__note_add(&v->note, "the partitioner's answer is not proven optimal (%s): the "
+                          "gap is to the best answer found", dls_partition_note(r));
+        dls_partition_free(r);
+        gap(v);
+    }
+    *out = v;
+    return DLS_OK;
+nomem:
+    dls_verification_free(v);
+    return dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
+}
+
+dls_status dls_partition_verify(const dls_platform *platform, const dls_claim *claim,
+                                const dls_verify_params *params, dls_verification **out,
+                                dls_error *err)
+{
+    return dls_partition_verify_impl(platform, claim, params, out, err);
+}
+
+int dls_verification_valid(const dls_verification *v) { return v->count == 0; }
+size_t dls_verification_count(const dls_verification *v) { return v->count; }
+
+const dls_violation *dls_verification_violation(const dls_verification *v, size_t k)
+{
+    return v != NULL && k < v->kept ? &v->v[k] : NULL;
+}
+
+dls_status dls_verification_get_quality(const dls_verification *v, dls_verify_quality *q)
+{
+    if (v == NULL || q == NULL)
+        return DLS_EINVAL;
+    *q = v->q;
+    return DLS_OK;
+}
+
+const char *dls_verification_note(const dls_verification *v)
+{
+    return v->note ? v->note : "";
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Reading claims */
+
+dls_status dls_claim_read_string(const dls_platform *platform, const char *text, size_t len,
+                                 const char *source, dls_claim **out, dls_error *err)
+{
+    if (platform == NULL || text == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_claim_read_string: NULL argument");
+    if (source == NULL)
+        source = "claim";
+    size_t k = 0;
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+        k = 3; /* a byte order mark */
+    while (k < len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\n' || text[k] == '\r'))
+        k++;
+    if (k < len && text[k] == '{')
+        return dls__claim_read_json(text, len, source, platform, out, err);
+    return dls__claim_read_csv(text + (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0),
+                               len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? len - 3 : len,
+                               source, platform, out, err);
+}
+
+dls_status dls_claim_read_file(const dls_platform *platform, const char *path, dls_claim **out,
+                               dls_error *err)
+{
+    if (platform == NULL || path == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_claim_read_file: NULL argument");
+    char *text;
+    size_t len;
+    dls_status st = dls__import_read(path, &text, &len, err);
+    if (st != DLS_OK)
+        return st;
+    st = dls_claim_read_string(platform, text, len, path, out, err);
+    free(text);
+    return st;
+}

@@ -1,0 +1,190 @@
+/* dlsched verify: a schedule or partition written by any tool, checked against the
+ * platform's models and measured against the optimum. A thin layer over dlsched/verify.h. */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dlsched/verify.h>
+
+#include "tool.h"
+
+static const tool_opt verify_opts[] = {
+    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL,
+     "the load to distribute (elements for a partition; default: the file's, else the sum)"},
+    {"order", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_SEND_ORDER_MAP),
+     "send order of the optima (the claim's own order is measured too)"},
+    TOOL_FLAG("originator-computes", "optima with processors without a link served first"),
+    TOOL_FLAG("no-limits", "ignore the processors' limits"),
+    {"matrix", OPT_COUNT, "N", NULL, 1, 9007199254740992.0, NULL,
+     "a partition of the rows of an N x N matrix product"},
+    {"tolerance", OPT_DOUBLE, "T", NULL, 1e-300, 1e-3, NULL,
+     "relative tolerance of every comparison"},
+    TOOL_FLAG("no-optimum", "check only: do not compute the optima"),
+    TOOL_FLAG("exact", "certify the paper's optimum with GLPK's exact simplex"),
+    TOOL_FLAG("json", "write the verdict as JSON"),
+    TOOL_OPT_END,
+};
+
+static int verify_default(const char *opt, char *buf, size_t size)
+{
+    dls_verify_params p;
+    dls_verify_params_init(&p);
+    if (strcmp(opt, "tolerance") == 0)
+        return tool_show_number(p.tolerance, buf, size);
+    if (strcmp(opt, "order") == 0)
+        return tool_show_text(dls_send_order_name(p.order), buf, size);
+    return 0;
+}
+
+const tool_cmd tool_cmd_verify = {
+    "verify",
+    "check a schedule or partition written by any tool, and how far it is from the optimum",
+    "PLATFORM SCHEDULE [--load V] [--order given|rate] [--originator-computes] [--no-limits]\n"
+    "       [--matrix N] [--tolerance T] [--no-optimum] [--exact] [--json]",
+    "SCHEDULE is the JSON of dlsched schedule, evaluate or partition (as written), or a CSV\n"
+    "table with a header: name,load and optionally send_start,send_end,compute_start,\n"
+    "finish, one row per processor in send order (name,elements[,time] for a partition).\n"
+    "A schedule is checked against everything the star model implies: the loads sum to the\n"
+    "load, each within its processor's limit; the sends one after the other on the single\n"
+    "port, each lasting S + C x (nothing sent to a processor given nothing); no computing\n"
+    "before the data has arrived; each finish under the processor's true model; the\n"
+    "claimed makespan. Times not given are taken as early as the model allows. Every\n"
+    "comparison follows the tolerance rule (relative, times against the makespan). Each\n"
+    "violation names the processor, what was expected, what was found and by how much.\n"
+    "A valid schedule is measured against the optimum for the same platform and load: the\n"
+    "paper's LP, the best set of processors for the send order, and for the schedule's own\n"
+    "order; the gap is to the best of them. Exits 0 when valid, 1 when not, 2 on bad input.",
+    verify_opts,
+    2,
+    2,
+    cmd_verify,
+    verify_default,
+};
+
+static json_t *violation_json(const dls_platform *pl, const dls_violation *x)
+{
+    return json_pack("{s:s,s:o,s:o,s:o,s:o,s:o}", "kind", dls_violation_kind_name(x->kind),
+                     "processor",
+                     x->processor >= 0 ? tool_json_text(dls_platform_name(pl, (size_t)x->processor))
+                                       : json_null(),
+                     "expected", tool_json_number(x->expected), "found",
+                     tool_json_number(x->found), "excess", tool_json_number(x->excess),
+                     "message", tool_json_text(x->text));
+}
+
+static int report_json(const dls_platform *pl, const dls_claim *c, const dls_verification *v)
+{
+    dls_verify_quality q;
+    dls_verification_get_quality(v, &q);
+    json_t *list = json_array();
+    size_t n = dls_verification_count(v);
+    for (size_t k = 0; k < n; k++) {
+        const dls_violation *x = dls_verification_violation(v, k);
+        if (x != NULL)
+            json_array_append_new(list, violation_json(pl, x));
+    }
+    json_t *root = json_pack(
+        "{s:s,s:b,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:b,s:o}", "kind",
+        dls_claim_kind_name(dls_claim_get_kind(c)), "valid", dls_verification_valid(v),
+        "violation_count", (json_int_t)n, "violations", list, "load", tool_json_number(q.load),
+        "makespan", tool_json_number(q.makespan), "claimed_makespan",
+        tool_json_number(q.claimed_makespan), "paper_optimum", tool_json_number(q.paper_optimum),
+        "selection_optimum", tool_json_number(q.selection_optimum), "own_order_optimum",
+        tool_json_number(q.own_order_optimum), "best", tool_json_number(q.best), "gap",
+        tool_json_number(q.gap), "gap_percent", tool_json_number(q.gap_percent), "proven",
+        q.proven, "note", tool_json_text(dls_verification_note(v)));
+    if (root != NULL && !isnan(q.paper_optimum))
+        json_object_set_new(root, "exact_confirmed", json_boolean(q.exact_confirmed));
+    int rc = tool_print_json(root);
+    if (rc != EXIT_DONE)
+        return rc;
+    return dls_verification_valid(v) ? EXIT_DONE : EXIT_INFEASIBLE;
+}
+
+static int report_text(const dls_platform *pl, const dls_claim *c, const dls_verification *v,
+                       const dls_verify_params *p)
+{
+    (void)pl;
+    dls_verify_quality q;
+    dls_verification_get_quality(v, &q);
+    size_t n = dls_verification_count(v);
+    const char *what = dls_claim_kind_name(dls_claim_get_kind(c));
+    if (n > 0) {
+        printf("invalid %s: %zu violation%s\n", what, n, n == 1 ? "" : "s");
+        for (size_t k = 0; k < n; k++) {
+            const dls_violation *x = dls_verification_violation(v, k);
+            if (x == NULL) {
+                printf("  ... and %zu more\n", n - k);
+                break;
+            }
+            printf("  %s: %s\n", dls_violation_kind_name(x->kind), x->text);
+        }
+        return EXIT_INFEASIBLE;
+    }
+    printf("valid %s: load %.10g, makespan %.10g s", what, q.load, q.makespan);
+    if (!isnan(q.claimed_makespan))
+        printf(" (claimed %.10g s)", q.claimed_makespan);
+    printf("\n");
+    if (!isnan(q.paper_optimum))
+        printf("paper's LP optimum %.10g s%s\n", q.paper_optimum,
+               p->exact ? (q.exact_confirmed ? ", confirmed by the exact simplex"
+                                             : ", NOT confirmed by the exact simplex")
+                        : "");
+    if (!isnan(q.selection_optimum))
+        printf("best set of processors, %s order: %.10g s\n", dls_send_order_name(p->order),
+               q.selection_optimum);
+    if (!isnan(q.own_order_optimum))
+        printf("best set of processors, the schedule's own order: %.10g s\n",
+               q.own_order_optimum);
+    if (!isnan(q.best))
+        printf("gap to the %s %.10g s: %.6g s (%.4g%%)\n",
+               q.proven ? "optimum" : "best known", q.best, q.gap, q.gap_percent);
+    const char *note = dls_verification_note(v);
+    if (note[0])
+        tool_warn_lines(note);
+    return EXIT_DONE;
+}
+
+int cmd_verify(const tool_args *a)
+{
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(a->pos[0], &pl);
+    if (rc != EXIT_DONE)
+        return rc;
+    dls_error err;
+    dls_error_clear(&err);
+    dls_claim *c = NULL;
+    dls_status st = dls_claim_read_file(pl, a->pos[1], &c, &err);
+    if (st != DLS_OK) {
+        dls_platform_free(pl);
+        return tool_fail(st, &err);
+    }
+    dls_verify_params p;
+    dls_verify_params_init(&p);
+    arg_double(a, "load", &p.load);
+    arg_double(a, "tolerance", &p.tolerance);
+    if (arg_given(a, "order"))
+        dls_send_order_from_name(arg_string(a, "order"), &p.order);
+    arg_set_flag(a, "originator-computes", &p.originator_computes, 1);
+    arg_set_flag(a, "no-limits", &p.use_limits, 0);
+    arg_set_flag(a, "no-optimum", &p.optimum, 0);
+    arg_set_flag(a, "exact", &p.exact, 1);
+    uint64_t matrix = 0;
+    if (arg_count(a, "matrix", &matrix))
+        p.matrix = matrix;
+    dls_verification *v = NULL;
+    st = dls_claim_get_kind(c) == DLS_CLAIM_PARTITION ? dls_partition_verify(pl, c, &p, &v, &err)
+                                                      : dls_schedule_verify(pl, c, &p, &v, &err);
+    if (st != DLS_OK) {
+        dls_claim_free(c);
+        dls_platform_free(pl);
+        return tool_fail(st, &err);
+    }
+    rc = arg_flag(a, "json") ? report_json(pl, c, v) : report_text(pl, c, v, &p);
+    dls_verification_free(v);
+    dls_claim_free(c);
+    dls_platform_free(pl);
+    return rc;
+}
