@@ -46,6 +46,7 @@ UNIT_TESTS = \
 	tests/import/test_csv \
 	tests/partition/test_partition \
 	tests/partition/test_partition_weighted \
+	tests/partition/test_partition_exact \
 	tests/lu/test_lu \
 	tests/measure/test_bench \
 	tests/measure/test_surface \
@@ -108,6 +109,10 @@ tests_partition_test_partition_weighted_SOURCES = tests/partition/test_partition
 	$(TEST_SUPPORT)
 tests_partition_test_partition_weighted_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_partition_test_partition_weighted_LDADD = $(TEST_LDADD)
+tests_partition_test_partition_exact_SOURCES = tests/partition/test_partition_exact.c \
+	$(TEST_SUPPORT)
+tests_partition_test_partition_exact_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_partition_test_partition_exact_LDADD = $(TEST_LDADD)
 tests_lu_test_lu_SOURCES = tests/lu/test_lu.c $(TEST_SUPPORT)
 tests_lu_test_lu_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_lu_test_lu_LDADD = $(TEST_LDADD)
