@@ -185,9 +185,12 @@ static dls_status maybe_exact(const dls_platform *pl, const dls_model *const *mo
         (par->exact == DLS_PARTITION_EXACT_AUTO && shape_ok))
         return DLS_OK;
     size_t p = r->p;
-    double upper = 0; /* the geometric makespan: the programme never does worse */
+    /* the geometric makespan: the programme never does worse. Taken with dls_model_time,
+     * as the programme takes its times, so that this distribution is surely within it. */
+    double upper = 0;
     for (size_t i = 0; i < p; i++)
-        upper = fmax(upper, r->times[i]);
+        if (r->elements[i] > 0)
+            upper = fmax(upper, dls_model_time(models[i], (double)r->elements[i]));
     dls_error sub;
     unsigned tests = 0;
     dls_status st = dls__partition_exact(models, cap, p, n, upper, r->elements, r->times,
