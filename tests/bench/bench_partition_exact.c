@@ -8,8 +8,12 @@
  * r = 1..n (the p n evaluations the programme cannot avoid), and the geometric algorithm.
  * Every timing is the fastest of several repetitions.
  *
- * usage: bench_partition_exact [--processors P] [--rows N] [--grid G] [--repeat R]
- *                              [--seed S]
+ * With --alternate Y, the adversarial case instead: one grid row at x = n with Y values
+ * of y, the speed alternating between about 1e8 and 1e10 from one to the next, so that each
+ * set {r : t_i(r) <= T} is a union of up to Y / 2 runs and the tests need the bitsets.
+ *
+ * usage: bench_partition_exact [--processors P] [--rows N] [--grid G] [--alternate Y]
+ *                              [--repeat R] [--seed S]
  */
 #include "benchutil.h"
 
@@ -30,6 +34,26 @@ static dls_model *make_surface(uint64_t n, size_t g)
     dls_model *m;
     dls_error err;
     bench_check(dls_model_create_speed2d(g, x, g, y, v, &m, &err), &err);
+    return m;
+}
+
+/* The adversarial surface of --alternate: y values 1..n, speeds alternating. */
+static dls_model *make_alternating(uint64_t n, size_t ny)
+{
+    double x = (double)n, *y = malloc(ny * sizeof *y), *v = malloc(ny * sizeof *v);
+    if (y == NULL || v == NULL) {
+        fprintf(stderr, "bench_partition_exact: out of memory\n");
+        exit(1);
+    }
+    for (size_t k = 0; k < ny; k++) {
+        y[k] = 1 + ((double)n - 1) * (double)k / (double)(ny - 1);
+        v[k] = (k % 2 ? 1e10 : 1e8) * bench_logu(0.5, 2);
+    }
+    dls_model *m;
+    dls_error err;
+    bench_check(dls_model_create_speed2d(1, &x, ny, y, v, &m, &err), &err);
+    free(y);
+    free(v);
     return m;
 }
 
@@ -56,25 +80,30 @@ static double solve(const dls_platform *pl, uint64_t n, dls_partition_exact exac
 
 int main(int argc, char **argv)
 {
-    size_t p = 64, g = 8;
+    size_t p = 64, g = 8, alternate = 0;
     uint64_t n = 10000;
     int repeat = 5;
     const bench_option opt[] = {{"--processors", BENCH_SIZE, &p},
                                 {"--rows", BENCH_COUNT, &n},
                                 {"--grid", BENCH_SIZE, &g},
+                                {"--alternate", BENCH_SIZE, &alternate},
                                 {"--repeat", BENCH_INT, &repeat},
                                 {"--seed", BENCH_SEED, NULL}};
-    bench_options(argc, argv, opt, 5, NULL,
-                  "[--processors P] [--rows N] [--grid G] [--repeat R] [--seed S]");
-    if (g < 2 || g > 64 || n < 2 || p < 1 || repeat < 1) {
-        fprintf(stderr, "bench_partition_exact: need 2 <= G <= 64, N >= 2, P >= 1, R >= 1\n");
+    bench_options(argc, argv, opt, 6, NULL,
+                  "[--processors P] [--rows N] [--grid G] [--alternate Y] [--repeat R] "
+                  "[--seed S]");
+    if (g < 2 || g > 64 || n < 2 || p < 1 || repeat < 1 || alternate == 1 ||
+        alternate > n) {
+        fprintf(stderr, "bench_partition_exact: need 2 <= G <= 64, N >= 2, P >= 1, R >= 1, "
+                        "Y = 0 or 2 <= Y <= N\n");
         return 2;
     }
     dls_platform *pl = bench_platform_new();
     for (size_t i = 0; i < p; i++) {
         char name[32];
         snprintf(name, sizeof name, "gpu%02zu", i);
-        bench_add(pl, name, make_surface(n, g), NAN, NAN);
+        bench_add(pl, name, alternate ? make_alternating(n, alternate) : make_surface(n, g),
+                  NAN, NAN);
     }
 
     /* one pass over every t_i(r): sections cut at n, as the partitioner does */
@@ -96,8 +125,12 @@ int main(int argc, char **argv)
     dls_partition *geo, *ex;
     double t_geo = solve(pl, n, DLS_PARTITION_EXACT_NEVER, repeat, &geo);
     double t_ex = solve(pl, n, DLS_PARTITION_EXACT_ALWAYS, repeat, &ex);
-    printf("exact row programme: %llu rows, %zu processors, %zux%zu grids (checksum %.3g)\n",
-           (unsigned long long)n, p, g, g, sink);
+    if (alternate)
+        printf("exact row programme: %llu rows, %zu processors, %zu alternating speeds along "
+               "the rows (checksum %.3g)\n", (unsigned long long)n, p, alternate, sink);
+    else
+        printf("exact row programme: %llu rows, %zu processors, %zux%zu grids (checksum %.3g)\n",
+               (unsigned long long)n, p, g, g, sink);
     printf("  one pass over every t_i(r)   %10.2f ms   1\n", 1e3 * pass.best);
     printf("  geometric (exact = never)    %10.2f ms   %.2f passes, makespan %.9g s, %s\n",
            1e3 * t_geo, t_geo / pass.best, dls_partition_makespan(geo),
