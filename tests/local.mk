@@ -19,6 +19,7 @@ AM_TESTS_ENVIRONMENT = \
 CLI_TESTS = \
 	tests/tool/cli_check.sh tests/tool/cli_check_json.sh \
 	tests/tool/cli_partition.sh tests/tool/cli_partition_json.sh \
+	tests/tool/cli_partition_exact.sh \
 	tests/tool/cli_schedule.sh tests/tool/cli_schedule_json.sh \
 	tests/tool/cli_bench.sh \
 	tests/tool/cli_plot.sh tests/tool/cli_plot_xml.sh \
@@ -46,6 +47,7 @@ UNIT_TESTS = \
 	tests/import/test_csv \
 	tests/partition/test_partition \
 	tests/partition/test_partition_weighted \
+	tests/partition/test_partition_exact \
 	tests/lu/test_lu \
 	tests/measure/test_bench \
 	tests/measure/test_surface \
@@ -109,6 +111,10 @@ tests_partition_test_partition_weighted_SOURCES = tests/partition/test_partition
 	$(TEST_SUPPORT)
 tests_partition_test_partition_weighted_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_partition_test_partition_weighted_LDADD = $(TEST_LDADD)
+tests_partition_test_partition_exact_SOURCES = tests/partition/test_partition_exact.c \
+	$(TEST_SUPPORT)
+tests_partition_test_partition_exact_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_partition_test_partition_exact_LDADD = $(TEST_LDADD)
 tests_lu_test_lu_SOURCES = tests/lu/test_lu.c $(TEST_SUPPORT)
 tests_lu_test_lu_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_lu_test_lu_LDADD = $(TEST_LDADD)

@@ -18,6 +18,8 @@ static const tool_opt partition_opts[] = {
     TOOL_FLAG("ordered", "the elements are ordered: each processor gets one contiguous chunk"),
     TOOL_FLAG("reorder", "with --ordered: the chunks may follow another processor order"),
     TOOL_FLAG("no-limits", "ignore the processors' limits"),
+    TOOL_FLAG("exact", "with --matrix: the exact row programme, whatever the shapes"),
+    TOOL_FLAG("geometric", "with --matrix: the geometric algorithm, even where a shape breaks"),
     {"method", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_PARTITION_METHOD_MAP),
      "root finding: safeguarded Newton, or Algorithm 1.1 of paper 000 as printed"},
     TOOL_FLAG("json", "write the result as JSON"),
@@ -39,15 +41,18 @@ const tool_cmd tool_cmd_partition = {
     "partition",
     "distribute a set of elements over the processors",
     "PLATFORM --elements N [--weights FILE] [--ordered] [--reorder] [--no-limits] [--json]\n"
-    "       dlsched partition PLATFORM --matrix N [--json]",
+    "       dlsched partition PLATFORM --matrix N [--exact | --geometric] [--json]",
     "Finds the distribution of N elements that minimises the time of the slowest processor,\n"
     "processor i taking n_i / s_i(n_i) seconds for n_i elements (its speed function), and\n"
     "never more than its limit. Equal elements get the exact optimum whenever every speed\n"
     "function meets each line through the origin once (otherwise a valid distribution and a\n"
     "warning). With --weights, the sum of its weights is what takes a processor time;\n"
     "unordered weighted sets get a heuristic with a proven lower bound, ordered ones the\n"
-    "optimum. The report gives each processor's elements and time, the makespan, the\n"
-    "continuous lower bound and the gap. Exits 1 when the limits cannot hold the set.",
+    "optimum. With --matrix, the rows of an N x N product: the geometric algorithm when\n"
+    "every shape holds, else the exact row programme (optimal for any speed functions);\n"
+    "--exact and --geometric force one. The report gives each processor's elements and\n"
+    "time, the makespan, the continuous lower bound and the gap, and the method. Exits 1\n"
+    "when the limits cannot hold the set.",
     partition_opts,
     1,
     1,
@@ -213,6 +218,7 @@ static json_t *result_json(const dls_platform *pl, const dls_partition *r, int w
                              (int)dls_partition_steps(r), "metric",
                              tool_json_number(dls_partition_metric_value(r)), "shape_ok",
                              dls_partition_shape_ok(r));
+    json_object_set_new(root, "exact", json_boolean(dls_partition_exact_used(r)));
     if (dls_partition_note(r)[0])
         json_object_set_new(root, "note", tool_json_text(dls_partition_note(r)));
     const size_t *order = dls_partition_order(r);
@@ -265,6 +271,7 @@ static void print_table(const char *path, const dls_platform *pl, const dls_part
     printf("makespan %.9g s, lower bound %.9g s (gap %.3g%%), %u steps, %s\n",
            dls_partition_makespan(r), dls_partition_lower_bound(r), 100 * dls_partition_gap(r),
            dls_partition_steps(r), dls_solution_status_name(dls_partition_status(r)));
+    printf("method: %s\n", dls_partition_exact_used(r) ? "exact row programme" : "geometric");
 }
 
 /* Usage errors; returns EXIT_DONE when the options go together. */
@@ -279,6 +286,14 @@ static int check_usage(const tool_args *args)
     }
     if (!striped && !arg_given(args, "elements") && !wpath) {
         tool_error("partition: give --elements N (or --weights FILE, or --matrix N)");
+        return EXIT_BADINPUT;
+    }
+    if ((arg_flag(args, "exact") || arg_flag(args, "geometric")) && !striped) {
+        tool_error("partition: --exact and --geometric apply to --matrix");
+        return EXIT_BADINPUT;
+    }
+    if (arg_flag(args, "exact") && arg_flag(args, "geometric")) {
+        tool_error("partition: --exact and --geometric cannot be combined");
         return EXIT_BADINPUT;
     }
     if (arg_flag(args, "reorder") && !arg_flag(args, "ordered")) {
@@ -353,6 +368,10 @@ int cmd_partition(const tool_args *args)
     arg_set_flag(args, "ordered", &par.ordered, 1);
     arg_set_flag(args, "reorder", &par.reorder, 1);
     par.weights = weights;
+    if (arg_flag(args, "exact"))
+        par.exact = DLS_PARTITION_EXACT_ALWAYS;
+    else if (arg_flag(args, "geometric"))
+        par.exact = DLS_PARTITION_EXACT_NEVER;
     const char *method = arg_string(args, "method");
     if (method != NULL)
         dls_partition_method_from_name(method, &par.method); /* the option checked it */

@@ -69,6 +69,42 @@ DLS_API dls_status dls_partition_method_from_name(const char *name,
                                                   dls_partition_method *out);
 
 /**
+ * How matrix partitions (dls_partition_solve_matrix()) are computed: X(NAME, value, text).
+ * - AUTO (default): the geometric algorithm of paper 000 when every processor's time keeps
+ *   the shape assumption up to the largest share it could get (it is then optimal), else
+ *   the exact row programme;
+ * - ALWAYS: the exact row programme;
+ * - NEVER: the geometric algorithm, whatever the shapes (a valid distribution, optimal only
+ *   when the shapes hold).
+ * The exact row programme finds the integer rows r_i minimising max_i t_i(r_i) for any
+ * speed functions: about p n time evaluations and a binary search over the times
+ * t_i(r), each step a sumset test over the counts 0..n. Among optimal distributions it
+ * returns the lexicographically largest (r_1, ..., r_p) in platform order (each processor
+ * in turn takes the most rows it can). Its memory and work are bounded: it stores at most
+ * 2^23 times (the sum over the processors of 1 + the most rows each could get, at most
+ * p (n + 1)), and stops past 2^32 bitset word operations; see
+ * dls_partition_solve_matrix() for what happens then.
+ */
+#define DLS_PARTITION_EXACT_MAP(X) \
+    X(AUTO, 0, "auto")             \
+    X(ALWAYS, 1, "always")         \
+    X(NEVER, 2, "never")
+
+/** When matrix partitions use the exact row programme: see ::DLS_PARTITION_EXACT_MAP. */
+typedef enum dls_partition_exact {
+#define DLS_PARTITION_EXACT_ENUM_(name, value, text) DLS_PARTITION_EXACT_##name = value,
+    DLS_PARTITION_EXACT_MAP(DLS_PARTITION_EXACT_ENUM_)
+#undef DLS_PARTITION_EXACT_ENUM_
+} dls_partition_exact;
+
+/** "auto", "always" or "never"; "unknown" otherwise. */
+DLS_API const char *dls_partition_exact_name(dls_partition_exact exact);
+
+/** The value whose dls_partition_exact_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_partition_exact_from_name(const char *name, dls_partition_exact *out);
+
+/**
  * A quality metric: the deviation of a distribution from the ideal one.
  * @param p number of processors
  * @param speeds speed of each processor at its ideal size (units per second), length @p p
@@ -101,8 +137,12 @@ typedef struct dls_partition_params {
     dls_partition_method method;    /**< equal elements: ::DLS_PARTITION_NEWTON (default) */
     /** Upper bound on improvement moves of the weighted heuristics; default 100000. */
     size_t max_moves;
+    /** Matrix partitions: when to use the exact row programme, ::DLS_PARTITION_EXACT_AUTO
+     *  (default). dls_partition_solve() accepts AUTO and NEVER (both the geometric
+     *  algorithm) and rejects ALWAYS. */
+    dls_partition_exact exact;
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(72);
+    DLS_PARAMS_RESERVED(68);
 } dls_partition_params;
 
 /** Fills @p params with the defaults. */
@@ -134,8 +174,18 @@ DLS_API dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
  * is its 2-D speed in multiply-adds per second with x the matrix order and y the number of
  * rows (for a 1-D model, its speed at n r elements, see the platform contract): each 2-D
  * model is cut at x = n (dls_model_section()) and the rows are partitioned as equal
- * elements. @p params->weights must be NULL.
- * @return as dls_partition_solve().
+ * elements, never more than floor(limit) rows on a processor with a limit (when
+ * @p params->use_limits is set). @p params->weights must be NULL.
+ *
+ * @p params->exact chooses the algorithm (::DLS_PARTITION_EXACT_MAP). When the exact row
+ * programme ran (dls_partition_exact_used() is 1) the status is ::DLS_SOLUTION_OPTIMAL and
+ * the lower bound equals the makespan (gap 0), whatever the shapes; with
+ * ::DLS_PARTITION_EXACT_AUTO the note names the processor whose shape made the switch. When
+ * AUTO needs the programme but it would pass its bounds, the geometric distribution is kept
+ * (status ::DLS_SOLUTION_FEASIBLE) and the note says so.
+ * @return as dls_partition_solve(), and ::DLS_EINVAL for an unknown @p params->exact;
+ *         ::DLS_ELIMIT when ::DLS_PARTITION_EXACT_ALWAYS asks for the exact row programme
+ *         and it would pass its bounds (the message gives the count).
  */
 DLS_API dls_status dls_partition_solve_matrix(const dls_platform *platform, uint64_t n,
                                               const dls_partition_params *params,
@@ -148,8 +198,14 @@ DLS_API void dls_partition_free(dls_partition *result);
 DLS_API dls_solution_status dls_partition_status(const dls_partition *result);
 
 /** 1 when the shape assumption holds on every processor up to the sizes that matter, so
- *  that the distribution of equal elements is optimal; 0 when some model breaks it. */
+ *  that the geometric distribution of equal elements is optimal; 0 when some model breaks
+ *  it (the exact row programme of matrix partitions is optimal either way: see
+ *  dls_partition_exact_used()). */
 DLS_API int dls_partition_shape_ok(const dls_partition *result);
+
+/** 1 when the rows were placed by the exact row programme (::DLS_PARTITION_EXACT_MAP),
+ *  0 when by the geometric algorithm (always 0 for dls_partition_solve()). */
+DLS_API int dls_partition_exact_used(const dls_partition *result);
 
 /** A sentence on what limits the answer: the infeasibility (with the total capacity and
  *  n), the processor whose shape breaks the assumption, or "" when there is nothing to say. */
@@ -199,7 +255,8 @@ DLS_API const double *dls_partition_ideal(const dls_partition *result);
 DLS_API double dls_partition_metric_value(const dls_partition *result);
 
 /** Number of root-finding steps taken (Newton or bisection iterations, each one pass
- *  over the models; for weighted ordered sets, the bisection steps on the makespan). */
+ *  over the models; for weighted ordered sets, the bisection steps on the makespan), plus,
+ *  when the exact row programme ran, its feasibility tests. */
 DLS_API unsigned dls_partition_steps(const dls_partition *result);
 
 /** Sum of the processors' limits in elements (or weight), INFINITY without limits. */

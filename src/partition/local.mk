@@ -3,4 +3,5 @@ libdlsched_core_la_SOURCES += \
 	src/partition/partition_impl.h \
 	src/partition/partition.c \
 	src/partition/geometric.c \
+	src/partition/exact.c \
 	src/partition/weighted.c

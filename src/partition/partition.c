@@ -21,6 +21,7 @@
 #define DLS_EQUAL_FTOL_PROCESSORS 64
 
 DLS__ENUM_NAMES(dls_partition_method, dls_partition_method, DLS_PARTITION_METHOD_MAP)
+DLS__ENUM_NAMES(dls_partition_exact, dls_partition_exact, DLS_PARTITION_EXACT_MAP)
 
 void dls_partition_params_init(dls_partition_params *params)
 {
@@ -28,6 +29,7 @@ void dls_partition_params_init(dls_partition_params *params)
     params->use_limits = 1;
     params->method = DLS_PARTITION_NEWTON;
     params->max_moves = DLS_PARTITION_DEFAULT_MAX_MOVES;
+    params->exact = DLS_PARTITION_EXACT_AUTO;
 }
 
 static dls_status check_params(const dls_partition_params *par, const char *fn,
@@ -48,6 +50,12 @@ static dls_status check_params(const dls_partition_params *par, const char *fn,
                          "(set ordered too)");
     if (par->method != DLS_PARTITION_NEWTON && par->method != DLS_PARTITION_BISECTION)
         return dls__fail(err, DLS_EINVAL, "partition: unknown method %d", (int)par->method);
+    if (par->exact != DLS_PARTITION_EXACT_AUTO && par->exact != DLS_PARTITION_EXACT_ALWAYS &&
+        par->exact != DLS_PARTITION_EXACT_NEVER)
+        return dls__fail(err, DLS_EINVAL, "partition: exact must be auto (%d), always (%d) or "
+                         "never (%d), not %d", (int)DLS_PARTITION_EXACT_AUTO,
+                         (int)DLS_PARTITION_EXACT_ALWAYS, (int)DLS_PARTITION_EXACT_NEVER,
+                         (int)par->exact);
     return DLS_OK;
 }
 
@@ -139,9 +147,9 @@ static dls_status finish(dls_partition *r, const dls_model *const *models, const
 }
 
 /* Whether processor i's time increases strictly up to its cap; notes the first that does
- * not. */
+ * not, ending with what follows for the answer. */
 static void check_shapes(dls_partition *r, const dls_platform *pl, const dls_model *const *models,
-                         const double *cap)
+                         const double *cap, const char *consequence)
 {
     for (size_t i = 0; i < r->p; i++) {
         if (cap[i] <= 0 || !(models[i]->increasing_to < cap[i]))
@@ -156,18 +164,61 @@ static void check_shapes(dls_partition *r, const dls_platform *pl, const dls_mod
             }
             snprintf(r->note, sizeof r->note,
                      "processor \"%s\": x/s(x) is not strictly increasing for sizes in "
-                     "[%.6g, %.6g], below the largest share it could get (%.6g): the "
-                     "distribution is valid but may not be optimal",
-                     dls_platform_name(pl, i), from, to, cap[i]);
+                     "[%.6g, %.6g], below the largest share it could get (%.6g): %s",
+                     dls_platform_name(pl, i), from, to, cap[i], consequence);
         }
         r->shape_ok = 0;
     }
 }
 
-/* Equal elements. */
+/* What a note says of a geometric distribution when a shape breaks. */
+#define GEOMETRIC_CONSEQUENCE "the distribution is valid but may not be optimal"
+
+/* Matrix rows: replaces the geometric distribution in r by the exact row programme's when
+ * params->exact asks for it (AUTO: when a shape breaks). With AUTO, a programme that would
+ * pass its bounds leaves the geometric answer, and the note says so. */
+static dls_status maybe_exact(const dls_platform *pl, const dls_model *const *models,
+                              const double *cap, uint64_t n, const dls_partition_params *par,
+                              int shape_ok, dls_partition *r, dls_error *err)
+{
+    if (par->exact == DLS_PARTITION_EXACT_NEVER ||
+        (par->exact == DLS_PARTITION_EXACT_AUTO && shape_ok))
+        return DLS_OK;
+    size_t p = r->p;
+    /* the geometric makespan: the programme never does worse. Taken with dls_model_time,
+     * as the programme takes its times, so that this distribution is surely within it. */
+    double upper = 0;
+    for (size_t i = 0; i < p; i++)
+        if (r->elements[i] > 0)
+            upper = fmax(upper, dls_model_time(models[i], (double)r->elements[i]));
+    dls_error sub;
+    unsigned tests = 0;
+    dls_status st = dls__partition_exact(models, cap, p, n, upper, r->elements, r->times,
+                                         &tests, &sub);
+    if (st == DLS_ELIMIT && par->exact == DLS_PARTITION_EXACT_AUTO) {
+        /* sub.message starts with "partition: " */
+        char why[DLS_ERROR_MESSAGE_MAX + 64];
+        snprintf(why, sizeof why, GEOMETRIC_CONSEQUENCE " (%s)", sub.message);
+        check_shapes(r, pl, models, cap, why);
+        return DLS_OK;
+    }
+    if (st != DLS_OK) {
+        if (err != NULL)
+            *err = sub;
+        return st;
+    }
+    r->exact_used = 1;
+    r->steps += tests;
+    if (!shape_ok)
+        check_shapes(r, pl, models, cap, "the exact row programme was used");
+    return DLS_OK;
+}
+
+/* Equal elements; matrix: rows of a striped matrix product (the exact row programme may
+ * apply). */
 static dls_status partition_equal(const dls_platform *pl, const dls_model *const *models,
                                   const double *cap, uint64_t n, const dls_partition_params *par,
-                                  dls_partition *r, dls_error *err)
+                                  int matrix, dls_partition *r, dls_error *err)
 {
     size_t p = r->p;
     if (n == 0) {
@@ -199,11 +250,22 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
     }
     r->steps = root.steps;
     r->lower_bound = root.t_root;
+    if (matrix)
+        st = maybe_exact(pl, models, cap, n, par, shape_ok, r, err);
+    if (st != DLS_OK) {
+        free(scratch);
+        return st;
+    }
     for (size_t i = 0; i < p; i++)
         r->sizes[i] = (double)r->elements[i];
-    if (!shape_ok)
-        check_shapes(r, pl, models, cap);
-    r->status = r->shape_ok ? DLS_SOLUTION_OPTIMAL : DLS_SOLUTION_FEASIBLE;
+    if (!shape_ok && !r->exact_used && r->shape_ok)
+        check_shapes(r, pl, models, cap, GEOMETRIC_CONSEQUENCE);
+    if (r->exact_used) {
+        r->status = DLS_SOLUTION_OPTIMAL;
+        r->lower_bound = INFINITY; /* finish() lowers it to the makespan: gap 0 */
+    } else {
+        r->status = r->shape_ok ? DLS_SOLUTION_OPTIMAL : DLS_SOLUTION_FEASIBLE;
+    }
     if (par->ordered) {
         /* equal elements: every order is as good, r->order stays the platform's */
         uint64_t at = 0;
@@ -220,7 +282,8 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
 
 /* The common entry: models already 1-D; caps from the limits. */
 static dls_status run(const dls_platform *pl, const dls_model *const *models, uint64_t n,
-                      const dls_partition_params *par, dls_partition **out, dls_error *err)
+                      const dls_partition_params *par, int matrix, dls_partition **out,
+                      dls_error *err)
 {
     size_t p = dls_platform_count(pl);
     dls_partition *r = result_alloc(p, n, par);
@@ -269,7 +332,7 @@ static dls_status run(const dls_platform *pl, const dls_model *const *models, ui
             r->status != DLS_SOLUTION_INFEASIBLE)
             st = finish(r, models, cap, r->t_cont, par, NULL, err);
     } else {
-        st = partition_equal(pl, models, cap, n, par, r, err);
+        st = partition_equal(pl, models, cap, n, par, matrix, r, err);
     }
     free(cap);
     if (st != DLS_OK) {
@@ -316,6 +379,9 @@ static dls_status dls_partition_solve_impl(const dls_platform *platform, uint64_
     dls_status st = check_call(platform, n, &params, &defaults, out, "dls_partition_solve", err);
     if (st != DLS_OK)
         return st;
+    if (params->exact == DLS_PARTITION_EXACT_ALWAYS)
+        return dls__fail(err, DLS_EINVAL, "dls_partition_solve: exact = always applies to the "
+                         "rows of matrix partitions (dls_partition_solve_matrix) only");
     size_t p = dls_platform_count(platform);
     const dls_model **models = malloc(p * sizeof *models);
     if (models == NULL)
@@ -330,7 +396,7 @@ static dls_status dls_partition_solve_impl(const dls_platform *platform, uint64_
                                 "does so at the matrix order)", dls_platform_name(platform, i));
         }
     }
-    st = run(platform, models, n, params, out, err);
+    st = run(platform, models, n, params, 0, out, err);
     free(models);
     return st;
 }
@@ -422,7 +488,7 @@ static dls_status dls_partition_solve_matrix_impl(const dls_platform *platform, 
         }
     }
     if (st == DLS_OK)
-        st = run(platform, (const dls_model *const *)models, n, params, out, err);
+        st = run(platform, (const dls_model *const *)models, n, params, 1, out, err);
     for (size_t i = 0; i < p; i++)
         dls_model_free(models[i]);
     free(models);
@@ -442,6 +508,7 @@ dls_status dls_partition_solve_matrix(const dls_platform *platform, uint64_t n,
 
 dls_solution_status dls_partition_status(const dls_partition *r) { return r->status; }
 int dls_partition_shape_ok(const dls_partition *r) { return r->shape_ok; }
+int dls_partition_exact_used(const dls_partition *r) { return r->exact_used; }
 const char *dls_partition_note(const dls_partition *r) { return r->note; }
 size_t dls_partition_count(const dls_partition *r) { return r->p; }
 uint64_t dls_partition_total(const dls_partition *r) { return r->n; }

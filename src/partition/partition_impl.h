@@ -10,6 +10,7 @@ struct dls_partition {
     uint64_t n;
     dls_solution_status status;
     int shape_ok;
+    int exact_used;       /* the exact row programme placed the elements */
     char note[512];
     uint64_t *elements;   /* p */
     double *sizes;        /* p: elements or weight */
@@ -52,6 +53,16 @@ DLS_HIDDEN dls_status dls__integer_fill(const dls_model *const *models, const do
                                         size_t p, uint64_t n, double *X, double *D, double dt,
                                         uint64_t *count, double *time, size_t *items,
                                         int *shape_ok, dls_error *err);
+
+/* The exact row programme (exact.c): the integer distribution of n > 0 equal elements
+ * minimising max_i t_i(count_i), t_i the time of models[i] (t_i(0) = 0), count_i <= cap_i
+ * (whole numbers, at most n, summing to at least n), for any shapes. upper: the makespan
+ * of a valid distribution (an upper bound that prunes the candidates), or INFINITY. Fills
+ * count and time, and *tests with the feasibility tests run; DLS_ELIMIT past its memory or
+ * work bound (count and time untouched), DLS_ENOMEM. */
+DLS_HIDDEN dls_status dls__partition_exact(const dls_model *const *models, const double *cap,
+                                           size_t p, uint64_t n, double upper, uint64_t *count,
+                                           double *time, unsigned *tests, dls_error *err);
 
 /* Records that the partitioners ran out of memory; returns DLS_ENOMEM. */
 static inline dls_status dls__partition_nomem(dls_error *err)

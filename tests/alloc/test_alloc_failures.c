@@ -240,7 +240,10 @@ TEST(test_partition_allocation_failures)
     dls_partition_params_init(&c.par);
     c.striped = 1;
     c.n = 12;
-    printf(" striped %ld\n", fm_exhaust("striped", do_partition, &c, free_res, DLS_OK));
+    printf(" striped %ld", fm_exhaust("striped", do_partition, &c, free_res, DLS_OK));
+    c.par.exact = DLS_PARTITION_EXACT_ALWAYS;
+    printf(" striped exact %ld\n", fm_exhaust("striped exact", do_partition, &c, free_res,
+                                               DLS_OK));
     dls_platform_free(c.platform);
 }
 

@@ -387,6 +387,7 @@ TEST(test_enumeration_names)
     ROUND_TRIP(dls_solution_status, dls_solution_status, DLS_SOLUTION_STATUS_MAP);
     ROUND_TRIP(dls_model_kind, dls_model_kind, DLS_MODEL_KIND_MAP);
     ROUND_TRIP(dls_partition_method, dls_partition_method, DLS_PARTITION_METHOD_MAP);
+    ROUND_TRIP(dls_partition_exact, dls_partition_exact, DLS_PARTITION_EXACT_MAP);
     ROUND_TRIP(dls_lu_algorithm, dls_lu_algorithm, DLS_LU_ALGORITHM_MAP);
     ROUND_TRIP(dls_lu_heuristic, dls_lu_heuristic, DLS_LU_HEURISTIC_MAP);
     ROUND_TRIP(dls_bench_stop, dls_bench_stop, DLS_BENCH_STOP_MAP);

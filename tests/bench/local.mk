@@ -1,12 +1,15 @@
 # tests/bench/: benchmarks, run by `make bench` (never by `make check`). Each exits non-zero
 # when it misses its goal; their figures go to doc/BENCHMARKS.md.
-BENCHMARKS = tests/bench/bench_partition tests/bench/bench_lp tests/bench/bench_model \
+BENCHMARKS = tests/bench/bench_partition tests/bench/bench_partition_exact tests/bench/bench_lp tests/bench/bench_model \
 	tests/bench/bench_lu tests/bench/bench_installment tests/bench/bench_integer \
 	tests/bench/bench_stalls tests/bench/bench_memory tests/bench/bench_chain \
 	tests/bench/bench_reader
 EXTRA_PROGRAMS = $(BENCHMARKS)
 tests_bench_bench_partition_SOURCES = tests/bench/bench_partition.c tests/bench/benchutil.h
 tests_bench_bench_partition_LDADD = libdlsched.la -lm
+tests_bench_bench_partition_exact_SOURCES = tests/bench/bench_partition_exact.c \
+	tests/bench/benchutil.h
+tests_bench_bench_partition_exact_LDADD = libdlsched.la -lm
 tests_bench_bench_installment_SOURCES = tests/bench/bench_installment.c tests/bench/benchutil.h
 tests_bench_bench_installment_LDADD = libdlsched.la -lm
 tests_bench_bench_integer_SOURCES = tests/bench/bench_integer.c tests/bench/benchutil.h
@@ -51,6 +54,7 @@ BENCH_MPI_EXAMPLES = examples/mpi_matmul examples/mpi_divisible
 endif
 bench: all $(BENCHMARKS) $(BENCH_MPI_EXAMPLES)
 	./tests/bench/bench_partition ./tool/dlsched
+	./tests/bench/bench_partition_exact
 	./tests/bench/bench_model
 	./tests/bench/bench_lp
 	./tests/bench/bench_lu

@@ -18,4 +18,35 @@ assert d["status"] == "optimal"
 assert all(isinstance(p["elements"], int) for p in d["processors"])
 PY
 
+# Matrix rows with the exact row programme (cli_partition_exact.sh checks the rest): the
+# "exact" key, the switch's note, gap 0.
+cat > "$tmp/bumpy.json" <<'JSON'
+{"processors": [
+  {"name": "a", "speed2d": {"x": [9.5, 38], "y": [1, 17.6, 19],
+   "values": [[1.1, 13.1, 2.5], [1.2, 8.1, 17]]}},
+  {"name": "b", "speed2d": {"x": [9.5, 38], "y": [1, 18.4, 19],
+   "values": [[21.3, 8.5, 25.4], [20.9, 3.8, 1.1]]}}
+]}
+JSON
+run partition "$tmp/bumpy.json" --matrix 19 --json
+expect_rc 0 "matrix auto json"
+py_json "matrix auto json" <<'PY'
+assert d["exact"] is True, d
+assert d["status"] == "optimal" and d["gap"] == 0 and d["lower_bound"] == d["makespan"], d
+assert d["shape_ok"] is False
+assert "the exact row programme was used" in d["note"], d["note"]
+assert sum(p["elements"] for p in d["processors"]) == 19
+PY
+run partition "$tmp/bumpy.json" --matrix 19 --geometric --json
+expect_rc 0 "matrix geometric json"
+py_json "matrix geometric json" <<'PY'
+assert d["exact"] is False, d
+assert d["status"] == "feasible"
+assert "may not be optimal" in d["note"]
+PY
+run partition "$ex/memory_levels.json" --elements 1000 --json
+py_json "elements: exact false" <<'PY'
+assert d["exact"] is False, d
+PY
+
 cli_summary
