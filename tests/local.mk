@@ -19,7 +19,7 @@ AM_TESTS_ENVIRONMENT = \
 CLI_TESTS = \
 	tests/tool/cli_check.sh tests/tool/cli_check_json.sh \
 	tests/tool/cli_partition.sh tests/tool/cli_partition_json.sh \
-	tests/tool/cli_partition_exact.sh \
+	tests/tool/cli_partition_exact.sh tests/tool/cli_verify.sh \
 	tests/tool/cli_schedule.sh tests/tool/cli_schedule_json.sh \
 	tests/tool/cli_bench.sh \
 	tests/tool/cli_plot.sh tests/tool/cli_plot_xml.sh \
@@ -56,6 +56,7 @@ UNIT_TESTS = \
 	tests/schedule/test_curve \
 	tests/schedule/test_limits \
 	tests/schedule/test_tolerance \
+	tests/verify/test_verify \
 	tests/installment/test_installment \
 	tests/check/test_crosscheck \
 	tests/host/test_host \
@@ -139,6 +140,9 @@ tests_schedule_test_limits_LDADD = $(TEST_LDADD)
 tests_schedule_test_tolerance_SOURCES = tests/schedule/test_tolerance.c $(TEST_SUPPORT)
 tests_schedule_test_tolerance_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_schedule_test_tolerance_LDADD = $(TEST_LDADD)
+tests_verify_test_verify_SOURCES = tests/verify/test_verify.c $(TEST_SUPPORT)
+tests_verify_test_verify_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_verify_test_verify_LDADD = $(TEST_LDADD)
 tests_installment_test_installment_SOURCES = tests/installment/test_installment.c $(TEST_SUPPORT)
 tests_installment_test_installment_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_installment_test_installment_LDADD = $(TEST_LDADD)

@@ -194,7 +194,8 @@ static int read_weights(const char *path, double **out, uint64_t *count)
     return 0;
 }
 
-static json_t *result_json(const dls_platform *pl, const dls_partition *r, int weighted)
+static json_t *result_json(const tool_args *args, const dls_platform *pl,
+                           const dls_partition *r, int weighted)
 {
     size_t p = dls_partition_count(r);
     const uint64_t *el = dls_partition_elements(r), *first = dls_partition_first(r);
@@ -219,6 +220,9 @@ static json_t *result_json(const dls_platform *pl, const dls_partition *r, int w
                              tool_json_number(dls_partition_metric_value(r)), "shape_ok",
                              dls_partition_shape_ok(r));
     json_object_set_new(root, "exact", json_boolean(dls_partition_exact_used(r)));
+    uint64_t matrix;
+    if (arg_count(args, "matrix", &matrix)) /* so that `dlsched verify` knows the rows' cost */
+        json_object_set_new(root, "matrix", json_integer((json_int_t)matrix));
     if (dls_partition_note(r)[0])
         json_object_set_new(root, "note", tool_json_text(dls_partition_note(r)));
     const size_t *order = dls_partition_order(r);
@@ -336,13 +340,13 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_parti
     if (sol == DLS_SOLUTION_INFEASIBLE || sol == DLS_SOLUTION_NOT_FOUND) {
         tool_error("partition: %s", dls_partition_note(r));
         if (json)
-            tool_print_json(result_json(pl, r, weighted));
+            tool_print_json(result_json(args, pl, r, weighted));
         return EXIT_INFEASIBLE;
     }
     if (dls_partition_note(r)[0])
         tool_warning("%s", dls_partition_note(r));
     if (json)
-        return tool_print_json(result_json(pl, r, weighted));
+        return tool_print_json(result_json(args, pl, r, weighted));
     print_table(args->pos[0], pl, r, weighted);
     return EXIT_DONE;
 }

@@ -134,8 +134,12 @@ DLS_HIDDEN void dls__note_add(char **note, const char *fmt, ...) DLS_PRINTF(2, 3
 /* Shortest number of significant digits (1..17) that reads back as exactly v. */
 DLS_HIDDEN int dls__shortest_digits(double v);
 
-/* Significant digits at which %.*g writes both a and b in full, so that a message comparing
- * them shows why ("at most 2999.9999999999995, less than 3000"). */
+/* Significant digits of numbers in messages (%.10g): enough for any figure a user types. */
+#define DLS__MESSAGE_DIGITS 10
+
+/* Significant digits at which %.*g writes both a and b in full (at least
+ * DLS__MESSAGE_DIGITS), so that a message comparing them shows why ("at most
+ * 2999.9999999999995, less than 3000"). */
 DLS_HIDDEN int dls__distinct_digits(double a, double b);
 
 #endif /* DLSCHED_INTERNAL_H */

@@ -108,8 +108,8 @@ int dls__distinct_digits(double a, double b)
 {
     /* each number written in full (the digits that read back to it): two different
      * numbers never look alike, and neither looks like a round number it is not */
-    int da = dls__shortest_digits(a), db = dls__shortest_digits(b);
-    return da > db ? da : db;
+    int da = dls__shortest_digits(a), db = dls__shortest_digits(b), d = da > db ? da : db;
+    return d > DLS__MESSAGE_DIGITS ? d : DLS__MESSAGE_DIGITS;
 }
 
 dls_status dls__check_reserved(const unsigned char *r, size_t n, const char *fn,

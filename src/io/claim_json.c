@@ -164,6 +164,16 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
             st = dls__claim_set_order(c, idx, m, r->source, r->err);
         free(idx);
     }
+    json_t *mx = json_object_get(root, "matrix");
+    dls__jstep mp[1] = {{"matrix", 0}};
+    if (st == DLS_OK && mx != NULL && partition) {
+        double x = json_is_number(mx) ? json_number_value(mx) : -1;
+        if (!(x >= 1 && x <= (double)DLS_PARTITION_MAX_ELEMENTS && x == floor(x)))
+            st = fail_path(r, DLS_EDATA, mp, 1, 0, -1, "\"matrix\" must be a whole number "
+                           ">= 1");
+        else
+            c->matrix = (uint64_t)x;
+    }
     const char *total_key = partition ? "elements" : "load";
     json_t *t = json_object_get(root, total_key), *mk = json_object_get(root, "makespan");
     dls__jstep tp[1] = {{total_key, 0}};

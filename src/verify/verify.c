@@ -502,7 +502,8 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
                                 "dls_partition_verify", err);
     if (st != DLS_OK)
         return st;
-    if (p->matrix == 0)
+    uint64_t matrix = p->matrix ? p->matrix : c->matrix;
+    if (matrix == 0)
         for (size_t i = 0; i < c->n; i++)
             if (pl->procs[i].two_d)
                 return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_partition_verify: "
@@ -511,17 +512,17 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
     dls_verification *v = verification_new();
     if (v == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
-    v->q.load = p->matrix ? (double)p->matrix : claimed_load(c, p);
+    v->q.load = matrix ? (double)matrix : claimed_load(c, p);
     v->q.claimed_makespan = c->makespan;
     if (check_loads(pl, c, p, 1, v) != 0)
         goto nomem;
     double T = 0;
     for (size_t i = 0; i < c->n; i++)
-        T = fmax(T, part_time(&pl->procs[i], c->load[i], p->matrix));
+        T = fmax(T, part_time(&pl->procs[i], c->load[i], matrix));
     double eps = p->tolerance * fmax(T, isnan(c->makespan) ? 0 : c->makespan);
     double real = T;
     for (size_t i = 0; i < c->n; i++) {
-        double t = part_time(&pl->procs[i], c->load[i], p->matrix), fin = c->finish[i];
+        double t = part_time(&pl->procs[i], c->load[i], matrix), fin = c->finish[i];
         if (!isnan(fin) && fin < t - eps && add(v, DLS_VIOLATION_FINISH, (long)i, t, fin, t - fin,
                                                 "processor \"%s\": claimed to take %.10g s for "
                                                 "%.10g elements, which take %.10g s (by %.6g s)",
@@ -542,7 +543,7 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
         pp.use_limits = p->use_limits;
         dls_partition *r = NULL;
         uint64_t n = (uint64_t)v->q.load;
-        st = p->matrix ? dls_partition_solve_matrix(pl, p->matrix, &pp, &r, err)
+        st = matrix ? dls_partition_solve_matrix(pl, matrix, &pp, &r, err)
                        : dls_partition_solve(pl, n, &pp, &r, err);
         if (st != DLS_OK) {
             dls_verification_free(v);

@@ -1,0 +1,100 @@
+#!/bin/sh
+# `dlsched verify`: every JSON that dlsched schedule, evaluate and partition write verifies
+# as it is (exit 0); broken copies of them are refused (exit 1) naming the processor and the
+# amount; CSV tables verify; bad input exits 2. Needs python3 to break the copies (skipped
+# without it).
+. "${top_srcdir:-.}/tests/support/cli.sh"
+need_python3
+
+# Every schedule dlsched writes, in every mode, verifies as written.
+for f in star_cluster memory_levels paper003_ten paper003_two; do
+    P=$ex/$f.json
+    for mode in "" "--order rate" "--keep-unused" "--solver glpk" "--originator-computes"; do
+        # shellcheck disable=SC2086 # the mode is words
+        run schedule "$P" --load 1000 $mode --json
+        expect_rc 0 "schedule $f $mode"
+        cp "$tmp/out" "$tmp/s.json"
+        case $mode in --order* | --originator*) vmode=$mode ;; *) vmode= ;; esac
+        # shellcheck disable=SC2086
+        run verify "$P" "$tmp/s.json" $vmode
+        expect_rc 0 "verify of schedule $f $mode"
+    done
+    run partition "$P" --elements 1000 --json
+    cp "$tmp/out" "$tmp/p.json"
+    run verify "$P" "$tmp/p.json"
+    expect_rc 0 "verify of partition $f"
+done
+run evaluate "$ex/star_cluster.json" --loads 100,200,300,400,0 --json
+cp "$tmp/out" "$tmp/e.json"
+run verify "$ex/star_cluster.json" "$tmp/e.json" --json
+expect_rc 0 "verify of evaluate"
+py_json "verify --json of an even split: valid, a positive gap to the best optimum" <<'PY'
+assert d["valid"] is True and d["violations"] == [], d
+assert abs(d["makespan"] - 0.6186) < 1e-9, d["makespan"]
+assert d["best"] == min(d["selection_optimum"], d["own_order_optimum"])
+assert d["gap"] > 0 and abs(d["gap_percent"] - 100 * d["gap"] / d["best"]) < 1e-9
+PY
+run partition "$ex/striped_mm.json" --matrix 300 --json
+cp "$tmp/out" "$tmp/m.json"
+run verify "$ex/striped_mm.json" "$tmp/m.json"
+expect_rc 0 "verify of partition --matrix (the file says the matrix order)"
+
+# Broken copies of the evaluated schedule: each refused, naming processor and amount.
+break_copy() { # NAME PYTHON: writes $tmp/NAME.json from $tmp/e.json
+    "$PYTHON3" - "$tmp/e.json" "$tmp/$1.json" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = {x["name"]: x for x in d["processors"]}
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))
+PY
+}
+expect_violation() { # NAME KIND PROCESSOR AMOUNT
+    run verify "$ex/star_cluster.json" "$tmp/$1.json" --json
+    expect_rc 1 "verify of the broken copy $1"
+    py_json "broken copy $1: not one $2 violation of $3 by $4" "$tmp/out" "$2" "$3" "$4" <<'PY'
+v = d["violations"]
+assert d["valid"] is False and len(v) == 1, v
+kind, proc, amount = sys.argv[2], sys.argv[3], float(sys.argv[4])
+assert v[0]["kind"] == kind, v
+assert v[0]["processor"] == (None if proc == "-" else proc), v
+assert abs(v[0]["excess"] - amount) <= 1e-9 * max(1, amount), v
+PY
+}
+break_copy sum 'd["load"] = 1010'
+expect_violation sum load-sum - 10
+break_copy overlap 'p["xeon-b"]["send_start"] -= 0.01'
+expect_violation overlap send-overlap xeon-b 0.01
+break_copy duration 'p["epyc"]["send_end"] -= 0.002'
+expect_violation duration send-duration epyc 0.002
+break_copy early 'p["old-node"]["compute_time"] += 0.003; p["old-node"]["finish"] -= 0'
+expect_violation early early-compute old-node 0.003
+break_copy makespan 'd["makespan"] *= 0.5'
+expect_violation makespan makespan - 0.3093
+cat > "$tmp/limited.json" <<'JSON'
+{"processors": [
+  {"name": "a", "time": [[0, 0.01]], "link": {"startup": 0.1, "rate": 0.001}, "limit": 300},
+  {"name": "b", "time": [[0, 0.02]], "link": {"startup": 0.1, "rate": 0.001}}]}
+JSON
+printf 'name,load\na,350\nb,650\n' > "$tmp/over.csv"
+run verify "$tmp/limited.json" "$tmp/over.csv" --load 1000
+expect_rc 1 "a CSV load over its limit"
+expect_out "limit: processor \"a\": load 350 exceeds its limit 300 by 50" "the limit violation"
+
+# A CSV table with times; rows in send order.
+printf 'name,load,send_start,compute_start,finish\nb,700,0,,\na,300,,,\n' > "$tmp/ok.csv"
+run verify "$tmp/limited.json" "$tmp/ok.csv"
+expect_rc 0 "a valid CSV schedule"
+expect_out "valid schedule: load 1000" "the verdict"
+
+# Bad input: exit 2, the file and what is wrong named.
+printf 'name,load\nzz,1\n' > "$tmp/unknown.csv"
+run verify "$tmp/limited.json" "$tmp/unknown.csv"
+expect_rc 2 "an unknown processor"
+expect_err 'unknown.csv:2: the platform has no processor "zz"' "the unknown processor named"
+run verify "$tmp/limited.json" "$tmp/nothing.csv"
+expect_rc 2 "a missing file"
+run verify "$tmp/limited.json"
+expect_rc 2 "no schedule"
+
+cli_summary

@@ -1,0 +1,474 @@
+/* dls_schedule_verify and dls_partition_verify: every schedule dlsched makes verifies (valid,
+ * the optimal ones at gap 0); each kind of violation is triggered by a broken copy of a real
+ * schedule, and the violation names the processor and the amount, computed here
+ * independently from the platform's numbers; the claim readers (JSON, CSV) and every error
+ * path. */
+#include <config.h>
+
+#include "testutil.h"
+
+/* Amounts of the violations against the ones computed here: rounding of a few sums. */
+#define AMOUNT_TOL 1e-9
+
+static const char *const star_examples[] = {"star_cluster.json", "memory_levels.json",
+                                            "paper003_ten.json", "paper003_two.json"};
+
+/* A claim of everything a schedule says: loads, times, order, load and makespan. */
+static dls_claim *claim_of(const dls_platform *pl, const dls_schedule *s)
+{
+    dls_claim *c = NULL;
+    dls_error err;
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &c, &err), &err);
+    size_t n = dls_schedule_count(s);
+    for (size_t i = 0; i < n; i++) {
+        double a = dls_schedule_loads(s)[i];
+        double ss = a > 0 ? dls_schedule_send_start(s)[i] : NAN;
+        double se = a > 0 ? dls_schedule_send_end(s)[i] : NAN;
+        double fin = a > 0 ? dls_schedule_finish(s)[i] : NAN;
+        double cs = a > 0 ? fin - dls_schedule_compute_time(s)[i] : NAN;
+        assert_ok(dls_claim_set(c, i, a, ss, se, cs, fin, &err), &err);
+    }
+    assert_ok(dls_claim_set_order(c, dls_schedule_sequence(s), n, &err), &err);
+    assert_ok(dls_claim_set_total(c, dls_schedule_load(s), &err), &err);
+    assert_ok(dls_claim_set_makespan(c, dls_schedule_makespan(s), &err), &err);
+    return c;
+}
+
+static dls_verification *verify(const dls_platform *pl, const dls_claim *c,
+                                const dls_verify_params *p)
+{
+    dls_verification *v = NULL;
+    dls_error err;
+    assert_ok(dls_schedule_verify(pl, c, p, &v, &err), &err);
+    return v;
+}
+
+static void expect_valid(const dls_verification *v, const char *what)
+{
+    if (!dls_verification_valid(v))
+        fail_msg("%s: %zu violations, the first: %s", what, dls_verification_count(v),
+                 dls_verification_violation(v, 0)->text);
+}
+
+/* Every schedule the solvers make is valid, and an optimal one is at gap 0 from the optimum
+ * of its own mode. */
+static void solver_schedules_verify(void **state)
+{
+    (void)state;
+    for (size_t e = 0; e < sizeof star_examples / sizeof star_examples[0]; e++) {
+        dls_platform *pl = test_example(star_examples[e]);
+        for (int mode = 0; mode < 4; mode++) {
+            dls_schedule_params sp;
+            dls_schedule_params_init(&sp);
+            dls_verify_params vp;
+            dls_verify_params_init(&vp);
+            if (mode == 1)
+                sp.order = vp.order = DLS_ORDER_RATE;
+            if (mode == 2)
+                sp.drop_unused = 0;
+            if (mode == 3)
+                sp.solver = DLS_SOLVER_GLPK;
+            double V = 1000;
+            dls_schedule *s = NULL;
+            dls_error err;
+            assert_ok(dls_schedule_solve(pl, V, &sp, &s, &err), &err);
+            dls_claim *c = claim_of(pl, s);
+            dls_verification *v = verify(pl, c, &vp);
+            char what[128];
+            snprintf(what, sizeof what, "%s, mode %d", star_examples[e], mode);
+            expect_valid(v, what);
+            dls_verify_quality q;
+            dls_verification_get_quality(v, &q);
+            /* the makespan the schedule really reaches: the last finish of a processor given
+             * a load, at the times claimed (the paper's LP charges the processors given
+             * nothing a startup, which delays the others, but they finish nothing) */
+            double last = 0;
+            for (size_t i = 0; i < dls_schedule_count(s); i++)
+                if (dls_schedule_loads(s)[i] > 0)
+                    last = fmax(last, dls_schedule_finish(s)[i]);
+            if (!test_close(q.makespan, last, AMOUNT_TOL, 0))
+                fail_msg("%s: verify's makespan %.17g, the last finish %.17g", what, q.makespan,
+                         last);
+            if (mode == 2)
+                assert_rel(q.paper_optimum, dls_schedule_makespan(s), AMOUNT_TOL);
+            if (mode == 0 || mode == 1) {
+                assert_rel(q.selection_optimum, dls_schedule_makespan(s), AMOUNT_TOL);
+                /* the schedule's own order is the mode's order */
+                assert_rel(q.own_order_optimum, q.selection_optimum, AMOUNT_TOL);
+                if (dls_schedule_envelope_deviation(s) == 0)
+                    assert_true(fabs(q.gap) <= AMOUNT_TOL * q.best);
+            }
+            assert_rel(q.gap, q.makespan - q.best, 1e-12);
+            dls_verification_free(v);
+            dls_claim_free(c);
+            dls_schedule_free(s);
+        }
+        dls_platform_free(pl);
+    }
+}
+
+/* The timeline of loads a, sent in platform order, computed here: for the amounts. */
+typedef struct line {
+    double send_start[8], send_end[8], finish[8], makespan;
+} line;
+
+static line replay(const dls_platform *pl, const double *a)
+{
+    line l;
+    double port = 0;
+    l.makespan = 0;
+    for (size_t i = 0; i < dls_platform_count(pl); i++) {
+        double S = 0, C = 0;
+        if (dls_platform_has_link(pl, i))
+            dls_platform_link(pl, i, &S, &C);
+        l.send_start[i] = port;
+        if (a[i] > 0)
+            port += S + C * a[i];
+        l.send_end[i] = port;
+        l.finish[i] = a[i] > 0 ? port + dls_model_time(dls_platform_model(pl, i), a[i]) : 0;
+        l.makespan = fmax(l.makespan, l.finish[i]);
+    }
+    return l;
+}
+
+/* A claim of loads a with the replayed times. */
+static dls_claim *claim_loads(const dls_platform *pl, const double *a, const line *l)
+{
+    dls_claim *c = NULL;
+    dls_error err;
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &c, &err), &err);
+    for (size_t i = 0; i < dls_platform_count(pl); i++)
+        assert_ok(dls_claim_set(c, i, a[i], l->send_start[i], l->send_end[i], l->send_end[i],
+                                l->finish[i], &err), &err);
+    assert_ok(dls_claim_set_makespan(c, l->makespan, &err), &err);
+    return c;
+}
+
+/* The one violation of v: its kind, processor and excess. */
+static void expect_one(const dls_verification *v, dls_violation_kind kind, long proc,
+                       double excess, const char *name)
+{
+    if (dls_verification_count(v) != 1)
+        fail_msg("%s expected alone, found %zu violations (first: %s)",
+                 dls_violation_kind_name(kind), dls_verification_count(v),
+                 dls_verification_count(v) ? dls_verification_violation(v, 0)->text : "-");
+    const dls_violation *x = dls_verification_violation(v, 0);
+    assert_int_equal(x->kind, kind);
+    assert_int_equal(x->processor, proc);
+    assert_rel(x->excess, excess, AMOUNT_TOL);
+    if (name != NULL && strstr(x->text, name) == NULL)
+        fail_msg("the message does not name \"%s\": %s", name, x->text);
+}
+
+/* Each kind of violation, on purpose, on a four-processor star with a limit. */
+static void each_violation(void **state)
+{
+    (void)state;
+    dls_platform *pl = test_platform_json(
+        "{\"processors\": ["
+        "{\"name\": \"a\", \"time\": [[0, 0.01]], \"link\": {\"startup\": 0.1, \"rate\": 0.001}},"
+        "{\"name\": \"b\", \"time\": [[0, 0.02]], \"link\": {\"startup\": 0.2, \"rate\": 0.002},"
+        " \"limit\": 300},"
+        "{\"name\": \"c\", \"time\": [[0, 0.015], [-5, 0.03]], \"link\": {\"startup\": 0.1, "
+        "\"rate\": 0.001}},"
+        "{\"name\": \"d\", \"time\": [[0, 0.05]]}]}");
+    double a[4] = {400, 250, 300, 50};
+    line l = replay(pl, a);
+    dls_verify_params p;
+    dls_verify_params_init(&p);
+    p.optimum = 0;
+    dls_error err;
+
+    dls_claim *c = claim_loads(pl, a, &l);
+    dls_verification *v = verify(pl, c, &p);
+    expect_valid(v, "the replayed loads");
+    dls_verify_quality q;
+    dls_verification_get_quality(v, &q);
+    assert_rel(q.makespan, l.makespan, AMOUNT_TOL);
+    dls_verification_free(v);
+
+    /* the loads do not sum: 1000 claimed */
+    p.load = 1010;
+    v = verify(pl, c, &p);
+    expect_one(v, DLS_VIOLATION_LOAD_SUM, -1, 10, "1000");
+    dls_verification_free(v);
+    p.load = NAN;
+
+    /* overload b (limit 300) by 50, taken from a: the sum holds */
+    double b[4] = {350, 350, 300, 50};
+    line lb = replay(pl, b);
+    dls_claim_free(c);
+    c = claim_loads(pl, b, &lb);
+    v = verify(pl, c, &p);
+    expect_one(v, DLS_VIOLATION_LIMIT, 1, 50, "\"b\"");
+    assert_rel(dls_verification_violation(v, 0)->expected, 300, 0);
+    dls_verification_free(v);
+    p.use_limits = 0;
+    v = verify(pl, c, &p);
+    expect_valid(v, "the same without limits");
+    dls_verification_free(v);
+    p.use_limits = 1;
+    dls_claim_free(c);
+
+    /* c's send starts 0.05 s before b's has ended */
+    c = claim_loads(pl, a, &l);
+    double shift = 0.05;
+    assert_ok(dls_claim_set(c, 2, a[2], l.send_start[2] - shift, l.send_end[2] - shift,
+                            l.send_end[2] - shift, l.finish[2] - shift, &err), &err);
+    v = verify(pl, c, &p);
+    expect_one(v, DLS_VIOLATION_SEND_OVERLAP, 2, shift, "\"c\"");
+    dls_verification_free(v);
+
+    /* a's send claimed to end 0.02 s before S + C x allow */
+    assert_ok(dls_claim_set(c, 2, a[2], l.send_start[2], l.send_end[2], l.send_end[2],
+                            l.finish[2], &err), &err);
+    assert_ok(dls_claim_set(c, 0, a[0], l.send_start[0], l.send_end[0] - 0.02, l.send_end[0],
+                            l.finish[0], &err), &err);
+    v = verify(pl, c, &p);
+    expect_one(v, DLS_VIOLATION_SEND_DURATION, 0, 0.02, "\"a\"");
+    dls_verification_free(v);
+
+    /* b computes 0.1 s before its data has arrived, and claims the finish that gives */
+    assert_ok(dls_claim_set(c, 0, a[0], l.send_start[0], l.send_end[0], l.send_end[0],
+                            l.finish[0], &err), &err);
+    assert_ok(dls_claim_set(c, 1, a[1], l.send_start[1], l.send_end[1], l.send_end[1] - 0.1,
+                            l.finish[1], &err), &err);
+    v = verify(pl, c, &p);
+    expect_one(v, DLS_VIOLATION_EARLY_COMPUTE, 1, 0.1, "\"b\"");
+    dls_verification_free(v);
+
+    /* c claims to finish 0.3 s early (its second time line binds) */
+    assert_ok(dls_claim_set(c, 1, a[1], l.send_start[1], l.send_end[1], l.send_end[1],
+                            l.finish[1], &err), &err);
+    assert_ok(dls_claim_set(c, 2, a[2], l.send_start[2], l.send_end[2], l.send_end[2],
+                            l.finish[2] - 0.3, &err), &err);
+    v = verify(pl, c, &p);
+    expect_one(v, DLS_VIOLATION_FINISH, 2, 0.3, "\"c\"");
+    assert_rel(dls_verification_violation(v, 0)->expected, l.finish[2], AMOUNT_TOL);
+    dls_verification_free(v);
+
+    /* a makespan claimed 10% below the real one */
+    assert_ok(dls_claim_set(c, 2, a[2], l.send_start[2], l.send_end[2], l.send_end[2],
+                            l.finish[2], &err), &err);
+    assert_ok(dls_claim_set_makespan(c, 0.9 * l.makespan, &err), &err);
+    v = verify(pl, c, &p);
+    expect_one(v, DLS_VIOLATION_MAKESPAN, -1, 0.1 * l.makespan, "makespan");
+    dls_verification_free(v);
+    /* within the tolerance rule: still valid */
+    assert_ok(dls_claim_set_makespan(c, l.makespan * (1 - 0.5 * DLS_REL_TOL), &err), &err);
+    v = verify(pl, c, &p);
+    expect_valid(v, "a makespan within the rule");
+    dls_verification_free(v);
+    dls_claim_free(c);
+
+    /* a negative load (d's 50 moved to -50, a's raised by 100 to keep the sum) */
+    double n[4] = {500, 250, 300, -50};
+    line ln = replay(pl, n);
+    c = claim_loads(pl, n, &ln);
+    v = verify(pl, c, &p);
+    expect_one(v, DLS_VIOLATION_NEGATIVE_LOAD, 3, 50, "\"d\"");
+    dls_verification_free(v);
+    dls_claim_free(c);
+
+    /* times not given: taken as early as the model allows, so valid, makespan replayed */
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &c, &err), &err);
+    for (size_t i = 0; i < 4; i++)
+        assert_ok(dls_claim_set(c, i, a[i], NAN, NAN, NAN, NAN, &err), &err);
+    p.optimum = 1;
+    v = verify(pl, c, &p);
+    expect_valid(v, "loads only");
+    dls_verification_get_quality(v, &q);
+    assert_rel(q.makespan, l.makespan, AMOUNT_TOL);
+    /* an even-handed but poor split: a positive gap to the optimum, and the optimum is
+     * what the solver finds */
+    dls_schedule *s = NULL;
+    assert_ok(dls_schedule_solve(pl, 1000, NULL, &s, &err), &err);
+    assert_rel(q.selection_optimum, dls_schedule_makespan(s), AMOUNT_TOL);
+    assert_true(q.gap > 0);
+    assert_rel(q.gap_percent, 100 * q.gap / q.best, 1e-12);
+    dls_schedule_free(s);
+    dls_verification_free(v);
+    dls_claim_free(c);
+    dls_platform_free(pl);
+}
+
+/* Partitions: the partitioner's answers verify; broken copies do not. */
+static void partitions(void **state)
+{
+    (void)state;
+    dls_platform *pl = test_example("star_cluster.json");
+    dls_partition *r = NULL;
+    dls_error err;
+    assert_ok(dls_partition_solve(pl, 1000, NULL, &r, &err), &err);
+    dls_claim *c = NULL;
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_PARTITION, &c, &err), &err);
+    size_t n = dls_platform_count(pl);
+    for (size_t i = 0; i < n; i++)
+        assert_ok(dls_claim_set(c, i, (double)dls_partition_elements(r)[i], NAN, NAN, NAN,
+                                dls_partition_times(r)[i], &err), &err);
+    assert_ok(dls_claim_set_makespan(c, dls_partition_makespan(r), &err), &err);
+    dls_verification *v = NULL;
+    assert_ok(dls_partition_verify(pl, c, NULL, &v, &err), &err);
+    expect_valid(v, "the partitioner's answer");
+    dls_verify_quality q;
+    dls_verification_get_quality(v, &q);
+    assert_rel(q.makespan, dls_partition_makespan(r), AMOUNT_TOL);
+    assert_true(fabs(q.gap) <= AMOUNT_TOL * q.best);
+    dls_verification_free(v);
+    /* a fraction of an element, and a time claimed below the model's */
+    double e0 = (double)dls_partition_elements(r)[0];
+    assert_ok(dls_claim_set(c, 0, e0 - 0.5, NAN, NAN, NAN, dls_partition_times(r)[0], &err),
+              &err);
+    dls_verify_params p;
+    dls_verify_params_init(&p);
+    p.load = 999.5;
+    assert_ok(dls_partition_verify(pl, c, &p, &v, &err), &err);
+    expect_one(v, DLS_VIOLATION_NOT_WHOLE, 0, 0.5, dls_platform_name(pl, 0));
+    dls_verification_free(v);
+    double t0 = dls_model_time(dls_platform_model(pl, 0), e0);
+    assert_ok(dls_claim_set(c, 0, e0, NAN, NAN, NAN, t0 / 2, &err), &err);
+    assert_ok(dls_partition_verify(pl, c, NULL, &v, &err), &err);
+    expect_one(v, DLS_VIOLATION_FINISH, 0, t0 / 2, dls_platform_name(pl, 0));
+    dls_verification_free(v);
+    /* a schedule claim given to the partition check, and the reverse */
+    assert_int_equal(dls_schedule_verify(pl, c, NULL, &v, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "partition"));
+    dls_claim_free(c);
+    dls_partition_free(r);
+    dls_platform_free(pl);
+}
+
+/* The readers: the JSON dlsched writes, CSV tables, and what they refuse. */
+static void readers(void **state)
+{
+    (void)state;
+    dls_platform *pl = test_platform_json(
+        "{\"processors\": [{\"name\": \"a,\\\"x\\\"\", \"time\": [[0, 0.01]], \"link\": "
+        "{\"startup\": 0.1, \"rate\": 0.001}}, {\"name\": \"b\", \"time\": [[0, 0.02]], "
+        "\"link\": {\"startup\": 0.1, \"rate\": 0.001}}]}");
+    dls_claim *c = NULL;
+    dls_error err;
+    /* a quoted name holding the delimiter and quotes; rows in send order: b first */
+    const char *csv = "name,load,send_start,finish\n"
+                      "b,40,0,\n"
+                      "\"a,\"\"x\"\"\",60,,\n";
+    assert_ok(dls_claim_read_string(pl, csv, strlen(csv), "t.csv", &c, &err), &err);
+    dls_verification *v = NULL;
+    assert_ok(dls_schedule_verify(pl, c, NULL, &v, &err), &err);
+    expect_valid(v, "the CSV claim");
+    dls_verify_quality q;
+    dls_verification_get_quality(v, &q);
+    /* b first: 0.1 + 0.04 = 0.14, computes 0.8 -> 0.94; a: 0.14 + 0.16 = 0.3, + 0.6 = 0.9 */
+    assert_rel(q.makespan, 0.94, 1e-12);
+    dls_verification_free(v);
+    dls_claim_free(c);
+
+    struct {
+        const char *text, *want;
+        dls_status st;
+    } bad[] = {
+        {"name,load\nzz,1\n", "no processor \"zz\"", DLS_EDATA},
+        {"name,load\nb,1\nb,2\n", "appears twice", DLS_EDATA},
+        {"name,load\nb,x1\n", "\"x1\" is not a finite number", DLS_EDATA},
+        {"name,load\nb,inf\n", "not a finite number", DLS_EDATA},
+        {"name,size\nb,1\n", "\"size\"", DLS_ESYNTAX},
+        {"name,finish\nb,1\n", "\"load\"", DLS_ESYNTAX},
+        {"name,load\nb,1,2\n", "3 fields", DLS_ESYNTAX},
+        {"name,load\n\"b,1\n", "never closed", DLS_ESYNTAX},
+        {"", "no header", DLS_ESYNTAX},
+        {"{\"processors\": [{\"name\": \"zz\", \"load\": 1}]}", "no processor \"zz\"",
+         DLS_EDATA},
+        {"{\"processors\": [{\"name\": \"b\", \"load\": \"1\"}]}", "must be a number",
+         DLS_EDATA},
+        {"{\"processors\": [{\"name\": \"b\"}]}", "no \"load\"", DLS_EDATA},
+        {"{\"send_order\": [\"b\", \"b\"], \"processors\": []}", "already in the order",
+         DLS_EINVAL},
+        {"{\"processors\": 3}", "\"processors\" array", DLS_EDATA},
+        {"{\"processors\": [}", "malformed JSON", DLS_ESYNTAX},
+        {"{\"load\": -1, \"processors\": []}", "\"load\" must be", DLS_EDATA},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        dls_claim *keep = (dls_claim *)&err; /* any value: must stay */
+        c = keep;
+        dls_status st = dls_claim_read_string(pl, bad[k].text, strlen(bad[k].text), "t",
+                                              &c, &err);
+        if (st != bad[k].st || strstr(err.message, bad[k].want) == NULL)
+            fail_msg("case %zu: %s (%s), expected %s with \"%s\"", k, dls_status_name(st),
+                     err.message, dls_status_name(bad[k].st), bad[k].want);
+        assert_ptr_equal(c, keep);
+    }
+    dls_platform_free(pl);
+}
+
+/* Calls refused, state unchanged. */
+static void errors(void **state)
+{
+    (void)state;
+    dls_platform *pl = test_example("star_cluster.json");
+    dls_platform *other = test_example("star_cluster.json");
+    dls_claim *c = NULL;
+    dls_error err;
+    assert_int_equal(dls_claim_create(pl, (dls_claim_kind)7, &c, &err), DLS_EINVAL);
+    assert_null(c);
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &c, &err), &err);
+    assert_ok(dls_claim_set(c, 0, 10, NAN, NAN, NAN, NAN, &err), &err);
+    assert_int_equal(dls_claim_set(c, 99, 1, NAN, NAN, NAN, NAN, &err), DLS_EINVAL);
+    assert_int_equal(dls_claim_set(c, 0, NAN, NAN, NAN, NAN, NAN, &err), DLS_EINVAL);
+    assert_int_equal(dls_claim_set(c, 0, 5, INFINITY, NAN, NAN, NAN, &err), DLS_EINVAL);
+    assert_int_equal(dls_claim_set_total(c, -1, &err), DLS_EINVAL);
+    assert_int_equal(dls_claim_set_makespan(c, INFINITY, &err), DLS_EINVAL);
+    size_t dup[2] = {1, 1}, bad[1] = {42};
+    assert_int_equal(dls_claim_set_order(c, dup, 2, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "already in the order"));
+    assert_int_equal(dls_claim_set_order(c, bad, 1, &err), DLS_EINVAL);
+    /* the refused calls left the claim as it was: 10 units on processor 0 */
+    dls_verify_params p;
+    dls_verify_params_init(&p);
+    p.optimum = 0;
+    dls_verification *v = NULL;
+    assert_ok(dls_schedule_verify(pl, c, &p, &v, &err), &err);
+    dls_verify_quality q;
+    dls_verification_get_quality(v, &q);
+    assert_rel(q.load, 10, 0);
+    dls_verification_free(v);
+    /* another platform; bad parameters: refused, *out untouched */
+    v = (dls_verification *)&p;
+    assert_int_equal(dls_schedule_verify(other, c, &p, &v, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "another platform"));
+    p.tolerance = 0;
+    assert_int_equal(dls_schedule_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "tolerance"));
+    p.tolerance = 2e-3;
+    assert_int_equal(dls_schedule_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    dls_verify_params_init(&p);
+    p.load = -3;
+    assert_int_equal(dls_schedule_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    dls_verify_params_init(&p);
+    p.order = (dls_send_order)9;
+    assert_int_equal(dls_schedule_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    dls_verify_params_init(&p);
+    p.reserved[3] = 1;
+    assert_int_equal(dls_schedule_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    assert_ptr_equal(v, (dls_verification *)&p);
+    /* names */
+    dls_violation_kind k;
+    assert_int_equal(dls_violation_kind_from_name("send-overlap", &k), DLS_OK);
+    assert_int_equal(k, DLS_VIOLATION_SEND_OVERLAP);
+    assert_string_equal(dls_violation_kind_name(DLS_VIOLATION_EARLY_COMPUTE), "early-compute");
+    assert_int_equal(dls_violation_kind_from_name("nope", &k), DLS_EINVAL);
+    dls_claim_free(c);
+    dls_platform_free(other);
+    dls_platform_free(pl);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(solver_schedules_verify),
+        cmocka_unit_test(each_violation),
+        cmocka_unit_test(partitions),
+        cmocka_unit_test(readers),
+        cmocka_unit_test(errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
