@@ -9,7 +9,7 @@ EXTRA_DIST += \
 	examples/star_cluster.json \
 	examples/lu_cluster.json
 EXAMPLES = examples/platform_info examples/partition_rows examples/schedule_star \
-	examples/lu_columns
+	examples/lu_columns examples/even_split
 check_PROGRAMS = $(EXAMPLES)
 examples_platform_info_SOURCES = examples/platform_info.c
 examples_platform_info_LDADD = libdlsched.la -lm
@@ -19,6 +19,12 @@ examples_schedule_star_SOURCES = examples/schedule_star.c
 examples_schedule_star_LDADD = libdlsched.la -lm
 examples_lu_columns_SOURCES = examples/lu_columns.c
 examples_lu_columns_LDADD = libdlsched.la -lm
+# The two schedulers `dlsched validate` scores in its documentation and tests: an even split
+# in C on the public API, and a naive proportional split in Python that reads the platform
+# itself.
+examples_even_split_SOURCES = examples/even_split.c
+examples_even_split_LDADD = libdlsched.la -lm
+EXTRA_DIST += examples/proportional_split.py
 CLEANFILES += examples/schedule.svg
 
 # The MPI examples (issue 14): built with the MPI layer only, run by tests/mpi/run_mpi.sh under

@@ -19,7 +19,7 @@ AM_TESTS_ENVIRONMENT = \
 CLI_TESTS = \
 	tests/tool/cli_check.sh tests/tool/cli_check_json.sh \
 	tests/tool/cli_partition.sh tests/tool/cli_partition_json.sh \
-	tests/tool/cli_partition_exact.sh tests/tool/cli_verify.sh \
+	tests/tool/cli_partition_exact.sh tests/tool/cli_verify.sh tests/tool/cli_validate.sh \
 	tests/tool/cli_schedule.sh tests/tool/cli_schedule_json.sh \
 	tests/tool/cli_bench.sh \
 	tests/tool/cli_plot.sh tests/tool/cli_plot_xml.sh \

@@ -17,7 +17,8 @@ tool_libdlsched_tool_la_SOURCES = \
 	tool/cmd_crosscheck.c \
 	tool/cmd_installments.c \
 	tool/cmd_import.c \
-	tool/cmd_verify.c
+	tool/cmd_verify.c \
+	tool/cmd_validate.c
 tool_libdlsched_tool_la_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS)
 
 bin_PROGRAMS = tool/dlsched

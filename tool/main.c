@@ -22,6 +22,7 @@ static const tool_cmd *const commands[] = {
     &tool_cmd_import,
     &tool_cmd_export_model,
     &tool_cmd_verify,
+    &tool_cmd_validate,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
