@@ -21,6 +21,7 @@
  *     --delay other than 0, and with --max-points at most BENCH_MAX_POINTS; without --log
  *     its default log (dlsched-bench.log in the current directory) is placed in the
  *     private directory;
+ *   - validate never runs with --scheduler (a shell command): it stops at its usage error;
  *   - schedule and crosscheck get --time-limit 1 for their MIPs, and no larger value;
  *   - lu gets --columns at most LU_MAX_COLUMNS, and --max-memory and --max-group-states at
  *     most LU_MAX_MEMORY and LU_MAX_GROUP_STATES (which it gets by default);
@@ -180,6 +181,9 @@ static int is_output_option(const char *name)
 static int allowed(const tool_cmd *cmd, const tool_opt *o, const char *value)
 {
     if (strcmp(cmd->name, "bench") == 0 && strcmp(o->name, "exec") == 0)
+        return 0;
+    /* validate runs its --scheduler through the shell; without one it stops at once */
+    if (strcmp(cmd->name, "validate") == 0 && strcmp(o->name, "scheduler") == 0)
         return 0;
     for (size_t b = 0; b < sizeof bounds / sizeof bounds[0]; b++)
         if (strcmp(bounds[b].cmd, cmd->name) == 0 && strcmp(bounds[b].opt, o->name) == 0) {
