@@ -43,7 +43,8 @@ const tool_cmd tool_cmd_verify = {
     "check a schedule or partition written by any tool, and how far it is from the optimum",
     "PLATFORM SCHEDULE [--load V] [--order given|rate] [--originator-computes] [--no-limits]\n"
     "       [--matrix N] [--tolerance T] [--no-optimum] [--exact] [--json]",
-    "SCHEDULE is the JSON of dlsched schedule, evaluate or partition (as written), or a CSV\n"
+    "SCHEDULE is the JSON of dlsched schedule, evaluate, partition or installments (as\n"
+    "written), or a CSV\n"
     "table with a header: name,load and optionally send_start,send_end,compute_start,\n"
     "finish, one row per processor in send order (name,elements[,time] for a partition).\n"
     "A schedule is checked against everything the star model implies: the loads sum to the\n"
@@ -132,7 +133,7 @@ static int report_text(const dls_platform *pl, const dls_claim *c, const dls_ver
                p->exact ? (q.exact_confirmed ? ", confirmed by the exact simplex"
                                              : ", NOT confirmed by the exact simplex")
                         : "");
-    if (!isnan(q.selection_optimum))
+    if (!isnan(q.selection_optimum) && dls_claim_get_kind(c) != DLS_CLAIM_INSTALLMENTS)
         printf("best set of processors, %s order: %.10g s\n", dls_send_order_name(p->order),
                q.selection_optimum);
     if (!isnan(q.own_order_optimum))
@@ -175,8 +176,16 @@ int cmd_verify(const tool_args *a)
     if (arg_count(a, "matrix", &matrix))
         p.matrix = matrix;
     dls_verification *v = NULL;
-    st = dls_claim_get_kind(c) == DLS_CLAIM_PARTITION ? dls_partition_verify(pl, c, &p, &v, &err)
-                                                      : dls_schedule_verify(pl, c, &p, &v, &err);
+    switch (dls_claim_get_kind(c)) {
+    case DLS_CLAIM_PARTITION:
+        st = dls_partition_verify(pl, c, &p, &v, &err);
+        break;
+    case DLS_CLAIM_INSTALLMENTS:
+        st = dls_installment_verify(pl, c, &p, &v, &err);
+        break;
+    default:
+        st = dls_schedule_verify(pl, c, &p, &v, &err);
+    }
     if (st != DLS_OK) {
         dls_claim_free(c);
         dls_platform_free(pl);

@@ -35,10 +35,13 @@ extern "C" {
 #endif
 
 /** What a claim is: X(NAME, value, text). SCHEDULE: a star schedule (loads and
- *  timeline); PARTITION: elements per processor and their times. */
-#define DLS_CLAIM_KIND_MAP(X)      \
-    X(SCHEDULE, 0, "schedule")     \
-    X(PARTITION, 1, "partition")
+ *  timeline); PARTITION: elements per processor and their times; INSTALLMENTS: a
+ *  multi-installment schedule (equal chunks round-robin, see dlsched/installment.h): the
+ *  chunk size, each processor's total load and finish. */
+#define DLS_CLAIM_KIND_MAP(X)         \
+    X(SCHEDULE, 0, "schedule")        \
+    X(PARTITION, 1, "partition")      \
+    X(INSTALLMENTS, 2, "installments")
 
 /** Kind of claim: see ::DLS_CLAIM_KIND_MAP. */
 typedef enum dls_claim_kind {
@@ -98,13 +101,17 @@ DLS_API dls_status dls_claim_set_total(dls_claim *claim, double total, dls_error
  *  @return ::DLS_OK; ::DLS_EINVAL for a negative or infinite value. */
 DLS_API dls_status dls_claim_set_makespan(dls_claim *claim, double makespan, dls_error *err);
 
+/** The chunk size of a multi-installment claim, in load units, finite and > 0.
+ *  @return ::DLS_OK; ::DLS_EINVAL for another kind of claim or a bad size. */
+DLS_API dls_status dls_claim_set_chunk(dls_claim *claim, double chunk, dls_error *err);
+
 /** The claim's kind. */
 DLS_API dls_claim_kind dls_claim_get_kind(const dls_claim *claim);
 
 /**
  * Reads a claim for @p platform from the file at @p path: JSON (a document that starts
  * with '{': the output of `dlsched schedule --json`, `evaluate --json` or
- * `partition --json`; processors by name) or CSV (a header naming the columns `name` and
+ * `partition --json` or `installments --json`; processors by name) or CSV (a header naming the columns `name` and
  * `load` — or `elements` for a partition — and optionally `send_start`, `send_end`,
  * `compute_start`, `finish`; one row per processor, in send order; empty cells are times
  * not given). Processors of the platform missing from the file get load 0.
@@ -131,7 +138,8 @@ DLS_API dls_status dls_claim_read_string(const dls_platform *platform, const cha
     X(EARLY_COMPUTE, 5, "early-compute")            \
     X(FINISH, 6, "finish")                          \
     X(MAKESPAN, 7, "makespan")                      \
-    X(NOT_WHOLE, 8, "not-whole")
+    X(NOT_WHOLE, 8, "not-whole")                    \
+    X(ROUND_ROBIN, 9, "round-robin")
 
 /** Kind of violation: see ::DLS_VIOLATION_KIND_MAP.
  * - NEGATIVE_LOAD: a load below 0;
@@ -142,7 +150,9 @@ DLS_API dls_status dls_claim_read_string(const dls_platform *platform, const cha
  * - EARLY_COMPUTE: computing starts before the data has arrived;
  * - FINISH: a processor claimed to finish before its model allows;
  * - MAKESPAN: a makespan claimed below the one the schedule reaches;
- * - NOT_WHOLE: a partition giving a processor a fraction of an element. */
+ * - NOT_WHOLE: a partition giving a processor a fraction of an element;
+ * - ROUND_ROBIN: a multi-installment claim whose processor gets another load than the
+ *   round-robin of its chunks gives it. */
 typedef enum dls_violation_kind {
 #define DLS_VIOLATION_KIND_ENUM_(name, value, text) DLS_VIOLATION_##name = value,
     DLS_VIOLATION_KIND_MAP(DLS_VIOLATION_KIND_ENUM_)
@@ -220,6 +230,21 @@ DLS_API dls_status dls_schedule_verify(const dls_platform *platform, const dls_c
 DLS_API dls_status dls_partition_verify(const dls_platform *platform, const dls_claim *claim,
                                         const dls_verify_params *params,
                                         dls_verification **out, dls_error *err);
+
+/**
+ * Checks a multi-installment schedule claimed for @p platform (the model of
+ * dlsched/installment.h: N = ceil(V / chunk) chunks, the last one the remainder, sent back
+ * to back round-robin over the processors whose limit holds a chunk, in platform order,
+ * each computed in arrival order): each processor's load against what the round-robin
+ * gives it, chunks within the limits, each claimed finish and the makespan against the
+ * model's. No optimum is known for this model: the quality gives the single-installment
+ * optimum (best set of processors) for reference, and no gap.
+ * @return as dls_schedule_verify(), for a claim of kind ::DLS_CLAIM_INSTALLMENTS with its
+ *         chunk set.
+ */
+DLS_API dls_status dls_installment_verify(const dls_platform *platform, const dls_claim *claim,
+                                          const dls_verify_params *params,
+                                          dls_verification **out, dls_error *err);
 
 /** Frees a verification; NULL is allowed. */
 DLS_API void dls_verification_free(dls_verification *v);

@@ -15,7 +15,8 @@ dls_status dls_claim_create(const dls_platform *platform, dls_claim_kind kind, d
 {
     if (platform == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_claim_create: NULL argument");
-    if (kind != DLS_CLAIM_SCHEDULE && kind != DLS_CLAIM_PARTITION)
+    if (kind != DLS_CLAIM_SCHEDULE && kind != DLS_CLAIM_PARTITION &&
+        kind != DLS_CLAIM_INSTALLMENTS)
         return dls__fail(err, DLS_EINVAL, "dls_claim_create: kind %d is not a dls_claim_kind",
                          (int)kind);
     size_t n = dls_platform_count(platform);
@@ -25,7 +26,7 @@ dls_status dls_claim_create(const dls_platform *platform, dls_claim_kind kind, d
     c->platform = platform;
     c->n = n;
     c->kind = kind;
-    c->total = c->makespan = NAN;
+    c->total = c->makespan = c->chunk = NAN;
     size_t k = n ? n : 1;
     c->load = calloc(k, sizeof *c->load);
     c->send_start = malloc(k * sizeof(double));
@@ -75,11 +76,11 @@ dls_status dls_claim_set(dls_claim *c, size_t i, double load, double send_start,
         return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set: processor \"%s\": "
                             "a time must be a finite number, or NaN when not given",
                             dls_platform_name(c->platform, i));
-    if (c->kind == DLS_CLAIM_PARTITION &&
+    if (c->kind != DLS_CLAIM_SCHEDULE &&
         (!isnan(send_start) || !isnan(send_end) || !isnan(compute_start)))
         return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set: processor \"%s\": "
-                            "a partition has no sends: its send and compute start times must "
-                            "be NaN", dls_platform_name(c->platform, i));
+                            "a %s claim gives no send or compute start times: they must be "
+                            "NaN", dls_platform_name(c->platform, i), dls_claim_kind_name(c->kind));
     c->load[i] = load;
     c->send_start[i] = send_start;
     c->send_end[i] = send_end;
@@ -149,6 +150,20 @@ dls_status dls_claim_set_makespan(dls_claim *c, double makespan, dls_error *err)
         return dls__fail(err, DLS_EINVAL, "dls_claim_set_makespan: the makespan must be a "
                          "finite number >= 0 (or NaN), not %g", makespan);
     c->makespan = makespan;
+    return DLS_OK;
+}
+
+dls_status dls_claim_set_chunk(dls_claim *c, double chunk, dls_error *err)
+{
+    if (c == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk: NULL claim");
+    if (c->kind != DLS_CLAIM_INSTALLMENTS)
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk: a %s claim has no chunk",
+                         dls_claim_kind_name(c->kind));
+    if (!(isfinite(chunk) && chunk > 0))
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk: the chunk must be a finite "
+                         "number > 0, not %g", chunk);
+    c->chunk = chunk;
     return DLS_OK;
 }
 

@@ -16,6 +16,7 @@ struct dls_claim {
     double *load, *send_start, *send_end, *compute_start, *finish;
     size_t *order;          /* m distinct indices (NULL, m = 0: none given) */
     uint64_t matrix;        /* a partition of the rows of an n x n product; 0: elements */
+    double chunk;           /* installments: the chunk size (NaN: not set) */
     size_t m;
 };
 

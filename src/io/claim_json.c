@@ -84,16 +84,28 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
     if (!json_is_array(procs))
         return fail_path(r, DLS_EDATA, path, 0, 0, -1, "a \"processors\" array expected (the "
                          "JSON of dlsched schedule, evaluate or partition)");
-    if (json_object_get(root, "installments") || json_object_get(root, "chunks"))
-        return fail_path(r, DLS_EDATA, path, 0, 0, -1, "a multi-installment schedule: verify "
-                         "checks single-installment schedules and partitions");
-    /* a partition gives elements, a schedule loads */
+    /* a partition gives elements, a schedule loads, installments a chunk size */
     int partition = json_object_get(root, "send_order") == NULL &&
                     json_array_size(procs) > 0 &&
                     json_object_get(json_array_get(procs, 0), "elements") != NULL;
+    json_t *chunk = json_object_get(root, "chunk");
+    int inst = !partition && chunk != NULL;
     dls_claim *c = NULL;
-    dls_status st = dls_claim_create(r->pl, partition ? DLS_CLAIM_PARTITION : DLS_CLAIM_SCHEDULE,
+    dls_status st = dls_claim_create(r->pl, partition ? DLS_CLAIM_PARTITION
+                                            : inst    ? DLS_CLAIM_INSTALLMENTS
+                                                      : DLS_CLAIM_SCHEDULE,
                                      &c, r->err);
+    dls__jstep cp[1] = {{"chunk", 0}};
+    if (st == DLS_OK && inst &&
+        (!json_is_number(chunk) || !(json_number_value(chunk) > 0) ||
+         !isfinite(json_number_value(chunk))))
+        st = fail_path(r, DLS_EDATA, cp, 1, 0, -1, "\"chunk\" must be a finite number > 0");
+    else if (st == DLS_OK && inst)
+        c->chunk = json_number_value(chunk);
+    if (st != DLS_OK) {
+        dls_claim_free(c);
+        return st;
+    }
     if (st != DLS_OK)
         return st;
     size_t n = dls_platform_count(r->pl);
@@ -124,7 +136,7 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
         st = number(r, o, partition ? "elements" : "load", 1, path, (long)i, &load);
         if (st == DLS_OK)
             st = number(r, o, partition ? "time" : "finish", 0, path, (long)i, &fin);
-        if (st == DLS_OK && !partition) {
+        if (st == DLS_OK && !partition && !inst) {
             st = number(r, o, "send_start", 0, path, (long)i, &ss);
             if (st == DLS_OK)
                 st = number(r, o, "send_end", 0, path, (long)i, &se);

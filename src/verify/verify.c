@@ -571,6 +571,181 @@ dls_status dls_partition_verify(const dls_platform *platform, const dls_claim *c
     return dls_partition_verify_impl(platform, claim, params, out, err);
 }
 
+/* The round-robin of dlsched/installment.h, computed here from its definition: the
+ * rotation, each processor's load and the finish of its last chunk. */
+typedef struct rr_plan {
+    size_t p, *proc;   /* the rotation, platform indices */
+    uint64_t N;        /* chunks */
+    double full, last; /* a full chunk, the last one */
+} rr_plan;
+
+static int rr_make(const dls_platform *pl, const dls_claim *c, const dls_verify_params *par,
+                   double V, rr_plan *r)
+{
+    double delta = c->chunk;
+    r->full = delta < V ? delta : V;
+    r->proc = malloc((c->n ? c->n : 1) * sizeof *r->proc);
+    if (r->proc == NULL)
+        return -1;
+    r->p = 0;
+    for (size_t i = 0; i < c->n; i++)
+        if (!par->use_limits || pl->procs[i].limit >= r->full)
+            r->proc[r->p++] = i;
+    if (delta >= V) {
+        r->N = 1;
+        r->last = V;
+        return 0;
+    }
+    double q = floor(V / delta), rem = fma(-q, delta, V);
+    while (rem < 0 && q > 0)
+        rem = fma(-(--q), delta, V);
+    while (rem >= delta)
+        rem = fma(-(++q), delta, V);
+    r->N = (uint64_t)q + (rem > 0);
+    r->last = rem > 0 ? rem : delta;
+    /* a sliver within the rule joins the chunk before it (as the installment's snap) */
+    if (rem > 0 && rem <= par->tolerance * delta && q >= 1 && r->p > 0) {
+        size_t to = r->proc[(uint64_t)(q - 1) % r->p];
+        if (!par->use_limits || pl->procs[to].limit >= delta + rem) {
+            r->N = (uint64_t)q;
+            r->last = delta + rem;
+        }
+    }
+    return 0;
+}
+
+static dls_status dls_installment_verify_impl(const dls_platform *pl, const dls_claim *c,
+                                              const dls_verify_params *p,
+                                              dls_verification **out, dls_error *err)
+{
+    dls_verify_params defaults;
+    dls_status st = check_claim(pl, c, DLS_CLAIM_INSTALLMENTS, &p, &defaults, out,
+                                "dls_installment_verify", err);
+    if (st != DLS_OK)
+        return st;
+    if (isnan(c->chunk))
+        return dls__fail(err, DLS_EINVAL, "dls_installment_verify: the claim has no chunk "
+                         "size (dls_claim_set_chunk)");
+    for (size_t i = 0; i < c->n; i++)
+        if (pl->procs[i].two_d)
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_installment_verify: "
+                                "processor \"%s\" has a 2-D speed model", pl->procs[i].name);
+    dls_verification *v = verification_new();
+    rr_plan r = {0, NULL, 0, 0, 0};
+    double *want = calloc(c->n ? c->n : 1, sizeof *want);
+    double *fin = calloc(c->n ? c->n : 1, sizeof *fin);
+    if (v == NULL || want == NULL || fin == NULL)
+        goto nomem;
+    double V = v->q.load = claimed_load(c, p);
+    v->q.claimed_makespan = c->makespan;
+    if (!(V > 0) || rr_make(pl, c, p, V, &r) != 0)
+        goto nomem; /* V > 0: the claim's total or loads were checked finite, > 0 below */
+    /* a limit bounds a chunk here, not a processor's total: the rotation keeps out the
+     * processors that cannot hold one, and a load given to them is a round-robin fault */
+    dls_verify_params totals = *p;
+    totals.use_limits = 0;
+    if (check_loads(pl, c, &totals, 0, v) != 0)
+        goto nomem;
+    if (r.p == 0) {
+        if (add(v, DLS_VIOLATION_LIMIT, -1, r.full, r.full, r.full, "no processor's limit "
+                "holds a chunk of %.10g units", r.full) != 0)
+            goto nomem;
+    } else {
+        /* sends of full chunks: position k starts at a_k in every round of R seconds */
+        double R = 0;
+        for (size_t k = 0; k < r.p; k++) {
+            const dls__proc *pr = &pl->procs[r.proc[k]];
+            R += pr->startup + pr->rate * r.full;
+        }
+        double a = 0, T = 0;
+        uint64_t lastpos = (r.N - 1) % r.p, lastround = (r.N - 1) / r.p;
+        for (size_t k = 0; k < r.p; k++) {
+            size_t i = r.proc[k];
+            const dls__proc *pr = &pl->procs[i];
+            double send = pr->startup + pr->rate * r.full;
+            double tau = dls_model_time(pr->model, r.full);
+            double M = fmax(R, tau);
+            uint64_t count = r.N > k ? (r.N - 1 - k) / r.p + 1 : 0;
+            if (count > 0) {
+                double base = a + send + tau; /* the finish of its chunk of round 0 */
+                if (k == lastpos) {
+                    double rr = (double)lastround;
+                    double s0 = a + rr * R, s1 = s0 + pr->startup + pr->rate * r.last;
+                    double start = lastround > 0 ? fmax(s1, base + (rr - 1) * M) : s1;
+                    fin[i] = start + dls_model_time(pr->model, r.last);
+                    want[i] = (double)(count - 1) * r.full + r.last;
+                } else {
+                    fin[i] = base + (double)(count - 1) * M;
+                    want[i] = (double)count * r.full;
+                }
+                T = fmax(T, fin[i]);
+            }
+            a += send;
+        }
+        double eps = p->tolerance * fmax(T, isnan(c->makespan) ? 0 : c->makespan);
+        for (size_t i = 0; i < c->n; i++) {
+            const char *name = pl->procs[i].name;
+            if (fabs(c->load[i] - want[i]) > p->tolerance * V &&
+                add(v, DLS_VIOLATION_ROUND_ROBIN, (long)i, want[i], c->load[i],
+                    fabs(c->load[i] - want[i]), "processor \"%s\": the round-robin of %llu "
+                    "chunks of %.10g gives it %.10g units, the claim %.10g", name,
+                    (unsigned long long)r.N, r.full, want[i], c->load[i]) != 0)
+                goto nomem;
+            double f = c->finish[i];
+            if (want[i] > 0 && !isnan(f) && f < fin[i] - eps &&
+                add(v, DLS_VIOLATION_FINISH, (long)i, fin[i], f, fin[i] - f,
+                    "processor \"%s\": claimed to finish at %.10g, but its chunks end at "
+                    "%.10g (by %.6g s)", name, f, fin[i], fin[i] - f) != 0)
+                goto nomem;
+            if (want[i] > 0 && !isnan(f))
+                T = fmax(T, f);
+        }
+        v->q.makespan = T;
+        if (!isnan(c->makespan) && c->makespan < T - p->tolerance * T &&
+            add(v, DLS_VIOLATION_MAKESPAN, -1, T, c->makespan, T - c->makespan,
+                "the claimed makespan %.10g is below the %.10g the schedule reaches (by "
+                "%.6g s)", c->makespan, T, T - c->makespan) != 0)
+            goto nomem;
+    }
+    if (v->count == 0 && p->optimum) {
+        dls_schedule_params sp;
+        dls_schedule_params_init(&sp);
+        sp.use_limits = p->use_limits;
+        dls_schedule *s = NULL;
+        st = dls_schedule_solve(pl, V, &sp, &s, err);
+        if (st != DLS_OK) {
+            free(r.proc);
+            free(want);
+            free(fin);
+            dls_verification_free(v);
+            return st;
+        }
+        v->q.selection_optimum = dls_schedule_makespan(s);
+        dls_schedule_free(s);
+        dls__note_add(&v->note, "no optimum is known for multi-installment schedules: the "
+                      "single-installment optimum (best set of processors) is %.10g s, for "
+                      "reference", v->q.selection_optimum);
+    }
+    free(r.proc);
+    free(want);
+    free(fin);
+    *out = v;
+    return DLS_OK;
+nomem:
+    free(r.proc);
+    free(want);
+    free(fin);
+    dls_verification_free(v);
+    return dls__fail(err, DLS_ENOMEM, "dls_installment_verify: out of memory");
+}
+
+dls_status dls_installment_verify(const dls_platform *platform, const dls_claim *claim,
+                                  const dls_verify_params *params, dls_verification **out,
+                                  dls_error *err)
+{
+    return dls_installment_verify_impl(platform, claim, params, out, err);
+}
+
 int dls_verification_valid(const dls_verification *v) { return v->count == 0; }
 size_t dls_verification_count(const dls_verification *v) { return v->count; }
 

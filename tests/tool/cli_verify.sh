@@ -24,6 +24,28 @@ for f in star_cluster memory_levels paper003_ten paper003_two; do
     run verify "$P" "$tmp/p.json"
     expect_rc 0 "verify of partition $f"
 done
+# Multi-installment schedules, as `installments --json` writes them.
+for f in star_cluster memory_levels; do
+    for chunk in "" "--chunk 333.3" "--chunk formula"; do
+        # shellcheck disable=SC2086
+        run installments "$ex/$f.json" --load 1e6 $chunk --json
+        expect_rc 0 "installments $f $chunk"
+        cp "$tmp/out" "$tmp/i.json"
+        run verify "$ex/$f.json" "$tmp/i.json"
+        expect_rc 0 "verify of installments $f $chunk"
+        expect_out "valid installments" "the verdict on installments $f $chunk"
+    done
+done
+"$PYTHON3" - "$tmp/i.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["makespan"] *= 0.9
+json.dump(d, open(sys.argv[1], "w"))
+PY
+run verify "$ex/memory_levels.json" "$tmp/i.json"
+expect_rc 1 "installments claiming 10% less than they take"
+expect_out "makespan: the claimed makespan" "the makespan violation"
+
 run evaluate "$ex/star_cluster.json" --loads 100,200,300,400,0 --json
 cp "$tmp/out" "$tmp/e.json"
 run verify "$ex/star_cluster.json" "$tmp/e.json" --json

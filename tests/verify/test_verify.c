@@ -461,12 +461,93 @@ static void errors(void **state)
     dls_platform_free(pl);
 }
 
+/* Multi-installment schedules: every simulation verifies, with the model's makespan; a
+ * load moved between processors, a finish and a makespan claimed too early are caught. */
+static void installments(void **state)
+{
+    (void)state;
+    const char *files[] = {"star_cluster.json", "memory_levels.json", "paper003_ten.json"};
+    const double loads[] = {1000, 12345.5, 3e7};
+    const double chunks[] = {1, 33.3, 1000, 1e6, 5e7};
+    dls_error err;
+    for (size_t f = 0; f < 3; f++) {
+        dls_platform *pl = test_example(files[f]);
+        size_t n = dls_platform_count(pl);
+        for (size_t l = 0; l < 3; l++)
+            for (size_t k = 0; k < 5; k++) {
+                dls_installment *s = NULL;
+                dls_status st = dls_installment_simulate(pl, loads[l], chunks[k], NULL, &s, &err);
+                if (st != DLS_OK)
+                    continue; /* too many chunks, or none held by a limit */
+                dls_claim *c = NULL;
+                assert_ok(dls_claim_create(pl, DLS_CLAIM_INSTALLMENTS, &c, &err), &err);
+                assert_ok(dls_claim_set_chunk(c, chunks[k], &err), &err);
+                for (size_t i = 0; i < n; i++) {
+                    double a = dls_installment_loads(s)[i];
+                    double fin = a > 0 ? dls_installment_finish(s)[i] : NAN;
+                    assert_ok(dls_claim_set(c, i, a, NAN, NAN, NAN, fin, &err), &err);
+                }
+                assert_ok(dls_claim_set_makespan(c, dls_installment_makespan(s), &err), &err);
+                dls_verify_params p;
+                dls_verify_params_init(&p);
+                p.optimum = 0;
+                p.load = loads[l];
+                dls_verification *v = NULL;
+                assert_ok(dls_installment_verify(pl, c, &p, &v, &err), &err);
+                char what[160];
+                snprintf(what, sizeof what, "%s, load %g, chunk %g", files[f], loads[l],
+                         chunks[k]);
+                expect_valid(v, what);
+                dls_verify_quality q;
+                dls_verification_get_quality(v, &q);
+                if (!test_close(q.makespan, dls_installment_makespan(s), AMOUNT_TOL, 0))
+                    fail_msg("%s: makespan %.17g, the simulation's %.17g", what, q.makespan,
+                             dls_installment_makespan(s));
+                dls_verification_free(v);
+                if (f == 0 && l == 1 && k == 1) {
+                    /* 10 units moved from the first processor to the second */
+                    double a0 = dls_installment_loads(s)[0], a1 = dls_installment_loads(s)[1];
+                    assert_ok(dls_claim_set(c, 0, a0 - 10, NAN, NAN, NAN, NAN, &err), &err);
+                    assert_ok(dls_claim_set(c, 1, a1 + 10, NAN, NAN, NAN, NAN, &err), &err);
+                    assert_ok(dls_installment_verify(pl, c, &p, &v, &err), &err);
+                    assert_int_equal(dls_verification_count(v), 2);
+                    assert_int_equal(dls_verification_violation(v, 0)->kind,
+                                     DLS_VIOLATION_ROUND_ROBIN);
+                    assert_rel(dls_verification_violation(v, 0)->excess, 10, AMOUNT_TOL);
+                    dls_verification_free(v);
+                    /* back, and the third processor claims to finish 1 s early */
+                    double f2 = dls_installment_finish(s)[2];
+                    assert_ok(dls_claim_set(c, 0, a0, NAN, NAN, NAN, NAN, &err), &err);
+                    assert_ok(dls_claim_set(c, 1, a1, NAN, NAN, NAN, NAN, &err), &err);
+                    assert_ok(dls_claim_set(c, 2, dls_installment_loads(s)[2], NAN, NAN, NAN,
+                                            f2 - 0.01, &err), &err);
+                    assert_ok(dls_claim_set_makespan(c, NAN, &err), &err);
+                    assert_ok(dls_installment_verify(pl, c, &p, &v, &err), &err);
+                    expect_one(v, DLS_VIOLATION_FINISH, 2, 0.01, NULL);
+                    dls_verification_free(v);
+                    assert_ok(dls_claim_set(c, 2, dls_installment_loads(s)[2], NAN, NAN, NAN,
+                                            f2, &err), &err);
+                    assert_ok(dls_claim_set_makespan(c, 0.5 * dls_installment_makespan(s), &err),
+                              &err);
+                    assert_ok(dls_installment_verify(pl, c, &p, &v, &err), &err);
+                    expect_one(v, DLS_VIOLATION_MAKESPAN, -1, 0.5 * dls_installment_makespan(s),
+                               NULL);
+                    dls_verification_free(v);
+                }
+                dls_claim_free(c);
+                dls_installment_free(s);
+            }
+        dls_platform_free(pl);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(solver_schedules_verify),
         cmocka_unit_test(each_violation),
         cmocka_unit_test(partitions),
+        cmocka_unit_test(installments),
         cmocka_unit_test(readers),
         cmocka_unit_test(errors),
     };
