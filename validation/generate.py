@@ -533,7 +533,7 @@ def large(n, out, seed):
         "platform": os.path.basename(path), "load": 1e9,
         "mode": mode(sel=False), "optimum": None,
         "reference": "dlsched's chain solver", "certified_by": None}]}
-    with open(os.path.join(out, "manifest.json"), "w") as f:
+    with open(os.path.join(out, f"large-{n}.manifest.json"), "w") as f:
         json.dump(man, f, indent=1)
         f.write("\n")
     print(path)
