@@ -5,6 +5,7 @@ AM_TESTS_ENVIRONMENT = \
 	srcdir=$(srcdir); export srcdir; \
 	top_srcdir=$(top_srcdir); export top_srcdir; \
 	PYTHON3='$(PYTHON3)'; export PYTHON3; \
+	GLPSOL='$(GLPSOL)'; export GLPSOL; \
 	CXX_FOR_TESTS='$(CXX_FOR_TESTS)'; export CXX_FOR_TESTS; \
 	MPIEXEC='$(MPIEXEC_FOR_TESTS)'; export MPIEXEC; \
 	MPI_CFLAGS_FOR_TESTS='$(MPI_CFLAGS_FOR_TESTS)'; export MPI_CFLAGS_FOR_TESTS; \
@@ -30,7 +31,8 @@ CLI_TESTS = \
 	tests/tool/run_example.sh \
 	tests/import/starpu.sh tests/import/starpu_real.sh \
 	tests/api/headers.sh \
-	tests/mpi/run_mpi.sh
+	tests/mpi/run_mpi.sh \
+	tests/validation/suite_sample.sh
 TESTS = $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp \
 	tests/import/starpu_model.py tests/import/starpu_lib.sh

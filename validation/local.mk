@@ -1,0 +1,23 @@
+# validation/: the certified reference suite (validation/README.md): platform files and a
+# manifest of optima certified independently of dlsched (exact LPs solved by glpsol --exact,
+# enumeration, closed forms), the generator that made them and the certifier.
+# `make validate` recertifies every instance and checks dlsched against each; `make check`
+# recertifies a fixed sample (tests/validation/suite_sample.sh).
+VALIDATION_FILES = \
+	validation/README.md \
+	validation/generate.py \
+	validation/certify.py \
+	validation/refmodel.py \
+	validation/manifest.json \
+	validation/instances
+EXTRA_DIST += $(VALIDATION_FILES)
+
+validate: tool/dlsched$(EXEEXT)
+	@if test -z '$(PYTHON3)' || test -z '$(GLPSOL)'; then \
+	  echo "validate: needs python3 and glpsol (configure found '$(PYTHON3)' and '$(GLPSOL)')"; \
+	  exit 1; \
+	fi
+	PYTHONDONTWRITEBYTECODE=1 '$(PYTHON3)' $(top_srcdir)/validation/certify.py --all \
+	  --manifest $(top_srcdir)/validation/manifest.json \
+	  --dlsched $(top_builddir)/tool/dlsched$(EXEEXT) --glpsol '$(GLPSOL)'
+.PHONY: validate
