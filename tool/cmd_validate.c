@@ -182,7 +182,8 @@ static int load_suite(const char *path, suite *s)
             load = json_object_get(o, "elements");
         if (load == NULL)
             load = json_object_get(o, "matrix");
-        if (id == NULL || kind == NULL || plat == NULL || !json_is_number(load) ||
+        int weighted = kind != NULL && strcmp(kind, "weighted") == 0;
+        if (id == NULL || kind == NULL || plat == NULL || (!weighted && !json_is_number(load)) ||
             read_optimum(json_object_get(o, "optimum"), &x->optimum) != 0) {
             tool_error("validate: %s: instance %zu: \"id\", \"kind\", \"platform\", the load "
                        "and \"optimum\" are required", path, k);
@@ -196,7 +197,7 @@ static int load_suite(const char *path, suite *s)
             x->family = strdup("-");
         x->platform = suite_path(s, plat);
         x->weights = suite_path(s, json_string_value(json_object_get(o, "weights")));
-        x->load = json_number_value(load);
+        x->load = load ? json_number_value(load) : NAN;
         json_t *mode = json_object_get(o, "mode");
         const char *order = json_string_value(json_object_get(mode, "order"));
         x->order_rate = order != NULL && strcmp(order, "rate") == 0;
@@ -438,7 +439,7 @@ static void append_log(FILE *log, const instance *x)
 /* Per family. */
 typedef struct tally {
     const char *family;
-    size_t n, valid, invalid, failed;
+    size_t n, valid, invalid, failed, skipped;
     double gap_sum, gap_max, seconds;
 } tally;
 
@@ -472,6 +473,8 @@ static size_t tally_up(const suite *s, const char *only, tally *t, tally *all)
                 g[j]->gap_max = fmax(g[j]->gap_max, x->gap);
             } else if (strcmp(x->status, "invalid") == 0) {
                 g[j]->invalid++;
+            } else if (strcmp(x->status, "skipped") == 0) {
+                g[j]->skipped++;
             } else {
                 g[j]->failed++;
             }
@@ -484,8 +487,8 @@ static size_t tally_up(const suite *s, const char *only, tally *t, tally *all)
 static void print_table(const tally *t, size_t nf, const tally *all, const char *scheduler)
 {
     printf("scorecard of: %s\n", scheduler);
-    printf("  %-24s %9s %6s %8s %7s %12s %12s %9s\n", "FAMILY", "INSTANCES", "VALID", "INVALID",
-           "FAILED", "MEAN GAP %", "WORST GAP %", "TIME s");
+    printf("  %-24s %9s %6s %8s %7s %8s %12s %12s %9s\n", "FAMILY", "INSTANCES", "VALID",
+           "INVALID", "FAILED", "SKIPPED", "MEAN GAP %", "WORST GAP %", "TIME s");
     for (size_t f = 0; f <= nf; f++) {
         const tally *g = f < nf ? &t[f] : all;
         if (f == nf)
@@ -495,8 +498,8 @@ static void print_table(const tally *t, size_t nf, const tally *all, const char 
             snprintf(mean, sizeof mean, "%.4g", g->gap_sum / (double)g->valid);
             snprintf(worst, sizeof worst, "%.4g", g->gap_max);
         }
-        printf("  %-24.24s %9zu %6zu %8zu %7zu %12s %12s %9.2f\n", g->family, g->n, g->valid,
-               g->invalid, g->failed, mean, worst, g->seconds);
+        printf("  %-24.24s %9zu %6zu %8zu %7zu %8zu %12s %12s %9.2f\n", g->family, g->n,
+               g->valid, g->invalid, g->failed, g->skipped, mean, worst, g->seconds);
     }
 }
 
@@ -630,7 +633,11 @@ int cmd_validate(const tool_args *a)
         if (x->done)
             continue;
         snprintf(out, sizeof out, "%s/plan-%zu", dir, k);
-        if (build_command(sched, x, out, cmd, sizeof cmd) != 0) {
+        if (strcmp(x->kind, "weighted") == 0) {
+            /* the verification of weighted sets (which element where) is still to come */
+            snprintf(x->status, sizeof x->status, "skipped");
+            snprintf(x->why, sizeof x->why, "weighted partitions are not verified yet");
+        } else if (build_command(sched, x, out, cmd, sizeof cmd) != 0) {
             snprintf(x->status, sizeof x->status, "failed");
             snprintf(x->why, sizeof x->why, "the command is too long");
         } else {
@@ -664,7 +671,7 @@ int cmd_validate(const tool_args *a)
             s.in[k].done = 0;
     tally t[VALIDATE_FAMILIES_MAX], all;
     size_t nf = tally_up(&s, family, t, &all);
-    int rc = all.valid == all.n ? EXIT_DONE : EXIT_INFEASIBLE;
+    int rc = all.valid + all.skipped == all.n ? EXIT_DONE : EXIT_INFEASIBLE;
     if (arg_given(a, "svg") && write_svg(arg_string(a, "svg"), t, nf, sched) != 0)
         rc = EXIT_FAILURE_RUN;
     if (arg_flag(a, "json")) {
@@ -672,10 +679,11 @@ int cmd_validate(const tool_args *a)
         for (size_t f = 0; f <= nf; f++) {
             const tally *g = f < nf ? &t[f] : &all;
             json_array_append_new(
-                fam, json_pack("{s:s,s:I,s:I,s:I,s:I,s:o,s:o,s:f}", "family", g->family,
+                fam, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:f}", "family", g->family,
                                "instances", (json_int_t)g->n, "valid", (json_int_t)g->valid,
                                "invalid", (json_int_t)g->invalid, "failed",
-                               (json_int_t)g->failed, "mean_gap_percent",
+                               (json_int_t)g->failed, "skipped", (json_int_t)g->skipped,
+                               "mean_gap_percent",
                                g->valid ? json_real(g->gap_sum / (double)g->valid) : json_null(),
                                "worst_gap_percent", g->valid ? json_real(g->gap_max) : json_null(),
                                "seconds", g->seconds));
@@ -692,12 +700,14 @@ int cmd_validate(const tool_args *a)
         print_table(t, nf, &all, sched);
         size_t shown = 0;
         for (size_t k = 0; k < s.n && shown < 10; k++)
-            if (s.in[k].done && strcmp(s.in[k].status, "valid") != 0) {
+            if (s.in[k].done && strcmp(s.in[k].status, "valid") != 0 &&
+                strcmp(s.in[k].status, "skipped") != 0) {
                 printf("%s %s: %s\n", s.in[k].status, s.in[k].id, s.in[k].why);
                 shown++;
             }
-        if (all.n - all.valid > shown)
-            printf("... %zu more not valid (--json lists them all)\n", all.n - all.valid - shown);
+        if (all.n - all.valid - all.skipped > shown)
+            printf("... %zu more not valid (--json lists them all)\n",
+                   all.n - all.valid - all.skipped - shown);
     }
     suite_free(&s);
     return rc;

@@ -12,7 +12,7 @@ VALIDATION_FILES = \
 	validation/instances
 EXTRA_DIST += $(VALIDATION_FILES)
 
-validate: tool/dlsched$(EXEEXT)
+validate: tool/dlsched$(EXEEXT) examples/even_split$(EXEEXT)
 	@if test -z '$(PYTHON3)' || test -z '$(GLPSOL)'; then \
 	  echo "validate: needs python3 and glpsol (configure found '$(PYTHON3)' and '$(GLPSOL)')"; \
 	  exit 1; \
@@ -20,4 +20,11 @@ validate: tool/dlsched$(EXEEXT)
 	PYTHONDONTWRITEBYTECODE=1 '$(PYTHON3)' $(top_srcdir)/validation/certify.py --all \
 	  --manifest $(top_srcdir)/validation/manifest.json \
 	  --dlsched $(top_builddir)/tool/dlsched$(EXEEXT) --glpsol '$(GLPSOL)'
+	@echo; echo "The scorecards of the two example schedulers (they are meant to fail some):"
+	-$(top_builddir)/tool/dlsched$(EXEEXT) validate --quiet \
+	  --suite $(top_srcdir)/validation/manifest.json \
+	  --scheduler '$(top_builddir)/examples/even_split {platform} {load} {output} {kind}'
+	-$(top_builddir)/tool/dlsched$(EXEEXT) validate --quiet \
+	  --suite $(top_srcdir)/validation/manifest.json \
+	  --scheduler '$(PYTHON3) $(top_srcdir)/examples/proportional_split.py {platform} {load} {output} {kind}'
 .PHONY: validate

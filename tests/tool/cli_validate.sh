@@ -24,7 +24,7 @@ PY
 run validate --suite "$M" --scheduler "$EVEN"
 expect_rc 0 "the text scorecard"
 expect_out "scorecard of: ./examples/even_split" "the scheduler named"
-expect_out "^  all  *4  *4  *0  *0" "the totals line"
+expect_out "^  all  *4  *4  *0  *0  *0" "the totals line"
 
 run validate --suite "$M" --scheduler "${PYTHON3} $top_srcdir/examples/proportional_split.py {platform} {load} {output} {kind}" --json --svg "$tmp/score.svg"
 expect_rc 0 "the proportional split"
