@@ -17,6 +17,9 @@ struct dls_claim {
     size_t *order;          /* m distinct indices (NULL, m = 0: none given) */
     uint64_t matrix;        /* a partition of the rows of an n x n product; 0: elements */
     double chunk;           /* installments: the chunk size (NaN: not set) */
+    /* a partition of weighted elements, as `partition --weights --json` writes it: each
+     * processor's load is the weight it holds, not a count (which elements is not said) */
+    int weighted;
     size_t m;
 };
 

@@ -88,6 +88,7 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
     int partition = json_object_get(root, "send_order") == NULL &&
                     json_array_size(procs) > 0 &&
                     json_object_get(json_array_get(procs, 0), "elements") != NULL;
+    int weighted = partition && json_object_get(json_array_get(procs, 0), "weight") != NULL;
     json_t *chunk = json_object_get(root, "chunk");
     int inst = !partition && chunk != NULL;
     dls_claim *c = NULL;
@@ -102,6 +103,8 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
         st = fail_path(r, DLS_EDATA, cp, 1, 0, -1, "\"chunk\" must be a finite number > 0");
     else if (st == DLS_OK && inst)
         c->chunk = json_number_value(chunk);
+    if (st == DLS_OK)
+        c->weighted = weighted;
     if (st != DLS_OK) {
         dls_claim_free(c);
         return st;
@@ -133,7 +136,8 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
         }
         seen[i] = 1;
         double load, ss = NAN, se = NAN, cs = NAN, fin, ct = NAN;
-        st = number(r, o, partition ? "elements" : "load", 1, path, (long)i, &load);
+        st = number(r, o, weighted ? "weight" : partition ? "elements" : "load", 1, path,
+                    (long)i, &load);
         if (st == DLS_OK)
             st = number(r, o, partition ? "time" : "finish", 0, path, (long)i, &fin);
         if (st == DLS_OK && !partition && !inst) {
@@ -186,7 +190,8 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
         else
             c->matrix = (uint64_t)x;
     }
-    const char *total_key = partition ? "elements" : "load";
+    /* a weighted partition's "elements" counts elements, not the weight distributed */
+    const char *total_key = weighted ? "-" : partition ? "elements" : "load";
     json_t *t = json_object_get(root, total_key), *mk = json_object_get(root, "makespan");
     dls__jstep tp[1] = {{total_key, 0}};
     if (st == DLS_OK && t != NULL && (!json_is_number(t) || !(json_number_value(t) > 0) ||

@@ -514,7 +514,7 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
         return dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
     v->q.load = matrix ? (double)matrix : claimed_load(c, p);
     v->q.claimed_makespan = c->makespan;
-    if (check_loads(pl, c, p, 1, v) != 0)
+    if (check_loads(pl, c, p, !c->weighted, v) != 0)
         goto nomem;
     double T = 0;
     for (size_t i = 0; i < c->n; i++)
@@ -525,8 +525,10 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
         double t = part_time(&pl->procs[i], c->load[i], matrix), fin = c->finish[i];
         if (!isnan(fin) && fin < t - eps && add(v, DLS_VIOLATION_FINISH, (long)i, t, fin, t - fin,
                                                 "processor \"%s\": claimed to take %.10g s for "
-                                                "%.10g elements, which take %.10g s (by %.6g s)",
-                                                pl->procs[i].name, fin, c->load[i], t, t - fin))
+                                                "%s %.10g, which take%s %.10g s (by %.6g s)",
+                                                pl->procs[i].name, fin,
+                                                c->weighted ? "a weight of" : "elements:",
+                                                c->load[i], c->weighted ? "s" : "", t, t - fin))
             goto nomem;
         if (!isnan(fin))
             real = fmax(real, fin);
@@ -537,7 +539,11 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
             "the claimed makespan %.10g is below the %.10g the partition reaches (by %.6g s)",
             c->makespan, real, real - c->makespan))
         goto nomem;
-    if (v->count == 0 && p->optimum) {
+    if (v->count == 0 && p->optimum && c->weighted) {
+        dls__note_add(&v->note, "a partition of weighted elements: each processor's time is "
+                      "checked for the weight it holds, but not which elements it holds, and "
+                      "no optimum is computed (that needs the set of weights)");
+    } else if (v->count == 0 && p->optimum) {
         dls_partition_params pp;
         dls_partition_params_init(&pp);
         pp.use_limits = p->use_limits;

@@ -24,6 +24,27 @@ for f in star_cluster memory_levels paper003_ten paper003_two; do
     run verify "$P" "$tmp/p.json"
     expect_rc 0 "verify of partition $f"
 done
+# Weighted partitions: each processor's time for the weight it holds (which elements is not
+# said in the JSON, so no optimum: a note says so).
+printf '{"processors": [{"name": "w1", "time": [[0, 0.5]]}, {"name": "w2", "speed": 4}]}' > "$tmp/wp.json"
+printf '[3, 1, 4, 1, 5, 9, 2, 6]' > "$tmp/weights.json"
+run partition "$tmp/wp.json" --weights "$tmp/weights.json" --ordered --json
+expect_rc 0 "a weighted partition"
+cp "$tmp/out" "$tmp/w.json"
+run verify "$tmp/wp.json" "$tmp/w.json"
+expect_rc 0 "verify of a weighted partition"
+expect_err "no optimum is computed" "the note on weighted partitions"
+"$PYTHON3" - "$tmp/w.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["processors"][0]
+p["time"] = p["weight"] * 0.5 - 1
+json.dump(d, open(sys.argv[1], "w"))
+PY
+run verify "$tmp/wp.json" "$tmp/w.json"
+expect_rc 1 "a weighted partition claiming 1 s less"
+expect_out 'finish: processor "w1": claimed to take .* for a weight of .* (by 1 s)' "the weighted finish"
+
 # Multi-installment schedules, as `installments --json` writes them.
 for f in star_cluster memory_levels; do
     for chunk in "" "--chunk 333.3" "--chunk formula"; do
