@@ -783,16 +783,17 @@ dls_status dls_claim_read_string(const dls_platform *platform, const char *text,
         return dls__fail(err, DLS_EINVAL, "dls_claim_read_string: NULL argument");
     if (source == NULL)
         source = "claim";
+    /* a byte order mark is not part of the text; JSON starts with '{', else CSV */
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
     size_t k = 0;
-    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
-        k = 3; /* a byte order mark */
     while (k < len && (text[k] == ' ' || text[k] == '\t' || text[k] == '\n' || text[k] == '\r'))
         k++;
     if (k < len && text[k] == '{')
         return dls__claim_read_json(text, len, source, platform, out, err);
-    return dls__claim_read_csv(text + (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0),
-                               len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? len - 3 : len,
-                               source, platform, out, err);
+    return dls__claim_read_csv(text, len, source, platform, out, err);
 }
 
 dls_status dls_claim_read_file(const dls_platform *platform, const char *path, dls_claim **out,
