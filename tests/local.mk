@@ -69,6 +69,10 @@ UNIT_TESTS = \
 if HAVE_LPSOLVE
 UNIT_TESTS += tests/solver/test_lp_crosscheck tests/chain/test_chain_lp
 endif
+if SANITIZERS
+# Suites whose random instances are many and slow under the sanitizers run fewer there.
+SANITIZED_CPPFLAGS = -DTEST_SANITIZED
+endif
 if !SANITIZERS
 # Replaces malloc to fail each allocation in turn; sanitizers replace it too.
 UNIT_TESTS += tests/alloc/test_alloc_failures
@@ -167,7 +171,7 @@ tests_chain_test_chain_lp_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_chain_test_chain_lp_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)
 tests_chain_test_chain_select_SOURCES = tests/chain/test_chain_select.c tests/chain/chain_check.h \
 	$(TEST_SUPPORT)
-tests_chain_test_chain_select_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_chain_test_chain_select_CPPFLAGS = $(TEST_CPPFLAGS) $(SANITIZED_CPPFLAGS)
 tests_chain_test_chain_select_LDADD = $(TEST_LDADD)
 tests_chain_test_chain_curve_SOURCES = tests/chain/test_chain_curve.c tests/chain/chain_check.h \
 	$(TEST_SUPPORT)
