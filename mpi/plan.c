@@ -280,10 +280,10 @@ dls_status dls_mpi_schedule(MPI_Comm comm, int root, const dls_platform *platfor
         st = dls__mpi_fail(&mine, DLS_ENOMEM, FN, "out of memory");
     else
         pl->root = root;
-    if (st == DLS_OK && c.rank == root)
+    if (st == DLS_OK && pl != NULL && c.rank == root)
         st = plan_on_root(platform, root, units, params, pl, &mine);
     st = dls__mpi_agree(&c, st, 0, &mine, err);
-    if (st == DLS_OK) {
+    if (st == DLS_OK && pl != NULL) { /* (the agreement fails where pl is NULL) */
         rc = MPI_Bcast(pl->count, (int)p, MPI_UINT64_T, root, c.comm);
         if (rc == MPI_SUCCESS)
             rc = MPI_Bcast(pl->order, (int)p, MPI_INT, root, c.comm);
