@@ -91,10 +91,16 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_
     /* Limits that hold V only within the tolerance rule (seven limits of 3000/7 for 3000)
      * are stretched to hold it, by at most DLS_REL_TOL: the solvers then find the loads
      * summing to V, each within its limit under the rule. */
-    double held = 0, stretch = 1;
-    for (k = 0; k < m && par->use_limits; k++)
-        held += pl->procs[st->proc[k]].limit;
-    if (held < V && dls__holds(held, V))
+    /* The sum is compensated (Neumaier): a rounded sum can come out at V when the limits'
+     * exact sum is short of it (13 limits of 700000/13 sum to 700000.0000000002
+     * rounded, 2.9e-11 short exactly), which leaves the LP infeasible in exact arithmetic. */
+    double held = 0, comp = 0, stretch = 1;
+    for (k = 0; k < m && par->use_limits; k++) {
+        double x = pl->procs[st->proc[k]].limit, t = held + x;
+        comp += fabs(held) >= fabs(x) ? (held - t) + x : (x - t) + held;
+        held = t;
+    }
+    if ((V - held) - comp > 0 && dls__holds(held, V))
         stretch = fmin(V / held * (1 + DLS__STAR_STRETCH_MARGIN), 1 + DLS_REL_TOL);
 
     /* time lines of every position */
