@@ -7,7 +7,7 @@ set -eu
 # tests run. StarPU is for the tests only: dlsched reads and writes its model files without
 # it; the tests calibrate a codelet with it and check against starpu_perfmodel_display.)
 packages="build-essential autoconf automake libtool pkgconf clang
-libglpk-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcsv-dev libcmocka-dev lp-solve liblpsolve55-dev
+libglpk-dev libgmp-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcsv-dev libcmocka-dev lp-solve liblpsolve55-dev
 libopenmpi-dev openmpi-bin
 libstarpu-dev starpu-tools"
 

@@ -12,7 +12,8 @@ AM_TESTS_ENVIRONMENT = \
 	MPI_SKIP_WHY='$(mpi_why)'; export MPI_SKIP_WHY; \
 	DLS_STARPU_CALIBRATE='$(STARPU_CALIBRATE_FOR_TESTS)'; export DLS_STARPU_CALIBRATE; \
 	DLS_STARPU_DISPLAY='$(STARPU_PERFMODEL_DISPLAY)'; export DLS_STARPU_DISPLAY; \
-	DLS_STARPU_WHY='$(starpu_why)'; export DLS_STARPU_WHY;
+	DLS_STARPU_WHY='$(starpu_why)'; export DLS_STARPU_WHY; \
+	DLS_GMP_WHY='$(gmp_why_tests)'; export DLS_GMP_WHY;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
@@ -32,7 +33,7 @@ CLI_TESTS = \
 	tests/import/starpu.sh tests/import/starpu_real.sh \
 	tests/api/headers.sh \
 	tests/mpi/run_mpi.sh \
-	tests/validation/suite_sample.sh
+	tests/validation/suite_sample.sh tests/validation/certificates.sh
 TESTS = $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp \
 	tests/import/starpu_model.py tests/import/starpu_lib.sh
@@ -64,6 +65,7 @@ UNIT_TESTS = \
 	tests/host/test_host \
 	tests/api/test_api \
 	tests/chain/test_chain_select \
+	tests/solver/test_certificate \
 	tests/chain/test_chain_curve \
 	tests/chain/test_chain_hard
 if HAVE_LPSOLVE
@@ -162,6 +164,9 @@ tests_api_test_api_LDADD = $(TEST_LDADD)
 tests_host_test_host_SOURCES = tests/host/test_host.c $(TEST_SUPPORT)
 tests_host_test_host_CPPFLAGS = $(TEST_CPPFLAGS) $(GLPK_CFLAGS)
 tests_host_test_host_LDADD = $(TEST_LDADD) $(GLPK_LIBS) $(PTHREAD_LIBS)
+tests_solver_test_certificate_SOURCES = tests/solver/test_certificate.c $(TEST_SUPPORT)
+tests_solver_test_certificate_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_solver_test_certificate_LDADD = $(TEST_LDADD)
 tests_solver_test_lp_crosscheck_SOURCES = tests/solver/test_lp_crosscheck.c $(TEST_SUPPORT)
 tests_solver_test_lp_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_solver_test_lp_crosscheck_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)

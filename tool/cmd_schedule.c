@@ -190,6 +190,27 @@ static void set_common(const tool_args *args, dls_schedule_params *par)
     arg_set_flag(args, "originator-computes", &par->originator_computes, 1);
 }
 
+/* The rational certificate (--exact): the numbers as exact fractions, by processor. */
+static json_t *certificate_json(const dls_schedule *s, const dls_platform *pl)
+{
+    json_t *procs = json_array();
+    for (size_t i = 0; i < dls_schedule_count(s); i++) {
+        const char *ld = dls_schedule_certificate(s, DLS_CERTIFICATE_LOAD, i);
+        if (ld == NULL)
+            continue; /* not in the LP */
+        json_array_append_new(
+            procs, json_pack("{s:o,s:s,s:s,s:s}", "name", tool_json_text(dls_platform_name(pl, i)),
+                             "load", ld, "finish_weight",
+                             dls_schedule_certificate(s, DLS_CERTIFICATE_FINISH_WEIGHT, i),
+                             "limit_price",
+                             dls_schedule_certificate(s, DLS_CERTIFICATE_LIMIT_PRICE, i)));
+    }
+    return json_pack("{s:s,s:s,s:o}", "makespan",
+                     dls_schedule_certificate(s, DLS_CERTIFICATE_MAKESPAN, 0), "load_price",
+                     dls_schedule_certificate(s, DLS_CERTIFICATE_LOAD_PRICE, 0), "processors",
+                     procs);
+}
+
 /* mode: 0 LP or evaluation, 1 integer loads, 2 exact shape */
 static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int solved, int mode)
 {
@@ -238,6 +259,8 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int 
     }
     if (dls_schedule_exact_confirmed(s))
         json_object_set_new(root, "exact_verified", json_true());
+    if (dls_schedule_certificate(s, DLS_CERTIFICATE_MAKESPAN, 0) != NULL)
+        json_object_set_new(root, "certificate", certificate_json(s, pl));
     dls_schedule_mip_info mi;
     if (mode != 0 && dls_schedule_get_mip_info(s, &mi, NULL) == DLS_OK) {
         double lp = mi.lp_makespan, mk = dls_schedule_makespan(s);
@@ -361,6 +384,11 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
     if (solved) {
         if (dls_schedule_exact_confirmed(s))
             printf(", confirmed by the exact simplex");
+        const char *cert = dls_schedule_certificate(s, DLS_CERTIFICATE_MAKESPAN, 0);
+        if (cert != NULL && strlen(cert) <= CERT_TEXT_MAX)
+            printf(", certified: %s s exactly", cert);
+        else if (cert != NULL)
+            printf(", certified exactly (a fraction of %zu characters: --json)", strlen(cert));
         if (fabs(dls_schedule_true_makespan(s) - dls_schedule_makespan(s)) >
             SAME_MAKESPAN * dls_schedule_makespan(s))
             printf("; %.9g s under the true models", dls_schedule_true_makespan(s));

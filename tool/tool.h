@@ -121,6 +121,10 @@ void arg_set_flag(const tool_args *a, const char *name, int *field, int value);
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_warn_lines(const char *text);        /* one warning per line of text */
+/* The longest certified fraction printed in a text report (one of a large platform has
+ * thousands of digits; --json gives it whole). */
+#define CERT_TEXT_MAX 120
+
 int tool_exit_for(dls_status status);          /* exit status for a failed call */
 int tool_fail(dls_status status, const dls_error *err);  /* prints err, returns exit status */
 int tool_print_json(json_t *value);            /* prints and releases value; exit status */

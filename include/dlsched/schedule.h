@@ -290,6 +290,44 @@ DLS_API double dls_schedule_kkt_dual(const dls_schedule *schedule);
  *  an LP schedule). When it disagrees the call fails with ::DLS_ENUMERIC instead. */
 DLS_API int dls_schedule_exact_confirmed(const dls_schedule *schedule);
 
+/** What dls_schedule_certificate() returns. */
+typedef enum dls_certificate_item {
+    /** The LP's optimal makespan (s); @p i is ignored. */
+    DLS_CERTIFICATE_MAKESPAN,
+    /** The load processor @p i gets at the certified optimum (units). */
+    DLS_CERTIFICATE_LOAD,
+    /** The dual weight of processor @p i's finishing rows (>= 0; they sum to 1 over the
+     *  processors; dimensionless). */
+    DLS_CERTIFICATE_FINISH_WEIGHT,
+    /** The dual price of processor @p i's limit (s per unit, >= 0; 0 when it is not at its
+     *  limit). */
+    DLS_CERTIFICATE_LIMIT_PRICE,
+    /** The dual price of the load row (s per unit): the makespan's slope in the load, dT/dV;
+     *  @p i is ignored. */
+    DLS_CERTIFICATE_LOAD_PRICE
+} dls_certificate_item;
+
+/**
+ * The rational certificate of the LP's optimum, computed with params->exact when dlsched
+ * was built with GMP: exact rationals written "p/q" in lowest terms, or "p" when whole.
+ * The loads (a primal point) and the weights and prices (a dual point) were checked in
+ * rational arithmetic: every constraint of the LP holds exactly, every dual constraint
+ * too, and the two objectives are equal, which proves the makespan optimal for the LP
+ * dlsched builds from the platform's numbers (their doubles taken exactly; limits within
+ * ::DLS_REL_TOL of holding the load stretched as doc/NUMERICS.md says). The LP is the
+ * paper's (every processor of the send order charged its startup), or with
+ * params->drop_unused the one of the processors the schedule keeps.
+ *
+ * @param i processor index in the platform, < dls_schedule_count(), for the items per
+ *          processor
+ * @return the number's text, owned by @p schedule; NULL when the schedule has no
+ *         certificate (not asked, no GMP, past the certificate's size limits: the note
+ *         says why), for an unknown @p item, for @p i out of range, or for a processor
+ *         that is not in the LP (dropped by params->drop_unused)
+ */
+DLS_API const char *dls_schedule_certificate(const dls_schedule *schedule,
+                                             dls_certificate_item item, size_t i);
+
 /**
  * Which call made a schedule: X(NAME, value, text).
  * - LP: dls_schedule_solve(), the star LP's optimum;

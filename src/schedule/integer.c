@@ -461,8 +461,7 @@ static dls_status solve(const dls_platform *pl, double V, const dls_schedule_par
     dls__fill_idle(s);
 out:
     free(x);
-    free(ans.alpha);
-    free(ans.active);
+    dls__lp_answer_free(&ans);
     free(ma.alpha);
     dls__star_free(&star);
     if (st != DLS_OK) {

@@ -94,6 +94,57 @@ static void note_dropped(dls_schedule *s, size_t dropped, double paper_makespan)
                       paper_makespan);
 }
 
+/* The rational certificate of the optimum GLPK's exact simplex found (on the LP of the
+ * positions kept), into s; its loads and makespan replace the floating-point ones in ans.
+ * A certificate that cannot be had is said in the note; then glp_exact's own figure must
+ * agree with the floating-point optimum within check_tol, as before certificates. */
+static dls_status certify(dls__lp_answer *ans, const dls_schedule_params *params,
+                          dls_schedule *s, dls_error *err)
+{
+    const dls__star *X = &ans->kept;
+    dls__certificate c;
+    dls_error e;
+    dls_error_clear(&e);
+    dls_status st = dls__lp_certify(X, &ans->basis, params->time_limit, &c, &e);
+    if (st == DLS_OK) {
+        for (int j = 0; j < 3 && st == DLS_OK; j++)
+            if ((s->cert_proc[j] = calloc(s->p, sizeof *s->cert_proc[j])) == NULL)
+                st = DLS_ENOMEM;
+    }
+    if (st == DLS_OK) {
+        if (!(fabs(c.makespan_value - ans->cmax) <= params->check_tol * c.makespan_value))
+            dls__note_add(&s->note, "the certified optimum, %.17g s, is the schedule's; the "
+                          "floating-point one was %.17g s", c.makespan_value, ans->cmax);
+        if (ans->paper_cmax == ans->cmax)
+            ans->paper_cmax = c.makespan_value;
+        ans->cmax = c.makespan_value;
+        s->cert_makespan = c.makespan;
+        s->cert_load_price = c.load_price;
+        c.makespan = c.load_price = NULL;
+        for (size_t i = 0; i < X->m; i++) {
+            size_t proc = X->proc[i];
+            ans->alpha[ans->kept_pos[i]] = c.load_value[i];
+            s->cert_proc[0][proc] = c.load[i];
+            s->cert_proc[1][proc] = c.weight[i];
+            s->cert_proc[2][proc] = c.limit_price[i];
+            c.load[i] = c.weight[i] = c.limit_price[i] = NULL;
+        }
+    } else if (st != DLS_ENOMEM) {
+        dls__note_add(&s->note, "%s", e.message);
+        st = DLS_OK;
+        if (fabs(ans->exact_cmax - ans->cmax) > params->check_tol * fabs(ans->exact_cmax))
+            st = dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex finds a "
+                           "makespan of %.17g, the floating-point one %.17g", ans->exact_cmax,
+                           ans->cmax);
+    }
+    dls__certificate_free(&c);
+    if (st == DLS_ENOMEM) {
+        dls__schedule_cert_clear(s);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    return st;
+}
+
 /* The schedule by GLPK: the paper's LP, then (drop_unused) the unused processors dropped. */
 static dls_status solve_glpk(const dls_platform *platform, const dls__star *star,
                              const dls_schedule_params *params, dls_schedule *s, dls_error *err)
@@ -101,6 +152,8 @@ static dls_status solve_glpk(const dls_platform *platform, const dls__star *star
     dls__lp_answer ans;
     memset(&ans, 0, sizeof ans);
     dls_status st = dls__lp_solve_star(star, params, &ans, err);
+    if (st == DLS_OK && params->exact && ans.exact == 1)
+        st = certify(&ans, params, s, err);
     if (st == DLS_OK) {
         /* the timeline the LP describes: the paper's charges idle processors when kept */
         st = dls__fill_timeline(s, star, ans.alpha, ans.active, !params->drop_unused, 0, err);
@@ -136,8 +189,7 @@ static dls_status solve_glpk(const dls_platform *platform, const dls__star *star
                           ans.negligible == 1 ? "its" : "their");
         }
     }
-    free(ans.alpha);
-    free(ans.active);
+    dls__lp_answer_free(&ans);
     return st;
 }
 

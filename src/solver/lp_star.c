@@ -675,8 +675,75 @@ static dls_status readd_round(lp *L, const dls__star *st, const unsigned char *f
     return DLS_OK;
 }
 
-/* Confirms the optimum with GLPK's exact (rational) simplex. */
-static dls_status certify(lp *L, double tau, dls__lp_answer *ans, dls_error *err)
+/* The star of the positions the LP keeps (active), in sub (arrays of st's sizes, allocated
+ * by kept_alloc); sub->proc gives each its platform index. */
+static void kept_fill(const dls__star *st, const unsigned char *active, dls__star *sub,
+                      size_t *pos)
+{
+    size_t i = 0, l = 0;
+    sub->V = st->V;
+    sub->off[0] = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        if (!active[k])
+            continue;
+        sub->S[i] = st->S[k];
+        sub->C[i] = st->C[k];
+        sub->B[i] = st->B[k];
+        sub->proc[i] = st->proc[k];
+        for (size_t j = st->off[k]; j < st->off[k + 1]; j++, l++) {
+            sub->a[l] = st->a[j];
+            sub->b[l] = st->b[j];
+        }
+        pos[i++] = k;
+        sub->off[i] = l;
+    }
+    sub->m = i;
+}
+
+static int kept_alloc(const dls__star *st, dls__star *sub)
+{
+    size_t m = st->m ? st->m : 1, lines = st->off[st->m] ? st->off[st->m] : 1;
+    memset(sub, 0, sizeof *sub);
+    sub->S = malloc(m * sizeof *sub->S);
+    sub->C = malloc(m * sizeof *sub->C);
+    sub->B = malloc(m * sizeof *sub->B);
+    sub->proc = malloc(m * sizeof *sub->proc);
+    sub->off = malloc((m + 1) * sizeof *sub->off);
+    sub->a = malloc(lines * sizeof *sub->a);
+    sub->b = malloc(lines * sizeof *sub->b);
+    return sub->S && sub->C && sub->B && sub->proc && sub->off && sub->a && sub->b ? 0 : -1;
+}
+
+static void kept_free(dls__star *sub)
+{
+    free(sub->S);
+    free(sub->C);
+    free(sub->B);
+    free(sub->proc);
+    free(sub->off);
+    free(sub->a);
+    free(sub->b);
+    memset(sub, 0, sizeof *sub);
+}
+
+/* The optimal basis as the rational certificate reads it (certificate.c). */
+static void read_basis(const lp *E, const dls__star *X, dls__lp_basis *b)
+{
+    for (size_t k = 0; k < X->m; k++) {
+        int stat = glp_get_col_stat(E->P, col_alpha(k));
+        b->alpha[k] = (signed char)(stat == GLP_BS ? 0 : stat == GLP_NU ? 1 : -1);
+    }
+    for (size_t l = 0; l < X->off[X->m]; l++)
+        b->tight[l] = glp_get_row_stat(E->P, row_line(E, l)) != GLP_BS;
+}
+
+/* Confirms the optimum with GLPK's exact (rational) simplex, on the LP of the positions
+ * kept written in the platform's own numbers (no scaling, no position left out as
+ * negligible), so that its optimal basis is the exact one, which the rational certificate
+ * then reads. It starts from the floating-point optimum's basis. t2: triplets for the
+ * LP. */
+static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, triplets *t2,
+                          dls_error *err)
 {
     const dls_schedule_params *par = L->par;
     char used[160];
@@ -687,28 +754,63 @@ static dls_status certify(lp *L, double tau, dls__lp_answer *ans, dls_error *err
         return dls__fail(err, DLS_ELIMIT, "schedule: no %s left for the exact (rational) "
                          "simplex (%s)", left == 0 ? "iterations" : "time", used);
     }
+    dls__star *X = &ans->kept;
+    size_t *pos = ans->kept_pos;
+    kept_fill(st, ans->active, X, pos);
+    lp E;
+    memset(&E, 0, sizeof E);
+    E.g = L->g;
+    E.par = par;
+    t2->n = 0;
+    dls__glpk_stage(L->g, "the LP in the platform's numbers, for the exact simplex");
+    build(&E, X, 1, 1, 0, t2, NULL);
+    /* the floating-point optimum's basis, position by position */
+    for (size_t i = 0; i < X->m; i++) {
+        size_t k = pos[i];
+        glp_set_col_stat(E.P, col_alpha(i), glp_get_col_stat(L->P, col_alpha(k)));
+        glp_set_col_stat(E.P, col_T(&E, i), glp_get_col_stat(L->P, col_T(L, k)));
+        glp_set_row_stat(E.P, row_send(i), glp_get_row_stat(L->P, row_send(k)));
+        for (size_t j = 0; j < X->off[i + 1] - X->off[i]; j++)
+            glp_set_row_stat(E.P, row_line(&E, X->off[i] + j),
+                             glp_get_row_stat(L->P, row_line(L, st->off[k] + j)));
+    }
+    glp_set_col_stat(E.P, col_cmax(&E), glp_get_col_stat(L->P, col_cmax(L)));
+    glp_set_row_stat(E.P, row_load(&E), glp_get_row_stat(L->P, row_load(L)));
     glp_smcp parm;
     dls__glpk_smcp(L->g, &parm, left);
     dls__glpk_stage(L->g, "the exact (rational) simplex");
-    int before = glp_get_it_cnt(L->P);
     double t0 = dls__glpk_elapsed(L->g);
-    int ret = glp_exact(L->P, &parm);
+    int ret = glp_exact(E.P, &parm);
+    if (ret == GLP_EBADB || ret == GLP_ESING) {
+        /* the basis does not carry over (a position the LP had fixed): start afresh */
+        glp_std_basis(E.P);
+        ret = glp_exact(E.P, &parm);
+    }
+    int its = glp_get_it_cnt(E.P);
+    L->solves++;
     if (ret == GLP_EITLIM || ret == GLP_ETMLIM) {
-        int its = glp_get_it_cnt(L->P) - before;
         double secs = dls__glpk_elapsed(L->g) - t0;
         spent(L, used, sizeof used);
+        glp_delete_prob(E.P);
         return dls__fail(err, DLS_ELIMIT, "schedule: the exact (rational) simplex did not "
                          "finish within the limits (%d iterations in %.2g s, %s; %s)", its,
                          secs, glpk_code_text(ret), used);
     }
-    double exact = glp_get_obj_val(L->P) * tau;
-    if (ret != 0 || glp_get_status(L->P) != GLP_OPT)
+    double exact = glp_get_obj_val(E.P);
+    int status = glp_get_status(E.P);
+    if (ret != 0 || status != GLP_OPT) {
+        glp_delete_prob(E.P);
         return dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex did not "
                          "confirm the optimum (%s)", ret != 0 ? glpk_code_text(ret)
-                                                      : glpk_status_text(glp_get_status(L->P)));
-    if (fabs(exact - ans->cmax) > par->check_tol * fabs(exact))
-        return dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex finds a "
-                         "makespan of %.17g, the floating-point one %.17g", exact, ans->cmax);
+                                                      : glpk_status_text(status));
+    }
+    /* GLPK's exact simplex reports its optimum as a double that can be off the true one by
+     * more than check_tol (on one processor with lines 933 s apart at the load, by 1.2e-9:
+     * its KKT report shows the load row missed by 1.3e-5): its basis is what is used, and
+     * the certificate (certificate.c) rebuilds the optimum from it exactly. */
+    ans->exact_cmax = exact;
+    read_basis(&E, X, &ans->basis);
+    glp_delete_prob(E.P);
     ans->exact = 1;
     return DLS_OK;
 }
@@ -718,6 +820,7 @@ typedef struct lp_work {
     const dls_schedule_params *par;
     double u, tau;
     triplets *t;
+    triplets *t2;                /* the exact simplex's LP (exact only) */
     unsigned char *fixed;        /* negligible positions (m) */
     unsigned char *want;         /* m */
     int *row;                    /* 1-based: the most lines of a processor + 2 */
@@ -774,7 +877,7 @@ static dls_status run_lp(const lp_work *w, dls__glpk_guard *g, dls_error *err)
             break;
     }
     if (result == DLS_OK && par->exact)
-        result = certify(&L, w->tau, ans, err);
+        result = certify(&L, st, ans, w->t2, err);
     if (result == DLS_OK) {
         int ae_ind, re_ind;
         double ae_max, re_max;
@@ -846,6 +949,16 @@ static void simple_distribution(const dls__star *st, double *x, double *w, dls__
     }
 }
 
+void dls__lp_answer_free(dls__lp_answer *ans)
+{
+    kept_free(&ans->kept);
+    free(ans->kept_pos);
+    free(ans->alpha);
+    free(ans->active);
+    free(ans->basis.alpha);
+    free(ans->basis.tight);
+}
+
 dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *par,
                               dls__lp_answer *ans, dls_error *err)
 {
@@ -853,9 +966,18 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *pa
     for (size_t k = 0; k < m; k++)
         if (st->off[k + 1] - st->off[k] > most)
             most = st->off[k + 1] - st->off[k];
-    triplets t;
+    triplets t, t2 = {NULL, NULL, NULL, 0};
+    int exact_ok = 1;
     ans->alpha = malloc(m * sizeof *ans->alpha);
     ans->active = malloc(m);
+    if (par->exact) {
+        /* what the exact simplex and the certificate need, allocated before GLPK runs */
+        ans->basis.alpha = malloc(m ? m : 1);
+        ans->basis.tight = malloc(st->off[m] ? st->off[m] : 1);
+        ans->kept_pos = malloc((m ? m : 1) * sizeof *ans->kept_pos);
+        exact_ok = ans->basis.alpha != NULL && ans->basis.tight != NULL && ans->kept_pos != NULL &&
+                   kept_alloc(st, &ans->kept) == 0 && triplets_alloc(&t2, st) == 0;
+    }
     unsigned char *fixed = calloc(m, 1), *want = malloc(m);
     int *row = malloc((most + 3) * sizeof *row);
     double *val = malloc((most + 3) * sizeof *val);
@@ -863,6 +985,7 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *pa
     dls__keyed *order = malloc(m * sizeof *order);
     dls_status result = DLS_OK;
     if (triplets_alloc(&t, st) != 0 || ans->alpha == NULL || ans->active == NULL ||
+        !exact_ok ||
         fixed == NULL || want == NULL || row == NULL || val == NULL || scratch == NULL ||
         order == NULL)
         result = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
@@ -880,7 +1003,7 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *pa
         leave_room(st, fixed);
         double u, tau;
         units(st, fixed, &u, &tau, scratch);
-        lp_work w = {st, par, u, tau, &t, fixed, want, row, val, ans};
+        lp_work w = {st, par, u, tau, &t, &t2, fixed, want, row, val, ans};
         result = dls__glpk_call(par->verbose, par->time_limit, "schedule", lp_work_run, &w,
                                 NULL, err);
         ans->negligible = 0;
@@ -892,6 +1015,7 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *pa
             }
     }
     triplets_free(&t);
+    triplets_free(&t2);
     free(fixed);
     free(want);
     free(row);

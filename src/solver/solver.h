@@ -6,6 +6,12 @@
 
 #include "star/star.h"
 
+/* Where the optimal basis puts the LP's variables (lp_star.c fills it with exact). */
+typedef struct dls__lp_basis {
+    signed char *alpha;    /* by position: 0 basic, -1 at zero, +1 at the limit */
+    unsigned char *tight;  /* by line: 1 when its finish row is at its bound */
+} dls__lp_basis;
+
 /* The LP solution (lp_star.c). */
 typedef struct dls__lp_answer {
     double *alpha;            /* by position */
@@ -14,12 +20,40 @@ typedef struct dls__lp_answer {
     double residual, kkt_pe, kkt_de;
     unsigned iterations, solves;
     int exact;                /* 0 not asked, 1 confirmed */
+    double exact_cmax;        /* with exact: glp_exact's optimum, as GLPK reports it */
+    /* with exact: the LP of the positions kept (its proc gives each one's platform index)
+     * and the basis of its exact optimum, for the rational certificate */
+    dls__star kept;
+    size_t *kept_pos;         /* the position of each of kept's in the star */
+    dls__lp_basis basis;
     size_t negligible;        /* processors left out of the matrix as negligible (lp_star.c) */
     size_t first_negligible;  /* the first of them by position (m: none) */
 } dls__lp_answer;
 
 DLS_HIDDEN dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *par,
                                          dls__lp_answer *ans, dls_error *err);
+/* Frees the arrays of an answer (the answer itself is the caller's). */
+DLS_HIDDEN void dls__lp_answer_free(dls__lp_answer *ans);
+
+
+/* The rational certificate of the LP's optimum (certificate.c): decimal strings "p/q" (or
+ * "p"), by position. weight is the dual weight of a processor's finish rows (they sum to
+ * 1), limit_price the dual of its limit, load_price the dual of the load row. */
+typedef struct dls__certificate {
+    size_t m;
+    char *makespan, *load_price;
+    char **load, **weight, **limit_price;
+    double makespan_value;    /* the makespan and the loads as doubles (within an ulp) */
+    double *load_value;
+} dls__certificate;
+
+/* Computes the certificate of the LP optimum st's basis describes, in rational arithmetic,
+ * and checks it (primal and dual feasibility, equal objectives), within `seconds`.
+ * DLS_ENOTSUP without GMP, DLS_ELIMIT past its size or time limits, DLS_ENUMERIC when the
+ * basis does not give a proof. */
+DLS_HIDDEN dls_status dls__lp_certify(const dls__star *st, const dls__lp_basis *basis,
+                                      double seconds, dls__certificate *out, dls_error *err);
+DLS_HIDDEN void dls__certificate_free(dls__certificate *c);
 
 /* Writes the paper's LP in original units, with named rows and columns, in CPLEX LP
  * (DLS_EXPORT_LP) or GLPK's format to the file path with GLPK's writers (lp_star.c). */

@@ -29,7 +29,22 @@ void dls_schedule_free(dls_schedule *s)
     free(s->idle);
     free(s->level);
     free(s->seq);
+    dls__schedule_cert_clear(s);
     free(s);
+}
+
+void dls__schedule_cert_clear(dls_schedule *s)
+{
+    free(s->cert_makespan);
+    free(s->cert_load_price);
+    s->cert_makespan = s->cert_load_price = NULL;
+    for (int j = 0; j < 3; j++) {
+        if (s->cert_proc[j] != NULL)
+            for (size_t i = 0; i < s->p; i++)
+                free(s->cert_proc[j][i]);
+        free(s->cert_proc[j]);
+        s->cert_proc[j] = NULL;
+    }
 }
 
 dls_schedule *dls__schedule_alloc(size_t p, double V)
@@ -124,6 +139,25 @@ double dls_schedule_residual(const dls_schedule *s) { return s->residual; }
 double dls_schedule_kkt_primal(const dls_schedule *s) { return s->kkt_pe; }
 double dls_schedule_kkt_dual(const dls_schedule *s) { return s->kkt_de; }
 int dls_schedule_exact_confirmed(const dls_schedule *s) { return s->exact; }
+
+const char *dls_schedule_certificate(const dls_schedule *s, dls_certificate_item item, size_t i)
+{
+    if (s == NULL)
+        return NULL;
+    switch (item) {
+    case DLS_CERTIFICATE_MAKESPAN:
+        return s->cert_makespan;
+    case DLS_CERTIFICATE_LOAD_PRICE:
+        return s->cert_load_price;
+    case DLS_CERTIFICATE_LOAD:
+    case DLS_CERTIFICATE_FINISH_WEIGHT:
+    case DLS_CERTIFICATE_LIMIT_PRICE: {
+        char **v = s->cert_proc[item - DLS_CERTIFICATE_LOAD];
+        return v != NULL && i < s->p ? v[i] : NULL;
+    }
+    }
+    return NULL;
+}
 double dls_schedule_capacity(const dls_schedule *s) { return s->capacity; }
 dls_schedule_kind dls_schedule_get_kind(const dls_schedule *s) { return s->kind; }
 

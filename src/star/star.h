@@ -51,6 +51,11 @@ struct dls_schedule {
     double residual, kkt_pe, kkt_de, capacity;
     unsigned iterations, solves;
     int exact;
+    /* the rational certificate (exact, with GMP): makespan and load price, and per
+     * processor (p each, NULL entries where not in the LP) load, finish weight, limit
+     * price; all NULL when there is none */
+    char *cert_makespan, *cert_load_price;
+    char **cert_proc[3];
     dls_schedule_kind kind;
     /* integer and MIP schedules (NaN / DLS_SOLUTION_NONE when not computed) */
     dls_schedule_mip_info mip;
@@ -61,6 +66,8 @@ struct dls_schedule {
 
 /* The schedule object, shared by every star scheduler (result.c). */
 DLS_HIDDEN dls_schedule *dls__schedule_alloc(size_t p, double V);
+/* Frees the certificate's strings (result.c). */
+DLS_HIDDEN void dls__schedule_cert_clear(dls_schedule *s);
 /* Fills the per-processor timeline from loads by position; sets the makespan. */
 DLS_HIDDEN dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st,
                                          const double *alpha, const unsigned char *active,

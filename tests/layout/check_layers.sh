@@ -73,9 +73,10 @@ check() {
     while IFS= read -r l; do bad "${l#check_layers: }"; done < "$tmp/includes"
 
     # 2. third-party headers in their one module
-    for lib in glpk jansson simdjson openblas libcsv; do
+    for lib in glpk gmp jansson simdjson openblas libcsv; do
         case $lib in
         glpk) pat='<glpk\.h>' ;;
+        gmp) pat='<gmp\.h>' ;;
         jansson) pat='<jansson\.h>' ;;
         simdjson) pat='<simdjson\.h>' ;;
         openblas) pat='<cblas\.h>\|<openblas[^>]*>\|<lapacke\.h>' ;;
@@ -92,7 +93,7 @@ check() {
     done
     # (except BLAS in the MPI examples, examples/mpi_*.c: they are the user's own MPI programs,
     # which compute with BLAS themselves and use dlsched only to decide who computes what)
-    grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*<\(glpk\.h\|cblas\.h\|openblas\|lpsolve\|simdjson\|csv\.h\)' \
+    grep -ln '^[[:space:]]*#[[:space:]]*include[[:space:]]*<\(glpk\.h\|gmp\.h\|cblas\.h\|openblas\|lpsolve\|simdjson\|csv\.h\)' \
         "$src"/tool/*.[ch] "$src"/examples/*.c "$src"/mpi/*.[ch] 2>/dev/null | while IFS= read -r f; do
         case ${f#"$src"/} in
         examples/mpi_*.c)
