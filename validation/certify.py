@@ -8,7 +8,14 @@ dlsched's own output at gap 0 in its mode.
 
     python3 validation/certify.py --all | --sample K [--dlsched tool/dlsched]
         [--manifest validation/manifest.json] [--glpsol glpsol] [--only ID,...]
-        [--no-dlsched]
+        [--no-dlsched] [--certificates]
+
+With --certificates, only the schedules of the paper's LP (no selection) are taken, their
+numbers read as the doubles dlsched reads (not the decimals the optima are stated in), and
+the rational certificate of `dlsched schedule --exact` must equal the optimum rebuilt here
+exactly, fraction for fraction (within the tolerance rule where dlsched stretched limits
+that hold the load only within it), its loads must sum to the load and replay to its
+makespan, exactly.
 
 Exit status: 0 every instance agrees, 1 a mismatch (each named with both numbers), 77 when
 glpsol (or python3) is missing, 2 bad usage or an unreadable manifest."""
@@ -153,6 +160,53 @@ def check_dlsched(e, root, dlsched, opt, tmpdir):
     return probs
 
 
+def stretched(e, root):
+    """Whether the instance's limits hold its load only within the tolerance rule, exactly
+    (dlsched then stretches them by its own margin: the LP differs by up to the rule)."""
+    with open(os.path.join(root, e["platform"])) as f:
+        procs = json.load(f)["processors"]
+    if not procs or any("limit" not in p for p in procs):
+        return False
+    return sum(F(float(p["limit"])) for p in procs) < F(float(e["load"]))
+
+
+def check_certificate(e, root, dlsched, opt):
+    """Problems with dlsched's rational certificate of a paper's LP instance."""
+    args, _ = dlsched_args(e, root)
+    r = subprocess.run([dlsched] + args + ["--exact"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        return [f"dlsched {' '.join(args)} --exact exited {r.returncode}: {r.stderr.strip()}"]
+    d = json.loads(r.stdout)
+    c = d.get("certificate")
+    if c is None:
+        return [f"no certificate: {d.get('note', '')}"]
+    q = R.parse_num(c["makespan"])
+    probs = []
+    if stretched(e, root):
+        if rel_diff(q, opt) > DLS_TOL:
+            probs.append(f"certified {c['makespan']} differs from {R.dec(opt)} beyond the rule")
+    elif q != opt:
+        probs.append(f"certified {R.dec(q, 30)} differs from the exact optimum "
+                     f"{R.dec(opt, 30)} ({float(rel_diff(q, opt)):.3g} relative)")
+    with open(os.path.join(root, e["platform"])) as f:
+        procs = json.load(f)["processors"]
+    md = e["mode"]
+    seq = R.star_sequence(procs, md["order"], md["originator_computes"])
+    S, C, B, lines = R.star_data(procs, seq, R.fx(e["load"]))
+    by_name = {p["name"]: R.parse_num(p["load"]) for p in c["processors"]}
+    loads = [by_name.get(procs[i]["name"]) for i in seq]
+    if None in loads:
+        return probs + ["the certificate does not give every processor's load"]
+    if sum(loads) != R.fx(e["load"]):
+        probs.append("the certificate's loads do not sum to the load exactly")
+    if R.replay(S, C, lines, loads) != q:
+        probs.append("the certificate's loads do not replay to its makespan exactly")
+    if sum(R.parse_num(p["finish_weight"]) for p in c["processors"]) != 1:
+        probs.append("the certificate's dual weights do not sum to 1")
+    return probs
+
+
 def pick_sample(insts, k):
     """A fixed sample: families in turn (manifest order), a fixed random member of each."""
     rng = random.Random(SAMPLE_SEED)
@@ -181,7 +235,12 @@ def main():
     g.add_argument("--only", metavar="ID,...")
     ap.add_argument("--no-dlsched", action="store_true",
                     help="recertify the optima only, without running dlsched")
+    ap.add_argument("--certificates", action="store_true",
+                    help="check dlsched's rational certificates (schedules of the paper's "
+                    "LP) against the optima rebuilt from the doubles")
     a = ap.parse_args()
+    if a.certificates:
+        R.EXACT_DOUBLES = True
     if shutil.which(a.glpsol) is None:
         print(f"certify: {a.glpsol} not found: skipped", file=sys.stderr)
         return 77
@@ -199,6 +258,8 @@ def main():
         return 2
     root = os.path.dirname(os.path.abspath(a.manifest))
     insts = man["instances"]
+    if a.certificates:
+        insts = [e for e in insts if e["kind"] == "schedule" and not e["mode"]["selection"]]
     if a.sample is not None:
         insts = pick_sample(insts, a.sample)
     elif a.only:
@@ -221,7 +282,9 @@ def main():
             if rel_diff(got, want) > RECERT_TOL:
                 probs.append(f"recertified optimum {R.dec(got)} ({e['certified_by']}) differs "
                              f"from the manifest's {e['optimum']}")
-            if not a.no_dlsched:
+            if a.certificates:
+                probs += check_certificate(e, root, a.dlsched, got)
+            elif not a.no_dlsched:
                 probs += check_dlsched(e, root, a.dlsched, got, tmp)
             if probs:
                 bad += 1

@@ -20,10 +20,17 @@ class CertError(Exception):
     pass
 
 
+# The numbers of a platform as the decimals its file writes (default: the suite's optima),
+# or, set by certify.py --certificates, as the doubles dlsched reads them, exactly: the LP
+# whose optimum dlsched's rational certificate proves.
+EXACT_DOUBLES = False
+
+
 def fx(v):
     """A platform number exactly as the file writes it (the shortest decimal that gives the
-    double dlsched reads): decimal data keep GLPK's ties exact."""
-    return F(repr(float(v)))
+    double dlsched reads): decimal data keep GLPK's ties exact. With EXACT_DOUBLES, the
+    double itself."""
+    return F(float(v)) if EXACT_DOUBLES else F(repr(float(v)))
 
 
 def dec(q, digits=21):
