@@ -98,6 +98,9 @@ static int report_json(const dls_platform *pl, const dls_claim *c, const dls_ver
         q.proven, "note", tool_json_text(dls_verification_note(v)));
     if (root != NULL && !isnan(q.paper_optimum))
         json_object_set_new(root, "exact_confirmed", json_boolean(q.exact_confirmed));
+    if (root != NULL && dls_verification_certificate(v) != NULL)
+        json_object_set_new(root, "certified_paper_optimum",
+                            json_string(dls_verification_certificate(v)));
     int rc = tool_print_json(root);
     if (rc != EXIT_DONE)
         return rc;
@@ -133,6 +136,12 @@ static int report_text(const dls_platform *pl, const dls_claim *c, const dls_ver
                p->exact ? (q.exact_confirmed ? ", confirmed by the exact simplex"
                                              : ", NOT confirmed by the exact simplex")
                         : "");
+    const char *cert = dls_verification_certificate(v);
+    if (cert != NULL && strlen(cert) <= CERT_TEXT_MAX)
+        printf("  certified: %s s exactly (a primal and a dual point checked in rational "
+               "arithmetic)\n", cert);
+    else if (cert != NULL)
+        printf("  certified exactly: a fraction of %zu characters (--json)\n", strlen(cert));
     if (!isnan(q.selection_optimum) && dls_claim_get_kind(c) != DLS_CLAIM_INSTALLMENTS)
         printf("best set of processors, %s order: %.10g s\n", dls_send_order_name(p->order),
                q.selection_optimum);

@@ -281,6 +281,13 @@ typedef struct dls_verify_quality {
 DLS_API dls_status dls_verification_get_quality(const dls_verification *v,
                                                 dls_verify_quality *q);
 
+/** With params->exact, the rational certificate of the paper's LP optimum (see
+ *  dls_schedule_certificate()): the optimal makespan in seconds as an exact fraction "p/q"
+ *  (or "p"), proven by a primal and a dual point checked in rational arithmetic.
+ *  @return the text, owned by @p v; NULL when not asked, or when no certificate could be
+ *  had (the note says why: dlsched built without GMP, a platform past its size limits). */
+DLS_API const char *dls_verification_certificate(const dls_verification *v);
+
 /** Notes on the verification ("" when none): times not given and taken from the model,
  *  a partition optimum that is a bound, and the like. */
 DLS_API const char *dls_verification_note(const dls_verification *v);

@@ -29,6 +29,7 @@ struct dls_verification {
     dls_violation *v;
     dls_verify_quality q;
     char *note;
+    char *certificate; /* "p/q" of the paper's optimum (exact), or NULL */
 };
 
 void dls_verify_params_init(dls_verify_params *p)
@@ -85,7 +86,13 @@ void dls_verification_free(dls_verification *v)
         return;
     free(v->v);
     free(v->note);
+    free(v->certificate);
     free(v);
+}
+
+const char *dls_verification_certificate(const dls_verification *v)
+{
+    return v != NULL ? v->certificate : NULL;
 }
 
 static dls_verification *verification_new(void)
@@ -339,6 +346,19 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
         return st;
     v->q.paper_optimum = dls_schedule_makespan(s);
     v->q.exact_confirmed = p->exact ? dls_schedule_exact_confirmed(s) : 0;
+    if (p->exact) {
+        const char *cert = dls_schedule_certificate(s, DLS_CERTIFICATE_MAKESPAN, 0);
+        if (cert != NULL) {
+            size_t len = strlen(cert) + 1;
+            if ((v->certificate = malloc(len)) == NULL) {
+                dls_schedule_free(s);
+                return dls__fail(err, DLS_ENOMEM, "out of memory");
+            }
+            memcpy(v->certificate, cert, len);
+        } else if (dls_schedule_note(s)[0] != '\0') {
+            dls__note_add(&v->note, "the paper's optimum: %s", dls_schedule_note(s));
+        }
+    }
     if (dls_schedule_envelope_deviation(s) > 0)
         proven = 0;
     dls_schedule_free(s);
