@@ -26,18 +26,6 @@
  * on these platforms, GLPK up to a few 1e-12: the largest of each is printed. */
 #define FLOAT_AGREE DLS_REL_TOL
 
-/* p/q as a long double (NAN when it does not fit). */
-static long double fraction(const char *s)
-{
-    char *end;
-    long double p = strtold(s, &end);
-    if (*end == '\0')
-        return p;
-    assert_true(*end == '/');
-    long double q = strtold(end + 1, NULL);
-    return isfinite(p) && isfinite(q) ? p / q : NAN;
-}
-
 static dls_platform *by_json(const char *text) { return test_platform_json(text); }
 
 static dls_schedule *certified(const dls_platform *pl, double V, int keep)
@@ -54,6 +42,18 @@ static dls_schedule *certified(const dls_platform *pl, double V, int keep)
 }
 
 #ifdef HAVE_GMP
+/* p/q as a long double (NAN when it does not fit). */
+static long double fraction(const char *s)
+{
+    char *end;
+    long double p = strtold(s, &end);
+    if (*end == '\0')
+        return p;
+    assert_true(*end == '/');
+    long double q = strtold(end + 1, NULL);
+    return isfinite(p) && isfinite(q) ? p / q : NAN;
+}
+
 /* Two equal processors, S = 0, C = 1, t(x) = x, V = 1: 2 a1 = a1 + 2 a2, so a1 = 2/3,
  * a2 = 1/3 and the makespan 4/3; the dual weights: both finish rows bind, mu = dT/dV. */
 TEST(test_two_by_hand)
