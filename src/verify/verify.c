@@ -666,6 +666,7 @@ static int check_placement(const dls_platform *pl, const dls_claim *c,
     size_t ns = 0;
     if (c->first != NULL) {
         for (size_t i = 0; i < np; i++) {
+            held[i] = 0; /* a processor without a chunk holds nothing */
             cnt[i] = c->count[i];
             if (c->count[i] > 0)
                 sp[ns++] = (span){c->first[i], c->first[i] + c->count[i], i};
