@@ -7,8 +7,15 @@ levels beyond the even share, and the processors' limits. It reads the platform 
 itself (no dlsched), as a scheduler written in another language would, and writes the
 plan as CSV (name,load or name,elements).
 
-    proportional_split.py PLATFORM LOAD OUTPUT [schedule|partition|matrix|weighted]
-    dlsched validate --scheduler 'python3 examples/proportional_split.py {platform} {load} {output} {kind}'
+    proportional_split.py PLATFORM LOAD OUTPUT [schedule|partition|matrix|weighted
+                          [WEIGHTS [ordered|unordered]]]
+    dlsched validate --scheduler 'python3 examples/proportional_split.py {platform} {load} {output} {kind} {weights} {ordered}'
+
+For kind weighted, the elements of WEIGHTS (a JSON array, or numbers separated by white
+space) are given to the processors in proportion to their speeds at an even share of the
+weight: contiguous chunks in platform order when ORDERED, else the heaviest element first to
+the processor furthest below its share; the plan is the JSON of
+`dlsched partition --weights --json`, with its "assignment".
 """
 import csv
 import json
@@ -38,12 +45,58 @@ def speed(proc, x, order=None):
     return vals[ix][iy]
 
 
+def read_weights(path):
+    """A JSON array, or numbers separated by white space ('#' starts a comment)."""
+    text = open(path, encoding="utf-8").read()
+    if text.lstrip().startswith("["):
+        return [float(x) for x in json.loads(text)]
+    return [float(x) for line in text.splitlines() for x in line.split("#")[0].split()]
+
+
+def weighted(procs, weights, ordered, output):
+    """Weight in proportion to speed at an even share; the JSON of partition --weights."""
+    n, p, total = len(weights), len(procs), sum(weights)
+    s = [speed(q, total / p) for q in procs]
+    target = [total * x / sum(s) for x in s]
+    owner = [0] * n
+    held = [0.0] * p
+    if ordered:  # cut where the running weight passes each processor's share
+        bounds, acc = [], 0.0
+        for t in target:
+            acc += t
+            bounds.append(acc)
+        before, i = 0.0, 0
+        for e, w in enumerate(weights):
+            while i < p - 1 and before + w / 2 > bounds[i]:
+                i += 1
+            owner[e] = i
+            held[i] += w
+            before += w
+    else:
+        for e in sorted(range(n), key=lambda e: (-weights[e], e)):
+            i = max(range(p), key=lambda i: (target[i] - held[i], -i))
+            owner[e] = i
+            held[i] += weights[e]
+    count = [owner.count(i) for i in range(p)]
+    plan = {"elements": n, "assignment": owner,
+            "processors": [{"name": q["name"], "elements": count[i], "weight": held[i]}
+                           for i, q in enumerate(procs)]}
+    with open(output, "w", encoding="utf-8") as f:
+        json.dump(plan, f)
+
+
 def main():
-    if len(sys.argv) not in (4, 5):
+    if len(sys.argv) not in (4, 5, 6, 7):
         sys.exit(__doc__)
     platform, load, output = sys.argv[1], float(sys.argv[2]), sys.argv[3]
-    kind = sys.argv[4] if len(sys.argv) == 5 else "schedule"
+    kind = sys.argv[4] if len(sys.argv) >= 5 else "schedule"
     procs = json.load(open(platform, encoding="utf-8"))["processors"]
+    if kind == "weighted":
+        if len(sys.argv) < 6 or not sys.argv[5]:
+            sys.exit("weighted: give the weights file")
+        ordered = len(sys.argv) == 7 and sys.argv[6] == "ordered"
+        weighted(procs, read_weights(sys.argv[5]), ordered, output)
+        return
     n = len(procs)
     order = load if kind == "matrix" else None
     even = load / n

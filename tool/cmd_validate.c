@@ -34,7 +34,7 @@
 
 static const tool_opt validate_opts[] = {
     TOOL_STRING("scheduler", "CMD", "the command to score: {platform} {load} {output} {kind} "
-                "{id} are replaced (shell-quoted)"),
+                "{weights} {ordered} {id} are replaced (shell-quoted)"),
     TOOL_STRING("suite", "MANIFEST", "the suite's manifest (default validation/manifest.json)"),
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e6, NULL,
      "seconds one instance may take before it is stopped"},
@@ -62,10 +62,14 @@ const tool_cmd tool_cmd_validate = {
     "       [--resume LOG] [--svg FILE] [--quiet] [--json]",
     "Runs CMD (through /bin/sh) on every instance of the suite (validation/manifest.json):\n"
     "{platform} is the instance's platform file, {load} its load (or elements, or the\n"
-    "matrix order), {kind} schedule, partition, matrix or weighted, {output} the file the\n"
-    "scheduler must write: the JSON of dlsched schedule or partition, or a CSV table\n"
-    "name,load[,send_start,...] (name,elements for partitions), as `dlsched verify`\n"
-    "reads. Each plan is verified against the instance's platform and mode, and a valid\n"
+    "matrix order), {kind} schedule, partition, matrix or weighted, {weights} the weights\n"
+    "file of a weighted instance (empty otherwise), {ordered} ordered or unordered (whether\n"
+    "a weighted set is ordered), {output} the file the scheduler must write: the JSON of\n"
+    "dlsched schedule or partition (partition --weights --json, with its \"assignment\" or\n"
+    "\"first\", for weighted sets), or a CSV table name,load[,send_start,...]\n"
+    "(name,elements for partitions), as `dlsched verify` reads. Each plan is verified\n"
+    "against the instance's platform and mode (weighted sets element by element, as\n"
+    "`verify --weights` does), and a valid\n"
     "plan's makespan compared with the instance's certified optimum. Prints, per family,\n"
     "how many plans were valid, invalid or failed (no output, a crash, past the time limit),\n"
     "the mean and worst gap to the optimum, and the time taken. Exits 0 when every plan\n"
@@ -82,6 +86,7 @@ typedef struct instance {
     char *id, *family, *kind, *platform, *weights;
     double load, optimum;
     int order_rate, originator, selection;
+    int ordered; /* a weighted set whose elements are ordered (contiguous chunks) */
     /* the result */
     int done;
     char status[16]; /* valid, invalid, failed, timeout, skipped */
@@ -204,6 +209,18 @@ static int load_suite(const char *path, suite *s)
         x->originator = json_is_true(json_object_get(mode, "originator_computes"));
         json_t *sel = json_object_get(mode, "selection");
         x->selection = sel == NULL || json_is_true(sel);
+        x->ordered = json_is_true(json_object_get(o, "ordered"));
+        if (weighted && x->weights == NULL && json_object_get(o, "weights") != NULL) {
+            tool_error("validate: out of memory");
+            json_decref(root);
+            return -1;
+        }
+        if (weighted && json_object_get(o, "weights") == NULL) {
+            tool_error("validate: %s: instance %zu: a weighted instance needs \"weights\" (a "
+                       "file)", path, k);
+            json_decref(root);
+            return -1;
+        }
         s->n++;
         if (x->id == NULL || x->kind == NULL || x->platform == NULL) {
             tool_error("validate: out of memory");
@@ -246,9 +263,12 @@ static int build_command(const char *tmpl, const instance *x, const char *output
     for (const char *p = tmpl; *p; p++) {
         const char *value = NULL;
         size_t skip = 0;
-        static const char *const keys[] = {"{platform}", "{load}", "{output}", "{kind}", "{id}"};
-        const char *values[] = {x->platform, load, output, x->kind, x->id};
-        for (size_t k = 0; k < 5 && value == NULL; k++)
+        static const char *const keys[] = {"{platform}", "{load}",    "{output}", "{kind}",
+                                           "{id}",       "{weights}", "{ordered}"};
+        const char *values[] = {x->platform, load, output, x->kind, x->id,
+                                x->weights ? x->weights : "",
+                                x->ordered ? "ordered" : "unordered"};
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0] && value == NULL; k++)
             if (strncmp(p, keys[k], strlen(keys[k])) == 0) {
                 value = values[k];
                 skip = strlen(keys[k]);
@@ -325,8 +345,9 @@ static int run_command(const char *cmd, const char *log, double limit, char *why
     return 1;
 }
 
-/* Verifies the plan the scheduler wrote for x; fills x's result. */
-static void judge(instance *x, const char *output)
+/* Verifies the plan the scheduler wrote for x (w: the weights of a weighted instance, n of
+ * them); fills x's result. */
+static void judge(instance *x, const char *output, const double *w, size_t n)
 {
     dls_error err;
     dls_error_clear(&err);
@@ -346,7 +367,10 @@ static void judge(instance *x, const char *output)
     dls_verify_params p;
     dls_verify_params_init(&p);
     p.optimum = 0; /* the suite's certified optimum is the reference */
-    p.load = x->load;
+    p.load = w ? NAN : x->load; /* a weighted set's load is its weights' sum */
+    p.weights = w;
+    p.n_weights = n;
+    p.ordered = w ? x->ordered : 0;
     p.order = x->order_rate ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
     p.originator_computes = x->originator;
     dls_verification *v = NULL;
@@ -633,10 +657,16 @@ int cmd_validate(const tool_args *a)
         if (x->done)
             continue;
         snprintf(out, sizeof out, "%s/plan-%zu", dir, k);
-        if (strcmp(x->kind, "weighted") == 0) {
-            /* the verification of weighted sets (which element where) is still to come */
-            snprintf(x->status, sizeof x->status, "skipped");
-            snprintf(x->why, sizeof x->why, "weighted partitions are not verified yet");
+        double *w = NULL;
+        uint64_t nw = 0;
+        char why[TOOL_WEIGHTS_WHY_MAX];
+        int weighted = strcmp(x->kind, "weighted") == 0;
+        int unread = weighted && tool_read_weights(x->weights, &w, &nw, why, sizeof why) != 0;
+        if (weighted && !unread)
+            x->load = (double)nw; /* {load}: the number of elements */
+        if (unread) {
+            snprintf(x->status, sizeof x->status, "failed");
+            snprintf(x->why, sizeof x->why, "the suite's weights: %s", why);
         } else if (build_command(sched, x, out, cmd, sizeof cmd) != 0) {
             snprintf(x->status, sizeof x->status, "failed");
             snprintf(x->why, sizeof x->why, "the command is too long");
@@ -649,8 +679,9 @@ int cmd_validate(const tool_args *a)
             else if (r == 1)
                 snprintf(x->status, sizeof x->status, "failed");
             else
-                judge(x, out);
+                judge(x, out, w, (size_t)nw);
         }
+        free(w);
         unlink(out);
         x->done = 1;
         ran++;

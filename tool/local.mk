@@ -18,7 +18,8 @@ tool_libdlsched_tool_la_SOURCES = \
 	tool/cmd_installments.c \
 	tool/cmd_import.c \
 	tool/cmd_verify.c \
-	tool/cmd_validate.c
+	tool/cmd_validate.c \
+	tool/weights.c
 tool_libdlsched_tool_la_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS)
 
 bin_PROGRAMS = tool/dlsched

@@ -144,6 +144,12 @@ char *tool_put_g(char *o, double v, int precision, size_t width);
 int tool_show_number(double v, char *buf, size_t size);  /* a default in the help; 1 */
 int tool_show_text(const char *text, char *buf, size_t size);  /* the same for a word; 1 */
 
+/* Reads the weights of a set of elements (tool/weights.c): a JSON array, or numbers
+ * separated by white space; each finite and > 0. *out is malloc'd. Returns 0, or -1 with a
+ * message naming the file (and line or weight) in why. */
+#define TOOL_WEIGHTS_WHY_MAX 512
+int tool_read_weights(const char *path, double **out, uint64_t *count, char *why, size_t size);
+
 /* Shared steps of the commands (helpers.c). */
 /* Reads a platform file; on failure prints why and returns the exit status, else
  * EXIT_DONE with *pl to release with dls_platform_free(). */

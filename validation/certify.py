@@ -108,10 +108,13 @@ def dlsched_args(e, root):
         return ["partition", P, "--matrix", str(e["matrix"]), "--json"], \
             ["--matrix", str(e["matrix"])]
     if kind == "weighted":
-        a = ["partition", P, "--weights", os.path.join(root, e["weights"]), "--json"]
+        W = os.path.join(root, e["weights"])
+        a = ["partition", P, "--weights", W, "--json"]
+        v = ["--weights", W]
         if e.get("ordered"):
             a.append("--ordered")
-        return a, None  # verify knows no weights: it would measure the element count
+            v.append("--ordered")
+        return a, v
     raise R.CertError(f"unknown kind {kind}")
 
 

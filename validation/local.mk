@@ -30,8 +30,8 @@ validate: tool/dlsched$(EXEEXT) examples/even_split$(EXEEXT)
 	@echo; echo "The scorecards of the two example schedulers (they are meant to fail some):"
 	-$(top_builddir)/tool/dlsched$(EXEEXT) validate --quiet \
 	  --suite $(top_srcdir)/validation/manifest.json \
-	  --scheduler '$(top_builddir)/examples/even_split {platform} {load} {output} {kind}'
+	  --scheduler '$(top_builddir)/examples/even_split {platform} {load} {output} {kind} {weights} {ordered}'
 	-$(top_builddir)/tool/dlsched$(EXEEXT) validate --quiet \
 	  --suite $(top_srcdir)/validation/manifest.json \
-	  --scheduler '$(PYTHON3) $(top_srcdir)/examples/proportional_split.py {platform} {load} {output} {kind}'
+	  --scheduler '$(PYTHON3) $(top_srcdir)/examples/proportional_split.py {platform} {load} {output} {kind} {weights} {ordered}'
 .PHONY: validate

@@ -105,6 +105,35 @@ DLS_API dls_status dls_claim_set_makespan(dls_claim *claim, double makespan, dls
  *  @return ::DLS_OK; ::DLS_EINVAL for another kind of claim or a bad size. */
 DLS_API dls_status dls_claim_set_chunk(dls_claim *claim, double chunk, dls_error *err);
 
+/**
+ * Which processor holds each element of a partition of weighted elements (the
+ * "assignment" of `dlsched partition --weights --json`): @p owner[e] is the index of the
+ * processor that holds element e, for e in 0 .. @p n - 1. An element beyond @p n holds
+ * no processor (dls_partition_verify() reports it missing). The claim's loads
+ * (dls_claim_set()) are from then on the weights the processors hold, in the models' size
+ * unit. Replaces an earlier assignment or chunks.
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL claim (or @p owner with @p n > 0), a claim that
+ *         is not a partition, more than ::DLS_PARTITION_MAX_ELEMENTS elements, or a
+ *         processor out of range (the message names the element and the processor);
+ *         ::DLS_ENOMEM. The claim is unchanged on failure.
+ */
+DLS_API dls_status dls_claim_set_assignment(dls_claim *claim, const size_t *owner, size_t n,
+                                            dls_error *err);
+
+/**
+ * The chunks of a partition of an ordered set of weighted elements (the "first" and
+ * "elements" of `dlsched partition --weights --ordered --json`): processor i holds the
+ * elements first[i] .. first[i] + count[i] - 1 (none when count[i] is 0, whatever
+ * first[i]). @p p must be the platform's count. As with dls_claim_set_assignment(), the
+ * loads are then the weights held, and earlier chunks or an assignment are replaced.
+ * @return ::DLS_OK; ::DLS_EINVAL for NULL arguments, a claim that is not a partition, @p p
+ *         not the platform's count, or a chunk reaching past ::DLS_PARTITION_MAX_ELEMENTS
+ *         (the message names the processor); ::DLS_ENOMEM. The claim is unchanged on
+ *         failure.
+ */
+DLS_API dls_status dls_claim_set_chunks(dls_claim *claim, const uint64_t *first,
+                                        const uint64_t *count, size_t p, dls_error *err);
+
 /** The claim's kind. */
 DLS_API dls_claim_kind dls_claim_get_kind(const dls_claim *claim);
 
@@ -139,7 +168,12 @@ DLS_API dls_status dls_claim_read_string(const dls_platform *platform, const cha
     X(FINISH, 6, "finish")                          \
     X(MAKESPAN, 7, "makespan")                      \
     X(NOT_WHOLE, 8, "not-whole")                    \
-    X(ROUND_ROBIN, 9, "round-robin")
+    X(ROUND_ROBIN, 9, "round-robin")                \
+    X(ELEMENT_MISSING, 10, "element-missing")       \
+    X(ELEMENT_TWICE, 11, "element-twice")           \
+    X(ELEMENT_UNKNOWN, 12, "element-unknown")       \
+    X(WEIGHT_SUM, 13, "weight-sum")                 \
+    X(CHUNK, 14, "chunk")
 
 /** Kind of violation: see ::DLS_VIOLATION_KIND_MAP.
  * - NEGATIVE_LOAD: a load below 0;
@@ -152,7 +186,16 @@ DLS_API dls_status dls_claim_read_string(const dls_platform *platform, const cha
  * - MAKESPAN: a makespan claimed below the one the schedule reaches;
  * - NOT_WHOLE: a partition giving a processor a fraction of an element;
  * - ROUND_ROBIN: a multi-installment claim whose processor gets another load than the
- *   round-robin of its chunks gives it. */
+ *   round-robin of its chunks gives it;
+ * - ELEMENT_MISSING: an element of the weighted set that no processor holds (processor -1;
+ *   also, once, for a claim that does not say which elements each processor holds);
+ * - ELEMENT_TWICE: an element held by a second processor (the one named; the text names
+ *   the first);
+ * - ELEMENT_UNKNOWN: an element placed on a processor beyond the n elements of the set;
+ * - WEIGHT_SUM: a processor claimed to hold another weight than the sum of its elements';
+ * - CHUNK: an ordered set whose processor's elements are not one contiguous chunk, or
+ *   whose chunk comes before the chunk of a processor earlier in the platform's order
+ *   (unless dls_verify_params.reorder allows any order). */
 typedef enum dls_violation_kind {
 #define DLS_VIOLATION_KIND_ENUM_(name, value, text) DLS_VIOLATION_##name = value,
     DLS_VIOLATION_KIND_MAP(DLS_VIOLATION_KIND_ENUM_)
@@ -172,6 +215,9 @@ typedef struct dls_violation {
     double found;     /**< what the claim says */
     double excess;    /**< by how much it is broken, >= 0, in the unit of the values */
     char text[DLS_ERROR_MESSAGE_MAX]; /**< a sentence naming the processor and the numbers */
+    /** the element concerned (index in the weighted set, from 0); -1 when it concerns no
+     *  one element */
+    long long element;
 } dls_violation;
 
 /** Parameters of dls_schedule_verify() and dls_partition_verify(). */
@@ -194,8 +240,24 @@ typedef struct dls_verify_params {
     /** For a partition: the n of an n x n matrix product whose rows were distributed (see
      *  dls_partition_solve_matrix()); 0 (default): equal elements. */
     uint64_t matrix;
+    /** For a partition of weighted elements: the @ref n_weights weights, finite and > 0, in
+     *  the models' size unit (element e weighs weights[e]); NULL (default): the claim's
+     *  loads are taken as they are (for a weighted claim, the weight each processor holds,
+     *  its elements unchecked, and no optimum). With weights, every element must be held
+     *  once, each processor's claimed weight be the sum of its elements', its limit and
+     *  times hold at that weight, and the optimum is dls_partition_solve() with these
+     *  weights; @ref load must be NaN and @ref matrix 0. Not copied: must live until the
+     *  call returns. */
+    const double *weights;
+    size_t n_weights; /**< number of weights, 1 .. ::DLS_PARTITION_MAX_ELEMENTS; 0 without */
+    /** With weights: 1 when the set is ordered and each processor must hold one contiguous
+     *  chunk, the chunks following the platform's order; 0 (default): any subsets. */
+    int ordered;
+    /** With ordered: 1 lets the chunks follow any processor order (as
+     *  `partition --ordered --reorder` writes them); 0 (default): the platform's order. */
+    int reorder;
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(64);
+    DLS_PARAMS_RESERVED(40);
 } dls_verify_params;
 
 /** Fills @p params with the defaults. */
@@ -225,7 +287,21 @@ DLS_API dls_status dls_schedule_verify(const dls_platform *platform, const dls_c
  * what the processor's model gives (t(x) = x / s(x), or x n^2 / s(n, x) for the rows of an
  * n x n product), and the claimed makespan. When valid and params->optimum is set, the
  * optimum is dls_partition_solve() (or dls_partition_solve_matrix()).
- * @return as dls_schedule_verify(), for a claim of kind ::DLS_CLAIM_PARTITION.
+ *
+ * With params->weights (a set of weighted elements), the claim's placement
+ * (dls_claim_set_assignment() or dls_claim_set_chunks()) is checked element by element:
+ * each element held exactly once, none beyond the set, for an ordered set one contiguous
+ * chunk per processor in the platform's order (any order with params->reorder); each
+ * processor's claimed weight against the sum of its elements' weights, its limit (in
+ * weight) and its claimed time against t_i(W_i) at the weight W_i it really holds, and the
+ * makespan. The optimum is dls_partition_solve() with the weights: for unordered sets a
+ * heuristic with a proven lower bound, so dls_verify_quality.best is the best answer
+ * found and dls_verify_quality.proven says whether it is proven optimal (the note gives
+ * the lower bound when it is not).
+ * @return as dls_schedule_verify(), for a claim of kind ::DLS_CLAIM_PARTITION;
+ *         ::DLS_EINVAL for weights that are not finite and > 0 (the message names the
+ *         element), weights with params->load or params->matrix, or ordered without
+ *         weights (reorder without ordered); the statuses of dls_partition_solve().
  */
 DLS_API dls_status dls_partition_verify(const dls_platform *platform, const dls_claim *claim,
                                         const dls_verify_params *params,

@@ -7,6 +7,7 @@
 
 #include "claim/claim_impl.h"
 #include "core/names.h"
+#include "dlsched/partition.h"
 
 DLS__ENUM_NAMES(dls_claim_kind, dls_claim_kind, DLS_CLAIM_KIND_MAP)
 
@@ -53,6 +54,9 @@ void dls_claim_free(dls_claim *c)
     free(c->compute_start);
     free(c->finish);
     free(c->order);
+    free(c->owner);
+    free(c->first);
+    free(c->count);
     free(c);
 }
 
@@ -164,6 +168,80 @@ dls_status dls_claim_set_chunk(dls_claim *c, double chunk, dls_error *err)
         return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk: the chunk must be a finite "
                          "number > 0, not %g", chunk);
     c->chunk = chunk;
+    return DLS_OK;
+}
+
+/* Replaces the claim's placement (owner or chunks) by the one given. */
+static void set_placement(dls_claim *c, size_t *owner, size_t n, uint64_t *first,
+                          uint64_t *count)
+{
+    free(c->owner);
+    free(c->first);
+    free(c->count);
+    c->owner = owner;
+    c->n_owner = n;
+    c->first = first;
+    c->count = count;
+    c->weighted = 1;
+}
+
+dls_status dls_claim_set_assignment(dls_claim *c, const size_t *owner, size_t n,
+                                    dls_error *err)
+{
+    static const char fn[] = "dls_claim_set_assignment";
+    if (c == NULL || (owner == NULL && n > 0))
+        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+    if (c->kind != DLS_CLAIM_PARTITION)
+        return dls__fail(err, DLS_EINVAL, "%s: a %s claim places no elements", fn,
+                         dls_claim_kind_name(c->kind));
+    if ((uint64_t)n > DLS_PARTITION_MAX_ELEMENTS)
+        return dls__fail(err, DLS_EINVAL, "%s: %zu elements, beyond %llu", fn, n,
+                         DLS_PARTITION_MAX_ELEMENTS);
+    for (size_t e = 0; e < n; e++)
+        if (owner[e] >= c->n)
+            return dls__fail(err, DLS_EINVAL, "%s: element %zu: processor %zu of a platform "
+                             "of %zu", fn, e, owner[e], c->n);
+    size_t *copy = malloc((n ? n : 1) * sizeof *copy);
+    if (copy == NULL)
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+    if (n > 0)
+        memcpy(copy, owner, n * sizeof *copy);
+    set_placement(c, copy, n, NULL, NULL);
+    return DLS_OK;
+}
+
+dls_status dls_claim_set_chunks(dls_claim *c, const uint64_t *first, const uint64_t *count,
+                                size_t p, dls_error *err)
+{
+    static const char fn[] = "dls_claim_set_chunks";
+    if (c == NULL || first == NULL || count == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+    if (c->kind != DLS_CLAIM_PARTITION)
+        return dls__fail(err, DLS_EINVAL, "%s: a %s claim places no elements", fn,
+                         dls_claim_kind_name(c->kind));
+    if (p != c->n)
+        return dls__fail(err, DLS_EINVAL, "%s: %zu chunks for a platform of %zu processors",
+                         fn, p, c->n);
+    for (size_t i = 0; i < p; i++)
+        if (count[i] > 0 && (first[i] > DLS_PARTITION_MAX_ELEMENTS ||
+                             count[i] > DLS_PARTITION_MAX_ELEMENTS - first[i]))
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": the "
+                                "chunk of %llu elements from %llu reaches past %llu", fn,
+                                dls_platform_name(c->platform, i),
+                                (unsigned long long)count[i], (unsigned long long)first[i],
+                                DLS_PARTITION_MAX_ELEMENTS);
+    size_t k = p ? p : 1;
+    uint64_t *f = malloc(k * sizeof *f), *n = malloc(k * sizeof *n);
+    if (f == NULL || n == NULL) {
+        free(f);
+        free(n);
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+    }
+    for (size_t i = 0; i < p; i++) {
+        n[i] = count[i];
+        f[i] = count[i] > 0 ? first[i] : 0;
+    }
+    set_placement(c, NULL, 0, f, n);
     return DLS_OK;
 }
 

@@ -18,9 +18,13 @@ struct dls_claim {
     uint64_t matrix;        /* a partition of the rows of an n x n product; 0: elements */
     double chunk;           /* installments: the chunk size (NaN: not set) */
     /* a partition of weighted elements, as `partition --weights --json` writes it: each
-     * processor's load is the weight it holds, not a count (which elements is not said) */
+     * processor's load is the weight it holds, not a count */
     int weighted;
     size_t m;
+    /* which elements each processor holds, when the claim says (at most one of the two):
+     * owner[e] for e < n_owner, or the chunks [first[i], first[i] + count[i]) */
+    size_t *owner, n_owner;
+    uint64_t *first, *count;
 };
 
 /* Sets the order without checks other than the ones dls_claim_set_order makes; used by the

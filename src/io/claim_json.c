@@ -13,6 +13,7 @@
 #include "claim/claim_impl.h"
 #include "io/claim_json.h"
 #include "io/json_locate.h"
+#include "dlsched/partition.h"
 #include "platform/platform_impl.h"
 
 typedef struct reader {
@@ -77,6 +78,79 @@ static dls_status name_of(const reader *r, json_t *x, const dls__jstep *path, si
     return DLS_OK;
 }
 
+/* A whole number in 0 .. DLS_PARTITION_MAX_ELEMENTS, or -1. */
+static double whole(json_t *x)
+{
+    double v = json_is_number(x) ? json_number_value(x) : -1;
+    return v >= 0 && v <= (double)DLS_PARTITION_MAX_ELEMENTS && v == floor(v) ? v : -1;
+}
+
+/* The chunk of processor i of an ordered weighted partition: "first" and "elements". */
+static dls_status chunk_of(const reader *r, json_t *o, dls__jstep *path, size_t i,
+                           uint64_t *first, uint64_t *count)
+{
+    static const char *const keys[2] = {"first", "elements"};
+    double v[2];
+    for (int k = 0; k < 2; k++) {
+        path[2].key = keys[k];
+        json_t *x = json_object_get(o, keys[k]);
+        if (x == NULL)
+            return fail_path(r, DLS_EDATA, path, 2, 0, (long)i, "processor \"%s\": no \"%s\" "
+                             "(an ordered weighted partition gives each processor's chunk)",
+                             dls_platform_name(r->pl, i), keys[k]);
+        v[k] = whole(x);
+        if (v[k] < 0)
+            return fail_path(r, DLS_EDATA, path, 3, 0, (long)i, "processor \"%s\": \"%s\" "
+                             "must be a whole number in 0 .. %llu", dls_platform_name(r->pl, i),
+                             keys[k], DLS_PARTITION_MAX_ELEMENTS);
+    }
+    if (v[1] > 0 && v[0] + v[1] > (double)DLS_PARTITION_MAX_ELEMENTS)
+        return fail_path(r, DLS_EDATA, path, 3, 0, (long)i, "processor \"%s\": the chunk of "
+                         "%.0f elements from %.0f reaches past %llu",
+                         dls_platform_name(r->pl, i), v[1], v[0], DLS_PARTITION_MAX_ELEMENTS);
+    *first = (uint64_t)v[0];
+    *count = (uint64_t)v[1];
+    return DLS_OK;
+}
+
+/* The "assignment" of an unordered weighted partition: element -> processor index, as
+ * many as the document's "elements" when it gives them. */
+static dls_status read_assignment(const reader *r, json_t *root, json_t *a, dls_claim *c)
+{
+    dls__jstep ap[2] = {{"assignment", 0}, {NULL, 0}};
+    if (!json_is_array(a))
+        return fail_path(r, DLS_EDATA, ap, 1, 0, -1, "\"assignment\" must be an array of "
+                         "processor indices, one per element");
+    size_t n = json_array_size(a), p = dls_platform_count(r->pl);
+    json_t *total = json_object_get(root, "elements");
+    if (total != NULL && whole(total) != (double)n)
+        return fail_path(r, DLS_EDATA, ap, 1, 0, -1, "\"assignment\" places %zu elements, "
+                         "\"elements\" says %.10g", n,
+                         json_is_number(total) ? json_number_value(total) : NAN);
+    size_t *owner = malloc((n ? n : 1) * sizeof *owner);
+    if (owner == NULL)
+        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+    for (size_t e = 0; e < n; e++) {
+        json_t *x = json_array_get(a, e);
+        double v = whole(x);
+        if (v < 0 || v >= (double)p) {
+            ap[1].index = e;
+            char what[64] = "a value that is not a number";
+            if (json_is_number(x))
+                snprintf(what, sizeof what, "%.10g", json_number_value(x));
+            dls_status st = fail_path(r, DLS_EDATA, ap, 2, 0, -1, "element %zu: the processor "
+                                      "must be an index in 0 .. %zu (the platform's order), "
+                                      "not %s", e, p ? p - 1 : 0, what);
+            free(owner);
+            return st;
+        }
+        owner[e] = (size_t)v;
+    }
+    dls_status st = dls_claim_set_assignment(c, owner, n, r->err);
+    free(owner);
+    return st;
+}
+
 static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
 {
     dls__jstep path[4] = {{"processors", 0}, {NULL, 0}, {NULL, 0}, {NULL, 0}};
@@ -89,6 +163,8 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
                     json_array_size(procs) > 0 &&
                     json_object_get(json_array_get(procs, 0), "elements") != NULL;
     int weighted = partition && json_object_get(json_array_get(procs, 0), "weight") != NULL;
+    /* which elements each processor holds: chunks (ordered sets) or an assignment */
+    int ordered = weighted && json_object_get(json_array_get(procs, 0), "first") != NULL;
     json_t *chunk = json_object_get(root, "chunk");
     int inst = !partition && chunk != NULL;
     dls_claim *c = NULL;
@@ -113,7 +189,12 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
         return st;
     size_t n = dls_platform_count(r->pl);
     unsigned char *seen = calloc(n ? n : 1, 1);
-    if (seen == NULL) {
+    uint64_t *first = calloc(n ? n : 1, sizeof *first);
+    uint64_t *count = calloc(n ? n : 1, sizeof *count);
+    if (seen == NULL || first == NULL || count == NULL) {
+        free(seen);
+        free(first);
+        free(count);
         dls_claim_free(c);
         return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
     }
@@ -138,6 +219,8 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
         double load, ss = NAN, se = NAN, cs = NAN, fin, ct = NAN;
         st = number(r, o, weighted ? "weight" : partition ? "elements" : "load", 1, path,
                     (long)i, &load);
+        if (st == DLS_OK && ordered)
+            st = chunk_of(r, o, path, i, &first[i], &count[i]);
         if (st == DLS_OK)
             st = number(r, o, partition ? "time" : "finish", 0, path, (long)i, &fin);
         if (st == DLS_OK && !partition && !inst) {
@@ -162,6 +245,13 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
         }
     }
     free(seen);
+    if (st == DLS_OK && ordered)
+        st = dls_claim_set_chunks(c, first, count, n, r->err);
+    free(first);
+    free(count);
+    json_t *assign = json_object_get(root, "assignment");
+    if (st == DLS_OK && weighted && !ordered && assign != NULL)
+        st = read_assignment(r, root, assign, c);
     json_t *order = json_object_get(root, "send_order");
     if (st == DLS_OK && order != NULL) {
         dls__jstep op[2] = {{"send_order", 0}, {NULL, 0}};

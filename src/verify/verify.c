@@ -49,6 +49,38 @@ void dls_verify_params_init(dls_verify_params *p)
     p->matrix = 0;
 }
 
+/* The weighted set and its flags. */
+static dls_status check_weights(const dls_verify_params *p, const char *fn, dls_error *err)
+{
+    if (p->ordered != 0 && p->ordered != 1)
+        return dls__fail(err, DLS_EINVAL, "%s: ordered must be 0 or 1, not %d", fn, p->ordered);
+    if (p->reorder != 0 && p->reorder != 1)
+        return dls__fail(err, DLS_EINVAL, "%s: reorder must be 0 or 1, not %d", fn, p->reorder);
+    if (p->reorder && !p->ordered)
+        return dls__fail(err, DLS_EINVAL, "%s: reorder applies to ordered sets (ordered = 1)",
+                         fn);
+    if (p->weights == NULL) {
+        if (p->n_weights != 0)
+            return dls__fail(err, DLS_EINVAL, "%s: n_weights is %zu but weights is NULL", fn,
+                             p->n_weights);
+        if (p->ordered)
+            return dls__fail(err, DLS_EINVAL, "%s: ordered applies to a set of weighted "
+                             "elements: give the weights", fn);
+        return DLS_OK;
+    }
+    if (p->n_weights == 0 || (uint64_t)p->n_weights > DLS_PARTITION_MAX_ELEMENTS)
+        return dls__fail(err, DLS_EINVAL, "%s: n_weights must be in 1 .. %llu, not %zu", fn,
+                         DLS_PARTITION_MAX_ELEMENTS, p->n_weights);
+    if (!isnan(p->load) || p->matrix != 0)
+        return dls__fail(err, DLS_EINVAL, "%s: with weights, the load is their sum: load must "
+                         "be NaN and matrix 0", fn);
+    for (size_t e = 0; e < p->n_weights; e++)
+        if (!(isfinite(p->weights[e]) && p->weights[e] > 0))
+            return dls__fail(err, DLS_EINVAL, "%s: element %zu weighs %g: weights must be "
+                             "finite and > 0", fn, e, p->weights[e]);
+    return DLS_OK;
+}
+
 static dls_status check_params(const dls_verify_params *p, const char *fn, dls_error *err)
 {
     dls_status st = DLS__CHECK_RESERVED(p, fn, "dls_verify_params", err);
@@ -77,7 +109,7 @@ static dls_status check_params(const dls_verify_params *p, const char *fn, dls_e
     if (p->matrix > DLS_PARTITION_MAX_ELEMENTS)
         return dls__fail(err, DLS_EINVAL, "%s: matrix %llu is beyond %llu", fn,
                          (unsigned long long)p->matrix, DLS_PARTITION_MAX_ELEMENTS);
-    return DLS_OK;
+    return check_weights(p, fn, err);
 }
 
 void dls_verification_free(dls_verification *v)
@@ -107,12 +139,8 @@ static dls_verification *verification_new(void)
     return v;
 }
 
-/* Records a violation; -1 when out of memory. */
-static int add(dls_verification *v, dls_violation_kind kind, long proc, double expected,
-               double found, double excess, const char *fmt, ...) DLS_PRINTF(7, 8);
-
-static int add(dls_verification *v, dls_violation_kind kind, long proc, double expected,
-               double found, double excess, const char *fmt, ...)
+static int vadd(dls_verification *v, dls_violation_kind kind, long proc, long long element,
+                double expected, double found, double excess, const char *fmt, va_list ap)
 {
     v->count++;
     if (v->kept == DLS_VERIFY_MAX_KEPT)
@@ -124,13 +152,50 @@ static int add(dls_verification *v, dls_violation_kind kind, long proc, double e
     dls_violation *x = &v->v[v->kept++];
     x->kind = kind;
     x->processor = proc;
+    x->element = element;
     x->expected = expected;
     x->found = found;
     x->excess = excess;
+    vsnprintf(x->text, sizeof x->text, fmt, ap);
+    return 0;
+}
+
+/* Records a violation; -1 when out of memory. */
+static int add(dls_verification *v, dls_violation_kind kind, long proc, double expected,
+               double found, double excess, const char *fmt, ...) DLS_PRINTF(7, 8);
+
+static int add(dls_verification *v, dls_violation_kind kind, long proc, double expected,
+               double found, double excess, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(x->text, sizeof x->text, fmt, ap);
+    int rc = vadd(v, kind, proc, -1, expected, found, excess, fmt, ap);
     va_end(ap);
+    return rc;
+}
+
+/* The same for one element of a weighted set. */
+static int add_el(dls_verification *v, dls_violation_kind kind, long proc, uint64_t element,
+                  double expected, double found, double excess, const char *fmt, ...)
+    DLS_PRINTF(8, 9);
+
+static int add_el(dls_verification *v, dls_violation_kind kind, long proc, uint64_t element,
+                  double expected, double found, double excess, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = vadd(v, kind, proc, (long long)element, expected, found, excess, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+/* Whether the violations of a range of elements are past what is kept: then only counted
+ * (count more of them), so that a hostile chunk of 2^53 elements costs nothing. */
+static int room(dls_verification *v, uint64_t count)
+{
+    if (v->kept < DLS_VERIFY_MAX_KEPT)
+        return 1;
+    v->count += (size_t)count;
     return 0;
 }
 
@@ -418,6 +483,11 @@ static dls_status check_claim(const dls_platform *platform, const dls_claim *cla
     if (claim->kind != kind)
         return dls__fail(err, DLS_EINVAL, "%s: the claim is a %s, not a %s", fn,
                          dls_claim_kind_name(claim->kind), dls_claim_kind_name(kind));
+    if ((*p)->weights != NULL && kind != DLS_CLAIM_PARTITION)
+        return dls__fail(err, DLS_EINVAL, "%s: weights apply to partitions", fn);
+    if ((*p)->weights != NULL && claim->matrix != 0)
+        return dls__fail(err, DLS_EINVAL, "%s: the claim distributes the rows of a matrix, "
+                         "not weighted elements", fn);
     return DLS_OK;
 }
 
@@ -513,6 +583,245 @@ static double part_time(const dls__proc *pr, double x, uint64_t matrix)
     return x * nn * nn / s;
 }
 
+/* A processor's elements [lo, hi) of a weighted set, for the sweep over the set. */
+typedef struct span {
+    uint64_t lo, hi;
+    size_t proc;
+} span;
+
+static int by_lo(const void *a, const void *b)
+{
+    const span *x = a, *y = b;
+    if (x->lo != y->lo)
+        return x->lo < y->lo ? -1 : 1;
+    return (x->proc > y->proc) - (x->proc < y->proc);
+}
+
+/* Elements [lo, hi) that no processor holds. */
+static int missing(dls_verification *v, uint64_t lo, uint64_t hi, const double *w)
+{
+    for (uint64_t e = lo; e < hi; e++) {
+        if (!room(v, hi - e))
+            break;
+        if (add_el(v, DLS_VIOLATION_ELEMENT_MISSING, -1, e, 1, 0, 1, "element %llu (weight "
+                   "%.10g) is held by no processor", (unsigned long long)e, w[e]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Elements [lo, hi) placed on processor i beyond the n of the set. */
+static int unknown(const dls_platform *pl, dls_verification *v, size_t i, uint64_t lo,
+                   uint64_t hi, uint64_t n)
+{
+    for (uint64_t e = lo; e < hi; e++) {
+        if (!room(v, hi - e))
+            break;
+        if (add_el(v, DLS_VIOLATION_ELEMENT_UNKNOWN, (long)i, e, (double)n, (double)e,
+                   (double)(e - n + 1), "processor \"%s\" holds element %llu, beyond the %llu "
+                   "elements of the set", pl->procs[i].name, (unsigned long long)e,
+                   (unsigned long long)n) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The chunks of a claim (n_span of them, sorted by first element): every element once,
+ * none beyond the set; held[i] the weight of what processor i holds. */
+static int sweep_chunks(const dls_platform *pl, const double *w, uint64_t n, span *sp, size_t ns, dls_verification *v, double *held)
+{
+    long double *pre = malloc(((size_t)n + 1) * sizeof *pre);
+    if (pre == NULL)
+        return -1;
+    pre[0] = 0;
+    for (uint64_t e = 0; e < n; e++)
+        pre[e + 1] = pre[e] + w[e];
+    qsort(sp, ns, sizeof *sp, by_lo);
+    uint64_t reach = 0;
+    size_t owner = 0;
+    int rc = 0;
+    for (size_t k = 0; k < ns && rc == 0; k++) {
+        const span *s = &sp[k];
+        uint64_t lo = s->lo < n ? s->lo : n, hi = s->hi < n ? s->hi : n;
+        held[s->proc] = (double)(pre[hi] - pre[lo]);
+        if (lo > reach)
+            rc = missing(v, reach, lo, w);
+        /* held already by the chunk that reaches furthest so far */
+        uint64_t end = hi < reach ? hi : reach;
+        for (uint64_t e = lo; e < end && rc == 0; e++) {
+            if (!room(v, end - e))
+                break;
+            rc = add_el(v, DLS_VIOLATION_ELEMENT_TWICE, (long)s->proc, e, 1, 2, 1,
+                        "element %llu is held by processor \"%s\" and again by \"%s\"",
+                        (unsigned long long)e, pl->procs[owner].name,
+                        pl->procs[s->proc].name);
+        }
+        if (rc == 0 && s->hi > n)
+            rc = unknown(pl, v, s->proc, s->lo > n ? s->lo : n, s->hi, n);
+        if (hi > reach) {
+            reach = hi;
+            owner = s->proc;
+        }
+    }
+    if (rc == 0 && reach < n)
+        rc = missing(v, reach, n, w);
+    free(pre);
+    return rc;
+}
+
+/* The placement of a weighted set (params->weights): each element held once, none beyond
+ * the set, for ordered sets one chunk per processor in order; held[i] receives the weight
+ * processor i really holds, cnt[i] its elements. -1 when out of memory. */
+static int check_placement(const dls_platform *pl, const dls_claim *c,
+                           const dls_verify_params *p, dls_verification *v, double *held,
+                           uint64_t *cnt)
+{
+    const double *w = p->weights;
+    uint64_t n = p->n_weights;
+    size_t np = c->n;
+    span *sp = malloc((np ? np : 1) * sizeof *sp);
+    long double *acc = calloc(np ? np : 1, sizeof *acc);
+    if (sp == NULL || acc == NULL)
+        goto nomem;
+    size_t ns = 0;
+    if (c->first != NULL) {
+        for (size_t i = 0; i < np; i++) {
+            held[i] = 0; /* a processor without a chunk holds nothing */
+            cnt[i] = c->count[i];
+            if (c->count[i] > 0)
+                sp[ns++] = (span){c->first[i], c->first[i] + c->count[i], i};
+        }
+        if (sweep_chunks(pl, w, n, sp, ns, v, held) != 0)
+            goto nomem;
+    } else {
+        /* an assignment: no element twice by construction; each processor's span */
+        for (size_t i = 0; i < np; i++) {
+            sp[i] = (span){UINT64_MAX, 0, i};
+            cnt[i] = 0;
+        }
+        for (size_t e = 0; e < c->n_owner; e++) {
+            size_t i = c->owner[e];
+            cnt[i]++;
+            sp[i].lo = e < sp[i].lo ? e : sp[i].lo;
+            sp[i].hi = e + 1;
+            if (e < n)
+                acc[i] += w[e];
+            else if (unknown(pl, v, i, e, e + 1, n) != 0)
+                goto nomem;
+        }
+        if ((uint64_t)c->n_owner < n && missing(v, c->n_owner, n, w) != 0)
+            goto nomem;
+        for (size_t i = 0; i < np; i++) {
+            held[i] = (double)acc[i];
+            if (p->ordered && cnt[i] > 0 && cnt[i] != sp[i].hi - sp[i].lo &&
+                add_el(v, DLS_VIOLATION_CHUNK, (long)i, sp[i].lo, (double)(sp[i].hi - sp[i].lo),
+                       (double)cnt[i], (double)(sp[i].hi - sp[i].lo - cnt[i]),
+                       "processor \"%s\": its %llu elements are spread over elements %llu to "
+                       "%llu, not one contiguous chunk (%llu elements between are others')",
+                       pl->procs[i].name, (unsigned long long)cnt[i],
+                       (unsigned long long)sp[i].lo, (unsigned long long)(sp[i].hi - 1),
+                       (unsigned long long)(sp[i].hi - sp[i].lo - cnt[i])) != 0)
+                goto nomem;
+        }
+    }
+    /* the chunks in the platform's order: each after the ones before it */
+    if (p->ordered && !p->reorder) {
+        uint64_t end = 0;
+        size_t before = 0;
+        for (size_t i = 0; i < np; i++) {
+            /* a processor already reported as not one chunk has no place to check */
+            if (cnt[i] == 0 || (c->first == NULL && cnt[i] != sp[i].hi - sp[i].lo))
+                continue;
+            /* chunks: as claimed; an assignment: sp[i] spans processor i's elements */
+            uint64_t lo = c->first ? c->first[i] : sp[i].lo;
+            uint64_t hi = c->first ? lo + cnt[i] : sp[i].hi;
+            if (lo < end && add_el(v, DLS_VIOLATION_CHUNK, (long)i, lo, (double)end, (double)lo,
+                                   (double)(end - lo), "processor \"%s\": its chunk starts at "
+                                   "element %llu, before the end (%llu) of the chunk of \"%s\", "
+                                   "which comes first in the platform's order",
+                                   pl->procs[i].name, (unsigned long long)lo,
+                                   (unsigned long long)end, pl->procs[before].name) != 0)
+                goto nomem;
+            if (hi > end) {
+                end = hi;
+                before = i;
+            }
+        }
+    }
+    free(sp);
+    free(acc);
+    return 0;
+nomem:
+    free(sp);
+    free(acc);
+    return -1;
+}
+
+/* Each processor's claimed weight against what its elements weigh, and its limit. */
+static int check_weights_held(const dls_platform *pl, const dls_claim *c,
+                              const dls_verify_params *p, const double *held,
+                              const uint64_t *cnt, dls_verification *v)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        double a = c->load[i], W = held[i], lim = pl->procs[i].limit;
+        const char *name = pl->procs[i].name;
+        if (a < 0)
+            ADD(DLS_VIOLATION_NEGATIVE_LOAD, (long)i, 0, a, -a,
+                "processor \"%s\": a negative weight, %.10g", name, a);
+        else if (fabs(a - W) > p->tolerance * fmax(a, W))
+            ADD(DLS_VIOLATION_WEIGHT_SUM, (long)i, W, a, fabs(a - W),
+                "processor \"%s\": claimed to hold a weight of %.*g, but its %llu elements "
+                "weigh %.*g (%s by %.6g)", name, dls__distinct_digits(a, W), a,
+                (unsigned long long)cnt[i], dls__distinct_digits(a, W), W,
+                a < W ? "short" : "over", fabs(a - W));
+        if (p->use_limits && W > lim + p->tolerance * lim)
+            ADD(DLS_VIOLATION_LIMIT, (long)i, lim, W, W - lim,
+                "processor \"%s\": its elements weigh %.*g, beyond its limit %.*g by %.6g",
+                name, dls__distinct_digits(W, lim), W, dls__distinct_digits(W, lim), lim,
+                W - lim);
+    }
+    return 0;
+nomem:
+    return -1;
+}
+
+/* The optimum of a weighted set: the partitioner's best and, when it is not proven, its
+ * lower bound in the note. */
+static dls_status weighted_optimum(const dls_platform *pl, const dls_verify_params *p,
+                                   dls_verification *v, dls_error *err)
+{
+    dls_partition_params pp;
+    dls_partition_params_init(&pp);
+    pp.use_limits = p->use_limits;
+    pp.weights = p->weights;
+    pp.ordered = p->ordered;
+    pp.reorder = p->reorder;
+    dls_partition *r = NULL;
+    dls_status st = dls_partition_solve(pl, p->n_weights, &pp, &r, err);
+    if (st != DLS_OK)
+        return st;
+    dls_solution_status sol = dls_partition_status(r);
+    if (sol != DLS_SOLUTION_OPTIMAL && sol != DLS_SOLUTION_FEASIBLE) {
+        dls__note_add(&v->note, "the partitioner found no partition of the weighted set (%s): "
+                      "no optimum to measure against", dls_partition_note(r));
+    } else {
+        v->q.best = dls_partition_makespan(r);
+        v->q.proven = sol == DLS_SOLUTION_OPTIMAL;
+        if (!v->q.proven)
+            dls__note_add(&v->note, "the partitioner's answer for the weighted set is a "
+                          "heuristic's, not proven optimal: its makespan %.10g s, its proven "
+                          "lower bound %.10g s (the optimum lies between); the gap is to the "
+                          "best answer found%s%s", v->q.best, dls_partition_lower_bound(r),
+                          dls_partition_note(r)[0] ? "; " : "", dls_partition_note(r));
+        gap(v);
+        if (v->q.gap < 0)
+            dls__note_add(&v->note, "the claim beats the partitioner's best by %.6g s",
+                          -v->q.gap);
+    }
+    dls_partition_free(r);
+    return DLS_OK;
+}
+
 static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_claim *c,
                                             const dls_verify_params *p, dls_verification **out,
                                             dls_error *err)
@@ -532,23 +841,51 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
     dls_verification *v = verification_new();
     if (v == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
+    double *held = NULL;
+    uint64_t *cnt = NULL;
     v->q.load = matrix ? (double)matrix : claimed_load(c, p);
     v->q.claimed_makespan = c->makespan;
-    if (check_loads(pl, c, p, !c->weighted, v) != 0)
+    /* with the set of weights, the sizes are what the placement really gives */
+    const double *size = c->load;
+    int weighted = c->weighted || p->weights != NULL;
+    if (p->weights != NULL) {
+        long double total = 0;
+        for (size_t e = 0; e < p->n_weights; e++)
+            total += p->weights[e];
+        v->q.load = (double)total;
+        held = malloc((c->n ? c->n : 1) * sizeof *held);
+        cnt = calloc(c->n ? c->n : 1, sizeof *cnt);
+        if (held == NULL || cnt == NULL)
+            goto nomem;
+        if (c->owner == NULL && c->first == NULL) {
+            if (add(v, DLS_VIOLATION_ELEMENT_MISSING, -1, v->q.load, 0, v->q.load, "the claim "
+                    "does not say which elements each processor holds (an \"assignment\", or "
+                    "each processor's \"first\"): none of the %zu elements is placed",
+                    p->n_weights) != 0 ||
+                (c->weighted && check_loads(pl, c, p, 0, v) != 0))
+                goto nomem;
+        } else {
+            if (check_placement(pl, c, p, v, held, cnt) != 0 ||
+                check_weights_held(pl, c, p, held, cnt, v) != 0)
+                goto nomem;
+            size = held;
+        }
+    } else if (check_loads(pl, c, p, !c->weighted, v) != 0) {
         goto nomem;
+    }
     double T = 0;
     for (size_t i = 0; i < c->n; i++)
-        T = fmax(T, part_time(&pl->procs[i], c->load[i], matrix));
+        T = fmax(T, part_time(&pl->procs[i], size[i], matrix));
     double eps = p->tolerance * fmax(T, isnan(c->makespan) ? 0 : c->makespan);
     double real = T;
     for (size_t i = 0; i < c->n; i++) {
-        double t = part_time(&pl->procs[i], c->load[i], matrix), fin = c->finish[i];
+        double t = part_time(&pl->procs[i], size[i], matrix), fin = c->finish[i];
         if (!isnan(fin) && fin < t - eps && add(v, DLS_VIOLATION_FINISH, (long)i, t, fin, t - fin,
                                                 "processor \"%s\": claimed to take %.10g s for "
                                                 "%s %.10g, which take%s %.10g s (by %.6g s)",
                                                 pl->procs[i].name, fin,
-                                                c->weighted ? "a weight of" : "elements:",
-                                                c->load[i], c->weighted ? "s" : "", t, t - fin))
+                                                weighted ? "a weight of" : "elements:",
+                                                size[i], weighted ? "s" : "", t, t - fin))
             goto nomem;
         if (!isnan(fin))
             real = fmax(real, fin);
@@ -559,10 +896,19 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
             "the claimed makespan %.10g is below the %.10g the partition reaches (by %.6g s)",
             c->makespan, real, real - c->makespan))
         goto nomem;
-    if (v->count == 0 && p->optimum && c->weighted) {
+    if (v->count == 0 && p->optimum && p->weights != NULL) {
+        st = weighted_optimum(pl, p, v, err);
+        if (st != DLS_OK) {
+            free(held);
+            free(cnt);
+            dls_verification_free(v);
+            return st;
+        }
+    } else if (v->count == 0 && p->optimum && c->weighted) {
         dls__note_add(&v->note, "a partition of weighted elements: each processor's time is "
                       "checked for the weight it holds, but not which elements it holds, and "
-                      "no optimum is computed (that needs the set of weights)");
+                      "no optimum is computed (that needs the set of weights: "
+                      "params->weights, `verify --weights FILE`)");
     } else if (v->count == 0 && p->optimum) {
         dls_partition_params pp;
         dls_partition_params_init(&pp);
@@ -572,6 +918,8 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
         st = matrix ? dls_partition_solve_matrix(pl, matrix, &pp, &r, err)
                        : dls_partition_solve(pl, n, &pp, &r, err);
         if (st != DLS_OK) {
+            free(held);
+            free(cnt);
             dls_verification_free(v);
             return st;
         }
@@ -583,9 +931,13 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
         dls_partition_free(r);
         gap(v);
     }
+    free(held);
+    free(cnt);
     *out = v;
     return DLS_OK;
 nomem:
+    free(held);
+    free(cnt);
     dls_verification_free(v);
     return dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
 }

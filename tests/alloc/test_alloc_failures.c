@@ -561,6 +561,7 @@ typedef struct vctx {
     const char *text;
     dls_verification *v;
     int which; /* 0 schedule, 1 partition, 2 installments */
+    const dls_verify_params *par; /* NULL: the defaults */
 } vctx;
 
 static dls_status do_claim_read(void *p, dls_error *err)
@@ -585,8 +586,9 @@ static dls_status do_verify(void *p, dls_error *err)
 {
     vctx *c = p;
     c->v = NULL;
-    dls_status st = c->which == 0   ? dls_schedule_verify(c->platform, c->claim, NULL, &c->v, err)
-                    : c->which == 1 ? dls_partition_verify(c->platform, c->claim, NULL, &c->v, err)
+    dls_status st = c->which == 0   ? dls_schedule_verify(c->platform, c->claim, c->par, &c->v, err)
+                    : c->which == 1 ? dls_partition_verify(c->platform, c->claim, c->par, &c->v,
+                                                           err)
                                     : dls_installment_verify(c->platform, c->claim, NULL, &c->v,
                                                              err);
     if (st != DLS_OK)
@@ -599,6 +601,21 @@ static void free_verification(void *p)
     vctx *c = p;
     dls_verification_free(c->v);
     c->v = NULL;
+}
+
+/* The placement setters: on failure the claim keeps what it had. */
+typedef struct wctx {
+    dls_claim *claim;
+    const size_t *owner;
+    const uint64_t *first, *count;
+    int chunks;
+} wctx;
+
+static dls_status do_placement(void *p, dls_error *err)
+{
+    wctx *x = p;
+    return x->chunks ? dls_claim_set_chunks(x->claim, x->first, x->count, 3, err)
+                     : dls_claim_set_assignment(x->claim, x->owner, 6, err);
 }
 
 TEST(test_verify_allocation_failures)
@@ -642,6 +659,30 @@ TEST(test_verify_allocation_failures)
         dls_claim_free(c.claim);
         c.claim = NULL;
     }
+    /* a weighted partition: its placement set (the claim keeps the earlier one when the
+     * copy fails), then verified element by element with its optimum */
+    static const double w[6] = {3.25, 1.5, 4.125, 1.75, 5.5, 2.375};
+    static const size_t own[6] = {0, 1, 2, 0, 1, 2};
+    static const uint64_t first[3] = {0, 2, 4}, count[3] = {2, 2, 2};
+    wctx x = {NULL, own, first, count, 0};
+    assert_ok(dls_claim_create(c.platform, DLS_CLAIM_PARTITION, &x.claim, &err), &err);
+    printf(" assignment %ld", fm_exhaust("assignment", do_placement, &x, NULL, DLS_OK));
+    x.chunks = 1;
+    printf(" chunks %ld", fm_exhaust("chunks", do_placement, &x, NULL, DLS_OK));
+    dls_verify_params vp;
+    dls_verify_params_init(&vp);
+    vp.weights = w;
+    vp.n_weights = 6;
+    vp.ordered = 1;
+    c.par = &vp;
+    c.claim = x.claim;
+    c.which = 1;
+    for (size_t i = 0; i < 3; i++)
+        assert_ok(dls_claim_set(c.claim, i, w[2 * i] + w[2 * i + 1], NAN, NAN, NAN, NAN, &err),
+                  &err);
+    printf(" verify weighted %ld", fm_exhaust("verify weighted", do_verify, &c,
+                                              free_verification, DLS_OK));
+    dls_claim_free(c.claim);
     printf("\n");
     dls_platform_free(c.platform);
 }

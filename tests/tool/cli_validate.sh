@@ -55,6 +55,43 @@ for i in d["instances"]:
     assert i["status"] == "valid" and abs(i["gap_percent"]) < 1e-6, i
 PY
 
+# The reference suite's weighted family, verified element by element: dlsched's own
+# partitioner valid everywhere, its makespans within the suite's tolerance of the optima
+# certified by exhaustive search (validation/certify.py, without dlsched); the example
+# schedulers' plans judged (valid or invalid with gaps), none skipped.
+S=$top_srcdir/validation/manifest.json
+cat > "$tmp/dlsw.sh" <<SH
+o=; [ "\$3" = ordered ] && o=--ordered
+exec $DLSCHED partition "\$1" --weights "\$2" \$o --json > "\$4"
+SH
+run validate --suite "$S" --family weighted --scheduler "sh $tmp/dlsw.sh {platform} {weights} {ordered} {output}" --json
+expect_rc 0 "dlsched over the weighted family"
+py_json "dlsched: 16 weighted instances valid, at the certified optima" <<'PY'
+fam = {f["family"]: f for f in d["families"]}
+assert fam["weighted"]["instances"] == 16 and fam["weighted"]["valid"] == 16, fam
+assert fam["weighted"]["skipped"] == 0, fam
+for i in d["instances"]:
+    # the manifest's tolerance for dlsched's answers: 1e-9 relative
+    assert i["status"] == "valid" and abs(i["gap_percent"]) <= 100 * 1e-9, i
+PY
+run validate --suite "$S" --family weighted --scheduler "$EVEN {weights} {ordered}" --json
+expect_rc 1 "the even split over the weighted family (it ignores the limits)"
+py_json "the even split: every weighted plan judged, gaps >= 0" <<'PY'
+fam = {f["family"]: f for f in d["families"]}["weighted"]
+assert fam["valid"] + fam["invalid"] == 16 and fam["valid"] >= 12 and fam["skipped"] == 0, fam
+for i in d["instances"]:
+    assert i["status"] in ("valid", "invalid"), i
+    if i["status"] == "valid":
+        assert i["gap_percent"] >= -1e-7, i
+    else:
+        assert "limit" in i["why"], i
+PY
+run validate --suite "$S" --family weighted --first 4 --scheduler "${PYTHON3} $top_srcdir/examples/proportional_split.py {platform} {load} {output} {kind} {weights} {ordered}" --json
+py_json "the proportional split: weighted plans judged" <<'PY'
+for i in d["instances"]:
+    assert i["status"] in ("valid", "invalid"), i
+PY
+
 # failures: a scheduler that fails, one that writes nonsense, one past the time limit
 run validate --suite "$M" --scheduler 'exit 3'
 expect_rc 1 "a failing scheduler"

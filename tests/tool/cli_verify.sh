@@ -45,6 +45,68 @@ run verify "$tmp/wp.json" "$tmp/w.json"
 expect_rc 1 "a weighted partition claiming 1 s less"
 expect_out 'finish: processor "w1": claimed to take .* for a weight of .* (by 1 s)' "the weighted finish"
 
+# With --weights: element by element, dlsched's own ordered and unordered partitions at gap 0
+printf '{"processors": [{"name": "w1", "time": [[0, 0.5]]}, {"name": "w2", "speed": 4},
+ {"name": "w3", "speed": 2.5, "limit": 30}]}' > "$tmp/wp3.json"
+printf '3 1 4 1 5 9 2 6 5 3.5 # digits\n8.25 9.75\n' > "$tmp/w12.txt"
+for mode in "" "--ordered" "--ordered --reorder"; do
+    # shellcheck disable=SC2086 # the mode is words
+    run partition "$tmp/wp3.json" --weights "$tmp/w12.txt" $mode --json
+    expect_rc 0 "a weighted partition $mode"
+    cp "$tmp/out" "$tmp/w$$.json"
+    # shellcheck disable=SC2086
+    run verify "$tmp/wp3.json" "$tmp/w$$.json" --weights "$tmp/w12.txt" $mode --json
+    expect_rc 0 "verify --weights of partition $mode"
+    py_json "valid at gap 0, the weight the weights' sum ($mode)" <<'PY'
+assert d["valid"] and abs(d["gap"]) <= 1e-9 * d["best"], d
+assert abs(d["load"] - 57.5) < 1e-12, d["load"]
+PY
+done
+run partition "$tmp/wp3.json" --weights "$tmp/w12.txt" --json
+cp "$tmp/out" "$tmp/wu.json"
+# element 4 moved to another processor; element 11 dropped
+"$PYTHON3" - "$tmp/wu.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+a = d["assignment"]
+a[4] = (a[4] + 1) % 3
+json.dump(d, open(sys.argv[1] + ".moved", "w"))
+d["assignment"] = a[:11]
+d["elements"] = 11
+json.dump(d, open(sys.argv[1] + ".dropped", "w"))
+PY
+run verify "$tmp/wp3.json" "$tmp/wu.json.moved" --weights "$tmp/w12.txt" --no-limits
+expect_rc 1 "an element moved"
+expect_out 'weight-sum: processor "w.": claimed to hold a weight of .*, but its .* elements weigh .* (.* by 5)' "the weights off by element 4's"
+run verify "$tmp/wp3.json" "$tmp/wu.json.dropped" --weights "$tmp/w12.txt" --json
+expect_rc 1 "an element dropped"
+py_json "the missing element named" <<'PY'
+m = [v for v in d["violations"] if v["kind"] == "element-missing"]
+assert len(m) == 1 and m[0]["element"] == 11 and m[0]["processor"] is None, m
+assert "element 11 (weight 9.75)" in m[0]["message"], m
+PY
+run verify "$tmp/wp3.json" "$tmp/wu.json" --weights "$tmp/w12.txt" --ordered
+expect_rc 1 "an unordered partition checked as ordered"
+expect_out "^  chunk: processor" "the chunk violation"
+run verify "$tmp/wp3.json" "$tmp/wu.json" --ordered
+expect_rc 2 "--ordered without --weights"
+run verify "$tmp/wp3.json" "$tmp/wu.json" --weights "$tmp/none.txt"
+expect_rc 2 "an unreadable weights file"
+expect_err "none.txt: cannot open" "the weights file named"
+printf '3 x 4\n' > "$tmp/bad.txt"
+run verify "$tmp/wp3.json" "$tmp/wu.json" --weights "$tmp/bad.txt"
+expect_rc 2 "a malformed weights file"
+expect_err 'bad.txt:1: "x" is not a number' "the bad weight named as partition names it"
+"$PYTHON3" - "$tmp/wu.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["assignment"][3] = 7
+json.dump(d, open(sys.argv[1], "w"))
+PY
+run verify "$tmp/wp3.json" "$tmp/wu.json" --weights "$tmp/w12.txt"
+expect_rc 2 "a processor out of range in the assignment"
+expect_err "element 3: the processor must be an index in 0 .. 2" "the element and processor named"
+
 # Multi-installment schedules, as `installments --json` writes them.
 for f in star_cluster memory_levels; do
     for chunk in "" "--chunk 333.3" "--chunk formula"; do

@@ -541,6 +541,405 @@ static void installments(void **state)
     }
 }
 
+/* Weighted sets, element by element. */
+
+/* High-entropy weights (no two equal), of the order of the models' sizes scaled by s. */
+static double *weights_of(size_t n, double s)
+{
+    double *w = malloc(n * sizeof *w);
+    assert_non_null(w);
+    for (size_t e = 0; e < n; e++)
+        w[e] = s * (1.385 + fmod(2.718281 * (double)(e + 1), 7.3));
+    return w;
+}
+
+/* The violations of a kind among those kept, and the first of them. */
+static size_t count_kind(const dls_verification *v, dls_violation_kind kind,
+                         const dls_violation **first)
+{
+    size_t k = 0;
+    *first = NULL;
+    for (size_t j = 0; j < dls_verification_count(v); j++) {
+        const dls_violation *x = dls_verification_violation(v, j);
+        if (x != NULL && x->kind == kind && k++ == 0)
+            *first = x;
+    }
+    return k;
+}
+
+/* Exactly `want` violations of kind, the first on processor proc, element el (-1: none),
+ * with the given excess. */
+static void expect_kind(const dls_verification *v, dls_violation_kind kind, size_t want,
+                        long proc, long long el, double excess)
+{
+    const dls_violation *x;
+    size_t k = count_kind(v, kind, &x);
+    if (k != want)
+        fail_msg("%zu violations of kind %s, expected %zu (%zu in all; first: %s)", k,
+                 dls_violation_kind_name(kind), want, dls_verification_count(v),
+                 dls_verification_count(v) ? dls_verification_violation(v, 0)->text : "-");
+    if (want == 0)
+        return;
+    assert_int_equal(x->processor, proc);
+    assert_int_equal(x->element, el);
+    assert_rel(x->excess, excess, AMOUNT_TOL);
+}
+
+/* A claim of the partitioner's answer r: weights held, times (or NaN), its placement. */
+static dls_claim *weighted_claim(const dls_platform *pl, const dls_partition *r, int times)
+{
+    dls_claim *c = NULL;
+    dls_error err;
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_PARTITION, &c, &err), &err);
+    for (size_t i = 0; i < dls_platform_count(pl); i++)
+        assert_ok(dls_claim_set(c, i, dls_partition_sizes(r)[i], NAN, NAN, NAN,
+                                times ? dls_partition_times(r)[i] : NAN, &err), &err);
+    if (dls_partition_first(r) != NULL)
+        assert_ok(dls_claim_set_chunks(c, dls_partition_first(r), dls_partition_elements(r),
+                                       dls_platform_count(pl), &err), &err);
+    else
+        assert_ok(dls_claim_set_assignment(c, dls_partition_assignment(r),
+                                           (size_t)dls_partition_total(r), &err), &err);
+    if (times)
+        assert_ok(dls_claim_set_makespan(c, dls_partition_makespan(r), &err), &err);
+    return c;
+}
+
+static dls_verification *wverify(const dls_platform *pl, const dls_claim *c,
+                                 const dls_verify_params *p)
+{
+    dls_verification *v = NULL;
+    dls_error err;
+    assert_ok(dls_partition_verify(pl, c, p, &v, &err), &err);
+    return v;
+}
+
+/* dlsched's own weighted partitions, ordered and not, verify at gap 0 against themselves. */
+static void weighted_own(void **state)
+{
+    (void)state;
+    const char *files[] = {"star_cluster.json", "memory_levels.json", "paper003_ten.json"};
+    const double scale[] = {37.5, 1.9e5, 51.3};
+    const size_t sizes[] = {10, 57, 400};
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++)
+        for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+            for (int mode = 0; mode < 3; mode++) {
+                dls_platform *pl = test_example(files[f]);
+                size_t n = sizes[s];
+                double *w = weights_of(n, scale[f]);
+                dls_partition_params pp;
+                dls_partition_params_init(&pp);
+                pp.weights = w;
+                pp.ordered = mode > 0;
+                pp.reorder = mode == 2;
+                dls_partition *r = NULL;
+                dls_error err;
+                assert_ok(dls_partition_solve(pl, n, &pp, &r, &err), &err);
+                dls_claim *c = weighted_claim(pl, r, 1);
+                dls_verify_params p;
+                dls_verify_params_init(&p);
+                p.weights = w;
+                p.n_weights = n;
+                p.ordered = pp.ordered;
+                p.reorder = pp.reorder;
+                dls_verification *v = wverify(pl, c, &p);
+                char what[160];
+                snprintf(what, sizeof what, "%s, %zu weights, mode %d", files[f], n, mode);
+                expect_valid(v, what);
+                dls_verify_quality q;
+                dls_verification_get_quality(v, &q);
+                long double total = 0;
+                for (size_t e = 0; e < n; e++)
+                    total += w[e];
+                assert_rel(q.load, (double)total, AMOUNT_TOL);
+                assert_rel(q.makespan, dls_partition_makespan(r), AMOUNT_TOL);
+                assert_rel(q.best, dls_partition_makespan(r), AMOUNT_TOL);
+                assert_true(fabs(q.gap) <= AMOUNT_TOL * q.best);
+                assert_int_equal(q.proven, dls_partition_status(r) == DLS_SOLUTION_OPTIMAL);
+                if (!q.proven)
+                    assert_non_null(strstr(dls_verification_note(v), "lower bound"));
+                dls_verification_free(v);
+                dls_claim_free(c);
+                dls_partition_free(r);
+                free(w);
+                dls_platform_free(pl);
+            }
+}
+
+/* Each new violation, from a broken copy of a real weighted partition; amounts computed
+ * here from the weights. */
+static void weighted_broken(void **state)
+{
+    (void)state;
+    dls_platform *pl = test_example("star_cluster.json");
+    size_t np = dls_platform_count(pl), n = 40;
+    double *w = weights_of(n, 37.5);
+    dls_partition_params pp;
+    dls_partition_params_init(&pp);
+    pp.weights = w;
+    dls_partition *r = NULL;
+    dls_error err;
+    assert_ok(dls_partition_solve(pl, n, &pp, &r, &err), &err);
+    dls_verify_params p;
+    dls_verify_params_init(&p);
+    p.weights = w;
+    p.n_weights = n;
+    const size_t *own = dls_partition_assignment(r);
+    size_t *a = malloc((n + 1) * sizeof *a);
+    memcpy(a, own, n * sizeof *a);
+    /* element 7 moved to another processor: both weights off by its weight */
+    size_t from = a[7], to = (from + 1) % np;
+    a[7] = to;
+    dls_claim *c = weighted_claim(pl, r, 0);
+    assert_ok(dls_claim_set_assignment(c, a, n, &err), &err);
+    dls_verification *v = wverify(pl, c, &p);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 2, (long)(from < to ? from : to), -1, w[7]);
+    assert_int_equal(dls_verification_count(v), 2);
+    dls_verification_free(v);
+    /* the last element dropped: missing, and its holder short of its weight */
+    a[7] = from;
+    assert_ok(dls_claim_set_assignment(c, a, n - 1, &err), &err);
+    v = wverify(pl, c, &p);
+    expect_kind(v, DLS_VIOLATION_ELEMENT_MISSING, 1, -1, (long long)(n - 1), 1);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)a[n - 1], -1, w[n - 1]);
+    assert_non_null(strstr(dls_verification_violation(v, 0)->text, "element 39"));
+    dls_verification_free(v);
+    /* one element beyond the set */
+    a[n] = 2;
+    assert_ok(dls_claim_set_assignment(c, a, n + 1, &err), &err);
+    v = wverify(pl, c, &p);
+    expect_kind(v, DLS_VIOLATION_ELEMENT_UNKNOWN, 1, 2, (long long)n, 1);
+    assert_int_equal(dls_verification_count(v), 1);
+    dls_verification_free(v);
+    /* a claimed weight off by 1e-6 of it (past the tolerance) */
+    assert_ok(dls_claim_set_assignment(c, a, n, &err), &err);
+    double W0 = dls_partition_sizes(r)[0];
+    assert_ok(dls_claim_set(c, 0, W0 * (1 + 1e-6), NAN, NAN, NAN, NAN, &err), &err);
+    v = wverify(pl, c, &p);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, 0, -1, W0 * 1e-6);
+    assert_int_equal(dls_verification_count(v), 1);
+    dls_verification_free(v);
+    assert_ok(dls_claim_set(c, 0, W0, NAN, NAN, NAN, NAN, &err), &err);
+    /* a time claimed below the model's at the weight held, by the busiest processor */
+    size_t b = 0;
+    for (size_t i = 1; i < np; i++)
+        if (dls_partition_times(r)[i] > dls_partition_times(r)[b])
+            b = i;
+    double Wb = dls_partition_sizes(r)[b], tb = dls_model_time(dls_platform_model(pl, b), Wb);
+    assert_ok(dls_claim_set(c, b, Wb, NAN, NAN, NAN, tb * 0.75, &err), &err);
+    v = wverify(pl, c, &p);
+    expect_kind(v, DLS_VIOLATION_FINISH, 1, (long)b, -1, tb * 0.25);
+    dls_verification_free(v);
+    assert_ok(dls_claim_set(c, b, Wb, NAN, NAN, NAN, NAN, &err), &err);
+    /* a limit below the weight held (the partition was made without it) */
+    assert_ok(dls_platform_set_limit(pl, 0, W0 / 2, &err), &err);
+    v = wverify(pl, c, &p);
+    expect_kind(v, DLS_VIOLATION_LIMIT, 1, 0, -1, W0 / 2);
+    assert_int_equal(dls_verification_count(v), 1);
+    dls_verification_free(v);
+    /* ordered: the assignment is not contiguous */
+    p.ordered = 1;
+    p.use_limits = 0;
+    v = wverify(pl, c, &p);
+    const dls_violation *x;
+    assert_true(count_kind(v, DLS_VIOLATION_CHUNK, &x) > 0);
+    dls_verification_free(v);
+    dls_claim_free(c);
+    dls_partition_free(r);
+    free(a);
+
+    /* ordered chunks: overlapping, gap, out of order */
+    pp.ordered = 1;
+    assert_ok(dls_partition_solve(pl, n, &pp, &r, &err), &err);
+    uint64_t first[16], count[16];
+    memcpy(first, dls_partition_first(r), np * sizeof first[0]);
+    memcpy(count, dls_partition_elements(r), np * sizeof count[0]);
+    /* two processors whose chunks follow one another, of more than one element each */
+    size_t i0 = 0, i1 = np;
+    for (; i0 + 1 < np && i1 == np; i0++) {
+        size_t j = i0 + 1;
+        while (j < np && count[j] == 0)
+            j++;
+        if (count[i0] > 1 && j < np && count[j] > 1)
+            i1 = j;
+    }
+    i0--;
+    assert_true(i1 < np && first[i1] == first[i0] + count[i0]);
+    c = weighted_claim(pl, r, 0);
+    count[i0]++; /* reaches into the next chunk */
+    assert_ok(dls_claim_set_chunks(c, first, count, np, &err), &err);
+    v = wverify(pl, c, &p);
+    uint64_t e1 = first[i1];
+    expect_kind(v, DLS_VIOLATION_ELEMENT_TWICE, 1, (long)i1, (long long)e1, 1);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)i0, -1, w[e1]);
+    expect_kind(v, DLS_VIOLATION_CHUNK, 1, (long)i1, (long long)e1, 1);
+    dls_verification_free(v);
+    count[i0] -= 2; /* a gap of one element */
+    assert_ok(dls_claim_set_chunks(c, first, count, np, &err), &err);
+    v = wverify(pl, c, &p);
+    uint64_t gap = first[i0] + count[i0];
+    expect_kind(v, DLS_VIOLATION_ELEMENT_MISSING, 1, -1, (long long)gap, 1);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)i0, -1, w[gap]);
+    assert_int_equal(dls_verification_count(v), 2);
+    dls_verification_free(v);
+    /* the chunks of i0 and i1 exchanged: out of the platform's order */
+    count[i0]++;
+    uint64_t f0 = first[i0], c0 = count[i0], c1 = count[i1];
+    first[i1] = f0;
+    first[i0] = f0 + c1;
+    assert_ok(dls_claim_set_chunks(c, first, count, np, &err), &err);
+    for (size_t k = 0; k < 2; k++) {
+        size_t i = k ? i1 : i0;
+        double held = 0;
+        for (uint64_t e = first[i]; e < first[i] + count[i]; e++)
+            held += w[e];
+        assert_ok(dls_claim_set(c, i, held, NAN, NAN, NAN, NAN, &err), &err);
+    }
+    v = wverify(pl, c, &p);
+    /* i1's chunk starts at f0, before the end of i0's, f0 + c1 + c0 */
+    expect_kind(v, DLS_VIOLATION_CHUNK, 1, (long)i1, (long long)f0, (double)(c0 + c1));
+    assert_int_equal(dls_verification_count(v), 1);
+    dls_verification_free(v);
+    p.reorder = 1; /* any order of the chunks */
+    v = wverify(pl, c, &p);
+    expect_valid(v, "exchanged chunks with reorder");
+    dls_verification_free(v);
+    /* without a placement: one violation, the whole set missing */
+    dls_claim *bare = NULL;
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_PARTITION, &bare, &err), &err);
+    v = wverify(pl, bare, &p);
+    double total = 0;
+    for (size_t e = 0; e < n; e++)
+        total += w[e];
+    expect_kind(v, DLS_VIOLATION_ELEMENT_MISSING, 1, -1, -1, total);
+    dls_verification_free(v);
+    dls_claim_free(bare);
+    dls_claim_free(c);
+    dls_partition_free(r);
+    free(w);
+    dls_platform_free(pl);
+}
+
+/* Refused placements and parameters leave everything as it was; the JSON reader's checks. */
+static void weighted_errors(void **state)
+{
+    (void)state;
+    dls_platform *pl = test_platform_json(
+        "{\"processors\": [{\"name\": \"a\", \"speed\": 2.5}, {\"name\": \"b\", "
+        "\"time\": [[0, 0.5]]}]}");
+    double w[5] = {3.25, 1.5, 4.125, 1.75, 5.5};
+    size_t own[5] = {0, 1, 0, 1, 0};
+    dls_claim *c = NULL;
+    dls_error err;
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_PARTITION, &c, &err), &err);
+    assert_ok(dls_claim_set(c, 0, 12.875, NAN, NAN, NAN, NAN, &err), &err);
+    assert_ok(dls_claim_set(c, 1, 3.25, NAN, NAN, NAN, NAN, &err), &err);
+    assert_ok(dls_claim_set_assignment(c, own, 5, &err), &err);
+    dls_verify_params p;
+    dls_verify_params_init(&p);
+    p.weights = w;
+    p.n_weights = 5;
+    size_t bad[5] = {0, 1, 2, 1, 0};
+    assert_int_equal(dls_claim_set_assignment(c, bad, 5, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "element 2: processor 2 of a platform of 2"));
+    uint64_t first[2] = {0, 3}, count[2] = {3, DLS_PARTITION_MAX_ELEMENTS};
+    assert_int_equal(dls_claim_set_chunks(c, first, count, 2, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "processor \"b\""));
+    assert_int_equal(dls_claim_set_chunks(c, first, count, 1, &err), DLS_EINVAL);
+    assert_int_equal(dls_claim_set_assignment(NULL, own, 5, &err), DLS_EINVAL);
+    assert_int_equal(dls_claim_set_assignment(c, NULL, 5, &err), DLS_EINVAL);
+    /* the claim kept its assignment: still valid */
+    dls_verification *v = wverify(pl, c, &p);
+    expect_valid(v, "the claim after refused placements");
+    dls_verification_free(v);
+    dls_claim *sc = NULL;
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &sc, &err), &err);
+    assert_int_equal(dls_claim_set_assignment(sc, own, 5, &err), DLS_EINVAL);
+    assert_int_equal(dls_claim_set_chunks(sc, first, count, 2, &err), DLS_EINVAL);
+    /* parameters */
+    v = (dls_verification *)&p;
+    dls_verification *keep = v;
+    w[3] = -1.75;
+    assert_int_equal(dls_partition_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "element 3 weighs -1.75"));
+    w[3] = 1.75;
+    p.load = 5;
+    assert_int_equal(dls_partition_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    p.load = NAN;
+    p.n_weights = 0;
+    assert_int_equal(dls_partition_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    p.n_weights = 5;
+    p.reorder = 1;
+    assert_int_equal(dls_partition_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "reorder"));
+    p.reorder = 0;
+    assert_int_equal(dls_schedule_verify(pl, sc, &p, &v, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "weights apply to partitions"));
+    dls_verify_params_init(&p);
+    p.ordered = 1;
+    assert_int_equal(dls_partition_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    assert_ptr_equal(v, keep);
+    dls_claim_free(sc);
+    dls_claim_free(c);
+
+    /* the JSON of partition --weights --json, and hostile copies of it */
+    const char *good = "{\"elements\": 5, \"assignment\": [0, 1, 0, 1, 0], \"processors\": "
+                       "[{\"name\": \"a\", \"elements\": 3, \"weight\": 12.875}, "
+                       "{\"name\": \"b\", \"elements\": 2, \"weight\": 3.25}]}";
+    assert_ok(dls_claim_read_string(pl, good, strlen(good), "t", &c, &err), &err);
+    dls_verify_params_init(&p);
+    p.weights = w;
+    p.n_weights = 5;
+    v = wverify(pl, c, &p);
+    expect_valid(v, "the JSON claim");
+    dls_verification_free(v);
+    dls_claim_free(c);
+    const char *ord = "{\"elements\": 5, \"processors\": [{\"name\": \"a\", \"elements\": 3, "
+                      "\"first\": 0, \"weight\": 8.875}, {\"name\": \"b\", \"elements\": 2, "
+                      "\"first\": 3, \"weight\": 7.25}]}";
+    assert_ok(dls_claim_read_string(pl, ord, strlen(ord), "t", &c, &err), &err);
+    p.ordered = 1;
+    v = wverify(pl, c, &p);
+    expect_valid(v, "the ordered JSON claim");
+    dls_verification_free(v);
+    dls_claim_free(c);
+    struct {
+        const char *text, *want;
+    } hostile[] = {
+        {"{\"assignment\": [0, 1, 2, 1, 0], \"processors\": [{\"name\": \"a\", "
+         "\"elements\": 3, \"weight\": 1}]}", "t:1:23: element 2: the processor must be an "
+         "index in 0 .. 1 (the platform's order), not 2"},
+        {"{\"assignment\": [0, -1], \"processors\": [{\"name\": \"a\", \"elements\": 3, "
+         "\"weight\": 1}]}", "element 1: the processor must be an index"},
+        {"{\"assignment\": [0.5], \"processors\": [{\"name\": \"a\", \"elements\": 3, "
+         "\"weight\": 1}]}", "not 0.5"},
+        {"{\"assignment\": [\"a\"], \"processors\": [{\"name\": \"a\", \"elements\": 3, "
+         "\"weight\": 1}]}", "not a value that is not a number"},
+        {"{\"assignment\": 3, \"processors\": [{\"name\": \"a\", \"elements\": 3, "
+         "\"weight\": 1}]}", "\"assignment\" must be an array"},
+        {"{\"elements\": 4, \"assignment\": [0, 1], \"processors\": [{\"name\": \"a\", "
+         "\"elements\": 3, \"weight\": 1}]}", "places 2 elements, \"elements\" says 4"},
+        {"{\"processors\": [{\"name\": \"a\", \"elements\": 3, \"weight\": 1, \"first\": "
+         "-2}]}", "\"first\" must be a whole number"},
+        {"{\"processors\": [{\"name\": \"a\", \"elements\": 3, \"weight\": 1, \"first\": "
+         "0}, {\"name\": \"b\", \"elements\": 2, \"weight\": 1}]}", "processor \"b\": no "
+         "\"first\""},
+        {"{\"processors\": [{\"name\": \"a\", \"elements\": 1.5, \"weight\": 1, \"first\": "
+         "0}]}", "\"elements\" must be a whole number"},
+    };
+    for (size_t k = 0; k < sizeof hostile / sizeof hostile[0]; k++) {
+        dls_claim *before = (dls_claim *)&err;
+        c = before;
+        dls_status st = dls_claim_read_string(pl, hostile[k].text, strlen(hostile[k].text), "t",
+                                              &c, &err);
+        if (st != DLS_EDATA || strstr(err.message, hostile[k].want) == NULL)
+            fail_msg("hostile %zu: %s (%s), expected EDATA with \"%s\"", k,
+                     dls_status_name(st), err.message, hostile[k].want);
+        assert_ptr_equal(c, before);
+    }
+    dls_platform_free(pl);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -550,6 +949,9 @@ int main(void)
         cmocka_unit_test(installments),
         cmocka_unit_test(readers),
         cmocka_unit_test(errors),
+        cmocka_unit_test(weighted_own),
+        cmocka_unit_test(weighted_broken),
+        cmocka_unit_test(weighted_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
