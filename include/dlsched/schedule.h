@@ -135,8 +135,10 @@ typedef struct dls_schedule_params {
     /** 1 (default): drop the processors that get no load and solve again (see above);
      *  0: the paper's LP as it is. */
     int drop_unused;
-    /** 1: certify the optimum with glp_exact (rational arithmetic, slow: seconds at 1000
-     *  processors; ::DLS_SOLVER_GLPK only, ::DLS_EINVAL with the chain); 0 (default): no. */
+    /** 1: solve again with glp_exact (rational arithmetic) and prove the optimum with a
+     *  rational certificate (dls_schedule_certificate(), with GMP; up to 1000 processors,
+     *  tens of seconds there, within time_limit again); ::DLS_SOLVER_GLPK only,
+     *  ::DLS_EINVAL with the chain; 0 (default): no. */
     int exact;
     int verbose;              /**< 1: let GLPK print its progress on standard output */
     /** Relative tolerance of the answer checks (load sum, bounds, replayed makespan);
@@ -197,7 +199,8 @@ typedef struct dls_schedule dls_schedule;
  *         cannot represent (see above); ::DLS_ESOLVER when GLPK fails or reports an
  *         internal error;
  *         ::DLS_ENUMERIC when the answer fails its checks even after a re-solve with tight
- *         tolerances, or glp_exact (params->exact) disagrees, or the chain's replayed
+ *         tolerances, or glp_exact (params->exact) disagrees where no certificate could
+ *         be computed (the certificate, when there is one, decides), or the chain's replayed
  *         makespan departs from its own; ::DLS_ELIMIT when the time or
  *         iteration limit ran out first (the message says what was tried); ::DLS_ECANCELED
  *         when params->progress asked to stop; ::DLS_ENOMEM.
@@ -286,8 +289,9 @@ DLS_API double dls_schedule_residual(const dls_schedule *schedule);
 DLS_API double dls_schedule_kkt_primal(const dls_schedule *schedule);
 DLS_API double dls_schedule_kkt_dual(const dls_schedule *schedule);
 
-/** 1 when glp_exact confirmed the optimum (params->exact), 0 otherwise (not asked, or not
- *  an LP schedule). When it disagrees the call fails with ::DLS_ENUMERIC instead. */
+/** 1 when glp_exact ran to an optimum (params->exact), 0 otherwise (not asked, or not an
+ *  LP schedule). Its basis gives the certificate (dls_schedule_certificate()); without one,
+ *  a makespan of glp_exact's that disagrees makes the call fail with ::DLS_ENUMERIC. */
 DLS_API int dls_schedule_exact_confirmed(const dls_schedule *schedule);
 
 /** What dls_schedule_certificate() returns. */
