@@ -141,6 +141,9 @@ static dls_verification *verification_new(void)
 
 static int vadd(dls_verification *v, dls_violation_kind kind, long proc, long long element,
                 double expected, double found, double excess, const char *fmt, va_list ap)
+    DLS_PRINTF(8, 0);
+static int vadd(dls_verification *v, dls_violation_kind kind, long proc, long long element,
+                double expected, double found, double excess, const char *fmt, va_list ap)
 {
     v->count++;
     if (v->kept == DLS_VERIFY_MAX_KEPT)
