@@ -3,7 +3,7 @@
 
 helpers=$top_srcdir/tests/import
 
-# py_sp WHAT ARGS... <<'PY': py_check with `m` (tests/import/starpu_model.py), `math` and
+# py_sp WHAT ARGS... <<'PY': py_check with `m` (tests/import/starpu_model.py), `math`, `re` and
 # `args` (ARGS) at hand; without python3, the check is left out and py_skipped says so.
 py_skipped=
 py_sp() {
@@ -15,7 +15,7 @@ py_sp() {
     sp_what=$1
     shift
     {
-        printf 'import sys, math\nsys.path.insert(0, sys.argv[1])\n'
+        printf 'import sys, math, re\nsys.path.insert(0, sys.argv[1])\n'
         printf 'import starpu_model as m\nargs = sys.argv[2:]\n'
         cat
     } >"$tmp/check.py"
