@@ -72,11 +72,23 @@ extern "C" {
 /**
  * The order in which the originator serves the processors: X(NAME, value, text).
  * - GIVEN: the platform's order (default);
- * - RATE: by increasing rate C_i (fastest links first), ties in platform order.
+ * - RATE: by increasing rate C_i (fastest links first), ties in platform order;
+ * - BEST: the order (and, with dls_schedule_params::drop_unused, the set of processors)
+ *   that gives the least makespan, searched by dls_schedule_solve(): exactly (a dynamic
+ *   programme over the sets of processors already served) up to
+ *   dls_schedule_params::order_exact_max processors, or by a rule proven optimal for the
+ *   platform at hand; otherwise the best of the rules that apply improved by a local search
+ *   (moves of one processor, swaps of neighbours), deterministic, bounded by
+ *   dls_schedule_params::order_max_candidates and order_time_limit. The result says how
+ *   the order was found, compares it with GIVEN and RATE and gives a lower bound that no
+ *   order beats (dls_schedule_get_solver_info()). dls_schedule_solve() only;
+ * - SEQUENCE: the order of dls_schedule_params::sequence.
  */
 #define DLS_SEND_ORDER_MAP(X) \
     X(GIVEN, 0, "given")      \
-    X(RATE, 1, "rate")
+    X(RATE, 1, "rate")        \
+    X(BEST, 2, "best")        \
+    X(SEQUENCE, 3, "sequence")
 
 /** Send order: see ::DLS_SEND_ORDER_MAP. */
 typedef enum dls_send_order {
@@ -85,8 +97,39 @@ typedef enum dls_send_order {
 #undef DLS_SEND_ORDER_ENUM_
 } dls_send_order;
 
-/** "given" or "rate"; "unknown" otherwise. */
+/** "given", "rate", "best" or "sequence"; "unknown" otherwise. */
 DLS_API const char *dls_send_order_name(dls_send_order order);
+
+/**
+ * How the send order of a schedule was found: X(NAME, value, text).
+ * - FIXED: as asked (::DLS_ORDER_GIVEN, ::DLS_ORDER_RATE, ::DLS_ORDER_SEQUENCE);
+ * - RULE: ::DLS_ORDER_BEST by a rule proven optimal for this platform: increasing rate when
+ *   no processor has a startup, every time is linear in the load (one line through the
+ *   origin) and there are no limits (every processor is then used, and serving the faster
+ *   links first is optimal, Bharadwaj et al.);
+ * - EXACT: ::DLS_ORDER_BEST by the dynamic programme over subsets: proven best;
+ * - SEARCH: ::DLS_ORDER_BEST by the rules and the local search: the best found, never worse
+ *   than GIVEN or RATE, not proven best (see dls_schedule_solver_info::order_lower_bound).
+ */
+#define DLS_ORDER_METHOD_MAP(X) \
+    X(FIXED, 0, "fixed")        \
+    X(RULE, 1, "rule")          \
+    X(EXACT, 2, "exact")        \
+    X(SEARCH, 3, "search")
+
+/** How an order was found: see ::DLS_ORDER_METHOD_MAP. */
+typedef enum dls_order_method {
+#define DLS_ORDER_METHOD_ENUM_(name, value, text) DLS_ORDER_METHOD_##name = value,
+    DLS_ORDER_METHOD_MAP(DLS_ORDER_METHOD_ENUM_)
+#undef DLS_ORDER_METHOD_ENUM_
+} dls_order_method;
+
+/** "fixed", "rule", "exact" or "search"; "unknown" otherwise. */
+DLS_API const char *dls_order_method_name(dls_order_method method);
+
+/** The method whose dls_order_method_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_order_method_from_name(const char *name, dls_order_method *out);
 
 /** The order whose dls_send_order_name() is @p name.
  *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
@@ -177,9 +220,40 @@ typedef struct dls_schedule_params {
      *  their MIP takes dls_mip_params::progress. NULL (default): none. */
     dls_progress_fn progress;
     void *progress_data;      /**< passed to @ref progress */
+    /** ::DLS_ORDER_SEQUENCE: the processors in the order they are served, platform indices,
+     *  each processor once (array of @ref sequence_count values, owned by the caller, read
+     *  during the call); NULL (default) otherwise. With originator_computes, the
+     *  originator's own processors are still served first, in the order given here. */
+    const size_t *sequence;
+    /** Length of @ref sequence: the platform's processor count. */
+    size_t sequence_count;
+    /** ::DLS_ORDER_BEST: the exact search (over the 2^m sets of processors served) runs up
+     *  to this many processors, at most ::DLS_ORDER_EXACT_MAX; 0 (default): automatic,
+     *  ::DLS_ORDER_DEFAULT_EXACT_MAX. Past it, or when its value functions outgrow
+     *  max_pieces, the local search decides. */
+    size_t order_exact_max;
+    /** ::DLS_ORDER_BEST: the most candidate orders the local search prices (each one a
+     *  chain solve); 0 (default): automatic, about 2 x 10^7 processor evaluations in all,
+     *  at least 2 and at most 4000 candidates. The search stops sooner when no move
+     *  improves; for the same input it makes the same moves. */
+    size_t order_max_candidates;
+    /** ::DLS_ORDER_BEST: seconds the order search may take (the exact search and the local
+     *  search), in (0, ::DLS_TIME_LIMIT_MAX]; default ::DLS_ORDER_DEFAULT_TIME_LIMIT. The
+     *  search that reaches it keeps the best order found and says so in the note (a slower
+     *  machine may then stop elsewhere: set order_max_candidates for results that do not
+     *  depend on the machine). */
+    double order_time_limit;
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(120);
+    DLS_PARAMS_RESERVED(80);
 } dls_schedule_params;
+
+/** Default of dls_schedule_params::order_exact_max: 16 processors take about a second. */
+#define DLS_ORDER_DEFAULT_EXACT_MAX 16
+/** Largest dls_schedule_params::order_exact_max (the programme's memory doubles with each
+ *  processor). */
+#define DLS_ORDER_EXACT_MAX 22
+/** Default of dls_schedule_params::order_time_limit, in seconds. */
+#define DLS_ORDER_DEFAULT_TIME_LIMIT 60
 
 /** Fills @p params with the defaults. */
 DLS_API void dls_schedule_params_init(dls_schedule_params *params);
@@ -437,8 +511,23 @@ typedef struct dls_schedule_solver_info {
     size_t pieces_total, pieces_max;
     /** Rates and slopes taken as 0 by the chain's magnitude rule (see above). */
     size_t flushed;
+    /** How the send order was found (::DLS_ORDER_METHOD_FIXED unless ::DLS_ORDER_BEST). */
+    dls_order_method order_method;
+    /** ::DLS_ORDER_BEST: 1 when the order (and set) is proven the best of all orders
+     *  (methods EXACT and RULE, the schedule's own selection being exact); 0 otherwise. */
+    int order_optimal;
+    /** ::DLS_ORDER_BEST: the best makespans (same model and selection) in the platform's
+     *  order and in the rate order (s); the schedule's is never above either. NaN
+     *  otherwise. */
+    double given_makespan, rate_makespan;
+    /** ::DLS_ORDER_BEST: a lower bound on the makespan of every order (s): the makespan
+     *  itself when order_optimal; else the makespan when every link may send at the same
+     *  time (the single port relaxed). NaN otherwise. */
+    double order_lower_bound;
+    /** ::DLS_ORDER_BEST: candidate orders priced by the search (0 for RULE and EXACT). */
+    size_t order_candidates;
     /** Zero; room for later figures. */
-    unsigned char reserved[56];
+    unsigned char reserved[16];
 } dls_schedule_solver_info;
 
 /**

@@ -35,6 +35,7 @@ void dls_schedule_params_init(dls_schedule_params *params)
     params->iteration_limit = 0;
     params->solver = DLS_SOLVER_CHAIN;
     params->max_pieces = 0;
+    params->order_time_limit = DLS_ORDER_DEFAULT_TIME_LIMIT;
 }
 
 dls_status dls__schedule_params_check(const dls_schedule_params *par, dls_error *err)
@@ -44,8 +45,23 @@ dls_status dls__schedule_params_check(const dls_schedule_params *par, dls_error 
         st = DLS__CHECK_RESERVED(&par->envelope, "schedule", dls_envelope_params, err);
     if (st != DLS_OK)
         return st;
-    if (par->order != DLS_ORDER_GIVEN && par->order != DLS_ORDER_RATE)
+    if (par->order != DLS_ORDER_GIVEN && par->order != DLS_ORDER_RATE &&
+        par->order != DLS_ORDER_BEST && par->order != DLS_ORDER_SEQUENCE)
         return dls__fail(err, DLS_EINVAL, "schedule: unknown send order %d", (int)par->order);
+    if ((par->sequence != NULL || par->sequence_count != 0) && par->order != DLS_ORDER_SEQUENCE)
+        return dls__fail(err, DLS_EINVAL, "schedule: a sequence is given but the order is "
+                         "\"%s\", not \"sequence\"", dls_send_order_name(par->order));
+    if (par->order == DLS_ORDER_SEQUENCE && par->sequence == NULL)
+        return dls__fail(err, DLS_EINVAL, "schedule: the order \"sequence\" needs the "
+                         "sequence (NULL)");
+    if (par->order_exact_max > DLS_ORDER_EXACT_MAX)
+        return dls__fail(err, DLS_EINVAL, "schedule: order_exact_max must be at most %d (the "
+                         "exact search's memory doubles with each processor), not %zu",
+                         DLS_ORDER_EXACT_MAX, par->order_exact_max);
+    if (!(par->order_time_limit > 0 && par->order_time_limit <= DLS_TIME_LIMIT_MAX))
+        return dls__fail(err, DLS_EINVAL, "schedule: the order search's time limit "
+                         "(order_time_limit) must be a number of seconds in (0, %g], not %.10g",
+                         DLS_TIME_LIMIT_MAX, par->order_time_limit);
     if (par->solver != DLS_SOLVER_CHAIN && par->solver != DLS_SOLVER_GLPK)
         return dls__fail(err, DLS_EINVAL, "schedule: unknown solver %d", (int)par->solver);
     if (par->exact == 1 && par->solver != DLS_SOLVER_GLPK)
@@ -81,7 +97,10 @@ dls_status dls__schedule_check(const dls_platform *pl, dls_schedule **out,
         return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
     if (pl->n == 0)
         return dls__fail(err, DLS_EINVAL, "%s: the platform has no processor", fn);
-    return dls__schedule_params_check(par, err);
+    dls_status st = dls__schedule_params_check(par, err);
+    if (st != DLS_OK || par->order != DLS_ORDER_SEQUENCE)
+        return st;
+    return dls__sequence_check(pl, par->sequence, par->sequence_count, fn, err);
 }
 
 /* The processors a schedule sends nothing, in the note, with what the paper's LP gives. */

@@ -11,6 +11,7 @@
 
 DLS__ENUM_NAMES(dls_schedule_kind, dls_schedule_kind, DLS_SCHEDULE_KIND_MAP)
 DLS__ENUM_NAMES(dls_send_order, dls_send_order, DLS_SEND_ORDER_MAP)
+DLS__ENUM_NAMES(dls_order_method, dls_order_method, DLS_ORDER_METHOD_MAP)
 DLS__ENUM_NAMES(dls_star_solver, dls_star_solver, DLS_STAR_SOLVER_MAP)
 
 /* ---------------------------------------------------------------------------------- */
@@ -74,6 +75,7 @@ dls_schedule *dls__schedule_alloc(size_t p, double V)
     s->mip.lp_true_makespan = s->mip.mip_bound = s->mip.mip_seconds = NAN;
     s->mip.mip_status = DLS_SOLUTION_NONE;
     s->solver.lower_bound = s->solver.marginal_left = s->solver.marginal_right = NAN;
+    s->solver.given_makespan = s->solver.rate_makespan = s->solver.order_lower_bound = NAN;
     return s;
 }
 

@@ -55,10 +55,45 @@ static int sort_by_rate(size_t *proc, size_t from, size_t m, const dls_platform 
     return 0;
 }
 
+dls_status dls__sequence_check(const dls_platform *pl, const size_t *seq, size_t count,
+                               const char *fn, dls_error *err)
+{
+    size_t m = pl->n;
+    if (seq == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: the order \"sequence\" needs the sequence (NULL)",
+                         fn);
+    if (count != m)
+        return dls__fail(err, DLS_EINVAL, "%s: the sequence has %zu processor%s, the platform "
+                         "%zu: give every processor once", fn, count, count == 1 ? "" : "s", m);
+    unsigned char *seen = calloc(m, 1);
+    if (seen == NULL)
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+    dls_status st = DLS_OK;
+    for (size_t k = 0; k < m && st == DLS_OK; k++) {
+        if (seq[k] >= m)
+            st = dls__fail(err, DLS_EINVAL, "%s: sequence entry %zu is %zu, not a processor "
+                           "index (the platform has %zu)", fn, k, seq[k], m);
+        else if (seen[seq[k]]++)
+            st = dls__fail_at(err, DLS_EINVAL, 0, 0, (long)seq[k], "%s: processor \"%s\" is "
+                              "twice in the sequence (entry %zu)", fn, pl->procs[seq[k]].name, k);
+    }
+    free(seen);
+    return st;
+}
+
 dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_params *par,
                            int need_lines, dls__star *st, char **note, dls_error *err)
 {
     size_t m = pl->n;
+    if (par->order == DLS_ORDER_BEST)
+        return dls__fail(err, DLS_EINVAL, "schedule: the best order is searched by "
+                         "dls_schedule_solve(); here give the order (given, rate or a sequence)");
+    if (par->order == DLS_ORDER_SEQUENCE) {
+        dls_status sc = dls__sequence_check(pl, par->sequence, par->sequence_count, "schedule",
+                                            err);
+        if (sc != DLS_OK)
+            return sc;
+    }
     memset(st, 0, sizeof *st);
     st->m = m;
     st->V = V;
@@ -75,14 +110,15 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_
     }
     /* the sequence: the originator's own processors first when it computes */
     size_t k = 0;
+    const size_t *seq = par->order == DLS_ORDER_SEQUENCE ? par->sequence : NULL;
     if (par->originator_computes)
-        for (size_t i = 0; i < m; i++)
-            if (!pl->procs[i].has_link)
-                st->proc[k++] = i;
+        for (size_t j = 0; j < m; j++)
+            if (!pl->procs[seq ? seq[j] : j].has_link)
+                st->proc[k++] = seq ? seq[j] : j;
     size_t first_worker = k;
-    for (size_t i = 0; i < m; i++)
-        if (!par->originator_computes || pl->procs[i].has_link)
-            st->proc[k++] = i;
+    for (size_t j = 0; j < m; j++)
+        if (!par->originator_computes || pl->procs[seq ? seq[j] : j].has_link)
+            st->proc[k++] = seq ? seq[j] : j;
     if (par->order == DLS_ORDER_RATE && sort_by_rate(st->proc, first_worker, m, pl) != 0) {
         dls__star_free(st);
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");

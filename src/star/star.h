@@ -21,6 +21,10 @@ typedef struct dls__star {
     double envelope_dev;      /* largest deviation of the envelopes */
 } dls__star;
 
+/* Checks an explicit order (dls_schedule_params::sequence): count = the processors, each
+ * index once; fn names the caller in messages. */
+DLS_HIDDEN dls_status dls__sequence_check(const dls_platform *pl, const size_t *seq,
+                                          size_t count, const char *fn, dls_error *err);
 /* Builds the star from a platform (send order, lines, envelopes); appends warnings (one per
  * line) to note. With need_lines 0 (evaluations, which use the true models) speed models
  * get no lines. par must have been checked. */
