@@ -194,6 +194,20 @@ DLS_HIDDEN int dls__stage_select(const dls__cprob *pb, size_t p, const dls__pwl 
                                  double vcap, double wmax, dls__vcurve *vc, dls__pwl *f,
                                  dls__pwl *scratch);
 
+/* CHARGED (the best-order search): f = position p above g in the paper's model (charged
+ * its startup and its smallest compute time even with no load), g any nondecreasing
+ * function with jumps; f->n = 0 when p cannot be charged within wmax. scratch[0..4] are
+ * work functions. */
+DLS_HIDDEN int dls__stage_charged(const dls__cprob *pb, size_t p, const dls__pwl *g,
+                                  double vcap, double wmax, dls__vcurve *vc, dls__pwl *f,
+                                  dls__pwl *scratch);
+/* The forward step of position k above g when W remains at the start of its send: the most
+ * load k and the rest finish, k's load *alpha and the time *r left when k's send ends (the
+ * right end, k sent nothing, when nothing is better); -INFINITY when k cannot be charged
+ * within W. */
+DLS_HIDDEN double dls__stage_forward(const dls__cprob *pb, size_t k, const dls__pwl *g,
+                                     double W, double *alpha, double *r);
+
 /* ---------------------------------------------------------------------------------- */
 /* The solvers                                                                       */
 

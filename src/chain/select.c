@@ -164,38 +164,11 @@ static void select_forward(const dls__cprob *pb, const arena *ar, double T, doub
     double W = T;
     for (size_t k = 0; k < pb->m; k++) {
         dls__pwl g = arena_view(ar, k + 1);
-        double skip = dls__pwl_at(&g, W);
-        double S = pb->S[k], C = pb->C[k], Z = W - S;
-        double rmin = fmax(pb->amax[k], g.x[0]);
-        double best = -INFINITY, best_a = 0, best_r = W;
-        if (Z >= rmin) {
-            double ag = dls__cprob_fill(pb, k, Z, 0, NULL);
-            if (C == 0) {
-                best = ag + dls__pwl_at(&g, Z);
-                best_a = ag;
-                best_r = Z;
-            } else {
-                double rg = Z - C * ag, lo = fmax(rg, rmin);
-                best_a = lo == rg ? ag : (Z - lo) / C;
-                best_r = lo;
-                best = best_a + dls__pwl_at(&g, lo);
-                /* the points of g inside the window (their upper values) */
-                size_t i = dls__pwl_find(&g, lo);
-                for (i = i + 1; i < g.n && g.x[i] < Z; i++) {
-                    if (i + 1 < g.n && g.x[i + 1] == g.x[i])
-                        continue;
-                    double a = (Z - g.x[i]) / C, v = a + g.y[i];
-                    if (v > best) {
-                        best = v;
-                        best_a = a;
-                        best_r = g.x[i];
-                    }
-                }
-            }
-        }
-        if (best > skip && best_a > 0) {
-            alpha[k] = best_a;
-            W = best_r;
+        double skip = dls__pwl_at(&g, W), a, r;
+        double best = dls__stage_forward(pb, k, &g, W, &a, &r);
+        if (best > skip && a > 0) {
+            alpha[k] = a;
+            W = r;
         } else {
             alpha[k] = 0;
         }

@@ -266,3 +266,91 @@ int dls__stage_select(const dls__cprob *pb, size_t p, const dls__pwl *g, double 
     dls__pwl_finish(f, vcap, wmax);
     return 0;
 }
+
+/* ---------------------------------------------------------------------------------- */
+/* CHARGED: the paper's transform on any g (the best-order search, order.c)          */
+
+int dls__stage_charged(const dls__cprob *pb, size_t p, const dls__pwl *g, double vcap,
+                       double wmax, dls__vcurve *vc, dls__pwl *f, dls__pwl *scratch)
+{
+    double S = pb->S[p], C = pb->C[p];
+    double rmin = fmax(pb->amax[p], g->x[0]);
+    f->n = 0;
+    f->tail = 0;
+    if (rmin + S > wmax)
+        return 0; /* p is charged past the window: nothing within it */
+    dls__pwl *U = &scratch[0], *R = &scratch[3], *M = &scratch[4];
+    U->n = R->n = 0;
+    dls__vcurve_build(pb, p, vc);
+    if (C == 0) {
+        if (curve(g, vc, 0, 0, rmin, vcap, wmax - S, U) != 0)
+            return -1;
+    } else {
+        dls__pwl *P = &scratch[1], *E = &scratch[2];
+        P->n = 0;
+        if (curve(g, vc, C, 0, rmin, vcap, wmax - S, P) != 0 ||
+            window_pieces(g, vc, C, rmin, wmax - S, E) != 0 || dls__pwl_max2(P, E, 0, U) != 0)
+            return -1;
+    }
+    /* the right end of the window, r = Z: p is charged and sent nothing, the rest gets Z
+     * (SELECT leaves p out instead, which is never worse; here p is always charged) */
+    size_t gi = dls__pwl_find(g, rmin);
+    if (dls__pwl_push(R, rmin, g_at(g, &gi, rmin)) != 0)
+        return -1;
+    for (size_t i = gi + 1; i < g->n && g->x[i] <= wmax - S; i++)
+        if (g->x[i] > rmin && dls__pwl_push(R, g->x[i], g->y[i]) != 0)
+            return -1;
+    R->tail = g->tail;
+    if (dls__pwl_max2(U, R, 0, M) != 0)
+        return -1;
+    for (size_t i = 0; i < M->n; i++)
+        if (dls__pwl_push(f, M->x[i] + S, M->y[i]) != 0)
+            return -1;
+    f->tail = M->tail;
+    dls__pwl_finish(f, vcap, wmax);
+    return 0;
+}
+
+double dls__stage_forward(const dls__cprob *pb, size_t k, const dls__pwl *g, double W,
+                          double *alpha, double *r)
+{
+    double S = pb->S[k], C = pb->C[k], Z = W - S;
+    double rmin = fmax(pb->amax[k], g->x[0]);
+    *alpha = 0;
+    *r = W;
+    if (!(Z >= rmin))
+        return -INFINITY;
+    double ag = dls__cprob_fill(pb, k, Z, 0, NULL);
+    /* the right end: sent nothing, the rest has Z */
+    double best = dls__pwl_at(g, Z), best_a = 0, best_r = Z;
+    if (C == 0) {
+        double v = ag + dls__pwl_at(g, Z);
+        if (v > best) {
+            best = v;
+            best_a = ag;
+        }
+    } else {
+        double rg = Z - C * ag, lo = fmax(rg, rmin);
+        double a0 = lo == rg ? ag : (Z - lo) / C, v0 = a0 + dls__pwl_at(g, lo);
+        if (v0 > best) {
+            best = v0;
+            best_a = a0;
+            best_r = lo;
+        }
+        /* the points of g inside the window (their upper values) */
+        size_t i = dls__pwl_find(g, lo);
+        for (i = i + 1; i < g->n && g->x[i] < Z; i++) {
+            if (i + 1 < g->n && g->x[i + 1] == g->x[i])
+                continue;
+            double a = (Z - g->x[i]) / C, v = a + g->y[i];
+            if (v > best) {
+                best = v;
+                best_a = a;
+                best_r = g->x[i];
+            }
+        }
+    }
+    *alpha = best_a;
+    *r = best_r;
+    return best;
+}

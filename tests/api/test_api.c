@@ -131,7 +131,7 @@ TEST(test_reserved_bytes_are_refused)
     {
         dls_schedule_params p;
         dls_schedule_params_init(&p);
-        p.reserved[100] = 1;
+        p.reserved[60] = 1;
         dls_schedule *s = sentinel;
         assert_fails(dls_schedule_solve(pl, 1e6, &p, &s, &err), DLS_EINVAL, &err,
                      "dls_schedule_solve: the reserved bytes of dls_schedule_params");
