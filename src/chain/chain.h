@@ -155,4 +155,26 @@ DLS_HIDDEN dls_status dls__chain_curve_build(const dls__star *st, const dls__cha
                                              dls_error *err);
 DLS_HIDDEN void dls__chain_curve_free(dls__chain_curve *cv);
 
+/* The best send order, exactly (order.c): a dynamic programme over the sets of positions
+ * served last, for stars of at most this many positions (2^m value functions kept). */
+#define DLS__CHAIN_ORDER_MAX 22
+/* Default bound on the points of all its value functions together (16 bytes each): 2^23,
+ * 128 MiB; par->max_work replaces it when set. */
+#define DLS__CHAIN_ORDER_MAX_POINTS ((size_t)1 << 23)
+
+/* The best send order of st's positions for the mode of par (PAPER: every position
+ * charged; SELECT: the best set of positions too), with value functions cut to times
+ * below t_upper (s: a known order's makespan, which bounds the optimum). seq (st->m
+ * entries) gets the positions in the best order, the *n_used first ones used (SELECT: the
+ * others after them, sent nothing), *T the optimum (s; solving the order found gives it
+ * within rounding), *points the points of value functions built. deadline: the clock
+ * (dls__clock_now) past which it stops. Returns DLS_OK; DLS_ELIMIT when the points pass
+ * their bound (par->max_work, else DLS__CHAIN_ORDER_MAX_POINTS) or the deadline passes, or
+ * rounding leaves no order below t_upper; DLS_EINVAL for m of 0 or above
+ * DLS__CHAIN_ORDER_MAX; DLS_ERANGE for magnitudes beyond the chain's rule; DLS_ENOMEM. */
+DLS_HIDDEN dls_status dls__chain_best_order(const dls__star *st, const dls__chain_params *par,
+                                            double t_upper, double deadline, size_t *seq,
+                                            size_t *n_used, double *T, size_t *points,
+                                            dls_error *err);
+
 #endif /* DLSCHED_CHAIN_CHAIN_H */

@@ -9,4 +9,5 @@ libdlsched_core_la_SOURCES += \
 	src/chain/paper.c \
 	src/chain/sweep.c \
 	src/chain/select.c \
+	src/chain/order.c \
 	src/chain/chain.c

@@ -276,7 +276,8 @@ int dls__pwl_max2(const dls__pwl *A, const dls__pwl *B, double shift, dls__pwl *
     }
     /* past the last points: the tails, and where they cross */
     double ta = A->tail, tb = B->tail;
-    out->tail = pa >= pb ? ta : tb;
+    /* equal at the last abscissa, the steeper tail is above after it */
+    out->tail = pa > pb ? ta : pb > pa ? tb : fmax(ta, tb);
     if (isfinite(pa) && isfinite(pb) && pa != pb && ((pa > pb && tb > ta) || (pb > pa && ta > tb))) {
         double xc = px + (pa - pb) / (tb - ta);
         if (dls__pwl_push(out, xc, pa + ta * (xc - px)) != 0)

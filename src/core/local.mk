@@ -18,4 +18,6 @@ libdlsched_core_la_SOURCES += \
 	src/core/stats.h \
 	src/core/stats.c \
 	src/core/pages.h \
-	src/core/pages.c
+	src/core/pages.c \
+	src/core/clock.h \
+	src/core/clock.c

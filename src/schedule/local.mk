@@ -4,4 +4,5 @@ libdlsched_core_la_SOURCES += \
 	src/schedule/schedule.c \
 	src/schedule/integer.c \
 	src/schedule/curve.c \
+	src/schedule/order.c \
 	src/schedule/svg.c

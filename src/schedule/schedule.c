@@ -299,6 +299,57 @@ static dls_status solve_chain(const dls_platform *platform, const dls__star *sta
     return st;
 }
 
+/* The best order: searched on star (the platform's order), which becomes the star in the
+ * order found. */
+static dls_status order_best(const dls_platform *platform, const dls_schedule_params *params,
+                             dls__star *star, dls__order_result *best, dls_schedule *s,
+                             dls_error *err)
+{
+    dls_status st = dls__order_best(platform, star, params, best, err);
+    if (st != DLS_OK)
+        return st;
+    /* the positions of the order found, from the platform indices */
+    size_t m = star->m;
+    size_t *pos = malloc(m * sizeof *pos), *at = malloc(platform->n * sizeof *at);
+    if (pos == NULL || at == NULL) {
+        free(pos);
+        free(at);
+        return dls__fail(err, DLS_ENOMEM, "dls_schedule_solve: out of memory");
+    }
+    for (size_t k = 0; k < m; k++)
+        at[star->proc[k]] = k;
+    for (size_t k = 0; k < m; k++)
+        pos[k] = at[best->seq[k]];
+    dls__star perm;
+    st = dls__star_permute(star, pos, &perm, err);
+    free(pos);
+    free(at);
+    if (st != DLS_OK)
+        return st;
+    dls__star_free(star);
+    *star = perm;
+    if (best->note)
+        dls__note_add(&s->note, "%s", best->note);
+    return DLS_OK;
+}
+
+/* What the schedule says of its order. */
+static void order_report(const dls__order_result *best, const dls_schedule_params *params,
+                         dls_schedule *s)
+{
+    dls_schedule_solver_info *si = &s->solver;
+    si->order_method = best->method;
+    si->given_makespan = best->given;
+    si->rate_makespan = best->rate;
+    si->order_candidates = best->candidates;
+    /* proven when the order is (rule, exact search) and the schedule's own answer is exact
+     * for it and agrees with the search's optimum within the answer checks' tolerance */
+    si->order_optimal = best->proven && si->optimal &&
+                        s->makespan <= best->found * (1 + params->check_tol);
+    si->order_lower_bound = si->order_optimal ? fmin(s->makespan, best->found)
+                                              : fmin(best->bound, s->makespan);
+}
+
 static dls_status dls_schedule_solve_impl(const dls_platform *platform, double load,
                                           const dls_schedule_params *params, dls_schedule **out,
                                           dls_error *err)
@@ -322,8 +373,12 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
         s->capacity += params->use_limits ? platform->procs[i].limit : INFINITY;
     s->solver.solver = params->solver;
     s->solver.selection = params->drop_unused;
+    /* the best order is searched on the star in the platform's order, then served */
+    dls_schedule_params given = *params;
+    if (params->order == DLS_ORDER_BEST)
+        given.order = DLS_ORDER_GIVEN;
     dls__star star;
-    st = dls__star_build(platform, load, params, 1, &star, &s->note, err);
+    st = dls__star_build(platform, load, &given, 1, &star, &s->note, err);
     if (st != DLS_OK) {
         dls_schedule_free(s);
         return st;
@@ -342,9 +397,22 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
         *out = s;
         return DLS_OK;
     }
+    dls__order_result best;
+    memset(&best, 0, sizeof best);
+    if (params->order == DLS_ORDER_BEST) {
+        st = order_best(platform, params, &star, &best, s, err);
+        if (st != DLS_OK) {
+            dls__star_free(&star);
+            dls_schedule_free(s);
+            return st;
+        }
+    }
     st = params->solver == DLS_SOLVER_GLPK ? solve_glpk(platform, &star, params, s, err)
                                            : solve_chain(platform, &star, params, s, err);
     dls__star_free(&star);
+    if (st == DLS_OK && params->order == DLS_ORDER_BEST)
+        order_report(&best, params, s);
+    dls__order_result_free(&best);
     if (st != DLS_OK) {
         dls_schedule_free(s);
         return st;

@@ -23,4 +23,29 @@ DLS_HIDDEN void dls__schedule_chain_params(const dls_platform *platform,
 /* Checks the MIP's parameters (integer.c); the cross-check uses it too. */
 DLS_HIDDEN dls_status dls__mip_params_check(const dls_mip_params *p, dls_error *err);
 
+/* The best send order (order.c) of the star st (built in the platform's order, feasible):
+ * seq (platform indices in send order, st->m of them), how it was found, the chain's
+ * makespans of the platform's order, of the rate order and of the order found (s), the
+ * lower bound no order beats (s), the candidates the search priced, its seconds, and a
+ * note (NULL when nothing to say) on why the exact search gave way. */
+typedef struct dls__order_result {
+    size_t *seq;
+    dls_order_method method;
+    int proven;               /* EXACT or RULE: the order is the best */
+    double given, rate, found, bound;
+    size_t candidates, points;
+    double seconds;
+    char *note;
+} dls__order_result;
+
+DLS_HIDDEN dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
+                                      const dls_schedule_params *par, dls__order_result *res,
+                                      dls_error *err);
+DLS_HIDDEN void dls__order_result_free(dls__order_result *res);
+
+/* A lower bound on the makespan of every order of st (s): the single port relaxed (every
+ * link sends at once), in the paper's model (charge_all) every processor charged too;
+ * upper: a makespan known to be feasible (the bisection's top). */
+DLS_HIDDEN double dls__order_bound(const dls__star *st, int charge_all, double upper);
+
 #endif /* DLSCHED_SCHEDULE_SCHEDULE_IMPL_H */

@@ -212,6 +212,47 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_
     return DLS_OK;
 }
 
+dls_status dls__star_permute(const dls__star *src, const size_t *pos, dls__star *out,
+                             dls_error *err)
+{
+    size_t m = src->m, nl = src->off[m];
+    memset(out, 0, sizeof *out);
+    out->m = m;
+    out->V = src->V;
+    out->envelope_dev = src->envelope_dev;
+    out->proc = malloc((m ? m : 1) * sizeof *out->proc);
+    out->S = malloc((m ? m : 1) * sizeof *out->S);
+    out->C = malloc((m ? m : 1) * sizeof *out->C);
+    out->B = malloc((m ? m : 1) * sizeof *out->B);
+    out->off = malloc((m + 1) * sizeof *out->off);
+    out->a = malloc((nl ? nl : 1) * sizeof *out->a);
+    out->b = malloc((nl ? nl : 1) * sizeof *out->b);
+    out->from_speed = malloc((m ? m : 1) * sizeof *out->from_speed);
+    out->model = malloc((m ? m : 1) * sizeof *out->model);
+    if (!out->proc || !out->S || !out->C || !out->B || !out->off || !out->a || !out->b ||
+        !out->from_speed || !out->model) {
+        dls__star_free(out);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    size_t l = 0;
+    for (size_t k = 0; k < m; k++) {
+        size_t q = pos[k];
+        out->proc[k] = src->proc[q];
+        out->S[k] = src->S[q];
+        out->C[k] = src->C[q];
+        out->B[k] = src->B[q];
+        out->from_speed[k] = src->from_speed[q];
+        out->model[k] = src->model[q];
+        out->off[k] = l;
+        size_t n = src->off[q + 1] - src->off[q];
+        memcpy(out->a + l, src->a + src->off[q], n * sizeof *out->a);
+        memcpy(out->b + l, src->b + src->off[q], n * sizeof *out->b);
+        l += n;
+    }
+    out->off[m] = l;
+    return DLS_OK;
+}
+
 double dls__replay(const dls__star *st, const double *alpha, const unsigned char *active,
                    int charge_unused, int true_models, double *send_start, double *send_end,
                    double *compute, double *finish, int *level)

@@ -32,6 +32,11 @@ DLS_HIDDEN dls_status dls__star_build(const dls_platform *pl, double V,
                                       const dls_schedule_params *par, int need_lines,
                                       dls__star *st, char **note, dls_error *err);
 DLS_HIDDEN void dls__star_free(dls__star *st);
+/* The same star served in another order: position k of out is position pos[k] of src (pos
+ * a permutation of 0..m-1); the models are shared with src, the rest copied (free out with
+ * dls__star_free while src lives). */
+DLS_HIDDEN dls_status dls__star_permute(const dls__star *src, const size_t *pos, dls__star *out,
+                                        dls_error *err);
 
 /* The timeline of loads alpha (by position) through the star. Inactive positions (active
  * may be NULL: all active) are sent nothing. Active positions with a zero load are sent

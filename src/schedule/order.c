@@ -1,0 +1,486 @@
+/* The best send order (dls_schedule_params::order = DLS_ORDER_BEST): the order and, with
+ * selection, the set of processors that give the least makespan.
+ *
+ * - A rule where one is proven for the platform: no startups, every time linear through
+ *   the origin and no limits: every processor is used and serving the links by increasing
+ *   rate is optimal (Bharadwaj et al.; Beaumont et al.); equal rates by increasing slope.
+ * - Up to order_exact_max processors: the dynamic programme over the sets served last on
+ *   the chain's value functions (src/chain/order.c), exact.
+ * - Beyond: the rules (the platform's order, increasing rate, the rate with ties by speed,
+ *   decreasing speed, increasing cost of an even share) priced by the chain solver, the
+ *   best one improved by a local search (swaps of neighbours, then moves of one processor
+ *   by a few places, to the front and to the back), first improvement, until no move
+ *   improves, the candidates run out or the clock passes the limit. Deterministic: the
+ *   moves are tried in a fixed order and only the clock can stop them earlier (said).
+ * Every candidate is priced by the chain solver in the schedule's model (the paper's, or
+ * the best set for the order), so the order found is never worse than the platform's or
+ * the rate order, which are candidates too.
+ *
+ * The lower bound no order can beat relaxes the single port: every link may send at the
+ * same time, so processor k can take any load it finishes alone by T (its startup, its
+ * send and its compute in sequence); the least T at which these loads hold V bounds every
+ * order's makespan from below. In the paper's model every processor is also charged: the
+ * last send ends after every startup, and each processor's startup and smallest compute
+ * time fit within T. */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/clock.h"
+#include "core/sort.h"
+#include "chain/chain.h"
+#include "platform/platform_impl.h"
+#include "schedule/schedule_impl.h"
+
+/* A candidate improves on the incumbent when its makespan is lower by more than this
+ * (relative): less is rounding, and a search that chased it could cycle. */
+#define DLS__ORDER_IMPROVE_TOL 0x1p-40
+/* The exact search's order, solved again, must give its optimum within this (relative) for
+ * the order to be called proven best. */
+#define DLS__ORDER_EXACT_TOL 1e-9
+/* The local search's default budget: about this many processor evaluations in all (each
+ * candidate costs a chain solve, a few passes over its processors), within
+ * [DLS__ORDER_MIN_CANDIDATES, DLS__ORDER_MAX_CANDIDATES] candidates. */
+#define DLS__ORDER_WORK 2e7
+#define DLS__ORDER_MIN_CANDIDATES 2
+#define DLS__ORDER_MAX_CANDIDATES 4000
+/* Moves of one processor by up to this many places each way (beyond that, to the front
+ * and to the back only). */
+#define DLS__ORDER_MOVE_REACH 4
+/* Bisection steps of the lower bound: each halves the interval, from the known makespan
+ * down to 0. */
+#define DLS__ORDER_BOUND_STEPS 64
+
+/* The search's state: the star in the platform's order, the chain's parameters, what was
+ * spent. */
+typedef struct search {
+    const dls__star *st;
+    dls__chain_params cp;
+    size_t candidates, budget;
+    double deadline;
+    int stopped; /* the clock stopped the search */
+} search;
+
+/* The makespan of the positions in order pos (the chain's, in the schedule's model); with
+ * used non-NULL, the positions given a load are marked. */
+static dls_status price(search *s, const size_t *pos, double *T, unsigned char *used,
+                        dls_error *err)
+{
+    dls__star perm;
+    dls_status st = dls__star_permute(s->st, pos, &perm, err);
+    if (st != DLS_OK)
+        return st;
+    dls__chain_answer a;
+    st = dls__chain_solve(&perm, &s->cp, &a, err);
+    if (st == DLS_OK) {
+        *T = a.infeasible ? INFINITY : a.makespan;
+        if (used)
+            for (size_t k = 0; k < perm.m; k++)
+                used[pos[k]] = !a.infeasible && a.alpha[k] > 0;
+        dls__chain_answer_free(&a);
+    }
+    dls__star_free(&perm);
+    s->candidates++;
+    return st;
+}
+
+/* Positions sorted by key (ties by tie, then by position). */
+static int sort_positions(size_t m, const double *key, const double *tie, size_t *pos)
+{
+    dls__keyed *k = malloc((m ? m : 1) * sizeof *k);
+    size_t *at = malloc((m ? m : 1) * sizeof *at);
+    if (k == NULL || at == NULL) {
+        free(k);
+        free(at);
+        return -1;
+    }
+    /* the ranks of the ties become the indices that break the key's ties */
+    for (size_t i = 0; i < m; i++) {
+        k[i].key = tie ? tie[i] : 0;
+        k[i].index = i;
+    }
+    dls__keyed_sort(k, m);
+    for (size_t r = 0; r < m; r++)
+        at[r] = k[r].index;
+    for (size_t r = 0; r < m; r++) {
+        k[r].key = key[at[r]];
+        k[r].index = r;
+    }
+    dls__keyed_sort(k, m);
+    for (size_t i = 0; i < m; i++)
+        pos[i] = at[k[i].index];
+    free(k);
+    free(at);
+    return 0;
+}
+
+/* Position k's compute time for x units (its time lines). */
+static double line_time(const dls__star *st, size_t k, double x)
+{
+    double t = -INFINITY;
+    for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+        t = fmax(t, st->a[l] + st->b[l] * x);
+    return t;
+}
+
+/* 1 when the rate rule is proven for this star: no startup, one line through the origin
+ * per position, no limit. */
+static int rate_rule_holds(const dls__star *st)
+{
+    for (size_t k = 0; k < st->m; k++)
+        if (st->S[k] != 0 || st->off[k + 1] - st->off[k] != 1 || st->a[st->off[k]] != 0 ||
+            isfinite(st->B[k]))
+            return 0;
+    return 1;
+}
+
+/* The most load position k finishes alone by T (its link to itself): 0 when none. */
+static double alone(const dls__star *st, size_t k, double T)
+{
+    double cap = st->B[k];
+    for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+        double room = T - st->S[k] - st->a[l], w = st->C[k] + st->b[l];
+        double c = room < 0 ? 0 : w > 0 ? room / w : INFINITY;
+        cap = fmin(cap, c);
+    }
+    return cap;
+}
+
+double dls__order_bound(const dls__star *st, int charge_all, double upper)
+{
+    size_t m = st->m;
+    double lo = 0;
+    if (charge_all) {
+        /* the last send ends after every startup; every processor is charged */
+        double sum_s = 0, min_a = INFINITY;
+        for (size_t k = 0; k < m; k++) {
+            double amax = line_time(st, k, 0);
+            sum_s += st->S[k];
+            min_a = fmin(min_a, amax);
+            lo = fmax(lo, st->S[k] + amax);
+        }
+        lo = fmax(lo, sum_s + min_a);
+    }
+    double hi = upper;
+    if (!(hi > lo))
+        return fmin(lo, upper);
+    for (int i = 0; i < DLS__ORDER_BOUND_STEPS && hi - lo > 0; i++) {
+        double mid = lo + (hi - lo) / 2, held = 0;
+        if (!(mid > lo && mid < hi))
+            break;
+        for (size_t k = 0; k < m && held < st->V; k++)
+            held += alone(st, k, mid);
+        if (held >= st->V)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return lo;
+}
+
+/* Tries the order cand: the incumbent (best, bestT) takes it when it improves. */
+static dls_status try_order(search *s, const size_t *cand, size_t *best, double *bestT,
+                            int *improved, dls_error *err)
+{
+    double T;
+    dls_status st = price(s, cand, &T, NULL, err);
+    *improved = st == DLS_OK && T < *bestT * (1 - DLS__ORDER_IMPROVE_TOL);
+    if (*improved) {
+        memcpy(best, cand, s->st->m * sizeof *best);
+        *bestT = T;
+    }
+    return st;
+}
+
+/* Whether the search must stop: candidates spent or the clock past the deadline. */
+static int spent(search *s)
+{
+    if (s->candidates >= s->budget)
+        return 1;
+    if (dls__clock_now() > s->deadline) {
+        s->stopped = 1;
+        return 1;
+    }
+    return 0;
+}
+
+/* The local search from best (its makespan bestT) over its first u positions (the ones
+ * used; the rest stay after them). */
+static dls_status local_search(search *s, size_t u, size_t *best, double *bestT, size_t *cand,
+                               dls_error *err)
+{
+    size_t m = s->st->m;
+    dls_status st = DLS_OK;
+    int better = 1;
+    while (better && st == DLS_OK && !spent(s)) {
+        better = 0;
+        /* swaps of neighbours */
+        for (size_t k = 0; k + 1 < u && st == DLS_OK && !spent(s); k++) {
+            memcpy(cand, best, m * sizeof *cand);
+            size_t t = cand[k];
+            cand[k] = cand[k + 1];
+            cand[k + 1] = t;
+            int imp;
+            st = try_order(s, cand, best, bestT, &imp, err);
+            better |= imp;
+        }
+        /* moves of one processor: a few places either way, to the front, to the back */
+        for (size_t i = 0; i < u && st == DLS_OK && !spent(s); i++) {
+            size_t targets[2 * DLS__ORDER_MOVE_REACH + 2], nt = 0;
+            for (size_t d = 2; d <= DLS__ORDER_MOVE_REACH; d++) {
+                if (i >= d)
+                    targets[nt++] = i - d;
+                if (i + d < u)
+                    targets[nt++] = i + d;
+            }
+            if (i > DLS__ORDER_MOVE_REACH)
+                targets[nt++] = 0;
+            if (i + DLS__ORDER_MOVE_REACH + 1 < u)
+                targets[nt++] = u - 1;
+            for (size_t t = 0; t < nt && st == DLS_OK && !spent(s); t++) {
+                size_t j = targets[t], x = best[i];
+                memcpy(cand, best, m * sizeof *cand);
+                if (j < i)
+                    memmove(cand + j + 1, cand + j, (i - j) * sizeof *cand);
+                else
+                    memmove(cand + i, cand + i + 1, (j - i) * sizeof *cand);
+                cand[j] = x;
+                int imp;
+                st = try_order(s, cand, best, bestT, &imp, err);
+                better |= imp;
+                if (imp)
+                    break; /* best changed under i: on to the next processor */
+            }
+        }
+    }
+    return st;
+}
+
+/* The rule orders, priced; the best into best, bestT. */
+static dls_status rule_orders(search *s, size_t *best, double *bestT, size_t *cand,
+                              dls_error *err)
+{
+    const dls__star *st = s->st;
+    size_t m = st->m;
+    double *key = malloc(m * sizeof *key), *tie = malloc(m * sizeof *tie);
+    dls_status rc = DLS_OK;
+    if (key == NULL || tie == NULL) {
+        rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        goto done;
+    }
+    double share = st->V / (double)m;
+    for (int rule = 0; rule < 3 && rc == DLS_OK; rule++) {
+        for (size_t k = 0; k < m; k++) {
+            double t = line_time(st, k, share);
+            switch (rule) {
+            case 0: /* increasing rate, equal rates by decreasing speed */
+                key[k] = st->C[k];
+                tie[k] = t;
+                break;
+            case 1: /* decreasing speed: the even share's compute time */
+                key[k] = t;
+                tie[k] = st->C[k];
+                break;
+            default: /* increasing cost of an even share: startup, send and compute */
+                key[k] = st->S[k] + st->C[k] * share + t;
+                tie[k] = st->C[k];
+                break;
+            }
+        }
+        if (sort_positions(m, key, tie, cand) != 0) {
+            rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            break;
+        }
+        int imp;
+        rc = try_order(s, cand, best, bestT, &imp, err);
+    }
+done:
+    free(key);
+    free(tie);
+    return rc;
+}
+
+dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
+                           const dls_schedule_params *par, dls__order_result *res,
+                           dls_error *err)
+{
+    size_t m = st->m;
+    memset(res, 0, sizeof *res);
+    res->given = res->rate = res->bound = res->found = NAN;
+    double start = dls__clock_now();
+    search s;
+    memset(&s, 0, sizeof s);
+    s.st = st;
+    dls__schedule_chain_params(pl, par, &s.cp);
+    s.deadline = start + par->order_time_limit;
+    s.budget = par->order_max_candidates;
+    if (s.budget == 0) {
+        double b = DLS__ORDER_WORK / (double)m;
+        s.budget = b < DLS__ORDER_MIN_CANDIDATES ? DLS__ORDER_MIN_CANDIDATES
+                   : b > DLS__ORDER_MAX_CANDIDATES ? DLS__ORDER_MAX_CANDIDATES
+                                                  : (size_t)b;
+    }
+    size_t *best = malloc(m * sizeof *best), *cand = malloc(m * sizeof *cand);
+    double *C = malloc(m * sizeof *C);
+    unsigned char *used = malloc(m);
+    res->seq = malloc(m * sizeof *res->seq);
+    dls_status rc = DLS_OK;
+    if (!best || !cand || !C || !used || !res->seq) {
+        rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        goto done;
+    }
+    /* the platform's order and the rate order (the star's own order is the platform's) */
+    for (size_t k = 0; k < m; k++) {
+        best[k] = k;
+        C[k] = st->C[k];
+    }
+    rc = price(&s, best, &res->given, NULL, err);
+    double bestT = res->given;
+    if (rc == DLS_OK && sort_positions(m, C, NULL, cand) != 0)
+        rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    if (rc == DLS_OK)
+        rc = price(&s, cand, &res->rate, NULL, err);
+    if (rc != DLS_OK)
+        goto done;
+    if (res->rate < bestT) {
+        bestT = res->rate;
+        memcpy(best, cand, m * sizeof *best);
+    }
+    s.candidates = 0; /* the two references are not the search's */
+    double upper = bestT;
+    int charge_all = s.cp.mode == DLS__CHAIN_PAPER;
+    res->bound = dls__order_bound(st, charge_all, upper);
+
+    if (rate_rule_holds(st)) {
+        /* the rate order, equal rates by increasing slope */
+        double *b = malloc(m * sizeof *b);
+        if (b == NULL) {
+            rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            goto done;
+        }
+        for (size_t k = 0; k < m; k++)
+            b[k] = st->b[st->off[k]];
+        int bad = sort_positions(m, C, b, cand);
+        free(b);
+        if (bad) {
+            rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            goto done;
+        }
+        rc = price(&s, cand, &res->found, NULL, err);
+        if (rc != DLS_OK)
+            goto done;
+        s.candidates = 0;
+        memcpy(best, cand, m * sizeof *best);
+        bestT = res->found;
+        res->method = DLS_ORDER_METHOD_RULE;
+        res->proven = 1;
+        goto order;
+    }
+
+    size_t exact_max = par->order_exact_max ? par->order_exact_max : DLS_ORDER_DEFAULT_EXACT_MAX;
+    if (m <= exact_max && m <= DLS__CHAIN_ORDER_MAX) {
+        dls__chain_params ep = s.cp;
+        ep.max_work = 0; /* the order search's own bound on points */
+        size_t n_used = 0, points = 0;
+        double T = NAN;
+        dls_error e;
+        dls_error_clear(&e);
+        rc = dls__chain_best_order(st, &ep, upper, s.deadline, cand, &n_used, &T, &points, &e);
+        res->points = points;
+        if (rc == DLS_OK) {
+            double priced;
+            rc = price(&s, cand, &priced, NULL, err);
+            s.candidates = 0;
+            if (rc != DLS_OK)
+                goto done;
+            if (priced <= T * (1 + DLS__ORDER_EXACT_TOL)) {
+                res->proven = 1;
+                res->method = DLS_ORDER_METHOD_EXACT;
+                res->found = T;
+            } else {
+                dls__note_add(&res->note, "the exact order search found %.17g s, but its order "
+                              "solved again gives %.17g s: the order is the search's, not "
+                              "proven best", T, priced);
+            }
+            if (priced < bestT) {
+                bestT = priced;
+                memcpy(best, cand, m * sizeof *best);
+            }
+            if (res->proven)
+                goto order;
+        } else if (rc == DLS_ELIMIT) {
+            dls__note_add(&res->note, "%s; the order is the local search's", e.message);
+            rc = DLS_OK;
+        } else {
+            if (err)
+                *err = e;
+            goto done;
+        }
+    }
+
+    /* the rules, then the local search from the best of everything so far */
+    res->method = DLS_ORDER_METHOD_SEARCH;
+    rc = rule_orders(&s, best, &bestT, cand, err);
+    if (rc != DLS_OK)
+        goto done;
+    {
+        /* with selection, the search orders the processors the incumbent uses; the others
+         * stay after them (sent nothing, wherever they are) */
+        double T;
+        rc = price(&s, best, &T, used, err);
+        if (rc != DLS_OK)
+            goto done;
+        size_t u = 0;
+        for (size_t k = 0; k < m; k++)
+            if (used[best[k]] || charge_all)
+                cand[u++] = best[k];
+        size_t w = u;
+        for (size_t k = 0; k < m; k++)
+            if (!(used[best[k]] || charge_all))
+                cand[w++] = best[k];
+        memcpy(best, cand, m * sizeof *best);
+        rc = local_search(&s, u, best, &bestT, cand, err);
+        if (rc != DLS_OK)
+            goto done;
+        if (s.stopped)
+            dls__note_add(&res->note, "the order search stopped at its time limit (%g s) after "
+                          "%zu candidates: another machine may stop elsewhere (set "
+                          "order_max_candidates for the same answer everywhere)",
+                          par->order_time_limit, s.candidates);
+        res->found = bestT;
+    }
+
+order:
+    /* the originator's own processors (no link, sent nothing) first, as the star puts them:
+     * they delay no one, so serving them first is never worse */
+    {
+        size_t k = 0;
+        if (par->originator_computes)
+            for (size_t i = 0; i < m; i++)
+                if (!pl->procs[st->proc[best[i]]].has_link)
+                    res->seq[k++] = st->proc[best[i]];
+        for (size_t i = 0; i < m; i++)
+            if (!par->originator_computes || pl->procs[st->proc[best[i]]].has_link)
+                res->seq[k++] = st->proc[best[i]];
+    }
+    res->candidates = s.candidates;
+    res->seconds = dls__clock_now() - start;
+done:
+    free(best);
+    free(cand);
+    free(C);
+    free(used);
+    if (rc != DLS_OK)
+        dls__order_result_free(res);
+    return rc;
+}
+
+void dls__order_result_free(dls__order_result *res)
+{
+    free(res->seq);
+    free(res->note);
+    res->seq = NULL;
+    res->note = NULL;
+}
