@@ -125,7 +125,8 @@ static int schedule_default(const char *opt, char *buf, size_t size)
         tool_show_number(par.time_limit, lp, sizeof lp);
         tool_show_number(mp.time_limit, mip, sizeof mip);
         tool_show_number(par.order_time_limit, order, sizeof order);
-        snprintf(buf, size, "%s for the LP, %s for each MIP, %s for the order", lp, mip, order);
+        snprintf(buf, size, "%s for the LP, %s for each MIP, %s for the order search", lp, mip,
+                 order);
         return 1;
     }
     return 0;
