@@ -34,6 +34,12 @@ static int keyword(const char *text, dls_send_order *out)
     return 1;
 }
 
+int tool_order_is_file(const char *value)
+{
+    dls_send_order o;
+    return value[0] != '\0' && !keyword(value, &o) && strchr(value, ',') == NULL;
+}
+
 void tool_schedule_options(const tool_args *a, dls_schedule_params *par)
 {
     const char *order = arg_string(a, "order");
@@ -308,16 +314,14 @@ int tool_order_read(const tool_args *a, const dls_platform *pl, const char *no_b
     if (r.seq == NULL || r.first == NULL) {
         tool_error("out of memory");
         rc = EXIT_FAILURE_RUN;
-    } else if (strchr(o->text, ',') != NULL) {
-        if ((copy = strdup(o->text)) == NULL) {
-            tool_error("out of memory");
-            rc = EXIT_FAILURE_RUN;
-        } else {
-            rc = take_list(&r, copy);
-        }
-    } else {
+    } else if (tool_order_is_file(o->text)) {
         r.file = o->text;
         rc = read_file(&r, o->text);
+    } else if ((copy = strdup(o->text)) == NULL) {
+        tool_error("out of memory");
+        rc = EXIT_FAILURE_RUN;
+    } else {
+        rc = take_list(&r, copy);
     }
     if (rc == EXIT_DONE && r.n != p) {
         missing(&r);

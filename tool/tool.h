@@ -186,6 +186,9 @@ typedef struct tool_order {
  * case. */
 int tool_order_read(const tool_args *a, const dls_platform *pl, const char *no_best,
                     tool_order *o);
+/* Whether tool_order_read reads the value of --order as a FILE: neither a keyword nor a
+ * list (no comma); "" is neither (the option parser refuses it). */
+int tool_order_is_file(const char *value);
 /* The order into parameters already filled (nothing when --order was not given); par
  * points into *o, which must outlive it. */
 void tool_order_apply(const tool_order *o, dls_schedule_params *par);
