@@ -266,11 +266,14 @@ static int order_reported(const tool_order *ord)
 static json_t *order_json(const dls_platform *pl, const dls_schedule *s, const tool_order *ord)
 {
     dls_schedule_solver_info si;
-    if (dls_schedule_get_solver_info(s, &si, NULL) != DLS_OK) {
-        /* an evaluation, integer or MIP schedule: the order was as asked */
+    int known = dls_schedule_get_solver_info(s, &si, NULL) == DLS_OK;
+    if (!known) {
+        /* an evaluation, integer or MIP schedule: the order was as asked; an infeasible
+         * one: no order was searched (method and optimal null for best) */
         memset(&si, 0, sizeof si);
         si.order_method = DLS_ORDER_METHOD_FIXED;
         si.given_makespan = si.rate_makespan = si.order_lower_bound = NAN;
+        known = ord->order != DLS_ORDER_BEST;
     }
     const char *asked = ord->order == DLS_ORDER_SEQUENCE ? (ord->file ? "file" : "list")
                                                          : dls_send_order_name(ord->order);
@@ -278,8 +281,10 @@ static json_t *order_json(const dls_platform *pl, const dls_schedule *s, const t
     const size_t *q = dls_schedule_sequence(s);
     for (size_t k = 0; k < dls_schedule_count(s); k++)
         json_array_append_new(seq, tool_json_text(dls_platform_name(pl, q[k])));
-    json_t *o = json_pack("{s:s,s:s,s:b,s:o,s:o,s:o,s:o,s:I}", "asked", asked, "method",
-                          dls_order_method_name(si.order_method), "optimal", si.order_optimal,
+    json_t *o = json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:I}", "asked", asked, "method",
+                          known ? json_string(dls_order_method_name(si.order_method))
+                                : json_null(),
+                          "optimal", known ? json_boolean(si.order_optimal) : json_null(),
                           "sequence", seq, "given_makespan",
                           tool_json_number(si.given_makespan), "rate_makespan",
                           tool_json_number(si.rate_makespan), "lower_bound",
