@@ -12,7 +12,8 @@
  * directory: every file argument (the positional PLATFORM, and the options whose argument
  * is a FILE: --weights, --gantt, -o/--output, --merge, --log) is rewritten into that
  * directory, keeping only its last component ("/dev/sda" becomes DIR/sda, "f1" DIR/f1);
- * "-" (standard output) is kept for the outputs. The words are read as tool_parse() reads
+ * "-" (standard output) is kept for the outputs. So is the value of --order when it names a
+ * file of processor names (tool_order_is_file: neither a keyword nor a list). The words are read as tool_parse() reads
  * them, from the same option tables, so that the rewriting never changes how they parse.
  *
  * Restrictions, so that every input ends within a second or so:
@@ -22,7 +23,9 @@
  *     its default log (dlsched-bench.log in the current directory) is placed in the
  *     private directory;
  *   - validate never runs with --scheduler (a shell command): it stops at its usage error;
- *   - schedule and crosscheck get --time-limit 1 for their MIPs, and no larger value;
+ *   - schedule and crosscheck get --time-limit 1 for their MIPs (and schedule's order
+ *     search), and no larger value; schedule gets --order-exact-max at most
+ *     ORDER_EXACT_MAX (the exact search's memory doubles with each processor);
  *   - lu gets --columns at most LU_MAX_COLUMNS, and --max-memory and --max-group-states at
  *     most LU_MAX_MEMORY and LU_MAX_GROUP_STATES (which it gets by default);
  * an input that asks for more is not run. */
@@ -45,6 +48,7 @@ const char dls_fuzz_target[] = "cli";
 #define LU_MAX_MEMORY 67108864
 #define LU_MAX_GROUP_STATES 100000
 #define MIP_TIME_LIMIT 1
+#define ORDER_EXACT_MAX 16
 
 /* The largest value an option may have here: an input that gives more is not run. */
 typedef struct bound {
@@ -57,6 +61,7 @@ static const bound bounds[] = {
     {"bench", "delay", 0},
     {"schedule", "time-limit", MIP_TIME_LIMIT},
     {"crosscheck", "time-limit", MIP_TIME_LIMIT},
+    {"schedule", "order-exact-max", ORDER_EXACT_MAX},
     {"lu", "columns", LU_MAX_COLUMNS},
     {"lu", "max-memory", LU_MAX_MEMORY},
     {"lu", "max-group-states", LU_MAX_GROUP_STATES},
@@ -225,8 +230,12 @@ static int rewrite(const tool_cmd *cmd, int first, cmdline *c)
         const char *value = eq ? eq + 1 : c->argv[at];
         if (!allowed(cmd, o, value))
             return -1;
-        if (o->arg != NULL && strcmp(o->arg, "FILE") == 0 && value[0] != '\0' &&
-            !(is_output_option(o->name) && strcmp(value, "-") == 0)) {
+        int file = o->arg != NULL && strcmp(o->arg, "FILE") == 0 && value[0] != '\0' &&
+                   !(is_output_option(o->name) && strcmp(value, "-") == 0);
+        /* --order reads a file of processor names when its value is no keyword nor list */
+        if (strcmp(o->name, "order") == 0 && tool_order_is_file(value))
+            file = 1;
+        if (file) {
             size_t plen = eq ? (size_t)(eq + 1 - a) : 0;  /* "--gantt=" is kept */
             char prefix[80];
             snprintf(prefix, sizeof prefix, "%.*s", (int)plen, a);

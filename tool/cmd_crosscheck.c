@@ -9,7 +9,8 @@
 
 static const tool_opt crosscheck_opts[] = {
     {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load (required)"},
-    {"order", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_SEND_ORDER_MAP),
+    /* given or rate (tool_order_fixed): the checks compare solvers in one send order */
+    {"order", OPT_STRING, "given|rate", NULL, 0, 0, NULL,
      "send sequence: the platform's order, or by increasing link rate"},
     TOOL_FLAG("no-limits", "ignore the processors' limits"),
     {"tolerance", OPT_DOUBLE, "R", NULL, 1e-16, 1e-3, NULL,
@@ -105,6 +106,13 @@ int cmd_crosscheck(const tool_args *args)
         return rc;
     dls_crosscheck_params par;
     dls_crosscheck_params_init(&par);
+    rc = tool_order_fixed(args, "the checks compare the solvers and the partitioners in one "
+                          "fixed send order (given or rate); the best order is searched by "
+                          "`dlsched schedule --order best`", &par.schedule.order);
+    if (rc != EXIT_DONE) {
+        dls_platform_free(pl);
+        return rc;
+    }
     tool_schedule_options(args, &par.schedule);
     arg_double(args, "tolerance", &par.rel_tol);
     if (arg_double(args, "time-limit", &par.mip.time_limit))

@@ -7,12 +7,20 @@
 
 #include "tool.h"
 
-#define COMMON_OPTS                                                                          \
-    {"order", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_SEND_ORDER_MAP),                                    \
-     "send sequence: the platform's order, or by increasing link rate"},                      \
+/* The options of every command of this file; --order takes text, read by tool/order.c
+ * once the platform's names are known. */
+#define COMMON_OPTS(order_help)                                                              \
+    {"order", OPT_STRING, "ORDER", NULL, 0, 0, NULL, order_help},                            \
     TOOL_FLAG("originator-computes",                                                          \
               "processors without a link belong to the originator: no send, served first"),   \
     TOOL_FLAG("no-limits", "ignore the processors' limits")
+/* --order's explicit forms, in the help. */
+#define ORDER_FORMS                                                                          \
+    "NAME,NAME,... or a FILE of names (one per line), every processor once; see dlsched(1)"
+/* Why evaluate and export refuse --order best. */
+#define NO_BEST_ORDER                                                                        \
+    "the best order is searched by `dlsched schedule --order best`; give here the order it " \
+    "found (its send_order), as NAME,NAME,... or a FILE of names"
 
 /* The MIP is tried by default (--mip auto) on platforms at most this large: its branch and
  * bound grows quickly with the processors. */
@@ -27,7 +35,14 @@
 
 static const tool_opt schedule_opts[] = {
     {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
-    COMMON_OPTS,
+    COMMON_OPTS("send order: given (the platform's), rate (fastest links first), best (the "
+                "least makespan, searched), or " ORDER_FORMS),
+    {"order-exact-max", OPT_COUNT, "N", NULL, 1, DLS_ORDER_EXACT_MAX, NULL,
+     "with --order best: the exact search runs up to N processors (its memory doubles with "
+     "each one); past them, a local search"},
+    {"order-candidates", OPT_COUNT, "N", NULL, 1, 1e15, NULL,
+     "with --order best: the most candidate orders the local search prices (then the same "
+     "input gives the same order on any machine)"},
     TOOL_FLAG("keep-unused",
               "solve the paper's LP as it is: processors given no load still cost their startup"),
     TOOL_FLAG("exact", "certify the optimum with GLPK's exact rational simplex (small platforms)"),
@@ -39,7 +54,8 @@ static const tool_opt schedule_opts[] = {
      "with --integer: also solve the MIP (auto: with at most " TOOL_STR(MIP_AUTO_PROCESSORS)
      " processors)"},
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL,
-     "seconds GLPK may take: for the LP's runs together, and for each MIP"},
+     "seconds GLPK may take: for the LP's runs together, and for each MIP; and the search "
+     "of --order best"},
     {"solver", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_STAR_SOLVER_MAP),
      "the exact chain solver, or GLPK's simplex (the default with --exact, --integer and "
      "--exact-shape)"},
@@ -66,7 +82,8 @@ static const tool_opt evaluate_opts[] = {
     TOOL_STRING("measured", "TIMELINE.json",
                 "a measured timeline (dls_mpi_plan_write_json): its loads, predicted and "
                 "compared"),
-    COMMON_OPTS,
+    COMMON_OPTS("send order: given (the platform's), rate (fastest links first), or "
+                ORDER_FORMS),
     TOOL_STRING("gantt", "FILE", "draw the timeline as an SVG Gantt chart"),
     TOOL_FLAG("json", "write the timeline as JSON"),
     TOOL_OPT_END,
@@ -78,7 +95,8 @@ static const tool_opt export_opts[] = {
      "CPLEX LP, free MPS, GLPK's format, or data for lp/star.mod (required)"},
     TOOL_STRING("output", "FILE", "file to write (required; also -o)"),
     TOOL_STRING("o", "FILE", "same as --output"),
-    COMMON_OPTS,
+    COMMON_OPTS("send order: given (the platform's), rate (fastest links first), or "
+                ORDER_FORMS),
     TOOL_OPT_END,
 };
 
@@ -96,11 +114,19 @@ static int schedule_default(const char *opt, char *buf, size_t size)
     if (strcmp(opt, "max-pieces") == 0)
         return tool_show_text("automatic: 4 per time line and processor, at least 200000",
                               buf, size);
+    if (strcmp(opt, "order-exact-max") == 0)
+        return tool_show_number(par.order_exact_max != 0 ? (double)par.order_exact_max
+                                                         : DLS_ORDER_DEFAULT_EXACT_MAX,
+                                buf, size);
+    if (strcmp(opt, "order-candidates") == 0)
+        return tool_show_text("automatic: 2 to 4000, by the platform's size", buf, size);
     if (strcmp(opt, "time-limit") == 0) {
-        char lp[32], mip[32];
+        char lp[32], mip[32], order[32];
         tool_show_number(par.time_limit, lp, sizeof lp);
         tool_show_number(mp.time_limit, mip, sizeof mip);
-        snprintf(buf, size, "%s for the LP, %s for each MIP", lp, mip);
+        tool_show_number(par.order_time_limit, order, sizeof order);
+        snprintf(buf, size, "%s for the LP, %s for each MIP, %s for the order search", lp, mip,
+                 order);
         return 1;
     }
     return 0;
@@ -109,15 +135,24 @@ static int schedule_default(const char *opt, char *buf, size_t size)
 const tool_cmd tool_cmd_schedule = {
     "schedule",
     "divisible-load schedule on a star network (paper 003): exact, or the LP with GLPK",
-    "PLATFORM --load V [--order given|rate] [--originator-computes] [--gantt FILE]\n"
-    "       [--keep-unused] [--no-limits] [--solver chain|glpk] [--max-pieces N] [--exact]\n"
-    "       [--integer [--mip auto|yes|no]] [--exact-shape] [--time-limit S] [--json]\n"
-    "       [--curve [--from V0] [--to V1] [--svg FILE]]",
+    "PLATFORM --load V [--order given|rate|best|NAME,NAME,...|FILE]\n"
+    "       [--order-exact-max N] [--order-candidates N] [--originator-computes]\n"
+    "       [--gantt FILE] [--keep-unused] [--no-limits] [--solver chain|glpk]\n"
+    "       [--max-pieces N] [--exact] [--integer [--mip auto|yes|no]] [--exact-shape]\n"
+    "       [--time-limit S] [--json] [--curve [--from V0] [--to V1] [--svg FILE]]",
     "Distributes a load V over a star network, as in the out-of-core divisible-load paper:\n"
     "the originator sends each processor its share in turn (startup S + rate C x per send),\n"
     "each computes as soon as its data arrives for the largest of its time lines (one per\n"
     "memory level), and the makespan is minimised, within the processors' limits. Speed\n"
     "models enter through the convex envelope of their time function.\n"
+    "--order names the send order: given (the platform's, default), rate (increasing link\n"
+    "rate), best (the order with the least makespan: searched exactly up to\n"
+    "--order-exact-max processors, else by rules and a local search within --time-limit\n"
+    "and --order-candidates; the report says how it was found, compares it with the given\n"
+    "and rate orders and gives a lower bound), or the order itself: NAME,NAME,... (a value\n"
+    "holding a comma; \"cpu0,\" is a list of one) or a FILE of names, one per line (blank\n"
+    "lines and # comments skipped, commas also separate names; \"./best\" is a file called\n"
+    "best). Every processor is named once.\n"
     "The chain solver (default) is exact and needs no LP solver: the most load the\n"
     "processors from the i-th on can finish in W seconds is a piecewise-linear function of\n"
     "W, built from the last processor back. By default a processor sent nothing costs\n"
@@ -150,8 +185,9 @@ const tool_cmd tool_cmd_schedule = {
 const tool_cmd tool_cmd_evaluate = {
     "evaluate",
     "the exact timeline of given loads under the true models",
-    "PLATFORM --loads A1,A2,... | --measured TIMELINE.json [--order given|rate]\n"
-    "       [--originator-computes] [--gantt FILE] [--json]",
+    "PLATFORM --loads A1,A2,... | --measured TIMELINE.json\n"
+    "       [--order given|rate|NAME,NAME,...|FILE] [--originator-computes] [--gantt FILE]\n"
+    "       [--json]",
     "Replays a distribution: the sends one after the other in the send order, each processor\n"
     "computing as soon as its data has arrived, with its true model (time lines, or x/s(x)\n"
     "for speed models). Gives every processor's send start and end, compute time, finish,\n"
@@ -159,7 +195,9 @@ const tool_cmd tool_cmd_evaluate = {
     "nothing. With --measured, the loads are those of a timeline measured in a real run (the\n"
     "JSON that libdlsched_mpi's dls_mpi_plan_write_json writes: \"processors\" in platform\n"
     "order, each with load, send_start, send_end and finish): each processor's predicted\n"
-    "and measured finish, the makespans and their error; --gantt draws both on one axis.",
+    "and measured finish, the makespans and their error; --gantt draws both on one axis.\n"
+    "--order is the send order, as dlsched schedule takes it (not best: give the order\n"
+    "that schedule --order best found).",
     evaluate_opts,
     1,
     1,
@@ -170,11 +208,13 @@ const tool_cmd tool_cmd_evaluate = {
 const tool_cmd tool_cmd_export = {
     "export",
     "write the scheduling LP for other solvers (LP, MPS, GLPK, MathProg)",
-    "PLATFORM --load V --format lp|mps|glpk|mathprog -o FILE [--order given|rate]\n"
-    "       [--originator-computes] [--no-limits]",
+    "PLATFORM --load V --format lp|mps|glpk|mathprog -o FILE\n"
+    "       [--order given|rate|NAME,NAME,...|FILE] [--originator-computes] [--no-limits]",
     "Writes the paper's LP for the load V in the platform's own units: CPLEX LP, free MPS or\n"
     "GLPK's format, or the data section for the MathProg model star.mod (installed with\n"
-    "dlsched; lp/star.mod in the sources), so that `glpsol -m star.mod -d FILE` solves it.",
+    "dlsched; lp/star.mod in the sources), so that `glpsol -m star.mod -d FILE` solves it.\n"
+    "--order is the send order, as dlsched schedule takes it (not best: give the order\n"
+    "that schedule --order best found).",
     export_opts,
     1,
     1,
@@ -182,11 +222,13 @@ const tool_cmd tool_cmd_export = {
     schedule_default,
 };
 
-/* The parameters every command of this file takes: the defaults, then what was given. */
-static void set_common(const tool_args *args, dls_schedule_params *par)
+/* The parameters every command of this file takes: the defaults, then what was given. par
+ * points into ord. */
+static void set_common(const tool_args *args, const tool_order *ord, dls_schedule_params *par)
 {
     dls_schedule_params_init(par);
     tool_schedule_options(args, par);
+    tool_order_apply(ord, par);
     arg_set_flag(args, "originator-computes", &par->originator_computes, 1);
 }
 
@@ -211,8 +253,52 @@ static json_t *certificate_json(const dls_schedule *s, const dls_platform *pl)
                      procs);
 }
 
-/* mode: 0 LP or evaluation, 1 integer loads, 2 exact shape */
-static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int solved, int mode)
+/* Whether the report says how the send order was found: when --order asked for the best
+ * one or named it (given and rate keep the report they had). */
+static int order_reported(const tool_order *ord)
+{
+    return ord != NULL && (ord->order == DLS_ORDER_BEST || ord->order == DLS_ORDER_SEQUENCE);
+}
+
+/* How the send order was found, for the JSON report: "order": {"asked", "file" (an explicit
+ * order read from a file), "method", "optimal", "sequence", "given_makespan",
+ * "rate_makespan", "lower_bound", "candidates"}; figures not computed are null. */
+static json_t *order_json(const dls_platform *pl, const dls_schedule *s, const tool_order *ord)
+{
+    dls_schedule_solver_info si;
+    int known = dls_schedule_get_solver_info(s, &si, NULL) == DLS_OK;
+    if (!known) {
+        /* an evaluation, integer or MIP schedule: the order was as asked; an infeasible
+         * one: no order was searched (method and optimal null for best) */
+        memset(&si, 0, sizeof si);
+        si.order_method = DLS_ORDER_METHOD_FIXED;
+        si.given_makespan = si.rate_makespan = si.order_lower_bound = NAN;
+        known = ord->order != DLS_ORDER_BEST;
+    }
+    const char *asked = ord->order == DLS_ORDER_SEQUENCE ? (ord->file ? "file" : "list")
+                                                         : dls_send_order_name(ord->order);
+    json_t *seq = json_array();
+    const size_t *q = dls_schedule_sequence(s);
+    for (size_t k = 0; k < dls_schedule_count(s); k++)
+        json_array_append_new(seq, tool_json_text(dls_platform_name(pl, q[k])));
+    json_t *o = json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:I}", "asked", asked, "method",
+                          known ? json_string(dls_order_method_name(si.order_method))
+                                : json_null(),
+                          "optimal", known ? json_boolean(si.order_optimal) : json_null(),
+                          "sequence", seq, "given_makespan",
+                          tool_json_number(si.given_makespan), "rate_makespan",
+                          tool_json_number(si.rate_makespan), "lower_bound",
+                          tool_json_number(si.order_lower_bound), "candidates",
+                          (json_int_t)si.order_candidates);
+    if (o != NULL && ord->file != NULL)
+        json_object_set_new(o, "file", tool_json_text(ord->file));
+    return o;
+}
+
+/* mode: 0 LP or evaluation, 1 integer loads, 2 exact shape; ord: --order, or NULL (a
+ * measured timeline) */
+static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s,
+                             const tool_order *ord, int solved, int mode)
 {
     size_t p = dls_schedule_count(s);
     json_t *procs = json_array();
@@ -279,6 +365,8 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s, int 
             json_object_set_new(root, "mip_seconds", tool_json_number(mi.mip_seconds));
         }
     }
+    if (order_reported(ord))
+        json_object_set_new(root, "order", order_json(pl, s, ord));
     if (dls_schedule_note(s)[0])
         json_object_set_new(root, "note", tool_json_text(dls_schedule_note(s)));
     return root;
@@ -294,11 +382,73 @@ static void print_marginal(const dls_schedule_solver_info *si)
         printf("; dT/dV %.6g s per unit below the load, %.6g above", lo, hi);
 }
 
+/* "; the platform's order 6.1 s (0.35 s or 6.09% longer)": another order's makespan against
+ * the schedule's T, after "; " for the first (*first set) and ", " for the next; nothing
+ * when it was not computed (NaN). */
+static void print_other_order(const char *what, double other, double T, int *first)
+{
+    if (isnan(other))
+        return;
+    printf("%s%s %.9g s", *first ? "; " : ", ", what, other);
+    *first = 0;
+    double d = other - T;
+    if (fabs(d) <= SAME_MAKESPAN * fabs(T))
+        printf(" (the same)");
+    else
+        printf(" (%.6g s or %.3g%% %s)", fabs(d), 100 * fabs(d) / T, d > 0 ? "longer" : "shorter");
+}
+
+/* The line of the text report on the send order, when --order asked for the best one or
+ * named it: how it was found, and for best what it gains over the platform's and the rate
+ * orders, and how far it can be from the best of all orders. */
+static void print_order(const tool_order *ord, const dls_schedule *s)
+{
+    if (!order_reported(ord))
+        return;
+    if (ord->order == DLS_ORDER_SEQUENCE) {
+        if (ord->file != NULL)
+            printf("send order: as in %s\n", ord->file);
+        else
+            printf("send order: as listed by --order\n");
+        return;
+    }
+    dls_schedule_solver_info si;
+    if (dls_schedule_get_solver_info(s, &si, NULL) != DLS_OK) {
+        printf("send order: best\n");
+        return;
+    }
+    printf("send order: best, ");
+    switch (si.order_method) {
+    case DLS_ORDER_METHOD_EXACT:
+        printf("by the exact search");
+        break;
+    case DLS_ORDER_METHOD_RULE:
+        printf("by a rule proven for this platform");
+        break;
+    case DLS_ORDER_METHOD_SEARCH:
+        printf("by the local search over %zu candidate orders", si.order_candidates);
+        break;
+    default:
+        printf("%s", dls_order_method_name(si.order_method));
+    }
+    printf(" (%s)", si.order_optimal ? "proven best" : "not proven best");
+    double T = dls_schedule_makespan(s), lb = si.order_lower_bound;
+    int first = 1;
+    print_other_order("the platform's order", si.given_makespan, T, &first);
+    print_other_order("the rate order", si.rate_makespan, T, &first);
+    if (!isnan(lb)) {
+        printf("; lower bound %.9g s", lb);
+        if (lb > 0)
+            printf(" (gap %.6g s, %.3g%%)", T - lb, 100 * (T - lb) / lb);
+    }
+    printf("\n");
+}
+
 /* How many rows ahead print_schedule fetches the numbers of a row. */
 #define ROW_AHEAD 16
 
 static void print_schedule(const char *path, const dls_platform *pl, const dls_schedule *s,
-                           int solved, int mode)
+                           const tool_order *ord, int solved, int mode)
 {
     size_t p = dls_schedule_count(s);
     int width = tool_name_width(pl, p);
@@ -394,6 +544,7 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
             printf("; %.9g s under the true models", dls_schedule_true_makespan(s));
     }
     printf("\n");
+    print_order(ord, s);
     dls_schedule_mip_info mi;
     if (mode != 0 && dls_schedule_get_mip_info(s, &mi, NULL) == DLS_OK) {
         double lp = mi.lp_makespan, mk = dls_schedule_makespan(s);
@@ -425,12 +576,12 @@ static int write_gantt(const char *file, const dls_schedule *s, const dls_platfo
 }
 
 static int report(const tool_args *args, const dls_platform *pl, const dls_schedule *s,
-                  int solved, int mode)
+                  const tool_order *ord, int solved, int mode)
 {
     if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
         tool_error("%s: %s", args->cmd->name, dls_schedule_note(s));
         if (arg_flag(args, "json"))
-            tool_print_json(schedule_json(pl, s, solved, mode));
+            tool_print_json(schedule_json(pl, s, ord, solved, mode));
         return EXIT_INFEASIBLE;
     }
     tool_warn_lines(dls_schedule_note(s));
@@ -441,8 +592,8 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_sched
             return rc; /* with --gantt -, the chart is the output: no report after it */
     }
     if (arg_flag(args, "json"))
-        return tool_print_json(schedule_json(pl, s, solved, mode));
-    print_schedule(args->pos[0], pl, s, solved, mode);
+        return tool_print_json(schedule_json(pl, s, ord, solved, mode));
+    print_schedule(args->pos[0], pl, s, ord, solved, mode);
     return EXIT_DONE;
 }
 
@@ -513,6 +664,30 @@ static int check_solver_options(const tool_args *args)
                    "GLPK");
         return EXIT_BADINPUT;
     }
+    return EXIT_DONE;
+}
+
+/* Usage errors of --order best and its options. */
+static int check_order_options(const tool_args *args, const tool_order *ord)
+{
+    int best = ord->order == DLS_ORDER_BEST;
+    const char *needs_best[] = {"order-exact-max", "order-candidates"};
+    for (size_t k = 0; k < sizeof needs_best / sizeof needs_best[0]; k++)
+        if (arg_given(args, needs_best[k]) && !best) {
+            tool_error("schedule: --%s applies to --order best", needs_best[k]);
+            return EXIT_BADINPUT;
+        }
+    if (!best)
+        return EXIT_DONE;
+    const char *excluded[] = {"integer", "exact-shape", "curve"};
+    for (size_t k = 0; k < sizeof excluded / sizeof excluded[0]; k++)
+        if (arg_given(args, excluded[k])) {
+            tool_error("schedule: --order best and --%s do not go together: the best order is "
+                       "searched for the schedule of real loads at V, and --%s works in one "
+                       "send order (give it the order --order best found, its send_order, as "
+                       "NAME,NAME,... or a FILE)", excluded[k], excluded[k]);
+            return EXIT_BADINPUT;
+        }
     return EXIT_DONE;
 }
 
@@ -624,13 +799,23 @@ int cmd_schedule(const tool_args *args)
         rc = check_integer_options(args, V);
     if (rc == EXIT_DONE)
         rc = check_solver_options(args);
+    tool_order ord;
+    if (rc == EXIT_DONE)
+        rc = tool_order_read(args, pl, NULL, &ord);
+    else
+        memset(&ord, 0, sizeof ord);
+    if (rc == EXIT_DONE)
+        rc = check_order_options(args, &ord);
     if (rc != EXIT_DONE) {
+        tool_order_free(&ord);
         dls_platform_free(pl);
         return rc;
     }
     int integer = arg_flag(args, "integer"), shape = arg_flag(args, "exact-shape");
     dls_schedule_params par;
-    set_common(args, &par);
+    set_common(args, &ord, &par);
+    arg_size(args, "order-exact-max", &par.order_exact_max);
+    arg_size(args, "order-candidates", &par.order_max_candidates);
     arg_set_flag(args, "keep-unused", &par.drop_unused, 0);
     arg_set_flag(args, "exact", &par.exact, 1);
     arg_set_flag(args, "verbose", &par.verbose, 1);
@@ -639,8 +824,11 @@ int cmd_schedule(const tool_args *args)
     dls_mip_params_init(&mp);
     mp.integer = integer;
     mp.exact_shape = shape;
-    if (arg_double(args, "time-limit", &mp.time_limit))
-        par.time_limit = mp.time_limit; /* one option for the LP and the MIP */
+    if (arg_double(args, "time-limit", &mp.time_limit)) {
+        /* one option for the LP, the MIP and the order search */
+        par.time_limit = mp.time_limit;
+        par.order_time_limit = mp.time_limit;
+    }
     dls_error err;
     dls_error_clear(&err);
     dls_schedule *s;
@@ -652,9 +840,10 @@ int cmd_schedule(const tool_args *args)
     else if (arg_flag(args, "curve") && dls_schedule_status(s) != DLS_SOLUTION_INFEASIBLE)
         rc = run_curve(args, pl, s, &par);
     else
-        rc = report(args, pl, s, 1, integer ? 1 : shape ? 2 : 0);
+        rc = report(args, pl, s, &ord, 1, integer ? 1 : shape ? 2 : 0);
     if (st == DLS_OK)
         dls_schedule_free(s);
+    tool_order_free(&ord);
     dls_platform_free(pl);
     return rc;
 }
@@ -699,7 +888,8 @@ static int read_measured(const char *path, size_t p, double *load, double *ss, d
 }
 
 /* --measured: the prediction of the measured loads beside the measurement. */
-static int compare_measured(const tool_args *args, const dls_platform *pl, const char *path)
+static int compare_measured(const tool_args *args, const dls_platform *pl,
+                            const tool_order *ord, const char *path)
 {
     size_t p = dls_platform_count(pl);
     double *buf = malloc(4 * (p ? p : 1) * sizeof *buf);
@@ -714,7 +904,7 @@ static int compare_measured(const tool_args *args, const dls_platform *pl, const
     dls_error_clear(&err);
     if (rc == EXIT_DONE) {
         dls_schedule_params par;
-        set_common(args, &par);
+        set_common(args, ord, &par);
         dls_status st = dls_schedule_evaluate(pl, load, &par, &pred, &err);
         if (st == DLS_OK)
             st = dls_schedule_measured(pl, load, ss, se, fin, &meas, &err);
@@ -736,8 +926,8 @@ static int compare_measured(const tool_args *args, const dls_platform *pl, const
     double Tp = rc == EXIT_DONE ? dls_schedule_makespan(pred) : NAN;
     double Tm = rc == EXIT_DONE ? dls_schedule_makespan(meas) : NAN;
     if (rc == EXIT_DONE && arg_flag(args, "json")) {
-        json_t *doc = json_pack("{s:o,s:o,s:o,s:o,s:o}", "predicted", schedule_json(pl, pred, 0, 0),
-                                "measured", schedule_json(pl, meas, 0, 0), "predicted_makespan",
+        json_t *doc = json_pack("{s:o,s:o,s:o,s:o,s:o}", "predicted", schedule_json(pl, pred, ord, 0, 0),
+                                "measured", schedule_json(pl, meas, NULL, 0, 0), "predicted_makespan",
                                 tool_json_number(Tp), "measured_makespan", tool_json_number(Tm),
                                 "makespan_error", tool_json_number((Tm - Tp) / Tp));
         rc = tool_print_json(doc);
@@ -771,18 +961,19 @@ int cmd_evaluate(const tool_args *args)
                    "measured timeline with --measured FILE, one of the two");
         return EXIT_BADINPUT;
     }
-    if (measured != NULL) {
-        dls_platform *mpl = NULL;
-        int mrc = tool_read_platform(args->pos[0], &mpl);
-        if (mrc == EXIT_DONE)
-            mrc = compare_measured(args, mpl, measured);
-        dls_platform_free(mpl);
-        return mrc;
-    }
     dls_platform *pl = NULL;
     int rc = tool_read_platform(args->pos[0], &pl);
     if (rc != EXIT_DONE)
         return rc;
+    tool_order ord;
+    rc = tool_order_read(args, pl, NO_BEST_ORDER, &ord);
+    if (rc == EXIT_DONE && measured != NULL)
+        rc = compare_measured(args, pl, &ord, measured);
+    if (rc != EXIT_DONE || measured != NULL) {
+        tool_order_free(&ord);
+        dls_platform_free(pl);
+        return rc;
+    }
     size_t p = dls_platform_count(pl), n = 0;
     double *loads = NULL;
     if (tool_parse_numbers(list, &loads, &n) != 0 || n != p) {
@@ -791,16 +982,17 @@ int cmd_evaluate(const tool_args *args)
         rc = EXIT_BADINPUT;
     } else {
         dls_schedule_params par;
-        set_common(args, &par);
+        set_common(args, &ord, &par);
         dls_error err;
         dls_error_clear(&err);
         dls_schedule *s;
         dls_status st = dls_schedule_evaluate(pl, loads, &par, &s, &err);
-        rc = st == DLS_OK ? report(args, pl, s, 0, 0) : tool_fail(st, &err);
+        rc = st == DLS_OK ? report(args, pl, s, &ord, 0, 0) : tool_fail(st, &err);
         if (st == DLS_OK)
             dls_schedule_free(s);
     }
     free(loads);
+    tool_order_free(&ord);
     dls_platform_free(pl);
     return rc;
 }
@@ -820,17 +1012,24 @@ int cmd_export(const tool_args *args)
     int rc = tool_read_platform(args->pos[0], &pl);
     if (rc != EXIT_DONE)
         return rc;
-    dls_schedule_params par;
-    set_common(args, &par);
-    dls_error err;
-    dls_error_clear(&err);
-    if (tool_is_stdout(out)) {
-        char *doc = NULL;
-        dls_status st = dls_schedule_lp_to_string(pl, V, &par, format, &doc, &err);
-        dls_platform_free(pl);
-        return st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
+    tool_order ord;
+    rc = tool_order_read(args, pl, NO_BEST_ORDER, &ord);
+    if (rc == EXIT_DONE) {
+        dls_schedule_params par;
+        set_common(args, &ord, &par);
+        dls_error err;
+        dls_error_clear(&err);
+        dls_status st;
+        if (tool_is_stdout(out)) {
+            char *doc = NULL;
+            st = dls_schedule_lp_to_string(pl, V, &par, format, &doc, &err);
+            rc = st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
+        } else {
+            st = dls_schedule_lp_write_file(pl, V, &par, format, out, &err);
+            rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+        }
     }
-    dls_status st = dls_schedule_lp_write_file(pl, V, &par, format, out, &err);
+    tool_order_free(&ord);
     dls_platform_free(pl);
-    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+    return rc;
 }

@@ -13,7 +13,8 @@
 static const tool_opt verify_opts[] = {
     {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL,
      "the load to distribute (elements for a partition; default: the file's, else the sum)"},
-    {"order", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_SEND_ORDER_MAP),
+    /* given or rate (tool_order_fixed): the library measures in those */
+    {"order", OPT_STRING, "given|rate", NULL, 0, 0, NULL,
      "send order of the optima (the claim's own order is measured too)"},
     TOOL_FLAG("originator-computes", "optima with processors without a link served first"),
     TOOL_FLAG("no-limits", "ignore the processors' limits"),
@@ -192,7 +193,14 @@ static int check_usage(const tool_args *a)
 
 int cmd_verify(const tool_args *a)
 {
+    dls_verify_params p;
+    dls_verify_params_init(&p);
     int rc = check_usage(a);
+    if (rc == EXIT_DONE)
+        rc = tool_order_fixed(a, "the schedule is measured against the optima of one fixed "
+                              "send order (given or rate) and of its own order; the best "
+                              "order is searched by `dlsched schedule --order best`",
+                              &p.order);
     if (rc != EXIT_DONE)
         return rc;
     double *weights = NULL;
@@ -218,12 +226,8 @@ int cmd_verify(const tool_args *a)
         free(weights);
         return tool_fail(st, &err);
     }
-    dls_verify_params p;
-    dls_verify_params_init(&p);
     arg_double(a, "load", &p.load);
     arg_double(a, "tolerance", &p.tolerance);
-    if (arg_given(a, "order"))
-        dls_send_order_from_name(arg_string(a, "order"), &p.order);
     arg_set_flag(a, "originator-computes", &p.originator_computes, 1);
     arg_set_flag(a, "no-limits", &p.use_limits, 0);
     arg_set_flag(a, "no-optimum", &p.optimum, 0);

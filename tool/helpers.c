@@ -54,14 +54,6 @@ int tool_require_load(const tool_args *a, double *V)
     return 0;
 }
 
-void tool_schedule_options(const tool_args *a, dls_schedule_params *par)
-{
-    const char *order = arg_string(a, "order");
-    if (order != NULL)
-        dls_send_order_from_name(order, &par->order);
-    arg_set_flag(a, "no-limits", &par->use_limits, 0);
-}
-
 /* Characters (code points) of a UTF-8 string: what a terminal shows, as far as names go
  * (platform names hold no control characters). */
 static size_t chars(const char *s)

@@ -100,8 +100,7 @@ json_t *tool_json_number(double v)
     return isfinite(v) ? json_real(v) : json_null();
 }
 
-/* Length of the UTF-8 character at s (1 to 4) in its shortest form, 0 when not one. */
-static size_t utf8_len(const unsigned char *s)
+size_t tool_utf8_len(const unsigned char *s)
 {
     if (s[0] < 0x80)
         return 1;
@@ -131,7 +130,7 @@ json_t *tool_json_text(const char *s)
     if (t == NULL)
         return NULL;
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        size_t k = utf8_len(p);
+        size_t k = tool_utf8_len(p);
         if (k == 0) {
             snprintf(t + o, 5, "\\x%02x", *p++);
             o += 4;

@@ -132,6 +132,8 @@ json_t *tool_json_number(double v);            /* a real, or null when not finit
 /* A string from outside (a path, a library message quoting an input): bytes that are not
  * UTF-8 written \xNN; null for NULL; NULL when memory runs out. */
 json_t *tool_json_text(const char *s);
+/* Length of the UTF-8 character at s (1 to 4) in its shortest form, 0 when not one. */
+size_t tool_utf8_len(const unsigned char *s);
 const char *tool_num(double v, char *buf, size_t size);  /* %.6g, "inf" for no limit */
 /* Lines of big tables (10^6 processors) are written without printf, whose format parsing
  * is slow in this program (libquadmath, under OpenBLAS, registers printf hooks): each helper
@@ -163,8 +165,38 @@ int tool_is_stdout(const char *path);
 /* Writes a document the library made to standard output and releases it; exit status
  * (EXIT_FAILURE_RUN, with the reason, when standard output cannot take it). */
 int tool_write_stdout(char *doc, const char *what);
-/* --order and --no-limits into schedule parameters already filled (the rest untouched). */
+/* --order given|rate|best (its keywords; an explicit order is tool_order_read's) and
+ * --no-limits into schedule parameters already filled (the rest untouched). */
 void tool_schedule_options(const tool_args *a, dls_schedule_params *par);
+
+/* --order of schedule, evaluate and export (tool/order.c; the syntax is dlsched(1)'s):
+ * given, rate, best, or the send order itself, a list of processor names NAME,NAME,...
+ * or a FILE of names, every processor once. */
+typedef struct tool_order {
+    const char *text;      /* the value of --order; NULL when it was not given */
+    dls_send_order order;  /* GIVEN, RATE, BEST; SEQUENCE for an explicit order */
+    const char *file;      /* SEQUENCE: the file it was read from; NULL for a list */
+    size_t *sequence;      /* SEQUENCE: platform indices in send order (malloc'd) */
+    size_t count;          /* SEQUENCE: its length, the platform's processor count */
+} tool_order;
+/* Reads --order against the platform's names. no_best: NULL when the command takes best,
+ * else why it does not (refused with that reason). Returns EXIT_DONE, or the exit status
+ * after a message naming what is wrong (the name and its place in the list or file, a
+ * processor named twice, the ones left out); release *o with tool_order_free() in every
+ * case. */
+int tool_order_read(const tool_args *a, const dls_platform *pl, const char *no_best,
+                    tool_order *o);
+/* Whether tool_order_read reads the value of --order as a FILE: neither a keyword nor a
+ * list (no comma); "" is neither (the option parser refuses it). */
+int tool_order_is_file(const char *value);
+/* The order into parameters already filled (nothing when --order was not given); par
+ * points into *o, which must outlive it. */
+void tool_order_apply(const tool_order *o, dls_schedule_params *par);
+void tool_order_free(tool_order *o);
+/* --order of the commands that take given or rate only (verify, crosscheck): into *order
+ * when given; best refused with why_not_best, anything else with the two keywords. Returns
+ * EXIT_DONE or EXIT_BADINPUT after a message. */
+int tool_order_fixed(const tool_args *a, const char *why_not_best, dls_send_order *order);
 /* The width of the NAME column of a table of the first n processors: their longest name,
  * and at least the heading. */
 int tool_name_width(const dls_platform *pl, size_t n);

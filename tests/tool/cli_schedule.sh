@@ -126,9 +126,9 @@ done
 run schedule "$top_srcdir/tests/data/stall/issue_1.json" --load 100 --solver glpk
 expect_err 'processor "w1" could take at most 1e-12 of the load' "negligible processor note"
 
-# One time limit for the LP and the MIP, its defaults read from the library.
+# One time limit for the LP, the MIP and the order search, its defaults read from the library.
 run schedule --help
-expect_out 'time-limit S.*(default 600 for the LP, 60 for each MIP)' "time limit default"
+expect_out 'time-limit S.*(default 600 for the LP, 60 for each MIP, 60 for the order search)' "time limit default"
 run crosscheck --help
 expect_out 'time-limit S.*(default 600 for each LP, 60 for the MIP)' "crosscheck time limit"
 run schedule "$ex/paper003_two.json" --load 2 --time-limit 0
