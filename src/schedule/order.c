@@ -40,18 +40,21 @@
 /* The exact search's order, solved again, must give its optimum within this (relative) for
  * the order to be called proven best. */
 #define DLS__ORDER_EXACT_TOL 1e-9
-/* The local search's default budget: about this many processor evaluations in all (each
- * candidate costs a chain solve, a few passes over its processors), within
- * [DLS__ORDER_MIN_CANDIDATES, DLS__ORDER_MAX_CANDIDATES] candidates. */
-#define DLS__ORDER_WORK 2e7
+/* The search's default budget: this many candidates per processor... (a candidate costs
+ * a chain solve, some tens of passes over its processors with selection: 3 ms at 100
+ * processors, 9 ms at 1000 on the project's machine), within
+ * [DLS__ORDER_MIN_CANDIDATES, DLS__ORDER_MAX_CANDIDATES]: about 3 s up to 1000 processors,
+ * and at 10^6 the two rules that cost least, so that the search costs a few solves of one
+ * order (doc/BENCHMARKS.md). */
+#define DLS__ORDER_WORK 3e5
 #define DLS__ORDER_MIN_CANDIDATES 2
-#define DLS__ORDER_MAX_CANDIDATES 4000
+#define DLS__ORDER_MAX_CANDIDATES 1000
 /* Moves of one processor by up to this many places each way (beyond that, to the front
  * and to the back only). */
 #define DLS__ORDER_MOVE_REACH 4
 /* Bisection steps of the lower bound: each halves the interval, from the known makespan
- * down to 0. */
-#define DLS__ORDER_BOUND_STEPS 64
+ * down (2^-40 of it is far below any use of the bound). */
+#define DLS__ORDER_BOUND_STEPS 40
 
 /* The search's state: the star in the platform's order, the chain's parameters, what was
  * spent. */
@@ -60,13 +63,14 @@ typedef struct search {
     dls__chain_params cp;
     size_t candidates, budget;
     double deadline;
-    int stopped; /* the clock stopped the search */
+    int stopped;          /* the clock stopped the search */
+    unsigned char *used;  /* by position: given a load by the last order priced */
+    unsigned char *kept;  /* ... by the incumbent's */
 } search;
 
-/* The makespan of the positions in order pos (the chain's, in the schedule's model); with
- * used non-NULL, the positions given a load are marked. */
-static dls_status price(search *s, const size_t *pos, double *T, unsigned char *used,
-                        dls_error *err)
+/* The makespan of the positions in order pos (the chain's, in the schedule's model); the
+ * positions it gives a load are marked in s->used. */
+static dls_status price(search *s, const size_t *pos, double *T, dls_error *err)
 {
     dls__star perm;
     dls_status st = dls__star_permute(s->st, pos, &perm, err);
@@ -76,9 +80,8 @@ static dls_status price(search *s, const size_t *pos, double *T, unsigned char *
     st = dls__chain_solve(&perm, &s->cp, &a, err);
     if (st == DLS_OK) {
         *T = a.infeasible ? INFINITY : a.makespan;
-        if (used)
-            for (size_t k = 0; k < perm.m; k++)
-                used[pos[k]] = !a.infeasible && a.alpha[k] > 0;
+        for (size_t k = 0; k < perm.m; k++)
+            s->used[pos[k]] = !a.infeasible && a.alpha[k] > 0;
         dls__chain_answer_free(&a);
     }
     dls__star_free(&perm);
@@ -148,13 +151,64 @@ static double alone(const dls__star *st, size_t k, double T)
     return cap;
 }
 
+/* The least time the port needs to send V in loads of at most cap[k] each, at u[k] seconds
+ * per unit (n entries; both arrays are reordered): the cheapest units first, found by
+ * selection in O(n) expected time (a sort at 10^6 processors and each bisection step would
+ * cost more than the search). */
+static double cheapest_fill(double *u, double *cap, size_t n, double V)
+{
+    double time = 0;
+    size_t lo = 0, hi = n;
+    unsigned seed = 12345u; /* the pivots' sequence: deterministic */
+    while (lo < hi && V > 0) {
+        seed = seed * 1103515245u + 12345u;
+        size_t pi = lo + (size_t)(seed >> 8) % (hi - lo);
+        double pu = u[pi];
+        /* three-way partition of [lo, hi): below, equal, above the pivot's cost */
+        size_t lt = lo, i = lo, gt = hi;
+        while (i < gt) {
+            if (u[i] < pu) {
+                double t = u[i]; u[i] = u[lt]; u[lt] = t;
+                t = cap[i]; cap[i] = cap[lt]; cap[lt] = t;
+                lt++, i++;
+            } else if (u[i] > pu) {
+                gt--;
+                double t = u[i]; u[i] = u[gt]; u[gt] = t;
+                t = cap[i]; cap[i] = cap[gt]; cap[gt] = t;
+            } else {
+                i++;
+            }
+        }
+        double below = 0, below_time = 0;
+        for (size_t k = lo; k < lt; k++) {
+            below += cap[k];
+            below_time += u[k] * cap[k];
+        }
+        if (below >= V) {
+            hi = lt; /* the fill ends among the cheaper ones */
+            continue;
+        }
+        time += below_time;
+        V -= below;
+        double eq = 0;
+        for (size_t k = lt; k < gt; k++)
+            eq += cap[k];
+        if (eq >= V)
+            return time + pu * V;
+        time += pu * eq;
+        V -= eq;
+        lo = gt;
+    }
+    return V > 0 ? INFINITY : time;
+}
+
 double dls__order_bound(const dls__star *st, int charge_all, double upper)
 {
     size_t m = st->m;
-    double lo = 0;
+    double lo = 0, sum_s = 0;
     if (charge_all) {
         /* the last send ends after every startup; every processor is charged */
-        double sum_s = 0, min_a = INFINITY;
+        double min_a = INFINITY;
         for (size_t k = 0; k < m; k++) {
             double amax = line_time(st, k, 0);
             sum_s += st->S[k];
@@ -164,19 +218,37 @@ double dls__order_bound(const dls__star *st, int charge_all, double upper)
         lo = fmax(lo, sum_s + min_a);
     }
     double hi = upper;
-    if (!(hi > lo))
-        return fmin(lo, upper);
-    for (int i = 0; i < DLS__ORDER_BOUND_STEPS && hi - lo > 0; i++) {
-        double mid = lo + (hi - lo) / 2, held = 0;
+    double *u = malloc((m ? m : 1) * sizeof *u), *cap = malloc((m ? m : 1) * sizeof *cap);
+    if (u == NULL || cap == NULL || !(hi > lo)) {
+        free(u);
+        free(cap);
+        return fmin(lo, upper); /* out of memory: the weaker bound */
+    }
+    for (int i = 0; i < DLS__ORDER_BOUND_STEPS; i++) {
+        double mid = lo + (hi - lo) / 2;
         if (!(mid > lo && mid < hi))
             break;
-        for (size_t k = 0; k < m && held < st->V; k++)
-            held += alone(st, k, mid);
-        if (held >= st->V)
+        /* each processor alone within mid, and the port sending every load within mid:
+         * a startup counts in proportion to the load (exact at 0 and at the cap, below the
+         * true startup between: a relaxation) unless every processor is charged anyway */
+        double held = 0;
+        size_t n = 0;
+        for (size_t k = 0; k < m; k++) {
+            double c = alone(st, k, mid);
+            if (!(c > 0))
+                continue;
+            held += c;
+            cap[n] = c;
+            u[n++] = st->C[k] + (charge_all || !isfinite(c) ? 0 : st->S[k] / c);
+        }
+        int feasible = held >= st->V && sum_s + cheapest_fill(u, cap, n, st->V) <= mid;
+        if (feasible)
             hi = mid;
         else
             lo = mid;
     }
+    free(u);
+    free(cap);
     return lo;
 }
 
@@ -185,10 +257,11 @@ static dls_status try_order(search *s, const size_t *cand, size_t *best, double 
                             int *improved, dls_error *err)
 {
     double T;
-    dls_status st = price(s, cand, &T, NULL, err);
+    dls_status st = price(s, cand, &T, err);
     *improved = st == DLS_OK && T < *bestT * (1 - DLS__ORDER_IMPROVE_TOL);
     if (*improved) {
         memcpy(best, cand, s->st->m * sizeof *best);
+        memcpy(s->kept, s->used, s->st->m);
         *bestT = T;
     }
     return st;
@@ -271,7 +344,7 @@ static dls_status rule_orders(search *s, size_t *best, double *bestT, size_t *ca
         goto done;
     }
     double share = st->V / (double)m;
-    for (int rule = 0; rule < 3 && rc == DLS_OK; rule++) {
+    for (int rule = 0; rule < 3 && rc == DLS_OK && !spent(s); rule++) {
         for (size_t k = 0; k < m; k++) {
             double t = line_time(st, k, share);
             switch (rule) {
@@ -324,31 +397,35 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
     }
     size_t *best = malloc(m * sizeof *best), *cand = malloc(m * sizeof *cand);
     double *C = malloc(m * sizeof *C);
-    unsigned char *used = malloc(m);
+    s.used = malloc(m);
+    s.kept = malloc(m);
     res->seq = malloc(m * sizeof *res->seq);
     dls_status rc = DLS_OK;
-    if (!best || !cand || !C || !used || !res->seq) {
+    if (!best || !cand || !C || !s.used || !s.kept || !res->seq) {
         rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
         goto done;
     }
-    /* the platform's order and the rate order (the star's own order is the platform's) */
+    /* the platform's order and the rate order (the star's own order is the platform's): the
+     * references, not the search's candidates */
     for (size_t k = 0; k < m; k++) {
         best[k] = k;
         C[k] = st->C[k];
     }
-    rc = price(&s, best, &res->given, NULL, err);
+    rc = price(&s, best, &res->given, err);
+    memcpy(s.kept, s.used, m);
     double bestT = res->given;
     if (rc == DLS_OK && sort_positions(m, C, NULL, cand) != 0)
         rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     if (rc == DLS_OK)
-        rc = price(&s, cand, &res->rate, NULL, err);
+        rc = price(&s, cand, &res->rate, err);
     if (rc != DLS_OK)
         goto done;
     if (res->rate < bestT) {
         bestT = res->rate;
         memcpy(best, cand, m * sizeof *best);
+        memcpy(s.kept, s.used, m);
     }
-    s.candidates = 0; /* the two references are not the search's */
+    s.candidates = 0;
     double upper = bestT;
     int charge_all = s.cp.mode == DLS__CHAIN_PAPER;
     res->bound = dls__order_bound(st, charge_all, upper);
@@ -368,7 +445,7 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
             rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
             goto done;
         }
-        rc = price(&s, cand, &res->found, NULL, err);
+        rc = price(&s, cand, &res->found, err);
         if (rc != DLS_OK)
             goto done;
         s.candidates = 0;
@@ -391,7 +468,7 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
         res->points = points;
         if (rc == DLS_OK) {
             double priced;
-            rc = price(&s, cand, &priced, NULL, err);
+            rc = price(&s, cand, &priced, err);
             s.candidates = 0;
             if (rc != DLS_OK)
                 goto done;
@@ -407,6 +484,7 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
             if (priced < bestT) {
                 bestT = priced;
                 memcpy(best, cand, m * sizeof *best);
+                memcpy(s.kept, s.used, m);
             }
             if (res->proven)
                 goto order;
@@ -428,17 +506,13 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
     {
         /* with selection, the search orders the processors the incumbent uses; the others
          * stay after them (sent nothing, wherever they are) */
-        double T;
-        rc = price(&s, best, &T, used, err);
-        if (rc != DLS_OK)
-            goto done;
         size_t u = 0;
         for (size_t k = 0; k < m; k++)
-            if (used[best[k]] || charge_all)
+            if (s.kept[best[k]] || charge_all)
                 cand[u++] = best[k];
         size_t w = u;
         for (size_t k = 0; k < m; k++)
-            if (!(used[best[k]] || charge_all))
+            if (!(s.kept[best[k]] || charge_all))
                 cand[w++] = best[k];
         memcpy(best, cand, m * sizeof *best);
         rc = local_search(&s, u, best, &bestT, cand, err);
@@ -471,7 +545,8 @@ done:
     free(best);
     free(cand);
     free(C);
-    free(used);
+    free(s.used);
+    free(s.kept);
     if (rc != DLS_OK)
         dls__order_result_free(res);
     return rc;
