@@ -248,26 +248,19 @@ checks=$((checks + 1))
 [ "$rc" -ne 2 ] || fail "crosscheck --order rate refused" "$(cat "$tmp/err")"
 
 # The best order (its figures against every order are checked in cli_order_json.sh).
-# remove when BEST lands: until then dls_schedule_solve() refuses the best order.
-note=
 run schedule "$P" --load "$V" --order best
-if [ "$rc" -eq 2 ] && grep -q "searched by dls_schedule_solve" "$tmp/err"; then
-    echo "$cli_name: SKIP: dls_schedule_solve() does not search the best order yet: its checks are skipped"
-    note="the best order's checks skipped: not in the library yet"
-else
-    if rc_is 0 "--order best"; then
-        expect_out "^send order: best, by .*(proven best); the platform's order [0-9.e+-]* s" \
-            "--order best: how the order was found, against the platform's order"
-        expect_out "the rate order [0-9.e+-]* s" "--order best: against the rate order"
-        expect_out "; lower bound [0-9.e+-]* s (gap " "--order best: the lower bound"
-    fi
-    # the local search, bounded in candidates and in time
-    run schedule "$P" --load "$V" --order best --order-exact-max 1 --order-candidates 3 \
-        --time-limit 30
-    if rc_is 0 "--order best by the local search"; then
-        expect_out "^send order: best, by \(the local search over [0-3] candidate orders\|a rule\)" \
-            "--order best --order-exact-max 1: the local search"
-    fi
+if rc_is 0 "--order best"; then
+    expect_out "^send order: best, by .*(proven best); the platform's order [0-9.e+-]* s" \
+        "--order best: how the order was found, against the platform's order"
+    expect_out "the rate order [0-9.e+-]* s" "--order best: against the rate order"
+    expect_out "; lower bound [0-9.e+-]* s (gap " "--order best: the lower bound"
+fi
+# the local search, bounded in candidates and in time
+run schedule "$P" --load "$V" --order best --order-exact-max 1 --order-candidates 3 \
+    --time-limit 30
+if rc_is 0 "--order best by the local search"; then
+    expect_out "^send order: best, by \(the local search over [0-3] candidate orders\|a rule\)" \
+        "--order best --order-exact-max 1: the local search"
 fi
 
-cli_summary "$note"
+cli_summary

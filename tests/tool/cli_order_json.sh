@@ -146,7 +146,7 @@ expect_rc 2 "a list without the name holding a comma"
 expect_err 'leaves out 1 of the 12 processors of .*: "a,b"' "the name holding a comma left out"
 
 # The best order, on a platform where it beats both the given and the rate orders and
-# leaves a processor out. remove when BEST lands: until then dls_schedule_solve() refuses it.
+# leaves a processor out.
 B=$tmp/p4b.json
 cat >"$B" <<'JSON'
 {"processors": [
@@ -156,30 +156,25 @@ cat >"$B" <<'JSON'
  {"name": "d", "time": [[0, 1.9e-3]], "link": {"startup": 0.9, "rate": 0.9e-4}}
 ]}
 JSON
-note=
 run schedule "$B" --load "$V" --order best --json
-if [ "$rc" -eq 2 ] && grep -q "searched by dls_schedule_solve" "$tmp/err"; then
-    echo "$cli_name: SKIP: dls_schedule_solve() does not search the best order yet: its checks are skipped"
-    note="the best order's checks skipped: not in the library yet"
-else
-    expect_rc 0 "--order best --json"
-    cp "$tmp/out" "$tmp/best.json"
-    # every order of the four processors, by the list form
-    "$PYTHON3" -c 'import itertools; print("\n".join(",".join(p) for p in itertools.permutations("abcd")))' \
-        >"$tmp/perms.txt"
-    : >"$tmp/all.txt"
-    while read -r perm; do
-        run schedule "$B" --load "$V" --order "$perm" --json
-        expect_rc 0 "the order $perm"
-        "$PYTHON3" -c 'import json, sys; print(repr(json.load(open(sys.argv[1]))["makespan"]))' \
-            "$tmp/out" >>"$tmp/all.txt"
-    done <"$tmp/perms.txt"
-    run schedule "$B" --load "$V" --json
-    cp "$tmp/out" "$tmp/given.json"
-    run schedule "$B" --load "$V" --order rate --json
-    cp "$tmp/out" "$tmp/rate.json"
-    py_json "--order best: the best of the 24 orders, proven, against given and rate" \
-        "$tmp/best.json" "$tmp/all.txt" "$tmp/given.json" "$tmp/rate.json" <<'PY'
+expect_rc 0 "--order best --json"
+cp "$tmp/out" "$tmp/best.json"
+# every order of the four processors, by the list form
+"$PYTHON3" -c 'import itertools; print("\n".join(",".join(p) for p in itertools.permutations("abcd")))' \
+    >"$tmp/perms.txt"
+: >"$tmp/all.txt"
+while read -r perm; do
+    run schedule "$B" --load "$V" --order "$perm" --json
+    expect_rc 0 "the order $perm"
+    "$PYTHON3" -c 'import json, sys; print(repr(json.load(open(sys.argv[1]))["makespan"]))' \
+        "$tmp/out" >>"$tmp/all.txt"
+done <"$tmp/perms.txt"
+run schedule "$B" --load "$V" --json
+cp "$tmp/out" "$tmp/given.json"
+run schedule "$B" --load "$V" --order rate --json
+cp "$tmp/out" "$tmp/rate.json"
+py_json "--order best: the best of the 24 orders, proven, against given and rate" \
+    "$tmp/best.json" "$tmp/all.txt" "$tmp/given.json" "$tmp/rate.json" <<'PY'
 T = [float(x) for x in open(sys.argv[2]).read().split()]
 assert len(T) == 24, len(T)
 given = json.load(open(sys.argv[3]))["makespan"]
@@ -194,9 +189,9 @@ assert abs(o["rate_makespan"] - rate) <= 1e-9 * rate, (o, rate)
 assert abs(o["lower_bound"] - mk) <= 1e-9 * mk, o
 assert o["candidates"] == 0, o
 PY
-    run schedule "$B" --load "$V" --order best --order-exact-max 1 --order-candidates 3 --json
-    expect_rc 0 "--order best by the local search --json"
-    py_json "--order best by the local search: never worse than given and rate, bounded" <<'PY'
+run schedule "$B" --load "$V" --order best --order-exact-max 1 --order-candidates 3 --json
+expect_rc 0 "--order best by the local search --json"
+py_json "--order best by the local search: never worse than given and rate, bounded" <<'PY'
 o, mk = d["order"], d["makespan"]
 assert o["method"] in ("search", "rule"), o
 assert o["candidates"] <= 3, o
@@ -204,6 +199,5 @@ assert mk <= min(o["given_makespan"], o["rate_makespan"]) * (1 + 1e-12), o
 assert o["lower_bound"] is None or o["lower_bound"] <= mk * (1 + 1e-12), o
 assert o["method"] != "search" or o["optimal"] is False, o
 PY
-fi
 
-cli_summary "$note"
+cli_summary
