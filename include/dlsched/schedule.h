@@ -103,10 +103,11 @@ DLS_API const char *dls_send_order_name(dls_send_order order);
 /**
  * How the send order of a schedule was found: X(NAME, value, text).
  * - FIXED: as asked (::DLS_ORDER_GIVEN, ::DLS_ORDER_RATE, ::DLS_ORDER_SEQUENCE);
- * - RULE: ::DLS_ORDER_BEST by a rule proven optimal for this platform: increasing rate when
- *   no processor has a startup, every time is linear in the load (one line through the
- *   origin) and there are no limits (every processor is then used, and serving the faster
- *   links first is optimal, Bharadwaj et al.);
+ * - RULE: ::DLS_ORDER_BEST by a rule proven optimal for this platform, where every time is
+ *   linear in the load (one line through the origin) and there are no limits: increasing
+ *   rate (equal rates by decreasing speed) when no processor has a startup (every
+ *   processor is then used, and serving the faster links first is optimal, Bharadwaj et
+ *   al.), decreasing speed when every link is the same (startup and rate);
  * - EXACT: ::DLS_ORDER_BEST by the dynamic programme over subsets: proven best;
  * - SEARCH: ::DLS_ORDER_BEST by the rules and the local search: the best found, never worse
  *   than GIVEN or RATE, not proven best (see dls_schedule_solver_info::order_lower_bound).

@@ -1,9 +1,12 @@
 /* The best send order (dls_schedule_params::order = DLS_ORDER_BEST): the order and, with
  * selection, the set of processors that give the least makespan.
  *
- * - A rule where one is proven for the platform: no startups, every time linear through
- *   the origin and no limits: every processor is used and serving the links by increasing
- *   rate is optimal (Bharadwaj et al.; Beaumont et al.); equal rates by increasing slope.
+ * - A rule where one is proven for the platform, every time linear through the origin and
+ *   no limits: without startups every processor is used and serving the links by
+ *   increasing rate is optimal (Bharadwaj et al.; Beaumont et al.), equal rates by
+ *   increasing slope; with every link the same (startup and rate), serving the fastest
+ *   processors first is (Bharadwaj et al., bus networks). Both checked against every
+ *   permutation in tests/schedule/test_order_best.c.
  * - Up to order_exact_max processors: the dynamic programme over the sets served last on
  *   the chain's value functions (src/chain/order.c), exact.
  * - Beyond: the rules (the platform's order, increasing rate, the rate with ties by speed,
@@ -128,15 +131,20 @@ static double line_time(const dls__star *st, size_t k, double x)
     return t;
 }
 
-/* 1 when the rate rule is proven for this star: no startup, one line through the origin
- * per position, no limit. */
-static int rate_rule_holds(const dls__star *st)
+/* The rule proven for this star, if any: RULE_RATE when no position has a startup;
+ * RULE_SPEED when every link is the same (startup and rate); both need one line through
+ * the origin per position and no limit. */
+enum { RULE_NONE, RULE_RATE, RULE_SPEED };
+static int proven_rule(const dls__star *st)
 {
-    for (size_t k = 0; k < st->m; k++)
-        if (st->S[k] != 0 || st->off[k + 1] - st->off[k] != 1 || st->a[st->off[k]] != 0 ||
-            isfinite(st->B[k]))
-            return 0;
-    return 1;
+    int no_startup = 1, same_link = 1;
+    for (size_t k = 0; k < st->m; k++) {
+        if (st->off[k + 1] - st->off[k] != 1 || st->a[st->off[k]] != 0 || isfinite(st->B[k]))
+            return RULE_NONE;
+        no_startup &= st->S[k] == 0;
+        same_link &= st->S[k] == st->S[0] && st->C[k] == st->C[0];
+    }
+    return no_startup ? RULE_RATE : same_link ? RULE_SPEED : RULE_NONE;
 }
 
 /* The most load position k finishes alone by T (its link to itself): 0 when none. */
@@ -430,8 +438,10 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
     int charge_all = s.cp.mode == DLS__CHAIN_PAPER;
     res->bound = dls__order_bound(st, charge_all, upper);
 
-    if (rate_rule_holds(st)) {
-        /* the rate order, equal rates by increasing slope */
+    int rule = proven_rule(st);
+    if (rule != RULE_NONE) {
+        /* the rate order, equal rates by increasing slope; or, the links all the same, by
+         * increasing slope (decreasing speed): C is the same for all then */
         double *b = malloc(m * sizeof *b);
         if (b == NULL) {
             rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
