@@ -69,7 +69,26 @@ typedef struct search {
     int stopped;          /* the clock stopped the search */
     unsigned char *used;  /* by position: given a load by the last order priced */
     unsigned char *kept;  /* ... by the incumbent's */
+    size_t *tmp;          /* m positions of scratch */
+    size_t first;         /* positions 0..first-1: the originator's own processors, served
+                             first in every order (dls_schedule_params::originator_computes) */
 } search;
+
+/* The originator's own processors (positions below s->first) moved to the front of pos,
+ * the others in their order: they receive without a send, first, whatever the order. */
+static void own_first(const search *s, size_t *pos, size_t *tmp)
+{
+    size_t m = s->st->m, k = 0;
+    if (s->first == 0)
+        return;
+    for (size_t i = 0; i < m; i++)
+        if (pos[i] < s->first)
+            tmp[k++] = pos[i];
+    for (size_t i = 0; i < m; i++)
+        if (pos[i] >= s->first)
+            tmp[k++] = pos[i];
+    memcpy(pos, tmp, m * sizeof *pos);
+}
 
 /* The makespan of the positions in order pos (the chain's, in the schedule's model); the
  * positions it gives a load are marked in s->used. */
@@ -298,7 +317,7 @@ static dls_status local_search(search *s, size_t u, size_t *best, double *bestT,
     while (better && st == DLS_OK && !spent(s)) {
         better = 0;
         /* swaps of neighbours */
-        for (size_t k = 0; k + 1 < u && st == DLS_OK && !spent(s); k++) {
+        for (size_t k = s->first; k + 1 < u && st == DLS_OK && !spent(s); k++) {
             memcpy(cand, best, m * sizeof *cand);
             size_t t = cand[k];
             cand[k] = cand[k + 1];
@@ -308,16 +327,16 @@ static dls_status local_search(search *s, size_t u, size_t *best, double *bestT,
             better |= imp;
         }
         /* moves of one processor: a few places either way, to the front, to the back */
-        for (size_t i = 0; i < u && st == DLS_OK && !spent(s); i++) {
+        for (size_t i = s->first; i < u && st == DLS_OK && !spent(s); i++) {
             size_t targets[2 * DLS__ORDER_MOVE_REACH + 2], nt = 0;
             for (size_t d = 2; d <= DLS__ORDER_MOVE_REACH; d++) {
-                if (i >= d)
+                if (i >= s->first + d)
                     targets[nt++] = i - d;
                 if (i + d < u)
                     targets[nt++] = i + d;
             }
-            if (i > DLS__ORDER_MOVE_REACH)
-                targets[nt++] = 0;
+            if (i > s->first + DLS__ORDER_MOVE_REACH)
+                targets[nt++] = s->first;
             if (i + DLS__ORDER_MOVE_REACH + 1 < u)
                 targets[nt++] = u - 1;
             for (size_t t = 0; t < nt && st == DLS_OK && !spent(s); t++) {
@@ -374,6 +393,7 @@ static dls_status rule_orders(search *s, size_t *best, double *bestT, size_t *ca
             rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
             break;
         }
+        own_first(s, cand, s->tmp);
         int imp;
         rc = try_order(s, cand, best, bestT, &imp, err);
     }
@@ -407,12 +427,16 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
     double *C = malloc(m * sizeof *C);
     s.used = malloc(m);
     s.kept = malloc(m);
+    s.tmp = malloc(m * sizeof *s.tmp);
     res->seq = malloc(m * sizeof *res->seq);
     dls_status rc = DLS_OK;
-    if (!best || !cand || !C || !s.used || !s.kept || !res->seq) {
+    if (!best || !cand || !C || !s.used || !s.kept || !s.tmp || !res->seq) {
         rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
         goto done;
     }
+    /* the star puts the originator's own processors first */
+    while (par->originator_computes && s.first < m && !pl->procs[st->proc[s.first]].has_link)
+        s.first++;
     /* the platform's order and the rate order (the star's own order is the platform's): the
      * references, not the search's candidates */
     for (size_t k = 0; k < m; k++) {
@@ -434,9 +458,8 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
         memcpy(s.kept, s.used, m);
     }
     s.candidates = 0;
-    double upper = bestT;
     int charge_all = s.cp.mode == DLS__CHAIN_PAPER;
-    res->bound = dls__order_bound(st, charge_all, upper);
+    res->bound = dls__order_bound(st, charge_all, bestT);
 
     int rule = proven_rule(st);
     if (rule != RULE_NONE) {
@@ -455,6 +478,7 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
             rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
             goto done;
         }
+        own_first(&s, cand, s.tmp);
         rc = price(&s, cand, &res->found, err);
         if (rc != DLS_OK)
             goto done;
@@ -466,20 +490,68 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
         goto order;
     }
 
+    /* the rules, then the local search from the best of everything so far; on small
+     * platforms its makespan narrows the exact search's window (fewer pieces) */
+    res->method = DLS_ORDER_METHOD_SEARCH;
+    rc = rule_orders(&s, best, &bestT, cand, err);
+    if (rc != DLS_OK)
+        goto done;
+    {
+        /* with selection, the search orders the processors the incumbent uses; the others
+         * stay after them (sent nothing, wherever they are) */
+        size_t u = 0;
+        for (size_t k = 0; k < m; k++)
+            if (best[k] < s.first || s.kept[best[k]] || charge_all)
+                cand[u++] = best[k];
+        size_t w = u;
+        for (size_t k = 0; k < m; k++)
+            if (!(best[k] < s.first || s.kept[best[k]] || charge_all))
+                cand[w++] = best[k];
+        own_first(&s, cand, s.tmp);
+        if (u < m && !spent(&s)) {
+            /* where the selection is a heuristic's (past its bound on pieces), where the
+             * unused ones stand matters to it: the order is taken only when no worse */
+            double T;
+            rc = price(&s, cand, &T, err);
+            if (rc != DLS_OK)
+                goto done;
+            if (T <= bestT) {
+                memcpy(best, cand, m * sizeof *best);
+                bestT = T;
+            } else {
+                u = m;
+            }
+        } else {
+            u = m;
+        }
+        rc = local_search(&s, u, best, &bestT, cand, err);
+        if (rc != DLS_OK)
+            goto done;
+        if (s.stopped)
+            dls__note_add(&res->note, "the order search stopped at its time limit (%g s) after "
+                          "%zu candidates: another machine may stop elsewhere (set "
+                          "order_max_candidates for the same answer everywhere)",
+                          par->order_time_limit, s.candidates);
+        res->found = bestT;
+    }
+
+    /* the exact search, on platforms small enough */
     size_t exact_max = par->order_exact_max ? par->order_exact_max : DLS_ORDER_DEFAULT_EXACT_MAX;
-    if (m <= exact_max && m <= DLS__CHAIN_ORDER_MAX) {
+    if (m <= exact_max && m <= DLS__CHAIN_ORDER_MAX && !s.stopped) {
         dls__chain_params ep = s.cp;
         ep.max_work = 0; /* the order search's own bound on points */
         size_t n_used = 0, points = 0;
         double T = NAN;
         dls_error e;
         dls_error_clear(&e);
-        rc = dls__chain_best_order(st, &ep, upper, s.deadline, cand, &n_used, &T, &points, &e);
+        rc = dls__chain_best_order(st, &ep, bestT, s.deadline, cand, &n_used, &T, &points, &e);
         res->points = points;
         if (rc == DLS_OK) {
+            own_first(&s, cand, s.tmp);
             double priced;
+            size_t searched = s.candidates;
             rc = price(&s, cand, &priced, err);
-            s.candidates = 0;
+            s.candidates = searched;
             if (rc != DLS_OK)
                 goto done;
             if (priced <= T * (1 + DLS__ORDER_EXACT_TOL)) {
@@ -494,10 +566,8 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
             if (priced < bestT) {
                 bestT = priced;
                 memcpy(best, cand, m * sizeof *best);
-                memcpy(s.kept, s.used, m);
+                res->found = priced;
             }
-            if (res->proven)
-                goto order;
         } else if (rc == DLS_ELIMIT) {
             dls__note_add(&res->note, "%s; the order is the local search's", e.message);
             rc = DLS_OK;
@@ -508,47 +578,9 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
         }
     }
 
-    /* the rules, then the local search from the best of everything so far */
-    res->method = DLS_ORDER_METHOD_SEARCH;
-    rc = rule_orders(&s, best, &bestT, cand, err);
-    if (rc != DLS_OK)
-        goto done;
-    {
-        /* with selection, the search orders the processors the incumbent uses; the others
-         * stay after them (sent nothing, wherever they are) */
-        size_t u = 0;
-        for (size_t k = 0; k < m; k++)
-            if (s.kept[best[k]] || charge_all)
-                cand[u++] = best[k];
-        size_t w = u;
-        for (size_t k = 0; k < m; k++)
-            if (!(s.kept[best[k]] || charge_all))
-                cand[w++] = best[k];
-        memcpy(best, cand, m * sizeof *best);
-        rc = local_search(&s, u, best, &bestT, cand, err);
-        if (rc != DLS_OK)
-            goto done;
-        if (s.stopped)
-            dls__note_add(&res->note, "the order search stopped at its time limit (%g s) after "
-                          "%zu candidates: another machine may stop elsewhere (set "
-                          "order_max_candidates for the same answer everywhere)",
-                          par->order_time_limit, s.candidates);
-        res->found = bestT;
-    }
-
 order:
-    /* the originator's own processors (no link, sent nothing) first, as the star puts them:
-     * they delay no one, so serving them first is never worse */
-    {
-        size_t k = 0;
-        if (par->originator_computes)
-            for (size_t i = 0; i < m; i++)
-                if (!pl->procs[st->proc[best[i]]].has_link)
-                    res->seq[k++] = st->proc[best[i]];
-        for (size_t i = 0; i < m; i++)
-            if (!par->originator_computes || pl->procs[st->proc[best[i]]].has_link)
-                res->seq[k++] = st->proc[best[i]];
-    }
+    for (size_t k = 0; k < m; k++)
+        res->seq[k] = st->proc[best[k]];
     res->candidates = s.candidates;
     res->seconds = dls__clock_now() - start;
 done:
@@ -557,6 +589,7 @@ done:
     free(C);
     free(s.used);
     free(s.kept);
+    free(s.tmp);
     if (rc != DLS_OK)
         dls__order_result_free(res);
     return rc;

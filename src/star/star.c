@@ -85,6 +85,7 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_
                            int need_lines, dls__star *st, char **note, dls_error *err)
 {
     size_t m = pl->n;
+    memset(st, 0, sizeof *st); /* the callers free a refused star as an empty one */
     if (par->order == DLS_ORDER_BEST)
         return dls__fail(err, DLS_EINVAL, "schedule: the best order is searched by "
                          "dls_schedule_solve(); here give the order (given, rate or a sequence)");

@@ -3,7 +3,7 @@
 BENCHMARKS = tests/bench/bench_partition tests/bench/bench_partition_exact tests/bench/bench_lp tests/bench/bench_model \
 	tests/bench/bench_lu tests/bench/bench_installment tests/bench/bench_integer \
 	tests/bench/bench_stalls tests/bench/bench_memory tests/bench/bench_chain \
-	tests/bench/bench_reader tests/bench/bench_certificate
+	tests/bench/bench_reader tests/bench/bench_certificate tests/bench/bench_order
 EXTRA_PROGRAMS = $(BENCHMARKS)
 tests_bench_bench_partition_SOURCES = tests/bench/bench_partition.c tests/bench/benchutil.h
 tests_bench_bench_partition_LDADD = libdlsched.la -lm
@@ -37,6 +37,8 @@ endif
 tests_bench_bench_chain_SOURCES = tests/bench/bench_chain.c tests/bench/benchutil.h
 tests_bench_bench_chain_CPPFLAGS = $(LIB_CPPFLAGS)
 tests_bench_bench_chain_LDADD = libdlsched_core.la $(CXX_RUNTIME_LIBS) -lm
+tests_bench_bench_order_SOURCES = tests/bench/bench_order.c tests/bench/benchutil.h
+tests_bench_bench_order_LDADD = libdlsched.la -lm
 tests_bench_bench_certificate_SOURCES = tests/bench/bench_certificate.c tests/bench/benchutil.h
 tests_bench_bench_certificate_CPPFLAGS = $(LIB_CPPFLAGS)
 tests_bench_bench_certificate_LDADD = libdlsched_core.la $(CXX_RUNTIME_LIBS) -lm
@@ -61,6 +63,7 @@ bench: all $(BENCHMARKS) $(BENCH_MPI_EXAMPLES)
 	./tests/bench/bench_model
 	./tests/bench/bench_lp
 	./tests/bench/bench_certificate
+	./tests/bench/bench_order
 	./tests/bench/bench_lu
 	./tests/bench/bench_installment
 	./tests/bench/bench_integer
