@@ -33,7 +33,12 @@
  * with tight tolerances (DLS_ORDER_MIP_POLISH_TOL), so that the loads are that order's
  * optimum to rounding, not within the node LPs' feasibility tolerance (1e-7). The answer is
  * then replayed through the star (dls__replay), and a replay that departs from the MIP's
- * makespan by more than DLS_ORDER_MIP_AGREE fails the call. */
+ * makespan by more than DLS_ORDER_MIP_AGREE fails the call.
+ *
+ * Reach, measured (50 random platforms each, startups 0 to 2 s, one or two memory levels,
+ * limits): the worst of 4 to 8 processors took 4 to 240 ms, the median 1 to 22 ms; from 9
+ * processors on, the paper model now and then needs more than 20 s (its relaxation's bound
+ * stays near the sum of the startups that every order pays), selection a few seconds. */
 #include <config.h>
 
 #include <glpk.h>

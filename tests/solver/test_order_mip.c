@@ -29,7 +29,8 @@
 #include "solver/solver.h"
 
 /* Under the sanitizers (TEST_SANITIZED) fewer: the brute force (some 3,400 solves on 6
- * processors) is what takes the time. */
+ * processors) is what takes the time; measured, the whole suite takes 4 s in a plain build
+ * and 2 s with 40 platforms under the sanitizers, whose CI stage is near its limit. */
 #ifdef TEST_SANITIZED
 #define INSTANCES 40
 #else
