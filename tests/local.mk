@@ -67,6 +67,7 @@ UNIT_TESTS = \
 	tests/api/test_api \
 	tests/chain/test_chain_select \
 	tests/solver/test_certificate \
+	tests/solver/test_order_mip \
 	tests/chain/test_chain_curve \
 	tests/chain/test_chain_hard
 if HAVE_LPSOLVE
@@ -168,6 +169,9 @@ tests_host_test_host_LDADD = $(TEST_LDADD) $(GLPK_LIBS) $(PTHREAD_LIBS)
 tests_solver_test_certificate_SOURCES = tests/solver/test_certificate.c $(TEST_SUPPORT)
 tests_solver_test_certificate_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_solver_test_certificate_LDADD = $(TEST_LDADD)
+tests_solver_test_order_mip_SOURCES = tests/solver/test_order_mip.c $(TEST_SUPPORT)
+tests_solver_test_order_mip_CPPFLAGS = $(TEST_CPPFLAGS) $(SANITIZED_CPPFLAGS)
+tests_solver_test_order_mip_LDADD = $(TEST_LDADD)
 tests_solver_test_lp_crosscheck_SOURCES = tests/solver/test_lp_crosscheck.c $(TEST_SUPPORT)
 tests_solver_test_lp_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_solver_test_lp_crosscheck_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)

@@ -6,4 +6,5 @@ libdlsched_core_la_SOURCES += \
 	src/solver/lp_star.c \
 	src/solver/certificate.c \
 	src/solver/lp_export.c \
-	src/solver/mip.c
+	src/solver/mip.c \
+	src/solver/order_mip.c

@@ -1,6 +1,6 @@
 /* The solvers of the star problem with GLPK (the only module that uses GLPK): the LP of
- * paper 003 (lp_star.c), its exports (lp_export.c), and the mixed-integer programs
- * (mip.c). */
+ * paper 003 (lp_star.c), its exports (lp_export.c), the mixed-integer programs (mip.c),
+ * and the best send order as a MIP (order_mip.c). */
 #ifndef DLSCHED_SOLVER_SOLVER_H
 #define DLSCHED_SOLVER_SOLVER_H
 
@@ -102,5 +102,51 @@ typedef struct dls__mip_answer {
 
 DLS_HIDDEN dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *spec,
                                           dls__mip_answer *ans, dls_error *err);
+
+
+/* The best send order as a MIP (order_mip.c): an independent check of the order search on
+ * small platforms (Drozdowski 1997's positional formulation). */
+/* The most positions it accepts (m^2 binaries). Measured on random platforms (startups 0
+ * to 2 s, two memory levels, limits): up to 8 processors within 0.25 s each, either model;
+ * from 9 on the paper model now and then runs for more than 20 s (its relaxation's bound
+ * stays near the sum of the startups), selection within seconds up to 16. */
+#define DLS_ORDER_MIP_MAX_POSITIONS 32
+
+typedef struct dls__order_mip_answer {
+    size_t m;              /* the star's positions */
+    size_t count;          /* processors in the schedule: all m (charge_all), or those sent
+                            * a load (selection); 0 when there is no schedule */
+    size_t *order;         /* m positions of the star: the count of the schedule in send
+                            * order, then the others in position order */
+    double *load;          /* by position (units); 0 for those not in the schedule */
+    double makespan;       /* the replay of order and loads through the star (s); NaN when
+                            * there is no schedule */
+    double mip_makespan;   /* the MIP's own objective (s), within its tolerances of makespan */
+    double bound;          /* a lower bound on the optimum over all orders (s): GLPK's, 0 when
+                            * it found none; the MIP's objective when optimal */
+    dls_solution_status status; /* OPTIMAL; FEASIBLE (stopped by the time limit, the best
+                            * found); NOT_FOUND (stopped, none found); INFEASIBLE (the
+                            * limits cannot hold V, or no schedule within `upper`) */
+    int time_limited;      /* stopped by the time limit */
+    int polished;          /* the loads come from the LP of the order found, solved again
+                            * with tight tolerances (else from branch and bound) */
+    size_t binaries, rows, cols;
+    double seconds;
+} dls__order_mip_answer;
+
+/* The least makespan over every send order (and, without charge_all, every set of
+ * processors) of the star st (its positions in any order), with GLPK's branch and bound
+ * within time_limit seconds (in (0, DLS_TIME_LIMIT_MAX]). charge_all = 1: the paper's model
+ * (every processor served and charged its startup and least compute time, load or not);
+ * 0: selection (a processor sent nothing costs nothing). upper: a makespan known to be
+ * reachable (s), which cuts the search, or INFINITY. The order and loads are replayed
+ * through the star (dls__replay). Returns DLS_OK with ans filled (free it with
+ * dls__order_mip_answer_free, also after a failure), whatever the solution status;
+ * DLS_EINVAL for bad arguments; DLS_ELIMIT past DLS_ORDER_MIP_MAX_POSITIONS; DLS_ESOLVER when
+ * GLPK fails; DLS_ENUMERIC when the replay disagrees with the MIP; DLS_ENOMEM. */
+DLS_HIDDEN dls_status dls__order_mip_solve(const dls__star *st, int charge_all,
+                                           double time_limit, double upper,
+                                           dls__order_mip_answer *ans, dls_error *err);
+DLS_HIDDEN void dls__order_mip_answer_free(dls__order_mip_answer *ans);
 
 #endif /* DLSCHED_SOLVER_SOLVER_H */
