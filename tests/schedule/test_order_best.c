@@ -1186,6 +1186,8 @@ TEST(test_order_params_refused)
 
 int main(int argc, char **argv)
 {
+    /* line by line, so that the log keeps what was printed when a test crashes the program */
+    setvbuf(stdout, NULL, _IOLBF, 0);
     test_seed_value = 20261125u;
     test_init_seed(argc, argv);
     const struct CMUnitTest tests[] = {
