@@ -151,6 +151,16 @@ static void print_seq(const char *what, const size_t *seq, size_t n)
     printf("\n");
 }
 
+/* The processors of pl (a platform of in's processors, each named after its index in in)
+ * in the order seq. */
+static void print_names(const char *what, const dls_platform *pl, const size_t *seq, size_t n)
+{
+    printf("# %s:", what);
+    for (size_t k = 0; k < n; k++)
+        printf(" %s", seq[k] < dls_platform_count(pl) ? dls_platform_name(pl, seq[k]) : "?");
+    printf("\n");
+}
+
 /* Fails with the instance printed first. */
 #define FAIL_ON(in, ...)                                                                   \
     do {                                                                                   \
@@ -344,7 +354,7 @@ static double solve_order(const inst *in, const dls_platform *pl, dls_send_order
     dls_status st = dls_schedule_solve(pl, in->V, &par, &s, &err);
     if (st != DLS_OK) {
         if (seq)
-            print_seq("the sequence (of the sub-platform's indices)", seq, n);
+            print_names("the sequence", pl, seq, n);
         FAIL_ON(in, "%s %s (drop_unused %d) failed with %s: %s", dls_star_solver_name(solver),
                 dls_send_order_name(order), drop, dls_status_name(st), err.message);
     }
@@ -361,8 +371,8 @@ static double solve_order(const inst *in, const dls_platform *pl, dls_send_order
         /* the schedule follows the sequence asked */
         const size_t *got = dls_schedule_sequence(s);
         if (memcmp(got, seq, n * sizeof *seq) != 0) {
-            print_seq("asked", seq, n);
-            print_seq("served", got, n);
+            print_names("asked", pl, seq, n);
+            print_names("served", pl, got, n);
             FAIL_ON(in, "the schedule does not follow the sequence");
         }
     }
@@ -454,13 +464,21 @@ static double memo_best(const double *memo, const size_t *perm, size_t n, uint64
     return best;
 }
 
-static void agree(const inst *in, const size_t *perm, const char *what, double chain,
-                  double glpk, brute_stats *stats)
+/* The chain's makespan for the order perm against GLPK's, which the processors of perm at
+ * the positions in `at` reach. */
+static void agree(const inst *in, const size_t *perm, uint64_t at, const char *what,
+                  double chain, double glpk, brute_stats *stats)
 {
     if (isinf(chain) && isinf(glpk))
         return;
     if (!test_close(chain, glpk, AGREE, 0)) {
+        size_t sub[MAX_BRUTE], k = 0;
+        for (size_t q = 0; q < in->m; q++)
+            if (at >> q & 1)
+                sub[k++] = perm[q];
         print_seq("the order", perm, in->m);
+        if (k < in->m)
+            print_seq("GLPK's best processors of it", sub, k);
         FAIL_ON(in, "%s: the chain gives %.17g, GLPK %.17g", what, chain, glpk);
     }
     stats->worst_agree = fmax(stats->worst_agree, fabs(chain - glpk) / glpk);
@@ -492,9 +510,10 @@ static void brute_force(const inst *in, int subsets, double *memo, brute *b, bru
         if (subsets) {
             /* order by order: the chain against GLPK, which solved every subsequence */
             uint64_t at = 0;
-            agree(in, perm, "selection", sel, memo_best(memo, perm, m, &at), stats);
+            double best_sub = memo_best(memo, perm, m, &at);
+            agree(in, perm, at, "selection", sel, best_sub, stats);
             paper = memo[memo_code(perm, m)];
-            agree(in, perm, "the paper's LP",
+            agree(in, perm, all_of(m), "the paper's LP",
                   solve_order(in, pl, DLS_ORDER_SEQUENCE, perm, m, DLS_SOLVER_CHAIN, 0), paper,
                   stats);
             stats->chains++;
