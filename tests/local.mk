@@ -60,6 +60,7 @@ UNIT_TESTS = \
 	tests/schedule/test_curve \
 	tests/schedule/test_limits \
 	tests/schedule/test_tolerance \
+	tests/schedule/test_order_best \
 	tests/verify/test_verify \
 	tests/installment/test_installment \
 	tests/check/test_crosscheck \
@@ -150,6 +151,9 @@ tests_schedule_test_limits_LDADD = $(TEST_LDADD)
 tests_schedule_test_tolerance_SOURCES = tests/schedule/test_tolerance.c $(TEST_SUPPORT)
 tests_schedule_test_tolerance_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_schedule_test_tolerance_LDADD = $(TEST_LDADD)
+tests_schedule_test_order_best_SOURCES = tests/schedule/test_order_best.c $(TEST_SUPPORT)
+tests_schedule_test_order_best_CPPFLAGS = $(TEST_CPPFLAGS) $(SANITIZED_CPPFLAGS)
+tests_schedule_test_order_best_LDADD = $(TEST_LDADD)
 tests_verify_test_verify_SOURCES = tests/verify/test_verify.c $(TEST_SUPPORT)
 tests_verify_test_verify_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_verify_test_verify_LDADD = $(TEST_LDADD)
