@@ -45,7 +45,7 @@ const tool_cmd tool_cmd_crosscheck = {
     "the star scheduler's two solvers and the geometric partitioners checking each other",
     "PLATFORM --load V [--order given|rate] [--no-limits] [--tolerance R] [--time-limit S]\n"
     "       [--json]",
-    "Runs four independent comparisons and exits 0 when all agree, 1 otherwise:\n"
+    "Runs five independent comparisons and exits 0 when all agree, 1 otherwise:\n"
     "zero-communication: with every link set to {0, 0}, the schedule's makespan equals the\n"
     "geometric continuous optimum when the time functions are convex, and is a lower bound\n"
     "of it otherwise (the gap and the envelopes' deviation are given); integer-mip: for a\n"
@@ -53,8 +53,10 @@ const tool_cmd tool_cmd_crosscheck = {
     "the same problem solved as a MIP with GLPK; replay: the schedule replayed gives its\n"
     "makespan; solvers: the chain solver and GLPK give the same makespan for the paper's\n"
     "LP, and with processor selection the chain's (exact) is never longer than GLPK's\n"
-    "(a heuristic). A check that cannot run (a load that is not whole, a MIP too large)\n"
-    "says why and does not count.",
+    "(a heuristic); order: on up to 8 processors, the best send order (--order best) has the\n"
+    "makespan of a MIP over every order (and set of processors) solved by GLPK. A check\n"
+    "that cannot run (a load that is not whole, a MIP too large) says why and does not\n"
+    "count.",
     crosscheck_opts,
     1,
     1,

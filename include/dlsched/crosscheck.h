@@ -3,7 +3,7 @@
  * @brief The star scheduler's two solvers (paper 003), and the geometric partitioners
  *        (papers 000 and 004), checking each other on one platform and load.
  *
- * Four checks (the schedule's solver is that of dls_crosscheck_params::schedule, the chain
+ * Five checks (the schedule's solver is that of dls_crosscheck_params::schedule, the chain
  * by default):
  * - **zero communication**: with every link set to {0, 0}, the LP's makespan equals the
  *   continuous optimum of the geometric problem (every processor that is not at its limit
@@ -19,7 +19,15 @@
  *   (on the LP's own time lines; the true models' makespan is reported beside it);
  * - **solvers**: the chain solver and GLPK give the same makespan for the paper's LP (every
  *   processor charged), and with processor selection the chain's, exact, is never longer
- *   than GLPK's, which drops unused processors one LP at a time.
+ *   than GLPK's, which drops unused processors one LP at a time;
+ * - **order**: on platforms of at most ::DLS_CHECK_ORDER_MAX processors and 64 time lines
+ *   in all (speed models enter through envelopes of many lines), the best send
+ *   order (dls_schedule_solve() with ::DLS_ORDER_BEST, in the model of
+ *   dls_crosscheck_params::schedule) has the makespan of a MIP for the order solved by GLPK
+ *   (a binary per processor and place in the sequence, with the loads, the sends' ends and
+ *   the memory levels as rows: every order, and with selection every set, at once); when
+ *   the MIP stops at dls_crosscheck_params::mip's time limit, the best order may only be
+ *   better than its incumbent and no worse than its bound.
  */
 #ifndef DLSCHED_CROSSCHECK_H
 #define DLSCHED_CROSSCHECK_H
@@ -57,7 +65,8 @@ DLS_API void dls_crosscheck_params_init(dls_crosscheck_params *params);
     X(ZERO_COMMUNICATION, 0, "zero-communication")          \
     X(INTEGER_MIP, 1, "integer-mip")                        \
     X(REPLAY, 2, "replay")                                  \
-    X(SOLVERS, 3, "solvers")
+    X(SOLVERS, 3, "solvers")                                \
+    X(ORDER, 4, "order")
 
 /** A check: see ::DLS_CHECK_KIND_MAP. */
 typedef enum dls_check_kind {
@@ -67,9 +76,14 @@ typedef enum dls_check_kind {
 } dls_check_kind;
 
 /** Number of checks (the kinds are 0 .. DLS_CHECK_COUNT - 1). */
-#define DLS_CHECK_COUNT 4
+#define DLS_CHECK_COUNT 5
 
-/** "zero-communication", "integer-mip", "replay" or "solvers"; "unknown" otherwise. */
+/** The order check runs on platforms of at most this many processors (its MIP grows with
+ *  their square, and its branch and bound with their factorial). */
+#define DLS_CHECK_ORDER_MAX 8
+
+/** "zero-communication", "integer-mip", "replay", "solvers" or "order"; "unknown"
+ *  otherwise. */
 DLS_API const char *dls_check_kind_name(dls_check_kind kind);
 
 /** The check whose dls_check_kind_name() is @p name.
@@ -83,13 +97,14 @@ typedef struct dls_check_result {
     int ran;           /**< 0: skipped (why in @ref detail) */
     int agree;         /**< 1: the two sides agree (or are consistent as a bound) */
     double first;      /**< the schedule's makespan, the partitioner's, the schedule's, the
-                            chain's paper LP (s) */
-    double second;     /**< the geometric optimum, the MIP's, the replay's, GLPK's paper LP
-                            (s) */
+                            chain's paper LP, the best order's (s) */
+    double second;     /**< the geometric optimum, the MIP's, the replay's, GLPK's paper LP,
+                            the order MIP's (s) */
     double rel_diff;   /**< (first - second) / second */
     double extra;      /**< zero-communication: the envelopes' largest deviation; integer:
                             the MIP's seconds; replay: the true models' makespan; solvers:
-                            (chain - GLPK) / GLPK with selection (<= 0 when they agree) */
+                            (chain - GLPK) / GLPK with selection (<= 0 when they agree);
+                            order: the order MIP's seconds */
     const char *detail; /**< a sentence on the outcome; never NULL */
 } dls_check_result;
 
@@ -97,7 +112,7 @@ typedef struct dls_check_result {
 typedef struct dls_crosscheck dls_crosscheck;
 
 /**
- * Runs the four checks for a load of @p load units.
+ * Runs the five checks for a load of @p load units.
  * @param params NULL for the defaults
  * @param[out] out receives the outcome, to release with dls_crosscheck_free(); unchanged
  *        on failure

@@ -28,6 +28,9 @@
 /* Makespans of whole-unit distributions under the same time functions are compared to
  * this relative amount (the same values, up to the order of the evaluations). */
 #define DLS_CHECK_INTEGER_RTOL 1e-12
+/* The order check's MIP has a row per processor, place and time line: beyond this many
+ * lines in all (speed models' envelopes have thousands) it stands aside. */
+#define DLS_CHECK_ORDER_MAX_LINES 64
 
 void dls_crosscheck_params_init(dls_crosscheck_params *p)
 {
@@ -521,6 +524,90 @@ static dls_status solvers_check(const dls_platform *pl, double V,
     return DLS_OK;
 }
 
+/* The best order against the MIP for the order (src/solver/order_mip.c). */
+static dls_status order_check(const dls_platform *pl, double V, const dls_crosscheck_params *par,
+                              check_item *r, dls_error *err)
+{
+    if (pl->n > DLS_CHECK_ORDER_MAX) {
+        snprintf(r->detail, sizeof r->detail, "skipped: %zu processors, more than the %d the "
+                 "order MIP takes", pl->n, DLS_CHECK_ORDER_MAX);
+        return DLS_OK;
+    }
+    dls_schedule_params sp = par->schedule;
+    sp.order = DLS_ORDER_BEST;
+    sp.sequence = NULL;
+    sp.sequence_count = 0;
+    sp.exact = 0;
+    dls_schedule *s;
+    dls_status st = dls_schedule_solve(pl, V, &sp, &s, err);
+    if (st != DLS_OK)
+        return st;
+    if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
+        snprintf(r->detail, sizeof r->detail, "skipped: the limits cannot hold the load");
+        dls_schedule_free(s);
+        return DLS_OK;
+    }
+    dls_schedule_solver_info si;
+    dls_schedule_get_solver_info(s, &si, NULL);
+    double best = dls_schedule_makespan(s);
+    dls_schedule_free(s);
+    sp.order = DLS_ORDER_GIVEN;
+    dls__star star;
+    char *note = NULL;
+    st = dls__star_build(pl, V, &sp, 1, &star, &note, err);
+    free(note);
+    if (st != DLS_OK)
+        return st;
+    size_t lines = star.off[star.m];
+    if (lines > DLS_CHECK_ORDER_MAX_LINES) {
+        snprintf(r->detail, sizeof r->detail, "skipped: %zu time lines (memory levels and the "
+                 "envelopes of speed models), more than the %d the order MIP takes", lines,
+                 DLS_CHECK_ORDER_MAX_LINES);
+        dls__star_free(&star);
+        return DLS_OK;
+    }
+    dls__order_mip_answer ma;
+    st = dls__order_mip_solve(&star, !sp.drop_unused, par->mip.time_limit, INFINITY, &ma, err);
+    dls__star_free(&star);
+    if (st != DLS_OK) {
+        dls__order_mip_answer_free(&ma);
+        return st;
+    }
+    const char *how = dls_order_method_name(si.order_method);
+    if (ma.status == DLS_SOLUTION_OPTIMAL) {
+        r->ran = 1;
+        r->first = best;
+        r->second = ma.makespan;
+        r->rel_diff = rel(best, ma.makespan);
+        r->extra = ma.seconds;
+        /* a search that does not claim the best order may only be worse */
+        r->agree = si.order_optimal ? fabs(r->rel_diff) <= par->rel_tol
+                                    : r->rel_diff >= -par->rel_tol;
+        snprintf(r->detail, sizeof r->detail, "the best order (%s%s) %.12g s, the order MIP "
+                 "%.12g s (relative difference %.3g, %.3f s)", how,
+                 si.order_optimal ? ", proven" : ", not proven", best, ma.makespan,
+                 r->rel_diff, ma.seconds);
+    } else if (ma.status == DLS_SOLUTION_FEASIBLE) {
+        r->ran = 1;
+        r->first = best;
+        r->second = ma.makespan;
+        r->rel_diff = rel(best, ma.makespan);
+        r->extra = ma.seconds;
+        /* the MIP's bound holds every order: the best order's makespan is above it, and a
+         * proven one at most its incumbent */
+        r->agree = best >= ma.bound * (1 - par->rel_tol) &&
+                   (!si.order_optimal || r->rel_diff <= par->rel_tol);
+        snprintf(r->detail, sizeof r->detail, "the best order (%s) %.12g s; the order MIP "
+                 "stopped at its time limit with %.12g s and a bound of %.12g s (%.3f s)", how,
+                 best, ma.makespan, ma.bound, ma.seconds);
+    } else {
+        snprintf(r->detail, sizeof r->detail, "skipped: the order MIP found no order within its "
+                 "time limit (%.3f s)", ma.seconds);
+    }
+    dls__order_mip_answer_free(&ma);
+    return DLS_OK;
+}
+
 static dls_status dls_crosscheck_run_impl(const dls_platform *platform, double load,
                                           const dls_crosscheck_params *params, dls_crosscheck **out,
                                           dls_error *err)
@@ -566,6 +653,8 @@ static dls_status dls_crosscheck_run_impl(const dls_platform *platform, double l
         st = replay_check(platform, load, params, &r[DLS_CHECK_REPLAY], err);
     if (st == DLS_OK)
         st = solvers_check(platform, load, params, &r[DLS_CHECK_SOLVERS], err);
+    if (st == DLS_OK)
+        st = order_check(platform, load, params, &r[DLS_CHECK_ORDER], err);
     if (st != DLS_OK) {
         free(c);
         return st;

@@ -254,12 +254,14 @@ TEST(test_crosscheck_random)
         checks_free(&ck);
         dls_platform_free(pl);
     }
-    printf("# cross-checks run: zero-communication %d, integer-mip %d, replay %d, solvers %d "
-           "of %d\n", ran[0], ran[1], ran[2], ran[3], RANDOM_PLATFORMS);
+    printf("# cross-checks run: zero-communication %d, integer-mip %d, replay %d, solvers %d, "
+           "order %d of %d\n", ran[0], ran[1], ran[2], ran[3], ran[4], RANDOM_PLATFORMS);
     assert_true(ran[0] >= RANDOM_PLATFORMS * 9 / 10);
     assert_true(ran[1] >= RANDOM_PLATFORMS * 3 / 4);
     assert_true(ran[2] >= RANDOM_PLATFORMS * 9 / 10);
     assert_true(ran[3] >= RANDOM_PLATFORMS * 9 / 10);
+    /* time lines only: the measured speeds' envelopes are too many lines for the MIP */
+    assert_true(ran[4] >= RANDOM_PLATFORMS / 2);
 }
 
 /* The paper's two-processor example: every check agrees, with exact values. */

@@ -870,6 +870,54 @@ TEST(test_best_rule)
     print_best("linear platforms (both models)", &bs);
 }
 
+/* Every link the same (startup and rate), linear times, no limits: serving the fastest
+ * processors first is optimal (the speed rule). BEST says RULE, proven, at the least
+ * makespan over every order: GLPK's paper LP per order, and the chain's exact selection per
+ * order (small platforms: exact for each order). */
+TEST(test_speed_rule)
+{
+    test_rng r;
+    test_rng_init(&r, 1811);
+    best_stats bs;
+    memset(&bs, 0, sizeof bs);
+    for (int t = 0; t < LINEAR_PLATFORMS; t++) {
+        inst in;
+        gen_linear(&r, t % 6 == 5 ? 7 : 2 + (size_t)(t % 5), &in);
+        double S = test_range(&r, 0.05, 2), C = test_logrange(&r, 1e-4, 5e-3);
+        for (size_t i = 0; i < in.m; i++) {
+            in.S[i] = S;
+            in.C[i] = C;
+        }
+        dls_platform *pl = inst_platform(&in, all_of(in.m));
+        for (int drop = 0; drop < 2; drop++) {
+            size_t perm[MAX_BRUTE];
+            identity(perm, in.m);
+            double opt = INFINITY;
+            do
+                opt = fmin(opt, solve_order(&in, pl, DLS_ORDER_SEQUENCE, perm, in.m,
+                                            drop ? DLS_SOLVER_CHAIN : DLS_SOLVER_GLPK, drop));
+            while (next_perm(perm, in.m));
+            dls_schedule_params par;
+            params_order(&par, DLS_ORDER_BEST, NULL, 0, DLS_SOLVER_CHAIN, drop);
+            dls_schedule *s = solve_best(&in, pl, &par);
+            dls_schedule_solver_info info;
+            double T = check_best(&in, pl, drop, s, &info);
+            if (info.order_method != DLS_ORDER_METHOD_RULE || !info.order_optimal ||
+                !test_close(T, opt, ORDER_TOL, 0))
+                FAIL_ON(&in, "same links, drop_unused %d: BEST by %s (optimal %d), %.17g; the "
+                        "best of every order %.17g", drop,
+                        dls_order_method_name(info.order_method), info.order_optimal, T, opt);
+            count_best(&bs, &info);
+            bs.compared++;
+            bs.worst_gap = fmax(bs.worst_gap, fabs(excess(T, opt)));
+            bs.worst_bound = fmax(bs.worst_bound, excess(info.order_lower_bound, opt));
+            dls_schedule_free(s);
+        }
+        dls_platform_free(pl);
+    }
+    print_best("platforms whose links are all the same (both models)", &bs);
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* Beyond the brute force */
 
@@ -1217,6 +1265,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_sequence_is_reordering),
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_rate_rule),
+        cmocka_unit_test(test_speed_rule),
         cmocka_unit_test(test_best_small),
         cmocka_unit_test(test_best_rule),
         cmocka_unit_test(test_best_mid),

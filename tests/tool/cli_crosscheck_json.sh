@@ -10,7 +10,7 @@ expect_rc 0 "crosscheck json"
 py_json "crosscheck json" <<'PY'
 assert d["agree"] is True and d["load"] == 2000.5
 c = {x["name"]: x for x in d["checks"]}
-assert set(c) == {"zero-communication", "integer-mip", "replay", "solvers"}
+assert set(c) == {"zero-communication", "integer-mip", "replay", "solvers", "order"}
 assert c["integer-mip"]["ran"] is False and "whole" in c["integer-mip"]["detail"]
 assert c["replay"]["ran"] and abs(c["replay"]["relative_difference"]) <= 1e-7
 s = c["solvers"]
