@@ -525,7 +525,8 @@ typedef struct dls_schedule_solver_info {
      *  itself when order_optimal; else the makespan when every link may send at the same
      *  time (the single port relaxed). NaN otherwise. */
     double order_lower_bound;
-    /** ::DLS_ORDER_BEST: candidate orders priced by the search (0 for RULE and EXACT). */
+    /** ::DLS_ORDER_BEST: candidate orders the search priced (the rules, before the exact
+     *  search too, and the local search's moves); 0 for RULE. */
     size_t order_candidates;
     /** Zero; room for later figures. */
     unsigned char reserved[16];

@@ -142,6 +142,10 @@ static inline double dls__cprob_fill(const dls__cprob *pb, size_t p, double Z, i
 typedef struct dls__vcurve {
     size_t n;
     double *r, *al;
+    /* what it was built for (the stage functions build it again only for another): NULL
+     * when not built; zero both with the rest */
+    const struct dls__cprob *pb;
+    size_t p;
 } dls__vcurve;
 DLS_HIDDEN void dls__vcurve_build(const dls__cprob *pb, size_t p, dls__vcurve *vc);
 DLS_HIDDEN double dls__vcurve_at(const dls__vcurve *vc, double r);

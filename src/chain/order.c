@@ -86,10 +86,18 @@ static int build(const dls__cprob *pb, int select, double vcap, double wmax, siz
 {
     size_t m = pb->m, N = (size_t)1 << m;
     dls__pwl h = {0}, acc = {0}, tmp = {0}, scratch[5] = {{0}};
-    dls__vcurve vc = {0, NULL, NULL};
-    vc.r = malloc((pb->max_lines + 2) * sizeof *vc.r);
-    vc.al = malloc((pb->max_lines + 2) * sizeof *vc.al);
-    int rc = vc.r && vc.al && dls__pwl_push(&acc, 0, 0) == 0 ? 1 : -1;
+    /* each position's v, built once (the stage functions build it again only for another
+     * position: with the envelopes of speed models, thousands of lines, that dominated) */
+    dls__vcurve *vc = calloc(m, sizeof *vc);
+    int rc = vc ? 1 : -1;
+    for (size_t i = 0; i < m && rc == 1; i++) {
+        vc[i].r = malloc((pb->max_lines + 2) * sizeof *vc[i].r);
+        vc[i].al = malloc((pb->max_lines + 2) * sizeof *vc[i].al);
+        if (vc[i].r == NULL || vc[i].al == NULL)
+            rc = -1;
+    }
+    if (rc == 1 && dls__pwl_push(&acc, 0, 0) != 0)
+        rc = -1;
     acc.tail = 0;
     if (rc == 1 && store_put(s, 0, &acc) != 0)
         rc = -1;
@@ -102,8 +110,8 @@ static int build(const dls__cprob *pb, int select, double vcap, double wmax, siz
             dls__pwl g = store_view(s, M ^ bit);
             if (g.n == 0)
                 continue; /* the rest cannot be served within the window */
-            int r = select ? dls__stage_select(pb, i, &g, vcap, wmax, &vc, &h, scratch)
-                           : dls__stage_charged(pb, i, &g, vcap, wmax, &vc, &h, scratch);
+            int r = select ? dls__stage_select(pb, i, &g, vcap, wmax, &vc[i], &h, scratch)
+                           : dls__stage_charged(pb, i, &g, vcap, wmax, &vc[i], &h, scratch);
             if (r != 0) {
                 rc = -1;
             } else if (h.n == 0) {
@@ -135,8 +143,11 @@ static int build(const dls__cprob *pb, int select, double vcap, double wmax, siz
     dls__pwl_free(&tmp);
     for (int i = 0; i < 5; i++)
         dls__pwl_free(&scratch[i]);
-    free(vc.r);
-    free(vc.al);
+    for (size_t i = 0; vc && i < m; i++) {
+        free(vc[i].r);
+        free(vc[i].al);
+    }
+    free(vc);
     return rc;
 }
 

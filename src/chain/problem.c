@@ -151,6 +151,8 @@ void dls__vcurve_build(const dls__cprob *pb, size_t p, dls__vcurve *vc)
     const dls__star *st = pb->st;
     size_t lo = st->off[p], hi = st->off[p + 1];
     double Bt = pb->Bt[p];
+    vc->pb = pb;
+    vc->p = p;
     /* the line on top at 0: the largest intercept, then the steepest */
     size_t top = lo;
     for (size_t l = lo + 1; l < hi; l++)

@@ -108,7 +108,7 @@ static int select_dp(const dls__cprob *pb, double vcap, double wmax, size_t max_
 {
     size_t m = pb->m;
     dls__pwl work[2] = {{0}}, scratch[3] = {{0}};
-    dls__vcurve vc = {0, NULL, NULL};
+    dls__vcurve vc = {0, NULL, NULL, NULL, 0};
     vc.r = malloc((pb->max_lines + 2) * sizeof *vc.r);
     vc.al = malloc((pb->max_lines + 2) * sizeof *vc.al);
     int rc = vc.r && vc.al && dls__pwl_push(&work[0], 0, 0) == 0 ? 1 : -1;

@@ -107,7 +107,8 @@ int dls__stage_paper(const dls__cprob *pb, size_t p, const dls__pwl *g, double v
     double S = pb->S[p], C = pb->C[p];
     size_t n = g->n;
     double rmin = fmax(pb->amax[p], g->x[0]);
-    dls__vcurve_build(pb, p, vc);
+    if (vc->pb != pb || vc->p != p)
+        dls__vcurve_build(pb, p, vc);
     f->n = 0;
     double rho = rmin;
     if (C > 0) {
@@ -250,7 +251,8 @@ int dls__stage_select(const dls__cprob *pb, size_t p, const dls__pwl *g, double 
         dls__pwl_finish(f, vcap, wmax);
         return 0;
     }
-    dls__vcurve_build(pb, p, vc);
+    if (vc->pb != pb || vc->p != p)
+        dls__vcurve_build(pb, p, vc);
     if (C == 0) {
         if (curve(g, vc, 0, 0, rmin, vcap, wmax - S, U) != 0)
             return -1;
@@ -281,7 +283,8 @@ int dls__stage_charged(const dls__cprob *pb, size_t p, const dls__pwl *g, double
         return 0; /* p is charged past the window: nothing within it */
     dls__pwl *U = &scratch[0], *R = &scratch[3], *M = &scratch[4];
     U->n = R->n = 0;
-    dls__vcurve_build(pb, p, vc);
+    if (vc->pb != pb || vc->p != p)
+        dls__vcurve_build(pb, p, vc);
     if (C == 0) {
         if (curve(g, vc, 0, 0, rmin, vcap, wmax - S, U) != 0)
             return -1;

@@ -379,7 +379,7 @@ int dls__paper_sweep(const dls__chain *c, double vcap, double wmax, double *rho,
     w.used = 1;
     w.rng = 0x9E3779B97F4A7C15ull;
     w.t = malloc(w.cap * sizeof *w.t);
-    dls__vcurve vc;
+    dls__vcurve vc = {0, NULL, NULL, NULL, 0};
     vc.r = malloc((pb->max_lines + 2) * sizeof *vc.r);
     vc.al = malloc((pb->max_lines + 2) * sizeof *vc.al);
     int rc = -1;

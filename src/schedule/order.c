@@ -404,8 +404,8 @@ done:
 }
 
 dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
-                           const dls_schedule_params *par, dls__order_result *res,
-                           dls_error *err)
+                           const dls_schedule_params *par, const dls__chain_params *cp,
+                           dls__order_result *res, dls_error *err)
 {
     size_t m = st->m;
     memset(res, 0, sizeof *res);
@@ -414,7 +414,7 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
     search s;
     memset(&s, 0, sizeof s);
     s.st = st;
-    dls__schedule_chain_params(pl, par, &s.cp);
+    s.cp = *cp;
     s.deadline = start + par->order_time_limit;
     s.budget = par->order_max_candidates;
     if (s.budget == 0) {
@@ -490,52 +490,13 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
         goto order;
     }
 
-    /* the rules, then the local search from the best of everything so far; on small
-     * platforms its makespan narrows the exact search's window (fewer pieces) */
+    /* the rules: on small platforms their best narrows the exact search's window, on the
+     * others the local search starts from it */
     res->method = DLS_ORDER_METHOD_SEARCH;
     rc = rule_orders(&s, best, &bestT, cand, err);
     if (rc != DLS_OK)
         goto done;
-    {
-        /* with selection, the search orders the processors the incumbent uses; the others
-         * stay after them (sent nothing, wherever they are) */
-        size_t u = 0;
-        for (size_t k = 0; k < m; k++)
-            if (best[k] < s.first || s.kept[best[k]] || charge_all)
-                cand[u++] = best[k];
-        size_t w = u;
-        for (size_t k = 0; k < m; k++)
-            if (!(best[k] < s.first || s.kept[best[k]] || charge_all))
-                cand[w++] = best[k];
-        own_first(&s, cand, s.tmp);
-        if (u < m && !spent(&s)) {
-            /* where the selection is a heuristic's (past its bound on pieces), where the
-             * unused ones stand matters to it: the order is taken only when no worse */
-            double T;
-            rc = price(&s, cand, &T, err);
-            if (rc != DLS_OK)
-                goto done;
-            if (T <= bestT) {
-                memcpy(best, cand, m * sizeof *best);
-                bestT = T;
-            } else {
-                u = m;
-            }
-        } else {
-            u = m;
-        }
-        rc = local_search(&s, u, best, &bestT, cand, err);
-        if (rc != DLS_OK)
-            goto done;
-        if (s.stopped)
-            dls__note_add(&res->note, "the order search stopped at its time limit (%g s) after "
-                          "%zu candidates: another machine may stop elsewhere (set "
-                          "order_max_candidates for the same answer everywhere)",
-                          par->order_time_limit, s.candidates);
-        res->found = bestT;
-    }
-
-    /* the exact search, on platforms small enough */
+    /* the exact search, on platforms small enough; the local search where it gives way */
     size_t exact_max = par->order_exact_max ? par->order_exact_max : DLS_ORDER_DEFAULT_EXACT_MAX;
     if (m <= exact_max && m <= DLS__CHAIN_ORDER_MAX && !s.stopped) {
         dls__chain_params ep = s.cp;
@@ -566,8 +527,10 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
             if (priced < bestT) {
                 bestT = priced;
                 memcpy(best, cand, m * sizeof *best);
-                res->found = priced;
+                memcpy(s.kept, s.used, m);
             }
+            if (res->proven)
+                goto order;
         } else if (rc == DLS_ELIMIT) {
             dls__note_add(&res->note, "%s; the order is the local search's", e.message);
             rc = DLS_OK;
@@ -577,6 +540,46 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
             goto done;
         }
     }
+
+    /* the local search, from the best so far */
+    if (!s.stopped) {
+        /* with selection, the search orders the processors the incumbent uses; the others
+         * stay after them (sent nothing, wherever they are) */
+        size_t u = 0;
+        for (size_t k = 0; k < m; k++)
+            if (best[k] < s.first || s.kept[best[k]] || charge_all)
+                cand[u++] = best[k];
+        size_t w = u;
+        for (size_t k = 0; k < m; k++)
+            if (!(best[k] < s.first || s.kept[best[k]] || charge_all))
+                cand[w++] = best[k];
+        own_first(&s, cand, s.tmp);
+        if (u < m && !spent(&s)) {
+            /* where the selection is a heuristic's (past its bound on pieces), where the
+             * unused ones stand matters to it: the order is taken only when no worse */
+            double T;
+            rc = price(&s, cand, &T, err);
+            if (rc != DLS_OK)
+                goto done;
+            if (T <= bestT) {
+                memcpy(best, cand, m * sizeof *best);
+                bestT = T;
+            } else {
+                u = m;
+            }
+        } else {
+            u = m;
+        }
+        rc = local_search(&s, u, best, &bestT, cand, err);
+        if (rc != DLS_OK)
+            goto done;
+    }
+    if (s.stopped)
+        dls__note_add(&res->note, "the order search stopped at its time limit (%g s) after %zu "
+                      "candidates: another machine may stop elsewhere (set "
+                      "order_max_candidates for the same answer everywhere)",
+                      par->order_time_limit, s.candidates);
+    res->found = bestT;
 
 order:
     for (size_t k = 0; k < m; k++)

@@ -305,7 +305,9 @@ static dls_status order_best(const dls_platform *platform, const dls_schedule_pa
                              dls__star *star, dls__order_result *best, dls_schedule *s,
                              dls_error *err)
 {
-    dls_status st = dls__order_best(platform, star, params, best, err);
+    dls__chain_params cp;
+    dls__schedule_chain_params(platform, params, &cp);
+    dls_status st = dls__order_best(platform, star, params, &cp, best, err);
     if (st != DLS_OK)
         return st;
     /* the positions of the order found, from the platform indices */

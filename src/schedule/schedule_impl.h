@@ -25,7 +25,9 @@ DLS_HIDDEN dls_status dls__mip_params_check(const dls_mip_params *p, dls_error *
 
 /* The best send order (order.c) of the star st (built in the platform's order, feasible):
  * seq (platform indices in send order, st->m of them), how it was found, the chain's
- * makespans of the platform's order, of the rate order and of the order found (s), the
+ * makespans (priced by the chain with cp, the schedule's model: see
+ * dls__schedule_chain_params) of the platform's order, of the rate order and of the order
+ * found (s), the
  * lower bound no order beats (s), the candidates the search priced, its seconds, and a
  * note (NULL when nothing to say) on why the exact search gave way. */
 typedef struct dls__order_result {
@@ -39,7 +41,8 @@ typedef struct dls__order_result {
 } dls__order_result;
 
 DLS_HIDDEN dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
-                                      const dls_schedule_params *par, dls__order_result *res,
+                                      const dls_schedule_params *par,
+                                      const dls__chain_params *cp, dls__order_result *res,
                                       dls_error *err);
 DLS_HIDDEN void dls__order_result_free(dls__order_result *res);
 
