@@ -177,4 +177,24 @@ DLS_HIDDEN dls_status dls__chain_best_order(const dls__star *st, const dls__chai
                                             size_t *n_used, double *T, size_t *points,
                                             dls_error *err);
 
+/* Orders priced through the value functions of an incumbent order's suffixes (order.c):
+ * an order that agrees with the incumbent from position `from` on needs only the stages
+ * before it (the local search's moves change a few neighbouring positions). The functions
+ * are cut at t_upper (s); a makespan above it reads INFINITY. The same stage functions as
+ * the exact selection (SELECT) and the paper's model (PAPER), hence the same makespans
+ * within rounding, where the value functions stay within their bound on points. */
+typedef struct dls__chain_suffix dls__chain_suffix;
+DLS_HIDDEN dls_status dls__chain_suffix_create(const dls__star *st, const dls__chain_params *par,
+                                               double t_upper, dls__chain_suffix **out,
+                                               dls_error *err);
+/* Makes pos (st->m positions) the incumbent, its functions built; *T its makespan (s).
+ * DLS_ELIMIT past the selection's bounds on pieces (par->max_pieces in one, par->max_work
+ * or its default in all, as dls__chain_solve): the object cannot price then. */
+DLS_HIDDEN dls_status dls__chain_suffix_set(dls__chain_suffix *cs, const size_t *pos,
+                                            double *T, dls_error *err);
+/* The makespan (s) of pos, equal to the incumbent at positions from..m-1. */
+DLS_HIDDEN dls_status dls__chain_suffix_price(dls__chain_suffix *cs, const size_t *pos,
+                                              size_t from, double *T, dls_error *err);
+DLS_HIDDEN void dls__chain_suffix_free(dls__chain_suffix *cs);
+
 #endif /* DLSCHED_CHAIN_CHAIN_H */

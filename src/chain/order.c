@@ -277,3 +277,147 @@ dls_status dls__chain_best_order(const dls__star *st, const dls__chain_params *p
     dls__cprob_free(&pb);
     return rc;
 }
+
+/* ---------------------------------------------------------------------------------- */
+/* Pricing orders that share a suffix with an incumbent                               */
+
+struct dls__chain_suffix {
+    dls__cprob pb;
+    int select;
+    double vcap, wmax;      /* scaled */
+    size_t max_points, max_pieces;
+    size_t *inc;            /* the incumbent order (positions) */
+    dls__pwl *f;            /* f[k]: positions inc[k..m-1], f[m] = 0 */
+    dls__pwl work[2], scratch[5];
+    dls__vcurve *vc;        /* by position */
+    int ready;              /* f holds the incumbent's functions */
+};
+
+void dls__chain_suffix_free(dls__chain_suffix *cs)
+{
+    if (cs == NULL)
+        return;
+    size_t m = cs->pb.m;
+    for (size_t k = 0; cs->f && k <= m; k++)
+        dls__pwl_free(&cs->f[k]);
+    for (size_t k = 0; cs->vc && k < m; k++) {
+        free(cs->vc[k].r);
+        free(cs->vc[k].al);
+    }
+    for (int i = 0; i < 2; i++)
+        dls__pwl_free(&cs->work[i]);
+    for (int i = 0; i < 5; i++)
+        dls__pwl_free(&cs->scratch[i]);
+    free(cs->f);
+    free(cs->vc);
+    free(cs->inc);
+    dls__cprob_free(&cs->pb);
+    free(cs);
+}
+
+dls_status dls__chain_suffix_create(const dls__star *st, const dls__chain_params *par,
+                                    double t_upper, dls__chain_suffix **out, dls_error *err)
+{
+    dls__chain_suffix *cs = calloc(1, sizeof *cs);
+    if (cs == NULL)
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    dls_status rc = dls__cprob_build(st, st->V, par, &cs->pb, err);
+    if (rc != DLS_OK) {
+        free(cs);
+        return rc;
+    }
+    size_t m = st->m;
+    cs->select = par->mode == DLS__CHAIN_SELECT;
+    cs->vcap = cs->pb.V * DLS__CHAIN_VCAP;
+    cs->wmax = t_upper / cs->pb.tu * (1 + DLS__CHAIN_WINDOW_SLACK);
+    /* the selection's own bounds (select.c): within them its answer is exact, and so are
+     * these functions; past them the chain's answer is a heuristic's, which these could
+     * not reproduce */
+    cs->max_points = par->max_work;
+    if (cs->max_points == 0) {
+        cs->max_points = DLS__CHAIN_DEFAULT_WORK_PER_LINE * st->off[st->m];
+        if (cs->max_points < DLS__CHAIN_DEFAULT_MIN_WORK)
+            cs->max_points = DLS__CHAIN_DEFAULT_MIN_WORK;
+    }
+    cs->max_pieces = par->max_pieces;
+    cs->inc = malloc(m * sizeof *cs->inc);
+    cs->f = calloc(m + 1, sizeof *cs->f);
+    cs->vc = calloc(m, sizeof *cs->vc);
+    int ok = cs->inc && cs->f && cs->vc;
+    for (size_t k = 0; ok && k < m; k++) {
+        cs->vc[k].r = malloc((cs->pb.max_lines + 2) * sizeof *cs->vc[k].r);
+        cs->vc[k].al = malloc((cs->pb.max_lines + 2) * sizeof *cs->vc[k].al);
+        ok = cs->vc[k].r && cs->vc[k].al;
+    }
+    ok = ok && dls__pwl_push(&cs->f[m], 0, 0) == 0;
+    if (!ok) {
+        dls__chain_suffix_free(cs);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    cs->f[m].tail = 0;
+    *out = cs;
+    return DLS_OK;
+}
+
+/* One stage of position p above g into f. */
+static int suffix_stage(dls__chain_suffix *cs, size_t p, const dls__pwl *g, dls__pwl *f)
+{
+    if (g->n == 0) {
+        f->n = 0;
+        return 0;
+    }
+    return cs->select ? dls__stage_select(&cs->pb, p, g, cs->vcap, cs->wmax, &cs->vc[p], f,
+                                          cs->scratch)
+                      : dls__stage_charged(&cs->pb, p, g, cs->vcap, cs->wmax, &cs->vc[p], f,
+                                           cs->scratch);
+}
+
+/* The makespan (s) read off f_1: INFINITY when V is out of the window's reach. */
+static double suffix_reach(const dls__chain_suffix *cs, const dls__pwl *f)
+{
+    double t = f->n ? dls__pwl_reach(f, cs->pb.V) : INFINITY;
+    return t <= cs->wmax ? t * cs->pb.tu : INFINITY;
+}
+
+dls_status dls__chain_suffix_set(dls__chain_suffix *cs, const size_t *pos, double *T,
+                                 dls_error *err)
+{
+    size_t m = cs->pb.m, points = 0;
+    cs->ready = 0;
+    memcpy(cs->inc, pos, m * sizeof *pos);
+    for (size_t k = m; k-- > 0;) {
+        if (suffix_stage(cs, pos[k], &cs->f[k + 1], &cs->f[k]) != 0)
+            return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        points += cs->f[k].n;
+        if (points > cs->max_points || cs->f[k].n > cs->max_pieces)
+            return dls__fail(err, DLS_ELIMIT, "schedule: the value functions of an order need "
+                             "more than %zu points (%zu in one)", cs->max_points,
+                             cs->max_pieces);
+    }
+    cs->ready = 1;
+    *T = suffix_reach(cs, &cs->f[0]);
+    return DLS_OK;
+}
+
+dls_status dls__chain_suffix_price(dls__chain_suffix *cs, const size_t *pos, size_t from,
+                                   double *T, dls_error *err)
+{
+    size_t m = cs->pb.m;
+    if (!cs->ready || from > m)
+        return dls__fail(err, DLS_EINVAL, "schedule: no incumbent order to price from");
+    if (from == 0) {
+        *T = suffix_reach(cs, &cs->f[0]);
+        return DLS_OK;
+    }
+    const dls__pwl *g = &cs->f[from];
+    int w = 0;
+    for (size_t k = from; k-- > 0;) {
+        dls__pwl *f = &cs->work[w];
+        if (suffix_stage(cs, pos[k], g, f) != 0)
+            return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        g = f;
+        w ^= 1;
+    }
+    *T = suffix_reach(cs, g);
+    return DLS_OK;
+}

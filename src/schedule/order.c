@@ -70,6 +70,9 @@ typedef struct search {
     unsigned char *used;  /* by position: given a load by the last order priced */
     unsigned char *kept;  /* ... by the incumbent's */
     size_t *tmp;          /* m positions of scratch */
+    dls__chain_suffix *suffix; /* the incumbent's suffixes, when they fit (NULL: each
+                                  candidate solved whole) */
+    size_t reused;        /* stages the suffixes saved */
     size_t first;         /* positions 0..first-1: the originator's own processors, served
                              first in every order (dls_schedule_params::originator_computes) */
 } search;
@@ -279,17 +282,29 @@ double dls__order_bound(const dls__star *st, int charge_all, double upper)
     return lo;
 }
 
-/* Tries the order cand: the incumbent (best, bestT) takes it when it improves. */
-static dls_status try_order(search *s, const size_t *cand, size_t *best, double *bestT,
-                            int *improved, dls_error *err)
+/* Tries the order cand, equal to the incumbent from position `from` on: the incumbent
+ * (best, bestT) takes it when it improves. With the suffixes' value functions (s->suffix)
+ * only the stages before `from` are priced, and an improvement rebuilds them. */
+static dls_status try_order(search *s, const size_t *cand, size_t from, size_t *best,
+                            double *bestT, int *improved, dls_error *err)
 {
     double T;
-    dls_status st = price(s, cand, &T, err);
+    dls_status st;
+    if (s->suffix) {
+        st = dls__chain_suffix_price(s->suffix, cand, from, &T, err);
+        s->candidates++;
+        s->reused += s->st->m - from;
+    } else {
+        st = price(s, cand, &T, err);
+    }
     *improved = st == DLS_OK && T < *bestT * (1 - DLS__ORDER_IMPROVE_TOL);
     if (*improved) {
         memcpy(best, cand, s->st->m * sizeof *best);
-        memcpy(s->kept, s->used, s->st->m);
         *bestT = T;
+        if (s->suffix)
+            st = dls__chain_suffix_set(s->suffix, best, &T, err);
+        else
+            memcpy(s->kept, s->used, s->st->m);
     }
     return st;
 }
@@ -323,7 +338,7 @@ static dls_status local_search(search *s, size_t u, size_t *best, double *bestT,
             cand[k] = cand[k + 1];
             cand[k + 1] = t;
             int imp;
-            st = try_order(s, cand, best, bestT, &imp, err);
+            st = try_order(s, cand, k + 2, best, bestT, &imp, err);
             better |= imp;
         }
         /* moves of one processor: a few places either way, to the front, to the back */
@@ -348,7 +363,7 @@ static dls_status local_search(search *s, size_t u, size_t *best, double *bestT,
                     memmove(cand + i, cand + i + 1, (j - i) * sizeof *cand);
                 cand[j] = x;
                 int imp;
-                st = try_order(s, cand, best, bestT, &imp, err);
+                st = try_order(s, cand, (j > i ? j : i) + 1, best, bestT, &imp, err);
                 better |= imp;
                 if (imp)
                     break; /* best changed under i: on to the next processor */
@@ -395,7 +410,7 @@ static dls_status rule_orders(search *s, size_t *best, double *bestT, size_t *ca
         }
         own_first(s, cand, s->tmp);
         int imp;
-        rc = try_order(s, cand, best, bestT, &imp, err);
+        rc = try_order(s, cand, 0, best, bestT, &imp, err);
     }
 done:
     free(key);
@@ -570,7 +585,37 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
         } else {
             u = m;
         }
+        /* the moves priced through the incumbent's suffixes where their value functions
+         * fit; the order found is solved whole again, and kept only when no worse than
+         * where the moves started (rounding between the two ways) */
+        double startT = bestT;
+        memcpy(cand, best, m * sizeof *cand);
+        dls_error e;
+        dls_error_clear(&e);
+        double T;
+        if (dls__chain_suffix_create(st, &s.cp, bestT, &s.suffix, &e) == DLS_OK &&
+            dls__chain_suffix_set(s.suffix, best, &T, &e) != DLS_OK) {
+            dls__chain_suffix_free(s.suffix);
+            s.suffix = NULL;
+        }
+        size_t *from = malloc(m * sizeof *from);
+        if (from == NULL) {
+            rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            goto done;
+        }
+        memcpy(from, best, m * sizeof *from);
         rc = local_search(&s, u, best, &bestT, cand, err);
+        if (rc == DLS_OK && s.suffix && bestT < startT) {
+            size_t searched = s.candidates;
+            rc = price(&s, best, &bestT, err);
+            s.candidates = searched;
+            if (rc == DLS_OK && bestT > startT) {
+                memcpy(best, from, m * sizeof *best);
+                bestT = startT;
+            }
+        }
+        free(from);
+        res->reused = s.reused;
         if (rc != DLS_OK)
             goto done;
     }
@@ -593,6 +638,7 @@ done:
     free(s.used);
     free(s.kept);
     free(s.tmp);
+    dls__chain_suffix_free(s.suffix);
     if (rc != DLS_OK)
         dls__order_result_free(res);
     return rc;

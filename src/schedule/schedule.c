@@ -404,6 +404,7 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     if (params->order == DLS_ORDER_BEST) {
         st = order_best(platform, params, &star, &best, s, err);
         if (st != DLS_OK) {
+            dls__order_result_free(&best);
             dls__star_free(&star);
             dls_schedule_free(s);
             return st;

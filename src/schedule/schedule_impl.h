@@ -36,6 +36,7 @@ typedef struct dls__order_result {
     int proven;               /* EXACT or RULE: the order is the best */
     double given, rate, found, bound;
     size_t candidates, points;
+    size_t reused;            /* stages the local search's pricing took from the suffixes */
     double seconds;
     char *note;
 } dls__order_result;
