@@ -234,10 +234,29 @@ static int window_pieces(const dls__pwl *g, const dls__vcurve *vc, double C, dou
     return rc;
 }
 
+/* U(Z) = the most load p and the rest finish when Z remains after p's startup and p is sent
+ * a load (use(Z) above, shifted back by S), on Z >= rmin within wmax - S; scratch[1..2]
+ * are work functions. */
+static int use(const dls__cprob *pb, size_t p, const dls__pwl *g, double rmin, double vcap,
+               double wmax, dls__vcurve *vc, dls__pwl *U, dls__pwl *scratch)
+{
+    double S = pb->S[p], C = pb->C[p];
+    if (vc->pb != pb || vc->p != p)
+        dls__vcurve_build(pb, p, vc);
+    if (C == 0)
+        return curve(g, vc, 0, 0, rmin, vcap, wmax - S, U);
+    dls__pwl *P = &scratch[1], *E = &scratch[2];
+    P->n = 0;
+    if (curve(g, vc, C, 0, rmin, vcap, wmax - S, P) != 0 ||
+        window_pieces(g, vc, C, rmin, wmax - S, E) != 0 || dls__pwl_max2(P, E, 0, U) != 0)
+        return -1;
+    return 0;
+}
+
 int dls__stage_select(const dls__cprob *pb, size_t p, const dls__pwl *g, double vcap,
                       double wmax, dls__vcurve *vc, dls__pwl *f, dls__pwl *scratch)
 {
-    double S = pb->S[p], C = pb->C[p];
+    double S = pb->S[p];
     double rmin = fmax(pb->amax[p], g->x[0]);
     dls__pwl *U = &scratch[0];
     U->n = 0;
@@ -251,18 +270,8 @@ int dls__stage_select(const dls__cprob *pb, size_t p, const dls__pwl *g, double 
         dls__pwl_finish(f, vcap, wmax);
         return 0;
     }
-    if (vc->pb != pb || vc->p != p)
-        dls__vcurve_build(pb, p, vc);
-    if (C == 0) {
-        if (curve(g, vc, 0, 0, rmin, vcap, wmax - S, U) != 0)
-            return -1;
-    } else {
-        dls__pwl *P = &scratch[1], *E = &scratch[2];
-        P->n = 0;
-        if (curve(g, vc, C, 0, rmin, vcap, wmax - S, P) != 0 ||
-            window_pieces(g, vc, C, rmin, wmax - S, E) != 0 || dls__pwl_max2(P, E, 0, U) != 0)
-            return -1;
-    }
+    if (use(pb, p, g, rmin, vcap, wmax, vc, U, scratch) != 0)
+        return -1;
     if (dls__pwl_max2(g, U, S, f) != 0)
         return -1;
     dls__pwl_finish(f, vcap, wmax);
@@ -275,7 +284,7 @@ int dls__stage_select(const dls__cprob *pb, size_t p, const dls__pwl *g, double 
 int dls__stage_charged(const dls__cprob *pb, size_t p, const dls__pwl *g, double vcap,
                        double wmax, dls__vcurve *vc, dls__pwl *f, dls__pwl *scratch)
 {
-    double S = pb->S[p], C = pb->C[p];
+    double S = pb->S[p];
     double rmin = fmax(pb->amax[p], g->x[0]);
     f->n = 0;
     f->tail = 0;
@@ -283,18 +292,8 @@ int dls__stage_charged(const dls__cprob *pb, size_t p, const dls__pwl *g, double
         return 0; /* p is charged past the window: nothing within it */
     dls__pwl *U = &scratch[0], *R = &scratch[3], *M = &scratch[4];
     U->n = R->n = 0;
-    if (vc->pb != pb || vc->p != p)
-        dls__vcurve_build(pb, p, vc);
-    if (C == 0) {
-        if (curve(g, vc, 0, 0, rmin, vcap, wmax - S, U) != 0)
-            return -1;
-    } else {
-        dls__pwl *P = &scratch[1], *E = &scratch[2];
-        P->n = 0;
-        if (curve(g, vc, C, 0, rmin, vcap, wmax - S, P) != 0 ||
-            window_pieces(g, vc, C, rmin, wmax - S, E) != 0 || dls__pwl_max2(P, E, 0, U) != 0)
-            return -1;
-    }
+    if (use(pb, p, g, rmin, vcap, wmax, vc, U, scratch) != 0)
+        return -1;
     /* the right end of the window, r = Z: p is charged and sent nothing, the rest gets Z
      * (SELECT leaves p out instead, which is never worse; here p is always charged) */
     size_t gi = dls__pwl_find(g, rmin);

@@ -80,27 +80,6 @@ static void check_common(const dls_platform *pl, size_t n, const double *w,
     (void)w;
 }
 
-static int next_perm(size_t *a, size_t n)
-{
-    size_t i = n - 1;
-    while (i > 0 && a[i - 1] >= a[i])
-        i--;
-    if (i == 0)
-        return 0;
-    size_t j = n - 1;
-    while (a[j] <= a[i - 1])
-        j--;
-    size_t t = a[i - 1];
-    a[i - 1] = a[j];
-    a[j] = t;
-    for (size_t l = i, rr = n - 1; l < rr; l++, rr--) {
-        t = a[l];
-        a[l] = a[rr];
-        a[rr] = t;
-    }
-    return 1;
-}
-
 /* One ordered set of whole weights against brute force over every contiguous split, in
  * the platform's order of the processors, or in every order when `reorder`. */
 static void ordered_trial(test_rng *r, int trial, int reorder, uint64_t max_n)
@@ -120,7 +99,7 @@ static void ordered_trial(test_rng *r, int trial, int reorder, uint64_t max_n)
     double want = INFINITY;
     do
         want = fmin(want, brute_ordered(pl, ord, 0, w, 0, n, 0));
-    while (reorder && next_perm(ord, p));
+    while (reorder && test_next_permutation(ord, p));
     if (isinf(want)) {
         assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
     } else {
@@ -429,7 +408,7 @@ TEST(test_ordered_falling_brute_force)
         double fixed = brute_ordered(pl, ord, 0, w, 0, n, 0), any = INFINITY;
         do
             any = fmin(any, brute_ordered(pl, ord, 0, w, 0, n, 0));
-        while (next_perm(ord, p));
+        while (test_next_permutation(ord, p));
         for (par.reorder = 0; par.reorder <= 1; par.reorder++) {
             dls_partition *res;
             assert_ok(dls_partition_solve(pl, n, &par, &res, &err), &err);
@@ -481,7 +460,7 @@ TEST(test_ordered_falling_reorder_heuristic)
         double want = INFINITY;
         do
             want = fmin(want, brute_ordered(pl, ord, 0, w, 0, n, 0));
-        while (next_perm(ord, p));
+        while (test_next_permutation(ord, p));
         dls_partition *res;
         assert_ok(dls_partition_solve(pl, n, &par, &res, &err), &err);
         check_ordered(pl, n, w, res, want, 1, "heuristic order", trial);

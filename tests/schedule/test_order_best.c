@@ -287,30 +287,6 @@ static double now(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-/* The next permutation in lexicographic order; 0 after the last. */
-static int next_perm(size_t *p, size_t n)
-{
-    if (n < 2)
-        return 0;
-    size_t i = n - 1;
-    while (i > 0 && p[i - 1] >= p[i])
-        i--;
-    if (i == 0)
-        return 0;
-    size_t j = n - 1;
-    while (p[j] <= p[i - 1])
-        j--;
-    size_t t = p[i - 1];
-    p[i - 1] = p[j];
-    p[j] = t;
-    for (size_t lo = i, hi = n - 1; lo < hi; lo++, hi--) {
-        t = p[lo];
-        p[lo] = p[hi];
-        p[hi] = t;
-    }
-    return 1;
-}
-
 static void identity(size_t *p, size_t n)
 {
     for (size_t k = 0; k < n; k++)
@@ -441,7 +417,7 @@ static void brute_subsets(const inst *in, double *memo, brute *b, brute_stats *s
                     b->order_n[model] = k;
                     memcpy(b->order[model], seq, k * sizeof *seq);
                 }
-        } while (next_perm(p, k));
+        } while (test_next_permutation(p, k));
         dls_platform_free(pl);
     }
 }
@@ -533,7 +509,7 @@ static void brute_force(const inst *in, int subsets, double *memo, brute *b, bru
         }
         b->worst[0] = fmax(b->worst[0], paper);
         b->worst[1] = fmax(b->worst[1], sel);
-    } while (next_perm(perm, m));
+    } while (test_next_permutation(perm, m));
     /* GIVEN and RATE are orders: never better than the best of them all */
     for (int model = 0; model < 2; model++) {
         b->given[model] = solve_order(in, pl, DLS_ORDER_GIVEN, NULL, 0, DLS_SOLVER_CHAIN, model);
@@ -785,7 +761,7 @@ static double linear_optimum(const inst *in, const dls_platform *pl)
     do
         best = fmin(best, solve_order(in, pl, DLS_ORDER_SEQUENCE, perm, in->m,
                                       DLS_SOLVER_GLPK, 0));
-    while (next_perm(perm, in->m));
+    while (test_next_permutation(perm, in->m));
     return best;
 }
 
@@ -896,7 +872,7 @@ TEST(test_speed_rule)
             do
                 opt = fmin(opt, solve_order(&in, pl, DLS_ORDER_SEQUENCE, perm, in.m,
                                             drop ? DLS_SOLVER_CHAIN : DLS_SOLVER_GLPK, drop));
-            while (next_perm(perm, in.m));
+            while (test_next_permutation(perm, in.m));
             dls_schedule_params par;
             params_order(&par, DLS_ORDER_BEST, NULL, 0, DLS_SOLVER_CHAIN, drop);
             dls_schedule *s = solve_best(&in, pl, &par);

@@ -91,29 +91,6 @@ static void show(const dls_platform *pl, double V, const char *what)
     dls_free(text);
 }
 
-static int next_perm(size_t *a, size_t n)
-{
-    if (n < 2)
-        return 0;
-    size_t i = n - 1;
-    while (i > 0 && a[i - 1] >= a[i])
-        i--;
-    if (i == 0)
-        return 0;
-    size_t j = n - 1;
-    while (a[j] <= a[i - 1])
-        j--;
-    size_t t = a[i - 1];
-    a[i - 1] = a[j];
-    a[j] = t;
-    for (size_t l = i, h = n - 1; l < h; l++, h--) {
-        t = a[l];
-        a[l] = a[h];
-        a[h] = t;
-    }
-    return 1;
-}
-
 /* ---------------------------------------------------------------------------------- */
 /* Brute force through the public API */
 
@@ -162,7 +139,7 @@ static double every_order(const dls_platform *pl, double V, int drop, int glpk)
             }
         }
         best = fmin(best, T);
-    } while (next_perm(seq, m));
+    } while (test_next_permutation(seq, m));
     return best;
 }
 

@@ -96,6 +96,31 @@ static inline int test_close(double a, double b, double tol, double floor_)
 /* Platforms, files and text */
 
 /* The shipped example examples/NAME. */
+/* The next permutation of a[0..n) in lexicographic order (start from the sorted one);
+ * 0 after the last. */
+static inline int test_next_permutation(size_t *a, size_t n)
+{
+    if (n < 2)
+        return 0;
+    size_t i = n - 1;
+    while (i > 0 && a[i - 1] >= a[i])
+        i--;
+    if (i == 0)
+        return 0;
+    size_t j = n - 1;
+    while (a[j] <= a[i - 1])
+        j--;
+    size_t t = a[i - 1];
+    a[i - 1] = a[j];
+    a[j] = t;
+    for (size_t l = i, h = n - 1; l < h; l++, h--) {
+        t = a[l];
+        a[l] = a[h];
+        a[h] = t;
+    }
+    return 1;
+}
+
 static inline dls_platform *test_example(const char *name)
 {
     char path[512];
