@@ -9,7 +9,7 @@ EXTRA_DIST += \
 	examples/star_cluster.json \
 	examples/lu_cluster.json
 EXAMPLES = examples/platform_info examples/partition_rows examples/schedule_star \
-	examples/lu_columns examples/even_split
+	examples/lu_columns examples/even_split $(TUTORIAL_EXAMPLES)
 check_PROGRAMS = $(EXAMPLES)
 examples_platform_info_SOURCES = examples/platform_info.c
 examples_platform_info_LDADD = libdlsched.la -lm
@@ -26,6 +26,26 @@ examples_even_split_SOURCES = examples/even_split.c
 examples_even_split_LDADD = libdlsched.la -lm
 EXTRA_DIST += examples/proportional_split.py
 CLEANFILES += examples/schedule.svg
+
+# The programs of doc/TUTORIAL.md, one a step, run by tests/doc/tutorial.sh.
+TUTORIAL_EXAMPLES = examples/tutorial_1_platform examples/tutorial_2_partition \
+	examples/tutorial_3_schedule examples/tutorial_4_lp examples/tutorial_5_evaluate \
+	examples/tutorial_6_verify examples/tutorial_7_measure
+examples_tutorial_1_platform_SOURCES = examples/tutorial_1_platform.c
+examples_tutorial_1_platform_LDADD = libdlsched.la -lm
+examples_tutorial_2_partition_SOURCES = examples/tutorial_2_partition.c
+examples_tutorial_2_partition_LDADD = libdlsched.la -lm
+examples_tutorial_3_schedule_SOURCES = examples/tutorial_3_schedule.c
+examples_tutorial_3_schedule_LDADD = libdlsched.la -lm
+examples_tutorial_4_lp_SOURCES = examples/tutorial_4_lp.c
+examples_tutorial_4_lp_LDADD = libdlsched.la -lm
+examples_tutorial_5_evaluate_SOURCES = examples/tutorial_5_evaluate.c
+examples_tutorial_5_evaluate_LDADD = libdlsched.la -lm
+examples_tutorial_6_verify_SOURCES = examples/tutorial_6_verify.c
+examples_tutorial_6_verify_LDADD = libdlsched.la -lm
+examples_tutorial_7_measure_SOURCES = examples/tutorial_7_measure.c
+examples_tutorial_7_measure_LDADD = libdlsched.la -lm
+TUTORIAL_TESTS = tests/doc/tutorial.sh
 
 # The MPI examples (issue 14): built with the MPI layer only, run by tests/mpi/run_mpi.sh under
 # the launcher. -no-install: the launcher starts the real program, not libtool's wrapper

@@ -35,8 +35,8 @@ CLI_TESTS = \
 	tests/api/headers.sh \
 	tests/mpi/run_mpi.sh \
 	tests/validation/suite_sample.sh tests/validation/certificates.sh
-TESTS = $(CLI_TESTS)
-EXTRA_DIST += $(CLI_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp \
+TESTS = $(CLI_TESTS) $(TUTORIAL_TESTS)
+EXTRA_DIST += $(CLI_TESTS) $(TUTORIAL_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp \
 	tests/import/starpu_model.py tests/import/starpu_lib.sh
 
 if HAVE_CMOCKA
