@@ -46,6 +46,7 @@ examples_tutorial_6_verify_LDADD = libdlsched.la -lm
 examples_tutorial_7_measure_SOURCES = examples/tutorial_7_measure.c
 examples_tutorial_7_measure_LDADD = libdlsched.la -lm
 TUTORIAL_TESTS = tests/doc/tutorial.sh
+EXTRA_DIST += doc/TUTORIAL.md
 
 # The MPI examples (issue 14): built with the MPI layer only, run by tests/mpi/run_mpi.sh under
 # the launcher. -no-install: the launcher starts the real program, not libtool's wrapper

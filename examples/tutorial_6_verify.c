@@ -21,9 +21,13 @@ static int referee(const dls_platform *platform, const dls_claim *claim)
         fprintf(stderr, "%s\n", err.message);
         return 2;
     }
+    dls_verify_quality q;
+    if (dls_verification_get_quality(v, &q) != DLS_OK) {
+        fprintf(stderr, "no quality figures\n");
+        dls_verification_free(v);
+        return 2;
+    }
     if (dls_verification_valid(v)) {
-        dls_verify_quality q;
-        dls_verification_get_quality(v, &q);
         printf("  valid: makespan %.3f s, best %.3f s, gap %.3g%%\n", q.makespan, q.best,
                q.gap_percent);
     } else {

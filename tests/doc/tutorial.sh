@@ -96,4 +96,29 @@ has '^1 processors$' "step 7: count"
 has '^this-machine points, [0-9]* points *limit 1e+06 *link 0.001 s + 1e-08 s/unit' \
     "step 7: the measured processor"
 
+# The outputs doc/TUTORIAL.md shows for the computed steps are what the programs print.
+# doc_output COMMAND: the lines the tutorial shows after "$ COMMAND", up to the end of the
+# block or the next command.
+doc=$top_srcdir/doc/TUTORIAL.md
+doc_output() {
+    awk -v cmd="\$ $1" '
+        $0 == cmd { on = 1; next }
+        on && (/^```/ || /^\$ /) { exit }
+        on { print }' "$doc"
+}
+for args in "1_platform examples/star_cluster.json 1e5" \
+    "2_partition examples/star_cluster.json 1000000" \
+    "3_schedule examples/star_cluster.json 1e6" "5_evaluate examples/star_cluster.json 1e6" \
+    "6_verify examples/star_cluster.json 1e6"; do
+    checks=$((checks + 1))
+    doc_output "./examples/tutorial_$args" >"$tmp/doc"
+    set -- $args
+    ./examples/tutorial_$1 "$platform" "$3" >"$tmp/out" 2>&1 || true
+    if [ ! -s "$tmp/doc" ]; then
+        fail "TUTORIAL.md shows no output of tutorial_$1"
+    elif ! cmp -s "$tmp/doc" "$tmp/out"; then
+        fail "TUTORIAL.md shows another output of tutorial_$1" "$(diff "$tmp/doc" "$tmp/out")"
+    fi
+done
+
 cli_summary
