@@ -30,7 +30,7 @@ int main(int argc, char **argv)
         /* Sending x units to processor i takes startup + rate * x seconds. */
         double startup, rate;
         if (dls_platform_link(platform, i, &startup, &rate) != DLS_OK) {
-            fprintf(stderr, "%s: no link\n", dls_platform_name(platform, i));
+            fprintf(stderr, "processor %zu: no such index\n", i);
             dls_platform_free(platform);
             return 2;
         }
