@@ -60,7 +60,7 @@ $out"
 $out"
 fi
 
-npages=$(ls "$pages" | wc -l)
+npages=$(find "$pages" -name "*.3" | wc -l)
 if [ "$fail" -eq 0 ]; then
     echo "docs-check: OK: no Doxygen warning; $checked exported functions, each with its page;" \
         "$npages man3 pages${MANDOC:+ and the hand-written pages} clean under mandoc -T lint"
