@@ -92,31 +92,31 @@ typedef enum dls_status {
 } dls_status;
 /* The values, one by one (the list above makes them). */
 /** @var DLS_OK
- *  Value 0, named "success" (::DLS_STATUS_MAP). */
+ *  Value 0; dls_strerror() says "success" (::DLS_STATUS_MAP). */
 /** @var DLS_EINVAL
- *  Value 1, named "invalid argument" (::DLS_STATUS_MAP). */
+ *  Value 1; dls_strerror() says "invalid argument" (::DLS_STATUS_MAP). */
 /** @var DLS_ENOMEM
- *  Value 2, named "out of memory" (::DLS_STATUS_MAP). */
+ *  Value 2; dls_strerror() says "out of memory" (::DLS_STATUS_MAP). */
 /** @var DLS_EIO
- *  Value 3, named "input/output error" (::DLS_STATUS_MAP). */
+ *  Value 3; dls_strerror() says "input/output error" (::DLS_STATUS_MAP). */
 /** @var DLS_ESYNTAX
- *  Value 4, named "malformed input" (::DLS_STATUS_MAP). */
+ *  Value 4; dls_strerror() says "malformed input" (::DLS_STATUS_MAP). */
 /** @var DLS_EDATA
- *  Value 5, named "invalid data" (::DLS_STATUS_MAP). */
+ *  Value 5; dls_strerror() says "invalid data" (::DLS_STATUS_MAP). */
 /** @var DLS_ERANGE
- *  Value 6, named "value out of range" (::DLS_STATUS_MAP). */
+ *  Value 6; dls_strerror() says "value out of range" (::DLS_STATUS_MAP). */
 /** @var DLS_ESOLVER
- *  Value 7, named "solver failure" (::DLS_STATUS_MAP). */
+ *  Value 7; dls_strerror() says "solver failure" (::DLS_STATUS_MAP). */
 /** @var DLS_ENUMERIC
- *  Value 8, named "numerical failure" (::DLS_STATUS_MAP). */
+ *  Value 8; dls_strerror() says "numerical failure" (::DLS_STATUS_MAP). */
 /** @var DLS_ELIMIT
- *  Value 9, named "resource limit exceeded" (::DLS_STATUS_MAP). */
+ *  Value 9; dls_strerror() says "resource limit exceeded" (::DLS_STATUS_MAP). */
 /** @var DLS_ECANCELED
- *  Value 10, named "canceled by the caller" (::DLS_STATUS_MAP). */
+ *  Value 10; dls_strerror() says "canceled by the caller" (::DLS_STATUS_MAP). */
 /** @var DLS_ENOTSUP
- *  Value 11, named "not supported for this model" (::DLS_STATUS_MAP). */
+ *  Value 11; dls_strerror() says "not supported for this model" (::DLS_STATUS_MAP). */
 /** @var DLS_EWRITE
- *  Value 12, named "output not written" (::DLS_STATUS_MAP). */
+ *  Value 12; dls_strerror() says "output not written" (::DLS_STATUS_MAP). */
 
 /** Capacity of ::dls_error::message, including the terminating NUL. */
 #define DLS_ERROR_MESSAGE_MAX 512
