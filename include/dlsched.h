@@ -13,8 +13,12 @@
  * - dlsched/lu.h: column distributions for parallel LU factorization;
  * - dlsched/crosscheck.h: the LP and the geometric partitioners checking each other;
  * - dlsched/plot.h: speed functions of a platform drawn as SVG;
- * - dlsched/installment.h: multi-installment processing (chunk sizes, exact simulation).
- * - dlsched/import.h: models from StarPU performance files and CSV timings, and back.
+ * - dlsched/installment.h: multi-installment processing (chunk sizes, exact simulation);
+ * - dlsched/import.h: models from StarPU performance files and CSV timings, and back;
+ * - dlsched/verify.h: schedules and partitions written by any tool, checked and measured.
+ *
+ * dlsched/version.h (the version macros) comes with it; dlsched/mpi.h, the optional MPI
+ * layer (libdlsched_mpi), is included on its own.
  */
 #ifndef DLSCHED_H
 #define DLSCHED_H

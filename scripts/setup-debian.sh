@@ -5,8 +5,10 @@ set -eu
 
 # (Open MPI is optional for dlsched; it is installed so that the MPI layer is built and its
 # tests run. StarPU is for the tests only: dlsched reads and writes its model files without
-# it; the tests calibrate a codelet with it and check against starpu_perfmodel_display.)
-packages="build-essential autoconf automake libtool pkgconf clang
+# it; the tests calibrate a codelet with it and check against starpu_perfmodel_display.
+# Doxygen and mandoc are optional too: Doxygen makes the man3 pages and the HTML reference
+# from the header comments, mandoc lints the man pages in make docs-check.)
+packages="build-essential autoconf automake libtool pkgconf clang doxygen mandoc
 libglpk-dev libgmp-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcsv-dev libcmocka-dev lp-solve liblpsolve55-dev
 libopenmpi-dev openmpi-bin
 libstarpu-dev starpu-tools"

@@ -80,7 +80,7 @@ typedef struct dls_bench_params {
     /** Called when a point is known, before the next measurement starts (append it to a log
      *  there); NULL for none. A nonzero return cancels the build. */
     int (*on_point)(const dls_bench_point *point, void *data);
-    void *on_point_data;
+    void *on_point_data; /**< passed to on_point */
     /** Called before every run with what is being measured (for progress displays); NULL
      *  (default) for none. A nonzero return cancels the build. */
     dls_bench_run_fn on_run;
@@ -115,8 +115,15 @@ typedef enum dls_bench_stop {
     DLS_BENCH_STOP_MAP(DLS_BENCH_STOP_ENUM_)
 #undef DLS_BENCH_STOP_ENUM_
 } dls_bench_stop;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_BENCH_CONVERGED
+ *  Every interval agrees with its midpoint. Value 0, named "converged" (::DLS_BENCH_STOP_MAP). */
+/** @var DLS_BENCH_MAX_POINTS
+ *  The point cap was reached. Value 1, named "max points" (::DLS_BENCH_STOP_MAP). */
+/** @var DLS_BENCH_BUDGET
+ *  The time budget ran out. Value 2, named "time budget" (::DLS_BENCH_STOP_MAP). */
 
-/** "converged", "max points" or "time budget"; "unknown" otherwise. */
+/** The name of @p stop: "converged", "max points" or "time budget"; "unknown" otherwise. */
 DLS_API const char *dls_bench_stop_name(dls_bench_stop stop);
 
 /** The reason whose dls_bench_stop_name() is @p name.

@@ -90,6 +90,33 @@ typedef enum dls_status {
     DLS_STATUS_MAP(DLS_STATUS_ENUM_)
 #undef DLS_STATUS_ENUM_
 } dls_status;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_OK
+ *  Value 0; dls_strerror() says "success" (::DLS_STATUS_MAP). */
+/** @var DLS_EINVAL
+ *  Value 1; dls_strerror() says "invalid argument" (::DLS_STATUS_MAP). */
+/** @var DLS_ENOMEM
+ *  Value 2; dls_strerror() says "out of memory" (::DLS_STATUS_MAP). */
+/** @var DLS_EIO
+ *  Value 3; dls_strerror() says "input/output error" (::DLS_STATUS_MAP). */
+/** @var DLS_ESYNTAX
+ *  Value 4; dls_strerror() says "malformed input" (::DLS_STATUS_MAP). */
+/** @var DLS_EDATA
+ *  Value 5; dls_strerror() says "invalid data" (::DLS_STATUS_MAP). */
+/** @var DLS_ERANGE
+ *  Value 6; dls_strerror() says "value out of range" (::DLS_STATUS_MAP). */
+/** @var DLS_ESOLVER
+ *  Value 7; dls_strerror() says "solver failure" (::DLS_STATUS_MAP). */
+/** @var DLS_ENUMERIC
+ *  Value 8; dls_strerror() says "numerical failure" (::DLS_STATUS_MAP). */
+/** @var DLS_ELIMIT
+ *  Value 9; dls_strerror() says "resource limit exceeded" (::DLS_STATUS_MAP). */
+/** @var DLS_ECANCELED
+ *  Value 10; dls_strerror() says "canceled by the caller" (::DLS_STATUS_MAP). */
+/** @var DLS_ENOTSUP
+ *  Value 11; dls_strerror() says "not supported for this model" (::DLS_STATUS_MAP). */
+/** @var DLS_EWRITE
+ *  Value 12; dls_strerror() says "output not written" (::DLS_STATUS_MAP). */
 
 /** Capacity of ::dls_error::message, including the terminating NUL. */
 #define DLS_ERROR_MESSAGE_MAX 512
@@ -186,8 +213,23 @@ typedef enum dls_solution_status {
     DLS_SOLUTION_STATUS_MAP(DLS_SOLUTION_STATUS_ENUM_)
 #undef DLS_SOLUTION_STATUS_ENUM_
 } dls_solution_status;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_SOLUTION_NONE
+ *  Not computed (a figure the call did not make). Value 0, named "none"
+ *  (::DLS_SOLUTION_STATUS_MAP). */
+/** @var DLS_SOLUTION_OPTIMAL
+ *  Proven optimal. Value 1, named "optimal" (::DLS_SOLUTION_STATUS_MAP). */
+/** @var DLS_SOLUTION_FEASIBLE
+ *  Valid, not proven optimal (see the gap). Value 2, named "feasible"
+ *  (::DLS_SOLUTION_STATUS_MAP). */
+/** @var DLS_SOLUTION_INFEASIBLE
+ *  No valid answer exists (limits too small). Value 3, named "infeasible"
+ *  (::DLS_SOLUTION_STATUS_MAP). */
+/** @var DLS_SOLUTION_NOT_FOUND
+ *  None found, none proven impossible. Value 4, named "not found" (::DLS_SOLUTION_STATUS_MAP). */
 
-/** "optimal", "feasible", "infeasible", "not found" or "none"; "unknown" otherwise. */
+/** The name of @p status: "optimal", "feasible", "infeasible", "not found" or "none"; "unknown"
+ *  otherwise. */
 DLS_API const char *dls_solution_status_name(dls_solution_status status);
 
 /** The status whose dls_solution_status_name() is @p name.

@@ -74,6 +74,17 @@ typedef enum dls_check_kind {
     DLS_CHECK_KIND_MAP(DLS_CHECK_KIND_ENUM_)
 #undef DLS_CHECK_KIND_ENUM_
 } dls_check_kind;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_CHECK_ZERO_COMMUNICATION
+ *  Value 0, named "zero-communication" (::DLS_CHECK_KIND_MAP). */
+/** @var DLS_CHECK_INTEGER_MIP
+ *  Value 1, named "integer-mip" (::DLS_CHECK_KIND_MAP). */
+/** @var DLS_CHECK_REPLAY
+ *  Value 2, named "replay" (::DLS_CHECK_KIND_MAP). */
+/** @var DLS_CHECK_SOLVERS
+ *  Value 3, named "solvers" (::DLS_CHECK_KIND_MAP). */
+/** @var DLS_CHECK_ORDER
+ *  Value 4, named "order" (::DLS_CHECK_KIND_MAP). */
 
 /** Number of checks (the kinds are 0 .. DLS_CHECK_COUNT - 1). */
 #define DLS_CHECK_COUNT 5
@@ -82,8 +93,8 @@ typedef enum dls_check_kind {
  *  their square, and its branch and bound with their factorial). */
 #define DLS_CHECK_ORDER_MAX 8
 
-/** "zero-communication", "integer-mip", "replay", "solvers" or "order"; "unknown"
- *  otherwise. */
+/** The name of @p kind: "zero-communication", "integer-mip", "replay", "solvers" or "order";
+ *  "unknown" otherwise. */
 DLS_API const char *dls_check_kind_name(dls_check_kind kind);
 
 /** The check whose dls_check_kind_name() is @p name.
@@ -93,7 +104,7 @@ DLS_API dls_status dls_check_kind_from_name(const char *name, dls_check_kind *ou
 /** The outcome of one check, owned by its ::dls_crosscheck (read-only; later versions may
  *  add fields at the end). */
 typedef struct dls_check_result {
-    dls_check_kind kind;
+    dls_check_kind kind; /**< which check this is */
     int ran;           /**< 0: skipped (why in @ref detail) */
     int agree;         /**< 1: the two sides agree (or are consistent as a bound) */
     double first;      /**< the schedule's makespan, the partitioner's, the schedule's, the

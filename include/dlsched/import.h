@@ -50,6 +50,12 @@ typedef enum dls_size_unit {
     DLS_SIZE_UNIT_MAP(DLS_SIZE_UNIT_ENUM_)
 #undef DLS_SIZE_UNIT_ENUM_
 } dls_size_unit;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_SIZE_UNIT_BYTES
+ *  As StarPU counts them: the bytes of the task's data. Value 0, named "bytes"
+ *  (::DLS_SIZE_UNIT_MAP). */
+/** @var DLS_SIZE_UNIT_ELEMENTS
+ *  Bytes / element size. Value 1, named "elements" (::DLS_SIZE_UNIT_MAP). */
 
 /** The name of @p unit ("bytes"), or "unknown" for a value outside the enumeration. */
 DLS_API const char *dls_size_unit_name(dls_size_unit unit);
@@ -131,6 +137,7 @@ DLS_API const dls_import_item *dls_import_report_item(const dls_import_report *r
 /** Warnings and notes, one per line ("" when there are none): entries dropped, points
  *  sampled from a regression, sections skipped. Valid until the report is freed. */
 DLS_API const char *dls_import_report_notes(const dls_import_report *report);
+/** Frees @p report and everything it returned (names, notes); NULL is allowed. */
 DLS_API void dls_import_report_free(dls_import_report *report);
 
 /**

@@ -136,8 +136,18 @@ typedef enum dls_installment_reason {
     DLS_INSTALLMENT_REASON_MAP(DLS_INSTALLMENT_REASON_ENUM_)
 #undef DLS_INSTALLMENT_REASON_ENUM_
 } dls_installment_reason;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_INSTALLMENT_DEFINED
+ *  Value 0, named "defined" (::DLS_INSTALLMENT_REASON_MAP). */
+/** @var DLS_INSTALLMENT_NUMERATOR
+ *  Value 1, named "numerator" (::DLS_INSTALLMENT_REASON_MAP). */
+/** @var DLS_INSTALLMENT_DENOMINATOR
+ *  Value 2, named "denominator" (::DLS_INSTALLMENT_REASON_MAP). */
+/** @var DLS_INSTALLMENT_NO_LINES
+ *  Value 3, named "no lines" (::DLS_INSTALLMENT_REASON_MAP). */
 
-/** "defined", "numerator", "denominator" or "no lines"; "unknown" otherwise. */
+/** The name of @p reason: "defined", "numerator", "denominator" or "no lines"; "unknown"
+ *  otherwise. */
 DLS_API const char *dls_installment_reason_name(dls_installment_reason reason);
 
 /** The reason whose dls_installment_reason_name() is @p name.
@@ -324,8 +334,17 @@ typedef enum dls_installment_role {
     DLS_INSTALLMENT_ROLE_MAP(DLS_INSTALLMENT_ROLE_ENUM_)
 #undef DLS_INSTALLMENT_ROLE_ENUM_
 } dls_installment_role;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_INSTALLMENT_WORKS
+ *  Receives at least one chunk. Value 0, named "works" (::DLS_INSTALLMENT_ROLE_MAP). */
+/** @var DLS_INSTALLMENT_NO_CHUNK
+ *  In the rotation, but the load ends before its turn. Value 1, named "no chunk"
+ *  (::DLS_INSTALLMENT_ROLE_MAP). */
+/** @var DLS_INSTALLMENT_OVER_LIMIT
+ *  Left out: its limit is below the chunk size. Value 2, named "left out"
+ *  (::DLS_INSTALLMENT_ROLE_MAP). */
 
-/** "works", "no chunk" or "left out"; "unknown" otherwise. */
+/** The name of @p role: "works", "no chunk" or "left out"; "unknown" otherwise. */
 DLS_API const char *dls_installment_role_name(dls_installment_role role);
 
 /** The role whose dls_installment_role_name() is @p name.

@@ -99,8 +99,13 @@ typedef enum dls_blas_kernel_kind {
     DLS_BLAS_KERNEL_KIND_MAP(DLS_BLAS_KERNEL_KIND_ENUM_)
 #undef DLS_BLAS_KERNEL_KIND_ENUM_
 } dls_blas_kernel_kind;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_KERNEL_GEMM_ROWS
+ *  Value 0, named "gemm-rows" (::DLS_BLAS_KERNEL_KIND_MAP). */
+/** @var DLS_KERNEL_LU_UPDATE
+ *  Value 1, named "lu-update" (::DLS_BLAS_KERNEL_KIND_MAP). */
 
-/** "gemm-rows" or "lu-update"; "unknown" otherwise. */
+/** The name of @p kind: "gemm-rows" or "lu-update"; "unknown" otherwise. */
 DLS_API const char *dls_blas_kernel_kind_name(dls_blas_kernel_kind kind);
 
 /** The kernel whose dls_blas_kernel_kind_name() is @p name.

@@ -52,6 +52,21 @@ typedef enum dls_lu_algorithm {
     DLS_LU_ALGORITHM_MAP(DLS_LU_ALGORITHM_ENUM_)
 #undef DLS_LU_ALGORITHM_ENUM_
 } dls_lu_algorithm;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_LU_GB
+ *  Value 0, named "gb" (::DLS_LU_ALGORITHM_MAP). */
+/** @var DLS_LU_DP
+ *  Value 1, named "dp" (::DLS_LU_ALGORITHM_MAP). */
+/** @var DLS_LU_REVERSE
+ *  Value 2, named "reverse" (::DLS_LU_ALGORITHM_MAP). */
+/** @var DLS_LU_FR
+ *  Value 3, named "fr" (::DLS_LU_ALGORITHM_MAP). */
+/** @var DLS_LU_FDP
+ *  Value 4, named "fdp" (::DLS_LU_ALGORITHM_MAP). */
+/** @var DLS_LU_FGB
+ *  Value 5, named "fgb" (::DLS_LU_ALGORITHM_MAP). */
+/** @var DLS_LU_EXACT
+ *  Value 6, named "exact" (::DLS_LU_ALGORITHM_MAP). */
 
 /** Number of algorithms in ::dls_lu_algorithm (their values are 0 .. count - 1). */
 #define DLS_LU_ALGORITHM_COUNT 7
@@ -83,6 +98,19 @@ typedef enum dls_lu_heuristic {
     DLS_LU_HEURISTIC_MAP(DLS_LU_HEURISTIC_ENUM_)
 #undef DLS_LU_HEURISTIC_ENUM_
 } dls_lu_heuristic;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_LU_AUTO
+ *  Value 0, named "auto" (::DLS_LU_HEURISTIC_MAP). */
+/** @var DLS_LU_CYCL
+ *  Value 1, named "cycl" (::DLS_LU_HEURISTIC_MAP). */
+/** @var DLS_LU_FTOS
+ *  Value 2, named "ftos" (::DLS_LU_HEURISTIC_MAP). */
+/** @var DLS_LU_STOF
+ *  Value 3, named "stof" (::DLS_LU_HEURISTIC_MAP). */
+/** @var DLS_LU_DFLT
+ *  Value 4, named "dflt" (::DLS_LU_HEURISTIC_MAP). */
+/** @var DLS_LU_EXHAUSTIVE
+ *  Value 5, named "exhaustive" (::DLS_LU_HEURISTIC_MAP). */
 
 /** Parameters of dls_lu_distribute(); fill with dls_lu_params_init(). */
 typedef struct dls_lu_params {

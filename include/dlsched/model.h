@@ -45,6 +45,16 @@ typedef enum dls_model_kind {
     DLS_MODEL_KIND_MAP(DLS_MODEL_KIND_ENUM_)
 #undef DLS_MODEL_KIND_ENUM_
 } dls_model_kind;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_MODEL_CONSTANT
+ *  Constant speed. Value 0, named "constant" (::DLS_MODEL_KIND_MAP). */
+/** @var DLS_MODEL_POINTS
+ *  Piecewise-linear speed through measured points. Value 1, named "points"
+ *  (::DLS_MODEL_KIND_MAP). */
+/** @var DLS_MODEL_SPEED2D
+ *  2-D speed surface on a grid. Value 2, named "speed2d" (::DLS_MODEL_KIND_MAP). */
+/** @var DLS_MODEL_TIME_LINES
+ *  Processing time as the maximum of lines. Value 3, named "time" (::DLS_MODEL_KIND_MAP). */
 
 /**
  * Creates a constant-speed model.

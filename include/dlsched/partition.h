@@ -59,8 +59,13 @@ typedef enum dls_partition_method {
     DLS_PARTITION_METHOD_MAP(DLS_PARTITION_METHOD_ENUM_)
 #undef DLS_PARTITION_METHOD_ENUM_
 } dls_partition_method;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_PARTITION_NEWTON
+ *  Value 0, named "newton" (::DLS_PARTITION_METHOD_MAP). */
+/** @var DLS_PARTITION_BISECTION
+ *  Value 1, named "bisection" (::DLS_PARTITION_METHOD_MAP). */
 
-/** "newton" or "bisection"; "unknown" otherwise. */
+/** The name of @p method: "newton" or "bisection"; "unknown" otherwise. */
 DLS_API const char *dls_partition_method_name(dls_partition_method method);
 
 /** The method whose dls_partition_method_name() is @p name.
@@ -96,8 +101,15 @@ typedef enum dls_partition_exact {
     DLS_PARTITION_EXACT_MAP(DLS_PARTITION_EXACT_ENUM_)
 #undef DLS_PARTITION_EXACT_ENUM_
 } dls_partition_exact;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_PARTITION_EXACT_AUTO
+ *  Value 0, named "auto" (::DLS_PARTITION_EXACT_MAP). */
+/** @var DLS_PARTITION_EXACT_ALWAYS
+ *  Value 1, named "always" (::DLS_PARTITION_EXACT_MAP). */
+/** @var DLS_PARTITION_EXACT_NEVER
+ *  Value 2, named "never" (::DLS_PARTITION_EXACT_MAP). */
 
-/** "auto", "always" or "never"; "unknown" otherwise. */
+/** The name of @p exact: "auto", "always" or "never"; "unknown" otherwise. */
 DLS_API const char *dls_partition_exact_name(dls_partition_exact exact);
 
 /** The value whose dls_partition_exact_name() is @p name.

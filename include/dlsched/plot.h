@@ -67,8 +67,15 @@ typedef enum dls_plot_scale {
     DLS_PLOT_SCALE_MAP(DLS_PLOT_SCALE_ENUM_)
 #undef DLS_PLOT_SCALE_ENUM_
 } dls_plot_scale;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_PLOT_AUTO
+ *  Value 0, named "auto" (::DLS_PLOT_SCALE_MAP). */
+/** @var DLS_PLOT_LINEAR
+ *  Value 1, named "linear" (::DLS_PLOT_SCALE_MAP). */
+/** @var DLS_PLOT_LOG
+ *  Value 2, named "log" (::DLS_PLOT_SCALE_MAP). */
 
-/** "auto", "linear" or "log"; "unknown" otherwise. */
+/** The name of @p scale: "auto", "linear" or "log"; "unknown" otherwise. */
 DLS_API const char *dls_plot_scale_name(dls_plot_scale scale);
 
 /** The scale whose dls_plot_scale_name() is @p name.

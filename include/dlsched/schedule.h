@@ -96,8 +96,17 @@ typedef enum dls_send_order {
     DLS_SEND_ORDER_MAP(DLS_SEND_ORDER_ENUM_)
 #undef DLS_SEND_ORDER_ENUM_
 } dls_send_order;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_ORDER_GIVEN
+ *  Value 0, named "given" (::DLS_SEND_ORDER_MAP). */
+/** @var DLS_ORDER_RATE
+ *  Value 1, named "rate" (::DLS_SEND_ORDER_MAP). */
+/** @var DLS_ORDER_BEST
+ *  Value 2, named "best" (::DLS_SEND_ORDER_MAP). */
+/** @var DLS_ORDER_SEQUENCE
+ *  Value 3, named "sequence" (::DLS_SEND_ORDER_MAP). */
 
-/** "given", "rate", "best" or "sequence"; "unknown" otherwise. */
+/** The name of @p order: "given", "rate", "best" or "sequence"; "unknown" otherwise. */
 DLS_API const char *dls_send_order_name(dls_send_order order);
 
 /**
@@ -124,8 +133,17 @@ typedef enum dls_order_method {
     DLS_ORDER_METHOD_MAP(DLS_ORDER_METHOD_ENUM_)
 #undef DLS_ORDER_METHOD_ENUM_
 } dls_order_method;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_ORDER_METHOD_FIXED
+ *  Value 0, named "fixed" (::DLS_ORDER_METHOD_MAP). */
+/** @var DLS_ORDER_METHOD_RULE
+ *  Value 1, named "rule" (::DLS_ORDER_METHOD_MAP). */
+/** @var DLS_ORDER_METHOD_EXACT
+ *  Value 2, named "exact" (::DLS_ORDER_METHOD_MAP). */
+/** @var DLS_ORDER_METHOD_SEARCH
+ *  Value 3, named "search" (::DLS_ORDER_METHOD_MAP). */
 
-/** "fixed", "rule", "exact" or "search"; "unknown" otherwise. */
+/** The name of @p method: "fixed", "rule", "exact" or "search"; "unknown" otherwise. */
 DLS_API const char *dls_order_method_name(dls_order_method method);
 
 /** The method whose dls_order_method_name() is @p name.
@@ -156,8 +174,13 @@ typedef enum dls_star_solver {
     DLS_STAR_SOLVER_MAP(DLS_STAR_SOLVER_ENUM_)
 #undef DLS_STAR_SOLVER_ENUM_
 } dls_star_solver;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_SOLVER_CHAIN
+ *  Value 0, named "chain" (::DLS_STAR_SOLVER_MAP). */
+/** @var DLS_SOLVER_GLPK
+ *  Value 1, named "glpk" (::DLS_STAR_SOLVER_MAP). */
 
-/** "chain" or "glpk"; "unknown" otherwise. */
+/** The name of @p solver: "chain" or "glpk"; "unknown" otherwise. */
 DLS_API const char *dls_star_solver_name(dls_star_solver solver);
 
 /** The solver whose dls_star_solver_name() is @p name.
@@ -222,11 +245,11 @@ typedef struct dls_schedule_params {
     dls_progress_fn progress;
     void *progress_data;      /**< passed to @ref progress */
     /** ::DLS_ORDER_SEQUENCE: the processors in the order they are served, platform indices,
-     *  each processor once (array of @ref sequence_count values, owned by the caller, read
-     *  during the call); NULL (default) otherwise. With originator_computes, the
+     *  each processor once (array of dls_schedule_params::sequence_count values, owned by
+     *  the caller, read during the call); NULL (default) otherwise. With originator_computes, the
      *  originator's own processors are still served first, in the order given here. */
     const size_t *sequence;
-    /** Length of @ref sequence: the platform's processor count. */
+    /** Length of the sequence array: the platform's processor count. */
     size_t sequence_count;
     /** ::DLS_ORDER_BEST: the exact search (over the 2^m sets of processors served) runs up
      *  to this many processors, at most ::DLS_ORDER_EXACT_MAX; 0 (default): automatic,
@@ -337,11 +360,17 @@ DLS_API double dls_schedule_envelope_deviation(const dls_schedule *schedule);
 DLS_API const double *dls_schedule_loads(const dls_schedule *schedule);
 /** ...when its send starts and ends (NaN for a processor sent nothing)... */
 DLS_API const double *dls_schedule_send_start(const dls_schedule *schedule);
+/** When each processor's send ends (s; NaN for a processor sent nothing), in platform order
+ *  (dls_schedule_count() values). */
 DLS_API const double *dls_schedule_send_end(const dls_schedule *schedule);
 /** ...its compute time, when it finishes (0 when unused) and its idle time before the
  *  makespan (makespan - finish)... */
 DLS_API const double *dls_schedule_compute_time(const dls_schedule *schedule);
+/** When each processor finishes (s; 0 when unused), in platform order
+ *  (dls_schedule_count() values). */
 DLS_API const double *dls_schedule_finish(const dls_schedule *schedule);
+/** Each processor's idle time before the makespan (makespan - finish, s), in platform
+ *  order (dls_schedule_count() values). */
 DLS_API const double *dls_schedule_idle(const dls_schedule *schedule);
 /** ...and the memory level that binds: the 1-based index of the time line that gives its
  *  compute time, 0 for speed models and unused processors. */
@@ -362,6 +391,8 @@ DLS_API double dls_schedule_residual(const dls_schedule *schedule);
 /** GLPK's largest relative KKT residuals of the last solve, primal and dual
  *  (glp_check_kkt); 0 for evaluations. */
 DLS_API double dls_schedule_kkt_primal(const dls_schedule *schedule);
+/** GLPK's largest relative dual KKT residual of the last solve (glp_check_kkt); 0 for
+ *  evaluations. See dls_schedule_kkt_primal(). */
 DLS_API double dls_schedule_kkt_dual(const dls_schedule *schedule);
 
 /** 1 when glp_exact ran to an optimum (params->exact), 0 otherwise (not asked, or not an
@@ -427,8 +458,19 @@ typedef enum dls_schedule_kind {
     DLS_SCHEDULE_KIND_MAP(DLS_SCHEDULE_KIND_ENUM_)
 #undef DLS_SCHEDULE_KIND_ENUM_
 } dls_schedule_kind;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_SCHEDULE_LP
+ *  Value 0, named "lp" (::DLS_SCHEDULE_KIND_MAP). */
+/** @var DLS_SCHEDULE_EVALUATED
+ *  Value 1, named "evaluated" (::DLS_SCHEDULE_KIND_MAP). */
+/** @var DLS_SCHEDULE_INTEGER
+ *  Value 2, named "integer" (::DLS_SCHEDULE_KIND_MAP). */
+/** @var DLS_SCHEDULE_MIP
+ *  Value 3, named "mip" (::DLS_SCHEDULE_KIND_MAP). */
+/** @var DLS_SCHEDULE_MEASURED
+ *  Value 4, named "measured" (::DLS_SCHEDULE_KIND_MAP). */
 
-/** "lp", "evaluated", "integer", "mip" or "measured"; "unknown" otherwise. */
+/** The name of @p kind: "lp", "evaluated", "integer", "mip" or "measured"; "unknown" otherwise. */
 DLS_API const char *dls_schedule_kind_name(dls_schedule_kind kind);
 
 /** The kind whose dls_schedule_kind_name() is @p name.
@@ -504,12 +546,14 @@ typedef struct dls_schedule_solver_info {
     /** dT/dV at the load from below and from above, in seconds per unit: what one unit
      *  less or more would change the makespan, INFINITY at the capacity; the chain only,
      *  NaN for GLPK (see dls_schedule_curve() for the whole function). */
-    double marginal_left, marginal_right;
+    double marginal_left;
+    double marginal_right; /**< dT/dV from above: see marginal_left */
     /** Processors given a load. */
     size_t used;
     /** The chain's selection: pieces of all its value functions, and of the largest; 0
      *  otherwise. */
-    size_t pieces_total, pieces_max;
+    size_t pieces_total;
+    size_t pieces_max; /**< the largest value function's pieces: see pieces_total */
     /** Rates and slopes taken as 0 by the chain's magnitude rule (see above). */
     size_t flushed;
     /** How the send order was found (::DLS_ORDER_METHOD_FIXED unless ::DLS_ORDER_BEST). */
@@ -520,7 +564,8 @@ typedef struct dls_schedule_solver_info {
     /** ::DLS_ORDER_BEST: the best makespans (same model and selection) in the platform's
      *  order and in the rate order (s); the schedule's is never above either. NaN
      *  otherwise. */
-    double given_makespan, rate_makespan;
+    double given_makespan;
+    double rate_makespan; /**< the best makespan in the rate order: see given_makespan */
     /** ::DLS_ORDER_BEST: a lower bound on the makespan of every order (s): the makespan
      *  itself when order_optimal; else the makespan when every link may send at the same
      *  time (the single port relaxed). NaN otherwise. */
@@ -704,8 +749,17 @@ typedef enum dls_export_format {
     DLS_EXPORT_FORMAT_MAP(DLS_EXPORT_FORMAT_ENUM_)
 #undef DLS_EXPORT_FORMAT_ENUM_
 } dls_export_format;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_EXPORT_LP
+ *  Value 0, named "lp" (::DLS_EXPORT_FORMAT_MAP). */
+/** @var DLS_EXPORT_MPS
+ *  Value 1, named "mps" (::DLS_EXPORT_FORMAT_MAP). */
+/** @var DLS_EXPORT_GLPK
+ *  Value 2, named "glpk" (::DLS_EXPORT_FORMAT_MAP). */
+/** @var DLS_EXPORT_MATHPROG
+ *  Value 3, named "mathprog" (::DLS_EXPORT_FORMAT_MAP). */
 
-/** "lp", "mps", "glpk" or "mathprog"; "unknown" otherwise. */
+/** The name of @p format: "lp", "mps", "glpk" or "mathprog"; "unknown" otherwise. */
 DLS_API const char *dls_export_format_name(dls_export_format format);
 
 /** The format whose dls_export_format_name() is @p name.

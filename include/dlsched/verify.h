@@ -49,8 +49,15 @@ typedef enum dls_claim_kind {
     DLS_CLAIM_KIND_MAP(DLS_CLAIM_KIND_ENUM_)
 #undef DLS_CLAIM_KIND_ENUM_
 } dls_claim_kind;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_CLAIM_SCHEDULE
+ *  Value 0, named "schedule" (::DLS_CLAIM_KIND_MAP). */
+/** @var DLS_CLAIM_PARTITION
+ *  Value 1, named "partition" (::DLS_CLAIM_KIND_MAP). */
+/** @var DLS_CLAIM_INSTALLMENTS
+ *  Value 2, named "installments" (::DLS_CLAIM_KIND_MAP). */
 
-/** "schedule" or "partition"; "unknown" for other values. */
+/** The name of @p kind: "schedule" or "partition"; "unknown" for other values. */
 DLS_API const char *dls_claim_kind_name(dls_claim_kind kind);
 /** The kind written @p name. @return ::DLS_OK; ::DLS_EINVAL for an unknown name. */
 DLS_API dls_status dls_claim_kind_from_name(const char *name, dls_claim_kind *out);
@@ -201,6 +208,37 @@ typedef enum dls_violation_kind {
     DLS_VIOLATION_KIND_MAP(DLS_VIOLATION_KIND_ENUM_)
 #undef DLS_VIOLATION_KIND_ENUM_
 } dls_violation_kind;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_VIOLATION_NEGATIVE_LOAD
+ *  Value 0, named "negative-load" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_LOAD_SUM
+ *  Value 1, named "load-sum" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_LIMIT
+ *  Value 2, named "limit" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_SEND_OVERLAP
+ *  Value 3, named "send-overlap" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_SEND_DURATION
+ *  Value 4, named "send-duration" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_EARLY_COMPUTE
+ *  Value 5, named "early-compute" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_FINISH
+ *  Value 6, named "finish" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_MAKESPAN
+ *  Value 7, named "makespan" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_NOT_WHOLE
+ *  Value 8, named "not-whole" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_ROUND_ROBIN
+ *  Value 9, named "round-robin" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_ELEMENT_MISSING
+ *  Value 10, named "element-missing" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_ELEMENT_TWICE
+ *  Value 11, named "element-twice" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_ELEMENT_UNKNOWN
+ *  Value 12, named "element-unknown" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_WEIGHT_SUM
+ *  Value 13, named "weight-sum" (::DLS_VIOLATION_KIND_MAP). */
+/** @var DLS_VIOLATION_CHUNK
+ *  Value 14, named "chunk" (::DLS_VIOLATION_KIND_MAP). */
 
 /** The text of a kind ("send-overlap"); "unknown" for other values. */
 DLS_API const char *dls_violation_kind_name(dls_violation_kind kind);
@@ -209,7 +247,7 @@ DLS_API dls_status dls_violation_kind_from_name(const char *name, dls_violation_
 
 /** One violation. */
 typedef struct dls_violation {
-    dls_violation_kind kind;
+    dls_violation_kind kind; /**< what is violated */
     long processor;   /**< index in the platform; -1 when it concerns no one processor */
     double expected;  /**< the bound the model sets (a limit, the earliest time, the load) */
     double found;     /**< what the claim says */
@@ -236,7 +274,7 @@ typedef struct dls_verify_params {
     /** The mode of the optima: send order and originator; defaults as
      *  dls_schedule_params_init() sets them. */
     dls_send_order order;
-    int originator_computes;
+    int originator_computes; /**< as dls_schedule_params::originator_computes */
     /** For a partition: the n of an n x n matrix product whose rows were distributed (see
      *  dls_partition_solve_matrix()); 0 (default): equal elements. */
     uint64_t matrix;
