@@ -5,11 +5,13 @@ set -eu
 
 # (Open MPI is optional for dlsched; it is installed so that the MPI layer is built and its
 # tests run. StarPU is for the tests only: dlsched reads and writes its model files without
-# it; the tests calibrate a codelet with it and check against starpu_perfmodel_display.)
+# it; the tests calibrate a codelet with it and check against starpu_perfmodel_display.
+# python3-jsonschema is for the tests only: tests/doc/schemas.sh checks doc/schema/ with it.)
 packages="build-essential autoconf automake libtool pkgconf clang
 libglpk-dev libgmp-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcsv-dev libcmocka-dev lp-solve liblpsolve55-dev
 libopenmpi-dev openmpi-bin
-libstarpu-dev starpu-tools"
+libstarpu-dev starpu-tools
+python3-jsonschema"
 
 missing=""
 for p in $packages; do
