@@ -13,5 +13,6 @@ dist_schema_DATA = \
 	doc/schema/lu.schema.json \
 	doc/schema/crosscheck.schema.json \
 	doc/schema/verify.schema.json \
+	doc/schema/validate.schema.json \
 	doc/schema/claim.schema.json \
 	doc/schema/measured.schema.json

@@ -260,4 +260,14 @@ run verify "$ex/star_cluster.json" "$tmp/claim_short.json" --json
 expect_rc 1 "verify a claim that breaks the load sum"
 schema_check "verify with violations: valid" --strict "$schemas/verify.schema.json" "$tmp/out"
 
+# --- validate: the scorecard of the example scheduler over the small suite of cli_validate.sh.
+even=./examples/even_split
+if [ -x "$even" ]; then
+    run validate --suite "$top_srcdir/tests/data/validate/manifest.json" \
+        --scheduler "$even {platform} {load} {output} {kind}" --json
+    out_check "validate" validate
+else
+    fail "validate: $even is not built (make builds it)"
+fi
+
 cli_summary "$n_refused malformed platforms refused by the schema, $n_reader by the reader alone"
