@@ -14,5 +14,6 @@ dist_schema_DATA = \
 	doc/schema/crosscheck.schema.json \
 	doc/schema/verify.schema.json \
 	doc/schema/validate.schema.json \
+	doc/schema/import.schema.json \
 	doc/schema/claim.schema.json \
 	doc/schema/measured.schema.json

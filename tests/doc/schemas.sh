@@ -3,9 +3,10 @@
 # skipped without python3 or the module): each schema against its meta-schema; every platform
 # file the reader accepts (examples/, tests/data/) valid; each malformed platform of
 # tests/data/bad/ either refused by the schema at the field the reader names, or listed
-# below as the reader's alone (with why); each command's --json on the examples valid for its
-# schema, and no longer valid with an unknown key added; the claims verify reads and the
-# measured timeline of evaluate --measured valid for theirs.
+# below as the reader's alone (with why); each command's --json on the examples (check,
+# partition, schedule, evaluate, installments, lu, crosscheck, verify, import, validate) valid
+# for its schema, and no longer valid with an unknown key added; the platforms import writes,
+# the claims verify reads and the measured timeline of evaluate --measured valid for theirs.
 . "${top_srcdir:-.}/tests/support/cli.sh"
 need_python3
 if ! "$PYTHON3" -c 'import jsonschema' >/dev/null 2>&1; then
@@ -259,6 +260,13 @@ sed 's/"load": 1000000.0/"load": 900000.0/' "$tmp/claim_schedule.json" >"$tmp/cl
 run verify "$ex/star_cluster.json" "$tmp/claim_short.json" --json
 expect_rc 1 "verify a claim that breaks the load sum"
 schema_check "verify with violations: valid" --strict "$schemas/verify.schema.json" "$tmp/out"
+
+# --- import: the report, and the platform it writes.
+for m in cuda_cpu good_small regression_only; do
+    run import starpu "$top_srcdir/tests/data/starpu/$m.fmt45" -o "$tmp/imported.json" --json
+    out_check "import starpu $m" import
+    schema_check "the platform imported from $m is valid" "$platform" "$tmp/imported.json"
+done
 
 # --- validate: the scorecard of the example scheduler over the small suite of cli_validate.sh.
 even=./examples/even_split
