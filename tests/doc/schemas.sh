@@ -35,6 +35,42 @@ for s in "$schemas"/*.schema.json; do
         fail "$(basename "$s") is not listed in doc/schema/local.mk"
 done
 
+# The schemas' lists of names are the library's (the X-macro lists of include/dlsched/):
+# a name added there and not here would make valid output fail its schema.
+py_check "the schemas' enums are the headers' names" "$schemas" "$top_srcdir/include/dlsched" <<'PY'
+import json, os, re, sys
+schemas, include = sys.argv[1], sys.argv[2]
+def texts(header, name):
+    src = open(os.path.join(include, header), encoding="utf-8").read()
+    body = src[src.index("#define " + name + "(X)"):]
+    body = body[:body.index("\n\n")]
+    return re.findall(r'X\([A-Z0-9_]+, *[0-9]+, *"([^"]*)"\)', body)
+def at(schema, *path):
+    v = json.load(open(os.path.join(schemas, schema + ".schema.json"), encoding="utf-8"))
+    for k in path:
+        v = v[k]
+    return v["enum"]
+sol = texts("common.h", "DLS_SOLUTION_STATUS_MAP")
+P, I = "properties", "items"
+want = [
+    (at("check", P, "processors", I, P, "model"), texts("model.h", "DLS_MODEL_KIND_MAP")),
+    (at("partition", P, "status"), sol),
+    (at("schedule", "$defs", "report", P, "status"), sol),
+    (at("schedule", "$defs", "report", P, "kind"), texts("schedule.h", "DLS_SCHEDULE_KIND_MAP")),
+    (at("schedule", "$defs", "report", P, "solver"), texts("schedule.h", "DLS_STAR_SOLVER_MAP")),
+    (at("schedule", "$defs", "report", P, "mip_status"), sol + ["not solved"]),
+    (at("schedule", "$defs", "report", P, "order", P, "method"),
+     texts("schedule.h", "DLS_ORDER_METHOD_MAP") + [None]),
+    (at("installments", P, "single_installment_status"), sol + ["failed"]),
+    (at("lu", "$defs", "one", P, "status"), sol),
+    (at("crosscheck", P, "checks", I, P, "name"), texts("crosscheck.h", "DLS_CHECK_KIND_MAP")),
+    (at("verify", P, "kind"), texts("verify.h", "DLS_CLAIM_KIND_MAP")),
+    (at("verify", P, "violations", I, P, "kind"), texts("verify.h", "DLS_VIOLATION_KIND_MAP")),
+]
+for have, names in want:
+    assert len(names) >= 2 and have == names, (have, names)
+PY
+
 # --- Platform files. Every one the reader accepts is valid.
 platform=$schemas/platform.schema.json
 for f in "$ex"/*.json "$top_srcdir"/tests/data/*.json "$top_srcdir"/tests/data/stall/*.json; do
