@@ -196,6 +196,15 @@ for f in "$bad"/*.json; do
     expect_rc 2 "the reader refuses $name.json"
 done
 n_reader=$(echo "$reader_only" | grep -c .)
+# A name with a control character (a tab, U+0085): refused by both at the name.
+for c in '\t' '\u0085'; do
+    printf '{"processors": [{"name": "a%sb", "speed": 1}]}\n' "$c" >"$tmp/control.json"
+    run check "$tmp/control.json"
+    expect_rc 2 "the reader refuses a name with $c"
+    expect_err '"name"' "the reader's message for a name with $c"
+    schema_check "the schema refuses a name with $c" --reject "$platform" "$tmp/control.json" \
+        /processors/0/name
+done
 
 # --- Each command's --json on the examples: valid for its schema, and strict.
 # out_check WHAT SCHEMA: the last run succeeded and its output is valid and strict.
