@@ -7,11 +7,13 @@ set -eu
 # tests run. StarPU is for the tests only: dlsched reads and writes its model files without
 # it; the tests calibrate a codelet with it and check against starpu_perfmodel_display.
 # Doxygen and mandoc are optional too: Doxygen makes the man3 pages and the HTML reference
-# from the header comments, mandoc lints the man pages in make docs-check.)
+# from the header comments, mandoc lints the man pages in make docs-check.
+# python3-jsonschema is for the tests only: tests/doc/schemas.sh checks doc/schema/ with it.)
 packages="build-essential autoconf automake libtool pkgconf clang doxygen mandoc
 libglpk-dev libgmp-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcsv-dev libcmocka-dev lp-solve liblpsolve55-dev
 libopenmpi-dev openmpi-bin
-libstarpu-dev starpu-tools"
+libstarpu-dev starpu-tools
+python3-jsonschema"
 
 missing=""
 for p in $packages; do

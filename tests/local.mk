@@ -17,7 +17,8 @@ AM_TESTS_ENVIRONMENT = \
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
-# SKIP (exit 77) without it.
+# SKIP (exit 77) without it; tests/doc/schemas.sh, which checks the JSON Schemas of doc/schema/,
+# also needs python3's jsonschema module.
 CLI_TESTS = \
 	tests/tool/cli_check.sh tests/tool/cli_check_json.sh \
 	tests/tool/cli_partition.sh tests/tool/cli_partition_json.sh \
@@ -35,10 +36,11 @@ CLI_TESTS = \
 	tests/api/headers.sh \
 	tests/doc/man5.sh \
 	tests/mpi/run_mpi.sh \
-	tests/validation/suite_sample.sh tests/validation/certificates.sh
+	tests/validation/suite_sample.sh tests/validation/certificates.sh \
+	tests/doc/schemas.sh
 TESTS = $(CLI_TESTS) $(TUTORIAL_TESTS)
 EXTRA_DIST += $(CLI_TESTS) $(TUTORIAL_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp \
-	tests/import/starpu_model.py tests/import/starpu_lib.sh
+	tests/import/starpu_model.py tests/import/starpu_lib.sh tests/doc/validate.py
 
 if HAVE_CMOCKA
 UNIT_TESTS = \
