@@ -15,5 +15,6 @@ dist_schema_DATA = \
 	doc/schema/verify.schema.json \
 	doc/schema/validate.schema.json \
 	doc/schema/import.schema.json \
+	doc/schema/bench.schema.json \
 	doc/schema/claim.schema.json \
 	doc/schema/measured.schema.json

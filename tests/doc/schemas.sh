@@ -4,7 +4,7 @@
 # file the reader accepts (examples/, tests/data/) valid; each malformed platform of
 # tests/data/bad/ either refused by the schema at the field the reader names, or listed
 # below as the reader's alone (with why); each command's --json on the examples (check,
-# partition, schedule, evaluate, installments, lu, crosscheck, verify, import, validate) valid
+# partition, schedule, evaluate, installments, lu, crosscheck, verify, import, bench, validate) valid
 # for its schema, and no longer valid with an unknown key added; the platforms import writes,
 # the claims verify reads and the measured timeline of evaluate --measured valid for theirs.
 . "${top_srcdir:-.}/tests/support/cli.sh"
@@ -311,6 +311,16 @@ for m in cuda_cpu good_small regression_only; do
     out_check "import starpu $m" import
     schema_check "the platform imported from $m is valid" "$platform" "$tmp/imported.json"
 done
+
+# --- bench: a simulated processor (synthetic: no timing noise to wait for), and a small 2-D
+# surface of the real kernel; the platforms they write.
+run bench --kernel synthetic --max-points 6 -o "$tmp/bench.json" --json
+out_check "bench --kernel synthetic" bench
+schema_check "the platform bench writes is valid" "$platform" "$tmp/bench.json"
+run bench --kernel gemm-rows --n 64 --surface 32,64 --max-points 5 --max-size 64 --time-budget 3 \
+    --precision 0.5 -o "$tmp/surface.json" --json
+out_check "bench --surface" bench
+schema_check "the surface bench writes is valid" "$platform" "$tmp/surface.json"
 
 # --- validate: the scorecard of the example scheduler over the small suite of cli_validate.sh.
 even=./examples/even_split
