@@ -312,6 +312,12 @@ for m in cuda_cpu good_small regression_only; do
     schema_check "the platform imported from $m is valid" "$platform" "$tmp/imported.json"
 done
 
+# import csv: timings of two processors (one run per size, and runs with their spread)
+printf 'name,size,time\na,1000,0.001\na,2000,0.0021\na,4000,0.0045\nb,1000,0.002\nb,1000,0.0021\nb,2000,0.0039\nb,2000,0.0041\nb,4000,0.008\nb,4000,0.0083\n' >"$tmp/timings.csv"
+run import csv "$tmp/timings.csv" -o "$tmp/imported.json" --json
+out_check "import csv" import
+schema_check "the platform imported from CSV is valid" "$platform" "$tmp/imported.json"
+
 # --- bench: a simulated processor (synthetic: no timing noise to wait for), and a small 2-D
 # surface of the real kernel; the platforms they write.
 run bench --kernel synthetic --max-points 6 -o "$tmp/bench.json" --json
