@@ -1,4 +1,20 @@
 /**
+ * @mainpage dlsched: how much work each processor of a heterogeneous platform should get
+ *
+ * The C library's reference, generated from its headers. Start from dlsched.h, which lists
+ * the modules, one header each; every call has its page here and as a man page
+ * (`man 3 dls_schedule_solve`, `man 3 dlsched` for the overview). The file formats are
+ * `dlsched-platform(5)` and `dlsched-json(5)`, with JSON Schemas in the package's data
+ * directory (`share/dlsched/schema`); doc/TUTORIAL.md walks from reading a platform to a
+ * verified schedule, and the tool is `dlsched(1)`.
+ *
+ * Conventions: every fallible call returns a ::dls_status and fills an optional
+ * ::dls_error with a message naming the file, line, processor and value; objects are
+ * opaque with create and free calls; parameter structs are filled by an init call (NULL
+ * means the defaults) and checked on entry; the library never prints, exits or aborts and
+ * keeps no global state.
+ */
+/**
  * @file dlsched.h
  * @brief dlsched: how much work each processor of a heterogeneous platform should get.
  *
