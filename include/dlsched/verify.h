@@ -294,8 +294,15 @@ typedef struct dls_verify_params {
     /** With ordered: 1 lets the chunks follow any processor order (as
      *  `partition --ordered --reorder` writes them); 0 (default): the platform's order. */
     int reorder;
+    /** For a schedule: 1 also measures it against the best send order (and set of
+     *  processors) of dls_schedule_solve() with ::DLS_ORDER_BEST, under that search's
+     *  default bounds (exact up to ::DLS_ORDER_DEFAULT_EXACT_MAX processors, otherwise rules
+     *  and a local search with a lower bound); the gap is then to the best of every optimum
+     *  computed. 0 (default): the optima of the mode's order and of the claim's own order
+     *  only (the exact search doubles its cost with each processor, up to seconds at 16). */
+    int best_order;
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(40);
+    DLS_PARAMS_RESERVED(36);
 } dls_verify_params;
 
 /** Fills @p params with the defaults. */
@@ -389,6 +396,17 @@ typedef struct dls_verify_quality {
     int proven;
     /** With params->exact: 1 when glp_exact confirmed the paper's optimum, else 0 */
     int exact_confirmed;
+    /** With params->best_order: the makespan of the best send order and set of processors
+     *  found (s), never above selection_optimum; NaN otherwise */
+    double best_order_optimum;
+    /** With params->best_order: a lower bound on the makespan of every send order (s),
+     *  equal to best_order_optimum when best_order_proven; NaN otherwise */
+    double order_lower_bound;
+    /** With params->best_order: 1 when best_order_optimum is proven the best of all orders
+     *  (exact search or a rule proven for the platform), else 0 */
+    int best_order_proven;
+    /** Zero; room for later figures. */
+    unsigned char reserved[64];
 } dls_verify_quality;
 
 /** Copies the figures into @p q. @return ::DLS_OK; ::DLS_EINVAL for NULL arguments. */

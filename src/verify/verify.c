@@ -103,6 +103,9 @@ static dls_status check_params(const dls_verify_params *p, const char *fn, dls_e
     if (p->originator_computes != 0 && p->originator_computes != 1)
         return dls__fail(err, DLS_EINVAL, "%s: originator_computes must be 0 or 1, not %d", fn,
                          p->originator_computes);
+    if (p->best_order != 0 && p->best_order != 1)
+        return dls__fail(err, DLS_EINVAL, "%s: best_order must be 0 or 1, not %d", fn,
+                         p->best_order);
     if (p->order != DLS_ORDER_GIVEN && p->order != DLS_ORDER_RATE)
         return dls__fail(err, DLS_EINVAL, "%s: order %d is not a dls_send_order", fn,
                          (int)p->order);
@@ -136,6 +139,7 @@ static dls_verification *verification_new(void)
     q->load = q->makespan = q->claimed_makespan = NAN;
     q->paper_optimum = q->selection_optimum = q->own_order_optimum = NAN;
     q->best = q->gap = q->gap_percent = NAN;
+    q->best_order_optimum = q->order_lower_bound = NAN;
     return v;
 }
 
@@ -453,6 +457,28 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
     proven = proven && dls_schedule_status(s) == DLS_SOLUTION_OPTIMAL;
     dls_schedule_free(s);
     v->q.best = fmin(v->q.selection_optimum, v->q.own_order_optimum);
+    if (p->best_order) {
+        /* every order and set of processors, the search never above the mode's order */
+        sp.order = DLS_ORDER_BEST;
+        st = dls_schedule_solve(pl, V, &sp, &s, err);
+        if (st != DLS_OK)
+            return st;
+        dls_schedule_solver_info info;
+        dls_schedule_get_solver_info(s, &info, NULL);
+        v->q.best_order_optimum = dls_schedule_makespan(s);
+        v->q.order_lower_bound = info.order_lower_bound;
+        v->q.best_order_proven =
+            info.order_optimal && dls_schedule_envelope_deviation(s) <= 0;
+        if (info.order_optimal && !v->q.best_order_proven)
+            dls__note_add(&v->note, "the best order is exact for the convex envelopes of the "
+                          "speed models, not proven for the models themselves");
+        dls_schedule_free(s);
+        if (v->q.best_order_optimum < v->q.best)
+            v->q.best = v->q.best_order_optimum;
+        /* the best of every order and set is below every other optimum: proven, it is the
+         * optimum whatever the others are */
+        proven = v->q.best_order_proven;
+    }
     v->q.proven = proven;
     return DLS_OK;
 }

@@ -30,10 +30,12 @@ TEST(test_parameter_struct_sizes)
     assert_int_equal(sizeof(dls_schedule_params), 256);
     assert_int_equal(sizeof(dls_mip_params), 128);
     assert_int_equal(sizeof(dls_crosscheck_params), 512);
+    assert_int_equal(sizeof(dls_verify_params), 112);
     /* records the library fills */
     assert_int_equal(sizeof(dls_schedule_mip_info), 128);
     assert_int_equal(sizeof(dls_schedule_solver_info), 128);
     assert_int_equal(sizeof(dls_installment_analysis), 1264);
+    assert_int_equal(sizeof(dls_verify_quality), 168);
 #else
     skip(); /* the sizes are those of LP64 platforms */
 #endif

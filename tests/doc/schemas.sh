@@ -293,6 +293,8 @@ run verify "$ex/star_cluster.json" "$tmp/claim_schedule.json" --json
 out_check "verify a schedule" verify
 run verify "$ex/star_cluster.json" "$tmp/claim_schedule.json" --exact --json
 out_check "verify --exact" verify
+run verify "$ex/star_cluster.json" "$tmp/claim_schedule.json" --best-order --json
+out_check "verify --best-order" verify
 run verify "$ex/striped_mm.json" "$tmp/claim_matrix.json" --json
 out_check "verify a partition" verify
 run verify "$ex/star_cluster.json" "$tmp/claim_weighted.json" --weights "$tmp/weights.txt" --json

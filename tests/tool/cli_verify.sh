@@ -24,6 +24,35 @@ for f in star_cluster memory_levels paper003_ten paper003_two; do
     run verify "$P" "$tmp/p.json"
     expect_rc 0 "verify of partition $f"
 done
+# --best-order: a schedule in the platform's order measured against the best order, which
+# schedule --order best finds on its own; without the flag no best_order key.
+P=$ex/paper003_ten.json
+run schedule "$P" --load 1000 --order best --json
+cp "$tmp/out" "$tmp/best.json"
+run schedule "$P" --load 1000 --json
+cp "$tmp/out" "$tmp/given.json"
+run verify "$P" "$tmp/given.json" --best-order --json
+expect_rc 0 "verify --best-order of the platform's order"
+py_json "the best order's optimum is schedule --order best's makespan" "$tmp/out" "$tmp/best.json" <<'PY'
+b = json.load(open(sys.argv[2]))
+o = d["best_order"]
+assert abs(o["optimum"] - b["makespan"]) <= 1e-9 * b["makespan"], (o, b["makespan"])
+assert o["proven"] and o["lower_bound"] <= o["optimum"] * (1 + 1e-9), o
+assert abs(d["best"] - min(d["selection_optimum"], o["optimum"])) <= 1e-12 * d["best"], d
+assert abs(d["gap"] - (d["makespan"] - d["best"])) <= 1e-9 * d["best"], d
+PY
+run verify "$P" "$tmp/best.json" --best-order
+expect_rc 0 "verify --best-order of the best order"
+expect_out "best send order and set of processors: .* (proven; no order below" "the best order's line"
+expect_out "gap to the optimum .*: 0 s" "the best order at gap 0"
+run verify "$P" "$tmp/given.json" --json
+py_json "no best_order key without --best-order" <<'PY'
+assert "best_order" not in d, d
+PY
+run verify "$P" "$tmp/given.json" --order best
+expect_rc 2 "verify --order best"
+expect_err "add --best-order" "verify --order best points to --best-order"
+
 # Weighted partitions: each processor's time for the weight it holds (which elements is not
 # said in the JSON, so no optimum: a note says so).
 printf '{"processors": [{"name": "w1", "time": [[0, 0.5]]}, {"name": "w2", "speed": 4}]}' > "$tmp/wp.json"

@@ -2,10 +2,11 @@
  * the optimal ones at gap 0); each kind of violation is triggered by a broken copy of a real
  * schedule, and the violation names the processor and the amount, computed here
  * independently from the platform's numbers; the claim readers (JSON, CSV) and every error
- * path. */
+ * path; the best-order optimum against every permutation of small random stars. */
 #include <config.h>
 
 #include "testutil.h"
+#include "gen.h"
 
 /* Amounts of the violations against the ones computed here: rounding of a few sums. */
 #define AMOUNT_TOL 1e-9
@@ -446,6 +447,10 @@ static void errors(void **state)
     dls_verify_params_init(&p);
     p.order = (dls_send_order)9;
     assert_int_equal(dls_schedule_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    dls_verify_params_init(&p);
+    p.best_order = 2;
+    assert_int_equal(dls_schedule_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "best_order must be 0 or 1, not 2"));
     dls_verify_params_init(&p);
     p.reserved[3] = 1;
     assert_int_equal(dls_schedule_verify(pl, c, &p, &v, &err), DLS_EINVAL);
@@ -940,8 +945,84 @@ static void weighted_errors(void **state)
     dls_platform_free(pl);
 }
 
-int main(void)
+/* The least selection optimum over every permutation of the processors, each order solved
+ * by the chain as a given sequence: the best order found by brute force, independently of
+ * the order search that --best-order runs. */
+static double every_order(const dls_platform *pl, double V)
 {
+    size_t m = dls_platform_count(pl), perm[8];
+    for (size_t k = 0; k < m; k++)
+        perm[k] = k;
+    double best = INFINITY;
+    do {
+        dls_schedule_params sp;
+        dls_schedule_params_init(&sp);
+        sp.order = DLS_ORDER_SEQUENCE;
+        sp.sequence = perm;
+        sp.sequence_count = m;
+        dls_schedule *s = NULL;
+        dls_error err;
+        assert_ok(dls_schedule_solve(pl, V, &sp, &s, &err), &err);
+        best = fmin(best, dls_schedule_makespan(s));
+        dls_schedule_free(s);
+    } while (test_next_permutation(perm, m));
+    return best;
+}
+
+/* With best_order, a schedule in the platform's order is measured against the best order
+ * and set: the optimum brute force finds over every permutation, proven, the lower bound
+ * below it, and the gap to it; without, the figures stay NaN. */
+static void best_order(void **state)
+{
+    (void)state;
+    test_rng r;
+    test_rng_init(&r, 1803);
+    size_t gaps = 0;
+    for (int k = 0; k < 40; k++) {
+        size_t m = 2 + (size_t)test_below(&r, 4);
+        double V = test_logrange(&r, 100, 5000);
+        dls_platform *pl = gen_star(&r, m, 2, V, k % 3 == 0);
+        dls_schedule *s = NULL;
+        dls_error err;
+        assert_ok(dls_schedule_solve(pl, V, NULL, &s, &err), &err);
+        dls_claim *c = claim_of(pl, s);
+        dls_verify_params vp;
+        dls_verify_params_init(&vp);
+        dls_verification *v = verify(pl, c, &vp);
+        dls_verify_quality q;
+        dls_verification_get_quality(v, &q);
+        assert_true(isnan(q.best_order_optimum) && isnan(q.order_lower_bound));
+        double mode_best = q.best;
+        dls_verification_free(v);
+        vp.best_order = 1;
+        v = verify(pl, c, &vp);
+        expect_valid(v, "best order");
+        dls_verification_get_quality(v, &q);
+        double brute = every_order(pl, V);
+        if (!test_close(q.best_order_optimum, brute, AMOUNT_TOL, 0))
+            fail_msg("instance %d (%zu processors): best order %.17g, every permutation "
+                     "%.17g", k, m, q.best_order_optimum, brute);
+        assert_true(q.best_order_proven);
+        assert_true(q.proven);
+        assert_true(q.order_lower_bound <= q.best_order_optimum * (1 + AMOUNT_TOL));
+        assert_true(q.best_order_optimum <= q.selection_optimum * (1 + AMOUNT_TOL));
+        assert_rel(q.best, fmin(mode_best, q.best_order_optimum), 1e-15);
+        assert_rel(q.gap, q.makespan - q.best, 1e-12);
+        if (q.gap_percent > 100 * AMOUNT_TOL)
+            gaps++;
+        dls_verification_free(v);
+        dls_claim_free(c);
+        dls_schedule_free(s);
+        dls_platform_free(pl);
+    }
+    /* the platforms' order is not the best on most of these stars */
+    printf("# best order: %zu of 40 schedules in the platform's order above it\n", gaps);
+    assert_true(gaps > 0);
+}
+
+int main(int argc, char **argv)
+{
+    test_init_seed(argc, argv);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(solver_schedules_verify),
         cmocka_unit_test(each_violation),
@@ -952,6 +1033,7 @@ int main(void)
         cmocka_unit_test(weighted_own),
         cmocka_unit_test(weighted_broken),
         cmocka_unit_test(weighted_errors),
+        cmocka_unit_test(best_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
