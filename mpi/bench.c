@@ -40,7 +40,7 @@ typedef struct field {
     double value;
 } field;
 
-enum { NFIELDS = 18, FIELD_RESUME = 12 };
+enum { NFIELDS = 22, FIELD_RESUME = 12 };
 
 static void fields_of(const dls_kernel *k, const dls_mpi_bench_params *p, field *f)
 {
@@ -67,6 +67,10 @@ static void fields_of(const dls_kernel *k, const dls_mpi_bench_params *p, field 
          (double)(dls__mpi_hash(kn, strlen(kn), DLS__MPI_HASH_SEED) >> 12)},
         {"kernel integer_sizes", k != NULL ? k->integer_sizes : 0},
         {"kernel memory formula (set or NULL)", k != NULL && k->memory != NULL},
+        {"accuracy", b->accuracy},
+        {"resolution", b->resolution},
+        {"max_model_points", (double)b->max_model_points},
+        {"validate", (double)b->validate},
     };
     memcpy(f, all, sizeof all);
 }

@@ -57,6 +57,7 @@ UNIT_TESTS = \
 	tests/partition/test_partition_exact \
 	tests/lu/test_lu \
 	tests/measure/test_bench \
+	tests/measure/test_bench_shapes \
 	tests/measure/test_surface \
 	tests/svg/test_plot \
 	tests/schedule/test_schedule \
@@ -133,6 +134,9 @@ tests_partition_test_partition_exact_LDADD = $(TEST_LDADD)
 tests_lu_test_lu_SOURCES = tests/lu/test_lu.c $(TEST_SUPPORT)
 tests_lu_test_lu_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_lu_test_lu_LDADD = $(TEST_LDADD)
+tests_measure_test_bench_shapes_SOURCES = tests/measure/test_bench_shapes.c $(TEST_SUPPORT)
+tests_measure_test_bench_shapes_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_measure_test_bench_shapes_LDADD = $(TEST_LDADD)
 tests_measure_test_bench_SOURCES = tests/measure/test_bench.c $(TEST_SUPPORT)
 tests_measure_test_bench_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_measure_test_bench_LDADD = $(TEST_LDADD)

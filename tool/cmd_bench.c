@@ -37,6 +37,12 @@ extern char **environ;
 /* Longest path of the log, and longest --exec command once {size} is replaced. */
 #define LOG_PATH_MAX 4096
 #define EXEC_COMMAND_MAX 4096
+/* --exec: the start-up of `sh -c :` is timed this many times and the least kept (the fixed
+ * cost every run pays; the least, so that no run's own work is subtracted) */
+#define EXEC_OVERHEAD_RUNS 7
+/* --exec: a run keeps at least this share of its time after the start-up is subtracted
+ * (a command as fast as the shell's start-up is counted, not made free) */
+#define EXEC_MIN_SHARE 0.1
 /* Longest host name in the default processor name, and longest processor name. */
 #define HOST_NAME_LEN 128
 #define PROCESSOR_NAME_LEN 256
@@ -58,6 +64,15 @@ static const tool_opt bench_opts[] = {
     {"precision", OPT_DOUBLE, "P", NULL, 1e-6, 0.99, NULL,
      "relative half-width of the confidence interval of each time"},
     {"max-points", OPT_COUNT, "K", NULL, 2, 100000, NULL, "points measured at most"},
+    {"accuracy", OPT_DOUBLE, "A", NULL, 1e-6, 0.99, NULL,
+     "the model's accuracy: a line that predicts within it (or the band) is accepted"},
+    {"resolution", OPT_DOUBLE, "R", NULL, 1e-6, 0.99, NULL,
+     "sizes closer than a factor 1 + R are not told apart"},
+    {"model-points", OPT_COUNT, "K", NULL, 2, 100000, NULL, "points the model keeps at most"},
+    {"min-run-time", OPT_DOUBLE, "SEC", NULL, 0, 10, NULL,
+     "gemm-rows, lu-update: a shorter dgemm is repeated in a loop, its time divided"},
+    {"validate", OPT_COUNT, "K", NULL, 0, 1000, NULL,
+     "measure K held-out sizes and compare them with the model"},
     {"time-budget", OPT_DOUBLE, "SEC", NULL, 0, 1e9, NULL, "stop after this many seconds"},
     {"size-cap", OPT_DOUBLE, "SEC", NULL, 1e-3, 1e9, NULL, "seconds spent at one size at most"},
     {"threads", OPT_COUNT, "N", NULL, 1, 4096, NULL, "OpenBLAS threads"},
@@ -96,6 +111,16 @@ static int bench_default(const char *opt, char *buf, size_t size)
         return tool_show_number(par.precision, buf, size);
     if (strcmp(opt, "max-points") == 0)
         return tool_show_number((double)par.max_points, buf, size);
+    if (strcmp(opt, "accuracy") == 0)
+        return tool_show_number(par.accuracy, buf, size);
+    if (strcmp(opt, "resolution") == 0)
+        return tool_show_number(par.resolution, buf, size);
+    if (strcmp(opt, "model-points") == 0)
+        return tool_show_number(DLS_BENCH_DEFAULT_MODEL_POINTS, buf, size);
+    if (strcmp(opt, "min-run-time") == 0)
+        return tool_show_number(bp.min_run_time, buf, size);
+    if (strcmp(opt, "validate") == 0)
+        return tool_show_number((double)par.validate, buf, size);
     if (strcmp(opt, "size-cap") == 0)
         return tool_show_number(par.size_time_cap, buf, size);
     if (strcmp(opt, "noise") == 0)
@@ -109,15 +134,24 @@ const tool_cmd tool_cmd_bench = {
     "bench",
     "measure this machine's speed function (OpenBLAS kernels or a command)",
     "[--kernel gemm-rows|lu-update|synthetic | --exec 'CMD {size}'] [--surface V1,V2,...]\n"
-    "       [--min-size S] [--max-size S] [--precision P] [--max-points K] [--time-budget SEC]\n"
+    "       [--min-size S] [--max-size S] [--precision P] [--accuracy A] [--resolution R]\n"
+    "       [--max-points K] [--model-points K] [--min-run-time SEC] [--time-budget SEC]\n"
+    "       [--validate K]\n"
     "       [--threads N] [-o FILE | --merge FILE] [--name NAME] [--log FILE] [--resume]\n"
     "       mpirun -np N dlsched bench --mpi [--kernel ... | --exec ...] [-o FILE] [--log PREFIX]",
     "Times a kernel at a few well-chosen sizes and writes the speed function as a platform\n"
     "file. At each size a warm-up run is discarded and runs are repeated until the Student-t\n"
     "confidence interval of the time is within --precision of the mean (or --size-cap);\n"
-    "each point keeps its band of observed speeds. Sizes are chosen adaptively: a few between\n"
-    "--min-size and the largest size, then the midpoint of every interval whose straight line\n"
-    "does not predict it within its band, until all agree, --max-points or --time-budget.\n"
+    "a dgemm shorter than --min-run-time is repeated in a loop and its time divided; each\n"
+    "point keeps its band of observed speeds. Sizes are chosen adaptively: the whole range\n"
+    "first, from --min-size up to the largest size the time budget affords (raised as the\n"
+    "estimate improves), then the interval of largest error times width (favouring the\n"
+    "large sizes) is split at its midpoint unless its line predicts it within --accuracy or\n"
+    "its band; structure finer than --resolution widens the bands instead. It stops when\n"
+    "all agree (converged), at --max-points, at --model-points or at --time-budget, and\n"
+    "says which, the range measured and where the model is extrapolated. --validate K\n"
+    "measures K held-out sizes and reports how many the model holds. --exec times the whole\n"
+    "command: the start-up of sh -c is measured first and subtracted from every run.\n"
     "The largest size (from the kernel's memory need and MemAvailable, or --max-size) becomes\n"
     "the processor's limit. gemm-rows: an n1 x n block of rows times an n x n matrix, speed\n"
     "in n1 n^2 multiply-adds per second, size n1. lu-update: x by y blocks of b x b updated\n"
@@ -150,6 +184,8 @@ typedef struct bench_job {
     size_t nsurface;
     dls_blas_kernel_params blas;  /* the built-in kernels (fixed: --n or --x) */
     double noise, delay;          /* the synthetic kernel */
+    double overhead;              /* --exec: the start-up subtracted from every run, s */
+    size_t dominated;             /* --exec: runs that took less than twice the start-up */
     dls_model *synthetic;         /* its speed function */
     char name[PROCESSOR_NAME_LEN];
     char logpath[LOG_PATH_MAX];
@@ -181,6 +217,8 @@ static int parse_surface(bench_job *job, const char *text)
     return EXIT_DONE;
 }
 
+static double exec_overhead(void);
+
 /* The kernel: --kernel, or --exec with its requirements. */
 static int choose_kernel(bench_job *job)
 {
@@ -207,6 +245,7 @@ static int choose_kernel(bench_job *job)
         return EXIT_BADINPUT;
     }
     job->kind = KERNEL_EXEC;
+    job->overhead = exec_overhead();
     return EXIT_DONE;
 }
 
@@ -228,6 +267,7 @@ static int kernel_settings(bench_job *job)
     arg_double(a, bk == DLS_KERNEL_LU_UPDATE ? "x" : "n", &job->blas.fixed);
     arg_unsigned(a, "block", &job->blas.block);
     arg_unsigned(a, "threads", &job->blas.threads);
+    arg_double(a, "min-run-time", &job->blas.min_run_time);
     job->noise = SYNTHETIC_NOISE;
     job->delay = SYNTHETIC_DELAY;
     arg_double(a, "noise", &job->noise);
@@ -283,10 +323,42 @@ static int parse_job(const tool_args *a, bench_job *job)
 /* ---------------------------------------------------------------------------------- */
 /* Kernels                                                                            */
 
-/* Runs the command with {size} replaced, through /bin/sh, and times the whole process. */
+/* Runs `sh -c cmd` and times the whole process; a negative number when it fails. */
+static double spawn_timed(const char *cmd)
+{
+    char *argv[] = {"sh", "-c", (char *)cmd, NULL};
+    pid_t pid;
+    double t0 = tool_now();
+    if (posix_spawn(&pid, "/bin/sh", NULL, NULL, argv, environ) != 0)
+        return -1;
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return -1;
+    double t = tool_now() - t0;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return -1;
+    return t;
+}
+
+/* The start-up every --exec run pays: the least of a few runs of `sh -c :`. */
+static double exec_overhead(void)
+{
+    double best = INFINITY;
+    for (int i = 0; i < EXEC_OVERHEAD_RUNS; i++) {
+        double t = spawn_timed(":");
+        if (t > 0 && t < best)
+            best = t;
+    }
+    return isfinite(best) ? best : 0;
+}
+
+/* Runs the command with {size} replaced, through /bin/sh, and times the whole process, less
+ * the shell's start-up measured before. */
 static double exec_run(double size, double *work, void *data)
 {
-    const char *command = data;
+    bench_job *job = data;
+    const char *command = job->exec;
     char num[64], cmd[EXEC_COMMAND_MAX];
     snprintf(num, sizeof num, "%.0f", size);
     size_t o = 0;
@@ -299,20 +371,13 @@ static double exec_run(double size, double *work, void *data)
         }
     }
     cmd[o] = '\0';
-    char *argv[] = {"sh", "-c", cmd, NULL};
-    pid_t pid;
-    double t0 = tool_now();
-    if (posix_spawn(&pid, "/bin/sh", NULL, NULL, argv, environ) != 0)
+    double t = spawn_timed(cmd);
+    if (t < 0)
         return -1;
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return -1;
-    double t = tool_now() - t0;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        return -1;
+    if (t < 2 * job->overhead)
+        job->dominated++;
     *work = size;
-    return t;
+    return fmax(t - job->overhead, EXEC_MIN_SHARE * t);
 }
 
 /* The kernel of the job, its fixed parameter (n or x) at `fixed`. */
@@ -322,7 +387,7 @@ static dls_status make_kernel(const bench_job *job, double fixed, dls_kernel *k,
         memset(k, 0, sizeof *k);
         k->name = "exec";
         k->run = exec_run;
-        k->data = (void *)job->exec;
+        k->data = (void *)job;
         k->integer_sizes = 1;
         return DLS_OK;
     }
@@ -513,8 +578,8 @@ static int read_log(const char *path, const json_t *header, log_points *lp)
                            "says %s); remove it, or use another --log", path, line);
                 rc = EXIT_BADINPUT;
             }
-        } else {
-            rc = append_point(path, lineno, o, lp);
+        } else if (json_object_get(o, "summary") == NULL) {
+            rc = append_point(path, lineno, o, lp); /* the account of a build is no point */
         }
         json_decref(o);
     }
@@ -587,6 +652,10 @@ static void bench_params(const bench_job *job, monitor *m, dls_bench_params *par
     arg_double(a, "max-size", &par->max_size);
     arg_double(a, "precision", &par->precision);
     arg_size(a, "max-points", &par->max_points);
+    arg_double(a, "accuracy", &par->accuracy);
+    arg_double(a, "resolution", &par->resolution);
+    arg_size(a, "model-points", &par->max_model_points);
+    arg_size(a, "validate", &par->validate);
     arg_double(a, "time-budget", &par->time_budget);
     arg_double(a, "size-cap", &par->size_time_cap);
     par->on_point = log_point;
@@ -605,26 +674,113 @@ static json_t *points_json(const dls_bench_point *p, size_t n)
     return a;
 }
 
-/* The report of a 1-D build, and its summary on stderr. */
-static void describe_build(const bench_job *job, const dls_bench *b, outcome *res)
+static json_t *checks_json(const dls_bench_check *c, size_t n)
 {
-    size_t np;
+    json_t *a = json_array();
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(a, json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:b}", "size",
+                                           c[i].size, "speed", c[i].speed, "low", c[i].low,
+                                           "high", c[i].high, "predicted", c[i].predicted,
+                                           "model_low", c[i].model_low, "model_high",
+                                           c[i].model_high, "error", c[i].error, "within",
+                                           c[i].within));
+    return a;
+}
+
+/* The account of a build, for the JSON report and the log. */
+static json_t *summary_json(const dls_bench_summary *u, double accuracy)
+{
+    return json_pack("{s:s,s:I,s:I,s:f,s:f,s:o,s:b,s:f,s:I,s:f,s:I,s:f,s:I,s:I,s:I,s:f,s:f,"
+                     "s:f}",
+                     "stop", dls_bench_stop_name(u->stop), "measured", (json_int_t)u->measured,
+                     "kept", (json_int_t)u->kept, "smallest", u->smallest, "largest",
+                     u->largest, "limit", tool_json_number(u->limit), "top_by_budget",
+                     u->top_by_budget, "top_run_time", u->top_run_time, "fine",
+                     (json_int_t)u->fine, "fine_error", u->fine_error, "widened",
+                     (json_int_t)u->widened, "widening", u->widening, "unexamined",
+                     (json_int_t)u->unexamined, "held_out", (json_int_t)u->held_out, "within",
+                     (json_int_t)u->within, "held_out_error", u->held_out_error, "accuracy",
+                     accuracy, "elapsed", u->elapsed);
+}
+
+/* The summary on stderr: what stopped the build, the range measured, where and why the
+ * model is extrapolated, the structure it leaves to its bands, the held-out sizes. */
+static void print_summary(const dls_bench_summary *u, const dls_bench_params *par,
+                          const bench_job *job)
+{
+    fprintf(stderr, "dlsched: measured %zu sizes in %.1f s (stop: %s); the model keeps %zu "
+            "points, measured from %.6g to %.6g (a run of %.3g s there)\n", u->measured,
+            u->elapsed, dls_bench_stop_name(u->stop), u->kept, u->smallest, u->largest,
+            u->top_run_time);
+    if (u->top_by_budget)
+        tool_warning("the time budget afforded sizes up to %.6g; from there to the limit %.6g "
+                     "the model keeps the last speed measured (raise --time-budget or lower "
+                     "--max-size to measure the whole range)", u->largest, u->limit);
+    if (u->fine > 0)
+        fprintf(stderr, "dlsched: %zu interval%s with structure the model does not follow "
+                "(up to %.3g%% off its line): the bands of %zu point%s widened, up to %.3g%%\n",
+                u->fine, u->fine == 1 ? "" : "s", 100 * u->fine_error, u->widened,
+                u->widened == 1 ? "" : "s", 100 * u->widening);
+    if (u->unexamined > 0)
+        fprintf(stderr, "dlsched: %zu interval%s not examined (%s)\n", u->unexamined,
+                u->unexamined == 1 ? "" : "s",
+                u->stop == DLS_BENCH_CONVERGED ? "narrower than the resolution"
+                                               : dls_bench_stop_name(u->stop));
+    if (par->validate > 0)
+        fprintf(stderr, "dlsched: held out: %zu of %zu size%s within %.3g%% or the band "
+                "(largest error %.3g%%)%s\n", u->within, u->held_out,
+                u->held_out == 1 ? "" : "s", 100 * par->accuracy, 100 * u->held_out_error,
+                u->held_out < par->validate ? "; the budget left no time for the others" : "");
+    if (job->overhead > 0)
+        fprintf(stderr, "dlsched: each run of the command included a start-up of %.3g ms "
+                "(sh -c), subtracted from its time%s\n", 1e3 * job->overhead,
+                job->dominated > 0 ? "; some runs took less than twice as long, so their "
+                "times are mostly start-up: give the command more work per run" : "");
+}
+
+/* The report of a 1-D build, and its summary on stderr. */
+static void describe_build(const bench_job *job, const dls_bench *b, const dls_bench_params *par,
+                           outcome *res)
+{
+    size_t np, nc;
     const dls_bench_point *pts = dls_bench_points(b, &np);
+    const dls_bench_check *checks = dls_bench_held_out(b, &nc);
+    dls_bench_summary u;
+    dls_bench_get_summary(b, &u);
     json_object_set_new(res->report, "points", points_json(pts, np));
     json_object_set_new(res->report, "kept", json_integer((json_int_t)dls_model_count(res->model)));
     json_object_set_new(res->report, "stop", tool_json_text(dls_bench_stop_name(dls_bench_stopped(b))));
     json_object_set_new(res->report, "elapsed", json_real(dls_bench_elapsed(b)));
-    if (dls_bench_budget_top(b) > 0) {
+    json_object_set_new(res->report, "summary", summary_json(&u, par->accuracy));
+    json_object_set_new(res->report, "held_out", checks_json(checks, nc));
+    if (job->overhead > 0)
+        json_object_set_new(res->report, "exec_overhead", json_real(job->overhead));
+    if (dls_bench_budget_top(b) > 0)
         json_object_set_new(res->report, "budget_top", json_real(dls_bench_budget_top(b)));
-        tool_warning("the time budget allowed sizes up to %.6g; from there to the limit %.6g "
-                     "the model keeps the last speed measured (raise --time-budget or lower "
-                     "--max-size to measure the whole range)", dls_bench_budget_top(b),
-                     res->limit);
-    }
     if (!arg_flag(job->args, "json"))
-        fprintf(stderr, "dlsched: measured %zu sizes in %.1f s (%s); the model keeps %zu "
-                "points up to %.6g\n", np, dls_bench_elapsed(b), dls_bench_stop_name(dls_bench_stopped(b)),
-                dls_model_count(res->model), res->limit);
+        print_summary(&u, par, job);
+    else if (u.top_by_budget)
+        tool_warning("the time budget afforded sizes up to %.6g; from there to the limit %.6g "
+                     "the model keeps the last speed measured", u.largest, u.limit);
+}
+
+/* The account, appended to the log after the points (--resume skips it). */
+static void log_summary(monitor *m, const dls_bench *b, const dls_bench_params *par)
+{
+    if (m->log == NULL)
+        return;
+    dls_bench_summary u;
+    dls_bench_get_summary(b, &u);
+    size_t nc;
+    const dls_bench_check *c = dls_bench_held_out(b, &nc);
+    json_t *o = json_pack("{s:o,s:o}", "summary", summary_json(&u, par->accuracy), "held_out",
+                          checks_json(c, nc));
+    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(TOOL_JSON_DIGITS)) : NULL;
+    json_decref(o);
+    if (text == NULL || fprintf(m->log, "%s\n", text) < 0 || fflush(m->log) != 0)
+        tool_warning("%s: cannot append the summary to the log: %s", m->logpath,
+                     strerror(errno));
+    free(text);
 }
 
 /* A 1-D speed function. */
@@ -643,7 +799,8 @@ static dls_status measure_function(const bench_job *job, monitor *m, const dls_b
         st = dls_model_copy(dls_bench_model(b), &res->model, err);
     if (st == DLS_OK) {
         res->limit = dls_bench_limit(b);
-        describe_build(job, b, res);
+        describe_build(job, b, par, res);
+        log_summary(m, b, par);
     }
     dls_bench_free(b);
     return st;

@@ -4,15 +4,32 @@
  *
  * A kernel is timed at a few well-chosen problem sizes. At each size a warm-up run is
  * discarded, then the kernel is repeated until the Student-t confidence interval of the mean
- * time is within a given precision of the mean (or a time cap for that size is reached); the
- * point keeps the mean speed and its band [low, high]: the speeds observed, widened to where
- * a single new run is expected (the prediction interval at the same confidence level). The sizes are
- * chosen adaptively, as the papers' geometric bisection procedure: a few sizes between the
- * smallest and the largest, then the midpoint of every interval is measured, and the interval
- * is accepted when the straight line between its ends predicts the midpoint inside its band
- * and the midpoint's speed lies inside the band the model gives there; otherwise the midpoint
- * becomes a point of the model and both halves are examined in turn.
- * The procedure stops when every interval agrees, or at a number of points or a time budget.
+ * time is within a given precision of the mean (or a time cap for that size is reached).
+ * The point keeps the mean speed and its band [low, high]: the speeds observed, widened to
+ * where a single new run is expected (the prediction interval at the same confidence
+ * level). A run must be long enough to time: the built-in kernels repeat a short run in a
+ * loop and divide (dls_blas_kernel_params::min_run_time); a kernel of the caller's should
+ * do the same.
+ *
+ * The sizes are chosen adaptively, after the papers' geometric bisection procedure:
+ * - the whole reachable range first: a ladder of log-spaced sizes from the smallest upwards,
+ *   each run's cost predicted from the largest size measured so far; with a time budget the
+ *   top is the largest size a share of the budget affords (the limit itself when it can),
+ *   and it is raised again whenever a better estimate affords more;
+ * - then the intervals between the model's points, the one of largest error times width (in
+ *   log-size, weighted towards the large sizes, where memory levels and paging change the
+ *   speed) first: its geometric midpoint is measured, and the interval is accepted when its
+ *   straight line predicts the midpoint within the model's accuracy
+ *   (dls_bench_params::accuracy) or the midpoint's band, whichever is wider. Otherwise two
+ *   probes beside the midpoint (at the size resolution) tell structure the model can follow
+ *   (the midpoint becomes a point, both halves are examined in turn) from structure finer
+ *   than the resolution (the interval is accepted and the bands of its ends are widened to
+ *   hold what was measured there). Intervals narrower than the resolution are not split;
+ * - optionally, held-out sizes that the model never saw, measured at the end and compared
+ *   with the model (dls_bench_params::validate, dls_bench_held_out()).
+ * The build stops when every interval is accepted (converged), or at the cap of points
+ * measured, the cap of the model's points, or the time budget; dls_bench_get_summary() says
+ * which, the range measured and where the model is extrapolated.
  *
  * Speeds are in the kernel's units per second (rows x n^2 multiply-adds, block updates, or
  * the caller's units), sizes in the kernel's size unit.
@@ -93,9 +110,37 @@ typedef struct dls_bench_params {
      *  sizes again; NULL for none. */
     const dls_bench_point *resume;
     size_t resume_count;    /**< length of @ref resume */
+    /** The model's accuracy, relative, in (0, 1): an interval is accepted when its straight
+     *  line predicts the speed at its midpoint within this fraction or within the
+     *  midpoint's band, whichever is wider; default ::DLS_BENCH_DEFAULT_ACCURACY. Apart
+     *  from @ref precision (the measurement's), so that precise timings do not make the
+     *  model chase structure it cannot follow. */
+    double accuracy;
+    /** The size resolution, relative, in (0, 1): an interval whose ends are closer than a
+     *  factor 1 + resolution is not split, and the probes that tell fine structure from
+     *  real structure are measured that far from a midpoint; default
+     *  ::DLS_BENCH_DEFAULT_RESOLUTION. */
+    double resolution;
+    /** Points the model keeps at most, in [@ref initial_points, @ref max_points]; 0 (default)
+     *  for ::DLS_BENCH_DEFAULT_MODEL_POINTS (or max_points when smaller). */
+    size_t max_model_points;
+    /** Held-out sizes measured after the build, log-spaced within the range measured and
+     *  apart from every size the build measured, and compared with the model (see
+     *  dls_bench_held_out()); at most ::DLS_BENCH_MAX_VALIDATE; default 0. With a time
+     *  budget the build leaves them a share of it. */
+    size_t validate;
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(104);
+    DLS_PARAMS_RESERVED(72);
 } dls_bench_params;
+
+/** Default of dls_bench_params::accuracy: 5%, the load imbalance a partition may inherit. */
+#define DLS_BENCH_DEFAULT_ACCURACY 0.05
+/** Default of dls_bench_params::resolution: sizes 10% apart. */
+#define DLS_BENCH_DEFAULT_RESOLUTION 0.1
+/** Default of dls_bench_params::max_model_points. */
+#define DLS_BENCH_DEFAULT_MODEL_POINTS 12
+/** Largest dls_bench_params::validate. */
+#define DLS_BENCH_MAX_VALIDATE 1000
 
 /** Fills @p params with the defaults. */
 DLS_API void dls_bench_params_init(dls_bench_params *params);
@@ -107,7 +152,8 @@ typedef struct dls_bench dls_bench;
 #define DLS_BENCH_STOP_MAP(X)                                                       \
     X(CONVERGED, 0, "converged")    /* every interval agrees with its midpoint */    \
     X(MAX_POINTS, 1, "max points")  /* the point cap was reached */                  \
-    X(BUDGET, 2, "time budget")     /* the time budget ran out */
+    X(BUDGET, 2, "time budget")     /* the time budget ran out */                    \
+    X(MODEL_POINTS, 3, "model points") /* the model's point cap was reached */
 
 /** Why a measurement stopped: see ::DLS_BENCH_STOP_MAP. */
 typedef enum dls_bench_stop {
@@ -122,8 +168,13 @@ typedef enum dls_bench_stop {
  *  The point cap was reached. Value 1, named "max points" (::DLS_BENCH_STOP_MAP). */
 /** @var DLS_BENCH_BUDGET
  *  The time budget ran out. Value 2, named "time budget" (::DLS_BENCH_STOP_MAP). */
+/** @var DLS_BENCH_MODEL_POINTS
+ *  The model's point cap (dls_bench_params::max_model_points) was reached with intervals
+ *  still disagreeing (their ends' bands widened to hold the midpoints). Value 3, named
+ *  "model points" (::DLS_BENCH_STOP_MAP). */
 
-/** The name of @p stop: "converged", "max points" or "time budget"; "unknown" otherwise. */
+/** The name of @p stop: "converged", "max points", "time budget" or "model points";
+ *  "unknown" otherwise. */
 DLS_API const char *dls_bench_stop_name(dls_bench_stop stop);
 
 /** The reason whose dls_bench_stop_name() is @p name.
@@ -159,11 +210,89 @@ DLS_API dls_bench_stop dls_bench_stopped(const dls_bench *bench);
 
 /** With a time budget: the size the budget brought the largest measurement down to (the
  *  model extrapolates the last speed from there up to the limit), or 0 when the range was
- *  measured up to the limit. */
+ *  measured up to the limit (see also dls_bench_get_summary()). */
 DLS_API double dls_bench_budget_top(const dls_bench *bench);
 
 /** Seconds the build took (runs included). */
 DLS_API double dls_bench_elapsed(const dls_bench *bench);
+
+/** A true account of a build: what stopped it, what was measured, where the model is
+ *  extrapolated and why, and how it did on held-out sizes. Filled by
+ *  dls_bench_get_summary(); the library may add fields in the reserved tail. */
+typedef struct dls_bench_summary {
+    dls_bench_stop stop;   /**< what stopped the build */
+    size_t measured;       /**< sizes measured for the model (held-out sizes apart) */
+    size_t kept;           /**< points the model keeps */
+    double smallest;       /**< the smallest size measured */
+    double largest;        /**< the largest size measured: the model is measured up to here */
+    double limit;          /**< the largest size the kernel may take (dls_bench_limit()) */
+    /** 1 when largest < limit because the time budget afforded no larger size (the model
+     *  keeps the speed measured at largest from there to the limit); 0 when the limit
+     *  itself was measured. */
+    int top_by_budget;
+    /** Seconds of one run at the largest size (the mean time of its samples). */
+    double top_run_time;
+    /** Intervals accepted although their midpoint disagreed, because the disagreement was
+     *  finer than the resolution or the model's point cap was reached: their ends' bands
+     *  were widened to hold what was measured there. */
+    size_t fine;
+    /** The largest such disagreement, relative to the midpoint's speed; 0 when none. */
+    double fine_error;
+    /** Model points whose band was widened, and the largest widening, relative to their
+     *  speed (0 when none). */
+    size_t widened;
+    double widening; /**< see @ref widened */
+    /** Intervals left unexamined because their midpoint would not fit the time budget, or
+     *  because a cap stopped the build first. */
+    size_t unexamined;
+    /** Held-out sizes measured (dls_bench_params::validate asked for; fewer when the
+     *  budget ran out), how many the model predicts within its accuracy or its band, and
+     *  the largest relative error |model - measured| / measured among them (0 when none). */
+    size_t held_out;
+    size_t within;   /**< see @ref held_out */
+    double held_out_error; /**< see @ref held_out */
+    double elapsed;  /**< seconds the build took */
+    /** Zero; room for later figures. */
+    unsigned char reserved[120];
+} dls_bench_summary;
+
+/** The account of @p bench.
+ *  @return ::DLS_OK; ::DLS_EINVAL for a NULL argument (@p out untouched). */
+DLS_API dls_status dls_bench_get_summary(const dls_bench *bench, dls_bench_summary *out);
+
+/** A held-out size: what was measured there and what the model says. */
+typedef struct dls_bench_check {
+    double size;       /**< the size, never one the model was built from */
+    double speed;      /**< measured, units per second */
+    double low;        /**< the measurement's band (see ::dls_bench_point) */
+    double high;       /**< see @ref low */
+    double predicted;  /**< the model's speed there */
+    double model_low;  /**< the model's band there (the speed itself without bands) */
+    double model_high; /**< see @ref model_low */
+    double error;      /**< |predicted - speed| / speed */
+    /** 1 when the model holds it: error within the accuracy, the measured speed inside the
+     *  model's band, or the prediction inside the measurement's band; else 0. */
+    int within;
+} dls_bench_check;
+
+/** The held-out sizes of the build (dls_bench_params::validate), by increasing size, and
+ *  their number; NULL with 0 when none. Owned by the result. */
+DLS_API const dls_bench_check *dls_bench_held_out(const dls_bench *bench, size_t *count);
+
+/**
+ * Measures @p kernel at the given sizes (as dls_bench_measure()) and compares each with
+ * @p model, as the build does with its held-out sizes: to check a model built earlier, or
+ * read from a platform file, on this machine now.
+ * @param model a 1-D model
+ * @param params NULL for the defaults; accuracy decides what is within
+ * @param sizes @p count sizes, finite and > 0
+ * @param checks receives @p count checks, in the order of @p sizes
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_EIO when a run fails; ::DLS_ECANCELED;
+ *         ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_bench_validate(const dls_kernel *kernel, const dls_model *model,
+                                      const dls_bench_params *params, const double *sizes,
+                                      size_t count, dls_bench_check *checks, dls_error *err);
 
 /**
  * Measures @p kernel at the given sizes, with the statistics of dls_bench_build() (warm-up,

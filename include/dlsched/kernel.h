@@ -59,6 +59,72 @@ DLS_API dls_status dls_model_kernel_create(const dls_model *model, double noise,
 /** Releases what dls_model_kernel_create() allocated. */
 DLS_API void dls_model_kernel_free(dls_kernel *kernel);
 
+/** Cache steps a synthetic processor can have at most. */
+#define DLS_SYNTHETIC_MAX_STEPS 4
+
+/**
+ * A synthetic processor with the structures real kernels show, for tests and
+ * demonstrations of dls_bench_build(): its speed at size x is
+ * speed x rise(x) x steps(x) x block(x) x paging(x), where
+ * - rise(x) = x / (x + rise): the smooth rise of a kernel whose start-up costs as much as
+ *   `rise` units of work (1 when rise is 0);
+ * - steps(x): the speed multiplied by step_factor[k] past step_size[k] (a cache level
+ *   left), over a transition step_width wide in log-size;
+ * - block(x) = 1 - block_amplitude (P - x) / P, P = x rounded up to a multiple of block:
+ *   a blocked kernel that computes its last block whole, fastest at multiples of the
+ *   block, the more so the fewer blocks (1 when block is 0);
+ * - paging(x): the speed divided by paging_factor past `paging` (a cliff, no transition).
+ * Each run reports x / s(x) seconds, times 1 + noise u (u uniform in [-1, 1]), plus
+ * tick v seconds (v in [-1, 1]; at least tick in all): the resolution of a clock, which
+ * makes runs of a few microseconds unreliable unless repeated in a loop; with
+ * min_run_time the run is that loop, as the built-in kernels do: r repetitions timed at
+ * once (r x s x-time, its noise and one tick), the time divided by r. The draws depend only on the size and
+ * the repetition, so builds are reproducible and a resumed build sees what an uninterrupted
+ * one saw. Fill with dls_synthetic_params_init(); NULL means its defaults.
+ */
+typedef struct dls_synthetic_params {
+    double speed;       /**< the peak speed, units per second, > 0; default 1e9 */
+    double rise;        /**< units of work the start-up costs, >= 0; default 0 */
+    size_t steps;       /**< cache steps, 0 .. ::DLS_SYNTHETIC_MAX_STEPS; default 0 */
+    /** where each step is, increasing sizes > 0 */
+    double step_size[DLS_SYNTHETIC_MAX_STEPS];
+    /** the factor of each step, in (0, 10] */
+    double step_factor[DLS_SYNTHETIC_MAX_STEPS];
+    double step_width;  /**< width of a step in log-size (natural), > 0; default 0.05 */
+    double block;       /**< the block of the modulo structure, >= 0 (0: none); default 0 */
+    double block_amplitude; /**< the dip between multiples of the block, in [0, 1); default 0 */
+    double paging;      /**< the size past which it pages, >= 0 (0: never); default 0 */
+    double paging_factor; /**< how much slower it pages, >= 1; default 10 */
+    double noise;       /**< relative noise of each run, in [0, 1); default 0 */
+    double tick;        /**< absolute noise of each run, seconds, in [0, 1); default 0 */
+    double delay;       /**< real seconds each run sleeps, in [0, 60); default 0 */
+    int integer_sizes;  /**< 1: whole sizes (the kernel's dls_kernel::integer_sizes) */
+    /** Seconds a run lasts at least: a shorter one is repeated in a loop timed at once
+     *  (see above), in [0, 10]; default 0 */
+    double min_run_time;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(88);
+} dls_synthetic_params;
+
+/** Fills @p params with the defaults: a constant 1e9 units per second, exact times. */
+DLS_API void dls_synthetic_params_init(dls_synthetic_params *params);
+
+/**
+ * Creates the synthetic processor of @p params (see ::dls_synthetic_params).
+ * @param[out] kernel receives it; release it with dls_synthetic_kernel_free()
+ * @return ::DLS_OK; ::DLS_EINVAL for a parameter out of its range (the message names it
+ *         and its value; @p kernel untouched); ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_synthetic_kernel_create(const dls_synthetic_params *params,
+                                               dls_kernel *kernel, dls_error *err);
+
+/** The speed of the synthetic processor @p kernel at @p size (no noise): its truth, to
+ *  compare a model with. NaN for a kernel that dls_synthetic_kernel_create() did not make. */
+DLS_API double dls_synthetic_speed(const dls_kernel *kernel, double size);
+
+/** Releases what dls_synthetic_kernel_create() allocated. */
+DLS_API void dls_synthetic_kernel_free(dls_kernel *kernel);
+
 /* ---------------------------------------------------------------------------------- */
 /* The built-in kernels (OpenBLAS)                                                    */
 
@@ -73,9 +139,20 @@ typedef struct dls_blas_kernel_params {
                           *   setting. OpenBLAS keeps one count for the whole process: it is
                           *   set for the run and set back after it, so other threads that
                           *   call OpenBLAS during a run see this count. */
+    /** Seconds a run must last at least, in [0, 10]: a dgemm shorter than this is repeated
+     *  in a loop inside one timed region and the time divided by the repetitions, so that a
+     *  run is long against the clock's resolution and the start of OpenBLAS's threads;
+     *  0 for single calls; default ::DLS_KERNEL_DEFAULT_MIN_RUN_TIME. */
+    double min_run_time;
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(48);
+    DLS_PARAMS_RESERVED(40);
 } dls_blas_kernel_params;
+
+/** Default of dls_blas_kernel_params::min_run_time, seconds: thousands of times the
+ *  resolution of the clocks and the wake-up of a thread. */
+#define DLS_KERNEL_DEFAULT_MIN_RUN_TIME 0.005
+/** Largest min_run_time of the built-in kernels, seconds. */
+#define DLS_KERNEL_MAX_MIN_RUN_TIME 10.0
 
 /** Fills @p params with the defaults. */
 DLS_API void dls_blas_kernel_params_init(dls_blas_kernel_params *params);

@@ -4,7 +4,9 @@
  * - lu-update, the trailing-matrix update of paper 001: an x by y matrix of b x b blocks
  *   updated by a column of x blocks times a row of y blocks, C -= A B with A (x b) x b and
  *   B b x (y b); x y block updates.
- * Matrices are allocated and filled outside the timed region; only dgemm is timed. */
+ * Matrices are allocated and filled outside the timed region; only dgemm is timed. They are
+ * kept for the next run at the same size. A dgemm shorter than min_run_time is repeated in
+ * a loop timed at once, the time divided by the repetitions. */
 #include <config.h>
 
 #include <cblas.h>
@@ -30,7 +32,23 @@ typedef struct blas_kernel {
     size_t fixed;   /* gemm-rows: n; lu-update: x */
     size_t block;   /* lu-update: b */
     unsigned threads; /* OpenBLAS threads during a run; 0: OpenBLAS's own setting */
+    double *A, *B, *C; /* the matrices of the last run, filled */
+    size_t m, n, kk;   /* their shape: C (m x n) -= A (m x kk) B (kk x n) */
+    double min_run;    /* seconds a run lasts at least */
+    unsigned loop;     /* dgemms in a run at this shape (0: not known yet) */
 } blas_kernel;
+
+/* Repetitions in a run at most (a dgemm of a nanosecond). */
+#define DLS_KERNEL_MAX_LOOP 1000000u
+
+static void release_matrices(blas_kernel *k)
+{
+    free(k->A);
+    free(k->B);
+    free(k->C);
+    k->A = k->B = k->C = NULL;
+    k->m = k->n = k->kk = 0;
+}
 
 DLS__ENUM_NAMES(dls_blas_kernel_kind, dls_blas_kernel_kind, DLS_BLAS_KERNEL_KIND_MAP)
 
@@ -38,6 +56,7 @@ void dls_blas_kernel_params_init(dls_blas_kernel_params *p)
 {
     memset(p, 0, sizeof *p);
     p->block = DLS_LU_DEFAULT_BLOCK;
+    p->min_run_time = DLS_KERNEL_DEFAULT_MIN_RUN_TIME;
 }
 
 double dls_blas_kernel_default_fixed(dls_blas_kernel_kind kind)
@@ -87,7 +106,7 @@ static double lu_memory(double y, void *data)
 
 static double blas_run(double size, double *work, void *data)
 {
-    const blas_kernel *k = data;
+    blas_kernel *k = data;
     size_t m, n, kk; /* C (m x n) -= A (m x kk) B (kk x n) */
     double alpha, beta;
     if (k->kind == DLS_KERNEL_GEMM_ROWS) {
@@ -106,31 +125,45 @@ static double blas_run(double size, double *work, void *data)
     }
     if (m == 0 || n == 0)
         return -1;
-    double *A = malloc(m * kk * sizeof *A), *B = malloc(kk * n * sizeof *B);
-    double *C = malloc(m * n * sizeof *C);
-    if (A == NULL || B == NULL || C == NULL) {
-        free(A);
-        free(B);
-        free(C);
-        return -1;
+    if (k->m != m || k->n != n || k->kk != kk) {
+        release_matrices(k);
+        k->A = malloc(m * kk * sizeof *k->A);
+        k->B = malloc(kk * n * sizeof *k->B);
+        k->C = malloc(m * n * sizeof *k->C);
+        if (k->A == NULL || k->B == NULL || k->C == NULL) {
+            release_matrices(k);
+            return -1;
+        }
+        fill(k->A, m * kk, 1);
+        fill(k->B, kk * n, 2);
+        fill(k->C, m * n, 3);
+        k->m = m;
+        k->n = n;
+        k->kk = kk;
+        k->loop = 0;
     }
-    fill(A, m * kk, 1);
-    fill(B, kk * n, 2);
-    fill(C, m * n, 3);
+    double *A = k->A, *B = k->B, *C = k->C;
     /* OpenBLAS has one thread count for the whole process: set it for this run only, and
      * give the host program its own back */
     int host_threads = k->threads > 0 ? openblas_get_num_threads() : 0;
     if (k->threads > 0)
         openblas_set_num_threads((int)k->threads);
+    if (k->loop == 0) {
+        /* the first run at this shape: one dgemm sizes the loop */
+        double t0 = seconds();
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)kk, alpha, A,
+                    (int)kk, B, (int)n, beta, C, (int)n);
+        double t1 = seconds() - t0;
+        double r = t1 > 0 && t1 < k->min_run ? ceil(k->min_run / t1) : 1;
+        k->loop = r < DLS_KERNEL_MAX_LOOP ? (unsigned)r : DLS_KERNEL_MAX_LOOP;
+    }
     double t0 = seconds();
-    cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)kk, alpha, A,
-                (int)kk, B, (int)n, beta, C, (int)n);
-    double t = seconds() - t0;
+    for (unsigned rep = 0; rep < k->loop; rep++)
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)kk, alpha, A,
+                    (int)kk, B, (int)n, beta, C, (int)n);
+    double t = (seconds() - t0) / k->loop;
     if (k->threads > 0)
         openblas_set_num_threads(host_threads);
-    free(A);
-    free(B);
-    free(C);
     return t > 0 ? t : 1e-9;
 }
 
@@ -159,6 +192,10 @@ dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kern
     if (params->block < 1 || params->block > 4096)
         return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: the block size must be in "
                          "[1, 4096], not %u", params->block);
+    if (!(params->min_run_time >= 0 && params->min_run_time <= DLS_KERNEL_MAX_MIN_RUN_TIME))
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: min_run_time must be in "
+                         "[0, %g] s, not %.10g", DLS_KERNEL_MAX_MIN_RUN_TIME,
+                         params->min_run_time);
     blas_kernel *k = calloc(1, sizeof *k);
     if (k == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_blas_kernel_create: out of memory");
@@ -166,6 +203,7 @@ dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kern
     k->fixed = (size_t)fixed;
     k->block = params->block;
     k->threads = params->threads;
+    k->min_run = params->min_run_time;
     memset(kernel, 0, sizeof *kernel);
     kernel->name = dls_blas_kernel_kind_name(kind);
     kernel->run = blas_run;
@@ -179,6 +217,8 @@ void dls_blas_kernel_free(dls_kernel *kernel)
 {
     if (kernel == NULL)
         return;
+    if (kernel->data != NULL)
+        release_matrices(kernel->data);
     free(kernel->data);
     kernel->data = NULL;
 }

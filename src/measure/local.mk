@@ -3,4 +3,5 @@ libdlsched_core_la_SOURCES += \
 	src/measure/measure.h \
 	src/measure/bench.c \
 	src/measure/surface.c \
-	src/measure/kernels.c
+	src/measure/kernels.c \
+	src/measure/synthetic.c

@@ -31,11 +31,13 @@ TEST(test_parameter_struct_sizes)
     assert_int_equal(sizeof(dls_mip_params), 128);
     assert_int_equal(sizeof(dls_crosscheck_params), 512);
     assert_int_equal(sizeof(dls_verify_params), 112);
+    assert_int_equal(sizeof(dls_synthetic_params), 256);
     /* records the library fills */
     assert_int_equal(sizeof(dls_schedule_mip_info), 128);
     assert_int_equal(sizeof(dls_schedule_solver_info), 128);
     assert_int_equal(sizeof(dls_installment_analysis), 1264);
     assert_int_equal(sizeof(dls_verify_quality), 168);
+    assert_int_equal(sizeof(dls_bench_summary), 256);
 #else
     skip(); /* the sizes are those of LP64 platforms */
 #endif
@@ -64,6 +66,8 @@ TEST(test_init_clears_the_reserved_bytes)
     CLEARED(dls_schedule_params, dls_schedule_params_init);
     CLEARED(dls_mip_params, dls_mip_params_init);
     CLEARED(dls_crosscheck_params, dls_crosscheck_params_init);
+    CLEARED(dls_verify_params, dls_verify_params_init);
+    CLEARED(dls_synthetic_params, dls_synthetic_params_init);
 #undef CLEARED
 }
 

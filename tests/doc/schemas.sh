@@ -322,7 +322,7 @@ schema_check "the platform imported from CSV is valid" "$platform" "$tmp/importe
 
 # --- bench: a simulated processor (synthetic: no timing noise to wait for), and a small 2-D
 # surface of the real kernel; the platforms they write.
-run bench --kernel synthetic --max-points 6 -o "$tmp/bench.json" --json
+run bench --kernel synthetic --max-points 6 --validate 3 -o "$tmp/bench.json" --json
 out_check "bench --kernel synthetic" bench
 schema_check "the platform bench writes is valid" "$platform" "$tmp/bench.json"
 run bench --kernel gemm-rows --n 64 --surface 32,64 --max-points 5 --max-size 64 --time-budget 3 \

@@ -212,7 +212,7 @@ static void test_rejected(void **state)
     REJECT(bad.bench.min_reps = 1, "need 2 <= min_reps <= max_reps, not 1 and 50");
     REJECT(bad.bench.max_reps = 2, "not 3 and 2");
     REJECT(bad.bench.size_time_cap = 0, "size_time_cap must be > 0, not 0");
-    REJECT(bad.bench.time_budget = -0.5, "time_budget must be >= 0, not -0.5");
+    REJECT(bad.bench.time_budget = -0.5, "time_budget must be finite and >= 0, not -0.5");
     REJECT(bad.bench.initial_points = 1, "need 2 <= initial_points <= max_points, not 1 and 12");
     REJECT(bad.bench.max_points = 4, "not 5 and 4");
     REJECT(bad.bench.passes = 0, "passes must be in [1, 100], not 0");

@@ -49,6 +49,33 @@ else
     fail "interrupted run: exit $rc, expected 130" "$(cat "$tmp/cut.err")"
 fi
 
+# The account: the stop reason, the range, the held-out sizes (--validate) in the summary,
+# the JSON and the log; --resume reads past the log's summary line.
+run bench --kernel synthetic --name sim --validate 4 -o "$tmp/v.json" --quiet
+expect_rc 0 "--validate"
+expect_err "measured [0-9]* sizes in .* (stop: [a-z ]*); the model keeps [0-9]* points, measured from 100 to 1e+08" "the summary line"
+expect_err "held out: [0-9] of 4 sizes within 5% or the band" "the held-out line"
+tail -n 1 "$tmp/v.json.log" | grep -q '"summary":' || fail "no summary line at the end of the log"
+run bench --kernel synthetic --name sim --validate 4 -o "$tmp/v2.json" --log "$tmp/v.json.log" --resume --quiet --json
+expect_rc 0 "resume past the summary"
+cmp -s "$tmp/v.json" "$tmp/v2.json" || fail "the resumed build with held-out sizes differs"
+py_json "the JSON's summary and held-out sizes" <<'PY'
+u = d["summary"]
+assert u["held_out"] == 4 and len(d["held_out"]) == 4, u
+assert u["kept"] == d["kept"] and u["kept"] <= 12, u
+assert u["stop"] == d["stop"] and not u["top_by_budget"], u
+assert all(h["error"] >= 0 and isinstance(h["within"], bool) for h in d["held_out"])
+assert sum(h["within"] for h in d["held_out"]) == u["within"]
+PY
+run bench --kernel synthetic --accuracy 0 -o "$tmp/x.json"
+expect_rc 2 "--accuracy 0"
+run bench --kernel synthetic --model-points 3 -o "$tmp/x.json" --quiet
+expect_rc 2 "--model-points below the initial points"
+expect_err "max_model_points must be 0 (default) or in \[initial_points 5" "the model points message"
+run bench --kernel synthetic --model-points 5 -o "$tmp/x.json" --quiet
+expect_rc 0 "--model-points 5"
+expect_err "stop: model points" "the model's point cap said"
+
 # A log from another measurement is refused.
 run bench --kernel gemm-rows --n 64 --max-size 32 -o "$tmp/cut.json" --resume --quiet
 expect_rc 2 "resume from a foreign log"
@@ -58,6 +85,7 @@ expect_err "another measurement" "foreign log message"
 run bench --exec 'test {size} -gt 0' --max-size 1000 --max-points 5 --size-cap 0.05 \
     --precision 0.5 -o "$tmp/exec.json" --quiet
 expect_rc 0 "exec kernel"
+expect_err "each run of the command included a start-up of .* ms (sh -c), subtracted" "the start-up of --exec"
 run bench --exec 'true' --max-size 1000 -o "$tmp/x.json"
 expect_rc 2 "exec without {size}"
 run bench --exec 'true {size}' -o "$tmp/x.json"
