@@ -390,6 +390,10 @@ static dls_status measure(builder *b, double size, dls_bench_point *pt)
     double sum_t = 0, sum_t2 = 0, sum_w = 0, low = INFINITY, high = 0;
     unsigned n = 0;
     double hw = INFINITY;
+    /* one noisy size may not take the budget's share of a point (nor size_time_cap) */
+    double cap = p->size_time_cap;
+    if (b->phase_budget > 0)
+        cap = fmin(cap, DLS_BENCH_BUDGET_SHARE * b->phase_budget);
     for (;;) {
         prog.rep = n + 1;
         prog.elapsed = elapsed(b);
@@ -412,7 +416,7 @@ static dls_status measure(builder *b, double size, dls_bench_point *pt)
         double var = fmax(0, (sum_t2 - n * mean * mean) / (n - 1));
         hw = dls__t_quantile(0.5 + p->confidence / 2, n - 1) * sqrt(var / n);
         if (n >= p->min_reps &&
-            (hw <= p->precision * mean || n >= p->max_reps || now() - t0 >= p->size_time_cap ||
+            (hw <= p->precision * mean || n >= p->max_reps || now() - t0 >= cap ||
              over_budget(b)))
             break;
     }

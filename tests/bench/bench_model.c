@@ -76,12 +76,11 @@ int main(int argc, char **argv)
     const dls_model *model = dls_bench_model(b);
     size_t measured;
     dls_bench_points(b, &measured);
-    static const char *const why[] = {"converged", "max points", "time budget"};
     printf("# gemm-rows, n = %.0f, sizes 8 to %.0f rows, budget %.0f s, %u OpenBLAS thread%s\n", n,
            max_size, budget, threads, threads == 1 ? "" : "s");
     printf("adaptive build: %.1f s, %u passes, %zu sizes measured, %zu points kept (%s)\n",
            dls_bench_elapsed(b), passes, measured, dls_model_count(model),
-           why[dls_bench_stopped(b)]);
+           dls_bench_stop_name(dls_bench_stopped(b)));
 
     /* held-out sizes */
     enum { HELD = 20, GRID = 33 };
