@@ -14,12 +14,31 @@
  * reallocate at every element. */
 #define TOOL_GROW_MIN 16
 
+/* Processors whose unusual values are named one by one; past them, a count. */
+#define TOOL_UNUSUAL_NAMED 5
+
 int tool_read_platform(const char *path, dls_platform **pl)
 {
     dls_error err;
     dls_error_clear(&err);
     dls_status st = dls_platform_read_file(path, pl, &err);
-    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+    if (st != DLS_OK)
+        return tool_fail(st, &err);
+    /* numbers inside the domain but far from what machines do: said, not refused */
+    size_t n = dls_platform_count(*pl), named = 0, more = 0;
+    for (size_t i = 0; i < n; i++) {
+        char why[256];
+        if (dls_platform_unusual(*pl, i, why, sizeof why) == 0)
+            continue;
+        if (named++ < TOOL_UNUSUAL_NAMED)
+            tool_warning("%s: processor \"%s\" has %s: a unit mixed up or a failed run? It is "
+                         "used as it is", path, dls_platform_name(*pl, i), why);
+        else
+            more++;
+    }
+    if (more > 0)
+        tool_warning("%s: %zu more processors have unusual values", path, more);
+    return EXIT_DONE;
 }
 
 const char *tool_output(const tool_args *a)

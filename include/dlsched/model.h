@@ -28,6 +28,41 @@
 extern "C" {
 #endif
 
+/**
+ * @name The input domain
+ * Every number a platform holds (times, slopes, startups, rates, speeds, band edges, sizes,
+ * limits) is 0 where 0 is allowed, or has a magnitude in [::DLS_DOMAIN_MIN,
+ * ::DLS_DOMAIN_MAX] (doc/NUMERICS.md, dlsched-platform(5)). Inside it a product or a
+ * quotient of up to four such numbers stays within the normal range of doubles (10^-240 to
+ * 10^240), which is what every algorithm of dlsched needs. The range was measured: the
+ * chain solver, the partitioners, the LU distributions and the installments, given one
+ * coefficient of the examples at 10^k, answer correctly from 10^-200 to 10^100 and fail
+ * from 10^200 (a startup or an intercept whose square overflows) and at 10^308 (an
+ * intercept that overflows the LU's cost, then crashes it). A platform file outside it is
+ * refused at reading (file:line:column, the processor, the value and the range); so is a
+ * model, a limit or a link given to a platform through the API (::DLS_EINVAL). Values
+ * inside it but far from what machines do are accepted with a warning
+ * (dls_platform_unusual()); a processor too slow to matter simply gets no load.
+ * @{
+ */
+/** The largest magnitude of a number in a platform: seconds, seconds per unit, units per
+ *  second or units. */
+#define DLS_DOMAIN_MAX 1e60
+/** The smallest nonzero magnitude of a number in a platform. */
+#define DLS_DOMAIN_MIN 1e-60
+/** Times above this (seconds: intercepts, startups) are accepted with a warning: eleven
+ *  days. */
+#define DLS_UNUSUAL_TIME 1e6
+/** Slopes and rates above this (seconds per unit) are accepted with a warning. */
+#define DLS_UNUSUAL_SLOPE_MAX 1e6
+/** Nonzero slopes and rates below this (seconds per unit) are accepted with a warning. */
+#define DLS_UNUSUAL_SLOPE_MIN 1e-18
+/** Speeds (units per second) below this are accepted with a warning. */
+#define DLS_UNUSUAL_SPEED_MIN 1e-6
+/** Speeds (units per second) above this are accepted with a warning. */
+#define DLS_UNUSUAL_SPEED_MAX 1e18
+/** @} */
+
 /** A performance model (opaque). Create with a `dls_model_create_*` call, free with
  *  dls_model_free(). Models are immutable once created. */
 typedef struct dls_model dls_model;

@@ -111,7 +111,8 @@ DLS_API dls_status dls_platform_remove(dls_platform *platform, size_t i, dls_err
 
 /**
  * Sets the largest size processor @p i may take.
- * @param limit finite and > 0, or INFINITY to remove the limit
+ * @param limit finite and > 0 within the input domain (::DLS_DOMAIN_MIN to
+ *        ::DLS_DOMAIN_MAX), or INFINITY to remove the limit
  * @return ::DLS_OK; ::DLS_EINVAL for a bad index or value (platform unchanged).
  */
 DLS_API dls_status dls_platform_set_limit(dls_platform *platform, size_t i, double limit,
@@ -119,12 +120,26 @@ DLS_API dls_status dls_platform_set_limit(dls_platform *platform, size_t i, doub
 
 /**
  * Sets the link of processor @p i: sending x units to it takes startup + rate * x seconds.
- * @param startup seconds, finite and >= 0
- * @param rate seconds per unit, finite and >= 0
+ * @param startup seconds, 0 or in the input domain (::DLS_DOMAIN_MIN to ::DLS_DOMAIN_MAX)
+ * @param rate seconds per unit, 0 or in the input domain
  * @return ::DLS_OK; ::DLS_EINVAL for a bad index or value (platform unchanged).
  */
 DLS_API dls_status dls_platform_set_link(dls_platform *platform, size_t i, double startup,
                                          double rate, dls_error *err);
+
+/**
+ * The unusual numbers of processor @p i: inside the input domain but far from what machines
+ * do (times above ::DLS_UNUSUAL_TIME, slopes and rates above ::DLS_UNUSUAL_SLOPE_MAX or
+ * nonzero below ::DLS_UNUSUAL_SLOPE_MIN, speeds outside [::DLS_UNUSUAL_SPEED_MIN,
+ * ::DLS_UNUSUAL_SPEED_MAX]): often a unit mixed up, a counter overflowed or a failed run
+ * recorded as a time. dlsched computes with them (a processor too slow to matter gets no
+ * load); the program prints a warning for each processor that has some.
+ * @param text receives a sentence naming the first one and how many there are (at most
+ *        @p size bytes with the NUL; may be NULL when @p size is 0)
+ * @return the number of unusual values (0 for a bad index or a NULL platform)
+ */
+DLS_API size_t dls_platform_unusual(const dls_platform *platform, size_t i, char *text,
+                                    size_t size);
 
 /** Number of processors. */
 DLS_API size_t dls_platform_count(const dls_platform *platform);

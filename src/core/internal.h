@@ -72,6 +72,21 @@ DLS_HIDDEN int dls__check_points(size_t n, const double *size, const double *spe
 DLS_HIDDEN int dls__check_lines(size_t n, const double *a, const double *b, dls__problem *pb);
 DLS_HIDDEN int dls__check_grid(size_t nx, const double *x, size_t ny, const double *y,
                                const double *values, dls__problem *pb);
+/* The input domain (DLS_DOMAIN_* in dlsched/model.h), after the checks above: 1 with *pb
+ * filled (the element and field, and a sentence naming the value and the range) when a
+ * number is outside it. */
+DLS_HIDDEN int dls__domain_speed(double speed, dls__problem *pb);
+DLS_HIDDEN int dls__domain_points(size_t n, const double *size, const double *speed,
+                                  const double *low, const double *high, dls__problem *pb);
+DLS_HIDDEN int dls__domain_lines(size_t n, const double *a, const double *b, dls__problem *pb);
+DLS_HIDDEN int dls__domain_grid(size_t nx, const double *x, size_t ny, const double *y,
+                                const double *values, dls__problem *pb);
+/* The domain of a whole model (any kind). */
+struct dls_model;
+DLS_HIDDEN int dls__domain_model(const struct dls_model *m, dls__problem *pb);
+/* Of a limit (INFINITY: none) and of a link; text receives the sentence. */
+DLS_HIDDEN int dls__domain_limit(double limit, char *text, size_t size);
+DLS_HIDDEN int dls__domain_link(double startup, double rate, char *text, size_t size);
 
 /* Output files (file_atomic.c). dls__write_output writes len bytes to path without ever
  * destroying what the path names: a regular file or a new path is replaced atomically (a

@@ -461,7 +461,8 @@ void read_points(ctx &c, od::value v, model_result &res)
     dls__problem pb;
     bool banded = width == BANDED_POINT_WIDTH;
     const double *low = banded ? cols[2] : nullptr, *high = banded ? cols[3] : nullptr;
-    if (dls__check_points(n, cols[0], cols[1], low, high, &pb)) {
+    if (dls__check_points(n, cols[0], cols[1], low, high, &pb) ||
+        dls__domain_points(n, cols[0], cols[1], low, high, &pb)) {
         res.f = make_fault(DLS_EDATA, problem_at(pts, at, pb.index, pb.field), "%s", pb.text);
         return;
     }
@@ -478,7 +479,7 @@ void read_speed(ctx &c, od::value v, model_result &res)
         dls__problem pb;
         if (!s.ok)
             res.f = number_fault(s, "\"speed\"");
-        else if (dls__check_speed(s.v, &pb))
+        else if (dls__check_speed(s.v, &pb) || dls__domain_speed(s.v, &pb))
             res.f = make_fault(DLS_EDATA, at, "%s", pb.text);
         else
             created(c, dls_model_create_constant(s.v, &res.model, c.err), res);
@@ -557,7 +558,7 @@ void read_time(ctx &c, od::value v, model_result &res)
         b[l] = line.items[1].v;
     }
     dls__problem pb;
-    if (dls__check_lines(n, a, b, &pb)) {
+    if (dls__check_lines(n, a, b, &pb) || dls__domain_lines(n, a, b, &pb)) {
         res.f = make_fault(DLS_EDATA, problem_at(lines, at, pb.index, pb.field), "%s", pb.text);
         return;
     }
@@ -669,7 +670,8 @@ void read_speed2d(ctx &c, od::value v, model_result &res)
         }
     }
     dls__problem pb;
-    if (dls__check_grid(nx, x.data(), ny, y.data(), values.data(), &pb)) {
+    if (dls__check_grid(nx, x.data(), ny, y.data(), values.data(), &pb) ||
+        dls__domain_grid(nx, x.data(), ny, y.data(), values.data(), &pb)) {
         size_t where;
         if (pb.field == DLS__FIELD_GRID_VALUE)
             where = problem_at(cells, rows.at, pb.index / ny, static_cast<int>(pb.index % ny));
@@ -720,6 +722,11 @@ fault read_link(ctx &c, od::value v, double *startup, double *rate)
                               known[k], got[k].v);
         *dest[k] = got[k].v;
     }
+    char why[200];
+    if (dls__domain_link(*startup, 0, why, sizeof why))
+        return make_fault(DLS_EDATA, got[0].at, "%s", why);
+    if (dls__domain_link(0, *rate, why, sizeof why))
+        return make_fault(DLS_EDATA, got[1].at, "%s", why);
     return fault();
 }
 
@@ -807,6 +814,11 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
             else if (!(limit.v > 0))
                 limit_fault = make_fault(DLS_EDATA, limit.at,
                                          "\"limit\" must be > 0, not %.10g", limit.v);
+            else {
+                char why[200];
+                if (dls__domain_limit(limit.v, why, sizeof why))
+                    limit_fault = make_fault(DLS_EDATA, limit.at, "%s", why);
+            }
             break;
         case K_LINK:
             has_link = true;

@@ -169,6 +169,136 @@ int dls__check_grid(size_t nx, const double *x, size_t ny, const double *y, cons
 }
 
 /* ---------------------------------------------------------------------------------- */
+/* The input domain                                                                   */
+
+/* Whether the magnitude of v lies in the domain (0 is the caller's to allow). */
+static int inside(double v)
+{
+    return fabs(v) >= DLS_DOMAIN_MIN && fabs(v) <= DLS_DOMAIN_MAX;
+}
+
+static int speed_outside(double v, size_t index, int field, const char *what, dls__problem *pb)
+{
+    if (inside(v))
+        return 0;
+    return problem(pb, index, field, "%s %.10g units per second is outside the domain [%g, "
+                   "%g] that dlsched computes in", what, v, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+}
+
+static int size_outside(double v, size_t index, int field, const char *what, dls__problem *pb)
+{
+    if (inside(v))
+        return 0;
+    return problem(pb, index, field, "%s %.10g is outside the domain [%g, %g] of sizes that "
+                   "dlsched computes in", what, v, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+}
+
+int dls__domain_speed(double speed, dls__problem *pb)
+{
+    return speed_outside(speed, 0, DLS__FIELD_SPEED, "the speed", pb);
+}
+
+int dls__domain_points(size_t n, const double *size, const double *speed, const double *low,
+                       const double *high, dls__problem *pb)
+{
+    char what[64];
+    for (size_t k = 0; k < n; k++) {
+        snprintf(what, sizeof what, "speed point %zu: the size", k + 1);
+        if (size_outside(size[k], k, DLS__FIELD_SIZE, what, pb))
+            return 1;
+        snprintf(what, sizeof what, "speed point %zu: the speed", k + 1);
+        if (speed_outside(speed[k], k, DLS__FIELD_SPEED, what, pb))
+            return 1;
+        if (low == NULL)
+            continue;
+        snprintf(what, sizeof what, "speed point %zu: the band's low edge", k + 1);
+        if (speed_outside(low[k], k, DLS__FIELD_LOW, what, pb))
+            return 1;
+        snprintf(what, sizeof what, "speed point %zu: the band's high edge", k + 1);
+        if (speed_outside(high[k], k, DLS__FIELD_HIGH, what, pb))
+            return 1;
+    }
+    return 0;
+}
+
+int dls__domain_lines(size_t n, const double *a, const double *b, dls__problem *pb)
+{
+    for (size_t l = 0; l < n; l++) {
+        if (a[l] != 0 && !inside(a[l]))
+            return problem(pb, l, DLS__FIELD_A, "time line %zu: the intercept %.10g s is "
+                           "outside the domain (0 or a magnitude in [%g, %g]) that dlsched "
+                           "computes in", l + 1, a[l], DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+        if (b[l] != 0 && !inside(b[l]))
+            return problem(pb, l, DLS__FIELD_B, "time line %zu: the slope %.10g s per unit is "
+                           "outside the domain (0 or [%g, %g]) that dlsched computes in", l + 1,
+                           b[l], DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+    }
+    return 0;
+}
+
+int dls__domain_grid(size_t nx, const double *x, size_t ny, const double *y,
+                     const double *values, dls__problem *pb)
+{
+    char what[64];
+    for (size_t i = 0; i < nx; i++) {
+        snprintf(what, sizeof what, "speed2d x value %zu", i + 1);
+        if (size_outside(x[i], i, DLS__FIELD_GRID_X, what, pb))
+            return 1;
+    }
+    for (size_t j = 0; j < ny; j++) {
+        snprintf(what, sizeof what, "speed2d y value %zu", j + 1);
+        if (size_outside(y[j], j, DLS__FIELD_GRID_Y, what, pb))
+            return 1;
+    }
+    for (size_t i = 0; i < nx; i++)
+        for (size_t j = 0; j < ny; j++) {
+            snprintf(what, sizeof what, "speed2d value [%zu][%zu]", i + 1, j + 1);
+            if (speed_outside(values[i * ny + j], i * ny + j, DLS__FIELD_GRID_VALUE, what, pb))
+                return 1;
+        }
+    return 0;
+}
+
+int dls__domain_model(const dls_model *m, dls__problem *pb)
+{
+    switch (m->kind) {
+    case DLS_MODEL_CONSTANT:
+        return dls__domain_speed(m->constant, pb);
+    case DLS_MODEL_POINTS:
+        return dls__domain_points(m->n, m->size, m->speed, m->low, m->high, pb);
+    case DLS_MODEL_SPEED2D:
+        return dls__domain_grid(m->n, m->gx, m->ny, m->gy, m->gv, pb);
+    case DLS_MODEL_TIME_LINES:
+        return dls__domain_lines(m->n, m->a, m->b, pb);
+    }
+    return 0;
+}
+
+int dls__domain_limit(double limit, char *text, size_t size)
+{
+    if (limit == INFINITY || inside(limit))
+        return 0;
+    snprintf(text, size, "the limit %.10g is outside the domain [%g, %g] (or none) that "
+             "dlsched computes in", limit, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+    return 1;
+}
+
+int dls__domain_link(double startup, double rate, char *text, size_t size)
+{
+    if (startup != 0 && !inside(startup)) {
+        snprintf(text, size, "the link's startup %.10g s is outside the domain (0 or [%g, %g]) "
+                 "that dlsched computes in", startup, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+        return 1;
+    }
+    if (rate != 0 && !inside(rate)) {
+        snprintf(text, size, "the link's rate %.10g s per unit is outside the domain (0 or "
+                 "[%g, %g]) that dlsched computes in", rate, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+        return 1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------- */
 /* Allocation                                                                         */
 
 /* Number of doubles stored after the struct, by kind and counts. */

@@ -2,6 +2,7 @@
 #include <config.h>
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -475,6 +476,9 @@ static dls_status check_limits(const dls_platform *p, const char *name, const dl
                          "%zu processors, the most dlsched takes", fn, q, p->n);
     if (dls__model_over_limit(model, lim, why, sizeof why))
         return dls__fail(err, DLS_ELIMIT, "%s: processor \"%s\": %s", fn, q, why);
+    dls__problem pb;
+    if (dls__domain_model(model, &pb))
+        return dls__fail(err, DLS_EINVAL, "%s: processor \"%s\": %s", fn, q, pb.text);
     return DLS_OK;
 }
 
@@ -566,6 +570,11 @@ dls_status dls_platform_set_limit(dls_platform *platform, size_t i, double limit
         return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
                             "dls_platform_set_limit: processor \"%s\": the limit must be > 0 "
                             "(or INFINITY for none), not %.10g", platform->procs[i].name, limit);
+    char why[200];
+    if (dls__domain_limit(limit, why, sizeof why))
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
+                            "dls_platform_set_limit: processor \"%s\": %s",
+                            platform->procs[i].name, why);
     platform->procs[i].limit = limit;
     return DLS_OK;
 }
@@ -583,6 +592,11 @@ dls_status dls_platform_set_link(dls_platform *platform, size_t i, double startu
         return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
                             "dls_platform_set_link: processor \"%s\": the rate must be a finite "
                             "number >= 0, not %.10g", platform->procs[i].name, rate);
+    char why[200];
+    if (dls__domain_link(startup, rate, why, sizeof why))
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
+                            "dls_platform_set_link: processor \"%s\": %s",
+                            platform->procs[i].name, why);
     platform->procs[i].has_link = 1;
     platform->procs[i].startup = startup;
     platform->procs[i].rate = rate;
@@ -662,4 +676,86 @@ int dls_platform_equal(const dls_platform *a, const dls_platform *b)
             return 0;
     }
     return 1;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Unusual values                                                                     */
+
+typedef struct unusual {
+    size_t count;
+    char first[200];
+} unusual;
+
+static void note_unusual(unusual *u, const char *fmt, ...) DLS_PRINTF(2, 3);
+
+static void note_unusual(unusual *u, const char *fmt, ...)
+{
+    if (u->count++ > 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(u->first, sizeof u->first, fmt, ap);
+    va_end(ap);
+}
+
+static void time_unusual(unusual *u, double t, const char *what)
+{
+    if (fabs(t) > DLS_UNUSUAL_TIME)
+        note_unusual(u, "%s of %.6g s (more than %g s)", what, t, DLS_UNUSUAL_TIME);
+}
+
+static void slope_unusual(unusual *u, double b, const char *what)
+{
+    if (b > DLS_UNUSUAL_SLOPE_MAX)
+        note_unusual(u, "%s of %.6g s per unit (more than %g)", what, b, DLS_UNUSUAL_SLOPE_MAX);
+    else if (b > 0 && b < DLS_UNUSUAL_SLOPE_MIN)
+        note_unusual(u, "%s of %.6g s per unit (less than %g)", what, b, DLS_UNUSUAL_SLOPE_MIN);
+}
+
+static void speed_unusual(unusual *u, double v, const char *what)
+{
+    if (v < DLS_UNUSUAL_SPEED_MIN || v > DLS_UNUSUAL_SPEED_MAX)
+        note_unusual(u, "%s of %.6g units per second (outside [%g, %g])", what, v,
+                     DLS_UNUSUAL_SPEED_MIN, DLS_UNUSUAL_SPEED_MAX);
+}
+
+size_t dls_platform_unusual(const dls_platform *platform, size_t i, char *text, size_t size)
+{
+    if (text != NULL && size > 0)
+        text[0] = '\0';
+    if (platform == NULL || i >= platform->n)
+        return 0;
+    const dls__proc *p = &platform->procs[i];
+    const dls_model *m = p->model;
+    unusual u = {0, ""};
+    switch (m->kind) {
+    case DLS_MODEL_CONSTANT:
+        speed_unusual(&u, m->constant, "a speed");
+        break;
+    case DLS_MODEL_POINTS:
+        for (size_t k = 0; k < m->n; k++)
+            speed_unusual(&u, m->speed[k], "a measured speed");
+        break;
+    case DLS_MODEL_SPEED2D:
+        for (size_t k = 0; k < m->n * m->ny; k++)
+            speed_unusual(&u, m->gv[k], "a 2-D speed");
+        break;
+    case DLS_MODEL_TIME_LINES:
+        for (size_t l = 0; l < m->n; l++) {
+            /* a memory level's intercept is minus its slope's rise times its swap point:
+             * large and negative on a large range, which is no sign of a mistake */
+            if (m->a[l] > 0)
+                time_unusual(&u, m->a[l], "an intercept");
+            slope_unusual(&u, m->b[l], "a slope");
+        }
+        break;
+    }
+    if (p->has_link) {
+        time_unusual(&u, p->startup, "a link startup");
+        slope_unusual(&u, p->rate, "a link rate");
+    }
+    if (u.count > 0 && text != NULL && size > 0)
+        snprintf(text, size, "%s%s", u.first,
+                 u.count > 1 ? ", and more of the kind" : "");
+    return u.count;
 }

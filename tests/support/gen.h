@@ -440,8 +440,8 @@ static inline double gen_awkward(test_rng *r, double lo, double hi)
     switch (test_below(r, 5)) {
     case 0: return lo + (hi - lo) * 0.1;
     case 1: return test_range(r, lo, hi);
-    case 2: return nextafter(test_logrange(r, lo > 0 ? lo : 1e-300, hi), hi);
-    case 3: return test_logrange(r, lo > 0 ? lo : 1e-300, hi);
+    case 2: return nextafter(test_logrange(r, lo > 0 ? lo : DLS_DOMAIN_MIN, hi), hi);
+    case 3: return test_logrange(r, lo > 0 ? lo : DLS_DOMAIN_MIN, hi);
     default: return (lo + hi) / 3.0;
     }
 }
@@ -455,7 +455,7 @@ static inline dls_model *gen_awkward_model(test_rng *r)
     size_t n = 1 + test_below(r, 6), ny = 1 + test_below(r, 6);
     switch (test_below(r, 5)) {
     case 0:
-        return gen_constant(gen_awkward(r, 1e-300, 1e300));
+        return gen_constant(gen_awkward(r, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX));
     case 1:
     case 2: {
         double at = gen_awkward(r, 1e-10, 1e10);

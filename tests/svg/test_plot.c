@@ -393,12 +393,12 @@ TEST(test_degenerate)
         {"{\"processors\": [{\"name\": \"c\", \"speed\": 2.5e9, \"limit\": 1e6}]}", 1},
         {"{\"processors\": [{\"name\": \"p\", \"speed\": {\"points\": [[100, 3]]}}]}", 1},
         {"{\"processors\": [{\"name\": \"t\", \"time\": [[0, 2]]}]}", 1},
-        {"{\"processors\": [{\"name\": \"e\", \"speed\": {\"points\": [[1e-200, 1e-250],"
-         " [1e200, 1e250]]}}]}", 1},
-        {"{\"processors\": [{\"name\": \"h\", \"speed\": 1.7e308, \"limit\": 1.7e308}]}", 1},
-        {"{\"processors\": [{\"name\": \"s\", \"speed\": 5e-324}]}", 1},
-        /* a limit left of the clamped range: on a log axis the curve is not drawable */
-        {"{\"processors\": [{\"name\": \"s\", \"speed\": 5e-324, \"limit\": 5e-324}]}", 2},
+        /* the corners of the input domain (beyond them the reader refuses the file) */
+        {"{\"processors\": [{\"name\": \"e\", \"speed\": {\"points\": [[1e-60, 1e-60],"
+         " [1e60, 1e60]]}}]}", 1},
+        {"{\"processors\": [{\"name\": \"h\", \"speed\": 1e60, \"limit\": 1e60}]}", 1},
+        {"{\"processors\": [{\"name\": \"s\", \"speed\": 1e-60}]}", 1},
+        {"{\"processors\": [{\"name\": \"s\", \"speed\": 1e-60, \"limit\": 1e-60}]}", 1},
     };
     for (size_t k = 0; k < sizeof platforms / sizeof platforms[0]; k++)
         for (int lx = DLS_PLOT_AUTO; lx <= DLS_PLOT_LOG; lx++)
