@@ -365,6 +365,7 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
     sp.shape_tol = par->mip.shape_tol;
     sp.max_binaries = par->mip.max_binaries;
     sp.time_unit = geo;
+    sp.upper_bound = geo; /* the partitioner's distribution reaches it */
     sp.progress = par->mip.progress;
     sp.progress_data = par->mip.progress_data;
     dls__mip_answer ma;
@@ -608,6 +609,24 @@ static dls_status order_check(const dls_platform *pl, double V, const dls_crossc
     return DLS_OK;
 }
 
+/* A check whose solver could not answer (GLPK's simplex defeated by coefficients many
+ * decades apart, an iteration limit, an answer that failed its own checks) proves nothing
+ * either way: it is reported as not run, with what failed, and the other checks go on.
+ * Other failures (memory, bad input) stop the cross-check. */
+static dls_status inconclusive(dls_status st, const char *what, check_item *r, dls_error *err)
+{
+    if (st != DLS_ESOLVER && st != DLS_ELIMIT && st != DLS_ENUMERIC)
+        return st;
+    r->ran = 0;
+    r->agree = 0;
+    r->first = r->second = r->rel_diff = r->extra = NAN;
+    snprintf(r->detail, sizeof r->detail, "skipped: the %s check's solver failed: %.440s",
+             what, err != NULL ? err->message : "no message");
+    if (err != NULL)
+        dls_error_clear(err);
+    return DLS_OK;
+}
+
 static dls_status dls_crosscheck_run_impl(const dls_platform *platform, double load,
                                           const dls_crosscheck_params *params, dls_crosscheck **out,
                                           dls_error *err)
@@ -647,14 +666,19 @@ static dls_status dls_crosscheck_run_impl(const dls_platform *platform, double l
         r[k].first = r[k].second = r[k].rel_diff = r[k].extra = NAN;
     dls_status st = zero_communication(platform, load, params, &r[DLS_CHECK_ZERO_COMMUNICATION],
                                        err);
+    st = inconclusive(st, "zero communication", &r[DLS_CHECK_ZERO_COMMUNICATION], err);
     if (st == DLS_OK)
-        st = integer_mip(platform, load, params, &r[DLS_CHECK_INTEGER_MIP], err);
+        st = inconclusive(integer_mip(platform, load, params, &r[DLS_CHECK_INTEGER_MIP], err),
+                          "integer MIP", &r[DLS_CHECK_INTEGER_MIP], err);
     if (st == DLS_OK)
-        st = replay_check(platform, load, params, &r[DLS_CHECK_REPLAY], err);
+        st = inconclusive(replay_check(platform, load, params, &r[DLS_CHECK_REPLAY], err),
+                          "replay", &r[DLS_CHECK_REPLAY], err);
     if (st == DLS_OK)
-        st = solvers_check(platform, load, params, &r[DLS_CHECK_SOLVERS], err);
+        st = inconclusive(solvers_check(platform, load, params, &r[DLS_CHECK_SOLVERS], err),
+                          "solvers", &r[DLS_CHECK_SOLVERS], err);
     if (st == DLS_OK)
-        st = order_check(platform, load, params, &r[DLS_CHECK_ORDER], err);
+        st = inconclusive(order_check(platform, load, params, &r[DLS_CHECK_ORDER], err),
+                          "order", &r[DLS_CHECK_ORDER], err);
     if (st != DLS_OK) {
         free(c);
         return st;

@@ -11,6 +11,7 @@
 #include "platform/platform_impl.h"
 #include "schedule/schedule_impl.h"
 #include "solver/solver.h"
+#include "chain/chain.h"
 
 /* A makespan counts as lower when it is below by more than this relative amount (the
  * replay's own rounding). */
@@ -310,6 +311,47 @@ static dls_status round_loads(const dls__star *st, const double *alpha, double n
 /* ---------------------------------------------------------------------------------- */
 /* Entry points                                                                       */
 
+/* GLPK's troubles that another method answers: numerical failure, an iteration limit. */
+static int glpk_trouble(dls_status st)
+{
+    return st == DLS_ESOLVER || st == DLS_ELIMIT || st == DLS_ENUMERIC;
+}
+
+/* The LP's answer by the chain solver, for when GLPK fails on it: the same LP (the paper's,
+ * or the best set for the order with drop_unused), solved exactly. */
+static dls_status chain_answer(const dls_platform *pl, const dls_schedule_params *par,
+                               const dls__star *star, dls__lp_answer *ans, dls_error *err)
+{
+    dls__chain_params cp;
+    dls__schedule_chain_params(pl, par, &cp);
+    dls__chain_answer a;
+    dls_status st = dls__chain_solve(star, &cp, &a, err);
+    if (st != DLS_OK)
+        return st;
+    if (a.infeasible) {
+        dls__chain_answer_free(&a);
+        return dls__fail(err, DLS_ENUMERIC, "schedule: the chain solver found no schedule "
+                         "although the limits hold the load");
+    }
+    memset(ans, 0, sizeof *ans);
+    ans->alpha = malloc(star->m * sizeof *ans->alpha);
+    ans->active = malloc(star->m ? star->m : 1);
+    if (ans->alpha == NULL || ans->active == NULL) {
+        dls__chain_answer_free(&a);
+        dls__lp_answer_free(ans);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    for (size_t k = 0; k < star->m; k++) {
+        ans->alpha[k] = a.alpha[k];
+        ans->active[k] = !par->drop_unused || a.alpha[k] > 0;
+    }
+    ans->cmax = a.makespan;
+    ans->paper_cmax = a.paper_makespan;
+    ans->first_negligible = star->m;
+    dls__chain_answer_free(&a);
+    return DLS_OK;
+}
+
 /* Builds the star and solves its LP; on infeasibility fills s and returns with *done. */
 static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_params *par,
                            int whole, dls_schedule *s, dls__star *star, dls__lp_answer *ans,
@@ -339,6 +381,17 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
     }
     memset(ans, 0, sizeof *ans);
     st = dls__lp_solve_star(star, par, ans, err);
+    if (glpk_trouble(st)) {
+        /* coefficients many decades apart can defeat GLPK's simplex; the chain solves the
+         * same LP exactly */
+        char why[DLS_ERROR_MESSAGE_MAX];
+        snprintf(why, sizeof why, "%s", err != NULL ? err->message : "GLPK failed");
+        dls__lp_answer_free(ans);
+        st = chain_answer(pl, par, star, ans, err);
+        if (st == DLS_OK)
+            dls__note_add(&s->note, "GLPK failed on the LP (%s); the chain solver's answer to "
+                          "the same LP is rounded instead", why);
+    }
     if (st != DLS_OK)
         return st;
     s->mip.lp_makespan = ans->cmax;
@@ -422,12 +475,26 @@ static dls_status solve(const dls_platform *pl, double V, const dls_schedule_par
     if (whole)
         s->mip.rounded_makespan = start;
     s->status = DLS_SOLUTION_FEASIBLE;
+    int mip_failed = 0;
     if (mip) {
         dls__mip_spec sp;
         mip_spec(mip, par, whole, s->mip.lp_makespan, x, &sp);
         st = dls__mip_solve_star(&star, &sp, &ma, err);
+        if (glpk_trouble(st)) {
+            /* the start (the rounded or real LP schedule) stands; the MIP's failure is said */
+            dls__note_add(&s->note, "the MIP could not be solved (%s); the %s LP schedule is "
+                          "kept", err != NULL ? err->message : "GLPK failed",
+                          whole ? "rounded" : "real");
+            free(ma.alpha);
+            memset(&ma, 0, sizeof ma);
+            ma.status = DLS_SOLUTION_NOT_FOUND;
+            st = DLS_OK;
+            mip_failed = 1;
+        }
         if (st != DLS_OK)
             goto out;
+    }
+    if (mip && !mip_failed) {
         double mk = take_mip(s, &star, &ma);
         if (!mip_entry) {
             if (mk < start * (1 - DLS_INT_IMPROVE_RTOL)) {

@@ -412,6 +412,19 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     }
     st = params->solver == DLS_SOLVER_GLPK ? solve_glpk(platform, &star, params, s, err)
                                            : solve_chain(platform, &star, params, s, err);
+    if (params->solver == DLS_SOLVER_GLPK && !params->exact &&
+        (st == DLS_ESOLVER || st == DLS_ELIMIT || st == DLS_ENUMERIC)) {
+        /* GLPK's simplex cannot always cope with coefficients many decades apart (a
+         * processor too slow to matter, in a unit mixed up): the chain solves the same LP
+         * exactly, so its answer is given, and what GLPK said is kept in the note */
+        char why[DLS_ERROR_MESSAGE_MAX];
+        snprintf(why, sizeof why, "%s", err != NULL ? err->message : "GLPK failed");
+        s->solver.solver = DLS_SOLVER_CHAIN;
+        st = solve_chain(platform, &star, params, s, err);
+        if (st == DLS_OK)
+            dls__note_add(&s->note, "GLPK failed on this LP (%s); the chain solver's answer "
+                          "to the same LP is given", why);
+    }
     dls__star_free(&star);
     if (st == DLS_OK && params->order == DLS_ORDER_BEST)
         order_report(&best, params, s);

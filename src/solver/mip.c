@@ -392,12 +392,12 @@ static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec 
     if (sp->communication) {
         glp_set_col_bnds(P, L->c_T[k], GLP_LO, 0, 0);
         /* T_k - T_{k-1} - S_k y_k - C_k alpha_k = 0 (S_k on the right without y) */
-        double rhs = cy ? 0 : st->S[k] / tau;
+        double rhs = cy || skip ? 0 : st->S[k] / tau;
         glp_set_row_bnds(P, ++*row, GLP_FX, rhs, rhs);
         put(t, *row, L->c_T[k], 1);
         if (k > 0)
             put(t, *row, L->c_T[k - 1], -1);
-        if (cy)
+        if (cy && !skip) /* a skipped position's startup, decades off, stays out too */
             put(t, *row, cy, -st->S[k] / tau);
         if (!skip)
             put(t, *row, ca, -st->C[k] * u / tau);
@@ -409,6 +409,8 @@ static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec 
     }
     put(t, *row, L->c_c[k], 1);
     put(t, *row, L->c_cmax, -1);
+    if (skip)
+        return; /* no load: its time is 0, and its lines (decades off) stay out */
     if (s->convex)
         convex_rows(P, s, L, k, t, row);
     else
@@ -691,30 +693,57 @@ static double *start_columns(const dls__star *st, const dls__mip_spec *sp, const
     return start;
 }
 
+/* The least time of shape s for a load of at least `small` (its lines at small when
+ * convex, else the least of its chords from small on: measured times need not increase). */
+static double least_time(const shape *s, double small)
+{
+    if (s->convex) {
+        double t = -INFINITY;
+        for (size_t l = 0; l < s->nl; l++)
+            t = fmax(t, s->a[l] + s->b[l] * small);
+        return t;
+    }
+    double t = INFINITY;
+    for (size_t j = 0; j + 1 <= s->K; j++) {
+        double x0 = s->x[j], x1 = s->x[j + 1];
+        if (x1 < small)
+            continue;
+        double at = fmax(x0, small), w = x1 > x0 ? (at - x0) / (x1 - x0) : 0;
+        t = fmin(t, fmin(s->t[j] + (s->t[j + 1] - s->t[j]) * w, s->t[j + 1]));
+    }
+    return t;
+}
+
 /* Positions that cannot take a unit (whole loads), or 1e-12 of V (real loads), in any
- * answer as good as the start, whose makespan in the program's own terms is ub: they get
- * no load and lose their load's coefficients, which can lie 1e16 and more from the others'
- * (a link of 1e7 s per unit beside speeds of 1e9 units per second) and make the relaxation
- * singular. The bound: with y_k = 1, Cmax >= T_k + c_k >= S_k + C_k x + a_l + b_l x for
- * each line of a convex shape (non-convex shapes are not tested). Nothing is marked when
- * the others could not hold V. */
+ * answer as good as ub (the start's makespan, or a makespan known to be reached): they get
+ * no load and lose their coefficients, which can lie 1e16 and more from the others' (a
+ * link of 1e7 s per unit beside speeds of 1e9 units per second, a memory level of 2^31 s
+ * per unit) and make the relaxation singular or branch and bound endless. The bound: with
+ * a load x >= small, Cmax >= T_k + c_k >= S_k + C_k x + t_k(x) (no S and C without
+ * communication), t_k at least the shape's least time from small on. Nothing is marked
+ * when the others could not hold V. */
 static void mark_negligible(const dls__star *st, const dls__mip_spec *sp, const shape *sh,
                             layout *L, double ub)
 {
-    if (!(ub < INFINITY) || !sp->communication)
+    if (!(ub < INFINITY))
         return;
     ub *= 1 + 1e-9;
     double small = sp->integer ? 1 : DLS_MIP_ZERO_LOAD_REL * st->V, room = 0;
     for (size_t k = 0; k < st->m; k++) {
+        double S = sp->communication ? st->S[k] : 0, C = sp->communication ? st->C[k] : 0;
         double most = INFINITY;
-        for (size_t l = 0; sh[k].convex && l < sh[k].nl; l++) {
-            double slope = st->C[k] + sh[k].b[l], left = ub - st->S[k] - sh[k].a[l];
-            if (slope > 0)
-                most = fmin(most, left / slope);
-            else if (left < 0)
-                most = -1;
+        if (sh[k].convex) {
+            for (size_t l = 0; l < sh[k].nl; l++) {
+                double slope = C + sh[k].b[l], left = ub - S - sh[k].a[l];
+                if (slope > 0)
+                    most = fmin(most, left / slope);
+                else if (left < 0)
+                    most = -1;
+            }
+            L->skip[k] = sp->integer ? most < small : most <= small;
+        } else {
+            L->skip[k] = S + C * small + least_time(&sh[k], small) > ub;
         }
-        L->skip[k] = sh[k].convex && (sp->integer ? most < small : most <= small);
         if (!L->skip[k])
             room += fmin(st->B[k], st->V);
     }
@@ -801,8 +830,10 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *sp,
     }
     if (res == DLS_OK && sp->start && (start = start_columns(st, sp, sh, &L)) == NULL)
         res = dls__fail(err, DLS_ENOMEM, "mip: out of memory");
-    if (res == DLS_OK && start)
-        mark_negligible(st, sp, sh, &L, start[L.c_cmax] * L.tau);
+    if (res == DLS_OK)
+        mark_negligible(st, sp, sh, &L,
+                        fmin(start ? start[L.c_cmax] * L.tau : INFINITY,
+                             sp->upper_bound > 0 ? sp->upper_bound : INFINITY));
     if (res == DLS_OK)
         res = guarded_run(st, sp, sh, &L, &t, start, best, ans, err);
     if (res == DLS_OK && (ans->status == DLS_SOLUTION_OPTIMAL ||

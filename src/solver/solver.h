@@ -85,6 +85,9 @@ typedef struct dls__mip_spec {
     double shape_tol;     /* relative chord error of measured times */
     size_t max_binaries;
     double time_unit;     /* a typical makespan, for scaling */
+    /* a makespan some answer reaches (positions that cannot take a unit within it are left
+     * out), INFINITY when none is known; 0 is taken as unknown */
+    double upper_bound;
     const double *start;  /* an incumbent, loads by position, or NULL */
     dls_progress_fn progress; /* called during branch and bound, or NULL */
     void *progress_data;
