@@ -6,14 +6,15 @@
 #   - fuzz/fuzz_TARGET (builds configured with CC=clang CXX=clang++ --enable-fuzzing): the libFuzzer
 #     program, which `make fuzz` runs for FUZZ_SECONDS each (fuzz/run.sh).
 # See fuzz/README.md.
-FUZZ_TARGETS = platform weights bench_log cli import
+FUZZ_TARGETS = platform weights bench_log cli import lu installments crosscheck evaluate integer
 FUZZ_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tool -I$(top_srcdir)/fuzz $(JANSSON_CFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 FUZZ_LDADD = tool/libdlsched_tool.la libdlsched_core.la $(JANSSON_LIBS) $(CXX_RUNTIME_LIBS) -lm
 FUZZ_COMMON = fuzz/harness.c fuzz/harness.h tool/tool.h
 
 REPLAY_TESTS = fuzz/replay_platform fuzz/replay_weights fuzz/replay_bench_log fuzz/replay_cli \
-	fuzz/replay_import
+	fuzz/replay_import fuzz/replay_lu fuzz/replay_installments fuzz/replay_crosscheck \
+	fuzz/replay_evaluate fuzz/replay_integer
 check_PROGRAMS += $(REPLAY_TESTS)
 TESTS += $(REPLAY_TESTS)
 fuzz_replay_platform_SOURCES = fuzz/fuzz_platform.c fuzz/replay.c $(FUZZ_COMMON)
@@ -31,6 +32,22 @@ fuzz_replay_cli_LDADD = $(FUZZ_LDADD)
 fuzz_replay_import_SOURCES = fuzz/fuzz_import.c fuzz/replay.c $(FUZZ_COMMON)
 fuzz_replay_import_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_replay_import_LDADD = $(FUZZ_LDADD)
+# The commands' targets: one source, the command named at compile time.
+fuzz_replay_lu_SOURCES = fuzz/fuzz_command.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_lu_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=lu
+fuzz_replay_lu_LDADD = $(FUZZ_LDADD)
+fuzz_replay_installments_SOURCES = fuzz/fuzz_command.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_installments_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=installments
+fuzz_replay_installments_LDADD = $(FUZZ_LDADD)
+fuzz_replay_crosscheck_SOURCES = fuzz/fuzz_command.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_crosscheck_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=crosscheck
+fuzz_replay_crosscheck_LDADD = $(FUZZ_LDADD)
+fuzz_replay_evaluate_SOURCES = fuzz/fuzz_command.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_evaluate_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=evaluate
+fuzz_replay_evaluate_LDADD = $(FUZZ_LDADD)
+fuzz_replay_integer_SOURCES = fuzz/fuzz_command.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_integer_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=integer
+fuzz_replay_integer_LDADD = $(FUZZ_LDADD)
 
 # The corpora, the regression inputs, the dictionaries and the runner.
 EXTRA_DIST += fuzz/README.md fuzz/run.sh fuzz/corpus fuzz/regressions fuzz/dict
@@ -39,7 +56,8 @@ EXTRA_DIST += fuzz/README.md fuzz/run.sh fuzz/corpus fuzz/regressions fuzz/dict
 FUZZ_SECONDS = 60
 
 if FUZZING
-FUZZERS = fuzz/fuzz_platform fuzz/fuzz_weights fuzz/fuzz_bench_log fuzz/fuzz_cli fuzz/fuzz_import
+FUZZERS = fuzz/fuzz_platform fuzz/fuzz_weights fuzz/fuzz_bench_log fuzz/fuzz_cli fuzz/fuzz_import \
+	fuzz/fuzz_lu fuzz/fuzz_installments fuzz/fuzz_crosscheck fuzz/fuzz_evaluate fuzz/fuzz_integer
 noinst_PROGRAMS = $(FUZZERS)
 FUZZ_LINK_FLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 fuzz_fuzz_platform_SOURCES = fuzz/fuzz_platform.c fuzz/libfuzzer.c $(FUZZ_COMMON)
@@ -62,6 +80,26 @@ fuzz_fuzz_import_SOURCES = fuzz/fuzz_import.c fuzz/libfuzzer.c $(FUZZ_COMMON)
 fuzz_fuzz_import_CPPFLAGS = $(FUZZ_CPPFLAGS)
 fuzz_fuzz_import_LDFLAGS = $(FUZZ_LINK_FLAGS)
 fuzz_fuzz_import_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_lu_SOURCES = fuzz/fuzz_command.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_lu_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=lu
+fuzz_fuzz_lu_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_lu_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_installments_SOURCES = fuzz/fuzz_command.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_installments_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=installments
+fuzz_fuzz_installments_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_installments_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_crosscheck_SOURCES = fuzz/fuzz_command.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_crosscheck_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=crosscheck
+fuzz_fuzz_crosscheck_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_crosscheck_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_evaluate_SOURCES = fuzz/fuzz_command.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_evaluate_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=evaluate
+fuzz_fuzz_evaluate_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_evaluate_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_integer_SOURCES = fuzz/fuzz_command.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_integer_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=integer
+fuzz_fuzz_integer_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_integer_LDADD = $(FUZZ_LDADD)
 
 # Runs every target for FUZZ_SECONDS (make fuzz FUZZ_SECONDS=600); fails on any crash,
 # leak, sanitizer report or input slower than DLS_FUZZ_TIMEOUT_S.

@@ -81,6 +81,33 @@ static void settle_loads(const dls__star *st, double lu, const double *scaled, d
     alpha[big] = (double)fmaxl(st->V - rest, 0);
 }
 
+/* The paper's LP on its own problem: SELECT's gives its hopeless positions no room (and no
+ * startup), which the paper's LP charges. */
+static dls_status paper_apart(const dls__star *st, const dls__chain_params *par,
+                              double *makespan, dls_error *err)
+{
+    dls__chain_params pp = *par;
+    pp.mode = DLS__CHAIN_PAPER;
+    dls__cprob pb;
+    dls_status rc = dls__cprob_build(st, st->V, &pp, &pb, err);
+    if (rc != DLS_OK)
+        return rc;
+    double *scaled = malloc(st->m * sizeof *scaled);
+    if (scaled == NULL) {
+        dls__cprob_free(&pb);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    dls__chain_result res;
+    memset(&res, 0, sizeof res);
+    dls__chain c = {&pb, st->m, NULL};
+    rc = dls__paper_solve(&c, pb.V, scaled, &res, err);
+    if (rc == DLS_OK)
+        *makespan = res.infeasible ? INFINITY : res.T * pb.tu;
+    free(scaled);
+    dls__cprob_free(&pb);
+    return rc;
+}
+
 dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
                             dls__chain_answer *ans, dls_error *err)
 {
@@ -145,6 +172,8 @@ dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
          * by rounding, a few 1e-12) */
         ans->chain_makespan = exact ? res.T * pb.tu : ans->makespan;
         ans->paper_makespan = paper_T * pb.tu;
+        if (!paper && pb.hopeless > 0)
+            rc = paper_apart(st, par, &ans->paper_makespan, err);
         ans->lower_bound = isnan(lower) ? NAN : fmin(lower * pb.tu, ans->makespan);
         ans->exact = exact;
         double scale = fmax(fabs(ans->makespan), fabs(ans->chain_makespan));

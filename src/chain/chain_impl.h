@@ -71,6 +71,9 @@
 /* Magnitudes, in the chain's units (see chain.h): beyond this a value is rejected, below
  * its inverse a rate or slope's time for the whole load is taken as 0. */
 #define DLS__CHAIN_RANGE 0x1p500
+/* With selection, a position whose startup and least time exceed the best single
+ * processor's makespan by this much (relative) is never used (problem.c). */
+#define DLS__CHAIN_HOPELESS_MARGIN 1e-9
 
 /* ---------------------------------------------------------------------------------- */
 /* The problem in the chain's units (problem.c)                                       */
@@ -83,6 +86,7 @@ typedef struct dls__cprob {
     double *S, *C, *Bt, *amax; /* by position: startup, rate, min(limit, V), max intercept */
     double *a, *b, *w;         /* by line (st->off): intercept, slope, 1 / (C + b) */
     size_t flushed;            /* rates and slopes taken as 0 */
+    size_t hopeless;           /* SELECT: positions never used (see problem.c), given no room */
     size_t max_lines;          /* most lines of one position */
     double capacity;           /* sum of the limits, in original units */
     dls__chain_paper_method paper_method; /* par->paper_method */

@@ -78,6 +78,34 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
         dls__cprob_free(pb);
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     }
+    /* With selection, a position that cannot finish any load before the best processor
+     * alone finishes all of it (its startup and its smallest time are beyond that) is
+     * never used: it gets no room, and it does not set the time unit, which a startup of
+     * 10^18 s beside makespans of 100 s would make 2^60, leaving the others' times below
+     * the unit's precision. */
+    unsigned char *hopeless = NULL;
+    if (par != NULL && par->mode == DLS__CHAIN_SELECT && m > 1) {
+        double U = INFINITY;
+        for (size_t k = 0; k < m; k++) {
+            if (!(st->B[k] >= vmax))
+                continue;
+            double t = -INFINITY;
+            for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+                t = fmax(t, st->a[l] + st->b[l] * vmax);
+            U = fmin(U, st->S[k] + st->C[k] * vmax + t);
+        }
+        if (U < INFINITY && (hopeless = calloc(m, 1)) == NULL) {
+            dls__cprob_free(pb);
+            return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        }
+        for (size_t k = 0; hopeless != NULL && k < m; k++) {
+            double amax = 0;
+            for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+                amax = fmax(amax, st->a[l]);
+            hopeless[k] = st->S[k] + amax > U * (1 + DLS__CHAIN_HOPELESS_MARGIN);
+            pb->hopeless += hopeless[k];
+        }
+    }
     /* the units: V lands in [1, 2); the typical time is the larger of the sends'
      * startups (with the largest intercept) and V over the total speed */
     int e;
@@ -86,6 +114,9 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
     double sum_s = 0, top_a = 0, speed = 0;
     pb->capacity = 0;
     for (size_t k = 0; k < m; k++) {
+        pb->capacity += st->B[k];
+        if (hopeless != NULL && hopeless[k])
+            continue;
         double bmin = INFINITY;
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
             bmin = fmin(bmin, st->b[l]);
@@ -93,7 +124,6 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
         }
         sum_s += st->S[k];
         speed += 1.0 / (st->C[k] + bmin);
-        pb->capacity += st->B[k];
         pb->max_lines = st->off[k + 1] - st->off[k] > pb->max_lines ? st->off[k + 1] - st->off[k]
                                                                     : pb->max_lines;
     }
@@ -106,12 +136,23 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
     pb->V = vmax / lu;
     const double range = DLS__CHAIN_RANGE, tiny = 1.0 / DLS__CHAIN_RANGE;
     for (size_t k = 0; k < m; k++) {
+        if (hopeless != NULL && hopeless[k]) {
+            /* never used: no room, and numbers that cannot disturb the others */
+            pb->S[k] = pb->C[k] = 0;
+            pb->Bt[k] = 0;
+            for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+                pb->a[l] = pb->b[l] = 0;
+                pb->w[l] = INFINITY;
+            }
+            pb->amax[k] = 0;
+            continue;
+        }
         double S = st->S[k] / tu, C = st->C[k] * (lu / tu);
         if (!(S <= range))
-            return dls__cprob_free(pb), too_big(par, st, k, "its startup (s)", st->S[k], S, tu,
+            return free(hopeless), dls__cprob_free(pb), too_big(par, st, k, "its startup (s)", st->S[k], S, tu,
                                                 err);
         if (!(C * pb->V <= range))
-            return dls__cprob_free(pb),
+            return free(hopeless), dls__cprob_free(pb),
                    too_big(par, st, k, "its rate (s per unit) times the load", st->C[k] * vmax,
                            C * pb->V, tu, err);
         if (C > 0 && C * pb->V < tiny) {
@@ -125,10 +166,10 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
             double a = st->a[l] / tu, b = st->b[l] * (lu / tu);
             if (!(fabs(a) <= range))
-                return dls__cprob_free(pb),
+                return free(hopeless), dls__cprob_free(pb),
                        too_big(par, st, k, "a time line's intercept (s)", st->a[l], a, tu, err);
             if (!(b * pb->V <= range))
-                return dls__cprob_free(pb),
+                return free(hopeless), dls__cprob_free(pb),
                        too_big(par, st, k, "a time line's slope (s per unit) times the load",
                                st->b[l] * vmax, b * pb->V, tu, err);
             if (b > 0 && b * pb->V < tiny) {
@@ -143,6 +184,7 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
         DLS_ASSERT(amax >= 0);
         pb->amax[k] = amax;
     }
+    free(hopeless);
     return DLS_OK;
 }
 

@@ -311,10 +311,11 @@ static dls_status round_loads(const dls__star *st, const double *alpha, double n
 /* ---------------------------------------------------------------------------------- */
 /* Entry points                                                                       */
 
-/* GLPK's troubles that another method answers: numerical failure, an iteration limit. */
+/* GLPK's troubles that another method answers: numerical failure (a limit the caller set
+ * stays an error: it says what stopped the call). */
 static int glpk_trouble(dls_status st)
 {
-    return st == DLS_ESOLVER || st == DLS_ELIMIT || st == DLS_ENUMERIC;
+    return st == DLS_ESOLVER || st == DLS_ENUMERIC;
 }
 
 /* The LP's answer by the chain solver, for when GLPK fails on it: the same LP (the paper's,
@@ -480,7 +481,8 @@ static dls_status solve(const dls_platform *pl, double V, const dls_schedule_par
         dls__mip_spec sp;
         mip_spec(mip, par, whole, s->mip.lp_makespan, x, &sp);
         st = dls__mip_solve_star(&star, &sp, &ma, err);
-        if (glpk_trouble(st)) {
+        /* a cap the caller set (binaries) stays an error; GLPK's own failures do not */
+        if (st == DLS_ESOLVER || st == DLS_ENUMERIC) {
             /* the start (the rounded or real LP schedule) stands; the MIP's failure is said */
             dls__note_add(&s->note, "the MIP could not be solved (%s); the %s LP schedule is "
                           "kept", err != NULL ? err->message : "GLPK failed",

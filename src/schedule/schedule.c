@@ -413,7 +413,7 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     st = params->solver == DLS_SOLVER_GLPK ? solve_glpk(platform, &star, params, s, err)
                                            : solve_chain(platform, &star, params, s, err);
     if (params->solver == DLS_SOLVER_GLPK && !params->exact &&
-        (st == DLS_ESOLVER || st == DLS_ELIMIT || st == DLS_ENUMERIC)) {
+        (st == DLS_ESOLVER || st == DLS_ENUMERIC)) {
         /* GLPK's simplex cannot always cope with coefficients many decades apart (a
          * processor too slow to matter, in a unit mixed up): the chain solves the same LP
          * exactly, so its answer is given, and what GLPK said is kept in the note */
