@@ -22,7 +22,7 @@ AM_TESTS_ENVIRONMENT = \
 CLI_TESTS = \
 	tests/tool/cli_check.sh tests/tool/cli_check_json.sh \
 	tests/tool/cli_partition.sh tests/tool/cli_partition_json.sh \
-	tests/tool/cli_partition_exact.sh tests/tool/cli_verify.sh tests/tool/cli_validate.sh \
+	tests/tool/cli_partition_exact.sh tests/tool/cli_verify.sh tests/tool/cli_domain.sh tests/tool/cli_validate.sh \
 	tests/tool/cli_schedule.sh tests/tool/cli_schedule_json.sh \
 	tests/tool/cli_order.sh tests/tool/cli_order_json.sh \
 	tests/tool/cli_bench.sh \
@@ -48,6 +48,7 @@ UNIT_TESTS = \
 	tests/model/test_model \
 	tests/model/test_model_shape \
 	tests/platform/test_platform \
+	tests/platform/test_domain \
 	tests/io/test_platform_json \
 	tests/io/test_json_locate \
 	tests/import/test_starpu \
@@ -105,6 +106,9 @@ tests_model_test_model_LDADD = $(TEST_LDADD)
 tests_model_test_model_shape_SOURCES = tests/model/test_model_shape.c $(TEST_SUPPORT)
 tests_model_test_model_shape_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_model_test_model_shape_LDADD = $(TEST_LDADD)
+tests_platform_test_domain_SOURCES = tests/platform/test_domain.c $(TEST_SUPPORT)
+tests_platform_test_domain_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_platform_test_domain_LDADD = $(TEST_LDADD)
 tests_platform_test_platform_SOURCES = tests/platform/test_platform.c $(TEST_SUPPORT)
 tests_platform_test_platform_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_platform_test_platform_LDADD = $(TEST_LDADD)

@@ -180,6 +180,22 @@ static dls_status solve_glpk(const dls_platform *platform, const dls__star *star
     if (st == DLS_OK) {
         s->makespan = ans.cmax;
         s->paper_makespan = ans.paper_cmax;
+        if (ans.hopeless > 0) {
+            /* GLPK solved without the processors the selection never uses: the paper's LP,
+             * which charges them, comes from the chain */
+            dls_schedule_params pp = *params;
+            pp.drop_unused = 0;
+            dls__chain_params cp;
+            dls__schedule_chain_params(platform, &pp, &cp);
+            dls__chain_answer pa;
+            st = dls__chain_solve(star, &cp, &pa, err);
+            if (st == DLS_OK) {
+                s->paper_makespan = pa.makespan;
+                dls__chain_answer_free(&pa);
+            }
+        }
+    }
+    if (st == DLS_OK) {
         s->true_makespan = dls__replay(star, ans.alpha, ans.active, !params->drop_unused, 1,
                                        NULL, NULL, NULL, NULL, NULL);
         s->residual = ans.residual;
@@ -193,7 +209,7 @@ static dls_status solve_glpk(const dls_platform *platform, const dls__star *star
             dropped += !ans.active[k];
             s->solver.used += ans.alpha[k] > 0;
         }
-        note_dropped(s, dropped, ans.paper_cmax);
+        note_dropped(s, dropped, s->paper_makespan);
         s->solver.optimal = !params->drop_unused;
         s->solver.lower_bound = params->drop_unused ? NAN : ans.cmax;
         if (ans.negligible > 0) {

@@ -367,6 +367,22 @@ static int negligible(const dls__star *st, size_t k, double ub, double before)
     return most <= DLS_LP_ZERO_LOAD_REL * st->V;
 }
 
+/* The makespan of the best processor alone whose limit holds V (INFINITY when none can):
+ * its send and its compute, one after the other. */
+static double best_single(const dls__star *st)
+{
+    double best = INFINITY;
+    for (size_t k = 0; k < st->m; k++) {
+        if (!(st->B[k] >= st->V))
+            continue;
+        double t = -INFINITY;
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            t = fmax(t, st->a[l] + st->b[l] * st->V);
+        best = fmin(best, st->S[k] + st->C[k] * st->V + t);
+    }
+    return best;
+}
+
 /* Keeps in want only what leaves the other processors room for V within their limits
  * (else nothing is marked); returns how many are marked. */
 static size_t leave_room(const dls__star *st, unsigned char *want)
@@ -1000,7 +1016,20 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *pa
             fixed[k] = (unsigned char)negligible(st, k, ub, before);
             before += st->S[k];
         }
-        leave_room(st, fixed);
+        if (par->drop_unused) {
+            /* With selection, the best processor alone bounds the answer: a processor that
+             * cannot finish a share within it is never used, although the paper's LP, whose
+             * makespan its startup of 10^18 s may set, would give it one (and dropping the
+             * unused afterwards would keep it) */
+            double ub_sel = best_single(st);
+            for (size_t k = 0; k < m; k++)
+                if (!fixed[k] && negligible(st, k, ub_sel, 0)) {
+                    fixed[k] = 2;
+                    ans->hopeless++;
+                }
+        }
+        if (leave_room(st, fixed) == 0)
+            ans->hopeless = 0;
         double u, tau;
         units(st, fixed, &u, &tau, scratch);
         lp_work w = {st, par, u, tau, &t, &t2, fixed, want, row, val, ans};

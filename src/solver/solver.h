@@ -27,6 +27,8 @@ typedef struct dls__lp_answer {
     size_t *kept_pos;         /* the position of each of kept's in the star */
     dls__lp_basis basis;
     size_t negligible;        /* processors left out of the matrix as negligible (lp_star.c) */
+    size_t hopeless;          /* of them, with selection, those the paper's LP would have used:
+                                 its makespan (paper_cmax) is then not the paper's LP's */
     size_t first_negligible;  /* the first of them by position (m: none) */
 } dls__lp_answer;
 

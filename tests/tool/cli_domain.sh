@@ -1,0 +1,86 @@
+#!/bin/sh
+# Every command, any input (issue 20): the inputs the issue found, one coefficient of an
+# example made absurd, end with an answer (exit 0), an infeasibility (1) or a located
+# rejection (2), never exit 3 or a signal; a number outside the input domain is refused at
+# reading with file:line:column, the processor, the value and the range; one inside it but
+# far from what machines do is used with a warning. Needs python3 to write the inputs.
+. "${top_srcdir:-.}/tests/support/cli.sh"
+need_python3
+
+"$PYTHON3" - "$ex" "$tmp" <<'PY'
+import json, sys
+ex, tmp = sys.argv[1], sys.argv[2]
+def edit(src, dst, change):
+    d = json.load(open(f"{ex}/{src}"))
+    change(d["processors"])
+    json.dump(d, open(f"{tmp}/{dst}", "w"), indent=1)
+edit("star_cluster.json", "lu_1e308.json", lambda p: p[0].__setitem__("time", [[1e308, 3e-4]]))
+edit("memory_levels.json", "fr_1e-308.json",
+     lambda p: p[3]["speed"]["points"][0].__setitem__(1, 1e-308))
+def ten(p):
+    p[2]["link"]["startup"] = 2147483648
+    p[5]["time"][0][1] = 1e23
+edit("paper003_ten.json", "installments.json", ten)
+edit("star_cluster.json", "out_of_core.json", lambda p: p[2]["time"][2].__setitem__(1, 2147483648))
+edit("paper003_two.json", "slope.json", lambda p: p[0]["time"][0].__setitem__(1, 9007199254740993))
+edit("paper003_two.json", "startup.json", lambda p: p[0]["link"].__setitem__("startup", 2147483648))
+edit("star_cluster.json", "intercept.json", lambda p: p[1]["time"][0].__setitem__(0, 2.0 ** 64))
+edit("star_cluster.json", "first_1e18.json", lambda p: p[0]["link"].__setitem__("startup", 1e18))
+PY
+
+# Outside the domain: refused where the number is, naming the processor and the range.
+run lu "$tmp/lu_1e308.json" --columns 64 --algorithm reverse
+expect_rc 2 "lu with an intercept of 1e308"
+expect_err 'lu_1e308.json:[0-9]*:[0-9]*: processor "xeon-a": time line 1: the intercept 1e+308 s is outside the domain' "the located refusal of 1e308"
+run lu "$tmp/fr_1e-308.json" --columns 64 --algorithm fr
+expect_rc 2 "lu fr with a speed of 1e-308"
+expect_err 'processor "gpu": speed point 1: the speed 1e-308 units per second is outside the domain \[1e-60, 1e+60\]' "the located refusal of 1e-308"
+# Inside the domain: answers (the slow processors get nothing), with a warning, never
+# exit 3. A startup of 2^31 s and a slope of 1e23 s per unit made installments sweep for
+# minutes.
+for chunk in formula sweep 10; do
+    run installments "$tmp/installments.json" --load 1e3 --chunk $chunk
+    expect_rc 0 "installments --chunk $chunk with a startup of 2^31 s and a slope of 1e23"
+done
+expect_err 'processor "P3" has a link startup of 2.14748e+09 s (more than 1e+06 s)' "the unusual startup said"
+expect_err 'processor "P6" has a slope of 1e+23 s per unit (more than 1e+06)' "the unusual slope said"
+
+run crosscheck "$tmp/out_of_core.json" --load 1e6
+expect_rc 0 "crosscheck with a memory level of 2^31 s per unit"
+expect_err 'processor "epyc" has a slope of 2.14748e+09 s per unit' "the unusual slope said"
+for f in slope startup; do
+    run crosscheck "$tmp/$f.json" --load 1000
+    expect_rc 0 "crosscheck, paper003_two with an absurd $f"
+    run schedule "$tmp/$f.json" --load 1000 --integer
+    expect_rc 0 "schedule --integer, paper003_two with an absurd $f"
+    run schedule "$tmp/$f.json" --load 1000 --solver glpk
+    expect_rc 0 "schedule --solver glpk, paper003_two with an absurd $f"
+done
+run crosscheck "$tmp/intercept.json" --load 1e6
+expect_rc 0 "crosscheck with an intercept of 2^64 s"
+run schedule "$tmp/intercept.json" --load 1e6 --integer
+expect_rc 0 "schedule --integer with an intercept of 2^64 s"
+for alg in gb dp reverse fr fdp fgb exact; do
+    run lu "$tmp/out_of_core.json" --columns 64 --algorithm $alg
+    expect_rc 0 "lu --algorithm $alg with a memory level of 2^31 s per unit"
+done
+run evaluate "$tmp/intercept.json" --loads 1,2,3,4,5
+expect_rc 0 "evaluate with an intercept of 2^64 s"
+
+# A startup of 1e18 s first in the send order: the selection leaves it out (it took the
+# chain's time unit to 2^60 and kept it, 1e18 s instead of 95 s), GLPK's too, and the
+# paper's LP, which charges it, says 1e18 s.
+run schedule "$tmp/first_1e18.json" --load 1e6 --json
+expect_rc 0 "a startup of 1e18 s first"
+py_json "the chain's selection without it" <<'PY'
+assert d["makespan"] < 100 and d["paper_makespan"] >= 1e18, (d["makespan"], d["paper_makespan"])
+assert d["processors"][0]["load"] == 0, d["processors"][0]
+PY
+run schedule "$tmp/first_1e18.json" --load 1e6 --solver glpk --json
+py_json "GLPK's selection without it" <<'PY'
+assert d["makespan"] < 100 and d["paper_makespan"] >= 1e18, (d["makespan"], d["paper_makespan"])
+PY
+run crosscheck "$tmp/first_1e18.json" --load 1e6
+expect_rc 0 "crosscheck with a startup of 1e18 s first"
+
+cli_summary
