@@ -29,6 +29,7 @@ doc_api_headers = \
 	include/dlsched/installment.h \
 	include/dlsched/import.h \
 	include/dlsched/verify.h \
+	include/dlsched/simgrid.h \
 	include/dlsched/mpi.h
 doc_api_deps = $(doc_api_headers) include/dlsched/version.h doc/Doxyfile
 

@@ -53,5 +53,6 @@
 #include <dlsched/installment.h>
 #include <dlsched/import.h>
 #include <dlsched/verify.h>
+#include <dlsched/simgrid.h>
 
 #endif /* DLSCHED_H */

@@ -8,10 +8,11 @@ set -eu
 # it; the tests calibrate a codelet with it and check against starpu_perfmodel_display.
 # Doxygen and mandoc are optional too: Doxygen makes the man3 pages and the HTML reference
 # from the header comments, mandoc lints the man pages in make docs-check.
-# python3-jsonschema is for the tests only: tests/doc/schemas.sh checks doc/schema/ with it.)
+# python3-jsonschema is for the tests only: tests/doc/schemas.sh checks doc/schema/ with it.
+# SimGrid is optional: dlsched simulate replays schedules in it.)
 packages="build-essential autoconf automake libtool pkgconf clang doxygen mandoc
 libglpk-dev libgmp-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcsv-dev libcmocka-dev lp-solve liblpsolve55-dev
-libopenmpi-dev openmpi-bin
+libopenmpi-dev openmpi-bin libsimgrid-dev
 libstarpu-dev starpu-tools
 python3-jsonschema"
 

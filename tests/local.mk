@@ -13,7 +13,9 @@ AM_TESTS_ENVIRONMENT = \
 	DLS_STARPU_CALIBRATE='$(STARPU_CALIBRATE_FOR_TESTS)'; export DLS_STARPU_CALIBRATE; \
 	DLS_STARPU_DISPLAY='$(STARPU_PERFMODEL_DISPLAY)'; export DLS_STARPU_DISPLAY; \
 	DLS_STARPU_WHY='$(starpu_why)'; export DLS_STARPU_WHY; \
-	DLS_GMP_WHY='$(gmp_why_tests)'; export DLS_GMP_WHY;
+	DLS_GMP_WHY='$(gmp_why_tests)'; export DLS_GMP_WHY; \
+	DLSCHED_SIMGRID='$(SIMGRID_FOR_TESTS)'; export DLSCHED_SIMGRID; \
+	DLS_SIMGRID_WHY='$(simgrid_why)'; export DLS_SIMGRID_WHY;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
@@ -213,6 +215,15 @@ else
 check-local:
 	@echo "WARNING: cmocka was not found at configure time: the unit tests were skipped"
 endif
+
+# The SimGrid replay's tests (SKIP without SimGrid).
+if HAVE_SIMGRID
+SIMGRID_FOR_TESTS = $(abs_top_builddir)/simgrid/dlsched-simgrid
+else
+SIMGRID_FOR_TESTS =
+endif
+TESTS += tests/simgrid/simulate.sh
+EXTRA_DIST += tests/simgrid/simulate.sh
 
 # The MPI layer's tests (tests/mpi/run_mpi.sh runs them under the launcher; SKIP without
 # MPI). Plain C with their own checks: every rank checks, mpirun fails if one does.

@@ -90,9 +90,14 @@ static const tool_opt evaluate_opts[] = {
 };
 
 static const tool_opt export_opts[] = {
-    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
-    {"format", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_EXPORT_FORMAT_MAP),
-     "CPLEX LP, free MPS, GLPK's format, or data for lp/star.mod (required)"},
+    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL,
+     "the load to distribute (required but for simgrid)"},
+    {"format", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_EXPORT_FORMAT_MAP) "simgrid",
+     "CPLEX LP, free MPS, GLPK's format, data for lp/star.mod, or a SimGrid platform (required)"},
+    {"bytes-per-unit", OPT_DOUBLE, "B", NULL, 1e-300, 1e300, NULL,
+     "simgrid: bytes one unit of load is (default 1)"},
+    {"flops-per-unit", OPT_DOUBLE, "F", NULL, 1e-300, 1e300, NULL,
+     "simgrid: flops one unit of work is (default 1)"},
     TOOL_STRING("output", "FILE", "file to write (required; also -o)"),
     TOOL_STRING("o", "FILE", "same as --output"),
     COMMON_OPTS("send order: given (the platform's), rate (fastest links first), or "
@@ -207,14 +212,20 @@ const tool_cmd tool_cmd_evaluate = {
 
 const tool_cmd tool_cmd_export = {
     "export",
-    "write the scheduling LP for other solvers (LP, MPS, GLPK, MathProg)",
+    "write the scheduling LP for other solvers (LP, MPS, GLPK, MathProg), or the platform "
+    "for SimGrid",
     "PLATFORM --load V --format lp|mps|glpk|mathprog -o FILE\n"
-    "       [--order given|rate|NAME,NAME,...|FILE] [--originator-computes] [--no-limits]",
+    "       [--order given|rate|NAME,NAME,...|FILE] [--originator-computes] [--no-limits]\n"
+    "       PLATFORM --format simgrid [--bytes-per-unit B] [--flops-per-unit F] -o FILE",
     "Writes the paper's LP for the load V in the platform's own units: CPLEX LP, free MPS or\n"
     "GLPK's format, or the data section for the MathProg model star.mod (installed with\n"
     "dlsched; lp/star.mod in the sources), so that `glpsol -m star.mod -d FILE` solves it.\n"
     "--order is the send order, as dlsched schedule takes it (not best: give the order\n"
-    "that schedule --order best found).",
+    "that schedule --order best found). --format simgrid writes the star as a SimGrid\n"
+    "platform (version 4.1): a host for the originator, a host (speed in flop/s) and a link\n"
+    "(latency = startup, bandwidth from the rate) per processor, routes from the originator;\n"
+    "what SimGrid cannot express (time lines, memory levels, speed functions, limits) as\n"
+    "comments, carried by `dlsched simulate`.",
     export_opts,
     1,
     1,
@@ -997,9 +1008,47 @@ int cmd_evaluate(const tool_args *args)
     return rc;
 }
 
+/* export --format simgrid: the star as a SimGrid platform (no load needed). */
+static int export_simgrid(const tool_args *args, const char *out)
+{
+    dls_simgrid_params sp;
+    dls_simgrid_params_init(&sp);
+    arg_double(args, "bytes-per-unit", &sp.bytes_per_unit);
+    arg_double(args, "flops-per-unit", &sp.flops_per_unit);
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(args->pos[0], &pl);
+    if (rc != EXIT_DONE)
+        return rc;
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st;
+    if (tool_is_stdout(out)) {
+        char *doc = NULL;
+        st = dls_platform_to_simgrid(pl, &sp, &doc, &err);
+        rc = st == DLS_OK ? tool_write_stdout(doc, "SimGrid platform") : tool_fail(st, &err);
+    } else {
+        st = dls_platform_write_simgrid(pl, &sp, out, &err);
+        rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+    }
+    dls_platform_free(pl);
+    return rc;
+}
+
 int cmd_export(const tool_args *args)
 {
     const char *out = tool_output(args);
+    const char *fmt = arg_string(args, "format");
+    if (fmt != NULL && strcmp(fmt, "simgrid") == 0) {
+        if (out == NULL) {
+            tool_error("export: give -o FILE");
+            return EXIT_BADINPUT;
+        }
+        return export_simgrid(args, out);
+    }
+    if (arg_given(args, "bytes-per-unit") || arg_given(args, "flops-per-unit")) {
+        tool_error("export: --bytes-per-unit and --flops-per-unit apply to --format simgrid");
+        return EXIT_BADINPUT;
+    }
     double V;
     if (!arg_double(args, "load", &V) || !arg_given(args, "format") || out == NULL) {
         tool_error("export: give --load V, --format lp|mps|glpk|mathprog and -o FILE");

@@ -18,10 +18,11 @@ tool_libdlsched_tool_la_SOURCES = \
 	tool/cmd_crosscheck.c \
 	tool/cmd_installments.c \
 	tool/cmd_import.c \
+	tool/cmd_simulate.c \
 	tool/cmd_verify.c \
 	tool/cmd_validate.c \
 	tool/weights.c
-tool_libdlsched_tool_la_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS)
+tool_libdlsched_tool_la_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) -DDLS_BINDIR='"$(bindir)"'
 
 bin_PROGRAMS = tool/dlsched
 tool_dlsched_SOURCES = tool/dlsched.c tool/tool.h

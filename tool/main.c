@@ -23,6 +23,7 @@ static const tool_cmd *const commands[] = {
     &tool_cmd_export_model,
     &tool_cmd_verify,
     &tool_cmd_validate,
+    &tool_cmd_simulate,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

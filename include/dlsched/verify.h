@@ -145,6 +145,27 @@ DLS_API dls_status dls_claim_set_chunks(dls_claim *claim, const uint64_t *first,
 DLS_API dls_claim_kind dls_claim_get_kind(const dls_claim *claim);
 
 /**
+ * What the claim says of processor @p i (platform order): its load (elements, or weight,
+ * for a partition) and its times in seconds, NaN where the claim gives none (outputs may
+ * be NULL).
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL claim or an index out of range.
+ */
+DLS_API dls_status dls_claim_get(const dls_claim *claim, size_t i, double *load,
+                                 double *send_start, double *send_end, double *compute_start,
+                                 double *finish);
+
+/** The claim's send order: @p *m indices of the platform (NULL with 0 when the claim gives
+ *  none); owned by the claim. */
+DLS_API const size_t *dls_claim_get_order(const dls_claim *claim, size_t *m);
+
+/** The total the claim distributes, and its makespan in seconds; NaN where it says none. */
+DLS_API double dls_claim_get_total(const dls_claim *claim);
+/** The makespan the claim states, in seconds; NaN when it states none. */
+DLS_API double dls_claim_get_makespan(const dls_claim *claim);
+/** The chunk of an installments claim; NaN when none is set. */
+DLS_API double dls_claim_get_chunk(const dls_claim *claim);
+
+/**
  * Reads a claim for @p platform from the file at @p path: JSON (a document that starts
  * with '{': the output of `dlsched schedule --json`, `evaluate --json` or
  * `partition --json` or `installments --json`; processors by name) or CSV (a header naming the columns `name` and

@@ -246,3 +246,32 @@ dls_status dls_claim_set_chunks(dls_claim *c, const uint64_t *first, const uint6
 }
 
 dls_claim_kind dls_claim_get_kind(const dls_claim *c) { return c->kind; }
+
+dls_status dls_claim_get(const dls_claim *c, size_t i, double *load, double *send_start,
+                         double *send_end, double *compute_start, double *finish)
+{
+    if (c == NULL || i >= c->n)
+        return DLS_EINVAL;
+    if (load)
+        *load = c->load[i];
+    if (send_start)
+        *send_start = c->send_start[i];
+    if (send_end)
+        *send_end = c->send_end[i];
+    if (compute_start)
+        *compute_start = c->compute_start[i];
+    if (finish)
+        *finish = c->finish[i];
+    return DLS_OK;
+}
+
+const size_t *dls_claim_get_order(const dls_claim *c, size_t *m)
+{
+    if (m != NULL)
+        *m = c != NULL ? c->m : 0;
+    return c != NULL && c->m > 0 ? c->order : NULL;
+}
+
+double dls_claim_get_total(const dls_claim *c) { return c != NULL ? c->total : NAN; }
+double dls_claim_get_makespan(const dls_claim *c) { return c != NULL ? c->makespan : NAN; }
+double dls_claim_get_chunk(const dls_claim *c) { return c != NULL ? c->chunk : NAN; }

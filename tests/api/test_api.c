@@ -32,6 +32,7 @@ TEST(test_parameter_struct_sizes)
     assert_int_equal(sizeof(dls_crosscheck_params), 512);
     assert_int_equal(sizeof(dls_verify_params), 112);
     assert_int_equal(sizeof(dls_synthetic_params), 256);
+    assert_int_equal(sizeof(dls_simgrid_params), 64);
     /* records the library fills */
     assert_int_equal(sizeof(dls_schedule_mip_info), 128);
     assert_int_equal(sizeof(dls_schedule_solver_info), 128);
@@ -68,6 +69,7 @@ TEST(test_init_clears_the_reserved_bytes)
     CLEARED(dls_crosscheck_params, dls_crosscheck_params_init);
     CLEARED(dls_verify_params, dls_verify_params_init);
     CLEARED(dls_synthetic_params, dls_synthetic_params_init);
+    CLEARED(dls_simgrid_params, dls_simgrid_params_init);
 #undef CLEARED
 }
 
