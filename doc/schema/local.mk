@@ -17,4 +17,5 @@ dist_schema_DATA = \
 	doc/schema/import.schema.json \
 	doc/schema/bench.schema.json \
 	doc/schema/claim.schema.json \
-	doc/schema/measured.schema.json
+	doc/schema/measured.schema.json \
+	doc/schema/simulate.schema.json

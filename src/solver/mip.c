@@ -324,6 +324,22 @@ static void convex_rows(glp_prob *P, const shape *s, const layout *L, size_t k, 
     }
 }
 
+/* A position left out (mark_negligible): the rows its shape was counted for, free and
+ * empty (its coefficients, decades off the others', stay out of the matrix), and the
+ * columns of its convex runs fixed at 0. */
+static void skip_rows(glp_prob *P, const shape *s, const layout *L, size_t k, int *row)
+{
+    size_t n = s->convex ? s->nl : 3 + 2 * s->R + s->K;
+    for (size_t j = 0; j < n; j++)
+        glp_set_row_bnds(P, ++*row, GLP_FR, 0, 0);
+    for (size_t r = 0; !s->convex && r < s->R; r++) {
+        glp_set_col_kind(P, L->c_w[k] + (int)r, GLP_BV);
+        glp_set_col_bnds(P, L->c_w[k] + (int)r, GLP_FX, 0, 0);
+        glp_set_col_bnds(P, L->c_l[k] + (int)r, GLP_FX, 0, 0);
+        glp_set_col_bnds(P, L->c_r[k] + (int)r, GLP_FX, 0, 0);
+    }
+}
+
 /* The rows of a processor whose measured time is kept non-convex: one binary per convex
  * run; sum w = y, alpha = sum lambda, c >= sum c_r, then each run's bounds and lines. */
 static void run_rows(glp_prob *P, const shape *s, const layout *L, size_t k, trip *t,
@@ -410,8 +426,8 @@ static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec 
     put(t, *row, L->c_c[k], 1);
     put(t, *row, L->c_cmax, -1);
     if (skip)
-        return; /* no load: its time is 0, and its lines (decades off) stay out */
-    if (s->convex)
+        skip_rows(P, s, L, k, row);
+    else if (s->convex)
         convex_rows(P, s, L, k, t, row);
     else
         run_rows(P, s, L, k, t, row);

@@ -330,6 +330,21 @@ run bench --kernel gemm-rows --n 64 --surface 32,64 --max-points 5 --max-size 64
 out_check "bench --surface" bench
 schema_check "the surface bench writes is valid" "$platform" "$tmp/surface.json"
 
+# --- simulate: a schedule and a multi-installment schedule replayed in SimGrid (when built).
+if [ -n "${DLSCHED_SIMGRID:-}" ]; then
+    run schedule "$ex/star_cluster.json" --load 1e6 --json
+    cp "$tmp/out" "$tmp/sim_claim.json"
+    run simulate "$ex/star_cluster.json" "$tmp/sim_claim.json" --json
+    out_check "simulate" simulate
+    run installments "$ex/paper003_ten.json" --load 1000 --chunk 50 --json
+    cp "$tmp/out" "$tmp/sim_inst.json"
+    run simulate "$ex/paper003_ten.json" "$tmp/sim_inst.json" --network realistic \
+        --bytes-per-unit 8 --json
+    out_check "simulate installments, realistic" simulate
+else
+    echo "schemas: simulate not checked: ${DLS_SIMGRID_WHY:-dlsched-simgrid was not built}"
+fi
+
 # --- validate: the scorecard of the example scheduler over the small suite of cli_validate.sh.
 even=./examples/even_split
 if [ -x "$even" ]; then
