@@ -15,7 +15,9 @@ AM_TESTS_ENVIRONMENT = \
 	DLS_STARPU_WHY='$(starpu_why)'; export DLS_STARPU_WHY; \
 	DLS_GMP_WHY='$(gmp_why_tests)'; export DLS_GMP_WHY; \
 	DLSCHED_SIMGRID='$(SIMGRID_FOR_TESTS)'; export DLSCHED_SIMGRID; \
-	DLS_SIMGRID_WHY='$(simgrid_why)'; export DLS_SIMGRID_WHY;
+	DLS_SIMGRID_WHY='$(simgrid_why)'; export DLS_SIMGRID_WHY; \
+	DLS_SIMGRID_PLATFORMS=$${DLS_SIMGRID_PLATFORMS:-$(SIMGRID_PLATFORMS_FOR_TESTS)}; \
+	export DLS_SIMGRID_PLATFORMS;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
@@ -216,11 +218,17 @@ check-local:
 	@echo "WARNING: cmocka was not found at configure time: the unit tests were skipped"
 endif
 
-# The SimGrid replay's tests (SKIP without SimGrid).
+# The SimGrid replay's tests (SKIP without SimGrid); under the sanitizers 100 of the 500
+# random platforms (each one a run of dlsched schedule and one of dlsched simulate).
 if HAVE_SIMGRID
 SIMGRID_FOR_TESTS = $(abs_top_builddir)/simgrid/dlsched-simgrid
 else
 SIMGRID_FOR_TESTS =
+endif
+if SANITIZERS
+SIMGRID_PLATFORMS_FOR_TESTS = 100
+else
+SIMGRID_PLATFORMS_FOR_TESTS = 500
 endif
 TESTS += tests/simgrid/simulate.sh
 EXTRA_DIST += tests/simgrid/simulate.sh

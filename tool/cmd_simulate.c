@@ -502,7 +502,8 @@ static int replay(const dls_platform *pl, run *r, int exact, const dls_simgrid_p
     for (size_t k = 0; k < r->n; k++) {
         send_rec *x = &r->s[k];
         double speed = dls_simgrid_host_speed(pl, x->proc, sp);
-        x->bytes = nearbyint(x->size * sp->bytes_per_unit);
+        /* at least a byte: SimGrid completes an empty message at once, without its latency */
+        x->bytes = fmax(1, nearbyint(x->size * sp->bytes_per_unit));
         x->flops *= speed; /* the true time, in the host's flops */
         fprintf(f, "send ");
         plan_name(f, dls_platform_name(pl, x->proc));
