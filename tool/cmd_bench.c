@@ -32,6 +32,9 @@ extern char **environ;
 #define SIZE_MARK "{size}"
 /* The log when no -o, --merge or --log names one. */
 #define DEFAULT_LOG "dlsched-bench.log"
+/* --links: the largest message by default, bytes (DLS_MPI_LINKS_DEFAULT_MAX_BYTES of
+ * dlsched/mpi.h, which this file does not include: it is built without MPI too) */
+#define LINK_MAX_BYTES 16777216.0
 /* Version of the log format, in its first line. */
 #define LOG_VERSION 1
 /* Longest path of the log, and longest --exec command once {size} is replaced. */
@@ -84,6 +87,13 @@ static const tool_opt bench_opts[] = {
     TOOL_STRING("log", "FILE", "measurement log (default: the output file with .log appended)"),
     TOOL_FLAG("resume", "continue from the log instead of starting again"),
     TOOL_FLAG("mpi", "under mpirun: measure every rank at once, one processor per rank"),
+    TOOL_FLAG("links", "with --mpi: also measure the link from rank 0 to every rank"),
+    TOOL_FLAG("no-compute", "with --mpi --links: the links alone, no kernel"),
+    {"bytes-per-unit", OPT_DOUBLE, "B", NULL, 1e-300, 1e300, NULL,
+     "with --links: bytes a unit of load is (default: a row of gemm-rows, a block column of "
+     "lu-update)"},
+    {"link-max-bytes", OPT_DOUBLE, "N", NULL, 1, 1e12, NULL,
+     "with --links: the largest message (default 16 MiB)"},
     {"noise", OPT_DOUBLE, "R", NULL, 0, 0.99, NULL, "synthetic: relative noise of the times"},
     {"delay", OPT_DOUBLE, "SEC", NULL, 0, 59, NULL, "synthetic: real seconds each run takes"},
     TOOL_FLAG("quiet", "no progress line"),
@@ -898,6 +908,10 @@ static int bench_mpi(const bench_job *job)
         tool_error("bench: --mpi: this dlsched was built without MPI (%s)", DLS_MPI_WHY);
         return EXIT_BADINPUT;
     }
+    if (!arg_flag(a, "links") && (arg_given(a, "bytes-per-unit") || arg_given(a, "link-max-bytes"))) {
+        tool_error("bench: --bytes-per-unit and --link-max-bytes apply to --mpi --links");
+        return EXIT_BADINPUT;
+    }
     static const char *const single[] = {"merge", "surface", "name"};
     for (size_t i = 0; i < sizeof single / sizeof single[0]; i++)
         if (arg_given(a, single[i])) {
@@ -917,7 +931,28 @@ static int bench_mpi(const bench_job *job)
     if (st != DLS_OK)
         return tool_fail(st, &err);
     tool_mpi_bench mj = {&k, &par, job->logpath, arg_flag(a, "resume"), job->out,
-                         arg_flag(a, "json")};
+                         arg_flag(a, "json"), arg_flag(a, "links"), arg_flag(a, "no-compute"),
+                         NAN, LINK_MAX_BYTES};
+    if (arg_flag(a, "no-compute") && !mj.links) {
+        tool_error("bench: --no-compute applies to --links");
+        free_kernel(job, &k);
+        return EXIT_BADINPUT;
+    }
+    if (mj.links && !mj.no_compute) {
+        /* a unit of load in bytes: what a processor is sent for one unit of work */
+        if (job->kind == KERNEL_GEMM)
+            mj.bytes_per_unit = 8 * job->blas.fixed;
+        else if (job->kind == KERNEL_LU)
+            mj.bytes_per_unit = 8 * job->blas.fixed * (double)job->blas.block * job->blas.block;
+        arg_double(a, "bytes-per-unit", &mj.bytes_per_unit);
+        if (isnan(mj.bytes_per_unit)) {
+            tool_error("bench: --links needs --bytes-per-unit for this kernel (how many bytes "
+                       "a processor is sent for one unit of its work)");
+            free_kernel(job, &k);
+            return EXIT_BADINPUT;
+        }
+    }
+    arg_double(a, "link-max-bytes", &mj.link_max_bytes);
     struct sigaction old_sa;
     tool_catch_sigint(&old_sa);
     int rc = tool_bench_mpi(&mj);
@@ -930,6 +965,16 @@ static int bench_mpi(const bench_job *job)
 int cmd_bench(const tool_args *a)
 {
     bench_job job;
+    if (!arg_flag(a, "mpi")) {
+        static const char *const mpi_only[] = {"links", "no-compute", "bytes-per-unit",
+                                               "link-max-bytes"};
+        for (size_t i = 0; i < sizeof mpi_only / sizeof mpi_only[0]; i++)
+            if (arg_given(a, mpi_only[i])) {
+                tool_error("bench: --%s applies to --mpi (the links from rank 0 to the other "
+                           "ranks)", mpi_only[i]);
+                return EXIT_BADINPUT;
+            }
+    }
     int rc = parse_job(a, &job);
     if (rc == EXIT_DONE && arg_flag(a, "mpi")) {
         rc = bench_mpi(&job);

@@ -5,10 +5,13 @@
 
 #include <dlsched/mpi.h>
 
+#include <math.h>
+#include <stdlib.h>
+
 #include "tool.h"
 
 /* What rank 0 does with the platform: the file (or standard output) and the summary. */
-static int write_cluster(const tool_mpi_bench *job, const dls_platform *pl)
+static int write_cluster(const tool_mpi_bench *job, const dls_platform *pl, json_t *links)
 {
     dls_error err;
     dls_error_clear(&err);
@@ -32,13 +35,46 @@ static int write_cluster(const tool_mpi_bench *job, const dls_platform *pl)
             json_array_append_new(procs, json_pack("{s:s,s:I,s:o}", "name", dls_platform_name(pl, i),
                                                    "points", (json_int_t)dls_model_count(dls_platform_model(pl, i)),
                                                    "limit", tool_json_number(dls_platform_limit(pl, i))));
-        return tool_print_json(json_pack("{s:I,s:o,s:o}", "ranks", (json_int_t)n, "processors",
-                                         procs, "log", tool_json_text(job->log)));
+        json_t *root = json_pack("{s:I,s:o,s:o}", "ranks", (json_int_t)n, "processors", procs,
+                                 "log", tool_json_text(job->log));
+        if (root != NULL && links != NULL)
+            json_object_set(root, "links", links);
+        return tool_print_json(root);
     }
     fprintf(stderr, "dlsched: measured %zu ranks at once%s%s (logs %s.0 to %s.%zu)\n", n,
             job->out != NULL && !tool_is_stdout(job->out) ? "; platform written to " : "",
             job->out != NULL && !tool_is_stdout(job->out) ? job->out : "", job->log, job->log,
             n - 1);
+    return EXIT_DONE;
+}
+
+/* The links: into the platform (rates per unit of load), and said on rank 0. */
+static int report_links(const tool_mpi_bench *job, const dls_mpi_link *links, int size,
+                        dls_platform *pl, json_t **json_links)
+{
+    dls_error err;
+    dls_error_clear(&err);
+    *json_links = json_array();
+    for (int r = 0; r < size; r++) {
+        const dls_mpi_link *l = &links[r];
+        if (pl != NULL && r != 0) {
+            dls_status st = dls_platform_set_link(pl, (size_t)r, l->startup,
+                                                  l->rate * job->bytes_per_unit, &err);
+            if (st != DLS_OK)
+                return tool_fail(st, &err);
+        }
+        json_array_append_new(*json_links,
+                              json_pack("{s:i,s:f,s:f,s:f,s:f,s:I,s:b}", "rank", r, "startup",
+                                        l->startup, "rate_per_byte", l->rate, "band_low",
+                                        l->low, "band_high", l->high, "points",
+                                        (json_int_t)l->points, "same_node", l->same_node));
+        if (!job->json && r != 0)
+            fprintf(stderr, "dlsched: link 0 -> %d: %.4g s + %.4g s/byte (%.3g GB/s), %zu "
+                    "message sizes, times within %.3g to %.3g of the line%s\n", r, l->startup,
+                    l->rate, l->rate > 0 ? 1e-9 / l->rate : INFINITY, l->points, l->low,
+                    l->high, l->same_node ? "; rank 0's node: shared memory (MPI's transport "
+                    "within a node), not the network" : "");
+    }
     return EXIT_DONE;
 }
 
@@ -64,14 +100,39 @@ int tool_bench_mpi_run(const tool_mpi_bench *job)
     dls_platform *pl = NULL;
     dls_error err;
     dls_error_clear(&err);
-    dls_status st = dls_mpi_bench(MPI_COMM_WORLD, job->kernel, &p, &pl, &err);
+    dls_status st = DLS_OK;
+    if (!job->no_compute)
+        st = dls_mpi_bench(MPI_COMM_WORLD, job->kernel, &p, &pl, &err);
+    int size = 1;
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    dls_mpi_link *links = NULL;
+    if (st == DLS_OK && job->links) {
+        dls_mpi_links_params lp;
+        dls_mpi_links_params_init(&lp);
+        lp.bench.max_size = job->link_max_bytes;
+        lp.bench.time_budget = job->bench->time_budget > 0 ? job->bench->time_budget : 0;
+        lp.bench.max_points = job->bench->max_points;
+        links = calloc((size_t)size, sizeof *links);
+        st = links != NULL ? dls_mpi_links(MPI_COMM_WORLD, 0, &lp, links, &err)
+                           : DLS_ENOMEM;
+    }
     int rc;
+    json_t *jl = NULL;
     if (st == DLS_ECANCELED && tool_interrupted)
         rc = EXIT_INTERRUPTED;
     else if (st != DLS_OK)
         rc = rank == 0 ? tool_fail(st, &err) : tool_exit_for(st); /* one message, rank 0's */
-    else
-        rc = rank == 0 ? write_cluster(job, pl) : EXIT_DONE;
+    else {
+        rc = EXIT_DONE;
+        if (job->links && rank == 0)
+            rc = report_links(job, links, size, pl, &jl);
+        if (rc == EXIT_DONE && rank == 0 && !job->no_compute)
+            rc = write_cluster(job, pl, jl);
+        else if (rc == EXIT_DONE && rank == 0 && job->json)
+            rc = tool_print_json(json_pack("{s:I,s:O}", "ranks", (json_int_t)size, "links", jl));
+    }
+    json_decref(jl);
+    free(links);
     if (rank == 0 && rc == EXIT_INTERRUPTED)
         tool_error("interrupted: the points measured so far are in the logs %s.RANK; run the "
                    "same command with --resume to continue", job->log);

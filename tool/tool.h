@@ -264,6 +264,10 @@ typedef struct tool_mpi_bench {
     int resume;                     /* --resume */
     const char *out;                /* -o FILE, "-" or NULL */
     int json;                       /* --json: the report on standard output */
+    int links;                      /* --links: measure the link from rank 0 to every rank */
+    int no_compute;                 /* --no-compute: the links alone */
+    double bytes_per_unit;          /* a unit of load in bytes (for the links' rates) */
+    double link_max_bytes;          /* the largest message */
 } tool_mpi_bench;
 /* The MPI part, set by main() in a program built with MPI; NULL otherwise (the fuzz
  * targets and a build without MPI). Returns the exit status, the same on every rank. */

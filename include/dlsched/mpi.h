@@ -96,6 +96,54 @@ DLS_API dls_status dls_mpi_bench(MPI_Comm comm, const dls_kernel *kernel,
                                  const dls_mpi_bench_params *params, dls_platform **out,
                                  dls_error *err);
 
+/** Parameters of dls_mpi_links(); fill with dls_mpi_links_params_init(). */
+typedef struct dls_mpi_links_params {
+    /** How each link is measured: the sizes (in bytes: min_size, default 1, to max_size,
+     *  default ::DLS_MPI_LINKS_DEFAULT_MAX_BYTES), the statistics and the budget (for each
+     *  link) of dls_bench_build(), whose adaptive sizes are the messages'. on_point,
+     *  on_run and progress apply on the root; resume must be NULL. */
+    dls_bench_params bench;
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(64);
+} dls_mpi_links_params;
+
+/** Default largest message of dls_mpi_links(), bytes (16 MiB). */
+#define DLS_MPI_LINKS_DEFAULT_MAX_BYTES 16777216.0
+
+/** Fills @p params with the defaults. */
+DLS_API void dls_mpi_links_params_init(dls_mpi_links_params *params);
+
+/** The link from the root to one rank, measured (the Hockney model: a message of x bytes
+ *  takes startup + rate x seconds). */
+typedef struct dls_mpi_link {
+    double startup;    /**< S, seconds (0 for the root itself) */
+    double rate;       /**< C, seconds per byte (0 for the root itself) */
+    /** The band of the fit: the least and the largest ratio of a measured time to the
+     *  line's (1 and 1 for the root) */
+    double low, high;
+    size_t points;     /**< message sizes measured */
+    /** 1 when the rank shares the root's node: its link is MPI's transport within a node
+     *  (shared memory), not the network's */
+    int same_node;
+    /** Zero; room for later figures. */
+    unsigned char reserved[28];
+} dls_mpi_link;
+
+/**
+ * Measures the link from @p root to every rank of @p comm, one rank after the other: the
+ * root sends messages of sizes chosen adaptively (dls_bench_build() over message sizes,
+ * with repetitions until the confidence interval is tight), the rank answers each with an
+ * empty message, and the time of a message is its round trip less half the round trip of
+ * an empty one; the line S + C x is fitted to those times by least squares. Collective:
+ * every rank calls it with the same @p root and parameters, and every rank gets every
+ * link.
+ * @param links receives one link per rank of @p comm (an array of its size, on every rank)
+ * @return ::DLS_OK; ::DLS_EINVAL for bad arguments (naming the rank); ::DLS_EIO for an MPI
+ *         failure; ::DLS_ECANCELED when a callback asked to stop; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_mpi_links(MPI_Comm comm, int root, const dls_mpi_links_params *params,
+                                 dls_mpi_link *links, dls_error *err);
+
 /* ---------------------------------------------------------------------------------- */
 /* Using a distribution                                                               */
 

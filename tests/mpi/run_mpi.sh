@@ -24,6 +24,10 @@ export LSAN_OPTIONS ASAN_OPTIONS OMPI_MCA_mca_base_component_disable_dlclose
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlsched-mpi.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 fails=0
+fail() {
+    echo "FAIL: $*"
+    fails=$((fails + 1))
+}
 for n in 3 4; do
     mkdir "$tmp/$n"
     # a bound on the whole run: a collective left waiting is a failure, not a hang
@@ -56,10 +60,6 @@ mpi() { # NP ARGS...: the program under the launcher, bounded
     # shellcheck disable=SC2086
     timeout 300 "$MPIEXEC" $flags -np "$np" "$@"
 }
-fail() {
-    echo "FAIL: $*"
-    fails=$((fails + 1))
-}
 dlsched=${DLSCHED:-tool/dlsched}
 case $dlsched in
 /*) ;;
@@ -87,6 +87,42 @@ if mpi 3 "$dlsched" bench --mpi --exec 'test "$OMPI_COMM_WORLD_RANK" != 1 # {siz
 else
     grep -q "rank 1 (" err.txt || fail "bench --mpi, failing --exec: $(cat err.txt)"
     [ ! -e x.json ] || fail "bench --mpi, failing --exec: a file was written"
+fi
+# --links: the link from rank 0 to every rank, fitted S + C x; alone (--no-compute, in
+# bytes) and into the platform (the rate per unit of load: a row of gemm-rows is 8 n bytes)
+if mpi 3 "$dlsched" bench --mpi --links --no-compute --kernel synthetic --link-max-bytes 4194304 \
+    --max-points 10 --json > links.json 2> err.txt; then
+    if [ -n "${PYTHON3:-}" ]; then
+        "$PYTHON3" - links.json <<'PY' || fail "bench --mpi --links --no-compute: $(cat links.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["ranks"] == 3 and len(d["links"]) == 3, d
+assert d["links"][0]["startup"] == 0 and d["links"][0]["rate_per_byte"] == 0, d
+for l in d["links"][1:]:
+    # times of a loaded machine (3 ranks on 2 cores): the fit is S, C >= 0, not exact
+    assert l["startup"] >= 0 and l["rate_per_byte"] >= 0 and l["points"] >= 2, l
+    assert l["startup"] > 0 or l["rate_per_byte"] > 0, l
+    assert l["same_node"], l   # one machine: shared memory, and said so
+PY
+    fi
+else
+    fail "bench --mpi --links --no-compute: $(cat err.txt)"
+fi
+if mpi 3 "$dlsched" bench --mpi --links --kernel gemm-rows --n 32 --max-size 64 \
+    --max-points 5 --size-cap 0.05 --link-max-bytes 65536 -o l.json 2> err.txt; then
+    grep -q "shared memory" err.txt || fail "bench --mpi --links: the shared memory not said: $(cat err.txt)"
+    "$dlsched" check l.json > check.txt 2>&1 || fail "check of bench --mpi --links's file"
+    grep -q "startup .*, rate" check.txt || fail "bench --mpi --links: no links in the platform: $(cat check.txt)"
+else
+    fail "bench --mpi --links: $(cat err.txt)"
+fi
+if "$dlsched" bench --links --kernel synthetic 2> err.txt; then
+    fail "bench --links without --mpi was accepted"
+else
+    grep -q -- "--links applies to --mpi" err.txt || fail "bench --links without --mpi: $(cat err.txt)"
+fi
+if "$dlsched" bench --mpi --links --kernel synthetic 2> err.txt; then
+    fail "bench --mpi --links without --bytes-per-unit for a synthetic kernel was accepted"
 fi
 if "$dlsched" bench --mpi --merge m.json 2> err.txt; then
     fail "bench --mpi --merge was accepted"
