@@ -118,9 +118,10 @@ DLS_API void dls_mpi_links_params_init(dls_mpi_links_params *params);
 typedef struct dls_mpi_link {
     double startup;    /**< S, seconds (0 for the root itself) */
     double rate;       /**< C, seconds per byte (0 for the root itself) */
-    /** The band of the fit: the least and the largest ratio of a measured time to the
-     *  line's (1 and 1 for the root) */
-    double low, high;
+    /** The band of the fit: the least ratio of a measured time to the line's (1 for the
+     *  root) */
+    double low;
+    double high;       /**< the largest ratio: see @ref low */
     size_t points;     /**< message sizes measured */
     /** 1 when the rank shares the root's node: its link is MPI's transport within a node
      *  (shared memory), not the network's */
