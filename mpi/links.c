@@ -5,6 +5,7 @@
  * message. The line is fitted by least squares; every rank gets every link. */
 #include <config.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,21 +38,26 @@ typedef struct pinger {
     unsigned char *buf;
     size_t cap;
     double empty;   /* half the round trip of an empty message, s */
+    int global;     /* MPI_Wtime is one clock for every rank (MPI_WTIME_IS_GLOBAL) */
     int failed;     /* an MPI call failed (code in mpi_code) */
     int mpi_code;
 } pinger;
 
-static double round_trip(pinger *p, size_t bytes)
+/* One message of `bytes` and its answer, which carries the time the message arrived on the
+ * peer; the round trip, and *one_way the arrival less the send's start. */
+static double round_trip(pinger *p, size_t bytes, double *one_way)
 {
-    double t0 = MPI_Wtime();
+    double t0 = MPI_Wtime(), arrived = 0;
     int rc = MPI_Send(p->buf, (int)bytes, MPI_BYTE, p->peer, TAG_PING, p->comm);
     if (rc == MPI_SUCCESS)
-        rc = MPI_Recv(NULL, 0, MPI_BYTE, p->peer, TAG_ACK, p->comm, MPI_STATUS_IGNORE);
+        rc = MPI_Recv(&arrived, 1, MPI_DOUBLE, p->peer, TAG_ACK, p->comm, MPI_STATUS_IGNORE);
     if (rc != MPI_SUCCESS) {
         p->failed = 1;
         p->mpi_code = rc;
         return -1;
     }
+    if (one_way != NULL)
+        *one_way = arrived - t0;
     return MPI_Wtime() - t0;
 }
 
@@ -68,41 +74,30 @@ static double ping_run(double size, double *work, void *data)
         p->buf = g;
         p->cap = bytes;
     }
-    double rtt = round_trip(p, bytes);
+    double one_way, rtt = round_trip(p, bytes, &one_way);
     if (rtt < 0)
         return -1;
     *work = size;
-    /* never below a nanosecond: the clock's resolution */
-    return fmax(rtt - p->empty, 1e-9);
+    /* with one clock for every rank (a simulator's), the arrival less the send; else the
+     * round trip less the empty answer's half (never below a nanosecond: the clock) */
+    return fmax(p->global ? one_way : rtt - p->empty, 1e-9);
 }
 
-/* A rank's side: answers each message until the root says stop. */
-static int serve(MPI_Comm comm, int root)
+/* A rank's side: answers each message until the root says stop. The receive is posted at
+ * once, into a buffer of the largest message (probing first would, in a simulator, count
+ * the envelope's own latency before the data's). */
+static int serve(MPI_Comm comm, int root, size_t max_bytes)
 {
-    unsigned char *buf = NULL;
-    size_t cap = 0;
+    unsigned char *buf = malloc(max_bytes > 0 ? max_bytes : 1);
+    if (buf == NULL)
+        return MPI_ERR_NO_MEM;
     for (;;) {
         MPI_Status stt;
-        int rc = MPI_Probe(root, MPI_ANY_TAG, comm, &stt);
-        if (rc != MPI_SUCCESS)
-            return free(buf), rc;
-        int count = 0;
-        MPI_Get_count(&stt, MPI_BYTE, &count);
-        if ((size_t)count > cap) {
-            unsigned char *g = realloc(buf, (size_t)count);
-            if (g == NULL) {
-                /* take the message anyway, in pieces the answer does not need */
-                rc = MPI_Recv(NULL, 0, MPI_BYTE, root, stt.MPI_TAG, comm, MPI_STATUS_IGNORE);
-                free(buf);
-                return rc == MPI_SUCCESS ? MPI_ERR_NO_MEM : rc;
-            }
-            buf = g;
-            cap = (size_t)count;
-        }
-        rc = MPI_Recv(buf, count, MPI_BYTE, root, stt.MPI_TAG, comm, MPI_STATUS_IGNORE);
+        int rc = MPI_Recv(buf, (int)max_bytes, MPI_BYTE, root, MPI_ANY_TAG, comm, &stt);
         if (rc != MPI_SUCCESS || stt.MPI_TAG == TAG_STOP)
             return free(buf), rc;
-        rc = MPI_Send(NULL, 0, MPI_BYTE, root, TAG_ACK, comm);
+        double arrived = MPI_Wtime();
+        rc = MPI_Send(&arrived, 1, MPI_DOUBLE, root, TAG_ACK, comm);
         if (rc != MPI_SUCCESS)
             return free(buf), rc;
     }
@@ -152,10 +147,13 @@ static void fit(const dls_bench_point *pts, size_t n, dls_mpi_link *l)
 static dls_status measure_one(MPI_Comm comm, int peer, const dls_mpi_links_params *par,
                               dls_mpi_link *l, dls_error *err)
 {
-    pinger p = {comm, peer, NULL, 0, 0, 0, 0};
+    pinger p = {comm, peer, NULL, 0, 0, 0, 0, 0};
+    int *global = NULL, flag = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &global, &flag);
+    p.global = flag && global != NULL && *global;
     double best = INFINITY;
     for (int k = 0; k < LINKS_EMPTY_PINGS && !p.failed; k++)
-        best = fmin(best, round_trip(&p, 0));
+        best = fmin(best, round_trip(&p, 0, NULL));
     dls_status st = DLS_OK;
     if (p.failed)
         return dls__mpi_failed(err, FN, "MPI_Send", p.mpi_code);
@@ -201,9 +199,9 @@ dls_status dls_mpi_links(MPI_Comm comm, int root, const dls_mpi_links_params *pa
                            "has %d)", root, c.size);
     else if (params->bench.resume != NULL || params->bench.resume_count != 0)
         st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "bench.resume must be NULL");
-    else if (!(params->bench.max_size > 0))
+    else if (!(params->bench.max_size > 0 && params->bench.max_size <= INT_MAX))
         st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "bench.max_size (the largest message) must "
-                           "be given, not %.10g", params->bench.max_size);
+                           "be in (0, %d] bytes, not %.10g", INT_MAX, params->bench.max_size);
     else
         for (size_t i = 0; i < sizeof params->reserved; i++)
             if (params->reserved[i] != 0) {
@@ -255,7 +253,7 @@ dls_status dls_mpi_links(MPI_Comm comm, int root, const dls_mpi_links_params *pa
                 st = dls__mpi_failed(&mine, FN, "MPI_Send", rc);
         }
     } else {
-        int rc = serve(c.comm, root);
+        int rc = serve(c.comm, root, (size_t)params->bench.max_size);
         if (rc != MPI_SUCCESS)
             st = dls__mpi_failed(&mine, FN, "MPI_Recv", rc);
     }
