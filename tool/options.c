@@ -104,6 +104,16 @@ int tool_parse(const tool_cmd *cmd, int argc, char **argv, tool_args *args)
 {
     memset(args, 0, sizeof *args);
     args->cmd = cmd;
+    /* the table must fit the arrays of tool_args (bench outgrew 32 once: the options past
+     * it were read and written out of bounds) */
+    int count = 0;
+    while (cmd->opts && cmd->opts[count].name)
+        count++;
+    if (count > TOOL_MAX_OPTS) {
+        tool_error("internal error: command %s has %d options, more than TOOL_MAX_OPTS (%d)",
+                   cmd->name, count, TOOL_MAX_OPTS);
+        return -1;
+    }
     int only_pos = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];

@@ -64,7 +64,7 @@ typedef struct tool_opt {
 #define TOOL_STRING(name, arg, help) {name, OPT_STRING, arg, NULL, 0, 0, NULL, help}
 #define TOOL_OPT_END {NULL, OPT_FLAG, NULL, NULL, 0, 0, NULL, NULL}
 
-#define TOOL_MAX_OPTS 32
+#define TOOL_MAX_OPTS 64
 #define TOOL_MAX_POS 8
 
 struct tool_args;
