@@ -25,8 +25,16 @@
  *                    same links), or all (the three in turn, with the same measurements)
  *   --budget S       seconds each rank may spend measuring its speed (default 2)
  *   --const-units U  the size at which --split constant measures its single speed (default 16)
+ *   --max-units U    the largest size a rank measures (default V): each rank holds that many
+ *                    units of its own to measure on, which on a thousand simulated ranks is
+ *                    more memory than the machine has; beyond it the model extrapolates
  *   -o FILE          the timeline of the first distribution run, measured and predicted, as
  *                    JSON (dls_mpi_plan_write_json)
+ *   --measured FILE  the platform measured (speed functions and links), as a platform file
+ *   --links FILE     the links from this platform file instead of the ping below: processor
+ *                    r's link is rank 0's to rank r, per unit of --unit-bytes, as
+ *                    `mpirun -np P dlsched bench --mpi --links --bytes-per-unit B` measures
+ *                    them (smpi/flow.sh does so on a simulated cluster)
  *
  * Rank 0 prints the links it measured and, for each distribution, one line per rank and one
  * for the makespan, in key=value form for scripts (tests/bench/bench_mpi.sh):
@@ -37,7 +45,8 @@
  *            predicted_compute=0.0201 compute=0.0213 compute_error=0.060
  * predicted and measured are finish times in seconds from the start of the scatter; predicted
  * is what the distribution's own platform says; the even split has no model of its own and
- * is predicted with the measured speed functions and links (dls_schedule_evaluate). error is
+ * is predicted with the measured speed functions and links as the scatter sends it (the
+ * plan's order, rank 0 computing last: dls_schedule_evaluate). error is
  * (measured - predicted) / predicted for the makespans. predicted_compute and compute are the
  * computation alone, predicted (finish - arrival) and measured (from the return of
  * dls_mpi_plan_scatter, which a rank leaves as soon as its data has arrived; rank 0, the
@@ -67,7 +76,10 @@ typedef struct options {
     int split;          /* one of SPLIT_*, or -1 for all */
     double budget;
     double const_units;
+    double max_units;
     const char *json;
+    const char *links;
+    const char *measured;
 } options;
 
 static double now(void)
@@ -148,7 +160,8 @@ static int usage(const char *prog, int rank)
     if (rank == 0)
         fprintf(stderr,
                 "usage: %s [-V UNITS] [--unit-bytes B] [--rounds R] [--hetero]\n"
-                "       [--split fpm|even|constant|all] [--budget S] [--const-units U] [-o FILE]\n",
+                "       [--split fpm|even|constant|all] [--budget S] [--const-units U] [-o FILE]\n"
+                "       [--max-units U] [--links FILE] [--measured FILE]\n",
                 prog);
     return 2;
 }
@@ -186,8 +199,14 @@ static int parse(int argc, char **argv, int rank, options *o)
             o->budget = atof(v);
         else if (strcmp(a, "--const-units") == 0)
             o->const_units = atof(v);
+        else if (strcmp(a, "--max-units") == 0)
+            o->max_units = atof(v);
         else if (strcmp(a, "-o") == 0)
             o->json = v;
+        else if (strcmp(a, "--links") == 0)
+            o->links = v;
+        else if (strcmp(a, "--measured") == 0)
+            o->measured = v;
         else
             return usage(argv[0], rank);
     }
@@ -195,8 +214,12 @@ static int parse(int argc, char **argv, int rank, options *o)
      * message: dls_mpi_plan_scatter says so otherwise) */
     if (o->units < 1 || o->units > ((uint64_t)1 << 40) || o->unit_bytes < 8
         || o->unit_bytes % 8 != 0 || o->unit_bytes > ((size_t)1 << 20) || o->rounds < 1
-        || !(o->budget > 0) || !(o->const_units >= 1) || o->const_units > (double)o->units)
+        || !(o->budget > 0) || !(o->const_units >= 1) || o->const_units > (double)o->units
+        || !(o->max_units >= 0) || o->max_units > (double)o->units)
         return usage(argv[0], rank);
+    if (o->max_units == 0)
+        o->max_units = (double)o->units;
+    o->max_units = floor(fmax(o->max_units, o->const_units));
     return 0;
 }
 
@@ -242,6 +265,32 @@ static void measure_links(const options *o, const uint64_t *root_data, uint64_t 
     }
 }
 
+/* Rank 0: the links of @p path's processors into startup[] and rate[] (rank r's at r). */
+static int read_links(const char *path, int p, double *startup, double *rate)
+{
+    dls_error err;
+    dls_platform *pl = NULL;
+    if (dls_platform_read_file(path, &pl, &err) != DLS_OK) {
+        fprintf(stderr, "%s\n", err.message);
+        return 2;
+    }
+    int rc = 0;
+    if (dls_platform_count(pl) != (size_t)p) {
+        fprintf(stderr, "mpi_divisible: %s has %zu processors for %d ranks\n", path,
+                dls_platform_count(pl), p);
+        rc = 2;
+    }
+    for (int r = 1; rc == 0 && r < p; r++)
+        if (!dls_platform_has_link(pl, (size_t)r)) {
+            fprintf(stderr, "mpi_divisible: %s: processor %s has no link\n", path,
+                    dls_platform_name(pl, (size_t)r));
+            rc = 2;
+        } else
+            dls_platform_link(pl, (size_t)r, &startup[r], &rate[r]);
+    dls_platform_free(pl);
+    return rc;
+}
+
 /* Rank 0's platform: the models of @p models (or constant speeds when @p speeds is not
  * NULL), with the links measured (none when @p links is 0). */
 static dls_status build_platform(const dls_platform *models, const double *speeds, int links,
@@ -265,6 +314,45 @@ static dls_status build_platform(const dls_platform *models, const double *speed
         *out = pl;
     else
         dls_platform_free(pl);
+    return st;
+}
+
+/* Rank 0: what @p platform (the measured models and links) predicts for the loads of
+ * @p plan as the scatter runs them: the ranks in the plan's order, rank 0 last with a free
+ * link (one thread sends, then computes its own share). Finish and arrival times by rank. */
+static dls_status predict_as_run(const dls_platform *platform, const dls_mpi_plan *plan, int p,
+                                 const dls_schedule_params *sp, double *arrival,
+                                 double *finish, dls_error *err)
+{
+    const int *order = dls_mpi_plan_order(plan);
+    double *loads = malloc((size_t)p * sizeof *loads);
+    dls_platform *q = NULL;
+    dls_schedule *ev = NULL;
+    dls_status st = loads != NULL ? dls_platform_create(&q, err) : DLS_ENOMEM;
+    for (int j = 0; st == DLS_OK && j < p; j++) {
+        size_t r = (size_t)order[j], at = 0;
+        double S = 0, C = 0;
+        if (r != 0)
+            dls_platform_link(platform, r, &S, &C);
+        st = dls_platform_add(q, dls_platform_name(platform, r), dls_platform_model(platform, r),
+                              &at, err);
+        if (st == DLS_OK)
+            st = dls_platform_set_link(q, at, S, C, err);
+        loads[j] = (double)dls_mpi_plan_count(plan, (int)r);
+    }
+    dls_schedule_params par = *sp;
+    par.order = DLS_ORDER_GIVEN;
+    par.originator_computes = 0;
+    if (st == DLS_OK)
+        st = dls_schedule_evaluate(q, loads, &par, &ev, err);
+    for (int j = 0; st == DLS_OK && j < p; j++) {
+        /* the evaluated schedule's positions are q's, the plan's order */
+        arrival[order[j]] = dls_schedule_send_end(ev)[j];
+        finish[order[j]] = dls_schedule_finish(ev)[j];
+    }
+    dls_schedule_free(ev);
+    dls_platform_free(q);
+    free(loads);
     return st;
 }
 
@@ -297,12 +385,17 @@ int main(int argc, char **argv)
     double *speeds = calloc((size_t)p, sizeof *speeds);
     double *finish = calloc((size_t)p, sizeof *finish);
     double *compute = calloc((size_t)p, sizeof *compute);
-    /* the kernel's own units (every rank), and the load (rank 0) */
-    unit_kernel uk = {.data = malloc((size_t)o.units * o.unit_bytes), .words = words,
+    double *even_arrival = calloc((size_t)p, sizeof *even_arrival);
+    double *even_finish = calloc((size_t)p, sizeof *even_finish);
+    /* the kernel's own units (every rank: the ping below receives into them too, all V
+     * of them), and the load (rank 0) */
+    const uint64_t own = o.links != NULL ? (uint64_t)o.max_units : o.units;
+    unit_kernel uk = {.data = malloc((size_t)own * o.unit_bytes), .words = words,
                       .rounds = o.rounds, .reps = reps};
     uint64_t *load = rank == 0 ? malloc((size_t)o.units * o.unit_bytes) : NULL;
     uint64_t *mine = NULL;
-    int ok = startup && rate && speeds && finish && compute && uk.data && (rank != 0 || load);
+    int ok = startup && rate && speeds && finish && compute && even_arrival && even_finish
+             && uk.data && (rank != 0 || load);
     int all_ok = 0;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (!all_ok) {
@@ -313,7 +406,7 @@ int main(int argc, char **argv)
         goto done;
     }
     /* the kernel's units are not the load's: a rank measures before it has any */
-    fill_units(uk.data, (uint64_t)1 << 41, o.units, words);
+    fill_units(uk.data, (uint64_t)1 << 41, own, words);
     uint64_t expected_sum = 0;
     if (rank == 0) {
         fill_units(load, 0, o.units, words);
@@ -327,8 +420,8 @@ int main(int argc, char **argv)
     dls_mpi_bench_params_init(&bp);
     /* sizes far below a share never matter here, and on a shared machine runs shorter than
      * a time slice would see a core of their own */
-    bp.bench.min_size = fmax(1, floor((double)o.units / (16.0 * p)));
-    bp.bench.max_size = (double)o.units;
+    bp.bench.min_size = fmin(o.max_units, fmax(1, floor((double)o.units / (16.0 * p))));
+    bp.bench.max_size = o.max_units;
     bp.bench.max_points = 8;
     bp.bench.time_budget = o.budget;
     bp.bench.size_time_cap = o.budget / 4;
@@ -343,7 +436,14 @@ int main(int argc, char **argv)
         rc = 2;
         goto done;
     }
-    measure_links(&o, load, uk.data, big, rank, p, startup, rate);
+    if (o.links != NULL) {
+        if (rank == 0)
+            rc = read_links(o.links, p, startup, rate);
+        MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        if (rc != 0)
+            goto done;
+    } else
+        measure_links(&o, load, uk.data, big, rank, p, startup, rate);
 
     /* The single-number model of papers 000 and 004: each rank's speed at one size, measured
      * at the same time on every rank as the speed functions were. */
@@ -378,6 +478,11 @@ int main(int argc, char **argv)
             fprintf(stderr, "%s\n", err.message);
             rc = 2;
         }
+    }
+    if (rank == 0 && rc == 0 && o.measured != NULL
+        && dls_platform_write_file(plat[SPLIT_FPM], o.measured, &err) != DLS_OK) {
+        fprintf(stderr, "%s\n", err.message);
+        rc = 2;
     }
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (rc != 0)
@@ -460,25 +565,24 @@ int main(int argc, char **argv)
                         (unsigned long long)o.units);
                 rc = 1;
             }
-            /* the even split has no model: the measured platform predicts its shares */
-            dls_schedule *ev = NULL;
-            if (s == SPLIT_EVEN) {
-                double *loads = speeds;
-                for (int r = 0; r < p; r++)
-                    loads[r] = (double)dls_mpi_plan_count(plan, r);
-                if (dls_schedule_evaluate(plat[SPLIT_FPM], loads, &sp, &ev, &err) != DLS_OK) {
-                    fprintf(stderr, "%s\n", err.message);
-                    rc = 2;
-                }
+            /* the even split has no model: the measured platform predicts its shares, as
+             * the scatter sends them */
+            int predicted_ok = 1;
+            if (s == SPLIT_EVEN
+                && predict_as_run(plat[SPLIT_FPM], plan, p, &sp, even_arrival, even_finish,
+                                  &err) != DLS_OK) {
+                fprintf(stderr, "%s\n", err.message);
+                rc = 2;
+                predicted_ok = 0;
             }
             double predicted_span = 0, measured_span = 0, predicted_busy = 0, busy_span = 0;
             printf("split %s: %llu units, %s\n", split_names[s], (unsigned long long)o.units,
                    right ? "each processed once" : "WRONG");
             for (int r = 0; r < p; r++) {
                 double predicted = NAN, arrival = NAN;
-                if (ev != NULL) {
-                    predicted = dls_schedule_finish(ev)[r];
-                    arrival = dls_schedule_send_end(ev)[r];
+                if (s == SPLIT_EVEN && predicted_ok) {
+                    predicted = even_finish[r];
+                    arrival = even_arrival[r];
                 } else if (s != SPLIT_EVEN) {
                     dls_mpi_plan_predicted(plan, r, &arrival, &predicted);
                 }
@@ -499,7 +603,6 @@ int main(int argc, char **argv)
                    split_names[s], predicted_span, measured_span,
                    (measured_span - predicted_span) / predicted_span, predicted_busy, busy_span,
                    (busy_span - predicted_busy) / predicted_busy);
-            dls_schedule_free(ev);
         }
         dls_mpi_plan_free(plan);
     }
@@ -511,6 +614,8 @@ done:
     free(speeds);
     free(finish);
     free(compute);
+    free(even_arrival);
+    free(even_finish);
     free(uk.data);
     free(load);
     free(mine);

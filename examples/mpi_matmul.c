@@ -24,6 +24,11 @@
  *   --max-rows R    the largest size measured, in rows (default N)
  *   --const-rows R  the size at which --split constant measures its single speed (default 16)
  *   --runs K        products timed per distribution; the median is reported (default 1)
+ *   --platform FILE the speed functions from this platform file instead of measuring them
+ *                   in the run: processor r is rank r, measured for gemm-rows with the same
+ *                   n, as `mpirun -np P dlsched bench --mpi --kernel gemm-rows --n N` writes
+ *                   them (smpi/flow.sh does so on a simulated cluster). The constant speeds
+ *                   of --split constant are still measured in the run, at --const-rows
  *
  * Rank 0 prints, for each distribution, one line per rank and one for the makespan, in
  * key=value form for scripts (tests/bench/bench_mpi.sh):
@@ -59,6 +64,7 @@ typedef struct options {
     double max_rows;
     double const_rows;
     int runs;
+    const char *platform;
 } options;
 
 /* The measured kernel is the built-in gemm-rows repeated as often as this rank repeats its
@@ -111,7 +117,8 @@ static int usage(const char *prog, int rank)
     if (rank == 0)
         fprintf(stderr,
                 "usage: %s [-n N] [--split fpm|even|constant|all] [--hetero] [--threads LIST]\n"
-                "       [--budget S] [--max-rows R] [--const-rows R] [--runs K]\n",
+                "       [--budget S] [--max-rows R] [--const-rows R] [--runs K]\n"
+                "       [--platform FILE]\n",
                 prog);
     return 2;
 }
@@ -164,6 +171,8 @@ static int parse(int argc, char **argv, int rank, options *o)
             o->const_rows = atof(v);
         else if (strcmp(a, "--runs") == 0)
             o->runs = atoi(v);
+        else if (strcmp(a, "--platform") == 0)
+            o->platform = v;
         else
             return usage(argv[0], rank);
     }
@@ -256,13 +265,31 @@ int main(int argc, char **argv)
     bp.bench.time_budget = o.budget;
     bp.bench.size_time_cap = o.budget / 4;
     bp.bench.max_reps = 20;
-    st = dls_mpi_bench(MPI_COMM_WORLD, &kernel, &bp, &fpm, &err);
-    if (st != DLS_OK) {
-        /* collective: every rank has the same message; one prints it */
-        if (rank == 0)
-            fprintf(stderr, "%s\n", err.message);
-        rc = 2;
-        goto done;
+    if (o.platform != NULL) {
+        /* measured before, by dlsched bench --mpi: rank 0 reads it (it alone partitions) */
+        if (rank == 0) {
+            st = dls_platform_read_file(o.platform, &fpm, &err);
+            if (st != DLS_OK) {
+                fprintf(stderr, "%s\n", err.message);
+                rc = 2;
+            } else if (dls_platform_count(fpm) != (size_t)p) {
+                fprintf(stderr, "mpi_matmul: %s has %zu processors for %d ranks\n", o.platform,
+                        dls_platform_count(fpm), p);
+                rc = 2;
+            }
+        }
+        MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        if (rc != 0)
+            goto done;
+    } else {
+        st = dls_mpi_bench(MPI_COMM_WORLD, &kernel, &bp, &fpm, &err);
+        if (st != DLS_OK) {
+            /* collective: every rank has the same message; one prints it */
+            if (rank == 0)
+                fprintf(stderr, "%s\n", err.message);
+            rc = 2;
+            goto done;
+        }
     }
 
     /* The single-number model of papers 000 and 004: each rank's speed at one size, measured
