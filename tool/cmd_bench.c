@@ -912,9 +912,12 @@ static int bench_mpi(const bench_job *job)
         tool_error("bench: --bytes-per-unit and --link-max-bytes apply to --mpi --links");
         return EXIT_BADINPUT;
     }
+    /* --merge: with --links --no-compute, the links measured into a platform file written
+     * before (by bench --mpi on the same ranks); else the ranks' processors are new */
+    int links_into = arg_flag(a, "links") && arg_flag(a, "no-compute") && arg_given(a, "merge");
     static const char *const single[] = {"merge", "surface", "name"};
     for (size_t i = 0; i < sizeof single / sizeof single[0]; i++)
-        if (arg_given(a, single[i])) {
+        if (arg_given(a, single[i]) && !(i == 0 && links_into)) {
             tool_error("bench: --mpi names and writes every rank's processor: --%s does not "
                        "apply", single[i]);
             return EXIT_BADINPUT;
@@ -932,22 +935,25 @@ static int bench_mpi(const bench_job *job)
         return tool_fail(st, &err);
     tool_mpi_bench mj = {&k, &par, job->logpath, arg_flag(a, "resume"), job->out,
                          arg_flag(a, "json"), arg_flag(a, "links"), arg_flag(a, "no-compute"),
-                         NAN, LINK_MAX_BYTES};
+                         NAN, LINK_MAX_BYTES, links_into ? arg_string(a, "merge") : NULL};
     if (arg_flag(a, "no-compute") && !mj.links) {
         tool_error("bench: --no-compute applies to --links");
         free_kernel(job, &k);
         return EXIT_BADINPUT;
     }
-    if (mj.links && !mj.no_compute) {
-        /* a unit of load in bytes: what a processor is sent for one unit of work */
-        if (job->kind == KERNEL_GEMM)
+    if (mj.links && (!mj.no_compute || mj.merge != NULL)) {
+        /* a unit of load in bytes: what a processor is sent for one unit of work (with
+         * --no-compute, of the kernel named, when one is) */
+        int named = !mj.no_compute || arg_given(a, "kernel");
+        if (named && job->kind == KERNEL_GEMM)
             mj.bytes_per_unit = 8 * job->blas.fixed;
-        else if (job->kind == KERNEL_LU)
+        else if (named && job->kind == KERNEL_LU)
             mj.bytes_per_unit = 8 * job->blas.fixed * (double)job->blas.block * job->blas.block;
         arg_double(a, "bytes-per-unit", &mj.bytes_per_unit);
         if (isnan(mj.bytes_per_unit)) {
-            tool_error("bench: --links needs --bytes-per-unit for this kernel (how many bytes "
-                       "a processor is sent for one unit of its work)");
+            tool_error("bench: --links needs --bytes-per-unit %s (how many bytes a processor "
+                       "is sent for one unit of its work)",
+                       named ? "for this kernel" : "or the --kernel the platform was measured with");
             free_kernel(job, &k);
             return EXIT_BADINPUT;
         }

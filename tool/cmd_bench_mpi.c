@@ -6,6 +6,7 @@
 #include <dlsched/mpi.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "tool.h"
@@ -45,6 +46,24 @@ static int write_cluster(const tool_mpi_bench *job, const dls_platform *pl, json
             job->out != NULL && !tool_is_stdout(job->out) ? "; platform written to " : "",
             job->out != NULL && !tool_is_stdout(job->out) ? job->out : "", job->log, job->log,
             n - 1);
+    return EXIT_DONE;
+}
+
+/* --no-compute --merge FILE: the platform read before, its links set, written back in
+ * place (atomically: the old file stays whole until the new one is). */
+static int write_links_into(const tool_mpi_bench *job, const dls_platform *pl, json_t *links)
+{
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = dls_platform_write_file(pl, job->merge, &err);
+    if (st != DLS_OK)
+        return tool_fail(st, &err);
+    if (job->json)
+        return tool_print_json(json_pack("{s:I,s:s,s:O}", "ranks",
+                                         (json_int_t)dls_platform_count(pl), "platform",
+                                         job->merge, "links", links));
+    fprintf(stderr, "dlsched: the links of %zu ranks written into %s (%.6g bytes per unit of "
+            "load)\n", dls_platform_count(pl), job->merge, job->bytes_per_unit);
     return EXIT_DONE;
 }
 
@@ -101,10 +120,24 @@ int tool_bench_mpi_run(const tool_mpi_bench *job)
     dls_error err;
     dls_error_clear(&err);
     dls_status st = DLS_OK;
-    if (!job->no_compute)
-        st = dls_mpi_bench(MPI_COMM_WORLD, job->kernel, &p, &pl, &err);
     int size = 1;
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (!job->no_compute)
+        st = dls_mpi_bench(MPI_COMM_WORLD, job->kernel, &p, &pl, &err);
+    else if (job->merge != NULL) {
+        /* the platform the links go into, read before anything is measured: a wrong file
+         * stops every rank at once */
+        if (rank == 0) {
+            st = dls_platform_read_file(job->merge, &pl, &err);
+            if (st == DLS_OK && dls_platform_count(pl) != (size_t)size) {
+                st = err.status = DLS_EINVAL;
+                snprintf(err.message, sizeof err.message, "bench: --merge %s: %zu processors "
+                         "for %d ranks (processor r takes rank r's link)", job->merge,
+                         dls_platform_count(pl), size);
+            }
+        }
+        MPI_Bcast(&st, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    }
     dls_mpi_link *links = NULL;
     if (st == DLS_OK && job->links) {
         dls_mpi_links_params lp;
@@ -128,6 +161,8 @@ int tool_bench_mpi_run(const tool_mpi_bench *job)
             rc = report_links(job, links, size, pl, &jl);
         if (rc == EXIT_DONE && rank == 0 && !job->no_compute)
             rc = write_cluster(job, pl, jl);
+        else if (rc == EXIT_DONE && rank == 0 && job->merge != NULL)
+            rc = write_links_into(job, pl, jl);
         else if (rc == EXIT_DONE && rank == 0 && job->json)
             rc = tool_print_json(json_pack("{s:I,s:O}", "ranks", (json_int_t)size, "links", jl));
     }

@@ -268,6 +268,7 @@ typedef struct tool_mpi_bench {
     int no_compute;                 /* --no-compute: the links alone */
     double bytes_per_unit;          /* a unit of load in bytes (for the links' rates) */
     double link_max_bytes;          /* the largest message */
+    const char *merge;              /* --no-compute --merge FILE: the links into this platform */
 } tool_mpi_bench;
 /* The MPI part, set by main() in a program built with MPI; NULL otherwise (the fuzz
  * targets and a build without MPI). Returns the exit status, the same on every rank. */
