@@ -17,8 +17,17 @@
 //     HOST SEND_START SEND_END COMPUTE_START FINISH
 // then "makespan T". Exit status 0; 2 for a bad plan or platform (a message on stderr);
 // SimGrid's own errors end the process as SimGrid ends it (dlsched simulate reports it).
+//
+//     dlsched-simgrid --routes PLATFORM.xml HOSTFILE
+//
+// SimGrid's own reading of a platform, for the checks of measurements made on it (smpi/,
+// tests/simgrid/): for each host of HOSTFILE (one name a line, as smpirun reads it), in its
+// order, "HOST SPEED LATENCY BANDWIDTH": its speed in flop/s, and the route from the
+// file's first host to it, its latency (the sum of its links', s) and its bandwidth (the
+// smallest of its links', bytes/s; 0 and inf for the first host itself).
 #include <simgrid/s4u.hpp>
 
+#include <cerrno>
 #include <cinttypes>
 #include <cmath>
 #include <cstdio>
@@ -139,9 +148,50 @@ void worker(std::string host, std::vector<size_t> mine)
 
 } // namespace
 
+// --routes: see the top of the file.
+static int routes(sg4::Engine &e, const char *platform, const char *hostfile)
+{
+    e.load_platform(platform);
+    e.seal_platform(); // (the routes of some zones, Floyd's, are computed then)
+    FILE *f = fopen(hostfile, "r");
+    if (f == nullptr) {
+        fprintf(stderr, "dlsched-simgrid: %s: cannot open: %s\n", hostfile, strerror(errno));
+        return 2;
+    }
+    sg4::Host *first = nullptr;
+    char line[1024];
+    int rc = 0;
+    for (int no = 1; fgets(line, sizeof line, f) != nullptr; no++) {
+        std::string name(line, strcspn(line, " \t\r\n"));
+        if (name.empty())
+            continue;
+        sg4::Host *h = e.host_by_name_or_null(name);
+        if (h == nullptr) {
+            fprintf(stderr, "dlsched-simgrid: %s:%d: the platform has no host \"%s\"\n",
+                    hostfile, no, name.c_str());
+            rc = 2;
+            break;
+        }
+        if (first == nullptr)
+            first = h;
+        double latency = 0, bandwidth = INFINITY;
+        if (h != first) {
+            std::vector<sg4::Link *> links;
+            first->route_to(h, links, &latency);
+            for (const sg4::Link *l : links)
+                bandwidth = std::fmin(bandwidth, l->get_bandwidth());
+        }
+        printf("%s %.17g %.17g %.17g\n", name.c_str(), h->get_speed(), latency, bandwidth);
+    }
+    fclose(f);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     sg4::Engine e(&argc, argv);
+    if (argc == 4 && strcmp(argv[1], "--routes") == 0)
+        return routes(e, argv[2], argv[3]);
     if (argc != 3) {
         fprintf(stderr, "usage: dlsched-simgrid PLATFORM.xml PLAN [--cfg=KEY:VALUE ...]\n");
         return 2;
