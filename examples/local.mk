@@ -7,7 +7,11 @@ EXTRA_DIST += \
 	examples/memory_levels.json \
 	examples/striped_mm.json \
 	examples/star_cluster.json \
-	examples/lu_cluster.json
+	examples/lu_cluster.json \
+	examples/simgrid/README.md \
+	examples/simgrid/cluster8.xml examples/simgrid/cluster8.hosts \
+	examples/simgrid/cluster64.xml examples/simgrid/cluster64.hosts \
+	examples/simgrid/cluster1024.xml examples/simgrid/cluster1024.hosts
 EXAMPLES = examples/platform_info examples/partition_rows examples/schedule_star \
 	examples/lu_columns examples/even_split $(TUTORIAL_EXAMPLES)
 check_PROGRAMS = $(EXAMPLES)

@@ -17,7 +17,10 @@ AM_TESTS_ENVIRONMENT = \
 	DLSCHED_SIMGRID='$(SIMGRID_FOR_TESTS)'; export DLSCHED_SIMGRID; \
 	DLS_SIMGRID_WHY='$(simgrid_why)'; export DLS_SIMGRID_WHY; \
 	DLS_SIMGRID_PLATFORMS=$${DLS_SIMGRID_PLATFORMS:-$(SIMGRID_PLATFORMS_FOR_TESTS)}; \
-	export DLS_SIMGRID_PLATFORMS;
+	export DLS_SIMGRID_PLATFORMS; \
+	DLS_SMPI_BUILDDIR='$(SMPI_BUILDDIR_FOR_TESTS)'; export DLS_SMPI_BUILDDIR; \
+	DLS_SMPI_WHY='$(smpi_why)'; export DLS_SMPI_WHY; \
+	SMPIRUN='$(SMPIRUN)'; export SMPIRUN;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
@@ -232,6 +235,15 @@ SIMGRID_PLATFORMS_FOR_TESTS = 500
 endif
 TESTS += tests/simgrid/simulate.sh
 EXTRA_DIST += tests/simgrid/simulate.sh
+
+# The MPI layer under SMPI: the 8-node flow of smpi/flow.sh (SKIP without SMPI).
+if HAVE_SMPI
+SMPI_BUILDDIR_FOR_TESTS = $(abs_top_builddir)
+else
+SMPI_BUILDDIR_FOR_TESTS =
+endif
+TESTS += tests/simgrid/smpi_flow.sh
+EXTRA_DIST += tests/simgrid/smpi_flow.sh
 
 # The MPI layer's tests (tests/mpi/run_mpi.sh runs them under the launcher; SKIP without
 # MPI). Plain C with their own checks: every rank checks, mpirun fails if one does.

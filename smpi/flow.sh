@@ -1,0 +1,126 @@
+#!/bin/sh
+# smpi/flow.sh: dlsched's whole flow on a simulated heterogeneous cluster (SimGrid's SMPI).
+#
+#   smpi/flow.sh --platform examples/simgrid/cluster8.xml [--hostfile FILE] [--out DIR]
+#                [--np P] [--n N] [--units V] [--unit-bytes B] [--rounds R] [--budget S]
+#                [--max-units U] [--no-matmul] [--no-divisible] [--network exact|smpi]
+#
+# 1. measure: every rank's speed function for gemm-rows (`dlsched-smpi bench --mpi`, the
+#    ranks at once, each computing for real, its time rescaled by SMPI to its host's speed);
+#    then the link from rank 0 to every rank (`bench --mpi --links --no-compute --merge`,
+#    with SMPI's computation switched off: the bookkeeping between two messages is not part
+#    of the link), into the same platform file, per unit of --unit-bytes;
+# 2. mpi_matmul -n N --platform: the N x N product partitioned by the measured functions,
+#    against an even split and against constant speeds measured at one size (in the run);
+# 3. mpi_divisible --links: V units of B bytes (R mixing rounds a word: the default makes a
+#    unit cost a few times its transfer on the 1 Gb/s links) scheduled as a star by speed
+#    functions the example measures itself (its own per-unit work, which dlsched bench has
+#    no kernel for) and the links of step 1, against the even split and constant speeds;
+# 4. the report (smpi/report.py): per rank the host's speed and route as SimGrid reads the
+#    platform (dlsched-simgrid --routes) against what was measured, predicted against
+#    simulated-measured times, and the makespans.
+# Everything lands in --out (default smpi-flow): platform.json, routes.txt, matmul.txt,
+# divisible.txt, report.md, report.json. The exit status is the examples' (0 when every
+# product and every unit was right), 2 for a usage or run error.
+#
+# The programs: smpi/dlsched-smpi, smpi/mpi_matmul and smpi/mpi_divisible (`make smpi`) and
+# simgrid/dlsched-simgrid, found under --builddir (default .); smpirun from SMPIRUN or PATH.
+# --network exact (default) is SimGrid's CM02 model with every correction set to 1, where a
+# message of x bytes takes latency + x / bandwidth along its route, so that the links
+# measured can be held against the platform; smpi is SMPI's default (its latency and
+# bandwidth factors, measured on real clusters). What is not deterministic: the computation
+# is timed on the real CPU (SMPI rescales it), so the speeds carry this machine's noise;
+# the links, with the computation off, are the same in every run.
+set -eu
+
+usage() {
+    sed -n '3,6p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
+
+platform= hostfile= out=smpi-flow np= n=512 units=20000 unit_bytes=1024 rounds=64 budget=2
+max_units= matmul=1 divisible=1 network=exact builddir=.
+while [ $# -gt 0 ]; do
+    case $1 in
+    --platform) platform=$2; shift ;;
+    --hostfile) hostfile=$2; shift ;;
+    --out) out=$2; shift ;;
+    --np) np=$2; shift ;;
+    --n) n=$2; shift ;;
+    --units) units=$2; shift ;;
+    --unit-bytes) unit_bytes=$2; shift ;;
+    --rounds) rounds=$2; shift ;;
+    --budget) budget=$2; shift ;;
+    --max-units) max_units=$2; shift ;;
+    --no-matmul) matmul=0 ;;
+    --no-divisible) divisible=0 ;;
+    --network) network=$2; shift ;;
+    --builddir) builddir=$2; shift ;;
+    *) usage ;;
+    esac
+    shift
+done
+[ -n "$platform" ] || usage
+[ -n "$hostfile" ] || hostfile=${platform%.xml}.hosts
+[ -n "$np" ] || np=$(grep -c . "$hostfile")
+here=$(cd "$(dirname "$0")" && pwd)
+smpirun=${SMPIRUN:-smpirun}
+for prog in smpi/dlsched-smpi smpi/mpi_matmul smpi/mpi_divisible simgrid/dlsched-simgrid; do
+    if [ ! -x "$builddir/$prog" ]; then
+        echo "smpi/flow.sh: $builddir/$prog not found (make smpi; SimGrid and SMPI are needed)" >&2
+        exit 2
+    fi
+done
+case $network in
+exact) net="--cfg=network/model:CM02 --cfg=network/latency-factor:1
+    --cfg=network/bandwidth-factor:1 --cfg=network/crosstraffic:0 --cfg=network/TCP-gamma:0" ;;
+smpi) net= ;;
+*) usage ;;
+esac
+mkdir -p "$out"
+log=$out/smpirun.log
+: >"$log"
+# One OpenBLAS thread: the ranks are threads of one process that SMPI runs one at a time.
+# smpi/host-speed: the speed of this machine as SMPI counts it (a second of real
+# computation is that many flops), so that a host of that speed computes in real time.
+run() {
+    # shellcheck disable=SC2086
+    OPENBLAS_NUM_THREADS=1 "$smpirun" -np "$np" -platform "$platform" -hostfile "$hostfile" \
+        --cfg=smpi/host-speed:4Gf --cfg=smpi/privatization:1 $net "$@" 2>>"$log"
+}
+say() { echo "smpi/flow.sh: $*" >&2; }
+
+"$builddir/simgrid/dlsched-simgrid" --routes "$platform" "$hostfile" >"$out/routes.txt" 2>>"$log" ||
+    { say "dlsched-simgrid --routes failed (see $log)"; exit 2; }
+say "measuring $np ranks (gemm-rows, n = $n, $budget s each) on $platform"
+# --min-run-time 0: one dgemm a run, as the example computes its rows. Under SMPI the ranks
+# take turns on this machine's CPU at every clock reading, so a run starts where the other
+# ranks have emptied the caches; a loop of dgemms would hide that from all but the first.
+run "$builddir/smpi/dlsched-smpi" bench --mpi --kernel gemm-rows --n "$n" --time-budget "$budget" \
+    --max-size "$n" --min-run-time 0 --quiet -o "$out/platform.json" --log "$out/bench.log" ||
+    { say "bench --mpi failed (see $log)"; exit 2; }
+say "measuring the links from rank 0 ($unit_bytes bytes a unit)"
+run --cfg=smpi/simulate-computation:no "$builddir/smpi/dlsched-smpi" bench --mpi --links \
+    --no-compute --bytes-per-unit "$unit_bytes" --merge "$out/platform.json" --quiet ||
+    { say "bench --mpi --links failed (see $log)"; exit 2; }
+rc=0
+: >"$out/matmul.txt"
+: >"$out/divisible.txt"
+if [ "$matmul" = 1 ]; then
+    say "mpi_matmul -n $n on the measured speed functions"
+    run "$builddir/smpi/mpi_matmul" -n "$n" --platform "$out/platform.json" --split all \
+        --budget "$budget" --runs 3 >"$out/matmul.txt" || rc=$?
+fi
+if [ "$divisible" = 1 ] && [ "$rc" != 2 ]; then
+    say "mpi_divisible -V $units on the measured links"
+    run "$builddir/smpi/mpi_divisible" -V "$units" --unit-bytes "$unit_bytes" --rounds "$rounds" \
+        --links "$out/platform.json" --split all --budget "$budget" \
+        ${max_units:+--max-units "$max_units"} >"$out/divisible.txt" || rc=$?
+fi
+python3 "$here/report.py" --platform "$platform" --routes "$out/routes.txt" \
+    --measured "$out/platform.json" --unit-bytes "$unit_bytes" --matmul "$out/matmul.txt" \
+    --divisible "$out/divisible.txt" --json "$out/report.json" >"$out/report.md" ||
+    { say "the report failed"; exit 2; }
+cat "$out/report.md"
+[ "$rc" = 0 ] || say "an example failed (status $rc): see $out/*.txt and $log"
+exit "$rc"
