@@ -396,6 +396,29 @@ dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *s
         plan->sent[i] = NAN;
     int rc = MPI_Barrier(c.comm);
     double t0 = MPI_Wtime();
+    /* One origin of time for the ranks whose clock is the root's (the root's node, or every
+     * rank when MPI_Wtime is global): each rank's own exit from the barrier differs from
+     * the root's by however long it waited to be scheduled, which on a loaded node put
+     * arrivals before their sends. The other nodes keep their own exit: their clocks are
+     * not comparable. */
+    struct {
+        double t0;
+        char host[MPI_MAX_PROCESSOR_NAME + 1];
+    } origin;
+    memset(&origin, 0, sizeof origin);
+    origin.t0 = t0;
+    memcpy(origin.host, c.host, sizeof origin.host);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Bcast(&origin, (int)sizeof origin, MPI_BYTE, plan->root, c.comm);
+    if (rc == MPI_SUCCESS) {
+        int global = 0, flag = 0;
+        void *attr = NULL;
+        MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &attr, &flag);
+        if (flag && attr != NULL)
+            global = *(int *)attr;
+        if (global || strcmp(origin.host, c.host) == 0)
+            t0 = origin.t0;
+    }
     int me = c.rank;
     if (rc == MPI_SUCCESS && me == plan->root) {
         const char *src = sendbuf;
