@@ -116,6 +116,33 @@ if mpi 3 "$dlsched" bench --mpi --links --kernel gemm-rows --n 32 --max-size 64 
 else
     fail "bench --mpi --links: $(cat err.txt)"
 fi
+# --no-compute --merge: the links into the platform just measured (its speeds kept); on a
+# platform of another count of processors, refused and the file left as it was
+if [ -s l.json ]; then
+    cp l.json l0.json
+    if mpi 3 "$dlsched" bench --mpi --links --no-compute --merge l.json --bytes-per-unit 1000 \
+        --link-max-bytes 65536 --max-points 5 2> err.txt; then
+        "$PYTHON3" - l0.json l.json <<'PY' || fail "bench --mpi --links --no-compute --merge: $(cat l.json)"
+import json, sys
+a, b = (json.load(open(f))["processors"] for f in sys.argv[1:3])
+assert [p["name"] for p in a] == [p["name"] for p in b]
+assert all(p["speed"] == q["speed"] for p, q in zip(a, b)), "the speeds changed"
+assert "link" not in b[0] or b[0]["link"] == {"startup": 0, "rate": 0}, b[0]
+assert all(q["link"]["rate"] > 0 for q in b[1:]), b
+PY
+    else
+        fail "bench --mpi --links --no-compute --merge: $(cat err.txt)"
+    fi
+    cp l.json l1.json
+    if mpi 2 "$dlsched" bench --mpi --links --no-compute --merge l.json --bytes-per-unit 1000 \
+        2> err.txt; then
+        fail "bench --mpi --links --no-compute --merge with 3 processors on 2 ranks was accepted"
+    else
+        grep -q "3 processors for 2 ranks" err.txt ||
+            fail "bench --mpi --links --merge, wrong count: $(cat err.txt)"
+        cmp -s l.json l1.json || fail "bench --mpi --links --merge refused, yet changed the file"
+    fi
+fi
 if "$dlsched" bench --links --kernel synthetic 2> err.txt; then
     fail "bench --links without --mpi was accepted"
 else
