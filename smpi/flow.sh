@@ -2,11 +2,13 @@
 # smpi/flow.sh: dlsched's whole flow on a simulated heterogeneous cluster (SimGrid's SMPI).
 #
 #   smpi/flow.sh --platform examples/simgrid/cluster8.xml [--hostfile FILE] [--out DIR]
-#                [--np P] [--n N] [--units V] [--unit-bytes B] [--rounds R] [--budget S]
-#                [--max-units U] [--no-matmul] [--no-divisible] [--network exact|smpi]
+#                [--np P] [--n N] [--max-rows R] [--units V] [--unit-bytes B] [--rounds R]
+#                [--budget S] [--max-units U] [--no-matmul] [--no-divisible]
+#                [--network exact|smpi]
 #
-# 1. measure: every rank's speed function for gemm-rows (`dlsched-smpi bench --mpi`, the
-#    ranks at once, each computing for real, its time rescaled by SMPI to its host's speed);
+# 1. measure: every rank's speed function for gemm-rows up to R rows (`dlsched-smpi bench
+#    --mpi`, the ranks at once, each computing for real, its time rescaled by SMPI to its
+#    host's speed);
 #    then the link from rank 0 to every rank (`bench --mpi --links --no-compute --merge`,
 #    with SMPI's computation switched off: the bookkeeping between two messages is not part
 #    of the link), into the same platform file, per unit of --unit-bytes;
@@ -38,7 +40,7 @@ usage() {
     exit 2
 }
 
-platform= hostfile= out=smpi-flow np= n=512 units=20000 unit_bytes=1024 rounds=64 budget=2
+platform= hostfile= out=smpi-flow np= n=512 max_rows= units=20000 unit_bytes=1024 rounds=64 budget=2
 max_units= matmul=1 divisible=1 network=exact builddir=.
 while [ $# -gt 0 ]; do
     case $1 in
@@ -47,6 +49,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift ;;
     --np) np=$2; shift ;;
     --n) n=$2; shift ;;
+    --max-rows) max_rows=$2; shift ;;
     --units) units=$2; shift ;;
     --unit-bytes) unit_bytes=$2; shift ;;
     --rounds) rounds=$2; shift ;;
@@ -61,6 +64,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 [ -n "$platform" ] || usage
+[ -n "$max_rows" ] || max_rows=$n
 [ -n "$hostfile" ] || hostfile=${platform%.xml}.hosts
 [ -n "$np" ] || np=$(grep -c . "$hostfile")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -83,25 +87,35 @@ log=$out/smpirun.log
 # One OpenBLAS thread: the ranks are threads of one process that SMPI runs one at a time.
 # smpi/host-speed: the speed of this machine as SMPI counts it (a second of real
 # computation is that many flops), so that a host of that speed computes in real time.
+# smpi/coll-selector:mpich: MPICH's choice of algorithm for each collective; SMPI's default
+# allgather posts every pair's messages at once, p^2 of them, which on 1,024 ranks had not
+# finished the first one in six minutes.
 run() {
     # shellcheck disable=SC2086
     OPENBLAS_NUM_THREADS=1 "$smpirun" -np "$np" -platform "$platform" -hostfile "$hostfile" \
-        --cfg=smpi/host-speed:4Gf --cfg=smpi/privatization:1 $net "$@" 2>>"$log"
+        --cfg=smpi/host-speed:4Gf --cfg=smpi/privatization:1 --cfg=smpi/coll-selector:mpich \
+        $net "$@" 2>>"$log"
 }
 say() { echo "smpi/flow.sh: $*" >&2; }
 
 "$builddir/simgrid/dlsched-simgrid" --routes "$platform" "$hostfile" >"$out/routes.txt" 2>>"$log" ||
     { say "dlsched-simgrid --routes failed (see $log)"; exit 2; }
-say "measuring $np ranks (gemm-rows, n = $n, $budget s each) on $platform"
+say "measuring $np ranks (gemm-rows, n = $n, up to $max_rows rows, $budget s each) on $platform"
 # --min-run-time 0: one dgemm a run, as the example computes its rows. Under SMPI the ranks
 # take turns on this machine's CPU at every clock reading, so a run starts where the other
 # ranks have emptied the caches; a loop of dgemms would hide that from all but the first.
 run "$builddir/smpi/dlsched-smpi" bench --mpi --kernel gemm-rows --n "$n" --time-budget "$budget" \
-    --max-size "$n" --min-run-time 0 --quiet -o "$out/platform.json" --log "$out/bench.log" ||
+    --max-size "$max_rows" --min-run-time 0 --quiet -o "$out/platform.json" --log "$out/bench.log" ||
     { say "bench --mpi failed (see $log)"; exit 2; }
-say "measuring the links from rank 0 ($unit_bytes bytes a unit)"
+# messages up to 16 times an even share (between 64 KiB and 16 MiB): the sizes the schedule
+# sends, and no more (SMPI copies every byte: 16 MiB to each of 1,023 ranks is minutes)
+link_max=$((units / np * 16 * unit_bytes))
+[ "$link_max" -ge 65536 ] || link_max=65536
+[ "$link_max" -le 16777216 ] || link_max=16777216
+say "measuring the links from rank 0 ($unit_bytes bytes a unit, messages up to $link_max bytes)"
 run --cfg=smpi/simulate-computation:no "$builddir/smpi/dlsched-smpi" bench --mpi --links \
-    --no-compute --bytes-per-unit "$unit_bytes" --merge "$out/platform.json" --quiet ||
+    --no-compute --bytes-per-unit "$unit_bytes" --link-max-bytes "$link_max" \
+    --merge "$out/platform.json" --quiet ||
     { say "bench --mpi --links failed (see $log)"; exit 2; }
 rc=0
 : >"$out/matmul.txt"

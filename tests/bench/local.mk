@@ -47,7 +47,8 @@ CLEANFILES += $(BENCHMARKS)
 # measures the issue's 10^6 (135 MB; a minute with jansson's tree, 2 GB of memory).
 BENCH_READER_PROCESSORS = 100000
 EXTRA_DIST += tests/bench/gen_star.sh tests/bench/json_candidates.sh tests/bench/json_candidates.cc \
-	tests/bench/bench_schedule_cli.sh tests/bench/bench_mpi.sh tests/bench/bench_model_cli.sh
+	tests/bench/bench_schedule_cli.sh tests/bench/bench_mpi.sh tests/bench/bench_model_cli.sh \
+	tests/bench/bench_smpi.sh
 
 .PHONY: bench
 # bench_chain exits 1 while issue 13's goals are missed (it says which); the benchmarks after
@@ -56,6 +57,16 @@ EXTRA_DIST += tests/bench/gen_star.sh tests/bench/json_candidates.sh tests/bench
 # otherwise); without MPI it says that it is skipped, and why.
 if HAVE_MPI
 BENCH_MPI_EXAMPLES = examples/mpi_matmul examples/mpi_divisible
+endif
+# bench_smpi.sh needs SMPI and the replay (dlsched-simgrid --routes): else it says why not.
+if HAVE_SMPI
+if HAVE_SIMGRID
+SMPI_SKIP_FOR_BENCH =
+else
+SMPI_SKIP_FOR_BENCH = $(simgrid_why)
+endif
+else
+SMPI_SKIP_FOR_BENCH = $(smpi_why)
 endif
 bench: all $(BENCHMARKS) $(BENCH_MPI_EXAMPLES)
 	./tests/bench/bench_partition ./tool/dlsched
@@ -79,3 +90,5 @@ bench: all $(BENCHMARKS) $(BENCH_MPI_EXAMPLES)
 	./tests/bench/bench_reader --processors $(BENCH_READER_PROCESSORS) --tool ./tool/dlsched
 	MPIEXEC='$(MPIEXEC_FOR_TESTS)' MPI_SKIP_WHY='$(mpi_why)' \
 		$(SHELL) $(srcdir)/tests/bench/bench_mpi.sh
+	DLS_SMPI_WHY='$(SMPI_SKIP_FOR_BENCH)' SMPIRUN='$(SMPIRUN)' \
+		$(SHELL) $(srcdir)/tests/bench/bench_smpi.sh . $(srcdir)
