@@ -5,6 +5,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "mpi_impl.h"
 
@@ -119,4 +121,16 @@ unsigned long long dls__mpi_hash(const void *data, size_t len, unsigned long lon
         h *= 1099511628211ull;
     }
     return h;
+}
+
+double dls__mpi_clock(int global)
+{
+#if defined(_POSIX_MONOTONIC_CLOCK) && _POSIX_MONOTONIC_CLOCK >= 0
+    struct timespec ts;
+    if (!global && clock_gettime(CLOCK_MONOTONIC, &ts) == 0)
+        return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+#else
+    (void)global;
+#endif
+    return MPI_Wtime();
 }

@@ -40,6 +40,10 @@ dls_status dls__mpi_failed(dls_error *err, const char *fn, const char *call,
 dls_status dls__mpi_agree(dls__mpi *c, dls_status st, int induced,
                                          const dls_error *mine, dls_error *err);
 
+/* Seconds on MPI_Wtime when global is set, else on the node's monotonic clock (one for
+ * every process of the node; MPI_Wtime when the system has none). */
+double dls__mpi_clock(int global);
+
 /* FNV-1a over bytes, for comparing and logging parameters. */
 unsigned long long dls__mpi_hash(const void *data, size_t len,
                                                 unsigned long long h);

@@ -25,7 +25,8 @@ struct dls_mpi_plan {
     double *sent;             /* the root: when each rank's send began (measured) */
     double makespan;
     dls_schedule *schedule;   /* the root's, before rounding */
-    double t0;                /* MPI_Wtime at the scatter's barrier; NAN before */
+    double t0;                /* the clock at the scatter's barrier, s; NAN before */
+    int wtime;                /* the clock is MPI_Wtime (global), else the node's own */
     double my_arrival, my_finish;
 };
 
@@ -394,10 +395,18 @@ dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *s
     }
     for (size_t i = 0; i < plan->size; i++)
         plan->sent[i] = NAN;
+    /* The clock: MPI_Wtime when it is one clock for every rank (a simulator's); else the
+     * node's monotonic clock, which every process of a node shares, where MPI_Wtime need
+     * not (Open MPI counts it from each process's own start). */
+    int global = 0, flag = 0;
+    void *attr = NULL;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &attr, &flag);
+    if (flag && attr != NULL)
+        global = *(int *)attr;
     int rc = MPI_Barrier(c.comm);
-    double t0 = MPI_Wtime();
+    double t0 = dls__mpi_clock(global);
     /* One origin of time for the ranks whose clock is the root's (the root's node, or every
-     * rank when MPI_Wtime is global): each rank's own exit from the barrier differs from
+     * rank when the clock is global): each rank's own exit from the barrier differs from
      * the root's by however long it waited to be scheduled, which on a loaded node put
      * arrivals before their sends. The other nodes keep their own exit: their clocks are
      * not comparable. */
@@ -410,15 +419,8 @@ dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *s
     memcpy(origin.host, c.host, sizeof origin.host);
     if (rc == MPI_SUCCESS)
         rc = MPI_Bcast(&origin, (int)sizeof origin, MPI_BYTE, plan->root, c.comm);
-    if (rc == MPI_SUCCESS) {
-        int global = 0, flag = 0;
-        void *attr = NULL;
-        MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &attr, &flag);
-        if (flag && attr != NULL)
-            global = *(int *)attr;
-        if (global || strcmp(origin.host, c.host) == 0)
-            t0 = origin.t0;
-    }
+    if (rc == MPI_SUCCESS && (global || strcmp(origin.host, c.host) == 0))
+        t0 = origin.t0;
     int me = c.rank;
     if (rc == MPI_SUCCESS && me == plan->root) {
         const char *src = sendbuf;
@@ -428,11 +430,11 @@ dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *s
             if (bytes == 0)
                 continue;
             const char *from = src + (size_t)plan->offset[r] * unit_bytes;
-            plan->sent[r] = MPI_Wtime() - t0;
+            plan->sent[r] = dls__mpi_clock(global) - t0;
             if (r == me) {
                 if ((const char *)recvbuf != from)
                     memmove(recvbuf, from, bytes);
-                plan->my_arrival = MPI_Wtime() - t0;
+                plan->my_arrival = dls__mpi_clock(global) - t0;
             } else {
                 /* synchronous: the next send starts once this one is being received, as
                  * the star model serves one processor at a time */
@@ -442,7 +444,7 @@ dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *s
     } else if (rc == MPI_SUCCESS && plan->count[me] > 0) {
         rc = MPI_Recv(recvbuf, (int)(plan->count[me] * unit_bytes), MPI_BYTE, plan->root,
                       DLS__MPI_TAG_DATA, c.comm, MPI_STATUS_IGNORE);
-        plan->my_arrival = MPI_Wtime() - t0;
+        plan->my_arrival = dls__mpi_clock(global) - t0;
     } else if (rc == MPI_SUCCESS) {
         plan->my_arrival = 0; /* nothing to wait for */
     }
@@ -453,7 +455,7 @@ dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *s
         st = dls__mpi_failed(err, fn, me == plan->root ? "sending the units" : "receiving the units",
                              rc);
     else
-        plan->t0 = t0;
+        plan->t0 = t0, plan->wtime = global;
     dls__mpi_close(&c);
     return st;
 }
@@ -463,7 +465,7 @@ dls_status dls_mpi_plan_done(dls_mpi_plan *plan, dls_error *err)
     if (plan == NULL || isnan(plan->t0))
         return dls__mpi_fail(err, DLS_EINVAL, "dls_mpi_plan_done",
                              plan == NULL ? "NULL plan" : "the units were not scattered yet");
-    plan->my_finish = MPI_Wtime() - plan->t0;
+    plan->my_finish = dls__mpi_clock(plan->wtime) - plan->t0;
     return DLS_OK;
 }
 

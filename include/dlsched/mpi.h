@@ -238,8 +238,10 @@ DLS_API const dls_schedule *dls_mpi_plan_schedule(const dls_mpi_plan *plan);
  * one message after the other (each send completes before the next starts, as the star
  * model assumes); every rank receives its chunk into @p recvbuf and returns as soon as it
  * has it, free to compute while the root serves the others. Each rank records when its data
- * arrived, in seconds since a barrier that starts the scatter (clocks are not compared
- * across hosts: each rank measures from its own exit of the barrier). The root copies its
+ * arrived, in seconds since a barrier that starts the scatter: the ranks on the root's
+ * host count from the root's exit of the barrier on the host's monotonic clock, the
+ * others from their own exit (clocks are not compared across hosts, unless MPI_Wtime is
+ * global, as in a simulator: then every rank counts from the root's). The root copies its
  * own chunk at its turn and returns after its last send: with one thread it computes its
  * share only then, whereas the star model's originator and its own processors work in
  * parallel (serve the root last, or give it no share, where that matters).
