@@ -84,7 +84,8 @@ UNIT_TESTS = \
 	tests/chain/test_chain_curve \
 	tests/chain/test_chain_hard
 if HAVE_LPSOLVE
-UNIT_TESTS += tests/solver/test_lp_crosscheck tests/chain/test_chain_lp
+UNIT_TESTS += tests/solver/test_lp_crosscheck tests/chain/test_chain_lp \
+	tests/installment/test_installment_lp
 endif
 if SANITIZERS
 # Suites whose random instances are many and slow under the sanitizers run fewer there.
@@ -178,6 +179,9 @@ tests_verify_test_verify_LDADD = $(TEST_LDADD)
 tests_installment_test_installment_SOURCES = tests/installment/test_installment.c $(TEST_SUPPORT)
 tests_installment_test_installment_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_installment_test_installment_LDADD = $(TEST_LDADD)
+tests_installment_test_installment_lp_SOURCES = tests/installment/test_installment_lp.c $(TEST_SUPPORT)
+tests_installment_test_installment_lp_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_installment_test_installment_lp_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)
 tests_check_test_crosscheck_SOURCES = tests/check/test_crosscheck.c $(TEST_SUPPORT)
 tests_check_test_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS) $(SANITIZED_CPPFLAGS)
 tests_check_test_crosscheck_LDADD = $(TEST_LDADD)

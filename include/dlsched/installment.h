@@ -64,6 +64,7 @@
 #include <dlsched/common.h>
 #include <dlsched/model.h>
 #include <dlsched/platform.h>
+#include <dlsched/schedule.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -399,6 +400,179 @@ DLS_API dls_status dls_installment_event_at(const dls_installment *schedule, uin
  */
 DLS_API void dls_installment_sweep_samples(const dls_installment *schedule, size_t *n,
                                            const double **chunk, const double **makespan);
+
+/* ---------------------------------------------------------------------------------- */
+/* Installments sized by an LP over a searched sequence                                */
+
+/**
+ * Parameters of dls_installment_lp(); fill with dls_installment_lp_params_init().
+ *
+ * The model (issue 25). The originator sends a sequence of chunks, one send at a time; a
+ * processor may appear several times. Chunk k of processor i, of size x_k, takes
+ * S_i + C_i x_k to send; its computation starts at the later of its arrival, the end of
+ * processor i's previous chunk and processor i's release time, and lasts t_i(x_k), the top
+ * of i's time lines at x_k (each chunk in or out of core on its own; speed models through
+ * their convex envelope, replayed with their true times). A processor with a limit holds at
+ * most `window` chunks at once, together at most its limit: a chunk is sent to it only
+ * once the chunk `window` back has been computed. Every chunk of the sequence is sent and
+ * computed (a chunk of size 0 still costs its startup and intercept), so the search removes
+ * empty chunks. For a given sequence the LP gives the sizes with the smallest makespan; the
+ * answer is the replay of those sizes (earliest starts), which must agree with the LP.
+ */
+typedef struct dls_installment_lp_params {
+    /** 1 (default): limits hold (see @ref window); 0: ignored. */
+    int use_limits;
+    /** Chunks a processor with a limit may hold at once (the one it computes and those
+     *  received after it), in [1, ::DLS_INSTALLMENT_MAX_WINDOW]; default 2 (double
+     *  buffering). Processors without a limit hold any number. */
+    unsigned window;
+    /** The sequence searched: 0 (default) round-robin over the base order for 1, 2, ...
+     *  rounds while a round helps (two rounds in a row that do not end the search), then the
+     *  local moves; K > 0: round-robin for exactly 1 .. K rounds, then the moves. */
+    unsigned rounds;
+    /** 1 (default): after the round-robin, local moves on the best sequence (remove a chunk,
+     *  swap two neighbours, insert a chunk of a processor earlier), each priced by the LP,
+     *  while one improves; 0: none. */
+    int moves;
+    /** The base order of the round-robin: the order of the best single-installment
+     *  schedule by the chain solver with this send order (processors it gives nothing are
+     *  left out); default ::DLS_ORDER_BEST (not ::DLS_ORDER_SEQUENCE). */
+    dls_send_order order;
+    /** A sequence to size instead of searching: platform indices in send order, a
+     *  processor may repeat (array of @ref sequence_length values, read during the call);
+     *  NULL (default): search. */
+    const size_t *sequence;
+    size_t sequence_length;   /**< length of @ref sequence, in [1, @ref max_chunks] */
+    /** Per processor, in platform order, the earliest time it may start computing (s,
+     *  finite, >= 0; array of dls_platform_count() values, read during the call); NULL
+     *  (default): every processor is free at 0. */
+    const double *release;
+    /** The longest sequence tried, in [1, ::DLS_INSTALLMENT_LP_MAX_CHUNKS]; default 4096. */
+    size_t max_chunks;
+    /** LPs solved at most by the search (for results that do not depend on the machine's
+     *  speed); 0 (default): no limit but the time. */
+    unsigned max_lps;
+    /** The search first prices every sequence of 1 .. L chunks over all the processors, L
+     *  the longest for which they number at most this many (3 processors: L = 6 for the
+     *  default 2048); when L reaches @ref max_chunks the answer is the best of every
+     *  sequence that long (dls_installment_lp_info::exact). 0: none. At most 10^7. */
+    size_t exhaustive_max;
+    /** Seconds for the whole call (the single-installment start, its order search and the
+     *  LPs), in (0, ::DLS_TIME_LIMIT_MAX]; default 1. The search that reaches it keeps the
+     *  best sequence found and says so in the note; the first LP must end within it, else
+     *  the call fails with ::DLS_ELIMIT. */
+    double time_limit;
+    /** Relative tolerance between the LP's makespan and the replay's; in (0, 1e-3];
+     *  default 1e-6 (the LP's answer is polished with tolerances of 1e-10 on scaled values,
+     *  and a chain of thousands of sends adds them up). */
+    double check_tol;
+    int verbose;              /**< 1: GLPK prints its progress on standard output */
+    dls_progress_fn progress; /**< called from GLPK's simplex runs; non-zero stops */
+    void *progress_data;      /**< passed to @ref progress */
+    /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(64);
+} dls_installment_lp_params;
+
+/** The largest dls_installment_lp_params::window. */
+#define DLS_INSTALLMENT_MAX_WINDOW 64
+/** The largest dls_installment_lp_params::max_chunks (the LP has some 6 rows a chunk). */
+#define DLS_INSTALLMENT_LP_MAX_CHUNKS 100000
+
+/** Fills @p params with the defaults. */
+DLS_API void dls_installment_lp_params_init(dls_installment_lp_params *params);
+
+/**
+ * Multi-installment processing of @p load units with every chunk sized by an LP, over a
+ * sequence searched from round-robin in the best single-installment order (or the one
+ * given in params->sequence); see ::dls_installment_lp_params for the model. The result is
+ * a schedule like dls_installment_simulate()'s, with its chunks listed one by one
+ * (dls_installment_event_at()); dls_installment_chunk() and dls_installment_round_time()
+ * are NaN for it, dls_installment_rounds() is the most chunks any processor gets, and
+ * dls_installment_get_lp_info() says how it was found. With the search, the answer is
+ * never worse than the single-installment schedule it starts from.
+ * @param load V, finite and > 0
+ * @param params NULL for the defaults
+ * @param[out] out receives the schedule; unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument, a bad load or parameter (naming it),
+ *         an empty platform, a 2-D model, or a sequence naming a processor that does not
+ *         exist; ::DLS_ERANGE when the sequence given cannot hold the load within the
+ *         limits; ::DLS_ELIMIT when no LP ended within the time limit; ::DLS_ESOLVER when
+ *         GLPK failed; ::DLS_ENUMERIC when the replay departs from the LP by more than
+ *         check_tol; ::DLS_ECANCELED when params->progress asked to stop; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_installment_lp(const dls_platform *platform, double load,
+                                      const dls_installment_lp_params *params,
+                                      dls_installment **out, dls_error *err);
+
+/** How dls_installment_lp() found its schedule. */
+typedef struct dls_installment_lp_info {
+    double lp_makespan;       /**< the LP's makespan (s) */
+    /** |replayed makespan - LP's| / LP's: the replay's agreement (with speed models, the
+     *  gap between their envelope and their true times) */
+    double replay_residual;
+    /** The single-installment schedule the search started from (s); INFINITY when the
+     *  limits cannot hold the load in one installment; NaN for a given sequence. */
+    double single_makespan;
+    /** A lower bound on every multi-installment schedule of the platform (s): each
+     *  processor computes its load at the slope of its fastest line with a non-negative
+     *  intercept after its first startup, and the link carries every unit. */
+    double lower_bound;
+    double gap;               /**< (makespan - lower_bound) / makespan */
+    unsigned lps;             /**< LPs solved */
+    unsigned warm_starts;     /**< of them, solved from the basis of the best before */
+    /** Every sequence of 1 .. this many chunks was priced (0: none) */
+    size_t exhaustive_length;
+    /** 1: that covered every sequence of up to dls_installment_lp_params::max_chunks
+     *  chunks, so the answer is the best of them all */
+    int exact;
+    unsigned rounds_tried;    /**< round-robin rounds priced */
+    unsigned best_rounds;     /**< the best of them */
+    /** Relative gain of the local moves over the best round-robin (0: none). */
+    double moves_gain;
+    unsigned long iterations; /**< simplex iterations, all LPs together */
+    int limited;              /**< 1: the time or LP limit ended the search */
+    double seconds;           /**< wall time of the call */
+    /** Zero; room for later figures, so that the record's size never changes. */
+    unsigned char reserved[64];
+} dls_installment_lp_info;
+
+/**
+ * The figures of a schedule from dls_installment_lp().
+ * @param[out] out receives them; unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument or a schedule that did not come from
+ *         dls_installment_lp().
+ */
+DLS_API dls_status dls_installment_get_lp_info(const dls_installment *schedule,
+                                               dls_installment_lp_info *out, dls_error *err);
+
+/**
+ * Writes the LP that sizes the chunks of params->sequence (required) for @p load units, in
+ * original units (loads in units, times in seconds) with named rows and columns, to
+ * @p path: CPLEX LP, free MPS and GLPK's format by GLPK's writers, or a MathProg model
+ * (every constraint written out). Its optimum is the LP makespan of dls_installment_lp()
+ * with the same parameters. Columns x_k (size of chunk k), A_k (its arrival), F_k (its
+ * finish) and T; rows send_k, hold_k, arrive_k_l, after_k_l, release_k_l, window_k,
+ * makespan_i and load (see ::dls_installment_lp_params). Numbers in the C locale. The file
+ * is replaced as dls_schedule_lp_write_file() replaces it.
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument, bad parameters, no sequence or an
+ *         unknown format; ::DLS_EIO when the destination cannot be written; ::DLS_EWRITE
+ *         when the data could not be written to it; ::DLS_ESOLVER; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_installment_lp_write_file(const dls_platform *platform, double load,
+                                                 const dls_installment_lp_params *params,
+                                                 dls_export_format format, const char *path,
+                                                 dls_error *err);
+
+/**
+ * The same LP as dls_installment_lp_write_file(), returned as text.
+ * @param[out] out receives the text (NUL-terminated), to release with dls_free()
+ * @return as dls_installment_lp_write_file(), with ::DLS_EIO for the scratch file GLPK's
+ *         writers need (in $TMPDIR).
+ */
+DLS_API dls_status dls_installment_lp_to_string(const dls_platform *platform, double load,
+                                                const dls_installment_lp_params *params,
+                                                dls_export_format format, char **out,
+                                                dls_error *err);
 
 /* ---------------------------------------------------------------------------------- */
 /* Gantt charts                                                                        */

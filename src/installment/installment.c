@@ -293,6 +293,9 @@ void dls_installment_free(dls_installment *s)
     free(s->level);
     free(s->sample_chunk);
     free(s->sample_makespan);
+    free(s->ev);
+    free(s->ev_level);
+    free(s->lp);
     free(s);
 }
 
@@ -439,7 +442,10 @@ dls_status dls_installment_event_at(const dls_installment *s, uint64_t index,
         return dls__fail(err, DLS_EINVAL, "dls_installment_event_at: chunk %llu does not "
                          "exist (the schedule has %llu chunks)", (unsigned long long)index,
                          (unsigned long long)s->plan.N);
-    dls__inst_event(&s->plan, index, out);
+    if (s->ev != NULL)
+        *out = s->ev[index];
+    else
+        dls__inst_event(&s->plan, index, out);
     return DLS_OK;
 }
 

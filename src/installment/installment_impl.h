@@ -87,6 +87,11 @@ struct dls_installment {
     int *level;
     size_t nsamples;
     double *sample_chunk, *sample_makespan;
+    /* dls_installment_lp(): the chunks one by one (nev of them, plan.N too), and how they
+     * were found; NULL for the closed form */
+    dls_installment_event *ev;
+    int *ev_level;            /* the memory level of each chunk */
+    dls_installment_lp_info *lp;
 };
 
 #endif /* DLSCHED_INSTALLMENT_IMPL_H */

@@ -4,4 +4,5 @@ libdlsched_core_la_SOURCES += \
 	src/installment/installment.c \
 	src/installment/bounds.c \
 	src/installment/sweep.c \
+	src/installment/multi.c \
 	src/installment/svg.c

@@ -165,7 +165,7 @@ static void draw_panel(chart *c, const panel *p, double axis_y)
                         "stroke-width=\"0.5\"/>\n", px(p, t), TOP, px(p, t), axis_y);
     }
     /* processors still busy with chunks of left-out rounds */
-    if (p->hatch)
+    if (p->hatch && s->ev == NULL)
         for (size_t k = 0; k < plan->p; k++) {
             uint64_t j = p->r_from * plan->p + k;
             if (!(plan->tau[k] > plan->R) || j >= plan->N)
@@ -184,7 +184,10 @@ static void draw_panel(chart *c, const panel *p, double axis_y)
                 c->hatched = 1;
             }
         }
-    for (uint64_t r = p->r_from; r <= p->r_to; r++)
+    if (s->ev != NULL) /* an LP schedule: every chunk, one by one */
+        for (uint64_t j = 0; j < plan->N; j++)
+            draw_chunk(c, p, &s->ev[j], s->ev_level[j]);
+    for (uint64_t r = p->r_from; r <= p->r_to && s->ev == NULL; r++)
         for (size_t k = 0; k < plan->p; k++) {
             uint64_t j = r * plan->p + k;
             if (j >= plan->N)
@@ -262,7 +265,8 @@ static void draw(chart *c, const dls_installment_gantt_params *par)
     double plot_w = WIDTH - LEFT - RIGHT, T = s->makespan;
     double axis_y = dls__gantt_lane_y(s->n + 1) + 4, height = axis_y + 80;
     uint64_t H = par->rounds, L = plan->rounds - 1;
-    int split = plan->rounds > 2 * H;
+    /* an LP schedule is drawn whole: its chunks are listed, not repeated */
+    int split = s->ev == NULL && plan->rounds > 2 * H;
     panel left = {0, T, LEFT, LEFT + plot_w, 0, L, 0}, right = left;
     if (split) {
         double w = 0.5 * (plot_w - BREAK_W);
@@ -290,15 +294,23 @@ static void draw(chart *c, const dls_installment_gantt_params *par)
     dls__gantt_title_open(o);
     if (par->title != NULL)
         dls__svg_text(o, par->title);
+    else if (s->ev != NULL)
+        dls__buf_put(o, "Multi-installment: load %.6g in chunks sized by the LP, makespan %.6g s",
+                     plan->V, T);
     else
         dls__buf_put(o, "Multi-installment: load %.6g in chunks of %.6g, makespan %.6g s",
                      plan->V, plan->delta, T);
     dls__gantt_text_close(o);
     dls__gantt_subtitle_open(o);
-    dls__buf_put(o, "%llu chunk%s in %llu round%s of %.6g s over %zu processor%s",
-                 (unsigned long long)plan->N, plan->N == 1 ? "" : "s",
-                 (unsigned long long)plan->rounds, plan->rounds == 1 ? "" : "s", plan->R,
-                 plan->p, plan->p == 1 ? "" : "s");
+    if (s->ev != NULL)
+        dls__buf_put(o, "%llu chunk%s over %zu processor%s, at most %llu each",
+                     (unsigned long long)plan->N, plan->N == 1 ? "" : "s", plan->p,
+                     plan->p == 1 ? "" : "s", (unsigned long long)plan->rounds);
+    else
+        dls__buf_put(o, "%llu chunk%s in %llu round%s of %.6g s over %zu processor%s",
+                     (unsigned long long)plan->N, plan->N == 1 ? "" : "s",
+                     (unsigned long long)plan->rounds, plan->rounds == 1 ? "" : "s", plan->R,
+                     plan->p, plan->p == 1 ? "" : "s");
     if (split)
         dls__buf_put(o, "; the first and the last %u rounds", par->rounds);
     else
@@ -309,7 +321,8 @@ static void draw(chart *c, const dls_installment_gantt_params *par)
     for (size_t i = 0; i < s->n; i++) {
         dls__gantt_lane_label(o, i + 1, c->pl->procs[i].name);
         if (s->role[i] != DLS_INSTALLMENT_WORKS)
-            dls__gantt_lane_note(o, i + 1, s->role[i] == DLS_INSTALLMENT_NO_CHUNK
+            dls__gantt_lane_note(o, i + 1, s->ev != NULL ? "no chunk"
+                                           : s->role[i] == DLS_INSTALLMENT_NO_CHUNK
                                                ? "no chunk: the load ends before its turn"
                                                : "left out: its limit is below the chunk size");
     }
@@ -354,8 +367,9 @@ dls_status dls_installment_gantt_to_string(const dls_installment *s, const dls_p
     memset(&c, 0, sizeof c);
     c.s = s;
     c.pl = pl;
-    dls__inst_time_level(pl->procs[s->plan.proc[(s->plan.N - 1) % s->plan.p]].model,
-                         s->plan.last, &c.last_level);
+    if (s->ev == NULL)
+        dls__inst_time_level(pl->procs[s->plan.proc[(s->plan.N - 1) % s->plan.p]].model,
+                             s->plan.last, &c.last_level);
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
         return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);

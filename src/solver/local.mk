@@ -4,6 +4,7 @@ libdlsched_core_la_SOURCES += \
 	src/solver/glpk_guard.h \
 	src/solver/glpk_guard.c \
 	src/solver/lp_star.c \
+	src/solver/lp_multi.c \
 	src/solver/certificate.c \
 	src/solver/lp_export.c \
 	src/solver/mip.c \

@@ -154,4 +154,55 @@ DLS_HIDDEN dls_status dls__order_mip_solve(const dls__star *st, int charge_all,
                                            dls__order_mip_answer *ans, dls_error *err);
 DLS_HIDDEN void dls__order_mip_answer_free(dls__order_mip_answer *ans);
 
+/* The multi-installment LP over a sequence of installments, and the search over sequences
+ * (lp_multi.c). */
+typedef struct dls__mlp_spec {
+    const dls__star *st;      /* positions: the processors (any order), lines, S, C, B, V */
+    const double *release;    /* by position: the earliest compute start (s); NULL: none */
+    size_t window;            /* >= 1: chunks a processor with a limit holds at once */
+    int search;               /* 0: size seq; 1: search from round-robin over base */
+    const size_t *seq;        /* the sequence (positions) to size, nseq chunks */
+    size_t nseq;
+    const size_t *base;       /* the round-robin order (positions, each once), nbase */
+    size_t nbase;
+    unsigned max_rounds;      /* round-robin rounds tried: 0 automatic, else exactly 1..K */
+    int moves;                /* 1: local moves after the round-robin */
+    size_t max_chunks;        /* the longest sequence tried */
+    unsigned max_lps;         /* LPs solved at most; 0: no limit */
+    size_t exhaustive_max;    /* every sequence of 1 .. L chunks is priced first, L the
+                                 longest for which they number at most this (0: none) */
+    double time_limit;        /* s, > 0 (INFINITY: none) */
+    double time_unit;         /* a typical makespan (s), for scaling */
+    int verbose;
+    dls_progress_fn progress;
+    void *progress_data;
+} dls__mlp_spec;
+
+typedef struct dls__mlp_answer {
+    size_t n;                 /* chunks of the best sequence */
+    size_t *seq;              /* its positions */
+    double *x;                /* its sizes (units) */
+    double makespan;          /* the LP's (s); INFINITY: the sequence cannot hold the load */
+    unsigned lps;             /* LPs solved */
+    unsigned warm;            /* of them, solved from a stored basis */
+    size_t exhaustive_length; /* every sequence up to this length was priced */
+    int exact;                /* that covered every sequence up to max_chunks */
+    unsigned rounds;          /* round-robin rounds tried */
+    unsigned best_rounds;     /* the best of them */
+    double search_gain;       /* relative gain of the moves over the best round-robin */
+    unsigned long iterations; /* simplex iterations */
+    int time_limited;         /* a limit (time or LPs) ended the search */
+    double seconds;
+    char note[256];           /* why the search stopped early; "" otherwise */
+} dls__mlp_answer;
+
+DLS_HIDDEN dls_status dls__mlp_solve(const dls__mlp_spec *sp, dls__mlp_answer *ans,
+                                     dls_error *err);
+DLS_HIDDEN void dls__mlp_answer_free(dls__mlp_answer *ans);
+/* The LP of sp->seq in original units with names, as the text of the format (CPLEX LP,
+ * free MPS and GLPK's through GLPK's writers, MathProg written here), appended to out;
+ * numbers in the C locale. */
+DLS_HIDDEN dls_status dls__mlp_text(const dls__mlp_spec *sp, dls_export_format format,
+                                    struct dls__buf *out, dls_error *err);
+
 #endif /* DLSCHED_SOLVER_SOLVER_H */

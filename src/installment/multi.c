@@ -1,0 +1,563 @@
+/* Installments sized by an LP over a searched sequence (issue 25): the parameters, the
+ * single-installment start, the replay that every answer goes through, a lower bound, and
+ * the schedule object with its chunks listed one by one. The LP and the search are the
+ * solver module's (src/solver/lp_multi.c). */
+#include <config.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/buf.h"
+#include "core/clock.h"
+#include "core/sort.h"
+#include "installment/installment_impl.h"
+#include "platform/platform_impl.h"
+#include "solver/solver.h"
+#include "star/star.h"
+
+#define DLS_INSTALLMENT_LP_DEFAULT_WINDOW 2u
+#define DLS_INSTALLMENT_LP_DEFAULT_MAX_CHUNKS 4096
+#define DLS_INSTALLMENT_LP_DEFAULT_TIME_LIMIT 1.0
+#define DLS_INSTALLMENT_LP_MAX_CHECK_TOL 1e-3
+/* The replay of a long chain of sends and computations departs from the LP's optimum by
+ * the LP's own tolerances (1e-10 on scaled values) times the chain's length. */
+#define DLS_INSTALLMENT_LP_DEFAULT_CHECK_TOL 1e-6
+/* The share of the time limit the single-installment order search may take. */
+#define DLS_INSTALLMENT_LP_ORDER_SHARE 0.25
+/* Bisection steps of the lower bound (each halves the bracket). */
+#define DLS_INSTALLMENT_LP_BOUND_STEPS 100
+#define DLS_INSTALLMENT_LP_DEFAULT_EXHAUSTIVE 2048
+#define DLS_INSTALLMENT_LP_MAX_EXHAUSTIVE 10000000
+
+void dls_installment_lp_params_init(dls_installment_lp_params *params)
+{
+    if (params == NULL)
+        return;
+    memset(params, 0, sizeof *params);
+    params->use_limits = 1;
+    params->window = DLS_INSTALLMENT_LP_DEFAULT_WINDOW;
+    params->moves = 1;
+    params->order = DLS_ORDER_BEST;
+    params->max_chunks = DLS_INSTALLMENT_LP_DEFAULT_MAX_CHUNKS;
+    params->time_limit = DLS_INSTALLMENT_LP_DEFAULT_TIME_LIMIT;
+    params->check_tol = DLS_INSTALLMENT_LP_DEFAULT_CHECK_TOL;
+    params->exhaustive_max = DLS_INSTALLMENT_LP_DEFAULT_EXHAUSTIVE;
+}
+
+static dls_status check_params(const dls_platform *pl, const dls_installment_lp_params *par,
+                               const char *who, dls_error *err)
+{
+    dls_status rs = DLS__CHECK_RESERVED(par, who, dls_installment_lp_params, err);
+    if (rs != DLS_OK)
+        return rs;
+    if (par->use_limits != 0 && par->use_limits != 1)
+        return dls__fail(err, DLS_EINVAL, "%s: use_limits must be 0 or 1, not %d", who,
+                         par->use_limits);
+    if (par->moves != 0 && par->moves != 1)
+        return dls__fail(err, DLS_EINVAL, "%s: moves must be 0 or 1, not %d", who, par->moves);
+    if (par->window < 1 || par->window > DLS_INSTALLMENT_MAX_WINDOW)
+        return dls__fail(err, DLS_EINVAL, "%s: window must be in [1, %d], not %u", who,
+                         DLS_INSTALLMENT_MAX_WINDOW, par->window);
+    if (par->max_chunks < 1 || par->max_chunks > DLS_INSTALLMENT_LP_MAX_CHUNKS)
+        return dls__fail(err, DLS_EINVAL, "%s: max_chunks must be in [1, %d], not %zu", who,
+                         DLS_INSTALLMENT_LP_MAX_CHUNKS, par->max_chunks);
+    if (!(par->time_limit > 0 && par->time_limit <= DLS_TIME_LIMIT_MAX))
+        return dls__fail(err, DLS_EINVAL, "%s: time_limit must be in (0, %g] s, not %.10g", who,
+                         DLS_TIME_LIMIT_MAX, par->time_limit);
+    if (!(par->check_tol > 0 && par->check_tol <= DLS_INSTALLMENT_LP_MAX_CHECK_TOL))
+        return dls__fail(err, DLS_EINVAL, "%s: check_tol must be in (0, %g], not %.10g", who,
+                         DLS_INSTALLMENT_LP_MAX_CHECK_TOL, par->check_tol);
+    if (par->exhaustive_max > DLS_INSTALLMENT_LP_MAX_EXHAUSTIVE)
+        return dls__fail(err, DLS_EINVAL, "%s: exhaustive_max must be at most %d, not %zu", who,
+                         DLS_INSTALLMENT_LP_MAX_EXHAUSTIVE, par->exhaustive_max);
+    if (par->order != DLS_ORDER_GIVEN && par->order != DLS_ORDER_RATE &&
+        par->order != DLS_ORDER_BEST)
+        return dls__fail(err, DLS_EINVAL, "%s: order must be given, rate or best, not %d", who,
+                         (int)par->order);
+    if (par->sequence != NULL) {
+        if (par->sequence_length < 1 || par->sequence_length > par->max_chunks)
+            return dls__fail(err, DLS_EINVAL, "%s: the sequence must have 1 to max_chunks "
+                             "(%zu) chunks, not %zu", who, par->max_chunks,
+                             par->sequence_length);
+        for (size_t k = 0; k < par->sequence_length; k++)
+            if (par->sequence[k] >= pl->n)
+                return dls__fail(err, DLS_EINVAL, "%s: chunk %zu of the sequence names "
+                                 "processor %zu; the platform has %zu", who, k + 1,
+                                 par->sequence[k], pl->n);
+    } else if (par->sequence_length != 0) {
+        return dls__fail(err, DLS_EINVAL, "%s: sequence_length is %zu without a sequence", who,
+                         par->sequence_length);
+    }
+    if (par->release != NULL)
+        for (size_t i = 0; i < pl->n; i++)
+            if (!(isfinite(par->release[i]) && par->release[i] >= 0 &&
+                  par->release[i] <= DLS_DOMAIN_MAX))
+                return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": the "
+                                    "release time must be finite, >= 0 and at most %g s, not "
+                                    "%.10g", who, pl->procs[i].name, DLS_DOMAIN_MAX,
+                                    par->release[i]);
+    return DLS_OK;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The replay                                                                          */
+
+/* The earliest-start timeline of chunks seq (platform indices) of sizes x: each send when
+ * the link is free and, for a processor with a limit, once its chunk `window` back is
+ * computed; each computation after its arrival, the processor's previous chunk and its
+ * release. True models (dls_model_time). ev (n) and level (n) are filled; held receives the
+ * largest ratio of a window's load to its processor's limit (0 without limits). Returns the
+ * makespan. scratch: 2 n sizes. */
+static double replay(const dls_platform *pl, const size_t *seq, const double *x, size_t n,
+                     const dls_installment_lp_params *par, dls_installment_event *ev,
+                     int *level, size_t *prev, size_t *last, double *held)
+{
+    size_t m = pl->n, W = par->window;
+    for (size_t i = 0; i < m; i++)
+        last[i] = SIZE_MAX;
+    double link = 0, makespan = 0;
+    *held = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = seq[k];
+        const dls__proc *pr = &pl->procs[i];
+        double limit = par->use_limits ? pr->limit : INFINITY;
+        prev[k] = last[i];
+        last[i] = k;
+        double start = link, window = x[k];
+        size_t h = prev[k];
+        for (size_t d = 1; d < W && h != SIZE_MAX; d++, h = prev[h])
+            window += x[h];
+        if (isfinite(limit)) {
+            if (h != SIZE_MAX && ev[h].compute_end > start)
+                start = ev[h].compute_end;
+            *held = fmax(*held, limit > 0 ? window / limit : (window > 0 ? INFINITY : 0));
+        }
+        ev[k].chunk = k;
+        ev[k].processor = i;
+        ev[k].size = x[k];
+        ev[k].round = prev[k] == SIZE_MAX ? 0 : ev[prev[k]].round + 1;
+        ev[k].send_start = start;
+        ev[k].send_end = start + pr->startup + pr->rate * x[k];
+        link = ev[k].send_end;
+        double cs = ev[k].send_end;
+        if (prev[k] != SIZE_MAX)
+            cs = fmax(cs, ev[prev[k]].compute_end);
+        else if (par->release != NULL)
+            cs = fmax(cs, par->release[i]);
+        ev[k].compute_start = cs;
+        ev[k].compute_end = cs + dls__inst_time_level(pr->model, x[k], &level[k]);
+        makespan = fmax(makespan, ev[k].compute_end);
+    }
+    return makespan;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The lower bound                                                                     */
+
+/* Whether some schedule could finish V by T under the relaxation: processor i computes
+ * at most (T - max(S_i, r_i)) / b_i units (b_i its steepest line with a non-negative
+ * intercept: every chunk's time is at least b_i x), and the link carries all units in
+ * T - min S. Fractional knapsack over the link, cheapest rate first. */
+static int bound_holds(const dls__star *st, const double *slope, const double *release,
+                       const dls__keyed *by_rate, double smin, double T)
+{
+    double room = T - smin, got = 0;
+    if (room < 0)
+        return 0;
+    for (size_t r = 0; r < st->m; r++) {
+        size_t k = by_rate[r].index;
+        double ready = fmax(st->S[k], release ? release[st->proc[k]] : 0);
+        double cap = slope[k] > 0 ? fmax(0, T - ready) / slope[k] : INFINITY;
+        double take = st->C[k] > 0 ? fmin(cap, room / st->C[k]) : cap;
+        got += take;
+        room -= take * st->C[k];
+        if (got >= st->V)
+            return 1;
+        if (room <= 0)
+            break;
+    }
+    return got >= st->V;
+}
+
+static double lower_bound(const dls__star *st, const double *release, double upper)
+{
+    size_t m = st->m;
+    double *slope = malloc(m * sizeof *slope);
+    dls__keyed *by_rate = malloc(m * sizeof *by_rate);
+    double smin = INFINITY, lb = NAN;
+    if (slope != NULL && by_rate != NULL && isfinite(upper)) {
+        for (size_t k = 0; k < m; k++) {
+            slope[k] = 0;
+            for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+                if (st->a[l] >= 0)
+                    slope[k] = fmax(slope[k], st->b[l]);
+            by_rate[k].key = st->C[k];
+            by_rate[k].index = k;
+            smin = fmin(smin, st->S[k]);
+        }
+        dls__keyed_sort(by_rate, m);
+        double lo = 0, hi = upper;
+        if (bound_holds(st, slope, release, by_rate, smin, hi)) {
+            for (int s = 0; s < DLS_INSTALLMENT_LP_BOUND_STEPS && hi - lo > 1e-15 * hi; s++) {
+                double mid = 0.5 * (lo + hi);
+                if (bound_holds(st, slope, release, by_rate, smin, mid))
+                    hi = mid;
+                else
+                    lo = mid;
+            }
+            lb = lo;
+        }
+    }
+    free(slope);
+    free(by_rate);
+    return lb;
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The schedule                                                                        */
+
+static dls_status make_result(const dls_platform *pl, double V, const size_t *seq,
+                              const double *x, size_t n, const dls_installment_lp_params *par,
+                              const dls_installment_lp_info *info, double *makespan_out,
+                              dls_installment **out, dls_error *err)
+{
+    size_t m = pl->n;
+    dls_installment *s = calloc(1, sizeof *s);
+    size_t *prev = malloc((n ? n : 1) * sizeof *prev), *last = malloc(m * sizeof *last);
+    if (s != NULL) {
+        s->n = m;
+        s->role = malloc(m * sizeof *s->role);
+        s->chunks = calloc(m, sizeof *s->chunks);
+        s->load = calloc(m, sizeof *s->load);
+        s->first = malloc(m * sizeof *s->first);
+        s->finish = malloc(m * sizeof *s->finish);
+        s->busy = calloc(m, sizeof *s->busy);
+        s->wait = calloc(m, sizeof *s->wait);
+        s->ctime = malloc(m * sizeof *s->ctime);
+        s->level = calloc(m, sizeof *s->level);
+        s->ev = malloc((n ? n : 1) * sizeof *s->ev);
+        s->ev_level = malloc((n ? n : 1) * sizeof *s->ev_level);
+        s->lp = malloc(sizeof *s->lp);
+    }
+    if (s == NULL || !s->role || !s->chunks || !s->load || !s->first || !s->finish ||
+        !s->busy || !s->wait || !s->ctime || !s->level || !s->ev || !s->ev_level || !s->lp ||
+        !prev || !last) {
+        dls_installment_free(s);
+        free(prev);
+        free(last);
+        return dls__fail(err, DLS_ENOMEM, "dls_installment_lp: out of memory");
+    }
+    double held;
+    s->makespan = replay(pl, seq, x, n, par, s->ev, s->ev_level, prev, last, &held);
+    *s->lp = *info;
+    for (size_t i = 0; i < m; i++) {
+        s->role[i] = DLS_INSTALLMENT_NO_CHUNK;
+        s->first[i] = s->finish[i] = s->ctime[i] = NAN;
+    }
+    uint64_t most = 0;
+    size_t used = 0;
+    for (size_t k = 0; k < n; k++) {
+        const dls_installment_event *e = &s->ev[k];
+        size_t i = e->processor;
+        if (s->chunks[i] == 0) {
+            s->first[i] = e->send_end;
+            s->role[i] = DLS_INSTALLMENT_WORKS;
+            used++;
+        }
+        s->chunks[i]++;
+        most = s->chunks[i] > most ? s->chunks[i] : most;
+        s->load[i] += e->size;
+        s->busy[i] += e->compute_end - e->compute_start;
+        s->finish[i] = e->compute_end;
+        if (s->ev_level[k] > s->level[i])
+            s->level[i] = s->ev_level[k];
+    }
+    for (size_t i = 0; i < m; i++)
+        if (s->chunks[i] > 0)
+            s->wait[i] = fmax(0, s->finish[i] - s->first[i] - s->busy[i]);
+    s->plan.V = V;
+    s->plan.delta = NAN;
+    s->plan.N = n;
+    s->plan.rounds = most;
+    s->plan.last = n > 0 ? x[n - 1] : NAN;
+    s->plan.p = used;
+    s->plan.R = NAN;
+    free(prev);
+    free(last);
+    *makespan_out = s->makespan;
+    if (held > 1 + par->check_tol)
+        dls__note_add(&s->note, "a processor holds %.6g times its limit at once", held);
+    *out = s;
+    return DLS_OK;
+}
+
+/* The base order: the best single-installment schedule's processors with a load, in its
+ * order (all of its sequence when the limits cannot hold the load in one installment). */
+static dls_status single_start(const dls_platform *pl, double V,
+                               const dls_installment_lp_params *par, size_t *base,
+                               size_t *nbase, double *single, double **single_x,
+                               dls_error *err)
+{
+    dls_schedule_params sp;
+    dls_schedule_params_init(&sp);
+    sp.order = par->order;
+    sp.use_limits = par->use_limits;
+    sp.order_time_limit = fmax(DLS_INSTALLMENT_LP_ORDER_SHARE * par->time_limit, 1e-3);
+    sp.time_limit = par->time_limit;
+    dls_schedule *s = NULL;
+    dls_status st = dls_schedule_solve(pl, V, &sp, &s, err);
+    if (st != DLS_OK)
+        return st;
+    const size_t *seq = dls_schedule_sequence(s);
+    const double *load = dls_schedule_loads(s);
+    int feasible = dls_schedule_status(s) != DLS_SOLUTION_INFEASIBLE;
+    *nbase = 0;
+    for (size_t k = 0; k < pl->n; k++)
+        if (!feasible || load[seq[k]] > 0)
+            base[(*nbase)++] = seq[k];
+    *single = feasible ? dls_schedule_makespan(s) : INFINITY;
+    if (feasible) {
+        *single_x = malloc(pl->n * sizeof **single_x);
+        if (*single_x != NULL)
+            for (size_t k = 0; k < *nbase; k++)
+                (*single_x)[k] = load[base[k]];
+    }
+    dls_schedule_free(s);
+    if (*nbase == 0)
+        for (size_t k = 0; k < pl->n; k++)
+            base[(*nbase)++] = seq[k];
+    return DLS_OK;
+}
+
+static dls_status lp_impl(const dls_platform *pl, double V, const dls_installment_lp_params *par,
+                          dls_installment **out, dls_error *err)
+{
+    static const char who[] = "dls_installment_lp";
+    double t0 = dls__clock_now();
+    dls_status rc = dls__inst_check_load(V, who, err);
+    if (rc == DLS_OK)
+        rc = dls__inst_check_platform(pl, who, err);
+    if (rc == DLS_OK)
+        rc = check_params(pl, par, who, err);
+    if (rc != DLS_OK)
+        return rc;
+    size_t m = pl->n;
+    dls_schedule_params sp;
+    dls_schedule_params_init(&sp);
+    sp.order = DLS_ORDER_GIVEN;
+    sp.use_limits = par->use_limits;
+    dls__star st;
+    char *note = NULL;
+    rc = dls__star_build(pl, V, &sp, 1, &st, &note, err);
+    size_t *base = malloc(m * sizeof *base);
+    double single = NAN, *single_x = NULL;
+    size_t nbase = 0;
+    if (rc == DLS_OK && base == NULL)
+        rc = dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+    if (rc == DLS_OK && par->sequence == NULL)
+        rc = single_start(pl, V, par, base, &nbase, &single, &single_x, err);
+    dls__mlp_answer ans;
+    memset(&ans, 0, sizeof ans);
+    if (rc == DLS_OK) {
+        /* the time unit: a makespan some schedule reaches, else the load on the fastest
+         * processor */
+        double tau = single;
+        if (!(isfinite(tau) && tau > 0)) {
+            tau = INFINITY;
+            for (size_t i = 0; i < m; i++) {
+                double t = st.S[i] + st.C[i] * V;
+                for (size_t l = st.off[i]; l < st.off[i + 1]; l++)
+                    t = fmax(t, st.S[i] + st.C[i] * V + st.a[l] + st.b[l] * V);
+                tau = fmin(tau, t);
+            }
+            if (!(isfinite(tau) && tau > 0))
+                tau = 1;
+        }
+        double left = par->time_limit - (dls__clock_now() - t0);
+        dls__mlp_spec ms = {
+            .st = &st, .release = par->release, .window = par->window,
+            .search = par->sequence == NULL, .seq = par->sequence,
+            .nseq = par->sequence_length, .base = base, .nbase = nbase,
+            .max_rounds = par->rounds, .moves = par->moves, .max_chunks = par->max_chunks,
+            .max_lps = par->max_lps, .exhaustive_max = par->exhaustive_max,
+            .time_limit = fmax(left, 1e-3), .time_unit = tau,
+            .verbose = par->verbose, .progress = par->progress,
+            .progress_data = par->progress_data,
+        };
+        rc = dls__mlp_solve(&ms, &ans, err);
+    }
+    if (rc == DLS_OK && !isfinite(ans.makespan))
+        rc = dls__fail(err, DLS_ERANGE, "%s: the sequence of %zu chunks cannot hold a load of "
+                       "%.10g within the limits", who, par->sequence_length, V);
+    if (rc == DLS_OK) {
+        dls_installment_lp_info info;
+        memset(&info, 0, sizeof info);
+        info.lp_makespan = ans.makespan;
+        info.single_makespan = single;
+        info.lps = ans.lps;
+        info.warm_starts = ans.warm;
+        info.exhaustive_length = ans.exhaustive_length;
+        info.exact = ans.exact;
+        info.rounds_tried = ans.rounds;
+        info.best_rounds = ans.best_rounds;
+        info.moves_gain = ans.search_gain;
+        info.iterations = ans.iterations;
+        info.limited = ans.time_limited;
+        double T;
+        rc = make_result(pl, V, ans.seq, ans.x, ans.n, par, &info, &T, out, err);
+        if (rc == DLS_OK && single_x != NULL && T > single * (1 + par->check_tol)) {
+            /* never worse than the start: its schedule, replayed in this model */
+            dls_installment *one = NULL;
+            double T1;
+            if (make_result(pl, V, base, single_x, nbase, par, &info, &T1, &one, NULL) ==
+                    DLS_OK && T1 < T) {
+                dls_installment_free(*out);
+                *out = one;
+                T = T1;
+                one->lp->lp_makespan = single; /* the single-installment optimum */
+                dls__note_add(&(*out)->note, "the search found nothing better than the "
+                              "single-installment schedule");
+            } else {
+                dls_installment_free(one);
+            }
+        }
+        if (rc == DLS_OK) {
+            dls_installment *s = *out;
+            s->lp->replay_residual = fabs(T - s->lp->lp_makespan) / s->lp->lp_makespan;
+            int envelope = st.envelope_dev > 0;
+            if (s->lp->replay_residual > par->check_tol && !(envelope && T <= s->lp->lp_makespan * (1 + st.envelope_dev + par->check_tol))) {
+                dls_installment_free(s);
+                *out = NULL;
+                rc = dls__fail(err, DLS_ENUMERIC, "%s: the replay of the LP's chunks ends at "
+                               "%.10g s, the LP said %.10g s (relative %.3g > %.3g)", who, T,
+                               ans.makespan, fabs(T - ans.makespan) / ans.makespan,
+                               par->check_tol);
+            } else {
+                s->lp->lower_bound = par->sequence == NULL ? lower_bound(&st, par->release, T)
+                                                           : NAN;
+                s->lp->gap = isfinite(s->lp->lower_bound) ? (T - s->lp->lower_bound) / T : NAN;
+                s->lp->seconds = dls__clock_now() - t0;
+                if (ans.note[0] != '\0')
+                    dls__note_add(&s->note, "%s", ans.note);
+                if (note != NULL)
+                    dls__note_add(&s->note, "%s", note);
+            }
+        }
+    }
+    dls__mlp_answer_free(&ans);
+    dls__star_free(&st);
+    free(base);
+    free(single_x);
+    free(note);
+    return rc;
+}
+
+dls_status dls_installment_lp(const dls_platform *platform, double load,
+                              const dls_installment_lp_params *params, dls_installment **out,
+                              dls_error *err)
+{
+    dls_installment_lp_params defaults;
+    if (platform == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_installment_lp: NULL argument");
+    if (params == NULL) {
+        dls_installment_lp_params_init(&defaults);
+        params = &defaults;
+    }
+    dls_installment *s = NULL;
+    dls_status rc = lp_impl(platform, load, params, &s, err);
+    if (rc == DLS_OK)
+        *out = s;
+    return dls__error_retag(err, rc, "dls_installment_lp");
+}
+
+dls_status dls_installment_get_lp_info(const dls_installment *s, dls_installment_lp_info *out,
+                                       dls_error *err)
+{
+    if (s == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info: NULL argument");
+    if (s->lp == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info: the schedule is not "
+                         "from dls_installment_lp()");
+    *out = *s->lp;
+    return DLS_OK;
+}
+
+/* The text of the LP of params->sequence; fn names the public call. */
+static dls_status lp_text(const dls_platform *pl, double V, const dls_installment_lp_params *params,
+                          dls_export_format format, dls__buf *out, const char *fn,
+                          dls_error *err)
+{
+    dls_installment_lp_params defaults;
+    if (pl == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+    if (params == NULL) {
+        dls_installment_lp_params_init(&defaults);
+        params = &defaults;
+    }
+    dls_status rc = dls__inst_check_load(V, fn, err);
+    if (rc == DLS_OK)
+        rc = dls__inst_check_platform(pl, fn, err);
+    if (rc == DLS_OK)
+        rc = check_params(pl, params, fn, err);
+    if (rc != DLS_OK)
+        return rc;
+    if (params->sequence == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: the LP is that of a sequence of installments: "
+                         "give one", fn);
+    if (format < DLS_EXPORT_LP || format > DLS_EXPORT_MATHPROG)
+        return dls__fail(err, DLS_EINVAL, "%s: unknown format %d", fn, (int)format);
+    dls_schedule_params sp;
+    dls_schedule_params_init(&sp);
+    sp.use_limits = params->use_limits;
+    dls__star st;
+    char *note = NULL;
+    rc = dls__star_build(pl, V, &sp, 1, &st, &note, err);
+    if (rc == DLS_OK) {
+        dls__mlp_spec ms = {
+            .st = &st, .release = params->release, .window = params->window,
+            .seq = params->sequence, .nseq = params->sequence_length, .time_unit = 1,
+            .time_limit = INFINITY, .verbose = params->verbose,
+        };
+        rc = dls__mlp_text(&ms, format, out, err);
+    }
+    dls__star_free(&st);
+    free(note);
+    return rc;
+}
+
+dls_status dls_installment_lp_write_file(const dls_platform *pl, double V,
+                                         const dls_installment_lp_params *params,
+                                         dls_export_format format, const char *path,
+                                         dls_error *err)
+{
+    static const char fn[] = "dls_installment_lp_write_file";
+    if (path == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+    dls__buf text = DLS__BUF_INIT;
+    dls_status rc = lp_text(pl, V, params, format, &text, fn, err);
+    if (rc == DLS_OK)
+        rc = dls__write_output(path, text.s ? text.s : "", text.len, err);
+    dls__buf_free(&text);
+    return dls__error_retag(err, rc, fn);
+}
+
+dls_status dls_installment_lp_to_string(const dls_platform *pl, double V,
+                                        const dls_installment_lp_params *params,
+                                        dls_export_format format, char **out, dls_error *err)
+{
+    static const char fn[] = "dls_installment_lp_to_string";
+    if (out == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+    dls__buf text = DLS__BUF_INIT;
+    dls_status rc = lp_text(pl, V, params, format, &text, fn, err);
+    if (rc == DLS_OK) {
+        char *doc = dls__buf_take(&text);
+        if (doc == NULL)
+            rc = dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        else
+            *out = doc;
+    }
+    dls__buf_free(&text);
+    return dls__error_retag(err, rc, fn);
+}

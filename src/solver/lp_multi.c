@@ -1,0 +1,1012 @@
+/* The multi-installment LP: the chunk sizes of a given sequence of installments, in which a
+ * processor may appear several times, and the search over sequences that uses it as its
+ * evaluator (issue 25).
+ *
+ * Formulation. Chunk k of the sequence goes to processor i = s_k; xi_k is its size, A_k
+ * its arrival, F_k its finish; T the makespan. With j the previous chunk of processor i and
+ * h the chunk W back (W = the chunks a processor with a limit may hold at once):
+ *     A_k - C_i xi_k - A_{k-1} >= S_i                    (send_k: one send at a time)
+ *     A_k - C_i xi_k - F_h     >= S_i                    (hold_k: the memory is free)
+ *     F_k - A_k - b_l xi_k     >= a_l   for each line l  (arrive_k_l)
+ *     F_k - F_j - b_l xi_k     >= a_l   for each line l  (after_k_l: in sequence)
+ *     F_k - b_l xi_k           >= a_l + r_i              (release: the first chunk)
+ *     sum of xi over the last W chunks of i up to k <= B_i   (window_k)
+ *     T - F_k >= 0           for the last chunk of each processor
+ *     sum_k xi_k = V,   xi_k >= 0,   T minimised.
+ * Each chunk's time is the top of its processor's lines at its own size (in or out of core
+ * on its own). Every chunk of the sequence is sent and computed, even at size zero: the LP
+ * charges its startup and intercept, and the search removes such chunks. The optimum is the
+ * makespan of the earliest-start timeline of its sizes (every constraint only pushes times
+ * later), which the caller replays.
+ *
+ * Scaling: loads in units of V, times in units of the caller's time unit (a makespan
+ * reached by some schedule), GLPK's scaling on top, as for the single-installment LP.
+ *
+ * The search (dls__mlp_solve with search): round-robin over the base order for 1, 2, ...
+ * rounds while more rounds help, then local moves on the best sequence (remove a chunk,
+ * swap two neighbours, insert a chunk of a processor earlier), each priced by the LP from
+ * the previous optimal basis, first improvement, until no move helps or a limit (time,
+ * LPs) is reached. Deterministic for the same input and limits on LPs. */
+#include <config.h>
+
+#include <glpk.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/buf.h"
+#include "core/locale.h"
+#include "solver/glpk_guard.h"
+#include "solver/solver.h"
+
+/* A move must shorten the makespan by this relative amount to be kept (the LP's own
+ * tolerances are 1e-7 relative to the scaled values). */
+#define DLS_MLP_IMPROVE_REL 1e-7
+/* Round-robin stops after this many rounds in a row that do not improve. */
+#define DLS_MLP_STALE_ROUNDS 2
+/* Chunks at or below this fraction of V count as empty and are removed. */
+#define DLS_MLP_EMPTY_REL 1e-9
+/* The answer's LP is solved again from its optimal basis with these primal and dual
+ * feasibility tolerances (GLPK's default, 1e-7, leaves optima 1e-7 apart). */
+#define DLS_MLP_POLISH_TOL 1e-10
+/* Sequences of fewer than this many chunks are not worth enumerating: the search's own
+ * moves reach them. */
+#define DLS_MLP_EXHAUSTIVE_MIN_LENGTH 3
+/* Simplex iterations of one LP: this many plus this many per row and column. */
+#define DLS_MLP_ITER_BASE 2000ul
+#define DLS_MLP_ITER_PER 20ul
+
+/* The work, reachable from the GLPK thread's argument (all memory here is owned by it, so
+ * that an abandoned GLPK call leaks nothing). */
+typedef struct mlp_work {
+    const dls__mlp_spec *sp;
+    dls__mlp_answer *ans;
+    dls__glpk_guard *g;
+    double u, tau;
+    /* scratch for one LP */
+    int *ia, *ja;
+    double *ar;
+    size_t cap_nz;
+    size_t *prev, *back, *last;  /* previous chunk of the processor, the chunk W back, last
+                                    chunk of each position (SIZE_MAX: none) */
+    size_t cap_seq, cap_pos;
+    size_t *cand;                /* a candidate sequence */
+    size_t *best;                /* the best sequence */
+    size_t *cand_id, *best_id;   /* the chunks' identities, for warm starts */
+    size_t next_id;
+    /* the basis of the best LP by chunk identity: SLOTS statuses per identity (0: none) */
+    unsigned char *store;
+    size_t cap_store;
+    unsigned char *proc_stat;    /* makespan row of each position */
+    unsigned char load_stat, T_stat;
+    size_t slots;                /* per chunk: 3 columns, send, hold, 2 L lines, window */
+    /* the rows of the LP built last: chunk and slot of each (chunk SIZE_MAX: a makespan
+     * row, slot = its position; or the load row, slot SIZE_MAX) */
+    size_t *row_chunk, *row_slot;
+    size_t cap_rows;
+    double *bx;                  /* its sizes */
+    size_t nbest;
+    double bT;
+    double *x;                   /* sizes of the last LP */
+    unsigned long iterations;
+    unsigned lps, warm;
+    int last_ret;                /* glp_simplex's return of the last run */
+    int tight;                   /* polish: tight tolerances */
+    int limited;                 /* a limit ended the search */
+    int failed;                  /* an LP failed for another reason than infeasibility */
+    char tried[200];
+} mlp_work;
+
+/* Room for sequences of n chunks in every array sized by chunks (all of one capacity). */
+static int reserve(mlp_work *w, size_t n)
+{
+    if (n <= w->cap_seq)
+        return 0;
+    size_t c = w->cap_seq ? w->cap_seq : 64;
+    while (c < n)
+        c *= 2;
+    size_t **sz[] = {&w->prev, &w->back, &w->cand, &w->best, &w->cand_id, &w->best_id};
+    for (size_t k = 0; k < sizeof sz / sizeof *sz; k++) {
+        size_t *q = realloc(*sz[k], c * sizeof **sz[k]);
+        if (q == NULL)
+            return -1;
+        *sz[k] = q;
+    }
+    double **db[] = {&w->bx, &w->x};
+    for (size_t k = 0; k < sizeof db / sizeof *db; k++) {
+        double *q = realloc(*db[k], c * sizeof **db[k]);
+        if (q == NULL)
+            return -1;
+        *db[k] = q;
+    }
+    w->cap_seq = c;
+    return 0;
+}
+
+/* Basis statuses kept per chunk: 3 columns, send, hold, 2 per line, window. */
+static size_t slots_of(const dls__star *st)
+{
+    size_t most = 1;
+    for (size_t k = 0; k < st->m; k++)
+        if (st->off[k + 1] - st->off[k] > most)
+            most = st->off[k + 1] - st->off[k];
+    return 6 + 2 * most;
+}
+
+static int col_xi(size_t k) { return (int)(3 * k) + 1; }
+static int col_A(size_t k) { return (int)(3 * k) + 2; }
+static int col_F(size_t k) { return (int)(3 * k) + 3; }
+
+static void put(mlp_work *w, size_t *nz, int i, int j, double v)
+{
+    if (v == 0)
+        return;
+    ++*nz;
+    w->ia[*nz] = i;
+    w->ja[*nz] = j;
+    w->ar[*nz] = v;
+}
+
+/* The nonzeros and rows of the LP of seq (n chunks), for the allocation. */
+static size_t count_nz(const dls__star *st, size_t n, size_t W)
+{
+    size_t most = 1;
+    for (size_t k = 0; k < st->m; k++)
+        if (st->off[k + 1] - st->off[k] > most)
+            most = st->off[k + 1] - st->off[k];
+    return n * (4 + 4 + 6 * most + W + 2) + 8;
+}
+
+/* Builds the LP of seq (positions, n chunks) into a new problem. names: row and column
+ * names (exports). Returns NULL when out of memory. */
+static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
+{
+    const dls__mlp_spec *sp = w->sp;
+    const dls__star *st = sp->st;
+    size_t m = st->m, W = sp->window;
+    double u = w->u, tau = w->tau;
+    if (reserve(w, n) != 0)
+        return NULL;
+    if (m > w->cap_pos) {
+        size_t *q = realloc(w->last, m * sizeof *q);
+        if (q == NULL)
+            return NULL;
+        w->last = q;
+        w->cap_pos = m;
+    }
+    size_t need = count_nz(st, n, W) + 1;
+    if (need > w->cap_nz) {
+        int *ia = realloc(w->ia, need * sizeof *ia);
+        if (ia != NULL)
+            w->ia = ia;
+        int *ja = ia ? realloc(w->ja, need * sizeof *ja) : NULL;
+        if (ja != NULL)
+            w->ja = ja;
+        double *ar = ja ? realloc(w->ar, need * sizeof *ar) : NULL;
+        if (ar == NULL)
+            return NULL;
+        w->ar = ar;
+        w->cap_nz = need;
+    }
+    size_t rows_most = n * (w->slots - 3) + m + 2;
+    if (rows_most > w->cap_rows) {
+        size_t *rc = realloc(w->row_chunk, rows_most * sizeof *rc);
+        if (rc != NULL)
+            w->row_chunk = rc;
+        size_t *rs = rc ? realloc(w->row_slot, rows_most * sizeof *rs) : NULL;
+        if (rs == NULL)
+            return NULL;
+        w->row_slot = rs;
+        w->cap_rows = rows_most;
+    }
+    for (size_t i = 0; i < m; i++)
+        w->last[i] = SIZE_MAX;
+    /* the previous chunk of the same processor, and the one W back */
+    for (size_t k = 0; k < n; k++) {
+        w->prev[k] = w->last[seq[k]];
+        w->last[seq[k]] = k;
+    }
+    for (size_t k = 0; k < n; k++) {
+        size_t h = k;
+        for (size_t d = 0; d < W && h != SIZE_MAX; d++)
+            h = w->prev[h];
+        w->back[k] = h;
+    }
+    glp_prob *P = glp_create_prob();
+    glp_set_obj_dir(P, GLP_MIN);
+    if (names) {
+        glp_set_prob_name(P, "dlsched_installments");
+        glp_set_obj_name(P, "makespan");
+    }
+    glp_add_cols(P, (int)(3 * n + 1));
+    int colT = (int)(3 * n) + 1;
+    glp_set_col_bnds(P, colT, GLP_LO, 0, 0);
+    glp_set_obj_coef(P, colT, 1);
+    char name[64];
+    if (names)
+        glp_set_col_name(P, colT, "T");
+    size_t nz = 0;
+    int row = 0;
+    size_t key_chunk = 0, key_slot = 0;
+#define NEW_ROW(type, lo, up, ...)                                   \
+    do {                                                             \
+        row = glp_add_rows(P, 1);                                    \
+        glp_set_row_bnds(P, row, type, lo, up);                      \
+        if ((size_t)row < w->cap_rows) {                             \
+            w->row_chunk[row] = key_chunk;                           \
+            w->row_slot[row] = key_slot;                             \
+        }                                                            \
+        if (names) {                                                 \
+            snprintf(name, sizeof name, __VA_ARGS__);                \
+            glp_set_row_name(P, row, name);                          \
+        }                                                            \
+    } while (0)
+    for (size_t k = 0; k < n; k++) {
+        size_t i = seq[k];
+        double S = st->S[i] / tau, C = st->C[i] * u / tau;
+        double cap = fmin(st->B[i], st->V) / u;
+        glp_set_col_bnds(P, col_xi(k), cap > 0 ? GLP_DB : GLP_FX, 0, cap);
+        glp_set_col_bnds(P, col_A(k), GLP_LO, 0, 0);
+        glp_set_col_bnds(P, col_F(k), GLP_LO, 0, 0);
+        if (names) {
+            snprintf(name, sizeof name, "x_%zu", k + 1);
+            glp_set_col_name(P, col_xi(k), name);
+            snprintf(name, sizeof name, "A_%zu", k + 1);
+            glp_set_col_name(P, col_A(k), name);
+            snprintf(name, sizeof name, "F_%zu", k + 1);
+            glp_set_col_name(P, col_F(k), name);
+        }
+        key_chunk = k;
+        key_slot = 3;
+        NEW_ROW(GLP_LO, S, 0, "send_%zu", k + 1);
+        put(w, &nz, row, col_A(k), 1);
+        put(w, &nz, row, col_xi(k), -C);
+        if (k > 0)
+            put(w, &nz, row, col_A(k - 1), -1);
+        if (isfinite(st->B[i]) && w->back[k] != SIZE_MAX) {
+            key_slot = 4;
+            NEW_ROW(GLP_LO, S, 0, "hold_%zu", k + 1);
+            put(w, &nz, row, col_A(k), 1);
+            put(w, &nz, row, col_xi(k), -C);
+            put(w, &nz, row, col_F(w->back[k]), -1);
+        }
+        double r = sp->release != NULL ? sp->release[i] / tau : 0;
+        for (size_t l = st->off[i]; l < st->off[i + 1]; l++) {
+            double a = st->a[l] / tau, b = st->b[l] * u / tau;
+            size_t lk = l - st->off[i] + 1;
+            key_slot = 5 + 2 * (lk - 1);
+            NEW_ROW(GLP_LO, a, 0, "arrive_%zu_%zu", k + 1, lk);
+            put(w, &nz, row, col_F(k), 1);
+            put(w, &nz, row, col_A(k), -1);
+            put(w, &nz, row, col_xi(k), -b);
+            if (w->prev[k] != SIZE_MAX) {
+                key_slot = 6 + 2 * (lk - 1);
+                NEW_ROW(GLP_LO, a, 0, "after_%zu_%zu", k + 1, lk);
+                put(w, &nz, row, col_F(k), 1);
+                put(w, &nz, row, col_F(w->prev[k]), -1);
+                put(w, &nz, row, col_xi(k), -b);
+            } else if (r > 0) {
+                key_slot = 6 + 2 * (lk - 1);
+                NEW_ROW(GLP_LO, a + r, 0, "release_%zu_%zu", k + 1, lk);
+                put(w, &nz, row, col_F(k), 1);
+                put(w, &nz, row, col_xi(k), -b);
+            }
+        }
+        if (isfinite(st->B[i]) && w->prev[k] != SIZE_MAX && sp->window > 1) {
+            key_slot = w->slots - 1;
+            NEW_ROW(GLP_UP, 0, st->B[i] / u, "window_%zu", k + 1);
+            size_t h = k;
+            for (size_t d = 0; d < W && h != SIZE_MAX; d++, h = w->prev[h])
+                put(w, &nz, row, col_xi(h), 1);
+        }
+    }
+    for (size_t i = 0; i < m; i++)
+        if (w->last[i] != SIZE_MAX) {
+            key_chunk = SIZE_MAX;
+            key_slot = i;
+            NEW_ROW(GLP_LO, 0, 0, "makespan_%zu", i + 1);
+            put(w, &nz, row, colT, 1);
+            put(w, &nz, row, col_F(w->last[i]), -1);
+        }
+    key_chunk = SIZE_MAX;
+    key_slot = SIZE_MAX;
+    NEW_ROW(GLP_FX, st->V / u, st->V / u, "load");
+    for (size_t k = 0; k < n; k++)
+        put(w, &nz, row, col_xi(k), 1);
+#undef NEW_ROW
+    glp_load_matrix(P, (int)nz, w->ia, w->ja, w->ar);
+    return P;
+}
+
+/* The statuses of the identities' basis store (grown to hold identity id). */
+static unsigned char *stored(mlp_work *w, size_t id)
+{
+    size_t need = (id + 1) * w->slots;
+    if (need > w->cap_store) {
+        size_t c = w->cap_store ? w->cap_store : 1024;
+        while (c < need)
+            c *= 2;
+        unsigned char *q = realloc(w->store, c);
+        if (q == NULL)
+            return NULL;
+        memset(q + w->cap_store, 0, c - w->cap_store);
+        w->store = q;
+        w->cap_store = c;
+    }
+    return w->store + id * w->slots;
+}
+
+/* Gives P the basis of the store, through the chunks' identities (new rows basic, new
+ * columns at their lower bounds), balanced to as many basic variables as rows. Returns 1
+ * when a stored basis was used. */
+static int warm_basis(mlp_work *w, glp_prob *P, const size_t *ids, size_t n)
+{
+    int rows = glp_get_num_rows(P), cols = glp_get_num_cols(P), basic = 0, known = 0;
+    for (size_t k = 0; k < n; k++) {
+        unsigned char *b = stored(w, ids[k]);
+        for (int c = 0; c < 3; c++) {
+            int stt = b != NULL && b[c] ? b[c] : GLP_NL;
+            known += b != NULL && b[c];
+            glp_set_col_stat(P, (int)(3 * k) + c + 1, stt);
+        }
+    }
+    glp_set_col_stat(P, cols, w->T_stat ? w->T_stat : GLP_BS);
+    for (int r = 1; r <= rows; r++) {
+        size_t ck = w->row_chunk[r], sl = w->row_slot[r];
+        int stt = GLP_BS;
+        if (ck != SIZE_MAX) {
+            unsigned char *b = stored(w, ids[ck]);
+            if (b != NULL && b[sl])
+                stt = b[sl];
+        } else if (sl == SIZE_MAX) {
+            stt = w->load_stat ? w->load_stat : GLP_BS;
+        } else if (w->proc_stat[sl]) {
+            stt = w->proc_stat[sl];
+        }
+        glp_set_row_stat(P, r, stt);
+    }
+    if (known == 0)
+        return 0;
+    for (int r = 1; r <= rows; r++)
+        basic += glp_get_row_stat(P, r) == GLP_BS;
+    for (int c = 1; c <= cols; c++)
+        basic += glp_get_col_stat(P, c) == GLP_BS;
+    /* too many basic variables: columns leave the basis (the sizes first); too few: rows
+     * enter it */
+    for (int c = 1; c <= cols && basic > rows; c++)
+        if (glp_get_col_stat(P, c) == GLP_BS) {
+            glp_set_col_stat(P, c, GLP_NL);
+            basic--;
+        }
+    for (int r = rows; r >= 1 && basic < rows; r--)
+        if (glp_get_row_stat(P, r) != GLP_BS) {
+            glp_set_row_stat(P, r, GLP_BS);
+            basic++;
+        }
+    return 1;
+}
+
+/* Keeps the basis of P (the optimum of the LP of ids) in the store. */
+static void keep_basis(mlp_work *w, glp_prob *P, const size_t *ids, size_t n)
+{
+    int rows = glp_get_num_rows(P), cols = glp_get_num_cols(P);
+    for (size_t k = 0; k < n; k++) {
+        unsigned char *b = stored(w, ids[k]);
+        if (b == NULL)
+            return;
+        memset(b, 0, w->slots);
+        for (int c = 0; c < 3; c++)
+            b[c] = (unsigned char)glp_get_col_stat(P, (int)(3 * k) + c + 1);
+    }
+    w->T_stat = (unsigned char)glp_get_col_stat(P, cols);
+    for (int r = 1; r <= rows; r++) {
+        size_t ck = w->row_chunk[r], sl = w->row_slot[r];
+        unsigned char stt = (unsigned char)glp_get_row_stat(P, r);
+        if (ck != SIZE_MAX) {
+            unsigned char *b = stored(w, ids[ck]);
+            if (b != NULL)
+                b[sl] = stt;
+        } else if (sl == SIZE_MAX) {
+            w->load_stat = stt;
+        } else {
+            w->proc_stat[sl] = stt;
+        }
+    }
+}
+
+/* One simplex run with method meth; 1 when it ended (optimal or infeasible). */
+static int run(mlp_work *w, glp_prob *P, int meth, unsigned long it)
+{
+    glp_smcp parm;
+    dls__glpk_smcp(w->g, &parm, it);
+    parm.meth = meth;
+    parm.presolve = GLP_OFF;
+    if (w->tight) {
+        parm.tol_bnd = DLS_MLP_POLISH_TOL;
+        parm.tol_dj = DLS_MLP_POLISH_TOL;
+    }
+    int before = glp_get_it_cnt(P);
+    int ret = glp_simplex(P, &parm);
+    w->iterations += (unsigned long)(glp_get_it_cnt(P) - before);
+    w->last_ret = ret;
+    return ret == 0 && (glp_get_status(P) == GLP_OPT || glp_get_status(P) == GLP_NOFEAS);
+}
+
+/* Solves the LP of seq (identities ids): returns the makespan (s), INFINITY when the
+ * sequence cannot hold the load, NAN when the simplex failed or a limit stopped it
+ * (w->limited, w->failed and w->tried say which). keep: keep its basis. Sizes in w->x. */
+static double evaluate(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, int keep,
+                       int *nomem)
+{
+    dls__glpk_guard *g = w->g;
+    if (dls__glpk_left(g) <= 0) {
+        w->limited = 1;
+        snprintf(w->tried, sizeof w->tried, "no time left");
+        return NAN;
+    }
+    if (w->sp->max_lps > 0 && w->lps >= w->sp->max_lps) {
+        w->limited = 1;
+        snprintf(w->tried, sizeof w->tried, "%u LPs solved, the limit", w->lps);
+        return NAN;
+    }
+    dls__glpk_stage(g, "the multi-installment LP of %zu chunks (LP %u)", n, w->lps + 1);
+    glp_prob *P = build(w, seq, n, 0);
+    if (P == NULL) {
+        *nomem = 1;
+        return NAN;
+    }
+    w->lps++;
+    unsigned long it = DLS_MLP_ITER_BASE + DLS_MLP_ITER_PER * (unsigned long)(
+                                               glp_get_num_rows(P) + glp_get_num_cols(P));
+    glp_scale_prob(P, GLP_SF_AUTO);
+    int ok = 0;
+    if (ids != NULL && warm_basis(w, P, ids, n)) {
+        ok = run(w, P, GLP_DUALP, it);
+        w->warm += ok;
+    }
+    if (!ok && dls__glpk_left(g) > 0) {
+        glp_adv_basis(P, 0);
+        ok = run(w, P, GLP_DUALP, it);
+    }
+    if (!ok && dls__glpk_left(g) > 0 && w->last_ret != GLP_ETMLIM) {
+        glp_adv_basis(P, 0);
+        ok = run(w, P, GLP_PRIMAL, it);
+    }
+    double T = NAN;
+    if (ok && glp_get_status(P) == GLP_NOFEAS) {
+        T = INFINITY;
+    } else if (ok) {
+        /* the sizes, at least 0 and summing to V: the largest chunk takes the LP's
+         * rounding (within its limit) */
+        double sum = 0;
+        size_t top = 0;
+        for (size_t k = 0; k < n; k++) {
+            w->x[k] = fmax(0, glp_get_col_prim(P, col_xi(k))) * w->u;
+            sum += w->x[k];
+            if (w->x[k] > w->x[top])
+                top = k;
+        }
+        const dls__star *st = w->sp->st;
+        double fixed = w->x[top] + (st->V - sum);
+        if (fixed >= 0 && fixed <= fmin(st->B[seq[top]], st->V))
+            w->x[top] = fixed;
+        T = glp_get_obj_val(P) * w->tau;
+        if (keep && ids != NULL)
+            keep_basis(w, P, ids, n);
+    } else if (w->last_ret == GLP_ETMLIM || dls__glpk_left(g) <= 0) {
+        w->limited = 1;
+        snprintf(w->tried, sizeof w->tried, "time limit reached in an LP of %zu chunks", n);
+    } else {
+        w->limited = w->last_ret == GLP_EITLIM;
+        w->failed = !w->limited;
+        snprintf(w->tried, sizeof w->tried, "GLPK's simplex ended with code %d, status %d on "
+                 "an LP of %zu chunks", w->last_ret, glp_get_status(P), n);
+    }
+    glp_delete_prob(P);
+    return T;
+}
+
+/* Keeps seq (n chunks, identities ids, sizes w->x) as the best when it is better by the
+ * margin. */
+static int offer(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, double T)
+{
+    if (!(T < w->bT * (1 - DLS_MLP_IMPROVE_REL)) && !(isinf(w->bT) && isfinite(T)))
+        return 0;
+    if (reserve(w, n) != 0)
+        return 0;
+    memmove(w->best, seq, n * sizeof *seq);
+    memmove(w->best_id, ids, n * sizeof *ids);
+    memcpy(w->bx, w->x, n * sizeof *w->x);
+    w->nbest = n;
+    w->bT = T;
+    return 1;
+}
+
+/* Prices the candidate w->cand / w->cand_id (n chunks) and keeps it when better. */
+static int try_candidate(mlp_work *w, size_t n, int *nomem)
+{
+    double T = evaluate(w, w->cand, w->cand_id, n, 0, nomem);
+    if (!offer(w, w->cand, w->cand_id, n, T))
+        return 0;
+    /* the basis of the new best, for the next warm starts */
+    evaluate(w, w->best, w->best_id, w->nbest, 1, nomem);
+    return 1;
+}
+
+/* Removes the empty chunks of the best sequence and prices it again. */
+static void clean(mlp_work *w, int *nomem)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < w->nbest; k++)
+        if (w->bx[k] > DLS_MLP_EMPTY_REL * w->sp->st->V) {
+            w->cand_id[n] = w->best_id[k];
+            w->cand[n++] = w->best[k];
+        }
+    if (n == w->nbest || n == 0)
+        return;
+    double T = evaluate(w, w->cand, w->cand_id, n, 1, nomem);
+    if (isfinite(T) && T <= w->bT * (1 + DLS_MLP_IMPROVE_REL)) {
+        /* never worse: keep the shorter sequence even at an equal makespan */
+        memcpy(w->best, w->cand, n * sizeof *w->cand);
+        memcpy(w->best_id, w->cand_id, n * sizeof *w->cand_id);
+        memcpy(w->bx, w->x, n * sizeof *w->x);
+        w->nbest = n;
+        w->bT = fmin(T, w->bT);
+    }
+}
+
+/* The best sequence with a chunk of position i inserted at `at`, into cand. */
+static void with_insert(mlp_work *w, size_t at, size_t i)
+{
+    size_t n = w->nbest;
+    memcpy(w->cand, w->best, at * sizeof *w->cand);
+    memcpy(w->cand_id, w->best_id, at * sizeof *w->cand_id);
+    w->cand[at] = i;
+    w->cand_id[at] = w->next_id++;
+    memcpy(w->cand + at + 1, w->best + at, (n - at) * sizeof *w->cand);
+    memcpy(w->cand_id + at + 1, w->best_id + at, (n - at) * sizeof *w->cand_id);
+}
+
+static int stopped(const mlp_work *w, const int *nomem)
+{
+    return w->limited || w->failed || *nomem;
+}
+
+/* The local moves, first improvement, until none helps or a limit: per chunk, remove it,
+ * swap it with the next, insert one more chunk of its processor halfway back to the
+ * processor's previous chunk; per processor of the platform, one more chunk at the end
+ * and at the start. */
+static void local_search(mlp_work *w, int *nomem)
+{
+    const dls__mlp_spec *sp = w->sp;
+    size_t m = sp->st->m;
+    int improved = 1;
+    while (improved && !stopped(w, nomem)) {
+        improved = 0;
+        for (size_t q = 0; q < w->nbest && !stopped(w, nomem); q++) {
+            size_t n = w->nbest;
+            if (reserve(w, n + 1) != 0) {
+                *nomem = 1;
+                return;
+            }
+            if (n > 1) {
+                memcpy(w->cand, w->best, q * sizeof *w->cand);
+                memcpy(w->cand_id, w->best_id, q * sizeof *w->cand_id);
+                memcpy(w->cand + q, w->best + q + 1, (n - q - 1) * sizeof *w->cand);
+                memcpy(w->cand_id + q, w->best_id + q + 1, (n - q - 1) * sizeof *w->cand_id);
+                if (try_candidate(w, n - 1, nomem)) {
+                    improved = 1;
+                    clean(w, nomem);
+                    continue;
+                }
+            }
+            if (q + 1 < n && w->best[q] != w->best[q + 1]) {
+                memcpy(w->cand, w->best, n * sizeof *w->cand);
+                memcpy(w->cand_id, w->best_id, n * sizeof *w->cand_id);
+                w->cand[q] = w->best[q + 1];
+                w->cand[q + 1] = w->best[q];
+                w->cand_id[q] = w->best_id[q + 1];
+                w->cand_id[q + 1] = w->best_id[q];
+                if (try_candidate(w, n, nomem)) {
+                    improved = 1;
+                    clean(w, nomem);
+                    continue;
+                }
+            }
+            if (n + 1 <= sp->max_chunks) {
+                size_t i = w->best[q], from = 0;
+                for (size_t k = q; k-- > 0;)
+                    if (w->best[k] == i) {
+                        from = k + 1;
+                        break;
+                    }
+                with_insert(w, from + (q - from) / 2, i);
+                if (try_candidate(w, n + 1, nomem)) {
+                    improved = 1;
+                    clean(w, nomem);
+                    continue;
+                }
+            }
+        }
+        for (size_t i = 0; i < m && !stopped(w, nomem); i++) {
+            for (int end = 0; end < 2 && !stopped(w, nomem); end++) {
+                size_t n = w->nbest;
+                if (n + 1 > sp->max_chunks || reserve(w, n + 1) != 0)
+                    break;
+                with_insert(w, end ? n : 0, i);
+                if (try_candidate(w, n + 1, nomem)) {
+                    improved = 1;
+                    clean(w, nomem);
+                }
+            }
+        }
+    }
+}
+
+/* Every sequence of 1 .. len chunks over the m positions, in lexicographic order by
+ * length (the caller checked that there are at most exhaustive_max of them). */
+static void exhaustive(mlp_work *w, size_t len, int *nomem)
+{
+    size_t m = w->sp->st->m;
+    for (size_t n = 1; n <= len && !stopped(w, nomem); n++) {
+        if (reserve(w, n) != 0) {
+            *nomem = 1;
+            return;
+        }
+        for (size_t k = 0; k < n; k++)
+            w->cand[k] = 0;
+        for (;;) {
+            for (size_t k = 0; k < n; k++)
+                w->cand_id[k] = w->next_id++;
+            double T = evaluate(w, w->cand, NULL, n, 0, nomem);
+            if (stopped(w, nomem))
+                return;
+            offer(w, w->cand, w->cand_id, n, T);
+            size_t k = n;
+            while (k > 0 && w->cand[k - 1] == m - 1)
+                w->cand[--k] = 0;
+            if (k == 0)
+                break;
+            w->cand[k - 1]++;
+        }
+    }
+}
+
+/* The longest length whose sequences (of 1 .. length chunks over m positions) number at
+ * most `most`, capped at cap; 0 when even length 1 is too many. */
+static size_t exhaustive_length(size_t m, size_t most, size_t cap)
+{
+    size_t len = 0;
+    double count = 0, power = 1;
+    while (len < cap) {
+        power *= (double)m;
+        if (count + power > (double)most)
+            break;
+        count += power;
+        len++;
+    }
+    return len;
+}
+
+static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
+{
+    mlp_work *w = arg;
+    const dls__mlp_spec *sp = w->sp;
+    dls__mlp_answer *ans = w->ans;
+    w->g = g;
+    dls__glpk_progress(g, sp->progress, sp->progress_data);
+    int nomem = 0;
+    w->bT = INFINITY;
+    if (!sp->search) {
+        if (reserve(w, sp->nseq) != 0)
+            nomem = 1;
+        double T = nomem ? NAN : evaluate(w, sp->seq, NULL, sp->nseq, 0, &nomem);
+        if (!isnan(T)) {
+            memcpy(w->best, sp->seq, sp->nseq * sizeof *sp->seq);
+            memcpy(w->bx, w->x, sp->nseq * sizeof *w->x);
+            w->nbest = sp->nseq;
+            w->bT = T;
+        }
+    } else {
+        /* round-robin over the base order */
+        unsigned stale = 0;
+        for (unsigned r = 1; !stopped(w, &nomem); r++) {
+            if (sp->max_rounds > 0 && r > sp->max_rounds)
+                break;
+            size_t n = (size_t)r * sp->nbase;
+            if (n > sp->max_chunks || reserve(w, n) != 0)
+                break;
+            for (size_t k = 0; k < n; k++) {
+                w->cand[k] = sp->base[k % sp->nbase];
+                w->cand_id[k] = w->next_id++;
+            }
+            double T = evaluate(w, w->cand, NULL, n, 0, &nomem);
+            if (isnan(T))
+                break;
+            ans->rounds = r;
+            if (offer(w, w->cand, w->cand_id, n, T)) {
+                ans->best_rounds = r;
+                stale = 0;
+            } else if (isfinite(w->bT) && ++stale >= DLS_MLP_STALE_ROUNDS &&
+                       sp->max_rounds == 0) {
+                break;
+            }
+        }
+        /* every short sequence, on a small platform */
+        size_t len = exhaustive_length(sp->st->m, sp->exhaustive_max, sp->max_chunks);
+        if (len >= DLS_MLP_EXHAUSTIVE_MIN_LENGTH || (len > 0 && len == sp->max_chunks)) {
+            int limited = w->limited;
+            w->limited = 0;
+            exhaustive(w, len, &nomem);
+            ans->exhaustive_length = len;
+            ans->exact = len == sp->max_chunks && !stopped(w, &nomem);
+            w->limited |= limited;
+        }
+        if (isfinite(w->bT) && !nomem && !w->failed && !ans->exact) {
+            double before = w->bT;
+            /* a limit met by the round-robin still leaves the best priced */
+            int limited = w->limited;
+            w->limited = 0;
+            clean(w, &nomem);
+            if (sp->moves && !limited) {
+                evaluate(w, w->best, w->best_id, w->nbest, 1, &nomem);
+                local_search(w, &nomem);
+            }
+            w->limited |= limited;
+            ans->search_gain = before > 0 ? 1 - w->bT / before : 0;
+        }
+    }
+    if (!nomem && isfinite(w->bT) && w->nbest > 0) {
+        /* the answer polished: its LP again, from its own basis, with tight tolerances
+         * (a limit reached already leaves it as it is) */
+        int limited = w->limited, failed = w->failed;
+        w->limited = w->failed = 0;
+        unsigned max_lps = w->lps + 2;
+        if (sp->search)
+            evaluate(w, w->best, w->best_id, w->nbest, 1, &nomem);
+        w->tight = 1;
+        dls__mlp_spec relaxed = *sp;
+        relaxed.max_lps = max_lps;
+        w->sp = &relaxed;
+        double T = evaluate(w, w->best, sp->search ? w->best_id : NULL, w->nbest, 0, &nomem);
+        w->sp = sp;
+        if (isfinite(T)) {
+            memcpy(w->bx, w->x, w->nbest * sizeof *w->x);
+            w->bT = T;
+        }
+        w->limited = limited;
+        w->failed = failed;
+    }
+    ans->lps = w->lps;
+    ans->warm = w->warm;
+    ans->iterations = w->iterations;
+    ans->time_limited = w->limited;
+    ans->seconds = dls__glpk_elapsed(g);
+    if (nomem)
+        return dls__fail(err, DLS_ENOMEM, "installments: out of memory");
+    if (isnan(w->bT) || (isinf(w->bT) && sp->search)) {
+        if (w->limited)
+            return dls__fail(err, DLS_ELIMIT, "installments: no sequence was sized within the "
+                             "limits (%s)", w->tried);
+        if (w->failed)
+            return dls__fail(err, DLS_ESOLVER, "installments: %s", w->tried);
+        return dls__fail(err, DLS_ERANGE, "installments: no sequence of at most %zu chunks "
+                         "tried holds the load within the limits", sp->max_chunks);
+    }
+    if (w->failed && sp->search)
+        snprintf(ans->note, sizeof ans->note, "the search stopped early: %s", w->tried);
+    else if (w->limited && sp->search)
+        snprintf(ans->note, sizeof ans->note, "the search stopped at a limit: %s", w->tried);
+    ans->makespan = w->bT;
+    return DLS_OK;
+}
+
+static void work_free(mlp_work *w)
+{
+    free(w->ia);
+    free(w->ja);
+    free(w->ar);
+    free(w->prev);
+    free(w->back);
+    free(w->last);
+    free(w->cand);
+    free(w->best);
+    free(w->bx);
+    free(w->x);
+    free(w->cand_id);
+    free(w->best_id);
+    free(w->store);
+    free(w->proc_stat);
+    free(w->row_chunk);
+    free(w->row_slot);
+}
+
+void dls__mlp_answer_free(dls__mlp_answer *ans)
+{
+    free(ans->seq);
+    free(ans->x);
+    ans->seq = NULL;
+    ans->x = NULL;
+}
+
+dls_status dls__mlp_solve(const dls__mlp_spec *sp, dls__mlp_answer *ans, dls_error *err)
+{
+    mlp_work w;
+    memset(&w, 0, sizeof w);
+    memset(ans, 0, sizeof *ans);
+    w.sp = sp;
+    w.ans = ans;
+    w.u = sp->st->V;
+    w.tau = sp->time_unit > 0 && isfinite(sp->time_unit) ? sp->time_unit : 1;
+    w.slots = slots_of(sp->st);
+    w.proc_stat = calloc(sp->st->m ? sp->st->m : 1, 1);
+    if (w.proc_stat == NULL)
+        return dls__fail(err, DLS_ENOMEM, "installments: out of memory");
+    dls_status rc = dls__glpk_call(sp->verbose, sp->time_limit, "installments", mlp_run, &w,
+                                   NULL, err);
+    if (rc == DLS_OK && isfinite(w.bT)) {
+        ans->seq = malloc((w.nbest ? w.nbest : 1) * sizeof *ans->seq);
+        ans->x = malloc((w.nbest ? w.nbest : 1) * sizeof *ans->x);
+        if (ans->seq == NULL || ans->x == NULL) {
+            dls__mlp_answer_free(ans);
+            rc = dls__fail(err, DLS_ENOMEM, "installments: out of memory");
+        } else {
+            memcpy(ans->seq, w.best, w.nbest * sizeof *w.best);
+            memcpy(ans->x, w.bx, w.nbest * sizeof *w.bx);
+            ans->n = w.nbest;
+        }
+    } else if (rc == DLS_OK) {
+        ans->makespan = INFINITY; /* the sequence cannot hold the load */
+    }
+    work_free(&w);
+    return rc;
+}
+
+typedef struct mlp_export {
+    mlp_work *w;
+    dls_export_format format;
+    const char *path;         /* GLPK's writers: the scratch file */
+    dls__buf *out;            /* MathProg: the text */
+} mlp_export;
+
+/* A MathProg model of the problem as built: one variable per column, one constraint per
+ * row, with their names (every coefficient written to 17 digits). */
+static void write_mathprog(glp_prob *P, dls__buf *o, int *ind, double *val)
+{
+    int nc = glp_get_num_cols(P), nr = glp_get_num_rows(P);
+    dls__buf_put(o, "# The multi-installment LP of dlsched (issue 25): loads in units, times in "
+                    "seconds.\n");
+    for (int j = 1; j <= nc; j++) {
+        double ub = glp_get_col_ub(P, j);
+        int type = glp_get_col_type(P, j);
+        if (type == GLP_FX)
+            dls__buf_put(o, "var %s = %.17g;\n", glp_get_col_name(P, j), ub);
+        else if (type == GLP_DB)
+            dls__buf_put(o, "var %s >= 0, <= %.17g;\n", glp_get_col_name(P, j), ub);
+        else
+            dls__buf_put(o, "var %s >= 0;\n", glp_get_col_name(P, j));
+    }
+    dls__buf_put(o, "minimize makespan: T;\n");
+    for (int i = 1; i <= nr; i++) {
+        int len = glp_get_mat_row(P, i, ind, val);
+        dls__buf_put(o, "s.t. %s:", glp_get_row_name(P, i));
+        for (int t = 1; t <= len; t++)
+            dls__buf_put(o, " %s %.17g * %s", val[t] < 0 ? "-" : (t > 1 ? "+" : ""),
+                         fabs(val[t]), glp_get_col_name(P, ind[t]));
+        int type = glp_get_row_type(P, i);
+        if (type == GLP_FX)
+            dls__buf_put(o, " = %.17g;\n", glp_get_row_lb(P, i));
+        else if (type == GLP_UP)
+            dls__buf_put(o, " <= %.17g;\n", glp_get_row_ub(P, i));
+        else
+            dls__buf_put(o, " >= %.17g;\n", glp_get_row_lb(P, i));
+    }
+    dls__buf_put(o, "solve;\nprintf \"makespan %%.17g\\n\", T;\nend;\n");
+}
+
+/* Free MPS of the problem as built, every number to 17 digits (GLPK's writer keeps 12
+ * characters of each, 1e-7 relative). */
+static void write_mps(glp_prob *P, dls__buf *o, int *ind, double *val)
+{
+    int nc = glp_get_num_cols(P), nr = glp_get_num_rows(P);
+    dls__buf_put(o, "* The multi-installment LP of dlsched (issue 25): loads in units, times in "
+                    "seconds\nNAME dlsched_installments\nROWS\n N makespan\n");
+    for (int i = 1; i <= nr; i++) {
+        int type = glp_get_row_type(P, i);
+        dls__buf_put(o, " %s %s\n", type == GLP_FX ? "E" : type == GLP_UP ? "L" : "G",
+                     glp_get_row_name(P, i));
+    }
+    dls__buf_put(o, "COLUMNS\n");
+    for (int j = 1; j <= nc; j++) {
+        const char *name = glp_get_col_name(P, j);
+        if (glp_get_obj_coef(P, j) != 0)
+            dls__buf_put(o, " %s makespan %.17g\n", name, glp_get_obj_coef(P, j));
+        int len = glp_get_mat_col(P, j, ind, val);
+        for (int t = 1; t <= len; t++)
+            dls__buf_put(o, " %s %s %.17g\n", name, glp_get_row_name(P, ind[t]), val[t]);
+    }
+    dls__buf_put(o, "RHS\n");
+    for (int i = 1; i <= nr; i++) {
+        int type = glp_get_row_type(P, i);
+        double rhs = type == GLP_UP ? glp_get_row_ub(P, i) : glp_get_row_lb(P, i);
+        if (rhs != 0)
+            dls__buf_put(o, " RHS %s %.17g\n", glp_get_row_name(P, i), rhs);
+    }
+    dls__buf_put(o, "BOUNDS\n");
+    for (int j = 1; j <= nc; j++) {
+        int type = glp_get_col_type(P, j);
+        if (type == GLP_DB)
+            dls__buf_put(o, " UP BND %s %.17g\n", glp_get_col_name(P, j), glp_get_col_ub(P, j));
+        else if (type == GLP_FX)
+            dls__buf_put(o, " FX BND %s %.17g\n", glp_get_col_name(P, j), glp_get_col_ub(P, j));
+    }
+    dls__buf_put(o, "ENDATA\n");
+}
+
+static dls_status mlp_export_run(void *arg, dls__glpk_guard *g, dls_error *err)
+{
+    mlp_export *e = arg;
+    e->w->g = g;
+    glp_prob *P = build(e->w, e->w->sp->seq, e->w->sp->nseq, 1);
+    if (P == NULL)
+        return dls__fail(err, DLS_ENOMEM, "installments: out of memory");
+    int rc = 0;
+    if (e->format == DLS_EXPORT_MATHPROG || e->format == DLS_EXPORT_MPS) {
+        /* the longest row or column */
+        size_t most = (size_t)glp_get_num_cols(P) + (size_t)glp_get_num_rows(P) + 1;
+        int *ind = malloc(most * sizeof *ind);
+        double *val = malloc(most * sizeof *val);
+        if (ind == NULL || val == NULL)
+            e->out->failed = 1;
+        else if (e->format == DLS_EXPORT_MPS)
+            write_mps(P, e->out, ind, val);
+        else
+            write_mathprog(P, e->out, ind, val);
+        free(ind);
+        free(val);
+    } else if (e->format == DLS_EXPORT_LP) {
+        rc = glp_write_lp(P, NULL, e->path);
+    } else {
+        rc = glp_write_prob(P, 0, e->path);
+    }
+    glp_delete_prob(P);
+    if (rc != 0)
+        return dls__fail(err, DLS_EIO, "GLPK could not write the LP: %s", g->tail);
+    return DLS_OK;
+}
+
+
+dls_status dls__mlp_text(const dls__mlp_spec *sp, dls_export_format format, dls__buf *out,
+                         dls_error *err)
+{
+    mlp_work w;
+    memset(&w, 0, sizeof w);
+    w.sp = sp;
+    w.u = 1;
+    w.tau = 1;
+    w.slots = slots_of(sp->st);
+    dls__c_numeric loc;
+    if (dls__c_numeric_enter(&loc) != 0)
+        return dls__fail(err, DLS_ENOMEM, "out of memory");
+    char *scratch = NULL;
+    dls_status rc = DLS_OK;
+    if (format != DLS_EXPORT_MATHPROG && format != DLS_EXPORT_MPS)
+        rc = dls__scratch_create(&scratch, err);
+    if (rc == DLS_OK) {
+        mlp_export e = {&w, format, scratch, out};
+        /* writing takes time in proportion to the LP's size: no limit */
+        rc = dls__glpk_call(sp->verbose, INFINITY, "export", mlp_export_run, &e, NULL, err);
+        if (scratch != NULL) {
+            if (rc == DLS_OK)
+                rc = dls__scratch_take(scratch, out, err);
+            else
+                dls__scratch_remove(scratch);
+        }
+    }
+    dls__c_numeric_leave(&loc);
+    work_free(&w);
+    if (rc == DLS_OK && out->failed)
+        rc = dls__fail(err, DLS_ENOMEM, "out of memory");
+    return rc;
+}

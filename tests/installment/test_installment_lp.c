@@ -1,0 +1,519 @@
+/* Tests of installments sized by the LP (issue 25), each against an independent method:
+ * - the replay: every schedule simulated again here, chunk by chunk, from its sizes alone
+ *   (earliest starts under the window rule), with the loads, bounds and windows checked;
+ * - the LP itself: its optimum for a given sequence against lp_solve on the exported free
+ *   MPS file, and against glpsol on the exported MathProg model;
+ * - the search: brute force over every sequence of up to 5 chunks on small platforms
+ *   (each priced by the LP), never worse than the single-installment schedule, never worse
+ *   than equal chunks round-robin (the closed form of dls_installment_simulate);
+ * - release times, the Gantt chart, the exports, and every error path. */
+#include <errno.h>
+#include <unistd.h>
+
+#include <lpsolve/lp_lib.h>
+
+#include "gen.h"
+
+/* A random star of p processors for load V: memory levels (gen_star), one in three a
+ * constant speed, limits on about half when `limits`. */
+static dls_platform *small_star(test_rng *r, size_t p, double V, int limits)
+{
+    dls_platform *pl = gen_star(r, p, 3, V, limits);
+    return pl;
+}
+
+static dls_installment *lp_run(const dls_platform *pl, double V,
+                               const dls_installment_lp_params *par)
+{
+    dls_error err;
+    dls_installment *s = NULL;
+    assert_ok(dls_installment_lp(pl, V, par, &s, &err), &err);
+    return s;
+}
+
+/* The time of a chunk: the model's, and for an empty chunk of time lines the top of the
+ * lines at 0 (the LP charges every chunk of the sequence its intercept). */
+static double chunk_time(const dls_model *m, double x)
+{
+    size_t n;
+    const double *a, *b;
+    if (x > 0 || dls_model_get_lines(m, &n, &a, &b) != DLS_OK)
+        return dls_model_time(m, x);
+    double t = a[0];
+    for (size_t l = 1; l < n; l++)
+        t = fmax(t, a[l]);
+    return t;
+}
+
+/* The independent replay: the schedule's sizes and sequence, simulated here. */
+static void check_replay(const dls_platform *pl, const dls_installment *s, double V,
+                         const dls_installment_lp_params *par)
+{
+    uint64_t n = dls_installment_chunks(s);
+    size_t m = dls_platform_count(pl);
+    double *fin = malloc(n * sizeof *fin), *size = malloc(n * sizeof *size);
+    size_t *proc = malloc(n * sizeof *proc);
+    double link = 0, makespan = 0, sum = 0;
+    for (uint64_t k = 0; k < n; k++) {
+        dls_installment_event ev;
+        assert_int_equal(dls_installment_event_at(s, k, &ev, NULL), DLS_OK);
+        size_t i = ev.processor;
+        assert_true(i < m);
+        assert_true(ev.size >= 0);
+        proc[k] = i;
+        size[k] = ev.size;
+        sum += ev.size;
+        double S, C, limit = par->use_limits ? dls_platform_limit(pl, i) : INFINITY;
+        dls_platform_link(pl, i, &S, &C);
+        /* the chunks of i before k, latest first */
+        double start = link, held = ev.size, prev_end = -INFINITY;
+        unsigned seen = 0;
+        for (uint64_t j = k; j-- > 0;)
+            if (proc[j] == i) {
+                seen++;
+                if (seen == 1)
+                    prev_end = fin[j];
+                if (seen < par->window)
+                    held += size[j];
+                if (seen == par->window && isfinite(limit))
+                    start = fmax(start, fin[j]);
+            }
+        if (isfinite(limit))
+            assert_true(held <= limit * (1 + 1e-9) + 1e-9);
+        double arrive = start + S + C * ev.size;
+        double cs = fmax(arrive, prev_end);
+        if (seen == 0 && par->release != NULL)
+            cs = fmax(cs, par->release[i]);
+        fin[k] = cs + chunk_time(dls_platform_model(pl, i), ev.size);
+        assert_rel_floor(ev.send_start, start, 1e-9, 1e-12);
+        assert_rel_floor(ev.send_end, arrive, 1e-9, 1e-12);
+        assert_rel_floor(ev.compute_start, cs, 1e-9, 1e-12);
+        assert_rel_floor(ev.compute_end, fin[k], 1e-9, 1e-12);
+        link = arrive;
+        makespan = fmax(makespan, fin[k]);
+    }
+    assert_rel(sum, V, 1e-9);
+    assert_rel(dls_installment_makespan(s), makespan, 1e-9);
+    dls_installment_lp_info info;
+    assert_int_equal(dls_installment_get_lp_info(s, &info, NULL), DLS_OK);
+    assert_rel(info.lp_makespan, makespan, 1e-7);
+    free(fin);
+    free(size);
+    free(proc);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* A given sequence: replay, lp_solve, glpsol                                           */
+
+static size_t *random_sequence(test_rng *r, size_t p, size_t n)
+{
+    size_t *seq = malloc(n * sizeof *seq);
+    for (size_t k = 0; k < n; k++)
+        seq[k] = (size_t)test_below(r, p);
+    return seq;
+}
+
+RANDOM_TEST(test_given_sequence_replays, 2501, 100)
+{
+    size_t p = 1 + test_below(r, 6), n = 1 + test_below(r, 14);
+    double V = test_logrange(r, 1e2, 1e6);
+    dls_platform *pl = small_star(r, p, V, trial % 2);
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    par.window = 1 + (unsigned)test_below(r, 3);
+    par.time_limit = 10;
+    size_t *seq = random_sequence(r, p, n);
+    par.sequence = seq;
+    par.sequence_length = n;
+    double *release = NULL;
+    if (trial % 3 == 0) {
+        release = malloc(p * sizeof *release);
+        for (size_t i = 0; i < p; i++)
+            release[i] = test_below(r, 2) ? test_range(r, 0, 2) : 0;
+        par.release = release;
+    }
+    dls_error err;
+    dls_installment *s = NULL;
+    dls_status st = dls_installment_lp(pl, V, &par, &s, &err);
+    if (st == DLS_ERANGE) {
+        /* the limits of the processors in the sequence cannot hold V: check that they
+         * indeed cannot, with every chunk at its limit */
+        double most = 0;
+        for (size_t k = 0; k < n; k++)
+            most += fmin(dls_platform_limit(pl, seq[k]), V);
+        assert_true(most < V * (1 + 1e-6));
+    } else {
+        assert_ok(st, &err);
+        assert_int_equal(dls_installment_chunks(s), n);
+        check_replay(pl, s, V, &par);
+        dls_installment_free(s);
+    }
+    free(seq);
+    free(release);
+    dls_platform_free(pl);
+}
+
+/* The LP of a sequence against lp_solve (free MPS) and glpsol (MathProg). */
+static int have_glpsol(void)
+{
+    return system("glpsol --version > /dev/null 2>&1") == 0;
+}
+
+RANDOM_TEST(test_lp_against_other_solvers, 2502, 40)
+{
+    size_t p = 1 + test_below(r, 5), n = 1 + test_below(r, 10);
+    double V = test_logrange(r, 1e2, 1e5);
+    dls_platform *pl = small_star(r, p, V, 1);
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    par.window = 1 + (unsigned)test_below(r, 2);
+    par.time_limit = 10;
+    size_t *seq = random_sequence(r, p, n);
+    par.sequence = seq;
+    par.sequence_length = n;
+    dls_error err;
+    dls_installment *s = NULL;
+    dls_status st = dls_installment_lp(pl, V, &par, &s, &err);
+    char path[] = "/tmp/dls_mlp_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_ok(dls_installment_lp_write_file(pl, V, &par, DLS_EXPORT_MPS, path, &err), &err);
+    lprec *lp = read_freeMPS(path, CRITICAL);
+    assert_non_null(lp);
+    set_verbose(lp, CRITICAL);
+    int ret = solve(lp);
+    if (st == DLS_ERANGE) {
+        assert_int_equal(ret, INFEASIBLE);
+    } else {
+        assert_ok(st, &err);
+        dls_installment_lp_info info;
+        dls_installment_get_lp_info(s, &info, NULL);
+        assert_int_equal(ret, OPTIMAL);
+        assert_rel(get_objective(lp), info.lp_makespan, 1e-7);
+        if (have_glpsol() && trial % 4 == 0) {
+            assert_ok(dls_installment_lp_write_file(pl, V, &par, DLS_EXPORT_MATHPROG, path, &err),
+                      &err);
+            char cmd[200];
+            snprintf(cmd, sizeof cmd, "glpsol -m %s 2>&1 | sed -n 's/^makespan //p'", path);
+            FILE *f = popen(cmd, "r");
+            assert_non_null(f);
+            double theirs = NAN;
+            assert_int_equal(fscanf(f, "%lf", &theirs), 1);
+            pclose(f);
+            assert_rel(theirs, info.lp_makespan, 1e-7);
+        }
+        dls_installment_free(s);
+    }
+    delete_lp(lp);
+    unlink(path);
+    free(seq);
+    dls_platform_free(pl);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* The search                                                                          */
+
+/* Every sequence of up to len chunks over p processors, priced here one by one. */
+static double brute_force(const dls_platform *pl, double V, size_t p, size_t len,
+                          const dls_installment_lp_params *base)
+{
+    dls_installment_lp_params par = *base;
+    size_t seq[8];
+    double best = INFINITY;
+    for (size_t n = 1; n <= len; n++) {
+        memset(seq, 0, sizeof seq);
+        for (;;) {
+            par.sequence = seq;
+            par.sequence_length = n;
+            dls_installment *s = NULL;
+            dls_error err;
+            dls_status st = dls_installment_lp(pl, V, &par, &s, &err);
+            if (st == DLS_OK) {
+                best = fmin(best, dls_installment_makespan(s));
+                dls_installment_free(s);
+            } else {
+                assert_int_equal(st, DLS_ERANGE);
+            }
+            size_t k = n;
+            while (k > 0 && seq[k - 1] == p - 1)
+                seq[--k] = 0;
+            if (k == 0)
+                break;
+            seq[k - 1]++;
+        }
+    }
+    return best;
+}
+
+RANDOM_TEST(test_search_against_brute_force, 2503, 8)
+{
+    size_t p = 2 + test_below(r, 2), len = p == 2 ? 6 : 5;
+    double V = test_logrange(r, 1e3, 1e5);
+    dls_platform *pl = small_star(r, p, V, trial % 2);
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    par.time_limit = 60;
+    par.max_chunks = len;
+    double brute = brute_force(pl, V, p, len, &par);
+    dls_installment *s = lp_run(pl, V, &par);
+    dls_installment_lp_info info;
+    dls_installment_get_lp_info(s, &info, NULL);
+    assert_true(info.exact);
+    assert_int_equal(info.exhaustive_length, len);
+    /* equal up to the LP's tolerances: sequences within 1e-7 of each other may rank
+     * either way */
+    assert_rel(dls_installment_makespan(s), brute, 1e-6);
+    check_replay(pl, s, V, &par);
+    dls_installment_free(s);
+    /* the heuristic search alone (no enumeration) is never better than every sequence */
+    par.exhaustive_max = 0;
+    s = lp_run(pl, V, &par);
+    assert_true(dls_installment_makespan(s) >= brute * (1 - 1e-6));
+    check_replay(pl, s, V, &par);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+RANDOM_TEST(test_search_never_worse_than_one_installment, 2504, 8)
+{
+    size_t p = 2 + test_below(r, 30);
+    double V = test_logrange(r, 1e3, 1e6);
+    dls_platform *pl = small_star(r, p, V, trial % 2);
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    par.max_lps = 300; /* the same answer on any machine */
+    par.time_limit = 60;
+    dls_installment *s = lp_run(pl, V, &par);
+    dls_installment_lp_info info;
+    dls_installment_get_lp_info(s, &info, NULL);
+    double T = dls_installment_makespan(s);
+    dls_schedule_params sp;
+    dls_schedule_params_init(&sp);
+    sp.order = DLS_ORDER_BEST;
+    dls_schedule *one;
+    dls_error err;
+    assert_ok(dls_schedule_solve(pl, V, &sp, &one, &err), &err);
+    if (dls_schedule_status(one) != DLS_SOLUTION_INFEASIBLE) {
+        assert_true(T <= dls_schedule_makespan(one) * (1 + 1e-9));
+        assert_true(T <= info.single_makespan * (1 + 1e-9));
+    }
+    assert_true(info.lower_bound <= T * (1 + 1e-12));
+    assert_true(info.gap >= -1e-12 && info.gap < 1);
+    check_replay(pl, s, V, &par);
+    dls_schedule_free(one);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+/* Round-robin in equal chunks (the closed form) is one of the schedules the LP of the same
+ * sequence can choose: the LP is never slower. */
+RANDOM_TEST(test_lp_beats_equal_chunks, 2505, 30)
+{
+    size_t p = 1 + test_below(r, 6), rounds = 1 + test_below(r, 5);
+    double V = test_logrange(r, 1e3, 1e6);
+    dls_platform *pl = small_star(r, p, V, 0);
+    dls_installment *eq;
+    dls_error err;
+    assert_ok(dls_installment_simulate(pl, V, V / (double)(p * rounds), NULL, &eq, &err), &err);
+    assert_int_equal(dls_installment_chunks(eq), p * rounds);
+    size_t *seq = malloc(p * rounds * sizeof *seq);
+    for (size_t k = 0; k < p * rounds; k++)
+        seq[k] = k % p;
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    par.sequence = seq;
+    par.sequence_length = p * rounds;
+    par.time_limit = 10;
+    dls_installment *s = lp_run(pl, V, &par);
+    assert_true(dls_installment_makespan(s) <= dls_installment_makespan(eq) * (1 + 1e-9));
+    check_replay(pl, s, V, &par);
+    dls_installment_free(s);
+    dls_installment_free(eq);
+    free(seq);
+    dls_platform_free(pl);
+}
+
+/* A hand-checked case: one processor of 1 s per unit, link 0.5 s + 0.5 s per unit, load 2.
+ * One chunk: 0.5 + 1 + 2 = 3.5 s. Two chunks x, 2 - x: the first arrives at 0.5 + 0.5 x,
+ * the second at 1 + 0.5 x + 0.5 (2 - x) = 2; finish max(0.5 + 1.5 x, 2) + 2 - x, best at
+ * x = 1: 3 s. */
+TEST(test_hand_case)
+{
+    dls_platform *pl = test_platform_json(
+        "{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"link\": "
+        "{\"startup\": 0.5, \"rate\": 0.5}}]}");
+    size_t seq[] = {0, 0, 0};
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    par.sequence = seq;
+    par.sequence_length = 1;
+    dls_installment *s = lp_run(pl, 2, &par);
+    assert_rel(dls_installment_makespan(s), 3.5, 1e-12);
+    dls_installment_free(s);
+    par.sequence_length = 2;
+    s = lp_run(pl, 2, &par);
+    assert_rel(dls_installment_makespan(s), 3, 1e-9);
+    dls_installment_event ev;
+    assert_int_equal(dls_installment_event_at(s, 0, &ev, NULL), DLS_OK);
+    assert_rel(ev.size, 1, 1e-9);
+    dls_installment_free(s);
+    /* release at 10 s: 10 + 2 = 12, whatever the sequence */
+    double release[] = {10};
+    par.release = release;
+    s = lp_run(pl, 2, &par);
+    assert_rel(dls_installment_makespan(s), 12, 1e-9);
+    dls_installment_free(s);
+    /* the search finds the two-chunk answer or better (three chunks: 2.75 s? each extra
+     * chunk adds 0.5 s of startup, which the overlap must pay for) */
+    par.release = NULL;
+    par.sequence = NULL;
+    par.sequence_length = 0;
+    s = lp_run(pl, 2, &par);
+    assert_true(dls_installment_makespan(s) <= 3 * (1 + 1e-9));
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Output                                                                              */
+
+TEST(test_exports_and_chart)
+{
+    dls_platform *pl = test_example("memory_levels.json");
+    size_t seq[] = {0, 1, 2, 3, 0, 1};
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    par.sequence = seq;
+    par.sequence_length = 6;
+    dls_error err;
+    const dls_export_format formats[] = {DLS_EXPORT_LP, DLS_EXPORT_MPS, DLS_EXPORT_GLPK,
+                                         DLS_EXPORT_MATHPROG};
+    for (size_t f = 0; f < 4; f++) {
+        char *text = NULL;
+        assert_ok(dls_installment_lp_to_string(pl, 1e7, &par, formats[f], &text, &err), &err);
+        assert_non_null(strstr(text, "send_6"));
+        assert_non_null(strstr(text, "x_1"));
+        dls_free(text);
+    }
+    dls_installment *s = lp_run(pl, 1e7, &par);
+    char *svg = NULL;
+    assert_ok(dls_installment_gantt_to_string(s, pl, NULL, &svg, &err), &err);
+    assert_non_null(strstr(svg, "sized by the LP"));
+    assert_int_equal(test_count(svg, "chunk 5 (round 1)"), 2); /* its send and its bar */
+    dls_free(svg);
+    assert_true(isnan(dls_installment_chunk(s)));
+    assert_int_equal(dls_installment_rounds(s), 2);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Errors                                                                              */
+
+TEST(test_errors)
+{
+    dls_platform *pl = test_example("memory_levels.json");
+    dls_installment_lp_params par;
+    dls_error err;
+    dls_installment *s = (dls_installment *)&err, *keep = s;
+    assert_fails(dls_installment_lp(NULL, 1, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_lp(pl, 1, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_lp(pl, 0, NULL, &s, &err), DLS_EINVAL, &err, "load");
+    assert_fails(dls_installment_lp(pl, NAN, NULL, &s, &err), DLS_EINVAL, &err, "load");
+#define BAD(field, value, part)                                                            \
+    do {                                                                                   \
+        dls_installment_lp_params_init(&par);                                              \
+        par.field = value;                                                                 \
+        assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, part); \
+        assert_ptr_equal(s, keep);                                                         \
+    } while (0)
+    BAD(window, 0, "window");
+    BAD(window, DLS_INSTALLMENT_MAX_WINDOW + 1, "window");
+    BAD(max_chunks, 0, "max_chunks");
+    BAD(time_limit, 0, "time_limit");
+    BAD(time_limit, NAN, "time_limit");
+    BAD(check_tol, 0, "check_tol");
+    BAD(use_limits, 2, "use_limits");
+    BAD(moves, -1, "moves");
+    BAD(order, DLS_ORDER_SEQUENCE, "order");
+    BAD(sequence_length, 3, "without a sequence");
+    BAD(exhaustive_max, 100000000, "exhaustive_max");
+    BAD(reserved[5], 1, "reserved");
+    size_t seq[] = {0, 9};
+    dls_installment_lp_params_init(&par);
+    par.sequence = seq;
+    par.sequence_length = 2;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+                 "names processor 9");
+    par.sequence_length = 0;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "sequence");
+    double release[] = {0, -1, 0, 0};
+    dls_installment_lp_params_init(&par);
+    par.release = release;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "new-epyc");
+    release[1] = INFINITY;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "release");
+    /* the laptop alone (limit 5e7) cannot hold 1e8 in one chunk */
+    size_t laptop[] = {2};
+    dls_installment_lp_params_init(&par);
+    par.sequence = laptop;
+    par.sequence_length = 1;
+    assert_fails(dls_installment_lp(pl, 1e8, &par, &s, &err), DLS_ERANGE, &err,
+                 "cannot hold");
+    assert_ptr_equal(s, keep);
+    /* exports */
+    char *text = (char *)&err;
+    dls_installment_lp_params_init(&par);
+    assert_fails(dls_installment_lp_to_string(pl, 1e6, &par, DLS_EXPORT_LP, &text, &err),
+                 DLS_EINVAL, &err, "give one");
+    par.sequence = laptop;
+    par.sequence_length = 1;
+    assert_fails(dls_installment_lp_to_string(pl, 1e6, &par, (dls_export_format)9, &text,
+                                              &err), DLS_EINVAL, &err, "format");
+    assert_fails(dls_installment_lp_write_file(pl, 1e6, &par, DLS_EXPORT_LP, NULL, &err),
+                 DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_lp_write_file(pl, 1e6, &par, DLS_EXPORT_LP,
+                                               "/nonexistent-dir/x.lp", &err),
+                 DLS_EIO, &err, "nonexistent-dir");
+    /* the figures of a schedule not from dls_installment_lp */
+    dls_installment *eq;
+    assert_ok(dls_installment_simulate(pl, 1e6, 1e5, NULL, &eq, &err), &err);
+    dls_installment_lp_info info;
+    assert_fails(dls_installment_get_lp_info(eq, &info, &err), DLS_EINVAL, &err,
+                 "not from dls_installment_lp");
+    assert_fails(dls_installment_get_lp_info(NULL, &info, &err), DLS_EINVAL, &err, "NULL");
+    dls_installment_free(eq);
+    dls_platform_free(pl);
+#undef BAD
+}
+
+TEST(test_time_limit)
+{
+    /* a limit too short for the first LP of a large platform */
+    test_rng r;
+    test_rng_init(&r, 2506);
+    dls_platform *pl = small_star(&r, 400, 1e6, 0);
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    par.time_limit = 1e-6;
+    dls_installment *s = NULL;
+    dls_error err;
+    dls_status st = dls_installment_lp(pl, 1e6, &par, &s, &err);
+    assert_int_equal(st, DLS_ELIMIT);
+    assert_null(s);
+    /* a limit that ends the search early keeps the best found and says so */
+    par.time_limit = 0.3;
+    s = lp_run(pl, 1e6, &par);
+    dls_installment_lp_info info;
+    dls_installment_get_lp_info(s, &info, NULL);
+    assert_true(info.seconds < 0.3 + 0.6); /* the watchdog's grace, and the replay */
+    check_replay(pl, s, 1e6, &par);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+TEST_MAIN("installment_lp", test_given_sequence_replays, test_lp_against_other_solvers,
+          test_search_against_brute_force, test_search_never_worse_than_one_installment,
+          test_lp_beats_equal_chunks, test_hand_case, test_exports_and_chart, test_errors,
+          test_time_limit)
