@@ -2,7 +2,9 @@
  * heuristic, the exact simulation, the sweep), compared with the single-installment LP. */
 #include <config.h>
 
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +20,25 @@ static const tool_opt installments_opts[] = {
     {"gantt-rounds", OPT_COUNT, "N", NULL, 1, 1000, NULL,
      "rounds drawn at each end of a long schedule"},
     TOOL_FLAG("json", "write the result as JSON"),
+    TOOL_FLAG("lp", "size every chunk by the LP over a searched sequence of installments"),
+    {"rounds", OPT_COUNT, "K", NULL, 1, 1e6, NULL,
+     "--lp: round-robin for exactly 1 to K rounds (default: while rounds help)"},
+    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-6, 1e9, NULL, "--lp: seconds for the whole search"},
+    {"window", OPT_COUNT, "W", NULL, 1, DLS_INSTALLMENT_MAX_WINDOW, NULL,
+     "--lp: chunks a processor with a limit holds at once"},
+    TOOL_FLAG("no-moves", "--lp: the round-robin only, no local moves"),
+    {"max-lps", OPT_COUNT, "N", NULL, 1, 4e9, NULL,
+     "--lp: LPs the search solves at most (results independent of the machine's speed)"},
+    {"order", OPT_CHOICE, NULL, NULL, 0, 0, "given|rate|best",
+     "--lp: the single-installment order the round-robin follows"},
+    TOOL_STRING("sequence", "NAME,...|FILE",
+                "--lp: size this sequence of installments (names may repeat) instead of searching"),
+    TOOL_STRING("release", "FILE", "--lp: release times, one line \"NAME SECONDS\" per processor"),
+    TOOL_FLAG("list", "--lp: print every chunk"),
+    {"max-chunks", OPT_COUNT, "N", NULL, 1, DLS_INSTALLMENT_LP_MAX_CHUNKS, NULL,
+     "--lp: the longest sequence tried"},
+    {"exhaustive", OPT_COUNT, "N", NULL, 0, 1e7, NULL,
+     "--lp: price every sequence of up to L chunks first, while they number at most N"},
     TOOL_OPT_END,
 };
 
@@ -26,8 +47,16 @@ static int installments_default(const char *opt, char *buf, size_t size)
 {
     dls_installment_gantt_params gp;
     dls_installment_gantt_params_init(&gp);
+    dls_installment_lp_params lp;
+    dls_installment_lp_params_init(&lp);
     if (strcmp(opt, "gantt-rounds") == 0)
         return tool_show_number(gp.rounds, buf, size);
+    if (strcmp(opt, "time-limit") == 0)
+        return tool_show_number(lp.time_limit, buf, size);
+    if (strcmp(opt, "window") == 0)
+        return tool_show_number(lp.window, buf, size);
+    if (strcmp(opt, "order") == 0)
+        return snprintf(buf, size, "%s", dls_send_order_name(lp.order)) > 0;
     return 0;
 }
 
@@ -35,13 +64,24 @@ const tool_cmd tool_cmd_installments = {
     "installments",
     "multi-installment processing in equal chunks, simulated exactly (paper 003)",
     "PLATFORM --load V [--chunk D|formula|sweep] [--no-limits] [--no-compare]\n"
-    "       [--gantt FILE [--gantt-rounds N]] [--json]",
+    "       [--gantt FILE [--gantt-rounds N]] [--json]\n"
+    "       dlsched installments PLATFORM --load V --lp [--rounds K] [--time-limit S]\n"
+    "       [--window W] [--no-moves] [--max-lps N] [--order given|rate|best]\n"
+    "       [--sequence NAME,...|FILE] [--release FILE] [--no-limits] [--list]\n"
+    "       [--gantt FILE] [--json]",
     "Sends the load in equal chunks, round after round over the processors in platform\n"
     "order; each processor computes its chunks in arrival order. Prints the range of\n"
     "reasonable chunk sizes and the paper's heuristic (formula (5), or why it is\n"
     "undefined), simulates the chunk size chosen exactly (any number of chunks, in time\n"
     "linear in the processors), and compares the makespan with the single-installment LP\n"
-    "of `dlsched schedule`. Processors whose limit is below the chunk size are left out.",
+    "of `dlsched schedule`. Processors whose limit is below the chunk size are left out.\n"
+    "\n"
+    "With --lp, every chunk is sized by an LP (GLPK) over a sequence of installments in\n"
+    "which a processor may appear several times: round-robin in the best single-installment\n"
+    "order for 1, 2, ... rounds, then local moves (remove, swap, insert a chunk), within\n"
+    "--time-limit. A processor with a limit holds at most --window chunks at once, within\n"
+    "its limit. Prints the makespan (the replay of the LP's chunks), the LP's, the single-\n"
+    "installment schedule it started from, a lower bound and the gap.",
     installments_opts,
     1,
     1,
@@ -311,11 +351,367 @@ static int report(const tool_args *args, const dls_platform *pl,
     return EXIT_DONE;
 }
 
+/* --sequence: a list NAME,NAME,... or a file of names, one a line ('#' lines and blank
+ * lines skipped); names may repeat. *seq is malloc'd. Returns EXIT_DONE or an exit
+ * status after the message. */
+static int read_sequence(const char *text, const dls_platform *pl, size_t **seq, size_t *n)
+{
+    char *buf = NULL;
+    int list = strchr(text, ',') != NULL;
+    if (list) {
+        buf = strdup(text);
+    } else {
+        FILE *f = fopen(text, "r");
+        if (f == NULL) {
+            tool_error("installments: --sequence %s: %s", text, strerror(errno));
+            return EXIT_BADINPUT;
+        }
+        size_t cap = 0, len = 0;
+        char chunk[4096];
+        size_t got;
+        while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+            if (len + got + 1 > cap) {
+                cap = 2 * (len + got + 1);
+                char *g = realloc(buf, cap);
+                if (g == NULL) {
+                    free(buf);
+                    fclose(f);
+                    tool_error("installments: out of memory");
+                    return EXIT_FAILURE_RUN;
+                }
+                buf = g;
+            }
+            memcpy(buf + len, chunk, got);
+            len += got;
+        }
+        fclose(f);
+        if (buf == NULL)
+            buf = strdup("");
+        else
+            buf[len] = '\0';
+    }
+    if (buf == NULL) {
+        tool_error("installments: out of memory");
+        return EXIT_FAILURE_RUN;
+    }
+    size_t cap = 16;
+    *n = 0;
+    *seq = malloc(cap * sizeof **seq);
+    int rc = *seq ? EXIT_DONE : EXIT_FAILURE_RUN;
+    const char *sep = list ? "," : "\n";
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, sep, &save); tok != NULL && rc == EXIT_DONE;
+         tok = strtok_r(NULL, sep, &save)) {
+        size_t i;
+        if (dls_platform_find(pl, tok, &i)) {
+            /* the name as it is */
+        } else {
+            while (*tok == ' ' || *tok == '\t' || *tok == '\r')
+                tok++;
+            char *end = tok + strlen(tok);
+            while (end > tok && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+                *--end = '\0';
+            if (*tok == '\0' || (!list && *tok == '#'))
+                continue;
+            if (!dls_platform_find(pl, tok, &i)) {
+                tool_error("installments: --sequence: chunk %zu names \"%.160s\", which is "
+                           "not a processor of the platform", *n + 1, tok);
+                rc = EXIT_BADINPUT;
+                break;
+            }
+        }
+        if (*n == cap) {
+            size_t *g = realloc(*seq, 2 * cap * sizeof *g);
+            if (g == NULL) {
+                rc = EXIT_FAILURE_RUN;
+                break;
+            }
+            *seq = g;
+            cap *= 2;
+        }
+        (*seq)[(*n)++] = i;
+    }
+    free(buf);
+    if (rc == EXIT_DONE && *n == 0) {
+        tool_error("installments: --sequence names no processor");
+        rc = EXIT_BADINPUT;
+    }
+    if (rc != EXIT_DONE) {
+        if (rc == EXIT_FAILURE_RUN)
+            tool_error("installments: out of memory");
+        free(*seq);
+        *seq = NULL;
+    }
+    return rc;
+}
+
+/* --release FILE: lines "NAME SECONDS" (the name is everything before the last blank);
+ * processors not named are free at 0. */
+static int read_release(const char *path, const dls_platform *pl, double **out)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        tool_error("installments: --release %s: %s", path, strerror(errno));
+        return EXIT_BADINPUT;
+    }
+    size_t m = dls_platform_count(pl);
+    double *r = calloc(m ? m : 1, sizeof *r);
+    if (r == NULL) {
+        fclose(f);
+        tool_error("installments: out of memory");
+        return EXIT_FAILURE_RUN;
+    }
+    char line[4096];
+    unsigned long no = 0;
+    int rc = EXIT_DONE;
+    while (rc == EXIT_DONE && fgets(line, sizeof line, f) != NULL) {
+        no++;
+        size_t len = strlen(line);
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+                           line[len - 1] == ' ' || line[len - 1] == '\t'))
+            line[--len] = '\0';
+        char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0' || *p == '#')
+            continue;
+        char *blank = strrchr(p, ' '), *tab = strrchr(p, '\t');
+        if (tab != NULL && (blank == NULL || tab > blank))
+            blank = tab;
+        char *end = NULL;
+        double v = blank ? strtod(blank + 1, &end) : NAN;
+        size_t i;
+        if (blank != NULL)
+            *blank = '\0';
+        if (blank == NULL || end == blank + 1 || *end != '\0') {
+            tool_error("%s:%lu: expected \"NAME SECONDS\"", path, no);
+            rc = EXIT_BADINPUT;
+        } else if (!dls_platform_find(pl, p, &i)) {
+            tool_error("%s:%lu: \"%.160s\" is not a processor of the platform", path, no, p);
+            rc = EXIT_BADINPUT;
+        } else if (!(isfinite(v) && v >= 0)) {
+            tool_error("%s:%lu: processor \"%.160s\": the release time must be finite and "
+                       ">= 0, not %s", path, no, p, blank + 1);
+            rc = EXIT_BADINPUT;
+        } else {
+            r[i] = v;
+        }
+    }
+    if (rc == EXIT_DONE && ferror(f)) {
+        tool_error("installments: --release %s: read error", path);
+        rc = EXIT_BADINPUT;
+    }
+    fclose(f);
+    if (rc != EXIT_DONE)
+        free(r);
+    else
+        *out = r;
+    return rc;
+}
+
+static json_t *lp_json(const dls_platform *pl, const dls_installment *s,
+                       const dls_installment_lp_info *in)
+{
+    size_t n = dls_installment_count(s);
+    const uint64_t *ch = dls_installment_chunk_counts(s);
+    const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
+                 *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
+                 *wait = dls_installment_wait(s);
+    const int *lvl = dls_installment_binding_levels(s);
+    json_t *procs = json_array();
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(
+            procs, json_pack("{s:o,s:I,s:o,s:o,s:o,s:o,s:o,s:i}", "name",
+                             tool_json_text(dls_platform_name(pl, i)), "chunks",
+                             (json_int_t)ch[i], "load", json_real(ld[i]), "first_arrival",
+                             tool_json_number(fa[i]), "finish", tool_json_number(fin[i]),
+                             "busy", json_real(busy[i]), "wait", json_real(wait[i]),
+                             "deepest_level", lvl[i]));
+    json_t *chunks = json_array();
+    uint64_t N = dls_installment_chunks(s);
+    for (uint64_t k = 0; k < N; k++) {
+        dls_installment_event ev;
+        if (dls_installment_event_at(s, k, &ev, NULL) != DLS_OK)
+            break;
+        json_array_append_new(
+            chunks, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o}", "processor",
+                              tool_json_text(dls_platform_name(pl, ev.processor)), "size",
+                              json_real(ev.size), "send_start", json_real(ev.send_start),
+                              "send_end", json_real(ev.send_end), "compute_start",
+                              json_real(ev.compute_start), "compute_end",
+                              json_real(ev.compute_end)));
+    }
+    json_t *root = json_pack(
+        "{s:o,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:I,s:I,s:I,s:I,s:I,s:I,s:b,s:o,s:I,s:b,s:o,s:o,s:o}",
+        "load",
+        json_real(dls_installment_load(s)), "method", "lp", "makespan",
+        json_real(dls_installment_makespan(s)), "lp_makespan", json_real(in->lp_makespan),
+        "replay_residual", json_real(in->replay_residual), "single_installment_makespan",
+        tool_json_number(in->single_makespan), "lower_bound", tool_json_number(in->lower_bound),
+        "gap", tool_json_number(in->gap), "chunks", (json_int_t)N, "lps", (json_int_t)in->lps,
+        "warm_starts", (json_int_t)in->warm_starts, "exhaustive_length",
+        (json_int_t)in->exhaustive_length, "exact", in->exact,
+        "rounds_tried", (json_int_t)in->rounds_tried, "best_rounds",
+        (json_int_t)in->best_rounds, "moves_gain", json_real(in->moves_gain), "iterations",
+        (json_int_t)in->iterations, "limited", in->limited, "seconds", json_real(in->seconds),
+        "processors", procs, "installments", chunks);
+    if (root != NULL && dls_installment_note(s)[0])
+        json_object_set_new(root, "note", tool_json_text(dls_installment_note(s)));
+    return root;
+}
+
+static void print_lp(const char *path, const dls_platform *pl, const dls_installment *s,
+                     const dls_installment_lp_info *in, int list)
+{
+    size_t n = dls_installment_count(s);
+    uint64_t N = dls_installment_chunks(s);
+    printf("%s: load %.9g over %zu processors, %llu installments sized by the LP\n", path,
+           dls_installment_load(s), n, (unsigned long long)N);
+    printf("makespan %.9g s (replayed; the LP's %.9g s, relative residual %.3g)\n",
+           dls_installment_makespan(s), in->lp_makespan, in->replay_residual);
+    if (isfinite(in->single_makespan))
+        printf("single-installment start %.9g s; multi / single = %.6g\n", in->single_makespan,
+               dls_installment_makespan(s) / in->single_makespan);
+    else if (!isnan(in->single_makespan))
+        printf("single-installment start: the limits cannot hold the load in one installment\n");
+    if (isfinite(in->lower_bound))
+        printf("lower bound %.9g s, gap %.3g%%\n", in->lower_bound, 100 * in->gap);
+    if (in->exact)
+        printf("search: every sequence of up to %zu chunks priced (%u LPs in %.3g s): the best "
+               "of them\n", in->exhaustive_length, in->lps, in->seconds);
+    else if (!isnan(in->single_makespan))
+        printf("search: %u LPs (%u warm-started) in %.3g s, %lu simplex iterations; every "
+               "sequence of up to %zu chunks, round-robin best at %u of %u rounds, moves "
+               "gained %.3g%%%s\n", in->lps, in->warm_starts, in->seconds, in->iterations,
+               in->exhaustive_length, in->best_rounds, in->rounds_tried, 100 * in->moves_gain,
+               in->limited ? "; stopped at a limit" : "");
+    int width = tool_name_width(pl, n);
+    char cell[TOOL_CELL_BYTES];
+    const uint64_t *ch = dls_installment_chunk_counts(s);
+    const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
+                 *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
+                 *wait = dls_installment_wait(s);
+    printf("  %s  %8s  %14s  %14s  %14s  %14s  %14s\n", tool_cell(cell, sizeof cell, "NAME", width),
+           "CHUNKS", "LOAD", "FIRST", "FINISH", "BUSY", "WAIT");
+    for (size_t i = 0; i < n; i++) {
+        char f[32], e[32];
+        snprintf(f, sizeof f, isfinite(fa[i]) ? "%.9g" : "-", fa[i]);
+        snprintf(e, sizeof e, isfinite(fin[i]) ? "%.9g" : "-", fin[i]);
+        printf("  %s  %8llu  %14.9g  %14s  %14s  %14.9g  %14.9g\n",
+               tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width),
+               (unsigned long long)ch[i], ld[i], f, e, busy[i], wait[i]);
+    }
+    if (!list)
+        return;
+    printf("  %8s  %s  %14s  %14s  %14s  %14s  %14s\n", "CHUNK", tool_cell(cell, sizeof cell, "TO", width),
+           "SIZE", "SEND START", "ARRIVAL", "COMPUTE START", "FINISH");
+    for (uint64_t k = 0; k < N; k++) {
+        dls_installment_event ev;
+        if (dls_installment_event_at(s, k, &ev, NULL) != DLS_OK)
+            break;
+        printf("  %8llu  %s  %14.9g  %14.9g  %14.9g  %14.9g  %14.9g\n", (unsigned long long)k + 1,
+               tool_cell(cell, sizeof cell, dls_platform_name(pl, ev.processor), width), ev.size,
+               ev.send_start, ev.send_end, ev.compute_start, ev.compute_end);
+    }
+}
+
+static int cmd_installments_lp(const tool_args *args, double V)
+{
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(args->pos[0], &pl);
+    if (rc != EXIT_DONE)
+        return rc;
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    arg_set_flag(args, "no-limits", &par.use_limits, 0);
+    arg_set_flag(args, "no-moves", &par.moves, 0);
+    arg_unsigned(args, "rounds", &par.rounds);
+    arg_double(args, "time-limit", &par.time_limit);
+    arg_unsigned(args, "window", &par.window);
+    arg_unsigned(args, "max-lps", &par.max_lps);
+    arg_size(args, "max-chunks", &par.max_chunks);
+    arg_size(args, "exhaustive", &par.exhaustive_max);
+    const char *order = arg_string(args, "order");
+    if (order != NULL)
+        dls_send_order_from_name(order, &par.order);
+    size_t *seq = NULL, nseq = 0;
+    double *release = NULL;
+    const char *text = arg_string(args, "sequence");
+    if (text != NULL && (rc = read_sequence(text, pl, &seq, &nseq)) == EXIT_DONE) {
+        par.sequence = seq;
+        par.sequence_length = nseq;
+        if (nseq > par.max_chunks)
+            par.max_chunks = nseq < DLS_INSTALLMENT_LP_MAX_CHUNKS ? nseq
+                                                                 : DLS_INSTALLMENT_LP_MAX_CHUNKS;
+    }
+    text = arg_string(args, "release");
+    if (rc == EXIT_DONE && text != NULL && (rc = read_release(text, pl, &release)) == EXIT_DONE)
+        par.release = release;
+    dls_installment *s = NULL;
+    dls_error err;
+    dls_error_clear(&err);
+    if (rc == EXIT_DONE) {
+        dls_status st = dls_installment_lp(pl, V, &par, &s, &err);
+        if (st != DLS_OK)
+            rc = tool_fail(st, &err);
+    }
+    if (rc == EXIT_DONE) {
+        tool_warn_lines(dls_installment_note(s));
+        dls_installment_lp_info info;
+        dls_installment_get_lp_info(s, &info, NULL);
+        const char *gantt = arg_string(args, "gantt");
+        if (gantt != NULL) {
+            dls_installment_gantt_params gp;
+            dls_installment_gantt_params_init(&gp);
+            dls_status st;
+            if (tool_is_stdout(gantt)) {
+                char *doc = NULL;
+                st = dls_installment_gantt_to_string(s, pl, &gp, &doc, &err);
+                rc = st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
+                gantt = NULL; /* the chart is the output */
+            } else {
+                st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
+                if (st != DLS_OK)
+                    rc = tool_fail(st, &err);
+            }
+            if (rc != EXIT_DONE || gantt == NULL)
+                goto done;
+        }
+        if (arg_flag(args, "json"))
+            rc = tool_print_json(lp_json(pl, s, &info));
+        else
+            print_lp(args->pos[0], pl, s, &info, arg_flag(args, "list"));
+    }
+done:
+    dls_installment_free(s);
+    free(seq);
+    free(release);
+    dls_platform_free(pl);
+    return rc;
+}
+
 int cmd_installments(const tool_args *args)
 {
     double V;
     if (!tool_require_load(args, &V))
         return EXIT_BADINPUT;
+    static const char *const lp_only[] = {"rounds", "time-limit", "window", "no-moves",
+                                          "max-lps", "order", "sequence", "release", "list",
+                                          "max-chunks", "exhaustive"};
+    if (arg_flag(args, "lp")) {
+        if (arg_given(args, "chunk") || arg_given(args, "gantt-rounds") ||
+            arg_flag(args, "no-compare")) {
+            tool_error("installments: --chunk, --gantt-rounds and --no-compare do not apply "
+                       "to --lp");
+            return EXIT_BADINPUT;
+        }
+        return cmd_installments_lp(args, V);
+    }
+    for (size_t k = 0; k < sizeof lp_only / sizeof *lp_only; k++)
+        if (arg_given(args, lp_only[k])) {
+            tool_error("installments: --%s applies to --lp", lp_only[k]);
+            return EXIT_BADINPUT;
+        }
     chunk_source src = FROM_FORMULA;
     double chunk = 0;
     if (parse_chunk(arg_string(args, "chunk"), &src, &chunk) != 0) {
