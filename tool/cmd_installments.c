@@ -580,11 +580,14 @@ static void print_lp(const char *path, const dls_platform *pl, const dls_install
         printf("search: every sequence of up to %zu chunks priced (%u LPs in %.3g s): the best "
                "of them\n", in->exhaustive_length, in->lps, in->seconds);
     else if (!isnan(in->single_makespan))
-        printf("search: %u LPs (%u warm-started) in %.3g s, %lu simplex iterations; every "
-               "sequence of up to %zu chunks, round-robin best at %u of %u rounds, moves "
-               "gained %.3g%%%s\n", in->lps, in->warm_starts, in->seconds, in->iterations,
-               in->exhaustive_length, in->best_rounds, in->rounds_tried, 100 * in->moves_gain,
-               in->limited ? "; stopped at a limit" : "");
+    {
+        printf("search: %u LPs (%u warm-started) in %.3g s, %lu simplex iterations; ", in->lps,
+               in->warm_starts, in->seconds, in->iterations);
+        if (in->exhaustive_length > 0)
+            printf("every sequence of up to %zu chunks; ", in->exhaustive_length);
+        printf("round-robin best at %u of %u rounds, moves gained %.3g%%%s\n", in->best_rounds,
+               in->rounds_tried, 100 * in->moves_gain, in->limited ? "; stopped at a limit" : "");
+    }
     int width = tool_name_width(pl, n);
     char cell[TOOL_CELL_BYTES];
     const uint64_t *ch = dls_installment_chunk_counts(s);

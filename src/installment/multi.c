@@ -393,7 +393,7 @@ static dls_status lp_impl(const dls_platform *pl, double V, const dls_installmen
     if (rc == DLS_OK) {
         dls_installment_lp_info info;
         memset(&info, 0, sizeof info);
-        info.lp_makespan = ans.makespan;
+        info.lp_makespan = ans.objective;
         info.single_makespan = single;
         info.lps = ans.lps;
         info.warm_starts = ans.warm;

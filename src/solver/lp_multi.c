@@ -53,6 +53,9 @@
 /* Sequences of fewer than this many chunks are not worth enumerating: the search's own
  * moves reach them. */
 #define DLS_MLP_EXHAUSTIVE_MIN_LENGTH 3
+/* The LP's makespan and the timeline of its sizes agree within this (relative): the LP's
+ * tolerances, 1e-7 on scaled values, summed along the chain of sends. */
+#define DLS_MLP_AGREE 1e-5
 /* Simplex iterations of one LP: this many plus this many per row and column. */
 #define DLS_MLP_ITER_BASE 2000ul
 #define DLS_MLP_ITER_PER 20ul
@@ -89,10 +92,13 @@ typedef struct mlp_work {
     size_t nbest;
     double bT;
     double *x;                   /* sizes of the last LP */
+    double *fin;                 /* scratch of the replay */
     unsigned long iterations;
     unsigned lps, warm;
     int last_ret;                /* glp_simplex's return of the last run */
     int tight;                   /* polish: tight tolerances */
+    double objective;            /* the LP's objective of the last evaluation (s) */
+    double best_objective;       /* that of the best */
     int limited;                 /* a limit ended the search */
     int failed;                  /* an LP failed for another reason than infeasibility */
     char tried[200];
@@ -113,7 +119,7 @@ static int reserve(mlp_work *w, size_t n)
             return -1;
         *sz[k] = q;
     }
-    double **db[] = {&w->bx, &w->x};
+    double **db[] = {&w->bx, &w->x, &w->fin};
     for (size_t k = 0; k < sizeof db / sizeof *db; k++) {
         double *q = realloc(*db[k], c * sizeof **db[k]);
         if (q == NULL)
@@ -436,8 +442,39 @@ static int run(mlp_work *w, glp_prob *P, int meth, unsigned long it)
 /* Solves the LP of seq (identities ids): returns the makespan (s), INFINITY when the
  * sequence cannot hold the load, NAN when the simplex failed or a limit stopped it
  * (w->limited, w->failed and w->tried say which). keep: keep its basis. Sizes in w->x. */
-static double evaluate(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, int keep,
-                       int *nomem)
+/* The earliest-start makespan of sizes x for seq (n chunks) in the LP's own model (its
+ * lines, window and release times): what the LP's optimum must equal. Uses w->prev and
+ * w->back as build() left them for this sequence, and fin (n) as scratch. */
+static double replay_lines(const mlp_work *w, const size_t *seq, size_t n, const double *x,
+                           double *fin)
+{
+    const dls__star *st = w->sp->st;
+    double link = 0, makespan = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = seq[k];
+        double start = link;
+        if (isfinite(st->B[i]) && w->back[k] != SIZE_MAX && fin[w->back[k]] > start)
+            start = fin[w->back[k]];
+        double arrive = start + st->S[i] + st->C[i] * x[k];
+        link = arrive;
+        double cs = arrive;
+        if (w->prev[k] != SIZE_MAX)
+            cs = fmax(cs, fin[w->prev[k]]);
+        else if (w->sp->release != NULL)
+            cs = fmax(cs, w->sp->release[i]);
+        double t = -INFINITY;
+        for (size_t l = st->off[i]; l < st->off[i + 1]; l++)
+            t = fmax(t, st->a[l] + st->b[l] * x[k]);
+        fin[k] = cs + t;
+        makespan = fmax(makespan, fin[k]);
+    }
+    return makespan;
+}
+
+static double evaluate_retry(mlp_work *w, const size_t *seq, size_t n, int keep, int *nomem);
+
+static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, int keep,
+                          int *nomem, int retried)
 {
     dls__glpk_guard *g = w->g;
     if (dls__glpk_left(g) <= 0) {
@@ -492,7 +529,24 @@ static double evaluate(mlp_work *w, const size_t *seq, const size_t *ids, size_t
         if (fixed >= 0 && fixed <= fmin(st->B[seq[top]], st->V))
             w->x[top] = fixed;
         T = glp_get_obj_val(P) * w->tau;
-        if (keep && ids != NULL)
+        w->objective = T;
+        /* the LP's answer must be its sizes' timeline: a warm start from a basis GLPK
+         * misjudged has been seen to end "optimal" far off; such an answer is solved
+         * again from a fresh basis, and counts as a failure if it stays off */
+        double R = replay_lines(w, seq, n, w->x, w->fin);
+        if (!(fabs(R - T) <= DLS_MLP_AGREE * fmax(R, T))) {
+            if (!retried) {
+                glp_delete_prob(P);
+                return evaluate_retry(w, seq, n, keep, nomem);
+            }
+            w->failed = 1;
+            snprintf(w->tried, sizeof w->tried, "the LP of %zu chunks ends at %.10g s, its "
+                     "sizes' timeline at %.10g s", n, T, R);
+            T = NAN;
+        } else {
+            T = R;
+        }
+        if (keep && ids != NULL && !isnan(T))
             keep_basis(w, P, ids, n);
     } else if (w->last_ret == GLP_ETMLIM || dls__glpk_left(g) <= 0) {
         w->limited = 1;
@@ -505,6 +559,19 @@ static double evaluate(mlp_work *w, const size_t *seq, const size_t *ids, size_t
     }
     glp_delete_prob(P);
     return T;
+}
+
+static double evaluate(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, int keep,
+                       int *nomem)
+{
+    return evaluate_at(w, seq, ids, n, keep, nomem, 0);
+}
+
+/* The same LP again, from a fresh basis (no warm start). */
+static double evaluate_retry(mlp_work *w, const size_t *seq, size_t n, int keep, int *nomem)
+{
+    (void)keep;
+    return evaluate_at(w, seq, NULL, n, 0, nomem, 1);
 }
 
 /* Keeps seq (n chunks, identities ids, sizes w->x) as the best when it is better by the
@@ -698,6 +765,7 @@ static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
     dls__glpk_progress(g, sp->progress, sp->progress_data);
     int nomem = 0;
     w->bT = INFINITY;
+    w->best_objective = NAN;
     if (!sp->search) {
         if (reserve(w, sp->nseq) != 0)
             nomem = 1;
@@ -774,6 +842,7 @@ static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
         if (isfinite(T)) {
             memcpy(w->bx, w->x, w->nbest * sizeof *w->x);
             w->bT = T;
+            w->best_objective = w->objective;
         }
         w->limited = limited;
         w->failed = failed;
@@ -799,6 +868,7 @@ static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
     else if (w->limited && sp->search)
         snprintf(ans->note, sizeof ans->note, "the search stopped at a limit: %s", w->tried);
     ans->makespan = w->bT;
+    ans->objective = isnan(w->best_objective) ? w->bT : w->best_objective;
     return DLS_OK;
 }
 
@@ -814,6 +884,7 @@ static void work_free(mlp_work *w)
     free(w->best);
     free(w->bx);
     free(w->x);
+    free(w->fin);
     free(w->cand_id);
     free(w->best_id);
     free(w->store);

@@ -182,7 +182,9 @@ typedef struct dls__mlp_answer {
     size_t n;                 /* chunks of the best sequence */
     size_t *seq;              /* its positions */
     double *x;                /* its sizes (units) */
-    double makespan;          /* the LP's (s); INFINITY: the sequence cannot hold the load */
+    double makespan;          /* the timeline of the sizes in the LP's model (s); INFINITY:
+                                 the sequence cannot hold the load */
+    double objective;         /* the LP's own optimum (s), within 1e-5 of makespan */
     unsigned lps;             /* LPs solved */
     unsigned warm;            /* of them, solved from a stored basis */
     size_t exhaustive_length; /* every sequence up to this length was priced */
