@@ -36,6 +36,7 @@ CLI_TESTS = \
 	tests/tool/cli_plot.sh tests/tool/cli_plot_xml.sh \
 	tests/tool/cli_lu.sh tests/tool/cli_lu_json.sh \
 	tests/tool/cli_installments.sh tests/tool/cli_installments_json.sh \
+	tests/tool/cli_installments_lp.sh \
 	tests/tool/cli_crosscheck.sh tests/tool/cli_crosscheck_json.sh \
 	tests/tool/cli_output.sh tests/tool/cli_names.sh \
 	tests/tool/run_example.sh \

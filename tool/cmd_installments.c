@@ -351,164 +351,6 @@ static int report(const tool_args *args, const dls_platform *pl,
     return EXIT_DONE;
 }
 
-/* --sequence: a list NAME,NAME,... or a file of names, one a line ('#' lines and blank
- * lines skipped); names may repeat. *seq is malloc'd. Returns EXIT_DONE or an exit
- * status after the message. */
-static int read_sequence(const char *text, const dls_platform *pl, size_t **seq, size_t *n)
-{
-    char *buf = NULL;
-    int list = strchr(text, ',') != NULL;
-    if (list) {
-        buf = strdup(text);
-    } else {
-        FILE *f = fopen(text, "r");
-        if (f == NULL) {
-            tool_error("installments: --sequence %s: %s", text, strerror(errno));
-            return EXIT_BADINPUT;
-        }
-        size_t cap = 0, len = 0;
-        char chunk[4096];
-        size_t got;
-        while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
-            if (len + got + 1 > cap) {
-                cap = 2 * (len + got + 1);
-                char *g = realloc(buf, cap);
-                if (g == NULL) {
-                    free(buf);
-                    fclose(f);
-                    tool_error("installments: out of memory");
-                    return EXIT_FAILURE_RUN;
-                }
-                buf = g;
-            }
-            memcpy(buf + len, chunk, got);
-            len += got;
-        }
-        fclose(f);
-        if (buf == NULL)
-            buf = strdup("");
-        else
-            buf[len] = '\0';
-    }
-    if (buf == NULL) {
-        tool_error("installments: out of memory");
-        return EXIT_FAILURE_RUN;
-    }
-    size_t cap = 16;
-    *n = 0;
-    *seq = malloc(cap * sizeof **seq);
-    int rc = *seq ? EXIT_DONE : EXIT_FAILURE_RUN;
-    const char *sep = list ? "," : "\n";
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, sep, &save); tok != NULL && rc == EXIT_DONE;
-         tok = strtok_r(NULL, sep, &save)) {
-        size_t i;
-        if (dls_platform_find(pl, tok, &i)) {
-            /* the name as it is */
-        } else {
-            while (*tok == ' ' || *tok == '\t' || *tok == '\r')
-                tok++;
-            char *end = tok + strlen(tok);
-            while (end > tok && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
-                *--end = '\0';
-            if (*tok == '\0' || (!list && *tok == '#'))
-                continue;
-            if (!dls_platform_find(pl, tok, &i)) {
-                tool_error("installments: --sequence: chunk %zu names \"%.160s\", which is "
-                           "not a processor of the platform", *n + 1, tok);
-                rc = EXIT_BADINPUT;
-                break;
-            }
-        }
-        if (*n == cap) {
-            size_t *g = realloc(*seq, 2 * cap * sizeof *g);
-            if (g == NULL) {
-                rc = EXIT_FAILURE_RUN;
-                break;
-            }
-            *seq = g;
-            cap *= 2;
-        }
-        (*seq)[(*n)++] = i;
-    }
-    free(buf);
-    if (rc == EXIT_DONE && *n == 0) {
-        tool_error("installments: --sequence names no processor");
-        rc = EXIT_BADINPUT;
-    }
-    if (rc != EXIT_DONE) {
-        if (rc == EXIT_FAILURE_RUN)
-            tool_error("installments: out of memory");
-        free(*seq);
-        *seq = NULL;
-    }
-    return rc;
-}
-
-/* --release FILE: lines "NAME SECONDS" (the name is everything before the last blank);
- * processors not named are free at 0. */
-static int read_release(const char *path, const dls_platform *pl, double **out)
-{
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        tool_error("installments: --release %s: %s", path, strerror(errno));
-        return EXIT_BADINPUT;
-    }
-    size_t m = dls_platform_count(pl);
-    double *r = calloc(m ? m : 1, sizeof *r);
-    if (r == NULL) {
-        fclose(f);
-        tool_error("installments: out of memory");
-        return EXIT_FAILURE_RUN;
-    }
-    char line[4096];
-    unsigned long no = 0;
-    int rc = EXIT_DONE;
-    while (rc == EXIT_DONE && fgets(line, sizeof line, f) != NULL) {
-        no++;
-        size_t len = strlen(line);
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
-                           line[len - 1] == ' ' || line[len - 1] == '\t'))
-            line[--len] = '\0';
-        char *p = line;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p == '\0' || *p == '#')
-            continue;
-        char *blank = strrchr(p, ' '), *tab = strrchr(p, '\t');
-        if (tab != NULL && (blank == NULL || tab > blank))
-            blank = tab;
-        char *end = NULL;
-        double v = blank ? strtod(blank + 1, &end) : NAN;
-        size_t i;
-        if (blank != NULL)
-            *blank = '\0';
-        if (blank == NULL || end == blank + 1 || *end != '\0') {
-            tool_error("%s:%lu: expected \"NAME SECONDS\"", path, no);
-            rc = EXIT_BADINPUT;
-        } else if (!dls_platform_find(pl, p, &i)) {
-            tool_error("%s:%lu: \"%.160s\" is not a processor of the platform", path, no, p);
-            rc = EXIT_BADINPUT;
-        } else if (!(isfinite(v) && v >= 0)) {
-            tool_error("%s:%lu: processor \"%.160s\": the release time must be finite and "
-                       ">= 0, not %s", path, no, p, blank + 1);
-            rc = EXIT_BADINPUT;
-        } else {
-            r[i] = v;
-        }
-    }
-    if (rc == EXIT_DONE && ferror(f)) {
-        tool_error("installments: --release %s: read error", path);
-        rc = EXIT_BADINPUT;
-    }
-    fclose(f);
-    if (rc != EXIT_DONE)
-        free(r);
-    else
-        *out = r;
-    return rc;
-}
-
 static json_t *lp_json(const dls_platform *pl, const dls_installment *s,
                        const dls_installment_lp_info *in)
 {
@@ -542,7 +384,7 @@ static json_t *lp_json(const dls_platform *pl, const dls_installment *s,
                               json_real(ev.compute_end)));
     }
     json_t *root = json_pack(
-        "{s:o,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:I,s:I,s:I,s:I,s:I,s:I,s:b,s:o,s:I,s:b,s:o,s:o,s:o}",
+        "{s:o,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:I,s:I,s:I,s:I,s:b,s:I,s:I,s:o,s:I,s:b,s:o,s:o,s:o}",
         "load",
         json_real(dls_installment_load(s)), "method", "lp", "makespan",
         json_real(dls_installment_makespan(s)), "lp_makespan", json_real(in->lp_makespan),
@@ -640,7 +482,7 @@ static int cmd_installments_lp(const tool_args *args, double V)
     size_t *seq = NULL, nseq = 0;
     double *release = NULL;
     const char *text = arg_string(args, "sequence");
-    if (text != NULL && (rc = read_sequence(text, pl, &seq, &nseq)) == EXIT_DONE) {
+    if (text != NULL && (rc = tool_sequence_read(text, pl, "installments", &seq, &nseq)) == EXIT_DONE) {
         par.sequence = seq;
         par.sequence_length = nseq;
         if (nseq > par.max_chunks)
@@ -648,7 +490,7 @@ static int cmd_installments_lp(const tool_args *args, double V)
                                                                  : DLS_INSTALLMENT_LP_MAX_CHUNKS;
     }
     text = arg_string(args, "release");
-    if (rc == EXIT_DONE && text != NULL && (rc = read_release(text, pl, &release)) == EXIT_DONE)
+    if (rc == EXIT_DONE && text != NULL && (rc = tool_release_read(text, pl, "installments", &release)) == EXIT_DONE)
         par.release = release;
     dls_installment *s = NULL;
     dls_error err;

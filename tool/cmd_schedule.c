@@ -100,6 +100,11 @@ static const tool_opt export_opts[] = {
      "simgrid: flops one unit of work is (default 1)"},
     TOOL_STRING("output", "FILE", "file to write (required; also -o)"),
     TOOL_STRING("o", "FILE", "same as --output"),
+    TOOL_STRING("installments", "NAME,...|FILE",
+                "the multi-installment LP of this sequence (names may repeat) instead"),
+    {"window", OPT_COUNT, "W", NULL, 1, DLS_INSTALLMENT_MAX_WINDOW, NULL,
+     "--installments: chunks a processor with a limit holds at once"},
+    TOOL_STRING("release", "FILE", "--installments: release times, \"NAME SECONDS\" a line"),
     COMMON_OPTS("send order: given (the platform's), rate (fastest links first), or "
                 ORDER_FORMS),
     TOOL_OPT_END,
@@ -216,6 +221,8 @@ const tool_cmd tool_cmd_export = {
     "for SimGrid",
     "PLATFORM --load V --format lp|mps|glpk|mathprog -o FILE\n"
     "       [--order given|rate|NAME,NAME,...|FILE] [--originator-computes] [--no-limits]\n"
+    "       PLATFORM --load V --installments NAME,...|FILE [--window W] [--release FILE]\n"
+    "       [--no-limits] --format lp|mps|glpk|mathprog -o FILE\n"
     "       PLATFORM --format simgrid [--bytes-per-unit B] [--flops-per-unit F] -o FILE",
     "Writes the paper's LP for the load V in the platform's own units: CPLEX LP, free MPS or\n"
     "GLPK's format, or the data section for the MathProg model star.mod (installed with\n"
@@ -225,7 +232,9 @@ const tool_cmd tool_cmd_export = {
     "platform (version 4.1): a host for the originator, a host (speed in flop/s) and a link\n"
     "(latency = startup, bandwidth from the rate) per processor, routes from the originator;\n"
     "what SimGrid cannot express (time lines, memory levels, speed functions, limits) as\n"
-    "comments, carried by `dlsched simulate`.",
+    "comments, carried by `dlsched simulate`. --installments writes the LP that sizes\n"
+    "the chunks of a sequence of installments (that of `installments --lp`), with every\n"
+    "constraint named; the MathProg form is a whole model (`glpsol -m FILE`).",
     export_opts,
     1,
     1,
@@ -1034,6 +1043,52 @@ static int export_simgrid(const tool_args *args, const char *out)
     return rc;
 }
 
+/* export --installments: the multi-installment LP of a sequence. */
+static int export_installments(const tool_args *args, double V, dls_export_format format,
+                               const char *out)
+{
+    if (arg_given(args, "order") || arg_flag(args, "originator-computes")) {
+        tool_error("export: --order and --originator-computes do not apply to --installments "
+                   "(the sequence is the order)");
+        return EXIT_BADINPUT;
+    }
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(args->pos[0], &pl);
+    if (rc != EXIT_DONE)
+        return rc;
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    arg_set_flag(args, "no-limits", &par.use_limits, 0);
+    arg_unsigned(args, "window", &par.window);
+    size_t *seq = NULL, n = 0;
+    double *release = NULL;
+    rc = tool_sequence_read(arg_string(args, "installments"), pl, "export", &seq, &n);
+    if (rc == EXIT_DONE && arg_given(args, "release"))
+        rc = tool_release_read(arg_string(args, "release"), pl, "export", &release);
+    if (rc == EXIT_DONE) {
+        par.sequence = seq;
+        par.sequence_length = n;
+        par.release = release;
+        if (n > par.max_chunks)
+            par.max_chunks = n;
+        dls_error err;
+        dls_error_clear(&err);
+        dls_status st;
+        if (tool_is_stdout(out)) {
+            char *doc = NULL;
+            st = dls_installment_lp_to_string(pl, V, &par, format, &doc, &err);
+            rc = st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
+        } else {
+            st = dls_installment_lp_write_file(pl, V, &par, format, out, &err);
+            rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+        }
+    }
+    free(seq);
+    free(release);
+    dls_platform_free(pl);
+    return rc;
+}
+
 int cmd_export(const tool_args *args)
 {
     const char *out = tool_output(args);
@@ -1057,6 +1112,18 @@ int cmd_export(const tool_args *args)
     /* the option parser accepted only the names of DLS_EXPORT_FORMAT_MAP */
     dls_export_format format = DLS_EXPORT_LP;
     dls_export_format_from_name(arg_string(args, "format"), &format);
+    if (arg_given(args, "installments"))
+        return export_installments(args, V, format, out);
+    if (arg_given(args, "window") || arg_given(args, "release")) {
+        tool_error("export: --window and --release apply to --installments");
+        return EXIT_BADINPUT;
+    }
+    if (arg_given(args, "installments"))
+        return export_installments(args, V, format, out);
+    if (arg_given(args, "window") || arg_given(args, "release")) {
+        tool_error("export: --window and --release apply to --installments");
+        return EXIT_BADINPUT;
+    }
     dls_platform *pl = NULL;
     int rc = tool_read_platform(args->pos[0], &pl);
     if (rc != EXIT_DONE)

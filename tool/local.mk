@@ -9,6 +9,7 @@ tool_libdlsched_tool_la_SOURCES = \
 	tool/output.c \
 	tool/helpers.c \
 	tool/order.c \
+	tool/sequence.c \
 	tool/cmd_check.c \
 	tool/cmd_partition.c \
 	tool/cmd_schedule.c \

@@ -275,4 +275,14 @@ typedef struct tool_mpi_bench {
 extern int (*tool_bench_mpi)(const tool_mpi_bench *job);
 int tool_bench_mpi_run(const tool_mpi_bench *job);
 
+/* A sequence of installments (tool/sequence.c): a list NAME,NAME,... or a FILE of names
+ * (a line that is exactly a name names it, other lines are lists; '#' lines and blank
+ * lines skipped); names may repeat. *seq (malloc'd) and *n on EXIT_DONE; else an exit
+ * status after a message starting with who. */
+int tool_sequence_read(const char *text, const dls_platform *pl, const char *who, size_t **seq,
+                       size_t *n);
+/* Release times from a FILE of lines "NAME SECONDS"; processors not named get 0. *out
+ * (malloc'd, one per processor) on EXIT_DONE; else an exit status after a message. */
+int tool_release_read(const char *path, const dls_platform *pl, const char *who, double **out);
+
 #endif /* DLSCHED_TOOL_H */

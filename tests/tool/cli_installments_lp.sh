@@ -1,0 +1,149 @@
+#!/bin/sh
+# Checks `dlsched installments --lp` from the outside (issue 25): the text and JSON of a
+# search (the replay against the LP, never worse than the single-installment start, the
+# lower bound below it), a sequence given as a list and as a file (names may repeat), the
+# hand-checked case of one processor (3.5 s in one chunk, 3 s in two), release times,
+# the Gantt chart with every chunk, the LP of a sequence exported by `dlsched export
+# --installments` in every format and solved again by glpsol, and exit status 2 for every
+# bad option or file, with the file left as it was.
+. "${top_srcdir:-.}/tests/support/cli.sh"
+need_python3
+mem=$ex/memory_levels.json
+
+# A search, bounded by LPs so that the answer is the same on any machine.
+run installments "$mem" --load 1e7 --lp --max-lps 60 --json
+if rc_is 0 "search"; then
+    cp "$tmp/out" "$tmp/search.json"
+    py_json "search: replay, start, bound, chunks" <<'PY'
+assert d["method"] == "lp"
+T = d["makespan"]
+if "convex envelope" in d.get("note", ""):
+    # the gpu's speed points: the LP sizes its chunks on the envelope, the replay takes
+    # their true times, never shorter
+    assert T >= d["lp_makespan"] * (1 - 1e-9), (T, d["lp_makespan"])
+else:
+    assert abs(T - d["lp_makespan"]) <= 1e-6 * T, (T, d["lp_makespan"])
+assert T <= d["single_installment_makespan"] * (1 + 1e-9), d["single_installment_makespan"]
+assert d["lower_bound"] <= T and 0 <= d["gap"] < 1
+assert d["lps"] <= 62  # the limit, and the polish of the answer
+ch = d["installments"]
+assert len(ch) == d["chunks"] > 0
+assert abs(sum(c["size"] for c in ch) - d["load"]) <= 1e-9 * d["load"]
+link = 0
+for c in ch:
+    assert c["send_start"] >= link - 1e-9 and c["send_end"] >= c["send_start"]
+    assert c["compute_start"] >= c["send_end"] - 1e-9 and c["compute_end"] >= c["compute_start"]
+    link = c["send_end"]
+assert max(c["compute_end"] for c in ch) == T
+names = {p["name"]: p for p in d["processors"]}
+for n, p in names.items():
+    mine = [c for c in ch if c["processor"] == n]
+    assert p["chunks"] == len(mine)
+    assert abs(p["load"] - sum(c["size"] for c in mine)) <= 1e-6 * max(1, p["load"])
+PY
+fi
+
+run installments "$mem" --load 1e7 --lp --max-lps 60
+expect_rc 0 "search text"
+expect_out "installments sized by the LP" "search text"
+expect_out "single-installment start" "search text"
+expect_out "lower bound" "search text"
+
+# One processor of 1 s per unit, link 0.5 s + 0.5 s per unit, load 2: one chunk 3.5 s,
+# two chunks of 1 unit 3 s.
+cat >"$tmp/one.json" <<'EOF'
+{"processors": [{"name": "a", "speed": 1, "link": {"startup": 0.5, "rate": 0.5}},
+                {"name": "b,c", "speed": 1e-9}]}
+EOF
+run installments "$tmp/one.json" --load 2 --lp --sequence a, --json
+rc_is 0 "one chunk" && py_json "one chunk: 3.5 s" <<'PY'
+assert abs(d["makespan"] - 3.5) < 1e-12, d["makespan"]
+PY
+run installments "$tmp/one.json" --load 2 --lp --sequence a,a --list
+expect_rc 0 "two chunks"
+expect_out "makespan 3 s" "two chunks"
+# a file: a line that is a name (here one with a comma) names it, others are lists
+printf '# the sequence\na,a\n\nb,c\n' >"$tmp/seq.txt"
+run installments "$tmp/one.json" --load 2 --lp --sequence "$tmp/seq.txt" --json
+rc_is 0 "sequence file" && py_json "sequence file: a, a, b,c" <<'PY'
+assert [c["processor"] for c in d["installments"]] == ["a", "a", "b,c"], d["installments"]
+PY
+# release: a is busy until 10 s
+printf 'a 10\n' >"$tmp/release.txt"
+run installments "$tmp/one.json" --load 2 --lp --sequence a,a --release "$tmp/release.txt" --json
+rc_is 0 "release" && py_json "release: 12 s" <<'PY'
+assert abs(d["makespan"] - 12) < 1e-9, d["makespan"]
+assert d["installments"][0]["compute_start"] >= 10
+PY
+
+# The Gantt chart draws every chunk.
+run installments "$mem" --load 1e7 --lp --max-lps 30 --gantt "$tmp/g.svg"
+expect_rc 0 "gantt"
+grep -q "sized by the LP" "$tmp/g.svg" 2>/dev/null || fail "gantt: no title" "$(head -c 600 "$tmp/g.svg")"
+
+# The LP of a sequence in every format; glpsol solves the MathProg model to the same
+# makespan.
+run installments "$mem" --load 1e7 --lp --sequence old-xeon,new-epyc,laptop,old-xeon --json
+cp "$tmp/out" "$tmp/seq.json"
+for f in lp mps glpk mathprog; do
+    run export "$mem" --load 1e7 --installments old-xeon,new-epyc,laptop,old-xeon --format "$f" \
+        -o "$tmp/m.$f"
+    expect_rc 0 "export --installments --format $f"
+    grep -q "send_4" "$tmp/m.$f" || fail "export $f: no send_4" "$(head -20 "$tmp/m.$f")"
+done
+if command -v glpsol >/dev/null 2>&1; then
+    glpsol -m "$tmp/m.mathprog" >"$tmp/glpsol.txt" 2>&1 || true
+    checks=$((checks + 1))
+    py_json "glpsol on the MathProg export" "$tmp/seq.json" "$tmp/glpsol.txt" <<'PY'
+import re
+text = open(sys.argv[2]).read()
+m = re.search(r"^makespan (\S+)", text, re.M)
+assert m, text[-800:]
+assert abs(float(m.group(1)) - d["lp_makespan"]) <= 1e-7 * d["lp_makespan"], (m.group(1), d)
+PY
+    glpsol --freemps "$tmp/m.mps" -o "$tmp/mps.txt" >/dev/null 2>&1 || true
+    py_json "glpsol on the MPS export" "$tmp/seq.json" "$tmp/mps.txt" <<'PY'
+import re
+text = open(sys.argv[2]).read()
+m = re.search(r"Objective:\s+makespan = (\S+)", text)
+assert m, text[:800]
+assert abs(float(m.group(1)) - d["lp_makespan"]) <= 1e-6 * d["lp_makespan"], (m.group(1), d)
+PY
+fi
+
+# Bad usage and input: exit status 2, a message naming what is wrong.
+bad() { # WHAT PATTERN ARGS...
+    bw=$1 bp=$2
+    shift 2
+    run "$@"
+    expect_rc 2 "$bw"
+    expect_err "$bp" "$bw"
+}
+bad "--rounds without --lp" "--rounds applies to --lp" installments "$mem" --load 1e7 --rounds 3
+bad "--sequence without --lp" "--sequence applies to --lp" installments "$mem" --load 1e7 --sequence gpu,
+bad "--chunk with --lp" "do not apply to --lp" installments "$mem" --load 1e7 --lp --chunk 5
+bad "unknown name" "not a processor" installments "$mem" --load 1e7 --lp --sequence gpu,tpu
+bad "missing file" "no-such-file" installments "$mem" --load 1e7 --lp --sequence "$tmp/no-such-file"
+printf '# nothing\n' >"$tmp/empty.txt"
+bad "empty sequence" "names no processor" installments "$mem" --load 1e7 --lp --sequence "$tmp/empty.txt"
+printf 'gpu -1\n' >"$tmp/r1.txt"
+bad "negative release" "finite and >= 0" installments "$mem" --load 1e7 --lp --release "$tmp/r1.txt"
+printf 'gpu\n' >"$tmp/r2.txt"
+bad "release without time" "NAME SECONDS" installments "$mem" --load 1e7 --lp --release "$tmp/r2.txt"
+printf 'tpu 3\n' >"$tmp/r3.txt"
+bad "release of an unknown" "not a processor" installments "$mem" --load 1e7 --lp --release "$tmp/r3.txt"
+bad "window 0" "window" installments "$mem" --load 1e7 --lp --window 0
+bad "time limit 0" "time-limit" installments "$mem" --load 1e7 --lp --time-limit 0
+bad "order sequence" "order" installments "$mem" --load 1e7 --lp --order sequence
+# the laptop alone cannot hold 1e8 in one chunk: refused (exit 2), the output untouched
+echo keep >"$tmp/keep.svg"
+run installments "$mem" --load 1e8 --lp --sequence laptop, --gantt "$tmp/keep.svg"
+expect_rc 2 "a sequence that cannot hold the load"
+expect_err "cannot hold" "a sequence that cannot hold the load"
+[ "$(cat "$tmp/keep.svg")" = keep ] || fail "a refused run changed its --gantt file"
+bad "export --installments with --order" "installments" export "$mem" --load 1e7 \
+    --installments gpu, --order rate --format lp -o "$tmp/x.lp"
+bad "export --installments, unknown name" "not a processor" export "$mem" --load 1e7 \
+    --installments gpu,tpu --format lp -o "$tmp/x.lp"
+
+cli_summary

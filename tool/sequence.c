@@ -1,0 +1,206 @@
+/* The sequences of installments and the release times of `installments --lp` and `export
+ * --installments` (issue 25). */
+#include <config.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tool.h"
+
+/* The most bytes read from a sequence or release file: far more than the longest sequence
+ * dls_installment_lp takes (DLS_INSTALLMENT_LP_MAX_CHUNKS names), and a bound on what an
+ * endless file (a FIFO, a device) can make us read. */
+#define TOOL_SEQUENCE_FILE_MAX (64u << 20)
+
+/* --sequence: a list NAME,NAME,... or a file of names, one a line ('#' lines and blank
+ * lines skipped); names may repeat. *seq is malloc'd. Returns EXIT_DONE or an exit
+ * status after the message. */
+int tool_sequence_read(const char *text, const dls_platform *pl, const char *who, size_t **seq,
+                       size_t *n)
+{
+    char *buf = NULL;
+    int list = strchr(text, ',') != NULL;
+    if (list) {
+        buf = strdup(text);
+    } else {
+        FILE *f = fopen(text, "r");
+        if (f == NULL) {
+            tool_error("%s: %s: %s", who, text, strerror(errno));
+            return EXIT_BADINPUT;
+        }
+        size_t cap = 0, len = 0;
+        char chunk[4096];
+        size_t got;
+        while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+            if (len + got > TOOL_SEQUENCE_FILE_MAX) {
+                free(buf);
+                fclose(f);
+                tool_error("%s: %s: longer than %u bytes", who, text, TOOL_SEQUENCE_FILE_MAX);
+                return EXIT_BADINPUT;
+            }
+            if (len + got + 1 > cap) {
+                cap = 2 * (len + got + 1);
+                char *g = realloc(buf, cap);
+                if (g == NULL) {
+                    free(buf);
+                    fclose(f);
+                    tool_error("%s: out of memory", who);
+                    return EXIT_FAILURE_RUN;
+                }
+                buf = g;
+            }
+            memcpy(buf + len, chunk, got);
+            len += got;
+        }
+        fclose(f);
+        if (buf == NULL)
+            buf = strdup("");
+        else
+            buf[len] = '\0';
+    }
+    if (buf == NULL) {
+        tool_error("%s: out of memory", who);
+        return EXIT_FAILURE_RUN;
+    }
+    size_t cap = 16;
+    *n = 0;
+    *seq = malloc(cap * sizeof **seq);
+    int rc = *seq ? EXIT_DONE : EXIT_FAILURE_RUN;
+    if (!list) {
+        /* a file: a line that is exactly a name names it; other lines are lists */
+        char *line = buf;
+        for (char *p = buf;; p++)
+            if (*p == '\n' || *p == '\0') {
+                char end = *p;
+                *p = '\0';
+                size_t i;
+                if (!dls_platform_find(pl, line, &i))
+                    for (char *q = line; q < p; q++)
+                        if (*q == ',')
+                            *q = '\n';
+                *p = end;
+                if (end == '\0')
+                    break;
+                line = p + 1;
+            }
+    }
+    const char *sep = list ? "," : "\n";
+    char *save = NULL;
+    for (char *tok = strtok_r(buf, sep, &save); tok != NULL && rc == EXIT_DONE;
+         tok = strtok_r(NULL, sep, &save)) {
+        size_t i;
+        if (dls_platform_find(pl, tok, &i)) {
+            /* the name as it is */
+        } else {
+            while (*tok == ' ' || *tok == '\t' || *tok == '\r')
+                tok++;
+            char *end = tok + strlen(tok);
+            while (end > tok && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+                *--end = '\0';
+            if (*tok == '\0' || (!list && *tok == '#'))
+                continue;
+            if (!dls_platform_find(pl, tok, &i)) {
+                tool_error("%s: chunk %zu of the sequence names \"%.160s\", which is not a "
+                           "processor of the platform", who, *n + 1, tok);
+                rc = EXIT_BADINPUT;
+                break;
+            }
+        }
+        if (*n == cap) {
+            size_t *g = realloc(*seq, 2 * cap * sizeof *g);
+            if (g == NULL) {
+                rc = EXIT_FAILURE_RUN;
+                break;
+            }
+            *seq = g;
+            cap *= 2;
+        }
+        (*seq)[(*n)++] = i;
+    }
+    free(buf);
+    if (rc == EXIT_DONE && *n == 0) {
+        tool_error("%s: the sequence names no processor", who);
+        rc = EXIT_BADINPUT;
+    }
+    if (rc != EXIT_DONE) {
+        if (rc == EXIT_FAILURE_RUN)
+            tool_error("%s: out of memory", who);
+        free(*seq);
+        *seq = NULL;
+    }
+    return rc;
+}
+
+/* --release FILE: lines "NAME SECONDS" (the name is everything before the last blank);
+ * processors not named are free at 0. */
+int tool_release_read(const char *path, const dls_platform *pl, const char *who, double **out)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        tool_error("%s: %s: %s", who, path, strerror(errno));
+        return EXIT_BADINPUT;
+    }
+    size_t m = dls_platform_count(pl);
+    double *r = calloc(m ? m : 1, sizeof *r);
+    if (r == NULL) {
+        fclose(f);
+        tool_error("%s: out of memory", who);
+        return EXIT_FAILURE_RUN;
+    }
+    char line[4096];
+    unsigned long no = 0;
+    int rc = EXIT_DONE;
+    size_t bytes = 0;
+    while (rc == EXIT_DONE && fgets(line, sizeof line, f) != NULL) {
+        no++;
+        bytes += strlen(line) + 1;
+        if (bytes > TOOL_SEQUENCE_FILE_MAX) {
+            tool_error("%s: %s: longer than %u bytes", who, path, TOOL_SEQUENCE_FILE_MAX);
+            rc = EXIT_BADINPUT;
+            break;
+        }
+        size_t len = strlen(line);
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+                           line[len - 1] == ' ' || line[len - 1] == '\t'))
+            line[--len] = '\0';
+        char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0' || *p == '#')
+            continue;
+        char *blank = strrchr(p, ' '), *tab = strrchr(p, '\t');
+        if (tab != NULL && (blank == NULL || tab > blank))
+            blank = tab;
+        char *end = NULL;
+        double v = blank ? strtod(blank + 1, &end) : NAN;
+        size_t i;
+        if (blank != NULL)
+            *blank = '\0';
+        if (blank == NULL || end == blank + 1 || *end != '\0') {
+            tool_error("%s:%lu: expected \"NAME SECONDS\"", path, no);
+            rc = EXIT_BADINPUT;
+        } else if (!dls_platform_find(pl, p, &i)) {
+            tool_error("%s:%lu: \"%.160s\" is not a processor of the platform", path, no, p);
+            rc = EXIT_BADINPUT;
+        } else if (!(isfinite(v) && v >= 0)) {
+            tool_error("%s:%lu: processor \"%.160s\": the release time must be finite and "
+                       ">= 0, not %s", path, no, p, blank + 1);
+            rc = EXIT_BADINPUT;
+        } else {
+            r[i] = v;
+        }
+    }
+    if (rc == EXIT_DONE && ferror(f)) {
+        tool_error("%s: %s: read error", who, path);
+        rc = EXIT_BADINPUT;
+    }
+    fclose(f);
+    if (rc != EXIT_DONE)
+        free(r);
+    else
+        *out = r;
+    return rc;
+}
