@@ -10,6 +10,7 @@ dist_schema_DATA = \
 	doc/schema/curve.schema.json \
 	doc/schema/evaluate-measured.schema.json \
 	doc/schema/installments.schema.json \
+	doc/schema/installments-lp.schema.json \
 	doc/schema/lu.schema.json \
 	doc/schema/crosscheck.schema.json \
 	doc/schema/verify.schema.json \

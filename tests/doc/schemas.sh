@@ -272,6 +272,11 @@ out_check "installments" installments
 cp "$tmp/out" "$tmp/claim_installments.json"
 run installments "$ex/paper003_ten.json" --load 1e5 --chunk sweep --json
 out_check "installments --chunk sweep" installments
+run installments "$ex/memory_levels.json" --load 1e7 --lp --max-lps 40 --json
+out_check "installments --lp" installments-lp
+printf 'old-xeon,new-epyc,old-xeon\n' >"$tmp/seq.txt"
+run installments "$ex/memory_levels.json" --load 1e7 --lp --sequence "$tmp/seq.txt" --json
+out_check "installments --lp --sequence" installments-lp
 
 run lu "$ex/lu_cluster.json" --columns 200 --json
 out_check "lu" lu
