@@ -459,8 +459,9 @@ typedef struct dls_installment_lp_params {
     size_t exhaustive_max;
     /** Seconds for the whole call (the single-installment start, its order search and the
      *  LPs), in (0, ::DLS_TIME_LIMIT_MAX]; default 1. The search that reaches it keeps the
-     *  best sequence found and says so in the note; the first LP must end within it, else
-     *  the call fails with ::DLS_ELIMIT. */
+     *  best sequence found and says so in the note; when no LP ended within it, the answer
+     *  is the single-installment start (one chunk a processor), said in the note, and with
+     *  a given sequence the call fails with ::DLS_ELIMIT. */
     double time_limit;
     /** Relative tolerance between the LP's makespan and the replay's; in (0, 1e-3];
      *  default 1e-6 (the LP's answer is polished with tolerances of 1e-10 on scaled values,
@@ -496,7 +497,8 @@ DLS_API void dls_installment_lp_params_init(dls_installment_lp_params *params);
  * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument, a bad load or parameter (naming it),
  *         an empty platform, a 2-D model, or a sequence naming a processor that does not
  *         exist; ::DLS_ERANGE when the sequence given cannot hold the load within the
- *         limits; ::DLS_ELIMIT when no LP ended within the time limit; ::DLS_ESOLVER when
+ *         limits; ::DLS_ELIMIT when the LP of a given sequence did not end within the time
+ *         limit, or the single-installment start did not; ::DLS_ESOLVER when
  *         GLPK failed; ::DLS_ENUMERIC when the replay departs from the LP by more than
  *         check_tol; ::DLS_ECANCELED when params->progress asked to stop; ::DLS_ENOMEM.
  */

@@ -387,10 +387,35 @@ static dls_status lp_impl(const dls_platform *pl, double V, const dls_installmen
         };
         rc = dls__mlp_solve(&ms, &ans, err);
     }
-    if (rc == DLS_OK && !isfinite(ans.makespan))
+    int no_lp = 0;
+    if (rc == DLS_ELIMIT && single_x != NULL && par->sequence == NULL) {
+        /* the time ran out before the first LP ended: the start is an answer still */
+        rc = DLS_OK;
+        no_lp = 1;
+        if (err != NULL)
+            dls_error_clear(err);
+    }
+    if (rc == DLS_OK && no_lp) {
+        dls_installment_lp_info info;
+        memset(&info, 0, sizeof info);
+        info.lp_makespan = single;
+        info.single_makespan = single;
+        info.limited = 1;
+        double T;
+        rc = make_result(pl, V, base, single_x, nbase, par, &info, &T, out, err);
+        if (rc == DLS_OK) {
+            dls_installment *s = *out;
+            s->lp->replay_residual = fabs(T - single) / single;
+            s->lp->lower_bound = lower_bound(&st, par->release, T);
+            s->lp->gap = isfinite(s->lp->lower_bound) ? (T - s->lp->lower_bound) / T : NAN;
+            s->lp->seconds = dls__clock_now() - t0;
+            dls__note_add(&s->note, "the time limit ended before the first LP: the "
+                          "single-installment schedule, one chunk a processor");
+        }
+    } else if (rc == DLS_OK && !isfinite(ans.makespan))
         rc = dls__fail(err, DLS_ERANGE, "%s: the sequence of %zu chunks cannot hold a load of "
                        "%.10g within the limits", who, par->sequence_length, V);
-    if (rc == DLS_OK) {
+    if (rc == DLS_OK && !no_lp) {
         dls_installment_lp_info info;
         memset(&info, 0, sizeof info);
         info.lp_makespan = ans.objective;

@@ -770,6 +770,7 @@ static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
         if (reserve(w, sp->nseq) != 0)
             nomem = 1;
         double T = nomem ? NAN : evaluate(w, sp->seq, NULL, sp->nseq, 0, &nomem);
+        w->bT = T; /* NAN: the LP did not end (a limit, a failure) */
         if (!isnan(T)) {
             memcpy(w->best, sp->seq, sp->nseq * sizeof *sp->seq);
             memcpy(w->bx, w->x, sp->nseq * sizeof *w->x);
