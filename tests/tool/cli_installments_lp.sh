@@ -111,6 +111,20 @@ assert abs(float(m.group(1)) - d["lp_makespan"]) <= 1e-6 * d["lp_makespan"], (m.
 PY
 fi
 
+# DLT-Studio's exact single-installment answers on two shared instances (tests/data/dlt):
+# schedule --order best finds the same makespan, installments --lp no worse.
+for c in "star5 2000 0.899874" "star6 3000 1.200939"; do
+    set -- $c
+    run schedule "$top_srcdir/tests/data/dlt/$1.json" --load "$2" --order best --json
+    rc_is 0 "$1: schedule --order best" && py_json "$1: DLT's exact answer" "$tmp/out" "$3" <<'PY'
+assert abs(d["makespan"] - float(sys.argv[2])) <= 1e-6 * float(sys.argv[2]), d["makespan"]
+PY
+    run installments "$top_srcdir/tests/data/dlt/$1.json" --load "$2" --lp --max-lps 200 --json
+    rc_is 0 "$1: --lp" && py_json "$1: --lp no worse than DLT" "$tmp/out" "$3" <<'PY'
+assert d["makespan"] <= float(sys.argv[2]) * (1 + 1e-6), d["makespan"]
+PY
+done
+
 # Bad usage and input: exit status 2, a message naming what is wrong.
 bad() { # WHAT PATTERN ARGS...
     bw=$1 bp=$2
