@@ -3,7 +3,8 @@
  * schedules. One file, compiled once per command (DLS_FUZZ_COMMAND names it, see
  * fuzz/local.mk). The input is
  *
- *     byte 0      the variant: which algorithm, chunk mode, order, MIP mode
+ *     byte 0      the variant: which algorithm, chunk mode (or installments --lp), order,
+ *                 MIP mode
  *     byte 1      a size: the columns, the load's magnitude, the chunk
  *     the rest    a platform file
  *
@@ -74,14 +75,27 @@ int dls_fuzz_one(const uint8_t *data, size_t size)
         argv[argc++] = path;
         argv[argc++] = "--load";
         argv[argc++] = num;
-        argv[argc++] = "--chunk";
         const char *c = chunks[variant % 3];
-        if (strcmp(c, "fixed") == 0) {
-            /* a chunk from a thousandth of the load to all of it */
-            load_of(arg > 48 ? arg - 48 : 0, num2, sizeof num2);
-            argv[argc++] = num2;
+        if (variant & 0x20) {
+            /* the LP over a searched sequence, bounded in LPs and time, with a window of 1
+             * to 3 chunks (bits 2 and 3) */
+            static const char *const windows[] = {"1", "2", "3", "2"};
+            argv[argc++] = "--lp";
+            argv[argc++] = "--max-lps";
+            argv[argc++] = "40";
+            argv[argc++] = "--time-limit";
+            argv[argc++] = "1";
+            argv[argc++] = "--window";
+            argv[argc++] = (char *)windows[(variant >> 2) % 4];
         } else {
-            argv[argc++] = (char *)c;
+            argv[argc++] = "--chunk";
+            if (strcmp(c, "fixed") == 0) {
+                /* a chunk from a thousandth of the load to all of it */
+                load_of(arg > 48 ? arg - 48 : 0, num2, sizeof num2);
+                argv[argc++] = num2;
+            } else {
+                argv[argc++] = (char *)c;
+            }
         }
         if (variant & 0x40)
             argv[argc++] = "--no-limits";
