@@ -35,6 +35,11 @@ static const tool_opt installments_opts[] = {
                 "--lp: size this sequence of installments (names may repeat) instead of searching"),
     TOOL_STRING("release", "FILE", "--lp: release times, one line \"NAME SECONDS\" per processor"),
     TOOL_FLAG("list", "--lp: print every chunk"),
+    TOOL_STRING("returns", "FILE",
+                "--lp: results returned, one line \"NAME FRACTION STARTUP RATE\" per processor"),
+    {"return-order", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_RETURN_ORDER_MAP),
+     "--lp --returns: the order results come back in (default fifo)"},
+    TOOL_FLAG("two-port", "--lp --returns: results come back while the sends go on"),
     {"max-chunks", OPT_COUNT, "N", NULL, 1, DLS_INSTALLMENT_LP_MAX_CHUNKS, NULL,
      "--lp: the longest sequence tried"},
     {"exhaustive", OPT_COUNT, "N", NULL, 0, 1e7, NULL,
@@ -67,7 +72,8 @@ const tool_cmd tool_cmd_installments = {
     "       [--gantt FILE [--gantt-rounds N]] [--json]\n"
     "       dlsched installments PLATFORM --load V --lp [--rounds K] [--time-limit S]\n"
     "       [--window W] [--no-moves] [--max-lps N] [--order given|rate|best]\n"
-    "       [--sequence NAME,...|FILE] [--release FILE] [--no-limits] [--list]\n"
+    "       [--sequence NAME,...|FILE] [--release FILE] [--returns FILE\n"
+    "       [--return-order fifo|lifo] [--two-port]] [--no-limits] [--list]\n"
     "       [--gantt FILE] [--json]",
     "Sends the load in equal chunks, round after round over the processors in platform\n"
     "order; each processor computes its chunks in arrival order. Prints the range of\n"
@@ -81,7 +87,9 @@ const tool_cmd tool_cmd_installments = {
     "order for 1, 2, ... rounds, then local moves (remove, swap, insert a chunk), within\n"
     "--time-limit. A processor with a limit holds at most --window chunks at once, within\n"
     "its limit. Prints the makespan (the replay of the LP's chunks), the LP's, the single-\n"
-    "installment schedule it started from, a lower bound and the gap.",
+    "installment schedule it started from, a lower bound and the gap. --returns brings each\n"
+    "chunk's results back (a fraction of its units, a startup and a rate per processor),\n"
+    "one at a time in --return-order, after the last send unless --two-port.",
     installments_opts,
     1,
     1,
@@ -375,13 +383,16 @@ static json_t *lp_json(const dls_platform *pl, const dls_installment *s,
         dls_installment_event ev;
         if (dls_installment_event_at(s, k, &ev, NULL) != DLS_OK)
             break;
+        double rs, re;
+        dls_installment_return_at(s, k, &rs, &re, NULL);
         json_array_append_new(
-            chunks, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o}", "processor",
+            chunks, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "processor",
                               tool_json_text(dls_platform_name(pl, ev.processor)), "size",
                               json_real(ev.size), "send_start", json_real(ev.send_start),
                               "send_end", json_real(ev.send_end), "compute_start",
                               json_real(ev.compute_start), "compute_end",
-                              json_real(ev.compute_end)));
+                              json_real(ev.compute_end), "return_start", tool_json_number(rs),
+                              "return_end", tool_json_number(re)));
     }
     json_t *root = json_pack(
         "{s:o,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:I,s:I,s:I,s:I,s:b,s:I,s:I,s:o,s:I,s:b,s:o,s:o,s:o}",
@@ -448,15 +459,21 @@ static void print_lp(const char *path, const dls_platform *pl, const dls_install
     }
     if (!list)
         return;
-    printf("  %8s  %s  %14s  %14s  %14s  %14s  %14s\n", "CHUNK", tool_cell(cell, sizeof cell, "TO", width),
-           "SIZE", "SEND START", "ARRIVAL", "COMPUTE START", "FINISH");
+    printf("  %8s  %s  %14s  %14s  %14s  %14s  %14s  %14s\n", "CHUNK",
+           tool_cell(cell, sizeof cell, "TO", width), "SIZE", "SEND START", "ARRIVAL",
+           "COMPUTE START", "FINISH", "RESULTS BACK");
     for (uint64_t k = 0; k < N; k++) {
         dls_installment_event ev;
         if (dls_installment_event_at(s, k, &ev, NULL) != DLS_OK)
             break;
-        printf("  %8llu  %s  %14.9g  %14.9g  %14.9g  %14.9g  %14.9g\n", (unsigned long long)k + 1,
+        double re;
+        char back[32];
+        dls_installment_return_at(s, k, NULL, &re, NULL);
+        snprintf(back, sizeof back, isfinite(re) ? "%.9g" : "-", re);
+        printf("  %8llu  %s  %14.9g  %14.9g  %14.9g  %14.9g  %14.9g  %14s\n",
+               (unsigned long long)k + 1,
                tool_cell(cell, sizeof cell, dls_platform_name(pl, ev.processor), width), ev.size,
-               ev.send_start, ev.send_end, ev.compute_start, ev.compute_end);
+               ev.send_start, ev.send_end, ev.compute_start, ev.compute_end, back);
     }
 }
 
@@ -490,8 +507,27 @@ static int cmd_installments_lp(const tool_args *args, double V)
                                                                  : DLS_INSTALLMENT_LP_MAX_CHUNKS;
     }
     text = arg_string(args, "release");
-    if (rc == EXIT_DONE && text != NULL && (rc = tool_release_read(text, pl, "installments", &release)) == EXIT_DONE)
+    if (rc == EXIT_DONE && text != NULL &&
+        (rc = tool_release_read(text, pl, "installments", &release)) == EXIT_DONE)
         par.release = release;
+    double *ret = NULL;
+    text = arg_string(args, "returns");
+    if (rc == EXIT_DONE && text == NULL &&
+        (arg_given(args, "return-order") || arg_flag(args, "two-port"))) {
+        tool_error("installments: --return-order and --two-port apply to --returns");
+        rc = EXIT_BADINPUT;
+    }
+    if (rc == EXIT_DONE && text != NULL &&
+        (rc = tool_returns_read(text, pl, "installments", &ret)) == EXIT_DONE) {
+        size_t m = dls_platform_count(pl);
+        par.return_fraction = ret;
+        par.return_startup = ret + m;
+        par.return_rate = ret + 2 * m;
+        const char *ro = arg_string(args, "return-order");
+        if (ro != NULL)
+            dls_return_order_from_name(ro, &par.return_order);
+        arg_set_flag(args, "two-port", &par.two_port, 1);
+    }
     dls_installment *s = NULL;
     dls_error err;
     dls_error_clear(&err);
@@ -531,6 +567,7 @@ done:
     dls_installment_free(s);
     free(seq);
     free(release);
+    free(ret);
     dls_platform_free(pl);
     return rc;
 }
@@ -542,7 +579,8 @@ int cmd_installments(const tool_args *args)
         return EXIT_BADINPUT;
     static const char *const lp_only[] = {"rounds", "time-limit", "window", "no-moves",
                                           "max-lps", "order", "sequence", "release", "list",
-                                          "max-chunks", "exhaustive"};
+                                          "max-chunks", "exhaustive", "returns",
+                                          "return-order", "two-port"};
     if (arg_flag(args, "lp")) {
         if (arg_given(args, "chunk") || arg_given(args, "gantt-rounds") ||
             arg_flag(args, "no-compare")) {

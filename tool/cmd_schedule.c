@@ -105,6 +105,11 @@ static const tool_opt export_opts[] = {
     {"window", OPT_COUNT, "W", NULL, 1, DLS_INSTALLMENT_MAX_WINDOW, NULL,
      "--installments: chunks a processor with a limit holds at once"},
     TOOL_STRING("release", "FILE", "--installments: release times, \"NAME SECONDS\" a line"),
+    TOOL_STRING("returns", "FILE",
+                "--installments: results returned, \"NAME FRACTION STARTUP RATE\" a line"),
+    {"return-order", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_RETURN_ORDER_MAP),
+     "--installments --returns: the order results come back in (default fifo)"},
+    TOOL_FLAG("two-port", "--installments --returns: results come back while the sends go on"),
     COMMON_OPTS("send order: given (the platform's), rate (fastest links first), or "
                 ORDER_FORMS),
     TOOL_OPT_END,
@@ -222,6 +227,7 @@ const tool_cmd tool_cmd_export = {
     "PLATFORM --load V --format lp|mps|glpk|mathprog -o FILE\n"
     "       [--order given|rate|NAME,NAME,...|FILE] [--originator-computes] [--no-limits]\n"
     "       PLATFORM --load V --installments NAME,...|FILE [--window W] [--release FILE]\n"
+    "       [--returns FILE [--return-order fifo|lifo] [--two-port]]\n"
     "       [--no-limits] --format lp|mps|glpk|mathprog -o FILE\n"
     "       PLATFORM --format simgrid [--bytes-per-unit B] [--flops-per-unit F] -o FILE",
     "Writes the paper's LP for the load V in the platform's own units: CPLEX LP, free MPS or\n"
@@ -1065,6 +1071,24 @@ static int export_installments(const tool_args *args, double V, dls_export_forma
     rc = tool_sequence_read(arg_string(args, "installments"), pl, "export", &seq, &n);
     if (rc == EXIT_DONE && arg_given(args, "release"))
         rc = tool_release_read(arg_string(args, "release"), pl, "export", &release);
+    double *ret = NULL;
+    if (rc == EXIT_DONE && !arg_given(args, "returns") &&
+        (arg_given(args, "return-order") || arg_flag(args, "two-port"))) {
+        tool_error("export: --return-order and --two-port apply to --returns");
+        rc = EXIT_BADINPUT;
+    }
+    if (rc == EXIT_DONE && arg_given(args, "returns") &&
+        (rc = tool_returns_read(arg_string(args, "returns"), pl, "export", &ret)) ==
+            EXIT_DONE) {
+        size_t m = dls_platform_count(pl);
+        par.return_fraction = ret;
+        par.return_startup = ret + m;
+        par.return_rate = ret + 2 * m;
+        const char *ro = arg_string(args, "return-order");
+        if (ro != NULL)
+            dls_return_order_from_name(ro, &par.return_order);
+        arg_set_flag(args, "two-port", &par.two_port, 1);
+    }
     if (rc == EXIT_DONE) {
         par.sequence = seq;
         par.sequence_length = n;
@@ -1085,6 +1109,7 @@ static int export_installments(const tool_args *args, double V, dls_export_forma
     }
     free(seq);
     free(release);
+    free(ret);
     dls_platform_free(pl);
     return rc;
 }
@@ -1114,14 +1139,9 @@ int cmd_export(const tool_args *args)
     dls_export_format_from_name(arg_string(args, "format"), &format);
     if (arg_given(args, "installments"))
         return export_installments(args, V, format, out);
-    if (arg_given(args, "window") || arg_given(args, "release")) {
-        tool_error("export: --window and --release apply to --installments");
-        return EXIT_BADINPUT;
-    }
-    if (arg_given(args, "installments"))
-        return export_installments(args, V, format, out);
-    if (arg_given(args, "window") || arg_given(args, "release")) {
-        tool_error("export: --window and --release apply to --installments");
+    if (arg_given(args, "window") || arg_given(args, "release") || arg_given(args, "returns") ||
+        arg_given(args, "return-order") || arg_flag(args, "two-port")) {
+        tool_error("export: --window, --release and the returns apply to --installments");
         return EXIT_BADINPUT;
     }
     dls_platform *pl = NULL;

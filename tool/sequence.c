@@ -204,3 +204,90 @@ int tool_release_read(const char *path, const dls_platform *pl, const char *who,
         *out = r;
     return rc;
 }
+
+/* The last blank-separated field of line (cut off it); NULL when there is none. */
+static char *last_field(char *line)
+{
+    char *end = line + strlen(line);
+    while (end > line && (end[-1] == ' ' || end[-1] == '\t'))
+        *--end = '\0';
+    char *p = end;
+    while (p > line && p[-1] != ' ' && p[-1] != '\t')
+        p--;
+    if (p == line || p == end)
+        return NULL;
+    p[-1] = '\0';
+    return p;
+}
+
+int tool_returns_read(const char *path, const dls_platform *pl, const char *who, double **out)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        tool_error("%s: %s: %s", who, path, strerror(errno));
+        return EXIT_BADINPUT;
+    }
+    size_t m = dls_platform_count(pl);
+    double *r = calloc(3 * (m ? m : 1), sizeof *r);
+    if (r == NULL) {
+        fclose(f);
+        tool_error("%s: out of memory", who);
+        return EXIT_FAILURE_RUN;
+    }
+    char line[4096];
+    unsigned long no = 0;
+    size_t bytes = 0;
+    int rc = EXIT_DONE;
+    static const char *const what[3] = {"fraction", "startup", "rate"};
+    while (rc == EXIT_DONE && fgets(line, sizeof line, f) != NULL) {
+        no++;
+        bytes += strlen(line) + 1;
+        if (bytes > TOOL_SEQUENCE_FILE_MAX) {
+            tool_error("%s: %s: longer than %u bytes", who, path, TOOL_SEQUENCE_FILE_MAX);
+            rc = EXIT_BADINPUT;
+            break;
+        }
+        line[strcspn(line, "\r\n")] = '\0';
+        char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0' || *p == '#')
+            continue;
+        char *field[3];
+        double v[3];
+        int ok = 1;
+        for (int j = 2; j >= 0 && ok; j--) {
+            field[j] = last_field(p);
+            char *end = NULL;
+            v[j] = field[j] ? strtod(field[j], &end) : NAN;
+            ok = field[j] != NULL && end != field[j] && *end == '\0';
+        }
+        size_t i;
+        if (!ok) {
+            tool_error("%s:%lu: expected \"NAME FRACTION STARTUP RATE\"", path, no);
+            rc = EXIT_BADINPUT;
+        } else if (!dls_platform_find(pl, p, &i)) {
+            tool_error("%s:%lu: \"%.160s\" is not a processor of the platform", path, no, p);
+            rc = EXIT_BADINPUT;
+        } else {
+            for (int j = 0; j < 3 && rc == EXIT_DONE; j++)
+                if (!(isfinite(v[j]) && v[j] >= 0)) {
+                    tool_error("%s:%lu: processor \"%.160s\": the return %s must be finite and "
+                               ">= 0, not %s", path, no, p, what[j], field[j]);
+                    rc = EXIT_BADINPUT;
+                }
+            for (int j = 0; j < 3; j++)
+                r[j * m + i] = v[j];
+        }
+    }
+    if (rc == EXIT_DONE && ferror(f)) {
+        tool_error("%s: %s: read error", who, path);
+        rc = EXIT_BADINPUT;
+    }
+    fclose(f);
+    if (rc != EXIT_DONE)
+        free(r);
+    else
+        *out = r;
+    return rc;
+}

@@ -284,5 +284,9 @@ int tool_sequence_read(const char *text, const dls_platform *pl, const char *who
 /* Release times from a FILE of lines "NAME SECONDS"; processors not named get 0. *out
  * (malloc'd, one per processor) on EXIT_DONE; else an exit status after a message. */
 int tool_release_read(const char *path, const dls_platform *pl, const char *who, double **out);
+/* Results returned from a FILE of lines "NAME FRACTION STARTUP RATE"; processors not named
+ * return nothing. *out (malloc'd): the fractions, then the startups, then the rates, one
+ * per processor each; on EXIT_DONE, else an exit status after a message. */
+int tool_returns_read(const char *path, const dls_platform *pl, const char *who, double **out);
 
 #endif /* DLSCHED_TOOL_H */

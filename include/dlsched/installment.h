@@ -404,6 +404,31 @@ DLS_API void dls_installment_sweep_samples(const dls_installment *schedule, size
 /* ---------------------------------------------------------------------------------- */
 /* Installments sized by an LP over a searched sequence                                */
 
+/** The order results return in: X(NAME, value, text). */
+#define DLS_RETURN_ORDER_MAP(X) \
+    X(FIFO, 0, "fifo")          \
+    X(LIFO, 1, "lifo")
+
+/** The order results return in: see ::DLS_RETURN_ORDER_MAP. */
+typedef enum dls_return_order {
+#define DLS_RETURN_ORDER_ENUM_(name, value, text) DLS_RETURN_##name = value,
+    DLS_RETURN_ORDER_MAP(DLS_RETURN_ORDER_ENUM_)
+#undef DLS_RETURN_ORDER_ENUM_
+} dls_return_order;
+/* The values, one by one (the list above makes them). */
+/** @var DLS_RETURN_FIFO
+ *  The results come back in the order the chunks were sent. Value 0, named "fifo"
+ *  (::DLS_RETURN_ORDER_MAP). */
+/** @var DLS_RETURN_LIFO
+ *  The last chunk sent comes back first. Value 1, named "lifo" (::DLS_RETURN_ORDER_MAP). */
+
+/** The name of @p order: "fifo" or "lifo"; "unknown" otherwise. */
+DLS_API const char *dls_return_order_name(dls_return_order order);
+
+/** The order whose dls_return_order_name() is @p name.
+ *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
+DLS_API dls_status dls_return_order_from_name(const char *name, dls_return_order *out);
+
 /**
  * Parameters of dls_installment_lp(); fill with dls_installment_lp_params_init().
  *
@@ -447,6 +472,23 @@ typedef struct dls_installment_lp_params {
      *  finite, >= 0; array of dls_platform_count() values, read during the call); NULL
      *  (default): every processor is free at 0. */
     const double *release;
+    /** Results returned to the originator, per processor in platform order (arrays of
+     *  dls_platform_count() values, all three or none, read during the call): the
+     *  fraction of a chunk's units that comes back as results (>= 0; 0: nothing returns,
+     *  no message), the return's startup (s, >= 0) and its rate (s per result unit,
+     *  >= 0): the results of a chunk of x units take return_startup + return_rate *
+     *  return_fraction * x to come back, after the chunk is computed, one return at a
+     *  time, in @ref return_order. The makespan is then when the last result is back.
+     *  NULL (default): no results return. */
+    const double *return_fraction;
+    const double *return_startup;  /**< see @ref return_fraction */
+    const double *return_rate;     /**< see @ref return_fraction */
+    /** The order the results come back in: ::DLS_RETURN_FIFO (default: the order the
+     *  chunks were sent) or ::DLS_RETURN_LIFO (the last chunk sent comes back first). */
+    dls_return_order return_order;
+    /** 0 (default): one port, the originator receives results only after its last send;
+     *  1: two ports, returns overlap the sends. */
+    int two_port;
     /** The longest sequence tried, in [1, ::DLS_INSTALLMENT_LP_MAX_CHUNKS]; default 4096. */
     size_t max_chunks;
     /** LPs solved at most by the search (for results that do not depend on the machine's
@@ -505,6 +547,16 @@ DLS_API void dls_installment_lp_params_init(dls_installment_lp_params *params);
 DLS_API dls_status dls_installment_lp(const dls_platform *platform, double load,
                                       const dls_installment_lp_params *params,
                                       dls_installment **out, dls_error *err);
+
+/**
+ * When the results of chunk @p index (0-based, in send order) of a schedule from
+ * dls_installment_lp() start and end coming back (s); both NaN when nothing returns
+ * (no return parameters, a fraction of 0, or a schedule from elsewhere). Outputs may be
+ * NULL.
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL schedule or an index out of range.
+ */
+DLS_API dls_status dls_installment_return_at(const dls_installment *schedule, uint64_t index,
+                                             double *start, double *end, dls_error *err);
 
 /** How dls_installment_lp() found its schedule. */
 typedef struct dls_installment_lp_info {

@@ -295,6 +295,8 @@ void dls_installment_free(dls_installment *s)
     free(s->sample_makespan);
     free(s->ev);
     free(s->ev_level);
+    free(s->ret_start);
+    free(s->ret_end);
     free(s->lp);
     free(s);
 }

@@ -91,6 +91,7 @@ struct dls_installment {
      * were found; NULL for the closed form */
     dls_installment_event *ev;
     int *ev_level;            /* the memory level of each chunk */
+    double *ret_start, *ret_end; /* when each chunk's results come back (NaN: they do not) */
     dls_installment_lp_info *lp;
 };
 

@@ -10,6 +10,7 @@
 
 #include "core/buf.h"
 #include "core/clock.h"
+#include "core/names.h"
 #include "core/sort.h"
 #include "installment/installment_impl.h"
 #include "platform/platform_impl.h"
@@ -29,6 +30,8 @@
 #define DLS_INSTALLMENT_LP_BOUND_STEPS 100
 #define DLS_INSTALLMENT_LP_DEFAULT_EXHAUSTIVE 2048
 #define DLS_INSTALLMENT_LP_MAX_EXHAUSTIVE 10000000
+
+DLS__ENUM_NAMES(dls_return_order, dls_return_order, DLS_RETURN_ORDER_MAP)
 
 void dls_installment_lp_params_init(dls_installment_lp_params *params)
 {
@@ -89,6 +92,29 @@ static dls_status check_params(const dls_platform *pl, const dls_installment_lp_
         return dls__fail(err, DLS_EINVAL, "%s: sequence_length is %zu without a sequence", who,
                          par->sequence_length);
     }
+    int given = (par->return_fraction != NULL) + (par->return_startup != NULL) +
+                (par->return_rate != NULL);
+    if (given != 0 && given != 3)
+        return dls__fail(err, DLS_EINVAL, "%s: give return_fraction, return_startup and "
+                         "return_rate together, or none", who);
+    if (par->return_order != DLS_RETURN_FIFO && par->return_order != DLS_RETURN_LIFO)
+        return dls__fail(err, DLS_EINVAL, "%s: return_order must be fifo or lifo, not %d", who,
+                         (int)par->return_order);
+    if (par->two_port != 0 && par->two_port != 1)
+        return dls__fail(err, DLS_EINVAL, "%s: two_port must be 0 or 1, not %d", who,
+                         par->two_port);
+    if (given == 3)
+        for (size_t i = 0; i < pl->n; i++) {
+            const double v[3] = {par->return_fraction[i], par->return_startup[i],
+                                 par->return_rate[i]};
+            static const char *const what[3] = {"fraction", "startup", "rate"};
+            for (int j = 0; j < 3; j++)
+                if (!(isfinite(v[j]) && v[j] >= 0 && v[j] <= DLS_DOMAIN_MAX))
+                    return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": "
+                                        "the return %s must be finite, >= 0 and at most %g, "
+                                        "not %.10g", who, pl->procs[i].name, what[j],
+                                        DLS_DOMAIN_MAX, v[j]);
+        }
     if (par->release != NULL)
         for (size_t i = 0; i < pl->n; i++)
             if (!(isfinite(par->release[i]) && par->release[i] >= 0 &&
@@ -111,7 +137,8 @@ static dls_status check_params(const dls_platform *pl, const dls_installment_lp_
  * makespan. scratch: 2 n sizes. */
 static double replay(const dls_platform *pl, const size_t *seq, const double *x, size_t n,
                      const dls_installment_lp_params *par, dls_installment_event *ev,
-                     int *level, size_t *prev, size_t *last, double *held)
+                     int *level, double *ret_start, double *ret_end, size_t *prev,
+                     size_t *last, double *held)
 {
     size_t m = pl->n, W = par->window;
     for (size_t i = 0; i < m; i++)
@@ -148,6 +175,19 @@ static double replay(const dls_platform *pl, const size_t *seq, const double *x,
         ev[k].compute_start = cs;
         ev[k].compute_end = cs + dls__inst_time_level(pr->model, x[k], &level[k]);
         makespan = fmax(makespan, ev[k].compute_end);
+    }
+    /* the results, in return order: after their computation, one at a time, and with one
+     * port after the last send */
+    double port = par->two_port ? 0 : link, back = 0;
+    for (size_t j = 0; j < n; j++) {
+        size_t k = par->return_order == DLS_RETURN_LIFO ? n - 1 - j : j, i = seq[k];
+        ret_start[k] = ret_end[k] = NAN;
+        if (par->return_fraction == NULL || !(par->return_fraction[i] > 0))
+            continue;
+        ret_start[k] = fmax(fmax(ev[k].compute_end, back), port);
+        back = ret_end[k] = ret_start[k] + par->return_startup[i] +
+                            par->return_rate[i] * par->return_fraction[i] * x[k];
+        makespan = fmax(makespan, back);
     }
     return makespan;
 }
@@ -238,10 +278,13 @@ static dls_status make_result(const dls_platform *pl, double V, const size_t *se
         s->level = calloc(m, sizeof *s->level);
         s->ev = malloc((n ? n : 1) * sizeof *s->ev);
         s->ev_level = malloc((n ? n : 1) * sizeof *s->ev_level);
+        s->ret_start = malloc((n ? n : 1) * sizeof *s->ret_start);
+        s->ret_end = malloc((n ? n : 1) * sizeof *s->ret_end);
         s->lp = malloc(sizeof *s->lp);
     }
     if (s == NULL || !s->role || !s->chunks || !s->load || !s->first || !s->finish ||
         !s->busy || !s->wait || !s->ctime || !s->level || !s->ev || !s->ev_level || !s->lp ||
+        !s->ret_start || !s->ret_end ||
         !prev || !last) {
         dls_installment_free(s);
         free(prev);
@@ -249,7 +292,8 @@ static dls_status make_result(const dls_platform *pl, double V, const size_t *se
         return dls__fail(err, DLS_ENOMEM, "dls_installment_lp: out of memory");
     }
     double held;
-    s->makespan = replay(pl, seq, x, n, par, s->ev, s->ev_level, prev, last, &held);
+    s->makespan = replay(pl, seq, x, n, par, s->ev, s->ev_level, s->ret_start, s->ret_end,
+                         prev, last, &held);
     *s->lp = *info;
     for (size_t i = 0; i < m; i++) {
         s->role[i] = DLS_INSTALLMENT_NO_CHUNK;
@@ -377,7 +421,9 @@ static dls_status lp_impl(const dls_platform *pl, double V, const dls_installmen
         double left = par->time_limit - (dls__clock_now() - t0);
         dls__mlp_spec ms = {
             .st = &st, .release = par->release, .window = par->window,
-            .search = par->sequence == NULL, .seq = par->sequence,
+            .ret_frac = par->return_fraction, .ret_S = par->return_startup,
+            .ret_C = par->return_rate, .ret_lifo = par->return_order == DLS_RETURN_LIFO,
+            .two_port = par->two_port, .search = par->sequence == NULL, .seq = par->sequence,
             .nseq = par->sequence_length, .base = base, .nbase = nbase,
             .max_rounds = par->rounds, .moves = par->moves, .max_chunks = par->max_chunks,
             .max_lps = par->max_lps, .exhaustive_max = par->exhaustive_max,
@@ -398,14 +444,13 @@ static dls_status lp_impl(const dls_platform *pl, double V, const dls_installmen
     if (rc == DLS_OK && no_lp) {
         dls_installment_lp_info info;
         memset(&info, 0, sizeof info);
-        info.lp_makespan = single;
-        info.single_makespan = single;
         info.limited = 1;
         double T;
         rc = make_result(pl, V, base, single_x, nbase, par, &info, &T, out, err);
         if (rc == DLS_OK) {
             dls_installment *s = *out;
-            s->lp->replay_residual = fabs(T - single) / single;
+            s->lp->lp_makespan = s->lp->single_makespan = T; /* a replay, no LP */
+            s->lp->replay_residual = 0;
             s->lp->lower_bound = lower_bound(&st, par->release, T);
             s->lp->gap = isfinite(s->lp->lower_bound) ? (T - s->lp->lower_bound) / T : NAN;
             s->lp->seconds = dls__clock_now() - t0;
@@ -431,21 +476,26 @@ static dls_status lp_impl(const dls_platform *pl, double V, const dls_installmen
         info.limited = ans.time_limited;
         double T;
         rc = make_result(pl, V, ans.seq, ans.x, ans.n, par, &info, &T, out, err);
-        if (rc == DLS_OK && single_x != NULL && T > single * (1 + par->check_tol)) {
-            /* never worse than the start: its schedule, replayed in this model */
+        if (rc == DLS_OK && single_x != NULL) {
+            /* the start, replayed in this model (results and release times included), and
+             * never worse than it */
             dls_installment *one = NULL;
             double T1;
             if (make_result(pl, V, base, single_x, nbase, par, &info, &T1, &one, NULL) ==
-                    DLS_OK && T1 < T) {
-                dls_installment_free(*out);
-                *out = one;
-                T = T1;
-                one->lp->lp_makespan = single; /* the single-installment optimum */
-                dls__note_add(&(*out)->note, "the search found nothing better than the "
-                              "single-installment schedule");
-            } else {
-                dls_installment_free(one);
+                DLS_OK) {
+                (*out)->lp->single_makespan = T1;
+                if (T > T1 * (1 + par->check_tol)) {
+                    dls_installment_free(*out);
+                    *out = one;
+                    one = NULL;
+                    T = T1;
+                    (*out)->lp->lp_makespan = T1; /* a replay, not an LP optimum */
+                    (*out)->lp->single_makespan = T1;
+                    dls__note_add(&(*out)->note, "the search found nothing better than the "
+                                  "single-installment schedule");
+                }
             }
+            dls_installment_free(one);
         }
         if (rc == DLS_OK) {
             dls_installment *s = *out;
@@ -541,6 +591,9 @@ static dls_status lp_text(const dls_platform *pl, double V, const dls_installmen
     if (rc == DLS_OK) {
         dls__mlp_spec ms = {
             .st = &st, .release = params->release, .window = params->window,
+            .ret_frac = params->return_fraction, .ret_S = params->return_startup,
+            .ret_C = params->return_rate,
+            .ret_lifo = params->return_order == DLS_RETURN_LIFO, .two_port = params->two_port,
             .seq = params->sequence, .nseq = params->sequence_length, .time_unit = 1,
             .time_limit = INFINITY, .verbose = params->verbose,
         };
@@ -585,4 +638,25 @@ dls_status dls_installment_lp_to_string(const dls_platform *pl, double V,
     }
     dls__buf_free(&text);
     return dls__error_retag(err, rc, fn);
+}
+
+dls_status dls_installment_return_at(const dls_installment *s, uint64_t index, double *start,
+                                     double *end, dls_error *err)
+{
+    if (s == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_installment_return_at: NULL schedule");
+    if (index >= s->plan.N)
+        return dls__fail(err, DLS_EINVAL, "dls_installment_return_at: chunk %llu does not "
+                         "exist (the schedule has %llu chunks)", (unsigned long long)index,
+                         (unsigned long long)s->plan.N);
+    double a = NAN, b = NAN;
+    if (s->ret_start != NULL) {
+        a = s->ret_start[index];
+        b = s->ret_end[index];
+    }
+    if (start != NULL)
+        *start = a;
+    if (end != NULL)
+        *end = b;
+    return DLS_OK;
 }

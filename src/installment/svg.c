@@ -184,9 +184,19 @@ static void draw_panel(chart *c, const panel *p, double axis_y)
                 c->hatched = 1;
             }
         }
-    if (s->ev != NULL) /* an LP schedule: every chunk, one by one */
-        for (uint64_t j = 0; j < plan->N; j++)
+    if (s->ev != NULL) /* an LP schedule: every chunk, one by one, and its results */
+        for (uint64_t j = 0; j < plan->N; j++) {
             draw_chunk(c, p, &s->ev[j], s->ev_level[j]);
+            double x, w;
+            if (s->ret_start != NULL && isfinite(s->ret_start[j]) &&
+                clip(p, s->ret_start[j], s->ret_end[j], &x, &w)) {
+                char head[64];
+                snprintf(head, sizeof head, "results of chunk %llu from ",
+                         (unsigned long long)j);
+                dls__gantt_send(&c->o, 0, x, w, head, c->pl->procs[s->ev[j].processor].name,
+                                "back %.9g to %.9g s", s->ret_start[j], s->ret_end[j]);
+            }
+        }
     for (uint64_t r = p->r_from; r <= p->r_to && s->ev == NULL; r++)
         for (size_t k = 0; k < plan->p; k++) {
             uint64_t j = r * plan->p + k;

@@ -83,7 +83,10 @@ typedef struct mlp_work {
     size_t cap_store;
     unsigned char *proc_stat;    /* makespan row of each position */
     unsigned char load_stat, T_stat;
-    size_t slots;                /* per chunk: 3 columns, send, hold, 2 L lines, window */
+    size_t slots;                /* statuses kept per chunk (slots_of) */
+    size_t lmax;                 /* the most time lines of a processor */
+    size_t *retord;              /* the chunks whose results return, in return order */
+    size_t nret;
     /* the rows of the LP built last: chunk and slot of each (chunk SIZE_MAX: a makespan
      * row, slot = its position; or the load row, slot SIZE_MAX) */
     size_t *row_chunk, *row_slot;
@@ -112,7 +115,8 @@ static int reserve(mlp_work *w, size_t n)
     size_t c = w->cap_seq ? w->cap_seq : 64;
     while (c < n)
         c *= 2;
-    size_t **sz[] = {&w->prev, &w->back, &w->cand, &w->best, &w->cand_id, &w->best_id};
+    size_t **sz[] = {&w->prev, &w->back, &w->cand, &w->best, &w->cand_id, &w->best_id,
+                     &w->retord};
     for (size_t k = 0; k < sizeof sz / sizeof *sz; k++) {
         size_t *q = realloc(*sz[k], c * sizeof **sz[k]);
         if (q == NULL)
@@ -130,14 +134,31 @@ static int reserve(mlp_work *w, size_t n)
     return 0;
 }
 
-/* Basis statuses kept per chunk: 3 columns, send, hold, 2 per line, window. */
-static size_t slots_of(const dls__star *st)
+/* The most time lines of a processor. */
+static size_t lines_most(const dls__star *st)
 {
     size_t most = 1;
     for (size_t k = 0; k < st->m; k++)
         if (st->off[k + 1] - st->off[k] > most)
             most = st->off[k + 1] - st->off[k];
-    return 6 + 2 * most;
+    return most;
+}
+
+/* Basis statuses kept per chunk ("slots"): 3 columns (size, arrival, finish), send, hold,
+ * 2 per line (arrive, after or release), window, and for a chunk whose results return:
+ * its return row, the row after the previous return, the row after the last send, and
+ * the return's column. */
+static size_t slot_window(const mlp_work *w) { return 5 + 2 * w->lmax; }
+static size_t slot_ret(const mlp_work *w) { return 6 + 2 * w->lmax; }
+static size_t slot_retseq(const mlp_work *w) { return 7 + 2 * w->lmax; }
+static size_t slot_port(const mlp_work *w) { return 8 + 2 * w->lmax; }
+static size_t slot_retcol(const mlp_work *w) { return 9 + 2 * w->lmax; }
+static size_t slots_of(const dls__star *st) { return 10 + 2 * lines_most(st); }
+
+/* Whether the results of a chunk of position i return to the originator. */
+static int returns(const dls__mlp_spec *sp, size_t i)
+{
+    return sp->ret_frac != NULL && sp->ret_frac[i] > 0;
 }
 
 static int col_xi(size_t k) { return (int)(3 * k) + 1; }
@@ -161,7 +182,7 @@ static size_t count_nz(const dls__star *st, size_t n, size_t W)
     for (size_t k = 0; k < st->m; k++)
         if (st->off[k + 1] - st->off[k] > most)
             most = st->off[k + 1] - st->off[k];
-    return n * (4 + 4 + 6 * most + W + 2) + 8;
+    return n * (4 + 4 + 6 * most + W + 2 + 12) + 8;
 }
 
 /* Builds the LP of seq (positions, n chunks) into a new problem. names: row and column
@@ -225,7 +246,14 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
         glp_set_prob_name(P, "dlsched_installments");
         glp_set_obj_name(P, "makespan");
     }
-    glp_add_cols(P, (int)(3 * n + 1));
+    /* the chunks whose results return, in return order */
+    w->nret = 0;
+    for (size_t j = 0; j < n; j++) {
+        size_t k = sp->ret_lifo ? n - 1 - j : j;
+        if (returns(sp, seq[k]))
+            w->retord[w->nret++] = k;
+    }
+    glp_add_cols(P, (int)(3 * n + 1 + w->nret));
     int colT = (int)(3 * n) + 1;
     glp_set_col_bnds(P, colT, GLP_LO, 0, 0);
     glp_set_obj_coef(P, colT, 1);
@@ -300,11 +328,49 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
             }
         }
         if (isfinite(st->B[i]) && w->prev[k] != SIZE_MAX && sp->window > 1) {
-            key_slot = w->slots - 1;
+            key_slot = slot_window(w);
             NEW_ROW(GLP_UP, 0, st->B[i] / u, "window_%zu", k + 1);
             size_t h = k;
             for (size_t d = 0; d < W && h != SIZE_MAX; d++, h = w->prev[h])
                 put(w, &nz, row, col_xi(h), 1);
+        }
+    }
+    /* results returned: each after its computation, one at a time in return order, and
+     * with one port after the last send; return_k ends at RB_k */
+    for (size_t j = 0; j < w->nret; j++) {
+        size_t k = w->retord[j], i = seq[k];
+        int col = colT + 1 + (int)j;
+        double R = sp->ret_S[i] / tau, D = sp->ret_C[i] * sp->ret_frac[i] * u / tau;
+        glp_set_col_bnds(P, col, GLP_LO, 0, 0);
+        if (names) {
+            snprintf(name, sizeof name, "RB_%zu", k + 1);
+            glp_set_col_name(P, col, name);
+        }
+        key_chunk = k;
+        key_slot = slot_ret(w);
+        NEW_ROW(GLP_LO, R, 0, "return_%zu", k + 1);
+        put(w, &nz, row, col, 1);
+        put(w, &nz, row, col_F(k), -1);
+        put(w, &nz, row, col_xi(k), -D);
+        if (j > 0) {
+            key_slot = slot_retseq(w);
+            NEW_ROW(GLP_LO, R, 0, "return_after_%zu", k + 1);
+            put(w, &nz, row, col, 1);
+            put(w, &nz, row, col - 1, -1);
+            put(w, &nz, row, col_xi(k), -D);
+        } else if (!sp->two_port) {
+            key_slot = slot_port(w);
+            NEW_ROW(GLP_LO, R, 0, "return_port_%zu", k + 1);
+            put(w, &nz, row, col, 1);
+            put(w, &nz, row, col_A(n - 1), -1);
+            put(w, &nz, row, col_xi(k), -D);
+        }
+        if (j + 1 == w->nret) {
+            key_chunk = SIZE_MAX;
+            key_slot = m; /* a makespan row of its own */
+            NEW_ROW(GLP_LO, 0, 0, "makespan_returns");
+            put(w, &nz, row, colT, 1);
+            put(w, &nz, row, col, -1);
         }
     }
     for (size_t i = 0; i < m; i++)
@@ -357,7 +423,13 @@ static int warm_basis(mlp_work *w, glp_prob *P, const size_t *ids, size_t n)
             glp_set_col_stat(P, (int)(3 * k) + c + 1, stt);
         }
     }
-    glp_set_col_stat(P, cols, w->T_stat ? w->T_stat : GLP_BS);
+    int colT = (int)(3 * n) + 1;
+    glp_set_col_stat(P, colT, w->T_stat ? w->T_stat : GLP_BS);
+    for (size_t j = 0; j < w->nret; j++) {
+        unsigned char *b = stored(w, ids[w->retord[j]]);
+        int stt = b != NULL && b[slot_retcol(w)] ? b[slot_retcol(w)] : GLP_BS;
+        glp_set_col_stat(P, colT + 1 + (int)j, stt);
+    }
     for (int r = 1; r <= rows; r++) {
         size_t ck = w->row_chunk[r], sl = w->row_slot[r];
         int stt = GLP_BS;
@@ -396,7 +468,7 @@ static int warm_basis(mlp_work *w, glp_prob *P, const size_t *ids, size_t n)
 /* Keeps the basis of P (the optimum of the LP of ids) in the store. */
 static void keep_basis(mlp_work *w, glp_prob *P, const size_t *ids, size_t n)
 {
-    int rows = glp_get_num_rows(P), cols = glp_get_num_cols(P);
+    int rows = glp_get_num_rows(P);
     for (size_t k = 0; k < n; k++) {
         unsigned char *b = stored(w, ids[k]);
         if (b == NULL)
@@ -405,7 +477,13 @@ static void keep_basis(mlp_work *w, glp_prob *P, const size_t *ids, size_t n)
         for (int c = 0; c < 3; c++)
             b[c] = (unsigned char)glp_get_col_stat(P, (int)(3 * k) + c + 1);
     }
-    w->T_stat = (unsigned char)glp_get_col_stat(P, cols);
+    int colT = (int)(3 * n) + 1;
+    w->T_stat = (unsigned char)glp_get_col_stat(P, colT);
+    for (size_t j = 0; j < w->nret; j++) {
+        unsigned char *b = stored(w, ids[w->retord[j]]);
+        if (b != NULL)
+            b[slot_retcol(w)] = (unsigned char)glp_get_col_stat(P, colT + 1 + (int)j);
+    }
     for (int r = 1; r <= rows; r++) {
         size_t ck = w->row_chunk[r], sl = w->row_slot[r];
         unsigned char stt = (unsigned char)glp_get_row_stat(P, r);
@@ -467,6 +545,14 @@ static double replay_lines(const mlp_work *w, const size_t *seq, size_t n, const
             t = fmax(t, st->a[l] + st->b[l] * x[k]);
         fin[k] = cs + t;
         makespan = fmax(makespan, fin[k]);
+    }
+    /* the results, in return order (w->retord as build() left it) */
+    double port = w->sp->two_port ? 0 : link, back = 0;
+    for (size_t j = 0; j < w->nret; j++) {
+        size_t k = w->retord[j], i = seq[k];
+        double start = fmax(fmax(fin[k], back), port);
+        back = start + w->sp->ret_S[i] + w->sp->ret_C[i] * w->sp->ret_frac[i] * x[k];
+        makespan = fmax(makespan, back);
     }
     return makespan;
 }
@@ -887,6 +973,7 @@ static void work_free(mlp_work *w)
     free(w->x);
     free(w->fin);
     free(w->cand_id);
+    free(w->retord);
     free(w->best_id);
     free(w->store);
     free(w->proc_stat);
@@ -912,7 +999,8 @@ dls_status dls__mlp_solve(const dls__mlp_spec *sp, dls__mlp_answer *ans, dls_err
     w.u = sp->st->V;
     w.tau = sp->time_unit > 0 && isfinite(sp->time_unit) ? sp->time_unit : 1;
     w.slots = slots_of(sp->st);
-    w.proc_stat = calloc(sp->st->m ? sp->st->m : 1, 1);
+    w.lmax = lines_most(sp->st);
+    w.proc_stat = calloc(sp->st->m + 1, 1);
     if (w.proc_stat == NULL)
         return dls__fail(err, DLS_ENOMEM, "installments: out of memory");
     dls_status rc = dls__glpk_call(sp->verbose, sp->time_limit, "installments", mlp_run, &w,
@@ -1058,6 +1146,7 @@ dls_status dls__mlp_text(const dls__mlp_spec *sp, dls_export_format format, dls_
     w.u = 1;
     w.tau = 1;
     w.slots = slots_of(sp->st);
+    w.lmax = lines_most(sp->st);
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
         return dls__fail(err, DLS_ENOMEM, "out of memory");

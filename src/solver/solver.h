@@ -160,6 +160,11 @@ typedef struct dls__mlp_spec {
     const dls__star *st;      /* positions: the processors (any order), lines, S, C, B, V */
     const double *release;    /* by position: the earliest compute start (s); NULL: none */
     size_t window;            /* >= 1: chunks a processor with a limit holds at once */
+    /* results returned, by position: the fraction of a chunk's units, the return's
+     * startup (s) and its rate (s per result unit); NULL: none return */
+    const double *ret_frac, *ret_S, *ret_C;
+    int ret_lifo;             /* 1: results return last sent, first back; 0: in send order */
+    int two_port;             /* 1: returns overlap the sends; 0: after the last send */
     int search;               /* 0: size seq; 1: search from round-robin over base */
     const size_t *seq;        /* the sequence (positions) to size, nseq chunks */
     size_t nseq;

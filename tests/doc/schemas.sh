@@ -277,6 +277,9 @@ out_check "installments --lp" installments-lp
 printf 'old-xeon,new-epyc,old-xeon\n' >"$tmp/seq.txt"
 run installments "$ex/memory_levels.json" --load 1e7 --lp --sequence "$tmp/seq.txt" --json
 out_check "installments --lp --sequence" installments-lp
+printf 'old-xeon 0.5 0.01 1e-6\n' >"$tmp/ret.txt"
+run installments "$ex/memory_levels.json" --load 1e7 --lp --sequence "$tmp/seq.txt" --returns "$tmp/ret.txt" --json
+out_check "installments --lp --returns" installments-lp
 
 run lu "$ex/lu_cluster.json" --columns 200 --json
 out_check "lu" lu

@@ -92,6 +92,24 @@ static void check_replay(const dls_platform *pl, const dls_installment *s, doubl
         link = arrive;
         makespan = fmax(makespan, fin[k]);
     }
+    /* the results, in return order, after their computation, one at a time, with one port
+     * after the last send */
+    double back = 0, port = par->two_port ? 0 : link;
+    for (uint64_t j = 0; j < n; j++) {
+        uint64_t k = par->return_order == DLS_RETURN_LIFO ? n - 1 - j : j;
+        size_t i = proc[k];
+        double rs, re;
+        assert_int_equal(dls_installment_return_at(s, k, &rs, &re, NULL), DLS_OK);
+        if (par->return_fraction == NULL || !(par->return_fraction[i] > 0)) {
+            assert_true(isnan(rs) && isnan(re));
+            continue;
+        }
+        double start = fmax(fmax(fin[k], back), port);
+        back = start + par->return_startup[i] + par->return_rate[i] * par->return_fraction[i] * size[k];
+        assert_rel_floor(rs, start, 1e-9, 1e-12);
+        assert_rel_floor(re, back, 1e-9, 1e-12);
+        makespan = fmax(makespan, back);
+    }
     assert_rel(sum, V, 1e-9);
     assert_rel(dls_installment_makespan(s), makespan, 1e-9);
     dls_installment_lp_info info;
@@ -111,6 +129,21 @@ static size_t *random_sequence(test_rng *r, size_t p, size_t n)
     for (size_t k = 0; k < n; k++)
         seq[k] = (size_t)test_below(r, p);
     return seq;
+}
+
+/* Random returns for p processors into buf (3 p): fractions (a third of them 0 when
+ * some_zero), startups and rates. */
+static void random_returns(test_rng *r, size_t p, int some_zero, double *buf,
+                           dls_installment_lp_params *par)
+{
+    for (size_t i = 0; i < p; i++) {
+        buf[i] = some_zero && test_below(r, 3) == 0 ? 0 : test_logrange(r, 0.01, 1);
+        buf[p + i] = test_range(r, 0, 1e-2);
+        buf[2 * p + i] = test_logrange(r, 1e-7, 1e-5);
+    }
+    par->return_fraction = buf;
+    par->return_startup = buf + p;
+    par->return_rate = buf + 2 * p;
 }
 
 RANDOM_TEST(test_given_sequence_replays, 2501, 100)
@@ -171,6 +204,12 @@ RANDOM_TEST(test_lp_against_other_solvers, 2502, 40)
     size_t *seq = random_sequence(r, p, n);
     par.sequence = seq;
     par.sequence_length = n;
+    double buf[3 * 8];
+    if (trial % 2) {
+        random_returns(r, p, 1, buf, &par);
+        par.return_order = trial % 4 == 1 ? DLS_RETURN_LIFO : DLS_RETURN_FIFO;
+        par.two_port = trial % 8 == 3;
+    }
     dls_error err;
     dls_installment *s = NULL;
     dls_status st = dls_installment_lp(pl, V, &par, &s, &err);
@@ -376,6 +415,135 @@ TEST(test_hand_case)
 }
 
 /* ---------------------------------------------------------------------------------- */
+/* Results returned                                                                    */
+
+/* A fraction of zero everywhere gives exactly the answer without results. */
+RANDOM_TEST(test_zero_fraction_is_no_return, 2507, 30)
+{
+    size_t p = 1 + test_below(r, 5), n = 1 + test_below(r, 10);
+    double V = test_logrange(r, 1e2, 1e5);
+    dls_platform *pl = small_star(r, p, V, trial % 2);
+    size_t *seq = random_sequence(r, p, n);
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    par.sequence = seq;
+    par.sequence_length = n;
+    par.time_limit = 10;
+    dls_installment *a = NULL, *b = NULL;
+    dls_error err;
+    dls_status st = dls_installment_lp(pl, V, &par, &a, &err);
+    double buf[3 * 8];
+    random_returns(r, p, 0, buf, &par);
+    for (size_t i = 0; i < p; i++)
+        buf[i] = 0;
+    par.return_order = trial % 2 ? DLS_RETURN_LIFO : DLS_RETURN_FIFO;
+    dls_status st2 = dls_installment_lp(pl, V, &par, &b, &err);
+    assert_int_equal(st, st2);
+    if (st == DLS_OK) {
+        assert_true(dls_installment_makespan(a) == dls_installment_makespan(b));
+        for (uint64_t k = 0; k < n; k++) {
+            dls_installment_event ea, eb;
+            dls_installment_event_at(a, k, &ea, NULL);
+            dls_installment_event_at(b, k, &eb, NULL);
+            assert_true(ea.size == eb.size && ea.compute_end == eb.compute_end);
+        }
+    }
+    dls_installment_free(a);
+    dls_installment_free(b);
+    free(seq);
+    dls_platform_free(pl);
+}
+
+/* LIFO with one installment each and one port is the problem without results with
+ * startup S + R and rate C + D f: each processor's window of time nests inside the one
+ * of the processor before it. Checked against the paper's LP (GLPK) on the platform with
+ * those links, every processor charged as ours charges every chunk. */
+RANDOM_TEST(test_lifo_identity, 2508, 60)
+{
+    size_t p = 1 + test_below(r, 6);
+    double V = test_logrange(r, 1e2, 1e6);
+    dls_platform *pl = small_star(r, p, V, trial % 2);
+    double buf[3 * 8];
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    random_returns(r, p, 0, buf, &par);
+    par.return_order = DLS_RETURN_LIFO;
+    size_t seq[8];
+    for (size_t i = 0; i < p; i++)
+        seq[i] = i;
+    par.sequence = seq;
+    par.sequence_length = p;
+    par.time_limit = 10;
+    dls_installment *s = lp_run(pl, V, &par);
+    dls_installment_lp_info info;
+    dls_installment_get_lp_info(s, &info, NULL);
+    check_replay(pl, s, V, &par);
+    dls_platform *pl2;
+    dls_error err;
+    assert_ok(dls_platform_copy(pl, &pl2, &err), &err);
+    for (size_t i = 0; i < p; i++) {
+        double S, C;
+        dls_platform_link(pl, i, &S, &C);
+        assert_ok(dls_platform_set_link(pl2, i, S + buf[p + i], C + buf[2 * p + i] * buf[i],
+                                        &err), &err);
+    }
+    dls_schedule_params sp;
+    dls_schedule_params_init(&sp);
+    sp.solver = DLS_SOLVER_GLPK;
+    sp.drop_unused = 0;
+    dls_schedule *one;
+    assert_ok(dls_schedule_solve(pl2, V, &sp, &one, &err), &err);
+    assert_rel(info.lp_makespan, dls_schedule_paper_makespan(one), 1e-7);
+    dls_schedule_free(one);
+    dls_platform_free(pl2);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+/* Every order and port, replayed independently; two ports never slower than one. */
+RANDOM_TEST(test_returns_replay, 2509, 60)
+{
+    size_t p = 1 + test_below(r, 5), n = 1 + test_below(r, 12);
+    double V = test_logrange(r, 1e2, 1e5);
+    dls_platform *pl = small_star(r, p, V, trial % 2);
+    size_t *seq = random_sequence(r, p, n);
+    double buf[3 * 8];
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    random_returns(r, p, 1, buf, &par);
+    par.return_order = trial % 2 ? DLS_RETURN_LIFO : DLS_RETURN_FIFO;
+    par.sequence = seq;
+    par.sequence_length = n;
+    par.time_limit = 10;
+    dls_installment *one = NULL, *two = NULL;
+    dls_error err;
+    dls_status st = dls_installment_lp(pl, V, &par, &one, &err);
+    if (st == DLS_OK) {
+        check_replay(pl, one, V, &par);
+        par.two_port = 1;
+        two = lp_run(pl, V, &par);
+        check_replay(pl, two, V, &par);
+        assert_true(dls_installment_makespan(two) <= dls_installment_makespan(one) * (1 + 1e-7));
+    } else {
+        assert_int_equal(st, DLS_ERANGE);
+    }
+    /* the search with results returned */
+    par.sequence = NULL;
+    par.sequence_length = 0;
+    par.max_lps = 80;
+    dls_installment_free(two);
+    two = lp_run(pl, V, &par);
+    check_replay(pl, two, V, &par);
+    dls_installment_lp_info info;
+    dls_installment_get_lp_info(two, &info, NULL);
+    assert_true(dls_installment_makespan(two) <= info.single_makespan * (1 + 1e-9));
+    dls_installment_free(one);
+    dls_installment_free(two);
+    free(seq);
+    dls_platform_free(pl);
+}
+
+/* ---------------------------------------------------------------------------------- */
 /* Output                                                                              */
 
 TEST(test_exports_and_chart)
@@ -440,6 +608,30 @@ TEST(test_errors)
     BAD(sequence_length, 3, "without a sequence");
     BAD(exhaustive_max, 100000000, "exhaustive_max");
     BAD(reserved[5], 1, "reserved");
+    BAD(two_port, 2, "two_port");
+    BAD(return_order, (dls_return_order)2, "return_order");
+    double frac[4] = {0.5, 0.5, 0.5, 0.5}, rs[4] = {0, 0, 0, 0}, rr[4] = {1e-6, 1e-6, -1, 0};
+    BAD(return_fraction, frac, "together");
+    dls_installment_lp_params_init(&par);
+    par.return_fraction = frac;
+    par.return_startup = rs;
+    par.return_rate = rr;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "laptop");
+    rr[2] = 0;
+    frac[0] = NAN;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "fraction");
+    assert_ptr_equal(s, keep);
+    double a, b;
+    assert_fails(dls_installment_return_at(NULL, 0, &a, &b, &err), DLS_EINVAL, &err, "NULL");
+    const char *names[] = {"fifo", "lifo"};
+    for (int o = 0; o < 2; o++) {
+        dls_return_order ro;
+        assert_int_equal(dls_return_order_from_name(names[o], &ro), DLS_OK);
+        assert_string_equal(dls_return_order_name(ro), names[o]);
+    }
+    dls_return_order ro = DLS_RETURN_LIFO;
+    assert_int_equal(dls_return_order_from_name("lilo", &ro), DLS_EINVAL);
+    assert_int_equal(ro, DLS_RETURN_LIFO);
     size_t seq[] = {0, 9};
     dls_installment_lp_params_init(&par);
     par.sequence = seq;
@@ -539,5 +731,6 @@ TEST(test_time_limit)
 
 TEST_MAIN("installment_lp", test_given_sequence_replays, test_lp_against_other_solvers,
           test_search_against_brute_force, test_search_never_worse_than_one_installment,
-          test_lp_beats_equal_chunks, test_hand_case, test_exports_and_chart, test_errors,
+          test_lp_beats_equal_chunks, test_hand_case, test_zero_fraction_is_no_return,
+          test_lifo_identity, test_returns_replay, test_exports_and_chart, test_errors,
           test_time_limit)

@@ -76,6 +76,46 @@ assert abs(d["makespan"] - 12) < 1e-9, d["makespan"]
 assert d["installments"][0]["compute_start"] >= 10
 PY
 
+# Results returned: each chunk's results back after its computation, one at a time in the
+# order asked, the makespan the last one back; the MathProg export of the same LP solved by
+# glpsol to the same optimum.
+printf '# name fraction startup rate\nold-xeon 0.5 0.01 1e-6\nnew-epyc 1 0.02 2e-6\n' >"$tmp/ret.txt"
+for order in fifo lifo; do
+    run installments "$mem" --load 1e7 --lp --sequence old-xeon,new-epyc,laptop,old-xeon \
+        --returns "$tmp/ret.txt" --return-order "$order" --json
+    rc_is 0 "returns $order" && py_json "returns $order: in order, after computing" "$tmp/out" "$order" <<'PY'
+ch = d["installments"]
+back = [c for c in ch if c["return_end"] is not None]
+assert [c["processor"] for c in back] == ["old-xeon", "new-epyc", "old-xeon"], back
+if sys.argv[2] == "lifo":
+    back.reverse()  # the last chunk sent comes back first
+for c in ch:
+    if c["processor"] == "laptop":
+        assert c["return_start"] is None and c["return_end"] is None
+last_send = max(c["send_end"] for c in ch)
+prev = 0
+for c in back:
+    assert c["return_start"] >= c["compute_end"] - 1e-9 and c["return_start"] >= prev - 1e-9
+    assert c["return_start"] >= last_send - 1e-9  # one port
+    prev = c["return_end"]
+assert abs(d["makespan"] - max(prev, max(c["compute_end"] for c in ch))) <= 1e-9 * d["makespan"]
+PY
+done
+cp "$tmp/out" "$tmp/ret.json"
+run export "$mem" --load 1e7 --installments old-xeon,new-epyc,laptop,old-xeon \
+    --returns "$tmp/ret.txt" --return-order lifo --format mathprog -o "$tmp/ret.mod"
+expect_rc 0 "export with returns"
+if command -v glpsol >/dev/null 2>&1; then
+    glpsol -m "$tmp/ret.mod" >"$tmp/glpsol2.txt" 2>&1 || true
+    py_json "glpsol on the MathProg export with returns" "$tmp/ret.json" "$tmp/glpsol2.txt" <<'PY'
+import re
+m = re.search(r"^makespan (\S+)", open(sys.argv[2]).read(), re.M)
+assert m and abs(float(m.group(1)) - d["lp_makespan"]) <= 1e-7 * d["lp_makespan"], (m, d["lp_makespan"])
+PY
+fi
+run installments "$mem" --load 1e7 --lp --max-lps 40 --returns "$tmp/ret.txt" --two-port --json
+expect_rc 0 "returns, two ports, searched"
+
 # The Gantt chart draws every chunk.
 run installments "$mem" --load 1e7 --lp --max-lps 30 --gantt "$tmp/g.svg"
 expect_rc 0 "gantt"
@@ -146,6 +186,16 @@ printf 'gpu\n' >"$tmp/r2.txt"
 bad "release without time" "NAME SECONDS" installments "$mem" --load 1e7 --lp --release "$tmp/r2.txt"
 printf 'tpu 3\n' >"$tmp/r3.txt"
 bad "release of an unknown" "not a processor" installments "$mem" --load 1e7 --lp --release "$tmp/r3.txt"
+printf 'gpu 0.5 0.01\n' >"$tmp/ret1.txt"
+bad "returns without a rate" "NAME FRACTION STARTUP RATE" installments "$mem" --load 1e7 --lp --returns "$tmp/ret1.txt"
+printf 'gpu -0.5 0.01 1e-6\n' >"$tmp/ret2.txt"
+bad "negative fraction" "fraction must be" installments "$mem" --load 1e7 --lp --returns "$tmp/ret2.txt"
+printf 'tpu 0.5 0.01 1e-6\n' >"$tmp/ret3.txt"
+bad "returns of an unknown" "not a processor" installments "$mem" --load 1e7 --lp --returns "$tmp/ret3.txt"
+bad "--return-order without --returns" "apply to --returns" installments "$mem" --load 1e7 --lp --return-order lifo
+bad "--two-port without --lp" "--two-port applies to --lp" installments "$mem" --load 1e7 --two-port
+bad "export --returns without --installments" "apply to --installments" export "$mem" --load 1e7 \
+    --returns "$tmp/ret.txt" --format lp -o "$tmp/x.lp"
 bad "window 0" "window" installments "$mem" --load 1e7 --lp --window 0
 bad "time limit 0" "time-limit" installments "$mem" --load 1e7 --lp --time-limit 0
 bad "order sequence" "order" installments "$mem" --load 1e7 --lp --order sequence
