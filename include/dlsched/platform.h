@@ -153,6 +153,36 @@ DLS_API const dls_model *dls_platform_model(const dls_platform *platform, size_t
 /** Limit of processor @p i; INFINITY when it has none; NaN for a bad index. */
 DLS_API double dls_platform_limit(const dls_platform *platform, size_t i);
 
+/**
+ * Sets when processor @p i is free to compute (its "release" in the platform file): busy
+ * with earlier work until then. Used by dls_installment_lp().
+ * @param release seconds, finite, >= 0 and 0 or within [::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]
+ * @return ::DLS_OK; ::DLS_EINVAL for a bad index or value (platform unchanged).
+ */
+DLS_API dls_status dls_platform_set_release(dls_platform *platform, size_t i, double release,
+                                            dls_error *err);
+
+/** Release time of processor @p i (s; 0 unless set); NaN for a bad index. */
+DLS_API double dls_platform_release(const dls_platform *platform, size_t i);
+
+/**
+ * Sets the results processor @p i returns (its "return" in the platform file): the
+ * results of a chunk of x units are fraction x result units, which take startup +
+ * rate fraction x seconds to come back to the originator. A fraction of 0: nothing
+ * returns. Used by dls_installment_lp().
+ * @param fraction result units per unit of load, >= 0
+ * @param startup seconds, >= 0
+ * @param rate seconds per result unit, >= 0 (each finite and 0 or within the domain)
+ * @return ::DLS_OK; ::DLS_EINVAL for a bad index or value (platform unchanged).
+ */
+DLS_API dls_status dls_platform_set_return(dls_platform *platform, size_t i, double fraction,
+                                           double startup, double rate, dls_error *err);
+
+/** The results processor @p i returns (outputs may be NULL; all 0 unless set).
+ *  @return ::DLS_OK; ::DLS_EINVAL for a bad index. */
+DLS_API dls_status dls_platform_get_return(const dls_platform *platform, size_t i,
+                                           double *fraction, double *startup, double *rate);
+
 /** Whether processor @p i has a link set explicitly (1) or the default {0, 0} (0). */
 DLS_API int dls_platform_has_link(const dls_platform *platform, size_t i);
 

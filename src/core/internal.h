@@ -87,6 +87,9 @@ DLS_HIDDEN int dls__domain_model(const struct dls_model *m, dls__problem *pb);
 /* Of a limit (INFINITY: none) and of a link; text receives the sentence. */
 DLS_HIDDEN int dls__domain_limit(double limit, char *text, size_t size);
 DLS_HIDDEN int dls__domain_link(double startup, double rate, char *text, size_t size);
+/* Whether a value that may be 0 (a release time, a return's fraction, startup or rate) is
+ * outside the domain: 1 with text "the WHAT V is outside ...". */
+DLS_HIDDEN int dls__domain_value(double v, const char *what, char *text, size_t size);
 
 /* Output files (file_atomic.c). dls__write_output writes len bytes to path without ever
  * destroying what the path names: a regular file or a new path is replaced atomically (a

@@ -374,7 +374,48 @@ static dls_status single_start(const dls_platform *pl, double V,
     return DLS_OK;
 }
 
-static dls_status lp_impl(const dls_platform *pl, double V, const dls_installment_lp_params *par,
+/* The parameters with the platform's release times and results returned filled in where
+ * the caller gave none (params win: they are the caller's what-if). *buf, owned by the
+ * caller, holds the arrays (NULL when none were needed). */
+static dls_status effective(const dls_platform *pl, const dls_installment_lp_params *par,
+                            dls_installment_lp_params *eff, double **buf)
+{
+    *eff = *par;
+    *buf = NULL;
+    size_t m = pl->n;
+    int rel = 0, ret = 0;
+    for (size_t i = 0; i < m; i++) {
+        rel |= pl->procs[i].release > 0;
+        ret |= pl->procs[i].ret_frac > 0;
+    }
+    rel &= par->release == NULL;
+    ret &= par->return_fraction == NULL;
+    if (!rel && !ret)
+        return DLS_OK;
+    *buf = malloc(4 * m * sizeof **buf);
+    if (*buf == NULL)
+        return DLS_ENOMEM;
+    for (size_t i = 0; i < m; i++) {
+        (*buf)[i] = pl->procs[i].release;
+        (*buf)[m + i] = pl->procs[i].ret_frac;
+        (*buf)[2 * m + i] = pl->procs[i].ret_startup;
+        (*buf)[3 * m + i] = pl->procs[i].ret_rate;
+    }
+    if (rel)
+        eff->release = *buf;
+    if (ret) {
+        eff->return_fraction = *buf + m;
+        eff->return_startup = *buf + 2 * m;
+        eff->return_rate = *buf + 3 * m;
+    }
+    return DLS_OK;
+}
+
+static dls_status lp_run_checked(const dls_platform *pl, double V,
+                                 const dls_installment_lp_params *par, dls_installment **out,
+                                 dls_error *err, double t0);
+
+static dls_status lp_impl(const dls_platform *pl, double V, const dls_installment_lp_params *given,
                           dls_installment **out, dls_error *err)
 {
     static const char who[] = "dls_installment_lp";
@@ -383,9 +424,26 @@ static dls_status lp_impl(const dls_platform *pl, double V, const dls_installmen
     if (rc == DLS_OK)
         rc = dls__inst_check_platform(pl, who, err);
     if (rc == DLS_OK)
-        rc = check_params(pl, par, who, err);
+        rc = check_params(pl, given, who, err);
     if (rc != DLS_OK)
         return rc;
+    dls_installment_lp_params par;
+    double *buf;
+    if (effective(pl, given, &par, &buf) != DLS_OK)
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+    rc = lp_run_checked(pl, V, &par, out, err, t0);
+    free(buf);
+    return rc;
+}
+
+/* dls_installment_lp once its arguments are checked and the platform's release times and
+ * results are in par. */
+static dls_status lp_run_checked(const dls_platform *pl, double V,
+                                 const dls_installment_lp_params *par, dls_installment **out,
+                                 dls_error *err, double t0)
+{
+    static const char who[] = "dls_installment_lp";
+    dls_status rc;
     size_t m = pl->n;
     dls_schedule_params sp;
     dls_schedule_params_init(&sp);
@@ -580,6 +638,11 @@ static dls_status lp_text(const dls_platform *pl, double V, const dls_installmen
     if (params->sequence == NULL)
         return dls__fail(err, DLS_EINVAL, "%s: the LP is that of a sequence of installments: "
                          "give one", fn);
+    dls_installment_lp_params eff;
+    double *buf;
+    if (effective(pl, params, &eff, &buf) != DLS_OK)
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+    params = &eff;
     if (format < DLS_EXPORT_LP || format > DLS_EXPORT_MATHPROG)
         return dls__fail(err, DLS_EINVAL, "%s: unknown format %d", fn, (int)format);
     dls_schedule_params sp;
@@ -601,6 +664,7 @@ static dls_status lp_text(const dls_platform *pl, double V, const dls_installmen
     }
     dls__star_free(&st);
     free(note);
+    free(buf);
     return rc;
 }
 

@@ -190,6 +190,10 @@ static int proc_digits(const dls__proc *p)
         NEED(p->startup);
         NEED(p->rate);
     }
+    NEED(p->release);
+    NEED(p->ret_frac);
+    NEED(p->ret_startup);
+    NEED(p->ret_rate);
 #undef NEED
     return d;
 }
@@ -275,6 +279,12 @@ static char *proc_text(const dls__proc *p)
     if (p->has_link)
         bad |= json_object_set_new(obj, "link", json_pack("{s:f,s:f}", "startup", p->startup,
                                                           "rate", p->rate));
+    if (p->release > 0)
+        bad |= json_object_set_new(obj, "release", json_real(p->release));
+    if (p->ret_frac > 0 || p->ret_startup > 0 || p->ret_rate > 0)
+        bad |= json_object_set_new(obj, "return",
+                                   json_pack("{s:f,s:f,s:f}", "fraction", p->ret_frac,
+                                             "startup", p->ret_startup, "rate", p->ret_rate));
     char *text = bad ? NULL : json_dumps(obj, JSON_REAL_PRECISION(proc_digits(p)) |
                                                   JSON_PRESERVE_ORDER);
     json_decref(obj);

@@ -730,7 +730,46 @@ fault read_link(ctx &c, od::value v, double *startup, double *rate)
     return fault();
 }
 
-enum { K_NAME, K_SPEED, K_TIME, K_SPEED2D, K_LIMIT, K_LINK };
+/* "return": {"fraction": F, "startup": R, "rate": D}, each >= 0 and in the domain. */
+fault read_return(ctx &c, od::value v, double out[3])
+{
+    static const char *const known[] = {"fraction", "startup", "rate", nullptr};
+    size_t at = offset(c, v);
+    od::json_type t = type_of(c, v);
+    if (t != od::json_type::object)
+        return make_fault(DLS_EDATA, at,
+                          "\"return\" must be an object {\"fraction\": F, \"startup\": R, "
+                          "\"rate\": D}, not %s", type_name(t));
+    fault unknown;
+    num got[3];
+    bool has[3] = {false, false, false};
+    od::object obj = need(c, v.get_object(), at);
+    each_field(c, obj, known, "\"return\"", &unknown, [&](int k, od::value fv, size_t) {
+        has[k] = true;
+        got[k] = read_num(c, fv);
+    });
+    if (unknown)
+        return unknown;
+    for (int k = 0; k < 3; k++) {
+        if (!has[k])
+            return make_fault(DLS_EDATA, at,
+                              "\"return\" has no \"%s\" (give \"fraction\", \"startup\" and "
+                              "\"rate\")", known[k]);
+        if (!got[k].ok)
+            return number_fault(got[k], label("the return %s", known[k]));
+        if (got[k].v < 0)
+            return make_fault(DLS_EDATA, got[k].at, "the return %s must be >= 0, not %.10g",
+                              known[k], got[k].v);
+        char what[40], why[200];
+        snprintf(what, sizeof what, "return %s", known[k]);
+        if (dls__domain_value(got[k].v, what, why, sizeof why))
+            return make_fault(DLS_EDATA, got[k].at, "%s", why);
+        out[k] = got[k].v;
+    }
+    return fault();
+}
+
+enum { K_NAME, K_SPEED, K_TIME, K_SPEED2D, K_LIMIT, K_LINK, K_RELEASE, K_RETURN };
 
 /* A processor's fault becomes the error: "processor "NAME": " or "processor #K: " before
  * it. */
@@ -745,7 +784,7 @@ struct located {
 void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *bad)
 {
     static const char *const known[] = {"name", "speed", "time", "speed2d", "limit", "link",
-                                        nullptr};
+                                        "release", "return", nullptr};
     bad->proc = static_cast<long>(k);
     size_t at = offset(c, v);
     od::json_type t = type_of(c, v);
@@ -753,7 +792,10 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
         bad->f = make_fault(DLS_EDATA, at, "must be an object, not %s", type_name(t));
         return;
     }
-    fault unknown, name_fault, two_models, limit_fault, link_fault;
+    fault unknown, name_fault, two_models, limit_fault, link_fault, release_fault, return_fault;
+    num release;
+    bool has_release = false, has_return = false;
+    double ret[3] = {0, 0, 0};
     std::string name;
     bool has_name = false;
     size_t name_at = 0;
@@ -824,6 +866,23 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
             has_link = true;
             link_fault = read_link(c, fv, &startup, &rate);
             break;
+        case K_RELEASE: {
+            has_release = true;
+            release = read_num(c, fv);
+            char why[200];
+            if (!release.ok)
+                release_fault = number_fault(release, "\"release\"");
+            else if (!(release.v >= 0))
+                release_fault = make_fault(DLS_EDATA, release.at,
+                                           "\"release\" must be >= 0, not %.10g", release.v);
+            else if (dls__domain_value(release.v, "release time", why, sizeof why))
+                release_fault = make_fault(DLS_EDATA, release.at, "%s", why);
+            break;
+        }
+        case K_RETURN:
+            has_return = true;
+            return_fault = read_return(c, fv, ret);
+            break;
         }
     });
     /* the faults in the former reader's order: the name, a duplicate name, then the rest */
@@ -847,6 +906,10 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
         rest = limit_fault;
     else if (link_fault)
         rest = link_fault;
+    else if (release_fault)
+        rest = release_fault;
+    else if (return_fault)
+        rest = return_fault;
     /* a sound processor is appended, which looks its name up once; a faulty one is only
      * looked up, since a duplicate name is the first fault to report */
     size_t index = 0;
@@ -872,6 +935,12 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
     pl->procs[index].has_link = has_link;
     pl->procs[index].startup = startup;
     pl->procs[index].rate = rate;
+    pl->procs[index].release = has_release ? release.v : 0;
+    if (has_return) {
+        pl->procs[index].ret_frac = ret[0];
+        pl->procs[index].ret_startup = ret[1];
+        pl->procs[index].ret_rate = ret[2];
+    }
 }
 
 /* The "processors" array: read while it is within the limit and sound, counted to its

@@ -283,6 +283,15 @@ int dls__domain_limit(double limit, char *text, size_t size)
     return 1;
 }
 
+int dls__domain_value(double v, const char *what, char *text, size_t size)
+{
+    if (v == 0 || inside(v))
+        return 0;
+    snprintf(text, size, "the %s %.10g is outside the domain (0 or [%g, %g]) that dlsched "
+             "computes in", what, v, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+    return 1;
+}
+
 int dls__domain_link(double startup, double rate, char *text, size_t size)
 {
     if (startup != 0 && !inside(startup)) {

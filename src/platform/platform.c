@@ -265,6 +265,8 @@ static size_t put(dls_platform *p, size_t k, char *name, uint32_t tag, dls_model
     pr->stored = (unsigned char)stored;
     pr->startup = 0;
     pr->rate = 0;
+    pr->release = 0;
+    pr->ret_frac = pr->ret_startup = pr->ret_rate = 0;
     p->slots[k].proc = (uint32_t)p->n;
     p->slots[k].tag = tag;
     return p->n++;
@@ -603,6 +605,69 @@ dls_status dls_platform_set_link(dls_platform *platform, size_t i, double startu
     return DLS_OK;
 }
 
+dls_status dls_platform_set_release(dls_platform *platform, size_t i, double release,
+                                    dls_error *err)
+{
+    if (platform == NULL || i >= platform->n)
+        return bad_index(err, "dls_platform_set_release", platform, i);
+    char why[200];
+    if (!isfinite(release) || release < 0)
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
+                            "dls_platform_set_release: processor \"%s\": the release time must "
+                            "be a finite number >= 0, not %.10g", platform->procs[i].name,
+                            release);
+    if (dls__domain_value(release, "release time", why, sizeof why))
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
+                            "dls_platform_set_release: processor \"%s\": %s",
+                            platform->procs[i].name, why);
+    platform->procs[i].release = release;
+    return DLS_OK;
+}
+
+double dls_platform_release(const dls_platform *platform, size_t i)
+{
+    return platform && i < platform->n ? platform->procs[i].release : NAN;
+}
+
+dls_status dls_platform_set_return(dls_platform *platform, size_t i, double fraction,
+                                   double startup, double rate, dls_error *err)
+{
+    if (platform == NULL || i >= platform->n)
+        return bad_index(err, "dls_platform_set_return", platform, i);
+    const double v[3] = {fraction, startup, rate};
+    static const char *const what[3] = {"return fraction", "return startup", "return rate"};
+    for (int k = 0; k < 3; k++) {
+        char why[200];
+        if (!isfinite(v[k]) || v[k] < 0)
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
+                                "dls_platform_set_return: processor \"%s\": the %s must be a "
+                                "finite number >= 0, not %.10g", platform->procs[i].name,
+                                what[k], v[k]);
+        if (dls__domain_value(v[k], what[k], why, sizeof why))
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
+                                "dls_platform_set_return: processor \"%s\": %s",
+                                platform->procs[i].name, why);
+    }
+    platform->procs[i].ret_frac = fraction;
+    platform->procs[i].ret_startup = startup;
+    platform->procs[i].ret_rate = rate;
+    return DLS_OK;
+}
+
+dls_status dls_platform_get_return(const dls_platform *platform, size_t i, double *fraction,
+                                   double *startup, double *rate)
+{
+    if (platform == NULL || i >= platform->n)
+        return DLS_EINVAL;
+    if (fraction != NULL)
+        *fraction = platform->procs[i].ret_frac;
+    if (startup != NULL)
+        *startup = platform->procs[i].ret_startup;
+    if (rate != NULL)
+        *rate = platform->procs[i].ret_rate;
+    return DLS_OK;
+}
+
 size_t dls_platform_count(const dls_platform *platform)
 {
     return platform ? platform->n : 0;
@@ -657,6 +722,10 @@ dls_status dls_platform_copy(const dls_platform *platform, dls_platform **out, d
         c->procs[i].has_link = pr->has_link;
         c->procs[i].startup = pr->startup;
         c->procs[i].rate = pr->rate;
+        c->procs[i].release = pr->release;
+        c->procs[i].ret_frac = pr->ret_frac;
+        c->procs[i].ret_startup = pr->ret_startup;
+        c->procs[i].ret_rate = pr->ret_rate;
     }
     *out = c;
     return DLS_OK;
@@ -672,7 +741,8 @@ int dls_platform_equal(const dls_platform *a, const dls_platform *b)
         const dls__proc *x = &a->procs[i], *y = &b->procs[i];
         if (strcmp(x->name, y->name) != 0 || !dls_model_equal(x->model, y->model) ||
             x->limit != y->limit || x->has_link != y->has_link || x->startup != y->startup ||
-            x->rate != y->rate)
+            x->rate != y->rate || x->release != y->release || x->ret_frac != y->ret_frac ||
+            x->ret_startup != y->ret_startup || x->ret_rate != y->ret_rate)
             return 0;
     }
     return 1;

@@ -19,6 +19,10 @@ typedef struct dls__proc {
     unsigned char stored; /* DLS__STORED_NAME | DLS__STORED_MODEL: not freed one by one */
     double startup;   /* seconds */
     double rate;      /* seconds per unit */
+    double release;   /* seconds: the earliest it computes (0: at once) */
+    /* results returned: the fraction of a chunk's units, the return's startup (s) and
+     * rate (s per result unit); all 0 when nothing returns */
+    double ret_frac, ret_startup, ret_rate;
 } dls__proc;
 
 /* A block of the store. */

@@ -543,6 +543,107 @@ RANDOM_TEST(test_returns_replay, 2509, 60)
     dls_platform_free(pl);
 }
 
+/* Release times and results in the platform file: read, written back, set and read by
+ * the API, used by dls_installment_lp as the same values given as parameters, refused at
+ * the number when wrong. */
+TEST(test_platform_fields)
+{
+    static const char text[] =
+        "{\"processors\": [\n"
+        " {\"name\": \"a\", \"speed\": 1, \"link\": {\"startup\": 0.5, \"rate\": 0.5},\n"
+        "  \"release\": 2.5, \"return\": {\"fraction\": 0.5, \"startup\": 0.1, \"rate\": 0.25}},\n"
+        " {\"name\": \"b\", \"time\": [[0, 2]], \"link\": {\"startup\": 0.25, \"rate\": 0.1}}]}";
+    dls_platform *pl = test_platform_json(text);
+    assert_true(dls_platform_release(pl, 0) == 2.5 && dls_platform_release(pl, 1) == 0);
+    double f, R, D;
+    assert_int_equal(dls_platform_get_return(pl, 0, &f, &R, &D), DLS_OK);
+    assert_true(f == 0.5 && R == 0.1 && D == 0.25);
+    assert_int_equal(dls_platform_get_return(pl, 1, &f, &R, &D), DLS_OK);
+    assert_true(f == 0 && R == 0 && D == 0);
+    assert_int_equal(dls_platform_get_return(pl, 2, &f, &R, &D), DLS_EINVAL);
+    assert_true(isnan(dls_platform_release(pl, 2)));
+    /* written back and read again: the same platform */
+    dls_error err;
+    char *out = NULL;
+    assert_ok(dls_platform_to_string(pl, &out, &err), &err);
+    dls_platform *again = test_platform_json(out);
+    assert_true(dls_platform_equal(pl, again));
+    dls_free(out);
+    dls_platform_free(again);
+    /* the file's values and the same as parameters give the same schedule */
+    size_t seq[] = {0, 1, 0};
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    par.sequence = seq;
+    par.sequence_length = 3;
+    dls_installment *s1 = lp_run(pl, 10, &par);
+    double rel[2] = {2.5, 0}, fr[2] = {0.5, 0}, rs[2] = {0.1, 0}, rr[2] = {0.25, 0};
+    dls_platform *plain;
+    assert_ok(dls_platform_copy(pl, &plain, &err), &err);
+    assert_ok(dls_platform_set_release(plain, 0, 0, &err), &err);
+    assert_ok(dls_platform_set_return(plain, 0, 0, 0, 0, &err), &err);
+    assert_false(dls_platform_equal(pl, plain));
+    par.release = rel;
+    par.return_fraction = fr;
+    par.return_startup = rs;
+    par.return_rate = rr;
+    dls_installment *s2 = lp_run(plain, 10, &par);
+    assert_true(dls_installment_makespan(s1) == dls_installment_makespan(s2));
+    check_replay(pl, s1, 10, &par);
+    dls_installment_event ev;
+    dls_installment_event_at(s1, 0, &ev, NULL);
+    assert_true(ev.compute_start >= 2.5);
+    /* parameters win over the file */
+    double none[2] = {0, 0};
+    par.return_fraction = none;
+    par.release = none;
+    dls_installment *s3 = lp_run(pl, 10, &par);
+    dls_installment *s4 = lp_run(plain, 10, &par);
+    assert_true(dls_installment_makespan(s3) == dls_installment_makespan(s4));
+    dls_installment_free(s1);
+    dls_installment_free(s2);
+    dls_installment_free(s3);
+    dls_installment_free(s4);
+    /* the setters refuse bad values and leave the platform as it was */
+    assert_fails(dls_platform_set_release(plain, 0, -1, &err), DLS_EINVAL, &err, "release");
+    assert_fails(dls_platform_set_release(plain, 0, NAN, &err), DLS_EINVAL, &err, "release");
+    assert_fails(dls_platform_set_release(plain, 0, 1e300, &err), DLS_EINVAL, &err, "domain");
+    assert_fails(dls_platform_set_release(plain, 5, 1, &err), DLS_EINVAL, &err, "");
+    assert_fails(dls_platform_set_return(plain, 0, -1, 0, 0, &err), DLS_EINVAL, &err,
+                 "fraction");
+    assert_fails(dls_platform_set_return(plain, 0, 1, INFINITY, 0, &err), DLS_EINVAL, &err,
+                 "startup");
+    assert_fails(dls_platform_set_return(plain, 0, 1, 0, 1e-300, &err), DLS_EINVAL, &err,
+                 "domain");
+    assert_true(dls_platform_release(plain, 0) == 0);
+    assert_int_equal(dls_platform_get_return(plain, 0, &f, &R, &D), DLS_OK);
+    assert_true(f == 0 && R == 0 && D == 0);
+    dls_platform_free(plain);
+    dls_platform_free(pl);
+    /* the reader refuses at the number */
+    static const struct {
+        const char *text, *part;
+    } bad[] = {
+        {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"release\": -1}]}", "1:54"},
+        {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"release\": \"x\"}]}", "must be a number"},
+        {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"return\": 1}]}", "must be an object"},
+        {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"return\": {\"fraction\": 1, "
+         "\"startup\": 0}}]}", "has no \"rate\""},
+        {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"return\": {\"fraction\": 1, "
+         "\"startup\": 0, \"rate\": -2}}]}", "rate must be >= 0"},
+        {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"return\": {\"fraction\": 1, "
+         "\"startup\": 0, \"rate\": 0, \"back\": 1}}]}", "back"},
+        {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"return\": {\"fraction\": 1e99, "
+         "\"startup\": 0, \"rate\": 0}}]}", "domain"},
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        dls_platform *p = (dls_platform *)&err;
+        assert_fails(dls_platform_read_string(bad[k].text, strlen(bad[k].text), "t.json", &p,
+                                              &err),
+                     DLS_EDATA, &err, bad[k].part);
+    }
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* Output                                                                              */
 
@@ -732,5 +833,6 @@ TEST(test_time_limit)
 TEST_MAIN("installment_lp", test_given_sequence_replays, test_lp_against_other_solvers,
           test_search_against_brute_force, test_search_never_worse_than_one_installment,
           test_lp_beats_equal_chunks, test_hand_case, test_zero_fraction_is_no_return,
-          test_lifo_identity, test_returns_replay, test_exports_and_chart, test_errors,
+          test_lifo_identity, test_returns_replay, test_platform_fields, test_exports_and_chart,
+          test_errors,
           test_time_limit)
