@@ -37,8 +37,8 @@ static const tool_opt installments_opts[] = {
     TOOL_FLAG("list", "--lp: print every chunk"),
     TOOL_STRING("returns", "FILE",
                 "--lp: results returned, one line \"NAME FRACTION STARTUP RATE\" per processor"),
-    {"return-order", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_RETURN_ORDER_MAP),
-     "--lp --returns: the order results come back in (default fifo)"},
+    {"return-order", OPT_STRING, "fifo|lifo|NAME,...", NULL, 0, 0, NULL,
+     "--lp --returns: the order results come back in (default fifo; a list needs --sequence)"},
     TOOL_FLAG("two-port", "--lp --returns: results come back while the sends go on"),
     {"max-chunks", OPT_COUNT, "N", NULL, 1, DLS_INSTALLMENT_LP_MAX_CHUNKS, NULL,
      "--lp: the longest sequence tried"},
@@ -511,6 +511,7 @@ static int cmd_installments_lp(const tool_args *args, double V)
         (rc = tool_release_read(text, pl, "installments", &release)) == EXIT_DONE)
         par.release = release;
     double *ret = NULL;
+    size_t *perm = NULL;
     text = arg_string(args, "returns");
     if (rc == EXIT_DONE && text == NULL &&
         (arg_given(args, "return-order") || arg_flag(args, "two-port"))) {
@@ -525,7 +526,9 @@ static int cmd_installments_lp(const tool_args *args, double V)
         par.return_rate = ret + 2 * m;
         const char *ro = arg_string(args, "return-order");
         if (ro != NULL)
-            dls_return_order_from_name(ro, &par.return_order);
+            rc = tool_return_order_read(ro, pl, par.sequence, par.sequence_length,
+                                        "installments", &par.return_order, &perm);
+        par.return_sequence = perm;
         arg_set_flag(args, "two-port", &par.two_port, 1);
     }
     dls_installment *s = NULL;
@@ -568,6 +571,7 @@ done:
     free(seq);
     free(release);
     free(ret);
+    free(perm);
     dls_platform_free(pl);
     return rc;
 }

@@ -107,7 +107,7 @@ static const tool_opt export_opts[] = {
     TOOL_STRING("release", "FILE", "--installments: release times, \"NAME SECONDS\" a line"),
     TOOL_STRING("returns", "FILE",
                 "--installments: results returned, \"NAME FRACTION STARTUP RATE\" a line"),
-    {"return-order", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_RETURN_ORDER_MAP),
+    {"return-order", OPT_STRING, "fifo|lifo|NAME,...", NULL, 0, 0, NULL,
      "--installments --returns: the order results come back in (default fifo)"},
     TOOL_FLAG("two-port", "--installments --returns: results come back while the sends go on"),
     COMMON_OPTS("send order: given (the platform's), rate (fastest links first), or "
@@ -1072,6 +1072,7 @@ static int export_installments(const tool_args *args, double V, dls_export_forma
     if (rc == EXIT_DONE && arg_given(args, "release"))
         rc = tool_release_read(arg_string(args, "release"), pl, "export", &release);
     double *ret = NULL;
+    size_t *perm = NULL;
     if (rc == EXIT_DONE && !arg_given(args, "returns") &&
         (arg_given(args, "return-order") || arg_flag(args, "two-port"))) {
         tool_error("export: --return-order and --two-port apply to --returns");
@@ -1086,7 +1087,8 @@ static int export_installments(const tool_args *args, double V, dls_export_forma
         par.return_rate = ret + 2 * m;
         const char *ro = arg_string(args, "return-order");
         if (ro != NULL)
-            dls_return_order_from_name(ro, &par.return_order);
+            rc = tool_return_order_read(ro, pl, seq, n, "export", &par.return_order, &perm);
+        par.return_sequence = perm;
         arg_set_flag(args, "two-port", &par.two_port, 1);
     }
     if (rc == EXIT_DONE) {
@@ -1110,6 +1112,7 @@ static int export_installments(const tool_args *args, double V, dls_export_forma
     free(seq);
     free(release);
     free(ret);
+    free(perm);
     dls_platform_free(pl);
     return rc;
 }

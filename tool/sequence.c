@@ -291,3 +291,61 @@ int tool_returns_read(const char *path, const dls_platform *pl, const char *who,
         *out = r;
     return rc;
 }
+
+int tool_return_order_read(const char *text, const dls_platform *pl, const size_t *seq,
+                           size_t n, const char *who, dls_return_order *order, size_t **perm)
+{
+    *perm = NULL;
+    if (dls_return_order_from_name(text, order) == DLS_OK && *order != DLS_RETURN_GIVEN)
+        return EXIT_DONE;
+    if (strchr(text, ',') == NULL) {
+        tool_error("%s: --return-order must be fifo, lifo or the processors in the order their "
+                   "results come back, NAME,NAME,..., not \"%.160s\"", who, text);
+        return EXIT_BADINPUT;
+    }
+    if (seq == NULL) {
+        tool_error("%s: --return-order NAME,... needs --sequence (the search changes the "
+                   "chunks)", who);
+        return EXIT_BADINPUT;
+    }
+    size_t *names = NULL, m = 0;
+    int rc = tool_sequence_read(text, pl, who, &names, &m);
+    if (rc != EXIT_DONE)
+        return rc;
+    size_t *p = malloc((n ? n : 1) * sizeof *p);
+    unsigned char *used = calloc(n ? n : 1, 1);
+    if (p == NULL || used == NULL) {
+        free(names);
+        free(p);
+        free(used);
+        tool_error("%s: out of memory", who);
+        return EXIT_FAILURE_RUN;
+    }
+    if (m != n) {
+        tool_error("%s: --return-order names %zu chunks, the sequence has %zu", who, m, n);
+        rc = EXIT_BADINPUT;
+    }
+    /* the j-th time a processor is named, its j-th chunk of the sequence */
+    for (size_t j = 0; j < m && rc == EXIT_DONE; j++) {
+        size_t k = 0;
+        while (k < n && (seq[k] != names[j] || used[k]))
+            k++;
+        if (k == n) {
+            tool_error("%s: --return-order names \"%.160s\" more often than the sequence "
+                       "sends it chunks", who, dls_platform_name(pl, names[j]));
+            rc = EXIT_BADINPUT;
+            break;
+        }
+        used[k] = 1;
+        p[j] = k;
+    }
+    free(names);
+    free(used);
+    if (rc != EXIT_DONE) {
+        free(p);
+        return rc;
+    }
+    *order = DLS_RETURN_GIVEN;
+    *perm = p;
+    return EXIT_DONE;
+}

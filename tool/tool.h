@@ -288,5 +288,10 @@ int tool_release_read(const char *path, const dls_platform *pl, const char *who,
  * return nothing. *out (malloc'd): the fractions, then the startups, then the rates, one
  * per processor each; on EXIT_DONE, else an exit status after a message. */
 int tool_returns_read(const char *path, const dls_platform *pl, const char *who, double **out);
+/* --return-order: fifo, lifo, or the processors in the order their results come back,
+ * NAME,NAME,... (the j-th time a processor is named stands for its j-th chunk of seq, n
+ * chunks; NULL seq: refused). *perm (malloc'd) for a list, else NULL; an exit status. */
+int tool_return_order_read(const char *text, const dls_platform *pl, const size_t *seq,
+                           size_t n, const char *who, dls_return_order *order, size_t **perm);
 
 #endif /* DLSCHED_TOOL_H */

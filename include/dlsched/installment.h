@@ -407,7 +407,8 @@ DLS_API void dls_installment_sweep_samples(const dls_installment *schedule, size
 /** The order results return in: X(NAME, value, text). */
 #define DLS_RETURN_ORDER_MAP(X) \
     X(FIFO, 0, "fifo")          \
-    X(LIFO, 1, "lifo")
+    X(LIFO, 1, "lifo")          \
+    X(GIVEN, 2, "given")
 
 /** The order results return in: see ::DLS_RETURN_ORDER_MAP. */
 typedef enum dls_return_order {
@@ -421,8 +422,11 @@ typedef enum dls_return_order {
  *  (::DLS_RETURN_ORDER_MAP). */
 /** @var DLS_RETURN_LIFO
  *  The last chunk sent comes back first. Value 1, named "lifo" (::DLS_RETURN_ORDER_MAP). */
+/** @var DLS_RETURN_GIVEN
+ *  In the order of dls_installment_lp_params::return_sequence. Value 2, named "given"
+ *  (::DLS_RETURN_ORDER_MAP). */
 
-/** The name of @p order: "fifo" or "lifo"; "unknown" otherwise. */
+/** The name of @p order: "fifo", "lifo" or "given"; "unknown" otherwise. */
 DLS_API const char *dls_return_order_name(dls_return_order order);
 
 /** The order whose dls_return_order_name() is @p name.
@@ -484,8 +488,13 @@ typedef struct dls_installment_lp_params {
     const double *return_startup;  /**< see @ref return_fraction */
     const double *return_rate;     /**< see @ref return_fraction */
     /** The order the results come back in: ::DLS_RETURN_FIFO (default: the order the
-     *  chunks were sent) or ::DLS_RETURN_LIFO (the last chunk sent comes back first). */
+     *  chunks were sent), ::DLS_RETURN_LIFO (the last chunk sent comes back first) or
+     *  ::DLS_RETURN_GIVEN (@ref return_sequence; a given @ref sequence only). */
     dls_return_order return_order;
+    /** ::DLS_RETURN_GIVEN: the chunks (0-based indices in @ref sequence) in the order their
+     *  results come back, each once (array of sequence_length values, read during the
+     *  call; chunks whose processor returns nothing are skipped); NULL otherwise. */
+    const size_t *return_sequence;
     /** 0 (default): one port, the originator receives results only after its last send;
      *  1: two ports, returns overlap the sends. */
     int two_port;

@@ -97,9 +97,32 @@ static dls_status check_params(const dls_platform *pl, const dls_installment_lp_
     if (given != 0 && given != 3)
         return dls__fail(err, DLS_EINVAL, "%s: give return_fraction, return_startup and "
                          "return_rate together, or none", who);
-    if (par->return_order != DLS_RETURN_FIFO && par->return_order != DLS_RETURN_LIFO)
-        return dls__fail(err, DLS_EINVAL, "%s: return_order must be fifo or lifo, not %d", who,
-                         (int)par->return_order);
+    if (par->return_order != DLS_RETURN_FIFO && par->return_order != DLS_RETURN_LIFO &&
+        par->return_order != DLS_RETURN_GIVEN)
+        return dls__fail(err, DLS_EINVAL, "%s: return_order must be fifo, lifo or given, not %d",
+                         who, (int)par->return_order);
+    if ((par->return_order == DLS_RETURN_GIVEN) != (par->return_sequence != NULL))
+        return dls__fail(err, DLS_EINVAL, "%s: a return_sequence goes with return_order given, "
+                         "and only with it", who);
+    if (par->return_sequence != NULL) {
+        if (par->sequence == NULL)
+            return dls__fail(err, DLS_EINVAL, "%s: a return_sequence needs a given sequence "
+                             "(the search changes the chunks)", who);
+        size_t n = par->sequence_length;
+        unsigned char *seen = calloc(n ? n : 1, 1);
+        if (seen == NULL)
+            return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+        for (size_t j = 0; j < n; j++) {
+            size_t k = par->return_sequence[j];
+            if (k >= n || seen[k]) {
+                free(seen);
+                return dls__fail(err, DLS_EINVAL, "%s: return_sequence[%zu] is %zu: it must "
+                                 "name each of the %zu chunks once", who, j, k, n);
+            }
+            seen[k] = 1;
+        }
+        free(seen);
+    }
     if (par->two_port != 0 && par->two_port != 1)
         return dls__fail(err, DLS_EINVAL, "%s: two_port must be 0 or 1, not %d", who,
                          par->two_port);
@@ -180,7 +203,10 @@ static double replay(const dls_platform *pl, const size_t *seq, const double *x,
      * port after the last send */
     double port = par->two_port ? 0 : link, back = 0;
     for (size_t j = 0; j < n; j++) {
-        size_t k = par->return_order == DLS_RETURN_LIFO ? n - 1 - j : j, i = seq[k];
+        size_t k = par->return_order == DLS_RETURN_GIVEN ? par->return_sequence[j]
+                   : par->return_order == DLS_RETURN_LIFO ? n - 1 - j
+                                                           : j;
+        size_t i = seq[k];
         ret_start[k] = ret_end[k] = NAN;
         if (par->return_fraction == NULL || !(par->return_fraction[i] > 0))
             continue;
@@ -481,6 +507,7 @@ static dls_status lp_run_checked(const dls_platform *pl, double V,
             .st = &st, .release = par->release, .window = par->window,
             .ret_frac = par->return_fraction, .ret_S = par->return_startup,
             .ret_C = par->return_rate, .ret_lifo = par->return_order == DLS_RETURN_LIFO,
+            .ret_perm = par->return_sequence,
             .two_port = par->two_port, .search = par->sequence == NULL, .seq = par->sequence,
             .nseq = par->sequence_length, .base = base, .nbase = nbase,
             .max_rounds = par->rounds, .moves = par->moves, .max_chunks = par->max_chunks,
@@ -657,6 +684,7 @@ static dls_status lp_text(const dls_platform *pl, double V, const dls_installmen
             .ret_frac = params->return_fraction, .ret_S = params->return_startup,
             .ret_C = params->return_rate,
             .ret_lifo = params->return_order == DLS_RETURN_LIFO, .two_port = params->two_port,
+            .ret_perm = params->return_sequence,
             .seq = params->sequence, .nseq = params->sequence_length, .time_unit = 1,
             .time_limit = INFINITY, .verbose = params->verbose,
         };

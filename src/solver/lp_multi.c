@@ -249,7 +249,7 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
     /* the chunks whose results return, in return order */
     w->nret = 0;
     for (size_t j = 0; j < n; j++) {
-        size_t k = sp->ret_lifo ? n - 1 - j : j;
+        size_t k = sp->ret_perm != NULL ? sp->ret_perm[j] : sp->ret_lifo ? n - 1 - j : j;
         if (returns(sp, seq[k]))
             w->retord[w->nret++] = k;
     }

@@ -164,6 +164,7 @@ typedef struct dls__mlp_spec {
      * startup (s) and its rate (s per result unit); NULL: none return */
     const double *ret_frac, *ret_S, *ret_C;
     int ret_lifo;             /* 1: results return last sent, first back; 0: in send order */
+    const size_t *ret_perm;   /* else this order of the chunks of seq (search off), or NULL */
     int two_port;             /* 1: returns overlap the sends; 0: after the last send */
     int search;               /* 0: size seq; 1: search from round-robin over base */
     const size_t *seq;        /* the sequence (positions) to size, nseq chunks */

@@ -96,7 +96,9 @@ static void check_replay(const dls_platform *pl, const dls_installment *s, doubl
      * after the last send */
     double back = 0, port = par->two_port ? 0 : link;
     for (uint64_t j = 0; j < n; j++) {
-        uint64_t k = par->return_order == DLS_RETURN_LIFO ? n - 1 - j : j;
+        uint64_t k = par->return_order == DLS_RETURN_GIVEN ? par->return_sequence[j]
+                     : par->return_order == DLS_RETURN_LIFO ? n - 1 - j
+                                                             : j;
         size_t i = proc[k];
         double rs, re;
         assert_int_equal(dls_installment_return_at(s, k, &rs, &re, NULL), DLS_OK);
@@ -512,6 +514,19 @@ RANDOM_TEST(test_returns_replay, 2509, 60)
     dls_installment_lp_params_init(&par);
     random_returns(r, p, 1, buf, &par);
     par.return_order = trial % 2 ? DLS_RETURN_LIFO : DLS_RETURN_FIFO;
+    size_t perm[12];
+    if (trial % 3 == 2) {
+        /* a random order of the chunks */
+        for (size_t k = 0; k < n; k++)
+            perm[k] = k;
+        for (size_t k = n; k > 1; k--) {
+            size_t j = (size_t)test_below(r, k), t = perm[k - 1];
+            perm[k - 1] = perm[j];
+            perm[j] = t;
+        }
+        par.return_order = DLS_RETURN_GIVEN;
+        par.return_sequence = perm;
+    }
     par.sequence = seq;
     par.sequence_length = n;
     par.time_limit = 10;
@@ -527,7 +542,11 @@ RANDOM_TEST(test_returns_replay, 2509, 60)
     } else {
         assert_int_equal(st, DLS_ERANGE);
     }
-    /* the search with results returned */
+    /* the search with results returned (in send order or its reverse) */
+    if (par.return_order == DLS_RETURN_GIVEN) {
+        par.return_order = DLS_RETURN_FIFO;
+        par.return_sequence = NULL;
+    }
     par.sequence = NULL;
     par.sequence_length = 0;
     par.max_lps = 80;
@@ -710,7 +729,18 @@ TEST(test_errors)
     BAD(exhaustive_max, 100000000, "exhaustive_max");
     BAD(reserved[5], 1, "reserved");
     BAD(two_port, 2, "two_port");
-    BAD(return_order, (dls_return_order)2, "return_order");
+    BAD(return_order, (dls_return_order)3, "return_order");
+    BAD(return_order, DLS_RETURN_GIVEN, "return_sequence");
+    size_t perm[2] = {1, 1}, two[2] = {0, 0};
+    dls_installment_lp_params_init(&par);
+    par.return_order = DLS_RETURN_GIVEN;
+    par.return_sequence = perm;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+                 "needs a given sequence");
+    par.sequence = two;
+    par.sequence_length = 2;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+                 "each of the 2 chunks once");
     double frac[4] = {0.5, 0.5, 0.5, 0.5}, rs[4] = {0, 0, 0, 0}, rr[4] = {1e-6, 1e-6, -1, 0};
     BAD(return_fraction, frac, "together");
     dls_installment_lp_params_init(&par);
@@ -724,8 +754,8 @@ TEST(test_errors)
     assert_ptr_equal(s, keep);
     double a, b;
     assert_fails(dls_installment_return_at(NULL, 0, &a, &b, &err), DLS_EINVAL, &err, "NULL");
-    const char *names[] = {"fifo", "lifo"};
-    for (int o = 0; o < 2; o++) {
+    const char *names[] = {"fifo", "lifo", "given"};
+    for (int o = 0; o < 3; o++) {
         dls_return_order ro;
         assert_int_equal(dls_return_order_from_name(names[o], &ro), DLS_OK);
         assert_string_equal(dls_return_order_name(ro), names[o]);

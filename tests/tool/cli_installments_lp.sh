@@ -115,6 +115,17 @@ PY
 fi
 run installments "$mem" --load 1e7 --lp --max-lps 40 --returns "$tmp/ret.txt" --two-port --json
 expect_rc 0 "returns, two ports, searched"
+# a given return order: the j-th time a processor is named, its j-th chunk
+run installments "$mem" --load 1e7 --lp --sequence old-xeon,new-epyc,old-xeon \
+    --returns "$tmp/ret.txt" --return-order old-xeon,old-xeon,new-epyc --json
+rc_is 0 "given return order" && py_json "given return order" <<'PY'
+ch = d["installments"]
+order = sorted(range(3), key=lambda k: ch[k]["return_start"])
+assert order == [0, 2, 1], order
+PY
+run export "$mem" --load 1e7 --installments old-xeon,new-epyc,old-xeon --returns "$tmp/ret.txt" \
+    --return-order new-epyc,old-xeon,old-xeon --format lp -o "$tmp/given.lp"
+expect_rc 0 "export with a given return order"
 
 # The Gantt chart draws every chunk.
 run installments "$mem" --load 1e7 --lp --max-lps 30 --gantt "$tmp/g.svg"
@@ -194,6 +205,13 @@ printf 'tpu 0.5 0.01 1e-6\n' >"$tmp/ret3.txt"
 bad "returns of an unknown" "not a processor" installments "$mem" --load 1e7 --lp --returns "$tmp/ret3.txt"
 bad "--return-order without --returns" "apply to --returns" installments "$mem" --load 1e7 --lp --return-order lifo
 bad "--two-port without --lp" "--two-port applies to --lp" installments "$mem" --load 1e7 --two-port
+bad "a given return order without a sequence" "needs --sequence" installments "$mem" --load 1e7 \
+    --lp --returns "$tmp/ret.txt" --return-order old-xeon,new-epyc
+bad "a given return order of the wrong length" "names 2 chunks, the sequence has 3" \
+    installments "$mem" --load 1e7 --lp --sequence old-xeon,new-epyc,old-xeon \
+    --returns "$tmp/ret.txt" --return-order old-xeon,new-epyc
+bad "a return order word" "must be fifo, lifo" installments "$mem" --load 1e7 --lp \
+    --returns "$tmp/ret.txt" --return-order random
 bad "export --returns without --installments" "apply to --installments" export "$mem" --load 1e7 \
     --returns "$tmp/ret.txt" --format lp -o "$tmp/x.lp"
 bad "window 0" "window" installments "$mem" --load 1e7 --lp --window 0
