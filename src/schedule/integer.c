@@ -365,6 +365,8 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
         s->capacity += whole ? dls__whole_units(lim) : lim;
     }
     dls_status st = dls__star_build(pl, V, par, 1, star, &s->note, err);
+    if (st == DLS_OK)
+        dls__star_note_unmodelled(pl, &s->note);
     if (st != DLS_OK)
         return st;
     s->envelope_dev = star->envelope_dev;

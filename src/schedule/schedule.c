@@ -397,6 +397,8 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
         given.order = DLS_ORDER_GIVEN;
     dls__star star;
     st = dls__star_build(platform, load, &given, 1, &star, &s->note, err);
+    if (st == DLS_OK)
+        dls__star_note_unmodelled(platform, &s->note);
     if (st != DLS_OK) {
         dls_schedule_free(s);
         return st;
@@ -498,6 +500,8 @@ static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const
     s->kind = DLS_SCHEDULE_EVALUATED;
     dls__star star;
     st = dls__star_build(platform, V, params, 0, &star, &s->note, err);
+    if (st == DLS_OK)
+        dls__star_note_unmodelled(platform, &s->note);
     double *alpha = NULL;
     if (st == DLS_OK) {
         alpha = calloc(star.m, sizeof *alpha);

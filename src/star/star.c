@@ -301,3 +301,20 @@ double dls__replay(const dls__star *st, const double *alpha, const unsigned char
     return makespan;
 }
 
+
+void dls__star_note_unmodelled(const dls_platform *pl, char **note)
+{
+    size_t busy = 0, returning = 0;
+    for (size_t k = 0; k < pl->n; k++) {
+        busy += pl->procs[k].release > 0;
+        returning += pl->procs[k].ret_frac > 0;
+    }
+    if (busy > 0)
+        dls__note_add(note, "%zu processor%s a release time, which this scheduler does not "
+                      "model (dlsched installments --lp does)", busy,
+                      busy == 1 ? " has" : "s have");
+    if (returning > 0)
+        dls__note_add(note, "%zu processor%s results, which this scheduler does not model "
+                      "(dlsched installments --lp does)", returning,
+                      returning == 1 ? " returns" : "s return");
+}

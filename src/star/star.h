@@ -32,6 +32,9 @@ DLS_HIDDEN dls_status dls__star_build(const dls_platform *pl, double V,
                                       const dls_schedule_params *par, int need_lines,
                                       dls__star *st, char **note, dls_error *err);
 DLS_HIDDEN void dls__star_free(dls__star *st);
+/* Appends to note what the platform holds that the single-installment schedulers do not
+ * model (release times, results returned), so that they are not ignored silently. */
+DLS_HIDDEN void dls__star_note_unmodelled(const dls_platform *pl, char **note);
 /* The same star served in another order: position k of out is position pos[k] of src (pos
  * a permutation of 0..m-1); the models are shared with src, the rest copied (free out with
  * dls__star_free while src lives). */
