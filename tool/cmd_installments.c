@@ -512,25 +512,9 @@ static int cmd_installments_lp(const tool_args *args, double V)
         par.release = release;
     double *ret = NULL;
     size_t *perm = NULL;
-    text = arg_string(args, "returns");
-    if (rc == EXIT_DONE && text == NULL &&
-        (arg_given(args, "return-order") || arg_flag(args, "two-port"))) {
-        tool_error("installments: --return-order and --two-port apply to --returns");
-        rc = EXIT_BADINPUT;
-    }
-    if (rc == EXIT_DONE && text != NULL &&
-        (rc = tool_returns_read(text, pl, "installments", &ret)) == EXIT_DONE) {
-        size_t m = dls_platform_count(pl);
-        par.return_fraction = ret;
-        par.return_startup = ret + m;
-        par.return_rate = ret + 2 * m;
-        const char *ro = arg_string(args, "return-order");
-        if (ro != NULL)
-            rc = tool_return_order_read(ro, pl, par.sequence, par.sequence_length,
-                                        "installments", &par.return_order, &perm);
-        par.return_sequence = perm;
-        arg_set_flag(args, "two-port", &par.two_port, 1);
-    }
+    if (rc == EXIT_DONE)
+        rc = tool_returns_apply(args, pl, par.sequence, par.sequence_length, "installments",
+                                &par, &ret, &perm);
     dls_installment *s = NULL;
     dls_error err;
     dls_error_clear(&err);

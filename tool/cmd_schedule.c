@@ -1073,24 +1073,8 @@ static int export_installments(const tool_args *args, double V, dls_export_forma
         rc = tool_release_read(arg_string(args, "release"), pl, "export", &release);
     double *ret = NULL;
     size_t *perm = NULL;
-    if (rc == EXIT_DONE && !arg_given(args, "returns") &&
-        (arg_given(args, "return-order") || arg_flag(args, "two-port"))) {
-        tool_error("export: --return-order and --two-port apply to --returns");
-        rc = EXIT_BADINPUT;
-    }
-    if (rc == EXIT_DONE && arg_given(args, "returns") &&
-        (rc = tool_returns_read(arg_string(args, "returns"), pl, "export", &ret)) ==
-            EXIT_DONE) {
-        size_t m = dls_platform_count(pl);
-        par.return_fraction = ret;
-        par.return_startup = ret + m;
-        par.return_rate = ret + 2 * m;
-        const char *ro = arg_string(args, "return-order");
-        if (ro != NULL)
-            rc = tool_return_order_read(ro, pl, seq, n, "export", &par.return_order, &perm);
-        par.return_sequence = perm;
-        arg_set_flag(args, "two-port", &par.two_port, 1);
-    }
+    if (rc == EXIT_DONE)
+        rc = tool_returns_apply(args, pl, seq, n, "export", &par, &ret, &perm);
     if (rc == EXIT_DONE) {
         par.sequence = seq;
         par.sequence_length = n;

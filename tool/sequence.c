@@ -136,75 +136,6 @@ int tool_sequence_read(const char *text, const dls_platform *pl, const char *who
 
 /* --release FILE: lines "NAME SECONDS" (the name is everything before the last blank);
  * processors not named are free at 0. */
-int tool_release_read(const char *path, const dls_platform *pl, const char *who, double **out)
-{
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        tool_error("%s: %s: %s", who, path, strerror(errno));
-        return EXIT_BADINPUT;
-    }
-    size_t m = dls_platform_count(pl);
-    double *r = calloc(m ? m : 1, sizeof *r);
-    if (r == NULL) {
-        fclose(f);
-        tool_error("%s: out of memory", who);
-        return EXIT_FAILURE_RUN;
-    }
-    char line[4096];
-    unsigned long no = 0;
-    int rc = EXIT_DONE;
-    size_t bytes = 0;
-    while (rc == EXIT_DONE && fgets(line, sizeof line, f) != NULL) {
-        no++;
-        bytes += strlen(line) + 1;
-        if (bytes > TOOL_SEQUENCE_FILE_MAX) {
-            tool_error("%s: %s: longer than %u bytes", who, path, TOOL_SEQUENCE_FILE_MAX);
-            rc = EXIT_BADINPUT;
-            break;
-        }
-        size_t len = strlen(line);
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
-                           line[len - 1] == ' ' || line[len - 1] == '\t'))
-            line[--len] = '\0';
-        char *p = line;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p == '\0' || *p == '#')
-            continue;
-        char *blank = strrchr(p, ' '), *tab = strrchr(p, '\t');
-        if (tab != NULL && (blank == NULL || tab > blank))
-            blank = tab;
-        char *end = NULL;
-        double v = blank ? strtod(blank + 1, &end) : NAN;
-        size_t i;
-        if (blank != NULL)
-            *blank = '\0';
-        if (blank == NULL || end == blank + 1 || *end != '\0') {
-            tool_error("%s:%lu: expected \"NAME SECONDS\"", path, no);
-            rc = EXIT_BADINPUT;
-        } else if (!dls_platform_find(pl, p, &i)) {
-            tool_error("%s:%lu: \"%.160s\" is not a processor of the platform", path, no, p);
-            rc = EXIT_BADINPUT;
-        } else if (!(isfinite(v) && v >= 0)) {
-            tool_error("%s:%lu: processor \"%.160s\": the release time must be finite and "
-                       ">= 0, not %s", path, no, p, blank + 1);
-            rc = EXIT_BADINPUT;
-        } else {
-            r[i] = v;
-        }
-    }
-    if (rc == EXIT_DONE && ferror(f)) {
-        tool_error("%s: %s: read error", who, path);
-        rc = EXIT_BADINPUT;
-    }
-    fclose(f);
-    if (rc != EXIT_DONE)
-        free(r);
-    else
-        *out = r;
-    return rc;
-}
-
 /* The last blank-separated field of line (cut off it); NULL when there is none. */
 static char *last_field(char *line)
 {
@@ -220,7 +151,12 @@ static char *last_field(char *line)
     return p;
 }
 
-int tool_returns_read(const char *path, const dls_platform *pl, const char *who, double **out)
+/* A file of lines "NAME V1 .. Vk" (the name is everything before the last k blank-separated
+ * fields; '#' lines and blank lines skipped), each value finite and >= 0: out[j m + i] is
+ * value j of processor i, 0 for the processors not named. form is the line's form for
+ * messages, what[j] names value j. Returns EXIT_DONE, or an exit status after a message. */
+static int read_named_values(const char *path, const dls_platform *pl, const char *who,
+                             int k, const char *form, const char *const *what, double **out)
 {
     FILE *f = fopen(path, "r");
     if (f == NULL) {
@@ -228,7 +164,7 @@ int tool_returns_read(const char *path, const dls_platform *pl, const char *who,
         return EXIT_BADINPUT;
     }
     size_t m = dls_platform_count(pl);
-    double *r = calloc(3 * (m ? m : 1), sizeof *r);
+    double *r = calloc((size_t)k * (m ? m : 1), sizeof *r);
     if (r == NULL) {
         fclose(f);
         tool_error("%s: out of memory", who);
@@ -238,7 +174,6 @@ int tool_returns_read(const char *path, const dls_platform *pl, const char *who,
     unsigned long no = 0;
     size_t bytes = 0;
     int rc = EXIT_DONE;
-    static const char *const what[3] = {"fraction", "startup", "rate"};
     while (rc == EXIT_DONE && fgets(line, sizeof line, f) != NULL) {
         no++;
         bytes += strlen(line) + 1;
@@ -256,7 +191,7 @@ int tool_returns_read(const char *path, const dls_platform *pl, const char *who,
         char *field[3];
         double v[3];
         int ok = 1;
-        for (int j = 2; j >= 0 && ok; j--) {
+        for (int j = k - 1; j >= 0 && ok; j--) {
             field[j] = last_field(p);
             char *end = NULL;
             v[j] = field[j] ? strtod(field[j], &end) : NAN;
@@ -264,20 +199,20 @@ int tool_returns_read(const char *path, const dls_platform *pl, const char *who,
         }
         size_t i;
         if (!ok) {
-            tool_error("%s:%lu: expected \"NAME FRACTION STARTUP RATE\"", path, no);
+            tool_error("%s:%lu: expected \"%s\"", path, no, form);
             rc = EXIT_BADINPUT;
         } else if (!dls_platform_find(pl, p, &i)) {
             tool_error("%s:%lu: \"%.160s\" is not a processor of the platform", path, no, p);
             rc = EXIT_BADINPUT;
         } else {
-            for (int j = 0; j < 3 && rc == EXIT_DONE; j++)
+            for (int j = 0; j < k && rc == EXIT_DONE; j++)
                 if (!(isfinite(v[j]) && v[j] >= 0)) {
-                    tool_error("%s:%lu: processor \"%.160s\": the return %s must be finite and "
-                               ">= 0, not %s", path, no, p, what[j], field[j]);
+                    tool_error("%s:%lu: processor \"%.160s\": the %s must be finite and >= 0, "
+                               "not %s", path, no, p, what[j], field[j]);
                     rc = EXIT_BADINPUT;
                 }
-            for (int j = 0; j < 3; j++)
-                r[j * m + i] = v[j];
+            for (int j = 0; j < k; j++)
+                r[(size_t)j * m + i] = v[j];
         }
     }
     if (rc == EXIT_DONE && ferror(f)) {
@@ -290,6 +225,18 @@ int tool_returns_read(const char *path, const dls_platform *pl, const char *who,
     else
         *out = r;
     return rc;
+}
+
+int tool_release_read(const char *path, const dls_platform *pl, const char *who, double **out)
+{
+    static const char *const what[] = {"release time"};
+    return read_named_values(path, pl, who, 1, "NAME SECONDS", what, out);
+}
+
+int tool_returns_read(const char *path, const dls_platform *pl, const char *who, double **out)
+{
+    static const char *const what[] = {"return fraction", "return startup", "return rate"};
+    return read_named_values(path, pl, who, 3, "NAME FRACTION STARTUP RATE", what, out);
 }
 
 int tool_return_order_read(const char *text, const dls_platform *pl, const size_t *seq,
@@ -348,4 +295,33 @@ int tool_return_order_read(const char *text, const dls_platform *pl, const size_
     *order = DLS_RETURN_GIVEN;
     *perm = p;
     return EXIT_DONE;
+}
+
+int tool_returns_apply(const tool_args *args, const dls_platform *pl, const size_t *seq,
+                       size_t n, const char *who, dls_installment_lp_params *par, double **ret,
+                       size_t **perm)
+{
+    *ret = NULL;
+    *perm = NULL;
+    const char *path = arg_string(args, "returns");
+    if (path == NULL) {
+        if (arg_given(args, "return-order") || arg_flag(args, "two-port")) {
+            tool_error("%s: --return-order and --two-port apply to --returns", who);
+            return EXIT_BADINPUT;
+        }
+        return EXIT_DONE;
+    }
+    int rc = tool_returns_read(path, pl, who, ret);
+    if (rc != EXIT_DONE)
+        return rc;
+    size_t m = dls_platform_count(pl);
+    par->return_fraction = *ret;
+    par->return_startup = *ret + m;
+    par->return_rate = *ret + 2 * m;
+    const char *ro = arg_string(args, "return-order");
+    if (ro != NULL)
+        rc = tool_return_order_read(ro, pl, seq, n, who, &par->return_order, perm);
+    par->return_sequence = *perm;
+    arg_set_flag(args, "two-port", &par->two_port, 1);
+    return rc;
 }

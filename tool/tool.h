@@ -293,5 +293,11 @@ int tool_returns_read(const char *path, const dls_platform *pl, const char *who,
  * chunks; NULL seq: refused). *perm (malloc'd) for a list, else NULL; an exit status. */
 int tool_return_order_read(const char *text, const dls_platform *pl, const size_t *seq,
                            size_t n, const char *who, dls_return_order *order, size_t **perm);
+/* --returns FILE, --return-order and --two-port into par (seq, n: the given sequence, or
+ * NULL); the arrays behind them in *ret and *perm (malloc'd or NULL, the caller's to free
+ * whatever the outcome). The order and the ports without --returns are refused. */
+int tool_returns_apply(const tool_args *args, const dls_platform *pl, const size_t *seq,
+                       size_t n, const char *who, dls_installment_lp_params *par, double **ret,
+                       size_t **perm);
 
 #endif /* DLSCHED_TOOL_H */

@@ -557,7 +557,7 @@ static double replay_lines(const mlp_work *w, const size_t *seq, size_t n, const
     return makespan;
 }
 
-static double evaluate_retry(mlp_work *w, const size_t *seq, size_t n, int keep, int *nomem);
+static double evaluate_retry(mlp_work *w, const size_t *seq, size_t n, int *nomem);
 
 static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, int keep,
                           int *nomem, int retried)
@@ -623,7 +623,7 @@ static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, siz
         if (!(fabs(R - T) <= DLS_MLP_AGREE * fmax(R, T))) {
             if (!retried) {
                 glp_delete_prob(P);
-                return evaluate_retry(w, seq, n, keep, nomem);
+                return evaluate_retry(w, seq, n, nomem);
             }
             w->failed = 1;
             snprintf(w->tried, sizeof w->tried, "the LP of %zu chunks ends at %.10g s, its "
@@ -654,9 +654,8 @@ static double evaluate(mlp_work *w, const size_t *seq, const size_t *ids, size_t
 }
 
 /* The same LP again, from a fresh basis (no warm start). */
-static double evaluate_retry(mlp_work *w, const size_t *seq, size_t n, int keep, int *nomem)
+static double evaluate_retry(mlp_work *w, const size_t *seq, size_t n, int *nomem)
 {
-    (void)keep;
     return evaluate_at(w, seq, NULL, n, 0, nomem, 1);
 }
 
