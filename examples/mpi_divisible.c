@@ -25,6 +25,10 @@
  *                    same links), or all (the three in turn, with the same measurements)
  *   --budget S       seconds each rank may spend measuring its speed (default 2)
  *   --const-units U  the size at which --split constant measures its single speed (default 16)
+ *   --runs K         scatters and computations timed per distribution (default 1): each
+ *                    rank's median finish and computation are reported, the makespan is the
+ *                    largest of them; on a shared machine one run in a few can lose a
+ *                    rank's core to another process for a while, which the median ignores
  *   --max-units U    the largest size a rank measures (default V): each rank holds that many
  *                    units of its own to measure on, which on a thousand simulated ranks is
  *                    more memory than the machine has; beyond it the model extrapolates
@@ -77,6 +81,7 @@ typedef struct options {
     double budget;
     double const_units;
     double max_units;
+    int runs;
     const char *json;
     const char *links;
     const char *measured;
@@ -87,6 +92,19 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int compare_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorts v. */
+static double median(double *v, int count)
+{
+    qsort(v, (size_t)count, sizeof *v, compare_double);
+    return count % 2 ? v[count / 2] : 0.5 * (v[count / 2 - 1] + v[count / 2]);
 }
 
 static uint64_t splitmix(uint64_t x)
@@ -161,7 +179,7 @@ static int usage(const char *prog, int rank)
         fprintf(stderr,
                 "usage: %s [-V UNITS] [--unit-bytes B] [--rounds R] [--hetero]\n"
                 "       [--split fpm|even|constant|all] [--budget S] [--const-units U] [-o FILE]\n"
-                "       [--max-units U] [--links FILE] [--measured FILE]\n",
+                "       [--max-units U] [--links FILE] [--measured FILE] [--runs K]\n",
                 prog);
     return 2;
 }
@@ -169,7 +187,7 @@ static int usage(const char *prog, int rank)
 static int parse(int argc, char **argv, int rank, options *o)
 {
     *o = (options){.units = 20000, .unit_bytes = 1024, .rounds = 8, .split = SPLIT_FPM,
-                   .budget = 2, .const_units = 16};
+                   .budget = 2, .const_units = 16, .runs = 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -207,6 +225,8 @@ static int parse(int argc, char **argv, int rank, options *o)
             o->links = v;
         else if (strcmp(a, "--measured") == 0)
             o->measured = v;
+        else if (strcmp(a, "--runs") == 0)
+            o->runs = atoi(v);
         else
             return usage(argv[0], rank);
     }
@@ -215,7 +235,8 @@ static int parse(int argc, char **argv, int rank, options *o)
     if (o->units < 1 || o->units > ((uint64_t)1 << 40) || o->unit_bytes < 8
         || o->unit_bytes % 8 != 0 || o->unit_bytes > ((size_t)1 << 20) || o->rounds < 1
         || !(o->budget > 0) || !(o->const_units >= 1) || o->const_units > (double)o->units
-        || !(o->max_units >= 0) || o->max_units > (double)o->units)
+        || !(o->max_units >= 0) || o->max_units > (double)o->units || o->runs < 1
+        || o->runs > 1000)
         return usage(argv[0], rank);
     if (o->max_units == 0)
         o->max_units = (double)o->units;
@@ -385,6 +406,9 @@ int main(int argc, char **argv)
     double *speeds = calloc((size_t)p, sizeof *speeds);
     double *finish = calloc((size_t)p, sizeof *finish);
     double *compute = calloc((size_t)p, sizeof *compute);
+    double *finish_runs = calloc((size_t)p * (size_t)o.runs, sizeof *finish_runs);
+    double *compute_runs = calloc((size_t)p * (size_t)o.runs, sizeof *compute_runs);
+    double *column = calloc((size_t)o.runs, sizeof *column);
     double *even_arrival = calloc((size_t)p, sizeof *even_arrival);
     double *even_finish = calloc((size_t)p, sizeof *even_finish);
     /* the kernel's own units (every rank: the ping below receives into them too, all V
@@ -394,7 +418,8 @@ int main(int argc, char **argv)
                       .rounds = o.rounds, .reps = reps};
     uint64_t *load = rank == 0 ? malloc((size_t)o.units * o.unit_bytes) : NULL;
     uint64_t *mine = NULL;
-    int ok = startup && rate && speeds && finish && compute && even_arrival && even_finish
+    int ok = startup && rate && speeds && finish && compute && finish_runs && compute_runs
+             && column && even_arrival && even_finish
              && uk.data && (rank != 0 || load);
     int all_ok = 0;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
@@ -525,27 +550,46 @@ int main(int argc, char **argv)
         }
         /* rank 0 processes its chunk where it lies */
         uint64_t *units = rank == 0 ? load + dls_mpi_plan_offset(plan, 0) * words : mine;
-        st = dls_mpi_plan_scatter(MPI_COMM_WORLD, plan, load, o.unit_bytes, units, &err);
-        uint64_t got[3] = {0, count, 0};
-        /* the computation alone, from the scatter's return (for rank 0, after its last send:
-         * see the note on compute= above) */
-        double busy = 0;
-        if (st == DLS_OK) {
-            double t0 = now();
-            got[0] = process(units, count, words, o.rounds, reps);
-            for (uint64_t u = 0; u < count; u++)
-                got[2] += units[u * words];
-            busy = now() - t0;
-            st = dls_mpi_plan_done(plan, &err);
+        /* 0 + 1 + ... + (V - 1), modulo 2^64 as the sums are */
+        const uint64_t v = o.units;
+        const uint64_t index_sum = v % 2 == 0 ? (v / 2) * (v - 1) : v * ((v - 1) / 2);
+        int right = 1;
+        uint64_t total[3] = {0, 0, 0};
+        for (int run = 0; run < o.runs && st == DLS_OK; run++) {
+            st = dls_mpi_plan_scatter(MPI_COMM_WORLD, plan, load, o.unit_bytes, units, &err);
+            uint64_t got[3] = {0, count, 0};
+            /* the computation alone, from the scatter's return (for rank 0, after its last
+             * send: see the note on compute= above) */
+            double busy = 0;
+            if (st == DLS_OK) {
+                double t0 = now();
+                got[0] = process(units, count, words, o.rounds, reps);
+                for (uint64_t u = 0; u < count; u++)
+                    got[2] += units[u * words];
+                busy = now() - t0;
+                st = dls_mpi_plan_done(plan, &err);
+            }
+            MPI_Gather(&busy, 1, MPI_DOUBLE, compute_runs + (size_t)run * (size_t)p, 1,
+                       MPI_DOUBLE, 0, MPI_COMM_WORLD);
+            if (st == DLS_OK)
+                st = dls_mpi_plan_measured(MPI_COMM_WORLD, plan, NULL,
+                                           finish_runs + (size_t)run * (size_t)p, &err);
+            if (st == DLS_OK && first && run == 0 && o.json != NULL)
+                st = dls_mpi_plan_write_json(MPI_COMM_WORLD, plan, o.json, &err);
+            MPI_Reduce(got, total, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+            if (rank == 0)
+                right = right && total[0] == expected_sum && total[1] == o.units
+                        && total[2] == index_sum;
+            /* every rank leaves the runs together, whichever failed */
+            ok = st == DLS_OK;
+            MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+            if (!all_ok && st == DLS_OK) {
+                st = err.status = DLS_EINVAL;
+                snprintf(err.message, sizeof err.message, "mpi_divisible: split %s: another "
+                         "rank failed in run %d", split_names[s], run + 1);
+            }
         }
-        MPI_Gather(&busy, 1, MPI_DOUBLE, compute, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-        if (st == DLS_OK)
-            st = dls_mpi_plan_measured(MPI_COMM_WORLD, plan, NULL, finish, &err);
-        if (st == DLS_OK && first && o.json != NULL)
-            st = dls_mpi_plan_write_json(MPI_COMM_WORLD, plan, o.json, &err);
         first = 0;
-        uint64_t total[3];
-        MPI_Reduce(got, total, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
         if (st != DLS_OK) {
             if (rank == 0)
                 fprintf(stderr, "%s\n", err.message);
@@ -554,10 +598,15 @@ int main(int argc, char **argv)
             break;
         }
         if (rank == 0) {
-            /* 0 + 1 + ... + (V - 1), modulo 2^64 as the sums are */
-            uint64_t v = o.units;
-            uint64_t index_sum = v % 2 == 0 ? (v / 2) * (v - 1) : v * ((v - 1) / 2);
-            int right = total[0] == expected_sum && total[1] == o.units && total[2] == index_sum;
+            /* each rank's median over the runs */
+            for (int r = 0; r < p; r++) {
+                for (int run = 0; run < o.runs; run++)
+                    column[run] = finish_runs[(size_t)run * (size_t)p + (size_t)r];
+                finish[r] = median(column, o.runs);
+                for (int run = 0; run < o.runs; run++)
+                    column[run] = compute_runs[(size_t)run * (size_t)p + (size_t)r];
+                compute[r] = median(column, o.runs);
+            }
             if (!right) {
                 fprintf(stderr, "mpi_divisible: split %s: %llu units processed (of %llu), the "
                         "checksums or the indices differ from one rank's\n",
@@ -614,6 +663,9 @@ done:
     free(speeds);
     free(finish);
     free(compute);
+    free(finish_runs);
+    free(compute_runs);
+    free(column);
     free(even_arrival);
     free(even_finish);
     free(uk.data);

@@ -128,7 +128,7 @@ fi
 if [ "$divisible" = 1 ] && [ "$rc" != 2 ]; then
     say "mpi_divisible -V $units on the measured links"
     run "$builddir/smpi/mpi_divisible" -V "$units" --unit-bytes "$unit_bytes" --rounds "$rounds" \
-        --links "$out/platform.json" --split all --budget "$budget" \
+        --links "$out/platform.json" --split all --budget "$budget" --runs 3 \
         ${max_units:+--max-units "$max_units"} >"$out/divisible.txt" || rc=$?
 fi
 python3 "$here/report.py" --platform "$platform" --routes "$out/routes.txt" \

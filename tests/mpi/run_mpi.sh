@@ -183,5 +183,12 @@ example() { # NAME TOTAL WHAT OUT ARGS...: run with 3 and 4 ranks, every split d
     done
 }
 example mpi_matmul 160 rows "$tmp/mm.txt" -n 160 --hetero --split all --budget 1
-example mpi_divisible 3000 units "$tmp/dv.txt" -V 3000 --hetero --split all --budget 1 -o "$tmp/dv.json"
+# --runs 2: each rank computes its share twice, the medians reported
+example mpi_divisible 3000 units "$tmp/dv.txt" -V 3000 --hetero --split all --budget 1 --runs 2 \
+    -o "$tmp/dv.json"
+if mpi 2 examples/mpi_divisible -V 100 --runs 0 > "$tmp/bad.txt" 2>&1; then
+    fail "mpi_divisible --runs 0 was accepted"
+elif ! grep -q -- "--runs K" "$tmp/bad.txt"; then
+    fail "mpi_divisible --runs 0: no usage message: $(cat "$tmp/bad.txt")"
+fi
 [ "$fails" = 0 ]
