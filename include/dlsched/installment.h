@@ -578,7 +578,10 @@ typedef struct dls_installment_lp_info {
     double single_makespan;
     /** A lower bound on every multi-installment schedule of the platform (s): each
      *  processor computes its load at the slope of its fastest line with a non-negative
-     *  intercept after its first startup, and the link carries every unit. */
+     *  intercept after its first startup (and its release time), and the link carries
+     *  every unit after the least startup, or, where stronger, every unit of processor i
+     *  at C_i + S_i / cap_i (its startup spread over the most it can compute by then:
+     *  each processor given load is sent at least one chunk). */
     double lower_bound;
     double gap;               /**< (makespan - lower_bound) / makespan */
     unsigned lps;             /**< LPs solved */

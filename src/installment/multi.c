@@ -246,13 +246,52 @@ static int bound_holds(const dls__star *st, const double *slope, const double *r
     return got >= st->V;
 }
 
+/* The same with each processor's startup counted: a processor given any load is sent at
+ * least one chunk, so the link is busy for at least S_i y_i + C_i x_i, where x_i is its
+ * load and y_i in {0, 1} says whether it has any; relaxed to y_i >= x_i / cap_i (cap_i its
+ * most load by T, as above), the link's time per unit of processor i is C_i + S_i / cap_i,
+ * and the most load the link can carry by T is again a fractional knapsack, in the order of
+ * that cost (which depends on T). Where startups dominate, this is the stronger bound;
+ * where rates do, the one above (it charges only the first startup, but on every unit). */
+static int bound_startups_holds(const dls__star *st, const double *slope, const double *release,
+                                dls__keyed *by_cost, double T)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        double ready = fmax(st->S[k], release ? release[st->proc[k]] : 0);
+        if (!(T > ready))
+            continue;
+        double cap = slope[k] > 0 ? (T - ready) / slope[k] : INFINITY;
+        double cost = st->C[k] + (isinf(cap) ? 0 : st->S[k] / cap);
+        if (cost == 0)
+            return 1; /* a processor that takes any load at no cost to the link */
+        by_cost[n].key = cost;
+        by_cost[n].index = k;
+        n++;
+    }
+    dls__keyed_sort(by_cost, n);
+    double room = T, got = 0;
+    for (size_t r = 0; r < n && room > 0; r++) {
+        size_t k = by_cost[r].index;
+        double ready = fmax(st->S[k], release ? release[st->proc[k]] : 0);
+        double cap = slope[k] > 0 ? (T - ready) / slope[k] : INFINITY;
+        double take = fmin(cap, room / by_cost[r].key);
+        got += take;
+        room -= take * by_cost[r].key;
+        if (got >= st->V)
+            return 1;
+    }
+    return got >= st->V;
+}
+
 static double lower_bound(const dls__star *st, const double *release, double upper)
 {
     size_t m = st->m;
     double *slope = malloc(m * sizeof *slope);
     dls__keyed *by_rate = malloc(m * sizeof *by_rate);
+    dls__keyed *by_cost = malloc(m * sizeof *by_cost);
     double smin = INFINITY, lb = NAN;
-    if (slope != NULL && by_rate != NULL && isfinite(upper)) {
+    if (slope != NULL && by_rate != NULL && by_cost != NULL && isfinite(upper)) {
         for (size_t k = 0; k < m; k++) {
             slope[k] = 0;
             for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
@@ -274,9 +313,24 @@ static double lower_bound(const dls__star *st, const double *release, double upp
             }
             lb = lo;
         }
+        /* the bound counting startups, where it is stronger */
+        lo = isfinite(lb) ? lb : 0;
+        hi = upper;
+        if (bound_startups_holds(st, slope, release, by_cost, hi)
+            && !bound_startups_holds(st, slope, release, by_cost, lo)) {
+            for (int s = 0; s < DLS_INSTALLMENT_LP_BOUND_STEPS && hi - lo > 1e-15 * hi; s++) {
+                double mid = 0.5 * (lo + hi);
+                if (bound_startups_holds(st, slope, release, by_cost, mid))
+                    hi = mid;
+                else
+                    lo = mid;
+            }
+            lb = isfinite(lb) ? fmax(lb, lo) : lo;
+        }
     }
     free(slope);
     free(by_rate);
+    free(by_cost);
     return lb;
 }
 

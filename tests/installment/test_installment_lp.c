@@ -305,12 +305,54 @@ RANDOM_TEST(test_search_against_brute_force, 2503, 8)
     /* equal up to the LP's tolerances: sequences within 1e-7 of each other may rank
      * either way */
     assert_rel(dls_installment_makespan(s), brute, 1e-6);
+    /* the bound holds for every sequence, of any length */
+    assert_true(info.lower_bound <= brute * (1 + 1e-9));
     check_replay(pl, s, V, &par);
     dls_installment_free(s);
     /* the heuristic search alone (no enumeration) is never better than every sequence */
     par.exhaustive_max = 0;
     s = lp_run(pl, V, &par);
     assert_true(dls_installment_makespan(s) >= brute * (1 - 1e-6));
+    check_replay(pl, s, V, &par);
+    dls_installment_free(s);
+    dls_platform_free(pl);
+}
+
+/* Stars where the startups dominate (each one 0.2 to 5 times a processor's time for an even
+ * share), where the lower bound counts each processor's startup, some with release times:
+ * the bound is below every sequence of up to 5 chunks (brute force), and above the time
+ * the link needs to send the whole load at the best rate after the least startup (the
+ * bound that ignores the other startups). */
+RANDOM_TEST(test_bound_with_startups_against_brute_force, 2513, 8)
+{
+    size_t p = 2 + test_below(r, 2), len = p == 2 ? 5 : 4;
+    double V = test_logrange(r, 1e2, 1e4);
+    dls_platform *pl = small_star(r, p, V, 0);
+    double release[3] = {0, 0, 0}, smin = INFINITY, cmin = INFINITY;
+    for (size_t i = 0; i < p; i++) {
+        double S, C;
+        assert_int_equal(dls_platform_link(pl, i, &S, &C), DLS_OK);
+        double t = dls_model_time(dls_platform_model(pl, i), V / (double)p);
+        S += t * test_logrange(r, 0.2, 5);
+        assert_int_equal(dls_platform_set_link(pl, i, S, C, NULL), DLS_OK);
+        if (trial % 2)
+            release[i] = t * test_logrange(r, 0.01, 1);
+        smin = fmin(smin, S);
+        cmin = fmin(cmin, C);
+    }
+    dls_installment_lp_params par;
+    dls_installment_lp_params_init(&par);
+    par.time_limit = 60;
+    par.max_chunks = len;
+    par.release = release;
+    double brute = brute_force(pl, V, p, len, &par);
+    dls_installment *s = lp_run(pl, V, &par);
+    dls_installment_lp_info info;
+    dls_installment_get_lp_info(s, &info, NULL);
+    assert_true(isfinite(info.lower_bound));
+    assert_true(info.lower_bound <= brute * (1 + 1e-9));
+    assert_true(info.lower_bound >= (smin + cmin * V) * (1 - 1e-9));
+    assert_true(info.gap >= -1e-12 && info.gap < 1);
     check_replay(pl, s, V, &par);
     dls_installment_free(s);
     dls_platform_free(pl);
@@ -861,7 +903,8 @@ TEST(test_time_limit)
 }
 
 TEST_MAIN("installment_lp", test_given_sequence_replays, test_lp_against_other_solvers,
-          test_search_against_brute_force, test_search_never_worse_than_one_installment,
+          test_search_against_brute_force, test_bound_with_startups_against_brute_force,
+          test_search_never_worse_than_one_installment,
           test_lp_beats_equal_chunks, test_hand_case, test_zero_fraction_is_no_return,
           test_lifo_identity, test_returns_replay, test_platform_fields, test_exports_and_chart,
           test_errors,
