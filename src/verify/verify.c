@@ -367,16 +367,19 @@ static dls_status reordered(const dls_platform *pl, const size_t *seq, size_t m,
     dls_platform *q = NULL;
     dls_status st = dls_platform_create(&q, err);
     size_t n = dls_platform_count(pl);
+    /* the order, then the processors it leaves out (given nothing), in index order (next
+     * is the first not yet added: one pass, not a scan per processor) */
+    size_t next = 0;
     for (size_t k = 0; k < n && st == DLS_OK; k++) {
-        /* the order, then the processors it leaves out (given nothing), in index order */
         size_t i;
         if (k < m) {
             i = seq[k];
         } else {
-            size_t rank = k - m, j = 0;
-            for (i = 0; i < n; i++)
-                if (!in[i] && j++ == rank)
-                    break;
+            while (next < n && in[next])
+                next++;
+            if (next == n)
+                break; /* cannot happen: m + the processors left out = n */
+            i = next++;
         }
         const dls__proc *pr = &pl->procs[i];
         size_t at;

@@ -48,7 +48,7 @@ CLEANFILES += $(BENCHMARKS)
 BENCH_READER_PROCESSORS = 100000
 EXTRA_DIST += tests/bench/gen_star.sh tests/bench/json_candidates.sh tests/bench/json_candidates.cc \
 	tests/bench/bench_schedule_cli.sh tests/bench/bench_mpi.sh tests/bench/bench_model_cli.sh \
-	tests/bench/bench_smpi.sh tests/bench/bench_installment_lp.sh \
+	tests/bench/bench_smpi.sh tests/bench/bench_installment_lp.sh tests/bench/bench_verify_cli.sh \
 	tests/bench/dlt/README.md tests/bench/dlt/gen_star.py tests/bench/dlt/run_dlt.sh
 
 .PHONY: bench
@@ -88,6 +88,7 @@ bench: all $(BENCHMARKS) $(BENCH_MPI_EXAMPLES)
 	-./tests/bench/bench_chain
 	-./tests/bench/bench_chain --rate-order
 	$(SHELL) $(srcdir)/tests/bench/bench_schedule_cli.sh ./tool/dlsched 100000
+	$(SHELL) $(srcdir)/tests/bench/bench_verify_cli.sh ./tool/dlsched 100000
 	./tests/bench/bench_reader --processors $(BENCH_READER_PROCESSORS) --tool ./tool/dlsched
 	MPIEXEC='$(MPIEXEC_FOR_TESTS)' MPI_SKIP_WHY='$(mpi_why)' \
 		$(SHELL) $(srcdir)/tests/bench/bench_mpi.sh

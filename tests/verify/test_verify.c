@@ -1020,6 +1020,75 @@ static void best_order(void **state)
     assert_true(gaps > 0);
 }
 
+/* A claim that names only the processors it gives a load, in an order of its own: its own
+ * order's optimum is the best set for that order followed by every other processor in the
+ * platform's order, which the solver finds here from the whole sequence (the verifier
+ * builds that platform itself). */
+static void own_order_of_a_subset(void **state)
+{
+    (void)state;
+    test_rng r;
+    test_rng_init(&r, 1809);
+    size_t partial = 0;
+    for (int k = 0; k < 30; k++) {
+        size_t n = 3 + (size_t)test_below(&r, 6);
+        double V = test_logrange(&r, 10, 5000);
+        dls_platform *pl = gen_star(&r, n, 2, V, 0);
+        size_t perm[8], full[8], used[8], m = 0, at = 0;
+        for (size_t i = 0; i < n; i++)
+            perm[i] = i;
+        for (size_t i = n; i > 1; i--) {
+            size_t j = (size_t)test_below(&r, i), t = perm[i - 1];
+            perm[i - 1] = perm[j];
+            perm[j] = t;
+        }
+        dls_schedule_params sp;
+        dls_schedule_params_init(&sp);
+        sp.order = DLS_ORDER_SEQUENCE;
+        sp.sequence = perm;
+        sp.sequence_count = n;
+        dls_schedule *s = NULL;
+        dls_error err;
+        assert_ok(dls_schedule_solve(pl, V, &sp, &s, &err), &err);
+        dls_claim *c = NULL;
+        assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &c, &err), &err);
+        double load[8] = {0};
+        for (size_t j = 0; j < n; j++)
+            load[dls_schedule_sequence(s)[j]] = dls_schedule_loads(s)[j];
+        for (size_t j = 0; j < n; j++)
+            if (load[perm[j]] > 0)
+                used[m++] = perm[j];
+        for (size_t i = 0; i < n; i++)
+            assert_ok(dls_claim_set(c, i, load[i], NAN, NAN, NAN, NAN, &err), &err);
+        assert_ok(dls_claim_set_order(c, used, m, &err), &err);
+        assert_ok(dls_claim_set_total(c, V, &err), &err);
+        dls_verification *v = verify(pl, c, NULL);
+        expect_valid(v, "a claim of some processors");
+        /* the expected order: the claim's, then the others by index */
+        for (size_t j = 0; j < m; j++)
+            full[at++] = used[j];
+        for (size_t i = 0; i < n; i++)
+            if (!(load[i] > 0))
+                full[at++] = i;
+        sp.sequence = full;
+        dls_schedule *own = NULL;
+        assert_ok(dls_schedule_solve(pl, V, &sp, &own, &err), &err);
+        dls_verify_quality q;
+        dls_verification_get_quality(v, &q);
+        assert_rel(q.own_order_optimum, dls_schedule_makespan(own), AMOUNT_TOL);
+        /* the claim is a schedule in its own order: never better than its optimum */
+        assert_true(q.own_order_optimum <= q.makespan * (1 + AMOUNT_TOL));
+        partial += m < n;
+        dls_schedule_free(own);
+        dls_verification_free(v);
+        dls_claim_free(c);
+        dls_schedule_free(s);
+        dls_platform_free(pl);
+    }
+    printf("# own order: %zu of 30 claims name only some of the processors\n", partial);
+    assert_true(partial >= 5);
+}
+
 int main(int argc, char **argv)
 {
     test_init_seed(argc, argv);
@@ -1034,6 +1103,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(weighted_broken),
         cmocka_unit_test(weighted_errors),
         cmocka_unit_test(best_order),
+        cmocka_unit_test(own_order_of_a_subset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
