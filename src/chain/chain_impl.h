@@ -34,6 +34,10 @@
 /* Decisions whose value at Newton's last step is this much (relative) below V cannot reach
  * it. */
 #define DLS__CHAIN_REACH_TOL 0x1p-30
+/* SELECT's incumbent: the paper's LP of the first 1, 2, 4, ... positions, all of them up to
+ * this many positions, beyond up to m / DLS__CHAIN_PREFIX_SHARE (select.c). */
+#define DLS__CHAIN_PREFIX_ALL 1024
+#define DLS__CHAIN_PREFIX_SHARE 16
 /* Most Newton steps before the explicit chain takes over. */
 #define DLS__CHAIN_NEWTON_MAX 200
 /* Most rounds of checking (and changing) the decisions of PAPER's policy iteration before
