@@ -359,42 +359,21 @@ nomem:
     return -1;
 }
 
-/* A copy of the platform in the order seq[0..m) then the others, for the optimum with the
- * claim's own send order. */
-static dls_status reordered(const dls_platform *pl, const size_t *seq, size_t m,
-                            const unsigned char *in, dls_platform **out, dls_error *err)
+/* The claim's own send order over every processor: seq[0..m), then the processors it
+ * leaves out (in[i] == 0) in index order, into full[0..n); whether that is the platform's
+ * own order. */
+static int own_sequence(size_t n, const size_t *seq, size_t m, const unsigned char *in,
+                        size_t *full)
 {
-    dls_platform *q = NULL;
-    dls_status st = dls_platform_create(&q, err);
-    size_t n = dls_platform_count(pl);
-    /* the order, then the processors it leaves out (given nothing), in index order (next
-     * is the first not yet added: one pass, not a scan per processor) */
-    size_t next = 0;
-    for (size_t k = 0; k < n && st == DLS_OK; k++) {
-        size_t i;
-        if (k < m) {
-            i = seq[k];
-        } else {
-            while (next < n && in[next])
-                next++;
-            if (next == n)
-                break; /* cannot happen: m + the processors left out = n */
-            i = next++;
-        }
-        const dls__proc *pr = &pl->procs[i];
-        size_t at;
-        st = dls_platform_add(q, pr->name, pr->model, &at, err);
-        if (st == DLS_OK && isfinite(pr->limit))
-            st = dls_platform_set_limit(q, at, pr->limit, err);
-        if (st == DLS_OK && pr->has_link)
-            st = dls_platform_set_link(q, at, pr->startup, pr->rate, err);
-    }
-    if (st != DLS_OK) {
-        dls_platform_free(q);
-        return st;
-    }
-    *out = q;
-    return DLS_OK;
+    size_t k = m;
+    memcpy(full, seq, m * sizeof *full);
+    for (size_t i = 0; i < n && k < n; i++)
+        if (!in[i])
+            full[k++] = i;
+    int identity = 1;
+    for (size_t j = 0; j < n && identity; j++)
+        identity = full[j] == j;
+    return identity;
 }
 
 /* The optima the schedule is measured against. */
@@ -446,38 +425,31 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
     v->q.selection_optimum = dls_schedule_makespan(s);
     proven = proven && dls_schedule_status(s) == DLS_SOLUTION_OPTIMAL;
     dls_schedule_free(s);
-    /* the claim's own order (its processors given a load, in its order, first): the same
-     * problem as the one just solved when that is the platform's order and the mode's
-     * (a third of the work at 10^6 processors) */
-    int same = p->order == DLS_ORDER_GIVEN;
-    size_t n = dls_platform_count(pl), next = 0;
-    for (size_t k = 0; k < n && same; k++) {
-        size_t i;
-        if (k < m) {
-            i = seq[k];
-        } else {
-            while (next < n && in[next])
-                next++;
-            i = next++;
-        }
-        same = i == k;
-    }
-    if (same) {
+    /* the claim's own order (its processors given a load, in its order, first), solved
+     * unless it is the problem just solved: the platform's order, and the mode's (a third
+     * of the work at 10^6 processors) */
+    size_t n = dls_platform_count(pl);
+    size_t *full = malloc((n ? n : 1) * sizeof *full);
+    if (full == NULL)
+        return dls__fail(err, DLS_ENOMEM, "out of memory");
+    if (own_sequence(n, seq, m, in, full) && p->order == DLS_ORDER_GIVEN) {
         v->q.own_order_optimum = v->q.selection_optimum;
     } else {
-        dls_platform *q = NULL;
-        st = reordered(pl, seq, m, in, &q, err);
-        if (st != DLS_OK)
+        sp.order = DLS_ORDER_SEQUENCE;
+        sp.sequence = full;
+        sp.sequence_count = n;
+        st = dls_schedule_solve(pl, V, &sp, &s, err);
+        sp.sequence = NULL;
+        sp.sequence_count = 0;
+        if (st != DLS_OK) {
+            free(full);
             return st;
-        sp.order = DLS_ORDER_GIVEN;
-        st = dls_schedule_solve(q, V, &sp, &s, err);
-        dls_platform_free(q);
-        if (st != DLS_OK)
-            return st;
+        }
         v->q.own_order_optimum = dls_schedule_makespan(s);
         proven = proven && dls_schedule_status(s) == DLS_SOLUTION_OPTIMAL;
         dls_schedule_free(s);
     }
+    free(full);
     v->q.best = fmin(v->q.selection_optimum, v->q.own_order_optimum);
     if (p->best_order) {
         /* every order and set of processors, the search never above the mode's order */
