@@ -28,6 +28,8 @@
 #define DLS_INSTALLMENT_LP_ORDER_SHARE 0.25
 /* Bisection steps of the lower bound (each halves the bracket). */
 #define DLS_INSTALLMENT_LP_BOUND_STEPS 100
+/* ... or until the bracket is this narrow (relative). */
+#define DLS_INSTALLMENT_LP_BOUND_TOL 1e-15
 #define DLS_INSTALLMENT_LP_DEFAULT_EXHAUSTIVE 2048
 #define DLS_INSTALLMENT_LP_MAX_EXHAUSTIVE 10000000
 
@@ -221,20 +223,38 @@ static double replay(const dls_platform *pl, const size_t *seq, const double *x,
 /* ---------------------------------------------------------------------------------- */
 /* The lower bound                                                                     */
 
-/* Whether some schedule could finish V by T under the relaxation: processor i computes
- * at most (T - max(S_i, r_i)) / b_i units (b_i its steepest line with a non-negative
- * intercept: every chunk's time is at least b_i x), and the link carries all units in
- * T - min S. Fractional knapsack over the link, cheapest rate first. */
-static int bound_holds(const dls__star *st, const double *slope, const double *release,
-                       const dls__keyed *by_rate, double smin, double T)
+/* What the relaxations below share: per position the slope of its steepest line with a
+ * non-negative intercept (every chunk's time is at least slope x), the release times, the
+ * positions by link rate, room for sorting by another key, the least startup. */
+typedef struct bound_ctx {
+    const dls__star *st;
+    const double *slope, *release;
+    const dls__keyed *by_rate;
+    dls__keyed *by_cost;
+    double smin;
+} bound_ctx;
+
+/* The earliest position k can compute (its first startup, its release) into *ready, and
+ * the most it can compute by T: (T - ready) / slope, at least 0; unbounded for a slope of
+ * 0. */
+static double bound_cap(const bound_ctx *b, size_t k, double T, double *ready)
 {
-    double room = T - smin, got = 0;
+    *ready = fmax(b->st->S[k], b->release ? b->release[b->st->proc[k]] : 0);
+    return b->slope[k] > 0 ? fmax(0, T - *ready) / b->slope[k] : INFINITY;
+}
+
+/* Whether some schedule could finish V by T under the relaxation: processor i computes
+ * at most its cap (bound_cap), and the link carries all units in T - min S. Fractional
+ * knapsack over the link, cheapest rate first. */
+static int bound_holds(const bound_ctx *b, double T)
+{
+    const dls__star *st = b->st;
+    double room = T - b->smin, got = 0, ready;
     if (room < 0)
         return 0;
     for (size_t r = 0; r < st->m; r++) {
-        size_t k = by_rate[r].index;
-        double ready = fmax(st->S[k], release ? release[st->proc[k]] : 0);
-        double cap = slope[k] > 0 ? fmax(0, T - ready) / slope[k] : INFINITY;
+        size_t k = b->by_rate[r].index;
+        double cap = bound_cap(b, k, T, &ready);
         double take = st->C[k] > 0 ? fmin(cap, room / st->C[k]) : cap;
         got += take;
         room -= take * st->C[k];
@@ -253,35 +273,54 @@ static int bound_holds(const dls__star *st, const double *slope, const double *r
  * and the most load the link can carry by T is again a fractional knapsack, in the order of
  * that cost (which depends on T). Where startups dominate, this is the stronger bound;
  * where rates do, the one above (it charges only the first startup, but on every unit). */
-static int bound_startups_holds(const dls__star *st, const double *slope, const double *release,
-                                dls__keyed *by_cost, double T)
+static int bound_startups_holds(const bound_ctx *b, double T)
 {
+    const dls__star *st = b->st;
     size_t n = 0;
+    double ready;
     for (size_t k = 0; k < st->m; k++) {
-        double ready = fmax(st->S[k], release ? release[st->proc[k]] : 0);
+        double cap = bound_cap(b, k, T, &ready);
         if (!(T > ready))
             continue;
-        double cap = slope[k] > 0 ? (T - ready) / slope[k] : INFINITY;
         double cost = st->C[k] + (isinf(cap) ? 0 : st->S[k] / cap);
         if (cost == 0)
             return 1; /* a processor that takes any load at no cost to the link */
-        by_cost[n].key = cost;
-        by_cost[n].index = k;
+        b->by_cost[n].key = cost;
+        b->by_cost[n].index = k;
         n++;
     }
-    dls__keyed_sort(by_cost, n);
+    dls__keyed_sort(b->by_cost, n);
     double room = T, got = 0;
     for (size_t r = 0; r < n && room > 0; r++) {
-        size_t k = by_cost[r].index;
-        double ready = fmax(st->S[k], release ? release[st->proc[k]] : 0);
-        double cap = slope[k] > 0 ? (T - ready) / slope[k] : INFINITY;
-        double take = fmin(cap, room / by_cost[r].key);
+        double cap = bound_cap(b, b->by_cost[r].index, T, &ready);
+        double take = fmin(cap, room / b->by_cost[r].key);
         got += take;
-        room -= take * by_cost[r].key;
+        room -= take * b->by_cost[r].key;
         if (got >= st->V)
             return 1;
     }
     return got >= st->V;
+}
+
+/* The least T in [lo, hi] where holds (monotone in T) says yes, by bisection: the largest
+ * point found where it says no (a lower bound); NaN when it fails at hi, lo itself when it
+ * holds there. */
+static double bound_bisect(int (*holds)(const bound_ctx *, double), const bound_ctx *b,
+                           double lo, double hi)
+{
+    if (!holds(b, hi))
+        return NAN;
+    if (holds(b, lo))
+        return lo;
+    for (int s = 0; s < DLS_INSTALLMENT_LP_BOUND_STEPS && hi - lo > DLS_INSTALLMENT_LP_BOUND_TOL * hi;
+         s++) {
+        double mid = 0.5 * (lo + hi);
+        if (holds(b, mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return lo;
 }
 
 static double lower_bound(const dls__star *st, const double *release, double upper)
@@ -290,8 +329,9 @@ static double lower_bound(const dls__star *st, const double *release, double upp
     double *slope = malloc(m * sizeof *slope);
     dls__keyed *by_rate = malloc(m * sizeof *by_rate);
     dls__keyed *by_cost = malloc(m * sizeof *by_cost);
-    double smin = INFINITY, lb = NAN;
+    double lb = NAN;
     if (slope != NULL && by_rate != NULL && by_cost != NULL && isfinite(upper)) {
+        bound_ctx b = {st, slope, release, by_rate, by_cost, INFINITY};
         for (size_t k = 0; k < m; k++) {
             slope[k] = 0;
             for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
@@ -299,34 +339,14 @@ static double lower_bound(const dls__star *st, const double *release, double upp
                     slope[k] = fmax(slope[k], st->b[l]);
             by_rate[k].key = st->C[k];
             by_rate[k].index = k;
-            smin = fmin(smin, st->S[k]);
+            b.smin = fmin(b.smin, st->S[k]);
         }
         dls__keyed_sort(by_rate, m);
-        double lo = 0, hi = upper;
-        if (bound_holds(st, slope, release, by_rate, smin, hi)) {
-            for (int s = 0; s < DLS_INSTALLMENT_LP_BOUND_STEPS && hi - lo > 1e-15 * hi; s++) {
-                double mid = 0.5 * (lo + hi);
-                if (bound_holds(st, slope, release, by_rate, smin, mid))
-                    hi = mid;
-                else
-                    lo = mid;
-            }
-            lb = lo;
-        }
+        lb = bound_bisect(bound_holds, &b, 0, upper);
         /* the bound counting startups, where it is stronger */
-        lo = isfinite(lb) ? lb : 0;
-        hi = upper;
-        if (bound_startups_holds(st, slope, release, by_cost, hi)
-            && !bound_startups_holds(st, slope, release, by_cost, lo)) {
-            for (int s = 0; s < DLS_INSTALLMENT_LP_BOUND_STEPS && hi - lo > 1e-15 * hi; s++) {
-                double mid = 0.5 * (lo + hi);
-                if (bound_startups_holds(st, slope, release, by_cost, mid))
-                    hi = mid;
-                else
-                    lo = mid;
-            }
-            lb = isfinite(lb) ? fmax(lb, lo) : lo;
-        }
+        double ls = bound_bisect(bound_startups_holds, &b, isfinite(lb) ? lb : 0, upper);
+        if (!isnan(ls))
+            lb = isfinite(lb) ? fmax(lb, ls) : ls;
     }
     free(slope);
     free(by_rate);
