@@ -91,6 +91,8 @@ typedef struct dls__cprob {
     double *a, *b, *w;         /* by line (st->off): intercept, slope, 1 / (C + b) */
     size_t flushed;            /* rates and slopes taken as 0 */
     size_t hopeless;           /* SELECT: positions never used (see problem.c), given no room */
+    size_t single;             /* SELECT: the position fastest alone with the whole load (the
+                                * hopeless rule's bound); m when none holds it */
     size_t max_lines;          /* most lines of one position */
     double capacity;           /* sum of the limits, in original units */
     dls__chain_paper_method paper_method; /* par->paper_method */

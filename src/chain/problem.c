@@ -84,6 +84,7 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
      * 10^18 s beside makespans of 100 s would make 2^60, leaving the others' times below
      * the unit's precision. */
     unsigned char *hopeless = NULL;
+    pb->single = m;
     if (par != NULL && par->mode == DLS__CHAIN_SELECT && m > 1) {
         double U = INFINITY;
         for (size_t k = 0; k < m; k++) {
@@ -92,7 +93,10 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
             double t = -INFINITY;
             for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
                 t = fmax(t, st->a[l] + st->b[l] * vmax);
-            U = fmin(U, st->S[k] + st->C[k] * vmax + t);
+            if (st->S[k] + st->C[k] * vmax + t < U) {
+                U = st->S[k] + st->C[k] * vmax + t;
+                pb->single = k;
+            }
         }
         if (U < INFINITY && (hopeless = calloc(m, 1)) == NULL) {
             dls__cprob_free(pb);

@@ -405,24 +405,14 @@ dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par,
     /* and the best processor alone (whatever its position): the bound of problem.c's
      * hopeless rule, so that the heuristic's answer is never above it (nor, then, above
      * the paper's LP of any prefix that holds a position the rule left out) */
-    size_t one = m;
-    double T_one = INFINITY;
-    for (size_t k = 0; k < m; k++) {
-        if (!(pb->Bt[k] >= V))
-            continue;
-        double t = 0;
-        for (size_t l = pb->st->off[k]; l < pb->st->off[k + 1]; l++)
-            t = fmax(t, pb->a[l] + pb->b[l] * V);
-        double T = pb->S[k] + pb->C[k] * V + t;
-        if (T < T_one) {
-            T_one = T;
-            one = k;
+    if (pb->single < m && pb->Bt[pb->single] >= V) {
+        memset(trial, 0, m * sizeof *trial);
+        trial[pb->single] = V;
+        double T = replay_scaled(pb, trial, 0);
+        if (T < T_inc) {
+            T_inc = T;
+            memcpy(alpha, trial, m * sizeof *alpha);
         }
-    }
-    if (one < m && T_one < T_inc) {
-        memset(alpha, 0, m * sizeof *alpha);
-        alpha[one] = V;
-        T_inc = replay_scaled(pb, alpha, 0);
     }
     size_t max_work = par->max_work;
     if (max_work == 0) {
