@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "core/buf.h"
+#include "core/grow.h"
 #include "core/locale.h"
 #include "solver/glpk_guard.h"
 #include "solver/solver.h"
@@ -108,29 +109,51 @@ typedef struct mlp_work {
 } mlp_work;
 
 /* Room for sequences of n chunks in every array sized by chunks (all of one capacity). */
+/* Arrays of one type that share a capacity, grown together to hold `need` elements each by
+ * the project's policy (dls__grow); *cap becomes the least capacity obtained. -1 when out of
+ * memory (*cap unchanged: the arrays grown so far keep their larger blocks). */
+static int grow_sizes(size_t **const *arr, size_t count, size_t *cap, size_t need)
+{
+    size_t least = SIZE_MAX;
+    for (size_t k = 0; k < count; k++) {
+        size_t c = *cap;
+        size_t *q = dls__grow(*arr[k], &c, need, sizeof **arr[k]);
+        if (q == NULL)
+            return -1;
+        *arr[k] = q;
+        least = c < least ? c : least;
+    }
+    *cap = least;
+    return 0;
+}
+
+static int grow_doubles(double **const *arr, size_t count, size_t *cap, size_t need)
+{
+    size_t least = SIZE_MAX;
+    for (size_t k = 0; k < count; k++) {
+        size_t c = *cap;
+        double *q = dls__grow(*arr[k], &c, need, sizeof **arr[k]);
+        if (q == NULL)
+            return -1;
+        *arr[k] = q;
+        least = c < least ? c : least;
+    }
+    *cap = least;
+    return 0;
+}
+
 static int reserve(mlp_work *w, size_t n)
 {
     if (n <= w->cap_seq)
         return 0;
-    size_t c = w->cap_seq ? w->cap_seq : 64;
-    while (c < n)
-        c *= 2;
-    size_t **sz[] = {&w->prev, &w->back, &w->cand, &w->best, &w->cand_id, &w->best_id,
-                     &w->retord};
-    for (size_t k = 0; k < sizeof sz / sizeof *sz; k++) {
-        size_t *q = realloc(*sz[k], c * sizeof **sz[k]);
-        if (q == NULL)
-            return -1;
-        *sz[k] = q;
-    }
-    double **db[] = {&w->bx, &w->x, &w->fin};
-    for (size_t k = 0; k < sizeof db / sizeof *db; k++) {
-        double *q = realloc(*db[k], c * sizeof **db[k]);
-        if (q == NULL)
-            return -1;
-        *db[k] = q;
-    }
-    w->cap_seq = c;
+    size_t **const sz[] = {&w->prev, &w->back, &w->cand, &w->best, &w->cand_id, &w->best_id,
+                           &w->retord};
+    double **const db[] = {&w->bx, &w->x, &w->fin};
+    size_t c_sz = w->cap_seq, c_db = w->cap_seq;
+    if (grow_sizes(sz, sizeof sz / sizeof *sz, &c_sz, n) != 0
+        || grow_doubles(db, sizeof db / sizeof *db, &c_db, n) != 0)
+        return -1;
+    w->cap_seq = c_sz < c_db ? c_sz : c_db;
     return 0;
 }
 
@@ -195,38 +218,29 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
     double u = w->u, tau = w->tau;
     if (reserve(w, n) != 0)
         return NULL;
-    if (m > w->cap_pos) {
-        size_t *q = realloc(w->last, m * sizeof *q);
-        if (q == NULL)
-            return NULL;
-        w->last = q;
-        w->cap_pos = m;
-    }
+    size_t **const last[] = {&w->last};
+    if (m > w->cap_pos && grow_sizes(last, 1, &w->cap_pos, m) != 0)
+        return NULL;
     size_t need = count_nz(st, n, W) + 1;
     if (need > w->cap_nz) {
-        int *ia = realloc(w->ia, need * sizeof *ia);
+        /* GLPK's triplets: two int arrays and a double array of one length */
+        size_t c_ia = w->cap_nz, c_ja = w->cap_nz, c_ar = w->cap_nz;
+        int *ia = dls__grow(w->ia, &c_ia, need, sizeof *ia);
         if (ia != NULL)
             w->ia = ia;
-        int *ja = ia ? realloc(w->ja, need * sizeof *ja) : NULL;
+        int *ja = ia ? dls__grow(w->ja, &c_ja, need, sizeof *ja) : NULL;
         if (ja != NULL)
             w->ja = ja;
-        double *ar = ja ? realloc(w->ar, need * sizeof *ar) : NULL;
+        double *ar = ja ? dls__grow(w->ar, &c_ar, need, sizeof *ar) : NULL;
         if (ar == NULL)
             return NULL;
         w->ar = ar;
-        w->cap_nz = need;
+        w->cap_nz = c_ia < c_ja ? (c_ia < c_ar ? c_ia : c_ar) : (c_ja < c_ar ? c_ja : c_ar);
     }
     size_t rows_most = n * (w->slots - 3) + m + 2;
-    if (rows_most > w->cap_rows) {
-        size_t *rc = realloc(w->row_chunk, rows_most * sizeof *rc);
-        if (rc != NULL)
-            w->row_chunk = rc;
-        size_t *rs = rc ? realloc(w->row_slot, rows_most * sizeof *rs) : NULL;
-        if (rs == NULL)
-            return NULL;
-        w->row_slot = rs;
-        w->cap_rows = rows_most;
-    }
+    size_t **const rows[] = {&w->row_chunk, &w->row_slot};
+    if (rows_most > w->cap_rows && grow_sizes(rows, 2, &w->cap_rows, rows_most) != 0)
+        return NULL;
     for (size_t i = 0; i < m; i++)
         w->last[i] = SIZE_MAX;
     /* the previous chunk of the same processor, and the one W back */
