@@ -46,8 +46,8 @@ void dls__chain_answer_free(dls__chain_answer *ans)
 
 /* Loads in the star's units summing to V: loads below V's rounding are none, what is above
  * V is taken from the last loads (less load never delays anyone), a deficit of rounding
- * goes to the largest load with room under its limit, and the largest load closes the
- * sum. */
+ * goes to the loads with room under their limits (the largest first, then the others given
+ * a load), and the largest load (with room, if one has) closes the sum. */
 static void settle_loads(const dls__star *st, double lu, const double *scaled, double *alpha)
 {
     size_t m = st->m;
@@ -67,13 +67,22 @@ static void settle_loads(const dls__star *st, double lu, const double *scaled, d
         excess -= take;
     }
     /* the largest load, among those below their limits when there is a deficit to close */
-    int deficit = excess < 0;
     size_t big = m;
-    for (size_t k = 0; k < m; k++)
-        if ((!deficit || alpha[k] < st->B[k]) && (big == m || alpha[k] > alpha[big]))
-            big = k;
-    if (big == m)
-        big = 0;
+    for (int pass = 0; pass < 2 && big == m; pass++)
+        for (size_t k = 0; k < m; k++)
+            if ((pass == 1 || alpha[k] < st->B[k]) && (big == m || alpha[k] > alpha[big]))
+                big = k;
+    /* a deficit beyond the room of that load (the chain's loads a hair short of V where a
+     * position fills within one ulp of the makespan) goes to the others used with room (a
+     * position given nothing would pay its startup for it) */
+    for (size_t i = 0; excess < 0 && i <= m; i++) {
+        size_t k = i == 0 ? big : i - 1;
+        double add = (double)fminl(-excess, st->B[k] - alpha[k]);
+        if (add > 0 && (alpha[k] > 0 || k == big)) {
+            alpha[k] += add;
+            excess += add;
+        }
+    }
     long double rest = 0;
     for (size_t k = 0; k < m; k++)
         if (k != big)
@@ -187,6 +196,11 @@ dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
         double unit = pb.tu / pb.lu;
         ans->slope_right = res.slope_right > 0 ? unit / res.slope_right : INFINITY;
         ans->slope_left = res.slope_left > 0 ? unit / res.slope_left : INFINITY;
+        /* the limits hold the load (within rounding, and the stretch of limits a hair
+         * short of V, star.c): not one unit more at any time (f_1 reaches V where it
+         * stops rising, and its slope read there is the one below) */
+        if (pb.capacity <= st->V * (1 + 2 * DLS__CHAIN_CAP_TOL))
+            ans->slope_right = INFINITY;
         ans->pieces_total = res.pieces_total;
         ans->pieces_max = res.pieces_max;
         ans->explicit_stages = res.explicit_stages;

@@ -181,14 +181,15 @@ static double paper_newton(paper *w, long double *F_at, int max_it)
     *F_at = Flo;
     if (Flo >= V)
         return lo;
-    int side = 0;
+    int side = 0, flat = 0; /* flat: hi lies on a flat piece of F, at V */
     for (int it = 0; it < max_it; it++) {
         double T;
         if (isfinite(hi)) {
-            /* regula falsi between lo and hi, halving the stale end's excess */
+            /* regula falsi between lo and hi, halving the stale end's excess; bisection
+             * when hi is on the flat top (the secant would land next to hi) */
             double t = (double)((V - Flo) / (Fhi - Flo));
             T = lo + t * (hi - lo);
-            if (!(T > lo && T < hi))
+            if (flat || !(T > lo && T < hi))
                 T = lo + 0.5 * (hi - lo);
         } else {
             if (!(dF > 0))
@@ -197,12 +198,23 @@ static double paper_newton(paper *w, long double *F_at, int max_it)
             if (!(T > lo))
                 break;
         }
-        double dFn;
+        double dFn, dleft;
         long double F = paper_eval(w, T, 0, &dFn);
         if (F >= V * (1 - DLS__CHAIN_NEWTON_TOL)) {
             *F_at = F;
-            if (F <= V * (1 + DLS__CHAIN_NEWTON_TOL))
-                return T;
+            /* at V, and the least such T unless F is flat just left of it: where the
+             * limits hold V exactly or a hair more, F stays at their sum from where the
+             * last position reaches its limit on, and a step that lands past that point
+             * (F is convex where a position reaches its limit) is not the root: the root
+             * is bracketed instead, and the flat top bisected */
+            if (F <= V * (1 + DLS__CHAIN_NEWTON_TOL)) {
+                paper_eval(w, T, -1, &dleft);
+                if (dleft > 0)
+                    return T;
+                flat = 1;
+            } else {
+                flat = !(dFn > 0); /* past V on the flat top: limits holding a hair more */
+            }
             hi = T;
             Fhi = F;
             if (side == 1)
@@ -216,7 +228,11 @@ static double paper_newton(paper *w, long double *F_at, int max_it)
             if (side == -1 && isfinite(hi))
                 Fhi = V + (Fhi - V) / 2;
             side = -1;
-            if (step <= DLS__CHAIN_NEWTON_TOL * fabs(T)) {
+            /* Newton's steps from the left stall (no bracket): T is the root to rounding;
+             * with a bracket, hi (at V) is the answer once the bracket is that narrow (F
+             * can rise by more than the tolerance within one ulp of T: a position with a
+             * free link and a fast processor) */
+            if (!isfinite(hi) && step <= DLS__CHAIN_NEWTON_TOL * fabs(T)) {
                 *F_at = F;
                 return T;
             }

@@ -315,6 +315,35 @@ static dls_status solve_chain(const dls_platform *platform, const dls__star *sta
     return st;
 }
 
+/* Most processors for which a failed check of the chain's answer hands the problem to GLPK
+ * (its simplex grows about m^2: 10^4 processors take about 10 s). */
+#define DLS_CHAIN_FALLBACK_GLPK_MAX 20000
+
+dls_status dls__schedule_chain_fallback(const dls_platform *platform, const dls__star *star,
+                                        const dls_schedule_params *params, dls_schedule *s,
+                                        dls_error *err)
+{
+    char why[DLS_ERROR_MESSAGE_MAX];
+    snprintf(why, sizeof why, "%s", err != NULL ? err->message : "the chain's check failed");
+    if (star->m > DLS_CHAIN_FALLBACK_GLPK_MAX)
+        return dls__fail(err, DLS_ENUMERIC, "%s; %zu processors are too many for GLPK's "
+                         "simplex to take over (at most %d)", why, star->m,
+                         DLS_CHAIN_FALLBACK_GLPK_MAX);
+    s->solver.solver = DLS_SOLVER_GLPK;
+    dls_status st = solve_glpk(platform, star, params, s, err);
+    if (st != DLS_OK) {
+        char glpk[DLS_ERROR_MESSAGE_MAX];
+        snprintf(glpk, sizeof glpk, "%s", err != NULL ? err->message : "GLPK failed");
+        return dls__fail(err, st == DLS_ELIMIT ? DLS_ELIMIT : DLS_ENUMERIC, "%s; GLPK on the "
+                         "same LP: %s", why, glpk);
+    }
+    dls__note_add(&s->note, "the chain solver's answer failed its check (%s); GLPK's answer "
+                  "to the same LP is given%s", why,
+                  params->drop_unused ? ", with its set of processors (not proven the best)"
+                                      : "");
+    return DLS_OK;
+}
+
 /* The best order: searched on star (the platform's order), which becomes the star in the
  * order found. */
 static dls_status order_best(const dls_platform *platform, const dls_schedule_params *params,
@@ -443,6 +472,8 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
             dls__note_add(&s->note, "GLPK failed on this LP (%s); the chain solver's answer "
                           "to the same LP is given", why);
     }
+    if (params->solver == DLS_SOLVER_CHAIN && st == DLS_ENUMERIC)
+        st = dls__schedule_chain_fallback(platform, &star, params, s, err);
     dls__star_free(&star);
     if (st == DLS_OK && params->order == DLS_ORDER_BEST)
         order_report(&best, params, s);

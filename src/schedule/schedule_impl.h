@@ -20,6 +20,15 @@ DLS_HIDDEN void dls__schedule_chain_params(const dls_platform *platform,
                                            const dls_schedule_params *params,
                                            dls__chain_params *cp);
 
+/* After the chain's answer failed its own check (its makespan against the replay of its
+ * loads; err holds why): GLPK solves the same LP into s, whose note says why. Returns the
+ * chain's failure where GLPK cannot answer either (the message names both), or where the
+ * star has more processors than GLPK takes over in reasonable time. */
+DLS_HIDDEN dls_status dls__schedule_chain_fallback(const dls_platform *platform,
+                                                   const dls__star *star,
+                                                   const dls_schedule_params *params,
+                                                   dls_schedule *s, dls_error *err);
+
 /* Checks the MIP's parameters (integer.c); the cross-check uses it too. */
 DLS_HIDDEN dls_status dls__mip_params_check(const dls_mip_params *p, dls_error *err);
 

@@ -84,6 +84,58 @@ TEST(test_ties)
     }
 }
 
+/* Limits that hold the load exactly, or within rounding (issue 34: "use all the memory
+ * there is"): 2 to 12 processors with two memory levels, the limits scaled to sum to
+ * V (1 + delta) for delta from -2^-53 to 1e-12, loads 1 to 10^6, a tenth of the links free
+ * of startup or rate. Policy iteration once took a step past the point where the last
+ * processor reaches its limit, onto the flat top of f_1, and called it the makespan; here
+ * every mode and method must answer (chk_solve: the replay equals the makespan) and the
+ * paper's LP must equal GLPK's within 1e-9. */
+RANDOM_TEST(test_limits_hold_load, 3401, 400)
+{
+    static const double deltas[] = {0, -0x1p-53, 0x1p-52, 1e-14, 1e-12};
+    size_t m = 2 + test_below(r, 11);
+    double V = test_logrange(r, 1, 1e6), delta = deltas[test_below(r, 5)], w[12], sum = 0;
+    for (size_t i = 0; i < m; i++)
+        sum += w[i] = test_range(r, 0.05, 1.05);
+    dls_platform *pl = test_platform_new();
+    for (size_t i = 0; i < m; i++) {
+        double lim = V * (1 + delta) * w[i] / sum, a[2], b[2];
+        b[0] = test_logrange(r, 1e-5, 1e-2);
+        a[0] = test_below(r, 5) == 0 ? test_logrange(r, 1e-4, 0.1) : 0;
+        gen_levels(r, 2, a, b, lim * test_range(r, 0.2, 1.2), 2, 20, 1, 1);
+        size_t k = gen_add(pl, "p", i, gen_lines(2, a, b));
+        gen_limit(pl, k, lim);
+        if (test_below(r, 10) != 0)
+            gen_link(pl, k, test_below(r, 10) == 0 ? 0 : test_logrange(r, 1e-4, 0.1),
+                     test_below(r, 10) == 0 ? 0 : test_logrange(r, 1e-7, 1e-4));
+    }
+    for (int variant = 0; variant < 4; variant++) {
+        dls__star st;
+        chk_star(pl, V, variant & 1 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN, variant >> 1, &st);
+        double glpk = chk_glpk(&st);
+        for (int mode = 0; mode < 2; mode++)
+            for (int method = 0; method < 3; method++) {
+                dls__chain_params par;
+                dls__chain_params_init(&par);
+                par.paper_method = (dls__chain_paper_method)method;
+                dls__chain_answer a;
+                chk_solve(&st, mode ? DLS__CHAIN_SELECT : DLS__CHAIN_PAPER, &par, &a);
+                assert_false(a.infeasible);
+                assert_true(a.exact);
+                if (mode == 0 && !isnan(glpk))
+                    assert_rel(a.makespan, glpk, 1e-9);
+                /* not one unit more fits: the marginal cost to the right is infinite */
+                if (delta <= 0 && !isinf(a.slope_right))
+                    fail_msg("delta %g, mode %d, method %d: dT/dV %g to the right", delta,
+                             mode, method, a.slope_right);
+                dls__chain_answer_free(&a);
+            }
+        dls__star_free(&st);
+    }
+    dls_platform_free(pl);
+}
+
 /* Adversarial: rates and slopes over 20 orders of magnitude in one platform, startups
  * from 0 to 1e3 s, a processor with a time line of slope 1e24 beside ones of 1e-12. */
 TEST(test_magnitudes)
@@ -106,4 +158,4 @@ TEST(test_magnitudes)
     dls_platform_free(pl);
 }
 
-TEST_MAIN("chain_hard", test_fuzz_found, test_ties, test_magnitudes)
+TEST_MAIN("chain_hard", test_fuzz_found, test_ties, test_limits_hold_load, test_magnitudes)

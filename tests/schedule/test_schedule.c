@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "solver/glpk_guard.h"
+#include "schedule/schedule_impl.h"
 #include "gen.h"
 
 /* ---------------------------------------------------------------------------------- */
@@ -207,6 +208,56 @@ TEST(test_paper_example)
     assert_rel(dls_schedule_makespan(s), 4 + 40.0 / 21, 1e-12);
     assert_rel(dls_schedule_makespan(s), 5.905, 1e-3);
     dls_schedule_free(s);
+    dls_platform_free(pl);
+}
+
+/* Where the chain's answer fails its own check, GLPK answers the same LP and the schedule
+ * says so (issue 34: never exit 3 while another method here answers); past the size GLPK
+ * takes over, the chain's failure stands, and says so. */
+TEST(test_chain_fallback)
+{
+    dls_error err;
+    dls_platform *pl = test_example("paper003_two.json");
+    for (int drop = 0; drop < 2; drop++) {
+        dls_schedule_params par;
+        dls_schedule_params_init(&par);
+        par.drop_unused = drop;
+        dls__star st;
+        char *note = NULL;
+        assert_ok(dls__star_build(pl, 2, &par, 1, &st, &note, &err), &err);
+        free(note);
+        dls_schedule *s = dls__schedule_alloc(2, 2);
+        assert_non_null(s);
+        snprintf(err.message, sizeof err.message, "the chain's makespan and its replay differ");
+        assert_ok(dls__schedule_chain_fallback(pl, &st, &par, s, &err), &err);
+        assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
+        assert_rel(dls_schedule_loads(s)[0], 1.25, 1e-12);
+        assert_non_null(strstr(dls_schedule_note(s), "the chain solver's answer failed its "
+                                                     "check (the chain's makespan and its "
+                                                     "replay differ); GLPK's answer"));
+        assert_int_equal(s->solver.solver, DLS_SOLVER_GLPK);
+        dls_schedule_free(s);
+        dls__star_free(&st);
+    }
+    dls_platform_free(pl);
+    /* 20,001 processors: the chain's failure, with why GLPK does not take over */
+    pl = test_platform_new();
+    for (size_t i = 0; i < 20001; i++)
+        gen_add(pl, "p", i, gen_constant(1e3));
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    dls__star st;
+    char *note = NULL;
+    assert_ok(dls__star_build(pl, 1e6, &par, 1, &st, &note, &err), &err);
+    free(note);
+    dls_schedule *s = dls__schedule_alloc(20001, 1e6);
+    assert_non_null(s);
+    snprintf(err.message, sizeof err.message, "the chain's check failed");
+    assert_int_equal(dls__schedule_chain_fallback(pl, &st, &par, s, &err), DLS_ENUMERIC);
+    assert_non_null(strstr(err.message, "the chain's check failed; 20001 processors are too "
+                                        "many for GLPK's simplex to take over"));
+    dls_schedule_free(s);
+    dls__star_free(&st);
     dls_platform_free(pl);
 }
 
@@ -705,7 +756,7 @@ TEST(test_measured)
     dls_platform_free(pl);
 }
 
-TEST_MAIN("schedule", test_paper_example, test_small_against_reference, test_random_consistency,
+TEST_MAIN("schedule", test_paper_example, test_chain_fallback, test_small_against_reference, test_random_consistency,
           test_selection_and_order, test_infeasible, test_speed_models, test_exact,
           test_glpk_errors_do_not_abort, test_exports, test_argument_errors,
           test_glpk_is_silent, test_measured)

@@ -197,4 +197,30 @@ run schedule "$tmp/small.json" --load 1 --curve --to 2
 expect_rc 2 "--curve beyond the capacity"
 expect_err "at most 1.5" "--curve beyond the capacity message"
 
+# Limits that hold the load exactly or within rounding (issue 34; tests/data/limits_hold/:
+# three stars on which the chain once stepped past the point where the last processor
+# reaches its limit, or closed the sum of the loads over a limit): every mode answers, and
+# the paper's LP (--keep-unused) equals GLPK's within 1e-9 in both orders.
+makespan_of() { sed -n 's/^makespan \([0-9.e+-]*\) s.*/\1/p' "$tmp/out"; }
+for c in two_binding:33239.290555440864 four_orders:20.92270456270729 \
+    free_link:2.4263589241524866; do
+    f=$top_srcdir/tests/data/limits_hold/${c%%:*}.json
+    v=${c#*:}
+    for mode in "" "--order best" "--order rate" "--originator-computes" \
+        "--order best --originator-computes"; do
+        # shellcheck disable=SC2086
+        run schedule "$f" --load "$v" $mode
+        expect_rc 0 "limits holding the load: ${c%%:*} $mode"
+    done
+    for order in given rate; do
+        run schedule "$f" --load "$v" --keep-unused --order $order --solver glpk
+        g=$(makespan_of)
+        run schedule "$f" --load "$v" --keep-unused --order $order
+        expect_rc 0 "limits holding the load: ${c%%:*}, the paper's LP, $order order"
+        awk -v a="$g" -v b="$(makespan_of)" \
+            'BEGIN { d = a - b; if (d < 0) d = -d; exit !(a > 0 && d <= 1e-8 * a) }' ||
+            fail "limits holding the load: ${c%%:*}, $order order: chain $(makespan_of), GLPK $g"
+    done
+done
+
 cli_summary
