@@ -80,6 +80,10 @@ static json_t *checks_json(double V, const dls_crosscheck *c)
         json_object_set_new(o, "relative_difference", tool_json_number(r->rel_diff));
         json_object_set_new(o, "extra", tool_json_number(r->extra));
         json_object_set_new(o, "detail", tool_json_text(r->detail));
+        /* where the sides differ, the one a replayed distribution proves */
+        json_object_set_new(o, "proven", r->proven_side == 1   ? tool_json_text("first")
+                                         : r->proven_side == 2 ? tool_json_text("second")
+                                                               : json_null());
         json_array_append_new(checks, o);
     }
     json_object_set_new(root, "checks", checks);

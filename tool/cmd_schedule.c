@@ -379,6 +379,8 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s,
         json_object_set_new(root, "lp_makespan", tool_json_number(lp));
         json_object_set_new(root, "gap", tool_json_number(lp > 0 ? (mk - lp) / lp : NAN));
         json_object_set_new(root, "lp_true_makespan", tool_json_number(mi.lp_true_makespan));
+        /* the best bound proven on the optimum (null: none), which makes it optimal */
+        json_object_set_new(root, "lower_bound", tool_json_number(mi.lower_bound));
         if (!isnan(mi.rounded_makespan))
             json_object_set_new(root, "rounded_makespan", tool_json_number(mi.rounded_makespan));
         int solved_mip = mi.mip_status != DLS_SOLUTION_NONE;
@@ -389,6 +391,7 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s,
             json_object_set_new(root, "mip_makespan", tool_json_number(mi.mip_makespan));
             json_object_set_new(root, "mip_bound", tool_json_number(mi.mip_bound));
             json_object_set_new(root, "mip_seconds", tool_json_number(mi.mip_seconds));
+            json_object_set_new(root, "mip_relaxed", json_boolean(mi.mip_relaxed));
         }
     }
     if (order_reported(ord))
@@ -574,18 +577,22 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
     dls_schedule_mip_info mi;
     if (mode != 0 && dls_schedule_get_mip_info(s, &mi, NULL) == DLS_OK) {
         double lp = mi.lp_makespan, mk = dls_schedule_makespan(s);
-        printf("%s: %.9g s; the LP (continuous%s) %.9g s, gap %.4g%%", mode == 1 ?
-               "whole-unit loads" : "exact shapes", mk, mode == 2 ? ", envelopes" : "", lp,
-               100 * (mk - lp) / lp);
+        printf("%s: %.9g s", mode == 1 ? "whole-unit loads" : "exact shapes", mk);
+        if (!isnan(mi.lower_bound))
+            printf(" (%s: lower bound %.9g s)",
+                   dls_schedule_status(s) == DLS_SOLUTION_OPTIMAL ? "optimal" : "not proven",
+                   mi.lower_bound);
+        printf("; the LP (continuous%s) %.9g s, gap %.4g%%", mode == 2 ? ", envelopes" : "",
+               lp, 100 * (mk - lp) / lp);
         if (mode == 2 || fabs(mi.lp_true_makespan - lp) > SAME_MAKESPAN * lp)
             printf("; the LP's loads under the true models %.9g s", mi.lp_true_makespan);
         printf("\n");
         if (!isnan(mi.rounded_makespan))
             printf("rounded LP schedule: %.9g s\n", mi.rounded_makespan);
         if (mi.mip_status != DLS_SOLUTION_NONE)
-            printf("MIP: %.9g s (%s, bound %.9g s, %.3f s of branch and bound)\n",
+            printf("MIP: %.9g s (%s, bound %.9g s, %.3f s of branch and bound%s)\n",
                    mi.mip_makespan, dls_solution_status_name(mi.mip_status), mi.mip_bound,
-                   mi.mip_seconds);
+                   mi.mip_seconds, mi.mip_relaxed ? "; real loads, rounded" : "");
     }
 }
 

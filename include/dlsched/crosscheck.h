@@ -12,9 +12,10 @@
  *   it, and the gap and the envelopes' deviation are reported;
  * - **integer optimum**: for a whole-number load, the makespan of the geometric
  *   partitioner's integer distribution equals the optimum of the same problem solved as a
- *   MIP with GLPK (`glp_intopt`, whole loads, the true time at every whole size); when the
- *   partitioner does not claim optimality (a shape that breaks its assumption), the MIP may
- *   only be better;
+ *   MIP with GLPK (`glp_intopt`, whole loads, the true time at every whole size; real
+ *   loads past ::DLS_MIP_INTEGER_MAX, whose bound is then compared); when the partitioner
+ *   does not claim optimality (a shape that breaks its assumption), the MIP may only be
+ *   better;
  * - **replay**: the LP's schedule replayed through the evaluator gives the LP's makespan
  *   (on the LP's own time lines; the true models' makespan is reported beside it);
  * - **solvers**: the chain solver and GLPK give the same makespan for the paper's LP (every
@@ -28,6 +29,11 @@
  *   the memory levels as rows: every order, and with selection every set, at once); when
  *   the MIP stops at dls_crosscheck_params::mip's time limit, the best order may only be
  *   better than its incumbent and no worse than its bound.
+ *
+ * A disagreement needs a witness: a distribution, replayed by a method of its own, whose
+ * makespan is below the other side's claimed optimum or above its claimed bound. The
+ * result names the side that carries the proof (dls_check_result::proven_side) and the
+ * detail says which claim it refutes.
  */
 #ifndef DLSCHED_CROSSCHECK_H
 #define DLSCHED_CROSSCHECK_H
@@ -117,6 +123,12 @@ typedef struct dls_check_result {
                             (chain - GLPK) / GLPK with selection (<= 0 when they agree);
                             order: the order MIP's seconds */
     const char *detail; /**< a sentence on the outcome; never NULL */
+    /** Where the sides differ, which one carries the proof: 1 the first, 2 the second, the
+     *  side whose figure is reached by a distribution replayed by a method of its own (a
+     *  witness) that contradicts the other side's claim (an optimum above it, a bound
+     *  below it); 0 when they agree, or when neither side can refute the other (the
+     *  detail says so). */
+    int proven_side;
 } dls_check_result;
 
 /** The outcome of dls_crosscheck_run() (opaque). */

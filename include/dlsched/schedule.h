@@ -504,12 +504,32 @@ typedef struct dls_schedule_mip_info {
     /** Seconds GLPK's branch and bound took; NaN when no MIP was solved. */
     double mip_seconds;
     /** The MIP's outcome: ::DLS_SOLUTION_NONE when no MIP was solved (an integer schedule
-     *  without one), ::DLS_SOLUTION_FEASIBLE when the time limit stopped it with an answer,
-     *  ::DLS_SOLUTION_NOT_FOUND without one. */
+     *  without one), ::DLS_SOLUTION_FEASIBLE when the time limit stopped it with an answer
+     *  or when its claim of optimality failed the checks (its answer replayed above its
+     *  objective, or its bound above a schedule found another way: said in the note),
+     *  ::DLS_SOLUTION_NOT_FOUND without an answer. */
     dls_solution_status mip_status;
+    /** The best lower bound proven on the optimum (s), by whichever holds the most: the
+     *  continuous LP solved exactly by the chain (in the schedule's model), the MIP's
+     *  bound where it passed the checks (lowered by the chords' tolerance where the MIP
+     *  approximates measured times), the geometric partitioner's integer optimum where the
+     *  problem is its own (no communication); NaN when none is known. The schedule is
+     *  ::DLS_SOLUTION_OPTIMAL when its makespan is within dls_mip_params::rel_gap of it. */
+    double lower_bound;
+    /** 1: whole loads beyond ::DLS_MIP_INTEGER_MAX units, where GLPK's integrality
+     *  tolerance (absolute) no longer tells whole numbers apart: the MIP was solved with
+     *  real loads (its bound still holds the integer problem) and its loads rounded. */
+    int mip_relaxed;
     /** Zero; room for later figures. */
-    unsigned char reserved[76];
+    unsigned char reserved[60];
 } dls_schedule_mip_info;
+
+/** The largest load for which the MIP keeps whole loads as GLPK integer columns (2^20):
+ *  GLPK accepts a value as whole within an absolute 1e-7, which the simplex's rounding
+ *  reaches as loads grow (measured on random platforms with links: at 2^22 one MIP in 30
+ *  called a feasible problem infeasible, at 2^24 half failed their checks; without links
+ *  wrong optima at 10^12). Beyond it the MIP solves real loads and rounds them. */
+#define DLS_MIP_INTEGER_MAX 1048576.0
 
 /**
  * The figures of an integer or MIP schedule.
@@ -701,10 +721,19 @@ DLS_API void dls_mip_params_init(dls_mip_params *params);
 /**
  * Whole-unit loads: the LP schedule rounded down, then each remaining unit given to the
  * processor whose replayed makespan (sends included) grows least, then single units moved
- * while that lowers the makespan. The LP's makespan is the reference of the gap. When
- * @p mip is not NULL the same problem is also solved exactly as a MIP (integer loads, a
- * binary per processor for whether it is sent anything), started from the rounding; the
- * schedule returned is the better of the two, and both makespans are kept.
+ * while that lowers the makespan. The LP's makespan is the reference of the gap. Without
+ * communication (no links, or links of 0) the problem is the geometric partitioner's,
+ * whose integer optimum (dls_partition_solve()) is taken when shorter. When @p mip is not
+ * NULL the same problem is also solved as a MIP (integer loads up to
+ * ::DLS_MIP_INTEGER_MAX, real loads rounded beyond; a binary per processor for whether it
+ * is sent anything), started from the best so far; the schedule returned is the best, and
+ * every makespan is kept. It is ::DLS_SOLUTION_OPTIMAL only when within the relative gap
+ * (mip->rel_gap, 1e-9 without a MIP) of a lower bound proven by another method
+ * (dls_schedule_mip_info::lower_bound): the continuous LP solved by the chain, the MIP's
+ * bound once its answer replays to its objective and no schedule found otherwise is below
+ * it, the partitioner's proven integer optimum; ::DLS_SOLUTION_FEASIBLE otherwise, the
+ * note saying how far from the bound it is, or which claim of GLPK's another method
+ * refuted.
  * @param n the load, a whole number of units, 1 .. 2^53
  * @param mip NULL: rounding only; else the MIP's parameters (its `integer` is forced to 1)
  * @return as dls_schedule_solve(), and ::DLS_ELIMIT when the MIP exceeds max_binaries or its
@@ -720,7 +749,8 @@ DLS_API dls_status dls_schedule_solve_integer(const dls_platform *platform, uint
  * with exact_shape the true (possibly non-convex) time of measured models instead of the
  * envelope the LP uses. The schedule's timeline is replayed under the true models; the LP's
  * makespan and the makespan of the LP's loads under the true models are kept for comparison
- * (dls_schedule_get_mip_info()).
+ * (dls_schedule_get_mip_info()). Optimal under the rule of dls_schedule_solve_integer():
+ * within mip->rel_gap of a lower bound another method checked.
  * @param mip NULL for the defaults
  * @return as dls_schedule_solve(); ::DLS_ELIMIT when the program exceeds max_binaries or its
  *         relaxation the iteration limit; ::DLS_ECANCELED when mip->progress asked to stop.

@@ -48,11 +48,11 @@ void dls_crosscheck_params_init(dls_crosscheck_params *p)
 DLS__ENUM_NAMES(dls_check_kind, dls_check_kind, DLS_CHECK_KIND_MAP)
 
 /* Bytes of a check's sentence. */
-#define DLS_CHECK_DETAIL_BYTES 512
+#define DLS_CHECK_DETAIL_BYTES 768
 
 /* One check while it runs: the public record's figures and its sentence. */
 typedef struct check_item {
-    int ran, agree;
+    int ran, agree, proven_side;
     double first, second, rel_diff, extra;
     char detail[DLS_CHECK_DETAIL_BYTES];
 } check_item;
@@ -64,6 +64,20 @@ struct dls_crosscheck {
 };
 
 static double rel(double a, double b) { return b != 0 ? (a - b) / b : (a == 0 ? 0 : INFINITY); }
+
+/* A disagreement with its proof: the side `side` (1 first, 2 second) holds a witness, a
+ * distribution whose makespan `has` (replayed by a method of its own) contradicts the
+ * other side's claim `claim` (an optimum it is below, or a bound it is above). */
+static void refuted(check_item *r, int side, const char *witness, double has,
+                    const char *claim, double claimed)
+{
+    r->agree = 0;
+    r->proven_side = side;
+    size_t n = strlen(r->detail);
+    snprintf(r->detail + n, sizeof r->detail - n, "; %s, %.12g s, refutes %s of %.12g s: "
+             "the %s side is wrong", witness, has, claim, claimed,
+             side == 1 ? "second" : "first");
+}
 
 /* The sizes a processor can take within a time T: a union of intervals, because a time
  * that dips (a speed rising faster than the size) lets a larger share finish sooner than a
@@ -303,18 +317,26 @@ static dls_status zero_communication(const dls_platform *pl, double V,
     }
     r->rel_diff = rel(r->first, r->second);
     r->extra = dev;
+    /* both sides are reached by a distribution (the schedule's loads; each processor's
+     * size for the geometric time): the shorter refutes the other's claim */
+    r->agree = 1;
     if (convex) {
-        r->agree = fabs(r->rel_diff) <= par->rel_tol;
         snprintf(r->detail, sizeof r->detail, "convex times: the schedule gives %.12g s, the "
                  "geometric continuous optimum %.12g s (relative difference %.3g, tolerance "
                  "%.3g)", r->first, r->second, r->rel_diff, par->rel_tol);
+        if (r->rel_diff < -par->rel_tol)
+            refuted(r, 1, "the schedule's distribution", r->first,
+                    "the geometric continuous optimum", r->second);
     } else {
-        r->agree = r->rel_diff <= par->rel_tol;
         snprintf(r->detail, sizeof r->detail, "processor \"%s\" has a time that is not convex "
                  "(its envelope departs from it by up to %.3g%%): the schedule's %.12g s must be a "
                  "lower bound of the geometric optimum %.12g s; gap %.3g%%",
                  pl->procs[worst].name, 100 * dev, r->first, r->second, -100 * r->rel_diff);
     }
+    if (r->rel_diff > par->rel_tol)
+        refuted(r, 2, "the geometric distribution (each processor's size for that time)",
+                r->second, convex ? "the schedule's claimed optimum"
+                                  : "the schedule's lower bound (on the envelopes)", r->first);
     dls_schedule_free(s);
     dls_platform_free(flat);
     return DLS_OK;
@@ -400,38 +422,40 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
     r->ran = 1;
     r->first = geo;
     r->extra = ma.seconds;
-    double mk = 0;
-    for (size_t k = 0; k < star.m; k++)
-        if (ma.alpha[k] > 0)
-            mk = fmax(mk, dls_model_time(star.model[k], ma.alpha[k]));
-    r->second = mk;
-    r->rel_diff = rel(geo, mk);
-    /* every whole size is a breakpoint on small ranges: then the MIP's model is the truth */
-    double tol = DLS_CHECK_INTEGER_RTOL;
-    for (size_t k = 0; k < star.m; k++)
-        if (dls_model_get_kind(star.model[k]) == DLS_MODEL_POINTS &&
-            fmin(star.B[k], V) > DLS_MIP_WHOLE_SIZES)
-            tol = fmax(tol, sp.shape_tol);
-    int optimal = ma.status == DLS_SOLUTION_OPTIMAL;
-    /* a contradiction needs proof on one side: the MIP's optimum, its bound, or the
-     * partitioner's claim */
-    int bound_ok = !(ma.bound > geo * (1 + tol));
-    if (optimal && proven)
-        r->agree = fabs(r->rel_diff) <= tol;
-    else if (optimal)
-        r->agree = mk <= geo * (1 + tol);
-    else
-        r->agree = bound_ok && (!proven || mk >= geo * (1 - tol));
-    const char *what = optimal ? "optimum" : "best within the time limit";
-    if (proven)
-        snprintf(r->detail, sizeof r->detail, "the partitioner's integer optimum %.12g s, the "
-                 "MIP's %s %.12g s (bound %.12g s, %.3f s of branch and bound)", geo, what, mk,
-                 ma.bound, ma.seconds);
-    else
-        snprintf(r->detail, sizeof r->detail, "the partitioner does not claim optimality (a "
-                 "speed shape breaks its assumption): %.12g s; the MIP's %s %.12g s (gap "
-                 "%.3g%%, bound %.12g s, %.3f s)", geo, what, mk, 100 * r->rel_diff, ma.bound,
-                 ma.seconds);
+    /* the MIP's own distribution replayed (real loads when it relaxed whole ones: no
+     * distribution of whole loads then, only its bound) */
+    double mk = NAN;
+    if (!ma.relaxed) {
+        mk = 0;
+        for (size_t k = 0; k < star.m; k++)
+            if (ma.alpha[k] > 0)
+                mk = fmax(mk, dls_model_time(star.model[k], ma.alpha[k]));
+    }
+    double tol = DLS_CHECK_INTEGER_RTOL + ma.model_tol;
+    double bound = ma.bound / (1 + ma.model_tol);
+    r->second = ma.relaxed ? bound : mk;
+    r->rel_diff = rel(geo, r->second);
+    int optimal = ma.status == DLS_SOLUTION_OPTIMAL && !ma.relaxed;
+    const char *what = ma.relaxed ? "bound (whole loads solved as real past 2^20)"
+                       : optimal  ? "optimum" : "best within the time limit";
+    char tolnote[96] = "";
+    if (ma.model_tol > 0)
+        snprintf(tolnote, sizeof tolnote, ", over 1 + %.3g for the chords of measured times",
+                 ma.model_tol);
+    snprintf(r->detail, sizeof r->detail, "the partitioner's integer %s %.12g s (%s), the "
+             "MIP's %s %.12g s (GLPK's bound %.12g s%s; %.3f s of branch and bound)",
+             proven ? "optimum" : "distribution", geo,
+             proven ? "proven: the shape assumption holds" : "not proven: a speed shape breaks "
+             "the assumption", what, r->second, ma.bound, tolnote, ma.seconds);
+    /* agreement is the absence of a contradiction, and a contradiction needs a witness: a
+     * distribution (replayed here) below a claimed optimum, or above a claimed bound */
+    r->agree = 1;
+    if (optimal && mk > geo * (1 + tol))
+        refuted(r, 1, "the partitioner's distribution", geo, "the MIP's claimed optimum", mk);
+    else if (proven && isfinite(mk) && mk < geo * (1 - tol))
+        refuted(r, 2, "the MIP's distribution", mk, "the partitioner's claimed optimum", geo);
+    else if (isfinite(bound) && bound > geo * (1 + par->rel_tol + ma.model_tol))
+        refuted(r, 1, "the partitioner's distribution", geo, "the MIP's bound", bound);
     free(ma.alpha);
     dls__star_free(&star);
     return DLS_OK;
@@ -471,10 +495,13 @@ static dls_status replay_check(const dls_platform *pl, double V, const dls_cross
         r->second = lines;
         r->rel_diff = rel(r->first, r->second);
         r->extra = dls_schedule_makespan(ev);
-        r->agree = fabs(r->rel_diff) <= par->rel_tol;
+        r->agree = 1;
         snprintf(r->detail, sizeof r->detail, "the schedule's makespan %.12g s, its loads replayed "
                  "%.12g s (relative difference %.3g); under the true models %.12g s", r->first,
                  r->second, r->rel_diff, r->extra);
+        if (fabs(r->rel_diff) > par->rel_tol)
+            refuted(r, 2, "the replay of its loads (the timeline computed again)", r->second,
+                    "the schedule's makespan", r->first);
     }
     dls_schedule_free(ev);
     dls_schedule_free(s);
@@ -524,12 +551,22 @@ static dls_status solvers_check(const dls_platform *pl, double V,
     r->second = mk[1][0];
     r->rel_diff = rel(r->first, r->second);
     r->extra = rel(mk[0][1], mk[1][1]);
-    r->agree = fabs(r->rel_diff) <= par->rel_tol && r->extra <= par->rel_tol;
+    r->agree = 1;
     snprintf(r->detail, sizeof r->detail, "the paper's LP: the chain %.12g s, GLPK %.12g s "
              "(relative difference %.3g); with selection: the chain %.12g s, GLPK %.12g s "
              "(the chain %s)", r->first, r->second, r->rel_diff, mk[0][1], mk[1][1],
              r->extra < -par->rel_tol ? "better: GLPK's selection is a heuristic"
              : r->extra <= par->rel_tol ? "the same" : "WORSE, although exact");
+    /* every makespan here is its loads' replay: the shorter refutes the other's optimum */
+    if (r->rel_diff > par->rel_tol)
+        refuted(r, 2, "GLPK's loads for the paper's LP", r->second,
+                "the chain's claimed optimum", r->first);
+    else if (r->rel_diff < -par->rel_tol)
+        refuted(r, 1, "the chain's loads for the paper's LP", r->first,
+                "GLPK's claimed optimum", r->second);
+    else if (r->extra > par->rel_tol)
+        refuted(r, 2, "GLPK's loads with its set of processors", mk[1][1],
+                "the chain's claimed best set", mk[0][1]);
     return DLS_OK;
 }
 
@@ -590,12 +627,17 @@ static dls_status order_check(const dls_platform *pl, double V, const dls_crossc
         r->rel_diff = rel(best, ma.makespan);
         r->extra = ma.seconds;
         /* a search that does not claim the best order may only be worse */
-        r->agree = si.order_optimal ? fabs(r->rel_diff) <= par->rel_tol
-                                    : r->rel_diff >= -par->rel_tol;
+        r->agree = 1;
         snprintf(r->detail, sizeof r->detail, "the best order (%s%s) %.12g s, the order MIP "
                  "%.12g s (relative difference %.3g, %.3f s)", how,
                  si.order_optimal ? ", proven" : ", not proven", best, ma.makespan,
                  r->rel_diff, ma.seconds);
+        if (r->rel_diff < -par->rel_tol)
+            refuted(r, 1, "the best order's schedule", best, "the order MIP's claimed optimum",
+                    ma.makespan);
+        else if (si.order_optimal && r->rel_diff > par->rel_tol)
+            refuted(r, 2, "the order MIP's schedule (its order and loads replayed)",
+                    ma.makespan, "the search's claim of the best order", best);
     } else if (ma.status == DLS_SOLUTION_FEASIBLE) {
         r->ran = 1;
         r->first = best;
@@ -604,11 +646,16 @@ static dls_status order_check(const dls_platform *pl, double V, const dls_crossc
         r->extra = ma.seconds;
         /* the MIP's bound holds every order: the best order's makespan is above it, and a
          * proven one at most its incumbent */
-        r->agree = best >= ma.bound * (1 - par->rel_tol) &&
-                   (!si.order_optimal || r->rel_diff <= par->rel_tol);
+        r->agree = 1;
         snprintf(r->detail, sizeof r->detail, "the best order (%s) %.12g s; the order MIP "
                  "stopped at its time limit with %.12g s and a bound of %.12g s (%.3f s)", how,
                  best, ma.makespan, ma.bound, ma.seconds);
+        if (best < ma.bound * (1 - par->rel_tol))
+            refuted(r, 1, "the best order's schedule", best, "the order MIP's bound",
+                    ma.bound);
+        else if (si.order_optimal && r->rel_diff > par->rel_tol)
+            refuted(r, 2, "the order MIP's schedule (its order and loads replayed)",
+                    ma.makespan, "the search's claim of the best order", best);
     } else {
         snprintf(r->detail, sizeof r->detail, "skipped: the order MIP found no order within its "
                  "time limit (%.3f s)", ma.seconds);
@@ -703,6 +750,7 @@ static dls_status dls_crosscheck_run_impl(const dls_platform *platform, double l
         p->rel_diff = r[k].rel_diff;
         p->extra = r[k].extra;
         p->detail = r[k].detail;
+        p->proven_side = r[k].ran && !r[k].agree ? r[k].proven_side : 0;
     }
     *out = c;
     return DLS_OK;

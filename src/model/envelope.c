@@ -63,10 +63,12 @@ static void piece_speed(const dls_model *mo, double u, double v, double *c, doub
 }
 
 /* Largest |1 - g(x)| on [u, v] for time x / (c + m x) against alpha + beta x; *where gets
- * the size reaching it. u may be 0 only when alpha is 0 (the line through the origin). */
+ * the size reaching it, *above the largest g(x) - 1 (the line above the time: 0 when
+ * nowhere). u may be 0 only when alpha is 0 (the line through the origin). */
 static double piece_deviation(double u, double v, double c, double m, double alpha, double beta,
-                              double *where)
+                              double *where, double *above)
 {
+    *above = 0;
     double best = -1, at = v;
     double cand[3]; /* the ends (u only when > 0) and the interior extremum */
     int nc = 0;
@@ -83,6 +85,7 @@ static double piece_deviation(double u, double v, double c, double m, double alp
         double x = cand[i];
         double g = (alpha + beta * x) * (c + m * x) / x;
         double d = fabs(1 - g);
+        *above = fmax(*above, g - 1);
         if (d > best) {
             best = d;
             at = x;
@@ -91,6 +94,7 @@ static double piece_deviation(double u, double v, double c, double m, double alp
     if (u == 0) {
         /* limit at 0+: g -> beta c when alpha is 0 */
         double d = alpha == 0 ? fabs(1 - beta * c) : INFINITY;
+        *above = fmax(*above, alpha == 0 ? beta * c - 1 : 0);
         if (d > best) {
             best = d;
             at = 0;
@@ -125,7 +129,8 @@ static void cell_measure(cell *ce)
     double tp = ce->p / (ce->c + ce->m * ce->p), tq = ce->q / (ce->c + ce->m * ce->q);
     double beta = (tq - tp) / (ce->q - ce->p);
     double alpha = tp - beta * ce->p;
-    ce->err = piece_deviation(ce->p, ce->q, ce->c, ce->m, alpha, beta, &ce->split);
+    double above;
+    ce->err = piece_deviation(ce->p, ce->q, ce->c, ce->m, alpha, beta, &ce->split, &above);
     if (!(ce->split > ce->p && ce->split < ce->q))
         ce->split = 0.5 * (ce->p + ce->q);
 }
@@ -258,9 +263,11 @@ static size_t lower_hull(const dls_model *mo, double *xs, size_t ns, pt *hull)
 /* The exact largest relative deviation of the nl lines (la, lb) from the time function,
  * on every elementary interval between knots and hull vertices; *at gets where. */
 static double envelope_deviation(const piece *pieces, size_t np, const pt *hull, size_t nl,
-                                 const double *la, const double *lb, double xmax, double *at)
+                                 const double *la, const double *lb, double xmax, double *at,
+                                 double *above)
 {
     double dev = 0, u = 0;
+    *above = 0;
     size_t ip = 0, jh = 0;
     *at = xmax;
     while (u < xmax) {
@@ -271,8 +278,10 @@ static double envelope_deviation(const piece *pieces, size_t np, const pt *hull,
         double v = fmin(pieces[ip].v, hull[jh + 1].x);
         if (!(v > u))
             break;
-        double where;
-        double d = piece_deviation(u, v, pieces[ip].c, pieces[ip].m, la[jh], lb[jh], &where);
+        double where, up;
+        double d = piece_deviation(u, v, pieces[ip].c, pieces[ip].m, la[jh], lb[jh], &where,
+                                   &up);
+        *above = fmax(*above, up);
         if (d > dev) {
             dev = d;
             *at = where;
@@ -284,7 +293,8 @@ static double envelope_deviation(const piece *pieces, size_t np, const pt *hull,
 
 /* Envelope of a constant or points model. */
 static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_envelope_params *par,
-                                 dls_model **out, dls_envelope_info *info, dls_error *err)
+                                 dls_model **out, dls_envelope_info *info, double *dev_above,
+                                 dls_error *err)
 {
     dls_status st = DLS_ENOMEM;
     size_t nmax = (mo->kind == DLS_MODEL_POINTS ? mo->n : 0) + 2;
@@ -334,7 +344,8 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
         lb[j] = (hull[j + 1].t - hull[j].t) / (hull[j + 1].x - hull[j].x);
         la[j] = j == 0 ? 0.0 : hull[j].t - lb[j] * hull[j].x;
     }
-    double dev_at, dev = envelope_deviation(pieces, np, hull, nl, la, lb, xmax, &dev_at);
+    double dev_at, above, dev = envelope_deviation(pieces, np, hull, nl, la, lb, xmax, &dev_at,
+                                                   &above);
 
     st = dls_model_create_time_lines(nl, la, lb, out, err);
     if (st == DLS_OK && info != NULL) {
@@ -344,6 +355,8 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
         info->lines = nl;
         info->truncated = truncated;
     }
+    if (st == DLS_OK && dev_above != NULL)
+        *dev_above = above;
 done:
     if (st == DLS_ENOMEM)
         dls__fail(err, DLS_ENOMEM, "dls_model_convex_envelope: out of memory");
@@ -417,6 +430,15 @@ dls_status dls_model_convex_envelope(const dls_model *model, double xmax,
                                      const dls_envelope_params *params, dls_model **out,
                                      dls_envelope_info *info, dls_error *err)
 {
+    return dls__model_envelope(model, xmax, params, out, info, NULL, err);
+}
+
+dls_status dls__model_envelope(const dls_model *model, double xmax,
+                               const dls_envelope_params *params, dls_model **out,
+                               dls_envelope_info *info, double *above, dls_error *err)
+{
+    if (above != NULL)
+        *above = 0; /* time lines: their own lines, 0 either way */
     dls_envelope_params defaults;
     if (model == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope: NULL argument");
@@ -440,7 +462,7 @@ dls_status dls_model_convex_envelope(const dls_model *model, double xmax,
     switch (model->kind) {
     case DLS_MODEL_CONSTANT:
     case DLS_MODEL_POINTS:
-        return speed_envelope(model, xmax, params, out, info, err);
+        return speed_envelope(model, xmax, params, out, info, above, err);
     case DLS_MODEL_TIME_LINES:
         return lines_envelope(model, xmax, out, info, err);
     case DLS_MODEL_SPEED2D:

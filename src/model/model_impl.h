@@ -38,6 +38,15 @@ DLS_HIDDEN void dls__grid_speed_pair(const dls_model *m, double x, double y1, do
 /* max_l (a_l + b_l x) of a time model. */
 DLS_HIDDEN double dls__lines_time(const dls_model *m, double x);
 
+/* dls_model_convex_envelope(), and *above (may be NULL): the largest relative amount by
+ * which the envelope lies above the time function (chords of curved convex pieces; where
+ * the time is not convex the envelope bridges below it): a makespan computed on the
+ * envelope over 1 + *above is a lower bound of the true one. */
+DLS_HIDDEN dls_status dls__model_envelope(const dls_model *model, double xmax,
+                                          const dls_envelope_params *params, dls_model **out,
+                                          dls_envelope_info *info, double *above,
+                                          dls_error *err);
+
 /* max_l a_l of n time lines (n >= 1): the time they give a vanishing share. */
 DLS_HIDDEN double dls__lines_start(const double *a, size_t n);
 

@@ -12,10 +12,17 @@
 #include "schedule/schedule_impl.h"
 #include "solver/solver.h"
 #include "chain/chain.h"
+#include "dlsched/partition.h"
 
 /* A makespan counts as lower when it is below by more than this relative amount (the
  * replay's own rounding). */
 #define DLS_INT_IMPROVE_RTOL 1e-12
+/* Two makespans of the same loads computed two ways (a MIP's objective and its replay, a
+ * bound and a schedule) agree within this (relative), beyond the models' own tolerance. */
+#define DLS_INT_CHECK_RTOL 1e-9
+/* The relative gap within which an integer schedule without a MIP is optimal (the MIP's
+ * default, dls_mip_params::rel_gap). */
+#define DLS_INT_DEFAULT_GAP 1e-9
 /* Work (units moved times positions) allowed for trying to leave processors out. */
 #define DLS_INT_DROP_WORK 4e6
 /* At most this many refinement moves per position. */
@@ -427,22 +434,215 @@ static void mip_spec(const dls_mip_params *mp, const dls_schedule_params *par, i
     sp->progress_data = mp->progress_data;
 }
 
-/* Records the MIP's outcome in s; returns its true makespan (INFINITY without answer). */
-static double take_mip(dls_schedule *s, const dls__star *star, const dls__mip_answer *ma)
+/* ---------------------------------------------------------------------------------- */
+/* Bounds and candidates, each checked by another method                               */
+
+/* What the integer and MIP entry points know while they work: the loads kept (by
+ * position), their replay under the true models, the best proven lower bound and what
+ * proved it. */
+typedef struct outcome {
+    const dls__star *st;
+    double *x;          /* the loads kept */
+    double makespan;    /* their replay (s) */
+    double lower;       /* s; NaN: none */
+    const char *lower_by;
+} outcome;
+
+static void raise_lower(outcome *o, double bound, const char *by)
 {
-    s->mip.mip_status = ma->status;
-    s->mip.mip_seconds = ma->seconds;
-    s->mip_binaries = ma->binaries;
-    s->mip.mip_bound = ma->bound;
-    if (ma->status != DLS_SOLUTION_OPTIMAL && ma->status != DLS_SOLUTION_FEASIBLE)
-        return INFINITY;
-    s->mip.mip_makespan = dls__replay(star, ma->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
-    return s->mip.mip_makespan;
+    if (isfinite(bound) && (isnan(o->lower) || bound > o->lower)) {
+        o->lower = bound;
+        o->lower_by = by;
+    }
 }
 
-/* Both entry points: the LP, its loads rounded to whole units (or kept when real), then
- * with mip the MIP from there. The rounding entry keeps the rounded schedule unless the
- * MIP's is better; the MIP entry keeps the MIP's unless it is worse than its start. */
+/* Keeps loads y (by position) when their replay is shorter than the kept ones'. */
+static int offer(outcome *o, const double *y)
+{
+    double mk = dls__replay(o->st, y, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    if (!(mk < o->makespan * (1 - DLS_INT_IMPROVE_RTOL)))
+        return 0;
+    memcpy(o->x, y, o->st->m * sizeof *y);
+    o->makespan = mk;
+    return 1;
+}
+
+/* The continuous optimum with the exact best set of processors for the order (the chain:
+ * exact, and independent of GLPK, which solved the LP), lowered by the envelopes'
+ * deviation: no schedule of whole or real loads is shorter. */
+static dls_status chain_lower(const dls_platform *pl, const dls_schedule_params *par,
+                              const dls__star *star, outcome *o, dls_error *err)
+{
+    dls_schedule_params sel = *par;
+    sel.drop_unused = 1;
+    dls__chain_params cp;
+    dls__schedule_chain_params(pl, &sel, &cp);
+    dls__chain_answer a;
+    dls_status st = dls__chain_solve(star, &cp, &a, err);
+    if (st == DLS_ENUMERIC || st == DLS_ERANGE) {
+        dls_error_clear(err); /* no bound from the chain: the others may still give one */
+        return DLS_OK;
+    }
+    if (st != DLS_OK)
+        return st;
+    if (!a.infeasible)
+        raise_lower(o, a.lower_bound / (1 + star->envelope_above), "the continuous LP");
+    dls__chain_answer_free(&a);
+    return DLS_OK;
+}
+
+/* Whether the star has no communication: every send free (no links, or links of 0). */
+static int no_communication(const dls__star *st)
+{
+    for (size_t k = 0; k < st->m; k++)
+        if (st->S[k] != 0 || st->C[k] != 0)
+            return 0;
+    return 1;
+}
+
+/* Without communication the problem is the geometric partitioner's (papers 000 and 004),
+ * which finds the integer optimum exactly by another method: its distribution is a
+ * candidate, and its optimum, when it claims one, a bound. */
+static dls_status partition_candidate(const dls_platform *pl, const dls_schedule_params *par,
+                                      outcome *o, double *y, dls_error *err)
+{
+    const dls__star *st = o->st;
+    dls_partition_params pp;
+    dls_partition_params_init(&pp);
+    pp.use_limits = par->use_limits;
+    dls_partition *part;
+    dls_status rc = dls_partition_solve(pl, (uint64_t)st->V, &pp, &part, err);
+    if (rc != DLS_OK)
+        return rc;
+    if (dls_partition_status(part) != DLS_SOLUTION_INFEASIBLE) {
+        const uint64_t *el = dls_partition_elements(part);
+        for (size_t k = 0; k < st->m; k++)
+            y[k] = (double)el[st->proc[k]];
+        offer(o, y);
+        if (dls_partition_status(part) == DLS_SOLUTION_OPTIMAL)
+            raise_lower(o, dls_partition_makespan(part), "the partitioner's integer optimum");
+    }
+    dls_partition_free(part);
+    return DLS_OK;
+}
+
+/* What the MIP's answer is worth, checked against what is known without it: its loads
+ * replayed must give its objective (within its model's tolerance), and its bound may not
+ * exceed a schedule found another way; a MIP "infeasible" while a schedule exists is
+ * GLPK's numerical failure. The bound that passes raises the lower bound. */
+static void check_mip(dls_schedule *s, outcome *o, const dls__mip_answer *ma, double mk)
+{
+    double tol = ma->model_tol + DLS_INT_CHECK_RTOL, bound = ma->bound / (1 + ma->model_tol);
+    if (ma->status == DLS_SOLUTION_INFEASIBLE) {
+        s->mip.mip_status = DLS_SOLUTION_NOT_FOUND;
+        dls__note_add(&s->note, "GLPK's branch and bound called the MIP infeasible, which "
+                      "the schedule of %.10g s refutes: a numerical failure of GLPK's, its "
+                      "answer not used", o->makespan);
+        return;
+    }
+    if (ma->status != DLS_SOLUTION_OPTIMAL && ma->status != DLS_SOLUTION_FEASIBLE)
+        return;
+    if (isfinite(bound) && bound > fmin(o->makespan, mk) * (1 + tol)) {
+        s->mip.mip_status = DLS_SOLUTION_FEASIBLE;
+        dls__note_add(&s->note, "GLPK's branch and bound proved a bound of %.10g s, which "
+                      "the schedule of %.10g s refutes: its %s is not used", bound,
+                      fmin(o->makespan, mk), ma->status == DLS_SOLUTION_OPTIMAL
+                                                 ? "claim of optimality" : "bound");
+        return;
+    }
+    if (ma->status == DLS_SOLUTION_OPTIMAL && !ma->relaxed &&
+        !(fabs(mk - ma->objective) <= tol * mk)) {
+        s->mip.mip_status = DLS_SOLUTION_FEASIBLE;
+        dls__note_add(&s->note, "the MIP's answer, replayed under the true models, takes "
+                      "%.10g s, not the %.10g s of its objective: its claim of optimality is "
+                      "not used", mk, ma->objective);
+        return;
+    }
+    raise_lower(o, bound, ma->relaxed ? "the MIP's bound (real loads)" : "the MIP's bound");
+}
+
+/* The MIP from the loads kept: its answer (rounded when it was solved with real loads)
+ * offered, its outcome checked and recorded in s. */
+static dls_status mip_candidate(dls_schedule *s, const dls_schedule_params *par,
+                                const dls_mip_params *mip, int whole, int mip_entry,
+                                outcome *o, double *y, dls_error *err)
+{
+    dls__mip_spec sp;
+    mip_spec(mip, par, whole, s->mip.lp_makespan, o->x, &sp);
+    dls__mip_answer ma;
+    dls_status st = dls__mip_solve_star(o->st, &sp, &ma, err);
+    /* a cap the caller set (binaries) stays an error; GLPK's own failures do not */
+    if (st == DLS_ESOLVER || st == DLS_ENUMERIC) {
+        dls__note_add(&s->note, "the MIP could not be solved (%s); the %s kept",
+                      err != NULL ? err->message : "GLPK failed",
+                      whole ? "rounded LP schedule is" : "LP schedule is");
+        s->mip.mip_status = DLS_SOLUTION_NOT_FOUND;
+        return DLS_OK;
+    }
+    if (st != DLS_OK)
+        return st;
+    s->mip.mip_status = ma.status;
+    s->mip.mip_seconds = ma.seconds;
+    s->mip.mip_relaxed = ma.relaxed;
+    s->mip_binaries = ma.binaries;
+    s->mip.mip_bound = ma.bound;
+    double mk = INFINITY;
+    if (ma.status == DLS_SOLUTION_OPTIMAL || ma.status == DLS_SOLUTION_FEASIBLE) {
+        if (ma.relaxed)
+            st = round_loads(o->st, ma.alpha, o->st->V, y, err);
+        else
+            memcpy(y, ma.alpha, o->st->m * sizeof *y);
+        mk = dls__replay(o->st, y, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+        s->mip.mip_makespan = mk;
+    }
+    if (st == DLS_OK) {
+        check_mip(s, o, &ma, mk);
+        double before = o->makespan;
+        if (isfinite(mk) && offer(o, y) && !mip_entry)
+            dls__note_add(&s->note, "the MIP's schedule (%.10g s) is better than the rounded "
+                          "LP schedule (%.10g s)", mk, before);
+        if (ma.time_limited)
+            dls__note_add(&s->note, "the MIP stopped at its time limit (%.3g s): best bound "
+                          "%.10g s", mip->time_limit, ma.bound);
+        if (ma.relaxed)
+            dls__note_add(&s->note, "whole loads beyond %.0f units were solved by the MIP as "
+                          "real loads (GLPK's integrality tolerance is absolute) and rounded",
+                          DLS_MIP_INTEGER_MAX);
+    }
+    free(ma.alpha);
+    return st;
+}
+
+/* The verdict: optimal when the kept loads are within the relative gap of the best lower
+ * bound, said in the note otherwise; a bound above the answer (which no method should
+ * give) is said and proves nothing. */
+static void verdict(dls_schedule *s, const outcome *o, double gap)
+{
+    s->mip.lower_bound = o->lower;
+    s->status = DLS_SOLUTION_FEASIBLE;
+    if (isnan(o->lower)) {
+        dls__note_add(&s->note, "no lower bound is known: the schedule is feasible, not "
+                      "proven optimal");
+        return;
+    }
+    if (o->lower > o->makespan * (1 + DLS_INT_CHECK_RTOL)) {
+        dls__note_add(&s->note, "%s, %.10g s, lies above the schedule's %.10g s: one of them "
+                      "is wrong, and nothing is proven", o->lower_by, o->lower, o->makespan);
+        s->mip.lower_bound = NAN;
+        return;
+    }
+    if (o->makespan <= o->lower * (1 + gap + DLS_INT_CHECK_RTOL))
+        s->status = DLS_SOLUTION_OPTIMAL;
+    else
+        dls__note_add(&s->note, "not proven optimal: %.10g s, %.3g%% above the lower bound "
+                      "%.10g s (%s)", o->makespan, 100 * (o->makespan - o->lower) / o->lower,
+                      o->lower, o->lower_by);
+}
+
+/* Both entry points: the LP, its loads rounded to whole units (or kept when real); without
+ * communication the partitioner's integer optimum; with mip the MIP from the best so far.
+ * The shortest replay is kept, and it is optimal when within the gap of the best bound
+ * proven by an independent method. */
 static dls_status solve(const dls_platform *pl, double V, const dls_schedule_params *par,
                         const dls_mip_params *mip, int whole, int mip_entry,
                         dls_schedule **out, dls_error *err)
@@ -455,85 +655,44 @@ static dls_status solve(const dls_platform *pl, double V, const dls_schedule_par
     memset(&star, 0, sizeof star);
     dls__lp_answer ans;
     memset(&ans, 0, sizeof ans);
-    dls__mip_answer ma;
-    memset(&ma, 0, sizeof ma);
-    double *x = NULL;
+    outcome o = {&star, NULL, INFINITY, NAN, NULL};
+    double *y = NULL;
     int done;
     dls_status st = lp_first(pl, V, par, whole, s, &star, &ans, &done, err);
     if (st != DLS_OK || done)
         goto out;
-    x = malloc(star.m * sizeof *x);
-    if (x == NULL) {
+    o.x = malloc(star.m * sizeof *o.x);
+    y = malloc(star.m * sizeof *y);
+    if (o.x == NULL || y == NULL) {
         st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
         goto out;
     }
-    if (whole) {
-        st = round_loads(&star, ans.alpha, V, x, err);
-        if (st != DLS_OK)
-            goto out;
-    } else {
-        memcpy(x, ans.alpha, star.m * sizeof *x);
-    }
-    double start = dls__replay(&star, x, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
     if (whole)
-        s->mip.rounded_makespan = start;
-    s->status = DLS_SOLUTION_FEASIBLE;
-    int mip_failed = 0;
-    if (mip) {
-        dls__mip_spec sp;
-        mip_spec(mip, par, whole, s->mip.lp_makespan, x, &sp);
-        st = dls__mip_solve_star(&star, &sp, &ma, err);
-        /* a cap the caller set (binaries) stays an error; GLPK's own failures do not */
-        if (st == DLS_ESOLVER || st == DLS_ENUMERIC) {
-            /* the start (the rounded or real LP schedule) stands; the MIP's failure is said */
-            dls__note_add(&s->note, "the MIP could not be solved (%s); the %s LP schedule is "
-                          "kept", err != NULL ? err->message : "GLPK failed",
-                          whole ? "rounded" : "real");
-            free(ma.alpha);
-            memset(&ma, 0, sizeof ma);
-            ma.status = DLS_SOLUTION_NOT_FOUND;
-            st = DLS_OK;
-            mip_failed = 1;
-        }
-        if (st != DLS_OK)
-            goto out;
-    }
-    if (mip && !mip_failed) {
-        double mk = take_mip(s, &star, &ma);
-        if (!mip_entry) {
-            if (mk < start * (1 - DLS_INT_IMPROVE_RTOL)) {
-                memcpy(x, ma.alpha, star.m * sizeof *x);
-                dls__note_add(&s->note, "the MIP's schedule (%.10g s) is better than the "
-                              "rounded LP schedule (%.10g s)", mk, start);
-            }
-            /* proven when the MIP's model is the truth (no envelope, or the exact shape) */
-            if (ma.status == DLS_SOLUTION_OPTIMAL &&
-                (!(star.envelope_dev > 0) || mip->exact_shape))
-                s->status = DLS_SOLUTION_OPTIMAL;
-        } else if (isfinite(mk) && !(mk > start)) {
-            memcpy(x, ma.alpha, star.m * sizeof *x);
-            s->status = ma.status;
-        } else {
-            /* the MIP found nothing better than where it started (time limit, or chords
-             * above the true time): keep the start */
-            dls__note_add(&s->note, "the MIP found no schedule better than its start (%s); "
-                          "the start is kept", ma.status == DLS_SOLUTION_NOT_FOUND
-                                                   ? "no answer within the time limit"
-                                                   : "under the true models");
-        }
-        if (ma.time_limited)
-            dls__note_add(&s->note, "the MIP stopped at its time limit (%.3g s): best bound "
-                          "%.10g s", mip->time_limit, ma.bound);
-    }
-    st = dls__fill_timeline(s, &star, x, NULL, 0, 1, err);
+        st = round_loads(&star, ans.alpha, V, o.x, err);
+    else
+        memcpy(o.x, ans.alpha, star.m * sizeof *o.x);
+    if (st != DLS_OK)
+        goto out;
+    o.makespan = dls__replay(&star, o.x, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    if (whole)
+        s->mip.rounded_makespan = o.makespan;
+    st = chain_lower(pl, par, &star, &o, err);
+    if (st == DLS_OK && whole && no_communication(&star))
+        st = partition_candidate(pl, par, &o, y, err);
+    if (st == DLS_OK && mip)
+        st = mip_candidate(s, par, mip, whole, mip_entry, &o, y, err);
+    if (st != DLS_OK)
+        goto out;
+    verdict(s, &o, mip ? mip->rel_gap : DLS_INT_DEFAULT_GAP);
+    st = dls__fill_timeline(s, &star, o.x, NULL, 0, 1, err);
     if (st != DLS_OK)
         goto out;
     s->true_makespan = s->makespan;
     dls__fill_idle(s);
 out:
-    free(x);
+    free(o.x);
+    free(y);
     dls__lp_answer_free(&ans);
-    free(ma.alpha);
     dls__star_free(&star);
     if (st != DLS_OK) {
         dls_schedule_free(s);

@@ -53,6 +53,7 @@ typedef struct shape {
     size_t R;            /* convex runs: run r spans breakpoints run[r] .. run[r + 1] */
     size_t *run;
     int jump;            /* the time jumps at 0+ (a line with a > 0): y is needed */
+    double tol;          /* how far (relative) it may stand from the true time */
 } shape;
 
 static void shape_free(shape *s)
@@ -115,6 +116,7 @@ static dls_status build_shape(const dls__star *st, size_t k, const dls__mip_spec
     const dls_model *m = st->model[k];
     double U = fmin(st->B[k], st->V);
     int points = dls_model_get_kind(m) == DLS_MODEL_POINTS;
+    s->tol = dls_model_get_kind(m) == DLS_MODEL_POINTS ? st->envelope_above : 0;
     if (!sp->exact_shape || !points) {
         /* the star's lines: exact for time lines and constants, the envelope otherwise */
         size_t nl = st->off[k + 1] - st->off[k];
@@ -135,6 +137,7 @@ static dls_status build_shape(const dls__star *st, size_t k, const dls__mip_spec
     }
     pts p = {NULL, NULL, 0, 0};
     int bad = pts_add(&p, 0, 0);
+    s->tol = sp->integer && U <= DLS_MIP_WHOLE_SIZES ? 0 : sp->shape_tol;
     if (sp->integer && U <= DLS_MIP_WHOLE_SIZES) {
         /* whole units on a small range: every size that can occur */
         for (double x = 1; !bad && x <= U; x++)
@@ -261,6 +264,10 @@ typedef struct layout {
     int c_cmax, ncols, nrows, binaries;
     double u, tau;                   /* load and time units */
     unsigned char *skip;             /* positions given no load before solving */
+    /* the most load each position can take in an answer as good as a known one (INFINITY:
+     * unknown): the big-M of alpha <= U y, tight so that a used flag of 1e-7 (integral
+     * for GLPK) cannot carry a load of its own */
+    double *most;
 } layout;
 
 /* What the callback sees, kept outside GLPK's memory: when the watchdog stops GLPK (see
@@ -388,7 +395,8 @@ static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec 
 {
     double u = L->u, tau = L->tau;
     /* whole loads need whole bounds (GLPK refuses others) */
-    double U = (sp->integer ? floor(fmin(st->B[k], st->V)) : fmin(st->B[k], st->V)) / u;
+    double Ureal = fmin(fmin(st->B[k], st->V), L->most[k]);
+    double U = (sp->integer ? floor(Ureal) : Ureal) / u;
     int ca = L->c_alpha[k], cy = L->c_y[k], skip = L->skip[k];
     if (skip)
         U = 0;
@@ -538,6 +546,12 @@ static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, l
     dls__glpk_stage(g, "the MIP's relaxation (simplex)");
     glp_adv_basis(P, 0);
     int ret = glp_simplex(P, &sm);
+    if (ret == GLP_ESING || ret == GLP_ECOND) {
+        /* the advanced basis came out singular (big-M rows beside unit rows): once more
+         * from the standard one (every column at a bound) */
+        glp_std_basis(P);
+        ret = glp_simplex(P, &sm);
+    }
     if (ret == GLP_ETMLIM) {
         /* no answer within the time limit: a result, as when branch and bound runs out */
         glp_delete_prob(P);
@@ -553,10 +567,12 @@ static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, l
             ans->status = DLS_SOLUTION_INFEASIBLE;
             return DLS_OK;
         }
+        /* past the caller's limit, a limit; past the automatic one (many times what a
+         * healthy solve takes), GLPK's numerical trouble, which other methods answer */
         if (ret == GLP_EITLIM)
-            return dls__fail(err, DLS_ELIMIT, "mip: GLPK's simplex did not solve the MIP's "
-                             "relaxation within %lu iterations (%.3g s)", its,
-                             dls__glpk_elapsed(g));
+            return dls__fail(err, sp->iteration_limit > 0 ? DLS_ELIMIT : DLS_ESOLVER,
+                             "mip: GLPK's simplex did not solve the MIP's relaxation within "
+                             "%lu iterations (%.3g s)", its, dls__glpk_elapsed(g));
         return dls__fail(err, DLS_ESOLVER, "mip: the relaxation failed (glp_simplex returned "
                          "%d after %d iterations)", ret, n);
     }
@@ -601,6 +617,7 @@ static void layout_free(layout *L)
     free(L->c_l);
     free(L->c_r);
     free(L->skip);
+    free(L->most);
 }
 
 static int layout_alloc(layout *L, size_t m)
@@ -615,7 +632,11 @@ static int layout_alloc(layout *L, size_t m)
     L->c_l = malloc(m * sizeof(int));
     L->c_r = malloc(m * sizeof(int));
     L->skip = calloc(m, 1);
-    return L->c_alpha && L->c_T && L->c_c && L->c_y && L->c_w && L->c_l && L->c_r && L->skip
+    L->most = malloc(m * sizeof(double));
+    for (size_t k = 0; L->most && k < m; k++)
+        L->most[k] = INFINITY;
+    return L->c_alpha && L->c_T && L->c_c && L->c_y && L->c_w && L->c_l && L->c_r && L->skip &&
+                   L->most
                ? 0
                : -1;
 }
@@ -653,8 +674,17 @@ static dls_status plan_layout(const dls__star *st, const dls__mip_spec *sp, shap
     L->ncols = col;
     L->nrows = rows + 1;
     L->binaries = bin;
-    L->u = sp->integer ? 1 : st->V / (double)st->m;
+    /* the units: a load of about V / m and a typical makespan near 1, so that the loads'
+     * coefficients in the time rows (C u / tau, b u / tau) are near 1. Whole loads must
+     * stay in units (GLPK's integer columns): the time unit is then the typical makespan
+     * over V / m, the time of about one unit; with the makespan as unit, the loads'
+     * reduced costs (about m / V) fell below GLPK's dual tolerance (1e-7) from
+     * V / m = 10^7 on, and the relaxation stopped "optimal" at any basis */
+    double share = st->V / (double)st->m;
+    L->u = sp->integer ? 1 : share;
     L->tau = sp->time_unit > 0 && isfinite(sp->time_unit) ? sp->time_unit : 1;
+    if (sp->integer)
+        L->tau /= share;
     return DLS_OK;
 }
 
@@ -757,14 +787,19 @@ static void mark_negligible(const dls__star *st, const dls__mip_spec *sp, const 
                     most = -1;
             }
             L->skip[k] = sp->integer ? most < small : most <= small;
+            /* a little above, so that rounding in the bound never cuts the optimum */
+            L->most[k] = most * (1 + 1e-9) + (sp->integer ? 1 : 0);
         } else {
             L->skip[k] = S + C * small + least_time(&sh[k], small) > ub;
         }
         if (!L->skip[k])
             room += fmin(st->B[k], st->V);
     }
-    if (!(room >= st->V))
+    if (!(room >= st->V)) {
         memset(L->skip, 0, st->m);
+        for (size_t k = 0; k < st->m; k++)
+            L->most[k] = INFINITY;
+    }
 }
 
 typedef struct mip_work {
@@ -818,13 +853,23 @@ static dls_status guarded_run(const dls__star *st, const dls__mip_spec *sp, shap
     return res;
 }
 
-dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *sp,
+dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *spec,
                                dls__mip_answer *ans, dls_error *err)
 {
     size_t m = st->m;
     memset(ans, 0, sizeof *ans);
     ans->status = DLS_SOLUTION_NOT_FOUND;
     ans->objective = ans->bound = NAN;
+    /* whole loads past DLS_MIP_INTEGER_MAX: real loads (a relaxation, its bound still a
+     * bound of the integer problem), rounded by the caller */
+    dls__mip_spec relaxed;
+    if (spec->integer && st->V > DLS_MIP_INTEGER_MAX) {
+        relaxed = *spec;
+        relaxed.integer = 0;
+        spec = &relaxed;
+        ans->relaxed = 1;
+    }
+    const dls__mip_spec *sp = spec;
     shape *sh = calloc(m, sizeof *sh);
     layout L;
     int laid = layout_alloc(&L, m);
@@ -855,8 +900,10 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *sp,
     if (res == DLS_OK && (ans->status == DLS_SOLUTION_OPTIMAL ||
                           ans->status == DLS_SOLUTION_FEASIBLE))
         clean_loads(st, sp->integer, ans->alpha);
-    for (size_t k = 0; sh && k < m; k++)
+    for (size_t k = 0; sh && k < m; k++) {
+        ans->model_tol = fmax(ans->model_tol, sh[k].tol);
         shape_free(&sh[k]);
+    }
     free(sh);
     layout_free(&L);
     free(t.ia);

@@ -96,11 +96,18 @@ typedef struct dls__mip_spec {
 } dls__mip_spec;
 
 typedef struct dls__mip_answer {
-    double *alpha;        /* by position */
+    double *alpha;        /* by position (whole numbers unless relaxed) */
     double objective;     /* the MIP's makespan (its own model) */
     double bound;         /* best bound on it */
     dls_solution_status status;
     int time_limited;
+    int relaxed;          /* whole loads asked beyond DLS_MIP_INTEGER_MAX: solved as real
+                             (the bound holds the integer problem; alpha is to round) */
+    /* how far (relative) the MIP's times may lie above the true ones: 0 for time lines,
+     * constants and every whole size; what the envelopes lie above the true times
+     * (star->envelope_above); the chords' tolerance (spec->shape_tol). A bound on the true
+     * optimum is bound / (1 + model_tol). */
+    double model_tol;
     size_t binaries, rows, cols;
     double seconds;
 } dls__mip_answer;

@@ -167,13 +167,15 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_
             la = lb = NULL;
         } else {
             dls_envelope_info info;
-            double xmax = fmin(st->B[k], V);
-            stc = dls_model_convex_envelope(pr->model, xmax, &par->envelope, &env, &info, err);
+            double xmax = fmin(st->B[k], V), above;
+            stc = dls__model_envelope(pr->model, xmax, &par->envelope, &env, &info, &above,
+                                      err);
             if (stc != DLS_OK)
                 break;
             dls_model_get_lines(env, &nl, &la, &lb);
             st->from_speed[k] = 1;
             st->envelope_dev = fmax(st->envelope_dev, info.max_rel_dev);
+            st->envelope_above = fmax(st->envelope_above, above);
             if (!info.convex)
                 dls__note_add(note,
                               "processor \"%s\": its time x/s(x) is not convex up to %.6g; the LP "
@@ -221,6 +223,7 @@ dls_status dls__star_permute(const dls__star *src, const size_t *pos, dls__star 
     out->m = m;
     out->V = src->V;
     out->envelope_dev = src->envelope_dev;
+    out->envelope_above = src->envelope_above;
     out->proc = malloc((m ? m : 1) * sizeof *out->proc);
     out->S = malloc((m ? m : 1) * sizeof *out->S);
     out->C = malloc((m ? m : 1) * sizeof *out->C);

@@ -19,6 +19,9 @@ typedef struct dls__star {
     const dls_model **model;  /* the true model of each position */
     double V;                 /* the load */
     double envelope_dev;      /* largest deviation of the envelopes */
+    double envelope_above;    /* largest relative amount an envelope lies above its time
+                                 function: an optimum on the lines over 1 + this is a lower
+                                 bound of the true one */
 } dls__star;
 
 /* Checks an explicit order (dls_schedule_params::sequence): count = the processors, each

@@ -135,6 +135,63 @@ RANDOM_TEST(test_integer_vs_brute_force, 1, 120)
     dls_platform_free(pl);
 }
 
+/* Issue 34: integer schedules on platforms without communication are the partitioner's
+ * problem, whose integer optimum it finds by another method. At every load from 10 to
+ * 10^12 (the MIP once called all of 10^8 units on the slow one of two processors optimal:
+ * its loads' reduced costs fell below GLPK's tolerance; past 2^20 whole loads are solved
+ * as real and rounded) the integer schedule, with or without the MIP, must take exactly
+ * the partitioner's optimal makespan, be optimal with a lower bound at most its makespan,
+ * and the cross-check must agree, saying nothing is refuted. */
+RANDOM_TEST(test_integer_vs_partitioner, 34, 24)
+{
+    static const double loads[] = {10, 1e3, 1048576, 1048577, 1e7, 1e8, 1e10, 1e12};
+    dls_error err;
+    size_t p = 2 + (size_t)test_below(r, 5);
+    dls_platform *pl = test_platform_new();
+    for (size_t i = 0; i < p; i++) {
+        if (trial == 0) /* the issue's platform: 2e8 and 3e7 units per second */
+            gen_add(pl, "c", i, gen_constant(i == 0 ? 2e8 : 3e7));
+        else
+            gen_add(pl, "c", i, gen_constant(test_logrange(r, 1e3, 1e9)));
+        if (trial == 0 && i == 1)
+            break;
+    }
+    for (size_t k = 0; k < sizeof loads / sizeof loads[0]; k++) {
+        uint64_t n = (uint64_t)loads[k];
+        dls_partition *part;
+        assert_ok(dls_partition_solve(pl, n, NULL, &part, &err), &err);
+        assert_int_equal(dls_partition_status(part), DLS_SOLUTION_OPTIMAL);
+        double geo = dls_partition_makespan(part);
+        dls_partition_free(part);
+        for (int with_mip = 0; with_mip < 2; with_mip++) {
+            dls_mip_params mp;
+            dls_mip_params_init(&mp);
+            mp.integer = 1;
+            dls_schedule *s;
+            assert_ok(dls_schedule_solve_integer(pl, n, NULL, with_mip ? &mp : NULL, &s, &err),
+                      &err);
+            check_schedule_loads(pl, s, (double)n, 1);
+            dls_schedule_mip_info mi;
+            assert_ok(dls_schedule_get_mip_info(s, &mi, &err), &err);
+            if (!test_close(dls_schedule_makespan(s), geo, 1e-12, 0))
+                fail_msg("trial %d, %llu units, MIP %d: %.17g s, the partitioner %.17g s",
+                         trial, (unsigned long long)n, with_mip, dls_schedule_makespan(s), geo);
+            assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
+            assert_true(mi.lower_bound <= dls_schedule_makespan(s) * (1 + 1e-12));
+            assert_int_equal(mi.mip_relaxed, with_mip && loads[k] > DLS_MIP_INTEGER_MAX);
+            dls_schedule_free(s);
+        }
+        checks ck;
+        assert_ok(run_checks(pl, (double)n, NULL, &ck, &err), &err);
+        const dls_check_result *ir = &ck.r[DLS_CHECK_INTEGER_MIP];
+        if (ir->ran && !ir->agree)
+            fail_msg("trial %d, %llu units: %s", trial, (unsigned long long)n, ir->detail);
+        assert_int_equal(ir->proven_side, 0);
+        checks_free(&ck);
+    }
+    dls_platform_free(pl);
+}
+
 /* Rounding alone on larger platforms: whole loads, the LP below, and the gap small. */
 TEST(test_rounding)
 {
@@ -372,4 +429,4 @@ TEST(test_errors)
 }
 
 TEST_MAIN("crosscheck", test_errors, test_crosscheck_paper, test_integer_vs_brute_force,
-          test_rounding, test_exact_shape_vs_scan, test_crosscheck_random)
+          test_integer_vs_partitioner, test_rounding, test_exact_shape_vs_scan, test_crosscheck_random)
