@@ -35,8 +35,9 @@ extern char **environ;
 /* --links: the largest message by default, bytes (DLS_MPI_LINKS_DEFAULT_MAX_BYTES of
  * dlsched/mpi.h, which this file does not include: it is built without MPI too) */
 #define LINK_MAX_BYTES 16777216.0
-/* Version of the log format, in its first line. */
-#define LOG_VERSION 1
+/* Version of the log format, in its first line: 2 since 1-D speeds of gemm-rows and
+ * lu-update count rows and block columns (1: multiply-adds and block updates). */
+#define LOG_VERSION 2
 /* Longest path of the log, and longest --exec command once {size} is replaced. */
 #define LOG_PATH_MAX 4096
 #define EXEC_COMMAND_MAX 4096
@@ -163,9 +164,12 @@ const tool_cmd tool_cmd_bench = {
     "measures K held-out sizes and reports how many the model holds. --exec times the whole\n"
     "command: the start-up of sh -c is measured first and subtracted from every run.\n"
     "The largest size (from the kernel's memory need and MemAvailable, or --max-size) becomes\n"
-    "the processor's limit. gemm-rows: an n1 x n block of rows times an n x n matrix, speed\n"
-    "in n1 n^2 multiply-adds per second, size n1. lu-update: x by y blocks of b x b updated\n"
-    "by a column times a row of blocks, speed in block updates per second, size y. Every\n"
+    "the processor's limit. gemm-rows: an n1 x n block of rows times an n x n matrix, size\n"
+    "n1 rows, speed in rows per second (a row is n^2 multiply-adds). lu-update: x by y\n"
+    "blocks of b x b updated by a column times a row of blocks, size y block columns, speed\n"
+    "in block columns per second (a column is x block updates). So x units take x / s(x)\n"
+    "seconds, as every command reads the file. --surface speeds count the operations\n"
+    "(n1 n^2 multiply-adds, x y block updates), as partition --matrix and lu read them. Every\n"
     "point is appended to the log as soon as it is measured; after Ctrl-C or a crash,\n"
     "--resume continues where it stopped.\n"
     "With --mpi (under mpirun, in a dlsched built with MPI) every rank measures at the same\n"
@@ -418,10 +422,20 @@ static void free_kernel(const bench_job *job, dls_kernel *k)
         dls_blas_kernel_free(k);
 }
 
-/* The rows of a surface, for dls_bench_build_surface. */
+/* The rows of a surface, for dls_bench_build_surface: 2-D speeds count the kernel's
+ * operations (n1 n^2 multiply-adds, x y block updates), as matrix partitions and LU read
+ * them. */
 static dls_status family_create(double value, dls_kernel *k, void *data, dls_error *err)
 {
-    return make_kernel(data, value, k, err);
+    const bench_job *job = data;
+    if (job->kind != KERNEL_GEMM && job->kind != KERNEL_LU)
+        return make_kernel(job, value, k, err);
+    dls_blas_kernel_params bp = job->blas;
+    bp.fixed = value;
+    bp.operations = 1;
+    return dls_blas_kernel_create(job->kind == KERNEL_GEMM ? DLS_KERNEL_GEMM_ROWS
+                                                           : DLS_KERNEL_LU_UPDATE,
+                                  &bp, k, err);
 }
 
 static void family_release(dls_kernel *k, void *data)
@@ -559,6 +573,36 @@ static int append_point(const char *path, int lineno, json_t *o, log_points *lp)
     return EXIT_DONE;
 }
 
+/* Whether a log's first line is the header of this measurement. A log of version 1 serves
+ * where its speeds meant the same: commands, synthetic kernels and surfaces, whose speeds
+ * count the same work in both versions; not a 1-D gemm-rows or lu-update one, whose speeds
+ * counted operations. Returns an exit status, after a message. */
+static int log_header_matches(const char *path, json_t *old, const json_t *header,
+                              const char *line)
+{
+    json_t *v = json_object_get(old, "dlsched_bench");
+    if (json_is_integer(v) && json_integer_value(v) == 1) {
+        const char *kernel = json_string_value(json_object_get(header, "kernel"));
+        int same_work = json_is_string(json_object_get(header, "surface")) ||
+                        (kernel && (strcmp(kernel, "exec") == 0 ||
+                                    strcmp(kernel, "synthetic") == 0));
+        if (!same_work) {
+            tool_error("%s: this log was written by an older dlsched, whose speeds of %s "
+                       "counted its operations instead of its size's unit (rows, block "
+                       "columns): its points cannot be resumed; remove it and measure again",
+                       path, kernel ? kernel : "the kernel");
+            return EXIT_BADINPUT;
+        }
+        json_object_set_new(old, "dlsched_bench", json_integer(LOG_VERSION));
+    }
+    if (!json_equal(old, header)) {
+        tool_error("%s: this log was written for another measurement (its first line "
+                   "says %s); remove it, or use another --log", path, line);
+        return EXIT_BADINPUT;
+    }
+    return EXIT_DONE;
+}
+
 /* Reads the points of a log written for the same measurement (the header). Returns an exit
  * status; on failure nothing is left allocated. */
 static int read_log(const char *path, const json_t *header, log_points *lp)
@@ -583,11 +627,7 @@ static int read_log(const char *path, const json_t *header, log_points *lp)
             tool_error("%s:%d: not a log line: %s", path, lineno, je.text);
             rc = EXIT_BADINPUT;
         } else if (lineno == 1) {
-            if (!json_equal(o, header)) {
-                tool_error("%s: this log was written for another measurement (its first line "
-                           "says %s); remove it, or use another --log", path, line);
-                rc = EXIT_BADINPUT;
-            }
+            rc = log_header_matches(path, o, header, line);
         } else if (json_object_get(o, "summary") == NULL) {
             rc = append_point(path, lineno, o, lp); /* the account of a build is no point */
         }

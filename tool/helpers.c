@@ -27,7 +27,7 @@ int tool_read_platform(const char *path, dls_platform **pl)
     /* numbers inside the domain but far from what machines do: said, not refused */
     size_t n = dls_platform_count(*pl), named = 0, more = 0;
     for (size_t i = 0; i < n; i++) {
-        char why[256];
+        char why[512];
         if (dls_platform_unusual(*pl, i, why, sizeof why) == 0)
             continue;
         if (named++ < TOOL_UNUSUAL_NAMED)

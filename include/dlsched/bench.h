@@ -31,8 +31,9 @@
  * measured, the cap of the model's points, or the time budget; dls_bench_get_summary() says
  * which, the range measured and where the model is extrapolated.
  *
- * Speeds are in the kernel's units per second (rows x n^2 multiply-adds, block updates, or
- * the caller's units), sizes in the kernel's size unit.
+ * Speeds are in the work the kernel reports per second (the built-in kernels: their
+ * size's unit, rows or block columns, unless asked for their operations; the caller's
+ * units), sizes in the kernel's size unit.
  */
 #ifndef DLSCHED_BENCH_H
 #define DLSCHED_BENCH_H

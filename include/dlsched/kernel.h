@@ -144,8 +144,15 @@ typedef struct dls_blas_kernel_params {
      *  run is long against the clock's resolution and the start of OpenBLAS's threads;
      *  0 for single calls; default ::DLS_KERNEL_DEFAULT_MIN_RUN_TIME. */
     double min_run_time;
+    /** What a run's work (the speed's unit) counts: 0 (default) the size's own unit, rows
+     *  of gemm-rows and block columns of lu-update, so that x units take x / s(x) seconds
+     *  as the platform format says (dlsched-platform(5)); 1: the kernel's operations,
+     *  n1 n^2 multiply-adds of gemm-rows and x y block updates of lu-update, the unit of
+     *  the 2-D speeds that matrix partitions (dls_partition_solve_matrix()) and LU
+     *  distributions read. */
+    int operations;
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(40);
+    DLS_PARAMS_RESERVED(36);
 } dls_blas_kernel_params;
 
 /** Default of dls_blas_kernel_params::min_run_time, seconds: thousands of times the
@@ -160,11 +167,12 @@ DLS_API void dls_blas_kernel_params_init(dls_blas_kernel_params *params);
 /**
  * The built-in kernels: X(NAME, value, text).
  * - GEMM_ROWS: the striped matrix product of paper 000: an n1 x n block of rows times an
- *   n x n matrix (cblas_dgemm); size n1 rows; speed in multiply-adds per second,
- *   n1 n^2 / time;
+ *   n x n matrix (cblas_dgemm); size n1 rows; speed in rows per second, n1 / time (with
+ *   dls_blas_kernel_params::operations, multiply-adds per second, n1 n^2 / time);
  * - LU_UPDATE: the trailing-matrix update of paper 001: an x by y matrix of b x b blocks
  *   updated by a column of x blocks times a row of y blocks (cblas_dgemm); size y blocks
- *   for the fixed x; speed in block updates per second, x y / time.
+ *   for the fixed x; speed in block columns per second, y / time (with operations, block
+ *   updates per second, x y / time).
  */
 #define DLS_BLAS_KERNEL_KIND_MAP(X)   \
     X(GEMM_ROWS, 0, "gemm-rows")      \

@@ -141,6 +141,18 @@ DLS_API dls_status dls_platform_set_link(dls_platform *platform, size_t i, doubl
 DLS_API size_t dls_platform_unusual(const dls_platform *platform, size_t i, char *text,
                                     size_t size);
 
+/** The version of the platform format this library writes (the file's "version"): 2
+ *  since `dlsched bench` writes 1-D speeds of its built-in kernels in the size's unit
+ *  (rows, block columns) per second; files of version 1 (no "version" key) mean the same
+ *  numbers, but those measured by an older `dlsched bench` counted operations
+ *  (dlsched-platform(5)). */
+#define DLS_PLATFORM_FORMAT 2
+
+/** The version of the platform format @p platform was read in: 1 for a file without
+ *  "version", ::DLS_PLATFORM_FORMAT for one built with dls_platform_create() (a copy keeps
+ *  its original's); 0 for NULL. Writers write it. */
+DLS_API int dls_platform_format(const dls_platform *platform);
+
 /** Number of processors. */
 DLS_API size_t dls_platform_count(const dls_platform *platform);
 

@@ -298,9 +298,14 @@ dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_
     if (platform->n == 0)
         return dls__fail(err, DLS_EINVAL, "dls_platform_to_string: the platform has no "
                          "processor (a platform file needs at least one)");
-    static const char head[] = "{\n  \"processors\": [\n", indent[] = "    ",
+    static const char head[] = "\"processors\": [\n", indent[] = "    ",
                       next[] = ",\n", tail[] = "\n  ]\n}\n";
     dls__buf b = DLS__BUF_INIT;
+    /* the version, from the second format on (a file of the first has none) */
+    char version[48] = "{\n  ";
+    if (platform->format >= 2)
+        snprintf(version, sizeof version, "{\n  \"version\": %d,\n  ", platform->format);
+    dls__buf_add(&b, version, strlen(version));
     dls__buf_add(&b, head, sizeof head - 1);
     for (size_t i = 0; i < platform->n; i++) {
         char *t = proc_text(&platform->procs[i]);

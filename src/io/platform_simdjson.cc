@@ -980,7 +980,7 @@ void read_processors(ctx &c, od::value v, dls_platform *pl, located *bad)
 
 void read_root(ctx &c, od::document &doc, dls_platform *pl, located *bad)
 {
-    static const char *const known[] = {"processors", nullptr};
+    static const char *const known[] = {"processors", "version", nullptr};
     od::value root = need(c, doc.get_value(), c.len);
     size_t at = offset(c, root);
     od::json_type t = type_of(c, root);
@@ -990,16 +990,30 @@ void read_root(ctx &c, od::document &doc, dls_platform *pl, located *bad)
                             type_name(t));
         return;
     }
-    fault unknown;
+    fault unknown, version;
     located procs;
     bool has_procs = false;
+    pl->format = 1; /* a file without "version" is of the first format */
     od::object obj = need(c, root.get_object(), at);
-    each_field(c, obj, known, "the platform", &unknown, [&](int, od::value pv, size_t) {
+    each_field(c, obj, known, "the platform", &unknown, [&](int key, od::value pv, size_t) {
+        if (key == 1) {
+            num v = read_num(c, pv);
+            if (!v.ok || (v.v != 1 && v.v != DLS_PLATFORM_FORMAT))
+                version = v.ok ? make_fault(DLS_EDATA, v.at, "\"version\" must be 1 or %d (the "
+                                            "platform format's version), not %.10g",
+                                            DLS_PLATFORM_FORMAT, v.v)
+                               : number_fault(v, "\"version\"");
+            else
+                pl->format = (int)v.v;
+            return;
+        }
         has_procs = true;
         read_processors(c, pv, pl, &procs);
     });
     if (unknown)
         bad->f = unknown;
+    else if (version)
+        bad->f = version;
     else if (!has_procs)
         bad->f = make_fault(DLS_EDATA, at, "the platform has no \"processors\"");
     else

@@ -4,6 +4,9 @@
  * - lu-update, the trailing-matrix update of paper 001: an x by y matrix of b x b blocks
  *   updated by a column of x blocks times a row of y blocks, C -= A B with A (x b) x b and
  *   B b x (y b); x y block updates.
+ * A run's work is counted in the size's unit (a row, a block column: the platform format's
+ * x / s(x)), or in the kernel's operations with dls_blas_kernel_params::operations (the
+ * 2-D speeds of matrix partitions and LU).
  * Matrices are allocated and filled outside the timed region; only dgemm is timed. They are
  * kept for the next run at the same size. A dgemm shorter than min_run_time is repeated in
  * a loop timed at once, the time divided by the repetitions. */
@@ -36,6 +39,7 @@ typedef struct blas_kernel {
     size_t m, n, kk;   /* their shape: C (m x n) -= A (m x kk) B (kk x n) */
     double min_run;    /* seconds a run lasts at least */
     unsigned loop;     /* dgemms in a run at this shape (0: not known yet) */
+    int operations;    /* work in operations (1) or in the size's unit (0) */
 } blas_kernel;
 
 /* Repetitions in a run at most (a dgemm of a nanosecond). */
@@ -114,14 +118,14 @@ static double blas_run(double size, double *work, void *data)
         n = kk = k->fixed;
         alpha = 1;
         beta = 0;
-        *work = size * (double)k->fixed * (double)k->fixed;
+        *work = k->operations ? size * (double)k->fixed * (double)k->fixed : size;
     } else {
         m = k->fixed * k->block;
         n = (size_t)size * k->block;
         kk = k->block;
         alpha = -1;
         beta = 1;
-        *work = (double)k->fixed * size;
+        *work = k->operations ? (double)k->fixed * size : size;
     }
     if (m == 0 || n == 0)
         return -1;
@@ -196,6 +200,10 @@ dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kern
         return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: min_run_time must be in "
                          "[0, %g] s, not %.10g", DLS_KERNEL_MAX_MIN_RUN_TIME,
                          params->min_run_time);
+    if (params->operations != 0 && params->operations != 1)
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: operations must be 0 (work in "
+                         "the size's unit) or 1 (in the kernel's operations), not %d",
+                         params->operations);
     blas_kernel *k = calloc(1, sizeof *k);
     if (k == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_blas_kernel_create: out of memory");
@@ -204,6 +212,7 @@ dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kern
     k->block = params->block;
     k->threads = params->threads;
     k->min_run = params->min_run_time;
+    k->operations = params->operations;
     memset(kernel, 0, sizeof *kernel);
     kernel->name = dls_blas_kernel_kind_name(kind);
     kernel->run = blas_run;

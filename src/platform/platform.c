@@ -15,7 +15,15 @@
 
 dls_platform *dls__platform_new(void)
 {
-    return calloc(1, sizeof(dls_platform));
+    dls_platform *p = calloc(1, sizeof(dls_platform));
+    if (p != NULL)
+        p->format = DLS_PLATFORM_FORMAT;
+    return p;
+}
+
+int dls_platform_format(const dls_platform *platform)
+{
+    return platform != NULL ? platform->format : 0;
 }
 
 dls_status dls_platform_create(dls_platform **out, dls_error *err)
@@ -727,6 +735,7 @@ dls_status dls_platform_copy(const dls_platform *platform, dls_platform **out, d
         c->procs[i].ret_startup = pr->ret_startup;
         c->procs[i].ret_rate = pr->ret_rate;
     }
+    c->format = platform->format;
     *out = c;
     return DLS_OK;
 }
@@ -753,7 +762,7 @@ int dls_platform_equal(const dls_platform *a, const dls_platform *b)
 
 typedef struct unusual {
     size_t count;
-    char first[200];
+    char first[400];
 } unusual;
 
 static void note_unusual(unusual *u, const char *fmt, ...) DLS_PRINTF(2, 3);
@@ -787,6 +796,23 @@ static void speed_unusual(unusual *u, double v, const char *what)
     if (v < DLS_UNUSUAL_SPEED_MIN || v > DLS_UNUSUAL_SPEED_MAX)
         note_unusual(u, "%s of %.6g units per second (outside [%g, %g])", what, v,
                      DLS_UNUSUAL_SPEED_MIN, DLS_UNUSUAL_SPEED_MAX);
+}
+
+/* A processor of a first-format file with the name and model `dlsched bench` gave its
+ * built-in kernels ("HOST-gemm-rows", "HOST-lu-update", measured points): written when
+ * their 1-D speeds counted operations, not the size's unit. */
+static int old_bench(const dls_platform *platform, const dls__proc *p)
+{
+    static const char *const kernels[] = {"-gemm-rows", "-lu-update"};
+    if (platform->format >= 2 || p->model->kind != DLS_MODEL_POINTS)
+        return 0;
+    size_t n = strlen(p->name);
+    for (size_t k = 0; k < 2; k++) {
+        size_t kn = strlen(kernels[k]);
+        if (n > kn && strcmp(p->name + n - kn, kernels[k]) == 0)
+            return 1;
+    }
+    return 0;
 }
 
 size_t dls_platform_unusual(const dls_platform *platform, size_t i, char *text, size_t size)
@@ -824,6 +850,11 @@ size_t dls_platform_unusual(const dls_platform *platform, size_t i, char *text, 
         time_unusual(&u, p->startup, "a link startup");
         slope_unusual(&u, p->rate, "a link rate");
     }
+    if (old_bench(platform, p))
+        note_unusual(&u, "speeds measured by an older `dlsched bench` (a file without "
+                     "\"version\"), which counted the kernel's operations (n1 n^2 "
+                     "multiply-adds, x y block updates) instead of rows or block columns: its "
+                     "times come out n^2 or x times too short; measure it again");
     if (u.count > 0 && text != NULL && size > 0)
         snprintf(text, size, "%s%s", u.first,
                  u.count > 1 ? ", and more of the kind" : "");

@@ -37,6 +37,7 @@ typedef struct dls__slot {
 
 struct dls_platform {
     size_t n, cap;
+    int format;       /* the platform format's version it was read in (dls_platform_format) */
     dls__proc *procs;
     dls__slot *slots; /* name index: open addressing, linear probing */
     size_t nslots;    /* a power of two, or 0 before the first processor */

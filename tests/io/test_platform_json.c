@@ -287,6 +287,42 @@ TEST(test_output_shape)
     dls_platform_free(p);
 }
 
+/* The format's version (issue 34): a file without "version" is of version 1 and is
+ * written back without one; version 2 is kept; a platform built through the API or copied
+ * from one is of the current version. A version-1 processor named as the older `dlsched
+ * bench` named its kernels' measurements, with measured points, is named unusual (its
+ * speeds counted operations); the same in version 2 is not. */
+TEST(test_format_version)
+{
+    dls_error err;
+    const char *body = "\"processors\": [{\"name\": \"host-gemm-rows\", \"speed\": "
+                       "{\"points\": [[8, 1.6e10], [1000, 4.6e10]]}}]}";
+    char text[256], *out;
+    for (int version = 1; version <= 2; version++) {
+        snprintf(text, sizeof text, version == 1 ? "{%s" : "{\"version\": 2, %s", body);
+        dls_platform *p = test_platform_json(text);
+        assert_int_equal(dls_platform_format(p), version);
+        assert_ok(dls_platform_to_string(p, &out, &err), &err);
+        assert_int_equal(strstr(out, "\"version\": 2") != NULL, version == 2);
+        dls_free(out);
+        char why[512];
+        size_t n = dls_platform_unusual(p, 0, why, sizeof why);
+        assert_int_equal(n, version == 1);
+        if (version == 1)
+            assert_non_null(strstr(why, "measured by an older `dlsched bench`"));
+        dls_platform *c;
+        assert_ok(dls_platform_copy(p, &c, &err), &err);
+        assert_int_equal(dls_platform_format(c), version);
+        dls_platform_free(c);
+        dls_platform_free(p);
+    }
+    dls_platform *p;
+    assert_ok(dls_platform_create(&p, &err), &err);
+    assert_int_equal(dls_platform_format(p), DLS_PLATFORM_FORMAT);
+    assert_int_equal(dls_platform_format(NULL), 0);
+    dls_platform_free(p);
+}
+
 /* The limits of the readers (dlsched/platform.h). Each error is reached with small limits
  * passed to the readers' internal form, and the file size also with the real limit on a
  * sparse file (no disk blocks, no memory): inputs of gigabytes are never built. */
@@ -549,4 +585,4 @@ TEST(test_edit_read_platform)
 
 TEST_MAIN("platform_json", test_read_contract_example, test_read_every_example, test_name_rule,
           test_random_roundtrips, test_write_file, test_located_errors, test_bad_corpus,
-          test_output_shape, test_reader_limits, test_hostile_inputs, test_edit_read_platform)
+          test_output_shape, test_format_version, test_reader_limits, test_hostile_inputs, test_edit_read_platform)

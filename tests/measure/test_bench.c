@@ -350,17 +350,33 @@ TEST(test_blas_kernels)
     dls_kernel k;
     assert_ok(dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &bp, &k, &err), &err);
     assert_string_equal(k.name, "gemm-rows");
+    /* the work in the size's unit (rows, block columns: the platform format's x / s(x)),
+     * or with operations in multiply-adds and block updates (2-D speeds) */
     double work;
     double t = k.run(16, &work, k.data);
     assert_true(t > 0);
-    assert_rel(work, 16.0 * 64 * 64, 0);
+    assert_rel(work, 16, 0);
     assert_rel(k.memory(16, k.data), 8 * (2 * 16 * 64 + 64 * 64), 0);
     dls_blas_kernel_free(&k);
+    bp.operations = 1;
+    assert_ok(dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &bp, &k, &err), &err);
+    assert_true(k.run(16, &work, k.data) > 0);
+    assert_rel(work, 16.0 * 64 * 64, 0);
+    dls_blas_kernel_free(&k);
+    bp.operations = 2;
+    assert_fails(dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &bp, &k, &err), DLS_EINVAL, &err,
+                 "operations must be 0");
+    bp.operations = 0;
     bp.fixed = 4;
     bp.block = 8;
     assert_ok(dls_blas_kernel_create(DLS_KERNEL_LU_UPDATE, &bp, &k, &err), &err);
     t = k.run(3, &work, k.data);
     assert_true(t > 0);
+    assert_rel(work, 3, 0);
+    dls_blas_kernel_free(&k);
+    bp.operations = 1;
+    assert_ok(dls_blas_kernel_create(DLS_KERNEL_LU_UPDATE, &bp, &k, &err), &err);
+    assert_true(k.run(3, &work, k.data) > 0);
     assert_rel(work, 12, 0);
     assert_rel(k.memory(3, k.data), 8 * 64 * (4 + 3 + 12), 0);
     /* a short real build */

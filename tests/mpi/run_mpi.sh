@@ -113,6 +113,27 @@ if mpi 3 "$dlsched" bench --mpi --links --kernel gemm-rows --n 32 --max-size 64 
     grep -q "shared memory" err.txt || fail "bench --mpi --links: the shared memory not said: $(cat err.txt)"
     "$dlsched" check l.json > check.txt 2>&1 || fail "check of bench --mpi --links's file"
     grep -q "startup .*, rate" check.txt || fail "bench --mpi --links: no links in the platform: $(cat check.txt)"
+    # issue 34: the speeds in rows per second, the unit of the links (a row): every size a
+    # rank's log measured is predicted by the file (x / s(x)) within the point's band, and
+    # a schedule of the rows measured takes seconds of the same order as the runs
+    "$PYTHON3" - l.json <<'PY' || fail "bench --mpi --links: the file's speeds are not in rows per second"
+import json, sys, subprocess
+d = json.load(open(sys.argv[1]))
+assert d.get("version") == 2, d.get("version")
+for r, p in enumerate(d["processors"]):
+    pts = p["speed"]["points"]
+    def speed(x):
+        if x <= pts[0][0]: return pts[0][1]
+        for (a, sa, *_), (b, sb, *_) in zip(pts, pts[1:]):
+            if a <= x <= b: return sa + (sb - sa) * (x - a) / (b - a)
+        return pts[-1][1]
+    # the rank's log: a header, then "size speed low high time ci reps" in hex floats
+    for line in list(open("l.json.log.%d" % r))[1:]:
+        x, sp, lo, hi, t = (float.fromhex(v) for v in line.split()[:5])
+        pred = x / speed(x)
+        assert x / hi * (1 - 1e-9) <= pred <= x / lo * (1 + 1e-9), (r, line, pred)
+        assert 0.2 <= pred / t <= 5, (r, line, pred, t)
+PY
 else
     fail "bench --mpi --links: $(cat err.txt)"
 fi

@@ -11,7 +11,7 @@ run check "$tmp/full.json"
 expect_rc 0 "check accepts what bench writes"
 expect_out "sim .*points with bands .*1e+08" "check output"
 [ -s "$tmp/full.json.log" ] || fail "no log written next to the output"
-head -n 1 "$tmp/full.json.log" | grep -q '"dlsched_bench":1' || fail "log header"
+head -n 1 "$tmp/full.json.log" | grep -q '"dlsched_bench":2' || fail "log header"
 
 # --json reports the points; --merge adds to, then replaces in, an existing platform.
 run bench --kernel synthetic --name sim --max-points 8 --json --quiet --log "$tmp/j.log"
@@ -110,5 +110,30 @@ run bench --kernel synthetic --surface 3,2 -o "$tmp/a.json"
 expect_rc 2 "bad surface"
 run bench --kernel warp
 expect_rc 2 "unknown kernel"
+
+# Issue 34: one unit of work from bench to every command. A real gemm-rows measurement
+# (n = 128, up to 256 rows) is written in rows per second, so that partition predicts the
+# time the bench measured at each size, within that size's band (it once predicted them
+# n^2 times too short, in multiply-adds per second); the file says its format's version.
+run bench --kernel gemm-rows --n 128 --max-size 256 --max-points 6 --size-cap 0.2 --quiet \
+    -o "$tmp/rows.json"
+expect_rc 0 "gemm-rows bench"
+grep -q '"version": 2' "$tmp/rows.json" || fail "gemm-rows bench: the file's version"
+nrows=0
+while IFS= read -r line; do
+    # the log's points: {"size":S,"speed":V,"low":L,"high":H,"time":T,...}
+    set -- $(printf '%s\n' "$line" | sed -n \
+        's/.*"size":\([^,]*\),"speed":[^,]*,"low":\([^,]*\),"high":\([^,]*\),"time":\([^,]*\),.*/\1 \2 \3 \4/p')
+    [ $# -eq 4 ] || continue
+    nrows=$((nrows + 1))
+    size=${1%.0}
+    run partition "$tmp/rows.json" --elements "$size"
+    got=$(sed -n 's/^makespan \([0-9.e+-]*\) s.*/\1/p' "$tmp/out")
+    awk -v x="$1" -v lo="$2" -v hi="$3" -v t="$4" -v p="$got" 'BEGIN {
+        # within the band of the speeds observed at that size (rounding of 9 digits)
+        exit !(p >= x / hi * (1 - 1e-8) && p <= x / lo * (1 + 1e-8) && p > t / 5 && p < t * 5) }' ||
+        fail "gemm-rows bench: partition --elements $size predicts $got s, measured $4 s (speeds $2 to $3 rows/s)"
+done < "$tmp/rows.json.log"
+[ "$nrows" -ge 2 ] || fail "gemm-rows bench: $nrows points in the log"
 
 cli_summary
