@@ -187,9 +187,11 @@ DLS_API dls_status dls_starpu_find(const char *symbol, char **path, dls_error *e
 typedef struct dls_csv_params {
     /** The columns, separated by commas: "size,time", "size,time,stddev,count",
      *  "size,speed", "size,speed,low,high", with an optional "name" anywhere; a column
-     *  named "-" is ignored. NULL (default): the first line is a header naming them (names
-     *  as these, in any case; other columns ignored). With explicit columns, a first line
-     *  whose size field is not a number is taken for a header and skipped. */
+     *  named "-" is ignored. "name" may be written "node", "host", "processor" or "worker",
+     *  "time" "seconds", "sec" or "s". NULL (default): the first line is a header naming
+     *  them (names as these, in any case; any other name is refused with the list of
+     *  these, never ignored: it could have told the rows apart). With explicit columns, a
+     *  first line whose size field is not a number is taken for a header and skipped. */
     const char *columns;
     /** The processor's name when there is no name column; NULL (default) for the file's
      *  base name without its extension. */
@@ -213,7 +215,8 @@ DLS_API void dls_csv_params_init(dls_csv_params *params);
  * comments; empty lines are skipped. Times are in seconds, sizes in the platform's units,
  * speeds in units per second. Rows of the same processor and size are samples of one point
  * (their mean and spread make its band when the file gives no stddev), so a file of one row
- * per run imports as it is.
+ * per run imports as it is; without a name column, rows of one size whose times differ by
+ * more than a factor of 2 are named in the report's notes (several processors averaged?).
  * @param path the CSV file
  * @param params NULL for the defaults
  * @param platform receives the processors (unchanged on failure)

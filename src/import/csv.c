@@ -68,6 +68,23 @@ typedef enum {
 static const char *const col_name[COL_KINDS] = {"-",     "size", "time", "stddev", "count",
                                                 "speed", "low",  "high", "name"};
 
+/* Other names of the columns, as other tools write them (any case). */
+static const struct {
+    const char *alias;
+    col_kind kind;
+} col_alias[] = {
+    {"node", COL_NAME},    {"host", COL_NAME}, {"processor", COL_NAME}, {"worker", COL_NAME},
+    {"seconds", COL_TIME}, {"sec", COL_TIME},  {"s", COL_TIME},
+};
+
+/* What a header or a column list may name, for messages. */
+#define CSV_ACCEPTED "size; time (or seconds, sec, s); stddev; count; speed; low; high; " \
+                     "name (or node, host, processor, worker); and - for a column to ignore"
+
+/* Rows of one size, without a name column, whose times differ by more than this factor
+ * may come from different processors: said in the report. */
+#define CSV_SPREAD_WARN 2.0
+
 /* One field of the row being read: its text (in the row's buffer) and where it starts. */
 typedef struct {
     size_t off, len;
@@ -185,6 +202,9 @@ static int kind_of(const char *s, size_t n)
     for (int k = 0; k < COL_KINDS; k++)
         if (strlen(col_name[k]) == n && strncasecmp(s, col_name[k], n) == 0)
             return k;
+    for (size_t a = 0; a < sizeof col_alias / sizeof col_alias[0]; a++)
+        if (strlen(col_alias[a].alias) == n && strncasecmp(s, col_alias[a].alias, n) == 0)
+            return (int)col_alias[a].kind;
     return -1;
 }
 
@@ -234,8 +254,8 @@ static dls_status parse_column_list(csv_ctx *x, const char *list)
             quote_text(tok, q, sizeof q);
             free(tok);
             return dls__fail(x->err, DLS_EINVAL, "%s: columns \"%s\": column %zu, \"%s\", is "
-                             "none of size, time, stddev, count, speed, low, high, name and -",
-                             x->fn, list, k + 1, q);
+                             "not a column dlsched reads; accepted: " CSV_ACCEPTED, x->fn, list,
+                             k + 1, q);
         }
         if (kind != COL_IGNORE && x->at[kind] >= 0)
             return dls__fail(x->err, DLS_EINVAL, "%s: columns \"%s\": \"%s\" appears twice",
@@ -258,12 +278,18 @@ static void read_header(csv_ctx *x)
     for (size_t k = 0; k < x->nf && x->st == DLS_OK; k++) {
         const field_rec *f = &x->f[k];
         int kind = kind_of(x->text + f->off, f->len);
-        if (kind < 0 || kind == COL_IGNORE) {
+        if (kind < 0) {
+            /* a column read as nothing could have told the rows apart (a node's name):
+             * refused, never ignored silently */
             char q[CSV_QUOTE_MAX];
             quote_text(x->text + f->off, q, sizeof q);
-            add_note(x, "%s:%d:%d: column %zu, \"%s\", ignored", x->source, f->line, f->col,
-                     k + 1, q);
-            kind = COL_IGNORE;
+            fail_at(x, DLS_ESYNTAX, f->line, f->col, "header: column %zu, \"%s\", is not a "
+                    "column dlsched reads; accepted: " CSV_ACCEPTED " (or give the columns "
+                    "with --columns)", k + 1, q);
+            return;
+        } else if (kind == COL_IGNORE) {
+            add_note(x, "%s:%d:%d: column %zu, \"-\", ignored", x->source, f->line, f->col,
+                     k + 1);
         } else if (x->at[kind] >= 0) {
             fail_at(x, DLS_ESYNTAX, f->line, f->col, "column \"%s\" appears twice in the header "
                     "(columns %ld and %zu)", col_name[kind], x->at[kind] + 1, k + 1);
@@ -697,9 +723,40 @@ static void note_lines(dls__buf *b, const int *lines, size_t n)
         dls__buf_put(b, ", ...");
 }
 
+/* Rows of one size whose times differ by more than CSV_SPREAD_WARN, in a file without a
+ * name column: the widest such size of the processor, and how many there are. */
+typedef struct spread_seen {
+    size_t sizes;
+    double ratio, size;
+    int line_lo, line_hi;
+} spread_seen;
+
+static void note_spread(const proc_rows *p, size_t g0, size_t g1, spread_seen *sp)
+{
+    const row_rec *r = p->rows;
+    size_t lo = g0, hi = g0;
+    for (size_t k = g0 + 1; k < g1; k++) {
+        if (r[k].a < r[lo].a)
+            lo = k;
+        if (r[k].a > r[hi].a)
+            hi = k;
+    }
+    double ratio = r[hi].a / r[lo].a;
+    if (!(ratio > CSV_SPREAD_WARN))
+        return;
+    sp->sizes++;
+    if (ratio > sp->ratio) {
+        sp->ratio = ratio;
+        sp->size = r[g0].size;
+        sp->line_lo = r[lo].line;
+        sp->line_hi = r[hi].line;
+    }
+}
+
 /* The points of p's rows, into q; DLS_OK or a failure recorded in x. */
 static dls_status make_points(csv_ctx *x, proc_rows *p, dls__import_proc *q)
 {
+    spread_seen spread = {0, 0, 0, 0, 0};
     qsort(p->rows, p->n, sizeof *p->rows, by_size_then_line);
     int by_time = x->at[COL_TIME] >= 0;
     int *bare = malloc(p->n * sizeof *bare); /* lines of the points without a band */
@@ -726,6 +783,8 @@ static dls_status make_points(csv_ctx *x, proc_rows *p, dls__import_proc *q)
                 ss += (r[k].c - 1) * r[k].b * r[k].b + r[k].c * d * d;
             }
             double sd = n >= 2 ? sqrt(ss / (n - 1)) : 0;
+            if (x->at[COL_NAME] < 0 && g1 > g0 + 1)
+                note_spread(p, g0, g1, &spread);
             /* beyond UINT_MAX runs, Student's t is the normal quantile anyway */
             unsigned un = n > UINT_MAX ? UINT_MAX : (unsigned)n;
             dls__import_band(r[g0].size, mean, sd, un, x->confidence, &speed, &low, &high);
@@ -767,6 +826,13 @@ static dls_status make_points(csv_ctx *x, proc_rows *p, dls__import_proc *q)
     if (by_time)
         q->few = nbare;
     free(bare);
+    if (x->st == DLS_OK && spread.sizes > 0)
+        add_note(x, "%s: processor \"%s\": at %zu size%s the rows' times differ by more than "
+                 "a factor of %g (at size %.10g, %.3g times: lines %d and %d), and are averaged "
+                 "into one point: if they come from different processors, add a column naming "
+                 "them (name, node, host, processor or worker)", x->source, p->name,
+                 spread.sizes, spread.sizes > 1 ? "s" : "", CSV_SPREAD_WARN, spread.size,
+                 spread.ratio, spread.line_lo, spread.line_hi);
     return x->st;
 }
 

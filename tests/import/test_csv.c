@@ -74,9 +74,34 @@ TEST(test_params_init)
 
 TEST(test_header_and_columns)
 {
-    /* a header in any case, an unknown column ignored (and noted) */
+    /* a header in any case; the names other tools give the columns (issue 34: a "node"
+     * column was ignored, and two nodes became one processor averaging both) */
+    static const char *const names[] = {"name", "NODE", "host", "Processor", "worker"};
+    static const char *const times[] = {"time", "Seconds", "sec", "S"};
+    for (size_t k = 0; k < 5; k++) {
+        char text[128];
+        snprintf(text, sizeof text, "%s,size,%s\nx,100,0.5\ny,300,2.5\n", names[k],
+                 times[k % 4]);
+        dls_platform *two = import_ok(text, NULL, NULL);
+        assert_int_equal(dls_platform_count(two), 2);
+        size_t n1;
+        const double *s1, *v1, *l1, *h1;
+        points_of(two, "y", &n1, &s1, &v1, &l1, &h1);
+        assert_int_equal(n1, 1);
+        assert_rel(v1[0], 120, TOL);
+        dls_platform_free(two);
+    }
+    /* a column read as nothing is refused, with what is accepted; "-" is ignored */
+    dls_platform *bad = test_platform_new();
+    dls_error e2;
+    assert_fails(dls_import_csv_string("Comment,size,time\nx,100,0.5\n", 28, SRC, NULL, bad,
+                                       NULL, &e2),
+                 DLS_ESYNTAX, &e2, "data.csv:1:1: header: column 1, \"Comment\", is not a "
+                 "column dlsched reads; accepted: size; time (or seconds, sec, s)");
+    assert_int_equal(dls_platform_count(bad), 0);
+    dls_platform_free(bad);
     dls_import_report *rep;
-    dls_platform *pl = import_ok("Host,SIZE,Time\nx,100,0.5\ny,300,2.5\n", NULL, &rep);
+    dls_platform *pl = import_ok("-,SIZE,Time\nx,100,0.5\ny,300,2.5\n", NULL, &rep);
     size_t n;
     const double *sz, *sp, *lo, *hi;
     points_of(pl, SRC_BASE, &n, &sz, &sp, &lo, &hi);
@@ -86,8 +111,17 @@ TEST(test_header_and_columns)
     assert_rel(sz[1], 300, TOL);
     assert_rel(sp[1], 120, TOL);
     assert_null(lo);
-    assert_non_null(strstr(dls_import_report_notes(rep), "data.csv:1:1: column 1, \"Host\", "
+    assert_non_null(strstr(dls_import_report_notes(rep), "data.csv:1:1: column 1, \"-\", "
                                                           "ignored"));
+    dls_import_report_free(rep);
+    /* rows of one size far apart, without a name column: averaged, and said */
+    pl = import_ok("size,time\n100,1\n100,4\n200,2\n", NULL, &rep);
+    assert_non_null(strstr(dls_import_report_notes(rep), "at 1 size the rows' times differ by "
+                                                          "more than a factor of 2 (at size "
+                                                          "100, 4 times: lines 2 and 3)"));
+    dls_import_report_free(rep);
+    dls_platform_free(pl);
+    pl = import_ok("-,SIZE,Time\nx,100,0.5\ny,300,2.5\n", NULL, &rep);
     assert_int_equal(dls_import_report_count(rep), 1);
     const dls_import_item *it = dls_import_report_item(rep, 0);
     assert_string_equal(it->name, SRC_BASE);
@@ -134,7 +168,7 @@ TEST(test_quoting_and_lines)
      * fields */
     const char *text = "# a comment\r\n"
                        "\r\n"
-                       "note,name,size,time\r\n"
+                       "-,name,size,time\r\n"
                        "\"two\r\nlines, and \"\"quotes\"\"\",\"a,b \"\"c\"\"\",  100 , 0.5\r\n"
                        ",,,\r\n"
                        "   \r\n"
@@ -173,7 +207,7 @@ TEST(test_quoting_and_lines)
     dls_platform_free(pl);
 
     /* a lone CR ends lines too, and a '#' inside a quoted field's second line is text */
-    pl = import_ok("size,time,x\r100,0.5,\"a\r#b\"\r200,1,\r", NULL, NULL);
+    pl = import_ok("size,time,-\r100,0.5,\"a\r#b\"\r200,1,\r", NULL, NULL);
     points_of(pl, SRC_BASE, &n, &sz, &sp, &lo, &hi);
     assert_int_equal(n, 2);
     dls_platform_free(pl);
@@ -514,7 +548,7 @@ static const bad_case bad_cases[] = {
      "the processor name \"a\\u000ab\" has a control character"},
     {NULL, "name,size,time\n\"\xff\",1,2\n", 0, DLS_EDATA, 2, 1, "is not valid UTF-8"},
     /* positions after a quoted field over two lines, CRLF, a lone CR, tabs */
-    {NULL, "c,size,time\n\"x\ny\",1,2\n\"z\",1,abc\n", 0, DLS_ESYNTAX, 4, 7, "\"abc\""},
+    {NULL, "-,size,time\n\"x\ny\",1,2\n\"z\",1,abc\n", 0, DLS_ESYNTAX, 4, 7, "\"abc\""},
     {NULL, "size,time\r\n1,2\r\n3,x\r\n", 0, DLS_ESYNTAX, 3, 3, "\"x\" is not a number"},
     {NULL, "size,time\r1,x\r", 0, DLS_ESYNTAX, 2, 3, "\"x\" is not a number"},
     {NULL, "size,time\n\n\n  1 ,   -1\n", 0, DLS_EDATA, 4, 9, "-1 is not a time"},
@@ -631,9 +665,10 @@ TEST(test_bad_params)
     BAD(par.confidence = NAN, "confidence must be in (0, 1)");
     BAD(par.name = "", "the name \"\" is empty");
     BAD(par.name = "a\tb", "control character");
-    BAD(par.columns = "size,tim", "columns \"size,tim\": column 2, \"tim\", is none of");
-    BAD(par.columns = "", "column 1, \"\", is none of");
-    BAD(par.columns = "size,time,", "column 3, \"\", is none of");
+    BAD(par.columns = "size,tim", "columns \"size,tim\": column 2, \"tim\", is not a column dlsched reads; accepted: size; "
+                 "time (or seconds, sec, s)");
+    BAD(par.columns = "", "column 1, \"\", is not a column dlsched reads");
+    BAD(par.columns = "size,time,", "column 3, \"\", is not a column dlsched reads");
     BAD(par.columns = "size,time,SIZE", "\"size\" appears twice");
     BAD(par.columns = "size,-,-", "neither a \"time\" nor a \"speed\" column");
     BAD(par.columns = "time,speed", "no \"size\" column");
