@@ -57,6 +57,44 @@ const tool_cmd tool_cmd_partition = {
     partition_default,
 };
 
+/* A platform with links: the partition problem leaves the sends out (the data are where
+ * they are computed), which the report says with the longest send its shares would take
+ * and the command that schedules them. Writes the sentence into buf; 0 when no processor
+ * has a link that costs anything. */
+static int links_note(const tool_args *args, const dls_platform *pl, const dls_partition *r,
+                      char *buf, size_t size)
+{
+    size_t p = dls_partition_count(r), linked = 0, worst = p;
+    const uint64_t *el = dls_partition_elements(r);
+    double longest = -1;
+    for (size_t i = 0; i < p; i++) {
+        double S, C;
+        if (!dls_platform_has_link(pl, i) || dls_platform_link(pl, i, &S, &C) != DLS_OK ||
+            (S == 0 && C == 0))
+            continue;
+        linked++;
+        double t = el[i] > 0 ? S + C * (double)el[i] : 0;
+        if (t > longest) {
+            longest = t;
+            worst = i;
+        }
+    }
+    if (linked == 0)
+        return 0;
+    int n = snprintf(buf, size, "%zu of %zu processors have a link, which the partition "
+                     "problem leaves out (the data are taken to be where they are computed)",
+                     linked, p);
+    if (worst < p && longest > 0 && n > 0 && (size_t)n < size)
+        n += snprintf(buf + n, size - (size_t)n, ": sending \"%s\" its %llu elements alone "
+                      "would take %.3g s, against a makespan of %.3g s here",
+                      dls_platform_name(pl, worst), (unsigned long long)el[worst], longest,
+                      dls_partition_makespan(r));
+    if (n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, "; `dlsched schedule %s --load %llu` schedules "
+                 "the sends too", args->pos[0], (unsigned long long)dls_partition_total(r));
+    return 1;
+}
+
 static json_t *result_json(const tool_args *args, const dls_platform *pl,
                            const dls_partition *r, int weighted)
 {
@@ -88,6 +126,9 @@ static json_t *result_json(const tool_args *args, const dls_platform *pl,
         json_object_set_new(root, "matrix", json_integer((json_int_t)matrix));
     if (dls_partition_note(r)[0])
         json_object_set_new(root, "note", tool_json_text(dls_partition_note(r)));
+    char links[1024];
+    if (links_note(args, pl, r, links, sizeof links))
+        json_object_set_new(root, "links", tool_json_text(links));
     const size_t *order = dls_partition_order(r);
     if (order) {
         json_t *names = json_array();
@@ -211,6 +252,9 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_parti
     }
     if (dls_partition_note(r)[0])
         tool_warning("%s", dls_partition_note(r));
+    char links[1024];
+    if (links_note(args, pl, r, links, sizeof links))
+        tool_warning("%s", links);
     if (json)
         return tool_print_json(result_json(args, pl, r, weighted));
     print_table(args->pos[0], pl, r, weighted);

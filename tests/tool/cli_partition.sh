@@ -82,4 +82,25 @@ run help partition
 expect_rc 0 "help partition"
 grep -q -- "--weights" "$tmp/out" || fail "help lacks --weights"
 
+# Issue 34: the partition problem leaves links out, and says so, naming schedule: a laptop
+# on Wi-Fi given 6.25 M elements would take 8 s to receive them.
+cat > "$tmp/wifi.json" <<'EOF2'
+{"processors": [
+  {"name": "node", "speed": 5e8},
+  {"name": "laptop", "speed": 3.2e7, "link": {"startup": 0.005, "rate": 1.28e-6}}]}
+EOF2
+run partition "$tmp/wifi.json" --elements 1e8
+expect_rc 0 "partition with links"
+expect_err 'warning: 1 of 2 processors have a link, which the partition problem leaves out' \
+    "partition with links: the warning"
+expect_err 'sending "laptop" its 601503[0-9] elements alone would take 7.7 s' \
+    "partition with links: the longest send"
+expect_err 'dlsched schedule .*wifi.json --load 100000000` schedules the sends too' \
+    "partition with links: names schedule"
+printf '{"processors": [{"name": "a", "speed": 5e8}, {"name": "b", "speed": 3e7,
+  "link": {"startup": 0, "rate": 0}}]}\n' > "$tmp/nolinks.json"
+run partition "$tmp/nolinks.json" --elements 1000
+expect_rc 0 "partition without links"
+if grep -q "have a link" "$tmp/err"; then fail "partition without links: a links warning"; fi
+
 cli_summary

@@ -49,4 +49,15 @@ py_json "elements: exact false" <<'PY'
 assert d["exact"] is False, d
 PY
 
+run partition "$ex/star_cluster.json" --elements 1000000 --json
+py_json "links said in the JSON" <<'PY'
+assert "partition problem leaves out" in d["links"] and "dlsched schedule" in d["links"], d
+PY
+printf '{"processors": [{"name": "a", "speed": 5e8}, {"name": "b", "speed": 3e7}]}\n' \
+    > "$tmp/nolinks.json"
+run partition "$tmp/nolinks.json" --elements 1000 --json
+py_json "no links, no word of them" <<'PY'
+assert "links" not in d, d
+PY
+
 cli_summary
