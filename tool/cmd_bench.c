@@ -171,7 +171,8 @@ const tool_cmd tool_cmd_bench = {
     "seconds, as every command reads the file. --surface speeds count the operations\n"
     "(n1 n^2 multiply-adds, x y block updates), as partition --matrix and lu read them. Every\n"
     "point is appended to the log as soon as it is measured; after Ctrl-C or a crash,\n"
-    "--resume continues where it stopped.\n"
+    "--resume continues where it stopped. Without -o or --merge the platform goes to\n"
+    "standard output (with --json, into the report's \"platform\"), and a message says so.\n"
     "With --mpi (under mpirun, in a dlsched built with MPI) every rank measures at the same\n"
     "time, so that ranks sharing a node contend as they will in the real run; processor r is\n"
     "rank r, named HOST:r, its limit its share of its node's memory. Rank r logs to\n"
@@ -875,8 +876,11 @@ static dls_status measure_surface(const bench_job *job, monitor *m, const dls_be
     return st;
 }
 
-/* Writes the processor to -o (a new platform) or --merge (added or replaced). */
-static int write_platform(const bench_job *job, const dls_model *model, double limit)
+/* Writes the processor to -o (a new platform) or --merge (added or replaced); without
+ * either, to standard output, or into *in_report (the JSON report's "platform") when it is
+ * not NULL. */
+static int write_platform(const bench_job *job, const dls_model *model, double limit,
+                          json_t **in_report)
 {
     dls_error err;
     dls_error_clear(&err);
@@ -899,11 +903,18 @@ static int write_platform(const bench_job *job, const dls_model *model, double l
     }
     if (st == DLS_OK && isfinite(limit))
         st = dls_platform_set_limit(pl, index, limit, &err);
-    if (st == DLS_OK && !job->merge && tool_is_stdout(job->out)) {
+    if (st == DLS_OK && !job->merge && (job->out == NULL || tool_is_stdout(job->out))) {
         char *doc = NULL;
         st = dls_platform_to_string(pl, &doc, &err);
         dls_platform_free(pl);
-        return st == DLS_OK ? tool_write_stdout(doc, "platform") : tool_fail(st, &err);
+        if (st != DLS_OK)
+            return tool_fail(st, &err);
+        if (in_report != NULL) {
+            *in_report = json_loads(doc, 0, NULL);
+            dls_free(doc);
+            return *in_report != NULL ? EXIT_DONE : (tool_error("out of memory"), EXIT_FAILURE_RUN);
+        }
+        return tool_write_stdout(doc, "platform");
     }
     if (st == DLS_OK)
         st = dls_platform_write_file(pl, job->merge ? job->merge : job->out, &err);
@@ -924,15 +935,25 @@ static int finish(const bench_job *job, dls_status st, const dls_error *err, out
     }
     if (st != DLS_OK)
         return tool_fail(st, err);
-    int rc = EXIT_DONE;
-    if (job->out || job->merge)
-        rc = write_platform(job, res->model, res->limit);
-    if (rc == EXIT_DONE && arg_flag(job->args, "json")) {
+    /* without -o or --merge the platform goes to standard output (into the JSON report
+     * with --json), and where it went is said: it is never kept only in the log */
+    int json = arg_flag(job->args, "json"), to_stdout = !job->out && !job->merge;
+    json_t *platform = NULL;
+    int rc = write_platform(job, res->model, res->limit, to_stdout && json ? &platform : NULL);
+    if (rc == EXIT_DONE && to_stdout)
+        tool_note("the platform went to standard output%s; -o FILE writes it to a file, "
+                  "--merge FILE into a platform (the points are also in the log %s)",
+                  json ? ", in the JSON report's \"platform\"" : "", job->logpath);
+    if (rc == EXIT_DONE && json) {
         json_object_set_new(res->report, "name", tool_json_text(job->name));
         json_object_set_new(res->report, "limit", tool_json_number(res->limit));
         json_object_set_new(res->report, "log", tool_json_text(job->logpath));
+        if (platform != NULL)
+            json_object_set_new(res->report, "platform", platform);
         rc = tool_print_json(res->report);
         res->report = NULL;
+    } else {
+        json_decref(platform);
     }
     return rc;
 }

@@ -40,12 +40,21 @@ static int write_cluster(const tool_mpi_bench *job, const dls_platform *pl, json
                                  "log", tool_json_text(job->log));
         if (root != NULL && links != NULL)
             json_object_set(root, "links", links);
+        if (root != NULL && job->out == NULL) {
+            /* no -o: the platform in the report, never kept only in the logs */
+            char *doc = NULL;
+            if (dls_platform_to_string(pl, &doc, &err) == DLS_OK)
+                json_object_set_new(root, "platform", json_loads(doc, 0, NULL));
+            dls_free(doc);
+            tool_note("the platform went to standard output, in the JSON report's "
+                      "\"platform\"; -o FILE writes it to a file");
+        }
         return tool_print_json(root);
     }
-    fprintf(stderr, "dlsched: measured %zu ranks at once%s%s (logs %s.0 to %s.%zu)\n", n,
-            job->out != NULL && !tool_is_stdout(job->out) ? "; platform written to " : "",
-            job->out != NULL && !tool_is_stdout(job->out) ? job->out : "", job->log, job->log,
-            n - 1);
+    int to_file = job->out != NULL && !tool_is_stdout(job->out);
+    fprintf(stderr, "dlsched: measured %zu ranks at once; platform written to %s (logs %s.0 to "
+            "%s.%zu)\n", n, to_file ? job->out : "standard output (-o FILE writes it to a file)",
+            job->log, job->log, n - 1);
     return EXIT_DONE;
 }
 

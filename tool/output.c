@@ -29,6 +29,14 @@ void tool_error(const char *fmt, ...)
     va_end(ap);
 }
 
+void tool_note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    message("", fmt, ap);
+    va_end(ap);
+}
+
 void tool_warning(const char *fmt, ...)
 {
     va_list ap;

@@ -120,6 +120,9 @@ void arg_set_flag(const tool_args *a, const char *name, int *field, int value);
 /* Output helpers. */
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* What the program did that a user must know to find its result (where a file went): on
+ * stderr, "dlsched: " and the text, as a message and not a warning. */
+void tool_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_warn_lines(const char *text);        /* one warning per line of text */
 /* The longest certified fraction printed in a text report (one of a large platform has
  * thousands of digits; --json gives it whole). */

@@ -132,6 +132,8 @@ unknown_key_far '"'vendor'"'
 unknown_key_limt '"'limt'"'
 unknown_key_sped '"'sped'"'
 unknown_top_key '"'comment'"'
+version_string /version
+version_unknown /version
 utf8_name_column points/1/1
 utf8_name_unknown_key '"'lmit'"'
 '
@@ -332,6 +334,8 @@ schema_check "the platform imported from CSV is valid" "$platform" "$tmp/importe
 # surface of the real kernel; the platforms they write.
 run bench --kernel synthetic --max-points 6 --validate 3 -o "$tmp/bench.json" --json
 out_check "bench --kernel synthetic" bench
+run bench --kernel synthetic --max-points 6 --json --log "$tmp/bench-out.log"
+out_check "bench --kernel synthetic without -o (the platform in the report)" bench
 schema_check "the platform bench writes is valid" "$platform" "$tmp/bench.json"
 run bench --kernel gemm-rows --n 64 --surface 32,64 --max-points 5 --max-size 64 --time-budget 3 \
     --precision 0.5 -o "$tmp/surface.json" --json

@@ -81,6 +81,21 @@ run bench --kernel gemm-rows --n 64 --max-size 32 -o "$tmp/cut.json" --resume --
 expect_rc 2 "resume from a foreign log"
 expect_err "another measurement" "foreign log message"
 
+# Issue 34: without -o or --merge the platform goes to standard output (with --json into
+# the report's "platform"), and where it went is said; it once went nowhere but the log.
+run bench --kernel synthetic --name out --max-points 5 --quiet --log "$tmp/o.log"
+expect_rc 0 "bench without -o"
+expect_out '"name": "out", "speed"' "bench without -o: the platform on standard output"
+expect_err "the platform went to standard output; -o FILE writes it to a file" \
+    "bench without -o: says where the platform went"
+cp "$tmp/out" "$tmp/o.json"
+run check "$tmp/o.json"
+expect_rc 0 "bench without -o: the standard output is a platform file"
+run bench --kernel synthetic --name out --max-points 5 --quiet --json --log "$tmp/o.log"
+expect_rc 0 "bench --json without -o"
+expect_out '"platform": {' "bench --json without -o: the platform in the report"
+expect_err "in the JSON report's \"platform\"" "bench --json without -o: says where"
+
 # A command timed per size.
 run bench --exec 'test {size} -gt 0' --max-size 1000 --max-points 5 --size-cap 0.05 \
     --precision 0.5 -o "$tmp/exec.json" --quiet
@@ -129,10 +144,15 @@ while IFS= read -r line; do
     size=${1%.0}
     run partition "$tmp/rows.json" --elements "$size"
     got=$(sed -n 's/^makespan \([0-9.e+-]*\) s.*/\1/p' "$tmp/out")
-    awk -v x="$1" -v lo="$2" -v hi="$3" -v t="$4" -v p="$got" 'BEGIN {
-        # within the band of the speeds observed at that size (rounding of 9 digits)
-        exit !(p >= x / hi * (1 - 1e-8) && p <= x / lo * (1 + 1e-8) && p > t / 5 && p < t * 5) }' ||
-        fail "gemm-rows bench: partition --elements $size predicts $got s, measured $4 s (speeds $2 to $3 rows/s)"
+    # a point the model keeps: within the band of the speeds observed at that size
+    # (rounding of 9 digits); one it dropped: within twice the measured time (the model's
+    # accuracy holds only where the build converged); either way seconds, not n^2 off
+    kept=0
+    grep -q "\[$1, " "$tmp/rows.json" && kept=1
+    awk -v x="$1" -v lo="$2" -v hi="$3" -v t="$4" -v p="$got" -v kept=$kept 'BEGIN {
+        if (kept) exit !(p >= x / hi * (1 - 1e-8) && p <= x / lo * (1 + 1e-8))
+        exit !(p > t / 2 && p < t * 2) }' ||
+        fail "gemm-rows bench: partition --elements $size predicts $got s, measured $4 s (speeds $2 to $3 rows/s, kept $kept)"
 done < "$tmp/rows.json.log"
 [ "$nrows" -ge 2 ] || fail "gemm-rows bench: $nrows points in the log"
 
