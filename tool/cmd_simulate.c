@@ -102,8 +102,17 @@ typedef struct run {
     double p_makespan, s_makespan;
 } run;
 
-/* The replay program: DLSCHED_SIMGRID, else beside this program, else where it is
- * installed. */
+/* Whether dir/rel names an executable: path gets it (when it fits). */
+static int try_replay(const char *dir, const char *rel, char *path, size_t size)
+{
+    int n = snprintf(path, size, "%s/%s", dir, rel);
+    return n > 0 && (size_t)n < size && access(path, X_OK) == 0;
+}
+
+/* The replay program: DLSCHED_SIMGRID, else beside this program, else where the build tree
+ * puts it when this program runs from its own build tree (tool/dlsched, whose libtool
+ * wrapper runs tool/.libs/dlsched or tool/.libs/lt-dlsched: simgrid/dlsched-simgrid), else
+ * where it is installed. */
 static int find_replay(char *path, size_t size)
 {
     const char *env = getenv("DLSCHED_SIMGRID");
@@ -112,18 +121,19 @@ static int find_replay(char *path, size_t size)
         return access(path, X_OK) == 0 ? 0 : -1;
     }
     char self[SIMULATE_PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 32);
-    if (n > 0) {
-        self[n] = '\0';
-        char *slash = strrchr(self, '/');
-        if (slash != NULL) {
-            strcpy(slash, "/dlsched-simgrid");
-            if (strlen(self) < size) {
-                strcpy(path, self);
-                if (access(path, X_OK) == 0)
-                    return 0;
-            }
-        }
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    char *slash = n > 0 ? (self[n] = '\0', strrchr(self, '/')) : NULL;
+    if (slash != NULL) {
+        *slash = '\0'; /* the program's directory */
+        if (try_replay(self, "dlsched-simgrid", path, size))
+            return 0;
+        const char *base = strrchr(self, '/') ? strrchr(self, '/') + 1 : self;
+        if (strcmp(base, ".libs") == 0 && try_replay(self, "../../simgrid/dlsched-simgrid",
+                                                     path, size))
+            return 0;
+        if (strcmp(base, "tool") == 0 && try_replay(self, "../simgrid/dlsched-simgrid", path,
+                                                    size))
+            return 0;
     }
     snprintf(path, size, "%s/dlsched-simgrid", DLS_BINDIR);
     return access(path, X_OK) == 0 ? 0 : -1;
@@ -480,8 +490,9 @@ static int replay(const dls_platform *pl, run *r, int exact, const dls_simgrid_p
     snprintf(out, sizeof out, "%s/out", dir);
     snprintf(errf, sizeof errf, "%s/messages", dir);
     if (find_replay(exe, sizeof exe) != 0) {
-        tool_error("simulate: dlsched-simgrid (the replay) is not found beside dlsched nor in "
-                   "%s; set DLSCHED_SIMGRID to its path", DLS_BINDIR);
+        tool_error("simulate: dlsched-simgrid (the replay) is not found beside dlsched, in "
+                   "the build tree it runs from (simgrid/), nor in %s (configure builds it "
+                   "where it finds SimGrid); set DLSCHED_SIMGRID to its path", DLS_BINDIR);
         return EXIT_BADINPUT;
     }
     dls_error err;

@@ -179,6 +179,15 @@ cp "$tmp/out" "$tmp/part.json"
 run simulate "$ex/star_cluster.json" "$tmp/part.json"
 expect_rc 2 "a partition is no star schedule"
 
+# Issue 34: from the build tree, without DLSCHED_SIMGRID, the replay the build made is found
+# (tool/dlsched runs tool/.libs/dlsched through libtool's wrapper: simgrid/dlsched-simgrid)
+saved_replay=$DLSCHED_SIMGRID
+unset DLSCHED_SIMGRID
+run simulate "$ex/star_cluster.json" "$tmp/star_cluster.s.json"
+expect_rc 0 "simulate from the build tree, without DLSCHED_SIMGRID"
+DLSCHED_SIMGRID=$saved_replay
+export DLSCHED_SIMGRID
+
 # A SimGrid failure is reported, not an abort of the caller: a replay that is not there
 DLSCHED_SIMGRID=/nonexistent/dlsched-simgrid
 export DLSCHED_SIMGRID
