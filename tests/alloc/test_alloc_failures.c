@@ -84,7 +84,7 @@ static dls_status do_write(void *p, dls_error *err)
  * runs pooled with deviations, a single run (a note), a comment and an empty line. */
 static const char csv_text[] =
     "# timings\n"
-    "name,size,time,stddev,count,host\n"
+    "name,size,time,stddev,count,-\n"
     "\"cpu, 0\",1000,0.5,0.01,5,a\n"
     "\"cpu, 0\",1000,0.52,0.02,3,a\n"
     "\n"

@@ -145,13 +145,14 @@ while IFS= read -r line; do
     run partition "$tmp/rows.json" --elements "$size"
     got=$(sed -n 's/^makespan \([0-9.e+-]*\) s.*/\1/p' "$tmp/out")
     # a point the model keeps: within the band of the speeds observed at that size
-    # (rounding of 9 digits); one it dropped: within twice the measured time (the model's
-    # accuracy holds only where the build converged); either way seconds, not n^2 off
+    # (rounding of 9 digits); one it dropped: within that band widened twice (the model's
+    # accuracy holds only where the build converged, and a loaded machine widens bands);
+    # either way seconds, not n^2 = 16384 times off
     kept=0
     grep -q "\[$1, " "$tmp/rows.json" && kept=1
     awk -v x="$1" -v lo="$2" -v hi="$3" -v t="$4" -v p="$got" -v kept=$kept 'BEGIN {
         if (kept) exit !(p >= x / hi * (1 - 1e-8) && p <= x / lo * (1 + 1e-8))
-        exit !(p > t / 2 && p < t * 2) }' ||
+        exit !(p >= x / hi / 2 && p <= x / lo * 2) }' ||
         fail "gemm-rows bench: partition --elements $size predicts $got s, measured $4 s (speeds $2 to $3 rows/s, kept $kept)"
 done < "$tmp/rows.json.log"
 [ "$nrows" -ge 2 ] || fail "gemm-rows bench: $nrows points in the log"
