@@ -340,17 +340,27 @@ DLS_API size_t dls_schedule_count(const dls_schedule *schedule);
 /** The total load V. */
 DLS_API double dls_schedule_load(const dls_schedule *schedule);
 
-/** The makespan in seconds: when the last processor finishes (INFINITY when infeasible). For
- *  a solved schedule it is the LP's, equal within the check tolerance to the replay of the
- *  loads through the models the LP used. */
+/** The makespan in seconds: when the last processor finishes (INFINITY when infeasible),
+ *  under the true models, as the per-processor times are: what the loads will take. For a
+ *  solved schedule it equals the LP's (dls_schedule_lp_makespan()) unless a speed model
+ *  entered the LP through a convex envelope that departs from its true time at the load it
+ *  got. Above the LP's, the schedule is ::DLS_SOLUTION_FEASIBLE, not proven optimal, and its
+ *  note says by how much; below it (the envelope's chords over a curved convex piece lie
+ *  above the true time, by at most dls_envelope_params::rel_tol) it is optimal within that
+ *  accuracy. */
 DLS_API double dls_schedule_makespan(const dls_schedule *schedule);
+
+/** The makespan of the LP's own timeline, on the convex envelopes of speed models (s): a
+ *  lower bound of the optimum within what the envelopes lie above the true times (see
+ *  dls_model_convex_envelope()); NaN for an evaluated, integer or MIP schedule. */
+DLS_API double dls_schedule_lp_makespan(const dls_schedule *schedule);
 
 /** The makespan of the paper's LP, before unused processors were dropped (equal to
  *  dls_schedule_makespan() when none was). */
 DLS_API double dls_schedule_paper_makespan(const dls_schedule *schedule);
 
-/** The makespan of the solved loads replayed under the true models (differs from the LP's
- *  only where speed models entered through a non-convex envelope). */
+/** The makespan of the loads replayed under the true models: dls_schedule_makespan() (kept
+ *  for the callers of earlier versions, where the makespan was the LP's). */
 DLS_API double dls_schedule_true_makespan(const dls_schedule *schedule);
 
 /** Largest relative deviation of the envelopes used for speed models (0 when none). */

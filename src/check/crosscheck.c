@@ -308,7 +308,7 @@ static dls_status zero_communication(const dls_platform *pl, double V,
         }
     }
     r->ran = 1;
-    r->first = dls_schedule_makespan(s);
+    r->first = dls_schedule_lp_makespan(s);
     r->second = continuous_optimum(pl, V, par->schedule.use_limits);
     if (isnan(r->second)) {
         dls_schedule_free(s);
@@ -491,7 +491,7 @@ static dls_status replay_check(const dls_platform *pl, double V, const dls_cross
         double lines = dls__replay(&star, alpha, NULL, !par->schedule.drop_unused, 0, NULL,
                                    NULL, NULL, NULL, NULL);
         r->ran = 1;
-        r->first = dls_schedule_makespan(s);
+        r->first = dls_schedule_lp_makespan(s);
         r->second = lines;
         r->rel_diff = rel(r->first, r->second);
         r->extra = dls_schedule_makespan(ev);
@@ -523,7 +523,7 @@ static dls_status solver_makespan(const dls_platform *pl, double V,
     dls_status st = dls_schedule_solve(pl, V, &sp, &s, err);
     if (st != DLS_OK)
         return st;
-    *makespan = dls_schedule_makespan(s);
+    *makespan = dls_schedule_lp_makespan(s);
     dls_schedule_free(s);
     return DLS_OK;
 }
@@ -595,7 +595,7 @@ static dls_status order_check(const dls_platform *pl, double V, const dls_crossc
     }
     dls_schedule_solver_info si;
     dls_schedule_get_solver_info(s, &si, NULL);
-    double best = dls_schedule_makespan(s);
+    double best = dls_schedule_lp_makespan(s);
     dls_schedule_free(s);
     sp.order = DLS_ORDER_GIVEN;
     dls__star star;

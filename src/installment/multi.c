@@ -460,7 +460,7 @@ static dls_status single_start(const dls_platform *pl, double V,
     for (size_t k = 0; k < pl->n; k++)
         if (!feasible || load[seq[k]] > 0)
             base[(*nbase)++] = seq[k];
-    *single = feasible ? dls_schedule_makespan(s) : INFINITY;
+    *single = feasible ? dls_schedule_lp_makespan(s) : INFINITY;
     if (feasible) {
         *single_x = malloc(pl->n * sizeof **single_x);
         if (*single_x != NULL)

@@ -71,6 +71,7 @@ dls_schedule *dls__schedule_alloc(size_t p, double V)
     for (size_t i = 0; i < p; i++)
         s->send_start[i] = s->send_end[i] = NAN;
     s->kind = DLS_SCHEDULE_LP;
+    s->lp_makespan = NAN;
     s->mip.lp_makespan = s->mip.rounded_makespan = s->mip.mip_makespan = NAN;
     s->mip.lp_true_makespan = s->mip.mip_bound = s->mip.mip_seconds = NAN;
     s->mip.mip_status = DLS_SOLUTION_NONE;
@@ -126,6 +127,7 @@ double dls_schedule_load(const dls_schedule *s) { return s->V; }
 double dls_schedule_makespan(const dls_schedule *s) { return s->makespan; }
 double dls_schedule_paper_makespan(const dls_schedule *s) { return s->paper_makespan; }
 double dls_schedule_true_makespan(const dls_schedule *s) { return s->true_makespan; }
+double dls_schedule_lp_makespan(const dls_schedule *s) { return s->lp_makespan; }
 double dls_schedule_envelope_deviation(const dls_schedule *s) { return s->envelope_dev; }
 const double *dls_schedule_loads(const dls_schedule *s) { return s->load; }
 const double *dls_schedule_send_start(const dls_schedule *s) { return s->send_start; }

@@ -280,8 +280,10 @@ double dls__replay(const dls__star *st, const double *alpha, const unsigned char
                     lvl = (int)(l - st->off[k]) + 1;
                 }
             }
-            if (true_models)
-                ct = x > 0 ? dls_model_time(st->model[k], x) : 0;
+            /* with the true models, a processor the paper's LP charges without a load
+             * still takes its line's time at 0 (the LP's model of it) */
+            if (true_models && x > 0)
+                ct = dls_model_time(st->model[k], x);
             else
                 ct = top > 0 ? top : 0;
             if (st->from_speed[k] || x <= 0)

@@ -62,7 +62,10 @@ struct dls_schedule {
     double *load, *send_start, *send_end, *compute, *finish, *idle;
     int *level;
     size_t *seq;
-    double makespan, paper_makespan, true_makespan, envelope_dev;
+    /* makespan: the loads' timeline under the true models (a solved schedule's too);
+     * lp_makespan: the LP's own, on the convex envelopes of speed models (NaN when no LP
+     * was solved) */
+    double makespan, paper_makespan, true_makespan, lp_makespan, envelope_dev;
     double residual, kkt_pe, kkt_de, capacity;
     unsigned iterations, solves;
     int exact;

@@ -398,7 +398,7 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
     dls_status st = dls_schedule_solve(pl, V, &sp, &s, err);
     if (st != DLS_OK)
         return st;
-    v->q.paper_optimum = dls_schedule_makespan(s);
+    v->q.paper_optimum = dls_schedule_lp_makespan(s);
     v->q.exact_confirmed = p->exact ? dls_schedule_exact_confirmed(s) : 0;
     if (p->exact) {
         const char *cert = dls_schedule_certificate(s, DLS_CERTIFICATE_MAKESPAN, 0);
@@ -422,7 +422,7 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
     st = dls_schedule_solve(pl, V, &sp, &s, err);
     if (st != DLS_OK)
         return st;
-    v->q.selection_optimum = dls_schedule_makespan(s);
+    v->q.selection_optimum = dls_schedule_lp_makespan(s);
     proven = proven && dls_schedule_status(s) == DLS_SOLUTION_OPTIMAL;
     dls_schedule_free(s);
     /* the claim's own order (its processors given a load, in its order, first), solved
@@ -445,7 +445,7 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
             free(full);
             return st;
         }
-        v->q.own_order_optimum = dls_schedule_makespan(s);
+        v->q.own_order_optimum = dls_schedule_lp_makespan(s);
         proven = proven && dls_schedule_status(s) == DLS_SOLUTION_OPTIMAL;
         dls_schedule_free(s);
     }
@@ -459,7 +459,7 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
             return st;
         dls_schedule_solver_info info;
         dls_schedule_get_solver_info(s, &info, NULL);
-        v->q.best_order_optimum = dls_schedule_makespan(s);
+        v->q.best_order_optimum = dls_schedule_lp_makespan(s);
         v->q.order_lower_bound = info.order_lower_bound;
         v->q.best_order_proven =
             info.order_optimal && dls_schedule_envelope_deviation(s) <= 0;
@@ -1121,7 +1121,7 @@ static dls_status dls_installment_verify_impl(const dls_platform *pl, const dls_
             dls_verification_free(v);
             return st;
         }
-        v->q.selection_optimum = dls_schedule_makespan(s);
+        v->q.selection_optimum = dls_schedule_lp_makespan(s);
         dls_schedule_free(s);
         dls__note_add(&v->note, "no optimum is known for multi-installment schedules: the "
                       "single-installment optimum (best set of processors) is %.10g s, for "
