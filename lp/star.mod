@@ -13,6 +13,12 @@
 
 param m, integer, > 0;                  /* processors, numbered in send order */
 param V, > 0;                           /* the load, in the platform's unit */
+param U, > 0, default 1;                /* the unit the loads are solved in: a power of two
+                                           near V / m keeps the coefficients of large loads
+                                           within GLPK's tolerances (alpha = U x) */
+param TU, > 0, default 1;               /* the unit the times are solved in (s): a power of
+                                           two near a typical time, for makespans far from
+                                           seconds */
 param name{1..m}, symbolic;             /* processor names */
 param S{1..m}, >= 0;                    /* send startup (s) */
 param C{1..m}, >= 0;                    /* send rate (s per unit) */
@@ -22,25 +28,25 @@ set L{1..m};                            /* the time lines of each processor */
 param a{k in 1..m, l in L[k]};          /* intercept (s) */
 param b{k in 1..m, l in L[k]}, >= 0;    /* slope (s per unit) */
 
-var alpha{1..m}, >= 0;                  /* load of processor k */
-var T{1..m}, >= 0;                      /* end of the k-th send */
-var Cmax, >= 0;                         /* makespan */
+var x{1..m}, >= 0;                      /* load of processor k, in units of U */
+var T{1..m}, >= 0;                      /* end of the k-th send, in units of TU */
+var Cmax, >= 0;                         /* makespan, in units of TU */
 
 minimize makespan: Cmax;
 
 s.t. send{k in 1..m}:
-    T[k] = (if k > 1 then T[k - 1] else 0) + S[k] + C[k] * alpha[k];
+    T[k] = (if k > 1 then T[k - 1] else 0) + S[k] / TU + (C[k] * U / TU) * x[k];
 
 s.t. finish{k in 1..m, l in L[k]}:
-    T[k] + a[k, l] + b[k, l] * alpha[k] <= Cmax;
+    T[k] + a[k, l] / TU + (b[k, l] * U / TU) * x[k] <= Cmax;
 
-s.t. load: sum{k in 1..m} alpha[k] = V;
+s.t. load: sum{k in 1..m} x[k] = V / U;
 
-s.t. limit{k in LIMITED}: alpha[k] <= B[k];
+s.t. limit{k in LIMITED}: x[k] <= B[k] / U;
 
 solve;
 
-printf "makespan %.17g\n", Cmax;
-printf{k in 1..m} "load %s %.17g\n", name[k], alpha[k];
+printf "makespan %.17g\n", TU * Cmax;
+printf{k in 1..m} "load %s %.17g\n", name[k], U * x[k];
 
 end;

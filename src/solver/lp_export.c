@@ -2,7 +2,8 @@
  * through GLPK's writers, free MPS written here (GLPK's MPS writer keeps only 8 significant
  * digits so that numbers fit the fixed-format fields; these files carry 17, enough to read
  * back every double exactly), and the data section of the MathProg model lp/star.mod (the
- * readable statement of the LP). Files appear whole or not at all: each is written next to
+ * readable statement of the LP). Loads and times are in the units of dls__export_units
+ * (the platform's, or powers of two: exact scalings). Files appear whole or not at all: each is written next to
  * its destination and then renamed. */
 #include <config.h>
 
@@ -55,7 +56,12 @@ static void write_mathprog(const dls__star *st, const dls_platform *pl, text *ou
     add(&t, "/* Data for lp/star.mod, written by dlsched %s: %zu processors in send order,\n"
             "   load %.17g. Solve with: glpsol -m star.mod -d this-file */\n\ndata;\n\n",
         PACKAGE_VERSION, m, st->V);
-    add(&t, "param m := %zu;\nparam V := %.17g;\n\nparam name :=", m, st->V);
+    /* the units the model solves in (its coefficients then near one another); it prints
+     * the makespan in seconds and the loads in the platform's unit */
+    double u, tau;
+    dls__export_units(st, &u, &tau);
+    add(&t, "param m := %zu;\nparam V := %.17g;\nparam U := %.17g;\nparam TU := %.17g;\n\n"
+            "param name :=", m, st->V, u, tau);
     for (size_t k = 0; k < m; k++) {
         add(&t, "\n  %zu ", k + 1);
         add_string(&t, pl->procs[st->proc[k]].name);
@@ -97,11 +103,14 @@ static void write_mps(const dls__star *st, text *out)
 {
 #define t (*out)
     size_t m = st->m;
+    double u, tau;
+    dls__export_units(st, &u, &tau);
     add(&t, "* The divisible-load LP of a star network (paper 003) in cumulative form, written by\n"
             "* dlsched %s: %zu processors in send order, load %.17g. Free MPS with full\n"
             "* precision; minimise makespan. Rows: send_k (end of the k-th send), finish_k_l\n"
-            "* (one per time line), load. Columns: alpha_k (loads), T_k, Cmax.\n",
-        PACKAGE_VERSION, m, st->V);
+            "* (one per time line), load. Columns: alpha_k (loads, in units of %.17g),\n"
+            "* T_k, Cmax (times, in units of %.17g s).\n",
+        PACKAGE_VERSION, m, st->V, u, tau);
     add(&t, "NAME dlsched_star\nROWS\n N makespan\n");
     for (size_t k = 0; k < m; k++)
         add(&t, " E send_%zu\n", k + 1);
@@ -113,10 +122,10 @@ static void write_mps(const dls__star *st, text *out)
     for (size_t k = 0; k < m; k++) {
         snprintf(col, sizeof col, "alpha_%zu", k + 1);
         snprintf(row, sizeof row, "send_%zu", k + 1);
-        mps_entry(&t, col, row, -st->C[k]);
+        mps_entry(&t, col, row, -st->C[k] * u / tau);
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
             snprintf(row, sizeof row, "finish_%zu_%zu", k + 1, l - st->off[k] + 1);
-            mps_entry(&t, col, row, st->b[l]);
+            mps_entry(&t, col, row, st->b[l] * u / tau);
         }
         mps_entry(&t, col, "load", 1);
     }
@@ -142,17 +151,17 @@ static void write_mps(const dls__star *st, text *out)
     add(&t, "RHS\n");
     for (size_t k = 0; k < m; k++) {
         snprintf(row, sizeof row, "send_%zu", k + 1);
-        mps_entry(&t, "RHS", row, st->S[k]);
+        mps_entry(&t, "RHS", row, st->S[k] / tau);
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
             snprintf(row, sizeof row, "finish_%zu_%zu", k + 1, l - st->off[k] + 1);
-            mps_entry(&t, "RHS", row, -st->a[l]);
+            mps_entry(&t, "RHS", row, -st->a[l] / tau);
         }
     }
-    mps_entry(&t, "RHS", "load", st->V);
+    mps_entry(&t, "RHS", "load", st->V / u);
     add(&t, "BOUNDS\n");
     for (size_t k = 0; k < m; k++)
         if (isfinite(st->B[k]))
-            add(&t, " UP BND alpha_%zu %.17g\n", k + 1, st->B[k]);
+            add(&t, " UP BND alpha_%zu %.17g\n", k + 1, st->B[k] / u);
     add(&t, "ENDATA\n");
 #undef t
 }

@@ -1054,6 +1054,38 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *pa
     return result;
 }
 
+void dls__export_units(const dls__star *st, double *u, double *tau)
+{
+    /* the platform's own units where it is safe: readable files */
+    double share = st->V / (double)st->m, least = INFINITY, sum_s = 0, speed = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        double bmin = INFINITY;
+        if (st->C[k] > 0)
+            least = fmin(least, st->C[k]);
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+            if (st->b[l] > 0)
+                least = fmin(least, st->b[l]);
+            bmin = fmin(bmin, st->b[l]);
+        }
+        sum_s += st->S[k];
+        speed += 1 / (st->C[k] + bmin);
+    }
+    int e;
+    *u = 1;
+    if (!(share <= DLS__EXPORT_SHARE_MAX && least >= DLS__EXPORT_COEF_MIN)) {
+        frexp(share, &e); /* a power of two (exact scaling) nearest the mean share */
+        *u = ldexp(1.0, e - 1);
+    }
+    /* the typical time, as the chain takes it: the startups, or V over the total speed */
+    double typical = fmax(sum_s, st->V / speed);
+    *tau = 1;
+    if (isfinite(typical) && typical > 0 &&
+        !(typical >= DLS__EXPORT_TIME_MIN && typical <= DLS__EXPORT_TIME_MAX)) {
+        frexp(typical, &e);
+        *tau = ldexp(1.0, e - 1);
+    }
+}
+
 typedef struct named_work {
     const dls__star *st;
     dls_export_format format;
@@ -1066,7 +1098,15 @@ static dls_status named_run(void *arg, dls__glpk_guard *g, dls_error *err)
     named_work *w = arg;
     lp L;
     memset(&L, 0, sizeof L);
-    build(&L, w->st, 1, 1, 1, &w->t, NULL);
+    double u, tau;
+    dls__export_units(w->st, &u, &tau);
+    build(&L, w->st, u, tau, 1, &w->t, NULL);
+    /* the units in the file's first line (the writers put the problem's name there; GLPK's
+     * format reads a name without spaces) */
+    char name[160];
+    snprintf(name, sizeof name, "dlsched_star_loads_in_units_of_%.17g_times_in_units_of_%.17g_s",
+             u, tau);
+    glp_set_prob_name(L.P, name);
     int ret = w->format == DLS_EXPORT_LP ? glp_write_lp(L.P, NULL, w->path)
                                          : glp_write_prob(L.P, 0, w->path);
     glp_delete_prob(L.P);

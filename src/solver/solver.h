@@ -57,6 +57,21 @@ DLS_HIDDEN dls_status dls__lp_certify(const dls__star *st, const dls__lp_basis *
                                       double seconds, dls__certificate *out, dls_error *err);
 DLS_HIDDEN void dls__certificate_free(dls__certificate *c);
 
+/* The units of the exported LPs: the platform's own where it is safe, loads in units (1)
+ * where the mean share V / m is at most DLS__EXPORT_SHARE_MAX and every rate and slope at
+ * least DLS__EXPORT_COEF_MIN (s per unit), times in seconds (1) where the typical time (the
+ * startups together, or V over the total speed) lies in [DLS__EXPORT_TIME_MIN,
+ * DLS__EXPORT_TIME_MAX]; else powers of two near the mean share and the typical time. In
+ * the platform's units, large loads put coefficients many decades from the others' (a rate
+ * of 4e-13 s per unit beside a startup of 1e-4 s): glpsol called a point 2% from the
+ * optimum optimal, and its MPS reader drops every coefficient below 1e-12; and on a
+ * makespan of a millisecond glpsol's presolver called the optimum 0. */
+#define DLS__EXPORT_SHARE_MAX 1048576.0
+#define DLS__EXPORT_COEF_MIN 1e-9
+#define DLS__EXPORT_TIME_MIN 1e-2
+#define DLS__EXPORT_TIME_MAX 1e6
+DLS_HIDDEN void dls__export_units(const dls__star *st, double *u, double *tau);
+
 /* Writes the paper's LP in original units, with named rows and columns, in CPLEX LP
  * (DLS_EXPORT_LP) or GLPK's format to the file path with GLPK's writers (lp_star.c). */
 DLS_HIDDEN dls_status dls__lp_write_named(const dls__star *st, int verbose,
