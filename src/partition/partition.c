@@ -309,7 +309,9 @@ static dls_status run(const dls_platform *pl, const dls_model *const *models, ui
         r->capacity += lim;
     }
     dls_status st = DLS_OK;
-    if (!dls__holds(r->capacity, need)) {
+    /* whole elements: the caps took the tolerance rule already (dls__whole_units), and a
+     * unit short is a unit short: their sum must reach n itself */
+    if (weighted ? !dls__holds(r->capacity, need) : r->capacity < need) {
         r->status = DLS_SOLUTION_INFEASIBLE;
         r->makespan = INFINITY;
         r->lower_bound = INFINITY;

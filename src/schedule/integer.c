@@ -377,7 +377,9 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
     if (st != DLS_OK)
         return st;
     s->envelope_dev = star->envelope_dev;
-    if (!dls__holds(s->capacity, V)) {
+    /* whole units: each limit took the tolerance rule already (dls__whole_units), so their
+     * sum must reach V itself (a unit short cannot be placed) */
+    if (whole ? s->capacity < V : !dls__holds(s->capacity, V)) {
         s->status = DLS_SOLUTION_INFEASIBLE;
         s->makespan = s->paper_makespan = s->true_makespan = INFINITY;
         for (size_t k = 0; k < star->m; k++)
