@@ -13,6 +13,7 @@
 # - partition_whole_capacity: limits whose whole elements hold one fewer than the elements
 #   asked, within the tolerance rule on their sum: a processor was given one element past
 #   its limit (time infinite, "optimal"); now infeasible.
+# And issue 34's import csv from the command line.
 . "${top_srcdir:-.}/tests/support/cli.sh"
 data=$top_srcdir/tests/data/differential
 
@@ -67,5 +68,18 @@ expect_rc 1 "partition: whole elements one short"
 expect_err "infeasible: the limits hold at most 1118678976 elements" "the count said"
 run schedule "$data/partition_whole_capacity.json" --load 1118678977 --integer
 expect_rc 1 "integer schedule: whole units one short"
+
+# --- issue 34's import csv: rows of two nodes under "node" became one averaged processor
+printf 'node,size,time\na,100,1.0\na,200,2.0\nb,100,4.0\nb,200,8.1\n' > "$tmp/nodes.csv"
+run import csv "$tmp/nodes.csv" -o "$tmp/nodes.json"
+expect_rc 0 "import csv with a node column"
+run check "$tmp/nodes.json"
+expect_out "^  a .*points" "import csv: node a"
+expect_out "^  b .*points" "import csv: node b"
+printf 'size,seconds,date\n100,1.0,x\n' > "$tmp/date.csv"
+run import csv "$tmp/date.csv" -o "$tmp/date.json"
+expect_rc 2 "import csv with an unknown column"
+expect_err 'column 3, "date", is not a column dlsched reads; accepted: size; time (or seconds' \
+    "import csv: the accepted columns named"
 
 cli_summary "${GLPSOL:+glpsol read the exports}"
