@@ -550,8 +550,10 @@ DLS_API void dls_installment_lp_params_init(dls_installment_lp_params *params);
  *         exist; ::DLS_ERANGE when the sequence given cannot hold the load within the
  *         limits; ::DLS_ELIMIT when the LP of a given sequence did not end within the time
  *         limit, or the single-installment start did not; ::DLS_ESOLVER when
- *         GLPK failed; ::DLS_ENUMERIC when the replay departs from the LP by more than
- *         check_tol; ::DLS_ECANCELED when params->progress asked to stop; ::DLS_ENOMEM.
+ *         GLPK failed; ::DLS_ECANCELED when params->progress asked to stop;
+ *         ::DLS_ENOMEM. Where the replay of the chunks departs from the LP's makespan by
+ *         more than check_tol, the times given are the replay's (the direct computation)
+ *         and the note says by how much (dls_installment_lp_info::replay_residual).
  */
 DLS_API dls_status dls_installment_lp(const dls_platform *platform, double load,
                                       const dls_installment_lp_params *params,

@@ -658,16 +658,20 @@ static dls_status lp_run_checked(const dls_platform *pl, double V,
         }
         if (rc == DLS_OK) {
             dls_installment *s = *out;
-            s->lp->replay_residual = fabs(T - s->lp->lp_makespan) / s->lp->lp_makespan;
+            double s_lp_makespan = s->lp->lp_makespan; /* what the message names */
+            s->lp->replay_residual = fabs(T - s_lp_makespan) / s_lp_makespan;
             int envelope = st.envelope_dev > 0;
-            if (s->lp->replay_residual > par->check_tol && !(envelope && T <= s->lp->lp_makespan * (1 + st.envelope_dev + par->check_tol))) {
-                dls_installment_free(s);
-                *out = NULL;
-                rc = dls__fail(err, DLS_ENUMERIC, "%s: the replay of the LP's chunks ends at "
-                               "%.10g s, the LP said %.10g s (relative %.3g > %.3g)", who, T,
-                               ans.makespan, fabs(T - ans.makespan) / ans.makespan,
-                               par->check_tol);
-            } else {
+            if (s->lp->replay_residual > par->check_tol &&
+                !(envelope && T <= s->lp->lp_makespan * (1 + st.envelope_dev + par->check_tol)))
+                /* the replay is the direct computation of the chunks' times: it is what is
+                 * reported, and the LP's claim is what is doubted (found by the differential
+                 * suite: GLPK's polished LP 2.5e-6 from its own sizes' replay, with a release
+                 * time; this once failed the call) */
+                dls__note_add(&s->note, "the LP said %.10g s, its chunks' replay ends at %.10g "
+                              "s (relative %.3g, beyond %.3g): the times given are the replay's, "
+                              "and the chunk sizes the LP's", s_lp_makespan, T,
+                              s->lp->replay_residual, par->check_tol);
+            {
                 s->lp->lower_bound = par->sequence == NULL ? lower_bound(&st, par->release, T)
                                                            : NAN;
                 s->lp->gap = isfinite(s->lp->lower_bound) ? (T - s->lp->lower_bound) / T : NAN;

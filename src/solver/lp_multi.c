@@ -686,6 +686,7 @@ static int offer(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, do
     memcpy(w->bx, w->x, n * sizeof *w->x);
     w->nbest = n;
     w->bT = T;
+    w->best_objective = w->objective; /* the LP that priced it (T is its sizes' replay) */
     return 1;
 }
 
@@ -718,7 +719,8 @@ static void clean(mlp_work *w, int *nomem)
         memcpy(w->best_id, w->cand_id, n * sizeof *w->cand_id);
         memcpy(w->bx, w->x, n * sizeof *w->x);
         w->nbest = n;
-        w->bT = fmin(T, w->bT);
+        w->bT = T;
+        w->best_objective = w->objective;
     }
 }
 
@@ -875,6 +877,7 @@ static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
             memcpy(w->bx, w->x, sp->nseq * sizeof *w->x);
             w->nbest = sp->nseq;
             w->bT = T;
+            w->best_objective = w->objective;
         }
     } else {
         /* round-robin over the base order */
