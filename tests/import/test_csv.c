@@ -114,6 +114,7 @@ TEST(test_header_and_columns)
     assert_non_null(strstr(dls_import_report_notes(rep), "data.csv:1:1: column 1, \"-\", "
                                                           "ignored"));
     dls_import_report_free(rep);
+    dls_platform_free(pl);
     /* rows of one size far apart, without a name column: averaged, and said */
     pl = import_ok("size,time\n100,1\n100,4\n200,2\n", NULL, &rep);
     assert_non_null(strstr(dls_import_report_notes(rep), "at 1 size the rows' times differ by "
