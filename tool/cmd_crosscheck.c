@@ -8,7 +8,7 @@
 #include "tool.h"
 
 static const tool_opt crosscheck_opts[] = {
-    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load (required)"},
+    {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL, "the load (required)"},
     /* given or rate (tool_order_fixed): the checks compare solvers in one send order */
     {"order", OPT_STRING, "given|rate", NULL, 0, 0, NULL,
      "send sequence: the platform's order, or by increasing link rate"},

@@ -11,7 +11,7 @@
 #include "tool.h"
 
 static const tool_opt installments_opts[] = {
-    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
+    {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL, "the load to distribute (required)"},
     {"chunk", OPT_STRING, "D|formula|sweep", "formula", 0, 0, NULL,
      "a chunk size, formula (5) (a sweep when undefined or out of range), or a sweep"},
     TOOL_FLAG("no-limits", "ignore the processors' limits"),

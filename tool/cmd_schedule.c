@@ -34,7 +34,7 @@
 #define CURVE_TO_FACTOR 2
 
 static const tool_opt schedule_opts[] = {
-    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL, "the load to distribute (required)"},
+    {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL, "the load to distribute (required)"},
     COMMON_OPTS("send order: given (the platform's), rate (fastest links first), best (the "
                 "least makespan, searched), or " ORDER_FORMS),
     {"order-exact-max", OPT_COUNT, "N", NULL, 1, DLS_ORDER_EXACT_MAX, NULL,
@@ -64,9 +64,9 @@ static const tool_opt schedule_opts[] = {
      "the set of processors is a heuristic's, and the output says so"},
     TOOL_FLAG("curve", "print the makespan as a function of the load, T(V), from --from to "
               "--to: every load where it bends, exactly, and dT/dV at the load"),
-    {"from", OPT_DOUBLE, "V0", NULL, 1e-300, 1e300, NULL,
+    {"from", OPT_DOUBLE, "V0", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "with --curve: the smallest load (default: the load / " TOOL_STR(CURVE_FROM_DIVISOR) ")"},
-    {"to", OPT_DOUBLE, "V1", NULL, 1e-300, 1e300, NULL,
+    {"to", OPT_DOUBLE, "V1", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "with --curve: the largest load (default: " TOOL_STR(CURVE_TO_FACTOR)
      " times the load, at most what the limits hold)"},
     TOOL_STRING("svg", "FILE", "with --curve: plot T(V) as SVG"),
@@ -90,13 +90,13 @@ static const tool_opt evaluate_opts[] = {
 };
 
 static const tool_opt export_opts[] = {
-    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL,
+    {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "the load to distribute (required but for simgrid)"},
     {"format", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_EXPORT_FORMAT_MAP) "simgrid",
      "CPLEX LP, free MPS, GLPK's format, data for lp/star.mod, or a SimGrid platform (required)"},
-    {"bytes-per-unit", OPT_DOUBLE, "B", NULL, 1e-300, 1e300, NULL,
+    {"bytes-per-unit", OPT_DOUBLE, "B", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "simgrid: bytes one unit of load is (default 1)"},
-    {"flops-per-unit", OPT_DOUBLE, "F", NULL, 1e-300, 1e300, NULL,
+    {"flops-per-unit", OPT_DOUBLE, "F", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "simgrid: flops one unit of work is (default 1)"},
     TOOL_STRING("output", "FILE", "file to write (required; also -o)"),
     TOOL_STRING("o", "FILE", "same as --output"),

@@ -42,13 +42,13 @@ extern char **environ;
 #define SIMULATE_PATH_MAX 4096
 
 static const tool_opt simulate_opts[] = {
-    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL,
+    {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "the load to distribute (default: the file's, else the sum of the loads)"},
     {"network", OPT_CHOICE, NULL, "exact", 0, 0, "exact|realistic",
      "exact: links of S + C x (CM02, every factor 1); realistic: SimGrid's TCP model"},
-    {"bytes-per-unit", OPT_DOUBLE, "B", NULL, 1e-300, 1e300, NULL,
+    {"bytes-per-unit", OPT_DOUBLE, "B", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "bytes one unit of load is (needed by --network realistic)"},
-    {"flops-per-unit", OPT_DOUBLE, "F", NULL, 1e-300, 1e300, NULL,
+    {"flops-per-unit", OPT_DOUBLE, "F", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "flops one unit of work is (default 1)"},
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL, "seconds the replay may take"},
     TOOL_STRING("gantt", "FILE", "draw the prediction above the simulation (SVG)"),

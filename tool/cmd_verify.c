@@ -11,7 +11,7 @@
 #include "tool.h"
 
 static const tool_opt verify_opts[] = {
-    {"load", OPT_DOUBLE, "V", NULL, 1e-300, 1e300, NULL,
+    {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "the load to distribute (elements for a partition; default: the file's, else the sum)"},
     /* given or rate (tool_order_fixed): the library measures in those */
     {"order", OPT_STRING, "given|rate", NULL, 0, 0, NULL,

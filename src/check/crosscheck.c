@@ -699,9 +699,9 @@ static dls_status dls_crosscheck_run_impl(const dls_platform *platform, double l
         return rst;
     if (platform->n == 0)
         return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run: the platform has no processor");
-    if (!isfinite(load) || load <= 0)
-        return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run: the load must be a finite number "
-                         "> 0, not %.10g", load);
+    dls_status lst = dls__domain_load(load, "dls_crosscheck_run", err);
+    if (lst != DLS_OK)
+        return lst;
     if (!(params->rel_tol > 0 && params->rel_tol <= DLS_CHECK_MAX_TOL))
         return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run: rel_tol must be in (0, %g], not "
                          "%.10g", DLS_CHECK_MAX_TOL, params->rel_tol);

@@ -90,6 +90,9 @@ DLS_HIDDEN int dls__domain_link(double startup, double rate, char *text, size_t 
 /* Whether a value that may be 0 (a release time, a return's fraction, startup or rate) is
  * outside the domain: 1 with text "the WHAT V is outside ...". */
 DLS_HIDDEN int dls__domain_value(double v, const char *what, char *text, size_t size);
+/* Of a load (a total amount of work): finite, > 0 and in [DLS_DOMAIN_MIN, DLS_DOMAIN_MAX];
+ * DLS_EINVAL with "FN: the load ..." otherwise. */
+DLS_HIDDEN dls_status dls__domain_load(double load, const char *fn, dls_error *err);
 
 /* Output files (file_atomic.c). dls__write_output writes len bytes to path without ever
  * destroying what the path names: a regular file or a new path is replaced atomically (a

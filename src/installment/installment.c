@@ -75,10 +75,7 @@ dls_status dls__inst_check_params(const dls_installment_params *par, const char 
 
 dls_status dls__inst_check_load(double V, const char *who, dls_error *err)
 {
-    if (!(isfinite(V) && V > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: the load must be a finite number > 0, not %.10g",
-                         who, V);
-    return DLS_OK;
+    return dls__domain_load(V, who, err);
 }
 
 /* ---------------------------------------------------------------------------------- */

@@ -292,6 +292,17 @@ int dls__domain_value(double v, const char *what, char *text, size_t size)
     return 1;
 }
 
+dls_status dls__domain_load(double load, const char *fn, dls_error *err)
+{
+    if (!(isfinite(load) && load > 0))
+        return dls__fail(err, DLS_EINVAL, "%s: the load must be a finite number > 0, not %.10g",
+                         fn, load);
+    if (!inside(load))
+        return dls__fail(err, DLS_EINVAL, "%s: the load %.10g is outside the domain [%g, %g] "
+                         "that dlsched computes in", fn, load, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+    return DLS_OK;
+}
+
 int dls__domain_link(double startup, double rate, char *text, size_t size)
 {
     if (startup != 0 && !inside(startup)) {

@@ -753,6 +753,8 @@ static dls_status dls_schedule_solve_mip_impl(const dls_platform *platform, doub
         return st;
     if ((st = dls__mip_params_check(mip, err)) != DLS_OK)
         return st;
+    if ((st = dls__domain_load(load, "dls_schedule_solve_mip", err)) != DLS_OK)
+        return st;
     if (!isfinite(load) || load <= 0 || (mip->integer && load != floor(load)) ||
         load > (double)DLS_PARTITION_MAX_ELEMENTS)
         return dls__fail(err, DLS_EINVAL, "dls_schedule_solve_mip: the load must be a finite number "

@@ -409,9 +409,8 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     dls_status st = dls__schedule_check(platform, out, params, "dls_schedule_solve", err);
     if (st != DLS_OK)
         return st;
-    if (!isfinite(load) || load <= 0)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_solve: the load must be a finite number "
-                         "> 0, not %.10g", load);
+    if ((st = dls__domain_load(load, "dls_schedule_solve", err)) != DLS_OK)
+        return st;
     dls_schedule *s = dls__schedule_alloc(platform->n, load);
     if (s == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_solve: out of memory");
@@ -601,9 +600,8 @@ static dls_status export_text(const dls_platform *platform, double load,
     dls_status st = dls__schedule_params_check(params, err);
     if (st != DLS_OK)
         return st;
-    if (!isfinite(load) || load <= 0)
-        return dls__fail(err, DLS_EINVAL, "%s: the load must be a finite number > 0, not %.10g",
-                         fn, load);
+    if ((st = dls__domain_load(load, fn, err)) != DLS_OK)
+        return st;
     if (format < DLS_EXPORT_LP || format > DLS_EXPORT_MATHPROG)
         return dls__fail(err, DLS_EINVAL, "%s: unknown format %d", fn, (int)format);
     dls__star star;

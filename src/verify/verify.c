@@ -89,9 +89,8 @@ static dls_status check_params(const dls_verify_params *p, const char *fn, dls_e
     if (!(p->tolerance > 0 && p->tolerance <= DLS_VERIFY_MAX_TOL))
         return dls__fail(err, DLS_EINVAL, "%s: tolerance must be in (0, %g], not %g", fn,
                          DLS_VERIFY_MAX_TOL, p->tolerance);
-    if (!isnan(p->load) && !(isfinite(p->load) && p->load > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: load must be a finite number > 0 (or NaN), "
-                         "not %g", fn, p->load);
+    if (!isnan(p->load) && (st = dls__domain_load(p->load, fn, err)) != DLS_OK)
+        return st;
     if (p->use_limits != 0 && p->use_limits != 1)
         return dls__fail(err, DLS_EINVAL, "%s: use_limits must be 0 or 1, not %d", fn,
                          p->use_limits);
