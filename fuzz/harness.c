@@ -104,6 +104,11 @@ static void empty_sink(void)
 
 int dls_fuzz_tool(int argc, char **argv)
 {
+    return dls_fuzz_tool_out(argc, argv, NULL);
+}
+
+int dls_fuzz_tool_out(int argc, char **argv, const char *out_name)
+{
     if (fuzz_verbose) {
         fprintf(stderr, "fuzz_%s: running", dls_fuzz_target);
         for (int i = 0; i < argc; i++)
@@ -114,22 +119,30 @@ int dls_fuzz_tool(int argc, char **argv)
     fflush(stdout);
     fflush(stderr);
     empty_sink();
+    FILE *out_file = fuzz_sink;
+    if (out_name != NULL) {
+        char path[1100];
+        out_file = fopen(dls_fuzz_path(out_name, path, sizeof path), "w");
+        if (out_file == NULL)
+            out_file = fuzz_sink;
+    }
     int rc;
 #ifdef __GLIBC__
     /* glibc's stdout and stderr are variables: pointing them at the sink leaves file
      * descriptors 1 and 2 alone, so that libFuzzer's messages and the sanitizers' reports,
      * which write there, still reach the terminal. */
     FILE *out = stdout, *err = stderr;
-    stdout = fuzz_sink;
+    stdout = out_file;
     stderr = fuzz_sink;
     rc = tool_main(argc, argv);
     fflush(fuzz_sink);
+    fflush(out_file);
     stdout = out;
     stderr = err;
 #else
     /* Elsewhere the descriptors themselves are redirected for the run. */
     int out = dup(1), err = dup(2);
-    dup2(fileno(fuzz_sink), 1);
+    dup2(fileno(out_file), 1);
     dup2(fileno(fuzz_sink), 2);
     rc = tool_main(argc, argv);
     fflush(stdout);
@@ -139,6 +152,8 @@ int dls_fuzz_tool(int argc, char **argv)
     close(out);
     close(err);
 #endif
+    if (out_file != fuzz_sink)
+        fclose(out_file);
     return rc;
 }
 

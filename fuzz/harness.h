@@ -38,6 +38,10 @@ void dls_fuzz_clean(void);
  * to study an input. */
 int dls_fuzz_tool(int argc, char **argv);
 
+/* The same with the standard output written to the file `out_name` of the private
+ * directory (standard error still to the sink), so that a target can read it back. */
+int dls_fuzz_tool_out(int argc, char **argv, const char *out_name);
+
 /* Reports a broken property and aborts: the fuzzer saves the input as a crash. */
 void dls_fuzz_fail(const char *file, int line, const char *what)
     __attribute__((noreturn));

@@ -6,15 +6,19 @@
 #   - fuzz/fuzz_TARGET (builds configured with CC=clang CXX=clang++ --enable-fuzzing): the libFuzzer
 #     program, which `make fuzz` runs for FUZZ_SECONDS each (fuzz/run.sh).
 # See fuzz/README.md.
-FUZZ_TARGETS = platform weights bench_log cli import lu installments crosscheck evaluate integer
+FUZZ_TARGETS = platform weights bench_log cli import lu installments crosscheck evaluate integer \
+	claim manifest namefiles simgrid inst_lp
 FUZZ_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tool -I$(top_srcdir)/fuzz $(JANSSON_CFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"'
 FUZZ_LDADD = tool/libdlsched_tool.la libdlsched_core.la $(JANSSON_LIBS) $(CXX_RUNTIME_LIBS) -lm
 FUZZ_COMMON = fuzz/harness.c fuzz/harness.h tool/tool.h
+# validate's fair scheduler in the manifest target is the program of this build
+FUZZ_FILES_CPPFLAGS = -DTOP_BUILDDIR='"$(abs_top_builddir)"'
 
 REPLAY_TESTS = fuzz/replay_platform fuzz/replay_weights fuzz/replay_bench_log fuzz/replay_cli \
 	fuzz/replay_import fuzz/replay_lu fuzz/replay_installments fuzz/replay_crosscheck \
-	fuzz/replay_evaluate fuzz/replay_integer
+	fuzz/replay_evaluate fuzz/replay_integer fuzz/replay_claim fuzz/replay_manifest \
+	fuzz/replay_namefiles fuzz/replay_simgrid fuzz/replay_inst_lp
 check_PROGRAMS += $(REPLAY_TESTS)
 TESTS += $(REPLAY_TESTS)
 fuzz_replay_platform_SOURCES = fuzz/fuzz_platform.c fuzz/replay.c $(FUZZ_COMMON)
@@ -49,6 +53,23 @@ fuzz_replay_integer_SOURCES = fuzz/fuzz_command.c fuzz/replay.c $(FUZZ_COMMON)
 fuzz_replay_integer_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=integer
 fuzz_replay_integer_LDADD = $(FUZZ_LDADD)
 
+# The files and options of the newer commands (issue 35): one source compiled per target.
+fuzz_replay_claim_SOURCES = fuzz/fuzz_files.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_claim_CPPFLAGS = $(FUZZ_CPPFLAGS) $(FUZZ_FILES_CPPFLAGS) -DDLS_FUZZ_COMMAND=claim
+fuzz_replay_claim_LDADD = $(FUZZ_LDADD)
+fuzz_replay_manifest_SOURCES = fuzz/fuzz_files.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_manifest_CPPFLAGS = $(FUZZ_CPPFLAGS) $(FUZZ_FILES_CPPFLAGS) -DDLS_FUZZ_COMMAND=manifest
+fuzz_replay_manifest_LDADD = $(FUZZ_LDADD)
+fuzz_replay_namefiles_SOURCES = fuzz/fuzz_files.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_namefiles_CPPFLAGS = $(FUZZ_CPPFLAGS) $(FUZZ_FILES_CPPFLAGS) -DDLS_FUZZ_COMMAND=namefiles
+fuzz_replay_namefiles_LDADD = $(FUZZ_LDADD)
+fuzz_replay_simgrid_SOURCES = fuzz/fuzz_files.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_simgrid_CPPFLAGS = $(FUZZ_CPPFLAGS) $(FUZZ_FILES_CPPFLAGS) -DDLS_FUZZ_COMMAND=simgrid
+fuzz_replay_simgrid_LDADD = $(FUZZ_LDADD)
+fuzz_replay_inst_lp_SOURCES = fuzz/fuzz_files.c fuzz/replay.c $(FUZZ_COMMON)
+fuzz_replay_inst_lp_CPPFLAGS = $(FUZZ_CPPFLAGS) $(FUZZ_FILES_CPPFLAGS) -DDLS_FUZZ_COMMAND=inst_lp
+fuzz_replay_inst_lp_LDADD = $(FUZZ_LDADD)
+
 # The corpora, the regression inputs, the dictionaries and the runner.
 EXTRA_DIST += fuzz/README.md fuzz/run.sh fuzz/corpus fuzz/regressions fuzz/dict
 
@@ -57,7 +78,8 @@ FUZZ_SECONDS = 60
 
 if FUZZING
 FUZZERS = fuzz/fuzz_platform fuzz/fuzz_weights fuzz/fuzz_bench_log fuzz/fuzz_cli fuzz/fuzz_import \
-	fuzz/fuzz_lu fuzz/fuzz_installments fuzz/fuzz_crosscheck fuzz/fuzz_evaluate fuzz/fuzz_integer
+	fuzz/fuzz_lu fuzz/fuzz_installments fuzz/fuzz_crosscheck fuzz/fuzz_evaluate fuzz/fuzz_integer \
+	fuzz/fuzz_claim fuzz/fuzz_manifest fuzz/fuzz_namefiles fuzz/fuzz_simgrid fuzz/fuzz_inst_lp
 noinst_PROGRAMS = $(FUZZERS)
 FUZZ_LINK_FLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
 fuzz_fuzz_platform_SOURCES = fuzz/fuzz_platform.c fuzz/libfuzzer.c $(FUZZ_COMMON)
@@ -100,6 +122,26 @@ fuzz_fuzz_integer_SOURCES = fuzz/fuzz_command.c fuzz/libfuzzer.c $(FUZZ_COMMON)
 fuzz_fuzz_integer_CPPFLAGS = $(FUZZ_CPPFLAGS) -DDLS_FUZZ_COMMAND=integer
 fuzz_fuzz_integer_LDFLAGS = $(FUZZ_LINK_FLAGS)
 fuzz_fuzz_integer_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_claim_SOURCES = fuzz/fuzz_files.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_claim_CPPFLAGS = $(FUZZ_CPPFLAGS) $(FUZZ_FILES_CPPFLAGS) -DDLS_FUZZ_COMMAND=claim
+fuzz_fuzz_claim_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_claim_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_manifest_SOURCES = fuzz/fuzz_files.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_manifest_CPPFLAGS = $(FUZZ_CPPFLAGS) $(FUZZ_FILES_CPPFLAGS) -DDLS_FUZZ_COMMAND=manifest
+fuzz_fuzz_manifest_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_manifest_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_namefiles_SOURCES = fuzz/fuzz_files.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_namefiles_CPPFLAGS = $(FUZZ_CPPFLAGS) $(FUZZ_FILES_CPPFLAGS) -DDLS_FUZZ_COMMAND=namefiles
+fuzz_fuzz_namefiles_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_namefiles_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_simgrid_SOURCES = fuzz/fuzz_files.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_simgrid_CPPFLAGS = $(FUZZ_CPPFLAGS) $(FUZZ_FILES_CPPFLAGS) -DDLS_FUZZ_COMMAND=simgrid
+fuzz_fuzz_simgrid_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_simgrid_LDADD = $(FUZZ_LDADD)
+fuzz_fuzz_inst_lp_SOURCES = fuzz/fuzz_files.c fuzz/libfuzzer.c $(FUZZ_COMMON)
+fuzz_fuzz_inst_lp_CPPFLAGS = $(FUZZ_CPPFLAGS) $(FUZZ_FILES_CPPFLAGS) -DDLS_FUZZ_COMMAND=inst_lp
+fuzz_fuzz_inst_lp_LDFLAGS = $(FUZZ_LINK_FLAGS)
+fuzz_fuzz_inst_lp_LDADD = $(FUZZ_LDADD)
 
 # Runs every target for FUZZ_SECONDS (make fuzz FUZZ_SECONDS=600); fails on any crash,
 # leak, sanitizer report or input slower than DLS_FUZZ_TIMEOUT_S.
