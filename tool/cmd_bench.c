@@ -511,7 +511,7 @@ static int log_point(const dls_bench_point *pt, void *data)
                           "low", pt->low, "high", pt->high, "time", pt->time, "ci", pt->ci,
                           "reps", (int)pt->reps);
     if (o != NULL && isfinite(m->fixed))
-        json_object_set_new(o, "fixed", json_real(m->fixed));
+        json_object_set_new(o, "fixed", tool_json_number(m->fixed));
     char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(TOOL_JSON_DIGITS)) : NULL;
     json_decref(o);
     /* one line per point, on disk before the next measurement starts */
@@ -801,13 +801,13 @@ static void describe_build(const bench_job *job, const dls_bench *b, const dls_b
     json_object_set_new(res->report, "points", points_json(pts, np));
     json_object_set_new(res->report, "kept", json_integer((json_int_t)dls_model_count(res->model)));
     json_object_set_new(res->report, "stop", tool_json_text(dls_bench_stop_name(dls_bench_stopped(b))));
-    json_object_set_new(res->report, "elapsed", json_real(dls_bench_elapsed(b)));
+    json_object_set_new(res->report, "elapsed", tool_json_number(dls_bench_elapsed(b)));
     json_object_set_new(res->report, "summary", summary_json(&u, par->accuracy));
     json_object_set_new(res->report, "held_out", checks_json(checks, nc));
     if (job->overhead > 0)
-        json_object_set_new(res->report, "exec_overhead", json_real(job->overhead));
+        json_object_set_new(res->report, "exec_overhead", tool_json_number(job->overhead));
     if (dls_bench_budget_top(b) > 0)
-        json_object_set_new(res->report, "budget_top", json_real(dls_bench_budget_top(b)));
+        json_object_set_new(res->report, "budget_top", tool_json_number(dls_bench_budget_top(b)));
     if (!arg_flag(job->args, "json"))
         print_summary(&u, par, job);
     else if (u.top_by_budget)

@@ -67,7 +67,7 @@ const tool_cmd tool_cmd_crosscheck = {
 static json_t *checks_json(double V, const dls_crosscheck *c)
 {
     json_t *root = json_object(), *checks = json_array();
-    json_object_set_new(root, "load", json_real(V));
+    json_object_set_new(root, "load", tool_json_number(V));
     json_object_set_new(root, "agree", json_boolean(dls_crosscheck_all_agree(c)));
     for (int k = 0; k < DLS_CHECK_COUNT; k++) {
         const dls_check_result *r = dls_crosscheck_result(c, (dls_check_kind)k);

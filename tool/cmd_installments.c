@@ -160,15 +160,15 @@ static json_t *result_json(const dls_platform *pl, const dls_installment_analysi
         dls_installment_levels lv;
         json_t *p = json_pack("{s:s,s:s,s:I,s:o,s:o,s:o,s:o,s:o,s:o,s:i}", "name",
                               dls_platform_name(pl, i), "role", dls_installment_role_name(role[i]), "chunks",
-                              (json_int_t)ch[i], "load", json_real(ld[i]), "first_arrival",
+                              (json_int_t)ch[i], "load", tool_json_number(ld[i]), "first_arrival",
                               tool_json_number(fa[i]), "finish", tool_json_number(fin[i]), "busy",
-                              json_real(busy[i]), "wait", json_real(wait[i]), "chunk_time",
+                              tool_json_number(busy[i]), "wait", tool_json_number(wait[i]), "chunk_time",
                               tool_json_number(ct[i]), "level", lvl[i]);
         if (p != NULL && dls_installment_memory_levels(pl, i, &lv, NULL) == DLS_OK &&
             lv.supported) {
-            json_object_set_new(p, "in_core", json_pack("[o,o]", json_real(lv.in_core_a),
-                                                        json_real(lv.in_core_b)));
-            json_object_set_new(p, "out_of_core_rate", json_real(lv.out_of_core_b));
+            json_object_set_new(p, "in_core", json_pack("[o,o]", tool_json_number(lv.in_core_a),
+                                                        tool_json_number(lv.in_core_b)));
+            json_object_set_new(p, "out_of_core_rate", tool_json_number(lv.out_of_core_b));
             json_object_set_new(p, "swap_point", tool_json_number(lv.swap_point));
         }
         json_array_append_new(procs, p);
@@ -192,13 +192,13 @@ static json_t *result_json(const dls_platform *pl, const dls_installment_analysi
     double T = dls_installment_makespan(s);
     json_t *root = json_pack(
         "{s:o,s:o,s:s,s:o,s:o,s:s,s:o,s:I,s:I,s:o,s:o,s:I,s:o,s:o,s:o}", "load",
-        json_real(dls_installment_load(s)), "chunk", json_real(dls_installment_chunk(s)),
-        "chunk_source", source_name[src], "makespan", json_real(T),
+        tool_json_number(dls_installment_load(s)), "chunk", tool_json_number(dls_installment_chunk(s)),
+        "chunk_source", source_name[src], "makespan", tool_json_number(T),
         "single_installment_makespan", tool_json_number(lp->makespan),
         "single_installment_status", lp->status, "ratio", tool_json_number(T / lp->makespan),
         "rounds", (json_int_t)dls_installment_rounds(s), "chunks",
         (json_int_t)dls_installment_chunks(s), "last_chunk",
-        json_real(dls_installment_last_chunk(s)), "round_time",
+        tool_json_number(dls_installment_last_chunk(s)), "round_time",
         tool_json_number(dls_installment_round_time(s)), "rotation",
         (json_int_t)dls_installment_rotation(s), "range", range, "formula", formula,
         "processors", procs);
@@ -373,9 +373,9 @@ static json_t *lp_json(const dls_platform *pl, const dls_installment *s,
         json_array_append_new(
             procs, json_pack("{s:o,s:I,s:o,s:o,s:o,s:o,s:o,s:i}", "name",
                              tool_json_text(dls_platform_name(pl, i)), "chunks",
-                             (json_int_t)ch[i], "load", json_real(ld[i]), "first_arrival",
+                             (json_int_t)ch[i], "load", tool_json_number(ld[i]), "first_arrival",
                              tool_json_number(fa[i]), "finish", tool_json_number(fin[i]),
-                             "busy", json_real(busy[i]), "wait", json_real(wait[i]),
+                             "busy", tool_json_number(busy[i]), "wait", tool_json_number(wait[i]),
                              "deepest_level", lvl[i]));
     json_t *chunks = json_array();
     uint64_t N = dls_installment_chunks(s);
@@ -388,25 +388,25 @@ static json_t *lp_json(const dls_platform *pl, const dls_installment *s,
         json_array_append_new(
             chunks, json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "processor",
                               tool_json_text(dls_platform_name(pl, ev.processor)), "size",
-                              json_real(ev.size), "send_start", json_real(ev.send_start),
-                              "send_end", json_real(ev.send_end), "compute_start",
-                              json_real(ev.compute_start), "compute_end",
-                              json_real(ev.compute_end), "return_start", tool_json_number(rs),
+                              tool_json_number(ev.size), "send_start", tool_json_number(ev.send_start),
+                              "send_end", tool_json_number(ev.send_end), "compute_start",
+                              tool_json_number(ev.compute_start), "compute_end",
+                              tool_json_number(ev.compute_end), "return_start", tool_json_number(rs),
                               "return_end", tool_json_number(re)));
     }
     json_t *root = json_pack(
         "{s:o,s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:I,s:I,s:I,s:I,s:b,s:I,s:I,s:o,s:I,s:b,s:o,s:o,s:o}",
         "load",
-        json_real(dls_installment_load(s)), "method", "lp", "makespan",
-        json_real(dls_installment_makespan(s)), "lp_makespan", json_real(in->lp_makespan),
-        "replay_residual", json_real(in->replay_residual), "single_installment_makespan",
+        tool_json_number(dls_installment_load(s)), "method", "lp", "makespan",
+        tool_json_number(dls_installment_makespan(s)), "lp_makespan", tool_json_number(in->lp_makespan),
+        "replay_residual", tool_json_number(in->replay_residual), "single_installment_makespan",
         tool_json_number(in->single_makespan), "lower_bound", tool_json_number(in->lower_bound),
         "gap", tool_json_number(in->gap), "chunks", (json_int_t)N, "lps", (json_int_t)in->lps,
         "warm_starts", (json_int_t)in->warm_starts, "exhaustive_length",
         (json_int_t)in->exhaustive_length, "exact", in->exact,
         "rounds_tried", (json_int_t)in->rounds_tried, "best_rounds",
-        (json_int_t)in->best_rounds, "moves_gain", json_real(in->moves_gain), "iterations",
-        (json_int_t)in->iterations, "limited", in->limited, "seconds", json_real(in->seconds),
+        (json_int_t)in->best_rounds, "moves_gain", tool_json_number(in->moves_gain), "iterations",
+        (json_int_t)in->iterations, "limited", in->limited, "seconds", tool_json_number(in->seconds),
         "processors", procs, "installments", chunks);
     if (root != NULL && dls_installment_note(s)[0])
         json_object_set_new(root, "note", tool_json_text(dls_installment_note(s)));

@@ -246,7 +246,7 @@ static json_t *comparison_json(uint64_t n, const comparison *c)
         } else {
             double cost = dls_lu_cost(r);
             json_object_set_new(o, "cost", tool_json_number(cost));
-            json_object_set_new(o, "seconds", json_real(c->secs[a]));
+            json_object_set_new(o, "seconds", tool_json_number(c->secs[a]));
             json_object_set_new(o, "gap",
                                 tool_json_number(ref > 0 ? (cost - ref) / ref : NAN));
             json_object_set_new(o, "status",

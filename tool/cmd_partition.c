@@ -106,7 +106,7 @@ static json_t *result_json(const tool_args *args, const dls_platform *pl,
         json_t *o = json_pack("{s:s,s:I,s:o}", "name", dls_platform_name(pl, i), "elements",
                               (json_int_t)el[i], "time", tool_json_number(times[i]));
         if (weighted)
-            json_object_set_new(o, "weight", json_real(sizes[i]));
+            json_object_set_new(o, "weight", tool_json_number(sizes[i]));
         if (first)
             json_object_set_new(o, "first", json_integer((json_int_t)first[i]));
         json_array_append_new(procs, o);

@@ -335,30 +335,30 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s,
     for (size_t i = 0; i < p; i++)
         json_array_append_new(
             procs, json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:o,s:i}", "name", dls_platform_name(pl, i),
-                             "load", mode == 1 ? json_integer((json_int_t)ld[i]) : json_real(ld[i]), "send_start", tool_json_number(ss[i]),
+                             "load", mode == 1 ? json_integer((json_int_t)ld[i]) : tool_json_number(ld[i]), "send_start", tool_json_number(ss[i]),
                              "send_end", tool_json_number(se[i]), "compute_time",
-                             json_real(ct[i]), "finish", json_real(fin[i]), "idle",
+                             tool_json_number(ct[i]), "finish", tool_json_number(fin[i]), "idle",
                              tool_json_number(idle[i]), "level", lvl[i]));
     json_t *order = json_array();
     for (size_t k = 0; k < p; k++)
         json_array_append_new(order,
                               tool_json_text(dls_platform_name(pl, dls_schedule_sequence(s)[k])));
     json_t *root = json_pack(
-        "{s:o,s:o,s:s,s:o,s:o,s:o,s:i,s:i,s:o,s:o,s:o}", "load", json_real(dls_schedule_load(s)),
+        "{s:o,s:o,s:s,s:o,s:o,s:o,s:i,s:i,s:o,s:o,s:o}", "load", tool_json_number(dls_schedule_load(s)),
         "makespan", tool_json_number(dls_schedule_makespan(s)), "status",
         dls_solution_status_name(dls_schedule_status(s)), "paper_makespan",
         tool_json_number(dls_schedule_paper_makespan(s)), "true_makespan",
         tool_json_number(dls_schedule_true_makespan(s)), "envelope_deviation",
-        json_real(dls_schedule_envelope_deviation(s)), "iterations",
+        tool_json_number(dls_schedule_envelope_deviation(s)), "iterations",
         (int)dls_schedule_iterations(s), "solves", (int)dls_schedule_solves(s), "residual",
-        json_real(dls_schedule_residual(s)), "send_order", order, "processors", procs);
+        tool_json_number(dls_schedule_residual(s)), "send_order", order, "processors", procs);
     if (solved && mode == 0)
         /* the LP's own makespan, on the envelopes of speed models (the makespan is the
          * loads' under the true models) */
         json_object_set_new(root, "lp_makespan", tool_json_number(dls_schedule_lp_makespan(s)));
     if (solved) {
-        json_object_set_new(root, "kkt_primal", json_real(dls_schedule_kkt_primal(s)));
-        json_object_set_new(root, "kkt_dual", json_real(dls_schedule_kkt_dual(s)));
+        json_object_set_new(root, "kkt_primal", tool_json_number(dls_schedule_kkt_primal(s)));
+        json_object_set_new(root, "kkt_dual", tool_json_number(dls_schedule_kkt_dual(s)));
     }
     json_object_set_new(root, "kind", tool_json_text(dls_schedule_kind_name(dls_schedule_get_kind(s))));
     dls_schedule_solver_info si;
@@ -747,10 +747,10 @@ static json_t *curve_json(const dls_curve *c, const dls_schedule *s)
     const double *v = dls_curve_loads(c), *t = dls_curve_makespans(c);
     json_t *points = json_array();
     for (size_t i = 0; i < n; i++)
-        json_array_append_new(points, json_pack("[o,o]", json_real(v[i]), json_real(t[i])));
+        json_array_append_new(points, json_pack("[o,o]", tool_json_number(v[i]), tool_json_number(t[i])));
     dls_schedule_solver_info si;
     dls_schedule_get_solver_info(s, &si, NULL);
-    return json_pack("{s:o,s:o,s:o,s:o,s:b,s:o}", "load", json_real(dls_schedule_load(s)),
+    return json_pack("{s:o,s:o,s:o,s:o,s:b,s:o}", "load", tool_json_number(dls_schedule_load(s)),
                      "makespan", tool_json_number(dls_schedule_makespan(s)), "marginal_cost",
                      json_pack("{s:o,s:o}", "below", tool_json_number(si.marginal_left),
                                "above", tool_json_number(si.marginal_right)),

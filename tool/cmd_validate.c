@@ -715,8 +715,8 @@ int cmd_validate(const tool_args *a)
                                "invalid", (json_int_t)g->invalid, "failed",
                                (json_int_t)g->failed, "skipped", (json_int_t)g->skipped,
                                "mean_gap_percent",
-                               g->valid ? json_real(g->gap_sum / (double)g->valid) : json_null(),
-                               "worst_gap_percent", g->valid ? json_real(g->gap_max) : json_null(),
+                               g->valid ? tool_json_number(g->gap_sum / (double)g->valid) : json_null(),
+                               "worst_gap_percent", g->valid ? tool_json_number(g->gap_max) : json_null(),
                                "seconds", g->seconds));
         }
         for (size_t k = 0; k < s.n; k++)

@@ -90,7 +90,9 @@ int tool_fail(dls_status status, const dls_error *err)
 int tool_print_json(json_t *value)
 {
     if (value == NULL) {
-        tool_error("out of memory while writing JSON");
+        /* json_pack refuses a non-finite "f" value as it does a failed allocation */
+        tool_error("cannot build the JSON output: a value is not a finite number, or memory "
+                   "ran out");
         return EXIT_FAILURE_RUN;
     }
     int rc = json_dumpf(value, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(TOOL_JSON_DIGITS));

@@ -526,16 +526,23 @@ static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const
     double V = 0;
     for (size_t i = 0; i < platform->n; i++) {
         const dls__proc *pr = &platform->procs[i];
+        char why[256];
         if (!isfinite(loads[i]) || loads[i] < 0)
             return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_evaluate: "
                                 "processor \"%s\": the load must be a finite number >= 0, not "
                                 "%.10g", pr->name, loads[i]);
+        if (dls__domain_value(loads[i], "load", why, sizeof why))
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_evaluate: "
+                                "processor \"%s\": %s", pr->name, why);
         if (params->use_limits && !dls__within(loads[i], pr->limit))
             return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_evaluate: "
                                 "processor \"%s\": the load %.10g exceeds its limit %.10g",
                                 pr->name, loads[i], pr->limit);
         V += loads[i];
     }
+    if (V > 0 && (st = dls__domain_load(V, "dls_schedule_evaluate: the loads' sum", err)) !=
+        DLS_OK)
+        return st;
     dls_schedule *s = dls__schedule_alloc(platform->n, V);
     if (s == NULL)
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_evaluate: out of memory");
@@ -555,6 +562,11 @@ static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const
             alpha[k] = loads[star.proc[k]];
         st = dls__fill_timeline(s, &star, alpha, NULL, 0, 1, err);
     }
+    if (st == DLS_OK && !isfinite(s->makespan))
+        /* loads in the domain on models in the domain stay below 1e120 s each; a sum of
+         * them overflowing is refused rather than written as infinity */
+        st = dls__fail(err, DLS_EINVAL, "dls_schedule_evaluate: the finish times of these "
+                       "loads overflow a double (%.10g s)", s->makespan);
     if (st == DLS_OK) {
         s->status = DLS_SOLUTION_FEASIBLE;
         s->paper_makespan = s->true_makespan = s->makespan;
@@ -702,6 +714,10 @@ static dls_status dls_schedule_measured_impl(const dls_platform *pl, const doubl
         if (!isfinite(loads[i]) || loads[i] < 0)
             return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "processor \"%s\": the load "
                                 "must be a finite number >= 0, not %.10g", name, loads[i]);
+        char why[256];
+        if (dls__domain_value(loads[i], "load", why, sizeof why))
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "processor \"%s\": %s", name,
+                                why);
         if (loads[i] == 0)
             continue;
         if (!(isfinite(ss[i]) && isfinite(se[i]) && isfinite(fin[i]) && ss[i] >= 0 &&
@@ -709,6 +725,12 @@ static dls_status dls_schedule_measured_impl(const dls_platform *pl, const doubl
             return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "processor \"%s\": the times "
                                 "must be finite with 0 <= send start <= send end <= finish, "
                                 "not %.10g, %.10g, %.10g", name, ss[i], se[i], fin[i]);
+        const double t3[3] = {ss[i], se[i], fin[i]};
+        static const char *const what[3] = {"send start", "send end", "finish"};
+        for (int k = 0; k < 3; k++)
+            if (dls__domain_value(t3[k], what[k], why, sizeof why))
+                return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "processor \"%s\": %s",
+                                    name, why);
         V += loads[i];
         T = fmax(T, fin[i]);
     }

@@ -31,12 +31,15 @@ static dls_status check_params(const dls_simgrid_params *p, const char *fn, dls_
     dls_status st = DLS__CHECK_RESERVED(p, fn, dls_simgrid_params, err);
     if (st != DLS_OK)
         return st;
-    if (!(isfinite(p->bytes_per_unit) && p->bytes_per_unit > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: bytes_per_unit must be finite and > 0, not "
-                         "%.10g", fn, p->bytes_per_unit);
-    if (!(isfinite(p->flops_per_unit) && p->flops_per_unit > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: flops_per_unit must be finite and > 0, not "
-                         "%.10g", fn, p->flops_per_unit);
+    char why[256];
+    if (!(isfinite(p->bytes_per_unit) && p->bytes_per_unit > 0) ||
+        dls__domain_value(p->bytes_per_unit, "bytes per unit", why, sizeof why))
+        return dls__fail(err, DLS_EINVAL, "%s: bytes_per_unit must be finite and in [%g, %g], "
+                         "not %.10g", fn, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, p->bytes_per_unit);
+    if (!(isfinite(p->flops_per_unit) && p->flops_per_unit > 0) ||
+        dls__domain_value(p->flops_per_unit, "flops per unit", why, sizeof why))
+        return dls__fail(err, DLS_EINVAL, "%s: flops_per_unit must be finite and in [%g, %g], "
+                         "not %.10g", fn, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, p->flops_per_unit);
     if (p->originator != NULL && p->originator[0] == '\0')
         return dls__fail(err, DLS_EINVAL, "%s: the originator's id is empty", fn);
     return DLS_OK;
@@ -77,6 +80,30 @@ double dls_simgrid_host_speed(const dls_platform *pl, size_t i, const dls_simgri
     if (pl == NULL || i >= pl->n || check_params(p, "dls_simgrid_host_speed", NULL) != DLS_OK)
         return NAN;
     return unit_speed(pl->procs[i].model) * p->flops_per_unit;
+}
+
+/* The numbers written for processor i are products of the platform's with the parameters':
+ * each must be a finite number > 0 (what SimGrid reads as a speed or a bandwidth), so that
+ * the file never says "inff" or "0Bps". */
+static dls_status check_products(const dls_platform *pl, const dls_simgrid_params *p,
+                                 const char *fn, dls_error *err)
+{
+    for (size_t i = 0; i < pl->n; i++) {
+        const dls__proc *pr = &pl->procs[i];
+        double speed = unit_speed(pr->model) * p->flops_per_unit;
+        if (!(isfinite(speed) && speed > 0))
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": its "
+                                "speed in units per second times %.10g flops per unit is %.10g "
+                                "flop/s, not a finite speed > 0", fn, pr->name,
+                                p->flops_per_unit, speed);
+        double bw = pr->rate > 0 ? p->bytes_per_unit / pr->rate : DLS_SIMGRID_FREE_BANDWIDTH;
+        if (!(isfinite(bw) && bw > 0))
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": %.10g "
+                                "bytes per unit over its link's rate %.10g s per unit is %.10g "
+                                "bytes per second, not a finite bandwidth > 0", fn, pr->name,
+                                p->bytes_per_unit, pr->rate, bw);
+    }
+    return DLS_OK;
 }
 
 /* Whether a processor of pl is called name. */
@@ -188,6 +215,8 @@ static dls_status build(const dls_platform *pl, const dls_simgrid_params *p, cha
             return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\" has a "
                                 "2-D model: a SimGrid star host has one speed", fn,
                                 pl->procs[i].name);
+    if ((st = check_products(pl, p, fn, err)) != DLS_OK)
+        return st;
     char origin[256];
     st = dls_simgrid_originator(pl, p, origin, sizeof origin, err);
     if (st != DLS_OK)

@@ -83,4 +83,32 @@ PY
 run crosscheck "$tmp/first_1e18.json" --load 1e6
 expect_rc 0 "crosscheck with a startup of 1e18 s first"
 
+# Issue 35, item 10: finite loads whose finishes overflow were dropped from evaluate's JSON
+# (json_real gives NULL for infinity); each load is now held to 0 or the domain, and so is
+# their sum, before anything is written.
+run evaluate "$ex/paper003_two.json" --loads 1e308,1 --json
+expect_rc 2 "evaluate --loads 1e308,1"
+expect_err 'processor "P1": the load 1e+308 is outside the domain' "the located refusal of a load of 1e308"
+test ! -s "$tmp/out" || fail "evaluate wrote JSON for a refused load" "$(cat "$tmp/out")"
+run evaluate "$ex/paper003_two.json" --loads 1e60,1e-60 --json
+expect_rc 0 "evaluate at both ends of the domain"
+py_json "evaluate at both ends: every processor, finite times" <<'PY'
+assert len(d["processors"]) == 2, d
+assert all(isinstance(p["finish"], float) for p in d["processors"]), d["processors"]
+PY
+# Item 11: the simgrid export's options times the platform's numbers gave speed="inff" and
+# bandwidth="0Bps"; the options are held to the domain and the products checked.
+for opt in --bytes-per-unit --flops-per-unit; do
+    for v in 1e-300 1e300; do
+        run export "$ex/star_cluster.json" --format simgrid $opt $v -o "$tmp/sg.xml"
+        expect_rc 2 "export simgrid $opt $v"
+        expect_err "$opt must be in \[1e-60, 1e+60\]" "the refusal of $opt $v"
+    done
+done
+run export "$ex/memory_levels.json" --format simgrid --bytes-per-unit 1e60 --flops-per-unit 1e-60 -o "$tmp/sg.xml"
+expect_rc 0 "export simgrid at the domain's ends"
+if grep -E 'speed="(inf|nan|0f)|bandwidth="(inf|nan|0B)' "$tmp/sg.xml" >/dev/null; then
+    fail "the simgrid file holds a speed or bandwidth that is not finite and > 0" "$(cat "$tmp/sg.xml")"
+fi
+
 cli_summary
