@@ -57,6 +57,22 @@
 /* The LP's makespan and the timeline of its sizes agree within this (relative): the LP's
  * tolerances, 1e-7 on scaled values, summed along the chain of sends. */
 #define DLS_MLP_AGREE 1e-5
+/* An LP whose answer is not its sizes' timeline, or that GLPK's simplex fails on, is solved
+ * again, each time more carefully: from a fresh basis; unscaled by GLPK's primal simplex
+ * with tight tolerances (GLPK's scaling divides a row holding a link rate of 1e7 s per
+ * unit or more by that rate, and its startup then falls within the feasibility tolerance:
+ * the LP "forgot" it); last, with the chunks whose size costs more than DLS_MLP_DROP_RATIO
+ * times the cheapest chunk's per unit (link, compute and return), or that can hold at most
+ * DLS_MLP_DROP_REL V (see mark_zero), held at 0, which the answer says. (GLPK's exact simplex is no help here: it fails an assertion on these.) */
+#define DLS_MLP_RETRY_FRESH 1
+#define DLS_MLP_RETRY_UNSCALED 2
+#define DLS_MLP_RETRY_DROP 3
+#define DLS_MLP_DROP_RATIO 1e8
+/* ... and the chunks that can hold at most this fraction of V (as DLS_MLP_ZERO_REL) */
+#define DLS_MLP_DROP_REL 1e-9
+/* A chunk that can hold at most this fraction of V in any schedule as short as a simple
+ * one is fixed at 0 (see mark_zero). */
+#define DLS_MLP_ZERO_REL 1e-12
 /* Simplex iterations of one LP: this many plus this many per row and column. */
 #define DLS_MLP_ITER_BASE 2000ul
 #define DLS_MLP_ITER_PER 20ul
@@ -97,6 +113,9 @@ typedef struct mlp_work {
     double bT;
     double *x;                   /* sizes of the last LP */
     double *fin;                 /* scratch of the replay */
+    double *zero;                /* 1 where a chunk of the LP built last is fixed at 0 */
+    int drop;                    /* build: hold the costliest chunks at 0 (RETRY_DROP) */
+    size_t dropped, best_dropped; /* chunks so held in the last LP, in the best's */
     unsigned long iterations;
     unsigned lps, warm;
     int last_ret;                /* glp_simplex's return of the last run */
@@ -148,7 +167,7 @@ static int reserve(mlp_work *w, size_t n)
         return 0;
     size_t **const sz[] = {&w->prev, &w->back, &w->cand, &w->best, &w->cand_id, &w->best_id,
                            &w->retord};
-    double **const db[] = {&w->bx, &w->x, &w->fin};
+    double **const db[] = {&w->bx, &w->x, &w->fin, &w->zero};
     size_t c_sz = w->cap_seq, c_db = w->cap_seq;
     if (grow_sizes(sz, sizeof sz / sizeof *sz, &c_sz, n) != 0
         || grow_doubles(db, sizeof db / sizeof *db, &c_db, n) != 0)
@@ -199,6 +218,13 @@ static void put(mlp_work *w, size_t *nz, int i, int j, double v)
 }
 
 /* The nonzeros and rows of the LP of seq (n chunks), for the allocation. */
+/* A size's coefficient, left out for a chunk fixed at 0 (see mark_zero). */
+static void put_x(mlp_work *w, size_t *nz, int i, size_t k, double v)
+{
+    if (w->zero[k] == 0)
+        put(w, nz, i, col_xi(k), v);
+}
+
 static size_t count_nz(const dls__star *st, size_t n, size_t W)
 {
     size_t most = 1;
@@ -210,6 +236,106 @@ static size_t count_nz(const dls__star *st, size_t n, size_t W)
 
 /* Builds the LP of seq (positions, n chunks) into a new problem. names: row and column
  * names (exports). Returns NULL when out of memory. */
+static double replay_lines(const mlp_work *w, const size_t *seq, size_t n, const double *x,
+                           double *fin);
+
+/* Seconds a unit of chunk size costs on processor i at most: its link, its steepest time
+ * line and its return. */
+static double unit_cost(const mlp_work *w, size_t i)
+{
+    const dls__mlp_spec *sp = w->sp;
+    const dls__star *st = sp->st;
+    double slope = st->C[i];
+    for (size_t l = st->off[i]; l < st->off[i + 1]; l++)
+        slope = fmax(slope, st->C[i] + st->b[l]);
+    if (returns(sp, i))
+        slope += sp->ret_C[i] * sp->ret_frac[i];
+    return slope;
+}
+
+/* The timeline of a simple sizing of seq in w->x, or INFINITY where it breaks a limit or a
+ * window: the load spread over the chunks of processor `only` (SIZE_MAX: over every chunk
+ * in proportion to its processor's speed, its link and its return counted). */
+static double simple_sizing(mlp_work *w, const size_t *seq, size_t n, size_t only)
+{
+    const dls__mlp_spec *sp = w->sp;
+    const dls__star *st = sp->st;
+    double sum = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = seq[k];
+        double slope = unit_cost(w, i);
+        w->x[k] = only == SIZE_MAX ? (slope > 0 ? 1 / slope : 0) : i == only;
+        sum += w->x[k];
+    }
+    if (!(sum > 0 && isfinite(sum)))
+        return INFINITY;
+    for (size_t k = 0; k < n; k++) {
+        w->x[k] *= st->V / sum;
+        size_t i = seq[k], held = 0;
+        double window = 0;
+        for (size_t h = k; h != SIZE_MAX && held < sp->window; h = w->prev[h], held++)
+            window += w->x[h];
+        if (!(w->x[k] <= st->B[i]) || (sp->window > 1 && !(window <= st->B[i])))
+            return INFINITY;
+    }
+    return replay_lines(w, seq, n, w->x, w->fin);
+}
+
+/* Chunks that can take next to nothing (as lp_star.c's negligible processors): with U the
+ * makespan of a simple sizing, a chunk that cannot hold more than DLS_MLP_ZERO_REL V and
+ * still end (its result back) by U, even with nothing sent before it but the startups, is
+ * fixed at 0 and its size's coefficients (a link of 1e8 s per unit, a return of 1e12 s per
+ * unit) are left out of the matrix, where GLPK's scaling made rows lose their startups. */
+static void mark_zero(mlp_work *w, const size_t *seq, size_t n)
+{
+    const dls__mlp_spec *sp = w->sp;
+    const dls__star *st = sp->st;
+    double cheapest = INFINITY;
+    for (size_t k = 0; k < n; k++) {
+        w->zero[k] = 0;
+        double c = unit_cost(w, seq[k]);
+        if (c > 0)
+            cheapest = fmin(cheapest, c);
+    }
+    w->dropped = 0;
+    if (w->drop)
+        for (size_t k = 0; k < n; k++)
+            if (unit_cost(w, seq[k]) > DLS_MLP_DROP_RATIO * cheapest) {
+                w->zero[k] = 1;
+                w->dropped++;
+            }
+    double U = simple_sizing(w, seq, n, SIZE_MAX);
+    for (size_t k = 0; k < n; k++)
+        if (w->prev[k] == SIZE_MAX) /* a processor's first chunk: all of it on this one */
+            U = fmin(U, simple_sizing(w, seq, n, seq[k]));
+    if (!(U < INFINITY))
+        return;
+    U *= 1 + 1e-9;
+    double before = 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = seq[k];
+        double most = INFINITY, R = 0, D = 0;
+        if (returns(sp, i)) {
+            R = sp->ret_S[i];
+            D = sp->ret_C[i] * sp->ret_frac[i];
+        }
+        for (size_t l = st->off[i]; l < st->off[i + 1]; l++) {
+            double room = U - before - st->S[i] - st->a[l] - R, slope = st->C[i] + st->b[l] + D;
+            if (slope > 0)
+                most = fmin(most, room / slope);
+            else if (room < 0)
+                most = -1;
+        }
+        if (most <= DLS_MLP_ZERO_REL * st->V && !w->zero[k])
+            w->zero[k] = 1;
+        else if (w->drop && most <= DLS_MLP_DROP_REL * st->V && !w->zero[k]) {
+            w->zero[k] = 1;
+            w->dropped++;
+        }
+        before += st->S[i];
+    }
+}
+
 static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
 {
     const dls__mlp_spec *sp = w->sp;
@@ -267,6 +393,11 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
         if (returns(sp, seq[k]))
             w->retord[w->nret++] = k;
     }
+    if (names) /* an export: the whole model */
+        for (size_t k = 0; k < n; k++)
+            w->zero[k] = 0;
+    else
+        mark_zero(w, seq, n);
     glp_add_cols(P, (int)(3 * n + 1 + w->nret));
     int colT = (int)(3 * n) + 1;
     glp_set_col_bnds(P, colT, GLP_LO, 0, 0);
@@ -294,7 +425,8 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
         size_t i = seq[k];
         double S = st->S[i] / tau, C = st->C[i] * u / tau;
         double cap = fmin(st->B[i], st->V) / u;
-        glp_set_col_bnds(P, col_xi(k), cap > 0 ? GLP_DB : GLP_FX, 0, cap);
+        glp_set_col_bnds(P, col_xi(k), cap > 0 && !w->zero[k] ? GLP_DB : GLP_FX, 0,
+                         w->zero[k] ? 0 : cap);
         glp_set_col_bnds(P, col_A(k), GLP_LO, 0, 0);
         glp_set_col_bnds(P, col_F(k), GLP_LO, 0, 0);
         if (names) {
@@ -309,14 +441,14 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
         key_slot = 3;
         NEW_ROW(GLP_LO, S, 0, "send_%zu", k + 1);
         put(w, &nz, row, col_A(k), 1);
-        put(w, &nz, row, col_xi(k), -C);
+        put_x(w, &nz, row, k, -C);
         if (k > 0)
             put(w, &nz, row, col_A(k - 1), -1);
         if (isfinite(st->B[i]) && w->back[k] != SIZE_MAX) {
             key_slot = 4;
             NEW_ROW(GLP_LO, S, 0, "hold_%zu", k + 1);
             put(w, &nz, row, col_A(k), 1);
-            put(w, &nz, row, col_xi(k), -C);
+            put_x(w, &nz, row, k, -C);
             put(w, &nz, row, col_F(w->back[k]), -1);
         }
         double r = sp->release != NULL ? sp->release[i] / tau : 0;
@@ -327,18 +459,18 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
             NEW_ROW(GLP_LO, a, 0, "arrive_%zu_%zu", k + 1, lk);
             put(w, &nz, row, col_F(k), 1);
             put(w, &nz, row, col_A(k), -1);
-            put(w, &nz, row, col_xi(k), -b);
+            put_x(w, &nz, row, k, -b);
             if (w->prev[k] != SIZE_MAX) {
                 key_slot = 6 + 2 * (lk - 1);
                 NEW_ROW(GLP_LO, a, 0, "after_%zu_%zu", k + 1, lk);
                 put(w, &nz, row, col_F(k), 1);
                 put(w, &nz, row, col_F(w->prev[k]), -1);
-                put(w, &nz, row, col_xi(k), -b);
+                put_x(w, &nz, row, k, -b);
             } else if (r > 0) {
                 key_slot = 6 + 2 * (lk - 1);
                 NEW_ROW(GLP_LO, a + r, 0, "release_%zu_%zu", k + 1, lk);
                 put(w, &nz, row, col_F(k), 1);
-                put(w, &nz, row, col_xi(k), -b);
+                put_x(w, &nz, row, k, -b);
             }
         }
         if (isfinite(st->B[i]) && w->prev[k] != SIZE_MAX && sp->window > 1) {
@@ -346,7 +478,7 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
             NEW_ROW(GLP_UP, 0, st->B[i] / u, "window_%zu", k + 1);
             size_t h = k;
             for (size_t d = 0; d < W && h != SIZE_MAX; d++, h = w->prev[h])
-                put(w, &nz, row, col_xi(h), 1);
+                put_x(w, &nz, row, h, 1);
         }
     }
     /* results returned: each after its computation, one at a time in return order, and
@@ -365,19 +497,19 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
         NEW_ROW(GLP_LO, R, 0, "return_%zu", k + 1);
         put(w, &nz, row, col, 1);
         put(w, &nz, row, col_F(k), -1);
-        put(w, &nz, row, col_xi(k), -D);
+        put_x(w, &nz, row, k, -D);
         if (j > 0) {
             key_slot = slot_retseq(w);
             NEW_ROW(GLP_LO, R, 0, "return_after_%zu", k + 1);
             put(w, &nz, row, col, 1);
             put(w, &nz, row, col - 1, -1);
-            put(w, &nz, row, col_xi(k), -D);
+            put_x(w, &nz, row, k, -D);
         } else if (!sp->two_port) {
             key_slot = slot_port(w);
             NEW_ROW(GLP_LO, R, 0, "return_port_%zu", k + 1);
             put(w, &nz, row, col, 1);
             put(w, &nz, row, col_A(n - 1), -1);
-            put(w, &nz, row, col_xi(k), -D);
+            put_x(w, &nz, row, k, -D);
         }
         if (j + 1 == w->nret) {
             key_chunk = SIZE_MAX;
@@ -399,7 +531,7 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
     key_slot = SIZE_MAX;
     NEW_ROW(GLP_FX, st->V / u, st->V / u, "load");
     for (size_t k = 0; k < n; k++)
-        put(w, &nz, row, col_xi(k), 1);
+        put_x(w, &nz, row, k, 1);
 #undef NEW_ROW
     glp_load_matrix(P, (int)nz, w->ia, w->ja, w->ar);
     return P;
@@ -531,6 +663,18 @@ static int run(mlp_work *w, glp_prob *P, int meth, unsigned long it)
     return ret == 0 && (glp_get_status(P) == GLP_OPT || glp_get_status(P) == GLP_NOFEAS);
 }
 
+/* The careful solve of an LP whose answer was off (see DLS_MLP_RETRY_UNSCALED): unscaled,
+ * GLPK's primal simplex with tight tolerances from an advanced basis. 1 when solved. */
+static int run_careful(mlp_work *w, glp_prob *P, unsigned long it)
+{
+    int tight = w->tight;
+    w->tight = 1;
+    glp_adv_basis(P, 0);
+    int ok = run(w, P, GLP_PRIMAL, it);
+    w->tight = tight;
+    return ok;
+}
+
 /* Solves the LP of seq (identities ids): returns the makespan (s), INFINITY when the
  * sequence cannot hold the load, NAN when the simplex failed or a limit stopped it
  * (w->limited, w->failed and w->tried say which). keep: keep its basis. Sizes in w->x. */
@@ -571,7 +715,6 @@ static double replay_lines(const mlp_work *w, const size_t *seq, size_t n, const
     return makespan;
 }
 
-static double evaluate_retry(mlp_work *w, const size_t *seq, size_t n, int *nomem);
 
 static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, int keep,
                           int *nomem, int retried)
@@ -588,7 +731,9 @@ static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, siz
         return NAN;
     }
     dls__glpk_stage(g, "the multi-installment LP of %zu chunks (LP %u)", n, w->lps + 1);
+    w->drop = retried == DLS_MLP_RETRY_DROP;
     glp_prob *P = build(w, seq, n, 0);
+    w->drop = 0;
     if (P == NULL) {
         *nomem = 1;
         return NAN;
@@ -596,19 +741,23 @@ static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, siz
     w->lps++;
     unsigned long it = DLS_MLP_ITER_BASE + DLS_MLP_ITER_PER * (unsigned long)(
                                                glp_get_num_rows(P) + glp_get_num_cols(P));
-    glp_scale_prob(P, GLP_SF_AUTO);
     int ok = 0;
-    if (ids != NULL && warm_basis(w, P, ids, n)) {
-        ok = run(w, P, GLP_DUALP, it);
-        w->warm += ok;
-    }
-    if (!ok && dls__glpk_left(g) > 0) {
-        glp_adv_basis(P, 0);
-        ok = run(w, P, GLP_DUALP, it);
-    }
-    if (!ok && dls__glpk_left(g) > 0 && w->last_ret != GLP_ETMLIM) {
-        glp_adv_basis(P, 0);
-        ok = run(w, P, GLP_PRIMAL, it);
+    if (retried < DLS_MLP_RETRY_UNSCALED || retried == DLS_MLP_RETRY_DROP) {
+        glp_scale_prob(P, GLP_SF_AUTO);
+        if (ids != NULL && warm_basis(w, P, ids, n)) {
+            ok = run(w, P, GLP_DUALP, it);
+            w->warm += ok;
+        }
+        if (!ok && dls__glpk_left(g) > 0) {
+            glp_adv_basis(P, 0);
+            ok = run(w, P, GLP_DUALP, it);
+        }
+        if (!ok && dls__glpk_left(g) > 0 && w->last_ret != GLP_ETMLIM) {
+            glp_adv_basis(P, 0);
+            ok = run(w, P, GLP_PRIMAL, it);
+        }
+    } else {
+        ok = run_careful(w, P, it);
     }
     double T = NAN;
     if (ok && glp_get_status(P) == GLP_NOFEAS) {
@@ -635,9 +784,9 @@ static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, siz
          * again from a fresh basis, and counts as a failure if it stays off */
         double R = replay_lines(w, seq, n, w->x, w->fin);
         if (!(fabs(R - T) <= DLS_MLP_AGREE * fmax(R, T))) {
-            if (!retried) {
+            if (retried < DLS_MLP_RETRY_DROP && dls__glpk_left(g) > 0) {
                 glp_delete_prob(P);
-                return evaluate_retry(w, seq, n, nomem);
+                return evaluate_at(w, seq, NULL, n, 0, nomem, retried + 1);
             }
             w->failed = 1;
             snprintf(w->tried, sizeof w->tried, "the LP of %zu chunks ends at %.10g s, its "
@@ -651,6 +800,11 @@ static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, siz
     } else if (w->last_ret == GLP_ETMLIM || dls__glpk_left(g) <= 0) {
         w->limited = 1;
         snprintf(w->tried, sizeof w->tried, "time limit reached in an LP of %zu chunks", n);
+    } else if (w->last_ret != GLP_EITLIM && w->last_ret != GLP_ETMLIM &&
+               retried < DLS_MLP_RETRY_DROP && dls__glpk_left(g) > 0) {
+        /* GLPK's simplex failed (a singular or ill-conditioned basis): more carefully */
+        glp_delete_prob(P);
+        return evaluate_at(w, seq, NULL, n, 0, nomem, retried + 1);
     } else {
         w->limited = w->last_ret == GLP_EITLIM;
         w->failed = !w->limited;
@@ -667,11 +821,6 @@ static double evaluate(mlp_work *w, const size_t *seq, const size_t *ids, size_t
     return evaluate_at(w, seq, ids, n, keep, nomem, 0);
 }
 
-/* The same LP again, from a fresh basis (no warm start). */
-static double evaluate_retry(mlp_work *w, const size_t *seq, size_t n, int *nomem)
-{
-    return evaluate_at(w, seq, NULL, n, 0, nomem, 1);
-}
 
 /* Keeps seq (n chunks, identities ids, sizes w->x) as the best when it is better by the
  * margin. */
@@ -687,6 +836,7 @@ static int offer(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, do
     w->nbest = n;
     w->bT = T;
     w->best_objective = w->objective; /* the LP that priced it (T is its sizes' replay) */
+    w->best_dropped = w->dropped;
     return 1;
 }
 
@@ -970,6 +1120,11 @@ static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
         snprintf(ans->note, sizeof ans->note, "the search stopped early: %s", w->tried);
     else if (w->limited && sp->search)
         snprintf(ans->note, sizeof ans->note, "the search stopped at a limit: %s", w->tried);
+    else if (w->best_dropped > 0)
+        snprintf(ans->note, sizeof ans->note, "GLPK could not solve the LP with every chunk: "
+                 "%zu chunks whose unit costs more than %g times the cheapest chunk's (link, "
+                 "compute and return), or that could hold at most %g of the load, were held "
+                 "at zero load", w->best_dropped, DLS_MLP_DROP_RATIO, DLS_MLP_DROP_REL);
     ans->makespan = w->bT;
     ans->objective = isnan(w->best_objective) ? w->bT : w->best_objective;
     return DLS_OK;
@@ -988,6 +1143,7 @@ static void work_free(mlp_work *w)
     free(w->bx);
     free(w->x);
     free(w->fin);
+    free(w->zero);
     free(w->cand_id);
     free(w->retord);
     free(w->best_id);

@@ -303,14 +303,12 @@ static int polish(const lp *L, const dls__star *st, const unsigned char *active,
 
 /* Reads the solution in original units, polishes it, and checks it; returns the largest
  * residual. */
-static double read_and_check(const lp *L, const dls__star *st, const unsigned char *active,
-                             double *alpha, double *cmax)
+/* The check of read_and_check on loads alpha (made to sum to V and clipped to their
+ * bounds in place) and the makespan cmax: the worst relative violation. */
+static double check_loads(const lp *L, const dls__star *st, const unsigned char *active,
+                          double *alpha, double cmax)
 {
     size_t m = st->m;
-    for (size_t k = 0; k < m; k++)
-        alpha[k] = active[k] ? glp_get_col_prim(L->P, col_alpha(k)) * L->u : 0;
-    *cmax = glp_get_col_prim(L->P, col_cmax(L)) * L->tau;
-    polish(L, st, active, alpha, cmax);
     /* a makespan far above the loads' own times (a processor's huge intercept or startup)
      * leaves GLPK's loads with an error of that magnitude: when they miss V by more than the
      * tolerance, they are scaled to sum to V, and the replay below says if that is right */
@@ -331,9 +329,39 @@ static double read_and_check(const lp *L, const dls__star *st, const unsigned ch
     worst = fmax(worst, fabs(sum - st->V) / st->V);
     /* the LP's view: active processors are charged their startups even with no load */
     double replay = dls__replay(st, alpha, active, 1, 0, NULL, NULL, NULL, NULL, NULL);
-    double scale = fmax(fabs(*cmax), fabs(replay));
+    double scale = fmax(fabs(cmax), fabs(replay));
     if (scale > 0)
-        worst = fmax(worst, fabs(replay - *cmax) / scale);
+        worst = fmax(worst, fabs(replay - cmax) / scale);
+    return worst;
+}
+
+static double read_and_check(const lp *L, const dls__star *st, const unsigned char *active,
+                             double *alpha, double *cmax)
+{
+    size_t m = st->m;
+    for (size_t k = 0; k < m; k++)
+        alpha[k] = active[k] ? glp_get_col_prim(L->P, col_alpha(k)) * L->u : 0;
+    *cmax = glp_get_col_prim(L->P, col_cmax(L)) * L->tau;
+    if (!polish(L, st, active, alpha, cmax))
+        return check_loads(L, st, active, alpha, *cmax);
+    double worst = check_loads(L, st, active, alpha, *cmax);
+    if (worst <= L->par->check_tol)
+        return worst;
+    /* the polish read a degenerate basis wrong (a load's time far below the startups, where
+     * every line of a processor looks tight): GLPK's own values, if they are better */
+    double *raw = malloc((m ? m : 1) * sizeof *raw);
+    if (raw == NULL)
+        return worst;
+    for (size_t k = 0; k < m; k++)
+        raw[k] = active[k] ? glp_get_col_prim(L->P, col_alpha(k)) * L->u : 0;
+    double raw_cmax = glp_get_col_prim(L->P, col_cmax(L)) * L->tau;
+    double raw_worst = check_loads(L, st, active, raw, raw_cmax);
+    if (raw_worst < worst) {
+        memcpy(alpha, raw, m * sizeof *raw);
+        *cmax = raw_cmax;
+        worst = raw_worst;
+    }
+    free(raw);
     return worst;
 }
 

@@ -111,4 +111,33 @@ if grep -E 'speed="(inf|nan|0f)|bandwidth="(inf|nan|0B)' "$tmp/sg.xml" >/dev/nul
     fail "the simgrid file holds a speed or bandwidth that is not finite and > 0" "$(cat "$tmp/sg.xml")"
 fi
 
+# Item 8: loads at both ends of the domain with every solver, and a time line of slope 1e20.
+printf '{"processors": [{"name": "P1", "time": [[1, 1], [-9, 10]], "link": {"startup": 1, "rate": 1}}]}\n' > "$tmp/one.json"
+"$PYTHON3" - "$ex" "$tmp" <<'PY'
+import json, sys
+ex, tmp = sys.argv[1], sys.argv[2]
+d = json.load(open(f"{ex}/star_cluster.json"))
+d["processors"][0]["time"][0][1] = 1e20
+json.dump(d, open(f"{tmp}/slope_1e20.json", "w"))
+PY
+for load in 1e-60 1e-24 1e60; do
+    for p in one.json; do
+        run schedule "$tmp/$p" --load $load --solver glpk --exact
+        expect_rc 0 "schedule $p --load $load --solver glpk --exact"
+        run installments "$tmp/$p" --load $load --lp
+        expect_rc 0 "installments $p --load $load --lp"
+    done
+    run schedule "$ex/star_cluster.json" --load $load --solver glpk --exact
+    expect_rc 0 "schedule star_cluster --load $load --solver glpk --exact"
+    run schedule "$ex/star_cluster.json" --load $load --solver glpk --exact --keep-unused
+    expect_rc 0 "schedule star_cluster --load $load --solver glpk --exact --keep-unused"
+    run schedule "$tmp/slope_1e20.json" --load $load
+    expect_rc 0 "the chain on a time line of slope 1e20, load $load"
+done
+for load in 1e-61 1e61 1e-300 1e300; do
+    run schedule "$ex/star_cluster.json" --load $load
+    expect_rc 2 "schedule --load $load, outside the domain"
+    expect_err "\[1e-60, 1e+60\]" "the range named for --load $load"
+done
+
 cli_summary

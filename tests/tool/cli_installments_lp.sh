@@ -228,4 +228,48 @@ bad "export --installments with --order" "installments" export "$mem" --load 1e7
 bad "export --installments, unknown name" "not a processor" export "$mem" --load 1e7 \
     --installments gpu,tpu --format lp -o "$tmp/x.lp"
 
+# Issue 35, items 5 to 7: installments --lp answers wherever schedule does. The gpu of
+# memory_levels alone (speed points: the LP's envelope deviates) for every sequence length;
+# a link of 1e7 to 1e60 s per unit (GLPK's scaling lost its startup); a return of 1e15 of
+# each unit over 60 chunks (GLPK's simplex failed).
+"$PYTHON3" - "$ex" "$tmp" <<'PY'
+import json, sys
+ex, tmp = sys.argv[1], sys.argv[2]
+d = json.load(open(f"{ex}/memory_levels.json"))
+d["processors"] = [p for p in d["processors"] if p["name"] == "gpu"]
+json.dump(d, open(f"{tmp}/gpu.json", "w"))
+PY
+# (a single name is a file's; the lengths from 2)
+n=2
+seq=gpu,gpu
+while [ $n -le 25 ]; do
+    for load in 1e4 1e6 2e7; do
+        run installments "$tmp/gpu.json" --load $load --lp --sequence $seq --json
+        expect_rc 0 "the gpu alone, $n chunks, load $load"
+        py_json "the true timeline with its residual, $n chunks" <<'PY'
+assert d["makespan"] >= d["lp_makespan"] * (1 - 1e-9), d
+assert d["replay_residual"] >= 0
+PY
+    done
+    n=$((n + 1))
+    seq=$seq,gpu
+done
+for r in 1e7 1e8 1e10 1e20 1e60; do
+    printf '{"processors": [{"name": "x", "speed": 3, "link": {"startup": 1, "rate": %s}}, {"name": "e", "speed": 1, "link": {"startup": 0.5, "rate": 0.1}}]}\n' $r > "$tmp/rate.json"
+    for s in x,e e,x x,x,e x,e,x,e; do
+        run installments "$tmp/rate.json" --load 100 --lp --sequence $s
+        expect_rc 0 "a link of $r s per unit, sequence $s"
+    done
+    run installments "$tmp/rate.json" --load 100 --lp --sequence x,e --json
+    py_json "x's startup charged at a rate of $r" <<'PY'
+assert abs(d["makespan"] - 111.5) <= 1e-6 * 111.5, d["makespan"]
+PY
+done
+printf 'P1 1e15 0.01 0.001\nP2 0.5 0 1e-3\n' > "$tmp/ret15"
+seq60=$("$PYTHON3" -c "print(','.join(['P1', 'P2'] * 30))")
+for load in 1e-3 1 1e3 1e6 1e9 1e12 1e60; do
+    run installments "$ex/paper003_two.json" --load $load --lp --sequence "$seq60" --returns "$tmp/ret15"
+    expect_rc 0 "60 chunks with a return of 1e15 of each unit, load $load"
+done
+
 cli_summary
