@@ -83,7 +83,9 @@ DLS_API void dls_claim_free(dls_claim *claim);
  * them; the other times must be NaN.
  * @return ::DLS_OK; ::DLS_EINVAL for i out of range, a load or time that is not a number
  *         (infinite loads and times are refused too: a claim is about a finite schedule),
- *         or a time given for a partition; the claim is unchanged then.
+ *         a load or time that is neither 0 nor of a magnitude inside the input domain
+ *         ([::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]; a negative load is a violation, reported by
+ *         the verification), or a time given for a partition; the claim is unchanged then.
  */
 DLS_API dls_status dls_claim_set(dls_claim *claim, size_t i, double load, double send_start,
                                  double send_end, double compute_start, double finish,
@@ -101,14 +103,16 @@ DLS_API dls_status dls_claim_set_order(dls_claim *claim, const size_t *order, si
 
 /** The total load the claim says it distributes (NaN: not claimed). For a partition, the
  *  number of elements. @return ::DLS_OK; ::DLS_EINVAL for a value that is not finite and
- *  > 0 (or NaN). */
+ *  > 0 inside the input domain ([::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]), or NaN. */
 DLS_API dls_status dls_claim_set_total(dls_claim *claim, double total, dls_error *err);
 
 /** The makespan the claim says it reaches, in seconds (NaN: not claimed).
- *  @return ::DLS_OK; ::DLS_EINVAL for a negative or infinite value. */
+ *  @return ::DLS_OK; ::DLS_EINVAL for a negative or infinite value, or one neither 0 nor
+ *  inside the input domain ([::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]). */
 DLS_API dls_status dls_claim_set_makespan(dls_claim *claim, double makespan, dls_error *err);
 
-/** The chunk size of a multi-installment claim, in load units, finite and > 0.
+/** The chunk size of a multi-installment claim, in load units, > 0 inside the input
+ *  domain ([::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]).
  *  @return ::DLS_OK; ::DLS_EINVAL for another kind of claim or a bad size. */
 DLS_API dls_status dls_claim_set_chunk(dls_claim *claim, double chunk, dls_error *err);
 
@@ -171,11 +175,18 @@ DLS_API double dls_claim_get_chunk(const dls_claim *claim);
  * `partition --json` or `installments --json`; processors by name) or CSV (a header naming the columns `name` and
  * `load` — or `elements` for a partition — and optionally `send_start`, `send_end`,
  * `compute_start`, `finish`; one row per processor, in send order; empty cells are times
- * not given). Processors of the platform missing from the file get load 0.
+ * not given). Processors of the platform missing from the file get load 0. A CSV cell
+ * has no length limit of its own (a name may be ::DLS_PLATFORM_NAME_MAX bytes); the file is
+ * held to ::DLS_PLATFORM_FILE_MAX bytes.
  * @return ::DLS_OK; ::DLS_ESYNTAX for malformed text (file, line, column); ::DLS_EDATA for a
- *         processor the platform does not have, one named twice, a negative or non-finite
- *         number (file, line, processor, value); ::DLS_EIO; ::DLS_ENOMEM. @p out is
- *         unchanged on failure.
+ *         processor the platform does not have, one named twice, a non-finite number or one
+ *         neither 0 nor of a magnitude inside the input domain ([::DLS_DOMAIN_MIN,
+ *         ::DLS_DOMAIN_MAX]: loads, times, the total, the makespan, the chunk) (file, line,
+ *         processor, value), loads whose sum is outside the domain, a partition's elements
+ *         beyond ::DLS_PARTITION_MAX_ELEMENTS, or an installments claim whose chunk divides
+ *         its load into ::DLS_INSTALLMENT_MAX_CHUNKS chunks or more (file); ::DLS_EIO;
+ *         ::DLS_ELIMIT for a file beyond ::DLS_PLATFORM_FILE_MAX bytes; ::DLS_ENOMEM. @p out
+ *         is unchanged on failure.
  */
 DLS_API dls_status dls_claim_read_file(const dls_platform *platform, const char *path,
                                        dls_claim **out, dls_error *err);
@@ -365,9 +376,11 @@ DLS_API dls_status dls_schedule_verify(const dls_platform *platform, const dls_c
  * found and dls_verify_quality.proven says whether it is proven optimal (the note gives
  * the lower bound when it is not).
  * @return as dls_schedule_verify(), for a claim of kind ::DLS_CLAIM_PARTITION;
- *         ::DLS_EINVAL for weights that are not finite and > 0 (the message names the
- *         element), weights with params->load or params->matrix, or ordered without
- *         weights (reorder without ordered); the statuses of dls_partition_solve().
+ *         ::DLS_EINVAL for weights that are not finite and > 0 inside the input domain, or
+ *         whose sum is outside it (the message names the element), weights with
+ *         params->load or params->matrix, ordered without weights (reorder without
+ *         ordered), or elements to distribute beyond ::DLS_PARTITION_MAX_ELEMENTS; the
+ *         statuses of dls_partition_solve().
  */
 DLS_API dls_status dls_partition_verify(const dls_platform *platform, const dls_claim *claim,
                                         const dls_verify_params *params,
@@ -382,7 +395,10 @@ DLS_API dls_status dls_partition_verify(const dls_platform *platform, const dls_
  * model's. No optimum is known for this model: the quality gives the single-installment
  * optimum (best set of processors) for reference, and no gap.
  * @return as dls_schedule_verify(), for a claim of kind ::DLS_CLAIM_INSTALLMENTS with its
- *         chunk set.
+ *         chunk set; ::DLS_EINVAL (naming the chunk, the load and the count) for a chunk
+ *         that divides the load into ::DLS_INSTALLMENT_MAX_CHUNKS (2^53) chunks or more,
+ *         beyond which a chunk count is not exact in a double (the replay is a closed form,
+ *         linear in the processors, whatever the count).
  */
 DLS_API dls_status dls_installment_verify(const dls_platform *platform, const dls_claim *claim,
                                           const dls_verify_params *params,
