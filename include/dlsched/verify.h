@@ -295,7 +295,8 @@ typedef struct dls_verify_params {
     /** The load (elements for a partition) the schedule must distribute; NaN (default):
      *  the claim's total, else the sum of its loads. */
     double load;
-    /** Relative tolerance of every comparison, in (0, 1e-3]; default ::DLS_REL_TOL. */
+    /** Relative tolerance of every comparison, in [::DLS_DOMAIN_MIN, 1e-3]; default
+     *  ::DLS_REL_TOL. */
     double tolerance;
     int use_limits;           /**< 1 (default): loads within the limits; 0: ignore them */
     /** 1 (default): compute the optima the schedule is measured against; 0: check only. */
@@ -333,9 +334,26 @@ typedef struct dls_verify_params {
      *  computed. 0 (default): the optima of the mode's order and of the claim's own order
      *  only (the exact search doubles its cost with each processor, up to seconds at 16). */
     int best_order;
+    /** Seconds the optima may take, in (0, ::DLS_TIME_LIMIT_MAX]; 0 (what a reserved tail
+     *  of earlier versions holds) and the default: ::DLS_VERIFY_DEFAULT_TIME_LIMIT. One
+     *  deadline from the start of the optima: GLPK's simplex and exact simplex (@ref exact)
+     *  and the best-order search (@ref best_order) get what is left of it. The checks of
+     *  the claim take time linear in its processors (and elements) and the chain solver's
+     *  work is bounded by its pieces, so the call ends in bounded time. When the limit
+     *  stops the exact simplex, the verification still succeeds: the paper's optimum is
+     *  the chain solver's, not certified (dls_verify_quality::exact_confirmed 0,
+     *  dls_verify_quality::exact_stopped 1, and the note says so); the verdict on the claim
+     *  does not depend on it. When it stops the best-order search, its best order found is
+     *  kept, not proven. (On LP64 the field follows 4 bytes of alignment.) */
+    double time_limit;
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(36);
+    DLS_PARAMS_RESERVED(24);
 } dls_verify_params;
+
+/** Default of dls_verify_params::time_limit, in seconds: GLPK's default limit in
+ *  dls_schedule_params::time_limit, so that `verify --exact` stops where
+ *  `schedule --exact` does. */
+#define DLS_VERIFY_DEFAULT_TIME_LIMIT 600
 
 /** Fills @p params with the defaults. */
 DLS_API void dls_verify_params_init(dls_verify_params *params);
@@ -349,9 +367,12 @@ typedef struct dls_verification dls_verification;
  * @param claim a claim of kind ::DLS_CLAIM_SCHEDULE for @p platform
  * @param params NULL for the defaults
  * @param[out] out receives the verification (valid or not); unchanged on failure
- * @return ::DLS_OK (also for an invalid schedule: see dls_verification_valid());
+ * @return ::DLS_OK (also for an invalid schedule: see dls_verification_valid(); also when
+ *         params->time_limit stopped the exact simplex: see dls_verify_quality::exact_stopped);
  *         ::DLS_EINVAL for bad arguments or parameters, a claim of another platform or kind,
- *         or a processor with a 2-D model; the statuses of dls_schedule_solve() when an
+ *         a processor with a 2-D model, or a load (params->load, else the claim's total, else
+ *         the sum of its loads) that is not > 0 inside the input domain
+ *         ([::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]); the statuses of dls_schedule_solve() when an
  *         optimum cannot be computed; ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_schedule_verify(const dls_platform *platform, const dls_claim *claim,
@@ -442,8 +463,12 @@ typedef struct dls_verify_quality {
     /** With params->best_order: 1 when best_order_optimum is proven the best of all orders
      *  (exact search or a rule proven for the platform), else 0 */
     int best_order_proven;
+    /** With params->exact: 1 when dls_verify_params::time_limit (or GLPK's iteration
+     *  limit) stopped the exact simplex before it could prove the paper's optimum; the
+     *  paper's optimum is then the chain solver's, not certified. Else 0. */
+    int exact_stopped;
     /** Zero; room for later figures. */
-    unsigned char reserved[64];
+    unsigned char reserved[60];
 } dls_verify_quality;
 
 /** Copies the figures into @p q. @return ::DLS_OK; ::DLS_EINVAL for NULL arguments. */

@@ -49,6 +49,13 @@ void dls_verify_params_init(dls_verify_params *p)
     p->order = sp.order;
     p->originator_computes = sp.originator_computes;
     p->matrix = 0;
+    p->time_limit = DLS_VERIFY_DEFAULT_TIME_LIMIT;
+}
+
+/* The time limit in force: 0 (a reserved tail of earlier versions) is the default. */
+static double time_limit_of(const dls_verify_params *p)
+{
+    return p->time_limit == 0 ? DLS_VERIFY_DEFAULT_TIME_LIMIT : p->time_limit;
 }
 
 /* The weighted set and its flags. */
@@ -96,9 +103,13 @@ static dls_status check_params(const dls_verify_params *p, const char *fn, dls_e
     dls_status st = DLS__CHECK_RESERVED(p, fn, "dls_verify_params", err);
     if (st != DLS_OK)
         return st;
-    if (!(p->tolerance > 0 && p->tolerance <= DLS_VERIFY_MAX_TOL))
-        return dls__fail(err, DLS_EINVAL, "%s: tolerance must be in (0, %g], not %g", fn,
-                         DLS_VERIFY_MAX_TOL, p->tolerance);
+    if (!(p->tolerance >= DLS_DOMAIN_MIN && p->tolerance <= DLS_VERIFY_MAX_TOL))
+        return dls__fail(err, DLS_EINVAL, "%s: tolerance must be in [%g, %g], not %g", fn,
+                         DLS_DOMAIN_MIN, DLS_VERIFY_MAX_TOL, p->tolerance);
+    if (!(p->time_limit >= 0 && p->time_limit <= DLS_TIME_LIMIT_MAX))
+        return dls__fail(err, DLS_EINVAL, "%s: time_limit must be in (0, %g] seconds (0: the "
+                         "default, %g), not %g", fn, DLS_TIME_LIMIT_MAX,
+                         (double)DLS_VERIFY_DEFAULT_TIME_LIMIT, p->time_limit);
     if (!isnan(p->load) && (st = dls__domain_load(p->load, fn, err)) != DLS_OK)
         return st;
     if (p->use_limits != 0 && p->use_limits != 1)
@@ -385,11 +396,79 @@ static int own_sequence(size_t n, const size_t *seq, size_t m, const unsigned ch
     return identity;
 }
 
-/* The optima the schedule is measured against. */
+/* Seconds left before the deadline, at least a millisecond: a search handed less stops at
+ * once with what it has. */
+static double left_of(double deadline)
+{
+    double left = deadline - dls__clock_now();
+    return left > 1e-3 ? left : 1e-3;
+}
+
+/* The certificate of the paper's optimum (exact), or the note saying why there is none. */
+static dls_status keep_certificate(const dls_schedule *s, dls_verification *v,
+                                   dls_error *err)
+{
+    const char *cert = dls_schedule_certificate(s, DLS_CERTIFICATE_MAKESPAN, 0);
+    if (cert != NULL) {
+        size_t len = strlen(cert) + 1;
+        if ((v->certificate = malloc(len)) == NULL)
+            return dls__fail(err, DLS_ENOMEM, "out of memory");
+        memcpy(v->certificate, cert, len);
+    } else if (dls_schedule_note(s)[0] != '\0') {
+        dls__note_add(&v->note, "the paper's optimum: %s", dls_schedule_note(s));
+    }
+    return DLS_OK;
+}
+
+/* The paper's LP (every processor used), with GLPK's exact simplex when asked to certify
+ * it, within what is left of the time limit. The limit stopping GLPK is no failure: the
+ * chain solves the same LP, uncertified, and exact_stopped and the note say so. *proven
+ * is cleared when the LP's answer is the speed models' envelope's. */
+static dls_status paper_optimum(const dls_platform *pl, const dls_verify_params *p,
+                                dls_schedule_params sp, double deadline,
+                                dls_verification *v, int *proven, dls_error *err)
+{
+    dls_schedule *s = NULL;
+    dls_status st = DLS_OK;
+    sp.drop_unused = 0;
+    if (p->exact) {
+        sp.solver = DLS_SOLVER_GLPK;
+        sp.exact = 1;
+        sp.time_limit = left_of(deadline);
+        dls_error why;
+        dls_error_clear(&why);
+        st = dls_schedule_solve(pl, v->q.load, &sp, &s, &why);
+        if (st == DLS_ELIMIT) {
+            v->q.exact_stopped = 1;
+            dls__note_add(&v->note, "the exact simplex could not prove the paper's optimum "
+                          "within the time limit of %g s (%s): the paper's optimum is the "
+                          "chain solver's, not certified", time_limit_of(p), why.message);
+            sp.solver = DLS_SOLVER_CHAIN;
+            sp.exact = 0;
+        } else if (st != DLS_OK) {
+            if (err != NULL)
+                *err = why;
+            return st;
+        }
+    }
+    if (s == NULL && (st = dls_schedule_solve(pl, v->q.load, &sp, &s, err)) != DLS_OK)
+        return st;
+    v->q.paper_optimum = dls_schedule_lp_makespan(s);
+    v->q.exact_confirmed = sp.exact ? dls_schedule_exact_confirmed(s) : 0;
+    if (sp.exact)
+        st = keep_certificate(s, v, err);
+    if (dls_schedule_envelope_deviation(s) > 0)
+        *proven = 0;
+    dls_schedule_free(s);
+    return st;
+}
+
+/* The optima the schedule is measured against, within params->time_limit. */
 static dls_status schedule_optima(const dls_platform *pl, const dls_verify_params *p,
                                   const size_t *seq, size_t m, unsigned char *in,
                                   dls_verification *v, dls_error *err)
 {
+    double deadline = dls__clock_now() + time_limit_of(p);
     dls_schedule_params sp;
     dls_schedule_params_init(&sp);
     sp.order = p->order;
@@ -398,35 +477,11 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
     double V = v->q.load;
     int proven = 1;
     dls_schedule *s = NULL;
-    /* the paper's LP, GLPK with glp_exact when asked to certify it */
-    sp.drop_unused = 0;
-    if (p->exact) {
-        sp.solver = DLS_SOLVER_GLPK;
-        sp.exact = 1;
-    }
-    dls_status st = dls_schedule_solve(pl, V, &sp, &s, err);
+    dls_status st = paper_optimum(pl, p, sp, deadline, v, &proven, err);
     if (st != DLS_OK)
         return st;
-    v->q.paper_optimum = dls_schedule_lp_makespan(s);
-    v->q.exact_confirmed = p->exact ? dls_schedule_exact_confirmed(s) : 0;
-    if (p->exact) {
-        const char *cert = dls_schedule_certificate(s, DLS_CERTIFICATE_MAKESPAN, 0);
-        if (cert != NULL) {
-            size_t len = strlen(cert) + 1;
-            if ((v->certificate = malloc(len)) == NULL) {
-                dls_schedule_free(s);
-                return dls__fail(err, DLS_ENOMEM, "out of memory");
-            }
-            memcpy(v->certificate, cert, len);
-        } else if (dls_schedule_note(s)[0] != '\0') {
-            dls__note_add(&v->note, "the paper's optimum: %s", dls_schedule_note(s));
-        }
-    }
-    if (dls_schedule_envelope_deviation(s) > 0)
-        proven = 0;
-    dls_schedule_free(s);
+    /* the best sets of processors: the chain, exact and bounded by its pieces */
     sp.solver = DLS_SOLVER_CHAIN;
-    sp.exact = 0;
     sp.drop_unused = 1;
     st = dls_schedule_solve(pl, V, &sp, &s, err);
     if (st != DLS_OK)
@@ -463,6 +518,7 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
     if (p->best_order) {
         /* every order and set of processors, the search never above the mode's order */
         sp.order = DLS_ORDER_BEST;
+        sp.order_time_limit = left_of(deadline);
         st = dls_schedule_solve(pl, V, &sp, &s, err);
         if (st != DLS_OK)
             return st;
