@@ -83,7 +83,9 @@ DLS_API void dls_claim_free(dls_claim *claim);
  * them; the other times must be NaN.
  * @return ::DLS_OK; ::DLS_EINVAL for i out of range, a load or time that is not a number
  *         (infinite loads and times are refused too: a claim is about a finite schedule),
- *         or a time given for a partition; the claim is unchanged then.
+ *         a load or time that is neither 0 nor of a magnitude inside the input domain
+ *         ([::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]; a negative load is a violation, reported by
+ *         the verification), or a time given for a partition; the claim is unchanged then.
  */
 DLS_API dls_status dls_claim_set(dls_claim *claim, size_t i, double load, double send_start,
                                  double send_end, double compute_start, double finish,
@@ -101,14 +103,16 @@ DLS_API dls_status dls_claim_set_order(dls_claim *claim, const size_t *order, si
 
 /** The total load the claim says it distributes (NaN: not claimed). For a partition, the
  *  number of elements. @return ::DLS_OK; ::DLS_EINVAL for a value that is not finite and
- *  > 0 (or NaN). */
+ *  > 0 inside the input domain ([::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]), or NaN. */
 DLS_API dls_status dls_claim_set_total(dls_claim *claim, double total, dls_error *err);
 
 /** The makespan the claim says it reaches, in seconds (NaN: not claimed).
- *  @return ::DLS_OK; ::DLS_EINVAL for a negative or infinite value. */
+ *  @return ::DLS_OK; ::DLS_EINVAL for a negative or infinite value, or one neither 0 nor
+ *  inside the input domain ([::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]). */
 DLS_API dls_status dls_claim_set_makespan(dls_claim *claim, double makespan, dls_error *err);
 
-/** The chunk size of a multi-installment claim, in load units, finite and > 0.
+/** The chunk size of a multi-installment claim, in load units, > 0 inside the input
+ *  domain ([::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]).
  *  @return ::DLS_OK; ::DLS_EINVAL for another kind of claim or a bad size. */
 DLS_API dls_status dls_claim_set_chunk(dls_claim *claim, double chunk, dls_error *err);
 
@@ -171,11 +175,18 @@ DLS_API double dls_claim_get_chunk(const dls_claim *claim);
  * `partition --json` or `installments --json`; processors by name) or CSV (a header naming the columns `name` and
  * `load` — or `elements` for a partition — and optionally `send_start`, `send_end`,
  * `compute_start`, `finish`; one row per processor, in send order; empty cells are times
- * not given). Processors of the platform missing from the file get load 0.
+ * not given). Processors of the platform missing from the file get load 0. A CSV cell
+ * has no length limit of its own (a name may be ::DLS_PLATFORM_NAME_MAX bytes); the file is
+ * held to ::DLS_PLATFORM_FILE_MAX bytes.
  * @return ::DLS_OK; ::DLS_ESYNTAX for malformed text (file, line, column); ::DLS_EDATA for a
- *         processor the platform does not have, one named twice, a negative or non-finite
- *         number (file, line, processor, value); ::DLS_EIO; ::DLS_ENOMEM. @p out is
- *         unchanged on failure.
+ *         processor the platform does not have, one named twice, a non-finite number or one
+ *         neither 0 nor of a magnitude inside the input domain ([::DLS_DOMAIN_MIN,
+ *         ::DLS_DOMAIN_MAX]: loads, times, the total, the makespan, the chunk) (file, line,
+ *         processor, value), loads whose sum is outside the domain, a partition's elements
+ *         beyond ::DLS_PARTITION_MAX_ELEMENTS, or an installments claim whose chunk divides
+ *         its load into ::DLS_INSTALLMENT_MAX_CHUNKS chunks or more (file); ::DLS_EIO;
+ *         ::DLS_ELIMIT for a file beyond ::DLS_PLATFORM_FILE_MAX bytes; ::DLS_ENOMEM. @p out
+ *         is unchanged on failure.
  */
 DLS_API dls_status dls_claim_read_file(const dls_platform *platform, const char *path,
                                        dls_claim **out, dls_error *err);
@@ -284,7 +295,8 @@ typedef struct dls_verify_params {
     /** The load (elements for a partition) the schedule must distribute; NaN (default):
      *  the claim's total, else the sum of its loads. */
     double load;
-    /** Relative tolerance of every comparison, in (0, 1e-3]; default ::DLS_REL_TOL. */
+    /** Relative tolerance of every comparison, in [::DLS_DOMAIN_MIN, 1e-3]; default
+     *  ::DLS_REL_TOL. */
     double tolerance;
     int use_limits;           /**< 1 (default): loads within the limits; 0: ignore them */
     /** 1 (default): compute the optima the schedule is measured against; 0: check only. */
@@ -322,9 +334,29 @@ typedef struct dls_verify_params {
      *  computed. 0 (default): the optima of the mode's order and of the claim's own order
      *  only (the exact search doubles its cost with each processor, up to seconds at 16). */
     int best_order;
+    /** Seconds the optima may take, in (0, ::DLS_TIME_LIMIT_MAX]; 0 (what a reserved tail
+     *  of earlier versions holds) and the default: ::DLS_VERIFY_DEFAULT_TIME_LIMIT. One
+     *  deadline from the start of the optima: GLPK's simplex and exact simplex (@ref exact)
+     *  and the best-order search (@ref best_order) get what is left of it. The checks of
+     *  the claim take time linear in its processors (and elements) and the chain solver's
+     *  work is bounded by its pieces, so the call ends in bounded time. When the limit
+     *  stops the exact simplex, the verification still succeeds: the paper's optimum is
+     *  the chain solver's, not certified (dls_verify_quality::exact_confirmed 0,
+     *  dls_verify_quality::exact_stopped 1, and the note says so); the verdict on the claim
+     *  does not depend on it. When it stops the best-order search, its best order found is
+     *  kept, not proven. One exception: GLPK's exact simplex looks at the clock only
+     *  between its iterations and when it reports progress, so its first rational
+     *  factorization, on thousands of processors, can run past the limit (131 s past 30 s
+     *  at 10^4 processors). (On LP64 the field follows 4 bytes of alignment.) */
+    double time_limit;
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
-    DLS_PARAMS_RESERVED(36);
+    DLS_PARAMS_RESERVED(24);
 } dls_verify_params;
+
+/** Default of dls_verify_params::time_limit, in seconds: GLPK's default limit in
+ *  dls_schedule_params::time_limit, so that `verify --exact` stops where
+ *  `schedule --exact` does. */
+#define DLS_VERIFY_DEFAULT_TIME_LIMIT 600
 
 /** Fills @p params with the defaults. */
 DLS_API void dls_verify_params_init(dls_verify_params *params);
@@ -338,9 +370,12 @@ typedef struct dls_verification dls_verification;
  * @param claim a claim of kind ::DLS_CLAIM_SCHEDULE for @p platform
  * @param params NULL for the defaults
  * @param[out] out receives the verification (valid or not); unchanged on failure
- * @return ::DLS_OK (also for an invalid schedule: see dls_verification_valid());
+ * @return ::DLS_OK (also for an invalid schedule: see dls_verification_valid(); also when
+ *         params->time_limit stopped the exact simplex: see dls_verify_quality::exact_stopped);
  *         ::DLS_EINVAL for bad arguments or parameters, a claim of another platform or kind,
- *         or a processor with a 2-D model; the statuses of dls_schedule_solve() when an
+ *         a processor with a 2-D model, or a load (params->load, else the claim's total, else
+ *         the sum of its loads) that is not > 0 inside the input domain
+ *         ([::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]); the statuses of dls_schedule_solve() when an
  *         optimum cannot be computed; ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_schedule_verify(const dls_platform *platform, const dls_claim *claim,
@@ -365,9 +400,11 @@ DLS_API dls_status dls_schedule_verify(const dls_platform *platform, const dls_c
  * found and dls_verify_quality.proven says whether it is proven optimal (the note gives
  * the lower bound when it is not).
  * @return as dls_schedule_verify(), for a claim of kind ::DLS_CLAIM_PARTITION;
- *         ::DLS_EINVAL for weights that are not finite and > 0 (the message names the
- *         element), weights with params->load or params->matrix, or ordered without
- *         weights (reorder without ordered); the statuses of dls_partition_solve().
+ *         ::DLS_EINVAL for weights that are not finite and > 0 inside the input domain, or
+ *         whose sum is outside it (the message names the element), weights with
+ *         params->load or params->matrix, ordered without weights (reorder without
+ *         ordered), or elements to distribute beyond ::DLS_PARTITION_MAX_ELEMENTS; the
+ *         statuses of dls_partition_solve().
  */
 DLS_API dls_status dls_partition_verify(const dls_platform *platform, const dls_claim *claim,
                                         const dls_verify_params *params,
@@ -382,7 +419,10 @@ DLS_API dls_status dls_partition_verify(const dls_platform *platform, const dls_
  * model's. No optimum is known for this model: the quality gives the single-installment
  * optimum (best set of processors) for reference, and no gap.
  * @return as dls_schedule_verify(), for a claim of kind ::DLS_CLAIM_INSTALLMENTS with its
- *         chunk set.
+ *         chunk set; ::DLS_EINVAL (naming the chunk, the load and the count) for a chunk
+ *         that divides the load into ::DLS_INSTALLMENT_MAX_CHUNKS (2^53) chunks or more,
+ *         beyond which a chunk count is not exact in a double (the replay is a closed form,
+ *         linear in the processors, whatever the count).
  */
 DLS_API dls_status dls_installment_verify(const dls_platform *platform, const dls_claim *claim,
                                           const dls_verify_params *params,
@@ -426,8 +466,12 @@ typedef struct dls_verify_quality {
     /** With params->best_order: 1 when best_order_optimum is proven the best of all orders
      *  (exact search or a rule proven for the platform), else 0 */
     int best_order_proven;
+    /** With params->exact: 1 when dls_verify_params::time_limit (or GLPK's iteration
+     *  limit) stopped the exact simplex before it could prove the paper's optimum; the
+     *  paper's optimum is then the chain solver's, not certified. Else 0. */
+    int exact_stopped;
     /** Zero; room for later figures. */
-    unsigned char reserved[64];
+    unsigned char reserved[60];
 } dls_verify_quality;
 
 /** Copies the figures into @p q. @return ::DLS_OK; ::DLS_EINVAL for NULL arguments. */

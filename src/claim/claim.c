@@ -2,11 +2,13 @@
 #include <config.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "claim/claim_impl.h"
 #include "core/names.h"
+#include "dlsched/installment.h"
 #include "dlsched/partition.h"
 
 DLS__ENUM_NAMES(dls_claim_kind, dls_claim_kind, DLS_CLAIM_KIND_MAP)
@@ -63,6 +65,18 @@ void dls_claim_free(dls_claim *c)
 /* A time given (finite) or not (NaN); infinities are refused. */
 static int time_ok(double t) { return isnan(t) || isfinite(t); }
 
+/* A number given for processor i (NaN: none) outside the input domain (0 or a magnitude
+ * in [DLS_DOMAIN_MIN, DLS_DOMAIN_MAX]): DLS_EINVAL naming the processor and the value. */
+static dls_status in_domain(const dls_claim *c, size_t i, const char *what, double v,
+                            dls_error *err)
+{
+    char text[160];
+    if (isnan(v) || !dls__domain_value(v, what, text, sizeof text))
+        return DLS_OK;
+    return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set: processor \"%s\": %s",
+                        dls_platform_name(c->platform, i), text);
+}
+
 dls_status dls_claim_set(dls_claim *c, size_t i, double load, double send_start,
                          double send_end, double compute_start, double finish, dls_error *err)
 {
@@ -85,6 +99,18 @@ dls_status dls_claim_set(dls_claim *c, size_t i, double load, double send_start,
         return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set: processor \"%s\": "
                             "a %s claim gives no send or compute start times: they must be "
                             "NaN", dls_platform_name(c->platform, i), dls_claim_kind_name(c->kind));
+    const char *what = c->kind == DLS_CLAIM_PARTITION ? "number of elements" : "load";
+    dls_status st = in_domain(c, i, what, load, err);
+    if (st == DLS_OK)
+        st = in_domain(c, i, "send start", send_start, err);
+    if (st == DLS_OK)
+        st = in_domain(c, i, "send end", send_end, err);
+    if (st == DLS_OK)
+        st = in_domain(c, i, "compute start", compute_start, err);
+    if (st == DLS_OK)
+        st = in_domain(c, i, "finish", finish, err);
+    if (st != DLS_OK)
+        return st;
     c->load[i] = load;
     c->send_start[i] = send_start;
     c->send_end[i] = send_end;
@@ -142,6 +168,11 @@ dls_status dls_claim_set_total(dls_claim *c, double total, dls_error *err)
     if (!isnan(total) && !(isfinite(total) && total > 0))
         return dls__fail(err, DLS_EINVAL, "dls_claim_set_total: the total must be a finite "
                          "number > 0 (or NaN), not %g", total);
+    if (!isnan(total)) {
+        dls_status st = dls__domain_load(total, "dls_claim_set_total", err);
+        if (st != DLS_OK)
+            return st;
+    }
     c->total = total;
     return DLS_OK;
 }
@@ -153,6 +184,9 @@ dls_status dls_claim_set_makespan(dls_claim *c, double makespan, dls_error *err)
     if (!isnan(makespan) && !(isfinite(makespan) && makespan >= 0))
         return dls__fail(err, DLS_EINVAL, "dls_claim_set_makespan: the makespan must be a "
                          "finite number >= 0 (or NaN), not %g", makespan);
+    char text[160];
+    if (!isnan(makespan) && dls__domain_value(makespan, "makespan", text, sizeof text))
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_makespan: %s", text);
     c->makespan = makespan;
     return DLS_OK;
 }
@@ -167,6 +201,9 @@ dls_status dls_claim_set_chunk(dls_claim *c, double chunk, dls_error *err)
     if (!(isfinite(chunk) && chunk > 0))
         return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk: the chunk must be a finite "
                          "number > 0, not %g", chunk);
+    char text[160];
+    if (dls__domain_value(chunk, "chunk", text, sizeof text))
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk: %s", text);
     c->chunk = chunk;
     return DLS_OK;
 }
@@ -275,3 +312,33 @@ const size_t *dls_claim_get_order(const dls_claim *c, size_t *m)
 double dls_claim_get_total(const dls_claim *c) { return c != NULL ? c->total : NAN; }
 double dls_claim_get_makespan(const dls_claim *c) { return c != NULL ? c->makespan : NAN; }
 double dls_claim_get_chunk(const dls_claim *c) { return c != NULL ? c->chunk : NAN; }
+
+int dls__claim_check_sums(const dls_claim *c, char *text, size_t size)
+{
+    long double sum = 0;
+    for (size_t i = 0; i < c->n; i++)
+        sum += c->load[i];
+    double V = (double)sum;
+    int part = c->kind == DLS_CLAIM_PARTITION && !c->weighted;
+    const char *what = part ? "elements" : c->weighted ? "weights" : "loads";
+    char why[160];
+    if (dls__domain_value(V, "sum", why, sizeof why)) {
+        snprintf(text, size, "the %s sum to %.10g, outside the domain (0 or [%g, %g]) that "
+                 "dlsched computes in", what, V, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+        return 1;
+    }
+    if (part && V > (double)DLS_PARTITION_MAX_ELEMENTS) {
+        snprintf(text, size, "the elements sum to %.10g, more than 2^53 (%llu, the most a "
+                 "partition has)", V, DLS_PARTITION_MAX_ELEMENTS);
+        return 1;
+    }
+    double total = !isnan(c->total) ? c->total : V;
+    if (c->kind == DLS_CLAIM_INSTALLMENTS && !isnan(c->chunk) && total > 0 &&
+        !(total / c->chunk < (double)DLS_INSTALLMENT_MAX_CHUNKS)) {
+        snprintf(text, size, "the chunk %.10g divides the load %.10g into %.6g chunks, more "
+                 "than 2^53 (%llu, the most an installment schedule has)", c->chunk, total,
+                 total / c->chunk, DLS_INSTALLMENT_MAX_CHUNKS);
+        return 2;
+    }
+    return 0;
+}

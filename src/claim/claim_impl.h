@@ -32,4 +32,12 @@ struct dls_claim {
 DLS_HIDDEN dls_status dls__claim_set_order(dls_claim *c, const size_t *order, size_t m,
                                            const char *fn, dls_error *err);
 
+/* What the readers check once the claim is read, so that a verifier never meets a sum it
+ * cannot compute with: the loads' sum 0 or inside the input domain (1 + 1e308 is not), a
+ * partition's elements at most DLS_PARTITION_MAX_ELEMENTS, and an installments claim's
+ * chunk dividing its load (the total, else the sum) into fewer than
+ * DLS_INSTALLMENT_MAX_CHUNKS chunks. 0 when they hold; else text receives the sentence and
+ * the return says where it lies: 1 the loads, 2 the chunk. */
+DLS_HIDDEN int dls__claim_check_sums(const dls_claim *c, char *text, size_t size);
+
 #endif /* DLSCHED_CLAIM_IMPL_H */

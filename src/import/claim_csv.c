@@ -23,9 +23,10 @@ enum { C_NAME, C_LOAD, C_SS, C_SE, C_CS, C_FIN, C_COLS };
 static const char *const col_sched[C_COLS] = {"name", "load", "send_start", "send_end",
                                               "compute_start", "finish"};
 static const char *const col_part[C_COLS] = {"name", "elements", NULL, NULL, NULL, "time"};
-/* Longest cell kept for a message or a number. */
-#define CLAIM_CELL_MAX 256
-/* Most fields a row may have (a header of unknown columns beyond is refused). */
+/* Most fields a row may have (a header of unknown columns beyond is refused). Cells have
+ * no length limit of their own: a row is kept whole (a name may be DLS_PLATFORM_NAME_MAX
+ * bytes), bounded by the file, which dls_claim_read_file() holds to
+ * DLS_PLATFORM_FILE_MAX bytes. */
 #define CLAIM_FIELDS_MAX 64
 
 typedef struct cctx {
@@ -37,8 +38,11 @@ typedef struct cctx {
     int partition;
     int at[C_COLS];             /* field index of each column, -1 when absent */
     size_t nf, ncols;           /* fields of this row; of the header */
-    char f[CLAIM_FIELDS_MAX][CLAIM_CELL_MAX];
-    size_t flen[CLAIM_FIELDS_MAX];
+    /* the row's cells, each NUL-terminated, one after the other in buf (grown as needed):
+     * field j at buf + at_off[j], flen[j] bytes */
+    char *buf;
+    size_t used, cap;
+    size_t at_off[CLAIM_FIELDS_MAX], flen[CLAIM_FIELDS_MAX];
     dls_claim *c;
     unsigned char *seen;
     size_t *order, m;
@@ -67,11 +71,29 @@ static void on_field(void *s, size_t len, void *data)
         failf(x, DLS_ESYNTAX, -1, "more than %d fields", CLAIM_FIELDS_MAX);
         return;
     }
-    size_t k = len < CLAIM_CELL_MAX - 1 ? len : CLAIM_CELL_MAX - 1;
-    memcpy(x->f[x->nf], s, k);
-    x->f[x->nf][k] = '\0';
+    /* len < the text's length, so len + 1 cannot wrap; the buffer doubles */
+    if (len + 1 > x->cap - x->used) {
+        size_t cap = x->cap ? x->cap : 256;
+        while (len + 1 > cap - x->used)
+            cap *= 2;
+        char *b = realloc(x->buf, cap);
+        if (b == NULL) {
+            failf(x, DLS_ENOMEM, -1, "out of memory");
+            return;
+        }
+        x->buf = b;
+        x->cap = cap;
+    }
+    if (len > 0)
+        memcpy(x->buf + x->used, s, len);
+    x->buf[x->used + len] = '\0';
+    x->at_off[x->nf] = x->used;
     x->flen[x->nf++] = len;
+    x->used += len + 1;
 }
+
+/* Field j of the row being read. */
+static char *field(cctx *x, size_t j) { return x->buf + x->at_off[j]; }
 
 static char *trim(char *s)
 {
@@ -88,7 +110,7 @@ static void header(cctx *x)
     for (int k = 0; k < C_COLS; k++)
         x->at[k] = -1;
     for (size_t j = 0; j < x->nf; j++) {
-        const char *w = trim(x->f[j]);
+        const char *w = trim(field(x, j));
         int found = -1;
         for (int k = 0; k < C_COLS && found < 0; k++)
             if ((col_sched[k] && strcasecmp(w, col_sched[k]) == 0) ||
@@ -129,7 +151,7 @@ static double cell(cctx *x, int k, long proc)
 {
     if (x->at[k] < 0)
         return NAN;
-    char *s = trim(x->f[x->at[k]]);
+    char *s = trim(field(x, (size_t)x->at[k]));
     if (*s == '\0') {
         if (k == C_LOAD)
             failf(x, DLS_EDATA, proc, "processor \"%s\": the %s is empty",
@@ -139,12 +161,19 @@ static double cell(cctx *x, int k, long proc)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
+    const char *what = x->partition && col_part[k] ? col_part[k] : col_sched[k];
     if (end == s || *end != '\0' || !isfinite(v)) {
         char q[96];
         dls__quote_name(s, q, sizeof q);
         failf(x, DLS_EDATA, proc, "processor \"%s\": %s \"%s\" is not a finite number",
-              dls_platform_name(x->pl, (size_t)proc),
-              x->partition && col_part[k] ? col_part[k] : col_sched[k], q);
+              dls_platform_name(x->pl, (size_t)proc), what, q);
+        return NAN;
+    }
+    char text[160];
+    if (dls__domain_value(v, k == C_LOAD && x->partition ? "number of elements" : what, text,
+                          sizeof text)) {
+        failf(x, DLS_EDATA, proc, "processor \"%s\": %s", dls_platform_name(x->pl, (size_t)proc),
+              text);
         return NAN;
     }
     return v;
@@ -158,9 +187,9 @@ static void body_row(cctx *x)
               "the delimiter must be quoted)", x->nf, x->nf == 1 ? "" : "s", x->ncols);
         return;
     }
-    const char *name = x->f[x->at[C_NAME]];
+    const char *name = field(x, (size_t)x->at[C_NAME]);
     size_t i;
-    if (x->flen[x->at[C_NAME]] >= CLAIM_CELL_MAX - 1 || !dls_platform_find(x->pl, name, &i)) {
+    if (!dls_platform_find(x->pl, name, &i)) {
         char q[96];
         dls__quote_name(name, q, sizeof q);
         failf(x, DLS_EDATA, -1, "the platform has no processor \"%s\"", q);
@@ -184,7 +213,7 @@ static void on_row(int term, void *data)
 {
     (void)term;
     cctx *x = data;
-    if (x->st == DLS_OK && !(x->nf == 0 || (x->nf == 1 && *trim(x->f[0]) == '\0'))) {
+    if (x->st == DLS_OK && !(x->nf == 0 || (x->nf == 1 && *trim(field(x, 0)) == '\0'))) {
         if (x->c == NULL) {
             x->ncols = x->nf;
             header(x);
@@ -193,6 +222,7 @@ static void on_row(int term, void *data)
         }
     }
     x->nf = 0;
+    x->used = 0;
     x->row++;
 }
 
@@ -244,6 +274,9 @@ dls_status dls__claim_read_csv(const char *text, size_t len, const char *source,
                           "(name,load,...)", source);
     if (x->st == DLS_OK)
         x->st = dls__claim_set_order(x->c, x->order, x->m, source, err);
+    char why[DLS_ERROR_MESSAGE_MAX / 2];
+    if (x->st == DLS_OK && dls__claim_check_sums(x->c, why, sizeof why) != 0)
+        x->st = dls__fail(err, DLS_EDATA, "%s: %s", source, why);
     dls_status st = x->st;
     if (st == DLS_OK)
         *out = x->c;
@@ -251,6 +284,7 @@ dls_status dls__claim_read_csv(const char *text, size_t len, const char *source,
         dls_claim_free(x->c);
     free(x->seen);
     free(x->order);
+    free(x->buf);
     free(x);
     return st;
 }

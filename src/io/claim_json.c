@@ -59,6 +59,28 @@ static dls_status number(const reader *r, json_t *o, const char *key, int requir
         return fail_path(r, DLS_EDATA, path, 3, 0, proc, "processor \"%s\": \"%s\" must be a "
                          "number", dls_platform_name(r->pl, (size_t)proc), key);
     *v = json_number_value(x);
+    char text[160];
+    if (dls__domain_value(*v, strcmp(key, "elements") == 0 ? "number of elements" : key, text,
+                          sizeof text))
+        return fail_path(r, DLS_EDATA, path, 3, 0, proc, "processor \"%s\": %s",
+                         dls_platform_name(r->pl, (size_t)proc), text);
+    return DLS_OK;
+}
+
+/* A number of the document's root (a total, the makespan, the chunk): 0 (when zero is
+ * allowed) or inside the input domain; *out untouched on failure. */
+static dls_status root_number(const reader *r, json_t *x, const char *key, int zero,
+                              double *out)
+{
+    dls__jstep path[1] = {{key, 0}};
+    double v = json_is_number(x) ? json_number_value(x) : NAN;
+    if (!(isfinite(v) && (zero ? v >= 0 : v > 0)))
+        return fail_path(r, DLS_EDATA, path, 1, 0, -1, "\"%s\" must be a finite number %s",
+                         key, zero ? ">= 0 (or null)" : "> 0");
+    char text[160];
+    if (dls__domain_value(v, key, text, sizeof text))
+        return fail_path(r, DLS_EDATA, path, 1, 0, -1, "%s", text);
+    *out = v;
     return DLS_OK;
 }
 
@@ -172,21 +194,14 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
                                             : inst    ? DLS_CLAIM_INSTALLMENTS
                                                       : DLS_CLAIM_SCHEDULE,
                                      &c, r->err);
-    dls__jstep cp[1] = {{"chunk", 0}};
-    if (st == DLS_OK && inst &&
-        (!json_is_number(chunk) || !(json_number_value(chunk) > 0) ||
-         !isfinite(json_number_value(chunk))))
-        st = fail_path(r, DLS_EDATA, cp, 1, 0, -1, "\"chunk\" must be a finite number > 0");
-    else if (st == DLS_OK && inst)
-        c->chunk = json_number_value(chunk);
+    if (st == DLS_OK && inst)
+        st = root_number(r, chunk, "chunk", 0, &c->chunk);
     if (st == DLS_OK)
         c->weighted = weighted;
     if (st != DLS_OK) {
         dls_claim_free(c);
         return st;
     }
-    if (st != DLS_OK)
-        return st;
     size_t n = dls_platform_count(r->pl);
     unsigned char *seen = calloc(n ? n : 1, 1);
     uint64_t *first = calloc(n ? n : 1, sizeof *first);
@@ -234,6 +249,9 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
             /* dlsched writes the compute time, not its start */
             if (st == DLS_OK && isnan(cs) && !isnan(ct) && !isnan(fin) && load > 0)
                 cs = fin - ct;
+            /* a difference below the domain is a start at 0 within any tolerance */
+            if (fabs(cs) < DLS_DOMAIN_MIN)
+                cs = 0;
         }
         if (st == DLS_OK) {
             path[2].key = partition ? "elements" : "load";
@@ -284,21 +302,19 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
     const char *total_key = weighted ? "-" : partition ? "elements" : "load";
     json_t *t = json_object_get(root, total_key), *mk = json_object_get(root, "makespan");
     dls__jstep tp[1] = {{total_key, 0}};
-    if (st == DLS_OK && t != NULL && (!json_is_number(t) || !(json_number_value(t) > 0) ||
-                                      !isfinite(json_number_value(t))))
-        st = fail_path(r, DLS_EDATA, tp, 1, 0, -1, "\"%s\" must be a finite number > 0",
-                       total_key);
-    else if (st == DLS_OK && t != NULL)
-        c->total = json_number_value(t);
-    tp[0].key = "makespan";
-    if (st == DLS_OK && mk != NULL && !json_is_null(mk)) {
-        if (!json_is_number(mk) || !(json_number_value(mk) >= 0) ||
-            !isfinite(json_number_value(mk)))
-            st = fail_path(r, DLS_EDATA, tp, 1, 0, -1, "\"makespan\" must be a finite number "
-                           ">= 0 (or null)");
-        else
-            c->makespan = json_number_value(mk);
-    }
+    if (st == DLS_OK && t != NULL)
+        st = root_number(r, t, total_key, 0, &c->total);
+    if (st == DLS_OK && partition && c->total > (double)DLS_PARTITION_MAX_ELEMENTS)
+        st = fail_path(r, DLS_EDATA, tp, 1, 0, -1, "\"elements\" %.10g is more than 2^53 "
+                       "(%llu, the most a partition has)", c->total,
+                       DLS_PARTITION_MAX_ELEMENTS);
+    if (st == DLS_OK && mk != NULL && !json_is_null(mk))
+        st = root_number(r, mk, "makespan", 1, &c->makespan);
+    char why[DLS_ERROR_MESSAGE_MAX / 2];
+    int where = st == DLS_OK ? dls__claim_check_sums(c, why, sizeof why) : 0;
+    dls__jstep sp[1] = {{where == 2 ? "chunk" : "processors", 0}};
+    if (where != 0)
+        st = fail_path(r, DLS_EDATA, sp, 1, 0, -1, "%s", why);
     if (st != DLS_OK) {
         dls_claim_free(c);
         return st;

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "claim/claim_impl.h"
+#include "core/clock.h"
+#include "dlsched/installment.h"
 #include "core/names.h"
 #include "import/claim_csv.h"
 #include "import/import_impl.h"
@@ -47,6 +49,13 @@ void dls_verify_params_init(dls_verify_params *p)
     p->order = sp.order;
     p->originator_computes = sp.originator_computes;
     p->matrix = 0;
+    p->time_limit = DLS_VERIFY_DEFAULT_TIME_LIMIT;
+}
+
+/* The time limit in force: 0 (a reserved tail of earlier versions) is the default. */
+static double time_limit_of(const dls_verify_params *p)
+{
+    return p->time_limit == 0 ? DLS_VERIFY_DEFAULT_TIME_LIMIT : p->time_limit;
 }
 
 /* The weighted set and its flags. */
@@ -74,10 +83,18 @@ static dls_status check_weights(const dls_verify_params *p, const char *fn, dls_
     if (!isnan(p->load) || p->matrix != 0)
         return dls__fail(err, DLS_EINVAL, "%s: with weights, the load is their sum: load must "
                          "be NaN and matrix 0", fn);
-    for (size_t e = 0; e < p->n_weights; e++)
+    long double sum = 0;
+    char text[160];
+    for (size_t e = 0; e < p->n_weights; e++) {
         if (!(isfinite(p->weights[e]) && p->weights[e] > 0))
             return dls__fail(err, DLS_EINVAL, "%s: element %zu weighs %g: weights must be "
                              "finite and > 0", fn, e, p->weights[e]);
+        if (dls__domain_value(p->weights[e], "weight", text, sizeof text))
+            return dls__fail(err, DLS_EINVAL, "%s: element %zu: %s", fn, e, text);
+        sum += p->weights[e];
+    }
+    if (dls__domain_value((double)sum, "weights' sum", text, sizeof text))
+        return dls__fail(err, DLS_EINVAL, "%s: %s", fn, text);
     return DLS_OK;
 }
 
@@ -86,9 +103,13 @@ static dls_status check_params(const dls_verify_params *p, const char *fn, dls_e
     dls_status st = DLS__CHECK_RESERVED(p, fn, "dls_verify_params", err);
     if (st != DLS_OK)
         return st;
-    if (!(p->tolerance > 0 && p->tolerance <= DLS_VERIFY_MAX_TOL))
-        return dls__fail(err, DLS_EINVAL, "%s: tolerance must be in (0, %g], not %g", fn,
-                         DLS_VERIFY_MAX_TOL, p->tolerance);
+    if (!(p->tolerance >= DLS_DOMAIN_MIN && p->tolerance <= DLS_VERIFY_MAX_TOL))
+        return dls__fail(err, DLS_EINVAL, "%s: tolerance must be in [%g, %g], not %g", fn,
+                         DLS_DOMAIN_MIN, DLS_VERIFY_MAX_TOL, p->tolerance);
+    if (!(p->time_limit >= 0 && p->time_limit <= DLS_TIME_LIMIT_MAX))
+        return dls__fail(err, DLS_EINVAL, "%s: time_limit must be in (0, %g] seconds (0: the "
+                         "default, %g), not %g", fn, DLS_TIME_LIMIT_MAX,
+                         (double)DLS_VERIFY_DEFAULT_TIME_LIMIT, p->time_limit);
     if (!isnan(p->load) && (st = dls__domain_load(p->load, fn, err)) != DLS_OK)
         return st;
     if (p->use_limits != 0 && p->use_limits != 1)
@@ -375,11 +396,79 @@ static int own_sequence(size_t n, const size_t *seq, size_t m, const unsigned ch
     return identity;
 }
 
-/* The optima the schedule is measured against. */
+/* Seconds left before the deadline, at least a millisecond: a search handed less stops at
+ * once with what it has. */
+static double left_of(double deadline)
+{
+    double left = deadline - dls__clock_now();
+    return left > 1e-3 ? left : 1e-3;
+}
+
+/* The certificate of the paper's optimum (exact), or the note saying why there is none. */
+static dls_status keep_certificate(const dls_schedule *s, dls_verification *v,
+                                   dls_error *err)
+{
+    const char *cert = dls_schedule_certificate(s, DLS_CERTIFICATE_MAKESPAN, 0);
+    if (cert != NULL) {
+        size_t len = strlen(cert) + 1;
+        if ((v->certificate = malloc(len)) == NULL)
+            return dls__fail(err, DLS_ENOMEM, "out of memory");
+        memcpy(v->certificate, cert, len);
+    } else if (dls_schedule_note(s)[0] != '\0') {
+        dls__note_add(&v->note, "the paper's optimum: %s", dls_schedule_note(s));
+    }
+    return DLS_OK;
+}
+
+/* The paper's LP (every processor used), with GLPK's exact simplex when asked to certify
+ * it, within what is left of the time limit. The limit stopping GLPK is no failure: the
+ * chain solves the same LP, uncertified, and exact_stopped and the note say so. *proven
+ * is cleared when the LP's answer is the speed models' envelope's. */
+static dls_status paper_optimum(const dls_platform *pl, const dls_verify_params *p,
+                                dls_schedule_params sp, double deadline,
+                                dls_verification *v, int *proven, dls_error *err)
+{
+    dls_schedule *s = NULL;
+    dls_status st = DLS_OK;
+    sp.drop_unused = 0;
+    if (p->exact) {
+        sp.solver = DLS_SOLVER_GLPK;
+        sp.exact = 1;
+        sp.time_limit = left_of(deadline);
+        dls_error why;
+        dls_error_clear(&why);
+        st = dls_schedule_solve(pl, v->q.load, &sp, &s, &why);
+        if (st == DLS_ELIMIT) {
+            v->q.exact_stopped = 1;
+            dls__note_add(&v->note, "the exact simplex could not prove the paper's optimum "
+                          "within the time limit of %g s (%s): the paper's optimum is the "
+                          "chain solver's, not certified", time_limit_of(p), why.message);
+            sp.solver = DLS_SOLVER_CHAIN;
+            sp.exact = 0;
+        } else if (st != DLS_OK) {
+            if (err != NULL)
+                *err = why;
+            return st;
+        }
+    }
+    if (s == NULL && (st = dls_schedule_solve(pl, v->q.load, &sp, &s, err)) != DLS_OK)
+        return st;
+    v->q.paper_optimum = dls_schedule_lp_makespan(s);
+    v->q.exact_confirmed = sp.exact ? dls_schedule_exact_confirmed(s) : 0;
+    if (sp.exact)
+        st = keep_certificate(s, v, err);
+    if (dls_schedule_envelope_deviation(s) > 0)
+        *proven = 0;
+    dls_schedule_free(s);
+    return st;
+}
+
+/* The optima the schedule is measured against, within params->time_limit. */
 static dls_status schedule_optima(const dls_platform *pl, const dls_verify_params *p,
                                   const size_t *seq, size_t m, unsigned char *in,
                                   dls_verification *v, dls_error *err)
 {
+    double deadline = dls__clock_now() + time_limit_of(p);
     dls_schedule_params sp;
     dls_schedule_params_init(&sp);
     sp.order = p->order;
@@ -388,35 +477,11 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
     double V = v->q.load;
     int proven = 1;
     dls_schedule *s = NULL;
-    /* the paper's LP, GLPK with glp_exact when asked to certify it */
-    sp.drop_unused = 0;
-    if (p->exact) {
-        sp.solver = DLS_SOLVER_GLPK;
-        sp.exact = 1;
-    }
-    dls_status st = dls_schedule_solve(pl, V, &sp, &s, err);
+    dls_status st = paper_optimum(pl, p, sp, deadline, v, &proven, err);
     if (st != DLS_OK)
         return st;
-    v->q.paper_optimum = dls_schedule_lp_makespan(s);
-    v->q.exact_confirmed = p->exact ? dls_schedule_exact_confirmed(s) : 0;
-    if (p->exact) {
-        const char *cert = dls_schedule_certificate(s, DLS_CERTIFICATE_MAKESPAN, 0);
-        if (cert != NULL) {
-            size_t len = strlen(cert) + 1;
-            if ((v->certificate = malloc(len)) == NULL) {
-                dls_schedule_free(s);
-                return dls__fail(err, DLS_ENOMEM, "out of memory");
-            }
-            memcpy(v->certificate, cert, len);
-        } else if (dls_schedule_note(s)[0] != '\0') {
-            dls__note_add(&v->note, "the paper's optimum: %s", dls_schedule_note(s));
-        }
-    }
-    if (dls_schedule_envelope_deviation(s) > 0)
-        proven = 0;
-    dls_schedule_free(s);
+    /* the best sets of processors: the chain, exact and bounded by its pieces */
     sp.solver = DLS_SOLVER_CHAIN;
-    sp.exact = 0;
     sp.drop_unused = 1;
     st = dls_schedule_solve(pl, V, &sp, &s, err);
     if (st != DLS_OK)
@@ -453,6 +518,7 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
     if (p->best_order) {
         /* every order and set of processors, the search never above the mode's order */
         sp.order = DLS_ORDER_BEST;
+        sp.order_time_limit = left_of(deadline);
         st = dls_schedule_solve(pl, V, &sp, &s, err);
         if (st != DLS_OK)
             return st;
@@ -525,6 +591,16 @@ static double claimed_load(const dls_claim *c, const dls_verify_params *p)
     return (double)s;
 }
 
+/* The load checked against: > 0 and inside the domain (a sum of claimed loads can leave
+ * it, 1 + 1e308, where no solver computes). */
+static dls_status check_load(double V, const char *fn, dls_error *err)
+{
+    if (!(V > 0))
+        return dls__fail(err, DLS_EINVAL, "%s: the claim distributes no load (its loads sum "
+                         "to %.10g): give the load (params->load)", fn, V);
+    return dls__domain_load(V, fn, err);
+}
+
 static dls_status dls_schedule_verify_impl(const dls_platform *pl, const dls_claim *c,
                                            const dls_verify_params *p, dls_verification **out,
                                            dls_error *err)
@@ -548,13 +624,12 @@ static dls_status dls_schedule_verify_impl(const dls_platform *pl, const dls_cla
         goto nomem;
     v->q.load = claimed_load(c, p);
     v->q.claimed_makespan = c->makespan;
-    if (!(v->q.load > 0)) {
+    if ((st = check_load(v->q.load, "dls_schedule_verify", err)) != DLS_OK) {
         free(seq);
         free(in);
         free(w);
         dls_verification_free(v);
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_verify: the claim distributes no "
-                         "load: give the load (params->load)");
+        return st;
     }
     size_t m = send_order(c, seq, in);
     if (check_loads(pl, c, p, 0, v) != 0 ||
@@ -867,6 +942,15 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
     uint64_t *cnt = NULL;
     v->q.load = matrix ? (double)matrix : claimed_load(c, p);
     v->q.claimed_makespan = c->makespan;
+    /* the elements are counted in 64 bits by the partitioner: a sum past 2^53 is no count */
+    if (p->weights == NULL && !c->weighted &&
+        !(v->q.load >= 0 && v->q.load <= (double)DLS_PARTITION_MAX_ELEMENTS)) {
+        st = dls__fail(err, DLS_EINVAL, "dls_partition_verify: %.10g elements to distribute: "
+                       "a partition has 0 to 2^53 (%llu, DLS_PARTITION_MAX_ELEMENTS)",
+                       v->q.load, DLS_PARTITION_MAX_ELEMENTS);
+        dls_verification_free(v);
+        return st;
+    }
     /* with the set of weights, the sizes are what the placement really gives */
     const double *size = c->load;
     int weighted = c->weighted || p->weights != NULL;
@@ -979,14 +1063,32 @@ typedef struct rr_plan {
     double full, last; /* a full chunk, the last one */
 } rr_plan;
 
-static int rr_make(const dls_platform *pl, const dls_claim *c, const dls_verify_params *par,
-                   double V, rr_plan *r)
+/* V - q delta with one rounding (the product is exact inside the fma: q < 2^53). */
+static double rr_rest(double V, double delta, uint64_t q)
 {
-    double delta = c->chunk;
+    return fma(-(double)q, delta, V);
+}
+
+/* Steps that correct floor(V / delta) to the true quotient. Below 2^53 chunks the rounded
+ * V / delta is off by less than one chunk, so one step settles it; the bound makes every
+ * correcting loop finite by construction, whatever the rounding does. */
+#define RR_CORRECT_MAX 4
+
+/* The rotation and the chunks; DLS_EINVAL (named value) for a chunk that makes
+ * DLS_INSTALLMENT_MAX_CHUNKS or more, DLS_ENOMEM. */
+static dls_status rr_make(const dls_platform *pl, const dls_claim *c,
+                          const dls_verify_params *par, double V, rr_plan *r, dls_error *err)
+{
+    double delta = c->chunk, count = V / delta;
+    if (!(count < (double)DLS_INSTALLMENT_MAX_CHUNKS))
+        return dls__fail(err, DLS_EINVAL, "dls_installment_verify: the claim's chunk %.10g "
+                         "divides the load %.10g into %.6g chunks, more than 2^53 (%llu, "
+                         "DLS_INSTALLMENT_MAX_CHUNKS: the most an installment schedule has)",
+                         delta, V, count, DLS_INSTALLMENT_MAX_CHUNKS);
     r->full = delta < V ? delta : V;
     r->proc = malloc((c->n ? c->n : 1) * sizeof *r->proc);
     if (r->proc == NULL)
-        return -1;
+        return dls__fail(err, DLS_ENOMEM, "dls_installment_verify: out of memory");
     r->p = 0;
     for (size_t i = 0; i < c->n; i++)
         if (!par->use_limits || pl->procs[i].limit >= r->full)
@@ -994,24 +1096,32 @@ static int rr_make(const dls_platform *pl, const dls_claim *c, const dls_verify_
     if (delta >= V) {
         r->N = 1;
         r->last = V;
-        return 0;
+        return DLS_OK;
     }
-    double q = floor(V / delta), rem = fma(-q, delta, V);
-    while (rem < 0 && q > 0)
-        rem = fma(-(--q), delta, V);
-    while (rem >= delta)
-        rem = fma(-(++q), delta, V);
-    r->N = (uint64_t)q + (rem > 0);
+    uint64_t q = (uint64_t)count;
+    double rem = rr_rest(V, delta, q);
+    for (int k = 0; k < RR_CORRECT_MAX && rem < 0 && q > 0; k++)
+        rem = rr_rest(V, delta, --q);
+    for (int k = 0; k < RR_CORRECT_MAX && rem >= delta; k++)
+        rem = rr_rest(V, delta, ++q);
+    /* a remainder rounded up to delta and stepped past: q chunks fill V within a rounding */
+    if (rem < 0 && q > 0)
+        rem = 0;
+    if (rem < 0 || rem >= delta || q == 0)
+        return dls__fail(err, DLS_EINVAL, "dls_installment_verify: the load %.10g does not "
+                         "divide into whole chunks of %.10g in double precision (a remainder "
+                         "of %.6g after %llu chunks)", V, delta, rem, (unsigned long long)q);
+    r->N = q + (rem > 0);
     r->last = rem > 0 ? rem : delta;
     /* a sliver within the rule joins the chunk before it (as the installment's snap) */
-    if (rem > 0 && rem <= par->tolerance * delta && q >= 1 && r->p > 0) {
-        size_t to = r->proc[(uint64_t)(q - 1) % r->p];
+    if (rem > 0 && rem <= par->tolerance * delta && r->p > 0) {
+        size_t to = r->proc[(q - 1) % r->p];
         if (!par->use_limits || pl->procs[to].limit >= delta + rem) {
-            r->N = (uint64_t)q;
+            r->N = q;
             r->last = delta + rem;
         }
     }
-    return 0;
+    return DLS_OK;
 }
 
 static dls_status dls_installment_verify_impl(const dls_platform *pl, const dls_claim *c,
@@ -1038,8 +1148,14 @@ static dls_status dls_installment_verify_impl(const dls_platform *pl, const dls_
         goto nomem;
     double V = v->q.load = claimed_load(c, p);
     v->q.claimed_makespan = c->makespan;
-    if (!(V > 0) || rr_make(pl, c, p, V, &r) != 0)
-        goto nomem; /* V > 0: the claim's total or loads were checked finite, > 0 below */
+    if ((st = check_load(V, "dls_installment_verify", err)) != DLS_OK ||
+        (st = rr_make(pl, c, p, V, &r, err)) != DLS_OK) {
+        free(r.proc);
+        free(want);
+        free(fin);
+        dls_verification_free(v);
+        return st;
+    }
     /* a limit bounds a chunk here, not a processor's total: the rotation keeps out the
      * processors that cannot hold one, and a load given to them is a round-robin fault */
     dls_verify_params totals = *p;

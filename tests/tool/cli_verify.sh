@@ -231,4 +231,168 @@ expect_rc 2 "a missing file"
 run verify "$tmp/limited.json"
 expect_rc 2 "no schedule"
 
+# Issue 35: verify at the edges. timeout(1), where there is one, turns a hang into a failure
+# (exit 124) instead of a suite that never ends.
+guard=
+if command -v timeout >/dev/null 2>&1; then
+    guard="timeout 30"
+fi
+grun() {
+    rc=0
+    $guard "$DLSCHED" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null || rc=$?
+    checks=$((checks + 1))
+}
+
+# Item 1: an installments claim whose load / chunk passes 2^53 is refused at its "chunk"
+# (the round-robin's count was corrected in doubles that no longer changed: a hang); below
+# 2^53 it is replayed in closed form at once.
+run installments "$ex/paper003_two.json" --load 2 --json
+cp "$tmp/out" "$tmp/inst.json"
+"$PYTHON3" - "$tmp/inst.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for chunk, name in ((1e-17, "i17"), (1e-15, "i15"), (1e-13, "i13")):
+    d["chunk"] = chunk
+    json.dump(d, open(sys.argv[1][:-9] + name + ".json", "w"))
+d["chunk"] = 0.5
+del d["load"]
+for p in d["processors"]:
+    p["load"] = 0
+json.dump(d, open(sys.argv[1][:-9] + "izero.json", "w"))
+PY
+grun verify "$ex/paper003_two.json" "$tmp/i17.json"
+expect_rc 2 "an installments claim of 2e17 chunks"
+expect_err 'i17.json:1:[0-9]*: the chunk 1e-17 divides the load 2 into 2e+17 chunks, more than 2^53' "the chunk located"
+grun verify "$ex/paper003_two.json" "$tmp/i15.json" --json
+expect_rc 1 "an installments claim of 2e15 chunks (its loads are not theirs)"
+py_json "2e15 chunks replayed" <<'PY'
+assert not d["valid"] and d["violations"][0]["kind"] == "round-robin", d
+assert "2000000000000000 chunks" in d["violations"][0]["message"], d
+PY
+grun verify "$ex/paper003_two.json" "$tmp/i13.json" --load 1e4
+expect_rc 2 "--load making 1e17 chunks of the claim's"
+expect_err "the claim's chunk 1e-13 divides the load 10000 into 1e+17 chunks" "the count named"
+grun verify "$ex/paper003_two.json" "$tmp/izero.json"
+expect_rc 2 "an installments claim of no load (was: out of memory, exit 3)"
+expect_err "the claim distributes no load" "no load said"
+
+# Item 2: --time-limit bounds the optima; when it stops the exact simplex the paper's
+# optimum is the chain's, said NOT confirmed, and the verdict stands (exit 0).
+"$PYTHON3" - "$tmp/p2k.json" "$tmp/c2k.csv" <<'PY'
+import json, sys
+n = 2000
+json.dump({"processors": [{"name": "p%d" % i, "speed": 1 + (i % 7) * 0.1,
+                           "link": {"startup": 0, "rate": 1e-4 * (1 + i % 3)}}
+                          for i in range(n)]}, open(sys.argv[1], "w"))
+with open(sys.argv[2], "w") as f:
+    f.write("name,load\n" + "".join("p%d,1\n" % i for i in range(n)))
+PY
+grun verify "$tmp/p2k.json" "$tmp/c2k.csv" --exact --time-limit 0.05
+expect_rc 0 "verify --exact stopped by its time limit"
+expect_out "valid schedule: load 2000" "the verdict stands"
+expect_out "NOT confirmed: the exact simplex did not finish within the time limit" "the stop said"
+expect_err "could not prove the paper's optimum within the time limit of 0.05 s" "the note"
+grun verify "$tmp/p2k.json" "$tmp/c2k.csv" --exact --time-limit 0.05 --json
+expect_rc 0 "verify --exact --json stopped by its time limit"
+py_json "exact_stopped, not confirmed, the chain's optimum" <<'PY'
+assert d["valid"] and d["exact_stopped"] is True and d["exact_confirmed"] is False, d
+assert d["paper_optimum"] > 0 and "certified_paper_optimum" not in d, d
+PY
+grun verify "$ex/paper003_two.json" "$tmp/i15.json" --time-limit 0
+expect_rc 2 "--time-limit 0"
+expect_err "time-limit must be in \[0.001, 1e+09\]" "the range said"
+run verify --help
+expect_out "time-limit S.*(default 600)" "--time-limit in --help, its default the library's"
+run schedule "$ex/star_cluster.json" --load 1000 --json
+cp "$tmp/out" "$tmp/sc.json"
+grun verify "$ex/star_cluster.json" "$tmp/sc.json" --exact --json
+expect_rc 0 "verify --exact within the default limit"
+py_json "confirmed, not stopped" <<'PY'
+assert d["exact_confirmed"] is True and d["exact_stopped"] is False, d
+PY
+
+# Item 8b: every number of a claim, and the loads' sum, 0 or inside [1e-60, 1e60], located.
+printf 'name,load\nP1,1\nP2,1e308\n' > "$tmp/huge.csv"
+grun verify "$ex/paper003_two.json" "$tmp/huge.csv"
+expect_rc 2 "a CSV load of 1e308 (was: the chain failed on inf, exit 3)"
+expect_err 'huge.csv:3: processor "P2": the load 1e+308 is outside the domain' "the load located"
+printf 'name,load\nP1,6e59\nP2,6e59\n' > "$tmp/sum.csv"
+grun verify "$ex/paper003_two.json" "$tmp/sum.csv" --no-limits
+expect_rc 2 "loads summing past 1e60"
+expect_err 'sum.csv: the loads sum to 1.2e+60, outside the domain' "the sum named"
+printf 'name,load,send_start,finish\nP1,1,1e-70,\nP2,1,,\n' > "$tmp/tiny.csv"
+grun verify "$ex/paper003_two.json" "$tmp/tiny.csv"
+expect_rc 2 "a send start of 1e-70 s"
+expect_err 'tiny.csv:2: processor "P1": the send_start 1e-70 is outside the domain' "the time located"
+printf 'name,elements\nP1,1\nP2,1e50\n' > "$tmp/elems.csv"
+grun verify "$ex/paper003_two.json" "$tmp/elems.csv" --no-limits
+expect_rc 2 "a partition of 1e50 elements (was: a wrong optimum of 0)"
+expect_err 'elems.csv: the elements sum to 1e+50, more than 2^53' "the count named"
+for key in load makespan; do
+    "$PYTHON3" - "$tmp/sc.json" "$tmp/k.json" "$key" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d[sys.argv[3]] = {"load": 1e61, "makespan": 1e-61}[sys.argv[3]]
+json.dump(d, open(sys.argv[2], "w"), indent=1)
+PY
+    grun verify "$ex/star_cluster.json" "$tmp/k.json"
+    expect_rc 2 "a JSON $key outside the domain"
+    expect_err "k.json:[0-9]*:[0-9]*: the $key 1e[-+]61 is outside the domain" "the $key located"
+done
+"$PYTHON3" - "$tmp/sc.json" "$tmp/k.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["processors"][1]["finish"] = 1e70
+json.dump(d, open(sys.argv[2], "w"), indent=1)
+PY
+grun verify "$ex/star_cluster.json" "$tmp/k.json"
+expect_rc 2 "a JSON finish of 1e70"
+expect_err 'k.json:[0-9]*:[0-9]*: processor "xeon-b": the finish 1e+70 is outside the domain' "the finish located"
+grun verify "$ex/star_cluster.json" "$tmp/sc.json" --tolerance 1e-61
+expect_rc 2 "--tolerance below the domain"
+expect_err "tolerance must be in \[1e-60, 0.001\]" "the tolerance's range"
+
+# Item 16: CSV cells have no length limit: a name of 300 and of 4096 bytes (the most a
+# name has) verifies in CSV as in JSON; one of 4097 bytes is no processor of the platform.
+for len in 300 4096; do
+    "$PYTHON3" - "$tmp/long.json" "$len" <<'PY'
+import json, sys
+n = int(sys.argv[2])
+json.dump({"processors": [
+    {"name": "a" * (n - 1) + "1", "speed": 2, "link": {"startup": 0.1, "rate": 0.01}},
+    {"name": "b" * (n - 1) + "2", "speed": 1, "link": {"startup": 0.1, "rate": 0.02}}]},
+    open(sys.argv[1], "w"))
+PY
+    run schedule "$tmp/long.json" --load 100 --json
+    cp "$tmp/out" "$tmp/long_s.json"
+    "$PYTHON3" - "$tmp/long_s.json" "$tmp/long.csv" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+with open(sys.argv[2], "w") as f:
+    f.write("name,load,send_start,send_end,finish\n")
+    for p in d["processors"]:
+        f.write("%s,%r,%r,%r,%r\n" % (p["name"], p["load"], p["send_start"], p["send_end"],
+                                      p["finish"]))
+PY
+    grun verify "$tmp/long.json" "$tmp/long_s.json" --json
+    cp "$tmp/out" "$tmp/long_vj.json"
+    grun verify "$tmp/long.json" "$tmp/long.csv" --json
+    expect_rc 0 "a CSV claim naming processors of $len bytes"
+    py_json "the CSV claim verifies as the JSON one ($len bytes)" "$tmp/out" "$tmp/long_vj.json" <<'PY'
+j = json.load(open(sys.argv[2]))
+assert d["valid"] and j["valid"], (d, j)
+for k in ("load", "makespan", "paper_optimum", "best"):
+    assert abs(d[k] - j[k]) <= 1e-12 * j[k], (k, d[k], j[k])
+PY
+done
+"$PYTHON3" - "$tmp/long.csv" <<'PY'
+import sys
+rows = open(sys.argv[1]).read().split("\n")
+rows[1] = "b" + rows[1]
+open(sys.argv[1], "w").write("\n".join(rows))
+PY
+grun verify "$tmp/long.json" "$tmp/long.csv"
+expect_rc 2 "a name of 4097 bytes"
+expect_err 'long.csv:2: the platform has no processor "b' "the long name refused, located"
+
 cli_summary

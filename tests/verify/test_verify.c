@@ -1089,6 +1089,105 @@ static void own_order_of_a_subset(void **state)
     assert_true(partial >= 5);
 }
 
+/* Issue 35, items 1, 2 and 8b: every number of a claim 0 or inside the input domain, the
+ * load checked against too; an installments claim of 2^53 chunks or more refused at once
+ * (its count was corrected in doubles that no longer changed: a hang); the time limit
+ * checked on entry, and the exact simplex it stops reported, not failed. */
+static void domain_and_limits(void **state)
+{
+    (void)state;
+    dls_platform *pl = test_example("paper003_two.json");
+    dls_claim *c = NULL;
+    dls_error err;
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &c, &err), &err);
+    const double outside[] = {1e61, -1e61, 1e-61, -1e-70};
+    for (size_t k = 0; k < 4; k++) {
+        assert_int_equal(dls_claim_set(c, 0, outside[k], NAN, NAN, NAN, NAN, &err), DLS_EINVAL);
+        assert_non_null(strstr(err.message, "outside the domain"));
+        assert_int_equal(err.processor, 0);
+        assert_int_equal(dls_claim_set(c, 1, 1, NAN, NAN, NAN, outside[k], &err), DLS_EINVAL);
+        assert_non_null(strstr(err.message, "the finish"));
+        assert_int_equal(dls_claim_set_makespan(c, fabs(outside[k]), &err), DLS_EINVAL);
+    }
+    assert_int_equal(dls_claim_set_total(c, 1e61, &err), DLS_EINVAL);
+    assert_int_equal(dls_claim_set_total(c, 1e-61, &err), DLS_EINVAL);
+    /* each load inside, their sum past 1e60: refused by the verification, not computed */
+    assert_ok(dls_claim_set(c, 0, 6e59, NAN, NAN, NAN, NAN, &err), &err);
+    assert_ok(dls_claim_set(c, 1, 6e59, NAN, NAN, NAN, NAN, &err), &err);
+    dls_verify_params p;
+    dls_verify_params_init(&p);
+    p.use_limits = 0;
+    dls_verification *v = NULL;
+    assert_int_equal(dls_schedule_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "outside the domain"));
+    assert_null(v);
+    /* the time limit: 600 s by default, 0 the default too (a reserved tail of old), checked */
+    assert_rel(p.time_limit, DLS_VERIFY_DEFAULT_TIME_LIMIT, 0);
+    assert_ok(dls_claim_set(c, 1, 1, NAN, NAN, NAN, NAN, &err), &err);
+    assert_ok(dls_claim_set(c, 0, 1, NAN, NAN, NAN, NAN, &err), &err);
+    const double bad_limits[] = {-1, 2 * DLS_TIME_LIMIT_MAX, NAN};
+    for (size_t k = 0; k < 3; k++) {
+        p.time_limit = bad_limits[k];
+        assert_int_equal(dls_schedule_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+        assert_non_null(strstr(err.message, "time_limit must be in"));
+    }
+    p.time_limit = 0;
+    assert_ok(dls_schedule_verify(pl, c, &p, &v, &err), &err);
+    dls_verification_free(v);
+    p.tolerance = DLS_DOMAIN_MIN / 2;
+    assert_int_equal(dls_schedule_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    dls_claim_free(c);
+    /* installments: 2e17 chunks refused, 2e15 replayed in closed form */
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_INSTALLMENTS, &c, &err), &err);
+    assert_int_equal(dls_claim_set_chunk(c, 1e-61, &err), DLS_EINVAL);
+    assert_ok(dls_claim_set(c, 0, 1, NAN, NAN, NAN, NAN, &err), &err);
+    assert_ok(dls_claim_set(c, 1, 1, NAN, NAN, NAN, NAN, &err), &err);
+    assert_ok(dls_claim_set_chunk(c, 1e-17, &err), &err);
+    assert_int_equal(dls_installment_verify(pl, c, NULL, &v, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "more than 2^53"));
+    assert_ok(dls_claim_set_chunk(c, 1e-15, &err), &err);
+    assert_ok(dls_installment_verify(pl, c, NULL, &v, &err), &err);
+    expect_valid(v, "2e15 chunks, one unit on each processor");
+    dls_verify_quality q;
+    dls_verification_get_quality(v, &q);
+    assert_true(q.makespan > 1e15 && isfinite(q.makespan)); /* a startup of 1 s a chunk */
+    dls_verification_free(v);
+    dls_claim_free(c);
+    /* a partition of more than 2^53 elements (params->load) is no count */
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_PARTITION, &c, &err), &err);
+    assert_ok(dls_claim_set(c, 0, 1, NAN, NAN, NAN, NAN, &err), &err);
+    dls_verify_params_init(&p);
+    p.load = 1e20;
+    assert_int_equal(dls_partition_verify(pl, c, &p, &v, &err), DLS_EINVAL);
+    assert_non_null(strstr(err.message, "2^53"));
+    dls_claim_free(c);
+    dls_platform_free(pl);
+    /* the exact simplex stopped by the limit: the chain's optimum, said not certified */
+    dls_platform *big = NULL;
+    assert_ok(dls_platform_create(&big, &err), &err);
+    for (size_t i = 0; i < 2000; i++) {
+        size_t at = gen_add(big, "p", i, gen_constant(1 + (double)(i % 7) / 10));
+        gen_link(big, at, 0, 1e-4 * (double)(1 + i % 3));
+    }
+    assert_ok(dls_claim_create(big, DLS_CLAIM_SCHEDULE, &c, &err), &err);
+    for (size_t i = 0; i < 2000; i++)
+        assert_ok(dls_claim_set(c, i, 1, NAN, NAN, NAN, NAN, &err), &err);
+    dls_verify_params_init(&p);
+    p.exact = 1;
+    p.time_limit = 0.05;
+    assert_ok(dls_schedule_verify(big, c, &p, &v, &err), &err);
+    dls_verification_get_quality(v, &q);
+    expect_valid(v, "2000 processors, one unit each");
+    assert_int_equal(q.exact_stopped, 1);
+    assert_int_equal(q.exact_confirmed, 0);
+    assert_true(q.paper_optimum > 0);
+    assert_null(dls_verification_certificate(v));
+    assert_non_null(strstr(dls_verification_note(v), "not certified"));
+    dls_verification_free(v);
+    dls_claim_free(c);
+    dls_platform_free(big);
+}
+
 int main(int argc, char **argv)
 {
     test_init_seed(argc, argv);
@@ -1099,6 +1198,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(installments),
         cmocka_unit_test(readers),
         cmocka_unit_test(errors),
+        cmocka_unit_test(domain_and_limits),
         cmocka_unit_test(weighted_own),
         cmocka_unit_test(weighted_broken),
         cmocka_unit_test(weighted_errors),
