@@ -47,9 +47,13 @@ extern char **environ;
 /* --exec: a run keeps at least this share of its time after the start-up is subtracted
  * (a command as fast as the shell's start-up is counted, not made free) */
 #define EXEC_MIN_SHARE 0.1
-/* Longest host name in the default processor name, and longest processor name. */
+/* Longest host name in the default processor name; bytes of the processor's name: one more
+ * than the longest a platform takes, so that a longer --name is refused, never cut. */
 #define HOST_NAME_LEN 128
-#define PROCESSOR_NAME_LEN 256
+#define PROCESSOR_NAME_LEN (DLS_PLATFORM_NAME_MAX + 2)
+/* The largest matrix order (gemm-rows) or trailing height (lu-update): --n, --x and the
+ * values of --surface. */
+#define BENCH_DIM_MAX 1e6
 
 static const tool_opt bench_opts[] = {
     {"kernel", OPT_CHOICE, NULL, "gemm-rows", 0, 0,
@@ -57,8 +61,8 @@ static const tool_opt bench_opts[] = {
      "what to measure (synthetic: a simulated processor with a known speed function)"},
     TOOL_STRING("exec", "'PROGRAM ARGS {size}'",
                 "time this command per size instead ({size} is replaced; needs --max-size)"),
-    {"n", OPT_COUNT, "N", NULL, 1, 1e6, NULL, "gemm-rows: the matrix order n"},
-    {"x", OPT_COUNT, "X", NULL, 1, 1e6, NULL, "lu-update: the trailing matrix height in blocks"},
+    {"n", OPT_COUNT, "N", NULL, 1, BENCH_DIM_MAX, NULL, "gemm-rows: the matrix order n"},
+    {"x", OPT_COUNT, "X", NULL, 1, BENCH_DIM_MAX, NULL, "lu-update: the trailing matrix height in blocks"},
     {"block", OPT_COUNT, "B", NULL, 1, 4096, NULL, "lu-update: the block size"},
     TOOL_STRING("surface", "V1,V2,...",
                 "measure a 2-D surface over these values of n (gemm-rows) or x (lu-update)"),
@@ -219,14 +223,18 @@ static int parse_surface(bench_job *job, const char *text)
         tool_error("bench: --surface applies to the gemm-rows and lu-update kernels");
         return EXIT_BADINPUT;
     }
-    int ok = tool_parse_numbers(text, &job->surface, &job->nsurface) == 0 && job->nsurface >= 2;
+    int rc = tool_parse_numbers("bench", "surface", text, NULL, &job->surface,
+                                &job->nsurface);
+    if (rc != EXIT_DONE)
+        return rc;
+    int ok = job->nsurface >= 2;
     for (size_t i = 0; ok && i < job->nsurface; i++) {
         double v = job->surface[i];
-        ok = v >= 1 && v == floor(v) && (i == 0 || v > job->surface[i - 1]);
+        ok = v >= 1 && v <= BENCH_DIM_MAX && v == floor(v) && (i == 0 || v > job->surface[i - 1]);
     }
     if (!ok) {
-        tool_error("bench: --surface must list at least two increasing whole numbers, "
-                   "separated by commas");
+        tool_error("bench: --surface must list at least two increasing whole numbers in [1, "
+                   "%.0f] (the range of --n and --x), separated by commas", BENCH_DIM_MAX);
         return EXIT_BADINPUT;
     }
     return EXIT_DONE;

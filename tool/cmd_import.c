@@ -29,7 +29,7 @@ static const tool_opt import_opts[] = {
     {"min-samples", OPT_COUNT, "N", NULL, 1, 4294967295.0, NULL,
      "starpu: entries with fewer samples are dropped"},
     TOOL_FLAG("keep-few", "starpu: keep the entries with fewer samples (flagged)"),
-    {"regression-points", OPT_COUNT, "N", NULL, 2, 1e6, NULL,
+    {"regression-points", OPT_COUNT, "N", NULL, 2, DLS_IMPORT_MAX_REGRESSION_POINTS, NULL,
      "starpu: points sampled from a regression-only section"},
     TOOL_STRING("columns", "LIST", "csv: the columns, e.g. size,time,stddev,count or "
                 "name,size,speed (default: from the header line)"),

@@ -1014,9 +1014,11 @@ int cmd_evaluate(const tool_args *args)
     }
     size_t p = dls_platform_count(pl), n = 0;
     double *loads = NULL;
-    if (tool_parse_numbers(list, &loads, &n) != 0 || n != p) {
+    if ((rc = tool_parse_numbers("evaluate", "loads", list, pl, &loads, &n)) != EXIT_DONE) {
+        /* said */
+    } else if (n != p) {
         tool_error("evaluate: --loads must be %zu numbers separated by commas (one per "
-                   "processor, in platform order), not \"%s\"", p, list);
+                   "processor, in platform order), not %zu", p, n);
         rc = EXIT_BADINPUT;
     } else {
         dls_schedule_params par;

@@ -1,8 +1,10 @@
 /* Steps that several commands share: reading the platform, the schedule options, lists of
  * numbers, growing arrays, the clock and Ctrl-C. */
-#include <errno.h>
 #include <config.h>
 
+#include <errno.h>
+#include <float.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,29 +125,96 @@ const char *tool_cell(char *buf, size_t size, const char *name, int width)
 }
 
 
-int tool_parse_numbers(const char *text, double **out, size_t *n)
+/* Whether the number text..end (strtod's syntax) has a nonzero digit before its exponent. */
+static int nonzero_mantissa(const char *text, const char *end)
+{
+    const char *p = text + strspn(text, " \t\n\v\f\r+-");
+    int hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+    for (p += hex ? 2 : 0; p < end && *p != (hex ? 'p' : 'e') && *p != (hex ? 'P' : 'E'); p++)
+        if (*p != '0' && *p != '.')
+            return 1;
+    return 0;
+}
+
+int tool_number(const char *text, double *v)
+{
+    char *end;
+    errno = 0;
+    double d = strtod(text, &end);
+    if (end == text || *end != '\0')
+        return -1;
+    if (errno == ERANGE && d == 0 && nonzero_mantissa(text, end))
+        d = copysign(DBL_TRUE_MIN, d); /* strtod's underflow ("1e-400"): not 0 */
+    *v = d;
+    return 0;
+}
+
+int tool_in_domain(double v, int zero_ok)
+{
+    double a = fabs(v);
+    return (v == 0 && zero_ok) || (a >= DLS_DOMAIN_MIN && a <= DLS_DOMAIN_MAX);
+}
+
+/* Number k of --opt, the text one, for processor name (NULL when the numbers are not
+ * per processor): into *v when it is >= 0 and in the domain; else EXIT_BADINPUT after a
+ * message. */
+static int one_number(const char *who, const char *opt, const char *one, size_t k,
+                      const char *name, double *v)
+{
+    char q[TOOL_QUOTE_BYTES], at[TOOL_QUOTE_BYTES + 64];
+    int n = snprintf(at, sizeof at, "number %zu", k);
+    if (name != NULL)
+        snprintf(at + n, sizeof at - (size_t)n, " (processor %s)",
+                 tool_quote(q, sizeof q, name, strlen(name)));
+    if (tool_number(one, v) != 0) {
+        tool_error("%s: --%s: %s, %s, is not a number (the list is numbers separated by "
+                   "commas)", who, opt, at, tool_quote(q, sizeof q, one, strlen(one)));
+        return EXIT_BADINPUT;
+    }
+    if (!(isfinite(*v) && *v >= 0)) {
+        tool_error("%s: --%s: %s is %s: each must be finite and >= 0", who, opt, at, one);
+        return EXIT_BADINPUT;
+    }
+    if (!tool_in_domain(*v, 1)) {
+        tool_error("%s: --%s: %s, %s, is outside the domain (0 or [%g, %g]) that dlsched "
+                   "computes in", who, opt, at, one, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+        return EXIT_BADINPUT;
+    }
+    return EXIT_DONE;
+}
+
+int tool_parse_numbers(const char *who, const char *opt, const char *text,
+                       const dls_platform *pl, double **out, size_t *n)
 {
     double *v = NULL;
     size_t cap = 0, k = 0;
-    for (const char *c = text; *c;) {
-        char *end;
-        double d = strtod(c, &end);
-        if (end == c || (*end != ',' && *end != '\0')) {
-            free(v);
-            return -1;
-        }
-        double *g = tool_grow(v, &cap, k + 1, sizeof *v);
+    int rc = EXIT_DONE;
+    for (const char *c = text; rc == EXIT_DONE;) {
+        size_t len = strcspn(c, ",");
+        if (len == 0 && c[len] == '\0' && k > 0)
+            break; /* one trailing comma */
+        char *one = strndup(c, len);
+        double *g = one != NULL ? tool_grow(v, &cap, k + 1, sizeof *v) : NULL;
         if (g == NULL) {
-            free(v);
-            return -1;
+            tool_error("%s: out of memory", who);
+            rc = EXIT_FAILURE_RUN;
+        } else {
+            v = g;
+            rc = one_number(who, opt, one, k + 1, pl ? dls_platform_name(pl, k) : NULL, &v[k]);
+            k++;
         }
-        v = g;
-        v[k++] = d;
-        c = *end ? end + 1 : end;
+        free(one);
+        if (c[len] == '\0')
+            break;
+        c += len + 1;
+    }
+    if (rc != EXIT_DONE) {
+        free(v);
+        return rc;
     }
     *out = v;
     *n = k;
-    return 0;
+    return EXIT_DONE;
 }
 
 void *tool_grow(void *p, size_t *cap, size_t need, size_t elem)

@@ -10,6 +10,7 @@ tool_libdlsched_tool_la_SOURCES = \
 	tool/helpers.c \
 	tool/order.c \
 	tool/sequence.c \
+	tool/namefile.c \
 	tool/cmd_check.c \
 	tool/cmd_partition.c \
 	tool/cmd_schedule.c \

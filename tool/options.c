@@ -57,14 +57,21 @@ static int check_value(const tool_cmd *cmd, const tool_opt *o, const char *v)
         }
         return 0;
     case OPT_DOUBLE: {
-        char *end;
-        double d = strtod(v, &end);
-        if (end == v || *end != '\0' || !isfinite(d)) {
+        double d;
+        if (tool_number(v, &d) != 0 || !isfinite(d)) {
             tool_error("%s: --%s expects a number, not \"%s\"", cmd->name, o->name, v);
             return -1;
         }
         if (d < o->min || d > o->max) {
             tool_error("%s: --%s must be in [%g, %g], not %s", cmd->name, o->name, o->min, o->max, v);
+            return -1;
+        }
+        /* the range's numbers are those of the domain, as in files: 0 (where the range
+         * holds it) or a magnitude of at least DLS_DOMAIN_MIN */
+        if (!tool_in_domain(d, 1)) {
+            tool_error("%s: --%s must be %sin [%g, %g], not %s (the domain that dlsched "
+                       "computes in)", cmd->name, o->name, o->min <= 0 ? "0 or " : "",
+                       DLS_DOMAIN_MIN, o->max, v);
             return -1;
         }
         return 0;

@@ -4,22 +4,19 @@
  *   2. a value holding a comma is a list NAME,NAME,... (one trailing comma allowed, so that
  *      "best," is a processor called best and "gpu0," a list of one);
  *   3. any other value is a FILE (so "./rate" is a file called rate).
- * A file is read line by line: a line that is exactly a processor's name names it (commas,
+ * A file (read by tool_text_read: bounded, a stream included, lines of any length) is read
+ * line by line: a line that is exactly a processor's name names it (commas,
  * '#', blanks and all: every name can be written so); other lines lose the blanks at their
  * ends, and are skipped when empty or starting with '#', else split at commas like the list.
  * A name in a list (or in a split line) is the processor named so, or else the one named
  * without the blanks at its ends. Every processor must be named exactly once. */
 #include <config.h>
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "tool.h"
 
-/* Bytes of a name a message quotes: longer ones are cut (a line of a file can be long). */
-#define QUOTE_MAX 160
 /* Processors a message names as left out; the others are counted. */
 #define MISSING_SHOWN 8
 
@@ -47,38 +44,6 @@ void tool_schedule_options(const tool_args *a, dls_schedule_params *par)
         keyword(order, &par->order);
     arg_set_flag(a, "no-limits", &par->use_limits, 0);
 }
-
-/* s[0..len) between double quotes, for a message: control characters and bytes that are
- * not UTF-8 written \xNN (the text comes from a file or the command line), cut after
- * QUOTE_MAX bytes. Returns buf. */
-static const char *quote(char *buf, size_t size, const char *s, size_t len)
-{
-    size_t o = 0;
-    buf[o++] = '"';
-    const unsigned char *p = (const unsigned char *)s, *end = p + len;
-    while (p < end && o + 12 < size) {
-        if ((size_t)(p - (const unsigned char *)s) >= QUOTE_MAX) {
-            o += (size_t)snprintf(buf + o, size - o, "...");
-            break;
-        }
-        size_t k = p[0] == 0 ? 0 : tool_utf8_len(p);
-        int control = k == 1 ? (p[0] < 0x20 || p[0] == 0x7f)
-                             : k == 2 && p[0] == 0xc2 && p[1] < 0xa0; /* U+0080..U+009F */
-        if (k == 0 || control || p + k > end) {
-            o += (size_t)snprintf(buf + o, size - o, "\\x%02x", p[0]);
-            p++;
-        } else {
-            memcpy(buf + o, p, k);
-            o += k;
-            p += k;
-        }
-    }
-    buf[o++] = '"';
-    buf[o] = '\0';
-    return buf;
-}
-
-#define QUOTE_BYTES (4 * QUOTE_MAX + 16)
 
 static int blank(char c)
 {
@@ -123,7 +88,7 @@ static int names_with_commas(const dls_platform *pl)
 static int take(reader *r, char *s, size_t len, size_t pos, int several)
 {
     const char *cmd = r->args->cmd->name;
-    char at[QUOTE_BYTES + 64], q[QUOTE_BYTES];
+    char at[TOOL_QUOTE_BYTES + 64], q[TOOL_QUOTE_BYTES];
     size_t i, b = 0, e = len;
     int found = dls_platform_find(r->pl, s, &i);
     if (!found) {
@@ -143,7 +108,7 @@ static int take(reader *r, char *s, size_t len, size_t pos, int several)
     }
     if (!found) {
         tool_error("%s: %s: %s is not a processor of %s%s", cmd,
-                   where(r, pos, several, at, sizeof at), quote(q, sizeof q, s + b, e - b),
+                   where(r, pos, several, at, sizeof at), tool_quote(q, sizeof q, s + b, e - b),
                    r->args->pos[0],
                    r->file == NULL && names_with_commas(r->pl)
                        ? " (a name holding a comma is written in a FILE, one name per line)"
@@ -154,8 +119,8 @@ static int take(reader *r, char *s, size_t len, size_t pos, int several)
     if (r->first[i] != 0) {
         tool_error("%s: %s: %s is named twice (first %s %zu); each processor is served once",
                    cmd, where(r, pos, several, at, sizeof at),
-                   quote(q, sizeof q, dls_platform_name(r->pl, i),
-                         strlen(dls_platform_name(r->pl, i))),
+                   tool_quote(q, sizeof q, dls_platform_name(r->pl, i),
+                              strlen(dls_platform_name(r->pl, i))),
                    r->file != NULL ? "on line" : "as name", r->first[i]);
         return EXIT_BADINPUT;
     }
@@ -208,58 +173,31 @@ static int take_line(reader *r, char *line, size_t len)
 static int read_file(reader *r, const char *path)
 {
     const char *cmd = r->args->cmd->name;
-    FILE *f = fopen(path, "rb");
-    struct stat sb;
-    if (f == NULL || fstat(fileno(f), &sb) != 0) {
-        int e = errno;
+    char why[TOOL_TEXT_WHY_MAX];
+    tool_text t;
+    int rc = tool_text_read(path, "processor names", &t, why, sizeof why);
+    if (rc != EXIT_DONE) {
         /* the value may have been meant as a keyword or as a list of one name */
-        char hint[QUOTE_BYTES + 96] = "", q[QUOTE_BYTES];
+        char hint[TOOL_QUOTE_BYTES + 96] = "", q[TOOL_QUOTE_BYTES];
         size_t i;
-        if (dls_platform_find(r->pl, path, &i))
+        if (t.unopened && dls_platform_find(r->pl, path, &i))
             snprintf(hint, sizeof hint, "; %s is a processor: a list of names holds commas, "
                      "and one name alone is written with a trailing comma",
-                     quote(q, sizeof q, path, strlen(path)));
-        tool_error("%s: --order %s: cannot open: %s (a value without a comma is a FILE of "
-                   "names, unless it is given, rate or best%s)", cmd, path, strerror(e), hint);
-        if (f != NULL)
-            fclose(f);
-        return EXIT_BADINPUT;
+                     tool_quote(q, sizeof q, path, strlen(path)));
+        if (t.unopened)
+            tool_error("%s: --order %s (a value without a comma is a FILE of names, unless it "
+                       "is given, rate or best%s)", cmd, why, hint);
+        else
+            tool_error("%s: --order %s", cmd, why);
+        return rc;
     }
-    if (S_ISDIR(sb.st_mode)) {
-        tool_error("%s: --order %s: is a directory, not a file of processor names", cmd, path);
-        fclose(f);
-        return EXIT_BADINPUT;
+    char *line;
+    size_t len;
+    while (rc == 0 && (line = tool_text_line(&t, &len)) != NULL) {
+        r->line = t.line;
+        rc = take_line(r, line, len);
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got;
-    int rc = 0;
-    while (rc == 0 && (got = getline(&line, &cap, f)) > 0) {
-        r->line++;
-        size_t len = (size_t)got;
-        if (line[len - 1] == '\n')
-            line[--len] = '\0';
-        if (len > 0 && line[len - 1] == '\r')
-            line[--len] = '\0';
-        char *text = line;
-        if (r->line == 1 && len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
-            text += 3; /* a byte order mark is not part of the first name */
-            len -= 3;
-        }
-        if (memchr(text, '\0', len) != NULL) {
-            tool_error("%s: %s:%zu: holds a NUL byte: not a text file of processor names", cmd,
-                       path, r->line);
-            rc = EXIT_BADINPUT;
-        } else {
-            rc = take_line(r, text, len);
-        }
-    }
-    if (rc == 0 && ferror(f)) {
-        tool_error("%s: --order %s: cannot read: %s", cmd, path, strerror(errno));
-        rc = EXIT_BADINPUT;
-    }
-    free(line);
-    fclose(f);
+    tool_text_free(&t);
     return rc;
 }
 
@@ -267,14 +205,14 @@ static int read_file(reader *r, const char *path)
 static void missing(const reader *r)
 {
     size_t p = dls_platform_count(r->pl), left = p - r->n, shown = 0;
-    char list[MISSING_SHOWN * (QUOTE_BYTES + 2) + 64], q[QUOTE_BYTES];
+    char list[MISSING_SHOWN * (TOOL_QUOTE_BYTES + 2) + 64], q[TOOL_QUOTE_BYTES];
     size_t o = 0;
     list[0] = '\0';
     for (size_t i = 0; i < p && shown < MISSING_SHOWN; i++)
         if (r->first[i] == 0) {
             const char *name = dls_platform_name(r->pl, i);
             o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", shown ? ", " : "",
-                                  quote(q, sizeof q, name, strlen(name)));
+                                  tool_quote(q, sizeof q, name, strlen(name)));
             shown++;
         }
     if (left > shown)
@@ -367,10 +305,10 @@ int tool_order_fixed(const tool_args *a, const char *why_not_best, dls_send_orde
         return EXIT_BADINPUT;
     }
     if (!known) {
-        char q[QUOTE_BYTES];
+        char q[TOOL_QUOTE_BYTES];
         tool_error("%s: --order must be given or rate, not %s (an explicit send order is "
                    "for schedule, evaluate and export)", a->cmd->name,
-                   quote(q, sizeof q, text, strlen(text)));
+                   tool_quote(q, sizeof q, text, strlen(text)));
         return EXIT_BADINPUT;
     }
     *order = o;

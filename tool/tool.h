@@ -149,9 +149,67 @@ char *tool_put_g(char *o, double v, int precision, size_t width);
 int tool_show_number(double v, char *buf, size_t size);  /* a default in the help; 1 */
 int tool_show_text(const char *text, char *buf, size_t size);  /* the same for a word; 1 */
 
+/* The reader of the small text files (tool/namefile.c): files of names (--order,
+ * --sequence), of lines "NAME V1 .. Vk" (--release, --returns) and of numbers (--weights).
+ * Each is read whole, a stream (a FIFO, a device) included, up to TOOL_TEXT_FILE_MAX
+ * bytes: the largest platform file, so that every file naming each processor of a valid
+ * platform once is read, and a bound on what an endless stream makes the program read. A
+ * NUL byte stops it at once (/dev/zero). Lines have no length limit. */
+#define TOOL_TEXT_FILE_MAX DLS_PLATFORM_FILE_MAX
+/* Bytes of a message of the reader (a path can be long). */
+#define TOOL_TEXT_WHY_MAX 8192
+typedef struct tool_text {
+    char *text;  /* the bytes read, NUL-terminated (malloc'd) */
+    size_t len;  /* their count */
+    size_t pos;  /* where the next line starts */
+    size_t line; /* the number of the line tool_text_line returned last, 1-based */
+    int unopened; /* after a failed tool_text_read: 1 when the file could not be opened */
+} tool_text;
+/* Reads the file at path into *t (a byte order mark at its start skipped); what says what
+ * it holds ("processor names"), for the messages. Returns EXIT_DONE (release *t with
+ * tool_text_free), or an exit status with why "PATH: cannot open: ...", "PATH:LINE: holds a
+ * NUL byte ...", "PATH: is a directory ...", "PATH: ... more than N bytes ..." (*t empty). */
+int tool_text_read(const char *path, const char *what, tool_text *t, char *why, size_t size);
+/* The next line of t, NUL-terminated in place without its end ("\n", "\r\n"), its length
+ * in *len; t->line is its number. NULL after the last line. */
+char *tool_text_line(tool_text *t, size_t *len);
+void tool_text_free(tool_text *t);
+/* A file of lines "NAME V1 .. Vk": the name is everything before the last k blank-separated
+ * fields (the processor named so exactly, else without the blanks at its ends); blank lines
+ * and lines starting with # are skipped, unless such a line names a processor exactly. Each
+ * value a number, finite, >= 0 and in the domain (0 or [DLS_DOMAIN_MIN, DLS_DOMAIN_MAX]);
+ * each processor named once at most. */
+#define TOOL_NAMED_MAX_VALUES 3
+typedef struct tool_named_spec {
+    const char *who;        /* the command, first in the messages */
+    const char *opt;        /* the option that names the file, "--release" */
+    const char *form;       /* the line's form, "NAME SECONDS" */
+    const char *file_holds; /* what the file holds, "release times" */
+    int k;                  /* values a line, 1 to TOOL_NAMED_MAX_VALUES */
+    const char *what[TOOL_NAMED_MAX_VALUES]; /* each value, "release time" */
+} tool_named_spec;
+/* Reads such a file against the platform's names: *out (malloc'd) holds value j of
+ * processor i at j m + i (m processors), 0 for those not named. Returns EXIT_DONE, or an
+ * exit status after a message "WHO: OPT FILE:LINE: ..." naming the processor and the value. */
+int tool_named_read(const char *path, const dls_platform *pl, const tool_named_spec *spec,
+                    double **out);
+/* s[0..len) between double quotes, for a message: control characters and bytes that are
+ * not UTF-8 written \xNN, cut after TOOL_QUOTE_MAX bytes (a name holds 4096); buf of
+ * TOOL_QUOTE_BYTES at least. Returns buf. */
+#define TOOL_QUOTE_MAX 160
+#define TOOL_QUOTE_BYTES (4 * TOOL_QUOTE_MAX + 16)
+const char *tool_quote(char *buf, size_t size, const char *s, size_t len);
+/* The number text is, whole (strtod's syntax): 0 with *v, or -1. A nonzero number whose
+ * magnitude underflows (1e-400) is not read as 0: *v is then the smallest subnormal of its
+ * sign, which the domain refuses. */
+int tool_number(const char *text, double *v);
+/* Whether v is finite and 0 (when zero_ok) or of magnitude in [DLS_DOMAIN_MIN,
+ * DLS_DOMAIN_MAX], the input domain (dlsched/model.h). */
+int tool_in_domain(double v, int zero_ok);
+
 /* Reads the weights of a set of elements (tool/weights.c): a JSON array, or numbers
- * separated by white space; each finite and > 0. *out is malloc'd. Returns 0, or -1 with a
- * message naming the file (and line or weight) in why. */
+ * separated by white space; each finite, > 0 and in the domain. *out is malloc'd. Returns
+ * 0, or -1 with a message naming the file (and line or weight) in why. */
 #define TOOL_WEIGHTS_WHY_MAX 512
 int tool_read_weights(const char *path, double **out, uint64_t *count, char *why, size_t size);
 
@@ -210,9 +268,13 @@ int tool_name_width(const dls_platform *pl, size_t n);
 #define TOOL_CELL_BYTES (4 * TOOL_NAME_COLUMNS + 16)
 /* The name padded (or shortened) to width characters, in buf; returns buf. */
 const char *tool_cell(char *buf, size_t size, const char *name, int width);
-/* Numbers separated by commas ("1,2.5,3"): a new array in *out, its length in *n; -1 (and
- * nothing allocated) when the text is not such a list or memory runs out. */
-int tool_parse_numbers(const char *text, double **out, size_t *n);
+/* --OPT N1,N2,...: numbers separated by commas ("1,2.5,3", one trailing comma allowed), each
+ * >= 0 and in the domain (0 or [DLS_DOMAIN_MIN, DLS_DOMAIN_MAX]): a new array in *out, its
+ * length in *n. pl: when the numbers are one per processor, the platform, whose names the
+ * messages give; else NULL. Returns EXIT_DONE, or an exit status (nothing allocated) after a
+ * message "WHO: --OPT: number K (processor NAME) ..." saying what is wrong. */
+int tool_parse_numbers(const char *who, const char *opt, const char *text,
+                       const dls_platform *pl, double **out, size_t *n);
 /* The growth of every array the tool fills piece by piece: returns p enlarged to hold at
  * least `need` elements of `elem` bytes (doubling, from TOOL_GROW_MIN) and sets *cap; p itself
  * when *cap >= need; NULL, leaving p valid and *cap unchanged, when out of memory. */

@@ -1,10 +1,10 @@
-/* The weights of a set of elements, as `partition --weights` and `verify --weights` read
- * them: a JSON array of numbers, or numbers separated by white space ('#' starts a
- * comment); each finite and > 0. */
+/* The weights of a set of elements, as `partition --weights`, `verify --weights` and
+ * `validate` read them: a JSON array of numbers, or numbers separated by white space ('#'
+ * starts a comment); each finite, > 0 and in the domain. The file is read by the one
+ * reader of small files (tool/namefile.c): bounded, a stream included, any word length. */
 #include <config.h>
 
 #include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,15 +12,36 @@
 
 #include "tool.h"
 
-/* Longest word of a weights file in text; a longer one is read as several. */
-#define WEIGHT_TOKEN_MAX 128
+/* Bytes of a word a message quotes. */
+#define WORD_QUOTED 64
 
-/* The weights of a JSON array (the file is at its '['). Returns -1 with the message in why. */
-static int read_weights_json(FILE *f, const char *path, double **out, size_t *count, char *why,
-                             size_t size)
+/* Weight k (1-based) of path, v, at line (0 in JSON): -1 with why when it is not finite,
+ * > 0 and in the domain. */
+static int check_weight(const char *path, size_t line, size_t k, double v, char *why,
+                        size_t size)
+{
+    char at[32] = "";
+    if (line > 0)
+        snprintf(at, sizeof at, ":%zu", line);
+    if (!(isfinite(v) && v > 0)) {
+        snprintf(why, size, "%s%s: weight %zu is %g; weights must be finite and > 0", path, at,
+                 k, v);
+        return -1;
+    }
+    if (!tool_in_domain(v, 0)) {
+        snprintf(why, size, "%s%s: weight %zu is %g, outside the domain [%g, %g] that dlsched "
+                 "computes in", path, at, k, v, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+        return -1;
+    }
+    return 0;
+}
+
+/* The weights of a JSON array (text[0..len) starts with it). */
+static int read_weights_json(const char *text, size_t len, const char *path, double **out,
+                             size_t *count, char *why, size_t size)
 {
     json_error_t je;
-    json_t *arr = json_loadf(f, JSON_DECODE_INT_AS_REAL, &je);
+    json_t *arr = json_loadb(text, len, JSON_DECODE_INT_AS_REAL, &je);
     if (arr == NULL) {
         snprintf(why, size, "%s:%d:%d: malformed JSON: %s", path, je.line, je.column, je.text);
         return -1;
@@ -30,84 +51,72 @@ static int read_weights_json(FILE *f, const char *path, double **out, size_t *co
         json_decref(arr);
         return -1;
     }
-    size_t len = json_array_size(arr);
-    double *w = malloc((len ? len : 1) * sizeof *w);
+    size_t n = json_array_size(arr);
+    double *w = malloc((n ? n : 1) * sizeof *w);
     if (w == NULL) {
         snprintf(why, size, "%s: out of memory", path);
         json_decref(arr);
         return -1;
     }
-    for (size_t k = 0; k < len; k++) {
+    for (size_t k = 0; k < n; k++) {
         json_t *v = json_array_get(arr, k);
-        if (!json_is_number(v)) {
+        int bad = !json_is_number(v);
+        if (bad)
             snprintf(why, size, "%s: weight %zu is not a number", path, k + 1);
+        else
+            w[k] = json_number_value(v);
+        if (bad || check_weight(path, 0, k + 1, w[k], why, size) != 0) {
             json_decref(arr);
             free(w);
             return -1;
         }
-        w[k] = json_number_value(v);
     }
     json_decref(arr);
     *out = w;
-    *count = len;
+    *count = n;
     return 0;
 }
 
-/* The next word of a text file of weights, skipping white space and '#' comments; 0 at the
- * end of the file. *line counts the lines. */
-static int next_token(FILE *f, char *tok, size_t size, int *line)
+/* The weights of a text file: numbers separated by white space, '#' to the end of a line
+ * a comment. */
+static int read_weights_text(tool_text *t, const char *path, double **out, size_t *count,
+                             char *why, size_t size)
 {
-    int c;
-    for (;;) {
-        c = fgetc(f);
-        if (c == EOF)
-            return 0;
-        if (c == '\n') {
-            (*line)++;
-        } else if (c == '#') {
-            while ((c = fgetc(f)) != EOF && c != '\n')
-                ;
-            (*line)++;
-        } else if (!isspace(c)) {
-            break;
-        }
-    }
-    size_t t = 0;
-    while (c != EOF && !isspace(c) && t + 1 < size) {
-        tok[t++] = (char)c;
-        c = fgetc(f);
-    }
-    tok[t] = '\0';
-    if (c == '\n')
-        ungetc(c, f);
-    return 1;
-}
-
-/* The weights of a text file: numbers separated by white space. Returns -1 after a
- * message. */
-static int read_weights_text(FILE *f, const char *path, double **out, size_t *count, char *why,
-                             size_t size)
-{
-    char tok[WEIGHT_TOKEN_MAX];
-    int line = 1;
     double *w = NULL;
-    size_t cap = 0, n = 0;
-    while (next_token(f, tok, sizeof tok, &line)) {
-        char *end;
-        double v = strtod(tok, &end);
-        if (end == tok || *end != '\0') {
-            snprintf(why, size, "%s:%d: \"%s\" is not a number", path, line, tok);
-            free(w);
-            return -1;
+    size_t cap = 0, n = 0, len;
+    char *line;
+    while ((line = tool_text_line(t, &len)) != NULL) {
+        line[strcspn(line, "#")] = '\0';
+        for (char *p = line;;) {
+            while (isspace((unsigned char)*p))
+                p++;
+            if (*p == '\0')
+                break;
+            char *word = p;
+            while (*p != '\0' && !isspace((unsigned char)*p))
+                p++;
+            char end = *p;
+            *p = '\0';
+            double v, *g = tool_grow(w, &cap, n + 1, sizeof *w);
+            if (g == NULL) {
+                snprintf(why, size, "%s: out of memory", path);
+                free(w);
+                return -1;
+            }
+            w = g;
+            if (tool_number(word, &v) != 0) {
+                snprintf(why, size, "%s:%zu: \"%.*s%s\" is not a number", path, t->line,
+                         WORD_QUOTED, word, strlen(word) > WORD_QUOTED ? "..." : "");
+                free(w);
+                return -1;
+            }
+            if (check_weight(path, t->line, n + 1, v, why, size) != 0) {
+                free(w);
+                return -1;
+            }
+            w[n++] = v;
+            *p = end;
         }
-        double *g = tool_grow(w, &cap, n + 1, sizeof *w);
-        if (g == NULL) {
-            snprintf(why, size, "%s: out of memory", path);
-            free(w);
-            return -1;
-        }
-        w = g;
-        w[n++] = v;
     }
     if (w == NULL && (w = malloc(sizeof *w)) == NULL) {
         snprintf(why, size, "%s: out of memory", path);
@@ -121,29 +130,20 @@ static int read_weights_text(FILE *f, const char *path, double **out, size_t *co
 /* Reads weights: a JSON array, or numbers separated by white space ('#' starts a comment). */
 int tool_read_weights(const char *path, double **out, uint64_t *count, char *why, size_t size)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        snprintf(why, size, "%s: cannot open: %s", path, strerror(errno));
+    tool_text t;
+    if (tool_text_read(path, "weights", &t, why, size) != EXIT_DONE)
         return -1;
-    }
-    int c;
-    while ((c = fgetc(f)) != EOF && isspace(c))
-        ;
-    if (c != EOF)
-        ungetc(c, f);
+    size_t first = t.pos;
+    while (first < t.len && isspace((unsigned char)t.text[first]))
+        first++;
     double *w = NULL;
     size_t n = 0;
-    int rc = c == '[' ? read_weights_json(f, path, &w, &n, why, size)
-                      : read_weights_text(f, path, &w, &n, why, size);
-    fclose(f);
+    int rc = first < t.len && t.text[first] == '['
+                 ? read_weights_json(t.text + t.pos, t.len - t.pos, path, &w, &n, why, size)
+                 : read_weights_text(&t, path, &w, &n, why, size);
+    tool_text_free(&t);
     if (rc != 0)
         return -1;
-    for (size_t k = 0; k < n; k++)
-        if (!isfinite(w[k]) || w[k] <= 0) {
-            snprintf(why, size, "%s: weight %zu is %g; weights must be finite and > 0", path, k + 1, w[k]);
-            free(w);
-            return -1;
-        }
     *out = w;
     *count = n;
     return 0;

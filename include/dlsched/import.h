@@ -67,6 +67,11 @@ DLS_API dls_status dls_size_unit_from_name(const char *name, dls_size_unit *out)
 #define DLS_IMPORT_DEFAULT_MIN_SAMPLES 2u
 /** Points sampled by default from a regression-only section. */
 #define DLS_IMPORT_DEFAULT_REGRESSION_POINTS 16u
+/** The most points sampled from a regression-only section: the regression is one smooth
+ *  power law over the measured sizes, which a few dozen points sampled geometrically already
+ *  follow to a fraction of a percent; 10^4 bounds the import's time (tens of milliseconds;
+ *  it grows linearly with the count, 40 s for 10^6 under sanitizers). */
+#define DLS_IMPORT_MAX_REGRESSION_POINTS 10000u
 /** The sample count claimed by default for exported entries: StarPU's calibration minimum
  *  (STARPU_CALIBRATE_MINIMUM), below which its schedulers ignore an entry. */
 #define DLS_EXPORT_DEFAULT_COUNT 10u
@@ -97,8 +102,8 @@ typedef struct dls_starpu_params {
     /** Nonzero: keep the entries with too few samples (with a band only where they have two
      *  samples or more), flagged in the report, instead of dropping them. Default 0. */
     int keep_few;
-    /** Points sampled from a regression-only section, >= 2; default
-     *  ::DLS_IMPORT_DEFAULT_REGRESSION_POINTS. */
+    /** Points sampled from a regression-only section, in [2,
+     *  ::DLS_IMPORT_MAX_REGRESSION_POINTS]; default ::DLS_IMPORT_DEFAULT_REGRESSION_POINTS. */
     unsigned regression_points;
     /** Nonzero: a processor of the same name already in the platform gets the new model
      *  (and keeps its limit and link); zero (default): that is an error. */

@@ -522,9 +522,9 @@ static dls_status check_params(const dls_starpu_params *p, const char *fn, dls_e
                          p->confidence);
     if (p->min_samples < 1)
         return dls__fail(err, DLS_EINVAL, "%s: min_samples must be at least 1", fn);
-    if (p->regression_points < 2)
-        return dls__fail(err, DLS_EINVAL, "%s: regression_points must be at least 2, not %u",
-                         fn, p->regression_points);
+    if (p->regression_points < 2 || p->regression_points > DLS_IMPORT_MAX_REGRESSION_POINTS)
+        return dls__fail(err, DLS_EINVAL, "%s: regression_points must be in [2, %u], not %u",
+                         fn, DLS_IMPORT_MAX_REGRESSION_POINTS, p->regression_points);
     return DLS_OK;
 }
 

@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,6 +49,22 @@ void dls_installment_lp_params_init(dls_installment_lp_params *params)
     params->time_limit = DLS_INSTALLMENT_LP_DEFAULT_TIME_LIMIT;
     params->check_tol = DLS_INSTALLMENT_LP_DEFAULT_CHECK_TOL;
     params->exhaustive_max = DLS_INSTALLMENT_LP_DEFAULT_EXHAUSTIVE;
+}
+
+/* Whether v, the `what` of processor i (a release time, a return's fraction, startup or
+ * rate), is not finite, >= 0 and in the domain, as the platform's own keys must be (issue
+ * 35, item 9: a return fraction of 1e-300 made the LP's answer wrong); 1 with err filled. */
+static int bad_value(double v, const char *what, const char *who, const dls_platform *pl,
+                     size_t i, dls_error *err)
+{
+    char why[200];
+    if (!(isfinite(v) && v >= 0))
+        snprintf(why, sizeof why, "the %s must be a finite number >= 0, not %.10g", what, v);
+    else if (!dls__domain_value(v, what, why, sizeof why))
+        return 0;
+    dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": %s", who,
+                 pl->procs[i].name, why);
+    return 1;
 }
 
 static dls_status check_params(const dls_platform *pl, const dls_installment_lp_params *par,
@@ -132,22 +149,16 @@ static dls_status check_params(const dls_platform *pl, const dls_installment_lp_
         for (size_t i = 0; i < pl->n; i++) {
             const double v[3] = {par->return_fraction[i], par->return_startup[i],
                                  par->return_rate[i]};
-            static const char *const what[3] = {"fraction", "startup", "rate"};
+            static const char *const what[3] = {"return fraction", "return startup",
+                                                "return rate"};
             for (int j = 0; j < 3; j++)
-                if (!(isfinite(v[j]) && v[j] >= 0 && v[j] <= DLS_DOMAIN_MAX))
-                    return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": "
-                                        "the return %s must be finite, >= 0 and at most %g, "
-                                        "not %.10g", who, pl->procs[i].name, what[j],
-                                        DLS_DOMAIN_MAX, v[j]);
+                if (bad_value(v[j], what[j], who, pl, i, err))
+                    return DLS_EINVAL;
         }
     if (par->release != NULL)
         for (size_t i = 0; i < pl->n; i++)
-            if (!(isfinite(par->release[i]) && par->release[i] >= 0 &&
-                  par->release[i] <= DLS_DOMAIN_MAX))
-                return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": the "
-                                    "release time must be finite, >= 0 and at most %g s, not "
-                                    "%.10g", who, pl->procs[i].name, DLS_DOMAIN_MAX,
-                                    par->release[i]);
+            if (bad_value(par->release[i], "release time", who, pl, i, err))
+                return DLS_EINVAL;
     return DLS_OK;
 }
 

@@ -365,11 +365,25 @@ static dls_status check_call(const dls_platform *pl, uint64_t n,
     dls_status st = check_params(par, fn, err);
     if (st != DLS_OK)
         return st;
-    if (par->weights != NULL)
-        for (uint64_t e = 0; e < n; e++)
-            if (!isfinite(par->weights[e]) || par->weights[e] <= 0)
-                return dls__fail(err, DLS_EINVAL, "%s: weight %llu is %.10g; weights must be "
-                                 "finite and > 0", fn, (unsigned long long)e + 1, par->weights[e]);
+    if (par->weights == NULL)
+        return DLS_OK;
+    /* each weight in the domain, and their sum, the load the processors share (issue 35) */
+    double total = 0;
+    for (uint64_t e = 0; e < n; e++) {
+        char why[200];
+        double w = par->weights[e];
+        if (!isfinite(w) || w <= 0)
+            return dls__fail(err, DLS_EINVAL, "%s: weight %llu is %.10g; weights must be "
+                             "finite and > 0", fn, (unsigned long long)e + 1, w);
+        if (dls__domain_value(w, "weight", why, sizeof why))
+            return dls__fail(err, DLS_EINVAL, "%s: weight %llu: %s", fn,
+                             (unsigned long long)e + 1, why);
+        total += w;
+    }
+    if (total > DLS_DOMAIN_MAX)
+        return dls__fail(err, DLS_EINVAL, "%s: the weights sum to %.10g, more than %g, the "
+                         "largest load of the domain that dlsched computes in", fn, total,
+                         DLS_DOMAIN_MAX);
     return DLS_OK;
 }
 

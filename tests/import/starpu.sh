@@ -191,6 +191,16 @@ PY
 fi
 run import starpu "$data/regression_only.fmt45" --regression-points 1 -o "$tmp/none.json"
 expect_rc 2 "--regression-points 1"
+# issue 35, item 17: the count is bounded (10^6 took 40 s), and the most it takes is quick
+run import starpu "$data/regression_only.fmt45" --regression-points 1000000 -o "$tmp/none.json"
+expect_rc 2 "--regression-points 1000000"
+expect_err "regression-points must be in \[2, 10000\], not 1000000" "--regression-points past its bound"
+t0=$(date +%s)
+run import starpu "$data/regression_only.fmt45" --regression-points 10000 -o "$tmp/reg10k.json"
+t1=$(date +%s)
+expect_rc 0 "--regression-points 10000, the most"
+checks=$((checks + 1))
+[ $((t1 - t0)) -lt 10 ] || fail "--regression-points 10000 took $((t1 - t0)) s"
 
 # (c) history lines without the flops column (StarPU's parser takes both), an OpenCL device
 run import starpu "$data/no_flops.fmt45" -o "$tmp/nf.json"

@@ -447,6 +447,9 @@ TEST(test_params_and_arguments)
     dls_starpu_params_init(&p);
     p.regression_points = 1;
     assert_fails(import(cpu_cuda, &p, pl, NULL, &err), DLS_EINVAL, &err, "regression_points");
+    /* issue 35, item 17: bounded, the time of an import linear in the count */
+    p.regression_points = DLS_IMPORT_MAX_REGRESSION_POINTS + 1;
+    assert_fails(import(cpu_cuda, &p, pl, NULL, &err), DLS_EINVAL, &err, "[2, 10000]");
     dls_starpu_params_init(&p);
     p.size_unit = (dls_size_unit)7;
     assert_fails(import(cpu_cuda, &p, pl, NULL, &err), DLS_EINVAL, &err, "size_unit");

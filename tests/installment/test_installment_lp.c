@@ -819,6 +819,26 @@ TEST(test_errors)
     assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "new-epyc");
     release[1] = INFINITY;
     assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "release");
+    /* issue 35, item 9: every value held to the domain the platform's keys have */
+    release[1] = 1e-300;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "domain");
+    release[1] = 1e61;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "domain");
+    double fr2[] = {0, 1e-300, 0, 0}, rs2[] = {0, 0.01, 0, 0}, rr2[] = {0, 1e-6, 0, 0};
+    dls_installment_lp_params_init(&par);
+    par.return_fraction = fr2;
+    par.return_startup = rs2;
+    par.return_rate = rr2;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+                 "return fraction 1e-300 is outside the domain");
+    fr2[1] = 0.5;
+    rr2[1] = 1e-61;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+                 "return rate");
+    rr2[1] = 1e-6;
+    rs2[1] = NAN;
+    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+                 "return startup");
     /* the laptop alone (limit 5e7) cannot hold 1e8 in one chunk */
     size_t laptop[] = {2};
     dls_installment_lp_params_init(&par);

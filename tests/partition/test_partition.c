@@ -530,6 +530,13 @@ TEST(test_argument_errors)
     par.weights = w;
     assert_fails(dls_partition_solve(pl, 2, &par, &res, &err), DLS_EINVAL, &err, "weight 2");
     assert_fails(dls_partition_solve_matrix(pl, 2, &par, &res, &err), DLS_EINVAL, &err, "weight");
+    /* issue 35: each weight and their sum in the domain */
+    const double tiny[] = {1, 1e-300}, huge[] = {8e59, 8e59};
+    par.weights = tiny;
+    assert_fails(dls_partition_solve(pl, 2, &par, &res, &err), DLS_EINVAL, &err,
+                 "weight 2: the weight 1e-300 is outside the domain");
+    par.weights = huge;
+    assert_fails(dls_partition_solve(pl, 2, &par, &res, &err), DLS_EINVAL, &err, "sum to");
     dls_platform *empty = test_platform_new();
     assert_fails(dls_partition_solve(empty, 1, NULL, &res, &err), DLS_EINVAL, &err, "no processor");
     assert_null(res);

@@ -123,6 +123,18 @@ run bench --kernel synthetic -o "$tmp/a.json" --merge "$tmp/b.json"
 expect_rc 2 "-o and --merge"
 run bench --kernel synthetic --surface 3,2 -o "$tmp/a.json"
 expect_rc 2 "bad surface"
+# issue 35: every number option in the domain, 0 where its range starts at 0; located
+run bench --kernel gemm-rows --surface 2,3e6 -o "$tmp/a.json"
+expect_rc 2 "a surface past the range of --n"
+expect_err "surface must list at least two increasing whole numbers in \[1, 1000000\]" "a surface past the range of --n: message"
+run bench --kernel gemm-rows --surface 2,1e-300 -o "$tmp/a.json"
+expect_rc 2 "a surface value below the domain"
+expect_err "--surface: number 2, 1e-300, is outside the domain" "a surface value below the domain: message"
+run bench --kernel synthetic --noise 1e-70 -o "$tmp/a.json"
+expect_rc 2 "--noise below the domain"
+expect_err "--noise must be 0 or in \[1e-60, 0.99\], not 1e-70" "--noise below the domain: message"
+run bench --kernel synthetic --noise 1e-400 -o "$tmp/a.json"
+expect_rc 2 "--noise that underflows"
 run bench --kernel warp
 expect_rc 2 "unknown kernel"
 

@@ -75,6 +75,21 @@ rc_is 0 "release" && py_json "release: 12 s" <<'PY'
 assert abs(d["makespan"] - 12) < 1e-9, d["makespan"]
 assert d["installments"][0]["compute_start"] >= 10
 PY
+# issue 35, item 15: a name of 4096 bytes (the most a platform takes) in every file, with
+# blanks around the value and a comment; the release files were read in lines of 4096 bytes
+long=$(printf '%4096s' '' | tr ' ' n)
+printf '{"processors": [{"name": "%s", "speed": 1, "link": {"startup": 0.5, "rate": 0.5}},\n{"name": "b", "speed": 1e-9}]}\n' \
+    "$long" >"$tmp/long.json"
+printf '# a long name\n%s \t 10  \r\n' "$long" >"$tmp/long_release.txt"
+printf '%s\n%s,\n' "$long" "$long" >"$tmp/long_seq.txt"
+printf '%s 0 0 0\n' "$long" >"$tmp/long_ret.txt"
+run installments "$tmp/long.json" --load 2 --lp --sequence "$tmp/long_seq.txt" \
+    --release "$tmp/long_release.txt" --returns "$tmp/long_ret.txt" --json
+rc_is 0 "a 4096-byte name in the sequence, release and returns files" &&
+    py_json "a 4096-byte name: 12 s" <<'PY'
+assert abs(d["makespan"] - 12) < 1e-9, d["makespan"]
+assert [len(c["processor"]) for c in d["installments"]] == [4096, 4096]
+PY
 
 # Results returned: each chunk's results back after its computation, one at a time in the
 # order asked, the makespan the last one back; the MathProg export of the same LP solved by
@@ -203,6 +218,27 @@ printf 'gpu -0.5 0.01 1e-6\n' >"$tmp/ret2.txt"
 bad "negative fraction" "fraction must be" installments "$mem" --load 1e7 --lp --returns "$tmp/ret2.txt"
 printf 'tpu 0.5 0.01 1e-6\n' >"$tmp/ret3.txt"
 bad "returns of an unknown" "not a processor" installments "$mem" --load 1e7 --lp --returns "$tmp/ret3.txt"
+# issue 35, item 9: every value held to the domain the platform's keys have, located
+printf 'gpu 1e-300 0.01 1e-6\n' >"$tmp/ret4.txt"
+bad "a return fraction below the domain" "ret4.txt:1: processor \"gpu\": the return fraction 1e-300 is outside the domain" \
+    installments "$mem" --load 1e7 --lp --returns "$tmp/ret4.txt"
+printf '# rates\ngpu 0.5 0.01 1e-400\n' >"$tmp/ret5.txt"
+bad "a return rate that underflows" "ret5.txt:2: processor \"gpu\": the return rate 1e-400 is outside the domain" \
+    installments "$mem" --load 1e7 --lp --returns "$tmp/ret5.txt"
+printf 'gpu 1e61\n' >"$tmp/r4.txt"
+bad "a release time past the domain" "r4.txt:1: processor \"gpu\": the release time 1e61 is outside the domain" \
+    installments "$mem" --load 1e7 --lp --release "$tmp/r4.txt"
+printf 'gpu 1\nlaptop 2\n gpu 3\n' >"$tmp/r5.txt"
+bad "a processor released twice" "r5.txt:3: processor \"gpu\" is named twice (first on line 1)" \
+    installments "$mem" --load 1e7 --lp --release "$tmp/r5.txt"
+# issue 35, items 3 and 15: bounded readers, refused at a NUL byte or past the bound
+for opt in --sequence --release --returns; do
+    bad "$opt /dev/zero" "/dev/zero:1: holds a NUL byte" installments "$mem" --load 1e7 --lp $opt /dev/zero
+done
+if truncate -s 1100M "$tmp/huge.txt" 2>/dev/null; then
+    bad "a release file past the bound" "huge.txt: is 1153433600 bytes, more than 1073741824" \
+        installments "$mem" --load 1e7 --lp --release "$tmp/huge.txt"
+fi
 bad "--return-order without --returns" "apply to --returns" installments "$mem" --load 1e7 --lp --return-order lifo
 bad "--two-port without --lp" "--two-port applies to --lp" installments "$mem" --load 1e7 --two-port
 bad "a given return order without a sequence" "needs --sequence" installments "$mem" --load 1e7 \

@@ -173,6 +173,34 @@ else
     bad_order "file: unreadable" "--order $tmp/locked.txt: cannot open: Permission denied" \
         schedule "$P" --load "$V" --order "$tmp/locked.txt"
 fi
+# issue 35, item 3: the file is read with a bound (it was read with an unbounded getline: a
+# stream without a newline grew memory without limit): a NUL byte stops it at once, a file
+# past the bound is refused before it is read; a FIFO is read like a file.
+bad_order "file: /dev/zero" "--order /dev/zero:1: holds a NUL byte" \
+    schedule "$P" --load "$V" --order /dev/zero
+if truncate -s 1100M "$tmp/huge.txt" 2>/dev/null; then
+    bad_order "file: past the bound" "--order $tmp/huge.txt: is 1153433600 bytes, more than 1073741824" \
+        schedule "$P" --load "$V" --order "$tmp/huge.txt"
+fi
+if mkfifo "$tmp/fifo" 2>/dev/null; then
+    cat "$tmp/plain.txt" >"$tmp/fifo" &
+    run schedule "$P" --load "$V" --order "$tmp/fifo"
+    exec 3<>"$tmp/fifo" # the writer ends even when the FIFO was not read
+    wait
+    exec 3<&-
+    if rc_is 0 "--order FIFO"; then
+        same_as "$tmp/want" "--order FIFO"
+    fi
+fi
+# A name of 4096 bytes, the most a platform takes, alone on its line.
+long=$(printf '%4096s' '' | tr ' ' n)
+printf '{"processors": [{"name": "%s", "time": [[0, 1e-3]], "link": {"startup": 0.1, "rate": 1e-4}},\n%s]}\n' \
+    "$long" "$pd" >"$tmp/long.json"
+printf 'd\n%s\n' "$long" >"$tmp/long.txt"
+run schedule "$tmp/long.json" --load "$V" --order "$tmp/long.txt"
+expect_rc 0 "--order FILE with a 4096-byte name"
+expect_out "^send order: as in $tmp/long.txt$" "--order FILE with a 4096-byte name: the order line"
+
 # A single name without a comma is a file; the message says how to write a list of one.
 bad_order "a name alone" '"c" is a processor: a list of names holds commas' \
     schedule "$P" --load "$V" --order c

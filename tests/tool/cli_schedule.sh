@@ -26,6 +26,14 @@ expect_rc 2 "evaluate: not a number"
 run evaluate "$ex/paper003_two.json" --loads 1,-1
 expect_rc 2 "evaluate: negative load"
 expect_err 'processor "P2"' "negative load message"
+# issue 35: every load held to the domain (0 allowed: a processor sent nothing)
+for l in 1e-300 1e61 1e-400; do
+    run evaluate "$ex/paper003_two.json" --loads 1,$l
+    expect_rc 2 "evaluate: a load of $l"
+    expect_err "--loads: number 2 (processor \"P2\"), $l, is outside the domain" "evaluate: a load of $l: message"
+done
+run evaluate "$ex/paper003_two.json" --loads 2,0
+expect_rc 0 "evaluate: a load of 0"
 
 # A measured timeline against its prediction (the paper's example: the in-core loads,
 # predicted 10.333 s): each finish, the makespans and their error, the chart of both.
