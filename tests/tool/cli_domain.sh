@@ -88,7 +88,7 @@ expect_rc 0 "crosscheck with a startup of 1e18 s first"
 # their sum, before anything is written.
 run evaluate "$ex/paper003_two.json" --loads 1e308,1 --json
 expect_rc 2 "evaluate --loads 1e308,1"
-expect_err 'processor "P1": the load 1e+308 is outside the domain' "the located refusal of a load of 1e308"
+expect_err 'processor "P1"), 1e308, is outside the domain' "the located refusal of a load of 1e308"
 test ! -s "$tmp/out" || fail "evaluate wrote JSON for a refused load" "$(cat "$tmp/out")"
 run evaluate "$ex/paper003_two.json" --loads 1e60,1e-60 --json
 expect_rc 0 "evaluate at both ends of the domain"
