@@ -56,6 +56,9 @@
 /* Relative dual-bound violation beyond which the optimum is solved again with tight
  * tolerances. */
 #define DLS_LP_DUAL_TOL 1e-11
+/* The most processors (positions used) given to GLPK's exact simplex: that of the rational
+ * certificate (certificate.c), where it ends in seconds. */
+#define DLS_LP_EXACT_MAX_POSITIONS 1000
 /* Rounds of trying to bring back dropped processors. */
 #define DLS_LP_MAX_READD_ROUNDS 4
 /* Primal and dual feasibility tolerances of the repair re-solve (GLPK's default: 1e-7). */
@@ -801,6 +804,12 @@ static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, tripl
     dls__star *X = &ans->kept;
     size_t *pos = ans->kept_pos;
     kept_fill(st, ans->active, X, pos);
+    if (X->m > DLS_LP_EXACT_MAX_POSITIONS)
+        /* GLPK's exact simplex looks at no clock in its first rational factorization (past
+         * 130 s at 10^4 processors, beyond any time limit); the certificate stops here too */
+        return dls__fail(err, DLS_ELIMIT, "schedule: the exact (rational) simplex is run on "
+                         "at most %d processors, not %zu: its first factorization could not "
+                         "be stopped at the time limit", DLS_LP_EXACT_MAX_POSITIONS, X->m);
     lp E;
     memset(&E, 0, sizeof E);
     E.g = L->g;
