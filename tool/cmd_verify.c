@@ -56,8 +56,8 @@ const tool_cmd tool_cmd_verify = {
     "       [--matrix N] [--weights FILE [--ordered [--reorder]]] [--tolerance T]\n"
     "       [--no-optimum] [--exact] [--best-order] [--time-limit S] [--json]",
     "SCHEDULE is the JSON of dlsched schedule, evaluate, partition or installments (as\n"
-    "written), or a CSV\n"
-    "table with a header: name,load and optionally send_start,send_end,compute_start,\n"
+    "written; not installments --lp, which replays its own chunks), or a CSV table with a\n"
+    "header: name,load and optionally send_start,send_end,compute_start,\n"
     "finish, one row per processor in send order (name,elements[,time] for a partition).\n"
     "A schedule is checked against everything the star model implies: the loads sum to the\n"
     "load, each within its processor's limit; the sends one after the other on the single\n"

@@ -180,6 +180,16 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
     if (!json_is_array(procs))
         return fail_path(r, DLS_EDATA, path, 0, 0, -1, "a \"processors\" array expected (the "
                          "JSON of dlsched schedule, evaluate or partition)");
+    /* installments --lp: chunks of their own sizes, one by one, which a claim of loads per
+     * processor cannot hold; read as a schedule they would be judged invalid */
+    json_t *method = json_object_get(root, "method");
+    if (json_is_array(json_object_get(root, "installments")) ||
+        (json_is_string(method) && strcmp(json_string_value(method), "lp") == 0)) {
+        dls__jstep at[1] = {{json_is_string(method) ? "method" : "installments", 0}};
+        return fail_path(r, DLS_EDATA, at, 1, 0, -1, "the JSON of installments --lp (chunks "
+                         "sized one by one by the LP) is not a claim verify reads: installments "
+                         "--lp replays its own chunks and reports the residual");
+    }
     /* a partition gives elements, a schedule loads, installments a chunk size */
     int partition = json_object_get(root, "send_order") == NULL &&
                     json_array_size(procs) > 0 &&

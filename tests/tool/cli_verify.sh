@@ -395,4 +395,12 @@ grun verify "$tmp/long.json" "$tmp/long.csv"
 expect_rc 2 "a name of 4097 bytes"
 expect_err 'long.csv:2: the platform has no processor "b' "the long name refused, located"
 
+# installments --lp's own JSON (chunks sized one by one) was read as a schedule and judged
+# invalid; it is refused where it says what it is.
+run installments "$ex/paper003_two.json" --load 10 --lp --json
+cp "$tmp/out" "$tmp/inlp.json"
+run verify "$ex/paper003_two.json" "$tmp/inlp.json"
+expect_rc 2 "verify of installments --lp's JSON"
+expect_err 'the JSON of installments --lp' "the refusal of an installments --lp claim"
+
 cli_summary
