@@ -181,6 +181,42 @@ TEST(test_the_api_refuses_too)
     dls_platform_free(pl);
 }
 
+/* Issue 35: the loads of every entry point, and what the simgrid export writes. */
+TEST(test_loads_and_products_in_the_domain)
+{
+    dls_platform *pl = test_platform_json(
+        "{\"processors\": [{\"name\": \"p\", \"speed\": 1e-60, \"link\": "
+        "{\"startup\": 0, \"rate\": 1e60}}, {\"name\": \"q\", \"speed\": 1}]}");
+    dls_error err;
+    dls_schedule *s = NULL;
+    assert_fails(dls_schedule_solve(pl, 1e61, NULL, &s, &err), DLS_EINVAL, &err,
+                 "the load 1e+61 is outside the domain");
+    assert_fails(dls_schedule_solve(pl, 1e-61, NULL, &s, &err), DLS_EINVAL, &err,
+                 "outside the domain");
+    assert_null(s);
+    const double big[2] = {1e308, 1}, both[2] = {6e59, 6e59}, ends[2] = {0, 1e60};
+    assert_fails(dls_schedule_evaluate(pl, big, NULL, &s, &err), DLS_EINVAL, &err,
+                 "processor \"p\": the load 1e+308 is outside the domain");
+    assert_fails(dls_schedule_evaluate(pl, both, NULL, &s, &err), DLS_EINVAL, &err,
+                 "the loads' sum");
+    assert_null(s);
+    assert_ok(dls_schedule_evaluate(pl, ends, NULL, &s, &err), &err);
+    assert_true(isfinite(dls_schedule_makespan(s)));
+    dls_schedule_free(s);
+    dls_simgrid_params sp;
+    dls_simgrid_params_init(&sp);
+    char *doc = NULL;
+    sp.flops_per_unit = 1e-60; /* 1e-60 x 1e-60: finite and > 0 */
+    sp.bytes_per_unit = 1e-60; /* over a rate of 1e60 */
+    assert_ok(dls_platform_to_simgrid(pl, &sp, &doc, &err), &err);
+    assert_null(strstr(doc, "inf"));
+    free(doc);
+    sp.flops_per_unit = 1e-300;
+    assert_fails(dls_platform_to_simgrid(pl, &sp, &doc, &err), DLS_EINVAL, &err,
+                 "flops_per_unit must be finite and in [1e-60, 1e+60]");
+    dls_platform_free(pl);
+}
+
 TEST(test_unusual_values)
 {
     static const struct {
@@ -277,4 +313,4 @@ TEST(test_a_processor_too_slow_to_matter)
 }
 
 TEST_MAIN("domain", test_the_ends_are_computed_on, test_beyond_the_ends_is_refused,
-          test_the_api_refuses_too, test_unusual_values, test_a_processor_too_slow_to_matter)
+          test_the_api_refuses_too, test_loads_and_products_in_the_domain, test_unusual_values, test_a_processor_too_slow_to_matter)
