@@ -467,8 +467,9 @@ typedef struct dls_verify_quality {
      *  (exact search or a rule proven for the platform), else 0 */
     int best_order_proven;
     /** With params->exact: 1 when dls_verify_params::time_limit (or GLPK's iteration
-     *  limit) stopped the exact simplex before it could prove the paper's optimum; the
-     *  paper's optimum is then the chain solver's, not certified. Else 0. */
+     *  limit, or the exact simplex's size limit) stopped the exact simplex before it could
+     *  prove the paper's optimum, or GLPK failed on the LP; the paper's optimum is then the
+     *  chain solver's, not certified, and the note says why. Else 0. */
     int exact_stopped;
     /** Zero; room for later figures. */
     unsigned char reserved[60];

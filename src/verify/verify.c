@@ -445,6 +445,15 @@ static dls_status paper_optimum(const dls_platform *pl, const dls_verify_params 
                           "chain solver's, not certified", time_limit_of(p), why.message);
             sp.solver = DLS_SOLVER_CHAIN;
             sp.exact = 0;
+        } else if (st == DLS_ESOLVER || st == DLS_ENUMERIC) {
+            /* GLPK cannot solve this LP (coefficients too far apart): the chain can */
+            v->q.exact_stopped = 1;
+            dls__note_add(&v->note, "GLPK could not solve the paper's LP for its exact "
+                          "simplex (%s): the paper's optimum is the chain solver's, not "
+                          "certified", why.message);
+            sp.solver = DLS_SOLVER_CHAIN;
+            sp.exact = 0;
+            st = DLS_OK;
         } else if (st != DLS_OK) {
             if (err != NULL)
                 *err = why;
