@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,11 +23,10 @@
 #include <dlsched/verify.h>
 
 #include "tool.h"
+#include "validate.h"
 
 /* Default seconds one instance may take. */
 #define VALIDATE_DEFAULT_TIME_LIMIT 60
-/* How often a running scheduler is looked at, in nanoseconds. */
-#define VALIDATE_POLL_NS 2000000L
 /* Longest command line after substitution. */
 #define VALIDATE_COMMAND_MAX 16384
 /* Families shown in the chart and the table (the suite has about fifteen). */
@@ -37,7 +37,8 @@ static const tool_opt validate_opts[] = {
                 "{weights} {ordered} {id} are replaced (shell-quoted)"),
     TOOL_STRING("suite", "MANIFEST", "the suite's manifest (default validation/manifest.json)"),
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e6, NULL,
-     "seconds one instance may take before it is stopped"},
+     "seconds one instance's scheduler may run: then SIGTERM to its process group, SIGKILL "
+     "a second later"},
     TOOL_STRING("family", "NAME", "only the instances of this family"),
     {"first", OPT_COUNT, "N", NULL, 1, 1e9, NULL, "only the first N instances (a quick try)"},
     TOOL_STRING("resume", "LOG", "keep each result in LOG as it comes; results already "
@@ -72,8 +73,14 @@ const tool_cmd tool_cmd_validate = {
     "`verify --weights` does), and a valid\n"
     "plan's makespan compared with the instance's certified optimum. Prints, per family,\n"
     "how many plans were valid, invalid or failed (no output, a crash, past the time limit),\n"
-    "the mean and worst gap to the optimum, and the time taken. Exits 0 when every plan\n"
-    "was valid, 1 when not, 2 on bad usage or a suite that cannot be read.",
+    "the mean and worst gap to the optimum, and the time taken. The scheduler runs in a\n"
+    "temporary folder of its own ($TMPDIR) with copies of the suite's files, its output\n"
+    "kept apart (the last line it wrote is quoted when it fails), and is stopped at the\n"
+    "time limit; {output} must then be a regular file (not a link, a FIFO, a folder) of at\n"
+    "most 4 MiB plus 1 KiB a processor (64 bytes an element of a weighted set). Exits 0\n"
+    "when every plan was valid, 1 when not, 2 on bad usage or a suite that cannot be read\n"
+    "(an instance with a field missing or malformed, a kind other than schedule,\n"
+    "partition, matrix or weighted, a number outside the input domain).",
     validate_opts,
     0,
     0,
@@ -83,7 +90,8 @@ const tool_cmd tool_cmd_validate = {
 
 /* One instance of the manifest, and what became of it. */
 typedef struct instance {
-    char *id, *family, *kind, *platform, *weights;
+    char *id, *family, *platform, *weights;
+    const char *kind; /* one of instance_kinds */
     double load, optimum;
     int order_rate, originator, selection;
     int ordered; /* a weighted set whose elements are ordered (contiguous chunks) */
@@ -105,7 +113,6 @@ static void suite_free(suite *s)
     for (size_t k = 0; k < s->n; k++) {
         free(s->in[k].id);
         free(s->in[k].family);
-        free(s->in[k].kind);
         free(s->in[k].platform);
         free(s->in[k].weights);
     }
@@ -113,13 +120,9 @@ static void suite_free(suite *s)
     free(s->dir);
 }
 
-static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
-
 /* A path of the manifest, relative to its directory. */
 static char *suite_path(const suite *s, const char *rel)
 {
-    if (rel == NULL)
-        return NULL;
     if (rel[0] == '/')
         return strdup(rel);
     size_t n = strlen(s->dir) + strlen(rel) + 2;
@@ -129,27 +132,230 @@ static char *suite_path(const suite *s, const char *rel)
     return p;
 }
 
-/* The optimum as the manifest writes it: a decimal, or a rational p/q. */
-static int read_optimum(json_t *v, double *out)
+/* The kinds of instance, as the manifest names them. */
+static const char *const instance_kinds[] = {"schedule", "partition", "matrix", "weighted"};
+
+/* "a number", "an object": what a JSON value is, for messages. */
+static const char *json_what(const json_t *v)
 {
-    if (json_is_number(v)) {
-        *out = json_number_value(v);
-        return 0;
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL: return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE: return "a boolean";
+    default: return "null";
     }
+}
+
+/* Where a manifest's instance is, for its messages: the file, its place, its id. */
+typedef struct where {
+    const char *path;
+    size_t k;
+    const char *id;     /* NULL until read */
+    const char *within; /* the object of the key in question ("mode"), NULL: the instance */
+} where;
+
+static int bad(const where *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int bad(const where *w, const char *fmt, ...)
+{
+    char what[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    char id[64 + 8] = "";
+    if (w->id)
+        snprintf(id, sizeof id, " (\"%.64s\")", w->id);
+    tool_error("validate: %s: instances[%zu]%s: %s%s%s%s", w->path, w->k, id,
+               w->within ? "\"" : "", w->within ? w->within : "", w->within ? "\": " : "", what);
+    return -1;
+}
+
+/* The string of key: *out NULL when absent and not required; never empty. */
+static int get_string(const where *w, json_t *o, const char *key, int required, const char **out)
+{
+    json_t *v = json_object_get(o, key);
+    *out = NULL;
+    if (v == NULL && !required)
+        return 0;
+    if (v == NULL)
+        return bad(w, "\"%s\" is missing (a string)", key);
     if (!json_is_string(v))
-        return -1;
-    const char *s = json_string_value(v);
-    char *end;
-    double p = strtod(s, &end);
-    if (*end == '/') {
-        double q = strtod(end + 1, &end);
-        if (*end != '\0' || !(q > 0))
-            return -1;
-        *out = p / q;
-        return 0;
+        return bad(w, "\"%s\" is %s, not a string", key, json_what(v));
+    if (json_string_length(v) == 0)
+        return bad(w, "\"%s\" is empty", key);
+    if (strlen(json_string_value(v)) != json_string_length(v))
+        return bad(w, "\"%s\" holds a NUL character", key);
+    *out = json_string_value(v);
+    return 0;
+}
+
+/* A boolean key: def when absent. */
+static int get_bool(const where *w, json_t *o, const char *key, int def, int *out)
+{
+    json_t *v = json_object_get(o, key);
+    if (v != NULL && !json_is_boolean(v))
+        return bad(w, "\"%s\" is %s, not true or false", key, json_what(v));
+    *out = v ? json_is_true(v) : def;
+    return 0;
+}
+
+/* Whether v is 0 or within the input domain [DLS_DOMAIN_MIN, DLS_DOMAIN_MAX]. */
+static int in_domain(double v, int zero_ok)
+{
+    return (zero_ok && v == 0) || (v >= DLS_DOMAIN_MIN && v <= DLS_DOMAIN_MAX);
+}
+
+/* The optimum as the manifest writes it: a number, a decimal string, or a rational "p/q";
+ * 0 or within the domain. */
+static int read_optimum(const where *w, json_t *v, double *out)
+{
+    if (v == NULL || json_is_null(v))
+        return bad(w, "\"optimum\" is missing (validate needs a certified optimum)");
+    double x = NAN;
+    if (json_is_number(v)) {
+        x = json_number_value(v);
+    } else if (json_is_string(v)) {
+        const char *s = json_string_value(v), *at = s;
+        char *end = (char *)s;
+        /* a decimal as the suite writes it: no spaces, no inf or nan, no hexadecimal */
+        int ok = strspn(s, "0123456789+-.eE/") == strlen(s);
+        double p = ok ? strtod(at, &end) : NAN, q = 1;
+        if (ok && end != at && *end == '/') {
+            at = end + 1;
+            q = strtod(at, &end);
+            ok = end != at && in_domain(q, 0);
+        }
+        if (ok && end != at && *end == '\0' && isfinite(p))
+            x = p / q;
+    } else {
+        return bad(w, "\"optimum\" is %s, not a number or a decimal string", json_what(v));
     }
-    *out = p;
-    return *end == '\0' && end != s ? 0 : -1;
+    if (!in_domain(x, 1)) {
+        char shown[64];
+        snprintf(shown, sizeof shown, "%.17g", x);
+        return bad(w, "\"optimum\" %s%s%s is not a makespan: 0 or from %g to %g seconds",
+                   json_is_string(v) ? "\"" : "",
+                   json_is_string(v) ? json_string_value(v) : shown,
+                   json_is_string(v) ? "\"" : "", DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+    }
+    *out = x;
+    return 0;
+}
+
+/* The instance's size: a schedule's "load", a partition's "elements", a striped matrix's
+ * order "matrix" (either key is taken, as manifests have written them); a weighted set's
+ * is the number of its weights, read when it runs. */
+static int read_size(const where *w, json_t *o, int kind, double *out)
+{
+    static const char *const keys[] = {"load", "elements", "matrix"};
+    const char *key = kind == 1 ? "elements" : kind == 2 ? "matrix" : "load";
+    json_t *v = json_object_get(o, key);
+    for (size_t j = 0; v == NULL && j < 3; j++)
+        if ((v = json_object_get(o, keys[j])) != NULL)
+            key = keys[j];
+    *out = NAN;
+    if (kind == 3)
+        return 0;
+    if (v == NULL)
+        return bad(w, "\"%s\" is missing (a number)", key);
+    if (!json_is_number(v))
+        return bad(w, "\"%s\" is %s, not a number", key, json_what(v));
+    double x = json_number_value(v);
+    if (kind == 0 && !in_domain(x, 0))
+        return bad(w, "\"load\" %.17g is outside the domain of loads, %g to %g", x,
+                   DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+    if (kind != 0 && !(x == floor(x) && x >= (kind == 2) && x <= TOOL_MAX_WHOLE))
+        return bad(w, "\"%s\" %.17g is not a whole number from %d to 2^53", key, x, kind == 2);
+    *out = x;
+    return 0;
+}
+
+/* The "mode" of a schedule: an object, each key optional. */
+static int read_mode(const where *w0, json_t *o, instance *x)
+{
+    where in_mode = *w0, *w = &in_mode;
+    json_t *mode = json_object_get(o, "mode");
+    in_mode.within = "mode";
+    if (mode != NULL && !json_is_object(mode))
+        return bad(w0, "\"mode\" is %s, not an object", json_what(mode));
+    const char *order;
+    if (get_string(w, mode, "order", 0, &order) != 0)
+        return -1;
+    if (order != NULL && strcmp(order, "given") != 0 && strcmp(order, "rate") != 0)
+        return bad(w, "\"order\" is \"%s\": given or rate expected", order);
+    x->order_rate = order != NULL && strcmp(order, "rate") == 0;
+    return get_bool(w, mode, "originator_computes", 0, &x->originator) != 0 ||
+                   get_bool(w, mode, "selection", 1, &x->selection) != 0
+               ? -1
+               : 0;
+}
+
+/* Reads the k-th instance of the manifest at path into x, every field checked; -1 after a
+ * message naming the instance and the field. Strings are the manifest's own (copied by
+ * the caller). */
+static int read_instance(const where *w0, json_t *o, instance *x, const char **plat,
+                         const char **weights)
+{
+    where w = *w0;
+    if (!json_is_object(o))
+        return bad(&w, "is %s, not an object", json_what(o));
+    const char *id, *kind, *family;
+    if (get_string(&w, o, "id", 1, &id) != 0)
+        return -1;
+    w.id = id;
+    if (get_string(&w, o, "kind", 1, &kind) != 0 || get_string(&w, o, "family", 0, &family) != 0 ||
+        get_string(&w, o, "platform", 1, plat) != 0)
+        return -1;
+    int k = 0;
+    while (k < 4 && strcmp(kind, instance_kinds[k]) != 0)
+        k++;
+    if (k == 4)
+        return bad(&w, "\"kind\" is \"%s\": schedule, partition, matrix or weighted expected",
+                   kind);
+    x->kind = instance_kinds[k];
+    *weights = NULL;
+    if (k == 3 && (get_string(&w, o, "weights", 1, weights) != 0 ||
+                   get_bool(&w, o, "ordered", 0, &x->ordered) != 0))
+        return -1;
+    if (read_size(&w, o, k, &x->load) != 0 || read_mode(&w, o, x) != 0 ||
+        read_optimum(&w, json_object_get(o, "optimum"), &x->optimum) != 0)
+        return -1;
+    x->id = (char *)id;
+    x->family = (char *)(family ? family : "-");
+    return 0;
+}
+
+/* Whether two instances share an id (a resumed run finds results by id): -1 after a
+ * message. Sorted copies of the ids, so that a large manifest takes n log n. */
+static int cmp_id(const void *a, const void *b)
+{
+    return strcmp((*(const instance *const *)a)->id, (*(const instance *const *)b)->id);
+}
+
+static int unique_ids(const char *path, const suite *s)
+{
+    const instance **by = malloc((s->n ? s->n : 1) * sizeof *by);
+    if (by == NULL) {
+        tool_error("validate: out of memory");
+        return -1;
+    }
+    for (size_t k = 0; k < s->n; k++)
+        by[k] = &s->in[k];
+    qsort(by, s->n, sizeof *by, cmp_id);
+    int rc = 0;
+    for (size_t k = 1; k < s->n && rc == 0; k++)
+        if (strcmp(by[k]->id, by[k - 1]->id) == 0) {
+            size_t a = (size_t)(by[k - 1] - s->in), b = (size_t)(by[k] - s->in);
+            tool_error("validate: %s: instances[%zu] and instances[%zu] have the same \"id\", "
+                       "\"%s\"", path, a < b ? a : b, a < b ? b : a, by[k]->id);
+            rc = -1;
+        }
+    free(by);
+    return rc;
 }
 
 static int load_suite(const char *path, suite *s)
@@ -162,6 +368,12 @@ static int load_suite(const char *path, suite *s)
         return -1;
     }
     json_t *list = json_object_get(root, "instances");
+    json_t *version = json_object_get(root, "version");
+    if (version != NULL && !(json_is_number(version) && json_number_value(version) == 1)) {
+        tool_error("validate: %s: \"version\" must be 1, the version this dlsched reads", path);
+        json_decref(root);
+        return -1;
+    }
     if (!json_is_array(list) || json_array_size(list) == 0) {
         tool_error("validate: %s: an \"instances\" array expected (see validation/README.md)",
                    path);
@@ -169,67 +381,121 @@ static int load_suite(const char *path, suite *s)
         return -1;
     }
     const char *slash = strrchr(path, '/');
-    s->dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+    s->dir = slash ? strndup(path, (size_t)(slash - path + (slash == path))) : strdup(".");
     s->in = calloc(json_array_size(list), sizeof *s->in);
-    if (s->dir == NULL || s->in == NULL) {
-        tool_error("validate: out of memory");
-        json_decref(root);
-        return -1;
-    }
-    for (size_t k = 0; k < json_array_size(list); k++) {
-        json_t *o = json_array_get(list, k);
-        instance *x = &s->in[s->n];
-        const char *id = json_string_value(json_object_get(o, "id"));
-        const char *kind = json_string_value(json_object_get(o, "kind"));
-        const char *plat = json_string_value(json_object_get(o, "platform"));
-        json_t *load = json_object_get(o, "load");
-        if (load == NULL)
-            load = json_object_get(o, "elements");
-        if (load == NULL)
-            load = json_object_get(o, "matrix");
-        int weighted = kind != NULL && strcmp(kind, "weighted") == 0;
-        if (id == NULL || kind == NULL || plat == NULL || (!weighted && !json_is_number(load)) ||
-            read_optimum(json_object_get(o, "optimum"), &x->optimum) != 0) {
-            tool_error("validate: %s: instance %zu: \"id\", \"kind\", \"platform\", the load "
-                       "and \"optimum\" are required", path, k);
-            json_decref(root);
-            return -1;
+    int rc = s->dir == NULL || s->in == NULL ? -2 : 0;
+    for (size_t k = 0; rc == 0 && k < json_array_size(list); k++) {
+        where w = {path, k, NULL, NULL};
+        instance got, *x = &s->in[s->n];
+        const char *plat, *weights;
+        memset(&got, 0, sizeof got);
+        if (read_instance(&w, json_array_get(list, k), &got, &plat, &weights) != 0) {
+            rc = -1;
+            break;
         }
-        x->id = strdup(id);
-        x->kind = strdup(kind);
-        x->family = dup_or_null(json_string_value(json_object_get(o, "family")));
-        if (x->family == NULL)
-            x->family = strdup("-");
+        *x = got;
+        x->id = strdup(got.id);
+        x->family = strdup(got.family);
         x->platform = suite_path(s, plat);
-        x->weights = suite_path(s, json_string_value(json_object_get(o, "weights")));
-        x->load = load ? json_number_value(load) : NAN;
-        json_t *mode = json_object_get(o, "mode");
-        const char *order = json_string_value(json_object_get(mode, "order"));
-        x->order_rate = order != NULL && strcmp(order, "rate") == 0;
-        x->originator = json_is_true(json_object_get(mode, "originator_computes"));
-        json_t *sel = json_object_get(mode, "selection");
-        x->selection = sel == NULL || json_is_true(sel);
-        x->ordered = json_is_true(json_object_get(o, "ordered"));
-        if (weighted && x->weights == NULL && json_object_get(o, "weights") != NULL) {
-            tool_error("validate: out of memory");
-            json_decref(root);
-            return -1;
-        }
-        if (weighted && json_object_get(o, "weights") == NULL) {
-            tool_error("validate: %s: instance %zu: a weighted instance needs \"weights\" (a "
-                       "file)", path, k);
-            json_decref(root);
-            return -1;
-        }
-        s->n++;
-        if (x->id == NULL || x->kind == NULL || x->platform == NULL) {
-            tool_error("validate: out of memory");
-            json_decref(root);
-            return -1;
-        }
+        x->weights = weights ? suite_path(s, weights) : NULL;
+        s->n++; /* freed by suite_free from here on */
+        if (x->id == NULL || x->family == NULL || x->platform == NULL ||
+            (weights != NULL && x->weights == NULL))
+            rc = -2;
     }
+    if (rc == -2)
+        tool_error("validate: out of memory");
+    if (rc == 0)
+        rc = unique_ids(path, s);
     json_decref(root);
+    return rc == 0 ? 0 : -1;
+}
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The most bytes a plan may take for an instance (the scheduler's {output} is read whole):
+ * VALIDATE_PLAN_BASE, and per processor VALIDATE_PLAN_PER_PROCESSOR plus twelve times its
+ * name's length (named twice, each byte escaped in at most six), and per element of a
+ * weighted set VALIDATE_PLAN_PER_ELEMENT; at most DLS_PLATFORM_FILE_MAX. dlsched's own plans
+ * take a tenth of it; a larger {output} is refused unread. */
+#define VALIDATE_PLAN_BASE ((size_t)4 << 20)
+#define VALIDATE_PLAN_PER_PROCESSOR ((size_t)1024)
+#define VALIDATE_PLAN_PER_ELEMENT ((size_t)64)
+
+static size_t plan_bound(const dls_platform *pl, uint64_t elements)
+{
+    double b = (double)VALIDATE_PLAN_BASE + (double)VALIDATE_PLAN_PER_ELEMENT * (double)elements;
+    for (size_t i = 0; i < dls_platform_count(pl); i++)
+        b += (double)VALIDATE_PLAN_PER_PROCESSOR + 12.0 * (double)strlen(dls_platform_name(pl, i));
+    return b < (double)DLS_PLATFORM_FILE_MAX ? (size_t)b : DLS_PLATFORM_FILE_MAX;
+}
+
+/* What the scheduler is handed for one instance, and what judges its plan. */
+typedef struct handed {
+    validate_box box;
+    char platform[VALIDATE_PATH_MAX], weights[VALIDATE_PATH_MAX], output[VALIDATE_PATH_MAX];
+    dls_platform *pl;
+    double *w;
+    uint64_t nw;
+} handed;
+
+/* Copies one of the suite's files (a regular file, bounded) into the box as name. */
+static int copy_in(const where *at, const char *what, const char *src, handed *h,
+                   const char *name, char *copy)
+{
+    char why[DLS_ERROR_MESSAGE_MAX], *bytes = NULL;
+    size_t len = 0;
+    if (validate_read_file(AT_FDCWD, src, 1, DLS_PLATFORM_FILE_MAX, &bytes, &len, why,
+                           sizeof why) != 0)
+        return bad(at, "the %s file %s %s", what, src, why);
+    int rc = validate_box_put(&h->box, name, bytes, len, copy, VALIDATE_PATH_MAX, why, sizeof why);
+    if (rc == 0 && h->pl == NULL) {
+        dls_error err;
+        if (dls_platform_read_string(bytes, len, src, &h->pl, &err) != DLS_OK)
+            rc = bad(at, "the suite's platform: %s", err.message);
+    } else if (rc != 0) {
+        tool_error("validate: %s", why);
+    }
+    free(bytes);
+    return rc;
+}
+
+/* The suite's files of x read and copied into a box of its own: the scheduler is handed
+ * the copies, never the suite's originals. 0; -1 after a message when the suite's files
+ * cannot be read (exit 2); -2 when the box cannot be made (exit 3). */
+static int hand_over(const where *at, instance *x, handed *h)
+{
+    char why[TOOL_WEIGHTS_WHY_MAX];
+    memset(h, 0, sizeof *h);
+    if (validate_box_open(&h->box, why, sizeof why) != 0) {
+        tool_error("validate: %s", why);
+        return -2;
+    }
+    snprintf(h->output, sizeof h->output, "%s/plan", h->box.path);
+    if (copy_in(at, "platform", x->platform, h, "platform.json", h->platform) != 0)
+        return -1;
+    if (x->weights == NULL)
+        return 0;
+    if (copy_in(at, "weights", x->weights, h, "weights", h->weights) != 0)
+        return -1;
+    if (tool_read_weights(x->weights, &h->w, &h->nw, why, sizeof why) != 0)
+        return bad(at, "the suite's weights: %s", why);
+    x->load = (double)h->nw; /* {load}: the number of elements */
     return 0;
+}
+
+static void handed_free(handed *h)
+{
+    char why[VALIDATE_PATH_MAX + 128];
+    if (validate_box_close(&h->box, why, sizeof why) != 0)
+        tool_warning("validate: %s", why);
+    dls_platform_free(h->pl);
+    free(h->w);
 }
 
 /* Appends s to the command, single-quoted for the shell. */
@@ -251,7 +517,7 @@ static size_t put_quoted(char *o, size_t at, size_t size, const char *s)
 }
 
 /* The command for one instance; -1 when it does not fit. */
-static int build_command(const char *tmpl, const instance *x, const char *output, char *cmd,
+static int build_command(const char *tmpl, const instance *x, const handed *h, char *cmd,
                          size_t size)
 {
     char load[64];
@@ -265,8 +531,8 @@ static int build_command(const char *tmpl, const instance *x, const char *output
         size_t skip = 0;
         static const char *const keys[] = {"{platform}", "{load}",    "{output}", "{kind}",
                                            "{id}",       "{weights}", "{ordered}"};
-        const char *values[] = {x->platform, load, output, x->kind, x->id,
-                                x->weights ? x->weights : "",
+        const char *values[] = {h->platform, load, h->output, x->kind, x->id,
+                                x->weights ? h->weights : "",
                                 x->ordered ? "ordered" : "unordered"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0] && value == NULL; k++)
             if (strncmp(p, keys[k], strlen(keys[k])) == 0) {
@@ -286,91 +552,26 @@ static int build_command(const char *tmpl, const instance *x, const char *output
     return 0;
 }
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* Runs cmd under /bin/sh in a process group of its own, its output into log; 0 when it
- * exited 0, 1 when it failed (why says how), 2 when stopped at the time limit. */
-static int run_command(const char *cmd, const char *log, double limit, char *why, size_t size)
-{
-    pid_t pid = fork();
-    if (pid < 0) {
-        snprintf(why, size, "cannot start the scheduler: %s", strerror(errno));
-        return 1;
-    }
-    if (pid == 0) {
-        setpgid(0, 0);
-        int in = open("/dev/null", O_RDONLY);
-        int out = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (in >= 0)
-            dup2(in, 0);
-        if (out >= 0) {
-            dup2(out, 1);
-            dup2(out, 2);
-        }
-        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-        _exit(127);
-    }
-    setpgid(pid, pid);
-    double start = now();
-    int status;
-    for (;;) {
-        pid_t w = waitpid(pid, &status, WNOHANG);
-        if (w == pid)
-            break;
-        if (w < 0 && errno != EINTR) {
-            snprintf(why, size, "lost the scheduler: %s", strerror(errno));
-            return 1;
-        }
-        if (now() - start > limit) {
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            snprintf(why, size, "stopped after the time limit of %g s", limit);
-            return 2;
-        }
-        struct timespec d = {0, VALIDATE_POLL_NS};
-        nanosleep(&d, NULL);
-    }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        return 0;
-    if (WIFSIGNALED(status))
-        snprintf(why, size, "the scheduler died of signal %d", WTERMSIG(status));
-    else
-        snprintf(why, size, "the scheduler exited with status %d", WEXITSTATUS(status));
-    return 1;
-}
-
-/* Verifies the plan the scheduler wrote for x (w: the weights of a weighted instance, n of
- * them); fills x's result. */
-static void judge(instance *x, const char *output, const double *w, size_t n)
+/* Verifies the plan the scheduler wrote for x (text, len bytes) against the platform h
+ * read before the run; fills x's result. */
+static void judge(instance *x, const handed *h, const char *text, size_t len)
 {
     dls_error err;
     dls_error_clear(&err);
-    dls_platform *pl = NULL;
-    if (dls_platform_read_file(x->platform, &pl, &err) != DLS_OK) {
-        snprintf(x->status, sizeof x->status, "failed");
-        snprintf(x->why, sizeof x->why, "the suite's platform: %s", err.message);
-        return;
-    }
+    const dls_platform *pl = h->pl;
     dls_claim *c = NULL;
-    if (dls_claim_read_file(pl, output, &c, &err) != DLS_OK) {
+    if (dls_claim_read_string(pl, text, len, "{output}", &c, &err) != DLS_OK) {
         snprintf(x->status, sizeof x->status, "failed");
         snprintf(x->why, sizeof x->why, "its output: %s", err.message);
-        dls_platform_free(pl);
         return;
     }
     dls_verify_params p;
     dls_verify_params_init(&p);
     p.optimum = 0; /* the suite's certified optimum is the reference */
-    p.load = w ? NAN : x->load; /* a weighted set's load is its weights' sum */
-    p.weights = w;
-    p.n_weights = n;
-    p.ordered = w ? x->ordered : 0;
+    p.load = h->w ? NAN : x->load; /* a weighted set's load is its weights' sum */
+    p.weights = h->w;
+    p.n_weights = (size_t)h->nw;
+    p.ordered = h->w ? x->ordered : 0;
     p.order = x->order_rate ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
     p.originator_computes = x->originator;
     dls_verification *v = NULL;
@@ -404,13 +605,53 @@ static void judge(instance *x, const char *output, const double *w, size_t n)
     }
     dls_verification_free(v);
     dls_claim_free(c);
-    dls_platform_free(pl);
+}
+
+/* Runs the scheduler's command for x in h's box and judges what it left at {output}: read
+ * only from the folder made for it, only a regular file it wrote, only up to the bound. */
+static void run_instance(instance *x, const char *sched, double limit, handed *h)
+{
+    char cmd[VALIDATE_COMMAND_MAX];
+    if (build_command(sched, x, h, cmd, sizeof cmd) != 0) {
+        snprintf(x->status, sizeof x->status, "failed");
+        snprintf(x->why, sizeof x->why, "the command is too long");
+        return;
+    }
+    double t0 = now();
+    int r = validate_run(cmd, limit, x->why, sizeof x->why);
+    x->seconds = now() - t0;
+    if (r != 0) {
+        snprintf(x->status, sizeof x->status, r == 2 ? "timeout" : "failed");
+        return;
+    }
+    snprintf(x->status, sizeof x->status, "failed");
+    if (!validate_box_intact(&h->box)) {
+        snprintf(x->why, sizeof x->why, "the scheduler removed or replaced validate's "
+                 "temporary folder %.400s (it may write {output} only)", h->box.path);
+        return;
+    }
+    char why[256], *text = NULL;
+    size_t len = 0, max = plan_bound(h->pl, h->nw);
+    if (validate_read_file(h->box.fd, "plan", 0, max, &text, &len, why, sizeof why) != 0) {
+        struct stat st;
+        if (fstatat(h->box.fd, "plan", &st, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT)
+            snprintf(x->why, sizeof x->why, "its output: the scheduler wrote no {output}");
+        else if (strncmp(why, "holds", 5) == 0)
+            snprintf(x->why, sizeof x->why, "its output: {output} %s for a plan of this "
+                     "instance", why);
+        else
+            snprintf(x->why, sizeof x->why, "its output: {output} %s (a plan is a regular "
+                     "file the scheduler writes)", why);
+        return;
+    }
+    judge(x, h, text, len);
+    free(text);
 }
 
 /* The results of an earlier run, from its log (one JSON object a line). */
 static void read_log(const char *path, suite *s)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "re");
     if (f == NULL)
         return;
     char *line = NULL;
@@ -625,19 +866,11 @@ int cmd_validate(const tool_args *a)
     }
     if (logpath)
         read_log(logpath, &s);
-    FILE *log = logpath ? fopen(logpath, "a") : NULL;
+    FILE *log = logpath ? fopen(logpath, "ae") /* e: not the scheduler's */ : NULL;
     if (logpath && log == NULL) {
         tool_error("validate: %s: %s", logpath, strerror(errno));
         suite_free(&s);
         return EXIT_BADINPUT;
-    }
-    char dir[] = "/tmp/dlsched-validate-XXXXXX";
-    if (mkdtemp(dir) == NULL) {
-        tool_error("validate: cannot make a temporary directory: %s", strerror(errno));
-        if (log)
-            fclose(log);
-        suite_free(&s);
-        return EXIT_FAILURE_RUN;
     }
     int show = !arg_flag(a, "quiet") && isatty(2);
     size_t todo = 0, ran = 0;
@@ -650,39 +883,22 @@ int cmd_validate(const tool_args *a)
         else
             todo++;
     }
-    char cmd[VALIDATE_COMMAND_MAX], out[512], errlog[512];
-    snprintf(errlog, sizeof errlog, "%s/scheduler.log", dir);
     for (size_t k = 0; k < s.n; k++) {
         instance *x = &s.in[k];
         if (x->done)
             continue;
-        snprintf(out, sizeof out, "%s/plan-%zu", dir, k);
-        double *w = NULL;
-        uint64_t nw = 0;
-        char why[TOOL_WEIGHTS_WHY_MAX];
-        int weighted = strcmp(x->kind, "weighted") == 0;
-        int unread = weighted && tool_read_weights(x->weights, &w, &nw, why, sizeof why) != 0;
-        if (weighted && !unread)
-            x->load = (double)nw; /* {load}: the number of elements */
-        if (unread) {
-            snprintf(x->status, sizeof x->status, "failed");
-            snprintf(x->why, sizeof x->why, "the suite's weights: %s", why);
-        } else if (build_command(sched, x, out, cmd, sizeof cmd) != 0) {
-            snprintf(x->status, sizeof x->status, "failed");
-            snprintf(x->why, sizeof x->why, "the command is too long");
-        } else {
-            double t0 = now();
-            int r = run_command(cmd, errlog, limit, x->why, sizeof x->why);
-            x->seconds = now() - t0;
-            if (r == 2)
-                snprintf(x->status, sizeof x->status, "timeout");
-            else if (r == 1)
-                snprintf(x->status, sizeof x->status, "failed");
-            else
-                judge(x, out, w, (size_t)nw);
+        where at = {path, k, x->id, NULL};
+        handed h;
+        int hr = hand_over(&at, x, &h);
+        if (hr == 0)
+            run_instance(x, sched, limit, &h);
+        handed_free(&h);
+        if (hr != 0) {
+            if (log)
+                fclose(log);
+            suite_free(&s);
+            return hr == -1 ? EXIT_BADINPUT : EXIT_FAILURE_RUN;
         }
-        free(w);
-        unlink(out);
         x->done = 1;
         ran++;
         if (log)
@@ -692,8 +908,6 @@ int cmd_validate(const tool_args *a)
     }
     if (show)
         fprintf(stderr, "\n");
-    unlink(errlog);
-    rmdir(dir);
     if (log)
         fclose(log);
     /* instances left out of this run are not in the scorecard */
