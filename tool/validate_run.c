@@ -404,8 +404,11 @@ static int supervise(pid_t pid, int *pipe_fd, double limit, last_line *l)
         struct pollfd p = {*pipe_fd, POLLIN, 0};
         if (*pipe_fd >= 0)
             poll(&p, 1, VALIDATE_POLL_MS);
-        else
-            nanosleep(&(struct timespec){0, VALIDATE_POLL_MS * 1000000L}, NULL);
+        else {
+            /* a named timespec: SMPI's nanosleep is a macro of two arguments */
+            struct timespec nap = {0, VALIDATE_POLL_MS * 1000000L};
+            nanosleep(&nap, NULL);
+        }
     }
 }
 
