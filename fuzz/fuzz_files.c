@@ -182,7 +182,9 @@ static int run_claim(unsigned variant, const files *f, char **argv)
  * on the instance), and misbehaving ones. PLAN is the input's third file. */
 static const char *const schedulers[] = {
     "cp PLAN {output}",
-    TOP_BUILDDIR "/tool/dlsched {kind} {platform} --load {load} --json -o {output}",
+    "case {kind} in schedule) " TOP_BUILDDIR "/tool/dlsched schedule {platform} --load {load} "
+    "--json > {output};; partition) " TOP_BUILDDIR "/tool/dlsched partition {platform} "
+    "--elements {load} --json > {output};; *) exit 1;; esac",
     "mkfifo {output}",
     "ln -s /dev/zero {output}",
     "mkdir {output}; touch {output}/x",
@@ -216,20 +218,13 @@ static int run_manifest(unsigned variant, const files *f, char **argv)
         return -1;
     static char pm[1200], plan[1200], cmd[4096];
     dls_fuzz_path("plan", plan, sizeof plan);
+    /* every PLAN of the command becomes the plan's path, quoted */
     const char *s = schedulers[variant % N_SCHEDULERS];
-    const char *at = strstr(s, "PLAN");
-    if (at != NULL)
-        snprintf(cmd, sizeof cmd, "%.*s'%s'%s", (int)(at - s), s, plan,
-                 at + 4);
-    else
-        snprintf(cmd, sizeof cmd, "%s", s);
-    if (at != NULL && (at = strstr(at + 4, "PLAN")) != NULL) {
-        /* a second PLAN in the command */
-        char tmp[4096];
-        const char *q = strstr(cmd, "PLAN");
-        snprintf(tmp, sizeof tmp, "%.*s'%s'%s", (int)(q - cmd), cmd, plan, q + 4);
-        snprintf(cmd, sizeof cmd, "%s", tmp);
-    }
+    size_t o = 0;
+    for (const char *at; (at = strstr(s, "PLAN")) != NULL && o < sizeof cmd; s = at + 4)
+        o += (size_t)snprintf(cmd + o, sizeof cmd - o, "%.*s'%s'", (int)(at - s), s, plan);
+    if (o < sizeof cmd)
+        snprintf(cmd + o, sizeof cmd - o, "%s", s);
     int argc = 0;
     argv[argc++] = "dlsched";
     argv[argc++] = "validate";
