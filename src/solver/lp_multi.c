@@ -67,7 +67,7 @@
 #define DLS_MLP_RETRY_FRESH 1
 #define DLS_MLP_RETRY_UNSCALED 2
 #define DLS_MLP_RETRY_DROP 3
-#define DLS_MLP_DROP_RATIO 1e8
+#define DLS_MLP_DROP_RATIO 1e6
 /* ... and the chunks that can hold at most this fraction of V (as DLS_MLP_ZERO_REL) */
 #define DLS_MLP_DROP_REL 1e-9
 /* A chunk that can hold at most this fraction of V in any schedule as short as a simple
@@ -788,10 +788,9 @@ static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, siz
                 glp_delete_prob(P);
                 return evaluate_at(w, seq, NULL, n, 0, nomem, retried + 1);
             }
-            w->failed = 1;
-            snprintf(w->tried, sizeof w->tried, "the LP of %zu chunks ends at %.10g s, its "
-                     "sizes' timeline at %.10g s", n, T, R);
-            T = NAN;
+            /* the last resort: the sizes' own timeline, a schedule that holds, is the answer,
+             * and the LP's makespan (w->objective) beside it says by how much they differ */
+            T = R;
         } else {
             T = R;
         }
