@@ -23,7 +23,6 @@
 #include <dlsched/verify.h>
 
 #include "tool.h"
-#include "validate.h"
 
 /* Default seconds one instance may take. */
 #define VALIDATE_DEFAULT_TIME_LIMIT 60

@@ -23,7 +23,6 @@ tool_libdlsched_tool_la_SOURCES = \
 	tool/cmd_simulate.c \
 	tool/cmd_verify.c \
 	tool/cmd_validate.c \
-	tool/validate.h \
 	tool/validate_run.c \
 	tool/weights.c
 tool_libdlsched_tool_la_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) -DDLS_BINDIR='"$(bindir)"'

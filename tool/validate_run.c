@@ -1,4 +1,4 @@
-/* The sandbox of `dlsched validate` (see validate.h): the scheduler under test is a program
+/* The sandbox of `dlsched validate` (declared in tool.h): the scheduler under test is a program
  * of the user's, and may do anything to the files it is handed and to the folder it writes
  * in. Nothing it does may hang validate, reach dlsched's standard output, change the suite
  * or leave files behind: it gets copies in a folder of its own, its output goes to a pipe
@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "validate.h"
+#include "tool.h"
 
 /* Entries (files and folders, counted each time they are looked at) the removal of one
  * folder may go through: a scheduler that makes more leaves them, with a warning. */
