@@ -344,10 +344,10 @@ typedef struct dls_verify_params {
      *  the chain solver's, not certified (dls_verify_quality::exact_confirmed 0,
      *  dls_verify_quality::exact_stopped 1, and the note says so); the verdict on the claim
      *  does not depend on it. When it stops the best-order search, its best order found is
-     *  kept, not proven. One exception: GLPK's exact simplex looks at the clock only
-     *  between its iterations and when it reports progress, so its first rational
-     *  factorization, on thousands of processors, can run past the limit (131 s past 30 s
-     *  at 10^4 processors). (On LP64 the field follows 4 bytes of alignment.) */
+     *  kept, not proven. GLPK's exact simplex looks at the clock only between its
+     *  iterations (its first rational factorization ran 131 s past a 30 s limit at 10^4
+     *  processors), so it is run on at most 1000 processors, where it ends in seconds;
+     *  past that the optimum is the chain's, and exact_stopped says so. (On LP64 the field follows 4 bytes of alignment.) */
     double time_limit;
     /** Reserved for later parameters: zero (see ::DLS_PARAMS_RESERVED). */
     DLS_PARAMS_RESERVED(24);
