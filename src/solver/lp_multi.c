@@ -336,6 +336,55 @@ static void mark_zero(mlp_work *w, const size_t *seq, size_t n)
     }
 }
 
+/* The previous chunk of each chunk's processor, the one W back, each processor's last, and
+ * the chunks whose results return in return order (w->prev, w->back, w->last, w->retord;
+ * the caller reserved room for n chunks and m positions). */
+static void link_chunks(mlp_work *w, const size_t *seq, size_t n)
+{
+    for (size_t i = 0; i < w->sp->st->m; i++)
+        w->last[i] = SIZE_MAX;
+    for (size_t k = 0; k < n; k++) {
+        w->prev[k] = w->last[seq[k]];
+        w->last[seq[k]] = k;
+    }
+    for (size_t k = 0; k < n; k++) {
+        size_t h = k;
+        for (size_t d = 0; d < w->sp->window && h != SIZE_MAX; d++)
+            h = w->prev[h];
+        w->back[k] = h;
+    }
+    /* the chunks whose results return, in return order */
+    const dls__mlp_spec *sp = w->sp;
+    w->nret = 0;
+    for (size_t j = 0; j < n; j++) {
+        size_t k = sp->ret_perm != NULL ? sp->ret_perm[j] : sp->ret_lifo ? n - 1 - j : j;
+        if (returns(sp, seq[k]))
+            w->retord[w->nret++] = k;
+    }
+}
+
+/* Whether the limits let seq (linked by link_chunks) hold V, decided without the simplex:
+ * a chunk holds at most its processor's limit B, and with a window of W > 1 chunks any W
+ * of them in a row hold B together, so a processor of c chunks holds B ceil(c / W) at most
+ * (B at every W-th chunk reaches it). The LP's other rows only push times later: it is
+ * feasible exactly when this holds, and GLPK's "no feasible solution" on such an LP is its
+ * rounding (coefficients many decades apart), not an answer. */
+static int seq_holds(const mlp_work *w, const size_t *seq, size_t n)
+{
+    const dls__star *st = w->sp->st;
+    size_t W = w->sp->window > 1 ? w->sp->window : 1;
+    double capacity = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (w->last[seq[k]] != k)
+            continue; /* each processor once, at its last chunk */
+        size_t c = 0;
+        for (size_t h = k; h != SIZE_MAX; h = w->prev[h])
+            c++;
+        capacity += fmin(st->V, st->B[seq[k]] * (double)((c + W - 1) / W));
+    }
+    return dls__holds(capacity, st->V);
+}
+
 static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
 {
     const dls__mlp_spec *sp = w->sp;
@@ -367,31 +416,12 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
     size_t **const rows[] = {&w->row_chunk, &w->row_slot};
     if (rows_most > w->cap_rows && grow_sizes(rows, 2, &w->cap_rows, rows_most) != 0)
         return NULL;
-    for (size_t i = 0; i < m; i++)
-        w->last[i] = SIZE_MAX;
-    /* the previous chunk of the same processor, and the one W back */
-    for (size_t k = 0; k < n; k++) {
-        w->prev[k] = w->last[seq[k]];
-        w->last[seq[k]] = k;
-    }
-    for (size_t k = 0; k < n; k++) {
-        size_t h = k;
-        for (size_t d = 0; d < W && h != SIZE_MAX; d++)
-            h = w->prev[h];
-        w->back[k] = h;
-    }
+    link_chunks(w, seq, n);
     glp_prob *P = glp_create_prob();
     glp_set_obj_dir(P, GLP_MIN);
     if (names) {
         glp_set_prob_name(P, "dlsched_installments");
         glp_set_obj_name(P, "makespan");
-    }
-    /* the chunks whose results return, in return order */
-    w->nret = 0;
-    for (size_t j = 0; j < n; j++) {
-        size_t k = sp->ret_perm != NULL ? sp->ret_perm[j] : sp->ret_lifo ? n - 1 - j : j;
-        if (returns(sp, seq[k]))
-            w->retord[w->nret++] = k;
     }
     if (names) /* an export: the whole model */
         for (size_t k = 0; k < n; k++)
@@ -760,7 +790,16 @@ static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, siz
         ok = run_careful(w, P, it);
     }
     double T = NAN;
-    if (ok && glp_get_status(P) == GLP_NOFEAS) {
+    if (ok && glp_get_status(P) == GLP_NOFEAS && seq_holds(w, seq, n)) {
+        /* a feasible LP GLPK called infeasible: solved again, more carefully */
+        if (retried < DLS_MLP_RETRY_DROP && dls__glpk_left(g) > 0) {
+            glp_delete_prob(P);
+            return evaluate_at(w, seq, NULL, n, 0, nomem, retried + 1);
+        }
+        w->failed = 1;
+        snprintf(w->tried, sizeof w->tried, "GLPK's simplex found no feasible solution to "
+                 "the LP of %zu chunks, which the limits hold", n);
+    } else if (ok && glp_get_status(P) == GLP_NOFEAS) {
         T = INFINITY;
     } else if (ok) {
         /* the sizes, at least 0 and summing to V: the largest chunk takes the LP's
@@ -799,14 +838,14 @@ static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, siz
     } else if (w->last_ret == GLP_ETMLIM || dls__glpk_left(g) <= 0) {
         w->limited = 1;
         snprintf(w->tried, sizeof w->tried, "time limit reached in an LP of %zu chunks", n);
-    } else if (w->last_ret != GLP_EITLIM && w->last_ret != GLP_ETMLIM &&
-               retried < DLS_MLP_RETRY_DROP && dls__glpk_left(g) > 0) {
-        /* GLPK's simplex failed (a singular or ill-conditioned basis): more carefully */
+    } else if (w->last_ret != GLP_ETMLIM && retried < DLS_MLP_RETRY_DROP &&
+               dls__glpk_left(g) > 0) {
+        /* GLPK's simplex failed (a singular or ill-conditioned basis), or stalled past its
+         * iterations (automatic, many times what a healthy LP takes): more carefully */
         glp_delete_prob(P);
         return evaluate_at(w, seq, NULL, n, 0, nomem, retried + 1);
     } else {
-        w->limited = w->last_ret == GLP_EITLIM;
-        w->failed = !w->limited;
+        w->failed = 1; /* a stall past the iterations too: numerical, as a failure */
         snprintf(w->tried, sizeof w->tried, "GLPK's simplex ended with code %d, status %d on "
                  "an LP of %zu chunks", w->last_ret, glp_get_status(P), n);
     }
@@ -1006,6 +1045,40 @@ static size_t exhaustive_length(size_t m, size_t most, size_t cap)
     return len;
 }
 
+/* The answer where GLPK's simplex fails on a feasible LP after every retry (coefficients
+ * too many decades apart for its doubles): seq sized by the best of simple_sizing's rules
+ * (in proportion to the processors' speeds, or all on one processor's chunks), its
+ * timeline replayed exactly; the answer's note says it is no optimum. 1 when a rule holds
+ * the load within the limits. */
+static int fallback_sizing(mlp_work *w, const size_t *seq, size_t n)
+{
+    size_t **const last[] = {&w->last};
+    if (reserve(w, n) != 0 ||
+        (w->sp->st->m > w->cap_pos && grow_sizes(last, 1, &w->cap_pos, w->sp->st->m) != 0))
+        return 0;
+    link_chunks(w, seq, n);
+    double best = simple_sizing(w, seq, n, SIZE_MAX);
+    size_t rule = SIZE_MAX;
+    for (size_t k = 0; k < n; k++) {
+        if (w->prev[k] != SIZE_MAX)
+            continue; /* each processor once, at its first chunk */
+        double T = simple_sizing(w, seq, n, seq[k]);
+        if (T < best) {
+            best = T;
+            rule = seq[k];
+        }
+    }
+    if (!(best < INFINITY))
+        return 0;
+    w->bT = simple_sizing(w, seq, n, rule);
+    memmove(w->best, seq, n * sizeof *seq);
+    memcpy(w->bx, w->x, n * sizeof *w->x);
+    w->nbest = n;
+    w->best_objective = w->bT; /* no LP: the replay */
+    w->best_dropped = 0;
+    return 1;
+}
+
 static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
 {
     mlp_work *w = arg;
@@ -1077,7 +1150,14 @@ static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
             ans->search_gain = before > 0 ? 1 - w->bT / before : 0;
         }
     }
-    if (!nomem && isfinite(w->bT) && w->nbest > 0) {
+    int fallback = 0;
+    if (!nomem && w->failed && !w->limited && !isfinite(w->bT)) {
+        /* GLPK failed on every LP: the sequence (or the round-robin's first) sized simply */
+        const size_t *seq = sp->search ? sp->base : sp->seq;
+        size_t n = sp->search ? sp->nbase : sp->nseq;
+        fallback = n > 0 && fallback_sizing(w, seq, n);
+    }
+    if (!nomem && isfinite(w->bT) && w->nbest > 0 && !fallback) {
         /* the answer polished: its LP again, from its own basis, with tight tolerances
          * (a limit reached already leaves it as it is) */
         int limited = w->limited, failed = w->failed;
@@ -1115,7 +1195,11 @@ static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
         return dls__fail(err, DLS_ERANGE, "installments: no sequence of at most %zu chunks "
                          "tried holds the load within the limits", sp->max_chunks);
     }
-    if (w->failed && sp->search)
+    if (fallback)
+        snprintf(ans->note, sizeof ans->note, "GLPK's simplex could not solve the LP (%s): "
+                 "the chunks are sized by a simple rule (in proportion to the speeds, or on "
+                 "one processor), and their timeline is replayed; not an optimum", w->tried);
+    else if (w->failed && sp->search)
         snprintf(ans->note, sizeof ans->note, "the search stopped early: %s", w->tried);
     else if (w->limited && sp->search)
         snprintf(ans->note, sizeof ans->note, "the search stopped at a limit: %s", w->tried);

@@ -223,7 +223,7 @@ typedef struct dls__mlp_answer {
     unsigned long iterations; /* simplex iterations */
     int time_limited;         /* a limit (time or LPs) ended the search */
     double seconds;
-    char note[256];           /* why the search stopped early; "" otherwise */
+    char note[512];           /* why the search stopped early; "" otherwise */
 } dls__mlp_answer;
 
 DLS_HIDDEN dls_status dls__mlp_solve(const dls__mlp_spec *sp, dls__mlp_answer *ans,

@@ -140,4 +140,27 @@ for load in 1e-61 1e61 1e-300 1e300; do
     expect_err "\[1e-60, 1e+60\]" "the range named for --load $load"
 done
 
+# Item 8: where GLPK's simplex fails (a slope of 1e20 s per unit beside loads of 1e-60, or
+# beside an intercept of -9e5 s), --exact gives the chain's answer to the same LP, not
+# confirmed by the exact simplex, as the solver does without --exact; never exit 3.
+printf '{"processors": [{"name": "a", "time": [[0, 1e20]], "link": {"startup": 0.01, "rate": 1e-3}}, {"name": "b", "time": [[0, 1]], "link": {"startup": 0.02, "rate": 1}}]}\n' > "$tmp/s20.json"
+"$PYTHON3" - "$ex" "$tmp" <<'PY'
+import json, sys
+ex, tmp = sys.argv[1], sys.argv[2]
+d = json.load(open(f"{ex}/memory_levels.json"))
+d["processors"][0]["time"][1][1] = 1e20
+json.dump(d, open(f"{tmp}/cliff.json", "w"))
+PY
+for load in 1e-60 1e-30; do
+    run schedule "$tmp/s20.json" --load $load --solver glpk --exact --json
+    expect_rc 0 "glpk --exact, a slope of 1e20 at a load of $load"
+    expect_err "not confirmed by the exact simplex" "the chain's answer, said unconfirmed ($load)"
+    py_json "no exact_verified where the exact simplex did not run ($load)" <<'PY'
+assert "exact_verified" not in d, d
+assert abs(d["makespan"] - 0.01) <= 1e-9, d["makespan"]
+PY
+done
+run schedule "$tmp/cliff.json" --load 1e-10 --solver glpk --exact
+expect_rc 0 "glpk --exact, a cliff of slope 1e20 after -9e5 s"
+
 cli_summary

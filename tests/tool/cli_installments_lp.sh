@@ -308,4 +308,29 @@ for load in 1e-3 1 1e3 1e6 1e9 1e12 1e60; do
     expect_rc 0 "60 chunks with a return of 1e15 of each unit, load $load"
 done
 
+# Issue 35, deliverable 5: GLPK's "no feasible solution" on an LP that the limits hold
+# (no limits here) is its rounding, not an answer: solved again, and where every retry
+# fails (a stall past the iterations too), the sequence is sized by a simple rule and its
+# timeline replayed, with a note; never "cannot hold" (exit 2) or exit 3. Startups of 1e37
+# and 1e57 s beside slopes of 1e-60 s per unit (a fuzzed platform).
+cat > "$tmp/wide13.json" <<'EOF2'
+{"processors": [{"name": "p0", "time": [[0, 0.000584109738270472], [-1.0489003832999055e-57, 0.03641486416418815], [-2.2882551774989203e-06, 0.20495344598591297]], "link": {"startup": 2.7010203986287253e+57, "rate": 3.321767823698345e-36}}, {"name": "p1", "speed": 8.391964923651331e+16, "link": {"startup": 1.2181129401513023e-34, "rate": 7.092173869844382e-09}}, {"name": "p2", "time": [[0, 1.1227645582957833e-26], [-8.165122625035833e+46, 5.2982589270230405e-24]], "link": {"startup": 6.0157411420019385e+35, "rate": 6.014427224458829e+59}}]}
+EOF2
+cat > "$tmp/wide120.json" <<'EOF2'
+{"processors": [{"name": "p0", "time": [[0, 2.2453310199739236e-14], [-4.430008237595206e+47, 9.71370328033374e-13], [-9.371830512134048e-09, 6.599769519205995e-11]], "link": {"startup": 1.6058839851280887e+37, "rate": 0.0006039397232002499}}, {"name": "p1", "time": [[0, 1.0726562699801913e-60], [-4.432766473435544e+16, 7.198194955138391e-58]], "link": {"startup": 1.0769033865307987e-42, "rate": 2.4629634724562856e+27}}]}
+EOF2
+run installments "$tmp/wide13.json" --load 0.0649 --lp --sequence p0,p1
+expect_rc 0 "a feasible LP GLPK called infeasible, solved again"
+run installments "$tmp/wide120.json" --load 25.1 --lp --sequence p0,p1,p0,p0,p0,p0,p1,p1,p0,p1
+expect_rc 0 "a feasible LP GLPK called infeasible, 10 chunks"
+run installments "$tmp/wide13.json" --load 0.0649 --lp --sequence p1,p0,p1,p2,p2,p2,p2,p1,p0,p1 --json
+expect_rc 0 "GLPK fails on every retry: the simple sizing"
+expect_err "sized by a simple rule" "the note of the simple sizing"
+py_json "the simple sizing's timeline, complete" <<'PY'
+assert abs(sum(p["load"] for p in d["processors"]) - 0.0649) <= 1e-9 * 0.0649, d
+assert d["makespan"] > 0 and d["replay_residual"] == 0, d
+PY
+run installments "$tmp/wide13.json" --load 0.0649 --lp --max-lps 60
+expect_rc 0 "the search on the same platform"
+
 cli_summary
