@@ -48,6 +48,30 @@ void dls__chain_answer_free(dls__chain_answer *ans)
  * V is taken from the last loads (less load never delays anyone), a deficit of rounding
  * goes to the loads with room under their limits (the largest first, then the others given
  * a load), and the largest load (with room, if one has) closes the sum. */
+/* The position that would end the whole load V soonest alone (its send and its compute)
+ * among those whose limit holds it, else the first with the largest limit. */
+static size_t fastest_alone(const dls__star *st)
+{
+    size_t best = 0;
+    double best_t = INFINITY;
+    for (size_t k = 0; k < st->m; k++) {
+        if (!(st->B[k] >= st->V)) {
+            if (!isfinite(best_t) && st->B[k] > st->B[best])
+                best = k;
+            continue;
+        }
+        double t = -INFINITY;
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            t = fmax(t, st->a[l] + st->b[l] * st->V);
+        t += st->S[k] + st->C[k] * st->V;
+        if (t < best_t) {
+            best_t = t;
+            best = k;
+        }
+    }
+    return best;
+}
+
 static void settle_loads(const dls__star *st, double lu, const double *scaled, double *alpha)
 {
     size_t m = st->m;
@@ -72,6 +96,10 @@ static void settle_loads(const dls__star *st, double lu, const double *scaled, d
         for (size_t k = 0; k < m; k++)
             if ((pass == 1 || alpha[k] < st->B[k]) && (big == m || alpha[k] > alpha[big]))
                 big = k;
+    if (big < m && alpha[big] == 0)
+        /* every load below what V can tell (a load of 1e-53 whose time is its startup's):
+         * the whole load where it ends first alone, not on the first position */
+        big = fastest_alone(st);
     /* a deficit beyond the room of that load (the chain's loads a hair short of V where a
      * position fills within one ulp of the makespan) goes to the others used with room (a
      * position given nothing would pay its startup for it) */

@@ -163,4 +163,13 @@ done
 run schedule "$tmp/cliff.json" --load 1e-10 --solver glpk --exact
 expect_rc 0 "glpk --exact, a cliff of slope 1e20 after -9e5 s"
 
+# The chain's loads all below what the load can tell (a load of 1e-53 whose time is a
+# startup's): the whole load went to the first position, whose replay was 20 times the
+# chain's makespan (exit 3); it goes where it ends first alone.
+dom="${top_srcdir:-.}/tests/data/domain"
+run schedule "$dom/chain_loads_below_resolution_a.json" --load 6.84e-53
+expect_rc 0 "the chain's loads below the load's resolution (a)"
+run schedule "$dom/chain_loads_below_resolution_b.json" --load 3.76e-43
+expect_rc 0 "the chain's loads below the load's resolution (b)"
+
 cli_summary
