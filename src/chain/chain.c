@@ -48,13 +48,14 @@ void dls__chain_answer_free(dls__chain_answer *ans)
  * V is taken from the last loads (less load never delays anyone), a deficit of rounding
  * goes to the loads with room under their limits (the largest first, then the others given
  * a load), and the largest load (with room, if one has) closes the sum. */
-/* The position that would end the whole load V soonest alone (its send and its compute)
+/* The position that would end the whole load V soonest alone (its send and its compute,
+ * after the startups of the positions before it in the paper's LP, which charges them)
  * among those whose limit holds it, else the first with the largest limit. */
-static size_t fastest_alone(const dls__star *st)
+static size_t fastest_alone(const dls__star *st, int paper)
 {
     size_t best = 0;
-    double best_t = INFINITY;
-    for (size_t k = 0; k < st->m; k++) {
+    double best_t = INFINITY, before = 0;
+    for (size_t k = 0; k < st->m; before += paper ? st->S[k] : 0, k++) {
         if (!(st->B[k] >= st->V)) {
             if (!isfinite(best_t) && st->B[k] > st->B[best])
                 best = k;
@@ -63,7 +64,7 @@ static size_t fastest_alone(const dls__star *st)
         double t = -INFINITY;
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
             t = fmax(t, st->a[l] + st->b[l] * st->V);
-        t += st->S[k] + st->C[k] * st->V;
+        t += before + st->S[k] + st->C[k] * st->V;
         if (t < best_t) {
             best_t = t;
             best = k;
@@ -72,7 +73,8 @@ static size_t fastest_alone(const dls__star *st)
     return best;
 }
 
-static void settle_loads(const dls__star *st, double lu, const double *scaled, double *alpha)
+static void settle_loads(const dls__star *st, double lu, const double *scaled, int paper,
+                         double *alpha)
 {
     size_t m = st->m;
     long double sum = 0;
@@ -99,7 +101,7 @@ static void settle_loads(const dls__star *st, double lu, const double *scaled, d
     if (big < m && alpha[big] == 0)
         /* every load below what V can tell (a load of 1e-53 whose time is its startup's):
          * the whole load where it ends first alone, not on the first position */
-        big = fastest_alone(st);
+        big = fastest_alone(st, paper);
     /* a deficit beyond the room of that load (the chain's loads a hair short of V where a
      * position fills within one ulp of the makespan) goes to the others used with room (a
      * position given nothing would pay its startup for it) */
@@ -202,8 +204,8 @@ dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
         ans->makespan = ans->chain_makespan = ans->lower_bound = INFINITY;
         dls__chain_answer_free(ans);
     } else if (rc == DLS_OK) {
-        settle_loads(st, pb.lu, scaled, ans->alpha);
         int paper = par->mode == DLS__CHAIN_PAPER;
+        settle_loads(st, pb.lu, scaled, paper, ans->alpha);
         ans->makespan = dls__replay(st, ans->alpha, NULL, paper, 0, NULL, NULL, NULL, NULL, NULL);
         /* the heuristic's makespan is its loads' replay (in the chain's units it differs
          * by rounding, a few 1e-12) */

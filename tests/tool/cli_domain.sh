@@ -172,4 +172,7 @@ expect_rc 0 "the chain's loads below the load's resolution (a)"
 run schedule "$dom/chain_loads_below_resolution_b.json" --load 3.76e-43
 expect_rc 0 "the chain's loads below the load's resolution (b)"
 
+run schedule "$dom/chain_paper_startup_8e18.json" --load 2.94 --keep-unused
+expect_rc 0 "the paper's LP behind a startup of 8.4e18 s (its time unit 2^63)"
+
 cli_summary
