@@ -409,6 +409,8 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s,
 static void print_marginal(const dls_schedule_solver_info *si)
 {
     double lo = si->marginal_left, hi = si->marginal_right;
+    if (isnan(lo) || isnan(hi))
+        return; /* not known (a schedule of a simple distribution) */
     if (fabs(hi - lo) <= SAME_MAKESPAN * fabs(hi))
         printf("; dT/dV %.6g s per unit", hi);
     else

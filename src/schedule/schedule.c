@@ -344,6 +344,60 @@ dls_status dls__schedule_chain_fallback(const dls_platform *platform, const dls_
     return DLS_OK;
 }
 
+/* The last resort where the chain's answer fails its check and GLPK fails on the same LP
+ * (coefficients 1e60 apart): the best of simple distributions, each replayed exactly (the
+ * whole load on one processor whose limit holds it, or loads in proportion to the speeds
+ * within the limits); a schedule that holds, not called optimal, and the note says why. */
+static dls_status simple_fallback(const dls__star *st, const dls_schedule_params *params,
+                                  dls_schedule *s, const char *why, dls_error *err)
+{
+    size_t m = st->m;
+    int paper = !params->drop_unused;
+    double *x = malloc(2 * (m ? m : 1) * sizeof *x), *best = x + m, best_t = INFINITY;
+    if (x == NULL)
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    for (size_t c = 0; c <= m; c++) {
+        double sum = 0;
+        for (size_t k = 0; k < m; k++) {
+            double slope = st->C[k];
+            for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+                slope = fmax(slope, st->C[k] + st->b[l]);
+            x[k] = c < m ? (double)(k == c) : (slope > 0 ? 1 / slope : 0);
+            sum += x[k];
+        }
+        int holds = sum > 0 && isfinite(sum);
+        for (size_t k = 0; k < m && holds; k++) {
+            x[k] *= st->V / sum;
+            holds = x[k] <= st->B[k];
+        }
+        double t = holds ? dls__replay(st, x, NULL, paper, 0, NULL, NULL, NULL, NULL, NULL)
+                         : INFINITY;
+        if (t < best_t) {
+            best_t = t;
+            memcpy(best, x, m * sizeof *x);
+        }
+    }
+    dls_status rc = isfinite(best_t)
+                        ? dls__fill_timeline(s, st, best, NULL, paper, 1, err)
+                        : dls__fail(err, DLS_ENUMERIC, "%s; and no simple distribution holds "
+                                    "the load within the limits", why);
+    if (rc == DLS_OK) {
+        dls_schedule_solver_info *si = &s->solver;
+        si->solver = DLS_SOLVER_CHAIN;
+        si->optimal = 0;
+        si->lower_bound = si->marginal_left = si->marginal_right = NAN;
+        si->used = 0;
+        for (size_t k = 0; k < m; k++)
+            si->used += best[k] > 0;
+    }
+    free(x);
+    if (rc == DLS_OK)
+        dls__note_add(&s->note, "not proven optimal: neither solver could solve this LP "
+                      "(%s); the best of simple distributions (the whole load on one "
+                      "processor, or loads in proportion to the speeds) is given", why);
+    return rc;
+}
+
 /* The best order: searched on star (the platform's order), which becomes the star in the
  * order found. */
 static dls_status order_best(const dls_platform *platform, const dls_schedule_params *params,
@@ -447,8 +501,18 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     }
     dls__order_result best;
     memset(&best, 0, sizeof best);
+    int order_failed = 0;
     if (params->order == DLS_ORDER_BEST) {
         st = order_best(platform, params, &star, &best, s, err);
+        if (st == DLS_ENUMERIC || st == DLS_ESOLVER) {
+            /* the search's solver failed on an order: the platform's, with the note */
+            dls__note_add(&s->note, "the search for the best send order failed (%s): the "
+                          "platform's order is used", err != NULL ? err->message : "");
+            dls__order_result_free(&best);
+            memset(&best, 0, sizeof best);
+            st = DLS_OK;
+            order_failed = 1;
+        }
         if (st != DLS_OK) {
             dls__order_result_free(&best);
             dls__star_free(&star);
@@ -476,9 +540,16 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     }
     if (params->solver == DLS_SOLVER_CHAIN && st == DLS_ENUMERIC)
         st = dls__schedule_chain_fallback(platform, &star, params, s, err);
+    int simple = 0;
+    if (st == DLS_ENUMERIC || st == DLS_ESOLVER) {
+        char why[DLS_ERROR_MESSAGE_MAX];
+        snprintf(why, sizeof why, "%s", err != NULL ? err->message : "the solvers failed");
+        st = simple_fallback(&star, params, s, why, err);
+        simple = st == DLS_OK;
+    }
     double star_above = star.envelope_above;
     dls__star_free(&star);
-    if (st == DLS_OK && params->order == DLS_ORDER_BEST)
+    if (st == DLS_OK && params->order == DLS_ORDER_BEST && !order_failed)
         order_report(&best, params, s);
     dls__order_result_free(&best);
     if (st != DLS_OK) {
@@ -487,7 +558,8 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     }
     /* the chain's selection past its bound is a heuristic's schedule; loads sized on an
      * envelope that departs from a speed model's true time are feasible, not optimal */
-    s->status = s->solver.solver == DLS_SOLVER_CHAIN && !s->solver.optimal
+    s->status = (s->solver.solver == DLS_SOLVER_CHAIN && !s->solver.optimal) || simple ||
+                        order_failed
                     ? DLS_SOLUTION_FEASIBLE : DLS_SOLUTION_OPTIMAL;
     if (s->makespan > s->lp_makespan * (1 + params->check_tol)) {
         s->status = DLS_SOLUTION_FEASIBLE;

@@ -175,4 +175,19 @@ expect_rc 0 "the chain's loads below the load's resolution (b)"
 run schedule "$dom/chain_paper_startup_8e18.json" --load 2.94 --keep-unused
 expect_rc 0 "the paper's LP behind a startup of 8.4e18 s (its time unit 2^63)"
 
+# Where the chain's check and GLPK both fail (a startup of 2.4e31 s beside rates of
+# 1e-32 s per unit), the best of simple distributions, not called optimal; --order best
+# keeps the platform's order when its search fails. installments --lp starts from it.
+f="$dom/chain_and_glpk_fail_startup_2e31.json"
+for o in p0,p2,p1 best; do
+    run schedule "$f" --load 2.99e43 --order $o --json
+    expect_rc 0 "schedule --order $o where both solvers fail"
+    py_json "not optimal, the simple distribution's replay" <<'PY'
+assert d["status"] != "optimal", d["status"]
+assert abs(d["makespan"] - 2.592047293102784e31) <= 1e-9 * d["makespan"], d["makespan"]
+PY
+done
+run installments "$f" --load 2.99e43 --lp --max-lps 60
+expect_rc 0 "installments --lp from that start"
+
 cli_summary
