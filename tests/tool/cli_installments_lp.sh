@@ -324,11 +324,13 @@ expect_rc 0 "a feasible LP GLPK called infeasible, solved again"
 run installments "$tmp/wide120.json" --load 25.1 --lp --sequence p0,p1,p0,p0,p0,p0,p1,p1,p0,p1
 expect_rc 0 "a feasible LP GLPK called infeasible, 10 chunks"
 run installments "$tmp/wide13.json" --load 0.0649 --lp --sequence p1,p0,p1,p2,p2,p2,p2,p1,p0,p1 --json
-expect_rc 0 "GLPK fails on every retry: the simple sizing"
-expect_err "sized by a simple rule" "the note of the simple sizing"
-py_json "the simple sizing's timeline, complete" <<'PY'
+expect_rc 0 "GLPK's failures retried: an answer (the LP's, or the simple sizing's)"
+py_json "a timeline that holds the whole load, its residual said" <<'PY'
 assert abs(sum(p["load"] for p in d["processors"]) - 0.0649) <= 1e-9 * 0.0649, d
-assert d["makespan"] > 0 and d["replay_residual"] == 0, d
+assert d["makespan"] > 0, d
+# the LP's own answer now (its chunks held at 0 where they can take next to nothing), or
+# the simple sizing's, whose note says so
+assert d["replay_residual"] <= 1e-6 or "simple rule" in (d.get("note") or ""), d
 PY
 run installments "$tmp/wide13.json" --load 0.0649 --lp --max-lps 60
 expect_rc 0 "the search on the same platform"
