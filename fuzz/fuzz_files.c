@@ -244,6 +244,32 @@ static int run_manifest(unsigned variant, const files *f, char **argv)
     return argc;
 }
 
+/* --returns FILE (the private file `name`, its path in buf) with --two-port and
+ * --return-order lifo as bits 2 and 3 of the variant say; the new argc. */
+static int returns_options(unsigned variant, const char *name, char *buf, size_t size,
+                           char **argv, int argc)
+{
+    argv[argc++] = "--returns";
+    argv[argc++] = (char *)dls_fuzz_path(name, buf, size);
+    if (variant & 4)
+        argv[argc++] = "--two-port";
+    if (variant & 8) {
+        argv[argc++] = "--return-order";
+        argv[argc++] = "lifo";
+    }
+    return argc;
+}
+
+/* --json when bit 5 of the variant says, its output then checked; the new argc. */
+static int json_option(unsigned variant, char **argv, int argc)
+{
+    if (variant & 32) {
+        argv[argc++] = "--json";
+        want_json = 1;
+    }
+    return argc;
+}
+
 /* installments --lp with a sequence, release and returns files, or schedule --order FILE. */
 static int run_namefiles(unsigned variant, unsigned arg, const files *f, char **argv)
 {
@@ -275,24 +301,12 @@ static int run_namefiles(unsigned variant, unsigned arg, const files *f, char **
             argv[argc++] = "--release";
             argv[argc++] = (char *)dls_fuzz_path(names[2], pb, sizeof pb);
         }
-        if (variant % 4 == 2 && f->n >= 4) {
-            argv[argc++] = "--returns";
-            argv[argc++] = (char *)dls_fuzz_path(names[3], pc, sizeof pc);
-            if (variant & 4)
-                argv[argc++] = "--two-port";
-            if (variant & 8) {
-                argv[argc++] = "--return-order";
-                argv[argc++] = "lifo";
-            }
-        }
+        if (variant % 4 == 2 && f->n >= 4)
+            argc = returns_options(variant, names[3], pc, sizeof pc, argv, argc);
         if (variant & 16)
             argv[argc++] = "--no-limits";
     }
-    if (variant & 32) {
-        argv[argc++] = "--json";
-        want_json = 1;
-    }
-    return argc;
+    return json_option(variant, argv, argc);
 }
 
 /* An option's value from a byte: 10^(b/2 - 64) x (1 + b mod 2), 1e-64 to 2e63, so that
@@ -352,23 +366,11 @@ static int run_inst_lp(unsigned variant, unsigned arg, const files *f, char **ar
     argv[argc++] = "1";
     argv[argc++] = "--window";
     argv[argc++] = (char *)windows[variant % 4];
-    if (f->n >= 2) {
-        argv[argc++] = "--returns";
-        argv[argc++] = (char *)dls_fuzz_path(names[1], pr, sizeof pr);
-        if (variant & 4)
-            argv[argc++] = "--two-port";
-        if (variant & 8) {
-            argv[argc++] = "--return-order";
-            argv[argc++] = "lifo";
-        }
-    }
+    if (f->n >= 2)
+        argc = returns_options(variant, names[1], pr, sizeof pr, argv, argc);
     if (variant & 16)
         argv[argc++] = "--no-limits";
-    if (variant & 32) {
-        argv[argc++] = "--json";
-        want_json = 1;
-    }
-    return argc;
+    return json_option(variant, argv, argc);
 }
 
 /* Whether validate left anything in its temporary folder (TMPDIR is the private "t"). */
