@@ -282,9 +282,13 @@ while [ $n -le 25 ]; do
     for load in 1e4 1e6 2e7; do
         run installments "$tmp/gpu.json" --load $load --lp --sequence $seq --json
         expect_rc 0 "the gpu alone, $n chunks, load $load"
-        py_json "the true timeline with its residual, $n chunks" <<'PY'
+        py_json "the true timeline with its residual, $n chunks" "$tmp/out" $n $load <<'PY'
+n, V = int(sys.argv[2]), float(sys.argv[3])
 assert d["makespan"] >= d["lp_makespan"] * (1 - 1e-9), d
-assert d["replay_residual"] >= 0
+# independent of the LP: every chunk's startup (2 ms) and every unit's send (2e-7 s) pass
+# through the one link before the last chunk computes
+assert d["makespan"] >= (n * 2e-3 + 2e-7 * V) * (1 - 1e-9), (d["makespan"], n, V)
+assert abs(d["makespan"] - d["lp_makespan"]) <= d["replay_residual"] * d["makespan"] * (1 + 1e-6) + 1e-12, d
 PY
     done
     n=$((n + 1))
