@@ -353,30 +353,30 @@ static dls_status simple_fallback(const dls__star *st, const dls_schedule_params
 {
     size_t m = st->m;
     int paper = !params->drop_unused;
-    double *x = malloc(2 * (m ? m : 1) * sizeof *x), *best = x + m, best_t = INFINITY;
-    if (x == NULL)
+    double *x = malloc(3 * (m ? m : 1) * sizeof *x), *best = x + m, *w = x + 2 * m;
+    dls__keyed *order = malloc((m ? m : 1) * sizeof *order);
+    double best_t = INFINITY;
+    if (x == NULL || order == NULL) {
+        free(x);
+        free(order);
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    /* candidate c < m: the whole load on position c; c == m: the speeds' water-filling */
     for (size_t c = 0; c <= m; c++) {
-        double sum = 0;
-        for (size_t k = 0; k < m; k++) {
-            double slope = st->C[k];
-            for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
-                slope = fmax(slope, st->C[k] + st->b[l]);
-            x[k] = c < m ? (double)(k == c) : (slope > 0 ? 1 / slope : 0);
-            sum += x[k];
-        }
-        int holds = sum > 0 && isfinite(sum);
-        for (size_t k = 0; k < m && holds; k++) {
-            x[k] *= st->V / sum;
-            holds = x[k] <= st->B[k];
-        }
-        double t = holds ? dls__replay(st, x, NULL, paper, 0, NULL, NULL, NULL, NULL, NULL)
-                         : INFINITY;
+        if (c < m && !(st->B[c] >= st->V))
+            continue;
+        if (c < m)
+            for (size_t k = 0; k < m; k++)
+                x[k] = k == c ? st->V : 0;
+        else
+            dls__simple_distribution(st, x, w, order);
+        double t = dls__replay(st, x, NULL, paper, 0, NULL, NULL, NULL, NULL, NULL);
         if (t < best_t) {
             best_t = t;
             memcpy(best, x, m * sizeof *x);
         }
     }
+    free(order);
     dls_status rc = isfinite(best_t)
                         ? dls__fill_timeline(s, st, best, NULL, paper, 1, err)
                         : dls__fail(err, DLS_ENUMERIC, "%s; and no simple distribution holds "

@@ -957,7 +957,7 @@ static dls_status lp_work_run(void *arg, dls__glpk_guard *g, dls_error *err)
  * of the processors that reach theirs shared among the others, by water-filling). The
  * limits hold V (the caller checked). x receives loads by position; w and order are
  * scratch of m each. */
-static void simple_distribution(const dls__star *st, double *x, double *w, dls__keyed *order)
+void dls__simple_distribution(const dls__star *st, double *x, double *w, dls__keyed *order)
 {
     size_t m = st->m;
     double cmin = INFINITY;
@@ -1046,7 +1046,7 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *pa
         memset(ans->active, 1, m);
         /* the makespan of a simple distribution bounds the paper's LP, which charges every
          * startup: a processor cannot start before all the startups ahead of it */
-        simple_distribution(st, scratch, scratch + m, order);
+        dls__simple_distribution(st, scratch, scratch + m, order);
         double ub = dls__replay(st, scratch, NULL, 1, 0, NULL, NULL, NULL, NULL, NULL);
         double before = 0;
         for (size_t k = 0; k < m; k++) {

@@ -36,6 +36,13 @@ DLS_HIDDEN dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule
                                          dls__lp_answer *ans, dls_error *err);
 /* Frees the arrays of an answer (the answer itself is the caller's). */
 DLS_HIDDEN void dls__lp_answer_free(dls__lp_answer *ans);
+/* Loads in proportion to each position's speed per unit (1 / (C_k + its steepest line)),
+ * within the limits by water-filling, into x (m); the limits must hold V. w (m) and order
+ * (m) are scratch. An upper bound's distribution (lp_star.c), and the last resort of
+ * schedule.c. */
+struct dls__keyed;
+DLS_HIDDEN void dls__simple_distribution(const dls__star *st, double *x, double *w,
+                                         struct dls__keyed *order);
 
 
 /* The rational certificate of the LP's optimum (certificate.c): decimal strings "p/q" (or
