@@ -71,7 +71,8 @@ static const tool_opt schedule_opts[] = {
      " times the load, at most what the limits hold)"},
     TOOL_STRING("svg", "FILE", "with --curve: plot T(V) as SVG"),
     TOOL_STRING("gantt", "FILE", "draw the schedule as an SVG Gantt chart"),
-    TOOL_FLAG("verbose", "let GLPK report its progress"),
+    TOOL_FLAG("verbose", "also say what does not change the answer (a speed model's shape "
+              "where no load lies), and let GLPK report its progress"),
     TOOL_FLAG("json", "write the schedule as JSON"),
     TOOL_OPT_END,
 };
@@ -402,6 +403,8 @@ static json_t *schedule_json(const dls_platform *pl, const dls_schedule *s,
         json_object_set_new(root, "order", order_json(pl, s, ord));
     if (dls_schedule_note(s)[0])
         json_object_set_new(root, "note", tool_json_text(dls_schedule_note(s)));
+    if (dls_schedule_details(s)[0])
+        json_object_set_new(root, "details", tool_json_text(dls_schedule_details(s)));
     return root;
 }
 
@@ -625,6 +628,9 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_sched
         return EXIT_INFEASIBLE;
     }
     tool_warn_lines(dls_schedule_note(s));
+    /* (evaluate has no --verbose and never details: it uses the true models) */
+    if (dls_schedule_details(s)[0] && arg_flag(args, "verbose"))
+        tool_note_lines(dls_schedule_details(s));
     const char *gantt = arg_string(args, "gantt");
     if (gantt) {
         int rc = write_gantt(gantt, s, pl);

@@ -55,6 +55,16 @@ void tool_warn_lines(const char *text)
     }
 }
 
+void tool_note_lines(const char *text)
+{
+    for (const char *line = text; *line;) {
+        size_t len = strcspn(line, "\n");
+        if (len > 0)
+            tool_note("note: %.*s", (int)len, line);
+        line += len + (line[len] == '\n');
+    }
+}
+
 int tool_exit_for(dls_status status)
 {
     switch (status) {

@@ -125,6 +125,8 @@ void tool_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * stderr, "dlsched: " and the text, as a message and not a warning. */
 void tool_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_warn_lines(const char *text);        /* one warning per line of text */
+/* Each line of text as "dlsched: note: LINE" on stderr: what --verbose adds. */
+void tool_note_lines(const char *text);
 /* The longest certified fraction printed in a text report (one of a large platform has
  * thousands of digits; --json gives it whole). */
 #define CERT_TEXT_MAX 120

@@ -334,6 +334,13 @@ DLS_API dls_solution_status dls_schedule_status(const dls_schedule *schedule);
  *  processors), one per line; "" when there is nothing to say. */
 DLS_API const char *dls_schedule_note(const dls_schedule *schedule);
 
+/** Explanations that do not change the answer, one per line; "" when there are none. A
+ *  speed model whose time x/s(x) is not convex is scheduled on its convex envelope: where
+ *  the loads given lie where the envelope equals the true time (the true models' makespan
+ *  equals the LP's), the answer is exact and the model's shape is said here, not in
+ *  dls_schedule_note(); where it changes the answer, dls_schedule_note() says so. */
+DLS_API const char *dls_schedule_details(const dls_schedule *schedule);
+
 /** Number of processors (the platform's). */
 DLS_API size_t dls_schedule_count(const dls_schedule *schedule);
 

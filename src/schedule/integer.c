@@ -371,11 +371,16 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
         double lim = par->use_limits ? pl->procs[i].limit : INFINITY;
         s->capacity += whole ? dls__whole_units(lim) : lim;
     }
-    dls_status st = dls__star_build(pl, V, par, 1, star, &s->note, err);
+    /* the models' shapes are said once the LP's loads are replayed (a warning only where
+     * the envelopes changed the answer) */
+    char *shape = NULL;
+    dls_status st = dls__star_build(pl, V, par, 1, star, &shape, err);
     if (st == DLS_OK)
         dls__star_note_unmodelled(pl, &s->note);
-    if (st != DLS_OK)
+    if (st != DLS_OK) {
+        free(shape);
         return st;
+    }
     s->envelope_dev = star->envelope_dev;
     /* whole units: each limit took the tolerance rule already (dls__whole_units), so their
      * sum must reach V itself (a unit short cannot be placed) */
@@ -385,6 +390,7 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
         for (size_t k = 0; k < star->m; k++)
             s->seq[k] = star->proc[k];
         int dg = dls__distinct_digits(s->capacity, V);
+        dls__schedule_place_shape(s, shape, 0);
         dls__note_add(&s->note, "infeasible: the limits hold a load of at most %.*g%s, less "
                       "than the %.*g to distribute (beyond the relative tolerance %g)", dg,
                       s->capacity, whole ? " whole units" : "", dg, V, DLS_REL_TOL);
@@ -404,8 +410,10 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
             dls__note_add(&s->note, "GLPK failed on the LP (%s); the chain solver's answer to "
                           "the same LP is rounded instead", why);
     }
-    if (st != DLS_OK)
+    if (st != DLS_OK) {
+        free(shape);
         return st;
+    }
     s->mip.lp_makespan = ans->cmax;
     s->paper_makespan = ans->paper_cmax;
     s->iterations = ans->iterations;
@@ -414,6 +422,8 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
         if (!ans->active[k])
             ans->alpha[k] = 0;
     s->mip.lp_true_makespan = dls__replay(star, ans->alpha, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
+    dls__schedule_place_shape(s, shape, s->mip.lp_true_makespan >
+                                            s->mip.lp_makespan * (1 + par->check_tol));
     return DLS_OK;
 }
 

@@ -451,6 +451,17 @@ static void order_report(const dls__order_result *best, const dls_schedule_param
                                               : fmin(best->bound, s->makespan);
 }
 
+void dls__schedule_place_shape(dls_schedule *s, char *shape, int changed)
+{
+    if (shape == NULL)
+        return;
+    dls__note_add(changed ? &s->note : &s->details, "%s", shape);
+    if (!changed)
+        dls__note_add(&s->details, "the loads lie where the envelopes equal the true times "
+                      "(the true models' makespan is the LP's): the answer is exact");
+    free(shape);
+}
+
 static dls_status dls_schedule_solve_impl(const dls_platform *platform, double load,
                                           const dls_schedule_params *params, dls_schedule **out,
                                           dls_error *err)
@@ -478,15 +489,20 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     if (params->order == DLS_ORDER_BEST)
         given.order = DLS_ORDER_GIVEN;
     dls__star star;
-    st = dls__star_build(platform, load, &given, 1, &star, &s->note, err);
+    /* what the star says of the models' shapes waits for the answer: a warning only where
+     * it changes it (see dls__schedule_place_shape) */
+    char *shape = NULL;
+    st = dls__star_build(platform, load, &given, 1, &star, &shape, err);
     if (st == DLS_OK)
         dls__star_note_unmodelled(platform, &s->note);
     if (st != DLS_OK) {
+        free(shape);
         dls_schedule_free(s);
         return st;
     }
     s->envelope_dev = star.envelope_dev;
     if (!dls__holds(s->capacity, load)) {
+        dls__schedule_place_shape(s, shape, 0);
         s->status = DLS_SOLUTION_INFEASIBLE;
         s->makespan = s->paper_makespan = s->true_makespan = INFINITY;
         for (size_t k = 0; k < star.m; k++)
@@ -514,6 +530,7 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
             order_failed = 1;
         }
         if (st != DLS_OK) {
+            free(shape);
             dls__order_result_free(&best);
             dls__star_free(&star);
             dls_schedule_free(s);
@@ -553,6 +570,7 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
         order_report(&best, params, s);
     dls__order_result_free(&best);
     if (st != DLS_OK) {
+        free(shape);
         dls_schedule_free(s);
         return st;
     }
@@ -561,7 +579,9 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     s->status = (s->solver.solver == DLS_SOLVER_CHAIN && !s->solver.optimal) || simple ||
                         order_failed
                     ? DLS_SOLUTION_FEASIBLE : DLS_SOLUTION_OPTIMAL;
-    if (s->makespan > s->lp_makespan * (1 + params->check_tol)) {
+    int changed = s->makespan > s->lp_makespan * (1 + params->check_tol);
+    dls__schedule_place_shape(s, shape, changed);
+    if (changed) {
         s->status = DLS_SOLUTION_FEASIBLE;
         dls__note_add(&s->note, "not proven optimal: the loads were sized on the convex "
                       "envelopes of speed models (the LP's makespan %.10g s), and under the "

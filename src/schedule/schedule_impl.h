@@ -29,6 +29,12 @@ DLS_HIDDEN dls_status dls__schedule_chain_fallback(const dls_platform *platform,
                                                    const dls_schedule_params *params,
                                                    dls_schedule *s, dls_error *err);
 
+/* Places what the star said of the speed models' shapes (a time x/s(x) not convex, an
+ * envelope of approximate lines) and frees it: into the note when the envelopes changed the
+ * answer (the true models' makespan above the LP's), else into the details, since the loads
+ * then lie where the envelopes are the true times and the answer is exact. */
+DLS_HIDDEN void dls__schedule_place_shape(dls_schedule *s, char *shape, int changed);
+
 /* Checks the MIP's parameters (integer.c); the cross-check uses it too. */
 DLS_HIDDEN dls_status dls__mip_params_check(const dls_mip_params *p, dls_error *err);
 

@@ -22,6 +22,7 @@ void dls_schedule_free(dls_schedule *s)
     if (s == NULL)
         return;
     free(s->note);
+    free(s->details);
     free(s->load);
     free(s->send_start);
     free(s->send_end);
@@ -122,6 +123,11 @@ void dls__fill_idle(dls_schedule *s)
 
 dls_solution_status dls_schedule_status(const dls_schedule *s) { return s->status; }
 const char *dls_schedule_note(const dls_schedule *s) { return s->note ? s->note : ""; }
+
+const char *dls_schedule_details(const dls_schedule *s)
+{
+    return s->details ? s->details : "";
+}
 size_t dls_schedule_count(const dls_schedule *s) { return s->p; }
 double dls_schedule_load(const dls_schedule *s) { return s->V; }
 double dls_schedule_makespan(const dls_schedule *s) { return s->makespan; }

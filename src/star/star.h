@@ -59,6 +59,9 @@ struct dls_schedule {
     double V;
     dls_solution_status status;
     char *note;
+    /* explanations that do not change the answer (a speed model's shape the envelope
+     * smooths where no load lies): what --verbose shows */
+    char *details;
     double *load, *send_start, *send_end, *compute, *finish, *idle;
     int *level;
     size_t *seq;

@@ -441,8 +441,13 @@ TEST(test_speed_models)
     dls_platform *pl = test_example("memory_levels.json");
     dls_schedule *s;
     assert_ok(dls_schedule_solve(pl, 1e9, NULL, &s, &err), &err);
-    /* the gpu's speed rises with the size: its time is not convex */
-    assert_non_null(strstr(dls_schedule_note(s), "processor \"gpu\""));
+    /* the gpu's speed rises with the size: its time is not convex, which is a warning
+     * (the note) where the envelope changed the answer, else a detail (issue 36) */
+    int changed = dls_schedule_makespan(s) > dls_schedule_lp_makespan(s) * (1 + 1e-9);
+    assert_non_null(strstr(changed ? dls_schedule_note(s) : dls_schedule_details(s),
+                           "processor \"gpu\""));
+    assert_null(strstr(changed ? dls_schedule_details(s) : dls_schedule_note(s),
+                       "processor \"gpu\""));
     assert_true(dls_schedule_envelope_deviation(s) > 0.01);
     assert_int_equal(dls_schedule_levels(s)[3], 0);
     /* the envelope is below the true time: the true makespan is not smaller */
