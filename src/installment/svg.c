@@ -110,7 +110,7 @@ static void draw_chunk(chart *c, const panel *p, const dls_installment_event *ev
         dls__gantt_transit(o, ev->processor + 1, x, w);
     }
     if (clip(p, ev->compute_start, ev->compute_end, &x, &w)) {
-        dls__gantt_compute(o, ev->processor + 1, x, w, level, 1, name,
+        dls__gantt_compute(o, ev->processor + 1, x, w, level, 1, 1, name,
                            "chunk %llu (round %llu), %.6g units, computes %.9g to %.9g s%s",
                            (unsigned long long)ev->chunk, (unsigned long long)ev->round,
                            ev->size, ev->compute_start, ev->compute_end,
