@@ -55,8 +55,8 @@ static void legend(dls__buf *o, const dls_schedule *s, double y)
     for (size_t i = 0; i < s->p; i++) {
         if (s->level[i] > maxlevel)
             maxlevel = s->level[i];
-        if (s->load[i] > 0 && s->level[i] == 0)
-            speed_models = 1;
+        if (s->level[i] == 0 && (s->load[i] > 0 || s->finish[i] > s->send_end[i]))
+            speed_models = 1; /* a computation bar of its colour is drawn */
     }
     dls__gantt_key keys[DLS__GANTT_SLOTS + 3];
     size_t n = 0;
@@ -178,11 +178,13 @@ static void method_words(const dls_schedule *s, char *buf, size_t size)
                    same_makespan(m->mip_makespan, s->makespan);
     switch (s->kind) {
     case DLS_SCHEDULE_LP:
-        if (s->solver.solver == DLS_SOLVER_GLPK)
-            snprintf(buf, size, "%s, GLPK simplex%s%s", s->status == DLS_SOLUTION_OPTIMAL
-                                                            ? "optimal"
-                                                            : dls_solution_status_name(s->status),
-                     s->solver.selection ? " (the set of processors by a heuristic)" : "",
+        if (s->solver.solver == DLS_SOLVER_GLPK && s->solver.selection && !s->solver.optimal)
+            snprintf(buf, size, "GLPK simplex, %s for the processors a heuristic chose%s",
+                     s->status == DLS_SOLUTION_OPTIMAL ? "optimal" : "not proven optimal",
+                     s->exact ? ", confirmed by the exact simplex" : "");
+        else if (s->solver.solver == DLS_SOLVER_GLPK)
+            snprintf(buf, size, "%s, GLPK simplex%s",
+                     s->status == DLS_SOLUTION_OPTIMAL ? "optimal" : "not proven optimal",
                      s->exact ? ", confirmed by the exact simplex" : "");
         else
             snprintf(buf, size, "%s, chain solver%s",
@@ -293,8 +295,7 @@ static void draw(dls__buf *o, const dls_schedule *s, const dls_platform *pl)
     dls__gantt_text_close(o);
     dls__gantt_subtitle_open(o);
     method_words(s, words, sizeof words);
-    dls__buf_put(o, "%s; the originator sends one at a time (first lane), then each "
-                    "processor's lane in send order", words);
+    dls__buf_put(o, "%s; processors in send order", words);
     dls__gantt_text_close(o);
     /* grid lines first, under the bars */
     double step = dls__svg_nice_step(T, TICKS);
