@@ -369,6 +369,62 @@ dls_status dls_schedule_gantt_write_file(const dls_schedule *s, const dls_platfo
 /* Opacity of the predicted lanes, so that the measured ones stand out. */
 #define PREDICTED_OPACITY 0.45
 
+/* Under the comparison: per processor (in the predicted send order) its load and share,
+ * its predicted and measured finish and their difference, then the makespans. */
+static void compare_table(dls__buf *o, const dls_schedule *pr, const dls_schedule *me,
+                          const dls_platform *pl, double y)
+{
+    static const char *const heads[] = {"processor", "load (units)", "share (%)",
+                                        "predicted finish (s)", "measured finish (s)",
+                                        "difference (s)"};
+    enum { COLS = sizeof heads / sizeof heads[0], W = 32 };
+    size_t rows = pr->p + 1;
+    const char **cells = calloc(rows * COLS, sizeof *cells);
+    char *num = malloc(rows * COLS * W);
+    double *times = malloc((2 * pr->p + 2) * sizeof *times);
+    if (cells == NULL || num == NULL || times == NULL) {
+        free(cells);
+        free(num);
+        free(times);
+        o->failed = 1;
+        return;
+    }
+    for (size_t i = 0; i < pr->p; i++) {
+        times[2 * i] = pr->load[i] > 0 ? pr->finish[i] : NAN;
+        times[2 * i + 1] = me->load[i] > 0 ? me->finish[i] : NAN;
+    }
+    times[2 * pr->p] = pr->makespan;
+    times[2 * pr->p + 1] = me->makespan;
+    int dl = dls__gantt_column_format(pr->load, pr->p, TABLE_DIGITS);
+    int dt = dls__gantt_column_format(times, 2 * pr->p + 2, TABLE_DIGITS);
+#define CELL(r, c, fmt, ...)                                                                \
+    (snprintf(num + ((r) * COLS + (c)) * W, W, fmt, __VA_ARGS__),                           \
+     cells[(r) * COLS + (c)] = num + ((r) * COLS + (c)) * W)
+    for (size_t k = 0; k < pr->p; k++) {
+        size_t i = pr->seq[k];
+        cells[k * COLS] = pl->procs[i].name;
+        CELL(k, 1, "%.*f", dl, pr->load[i]);
+        CELL(k, 2, "%.2f", 100 * pr->load[i] / pr->V);
+        if (isfinite(times[2 * i]))
+            CELL(k, 3, "%.*f", dt, times[2 * i]);
+        if (isfinite(times[2 * i + 1]))
+            CELL(k, 4, "%.*f", dt, times[2 * i + 1]);
+        if (isfinite(times[2 * i]) && isfinite(times[2 * i + 1]))
+            CELL(k, 5, "%+.*f", dt, times[2 * i + 1] - times[2 * i]);
+    }
+    cells[pr->p * COLS] = "makespan";
+    CELL(pr->p, 1, "%.*f", dl, pr->V);
+    CELL(pr->p, 2, "%s", "100.00");
+    CELL(pr->p, 3, "%.*f", dt, pr->makespan);
+    CELL(pr->p, 4, "%.*f", dt, me->makespan);
+    CELL(pr->p, 5, "%+.*f", dt, me->makespan - pr->makespan);
+#undef CELL
+    dls__gantt_table(o, y, heads, COLS, cells, rows);
+    free(cells);
+    free(num);
+    free(times);
+}
+
 static void draw_compare(dls__buf *o, const dls_schedule *pr, const dls_schedule *me,
                          const dls_platform *pl)
 {
@@ -376,7 +432,8 @@ static void draw_compare(dls__buf *o, const dls_schedule *pr, const dls_schedule
     double left = DLS__GANTT_LEFT, plot_w = DLS__GANTT_WIDTH - left - DLS__GANTT_RIGHT;
     size_t lanes = 2 * (pr->p + 1);
     double axis_y = dls__gantt_lane_y(lanes) + 4;
-    dls__gantt_begin(o, axis_y + 80, NULL);
+    dls__gantt_begin(o, axis_y + 52 + DLS__GANTT_TABLE_GAP + dls__gantt_table_height(pr->p + 1) +
+                            12, NULL);
     dls__gantt_title_open(o);
     dls__buf_put(o, "Predicted against measured: makespan %.6g s predicted, %.6g s measured "
                     "(%+.1f%%)", pr->makespan, me->makespan,
@@ -400,6 +457,7 @@ static void draw_compare(dls__buf *o, const dls_schedule *pr, const dls_schedule
     time_axis(o, T, step, axis_y);
     dls__gantt_makespan(o, left + plot_w * (me->makespan / T), axis_y);
     legend(o, pr, axis_y + 52);
+    compare_table(o, pr, me, pl, axis_y + 52 + DLS__GANTT_TABLE_GAP);
     dls__buf_put(o, "</svg>\n");
 }
 
