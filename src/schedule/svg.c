@@ -188,7 +188,8 @@ static void method_words(const dls_schedule *s, char *buf, size_t size)
                      s->exact ? ", confirmed by the exact simplex" : "");
         else
             snprintf(buf, size, "%s, chain solver%s",
-                     s->status == DLS_SOLUTION_OPTIMAL && (!s->solver.selection || s->solver.optimal)
+                     s->status == DLS_SOLUTION_OPTIMAL &&
+                             (!s->solver.selection || s->solver.optimal)
                          ? "optimal" : "not proven optimal",
                      s->solver.selection && !s->solver.optimal
                          ? " (the set of processors by a heuristic)" : "");
@@ -201,7 +202,8 @@ static void method_words(const dls_schedule *s, char *buf, size_t size)
         break;
     case DLS_SCHEDULE_MIP:
         snprintf(buf, size, "exact shapes, %s: %s", verdict,
-                 mip_kept ? "MIP (GLPK branch and bound)" : "the LP's loads (no better MIP answer)");
+                 mip_kept ? "MIP (GLPK branch and bound)"
+                          : "the LP's loads (no better MIP answer)");
         break;
     case DLS_SCHEDULE_EVALUATED:
         snprintf(buf, size, "a given distribution, replayed");

@@ -62,13 +62,14 @@ void dls__gantt_begin(dls__buf *o, double height, const char *defs)
 
 void dls__gantt_title_open(dls__buf *o)
 {
-    dls__buf_put(o, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" font-weight=\"bold\">",
+    dls__buf_put(o, "<text class=\"title\" x=\"%.0f\" y=\"24\" font-size=\"16\" "
+                    "font-weight=\"bold\">",
                  DLS__GANTT_LEFT);
 }
 
 void dls__gantt_subtitle_open(dls__buf *o)
 {
-    dls__buf_put(o, "<text x=\"%.0f\" y=\"42\" fill=\"#555\">", DLS__GANTT_LEFT);
+    dls__buf_put(o, "<text class=\"subtitle\" x=\"%.0f\" y=\"42\" fill=\"#555\">", DLS__GANTT_LEFT);
 }
 
 void dls__gantt_text_close(dls__buf *o)

@@ -54,9 +54,9 @@ DLS_HIDDEN const char *dls__gantt_colour(int level);
 DLS_HIDDEN double dls__gantt_lane_y(size_t k);
 
 /* The XML prolog, the <svg> element of the given height, the communication pattern and
- * optional <defs> content (elements only), the white background, the title in bold (plain text, escaped; NULL: none, the caller writes
- * its own between dls__gantt_title_open and dls__gantt_text_close) and the grey
- * subtitle's opening tag, which the caller fills and closes with dls__gantt_text_close. */
+ * optional <defs> content (elements only), and the white background. The title (bold)
+ * and the grey subtitle: the caller opens them, writes their text (escaped) and closes
+ * them with dls__gantt_text_close. */
 DLS_HIDDEN void dls__gantt_begin(dls__buf *o, double height, const char *defs);
 DLS_HIDDEN void dls__gantt_title_open(dls__buf *o);
 DLS_HIDDEN void dls__gantt_subtitle_open(dls__buf *o);
