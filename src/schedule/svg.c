@@ -30,6 +30,8 @@
 /* Makespans within this relative distance are one answer's (which method's answer the
  * integer schedule kept). */
 #define SAME_MAKESPAN 1e-9
+/* A subtitle this long still has room for "; lanes in send order" on the canvas. */
+#define SUBTITLE_CHARS 90
 
 /* The time axis under the lanes, with its ticks every step seconds. */
 static void time_axis(dls__buf *o, double T, double step, double axis_y)
@@ -179,7 +181,7 @@ static void method_words(const dls_schedule *s, char *buf, size_t size)
     switch (s->kind) {
     case DLS_SCHEDULE_LP:
         if (s->solver.solver == DLS_SOLVER_GLPK && s->solver.selection && !s->solver.optimal)
-            snprintf(buf, size, "GLPK simplex, %s for the processors a heuristic chose%s",
+            snprintf(buf, size, "GLPK simplex, %s (processors chosen by a heuristic)%s",
                      s->status == DLS_SOLUTION_OPTIMAL ? "optimal" : "not proven optimal",
                      s->exact ? ", confirmed by the exact simplex" : "");
         else if (s->solver.solver == DLS_SOLVER_GLPK)
@@ -297,7 +299,8 @@ static void draw(dls__buf *o, const dls_schedule *s, const dls_platform *pl)
     dls__gantt_text_close(o);
     dls__gantt_subtitle_open(o);
     method_words(s, words, sizeof words);
-    dls__buf_put(o, "%s; processors in send order", words);
+    /* the lanes' order too when the line has room for it */
+    dls__buf_put(o, "%s%s", words, strlen(words) <= SUBTITLE_CHARS ? "; lanes in send order" : "");
     dls__gantt_text_close(o);
     /* grid lines first, under the bars */
     double step = dls__svg_nice_step(T, TICKS);

@@ -126,6 +126,17 @@ gantt "--integer with the MIP" "whole-unit loads, optimal: MIP (GLPK branch and 
     schedule "$ex/star_cluster.json" --load 10000 --integer --mip yes
 gantt "--integer, rounded" "whole-unit loads, not proven optimal: the LP's loads rounded" \
     schedule "$ex/star_cluster.json" --load 10000 --integer --mip no
+gantt "--exact-shape" "exact shapes, optimal: MIP (GLPK branch and bound)" \
+    schedule "$ex/star_cluster.json" --load 10000 --exact-shape
+# without links the integer problem is the geometric partitioner's, whose answer is kept
+cat >"$tmp/nolink.json" <<'EOF'
+{"processors": [
+  {"name": "a", "time": [[0, 1e-3], [-50, 2e-3]]},
+  {"name": "b", "speed": {"points": [[10, 300], [1000, 900], [5000, 400]]}},
+  {"name": "c", "speed": 700}]}
+EOF
+gantt "--integer without links" "whole-unit loads, optimal: the geometric partitioner's" \
+    schedule "$tmp/nolink.json" --load 1001 --integer --mip no
 gantt "evaluate" "a given distribution, replayed" \
     evaluate "$ex/star_cluster.json" --loads 1e5,2e5,0,3e5,1e3
 
