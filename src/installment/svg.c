@@ -282,7 +282,7 @@ static void load_label(chart *c, const panel *end, size_t i)
         return; /* the lane's note says why it has none */
     char ld[32], pc[32], text[128];
     dls__svg_num(ld, sizeof ld, s->load[i], LABEL_DIGITS);
-    dls__svg_num(pc, sizeof pc, 100 * s->load[i] / s->plan.V, SHARE_DIGITS);
+    dls__svg_num(pc, sizeof pc, dls__gantt_share(s->load[i], s->plan.V), SHARE_DIGITS);
     snprintf(text, sizeof text, "load %s (%s%%) in %llu chunk%s", ld, pc,
              (unsigned long long)s->chunks[i], s->chunks[i] == 1 ? "" : "s");
     double x = fmin(fmax(px(end, s->finish[i]), LEFT), end->x1);
@@ -316,23 +316,27 @@ static void draw_table(chart *c, double y)
 #define CELL(r, k, fmt, ...)                                                                \
     (snprintf(num + ((r) * COLS + (k)) * W, W, fmt, __VA_ARGS__),                           \
      cells[(r) * COLS + (k)] = num + ((r) * COLS + (k)) * W)
+#define NUMBER(r, k, d, v, sign)                                                            \
+    (dls__gantt_cell(num + ((r) * COLS + (k)) * W, W, (v), (d), (sign)),                    \
+     cells[(r) * COLS + (k)] = num + ((r) * COLS + (k)) * W)
     for (size_t i = 0; i < s->n; i++) {
         cells[i * COLS] = c->pl->procs[i].name;
         CELL(i, 1, "%llu", (unsigned long long)s->chunks[i]);
-        CELL(i, 2, "%.*f", dl, s->load[i]);
-        CELL(i, 3, "%.2f", 100 * s->load[i] / s->plan.V);
+        NUMBER(i, 2, dl, s->load[i], 0);
+        CELL(i, 3, "%.2f", dls__gantt_share(s->load[i], s->plan.V));
         if (isfinite(fin[i]))
-            CELL(i, 4, "%.*f", dt, fin[i]);
+            NUMBER(i, 4, dt, fin[i], 0);
         else
             cells[i * COLS + 4] = "no chunk";
         chunks += s->chunks[i];
     }
     cells[s->n * COLS] = "total";
     CELL(s->n, 1, "%llu", (unsigned long long)chunks);
-    CELL(s->n, 2, "%.*f", dl, s->plan.V);
+    NUMBER(s->n, 2, dl, s->plan.V, 0);
     CELL(s->n, 3, "%s", "100.00");
-    CELL(s->n, 4, "%.*f", dt, s->makespan);
+    NUMBER(s->n, 4, dt, s->makespan, 0);
 #undef CELL
+#undef NUMBER
     dls__gantt_table(&c->o, y, heads, COLS, cells, rows);
     free(cells);
     free(num);

@@ -110,7 +110,7 @@ static void load_text(const dls_schedule *s, size_t i, char *buf, size_t size)
                                               : "unused");
         return;
     }
-    dls__svg_num(pc, sizeof pc, 100 * s->load[i] / s->V, SHARE_DIGITS);
+    dls__svg_num(pc, sizeof pc, dls__gantt_share(s->load[i], s->V), SHARE_DIGITS);
     int n = snprintf(buf, size, "load %s (%s%%)", ld, pc);
     /* the level in words too: a grey print loses the colour */
     if (s->level[i] > 0 && n > 0 && (size_t)n < size)
@@ -253,28 +253,32 @@ static void table(dls__buf *o, const dls_schedule *s, const dls_platform *pl, do
 #define CELL(r, c, fmt, ...)                                                                \
     (snprintf(num + ((r) * COLS + (c)) * W, W, fmt, __VA_ARGS__),                           \
      cells[(r) * COLS + (c)] = num + ((r) * COLS + (c)) * W)
+#define NUMBER(r, c, d, v, sign)                                                            \
+    (dls__gantt_cell(num + ((r) * COLS + (c)) * W, W, (v), (d), (sign)),                    \
+     cells[(r) * COLS + (c)] = num + ((r) * COLS + (c)) * W)
     /* times within the tolerance of 0 are 0, not rounding noise */
 #define TIME(t) (fabs(t) <= DLS_REL_TOL * T ? 0.0 : (t))
     for (size_t k = 0; k < s->p; k++) {
         size_t i = s->seq[k];
         cells[k * COLS] = pl->procs[i].name;
-        CELL(k, 1, "%.*f", dl, s->load[i]);
-        CELL(k, 2, "%.2f", 100 * s->load[i] / s->V);
+        NUMBER(k, 1, dl, s->load[i], 0);
+        CELL(k, 2, "%.2f", dls__gantt_share(s->load[i], s->V));
         if (isfinite(s->send_start[i])) {
-            CELL(k, 3, "%.*f", dt, TIME(s->send_start[i]));
-            CELL(k, 4, "%.*f", dt, TIME(s->send_end[i]));
-            CELL(k, 5, "%.*f", dt, TIME(s->finish[i]));
+            NUMBER(k, 3, dt, TIME(s->send_start[i]), 0);
+            NUMBER(k, 4, dt, TIME(s->send_end[i]), 0);
+            NUMBER(k, 5, dt, TIME(s->finish[i]), 0);
         } else {
             cells[k * COLS + 3] = cells[k * COLS + 4] = "-";
             cells[k * COLS + 5] = "unused";
         }
     }
     cells[s->p * COLS] = "total";
-    CELL(s->p, 1, "%.*f", dl, s->V);
+    NUMBER(s->p, 1, dl, s->V, 0);
     CELL(s->p, 2, "%s", "100.00");
-    CELL(s->p, 5, "%.*f", dt, T);
+    NUMBER(s->p, 5, dt, T, 0);
 #undef TIME
 #undef CELL
+#undef NUMBER
     dls__gantt_table(o, y, heads, COLS, cells, rows);
     free(cells);
     free(num);
@@ -405,25 +409,29 @@ static void compare_table(dls__buf *o, const dls_schedule *pr, const dls_schedul
 #define CELL(r, c, fmt, ...)                                                                \
     (snprintf(num + ((r) * COLS + (c)) * W, W, fmt, __VA_ARGS__),                           \
      cells[(r) * COLS + (c)] = num + ((r) * COLS + (c)) * W)
+#define NUMBER(r, c, d, v, sign)                                                            \
+    (dls__gantt_cell(num + ((r) * COLS + (c)) * W, W, (v), (d), (sign)),                    \
+     cells[(r) * COLS + (c)] = num + ((r) * COLS + (c)) * W)
     for (size_t k = 0; k < pr->p; k++) {
         size_t i = pr->seq[k];
         cells[k * COLS] = pl->procs[i].name;
-        CELL(k, 1, "%.*f", dl, pr->load[i]);
-        CELL(k, 2, "%.2f", 100 * pr->load[i] / pr->V);
+        NUMBER(k, 1, dl, pr->load[i], 0);
+        CELL(k, 2, "%.2f", dls__gantt_share(pr->load[i], pr->V));
         if (isfinite(times[2 * i]))
-            CELL(k, 3, "%.*f", dt, times[2 * i]);
+            NUMBER(k, 3, dt, times[2 * i], 0);
         if (isfinite(times[2 * i + 1]))
-            CELL(k, 4, "%.*f", dt, times[2 * i + 1]);
+            NUMBER(k, 4, dt, times[2 * i + 1], 0);
         if (isfinite(times[2 * i]) && isfinite(times[2 * i + 1]))
-            CELL(k, 5, "%+.*f", dt, times[2 * i + 1] - times[2 * i]);
+            NUMBER(k, 5, dt, times[2 * i + 1] - times[2 * i], 1);
     }
     cells[pr->p * COLS] = "makespan";
-    CELL(pr->p, 1, "%.*f", dl, pr->V);
+    NUMBER(pr->p, 1, dl, pr->V, 0);
     CELL(pr->p, 2, "%s", "100.00");
-    CELL(pr->p, 3, "%.*f", dt, pr->makespan);
-    CELL(pr->p, 4, "%.*f", dt, me->makespan);
-    CELL(pr->p, 5, "%+.*f", dt, me->makespan - pr->makespan);
+    NUMBER(pr->p, 3, dt, pr->makespan, 0);
+    NUMBER(pr->p, 4, dt, me->makespan, 0);
+    NUMBER(pr->p, 5, dt, me->makespan - pr->makespan, 1);
 #undef CELL
+#undef NUMBER
     dls__gantt_table(o, y, heads, COLS, cells, rows);
     free(cells);
     free(num);

@@ -321,6 +321,8 @@ int dls__gantt_column_format(const double *v, size_t n, int sig)
     for (size_t k = 0; k < n; k++)
         if (isfinite(v[k]))
             largest = fmax(largest, fabs(v[k]));
+    if (largest >= DLS__SVG_PLAIN_MAX || (largest > 0 && largest < DLS__SVG_PLAIN_MIN))
+        return -1; /* 1e+20 in 21 digits, or 1e-60 as 0.000000000, would say nothing */
     int d = dls__svg_column_decimals(largest, sig);
     /* zeros that every number of the column ends with say nothing: 0.327, not 0.327000 */
     for (; d > 0; d--) {
@@ -334,4 +336,22 @@ int dls__gantt_column_format(const double *v, size_t n, int sig)
         }
     }
     return d;
+}
+
+void dls__gantt_cell(char *buf, size_t size, double v, int decimals, int sign)
+{
+    if (decimals < 0 || !isfinite(v)) {
+        dls__svg_num(buf, size, v, DLS__GANTT_CELL_DIGITS);
+        if (sign && v > 0 && strlen(buf) + 1 < size) {
+            memmove(buf + 1, buf, strlen(buf) + 1);
+            buf[0] = '+';
+        }
+        return;
+    }
+    snprintf(buf, size, sign ? "%+.*f" : "%.*f", decimals, v);
+}
+
+double dls__gantt_share(double load, double total)
+{
+    return total > 0 && isfinite(total) ? 100 * load / total : 0;
 }

@@ -128,9 +128,19 @@ DLS_HIDDEN double dls__gantt_table(dls__buf *o, double y, const char *const *hea
                                    size_t ncols, const char *const *cells, size_t rows);
 
 /* The decimals of a column of n numbers: those giving its largest sig significant digits
- * (dls__svg_column_decimals), less the zeros every number would end with. Numbers that
- * are not finite are left out. */
+ * (dls__svg_column_decimals), less the zeros every number would end with; -1 (each
+ * number with an exponent, DLS__GANTT_CELL_DIGITS digits) when the largest is beyond
+ * what reads plainly (DLS__SVG_PLAIN_MIN, DLS__SVG_PLAIN_MAX). Numbers that are not
+ * finite are left out. */
 DLS_HIDDEN int dls__gantt_column_format(const double *v, size_t n, int sig);
+
+/* A table cell: v with the column's decimals (from dls__gantt_column_format), with its
+ * sign when sign is set. */
+#define DLS__GANTT_CELL_DIGITS 6
+DLS_HIDDEN void dls__gantt_cell(char *buf, size_t size, double v, int decimals, int sign);
+
+/* load as a percentage of total (0 when the total is 0). */
+DLS_HIDDEN double dls__gantt_share(double load, double total);
 
 /* Height of that table with rows rows (and its header). */
 DLS_HIDDEN double dls__gantt_table_height(size_t rows);
