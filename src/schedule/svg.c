@@ -17,8 +17,12 @@
 #include "svg/gantt.h"
 #include "svg/svg_text.h"
 
-/* Wanted number of time ticks. */
+/* Wanted number of time ticks; a tick label's character width and the least gap between
+ * two labels (px), and how many times the step may be widened for them. */
 #define TICKS 8
+#define TICK_CHAR_W 7.0
+#define TICK_GAP 12.0
+#define MAX_WIDEN 4
 /* A send bar shows its processor's name when it has this many pixels per character. */
 #define NAME_CHAR_W 8.0
 /* Significant digits of the numbers in the title, on the bars (loads, shares) and in the
@@ -32,6 +36,26 @@
 #define SAME_MAKESPAN 1e-9
 /* A subtitle this long still has room for "; lanes in send order" on the canvas. */
 #define SUBTITLE_CHARS 90
+
+/* The step of the time ticks: about TICKS of them, fewer when their labels ("1.2e+44")
+ * would touch. */
+static double tick_step(double T)
+{
+    double plot_w = DLS__GANTT_WIDTH - DLS__GANTT_LEFT - DLS__GANTT_RIGHT;
+    double step = dls__svg_nice_step(T, TICKS);
+    for (int widen = 0; widen < MAX_WIDEN; widen++) {
+        size_t widest = 0;
+        for (double t = 0; t <= T * (1 + 1e-9); t += step) {
+            char v[32];
+            snprintf(v, sizeof v, "%g", t);
+            widest = strlen(v) > widest ? strlen(v) : widest;
+        }
+        if (plot_w * step / T >= TICK_CHAR_W * (double)widest + TICK_GAP)
+            break;
+        step = dls__svg_nice_step(T, T / step / 2); /* about half as many */
+    }
+    return step;
+}
 
 /* The time axis under the lanes, with its ticks every step seconds. */
 static void time_axis(dls__buf *o, double T, double step, double axis_y)
@@ -307,7 +331,7 @@ static void draw(dls__buf *o, const dls_schedule *s, const dls_platform *pl)
     dls__buf_put(o, "%s%s", words, strlen(words) <= SUBTITLE_CHARS ? "; lanes in send order" : "");
     dls__gantt_text_close(o);
     /* grid lines first, under the bars */
-    double step = dls__svg_nice_step(T, TICKS);
+    double step = tick_step(T);
     grid(o, T, step, axis_y);
     sends(o, s, pl, T, 0, "originator (sends)");
     for (size_t k = 0; k < s->p; k++)
@@ -456,7 +480,7 @@ static void draw_compare(dls__buf *o, const dls_schedule *pr, const dls_schedule
     dls__buf_put(o, "each pair of lanes: the prediction (faded) above what was measured, in "
                     "the predicted send order");
     dls__gantt_text_close(o);
-    double step = dls__svg_nice_step(T, TICKS);
+    double step = tick_step(T);
     grid(o, T, step, axis_y);
     dls__buf_put(o, "<g opacity=\"%.2f\">\n", PREDICTED_OPACITY);
     sends(o, pr, pl, T, 0, "sends, predicted");
