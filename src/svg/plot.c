@@ -874,6 +874,21 @@ static void put_points(svg *o, const plot *p, const curve *c, const char *colour
     }
 }
 
+/* The legend's words for a curve: its processor's name, or the names of all the identical
+ * processors drawn as it ("xeon-a = xeon-b", then " (identical)" with suffix); raw text,
+ * not escaped. */
+static void curve_names(const plot *p, const curve *c, int suffix, svg *b)
+{
+    dls__buf_put(b, "%s", dls_platform_name(p->pl, c->proc));
+    if (c->twins < 2)
+        return;
+    for (size_t k = 0; k < p->nc; k++)
+        if (p->c[k].same_as >= 0 && &p->c[p->c[k].same_as] == c)
+            dls__buf_put(b, " = %s", dls_platform_name(p->pl, p->c[k].proc));
+    if (suffix)
+        dls__buf_put(b, IDENTICAL);
+}
+
 /* The limits as dashed vertical lines (labels 0), or their labels (labels 1), drawn last
  * so that no marker hides them. A label that would overprint the previous one is left
  * out: the legend's key and the colour still tell what the line is. */
@@ -923,7 +938,18 @@ static void put_limits(svg *o, const plot *p, double top, double bottom, int lab
                "font-size=\"%.0f\" fill=\"%s\" stroke=\"white\" stroke-width=\"3\" "
                "stroke-linejoin=\"round\" paint-order=\"stroke\">", x - 4,
             low ? bottom - 6 : top + 6, low ? "start" : "end", SMALL_FONT, colour);
-        put_text_max(o, dls_platform_name(p->pl, i), LIMIT_LABEL_CHARS);
+        /* the names of identical processors, whose lines are this one */
+        const curve *own = NULL;
+        for (size_t c = 0; c < p->nc && own == NULL; c++)
+            if (p->c[c].proc == i)
+                own = &p->c[c];
+        svg names = DLS__BUF_INIT;
+        if (own != NULL)
+            curve_names(p, own, 0, &names);
+        put_text_max(o, names.s != NULL ? names.s : dls_platform_name(p->pl, i),
+                     LIMIT_LABEL_CHARS);
+        o->failed |= names.failed;
+        dls__buf_free(&names);
         put(o, " limit %s</text>\n", v);
     }
     free(marks);
@@ -942,19 +968,6 @@ enum { KEY_NONE, KEY_POINT, KEY_BAND, KEY_LIMIT, KEY_EXTRA };
 static const char *const key_label[] = {"", "measured point", "measured band (low to high)",
                                         "limit (largest size)",
                                         "extrapolated (no measurement)"};
-
-/* The legend's words for a curve: its processor's name, or the names of all the identical
- * processors drawn as it ("xeon-a = xeon-b (identical)"); raw text, not escaped. */
-static void curve_names(const plot *p, const curve *c, svg *b)
-{
-    dls__buf_put(b, "%s", dls_platform_name(p->pl, c->proc));
-    if (c->twins < 2)
-        return;
-    for (size_t k = 0; k < p->nc; k++)
-        if (p->c[k].same_as >= 0 && &p->c[p->c[k].same_as] == c)
-            dls__buf_put(b, " = %s", dls_platform_name(p->pl, p->c[k].proc));
-    dls__buf_put(b, IDENTICAL);
-}
 
 /* Characters of an entry's label. */
 static size_t entry_chars(const plot *p, const entry *e)
@@ -1015,7 +1028,7 @@ static void put_entry(svg *o, const plot *p, const entry *e, double x, double y,
     }
     const curve *c = e->c;
     svg names = DLS__BUF_INIT;
-    curve_names(p, c, &names);
+    curve_names(p, c, 1, &names);
     const char *name = names.s != NULL ? names.s : "";
     char colour[8], v[32] = "";
     curve_colour(c, colour, sizeof colour);
