@@ -670,6 +670,7 @@ TEST(test_identical_and_extrapolated)
     assert_int_equal(test_count(svg, "<path class=\"curve\""), 4);
     assert_int_equal(test_count(svg, "<title>xeon-b"), 0);
     assert_int_equal(test_count(svg, "<line class=\"limit\""), 2); /* xeon-a's, xeon-c's */
+    assert_non_null(strstr(svg, ">xeon-a = xeon-b limit 4e+05</text>"));
     /* gpu, xeon-a and xeon-c: before the first point and after the last one */
     assert_int_equal(test_count(svg, "<path class=\"extrapolated\""), 3 * 2);
     assert_int_equal(test_count(svg, "extrapolated (no measurement)</text>"), 1);
