@@ -33,7 +33,7 @@ CLI_TESTS = \
 	tests/tool/cli_schedule.sh tests/tool/cli_schedule_json.sh \
 	tests/tool/cli_order.sh tests/tool/cli_order_json.sh \
 	tests/tool/cli_bench.sh \
-	tests/tool/cli_plot.sh tests/tool/cli_plot_xml.sh \
+	tests/tool/cli_plot.sh tests/tool/cli_plot_xml.sh tests/tool/cli_gantt.sh \
 	tests/tool/cli_lu.sh tests/tool/cli_lu_json.sh \
 	tests/tool/cli_installments.sh tests/tool/cli_installments_json.sh \
 	tests/tool/cli_installments_lp.sh \

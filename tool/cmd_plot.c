@@ -39,7 +39,9 @@ const tool_cmd tool_cmd_plot = {
     "Reads PLATFORM and draws every processor's speed as a function of the size of its\n"
     "share: measured points as markers (with their bands as error bars), constant speeds\n"
     "as horizontal lines, time lines as the speed x / time(x), 2-D models as sections at\n"
-    "grid values of x, and each limit as a dashed vertical line. The file is replaced\n"
+    "grid values of x, and each limit as a dashed vertical line. Sizes beyond the\n"
+    "measured points are extrapolated: dotted and lighter. Identical processors share\n"
+    "one curve and one legend entry (\"a = b (identical)\"). The file is replaced\n"
     "atomically: it is either the old one or the complete new picture. Exits 2 on bad\n"
     "usage, an unreadable platform or an unwritable file, 3 when out of memory.",
     plot_opts,

@@ -665,7 +665,9 @@ DLS_API void dls_installment_gantt_params_init(dls_installment_gantt_params *par
  * each chunk as a bar (coloured by its memory level), the data in transit under it, and a
  * time axis in seconds. Long schedules are drawn as their first and last rounds on either
  * side of a break that says how many rounds and seconds are left out; a processor busy with
- * chunks from the left-out rounds shows it as a hatched bar.
+ * chunks from the left-out rounds shows it as a hatched bar. Each processor's load, share
+ * and number of chunks are written on its lane after its last chunk, and a table under the
+ * chart lists them with its finish.
  * @param platform the platform simulated (for the names)
  * @param params NULL for the defaults
  * @param[out] svg receives the document, to release with dls_free(); unchanged on failure

@@ -8,7 +8,13 @@
  * - points models: the piecewise-linear function through the measured points, constant
  *   beyond the first and the last point, the points themselves as markers and, when the
  *   points carry measured bands, a vertical bar from low to high at each point over a
- *   light band between the interpolated low and high curves;
+ *   light band between the interpolated low and high curves; the constant extensions
+ *   (below the first point, and past the last one up to the limit or the axis) are
+ *   extrapolated, not measured: they are drawn dotted, thinner and lighter, with a legend
+ *   key "extrapolated (no measurement)";
+ * - identical processors (the same samples, points and limit) would hide each other: one
+ *   curve is drawn for them, and its legend entry names them all ("xeon-a = xeon-b
+ *   (identical)");
  * - constant models: a horizontal line; time-line models: the speed x / time(x);
  * - 2-D models (::DLS_MODEL_SPEED2D): a family of dashed sections y -> s(x_i, y) at
  *   grid values x_i of the first parameter, one legend entry per section
@@ -27,7 +33,7 @@
  * C's `%g` exponent style otherwise ("2.5e+09"); all the labels of a linear axis take
  * the exponent style when one of them needs it.
  *
- * Drawn elements carry a `class` attribute (`curve`, `band`, `point`, `point
+ * Drawn elements carry a `class` attribute (`curve`, `extrapolated`, `band`, `point`, `point
  * beyond-limit`, `error-bar`, `limit`, `limit-label`, `legend-entry`, `legend-key`,
  * `tick-label`, `axis-title`, `title`), so that a style sheet or a script can find and
  * restyle them. The document is a function of its inputs only: the same platform and

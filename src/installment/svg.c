@@ -1,7 +1,8 @@
 /* Gantt charts of multi-installment schedules as SVG, in the look of the schedule's chart
  * (what they share is in svg/gantt.c): the originator's sends on the first lane, then one lane per processor in platform order with
  * each chunk's data in transit (thin) and its computation (coloured by memory level), idle
- * time up to the makespan, a time axis in seconds.
+ * time up to the makespan, a time axis in seconds; each processor's load written after its
+ * last chunk, and a table of the loads under the chart.
  *
  * A schedule of 10^10 chunks cannot be drawn chunk by chunk, and need not be: its rounds
  * repeat. When it has more than 2 H rounds (H = params->rounds), the chart shows the first H
@@ -38,6 +39,11 @@
 #define MAX_WIDEN 6       /* times a step may be widened for its labels */
 #define MAX_TICK_DIGITS 15
 #define MAX_TICKS 40        /* per panel, whatever the rounding of the step */
+/* Significant digits of the loads and shares written on the lanes, and of the table. */
+#define TITLE_DIGITS 6
+#define LABEL_DIGITS 6
+#define SHARE_DIGITS 3
+#define TABLE_DIGITS 6
 
 /* Defaults and bounds of dls_installment_gantt_params::rounds. */
 #define SVG_DEFAULT_ROUNDS 3u
@@ -110,7 +116,7 @@ static void draw_chunk(chart *c, const panel *p, const dls_installment_event *ev
         dls__gantt_transit(o, ev->processor + 1, x, w);
     }
     if (clip(p, ev->compute_start, ev->compute_end, &x, &w)) {
-        dls__gantt_compute(o, ev->processor + 1, x, w, level, 1, name,
+        dls__gantt_compute(o, ev->processor + 1, x, w, level, 1, 1, name,
                            "chunk %llu (round %llu), %.6g units, computes %.9g to %.9g s%s",
                            (unsigned long long)ev->chunk, (unsigned long long)ev->round,
                            ev->size, ev->compute_start, ev->compute_end,
@@ -267,13 +273,85 @@ static void draw_legend(chart *c, double y)
     dls__gantt_legend(&c->o, y, keys, n);
 }
 
+/* Processor i's load written on its lane, after its last chunk (where it is idle), so
+ * that a print shows it: "load 228644 (22.9%) in 12 chunks". */
+static void load_label(chart *c, const panel *end, size_t i)
+{
+    const dls_installment *s = c->s;
+    if (s->role[i] != DLS_INSTALLMENT_WORKS || !(s->load[i] > 0))
+        return; /* the lane's note says why it has none */
+    char ld[32], pc[32], text[128];
+    dls__svg_num(ld, sizeof ld, s->load[i], LABEL_DIGITS);
+    dls__svg_num(pc, sizeof pc, dls__gantt_share(s->load[i], s->plan.V), SHARE_DIGITS);
+    snprintf(text, sizeof text, "load %s (%s%%) in %llu chunk%s", ld, pc,
+             (unsigned long long)s->chunks[i], s->chunks[i] == 1 ? "" : "s");
+    double x = fmin(fmax(px(end, s->finish[i]), LEFT), end->x1);
+    dls__gantt_bar_label(&c->o, i + 1, x, x, LEFT, end->x1, NULL, "load-label", text);
+}
+
+/* Under the chart: per processor its chunks, load, share and finish, then the total. */
+static void draw_table(chart *c, double y)
+{
+    static const char *const heads[] = {"processor", "chunks", "load (units)", "share (%)",
+                                        "finish (s)"};
+    enum { COLS = sizeof heads / sizeof heads[0], W = 32 };
+    const dls_installment *s = c->s;
+    size_t rows = s->n + 1;
+    const char **cells = calloc(rows * COLS, sizeof *cells);
+    char *num = malloc(rows * COLS * W);
+    double *fin = malloc((s->n + 1) * sizeof *fin);
+    if (cells == NULL || num == NULL || fin == NULL) {
+        free(cells);
+        free(num);
+        free(fin);
+        c->o.failed = 1;
+        return;
+    }
+    for (size_t i = 0; i < s->n; i++)
+        fin[i] = s->role[i] == DLS_INSTALLMENT_WORKS ? s->finish[i] : NAN;
+    fin[s->n] = s->makespan;
+    int dl = dls__gantt_column_format(s->load, s->n, TABLE_DIGITS);
+    int dt = dls__gantt_column_format(fin, s->n + 1, TABLE_DIGITS);
+    uint64_t chunks = 0;
+#define CELL(r, k, fmt, ...)                                                                \
+    (snprintf(num + ((r) * COLS + (k)) * W, W, fmt, __VA_ARGS__),                           \
+     cells[(r) * COLS + (k)] = num + ((r) * COLS + (k)) * W)
+#define NUMBER(r, k, d, v, sign)                                                            \
+    (dls__gantt_cell(num + ((r) * COLS + (k)) * W, W, (v), (d), (sign)),                    \
+     cells[(r) * COLS + (k)] = num + ((r) * COLS + (k)) * W)
+    for (size_t i = 0; i < s->n; i++) {
+        cells[i * COLS] = c->pl->procs[i].name;
+        CELL(i, 1, "%llu", (unsigned long long)s->chunks[i]);
+        NUMBER(i, 2, dl, s->load[i], 0);
+        CELL(i, 3, "%.2f", dls__gantt_share(s->load[i], s->plan.V));
+        if (isfinite(fin[i]))
+            NUMBER(i, 4, dt, fin[i], 0);
+        else
+            cells[i * COLS + 4] = "no chunk";
+        chunks += s->chunks[i];
+    }
+    cells[s->n * COLS] = "total";
+    CELL(s->n, 1, "%llu", (unsigned long long)chunks);
+    NUMBER(s->n, 2, dl, s->plan.V, 0);
+    CELL(s->n, 3, "%s", "100.00");
+    NUMBER(s->n, 4, dt, s->makespan, 0);
+#undef CELL
+#undef NUMBER
+    dls__gantt_table(&c->o, y, heads, COLS, cells, rows);
+    free(cells);
+    free(num);
+    free(fin);
+}
+
 static void draw(chart *c, const dls_installment_gantt_params *par)
 {
     dls__buf *o = &c->o;
     const dls_installment *s = c->s;
     const dls__inst_plan *plan = &s->plan;
     double plot_w = WIDTH - LEFT - RIGHT, T = s->makespan;
-    double axis_y = dls__gantt_lane_y(s->n + 1) + 4, height = axis_y + 80;
+    double axis_y = dls__gantt_lane_y(s->n + 1) + 4;
+    double table_y = axis_y + 52 + DLS__GANTT_TABLE_GAP;
+    double height = table_y + dls__gantt_table_height(s->n + 1) + 12;
     uint64_t H = par->rounds, L = plan->rounds - 1;
     /* an LP schedule is drawn whole: its chunks are listed, not repeated */
     int split = s->ev == NULL && plan->rounds > 2 * H;
@@ -295,21 +373,24 @@ static void draw(chart *c, const dls_installment_gantt_params *par)
         right.hatch = 1;
     }
     char defs[400];
-    snprintf(defs, sizeof defs, "<defs><pattern id=\"" HATCH_ID "\" width=\"6\" height=\"6\" "
-             "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+    snprintf(defs, sizeof defs, "<pattern id=\"" HATCH_ID "\" width=\"6\" height=\"6\" "
+             "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(-45)\">"
              "<rect width=\"6\" height=\"6\" fill=\"#dfe6ef\"/><line x1=\"0\" y1=\"0\" "
-             "x2=\"0\" y2=\"6\" stroke=\"%s\" stroke-width=\"2\"/></pattern></defs>\n",
+             "x2=\"0\" y2=\"6\" stroke=\"%s\" stroke-width=\"2\"/></pattern>",
              dls__gantt_colour(0));
     dls__gantt_begin(o, height, defs);
     dls__gantt_title_open(o);
+    char v[32], d[32], t[32];
+    dls__svg_num(v, sizeof v, plan->V, TITLE_DIGITS);
+    dls__svg_num(d, sizeof d, plan->delta, TITLE_DIGITS);
+    dls__svg_num(t, sizeof t, T, TITLE_DIGITS);
     if (par->title != NULL)
         dls__svg_text(o, par->title);
     else if (s->ev != NULL)
-        dls__buf_put(o, "Multi-installment: load %.6g in chunks sized by the LP, makespan %.6g s",
-                     plan->V, T);
+        dls__buf_put(o, "Multi-installment: %s units in chunks sized by the LP, makespan %s s",
+                     v, t);
     else
-        dls__buf_put(o, "Multi-installment: load %.6g in chunks of %.6g, makespan %.6g s",
-                     plan->V, plan->delta, T);
+        dls__buf_put(o, "Multi-installment: %s units in chunks of %s, makespan %s s", v, d, t);
     dls__gantt_text_close(o);
     dls__gantt_subtitle_open(o);
     if (s->ev != NULL)
@@ -345,7 +426,10 @@ static void draw(chart *c, const dls_installment_gantt_params *par)
     dls__gantt_makespan(o, px(end, T), axis_y);
     dls__buf_put(o, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"middle\">time (s)</text>\n",
                  LEFT + plot_w / 2, axis_y + 36);
+    for (size_t i = 0; i < s->n; i++)
+        load_label(c, end, i);
     draw_legend(c, axis_y + 52);
+    draw_table(c, table_y);
     dls__buf_put(o, "</svg>\n");
 }
 

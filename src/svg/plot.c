@@ -97,13 +97,21 @@ static const unsigned palette[] = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7,
                                    0xE69F00, 0x56B4E9, 0x000000};
 #define NCOLOURS (sizeof palette / sizeof palette[0])
 enum { MARK_CIRCLE, MARK_SQUARE, MARK_DIAMOND, MARK_TRIANGLE, MARK_TRIANGLE_DOWN, NMARKS };
-/* Dashes of the 1-D curves once the colours have all been used, and of 2-D sections. */
-static const char *const cycle_dash[] = {NULL, "12 4", "3 3", "12 3 3 3"};
+/* Dashes of the 1-D curves once the colours have all been used, and of 2-D sections: none
+ * as short as the dots of an extrapolated range (EXTRA_DASH). */
+static const char *const cycle_dash[] = {NULL, "12 4", "6 3", "12 3 3 3"};
 #define NDASH (sizeof cycle_dash / sizeof cycle_dash[0])
 /* Sections of one 2-D model differ by their dashes as well as by their lightness. */
-static const char *const section_dash[] = {"8 4", "2 3", "12 3 3 3", "5 3", "1 2", "9 3 2 3 2 3"};
+static const char *const section_dash[] = {"8 4", "16 4", "12 3 3 3", "5 3", "4 2 8 2",
+                                           "9 3 2 3 2 3"};
 #define NSECTION_DASH (sizeof section_dash / sizeof section_dash[0])
 #define LIMIT_DASH "5 4"
+/* Beyond the measured sizes (a points model's constant extensions, below its first point
+ * and past its last one up to its limit) the curve is a guess: dotted, thinner, lighter. */
+#define EXTRA_DASH "1.5 3.5"
+#define EXTRA_W 1.6
+#define EXTRA_OPACITY 0.7
+#define IDENTICAL " (identical)" /* after the names of identical curves in the legend */
 #define SECTION_LABEL " at x = "  /* after the processor's name: "gpu0 at x = 1024" */
 #define GRID_COLOUR "#e2e2e2"
 #define AXIS_COLOUR "#333333"
@@ -264,6 +272,10 @@ typedef struct curve {
     double limit;           /* INFINITY when none */
     size_t n;               /* samples: sizes x, speeds s, band edges lo, hi */
     double *x, *s, *lo, *hi;
+    /* the curve of an identical processor drawn earlier (its twin: the same samples,
+     * points and limit), which it is drawn as; -1 when none */
+    long same_as;
+    size_t twins;           /* curves drawn as this one, itself included */
 } curve;
 
 typedef struct plot {
@@ -272,7 +284,7 @@ typedef struct plot {
     curve *c;
     size_t nc;
     axis ax, ay;
-    int any_points, any_bands, any_limit, any_2d;
+    int any_points, any_bands, any_limit, any_2d, any_extrapolated;
 } plot;
 
 static void plot_free(plot *p)
@@ -498,6 +510,61 @@ static dls_status add_curves(plot *p, dls_error *err)
     return DLS_OK;
 }
 
+static int measured_range(const curve *c, double *first, double *last);
+
+/* Whether two arrays of n numbers (either may be NULL) are equal, NaNs included. */
+static int same_numbers(const double *a, const double *b, size_t n)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    for (size_t k = 0; k < n; k++)
+        if (!(a[k] == b[k] || (isnan(a[k]) && isnan(b[k]))))
+            return 0;
+    return 1;
+}
+
+/* Whether curves a and b draw the same thing: samples, band, points and limit. */
+static int same_curve(const curve *a, const curve *b)
+{
+    if (a->section != b->section || (a->section >= 0 && a->at != b->at) ||
+        a->limit != b->limit || a->n != b->n || !same_numbers(a->x, b->x, a->n) ||
+        !same_numbers(a->s, b->s, a->n) || !same_numbers(a->lo, b->lo, a->n) ||
+        !same_numbers(a->hi, b->hi, a->n))
+        return 0;
+    size_t na, nb;
+    const double *sa, *va, *la, *ha, *sb, *vb, *lb, *hb;
+    const double *pa = curve_points(a, &na, &va, &la, &ha);
+    const double *pb = curve_points(b, &nb, &vb, &lb, &hb);
+    if (pa == NULL || pb == NULL)
+        return pa == pb;
+    sa = pa;
+    sb = pb;
+    return na == nb && same_numbers(sa, sb, na) && same_numbers(va, vb, na) &&
+           same_numbers(la, lb, na) && same_numbers(ha, hb, na);
+}
+
+/* Identical processors would hide each other's curves: each curve equal to an earlier one
+ * is drawn as it (same_as), and the legend names them together. Also notes whether any
+ * curve is extrapolated beyond its measured sizes. Quadratic in the curves, which are
+ * few (a legend holds a few dozen). */
+static void find_twins(plot *p)
+{
+    for (size_t k = 0; k < p->nc; k++) {
+        curve *c = &p->c[k];
+        c->same_as = -1;
+        c->twins = 1;
+        for (size_t j = 0; j < k && c->same_as < 0; j++)
+            if (p->c[j].same_as < 0 && same_curve(&p->c[j], c)) {
+                c->same_as = (long)j;
+                p->c[j].twins++;
+            }
+        double first, last;
+        if (c->same_as < 0 && c->n > 1 && measured_range(c, &first, &last) &&
+            (c->x[0] < first || c->x[c->n - 1] > last))
+            p->any_extrapolated = 1;
+    }
+}
+
 static double clamp_range(double v)
 {
     return fmin(fmax(v, RANGE_MIN), RANGE_MAX);
@@ -696,7 +763,7 @@ static void put_path_data(svg *o, const plot *p, const double *x, const double *
 /* The light band between the interpolated low and high curves. */
 static void put_band(svg *o, const plot *p, const curve *c, const char *colour)
 {
-    if (c->low == NULL || c->n < 2)
+    if (c->low == NULL || c->n < 2 || c->same_as >= 0)
         return;
     put(o, "<path class=\"band\" d=\"");
     put_path_data(o, p, c->x, c->hi, c->n);
@@ -709,17 +776,48 @@ static void put_band(svg *o, const plot *p, const curve *c, const char *colour)
     put(o, "Z\" fill=\"%s\" fill-opacity=\"%.2f\" stroke=\"none\"/>\n", colour, BAND_OPACITY);
 }
 
-static void put_curve(svg *o, const plot *p, const curve *c, const char *colour)
+/* The measured range of a curve with points: its first and last point; 0 for curves
+ * known everywhere (time lines, constant speeds). */
+static int measured_range(const curve *c, double *first, double *last)
 {
-    if (c->n == 0)
+    size_t n;
+    const double *size = curve_points(c, &n, NULL, NULL, NULL);
+    if (size == NULL || n == 0)
+        return 0;
+    *first = size[0];
+    *last = size[n - 1];
+    return 1;
+}
+
+/* The samples of [from, to) of a curve: their first index and count. */
+static void sample_span(const curve *c, double from, double to, size_t *k0, size_t *n)
+{
+    size_t k = 0;
+    while (k < c->n && c->x[k] < from)
+        k++;
+    *k0 = k;
+    while (k < c->n && c->x[k] <= to)
+        k++;
+    *n = k - *k0;
+}
+
+/* One piece of a curve: samples k0 .. k0 + n - 1, measured or extrapolated. */
+static void put_piece(svg *o, const plot *p, const curve *c, const char *colour, size_t k0,
+                      size_t n, int extrapolated)
+{
+    /* the measured piece is written even as a lone point (a one-point model), with the
+     * curve's tooltip; an extrapolated one only when it is a line */
+    if (n < (extrapolated ? 2u : 1u))
         return;
-    const char *dash = curve_dash(c);
-    put(o, "<path class=\"curve\" d=\"");
-    put_path_data(o, p, c->x, c->s, c->n);
+    const char *dash = extrapolated ? EXTRA_DASH : curve_dash(c);
+    put(o, "<path class=\"%s\" d=\"", extrapolated ? "extrapolated" : "curve");
+    put_path_data(o, p, c->x + k0, c->s + k0, n);
     put(o, "\" fill=\"none\" stroke=\"%s\" stroke-width=\"%.1f\" stroke-linejoin=\"round\"",
-        colour, c->section >= 0 ? SECTION_W : CURVE_W);
+        colour, extrapolated ? EXTRA_W : c->section >= 0 ? SECTION_W : CURVE_W);
     if (dash)
         put(o, " stroke-dasharray=\"%s\"", dash);
+    if (extrapolated)
+        put(o, " stroke-linecap=\"round\" stroke-opacity=\"%.2f\"", EXTRA_OPACITY);
     put(o, "><title>");
     put_text(o, dls_platform_name(p->pl, c->proc));
     if (c->section >= 0) {
@@ -727,7 +825,27 @@ static void put_curve(svg *o, const plot *p, const curve *c, const char *colour)
         fmt_num(c->at, v, sizeof v);
         put(o, "%s%s", SECTION_LABEL, v);
     }
-    put(o, "</title></path>\n");
+    put(o, "%s</title></path>\n", extrapolated ? ", extrapolated" : "");
+}
+
+/* A curve: measured between its first and last points, extrapolated outside them. */
+static void put_curve(svg *o, const plot *p, const curve *c, const char *colour)
+{
+    if (c->n == 0 || c->same_as >= 0)
+        return;
+    double first, last;
+    size_t k0, n;
+    if (!measured_range(c, &first, &last)) {
+        put_piece(o, p, c, colour, 0, c->n, 0);
+        return;
+    }
+    /* the pieces share their end samples (the points are samples), so the line is whole */
+    sample_span(c, -INFINITY, first, &k0, &n);
+    put_piece(o, p, c, colour, k0, n, 1);
+    sample_span(c, first, last, &k0, &n);
+    put_piece(o, p, c, colour, k0, n, 0);
+    sample_span(c, last, INFINITY, &k0, &n);
+    put_piece(o, p, c, colour, k0, n, 1);
 }
 
 /* Markers and error bars of the measured points; faded beyond the limit. */
@@ -736,7 +854,7 @@ static void put_points(svg *o, const plot *p, const curve *c, const char *colour
     size_t n;
     const double *speed, *low, *high;
     const double *size = curve_points(c, &n, &speed, &low, &high);
-    if (size == NULL)
+    if (size == NULL || c->same_as >= 0)
         return;
     for (size_t k = 0; k < n; k++) {
         double opacity = size[k] <= c->limit ? 1 : FADED_OPACITY;
@@ -756,6 +874,21 @@ static void put_points(svg *o, const plot *p, const curve *c, const char *colour
     }
 }
 
+/* The legend's words for a curve: its processor's name, or the names of all the identical
+ * processors drawn as it ("xeon-a = xeon-b", then " (identical)" with suffix); raw text,
+ * not escaped. */
+static void curve_names(const plot *p, const curve *c, int suffix, svg *b)
+{
+    dls__buf_put(b, "%s", dls_platform_name(p->pl, c->proc));
+    if (c->twins < 2)
+        return;
+    for (size_t k = 0; k < p->nc; k++)
+        if (p->c[k].same_as >= 0 && &p->c[p->c[k].same_as] == c)
+            dls__buf_put(b, " = %s", dls_platform_name(p->pl, p->c[k].proc));
+    if (suffix)
+        dls__buf_put(b, IDENTICAL);
+}
+
 /* The limits as dashed vertical lines (labels 0), or their labels (labels 1), drawn last
  * so that no marker hides them. A label that would overprint the previous one is left
  * out: the legend's key and the colour still tell what the line is. */
@@ -769,7 +902,10 @@ static void put_limits(svg *o, const plot *p, double top, double bottom, int lab
     }
     for (size_t i = 0; i < np; i++) {
         double limit = dls_platform_limit(p->pl, i);
-        if (isfinite(limit) && limit >= p->ax.lo && limit <= p->ax.hi)
+        int twin = 0; /* drawn by the identical processor's curve, limit and label */
+        for (size_t c = 0; c < p->nc; c++)
+            twin |= p->c[c].proc == i && p->c[c].same_as >= 0;
+        if (!twin && isfinite(limit) && limit >= p->ax.lo && limit <= p->ax.hi)
             marks[nm++] = (dls__keyed){axis_px(&p->ax, limit), i};
     }
     dls__keyed_sort(marks, nm);
@@ -802,7 +938,18 @@ static void put_limits(svg *o, const plot *p, double top, double bottom, int lab
                "font-size=\"%.0f\" fill=\"%s\" stroke=\"white\" stroke-width=\"3\" "
                "stroke-linejoin=\"round\" paint-order=\"stroke\">", x - 4,
             low ? bottom - 6 : top + 6, low ? "start" : "end", SMALL_FONT, colour);
-        put_text_max(o, dls_platform_name(p->pl, i), LIMIT_LABEL_CHARS);
+        /* the names of identical processors, whose lines are this one */
+        const curve *own = NULL;
+        for (size_t c = 0; c < p->nc && own == NULL; c++)
+            if (p->c[c].proc == i)
+                own = &p->c[c];
+        svg names = DLS__BUF_INIT;
+        if (own != NULL)
+            curve_names(p, own, 0, &names);
+        put_text_max(o, names.s != NULL ? names.s : dls_platform_name(p->pl, i),
+                     LIMIT_LABEL_CHARS);
+        o->failed |= names.failed;
+        dls__buf_free(&names);
         put(o, " limit %s</text>\n", v);
     }
     free(marks);
@@ -816,17 +963,24 @@ typedef struct entry {
     int key;         /* KEY_* */
 } entry;
 
-enum { KEY_NONE, KEY_POINT, KEY_BAND, KEY_LIMIT };
+enum { KEY_NONE, KEY_POINT, KEY_BAND, KEY_LIMIT, KEY_EXTRA };
 
 static const char *const key_label[] = {"", "measured point", "measured band (low to high)",
-                                        "limit (largest size)"};
+                                        "limit (largest size)",
+                                        "extrapolated (no measurement)"};
 
 /* Characters of an entry's label. */
 static size_t entry_chars(const plot *p, const entry *e)
 {
     if (e->c == NULL)
         return strlen(key_label[e->key]);
+    /* what curve_names() writes, counted without writing it */
     size_t n = text_chars(dls_platform_name(p->pl, e->c->proc));
+    for (size_t k = 0; k < p->nc && e->c->twins > 1; k++)
+        if (p->c[k].same_as >= 0 && &p->c[p->c[k].same_as] == e->c)
+            n += strlen(" = ") + text_chars(dls_platform_name(p->pl, p->c[k].proc));
+    if (e->c->twins > 1)
+        n += strlen(IDENTICAL);
     if (e->c->section >= 0) {
         char v[32];
         fmt_num(e->c->at, v, sizeof v);
@@ -856,6 +1010,12 @@ static void put_entry(svg *o, const plot *p, const entry *e, double x, double y,
                    "stroke-width=\"1.2\"/>", cx, mid - 6, mid + 6, cx - BAR_CAP, mid - 6,
                 cx + BAR_CAP, cx - BAR_CAP, mid + 6, cx + BAR_CAP, KEY_COLOUR);
             break;
+        case KEY_EXTRA:
+            put(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+                   "stroke-width=\"%.1f\" stroke-dasharray=\"%s\" stroke-linecap=\"round\" "
+                   "stroke-opacity=\"%.2f\"/>", x, mid, x + LEGEND_SWATCH, mid, KEY_COLOUR,
+                EXTRA_W, EXTRA_DASH, EXTRA_OPACITY);
+            break;
         default:
             put(o, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
                    "stroke-width=\"1.5\" stroke-dasharray=\"%s\"/>", cx, mid - 7, cx, mid + 7,
@@ -867,7 +1027,9 @@ static void put_entry(svg *o, const plot *p, const entry *e, double x, double y,
         return;
     }
     const curve *c = e->c;
-    const char *name = dls_platform_name(p->pl, c->proc);
+    svg names = DLS__BUF_INIT;
+    curve_names(p, c, 1, &names);
+    const char *name = names.s != NULL ? names.s : "";
     char colour[8], v[32] = "";
     curve_colour(c, colour, sizeof colour);
     const char *dash = curve_dash(c);
@@ -894,6 +1056,8 @@ static void put_entry(svg *o, const plot *p, const entry *e, double x, double y,
         put(o, "</title>");
     }
     put(o, "</g>\n");
+    o->failed |= names.failed;
+    dls__buf_free(&names);
 }
 
 /* ---------------------------------------------------------------------------------- */
@@ -1023,17 +1187,23 @@ typedef struct layout {
 static int make_layout(plot *p, layout *l)
 {
     const double W = p->par.width, H = p->par.height;
-    size_t n = p->nc + (p->any_points != 0) + (p->any_bands != 0) + (p->any_limit != 0);
+    size_t n = p->nc + (p->any_points != 0) + (p->any_bands != 0) + (p->any_limit != 0) +
+               (p->any_extrapolated != 0);
     l->ent = malloc(n * sizeof *l->ent);
     l->yt = malloc(2 * MAX_TICKS * sizeof *l->yt);
     if (l->ent == NULL || l->yt == NULL)
         return -1;
     l->xt = l->yt + MAX_TICKS;
     l->ne = 0;
+    size_t curves;
     for (size_t k = 0; k < p->nc; k++)
-        l->ent[l->ne++] = (entry){&p->c[k], KEY_NONE};
+        if (p->c[k].same_as < 0) /* identical ones share the first one's entry */
+            l->ent[l->ne++] = (entry){&p->c[k], KEY_NONE};
+    curves = l->ne;
     if (p->any_points)
         l->ent[l->ne++] = (entry){NULL, KEY_POINT};
+    if (p->any_extrapolated)
+        l->ent[l->ne++] = (entry){NULL, KEY_EXTRA};
     if (p->any_bands)
         l->ent[l->ne++] = (entry){NULL, KEY_BAND};
     if (p->any_limit)
@@ -1058,7 +1228,7 @@ static int make_layout(plot *p, layout *l)
 
     /* the legend: as many rows as fit beside the plot, columns as needed within
      * LEGEND_MAX_SHARE of the width; the plot takes the rest */
-    l->key_gap = l->ne > p->nc ? LEGEND_ROW / 2 : 0;
+    l->key_gap = l->ne > curves ? LEGEND_ROW / 2 : 0;
     l->rows = (size_t)fmax(1, floor((l->bottom - l->top - l->key_gap) / LEGEND_ROW));
     l->cols = (l->ne + l->rows - 1) / l->rows;
     size_t max_cols = (size_t)fmax(1, floor(LEGEND_MAX_SHARE * W / LEGEND_COLUMN(LEGEND_MIN_CHARS)));
@@ -1188,6 +1358,7 @@ dls_status dls_plot_to_string(const dls_platform *platform, const dls_plot_param
         for (size_t k = 0; k < p.nc && !o.failed; k++)
             o.failed = sample_curve(&p.c[k], &p.ax) != 0;
         if (!o.failed) {
+            find_twins(&p);
             choose_y(&p);
             o.failed = make_layout(&p, &l) != 0;
         }

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "svg/svg_text.h"
 
@@ -83,4 +84,51 @@ double dls__svg_nice_step(double span, double want)
 {
     double raw = span / fmax(want, 1), p = pow(10, floor(log10(raw))), f = raw / p;
     return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
+}
+
+/* Drops the trailing zeros of a fraction (and its point when nothing is left of it). */
+static void trim_fraction(char *s)
+{
+    char *dot = strchr(s, '.');
+    if (dot == NULL)
+        return;
+    char *e = strpbrk(dot, "eE"), tail[16] = "";
+    if (e != NULL) {
+        snprintf(tail, sizeof tail, "%s", e);
+        *e = '\0';
+    }
+    char *end = s + strlen(s) - 1;
+    while (end > dot && *end == '0')
+        *end-- = '\0';
+    if (end == dot)
+        *end = '\0';
+    strcat(s, tail); /* at most what was cut off */
+}
+
+void dls__svg_num(char *buf, size_t size, double v, int sig)
+{
+    sig = sig < 1 ? 1 : sig > 17 ? 17 : sig;
+    double a = fabs(v);
+    if (v == 0 || !isfinite(v)) {
+        snprintf(buf, size, "%g", v == 0 ? 0.0 : v);
+        return;
+    }
+    if (a >= DLS__SVG_PLAIN_MIN && a < DLS__SVG_PLAIN_MAX) {
+        /* the exponent after rounding to sig digits (9.9999996 is 10.0000) */
+        char e[40];
+        snprintf(e, sizeof e, "%.*e", sig - 1, v);
+        int exp10 = atoi(strchr(e, 'e') + 1);
+        snprintf(buf, size, "%.*f", exp10 >= sig - 1 ? 0 : sig - 1 - exp10, v);
+    } else {
+        snprintf(buf, size, "%.*e", sig - 1, v);
+    }
+    trim_fraction(buf);
+}
+
+int dls__svg_column_decimals(double largest, int sig)
+{
+    if (!(largest > 0) || !isfinite(largest))
+        return 0;
+    int d = sig - 1 - (int)floor(log10(largest));
+    return d < 0 ? 0 : d > 9 ? 9 : d;
 }

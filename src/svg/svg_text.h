@@ -21,6 +21,19 @@ DLS_HIDDEN size_t dls__svg_text_chars(const char *s);
  * an ellipsis. */
 DLS_HIDDEN void dls__svg_text_max(dls__buf *o, const char *s, size_t max);
 
+/* Numbers written plainly (1000000, 0.009) in [DLS__SVG_PLAIN_MIN, DLS__SVG_PLAIN_MAX), with
+ * an exponent outside: a person reads "1000000 units" at a glance, not "1e+06". */
+#define DLS__SVG_PLAIN_MIN 1e-4
+#define DLS__SVG_PLAIN_MAX 1e15
+
+/* v rounded to sig significant digits (1 to 17), trailing zeros of the fraction dropped:
+ * 228644, 0.009, 22.9, 1.5e+20. Writes into buf (32 bytes are always enough). */
+DLS_HIDDEN void dls__svg_num(char *buf, size_t size, double v, int sig);
+
+/* Decimals that give the largest magnitude of a column sig significant digits (0 to 9), so
+ * that every number of the column has the same decimals and their points line up. */
+DLS_HIDDEN int dls__svg_column_decimals(double largest, int sig);
+
 /* A step of 1, 2 or 5 times a power of ten giving about `want` ticks over span > 0. */
 DLS_HIDDEN double dls__svg_nice_step(double span, double want);
 

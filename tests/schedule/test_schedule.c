@@ -466,6 +466,36 @@ TEST(test_speed_models)
     assert_non_null(strstr(svg, "level 2"));
     assert_non_null(strstr(svg, "speed model"));
     assert_non_null(strstr(svg, "</svg>"));
+    /* issue 36: what a print shows without hovering: every load on its lane and in the
+     * table, the solver that made the schedule in the subtitle */
+    assert_int_equal(test_count(svg, "class=\"load-label\""), dls_schedule_count(s));
+    assert_int_equal(test_count(svg, "<g class=\"table\">"), 1);
+    assert_non_null(strstr(svg, ">load (units)</text>"));
+    assert_non_null(strstr(svg, "class=\"subtitle\" x=\"170\" y=\"42\" fill=\"#555\">optimal, "
+                                "chain solver"));
+    assert_null(strstr(svg, "LP optimum"));
+    for (size_t i = 0; i < dls_schedule_count(s); i++) { /* each load, 6 digits at least */
+        double v = dls_schedule_loads(s)[i];
+        int found = 0;
+        for (const char *at = strstr(svg, "class=\"load-label\""); at != NULL && !found;
+             at = strstr(at + 1, "class=\"load-label\"")) {
+            const char *text = strstr(strchr(at, '>'), ">load ");
+            found = text != NULL && fabs(strtod(text + 6, NULL) - v) <= 1e-5 * v;
+        }
+        if (!found)
+            fail_msg("no label for the load %.17g of processor %zu", v, i);
+    }
+    dls_free(svg);
+    /* GLPK's schedule says so */
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.solver = DLS_SOLVER_GLPK;
+    par.drop_unused = 0;
+    dls_schedule_free(s);
+    assert_ok(dls_schedule_solve(pl, 1e9, &par, &s, &err), &err);
+    assert_ok(dls_schedule_gantt_to_string(s, pl, &svg, &err), &err);
+    assert_non_null(strstr(svg, "GLPK simplex"));
+    assert_null(strstr(svg, "chain solver"));
     dls_free(svg);
     dls_schedule_free(s);
     dls_platform_free(pl);

@@ -166,15 +166,17 @@ TEST(test_examples)
 {
     static const struct {
         const char *file;
-        size_t entries;  /* one per 1-D processor, one per section of a 2-D one */
+        size_t entries;  /* one per 1-D processor, one per section of a 2-D one, identical
+                          * processors (paper003_two's P1 and P2) sharing one */
         size_t limits;
         int log_x, log_y;
+        size_t extrapolated; /* pieces beyond the measured sizes (points models) */
     } ex[] = {
-        {"cluster.json", 3 + 3, 1, 1, 1},
-        {"memory_levels.json", 4, 2, 1, 1},
-        {"paper003_two.json", 2, 0, 0, 0},
-        {"star_cluster.json", 5, 2, 1, 0},
-        {"striped_mm.json", 4 + 4, 0, 0, 1},
+        {"cluster.json", 3 + 3, 1, 1, 1, 2 + 3 * 2},
+        {"memory_levels.json", 4, 2, 1, 1, 2},
+        {"paper003_two.json", 1, 0, 0, 0, 0},
+        {"star_cluster.json", 5, 2, 1, 0, 2},
+        {"striped_mm.json", 4 + 4, 0, 0, 1, 8 * 2},
     };
     for (size_t e = 0; e < sizeof ex / sizeof ex[0]; e++) {
         dls_platform *pl = test_example(ex[e].file);
@@ -185,6 +187,11 @@ TEST(test_examples)
         assert_int_equal(test_count(svg, "class=\"curve\""), ex[e].entries);
         assert_int_equal(test_count(svg, "<line class=\"limit\""), ex[e].limits);
         assert_int_equal(test_count(svg, "class=\"limit-label\""), ex[e].limits);
+        if (test_count(svg, "<path class=\"extrapolated\"") != ex[e].extrapolated)
+            fail_msg("%s: %zu extrapolated pieces, expected %zu", ex[e].file,
+                     test_count(svg, "<path class=\"extrapolated\""), ex[e].extrapolated);
+        assert_int_equal(test_count(svg, "extrapolated (no measurement)</text>"),
+                         ex[e].extrapolated > 0);
         assert_int_equal(test_count(svg, "limit (largest size)</text>"), ex[e].limits > 0);
         if (log_x(svg) != ex[e].log_x || log_y(svg) != ex[e].log_y)
             fail_msg("%s: scales %d/%d, expected %d/%d", ex[e].file, log_x(svg), log_y(svg),
@@ -197,11 +204,15 @@ TEST(test_examples)
         for (size_t i = 0; i < dls_platform_count(pl); i++) {
             char label[128];
             const dls_model *m = dls_platform_model(pl, i);
+            char twin[128], first[128]; /* or merged: ">P1 = P2 (identical)" */
+            snprintf(twin, sizeof twin, " = %s", dls_platform_name(pl, i));
+            snprintf(first, sizeof first, ">%s = ", dls_platform_name(pl, i));
             if (dls_model_dimension(m) == 1)
                 snprintf(label, sizeof label, ">%s</text>", dls_platform_name(pl, i));
             else
                 snprintf(label, sizeof label, ">%s at x = ", dls_platform_name(pl, i));
-            if (strstr(svg, label) == NULL)
+            if (strstr(svg, label) == NULL && strstr(svg, twin) == NULL &&
+                strstr(svg, first) == NULL)
                 fail_msg("%s: no legend entry %s", ex[e].file, label);
         }
         dls_free(svg);
@@ -233,7 +244,8 @@ TEST(test_sections)
     par.sections = 1; /* the middle of the grid */
     svg = plot(pl, &par);
     assert_non_null(strstr(svg, ">gpu0 at x = 1024</text>"));
-    assert_int_equal(test_count(svg, " at x = "), 2); /* legend and the curve's tooltip */
+    /* the legend, and the tooltips of the curve and of its extrapolated ends */
+    assert_int_equal(test_count(svg, " at x = "), 2 + 2);
     dls_free(svg);
     dls_platform_free(pl);
 
@@ -431,7 +443,10 @@ TEST(test_escaping)
      * title can: the writer drops them */
     assert_int_equal(dls_platform_add(pl, "ctl\x01\x1f" "bad\xff\xc3(", m, NULL, &err),
                      DLS_EINVAL);
-    assert_ok(dls_platform_add(pl, "gr\xc3\xbc\xc3\x9f" "e \xe2\x82\xac", m, NULL, &err), &err);
+    dls_model *m2; /* another speed: identical processors would share one legend entry */
+    assert_ok(dls_model_create_constant(2e9, &m2, &err), &err);
+    assert_ok(dls_platform_add(pl, "gr\xc3\xbc\xc3\x9f" "e \xe2\x82\xac", m2, NULL, &err), &err);
+    dls_model_free(m2);
     assert_ok(dls_platform_add(pl, "node-with-a-very-long-name-that-goes-on-and-on-until-42",
                                m, NULL, &err), &err);
     assert_ok(dls_platform_set_limit(pl, 0, 1e4, &err), &err);
@@ -630,6 +645,54 @@ TEST(test_out_of_memory)
 #endif
 }
 
+/* Issue 36: identical processors share one curve and one legend entry that names them all
+ * (their curves would hide each other); the sizes beyond a points model's measurements
+ * (below its first point, past its last one up to its limit) are drawn dotted and light,
+ * with a legend key; models known everywhere (time lines, constant speeds) are not. */
+TEST(test_identical_and_extrapolated)
+{
+    dls_platform *pl = test_platform_json(
+        "{\"processors\": ["
+        "{\"name\": \"xeon-a\", \"speed\": {\"points\": [[1e3, 2e3], [5e4, 6e3], [2e5, 1.2e3]]},"
+        " \"limit\": 4e5},"
+        "{\"name\": \"gpu\", \"speed\": {\"points\": [[1e4, 9e3], [3e5, 2.2e4]]}},"
+        "{\"name\": \"xeon-b\", \"speed\": {\"points\": [[1e3, 2e3], [5e4, 6e3], [2e5, 1.2e3]]},"
+        " \"limit\": 4e5},"
+        "{\"name\": \"xeon-c\", \"speed\": {\"points\": [[1e3, 2e3], [5e4, 6e3], [2e5, 1.2e3]]},"
+        " \"limit\": 3e5},"
+        "{\"name\": \"old\", \"time\": [[0, 3e-4], [-135, 1.2e-3]]},"
+        "{\"name\": \"old-twin\", \"time\": [[0, 3e-4], [-135, 1.2e-3]]}]}");
+    char *svg = plot(pl, NULL);
+    assert_non_null(strstr(svg, ">xeon-a = xeon-b (identical)</text>"));
+    assert_non_null(strstr(svg, ">old = old-twin (identical)</text>"));
+    assert_non_null(strstr(svg, ">xeon-c</text>")); /* another limit: another curve */
+    assert_int_equal(test_count(svg, "class=\"legend-entry\""), 4);
+    assert_int_equal(test_count(svg, "<path class=\"curve\""), 4);
+    assert_int_equal(test_count(svg, "<title>xeon-b"), 0);
+    assert_int_equal(test_count(svg, "<line class=\"limit\""), 2); /* xeon-a's, xeon-c's */
+    assert_non_null(strstr(svg, ">xeon-a = xeon-b limit 4e+05</text>"));
+    /* gpu, xeon-a and xeon-c: before the first point and after the last one */
+    assert_int_equal(test_count(svg, "<path class=\"extrapolated\""), 3 * 2);
+    assert_int_equal(test_count(svg, "extrapolated (no measurement)</text>"), 1);
+    assert_int_equal(test_count(svg, "old, extrapolated"), 0);
+    dls_free(svg);
+    dls_platform_free(pl);
+
+    pl = test_example("memory_levels.json"); /* time lines only but for the gpu's points */
+    svg = plot(pl, NULL);
+    assert_int_equal(test_count(svg, "<path class=\"extrapolated\""), 2);
+    assert_non_null(strstr(svg, "<title>gpu, extrapolated</title>"));
+    dls_free(svg);
+    dls_platform_free(pl);
+    pl = test_example("paper003_two.json"); /* no points, nothing extrapolated */
+    svg = plot(pl, NULL);
+    assert_null(strstr(svg, "extrapolated"));
+    assert_non_null(strstr(svg, ">P1 = P2 (identical)</text>"));
+    dls_free(svg);
+    dls_platform_free(pl);
+}
+
 TEST_MAIN("plot", test_params_init, test_examples, test_sections, test_bands_and_limit,
           test_auto_scales, test_forced_scales, test_degenerate, test_escaping,
-          test_determinism, test_locale, test_legend_overflow, test_errors, test_out_of_memory)
+          test_determinism, test_locale, test_legend_overflow, test_errors, test_out_of_memory,
+          test_identical_and_extrapolated)
