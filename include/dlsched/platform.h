@@ -204,6 +204,40 @@ DLS_API dls_status dls_platform_link(const dls_platform *platform, size_t i, dou
                                      double *rate);
 
 /**
+ * @name What a platform file said in a person's units
+ * A platform file may describe a processor in bytes instead of units (dlsched-platform(5)):
+ * `"bytes_per_unit"` (for the platform or one processor), a link's `"latency"` and
+ * `"bandwidth"`, a processor's `"memory"` and `"paging"`. The reader turns them into what
+ * the computations use (the link's startup and rate, the limit, a second time line); these
+ * getters give back what was said, for reports. A platform built with the API, or read
+ * from a file that does not say it, has none of them: each getter then gives NaN, as it
+ * does for a bad index or a NULL platform. dls_platform_copy() keeps them;
+ * dls_platform_to_string() writes the bytes per unit, and the model, limit and link the
+ * other keys built (not "memory" and "paging", which would build the second line twice);
+ * dls_platform_equal() does not compare them.
+ * @{
+ */
+
+/** Bytes of one unit of processor @p i's work (its own `"bytes_per_unit"`, else the
+ *  platform's), > 0; NaN when the file gave none. */
+DLS_API double dls_platform_bytes_per_unit(const dls_platform *platform, size_t i);
+
+/** Memory of processor @p i in bytes (`"memory"`), > 0; NaN when the file gave none. */
+DLS_API double dls_platform_memory(const dls_platform *platform, size_t i);
+
+/** How many times slower a unit computes on processor @p i beyond its memory
+ *  (`"paging"`), > 1; NaN when the file gave none (its memory, if any, is then its
+ *  limit). */
+DLS_API double dls_platform_paging(const dls_platform *platform, size_t i);
+
+/** The size, in units, from which processor @p i pages: its memory divided by its bytes
+ *  per unit, where its model's second time line starts; NaN when it has no
+ *  `"paging"`. */
+DLS_API double dls_platform_paging_point(const dls_platform *platform, size_t i);
+
+/** @} */
+
+/**
  * Looks a processor up by name.
  * @param[out] index receives its 0-based index when there is one (may be NULL)
  * @return 1 when @p platform has a processor called @p name, 0 otherwise (or for a NULL
