@@ -59,6 +59,7 @@ UNIT_TESTS = \
 	tests/platform/test_domain \
 	tests/io/test_platform_json \
 	tests/io/test_json_locate \
+	tests/io/test_platform_units \
 	tests/import/test_starpu \
 	tests/import/test_csv \
 	tests/partition/test_partition \
@@ -127,6 +128,9 @@ tests_io_test_platform_json_LDADD = $(TEST_LDADD)
 tests_import_test_csv_SOURCES = tests/import/test_csv.c $(TEST_SUPPORT)
 tests_import_test_csv_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_import_test_csv_LDADD = $(TEST_LDADD)
+tests_io_test_platform_units_SOURCES = tests/io/test_platform_units.c $(TEST_SUPPORT)
+tests_io_test_platform_units_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_io_test_platform_units_LDADD = $(TEST_LDADD)
 tests_io_test_json_locate_SOURCES = tests/io/test_json_locate.c $(TEST_SUPPORT)
 tests_io_test_json_locate_CPPFLAGS = $(TEST_CPPFLAGS) $(JANSSON_CFLAGS)
 tests_io_test_json_locate_LDADD = $(TEST_LDADD)
