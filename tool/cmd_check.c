@@ -9,9 +9,9 @@
 
 #include "tool.h"
 
-/* Widths of the optional columns: a size ("1023.99 GiB"), the bytes of a unit. */
+/* Widths of the optional columns: a size ("1023.99 GiB"), the bytes of a unit ("8 B"). */
 #define CHECK_BYTES_WIDTH 10
-#define CHECK_UNIT_WIDTH 10
+#define CHECK_UNIT_WIDTH 8
 /* Sizes are written with the largest binary prefix when they are a whole number of
  * hundredths of it (8 GiB, 1.5 MiB), else with decimal ones (64 GB), to this many digits. */
 #define CHECK_DIGITS 4
@@ -334,10 +334,10 @@ static columns columns_of(const dls_platform *pl, size_t np)
 static void print_header(const char *path, size_t np, int width, columns cols)
 {
     char cell[TOOL_CELL_BYTES];
-    printf("%s: %zu processor%s\n  %s  %-8s  %-22s  %-14s  ", path, np, np == 1 ? "" : "s",
+    printf("%s: %zu processor%s\n  %s  %-8s  %-22s  %-13s  ", path, np, np == 1 ? "" : "s",
            tool_cell(cell, sizeof cell, "NAME", width), "MODEL", "DETAILS", "LIMIT (units)");
     if (cols.bytes)
-        printf("%-*s  %-*s  ", CHECK_UNIT_WIDTH, "BYTES/UNIT", CHECK_BYTES_WIDTH, "MEMORY");
+        printf("%-*s  %-*s  ", CHECK_UNIT_WIDTH, "UNIT", CHECK_BYTES_WIDTH, "MEMORY");
     if (cols.paging)
         printf("%-*s  PAGING\n", (int)cols.link, "LINK");
     else
@@ -369,7 +369,7 @@ static void print_row(const dls_platform *pl, size_t i, int width, columns cols)
     o = tool_put(o, "  ", 0);
     o = tool_put(o, details, 22);
     o = tool_put(o, "  ", 0);
-    o = tool_put(o, lim, 14);
+    o = tool_put(o, lim, 13);
     o = tool_put(o, "  ", 0);
     if (cols.bytes) {
         o = tool_put(o, unit, CHECK_UNIT_WIDTH);

@@ -19,7 +19,14 @@
  *   b >= 0) or `speed2d` (`x`, `y` strictly increasing and > 0, `values[i][j]` > 0);
  * - `limit` (optional, > 0): the largest size the processor can take;
  * - `link` (optional): `{"startup": S, "rate": C}`, S >= 0, C >= 0; sending x units
- *   takes S + C x seconds; absent means {0, 0};
+ *   takes S + C x seconds; absent means {0, 0}; or `{"latency": S, "bandwidth": B}` with
+ *   B in bytes per second, the rate being bytes_per_unit / B (each said once);
+ * - `bytes_per_unit` (optional, for the platform or a processor), `memory` (bytes) and
+ *   `paging` (> 1): the memory over the bytes per unit is the limit, or with paging the
+ *   size from which a second time line, paging times as steep, takes over (see
+ *   dls_platform_memory());
+ * - sizes, bandwidths and times may be strings with their unit ("64 GiB", "1 Gbit/s",
+ *   "250 us"): dlsched-platform(5);
  * - only finite numbers; unknown keys and duplicate keys are errors.
  *
  * Limits: what one platform may cost. A platform holds at most

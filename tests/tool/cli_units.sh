@@ -51,7 +51,7 @@ done
 # 2. check shows the units: bytes per unit, memory, latency and bandwidth, paging point.
 run check "$units"
 expect_rc 0 "check four_node_cluster.json"
-for want in 'LIMIT (units)' 'BYTES/UNIT' 'MEMORY' 'PAGING' \
+for want in 'LIMIT (units)' ' UNIT ' 'MEMORY' 'PAGING' \
     'from 1073741824 units (8 GiB), 10x slower' 'latency 100 us, 1.25 GB/s' \
     'latency 3 ms, 6.25 MB/s' '64 GB ' '16 GB ' 'speed 1e+07 units/s'; do
     checks=$((checks + 1))
