@@ -105,7 +105,8 @@ DLS_API dls_status dls_platform_copy(const dls_platform *platform, dls_platform 
 DLS_API dls_status dls_platform_add(dls_platform *platform, const char *name,
                                     const dls_model *model, size_t *index, dls_error *err);
 
-/** Replaces the model of processor @p i with a copy of @p model.
+/** Replaces the model of processor @p i with a copy of @p model. What the file said of its
+ *  paging (dls_platform_paging()) goes with the old model, whose line it built.
  *  @return ::DLS_OK; ::DLS_EINVAL for a bad index or NULL; ::DLS_ELIMIT when the model
  *          exceeds its limit (points, lines or grid values); ::DLS_ENOMEM (platform
  *          unchanged). */

@@ -545,6 +545,7 @@ dls_status dls_platform_set_model(dls_platform *platform, size_t i, const dls_mo
     platform->procs[i].stored &= (unsigned char)~DLS__STORED_MODEL; /* the old one stays */
     platform->procs[i].model = copy;
     platform->procs[i].two_d = dls_model_dimension(copy) == 2;
+    platform->procs[i].paging = 0; /* the second line it built went with the old model */
     return DLS_OK;
 }
 

@@ -165,6 +165,9 @@ TEST(test_paging_line)
     assert_true(dls_platform_equal(pl, back));
     assert_true(isnan(dls_platform_paging(back, 0)) && dls_platform_bytes_per_unit(back, 0) == 8);
     dls_free(text);
+    /* a new model drops the paging the old one's line said, not the memory */
+    assert_int_equal(dls_platform_set_model(cp, 0, dls_platform_model(pl, 1), NULL), DLS_OK);
+    assert_true(isnan(dls_platform_paging_point(cp, 0)) && dls_platform_memory(cp, 0) == 8 * P);
     dls_platform_free(back);
     dls_platform_free(cp);
     dls_platform_free(pl);
