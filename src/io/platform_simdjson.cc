@@ -886,10 +886,10 @@ fault positive_bytes(const qty &q, const char *key, const char *whose = "")
     if (q.f)
         return q.f;
     if (!(q.v > 0))
-        return make_fault(DLS_EDATA, q.at, "%s\"%s\" must be > 0 bytes, not %.10g", whose, key,
-                          q.v);
+        return make_fault(DLS_EDATA, q.at, "%s%s\"%s\" must be > 0 bytes, not %.10g",
+                          *whose ? "the " : "", whose, key, q.v);
     char why[200];
-    if (dls__domain_value(q.v, key, why, sizeof why))
+    if (dls__domain_value(q.v, label("%s%s", whose, key).c_str(), why, sizeof why))
         return make_fault(DLS_EDATA, q.at, "%s", why);
     return fault();
 }
@@ -1276,7 +1276,7 @@ fault read_platform_bpu(ctx &c, od::object &obj, size_t at)
         if (key_of(c, fl, &kat) != key)
             continue;
         qty q = read_qty(c, fl.value(), DLS__Q_BYTES, "the platform's \"bytes_per_unit\"");
-        f = positive_bytes(q, "bytes_per_unit", "the platform's ");
+        f = positive_bytes(q, "bytes_per_unit", "platform's ");
         if (!f)
             c.bytes_per_unit = q.v;
         break; /* a second one is a duplicate key, which the walk proper refuses */

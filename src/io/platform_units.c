@@ -70,6 +70,8 @@ static const char *quantity_word(dls__quantity q)
 
 /* The longest number read (digits of the mantissa, with its sign and point). */
 #define NUMBER_MAX 400
+/* An unknown unit is shown in messages up to this many bytes. */
+#define UNIT_SHOWN_MAX 32
 /* Exponents are clamped to this magnitude: far beyond any double, so that the number
  * still overflows or underflows as it should. */
 #define EXPONENT_CLAMP 100000
@@ -153,10 +155,19 @@ int dls__parse_quantity(const char *text, size_t len, dls__quantity q, double *o
         if (end == k)
             snprintf(why, size, "has no unit: give one of %s (or write the number without "
                      "quotes in the base unit)", dls__quantity_units(q));
-        else
-            snprintf(why, size, "has an unknown unit \"%.*s\" for %s: give one of %s",
-                     (int)(end - k < 32 ? end - k : 32), text + k, quantity_word(q),
-                     dls__quantity_units(q));
+        else {
+            /* the unit as typed, its control characters shown as '?' (the caller quotes
+             * the whole value escaped) */
+            char typed[UNIT_SHOWN_MAX + 1];
+            size_t m = end - k < UNIT_SHOWN_MAX ? end - k : UNIT_SHOWN_MAX;
+            for (size_t j = 0; j < m; j++) {
+                unsigned char ch = (unsigned char)text[k + j];
+                typed[j] = ch < 0x20 || ch == 0x7f ? '?' : (char)ch;
+            }
+            typed[m] = '\0';
+            snprintf(why, size, "has an unknown unit \"%s\" for %s: give one of %s", typed,
+                     quantity_word(q), dls__quantity_units(q));
+        }
         return 1;
     }
     /* the decimal prefix moves the exponent, so that one rounding gives the double

@@ -58,6 +58,7 @@ TEST(test_sizes)
         {".5 GB", DLS__Q_BYTES, 0, "a number"},
         {"1e400 GB", DLS__Q_BYTES, 0, "not a finite number"},
         {"8 GB/s", DLS__Q_BYTES, 0, "unknown unit"},
+        {"8 \nGB", DLS__Q_BYTES, 0, "unknown unit \"?GB\""}, /* no raw control character */
     };
     expect_quantities(cases, sizeof cases / sizeof cases[0]);
 }
