@@ -5,6 +5,7 @@ EXTRA_DIST += \
 	examples/paper003_two.json \
 	examples/paper003_ten.json \
 	examples/memory_levels.json \
+	examples/four_node_cluster.json \
 	examples/striped_mm.json \
 	examples/star_cluster.json \
 	examples/lu_cluster.json \

@@ -27,7 +27,7 @@ AM_TESTS_ENVIRONMENT = \
 # SKIP (exit 77) without it; tests/doc/schemas.sh, which checks the JSON Schemas of doc/schema/,
 # also needs python3's jsonschema module.
 CLI_TESTS = \
-	tests/tool/cli_check.sh tests/tool/cli_check_json.sh \
+	tests/tool/cli_check.sh tests/tool/cli_check_json.sh tests/tool/cli_units.sh \
 	tests/tool/cli_partition.sh tests/tool/cli_partition_json.sh \
 	tests/tool/cli_partition_exact.sh tests/tool/cli_verify.sh tests/tool/cli_domain.sh tests/tool/cli_validate.sh \
 	tests/tool/cli_schedule.sh tests/tool/cli_schedule_json.sh \
@@ -59,6 +59,7 @@ UNIT_TESTS = \
 	tests/platform/test_domain \
 	tests/io/test_platform_json \
 	tests/io/test_json_locate \
+	tests/io/test_platform_units \
 	tests/import/test_starpu \
 	tests/import/test_csv \
 	tests/partition/test_partition \
@@ -127,6 +128,9 @@ tests_io_test_platform_json_LDADD = $(TEST_LDADD)
 tests_import_test_csv_SOURCES = tests/import/test_csv.c $(TEST_SUPPORT)
 tests_import_test_csv_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_import_test_csv_LDADD = $(TEST_LDADD)
+tests_io_test_platform_units_SOURCES = tests/io/test_platform_units.c $(TEST_SUPPORT)
+tests_io_test_platform_units_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_io_test_platform_units_LDADD = $(TEST_LDADD)
 tests_io_test_json_locate_SOURCES = tests/io/test_json_locate.c $(TEST_SUPPORT)
 tests_io_test_json_locate_CPPFLAGS = $(TEST_CPPFLAGS) $(JANSSON_CFLAGS)
 tests_io_test_json_locate_LDADD = $(TEST_LDADD)

@@ -19,13 +19,21 @@
 /* Processors whose unusual values are named one by one; past them, a count. */
 #define TOOL_UNUSUAL_NAMED 5
 
-int tool_read_platform(const char *path, dls_platform **pl)
+int tool_read_platform_quiet(const char *path, dls_platform **pl)
 {
     dls_error err;
     dls_error_clear(&err);
     dls_status st = dls_platform_read_file(path, pl, &err);
     if (st != DLS_OK)
         return tool_fail(st, &err);
+    return EXIT_DONE;
+}
+
+int tool_read_platform(const char *path, dls_platform **pl)
+{
+    int rc = tool_read_platform_quiet(path, pl);
+    if (rc != EXIT_DONE)
+        return rc;
     /* numbers inside the domain but far from what machines do: said, not refused */
     size_t n = dls_platform_count(*pl), named = 0, more = 0;
     for (size_t i = 0; i < n; i++) {

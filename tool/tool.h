@@ -267,8 +267,10 @@ int validate_run(const char *cmd, double limit, char *why, size_t size);
 
 /* Shared steps of the commands (helpers.c). */
 /* Reads a platform file; on failure prints why and returns the exit status, else
- * EXIT_DONE with *pl to release with dls_platform_free(). */
+ * EXIT_DONE with *pl to release with dls_platform_free(). Warns of unusual values
+ * (dls_platform_unusual); the _quiet one leaves them to its caller (check lists them). */
 int tool_read_platform(const char *path, dls_platform **pl);
+int tool_read_platform_quiet(const char *path, dls_platform **pl);
 /* The file of --output or -o, NULL when neither was given. */
 const char *tool_output(const tool_args *a);
 /* --load V, required: 0 after a message when it is missing. */

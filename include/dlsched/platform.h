@@ -19,7 +19,14 @@
  *   b >= 0) or `speed2d` (`x`, `y` strictly increasing and > 0, `values[i][j]` > 0);
  * - `limit` (optional, > 0): the largest size the processor can take;
  * - `link` (optional): `{"startup": S, "rate": C}`, S >= 0, C >= 0; sending x units
- *   takes S + C x seconds; absent means {0, 0};
+ *   takes S + C x seconds; absent means {0, 0}; or `{"latency": S, "bandwidth": B}` with
+ *   B in bytes per second, the rate being bytes_per_unit / B (each said once);
+ * - `bytes_per_unit` (optional, for the platform or a processor), `memory` (bytes) and
+ *   `paging` (> 1): the memory over the bytes per unit is the limit, or with paging the
+ *   size from which a second time line, paging times as steep, takes over (see
+ *   dls_platform_memory());
+ * - sizes, bandwidths and times may be strings with their unit ("64 GiB", "1 Gbit/s",
+ *   "250 us"): dlsched-platform(5);
  * - only finite numbers; unknown keys and duplicate keys are errors.
  *
  * Limits: what one platform may cost. A platform holds at most
@@ -98,7 +105,8 @@ DLS_API dls_status dls_platform_copy(const dls_platform *platform, dls_platform 
 DLS_API dls_status dls_platform_add(dls_platform *platform, const char *name,
                                     const dls_model *model, size_t *index, dls_error *err);
 
-/** Replaces the model of processor @p i with a copy of @p model.
+/** Replaces the model of processor @p i with a copy of @p model. What the file said of its
+ *  paging (dls_platform_paging()) goes with the old model, whose line it built.
  *  @return ::DLS_OK; ::DLS_EINVAL for a bad index or NULL; ::DLS_ELIMIT when the model
  *          exceeds its limit (points, lines or grid values); ::DLS_ENOMEM (platform
  *          unchanged). */
@@ -202,6 +210,40 @@ DLS_API int dls_platform_has_link(const dls_platform *platform, size_t i);
  *  @return ::DLS_OK; ::DLS_EINVAL for a bad index. */
 DLS_API dls_status dls_platform_link(const dls_platform *platform, size_t i, double *startup,
                                      double *rate);
+
+/**
+ * @name What a platform file said in a person's units
+ * A platform file may describe a processor in bytes instead of units (dlsched-platform(5)):
+ * `"bytes_per_unit"` (for the platform or one processor), a link's `"latency"` and
+ * `"bandwidth"`, a processor's `"memory"` and `"paging"`. The reader turns them into what
+ * the computations use (the link's startup and rate, the limit, a second time line); these
+ * getters give back what was said, for reports. A platform built with the API, or read
+ * from a file that does not say it, has none of them: each getter then gives NaN, as it
+ * does for a bad index or a NULL platform. dls_platform_copy() keeps them;
+ * dls_platform_to_string() writes the bytes per unit, and the model, limit and link the
+ * other keys built (not "memory" and "paging", which would build the second line twice);
+ * dls_platform_equal() does not compare them.
+ * @{
+ */
+
+/** Bytes of one unit of processor @p i's work (its own `"bytes_per_unit"`, else the
+ *  platform's), > 0; NaN when the file gave none. */
+DLS_API double dls_platform_bytes_per_unit(const dls_platform *platform, size_t i);
+
+/** Memory of processor @p i in bytes (`"memory"`), > 0; NaN when the file gave none. */
+DLS_API double dls_platform_memory(const dls_platform *platform, size_t i);
+
+/** How many times slower a unit computes on processor @p i beyond its memory
+ *  (`"paging"`), > 1; NaN when the file gave none (its memory, if any, is then its
+ *  limit). */
+DLS_API double dls_platform_paging(const dls_platform *platform, size_t i);
+
+/** The size, in units, from which processor @p i pages: its memory divided by its bytes
+ *  per unit, where its model's second time line starts; NaN when it has no
+ *  `"paging"`. */
+DLS_API double dls_platform_paging_point(const dls_platform *platform, size_t i);
+
+/** @} */
 
 /**
  * Looks a processor up by name.

@@ -7,7 +7,9 @@ libdlsched_core_la_SOURCES += \
 	src/io/platform_json.h \
 	src/io/platform_json.c \
 	src/io/platform_simdjson.h \
-	src/io/platform_simdjson.cc
+	src/io/platform_simdjson.cc \
+	src/io/platform_units.h \
+	src/io/platform_units.c
 # Claims of other schedulers (src/verify), in the JSON dlsched writes.
 libdlsched_core_la_SOURCES += \
 	src/io/claim_json.h \

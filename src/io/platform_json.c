@@ -194,6 +194,7 @@ static int proc_digits(const dls__proc *p)
     NEED(p->ret_frac);
     NEED(p->ret_startup);
     NEED(p->ret_rate);
+    NEED(p->bytes_per_unit);
 #undef NEED
     return d;
 }
@@ -285,6 +286,10 @@ static char *proc_text(const dls__proc *p)
         bad |= json_object_set_new(obj, "return",
                                    json_pack("{s:f,s:f,s:f}", "fraction", p->ret_frac,
                                              "startup", p->ret_startup, "rate", p->ret_rate));
+    /* the bytes of a unit, which describe; "memory" and "paging" are not written back, as
+     * the model, limit and link they built are (read again, they would build it twice) */
+    if (p->bytes_per_unit > 0)
+        bad |= json_object_set_new(obj, "bytes_per_unit", json_real(p->bytes_per_unit));
     char *text = bad ? NULL : json_dumps(obj, JSON_REAL_PRECISION(proc_digits(p)) |
                                                   JSON_PRESERVE_ORDER);
     json_decref(obj);

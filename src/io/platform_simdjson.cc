@@ -32,7 +32,9 @@ extern "C" {
 #include <vector>
 
 extern "C" {
+#include "core/locale.h"
 #include "io/platform_simdjson.h"
+#include "io/platform_units.h"
 #include "model/model_impl.h"
 #include "platform/platform_impl.h"
 }
@@ -57,6 +59,8 @@ constexpr size_t BANDED_POINT_WIDTH = 4;
 /* Message buffers, as in the former reader. */
 constexpr size_t WHAT_BYTES = 400;
 constexpr size_t NAME_QUOTE_BYTES = 128;
+/* A quantity refused is quoted in its message up to this many bytes. */
+constexpr size_t QUOTED_VALUE_MAX = 40;
 
 /* A located failure kept until the faults of an object are weighed: status, byte offset
  * in the text, and the sentence without its "PATH:LINE:COLUMN: processor ...: " head. */
@@ -78,6 +82,7 @@ struct ctx {
     const dls__limits *lim;
     dls_error *err;
     fault fatal;
+    double bytes_per_unit = 0; /* the platform's "bytes_per_unit"; 0: none */
 };
 
 fault make_fault(dls_status st, size_t at, const char *fmt, ...) DLS_PRINTF(3, 4);
@@ -220,7 +225,7 @@ fault unknown_key(std::string_view key, size_t at, const char *const *known, con
             close = *p;
         }
     }
-    char list[160] = "";
+    char list[256] = "";
     for (const char *const *p = known; *p; p++) {
         size_t used = strlen(list);
         snprintf(list + used, sizeof list - used, "%s\"%s\"", p == known ? "" : ", ", *p);
@@ -326,6 +331,47 @@ std::string label(const char *fmt, ...)
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     return what;
+}
+
+/* A number that a person may write with its unit ("64 GiB", "1 Gbit/s", "250 us"): a
+ * number in the base unit (bytes, bytes per second, seconds), or a string with a unit;
+ * what names it in messages. */
+struct qty {
+    double v = 0;
+    size_t at = 0;
+    fault f;
+};
+
+qty read_qty(ctx &c, od::value v, dls__quantity q, const char *what)
+{
+    static const char *const base[] = {"bytes", "bytes per second", "seconds"};
+    qty r;
+    r.at = offset(c, v);
+    od::json_type t = type_of(c, v);
+    if (t == od::json_type::number) {
+        num n = read_num(c, v);
+        if (!n.ok)
+            r.f = number_fault(n, what);
+        r.v = n.v;
+        return r;
+    }
+    if (t != od::json_type::string) {
+        r.f = make_fault(DLS_EDATA, r.at, "%s must be a number (%s) or a string with its unit "
+                         "(\"%s\"), not %s", what, base[q],
+                         q == DLS__Q_BYTES ? "8 GiB" : q == DLS__Q_BANDWIDTH ? "1 Gbit/s"
+                                                                           : "250 us",
+                         type_name(t));
+        return r;
+    }
+    std::string_view s = string_of(c, v, r.at);
+    char why[WHAT_BYTES - 100];
+    if (dls__parse_quantity(s.data(), s.size(), q, &r.v, why, sizeof why) != 0) {
+        char quoted[NAME_QUOTE_BYTES];
+        dls__quote_name(std::string(s.substr(0, QUOTED_VALUE_MAX)).c_str(), quoted,
+                        sizeof quoted);
+        r.f = make_fault(DLS_EDATA, r.at, "%s \"%s\" %s", what, quoted, why);
+    }
+    return r;
 }
 
 /* An array read as numbers: its elements (numbers or not), whether it is an array at all,
@@ -690,44 +736,105 @@ void read_speed2d(ctx &c, od::value v, model_result &res)
 /* ---------------------------------------------------------------------------------- */
 /* Processors                                                                         */
 
-fault read_link(ctx &c, od::value v, double *startup, double *rate)
+/* A link as written: its time per message ("startup" or "latency", s) and its time per
+ * unit ("rate", s per unit) or its "bandwidth" (bytes/s), which needs the processor's
+ * bytes per unit, known only once the whole processor is read. */
+struct link_in {
+    fault f;
+    size_t at = 0;
+    double startup = 0, rate = 0, bandwidth = 0;
+    bool has_bandwidth = false;
+    size_t bandwidth_at = 0;
+};
+
+link_in read_link(ctx &c, od::value v)
 {
-    static const char *const known[] = {"startup", "rate", nullptr};
-    size_t at = offset(c, v);
+    enum { L_STARTUP, L_RATE, L_LATENCY, L_BANDWIDTH };
+    static const char *const known[] = {"startup", "rate", "latency", "bandwidth", nullptr};
+    link_in L;
+    L.at = offset(c, v);
     od::json_type t = type_of(c, v);
-    if (t != od::json_type::object)
-        return make_fault(DLS_EDATA, at,
-                          "\"link\" must be an object {\"startup\": S, \"rate\": C}, not %s",
-                          type_name(t));
-    fault unknown;
-    num got[2];
-    bool has[2] = {false, false};
-    od::object obj = need(c, v.get_object(), at);
-    each_field(c, obj, known, "\"link\"", &unknown, [&](int k, od::value fv, size_t) {
-        has[k] = true;
-        got[k] = read_num(c, fv);
-    });
-    if (unknown)
-        return unknown;
-    double *dest[2] = {startup, rate};
-    for (int k = 0; k < 2; k++) {
-        if (!has[k])
-            return make_fault(DLS_EDATA, at,
-                              "\"link\" has no \"%s\" (give both \"startup\" and \"rate\")",
-                              known[k]);
-        if (!got[k].ok)
-            return number_fault(got[k], label("the link %s", known[k]));
-        if (got[k].v < 0)
-            return make_fault(DLS_EDATA, got[k].at, "the link %s must be >= 0, not %.10g",
-                              known[k], got[k].v);
-        *dest[k] = got[k].v;
+    if (t != od::json_type::object) {
+        L.f = make_fault(DLS_EDATA, L.at,
+                         "\"link\" must be an object {\"startup\": S, \"rate\": C} or "
+                         "{\"latency\": S, \"bandwidth\": B}, not %s", type_name(t));
+        return L;
     }
+    fault unknown, twice;
+    qty got[4];
+    bool has[4] = {false, false, false, false};
+    od::object obj = need(c, v.get_object(), L.at);
+    each_field(c, obj, known, "\"link\"", &unknown, [&](int k, od::value fv, size_t kat) {
+        has[k] = true;
+        if (k == L_RATE) {
+            num n = read_num(c, fv);
+            got[k].v = n.v;
+            got[k].at = n.at;
+            if (!n.ok)
+                got[k].f = number_fault(n, "the link rate");
+        } else {
+            got[k] = read_qty(c, fv, k == L_BANDWIDTH ? DLS__Q_BANDWIDTH : DLS__Q_SECONDS,
+                              label("the link %s", known[k]).c_str());
+        }
+        /* the same thing said twice in two ways: located at the second key written */
+        int other = k == L_LATENCY ? L_STARTUP : k == L_STARTUP ? L_LATENCY
+                    : k == L_BANDWIDTH ? L_RATE : L_BANDWIDTH;
+        if (has[other] && !twice)
+            twice = make_fault(DLS_EDATA, kat,
+                               "\"link\" gives both \"%s\" and \"%s\", which say the same "
+                               "thing (%s): give one of them", known[other], known[k],
+                               k == L_LATENCY || k == L_STARTUP
+                                   ? "the time of each message, in seconds"
+                                   : "\"rate\" is seconds per unit, \"bandwidth\" bytes per "
+                                     "second with the bytes per unit");
+    });
+    if (unknown) {
+        L.f = unknown;
+        return L;
+    }
+    if (twice) {
+        L.f = twice;
+        return L;
+    }
+    int time_key = has[L_LATENCY] ? L_LATENCY : L_STARTUP;
+    int unit_key = has[L_BANDWIDTH] ? L_BANDWIDTH : L_RATE;
+    if (!has[time_key] || !has[unit_key]) {
+        L.f = make_fault(DLS_EDATA, L.at,
+                         "\"link\" has no \"%s\" (give \"startup\" or \"latency\", and "
+                         "\"rate\" or \"bandwidth\")",
+                         !has[time_key] ? (has[L_BANDWIDTH] ? "latency" : "startup")
+                                        : (has[L_LATENCY] ? "bandwidth" : "rate"));
+        return L;
+    }
+    for (int k : {time_key, unit_key}) {
+        if (got[k].f) {
+            L.f = got[k].f;
+            return L;
+        }
+        if (got[k].v < 0 || (k == L_BANDWIDTH && !(got[k].v > 0))) {
+            L.f = make_fault(DLS_EDATA, got[k].at, "the link %s must be %s, not %.10g",
+                             known[k], k == L_BANDWIDTH ? "> 0" : ">= 0", got[k].v);
+            return L;
+        }
+    }
+    L.startup = got[time_key].v;
     char why[200];
-    if (dls__domain_link(*startup, 0, why, sizeof why))
-        return make_fault(DLS_EDATA, got[0].at, "%s", why);
-    if (dls__domain_link(0, *rate, why, sizeof why))
-        return make_fault(DLS_EDATA, got[1].at, "%s", why);
-    return fault();
+    if (dls__domain_link(L.startup, 0, why, sizeof why)) {
+        L.f = make_fault(DLS_EDATA, got[time_key].at, "%s", why);
+        return L;
+    }
+    if (unit_key == L_BANDWIDTH) {
+        L.has_bandwidth = true;
+        L.bandwidth = got[L_BANDWIDTH].v;
+        L.bandwidth_at = got[L_BANDWIDTH].at;
+        if (dls__domain_value(L.bandwidth, "link bandwidth", why, sizeof why))
+            L.f = make_fault(DLS_EDATA, L.bandwidth_at, "%s", why);
+        return L;
+    }
+    L.rate = got[L_RATE].v;
+    if (dls__domain_link(0, L.rate, why, sizeof why))
+        L.f = make_fault(DLS_EDATA, got[L_RATE].at, "%s", why);
+    return L;
 }
 
 /* "return": {"fraction": F, "startup": R, "rate": D}, each >= 0 and in the domain. */
@@ -769,7 +876,162 @@ fault read_return(ctx &c, od::value v, double out[3])
     return fault();
 }
 
-enum { K_NAME, K_SPEED, K_TIME, K_SPEED2D, K_LIMIT, K_LINK, K_RELEASE, K_RETURN };
+enum { K_NAME, K_SPEED, K_TIME, K_SPEED2D, K_LIMIT, K_LINK, K_RELEASE, K_RETURN, K_BPU,
+       K_MEMORY, K_PAGING };
+
+/* A size in bytes that must be > 0 and within the input domain ("bytes_per_unit",
+ * "memory"): its fault, if any. */
+fault positive_bytes(const qty &q, const char *key, const char *whose = "")
+{
+    if (q.f)
+        return q.f;
+    if (!(q.v > 0))
+        return make_fault(DLS_EDATA, q.at, "%s%s\"%s\" must be > 0 bytes, not %.10g",
+                          *whose ? "the " : "", whose, key, q.v);
+    char why[200];
+    if (dls__domain_value(q.v, label("%s%s", whose, key).c_str(), why, sizeof why))
+        return make_fault(DLS_EDATA, q.at, "%s", why);
+    return fault();
+}
+
+/* What a processor says in bytes (issue 36): its bytes per unit, its memory and how many
+ * times slower it computes beyond it, each with where its key was written. */
+struct bytes_in {
+    qty bpu, memory;
+    num paging;
+    bool has_bpu = false, has_memory = false, has_paging = false;
+    size_t memory_key = 0, paging_key = 0;
+    fault f; /* the first value refused, in file order */
+};
+
+void read_bytes_key(ctx &c, int key, od::value fv, size_t key_at, bytes_in *b)
+{
+    fault f;
+    if (key == K_BPU) {
+        b->has_bpu = true;
+        b->bpu = read_qty(c, fv, DLS__Q_BYTES, "\"bytes_per_unit\"");
+        f = positive_bytes(b->bpu, "bytes_per_unit");
+    } else if (key == K_MEMORY) {
+        b->has_memory = true;
+        b->memory_key = key_at;
+        b->memory = read_qty(c, fv, DLS__Q_BYTES, "\"memory\"");
+        f = positive_bytes(b->memory, "memory");
+    } else {
+        b->has_paging = true;
+        b->paging_key = key_at;
+        b->paging = read_num(c, fv);
+        char why[200];
+        if (!b->paging.ok)
+            f = number_fault(b->paging, "\"paging\"");
+        else if (!(b->paging.v > 1))
+            f = make_fault(DLS_EDATA, b->paging.at, "\"paging\" must be > 1 (how many times "
+                           "slower a unit computes beyond the memory), not %.10g",
+                           b->paging.v);
+        else if (dls__domain_value(b->paging.v, "paging factor", why, sizeof why))
+            f = make_fault(DLS_EDATA, b->paging.at, "%s", why);
+    }
+    if (f && !b->f)
+        b->f = f;
+}
+
+/* The second time line that "memory" and "paging" describe: from the paging point P
+ * (units) on, a unit takes paging times as long as it does at P, the time continuous at P.
+ * With one line a + b x (a constant speed s being the line x / s), that is the line
+ * (a + b P) - paging b P + paging b x, which is what a person would write by hand. A model
+ * of several lines already says how it slows down, and a speed measured at points or on a
+ * grid cannot take a line: both are refused. */
+fault paging_line(ctx &c, const bytes_in &b, double P, model_result &model)
+{
+    const dls_model *m = model.model;
+    double a0, b0;
+    size_t n;
+    const double *la, *lb;
+    switch (dls_model_get_kind(m)) {
+    case DLS_MODEL_CONSTANT:
+        a0 = 0;
+        b0 = 1 / dls_model_constant_speed(m);
+        break;
+    case DLS_MODEL_TIME_LINES:
+        dls_model_get_lines(m, &n, &la, &lb);
+        if (n > 1)
+            return make_fault(DLS_EDATA, b.paging_key,
+                              "has a \"time\" model of %zu lines and \"paging\", which say "
+                              "the same thing (the lines beyond the first are how it slows "
+                              "down): give the lines or \"memory\" and \"paging\", not "
+                              "both", n);
+        a0 = la[0];
+        b0 = lb[0];
+        if (b0 == 0)
+            return make_fault(DLS_EDATA, b.paging_key,
+                              "has a time line of slope 0, which \"paging\" cannot make "
+                              "slower: give its time per unit");
+        break;
+    default:
+        return make_fault(DLS_EDATA, b.paging_key,
+                          "\"paging\" builds a second time line, which a %s model cannot "
+                          "take: give the model as time lines (\"time\"), or leave "
+                          "\"paging\" out to make the memory its limit",
+                          dls_model_get_kind(m) == DLS_MODEL_POINTS ? "points" : "2-D");
+    }
+    double a[2] = {a0, 0}, sl[2] = {b0, b.paging.v * b0};
+    a[1] = (a0 + b0 * P) - sl[1] * P;
+    dls__problem pb;
+    if (dls__check_lines(2, a, sl, &pb) || dls__domain_lines(2, a, sl, &pb))
+        return make_fault(DLS_EDATA, b.paging_key, "the second time line that \"memory\" "
+                          "and \"paging\" give: %s", pb.text);
+    dls_model *lines = nullptr;
+    model_result built;
+    created(c, dls_model_create_time_lines(2, a, sl, &lines, c.err), built);
+    if (built.f)
+        return std::move(built.f);
+    dls_model_free(model.take());
+    model.model = lines;
+    return fault();
+}
+
+/* What the keys in bytes mean, once the processor is read: the link's rate from its
+ * bandwidth, and the limit or a second time line from the memory. out receives the
+ * bytes per unit, memory and paging kept for the getters, *rate and *limit their
+ * meaning. */
+fault apply_bytes(ctx &c, const bytes_in &b, link_in &L, bool has_limit, const num &limit,
+                  size_t limit_key, model_result &model, double out[3], double *limit_out)
+{
+    double bpu = b.has_bpu ? b.bpu.v : c.bytes_per_unit;
+    static const char need_bpu[] = "needs \"bytes_per_unit\" (for this processor or the "
+                                   "whole platform): how many bytes one unit of work is";
+    char why[200];
+    if (L.has_bandwidth) {
+        if (!(bpu > 0))
+            return make_fault(DLS_EDATA, L.bandwidth_at, "the link bandwidth %s", need_bpu);
+        L.rate = bpu / L.bandwidth;
+        if (dls__domain_link(0, L.rate, why, sizeof why))
+            return make_fault(DLS_EDATA, L.bandwidth_at, "the link bandwidth gives %s", why);
+    }
+    if (b.has_paging && !b.has_memory)
+        return make_fault(DLS_EDATA, b.paging_key, "\"paging\" needs \"memory\": the bytes "
+                          "beyond which a unit computes %.6g times slower", b.paging.v);
+    out[0] = bpu;
+    out[1] = b.has_memory ? b.memory.v : 0;
+    out[2] = b.has_paging ? b.paging.v : 0;
+    if (!b.has_memory)
+        return fault();
+    if (!(bpu > 0))
+        return make_fault(DLS_EDATA, b.memory.at, "\"memory\" %s", need_bpu);
+    double P = b.memory.v / bpu;
+    if (dls__domain_limit(P, why, sizeof why))
+        return make_fault(DLS_EDATA, b.memory.at, "\"memory\" gives %.10g units: %s", P, why);
+    if (b.has_paging)
+        return paging_line(c, b, P, model);
+    /* the memory without paging is the limit: a "limit" that differs says two things */
+    if (has_limit && limit.v != P)
+        return make_fault(DLS_EDATA, limit_key > b.memory_key ? limit_key : b.memory_key,
+                          "gives \"limit\" %.10g units and \"memory\" without \"paging\", "
+                          "which is the limit %.10g units (the memory over the bytes per unit): "
+                          "give one of them, or \"paging\" to say how it computes beyond "
+                          "the memory", limit.v, P);
+    *limit_out = P;
+    return fault();
+}
 
 /* A processor's fault becomes the error: "processor "NAME": " or "processor #K: " before
  * it. */
@@ -784,7 +1046,8 @@ struct located {
 void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *bad)
 {
     static const char *const known[] = {"name", "speed", "time", "speed2d", "limit", "link",
-                                        "release", "return", nullptr};
+                                        "release", "return", "bytes_per_unit", "memory",
+                                        "paging", nullptr};
     bad->proc = static_cast<long>(k);
     size_t at = offset(c, v);
     od::json_type t = type_of(c, v);
@@ -792,7 +1055,10 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
         bad->f = make_fault(DLS_EDATA, at, "must be an object, not %s", type_name(t));
         return;
     }
-    fault unknown, name_fault, two_models, limit_fault, link_fault, release_fault, return_fault;
+    fault unknown, name_fault, two_models, limit_fault, release_fault, return_fault;
+    link_in link;
+    bytes_in bytes;
+    size_t limit_key = 0;
     num release;
     bool has_release = false, has_return = false;
     double ret[3] = {0, 0, 0};
@@ -803,7 +1069,6 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
     model_result model;
     num limit;
     bool has_limit = false, has_link = false;
-    double startup = 0, rate = 0;
     od::object obj = need(c, v.get_object(), at);
     each_field(c, obj, known, "a processor", &unknown, [&](int key, od::value fv,
                                                            size_t key_at) {
@@ -850,6 +1115,7 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
             break;
         case K_LIMIT:
             has_limit = true;
+            limit_key = key_at;
             limit = read_num(c, fv);
             if (!limit.ok)
                 limit_fault = number_fault(limit, "\"limit\"");
@@ -864,14 +1130,21 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
             break;
         case K_LINK:
             has_link = true;
-            link_fault = read_link(c, fv, &startup, &rate);
+            link = read_link(c, fv);
+            break;
+        case K_BPU:
+        case K_MEMORY:
+        case K_PAGING:
+            read_bytes_key(c, key, fv, key_at, &bytes);
             break;
         case K_RELEASE: {
             has_release = true;
-            release = read_num(c, fv);
+            qty q = read_qty(c, fv, DLS__Q_SECONDS, "\"release\"");
+            release.v = q.v;
+            release.at = q.at;
             char why[200];
-            if (!release.ok)
-                release_fault = number_fault(release, "\"release\"");
+            if (q.f)
+                release_fault = std::move(q.f);
             else if (!(release.v >= 0))
                 release_fault = make_fault(DLS_EDATA, release.at,
                                            "\"release\" must be >= 0, not %.10g", release.v);
@@ -904,12 +1177,18 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
         rest = model.f;
     else if (limit_fault)
         rest = limit_fault;
-    else if (link_fault)
-        rest = link_fault;
+    else if (bytes.f)
+        rest = bytes.f;
+    else if (link.f)
+        rest = link.f;
     else if (release_fault)
         rest = release_fault;
     else if (return_fault)
         rest = return_fault;
+    double described[3] = {0, 0, 0}, limit_v = has_limit ? limit.v : INFINITY;
+    if (!rest)
+        rest = apply_bytes(c, bytes, link, has_limit, limit, limit_key, model, described,
+                           &limit_v);
     /* a sound processor is appended, which looks its name up once; a faulty one is only
      * looked up, since a duplicate name is the first fault to report */
     size_t index = 0;
@@ -931,10 +1210,13 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
         bad->named = true;
         return;
     }
-    pl->procs[index].limit = has_limit ? limit.v : INFINITY;
+    pl->procs[index].limit = limit_v;
     pl->procs[index].has_link = has_link;
-    pl->procs[index].startup = startup;
-    pl->procs[index].rate = rate;
+    pl->procs[index].startup = link.startup;
+    pl->procs[index].rate = link.rate;
+    pl->procs[index].bytes_per_unit = described[0];
+    pl->procs[index].memory = described[1];
+    pl->procs[index].paging = described[2];
     pl->procs[index].release = has_release ? release.v : 0;
     if (has_return) {
         pl->procs[index].ret_frac = ret[0];
@@ -978,9 +1260,34 @@ void read_processors(ctx &c, od::value v, dls_platform *pl, located *bad)
         *bad = first;
 }
 
+/* The platform's "bytes_per_unit", which a processor written before it may need: read in a
+ * first pass over the root's keys, which skips their values, before the walk proper. Only a
+ * text that may name the key pays for that pass. */
+fault read_platform_bpu(ctx &c, od::object &obj, size_t at)
+{
+    static const char key[] = "bytes_per_unit";
+    std::string_view text(c.base, c.len);
+    if (text.find(key) == std::string_view::npos && text.find('\\') == std::string_view::npos)
+        return fault();
+    fault f;
+    for (auto r : obj) {
+        od::field fl = need(c, std::move(r), c.len);
+        size_t kat;
+        if (key_of(c, fl, &kat) != key)
+            continue;
+        qty q = read_qty(c, fl.value(), DLS__Q_BYTES, "the platform's \"bytes_per_unit\"");
+        f = positive_bytes(q, "bytes_per_unit", "platform's ");
+        if (!f)
+            c.bytes_per_unit = q.v;
+        break; /* a second one is a duplicate key, which the walk proper refuses */
+    }
+    need(c, obj.reset(), at);
+    return f;
+}
+
 void read_root(ctx &c, od::document &doc, dls_platform *pl, located *bad)
 {
-    static const char *const known[] = {"processors", "version", nullptr};
+    static const char *const known[] = {"processors", "version", "bytes_per_unit", nullptr};
     od::value root = need(c, doc.get_value(), c.len);
     size_t at = offset(c, root);
     od::json_type t = type_of(c, root);
@@ -995,7 +1302,10 @@ void read_root(ctx &c, od::document &doc, dls_platform *pl, located *bad)
     bool has_procs = false;
     pl->format = 1; /* a file without "version" is of the first format */
     od::object obj = need(c, root.get_object(), at);
+    fault bpu = read_platform_bpu(c, obj, at);
     each_field(c, obj, known, "the platform", &unknown, [&](int key, od::value pv, size_t) {
+        if (key == 2)
+            return; /* "bytes_per_unit", read first */
         if (key == 1) {
             num v = read_num(c, pv);
             if (!v.ok || (v.v != 1 && v.v != DLS_PLATFORM_FORMAT))
@@ -1014,6 +1324,8 @@ void read_root(ctx &c, od::document &doc, dls_platform *pl, located *bad)
         bad->f = unknown;
     else if (version)
         bad->f = version;
+    else if (bpu)
+        bad->f = bpu;
     else if (!has_procs)
         bad->f = make_fault(DLS_EDATA, at, "the platform has no \"processors\"");
     else
@@ -1086,6 +1398,20 @@ dls_status parse(ctx &c, const char *padded, size_t capacity, dls_platform *pl)
     return DLS_OK;
 }
 
+/* The C numeric locale for the walk, whatever the caller's (this thread only), and the
+ * caller's again however the walk ends. */
+struct c_numeric_guard {
+    dls__c_numeric h;
+    c_numeric_guard()
+    {
+        if (dls__c_numeric_enter(&h) != 0)
+            throw std::bad_alloc();
+    }
+    ~c_numeric_guard() { dls__c_numeric_leave(&h); }
+    c_numeric_guard(const c_numeric_guard &) = delete;
+    c_numeric_guard &operator=(const c_numeric_guard &) = delete;
+};
+
 } // namespace
 
 extern "C" dls_status dls__platform_parse(const char *text, size_t len, size_t capacity,
@@ -1111,6 +1437,7 @@ extern "C" dls_status dls__platform_parse(const char *text, size_t len, size_t c
         pl = dls__platform_new();
         if (pl == nullptr)
             throw std::bad_alloc();
+        c_numeric_guard loc; /* quantities with units are read with strtod */
         st = parse(c, padded, capacity, pl);
     } catch (const std::bad_alloc &) {
         st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);

@@ -275,6 +275,7 @@ static size_t put(dls_platform *p, size_t k, char *name, uint32_t tag, dls_model
     pr->rate = 0;
     pr->release = 0;
     pr->ret_frac = pr->ret_startup = pr->ret_rate = 0;
+    pr->bytes_per_unit = pr->memory = pr->paging = 0;
     p->slots[k].proc = (uint32_t)p->n;
     p->slots[k].tag = tag;
     return p->n++;
@@ -544,6 +545,7 @@ dls_status dls_platform_set_model(dls_platform *platform, size_t i, const dls_mo
     platform->procs[i].stored &= (unsigned char)~DLS__STORED_MODEL; /* the old one stays */
     platform->procs[i].model = copy;
     platform->procs[i].two_d = dls_model_dimension(copy) == 2;
+    platform->procs[i].paging = 0; /* the second line it built went with the old model */
     return DLS_OK;
 }
 
@@ -712,6 +714,39 @@ dls_status dls_platform_link(const dls_platform *platform, size_t i, double *sta
     return DLS_OK;
 }
 
+/* A description kept from the platform file (0: not given) as the getters give it. */
+static double described(const dls_platform *platform, size_t i, size_t field)
+{
+    if (platform == NULL || i >= platform->n)
+        return NAN;
+    const dls__proc *p = &platform->procs[i];
+    double v = field == 0 ? p->bytes_per_unit : field == 1 ? p->memory : p->paging;
+    return v > 0 ? v : NAN;
+}
+
+double dls_platform_bytes_per_unit(const dls_platform *platform, size_t i)
+{
+    return described(platform, i, 0);
+}
+
+double dls_platform_memory(const dls_platform *platform, size_t i)
+{
+    return described(platform, i, 1);
+}
+
+double dls_platform_paging(const dls_platform *platform, size_t i)
+{
+    return described(platform, i, 2);
+}
+
+double dls_platform_paging_point(const dls_platform *platform, size_t i)
+{
+    double pg = described(platform, i, 2);
+    if (isnan(pg))
+        return NAN;
+    return platform->procs[i].memory / platform->procs[i].bytes_per_unit;
+}
+
 dls_status dls_platform_copy(const dls_platform *platform, dls_platform **out, dls_error *err)
 {
     if (platform == NULL || out == NULL)
@@ -734,6 +769,9 @@ dls_status dls_platform_copy(const dls_platform *platform, dls_platform **out, d
         c->procs[i].ret_frac = pr->ret_frac;
         c->procs[i].ret_startup = pr->ret_startup;
         c->procs[i].ret_rate = pr->ret_rate;
+        c->procs[i].bytes_per_unit = pr->bytes_per_unit;
+        c->procs[i].memory = pr->memory;
+        c->procs[i].paging = pr->paging;
     }
     c->format = platform->format;
     *out = c;

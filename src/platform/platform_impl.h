@@ -23,6 +23,11 @@ typedef struct dls__proc {
     /* results returned: the fraction of a chunk's units, the return's startup (s) and
      * rate (s per result unit); all 0 when nothing returns */
     double ret_frac, ret_startup, ret_rate;
+    /* what a person said of it in a platform file (issue 36), kept for dls_platform_memory
+     * and the like: bytes of one unit, memory in bytes, how many times slower a unit
+     * computes beyond the memory; 0 when not given. The model, limit and link already say
+     * what they mean (the second time line, the limit, the rate). */
+    double bytes_per_unit, memory, paging;
 } dls__proc;
 
 /* A block of the store. */

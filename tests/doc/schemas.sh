@@ -89,10 +89,15 @@ empty_name /name
 limit_negative /limit
 limit_string /limit
 limit_zero /limit
-link_missing_rate '"'rate'"'
+link_missing_rate /link
 link_negative_startup /link/startup
 link_not_object /link
-link_unknown_key '"'latency'"'
+link_unknown_key '"'lag'"'
+link_startup_and_latency /link
+link_rate_and_bandwidth /link
+units_unknown_unit /memory
+platform_bytes_bad /bytes_per_unit
+paging_without_memory dependentRequired
 missing_name '"'name'"'
 missing_processors '"'processors'"'
 name_not_string /name
@@ -154,6 +159,11 @@ speed2d_values_rows
 speed2d_x_not_increasing
 time_negative_intercepts
 time_zero_flat
+bandwidth_without_bytes
+memory_and_limit
+memory_without_bytes
+paging_and_second_line
+paging_on_points
 duplicate_key
 number_too_large
 '

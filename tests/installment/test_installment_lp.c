@@ -686,7 +686,8 @@ TEST(test_platform_fields)
         const char *text, *part;
     } bad[] = {
         {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"release\": -1}]}", "1:54"},
-        {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"release\": \"x\"}]}", "must be a number"},
+        {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"release\": \"x\"}]}",
+         "\"release\" \"x\" must be a time"},
         {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"return\": 1}]}", "must be an object"},
         {"{\"processors\": [{\"name\": \"a\", \"speed\": 1, \"return\": {\"fraction\": 1, "
          "\"startup\": 0}}]}", "has no \"rate\""},
