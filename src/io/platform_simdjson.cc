@@ -82,7 +82,9 @@ struct ctx {
     const dls__limits *lim;
     dls_error *err;
     fault fatal;
-    double bytes_per_unit = 0; /* the platform's "bytes_per_unit"; 0: none */
+    /* the platform's "bytes_per_unit"; 0: none (no default member initializer: the SMPI
+     * build compiles this file as C++11, where that makes ctx no aggregate) */
+    double bytes_per_unit;
 };
 
 fault make_fault(dls_status st, size_t at, const char *fmt, ...) DLS_PRINTF(3, 4);
@@ -1418,7 +1420,7 @@ extern "C" dls_status dls__platform_parse(const char *text, size_t len, size_t c
                                           const char *source, const dls__limits *lim,
                                           dls_platform **out, dls_error *err)
 {
-    ctx c{text, len, text, source, lim, err, fault()};
+    ctx c{text, len, text, source, lim, err, fault(), 0};
     char *copy = nullptr;
     dls_platform *pl = nullptr;
     dls_status st;
