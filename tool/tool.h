@@ -34,7 +34,11 @@ typedef enum tool_opt_type {
     OPT_STRING,  /* any text */
     OPT_DOUBLE,  /* a finite number within [min, max] */
     OPT_COUNT,   /* a whole number within [min, max], up to 2^53 */
-    OPT_CHOICE   /* one word of `choices` ("a|b|c") */
+    OPT_CHOICE,  /* one word of `choices` ("a|b|c") */
+    /* Not options: records that shape the table. */
+    OPT_GROUP,   /* a heading of the help ("Output"): the options after it, up to the next */
+    OPT_ALIAS    /* another name of the option named in `choices` ("o" for "output"): parsed
+                    as that option, shown beside it ("-o, --output FILE"), not listed */
 } tool_opt_type;
 
 /* One option of a command: a record drives parsing, validation and help. */
@@ -64,8 +68,27 @@ typedef struct tool_opt {
 #define TOOL_FLAG(name, help) {name, OPT_FLAG, NULL, NULL, 0, 0, NULL, help}
 #define TOOL_STRING(name, arg, help) {name, OPT_STRING, arg, NULL, 0, 0, NULL, help}
 #define TOOL_OPT_END {NULL, OPT_FLAG, NULL, NULL, 0, 0, NULL, NULL}
+/* A heading in the help: the options after it, up to the next heading, are one group. */
+#define TOOL_GROUP(title) {title, OPT_GROUP, NULL, NULL, 0, 0, NULL, NULL}
+/* `name` is another name of option `target` (a one-letter alias: "-o"). */
+#define TOOL_ALIAS(name, target) {name, OPT_ALIAS, NULL, NULL, 0, 0, target, NULL}
 
-#define TOOL_MAX_OPTS 64
+/* What a combination of options must hold: an option that would do nothing is refused, not
+ * ignored. Each command may give a table of these (ended by a record with opt NULL). */
+typedef enum tool_rule_kind {
+    RULE_NEEDS,    /* `opt` does something only with one of `other` ("curve|integer") */
+    RULE_EXCLUDES  /* `opt` does nothing (or contradicts) with `other` given */
+} tool_rule_kind;
+typedef struct tool_rule {
+    const char *opt;     /* long name without "--" */
+    tool_rule_kind kind;
+    const char *other;   /* long names separated by '|' */
+} tool_rule;
+#define TOOL_NEEDS(opt, other) {opt, RULE_NEEDS, other}
+#define TOOL_EXCLUDES(opt, other) {opt, RULE_EXCLUDES, other}
+#define TOOL_RULE_END {NULL, RULE_NEEDS, NULL}
+
+#define TOOL_MAX_OPTS 96
 #define TOOL_MAX_POS 8
 
 struct tool_args;
@@ -82,6 +105,10 @@ typedef struct tool_cmd {
      * library's parameters (or the tool's named constants); returns 0 when the option has no
      * such default. NULL when no option has one. */
     int (*show_default)(const char *opt, char *buf, size_t size);
+    /* Command lines for the EXAMPLES part of the help, one a line, each one that runs from
+     * the source tree (files of examples/); NULL for none. */
+    const char *examples;
+    const tool_rule *rules; /* combinations refused; NULL for none */
 } tool_cmd;
 
 /* The parsed command line of one command. */
@@ -98,11 +125,27 @@ typedef struct tool_args {
 int tool_main(int argc, char **argv);
 /* The command called `name`, or NULL. */
 const tool_cmd *tool_find_command(const char *name);
+/* Edit distance (insertions, deletions, substitutions, swaps of neighbours) between a and
+ * b[0..blen), for "did you mean"; stops counting past TOOL_SUGGEST_MAX_LEN characters. */
+#define TOOL_SUGGEST_MAX_LEN 64
+size_t tool_edit_distance(const char *a, const char *b, size_t blen);
+/* Whether a misspelling at distance d of a word of len characters is close enough to
+ * suggest the word. */
+int tool_suggestable(size_t d, size_t len);
 
 /* Parses argv (after the command name); on error prints a message and returns -1. */
 int tool_parse(const tool_cmd *cmd, int argc, char **argv, tool_args *args);
-/* Prints the help of one command. */
+/* The record of cmd->opts that the word name[0..len) names on the command line, as
+ * tool_parse reads it (dashes: 2 after "--", 1 after "-"; an unambiguous prefix of a long
+ * name after "--"; an alias as its target), or -1; prints nothing. */
+int tool_option_index(const tool_cmd *cmd, const char *name, size_t len, int dashes);
+/* Prints the help of one command: usage, description, options by group (each option's help
+ * wrapped under it at a fixed indent, within TOOL_HELP_WIDTH columns), examples. */
+#define TOOL_HELP_WIDTH 79
 void tool_print_help(const tool_cmd *cmd, FILE *out);
+/* Writes text (words separated by blanks) wrapped within TOOL_HELP_WIDTH columns, every line
+ * indented by indent, the first continuing at column `col` (already written). */
+void tool_wrap(FILE *out, const char *text, int indent, int col);
 
 /* Accessors; the option must exist in the command's table. */
 int arg_flag(const tool_args *a, const char *name);
