@@ -9,6 +9,7 @@
 #include "tool.h"
 
 static const tool_opt check_opts[] = {
+    TOOL_GROUP("Output"),
     TOOL_FLAG("json", "write the report as JSON"),
     TOOL_OPT_END,
 };
@@ -16,16 +17,18 @@ static const tool_opt check_opts[] = {
 const tool_cmd tool_cmd_check = {
     "check",
     "validate a platform file and show its processors",
-    "PLATFORM [--json]",
-    "Reads PLATFORM, checks it against the platform file contract, and prints one line per\n"
-    "processor (model kind, points, limit, link) followed by every shape warning: sizes\n"
-    "where x/s(x) is not strictly increasing (a line through the origin meets the speed\n"
-    "graph more than once, so geometric partitions may not be optimal there) and time\n"
-    "lines that never determine the time. Exits 2 on any error, 0 otherwise.",
+    "PLATFORM [OPTIONS]",
+    "Reads PLATFORM (- for standard input), checks it against the platform file format\n"
+    "(dlsched-platform(5)), and prints one line per processor (model, points, limit,\n"
+    "link), then every warning about a model's shape. Exits 2 on any error, 0 otherwise.",
     check_opts,
     1,
     1,
     cmd_check,
+    NULL,
+    "dlsched check examples/cluster.json\n"
+    "dlsched check examples/star_cluster.json --json\n"
+    "dlsched check - < examples/memory_levels.json",
     NULL,
 };
 

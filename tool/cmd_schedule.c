@@ -224,16 +224,18 @@ const tool_cmd tool_cmd_evaluate = {
     cmd_evaluate,
     schedule_default,
     "dlsched evaluate examples/star_cluster.json --loads 300,300,200,100,100\n"
-    "dlsched evaluate examples/star_cluster.json --loads 300,300,200,100,100 --order rate\n"
+    "dlsched evaluate examples/star_cluster.json --loads 300,300,200,100,100 \\\n"
+    "    --order rate\n"
     "dlsched evaluate examples/paper003_two.json --loads 1,1 --json",
     evaluate_rules,
 };
 
 const tool_cmd tool_cmd_export = {
     "export",
-    "write the scheduling LP for other solvers, or the platform for SimGrid",
-    "PLATFORM --load V --format lp|mps|glpk|mathprog -o FILE [OPTIONS]\n"
-    "       dlsched export PLATFORM --format simgrid -o FILE [OPTIONS]",
+    "write the scheduling LP for other solvers, or a SimGrid platform",
+    "PLATFORM --load V --format lp|mps|glpk|mathprog -o FILE\n"
+    "       dlsched export PLATFORM --format simgrid -o FILE [OPTIONS]\n"
+    "       dlsched export PLATFORM --load V --installments NAME,... [OPTIONS]",
     "Writes the scheduling LP for the load V in the platform's own units: CPLEX LP, free\n"
     "MPS, GLPK's format, or data for the MathProg model star.mod (installed with dlsched),\n"
     "so that `glpsol -m star.mod -d FILE` solves it. --installments writes the LP that\n"
