@@ -955,7 +955,8 @@ static int write_platform(const bench_job *job, const dls_model *model, double l
         st = dls_platform_write_file(pl, job->merge ? job->merge : job->out, &err);
     dls_platform_free(pl);
     if (st != DLS_OK)
-        return tool_fail(st, &err);
+        return tool_fail_output(job->merge ? "--merge" : "-o", job->merge ? job->merge : job->out,
+                                st, &err);
     return EXIT_DONE;
 }
 

@@ -134,7 +134,7 @@ int cmd_check(const tool_args *args)
     int width = tool_name_width(pl, np);
     char cell[TOOL_CELL_BYTES];
     if (!json)
-        printf("%s: %zu processor%s\n  %s  %-8s  %-22s  %-10s  %s\n", path, np,
+        printf("%s: %zu processor%s\n  %s  %-8s  %-22s  %-10s  %s\n", tool_input_name(path), np,
                np == 1 ? "" : "s", tool_cell(cell, sizeof cell, "NAME", width), "MODEL", "DETAILS", "LIMIT", "LINK");
     for (size_t i = 0; i < np; i++) {
         const dls_model *m = dls_platform_model(pl, i);

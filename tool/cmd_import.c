@@ -92,7 +92,7 @@ const tool_cmd tool_cmd_import = {
     "    -o timings.csv\n"
     "dlsched import csv timings.csv -o imported.json\n"
     "dlsched export-model examples/cluster.json --format csv --processor node7 |\n"
-    "    dlsched import csv - --name node7 -o -",
+    "    dlsched import csv - -o -",
     import_rules,
 };
 
@@ -173,6 +173,27 @@ static int refuse_options(const tool_args *a, const char *kind, const char *cons
             return 1;
         }
     return 0;
+}
+
+/* An import from standard input ("-"): a StarPU model (sp) or a CSV file (csv) read whole,
+ * named TOOL_STDIN_NAME in the messages. DLS_OK without doing anything for another file. */
+static dls_status import_text(const char *file, dls_platform *pl, dls_import_report **rep,
+                              dls_error *err, const dls_starpu_params *sp,
+                              const dls_csv_params *csv)
+{
+    if (!tool_is_stdin(file))
+        return DLS_OK;
+    tool_text t;
+    int rc = tool_text_read(file, sp ? "StarPU model" : "CSV timings", &t, err->message,
+                            sizeof err->message);
+    if (rc != EXIT_DONE)
+        return rc == EXIT_FAILURE_RUN ? DLS_ENOMEM : DLS_EIO;
+    const char *text = t.text + t.pos;
+    size_t len = t.len - t.pos;
+    dls_status st = sp ? dls_import_starpu_string(text, len, TOOL_STDIN_NAME, sp, pl, rep, err)
+                       : dls_import_csv_string(text, len, TOOL_STDIN_NAME, csv, pl, rep, err);
+    tool_text_free(&t);
+    return st;
 }
 
 /* The summary: one line a processor on standard output, or the JSON report. */
@@ -273,11 +294,11 @@ int cmd_import(const tool_args *a)
         arg_unsigned(a, "regression-points", &par.regression_points);
         arg_set_flag(a, "replace", &par.replace, 1);
         /* a name without '/' that is no file here is a codelet symbol */
-        FILE *probe = strchr(file, '/') ? NULL : fopen(file, "rb");
+        FILE *probe = strchr(file, '/') || tool_is_stdin(file) ? NULL : fopen(file, "rb");
         if (probe)
             fclose(probe);
         const char *path = file;
-        if (!strchr(file, '/') && probe == NULL) {
+        if (!strchr(file, '/') && probe == NULL && !tool_is_stdin(file)) {
             st = dls_starpu_find(file, &found, &err);
             if (st != DLS_OK) {
                 dls_platform_free(pl);
@@ -285,7 +306,8 @@ int cmd_import(const tool_args *a)
             }
             path = found;
         }
-        st = dls_import_starpu_file(path, &par, pl, &rep, &err);
+        st = tool_is_stdin(file) ? import_text(file, pl, &rep, &err, &par, NULL)
+                                 : dls_import_starpu_file(path, &par, pl, &rep, &err);
     } else {
         dls_csv_params par;
         dls_csv_params_init(&par);
@@ -296,7 +318,8 @@ int cmd_import(const tool_args *a)
             par.delimiter = strcmp(d, "tab") == 0 ? '\t' : d[0];
         arg_double(a, "confidence", &par.confidence);
         arg_set_flag(a, "replace", &par.replace, 1);
-        st = dls_import_csv_file(file, &par, pl, &rep, &err);
+        st = tool_is_stdin(file) ? import_text(file, pl, &rep, &err, NULL, &par)
+                                 : dls_import_csv_file(file, &par, pl, &rep, &err);
     }
     dls_free(found);
     if (st != DLS_OK) {
@@ -316,7 +339,8 @@ int cmd_import(const tool_args *a)
     }
     st = dls_platform_write_file(pl, dest, &err);
     dls_platform_free(pl);
-    int rc = st == DLS_OK ? report(a, rep, dest) : tool_fail(st, &err);
+    int rc = st == DLS_OK ? report(a, rep, dest)
+                          : tool_fail_output(merge ? "--merge" : "-o", dest, st, &err);
     dls_import_report_free(rep);
     return rc;
 }

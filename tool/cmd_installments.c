@@ -368,15 +368,28 @@ static int report(const tool_args *args, const dls_platform *pl,
             /* the chart is the output: no report after it */
             return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
         }
-        dls_status st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
-        if (st != DLS_OK)
-            return tool_fail(st, &err);
     }
     lp_result lp = compare_lp(pl, V, use_limits, arg_flag(args, "no-compare"));
+    int rc = EXIT_DONE;
     if (arg_flag(args, "json"))
-        return tool_print_json(result_json(pl, an, s, src, &lp));
-    print_result(args->pos[0], pl, an, s, src, &lp);
-    return EXIT_DONE;
+        rc = tool_print_json(result_json(pl, an, s, src, &lp));
+    else
+        print_result(args->pos[0], pl, an, s, src, &lp);
+    if (gantt != NULL) {
+        /* after the answer, which a chart that cannot be written does not hide */
+        dls_installment_gantt_params gp;
+        dls_installment_gantt_params_init(&gp);
+        arg_unsigned(args, "gantt-rounds", &gp.rounds);
+        dls_error err;
+        dls_error_clear(&err);
+        fflush(stdout);
+        dls_status st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
+        if (st != DLS_OK) {
+            int g = tool_fail_output("--gantt", gantt, st, &err);
+            rc = rc != EXIT_DONE ? rc : g;
+        }
+    }
+    return rc;
 }
 
 static json_t *lp_json(const dls_platform *pl, const dls_installment *s,
@@ -557,10 +570,6 @@ static int cmd_installments_lp(const tool_args *args, double V)
                 st = dls_installment_gantt_to_string(s, pl, &gp, &doc, &err);
                 rc = st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
                 gantt = NULL; /* the chart is the output */
-            } else {
-                st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
-                if (st != DLS_OK)
-                    rc = tool_fail(st, &err);
             }
             if (rc != EXIT_DONE || gantt == NULL)
                 goto done;
@@ -569,6 +578,17 @@ static int cmd_installments_lp(const tool_args *args, double V)
             rc = tool_print_json(lp_json(pl, s, &info));
         else
             print_lp(args->pos[0], pl, s, &info, arg_flag(args, "list"));
+        if (gantt != NULL) {
+            /* after the answer, which a chart that cannot be written does not hide */
+            dls_installment_gantt_params gp;
+            dls_installment_gantt_params_init(&gp);
+            fflush(stdout);
+            dls_status st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
+            if (st != DLS_OK) {
+                int g = tool_fail_output("--gantt", gantt, st, &err);
+                rc = rc != EXIT_DONE ? rc : g;
+            }
+        }
     }
 done:
     dls_installment_free(s);

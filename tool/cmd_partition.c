@@ -66,8 +66,8 @@ const tool_cmd tool_cmd_partition = {
     1,
     cmd_partition,
     partition_default,
-    "dlsched partition examples/cluster.json --elements 1000000\n"
-    "dlsched partition examples/cluster.json --elements 1e6 --json\n"
+    "dlsched partition examples/memory_levels.json --elements 1000000\n"
+    "dlsched partition examples/paper003_ten.json --elements 1e6 --json\n"
     "dlsched partition examples/striped_mm.json --matrix 500",
     partition_rules,
 };

@@ -92,5 +92,5 @@ int cmd_plot(const tool_args *args)
     }
     st = dls_plot_write_file(pl, &par, out, &err);
     dls_platform_free(pl);
-    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+    return st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
 }

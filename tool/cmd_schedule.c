@@ -616,7 +616,7 @@ static int write_gantt(const char *file, const dls_schedule *s, const dls_platfo
         return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
     }
     dls_status st = dls_schedule_gantt_write_file(s, pl, file, &err);
-    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+    return st == DLS_OK ? EXIT_DONE : tool_fail_output("--gantt", file, st, &err);
 }
 
 static int report(const tool_args *args, const dls_platform *pl, const dls_schedule *s,
@@ -630,15 +630,20 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_sched
     }
     tool_warn_lines(dls_schedule_note(s));
     const char *gantt = arg_string(args, "gantt");
-    if (gantt) {
-        int rc = write_gantt(gantt, s, pl);
-        if (rc != EXIT_DONE || tool_is_stdout(gantt))
-            return rc; /* with --gantt -, the chart is the output: no report after it */
-    }
+    if (gantt && tool_is_stdout(gantt))
+        return write_gantt(gantt, s, pl); /* with --gantt -, the chart is the output */
+    int rc = EXIT_DONE;
     if (arg_flag(args, "json"))
-        return tool_print_json(schedule_json(pl, s, ord, solved, mode));
-    print_schedule(args->pos[0], pl, s, ord, solved, mode);
-    return EXIT_DONE;
+        rc = tool_print_json(schedule_json(pl, s, ord, solved, mode));
+    else
+        print_schedule(args->pos[0], pl, s, ord, solved, mode);
+    /* the answer first: a chart that cannot be written does not hide it (dlsched(1)) */
+    if (gantt) {
+        fflush(stdout);
+        int g = write_gantt(gantt, s, pl);
+        rc = rc != EXIT_DONE ? rc : g;
+    }
+    return rc;
 }
 
 /* The schedule of --integer: with the MIP when --mip asks for it; --mip auto falls back to
@@ -818,15 +823,19 @@ static int run_curve(const tool_args *args, const dls_platform *pl, const dls_sc
             dls_curve_free(c);
             return rc; /* with --svg -, the plot is the output */
         }
-        st = dls_curve_svg_write_file(c, mark, svg, &err);
-        if (st != DLS_OK)
-            rc = tool_fail(st, &err);
     }
-    if (rc == EXIT_DONE) {
-        if (arg_flag(args, "json"))
-            rc = tool_print_json(curve_json(c, s));
-        else
-            print_curve(args->pos[0], c, s);
+    if (arg_flag(args, "json"))
+        rc = tool_print_json(curve_json(c, s));
+    else
+        print_curve(args->pos[0], c, s);
+    if (svg) {
+        /* after the answer, which a plot that cannot be written does not hide */
+        fflush(stdout);
+        st = dls_curve_svg_write_file(c, V >= lo && V <= hi ? V : NAN, svg, &err);
+        if (st != DLS_OK && rc == EXIT_DONE)
+            rc = tool_fail_output("--svg", svg, st, &err);
+        else if (st != DLS_OK)
+            tool_fail_output("--svg", svg, st, &err);
     }
     dls_curve_free(c);
     return rc;
@@ -898,7 +907,21 @@ static int read_measured(const char *path, size_t p, double *load, double *ss, d
                          double *fin)
 {
     json_error_t je;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    json_t *root;
+    if (tool_is_stdin(path)) {
+        tool_text t;
+        char why[TOOL_TEXT_WHY_MAX];
+        int rc = tool_text_read(path, "timeline", &t, why, sizeof why);
+        if (rc != EXIT_DONE) {
+            tool_error("%s", why);
+            return rc;
+        }
+        root = json_loadb(t.text + t.pos, t.len - t.pos, JSON_REJECT_DUPLICATES, &je);
+        tool_text_free(&t);
+    } else {
+        root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    }
+    path = tool_input_name(path);
     if (root == NULL) {
         tool_error("%s:%d:%d: %s", path, je.line, je.column, je.text);
         return EXIT_BADINPUT;
@@ -956,6 +979,7 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
             rc = tool_fail(st, &err);
     }
     const char *gantt = arg_string(args, "gantt");
+    int gantt_rc = EXIT_DONE; /* a chart that cannot be written: said, the answer still given */
     if (rc == EXIT_DONE && gantt != NULL) {
         dls_status st;
         if (tool_is_stdout(gantt)) {
@@ -964,7 +988,8 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
             rc = st == DLS_OK ? tool_write_stdout(doc, "chart") : tool_fail(st, &err);
         } else {
             st = dls_schedule_gantt_compare_write_file(pred, meas, pl, gantt, &err);
-            rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+            if (st != DLS_OK)
+                gantt_rc = tool_fail_output("--gantt", gantt, st, &err);
         }
     }
     double Tp = rc == EXIT_DONE ? dls_schedule_makespan(pred) : NAN;
@@ -976,7 +1001,7 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
                                 "makespan_error", tool_json_number((Tm - Tp) / Tp));
         rc = tool_print_json(doc);
     } else if (rc == EXIT_DONE && !(gantt != NULL && tool_is_stdout(gantt))) {
-        printf("%s against %s: %zu processors\n", path, args->pos[0], p);
+        printf("%s against %s: %zu processors\n", tool_input_name(path), args->pos[0], p);
         printf("  %-20s %14s %14s %14s %9s\n", "NAME", "LOAD", "PREDICTED", "MEASURED", "ERROR");
         const double *fp = dls_schedule_finish(pred), *fm = dls_schedule_finish(meas);
         for (size_t i = 0; i < p; i++) {
@@ -994,7 +1019,7 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
     dls_schedule_free(pred);
     dls_schedule_free(meas);
     free(buf);
-    return rc;
+    return rc != EXIT_DONE ? rc : gantt_rc;
 }
 
 int cmd_evaluate(const tool_args *args)
@@ -1063,7 +1088,7 @@ static int export_simgrid(const tool_args *args, const char *out)
         rc = st == DLS_OK ? tool_write_stdout(doc, "SimGrid platform") : tool_fail(st, &err);
     } else {
         st = dls_platform_write_simgrid(pl, &sp, out, &err);
-        rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+        rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
     }
     dls_platform_free(pl);
     return rc;
@@ -1110,7 +1135,7 @@ static int export_installments(const tool_args *args, double V, dls_export_forma
             rc = st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
         } else {
             st = dls_installment_lp_write_file(pl, V, &par, format, out, &err);
-            rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+            rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
         }
     }
     free(seq);
@@ -1169,7 +1194,7 @@ int cmd_export(const tool_args *args)
             rc = st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
         } else {
             st = dls_schedule_lp_write_file(pl, V, &par, format, out, &err);
-            rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+            rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
         }
     }
     tool_order_free(&ord);

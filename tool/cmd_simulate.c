@@ -463,7 +463,7 @@ static int draw(const dls_platform *pl, const run *r, const char *path)
         if (st == DLS_OK)
             st = dls_schedule_gantt_compare_write_file(pred, meas, pl, path, &err);
         if (st != DLS_OK)
-            rc = tool_fail(st, &err);
+            rc = tool_fail_output("--gantt", path, st, &err);
     }
     dls_schedule_free(meas);
     dls_schedule_free(pred);
@@ -573,7 +573,7 @@ int cmd_simulate(const tool_args *a)
     dls_claim *c = NULL;
     dls_error err;
     dls_error_clear(&err);
-    dls_status st = dls_claim_read_file(pl, a->pos[1], &c, &err);
+    dls_status st = tool_read_claim(pl, a->pos[1], &c, &err);
     if (st != DLS_OK) {
         dls_platform_free(pl);
         return tool_fail(st, &err);
@@ -635,13 +635,14 @@ int cmd_simulate(const tool_args *a)
     }
     if (rc == EXIT_DONE) {
         double diff = largest_difference(&r);
-        if (arg_string(a, "gantt") != NULL)
-            rc = draw(pl, &r, arg_string(a, "gantt"));
-        if (rc == EXIT_DONE)
-            rc = arg_flag(a, "json") ? report_json(pl, &r, exact, diff)
-                                     : report_text(pl, &r, exact, diff);
+        rc = arg_flag(a, "json") ? report_json(pl, &r, exact, diff)
+                                 : report_text(pl, &r, exact, diff);
         if (rc == EXIT_DONE && exact && !(diff <= SIMULATE_EXACT_TOL))
             rc = EXIT_INFEASIBLE;
+        /* after the answer, which a chart that cannot be written does not hide */
+        fflush(stdout);
+        int g = arg_string(a, "gantt") != NULL ? draw(pl, &r, arg_string(a, "gantt")) : EXIT_DONE;
+        rc = rc != EXIT_DONE ? rc : g;
     }
     free(r.s);
     dls_claim_free(c);

@@ -778,7 +778,8 @@ static void svg_text(FILE *f, const char *s)
     }
 }
 
-/* The chart: per family, the share of valid plans and the mean and worst gap (log axis). */
+/* The chart: per family, the share of valid plans and the mean and worst gap (log axis).
+ * 0, -1 when memory runs out, or the exit status of a file that cannot be written. */
 static int write_svg(const char *path, const tally *t, size_t nf, const char *scheduler)
 {
     char *buf = NULL;
@@ -829,10 +830,8 @@ static int write_svg(const char *path, const tally *t, size_t nf, const char *sc
     dls_error err;
     dls_status st = dls_write_output(path, buf, len, &err);
     free(buf);
-    if (st != DLS_OK) {
-        tool_fail(st, &err);
-        return -1;
-    }
+    if (st != DLS_OK)
+        return tool_fail_output("--svg", path, st, &err);
     return 0;
 }
 
@@ -910,8 +909,10 @@ int cmd_validate(const tool_args *a)
     tally t[VALIDATE_FAMILIES_MAX], all;
     size_t nf = tally_up(&s, family, t, &all);
     int rc = all.valid + all.skipped == all.n ? EXIT_DONE : EXIT_INFEASIBLE;
-    if (arg_given(a, "svg") && write_svg(arg_string(a, "svg"), t, nf, sched) != 0)
-        rc = EXIT_FAILURE_RUN;
+    /* a chart that cannot be written is said, and the scorecard still printed */
+    int svg_rc = arg_given(a, "svg") ? write_svg(arg_string(a, "svg"), t, nf, sched) : 0;
+    if (svg_rc != 0 && rc == EXIT_DONE)
+        rc = svg_rc < 0 ? EXIT_FAILURE_RUN : svg_rc;
     if (arg_flag(a, "json")) {
         json_t *fam = json_array(), *inst = json_array();
         for (size_t f = 0; f <= nf; f++) {

@@ -243,7 +243,7 @@ int cmd_verify(const tool_args *a)
     dls_error err;
     dls_error_clear(&err);
     dls_claim *c = NULL;
-    dls_status st = dls_claim_read_file(pl, a->pos[1], &c, &err);
+    dls_status st = tool_read_claim(pl, a->pos[1], &c, &err);
     if (st != DLS_OK) {
         dls_platform_free(pl);
         free(weights);

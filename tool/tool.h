@@ -174,6 +174,12 @@ void tool_warn_lines(const char *text);        /* one warning per line of text *
 
 int tool_exit_for(dls_status status);          /* exit status for a failed call */
 int tool_fail(dls_status status, const dls_error *err);  /* prints err, returns exit status */
+/* A failure to write the output of option opt ("--gantt", "-o") at path: the message says
+ * the option and the path as the user typed them; returns the exit status. */
+int tool_fail_output(const char *opt, const char *path, dls_status status, const dls_error *err);
+/* A library message in the program's words, in buf: without the library's function tag
+ * ("dls_import_csv_file: "), its parameters named as the options that set them. */
+const char *tool_user_message(const char *message, char *buf, size_t size);
 int tool_print_json(json_t *value);            /* prints and releases value; exit status */
 json_t *tool_json_number(double v);            /* a real, or null when not finite */
 /* A string from outside (a path, a library message quoting an input): bytes that are not
@@ -214,6 +220,12 @@ typedef struct tool_text {
  * tool_text_free), or an exit status with why "PATH: cannot open: ...", "PATH:LINE: holds a
  * NUL byte ...", "PATH: is a directory ...", "PATH: ... more than N bytes ..." (*t empty). */
 int tool_text_read(const char *path, const char *what, tool_text *t, char *why, size_t size);
+/* "-" names standard input wherever a file is read (as Unix tools take it); the messages
+ * call it TOOL_STDIN_NAME. tool_text_read reads it (once: a second "-" is refused). */
+#define TOOL_STDIN_NAME "<stdin>"
+int tool_is_stdin(const char *path);
+/* The name of an input in messages: TOOL_STDIN_NAME for "-", else the path. */
+const char *tool_input_name(const char *path);
 /* The next line of t, NUL-terminated in place without its end ("\n", "\r\n"), its length
  * in *len; t->line is its number. NULL after the last line. */
 char *tool_text_line(tool_text *t, size_t *len);
@@ -310,6 +322,10 @@ int validate_run(const char *cmd, double limit, char *why, size_t size);
 /* Reads a platform file; on failure prints why and returns the exit status, else
  * EXIT_DONE with *pl to release with dls_platform_free(). */
 int tool_read_platform(const char *path, dls_platform **pl);
+/* dls_claim_read_file, and standard input for "-" (a claim: the schedule of verify and
+ * simulate). */
+dls_status tool_read_claim(const dls_platform *pl, const char *path, dls_claim **c,
+                           dls_error *err);
 /* The file of --output or -o, NULL when neither was given. */
 const char *tool_output(const tool_args *a);
 /* --load V, required: 0 after a message when it is missing. */
