@@ -280,7 +280,7 @@ static int check_rules(const tool_cmd *cmd, const tool_args *args)
             c += cl + (c[cl] == '|');
         }
         if (r->kind == RULE_NEEDS && !any) {
-            tool_error("%s: --%s applies only with %s, which is not given", cmd->name, r->opt,
+            tool_error("%s: --%s applies to %s, which is not given", cmd->name, r->opt,
                        list);
             return -1;
         }

@@ -38,6 +38,10 @@ done
 # Every command: help by both routes, the same text, narrow, grouped, with examples.
 mkdir "$tmp/work" "$tmp/bin"
 ln -s "$exdir" "$tmp/work/examples"
+case $top_srcdir in
+/*) ln -s "$top_srcdir/validation" "$tmp/work/validation" ;;
+*) ln -s "$(pwd)/$top_srcdir/validation" "$tmp/work/validation" ;;
+esac
 ln -s "$prog" "$tmp/bin/dlsched"
 have_simgrid=1
 run simulate "$exdir/star_cluster.json" "$exdir/star_cluster.json"
@@ -64,7 +68,7 @@ for c in $commands; do
     # the examples, run in order (a later one may read what an earlier one wrote), a line
     # ending with \ continued on the next
     sed -n '/^Examples:$/,/^$/p' "$tmp/help.txt" | sed '1d;/^$/d;s/^  //' |
-        awk '{ if (sub(/\\$/, "")) { line = line $0 } else { print line $0; line = "" } }' \
+        awk '{ if (sub(/\\$/, "") || /\|$/) { line = line $0 } else { print line $0; line = "" } }' \
         >"$tmp/examples.txt"
     n=$(wc -l <"$tmp/examples.txt")
     [ "$n" -ge 2 ] && [ "$n" -le 4 ] || fail "help $c: $n examples, expected 2 to 4"
@@ -105,11 +109,11 @@ expect_rc 2 "an option like none"
 grep -qs "did you mean" "$tmp/err" && fail "a suggestion for an option like none" "$(cat "$tmp/err")"
 
 # Prefixes of long options, as getopt_long takes them; exact names win.
-run partition "$ex/cluster.json" --elem 1000 --json
+run partition "$ex/star_cluster.json" --elem 1000 --json
 expect_rc 0 "--elem for --elements"
-run partition "$ex/cluster.json" --elements 1000 --json
+run partition "$ex/star_cluster.json" --elements 1000 --json
 cp "$tmp/out" "$tmp/full.json"
-run partition "$ex/cluster.json" --elem=1000 --js
+run partition "$ex/star_cluster.json" --elem=1000 --js
 cmp -s "$tmp/out" "$tmp/full.json" || fail "--elem=1000 --js differs from the full names"
 run schedule "$ex/star_cluster.json" --load 1000 --ord rate
 expect_rc 2 "an ambiguous prefix"
