@@ -343,7 +343,7 @@ static void formula_or_sweep(const dls_installment_analysis *an, chunk_source *s
         *chunk = an->formula;
         return;
     }
-    tool_warning("formula (5) %s: %s; sweeping the chunk size instead",
+    tool_warning("the published chunk size (formula) %s: %s; sweeping the chunk size instead",
                  an->formula_reason == DLS_INSTALLMENT_DEFINED ? "is out of the range"
                                                               : "is undefined",
                  an->formula_note);
@@ -653,8 +653,8 @@ int cmd_installments(const tool_args *args)
     }
     tool_warn_lines(dls_installment_note(s));
     if (src == FROM_FORMULA && dls_installment_chunks(s) < dls_platform_count(pl))
-        tool_warning("formula (5) is meant for loads of many rounds: --chunk sweep finds a "
-                     "better chunk size for this one");
+        tool_warning("the published chunk size (--chunk formula) is meant for loads of many "
+                     "rounds: --chunk sweep finds a better chunk size for this one");
     rc = report(args, pl, &an, s, src, V, par.use_limits);
     dls_installment_free(s);
     dls_platform_free(pl);
