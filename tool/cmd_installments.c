@@ -54,7 +54,10 @@ static const tool_opt installments_opts[] = {
 };
 
 static const tool_rule installments_rules[] = {
-    TOOL_EXCLUDES("lp", "chunk|gantt-rounds|no-compare"),
+    TOOL_EXCLUDES_WHY("chunk", "lp", "the LP sizes every chunk"),
+    TOOL_EXCLUDES_WHY("no-compare", "lp", "--lp compares with the single-installment schedule "
+                      "it starts from"),
+    TOOL_EXCLUDES_WHY("gantt-rounds", "lp", "the chart of --lp draws every chunk"),
     TOOL_NEEDS("gantt-rounds", "gantt"),
     TOOL_NEEDS("rounds", "lp"),
     TOOL_NEEDS("time-limit", "lp"),

@@ -33,7 +33,8 @@ static const tool_opt lu_opts[] = {
 
 static const tool_rule lu_rules[] = {
     TOOL_EXCLUDES("compare", "algorithm"),
-    TOOL_EXCLUDES("owners", "json|compare"),
+    TOOL_EXCLUDES_WHY("owners", "json", "the JSON lists every column's owner"),
+    TOOL_EXCLUDES_WHY("owners", "compare", "the comparison lists no owners"),
     TOOL_RULE_END,
 };
 

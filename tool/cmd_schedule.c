@@ -87,8 +87,8 @@ static const tool_rule schedule_rules[] = {
     TOOL_NEEDS("from", "curve"),
     TOOL_NEEDS("to", "curve"),
     TOOL_NEEDS("svg", "curve"),
-    TOOL_NEEDS("order-exact-max", "order"),
-    TOOL_NEEDS("order-candidates", "order"),
+    TOOL_NEEDS("order-exact-max", "order=best"),
+    TOOL_NEEDS("order-candidates", "order=best"),
     TOOL_EXCLUDES("curve", "integer|exact-shape|exact|gantt"),
     TOOL_RULE_END,
 };

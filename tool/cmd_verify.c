@@ -43,7 +43,8 @@ static const tool_rule verify_rules[] = {
     TOOL_NEEDS("ordered", "weights"),
     TOOL_NEEDS("reorder", "ordered"),
     TOOL_EXCLUDES("weights", "load|matrix"),
-    TOOL_EXCLUDES("no-optimum", "exact|best-order|time-limit"),
+    TOOL_EXCLUDES_WHY("no-optimum", "exact|best-order|time-limit", "they concern the optima, "
+                      "which --no-optimum does not compute"),
     TOOL_RULE_END,
 };
 

@@ -246,8 +246,10 @@ int tool_option_index(const tool_cmd *cmd, const char *name, size_t len, int das
     return find_opt(cmd, cmd->opts[k].choices, strlen(cmd->opts[k].choices));
 }
 
-/* Whether option `name` was given, under its own name or an alias's. */
-static int given_any(const tool_cmd *cmd, const tool_args *args, const char *name, size_t len)
+/* Whether option `name` was given, under its own name or an alias's; with value (not NULL),
+ * given that value. */
+static int given_any(const tool_cmd *cmd, const tool_args *args, const char *name, size_t len,
+                     const char *value, size_t vlen)
 {
     for (int i = 0; cmd->opts[i].name; i++) {
         const tool_opt *o = &cmd->opts[i];
@@ -255,7 +257,8 @@ static int given_any(const tool_cmd *cmd, const tool_args *args, const char *nam
             continue;
         const char *t = o->type == OPT_ALIAS ? o->choices : o->name;
         if (strlen(t) == len && strncmp(t, name, len) == 0)
-            return 1;
+            return value == NULL ||
+                   (strlen(args->value[i]) == vlen && strncmp(args->value[i], value, vlen) == 0);
     }
     return 0;
 }
@@ -264,28 +267,32 @@ static int given_any(const tool_cmd *cmd, const tool_args *args, const char *nam
 static int check_rules(const tool_cmd *cmd, const tool_args *args)
 {
     for (const tool_rule *r = cmd->rules; r != NULL && r->opt != NULL; r++) {
-        if (!given_any(cmd, args, r->opt, strlen(r->opt)))
+        if (!given_any(cmd, args, r->opt, strlen(r->opt), NULL, 0))
             continue;
         int any = 0;
         char list[256];
         size_t used = 0;
         for (const char *c = r->other; *c;) {
             size_t cl = strcspn(c, "|");
-            int g = given_any(cmd, args, c, cl);
+            const char *eq = memchr(c, '=', cl);
+            size_t nl = eq ? (size_t)(eq - c) : cl;
+            int g = given_any(cmd, args, c, nl, eq ? eq + 1 : NULL, eq ? cl - nl - 1 : 0);
             if (used < sizeof list && (r->kind == RULE_NEEDS || g))
-                used += (size_t)snprintf(list + used, sizeof list - used, "%s--%.*s",
+                used += (size_t)snprintf(list + used, sizeof list - used, "%s--%.*s%s%.*s",
                                          used == 0 ? "" : r->kind == RULE_NEEDS ? " or " : ", ",
-                                         (int)cl, c);
+                                         (int)nl, c, eq ? " " : "",
+                                         eq ? (int)(cl - nl - 1) : 0, eq ? eq + 1 : "");
             any |= g;
             c += cl + (c[cl] == '|');
         }
         if (r->kind == RULE_NEEDS && !any) {
-            tool_error("%s: --%s applies to %s, which is not given", cmd->name, r->opt,
-                       list);
+            tool_error("%s: --%s applies to %s, which is not given%s%s", cmd->name, r->opt, list,
+                       r->why ? ": " : "", r->why ? r->why : "");
             return -1;
         }
         if (r->kind == RULE_EXCLUDES && any) {
-            tool_error("%s: --%s does nothing with %s: leave one out", cmd->name, r->opt, list);
+            tool_error("%s: --%s cannot be combined with %s%s%s", cmd->name, r->opt, list,
+                       r->why ? ": " : "", r->why ? r->why : "");
             return -1;
         }
     }

@@ -82,11 +82,14 @@ typedef enum tool_rule_kind {
 typedef struct tool_rule {
     const char *opt;     /* long name without "--" */
     tool_rule_kind kind;
-    const char *other;   /* long names separated by '|' */
+    /* long names separated by '|'; NAME=WORD stands for option NAME given the value WORD */
+    const char *other;
+    const char *why;     /* said after the refusal, or NULL */
 } tool_rule;
-#define TOOL_NEEDS(opt, other) {opt, RULE_NEEDS, other}
-#define TOOL_EXCLUDES(opt, other) {opt, RULE_EXCLUDES, other}
-#define TOOL_RULE_END {NULL, RULE_NEEDS, NULL}
+#define TOOL_NEEDS(opt, other) {opt, RULE_NEEDS, other, NULL}
+#define TOOL_EXCLUDES(opt, other) {opt, RULE_EXCLUDES, other, NULL}
+#define TOOL_EXCLUDES_WHY(opt, other, why) {opt, RULE_EXCLUDES, other, why}
+#define TOOL_RULE_END {NULL, RULE_NEEDS, NULL, NULL}
 
 #define TOOL_MAX_OPTS 96
 #define TOOL_MAX_POS 8
@@ -161,7 +164,9 @@ int arg_unsigned(const tool_args *a, const char *name, unsigned *value);  /* up 
 /* A flag: when it was given, store `value` in *field; otherwise leave *field alone. */
 void arg_set_flag(const tool_args *a, const char *name, int *field, int value);
 
-/* Output helpers. */
+/* Output helpers. Messages go to stderr as "dlsched: TEXT", the library's function tags
+ * taken out of TEXT (tool_user_message) when it is shorter than TOOL_MESSAGE_MAX bytes. */
+#define TOOL_MESSAGE_MAX 16384
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* What the program did that a user must know to find its result (where a file went): on

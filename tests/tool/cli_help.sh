@@ -146,7 +146,7 @@ bad_combo() {
     expect_rc 2 "$what"
     expect_err "$pattern" "$what: the message"
 }
-bad_combo "bench -o with --no-compute" "--output does nothing with --no-compute" \
+bad_combo "bench -o with --no-compute" "--output cannot be combined with --no-compute" \
     bench --mpi --links --no-compute -o "$tmp/links.json"
 bad_combo "bench --links without --mpi" "--links applies to --mpi" bench --links
 bad_combo "bench --noise with gemm-rows" "--noise applies to --kernel synthetic only" \
@@ -161,9 +161,9 @@ bad_combo "installments --list without --lp" "--list applies to --lp" \
     installments "$ex/paper003_two.json" --load 2 --list
 bad_combo "installments --gantt-rounds without --gantt" "--gantt-rounds applies to --gantt" \
     installments "$ex/paper003_two.json" --load 2 --gantt-rounds 3
-bad_combo "lu --owners with --json" "--owners does nothing with --json" \
+bad_combo "lu --owners with --json" "--owners cannot be combined with --json" \
     lu "$ex/lu_cluster.json" --columns 10 --owners --json
-bad_combo "verify --no-optimum --exact" "--no-optimum does nothing with --exact" \
+bad_combo "verify --no-optimum --exact" "--no-optimum cannot be combined with --exact" \
     verify "$ex/star_cluster.json" "$tmp/full.json" --no-optimum --exact
 bad_combo "export --window without --installments" "--window applies to --installments" \
     export "$ex/star_cluster.json" --load 10 --format lp -o - --window 2
