@@ -144,6 +144,15 @@ static const tool_opt export_opts[] = {
 };
 
 static const tool_rule export_rules[] = {
+    TOOL_NEEDS("bytes-per-unit", "format=simgrid"),
+    TOOL_NEEDS("flops-per-unit", "format=simgrid"),
+    TOOL_EXCLUDES_WHY("load", "format=simgrid", "a SimGrid platform holds no load"),
+    TOOL_EXCLUDES_WHY("installments", "format=simgrid", "a SimGrid platform holds no LP"),
+    TOOL_EXCLUDES_WHY("order", "format=simgrid", "simulate takes the order from the schedule"),
+    TOOL_EXCLUDES_WHY("originator-computes", "format=simgrid",
+                      "a SimGrid platform holds no LP"),
+    TOOL_EXCLUDES_WHY("no-limits", "format=simgrid",
+                      "the limits are written as comments, which simulate reads"),
     TOOL_NEEDS("window", "installments"),
     TOOL_NEEDS("release", "installments"),
     TOOL_NEEDS("returns", "installments"),

@@ -60,6 +60,12 @@ static const tool_opt simulate_opts[] = {
     TOOL_OPT_END,
 };
 
+static const tool_rule simulate_rules[] = {
+    TOOL_NEEDS_WHY("bytes-per-unit", "network=realistic",
+                   "--network exact scales the bytes itself, so that no rounding shows"),
+    TOOL_RULE_END,
+};
+
 const tool_cmd tool_cmd_simulate = {
     "simulate",
     "replay a schedule in SimGrid, compared with the prediction",
@@ -80,7 +86,7 @@ const tool_cmd tool_cmd_simulate = {
     "dlsched simulate examples/star_cluster.json s.json\n"
     "dlsched simulate examples/star_cluster.json s.json --network realistic \\\n"
     "    --bytes-per-unit 8",
-    NULL,
+    simulate_rules,
 };
 
 #ifndef HAVE_SIMGRID

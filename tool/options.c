@@ -269,7 +269,7 @@ static int check_rules(const tool_cmd *cmd, const tool_args *args)
     for (const tool_rule *r = cmd->rules; r != NULL && r->opt != NULL; r++) {
         if (!given_any(cmd, args, r->opt, strlen(r->opt), NULL, 0))
             continue;
-        int any = 0;
+        int any = 0, named = 0; /* named: one of them given, with another value */
         char list[256];
         size_t used = 0;
         for (const char *c = r->other; *c;) {
@@ -283,11 +283,13 @@ static int check_rules(const tool_cmd *cmd, const tool_args *args)
                                          (int)nl, c, eq ? " " : "",
                                          eq ? (int)(cl - nl - 1) : 0, eq ? eq + 1 : "");
             any |= g;
+            named |= eq != NULL && given_any(cmd, args, c, nl, NULL, 0);
             c += cl + (c[cl] == '|');
         }
         if (r->kind == RULE_NEEDS && !any) {
-            tool_error("%s: --%s applies to %s, which is not given%s%s", cmd->name, r->opt, list,
-                       r->why ? ": " : "", r->why ? r->why : "");
+            tool_error("%s: --%s applies to %s%s%s%s", cmd->name, r->opt, list,
+                       named ? " only" : ", which is not given", r->why ? ": " : "",
+                       r->why ? r->why : "");
             return -1;
         }
         if (r->kind == RULE_EXCLUDES && any) {

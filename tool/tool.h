@@ -89,6 +89,7 @@ typedef struct tool_rule {
 #define TOOL_NEEDS(opt, other) {opt, RULE_NEEDS, other, NULL}
 #define TOOL_EXCLUDES(opt, other) {opt, RULE_EXCLUDES, other, NULL}
 #define TOOL_EXCLUDES_WHY(opt, other, why) {opt, RULE_EXCLUDES, other, why}
+#define TOOL_NEEDS_WHY(opt, other, why) {opt, RULE_NEEDS, other, why}
 #define TOOL_RULE_END {NULL, RULE_NEEDS, NULL, NULL}
 
 #define TOOL_MAX_OPTS 96

@@ -170,4 +170,81 @@ bad_combo "export --window without --installments" "--window applies to --instal
 bad_combo "import --replace without --merge" "--replace applies to --merge" \
     import csv "$tmp/t.csv" -o "$tmp/p.json" --replace
 
+bad_combo "export --load with --format simgrid" "--load cannot be combined with --format simgrid" \
+    export "$ex/star_cluster.json" --format simgrid --load 10 -o "$tmp/sg.xml"
+bad_combo "export --bytes-per-unit with --format lp" "--bytes-per-unit applies to --format simgrid only" \
+    export "$ex/star_cluster.json" --format lp --load 10 --bytes-per-unit 8 -o "$tmp/x.lp"
+bad_combo "schedule --order-exact-max with --order rate" "--order-exact-max applies to --order best only" \
+    schedule "$ex/star_cluster.json" --load 1000 --order rate --order-exact-max 3
+bad_combo "simulate --bytes-per-unit with the exact network" \
+    "--bytes-per-unit applies to --network realistic" \
+    simulate "$ex/star_cluster.json" "$tmp/full.json" --bytes-per-unit 8
+[ -e "$tmp/sg.xml" ] && fail "a refused export wrote its file"
+
+# Messages name what the user typed, not the library's functions.
+run schedule "$ex/star_cluster.json" --load 1000 --gantt "$tmp/nodir/g.svg"
+expect_rc 2 "--gantt into a folder that does not exist"
+expect_err "^dlsched: --gantt $tmp/nodir/g.svg: cannot create" "--gantt: the option and the path"
+expect_out "^makespan " "--gantt that cannot be written: the schedule still printed"
+grep -qs "dls_" "$tmp/err" && fail "--gantt: a library function named" "$(cat "$tmp/err")"
+run schedule "$ex/star_cluster.json" --load 1000 --json --gantt "$tmp/nodir/g.svg"
+expect_rc 2 "--gantt that cannot be written, with --json"
+[ "$(head -c 1 "$tmp/out")" = "{" ] && [ "$(tail -n 1 "$tmp/out")" = "}" ] ||
+    fail "--json --gantt that cannot be written: no JSON printed" "$(cat "$tmp/out")"
+run schedule "$ex/star_cluster.json" --load 1000 --curve --svg "$tmp/nodir/c.svg"
+expect_rc 2 "--svg into a folder that does not exist"
+expect_err "^dlsched: --svg $tmp/nodir/c.svg: cannot create" "--svg: the option and the path"
+expect_out "^at load 1000" "--svg that cannot be written: the curve still printed"
+run installments "$ex/paper003_ten.json" --load 1e10 --gantt "$tmp/nodir/i.svg"
+expect_rc 2 "installments --gantt into a folder that does not exist"
+expect_err "^dlsched: --gantt $tmp/nodir/i.svg: cannot create" "installments --gantt: the path"
+[ -s "$tmp/out" ] || fail "installments --gantt that cannot be written: no report"
+run plot "$ex/cluster.json" -o "$tmp/nodir/p.svg"
+expect_rc 2 "plot -o into a folder that does not exist"
+expect_err "^dlsched: -o $tmp/nodir/p.svg: cannot create" "plot -o: the option and the path"
+run export-model "$ex/cluster.json" --format csv
+expect_rc 2 "export-model csv of a constant model"
+expect_err '^dlsched: processor "cpu0" has a constant model' "export-model: no function name"
+printf 'name,size,speed\ncpu0,1000,2e9\ncpu0,2000,2e9\n' >"$tmp/t.csv"
+run import csv "$tmp/t.csv" --merge "$ex/cluster.json"
+expect_rc 2 "import --merge of a processor already there"
+expect_err 'already in the platform (replace its model on purpose: --merge with --replace)$' \
+    "import: the library's parameter named as the option"
+grep -qs "dls_\|replace parameter" "$tmp/err" && fail "import: library words" "$(cat "$tmp/err")"
+
+# - is standard input wherever a file is read; messages call it <stdin>.
+stdin_run() {
+    input=$1
+    shift
+    rc=0
+    "$DLSCHED" "$@" <"$input" >"$tmp/out" 2>"$tmp/err" || rc=$?
+    checks=$((checks + 1))
+}
+stdin_run "$ex/memory_levels.json" check -
+expect_rc 0 "check -"
+expect_out "^<stdin>: 4 processors" "check -: the input named"
+printf '{"processors": [{"name": "a", "sped": 1e9}]}' >"$tmp/typo.json"
+stdin_run "$tmp/typo.json" check -
+expect_rc 2 "check - of a bad platform"
+expect_err '^dlsched: <stdin>:1:[0-9]*: processor "a": unknown key "sped"' "check -: <stdin>:LINE:COL"
+stdin_run "$ex/star_cluster.json" schedule - --load 1000 --json
+expect_rc 0 "schedule -"
+cp "$tmp/out" "$tmp/s.json"
+stdin_run "$ex/star_cluster.json" partition - --elements 1000
+expect_rc 0 "partition -"
+stdin_run "$tmp/s.json" verify "$ex/star_cluster.json" -
+expect_rc 0 "verify PLATFORM -"
+expect_out "^valid" "verify -: the schedule read"
+stdin_run "$ex/star_cluster.json" evaluate - --loads 0,0,1000,0,0
+expect_rc 0 "evaluate -"
+stdin_run "$tmp/t.csv" import csv - -o -
+expect_rc 0 "import csv -"
+expect_out '"name": "cpu0"' "import csv -: the processor imported"
+printf '1\n2\n3\n' >"$tmp/w.txt"
+stdin_run "$tmp/w.txt" partition "$ex/star_cluster.json" --weights -
+expect_rc 0 "partition --weights -"
+stdin_run "$ex/star_cluster.json" verify - -
+expect_rc 2 "two inputs from standard input"
+expect_err "only one input can be -" "two inputs from standard input: the reason"
+
 cli_summary
