@@ -13,11 +13,10 @@
 #define COMMON_OPTS(order_help)                                                              \
     {"order", OPT_STRING, "ORDER", NULL, 0, 0, NULL, order_help},                            \
     TOOL_FLAG("originator-computes",                                                          \
-              "processors without a link belong to the originator: no send, served first"),   \
+              "processors without a link are the originator's: sent nothing, served first"),  \
     TOOL_FLAG("no-limits", "ignore the processors' limits")
 /* --order's explicit forms, in the help. */
-#define ORDER_FORMS                                                                          \
-    "NAME,NAME,... or a FILE of names (one per line), every processor once; see dlsched(1)"
+#define ORDER_FORMS "NAME,NAME,... or a FILE of names, every processor once"
 /* Why evaluate and export refuse --order best. */
 #define NO_BEST_ORDER                                                                        \
     "the best order is searched by `dlsched schedule --order best`; give here the order it " \
@@ -43,7 +42,7 @@ static const tool_opt schedule_opts[] = {
               "whole-unit loads: the schedule rounded, and the exact MIP on small platforms"),
     TOOL_GROUP("Method"),
     {"solver", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_STAR_SOLVER_MAP),
-     "the exact chain solver, or GLPK's simplex (the default with --exact, --integer and "
+     "the exact chain solver, or GLPK's simplex (the default with --exact, --integer, "
      "--exact-shape)"},
     TOOL_FLAG("keep-unused",
               "charge every processor its startup, even one given no load"),
@@ -54,26 +53,22 @@ static const tool_opt schedule_opts[] = {
      "with --integer: also solve the MIP (auto: with at most " TOOL_STR(MIP_AUTO_PROCESSORS)
      " processors)"},
     {"order-exact-max", OPT_COUNT, "N", NULL, 1, DLS_ORDER_EXACT_MAX, NULL,
-     "with --order best: the exact search runs up to N processors (its memory doubles with "
-     "each one); past them, a local search"},
+     "with --order best: search exactly up to N processors, locally past them"},
     {"order-candidates", OPT_COUNT, "N", NULL, 1, 1e15, NULL,
-     "with --order best: the most candidate orders the local search prices (then the same "
-     "input gives the same order on any machine)"},
+     "with --order best: the most orders the local search prices (the same on any machine)"},
     {"max-pieces", OPT_COUNT, "N", NULL, 16, 1e15, NULL,
-     "the chain solver's exact selection may build this many pieces; past them the set of "
-     "processors is a heuristic's, and the output says so"},
+     "pieces the chain solver's exact selection may build; past them, a heuristic's "
+     "(said)"},
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL,
-     "seconds GLPK may take: for the LP's runs together, and for each MIP; and the search "
-     "of --order best"},
+     "seconds for GLPK (the LP, each MIP) and for the search of --order best"},
     TOOL_GROUP("Makespan as a function of the load"),
-    TOOL_FLAG("curve", "print the makespan T(V) from --from to --to: every load where it "
-              "bends, exactly, and dT/dV at the load"),
+    TOOL_FLAG("curve", "print the makespan T(V) exactly from --from to --to, and dT/dV at V"),
     {"from", OPT_DOUBLE, "V0", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "with --curve: the smallest load (default: the load / " TOOL_STR(CURVE_FROM_DIVISOR) ")"},
+     "the smallest load of --curve (default V / " TOOL_STR(CURVE_FROM_DIVISOR) ")"},
     {"to", OPT_DOUBLE, "V1", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "with --curve: the largest load (default: " TOOL_STR(CURVE_TO_FACTOR)
-     " times the load, at most what the limits hold)"},
-    TOOL_STRING("svg", "FILE", "with --curve: plot T(V) as SVG"),
+     "the largest load of --curve (default " TOOL_STR(CURVE_TO_FACTOR)
+     " V, within the limits)"},
+    TOOL_STRING("svg", "FILE", "plot the T(V) of --curve as SVG"),
     TOOL_GROUP("Output"),
     TOOL_STRING("gantt", "FILE", "draw the schedule as an SVG Gantt chart"),
     TOOL_FLAG("verbose", "let GLPK report its progress"),
@@ -174,14 +169,13 @@ static int schedule_default(const char *opt, char *buf, size_t size)
     if (strcmp(opt, "solver") == 0)
         return tool_show_text(dls_star_solver_name(par.solver), buf, size);
     if (strcmp(opt, "max-pieces") == 0)
-        return tool_show_text("automatic: 4 per time line and processor, at least 200000",
-                              buf, size);
+        return tool_show_text("4 per time line and processor, at least 200000", buf, size);
     if (strcmp(opt, "order-exact-max") == 0)
         return tool_show_number(par.order_exact_max != 0 ? (double)par.order_exact_max
                                                          : DLS_ORDER_DEFAULT_EXACT_MAX,
                                 buf, size);
     if (strcmp(opt, "order-candidates") == 0)
-        return tool_show_text("automatic: 2 to 4000, by the platform's size", buf, size);
+        return tool_show_text("2 to 4000, by the platform's size", buf, size);
     if (strcmp(opt, "time-limit") == 0) {
         char lp[32], mip[32], order[32];
         tool_show_number(par.time_limit, lp, sizeof lp);
@@ -199,12 +193,9 @@ const tool_cmd tool_cmd_schedule = {
     "divide a load over a star network: loads, send order, makespan",
     "PLATFORM --load V [OPTIONS]",
     "Divides a load V over a star network: the originator sends each processor its share\n"
-    "in turn (a link costs startup + rate x per send), each processor computes once its\n"
-    "data has arrived, and the makespan is minimised within the processors' limits. The\n"
-    "default chain solver is exact and needs no LP solver; --solver glpk solves the LP\n"
-    "with GLPK. --order best searches the send order; --integer gives whole-unit loads;\n"
-    "--curve prints the makespan as a function of the load. Exits 1 when the limits\n"
-    "cannot hold V.",
+    "in turn (startup + rate x per send), each computes once its data has arrived, and the\n"
+    "makespan is minimised within the processors' limits. The default chain solver is\n"
+    "exact; --solver glpk solves the LP with GLPK. Exits 1 when the limits cannot hold V.",
     schedule_opts,
     1,
     1,

@@ -451,6 +451,9 @@ void tool_wrap(FILE *out, const char *text, int indent, int col)
         size_t space = strspn(p, " ");
         const char *w = p + space;
         size_t wl = strcspn(w, " \n");
+        const char *close = w[0] == '`' ? strchr(w + 1, '`') : NULL;
+        if (close != NULL && close >= w + wl && memchr(w, '\n', (size_t)(close - w)) == NULL)
+            wl = (size_t)(close - w) + strcspn(close, " \n"); /* `a command` is not cut */
         if (wl == 0) {
             p = w;
             continue;

@@ -251,10 +251,10 @@ bad_order "--order-candidates 0" "--order-candidates must be a whole number >= 1
 run help schedule
 # the help of an option wraps under it: read as one line
 flat() { tr '\n' ' ' <"$tmp/out" | tr -s ' '; }
-flat | grep -q "given (the platform's), rate (fastest links first), best (the least makespan, searched), or NAME,NAME,... or a FILE of names" ||
+flat | grep -q "given (the platform's), rate (fastest links first), best (the least makespan, searched), or NAME,NAME,... or a FILE of names, every processor once" ||
     fail "schedule help: the forms of --order" "$(cat "$tmp/out")"
 expect_out "^  --order-exact-max N " "help: --order-exact-max"
-flat | grep -q -- "past them, a local search (default 16)" ||
+flat | grep -q -- "locally past them (default 16)" ||
     fail "help: the default of --order-exact-max" "$(cat "$tmp/out")"
 expect_out "^  --order-candidates N" "help: --order-candidates"
 flat | grep -q -- "--time-limit S .*60 for the order search)" ||
