@@ -73,6 +73,10 @@ static const tool_rule installments_rules[] = {
     TOOL_NEEDS("max-chunks", "lp"),
     TOOL_NEEDS("exhaustive", "lp"),
     TOOL_NEEDS("list", "lp"),
+    TOOL_EXCLUDES_WHY("rounds", "sequence", "the sequence given is sized, not searched"),
+    TOOL_EXCLUDES_WHY("no-moves", "sequence", "the sequence given is sized, not searched"),
+    TOOL_EXCLUDES_WHY("order", "sequence", "the sequence given is sized, not searched"),
+    TOOL_EXCLUDES_WHY("exhaustive", "sequence", "the sequence given is sized, not searched"),
     TOOL_RULE_END,
 };
 

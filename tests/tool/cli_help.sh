@@ -159,6 +159,8 @@ bad_combo "schedule --mip without --integer" "--mip applies to --integer" \
     schedule "$ex/star_cluster.json" --load 1000 --mip yes
 bad_combo "installments --list without --lp" "--list applies to --lp" \
     installments "$ex/paper003_two.json" --load 2 --list
+bad_combo "installments --rounds with --sequence" "--rounds cannot be combined with --sequence" \
+    installments "$ex/paper003_two.json" --load 2 --lp --sequence P1,P2 --rounds 3
 bad_combo "installments --gantt-rounds without --gantt" "--gantt-rounds applies to --gantt" \
     installments "$ex/paper003_two.json" --load 2 --gantt-rounds 3
 bad_combo "lu --owners with --json" "--owners cannot be combined with --json" \
