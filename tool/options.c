@@ -324,8 +324,9 @@ int tool_parse(const tool_cmd *cmd, int argc, char **argv, tool_args *args)
         }
         if (only_pos || a[0] != '-' || a[1] == '\0') {
             if (args->npos >= cmd->pos_max || args->npos >= TOOL_MAX_POS) {
-                tool_error("%s: unexpected argument \"%s\" (usage: dlsched %s %s)", cmd->name, a,
-                           cmd->name, cmd->usage);
+                tool_error("%s: unexpected argument \"%s\" (usage: dlsched %s %.*s; see "
+                           "dlsched help %s)", cmd->name, a, cmd->name,
+                           (int)strcspn(cmd->usage, "\n"), cmd->usage, cmd->name);
                 return -1;
             }
             args->pos[args->npos++] = a;
@@ -361,7 +362,8 @@ int tool_parse(const tool_cmd *cmd, int argc, char **argv, tool_args *args)
         args->given[k] = 1;
     }
     if (args->npos < cmd->pos_min) {
-        tool_error("%s: missing argument (usage: dlsched %s %s)", cmd->name, cmd->name, cmd->usage);
+        tool_error("%s: missing argument (usage: dlsched %s %.*s; see dlsched help %s)",
+                   cmd->name, cmd->name, (int)strcspn(cmd->usage, "\n"), cmd->usage, cmd->name);
         return -1;
     }
     return check_rules(cmd, args);
