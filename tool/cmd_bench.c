@@ -117,7 +117,7 @@ static const tool_rule bench_rules[] = {
     TOOL_NEEDS("no-compute", "links"),
     TOOL_NEEDS("bytes-per-unit", "links"),
     TOOL_NEEDS("link-max-bytes", "links"),
-    TOOL_EXCLUDES("output", "merge"),
+    TOOL_EXCLUDES_WHY("output", "merge", "give -o FILE or --merge FILE, not both"),
     TOOL_EXCLUDES_WHY("output", "no-compute", "--no-compute measures the links alone: they are "
                       "printed, or written into the platform file of --merge"),
     TOOL_EXCLUDES("exec", "kernel"),

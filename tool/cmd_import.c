@@ -43,7 +43,8 @@ static const tool_opt import_opts[] = {
 
 static const tool_rule import_rules[] = {
     TOOL_NEEDS("replace", "merge"),
-    TOOL_EXCLUDES("output", "merge"),
+    TOOL_EXCLUDES_WHY("output", "merge", "-o writes a new platform, --merge adds to an "
+                      "existing one"),
     TOOL_RULE_END,
 };
 
