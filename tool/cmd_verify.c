@@ -66,8 +66,9 @@ const tool_cmd tool_cmd_verify = {
     "check a schedule or partition from any tool; gap to the optimum",
     "PLATFORM SCHEDULE [OPTIONS]",
     "SCHEDULE (- for standard input) is the JSON of dlsched schedule, evaluate, partition\n"
-    "or installments, or a CSV table with a header: name,load[,send_start,send_end,\n"
-    "compute_start,finish], one row per processor in send order (name,elements[,time]\n"
+    "or installments, or a CSV table with a header:\n"
+    "name,load[,send_start,send_end,compute_start,finish], one row per processor in send\n"
+    "order (name,elements[,time]\n"
     "for a partition). A schedule is checked against everything the star model implies\n"
     "(loads, limits, one send at a time, no computing before the data has arrived,\n"
     "finishes, makespan); each violation names the processor, what was expected and what\n"
