@@ -229,8 +229,27 @@ static int check_value(const tool_cmd *cmd, const tool_opt *o, const char *v)
                 return 0;
             c += cl + (bar != NULL);
         }
-        tool_error("%s: --%s must be one of %.*s, not \"%s\"", cmd->name, o->name,
-                   choices_len(o->choices), o->choices, v);
+        /* the closest word, for a misspelling */
+        const char *best = NULL;
+        size_t best_d = SIZE_MAX, best_len = 0;
+        for (const char *c = o->choices; *c;) {
+            size_t cl = strcspn(c, "|");
+            char word[TOOL_SUGGEST_MAX_LEN + 1];
+            snprintf(word, sizeof word, "%.*s", (int)cl, c);
+            size_t d = tool_edit_distance(word, v, len);
+            if (cl > 0 && d < best_d) {
+                best_d = d;
+                best = c;
+                best_len = cl;
+            }
+            c += cl + (c[cl] == '|');
+        }
+        if (best != NULL && tool_suggestable(best_d, best_len))
+            tool_error("%s: --%s must be one of %.*s, not \"%s\"; did you mean %.*s?", cmd->name,
+                       o->name, choices_len(o->choices), o->choices, v, (int)best_len, best);
+        else
+            tool_error("%s: --%s must be one of %.*s, not \"%s\"", cmd->name, o->name,
+                       choices_len(o->choices), o->choices, v);
         return -1;
     }
     }

@@ -104,6 +104,9 @@ expect_err 'did you mean "schedule"' "help: the command suggested"
 run partition "$ex/cluster.json" --elemnts 10
 expect_rc 2 "a misspelled option"
 expect_err 'unknown option "--elemnts"; did you mean --elements' "the option suggested"
+run export "$ex/star_cluster.json" --load 10 --format mpss -o -
+expect_rc 2 "a misspelled choice"
+expect_err 'must be one of .*, not "mpss"; did you mean mps?' "the choice suggested"
 run partition "$ex/cluster.json" --zzzzzzzz 10
 expect_rc 2 "an option like none"
 grep -qs "did you mean" "$tmp/err" && fail "a suggestion for an option like none" "$(cat "$tmp/err")"
