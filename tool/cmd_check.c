@@ -126,6 +126,7 @@ int cmd_check(const tool_args *args)
     int rc = tool_read_platform(path, &pl);
     if (rc != EXIT_DONE)
         return rc;
+    path = tool_input_name(path); /* "<stdin>" for - */
 
     size_t np = dls_platform_count(pl);
     json_t *report = json_object();
@@ -134,7 +135,7 @@ int cmd_check(const tool_args *args)
     int width = tool_name_width(pl, np);
     char cell[TOOL_CELL_BYTES];
     if (!json)
-        printf("%s: %zu processor%s\n  %s  %-8s  %-22s  %-10s  %s\n", tool_input_name(path), np,
+        printf("%s: %zu processor%s\n  %s  %-8s  %-22s  %-10s  %s\n", path, np,
                np == 1 ? "" : "s", tool_cell(cell, sizeof cell, "NAME", width), "MODEL", "DETAILS", "LIMIT", "LINK");
     for (size_t i = 0; i < np; i++) {
         const dls_model *m = dls_platform_model(pl, i);
