@@ -169,12 +169,10 @@ static char *private_path(cmdline *c, const char *prefix, const char *arg)
     return out;
 }
 
+/* The option a word names, as tool_parse() reads it (prefixes, aliases). */
 static int find_opt(const tool_cmd *cmd, const char *name, size_t len)
 {
-    for (int i = 0; cmd->opts && cmd->opts[i].name; i++)
-        if (strlen(cmd->opts[i].name) == len && strncmp(cmd->opts[i].name, name, len) == 0)
-            return i;
-    return -1;
+    return tool_option_index(cmd, name, len, 2);
 }
 
 static int is_output_option(const char *name)
@@ -217,10 +215,11 @@ static int rewrite(const tool_cmd *cmd, int first, cmdline *c)
                 c->argv[i] = private_path(c, "", a);  /* PLATFORM */
             continue;
         }
-        const char *name = a + (a[1] == '-' ? 2 : 1);
+        int dashes = a[1] == '-' ? 2 : 1;
+        const char *name = a + dashes;
         const char *eq = strchr(name, '=');
         size_t len = eq ? (size_t)(eq - name) : strlen(name);
-        int k = find_opt(cmd, name, len);
+        int k = tool_option_index(cmd, name, len, dashes);
         if (k < 0 || cmd->opts[k].type == OPT_FLAG)
             continue;  /* refused, or no value */
         const tool_opt *o = &cmd->opts[k];
@@ -265,8 +264,6 @@ static int bench_ready(const tool_cmd *cmd, cmdline *c)
         return -1;
     /* where the program puts its log when --log is not given (cmd_bench.c, name_job) */
     const char *out = c->last[find_opt(cmd, "output", strlen("output"))];
-    if (out == NULL)
-        out = c->last[find_opt(cmd, "o", 1)];
     const char *merge = c->last[find_opt(cmd, "merge", strlen("merge"))];
     int logged = c->last[find_opt(cmd, "log", strlen("log"))] != NULL ||
                  (out != NULL && strcmp(out, "-") != 0) || merge != NULL;

@@ -28,6 +28,7 @@ AM_TESTS_ENVIRONMENT = \
 # also needs python3's jsonschema module.
 CLI_TESTS = \
 	tests/tool/cli_check.sh tests/tool/cli_check_json.sh tests/tool/cli_units.sh \
+	tests/tool/cli_help.sh \
 	tests/tool/cli_partition.sh tests/tool/cli_partition_json.sh \
 	tests/tool/cli_partition_exact.sh tests/tool/cli_verify.sh tests/tool/cli_domain.sh tests/tool/cli_validate.sh \
 	tests/tool/cli_schedule.sh tests/tool/cli_schedule_json.sh \

@@ -56,6 +56,7 @@ extern char **environ;
 #define BENCH_DIM_MAX 1e6
 
 static const tool_opt bench_opts[] = {
+    TOOL_GROUP("What to measure"),
     {"kernel", OPT_CHOICE, NULL, "gemm-rows", 0, 0,
      TOOL_CHOICES(DLS_BLAS_KERNEL_KIND_MAP) "synthetic",
      "what to measure (synthetic: a simulated processor with a known speed function)"},
@@ -66,6 +67,10 @@ static const tool_opt bench_opts[] = {
     {"block", OPT_COUNT, "B", NULL, 1, 4096, NULL, "lu-update: the block size"},
     TOOL_STRING("surface", "V1,V2,...",
                 "measure a 2-D surface over these values of n (gemm-rows) or x (lu-update)"),
+    {"threads", OPT_COUNT, "N", NULL, 1, 4096, NULL, "OpenBLAS threads"},
+    {"noise", OPT_DOUBLE, "R", NULL, 0, 0.99, NULL, "synthetic: relative noise of the times"},
+    {"delay", OPT_DOUBLE, "SEC", NULL, 0, 59, NULL, "synthetic: real seconds each run takes"},
+    TOOL_GROUP("Sizes and accuracy"),
     {"min-size", OPT_DOUBLE, "S", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL, "smallest size"},
     {"max-size", OPT_DOUBLE, "S", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "largest size (default: what fits in half the memory available)"},
@@ -83,27 +88,40 @@ static const tool_opt bench_opts[] = {
      "measure K held-out sizes and compare them with the model"},
     {"time-budget", OPT_DOUBLE, "SEC", NULL, 0, 1e9, NULL, "stop after this many seconds"},
     {"size-cap", OPT_DOUBLE, "SEC", NULL, 1e-3, 1e9, NULL, "seconds spent at one size at most"},
-    {"threads", OPT_COUNT, "N", NULL, 1, 4096, NULL, "OpenBLAS threads"},
-    TOOL_STRING("output", "FILE", "write a platform file with one processor"),
-    TOOL_STRING("o", "FILE", "same as --output"),
+    TOOL_GROUP("Output"),
+    TOOL_STRING("output", "FILE", "write a platform file with one processor (- for standard "
+                "output)"),
+    TOOL_ALIAS("o", "output"),
     TOOL_STRING("merge", "FILE",
                 "add the processor to this platform file, or replace the one of the same name"),
     TOOL_STRING("name", "NAME", "processor name (default HOST-KERNEL)"),
     TOOL_STRING("log", "FILE", "measurement log (default: the output file with .log appended)"),
     TOOL_FLAG("resume", "continue from the log instead of starting again"),
-    TOOL_FLAG("mpi", "under mpirun: measure every rank at once, one processor per rank"),
+    TOOL_FLAG("quiet", "no progress line"),
+    TOOL_FLAG("json", "print the measured points as JSON"),
+    TOOL_GROUP("MPI (under mpirun)"),
+    TOOL_FLAG("mpi", "measure every rank at once, one processor per rank"),
     TOOL_FLAG("links", "with --mpi: also measure the link from rank 0 to every rank"),
-    TOOL_FLAG("no-compute", "with --mpi --links: the links alone, no kernel"),
+    TOOL_FLAG("no-compute", "with --mpi --links: the links alone, no kernel (printed, or "
+              "written into the platform of --merge)"),
     {"bytes-per-unit", OPT_DOUBLE, "B", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "with --links: bytes a unit of load is (default: a row of gemm-rows, a block column of "
      "lu-update)"},
     {"link-max-bytes", OPT_DOUBLE, "N", NULL, 1, 1e12, NULL,
      "with --links: the largest message (default 16 MiB)"},
-    {"noise", OPT_DOUBLE, "R", NULL, 0, 0.99, NULL, "synthetic: relative noise of the times"},
-    {"delay", OPT_DOUBLE, "SEC", NULL, 0, 59, NULL, "synthetic: real seconds each run takes"},
-    TOOL_FLAG("quiet", "no progress line"),
-    TOOL_FLAG("json", "print the measured points as JSON"),
     TOOL_OPT_END,
+};
+
+static const tool_rule bench_rules[] = {
+    TOOL_NEEDS("links", "mpi"),
+    TOOL_NEEDS("no-compute", "links"),
+    TOOL_NEEDS("bytes-per-unit", "links"),
+    TOOL_NEEDS("link-max-bytes", "links"),
+    TOOL_EXCLUDES_WHY("output", "merge", "give -o FILE or --merge FILE, not both"),
+    TOOL_EXCLUDES_WHY("output", "no-compute", "--no-compute measures the links alone: they are "
+                      "printed, or written into the platform file of --merge"),
+    TOOL_EXCLUDES("exec", "kernel"),
+    TOOL_RULE_END,
 };
 
 /* Defaults the help shows: the library's, read from its parameters, and the tool's own. */
@@ -147,45 +165,27 @@ static int bench_default(const char *opt, char *buf, size_t size)
 
 const tool_cmd tool_cmd_bench = {
     "bench",
-    "measure this machine's speed function (OpenBLAS kernels or a command)",
-    "[--kernel gemm-rows|lu-update|synthetic | --exec 'CMD {size}'] [--surface V1,V2,...]\n"
-    "       [--min-size S] [--max-size S] [--precision P] [--accuracy A] [--resolution R]\n"
-    "       [--max-points K] [--model-points K] [--min-run-time SEC] [--time-budget SEC]\n"
-    "       [--validate K]\n"
-    "       [--threads N] [-o FILE | --merge FILE] [--name NAME] [--log FILE] [--resume]\n"
-    "       mpirun -np N dlsched bench --mpi [--kernel ... | --exec ...] [-o FILE] [--log PREFIX]",
-    "Times a kernel at a few well-chosen sizes and writes the speed function as a platform\n"
-    "file. At each size a warm-up run is discarded and runs are repeated until the Student-t\n"
-    "confidence interval of the time is within --precision of the mean (or --size-cap);\n"
-    "a dgemm shorter than --min-run-time is repeated in a loop and its time divided; each\n"
-    "point keeps its band of observed speeds. Sizes are chosen adaptively: the whole range\n"
-    "first, from --min-size up to the largest size the time budget affords (raised as the\n"
-    "estimate improves), then the interval of largest error times width (favouring the\n"
-    "large sizes) is split at its midpoint unless its line predicts it within --accuracy or\n"
-    "its band; structure finer than --resolution widens the bands instead. It stops when\n"
-    "all agree (converged), at --max-points, at --model-points or at --time-budget, and\n"
-    "says which, the range measured and where the model is extrapolated. --validate K\n"
-    "measures K held-out sizes and reports how many the model holds. --exec times the whole\n"
-    "command: the start-up of sh -c is measured first and subtracted from every run.\n"
-    "The largest size (from the kernel's memory need and MemAvailable, or --max-size) becomes\n"
-    "the processor's limit. gemm-rows: an n1 x n block of rows times an n x n matrix, size\n"
-    "n1 rows, speed in rows per second (a row is n^2 multiply-adds). lu-update: x by y\n"
-    "blocks of b x b updated by a column times a row of blocks, size y block columns, speed\n"
-    "in block columns per second (a column is x block updates). So x units take x / s(x)\n"
-    "seconds, as every command reads the file. --surface speeds count the operations\n"
-    "(n1 n^2 multiply-adds, x y block updates), as partition --matrix and lu read them. Every\n"
-    "point is appended to the log as soon as it is measured; after Ctrl-C or a crash,\n"
-    "--resume continues where it stopped. Without -o or --merge the platform goes to\n"
-    "standard output (with --json, into the report's \"platform\"), and a message says so.\n"
-    "With --mpi (under mpirun, in a dlsched built with MPI) every rank measures at the same\n"
-    "time, so that ranks sharing a node contend as they will in the real run; processor r is\n"
-    "rank r, named HOST:r, its limit its share of its node's memory. Rank r logs to\n"
-    "PREFIX.r (default PREFIX: the output file with .log appended); rank 0 writes the file.",
+    "measure this machine's speed function (BLAS kernels, a command)",
+    "[OPTIONS]\n"
+    "       mpirun -np N dlsched bench --mpi [OPTIONS]",
+    "Times a kernel at a few well-chosen sizes and writes its speed function as a platform\n"
+    "file. Each size is repeated until its time is known within --precision; sizes are\n"
+    "added where the model is least accurate, until it predicts every measure within\n"
+    "--accuracy, or --max-points, --model-points or --time-budget is reached. The largest\n"
+    "size measured becomes the processor's limit. Every point goes to the log as it is\n"
+    "measured: after Ctrl-C, --resume continues. Without -o or --merge the platform goes\n"
+    "to standard output. With --mpi every rank measures at the same time, one processor a\n"
+    "rank.",
     bench_opts,
     0,
     0,
     cmd_bench,
     bench_default,
+    "dlsched bench --kernel synthetic -o synthetic.json\n"
+    "dlsched bench --kernel gemm-rows --n 128 --max-size 256 -o node.json\n"
+    "dlsched bench --exec 'head -c {size} /dev/zero >/dev/null' --max-size 1e7 \\\n"
+    "    --time-budget 10 -o cmd.json",
+    bench_rules,
 };
 
 /* ---------------------------------------------------------------------------------- */
@@ -280,10 +280,39 @@ static dls_status synthetic_model(dls_model **m, dls_error *err)
     return dls_model_create_points(sizeof x / sizeof x[0], x, s, NULL, NULL, m, err);
 }
 
+/* Options that one kind of kernel reads: given for another, they would do nothing. */
+static int refuse_other_kernels(const tool_args *a, int kind)
+{
+    static const struct {
+        const char *opt;
+        unsigned kinds; /* bits 1 << KERNEL_... */
+        const char *for_whom;
+    } only[] = {
+        {"n", 1u << KERNEL_GEMM, "--kernel gemm-rows"},
+        {"x", 1u << KERNEL_LU, "--kernel lu-update"},
+        {"block", 1u << KERNEL_LU, "--kernel lu-update"},
+        {"min-run-time", 1u << KERNEL_GEMM | 1u << KERNEL_LU, "the OpenBLAS kernels"},
+        {"threads", 1u << KERNEL_GEMM | 1u << KERNEL_LU, "the OpenBLAS kernels"},
+        {"noise", 1u << KERNEL_SYNTHETIC, "--kernel synthetic"},
+        {"delay", 1u << KERNEL_SYNTHETIC, "--kernel synthetic"},
+    };
+    for (size_t i = 0; i < sizeof only / sizeof only[0]; i++)
+        if (arg_given(a, only[i].opt) && !(only[i].kinds & (1u << kind))) {
+            tool_error("bench: --%s applies to %s only, not to %s", only[i].opt,
+                       only[i].for_whom, kind == KERNEL_EXEC ? "--exec" :
+                       kind == KERNEL_GEMM ? "--kernel gemm-rows" :
+                       kind == KERNEL_LU ? "--kernel lu-update" : "--kernel synthetic");
+            return EXIT_BADINPUT;
+        }
+    return EXIT_DONE;
+}
+
 /* The settings of the kernels: the library's defaults, then what was given. */
 static int kernel_settings(bench_job *job)
 {
     const tool_args *a = job->args;
+    if (refuse_other_kernels(a, (int)job->kind) != EXIT_DONE)
+        return EXIT_BADINPUT;
     dls_blas_kernel_params_init(&job->blas);
     dls_blas_kernel_kind bk = job->kind == KERNEL_LU ? DLS_KERNEL_LU_UPDATE : DLS_KERNEL_GEMM_ROWS;
     job->blas.fixed = dls_blas_kernel_default_fixed(bk);
@@ -928,7 +957,8 @@ static int write_platform(const bench_job *job, const dls_model *model, double l
         st = dls_platform_write_file(pl, job->merge ? job->merge : job->out, &err);
     dls_platform_free(pl);
     if (st != DLS_OK)
-        return tool_fail(st, &err);
+        return tool_fail_output(job->merge ? "--merge" : "-o", job->merge ? job->merge : job->out,
+                                st, &err);
     return EXIT_DONE;
 }
 

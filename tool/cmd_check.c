@@ -17,6 +17,7 @@
 #define CHECK_DIGITS 4
 
 static const tool_opt check_opts[] = {
+    TOOL_GROUP("Output"),
     TOOL_FLAG("json", "write the report as JSON"),
     TOOL_OPT_END,
 };
@@ -24,19 +25,21 @@ static const tool_opt check_opts[] = {
 const tool_cmd tool_cmd_check = {
     "check",
     "validate a platform file and show its processors",
-    "PLATFORM [--json]",
-    "Reads PLATFORM, checks it against the platform file contract, and prints one line per\n"
-    "processor: model kind and details, limit (units), and, when the file gives them, bytes\n"
-    "per unit, memory, the link in seconds and bytes per second, and where paging starts.\n"
-    "Then every warning the other commands would give for the file (unusual values, sizes\n"
-    "where x/s(x) is not strictly increasing, time lines that never determine the time,\n"
-    "release times that schedule does not model) and notes (a time function that schedule's\n"
-    "LP replaces by its convex envelope, links that partition leaves out). Exits 2 on any\n"
-    "error, 0 otherwise.",
+    "PLATFORM [OPTIONS]",
+    "Reads PLATFORM (- for standard input), checks it against the platform file format\n"
+    "(dlsched-platform(5)), and prints one line per processor: model, limit (units) and,\n"
+    "when the file gives them, bytes per unit, memory, the link in seconds and bytes per\n"
+    "second, and where paging starts. Then every warning the other commands would give\n"
+    "for the file, and notes (a time function schedule replaces by its convex envelope,\n"
+    "links partition leaves out). Exits 2 on any error, 0 otherwise.",
     check_opts,
     1,
     1,
     cmd_check,
+    NULL,
+    "dlsched check examples/cluster.json\n"
+    "dlsched check examples/star_cluster.json --json\n"
+    "dlsched check - < examples/memory_levels.json",
     NULL,
 };
 
@@ -421,6 +424,7 @@ int cmd_check(const tool_args *args)
     int rc = tool_read_platform_quiet(path, &pl); /* its warnings are in the report */
     if (rc != EXIT_DONE)
         return rc;
+    path = tool_input_name(path); /* "<stdin>" for - */
 
     size_t np = dls_platform_count(pl);
     json_t *procs = json_array();

@@ -8,15 +8,18 @@
 #include "tool.h"
 
 static const tool_opt crosscheck_opts[] = {
+    TOOL_GROUP("Problem"),
     {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL, "the load (required)"},
     /* given or rate (tool_order_fixed): the checks compare solvers in one send order */
     {"order", OPT_STRING, "given|rate", NULL, 0, 0, NULL,
      "send sequence: the platform's order, or by increasing link rate"},
     TOOL_FLAG("no-limits", "ignore the processors' limits"),
+    TOOL_GROUP("Method"),
     {"tolerance", OPT_DOUBLE, "R", NULL, 1e-16, 1e-3, NULL,
      "relative tolerance of the real-valued comparisons"},
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL,
      "seconds GLPK may take: for each LP's runs together, and for the MIP"},
+    TOOL_GROUP("Output"),
     TOOL_FLAG("json", "write the results as JSON"),
     TOOL_OPT_END,
 };
@@ -42,26 +45,21 @@ static int crosscheck_default(const char *opt, char *buf, size_t size)
 
 const tool_cmd tool_cmd_crosscheck = {
     "crosscheck",
-    "the star scheduler's two solvers and the geometric partitioners checking each other",
-    "PLATFORM --load V [--order given|rate] [--no-limits] [--tolerance R] [--time-limit S]\n"
-    "       [--json]",
-    "Runs five independent comparisons and exits 0 when all agree, 1 otherwise:\n"
-    "zero-communication: with every link set to {0, 0}, the schedule's makespan equals the\n"
-    "geometric continuous optimum when the time functions are convex, and is a lower bound\n"
-    "of it otherwise (the gap and the envelopes' deviation are given); integer-mip: for a\n"
-    "whole-number load, the geometric partitioner's integer optimum equals the optimum of\n"
-    "the same problem solved as a MIP with GLPK; replay: the schedule replayed gives its\n"
-    "makespan; solvers: the chain solver and GLPK give the same makespan for the paper's\n"
-    "LP, and with processor selection the chain's (exact) is never longer than GLPK's\n"
-    "(a heuristic); order: on up to 8 processors, the best send order (--order best) has the\n"
-    "makespan of a MIP over every order (and set of processors) solved by GLPK. A check\n"
-    "that cannot run (a load that is not whole, a MIP too large) says why and does not\n"
-    "count.",
+    "check the schedulers and partitioners against each other",
+    "PLATFORM --load V [OPTIONS]",
+    "Runs five independent comparisons and exits 0 when all agree, 1 otherwise: without\n"
+    "communication, the schedule against the geometric partition; a whole-number load's\n"
+    "integer partition against a MIP; the schedule against its replay; the chain solver\n"
+    "against GLPK; and, on up to 8 processors, the best send order against a MIP over\n"
+    "every order. A check that cannot run says why and does not count.",
     crosscheck_opts,
     1,
     1,
     cmd_crosscheck,
     crosscheck_default,
+    "dlsched crosscheck examples/star_cluster.json --load 1000\n"
+    "dlsched crosscheck examples/paper003_two.json --load 2 --order rate --json",
+    NULL,
 };
 
 static json_t *checks_json(double V, const dls_crosscheck *c)

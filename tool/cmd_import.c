@@ -11,31 +11,41 @@
 #include "tool.h"
 
 static const tool_opt import_opts[] = {
+    TOOL_GROUP("Output"),
     TOOL_STRING("output", "PLATFORM", "platform file to write with the imported processors "
-                "(also -o; - for standard output)"),
-    TOOL_STRING("o", "PLATFORM", "same as --output"),
+                "(- for standard output)"),
+    TOOL_ALIAS("o", "output"),
     TOOL_STRING("merge", "PLATFORM", "add the processors to this existing platform file"),
     TOOL_FLAG("replace", "with --merge: a processor of the same name gets the imported model"),
     TOOL_STRING("name", "NAME", "the processor's name (with several: NAME.ARCH)"),
     {"confidence", OPT_DOUBLE, "C", NULL, 1e-9, 1 - 1e-9, NULL,
      "confidence level of the bands from deviations and counts"},
-    TOOL_STRING("arch", "ARCH", "starpu: the section to import: cpu0, cuda0, cpu0_cuda0 "
-                "(devices as StarPU names them) or combK (default: every one with data)"),
-    {"impl", OPT_COUNT, "K", NULL, 0, 1e6, NULL, "starpu: the implementation, 0-based"},
-    {"size-unit", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_SIZE_UNIT_MAP),
-     "starpu: the platform's sizes in StarPU's bytes or in elements"},
-    {"element-size", OPT_DOUBLE, "B", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "starpu: bytes per element, with --size-unit elements"},
-    {"min-samples", OPT_COUNT, "N", NULL, 1, 4294967295.0, NULL,
-     "starpu: entries with fewer samples are dropped"},
-    TOOL_FLAG("keep-few", "starpu: keep the entries with fewer samples (flagged)"),
-    {"regression-points", OPT_COUNT, "N", NULL, 2, DLS_IMPORT_MAX_REGRESSION_POINTS, NULL,
-     "starpu: points sampled from a regression-only section"},
-    TOOL_STRING("columns", "LIST", "csv: the columns, e.g. size,time,stddev,count or "
-                "name,size,speed (default: from the header line)"),
-    {"delimiter", OPT_CHOICE, NULL, ",", 0, 0, ",|;|tab", "csv: the field separator"},
     TOOL_FLAG("json", "print what was imported as JSON"),
+    TOOL_GROUP("StarPU input"),
+    TOOL_STRING("arch", "ARCH", "the section to import: cpu0, cuda0, cpu0_cuda0 "
+                "(devices as StarPU names them) or combK (default: every one with data)"),
+    {"impl", OPT_COUNT, "K", NULL, 0, 1e6, NULL, "the implementation, 0-based"},
+    {"size-unit", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_SIZE_UNIT_MAP),
+     "the platform's sizes in StarPU's bytes or in elements"},
+    {"element-size", OPT_DOUBLE, "B", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
+     "bytes per element, with --size-unit elements"},
+    {"min-samples", OPT_COUNT, "N", NULL, 1, 4294967295.0, NULL,
+     "entries with fewer samples are dropped"},
+    TOOL_FLAG("keep-few", "keep the entries with fewer samples (flagged)"),
+    {"regression-points", OPT_COUNT, "N", NULL, 2, DLS_IMPORT_MAX_REGRESSION_POINTS, NULL,
+     "points sampled from a regression-only section"},
+    TOOL_GROUP("CSV input"),
+    TOOL_STRING("columns", "LIST", "the columns, e.g. size,time,stddev,count or "
+                "name,size,speed (default: from the header line)"),
+    {"delimiter", OPT_CHOICE, NULL, ",", 0, 0, ",|;|tab", "the field separator"},
     TOOL_OPT_END,
+};
+
+static const tool_rule import_rules[] = {
+    TOOL_NEEDS("replace", "merge"),
+    TOOL_EXCLUDES_WHY("output", "merge", "-o writes a new platform, --merge adds to an "
+                      "existing one"),
+    TOOL_RULE_END,
 };
 
 /* Defaults the help shows: the library's. */
@@ -61,47 +71,50 @@ static int import_default(const char *opt, char *buf, size_t size)
 const tool_cmd tool_cmd_import = {
     "import",
     "make processors from a StarPU performance model or CSV timings",
-    "starpu FILE|SYMBOL [--arch ARCH] [--impl K] [--size-unit bytes|elements]\n"
-    "       [--element-size B] [--min-samples N] [--keep-few] [--regression-points N]\n"
-    "       [--name NAME] [--confidence C] (-o PLATFORM | --merge PLATFORM [--replace]) [--json]\n"
-    "   or: dlsched import csv FILE [--columns LIST] [--delimiter ,|;|tab] [--name NAME]\n"
-    "       [--confidence C] (-o PLATFORM | --merge PLATFORM [--replace]) [--json]",
-    "starpu: reads a StarPU performance model file (format 45: StarPU 1.3 and 1.4), or finds\n"
-    "the file of codelet SYMBOL as StarPU does ($STARPU_PERF_MODEL_DIR, $STARPU_HOME,\n"
-    "$XDG_CACHE_HOME, $HOME, $STARPU_PERF_MODEL_PATH), and makes one processor per section\n"
-    "(combination of devices, one implementation), named SYMBOL.ARCH: a speed point per\n"
-    "history entry, speed = size / mean time, with the band of `dlsched bench` from the\n"
-    "entry's deviation and sample count. Entries with too few samples are dropped (or kept\n"
-    "with --keep-few), with a warning; a section with only a regression gets points sampled\n"
-    "from it over its measured sizes, with a note.\n"
+    "starpu FILE|SYMBOL -o PLATFORM [OPTIONS]\n"
+    "       dlsched import csv FILE -o PLATFORM [OPTIONS]\n"
+    "       dlsched import starpu|csv FILE --merge PLATFORM [--replace] [OPTIONS]",
+    "starpu: reads a StarPU performance model (StarPU 1.3 and 1.4), or finds the file of\n"
+    "codelet SYMBOL as StarPU does, and makes one processor per section (devices and\n"
+    "implementation), named SYMBOL.ARCH: a speed point per history entry, with a band from\n"
+    "the entry's deviation and sample count. Entries with too few samples are dropped.\n"
+    "\n"
     "csv: reads sizes with times in seconds (size,time[,stddev,count], or one row per run)\n"
-    "or with speeds (size,speed[,low,high]); a name column splits the rows into processors.\n"
-    "The platform is written atomically; a failed import leaves --merge's file as it was.\n"
-    "Exits 2 on bad usage or a file that cannot be imported (naming FILE:LINE), 3 when out\n"
-    "of memory.",
+    "or with speeds (size,speed[,low,high]); a name column splits the rows into\n"
+    "processors. FILE - reads standard input.\n"
+    "\n"
+    "The platform is written atomically; a failed import leaves --merge's file as it was.",
     import_opts,
     2,
     2,
     cmd_import,
     import_default,
+    "dlsched export-model examples/cluster.json --format csv --processor node7 \\\n"
+    "    -o timings.csv\n"
+    "dlsched import csv timings.csv -o imported.json\n"
+    "dlsched export-model examples/cluster.json --format csv --processor node7 |\n"
+    "    dlsched import csv - -o -",
+    import_rules,
 };
 
 static const tool_opt export_model_opts[] = {
-    TOOL_STRING("output", "FILE", "file to write (also -o; default or -: standard output)"),
-    TOOL_STRING("o", "FILE", "same as --output"),
+    TOOL_GROUP("Output"),
+    {"format", OPT_CHOICE, NULL, NULL, 0, 0, "starpu|csv", "the format (required)"},
+    TOOL_STRING("output", "FILE", "file to write (default or -: standard output)"),
+    TOOL_ALIAS("o", "output"),
     TOOL_STRING("processor", "NAME", "the processor to write (required for starpu; csv: "
                 "default every one)"),
-    {"format", OPT_CHOICE, NULL, NULL, 0, 0, "starpu|csv", "the format (required)"},
-    TOOL_STRING("arch", "ARCH", "starpu: the device the model is for (cpu0, cuda0, ...)"),
-    {"ncores", OPT_COUNT, "N", NULL, 1, 2147483647.0, NULL, "starpu: cores of the device"},
+    TOOL_GROUP("StarPU output"),
+    TOOL_STRING("arch", "ARCH", "the device the model is for (cpu0, cuda0, ...)"),
+    {"ncores", OPT_COUNT, "N", NULL, 1, 2147483647.0, NULL, "cores of the device"},
     {"size-unit", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_SIZE_UNIT_MAP),
-     "starpu: the platform's sizes are bytes or elements"},
+     "the platform's sizes are bytes or elements"},
     {"element-size", OPT_DOUBLE, "B", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "starpu: bytes per element (sizes in elements, and the footprints' vectors)"},
+     "bytes per element (sizes in elements, and the footprints' vectors)"},
     {"count", OPT_COUNT, "N", NULL, 2, 4294967295.0, NULL,
-     "starpu: the sample count written for each entry"},
+     "the sample count written for each entry"},
     {"confidence", OPT_DOUBLE, "C", NULL, 1e-9, 1 - 1e-9, NULL,
-     "starpu: confidence level the bands are read with"},
+     "confidence level the bands are read with"},
     TOOL_OPT_END,
 };
 
@@ -126,23 +139,25 @@ static int export_model_default(const char *opt, char *buf, size_t size)
 
 const tool_cmd tool_cmd_export_model = {
     "export-model",
-    "write a processor's model as a StarPU performance model or as CSV",
-    "PLATFORM --format starpu|csv [--processor NAME] [-o FILE] [--arch ARCH]\n"
-    "       [--ncores N] [--size-unit bytes|elements] [--element-size B] [--count N]\n"
-    "       [--confidence C]",
-    "starpu: writes the processor's points as a StarPU history-based performance model\n"
-    "(format 45), to put as $STARPU_HOME/.starpu/sampling/codelets/45/SYMBOL.HOST: sizes in\n"
-    "bytes, mean times = size / speed in microseconds, deviations from the points' bands (the\n"
-    "inverse of `import starpu`), --count samples each, and the footprints StarPU computes for\n"
-    "a task of one vector of size / element-size elements.\n"
+    "write a processor's model as a StarPU performance model, or CSV",
+    "PLATFORM --format starpu|csv [OPTIONS]",
+    "starpu: writes the processor's points as a StarPU history-based performance model, to\n"
+    "put in StarPU's sampling folder: sizes in bytes, mean times in microseconds,\n"
+    "deviations from the points' bands (the inverse of `import starpu`).\n"
+    "\n"
     "csv: writes name,size,speed,low,high rows, which `import csv` reads back as the same\n"
-    "models. Exits 2 on bad usage or a model that cannot be written (not made of points; a\n"
-    "size that is no whole number of bytes), 3 when out of memory.",
+    "models.",
     export_model_opts,
     1,
     1,
     cmd_export_model,
     export_model_default,
+    "dlsched export-model examples/cluster.json --format csv --processor node7\n"
+    "dlsched export-model examples/cluster.json --format starpu \\\n"
+    "    --processor node7 --arch cpu0\n"
+    "dlsched export-model examples/lu_cluster.json --format csv \\\n"
+    "    --processor xeon-old -o timings.csv",
+    NULL,
 };
 
 /* Options that only one kind of import takes. */
@@ -159,6 +174,27 @@ static int refuse_options(const tool_args *a, const char *kind, const char *cons
             return 1;
         }
     return 0;
+}
+
+/* An import from standard input ("-"): a StarPU model (sp) or a CSV file (csv) read whole,
+ * named TOOL_STDIN_NAME in the messages. DLS_OK without doing anything for another file. */
+static dls_status import_text(const char *file, dls_platform *pl, dls_import_report **rep,
+                              dls_error *err, const dls_starpu_params *sp,
+                              const dls_csv_params *csv)
+{
+    if (!tool_is_stdin(file))
+        return DLS_OK;
+    tool_text t;
+    int rc = tool_text_read(file, sp ? "StarPU model" : "CSV timings", &t, err->message,
+                            sizeof err->message);
+    if (rc != EXIT_DONE)
+        return rc == EXIT_FAILURE_RUN ? DLS_ENOMEM : DLS_EIO;
+    const char *text = t.text + t.pos;
+    size_t len = t.len - t.pos;
+    dls_status st = sp ? dls_import_starpu_string(text, len, TOOL_STDIN_NAME, sp, pl, rep, err)
+                       : dls_import_csv_string(text, len, TOOL_STDIN_NAME, csv, pl, rep, err);
+    tool_text_free(&t);
+    return st;
 }
 
 /* The summary: one line a processor on standard output, or the JSON report. */
@@ -259,11 +295,11 @@ int cmd_import(const tool_args *a)
         arg_unsigned(a, "regression-points", &par.regression_points);
         arg_set_flag(a, "replace", &par.replace, 1);
         /* a name without '/' that is no file here is a codelet symbol */
-        FILE *probe = strchr(file, '/') ? NULL : fopen(file, "rb");
+        FILE *probe = strchr(file, '/') || tool_is_stdin(file) ? NULL : fopen(file, "rb");
         if (probe)
             fclose(probe);
         const char *path = file;
-        if (!strchr(file, '/') && probe == NULL) {
+        if (!strchr(file, '/') && probe == NULL && !tool_is_stdin(file)) {
             st = dls_starpu_find(file, &found, &err);
             if (st != DLS_OK) {
                 dls_platform_free(pl);
@@ -271,7 +307,8 @@ int cmd_import(const tool_args *a)
             }
             path = found;
         }
-        st = dls_import_starpu_file(path, &par, pl, &rep, &err);
+        st = tool_is_stdin(file) ? import_text(file, pl, &rep, &err, &par, NULL)
+                                 : dls_import_starpu_file(path, &par, pl, &rep, &err);
     } else {
         dls_csv_params par;
         dls_csv_params_init(&par);
@@ -282,7 +319,8 @@ int cmd_import(const tool_args *a)
             par.delimiter = strcmp(d, "tab") == 0 ? '\t' : d[0];
         arg_double(a, "confidence", &par.confidence);
         arg_set_flag(a, "replace", &par.replace, 1);
-        st = dls_import_csv_file(file, &par, pl, &rep, &err);
+        st = tool_is_stdin(file) ? import_text(file, pl, &rep, &err, NULL, &par)
+                                 : dls_import_csv_file(file, &par, pl, &rep, &err);
     }
     dls_free(found);
     if (st != DLS_OK) {
@@ -302,7 +340,8 @@ int cmd_import(const tool_args *a)
     }
     st = dls_platform_write_file(pl, dest, &err);
     dls_platform_free(pl);
-    int rc = st == DLS_OK ? report(a, rep, dest) : tool_fail(st, &err);
+    int rc = st == DLS_OK ? report(a, rep, dest)
+                          : tool_fail_output(merge ? "--merge" : "-o", dest, st, &err);
     dls_import_report_free(rep);
     return rc;
 }

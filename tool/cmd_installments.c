@@ -11,40 +11,73 @@
 #include "tool.h"
 
 static const tool_opt installments_opts[] = {
+    TOOL_GROUP("Problem"),
     {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL, "the load to distribute (required)"},
-    {"chunk", OPT_STRING, "D|formula|sweep", "formula", 0, 0, NULL,
-     "a chunk size, formula (5) (a sweep when undefined or out of range), or a sweep"},
     TOOL_FLAG("no-limits", "ignore the processors' limits"),
-    TOOL_FLAG("no-compare", "do not solve the single-installment LP for comparison"),
-    TOOL_STRING("gantt", "FILE", "draw the schedule as an SVG Gantt chart"),
+    TOOL_GROUP("Equal chunks (without --lp)"),
+    {"chunk", OPT_STRING, "D|formula|sweep", "formula", 0, 0, NULL,
+     "a chunk size D; formula: the published heuristic's size (a sweep when it is undefined "
+     "or out of range); or sweep: the best of many sizes"},
+    TOOL_FLAG("no-compare", "do not solve the single-installment schedule for comparison"),
     {"gantt-rounds", OPT_COUNT, "N", NULL, 1, 1000, NULL,
-     "rounds drawn at each end of a long schedule"},
-    TOOL_FLAG("json", "write the result as JSON"),
+     "with --gantt: rounds drawn at each end of a long schedule"},
+    TOOL_GROUP("Chunks sized by an LP (--lp)"),
     TOOL_FLAG("lp", "size every chunk by the LP over a searched sequence of installments"),
     {"rounds", OPT_COUNT, "K", NULL, 1, 1e6, NULL,
-     "--lp: round-robin for exactly 1 to K rounds (default: while rounds help)"},
-    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-6, 1e9, NULL, "--lp: seconds for the whole search"},
+     "round-robin for exactly 1 to K rounds (default: while rounds help)"},
+    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-6, 1e9, NULL, "seconds for the whole search"},
     {"window", OPT_COUNT, "W", NULL, 1, DLS_INSTALLMENT_MAX_WINDOW, NULL,
-     "--lp: chunks a processor with a limit holds at once"},
-    TOOL_FLAG("no-moves", "--lp: the round-robin only, no local moves"),
+     "chunks a processor with a limit holds at once"},
+    TOOL_FLAG("no-moves", "the round-robin only, no local moves"),
     {"max-lps", OPT_COUNT, "N", NULL, 1, 4e9, NULL,
-     "--lp: LPs the search solves at most (results independent of the machine's speed)"},
+     "LPs the search solves at most (results independent of the machine's speed)"},
     {"order", OPT_CHOICE, NULL, NULL, 0, 0, "given|rate|best",
-     "--lp: the single-installment order the round-robin follows"},
+     "the single-installment order the round-robin follows"},
     TOOL_STRING("sequence", "NAME,...|FILE",
-                "--lp: size this sequence of installments (names may repeat) instead of searching"),
-    TOOL_STRING("release", "FILE", "--lp: release times, one line \"NAME SECONDS\" per processor"),
-    TOOL_FLAG("list", "--lp: print every chunk"),
+                "size this sequence of installments (names may repeat) instead of searching"),
+    TOOL_STRING("release", "FILE", "release times, one line \"NAME SECONDS\" per processor"),
     TOOL_STRING("returns", "FILE",
-                "--lp: results returned, one line \"NAME FRACTION STARTUP RATE\" per processor"),
+                "results returned, one line \"NAME FRACTION STARTUP RATE\" per processor"),
     {"return-order", OPT_STRING, "fifo|lifo|NAME,...", NULL, 0, 0, NULL,
-     "--lp --returns: the order results come back in (default fifo; a list needs --sequence)"},
-    TOOL_FLAG("two-port", "--lp --returns: results come back while the sends go on"),
+     "with --returns: the order results come back in (default fifo; a list needs "
+     "--sequence)"},
+    TOOL_FLAG("two-port", "with --returns: results come back while the sends go on"),
     {"max-chunks", OPT_COUNT, "N", NULL, 1, DLS_INSTALLMENT_LP_MAX_CHUNKS, NULL,
-     "--lp: the longest sequence tried"},
+     "the longest sequence tried"},
     {"exhaustive", OPT_COUNT, "N", NULL, 0, 1e7, NULL,
-     "--lp: price every sequence of up to L chunks first, while they number at most N"},
+     "price every sequence of up to L chunks first, while they number at most N"},
+    TOOL_FLAG("list", "print every chunk"),
+    TOOL_GROUP("Output"),
+    TOOL_STRING("gantt", "FILE", "draw the schedule as an SVG Gantt chart"),
+    TOOL_FLAG("json", "write the result as JSON"),
     TOOL_OPT_END,
+};
+
+static const tool_rule installments_rules[] = {
+    TOOL_EXCLUDES_WHY("chunk", "lp", "the LP sizes every chunk"),
+    TOOL_EXCLUDES_WHY("no-compare", "lp", "--lp compares with the single-installment schedule "
+                      "it starts from"),
+    TOOL_EXCLUDES_WHY("gantt-rounds", "lp", "the chart of --lp draws every chunk"),
+    TOOL_NEEDS("gantt-rounds", "gantt"),
+    TOOL_NEEDS("rounds", "lp"),
+    TOOL_NEEDS("time-limit", "lp"),
+    TOOL_NEEDS("window", "lp"),
+    TOOL_NEEDS("no-moves", "lp"),
+    TOOL_NEEDS("max-lps", "lp"),
+    TOOL_NEEDS("order", "lp"),
+    TOOL_NEEDS("sequence", "lp"),
+    TOOL_NEEDS("release", "lp"),
+    TOOL_NEEDS("returns", "lp"),
+    TOOL_NEEDS("return-order", "returns"),
+    TOOL_NEEDS("two-port", "returns"),
+    TOOL_NEEDS("max-chunks", "lp"),
+    TOOL_NEEDS("exhaustive", "lp"),
+    TOOL_NEEDS("list", "lp"),
+    TOOL_EXCLUDES_WHY("rounds", "sequence", "the sequence given is sized, not searched"),
+    TOOL_EXCLUDES_WHY("no-moves", "sequence", "the sequence given is sized, not searched"),
+    TOOL_EXCLUDES_WHY("order", "sequence", "the sequence given is sized, not searched"),
+    TOOL_EXCLUDES_WHY("exhaustive", "sequence", "the sequence given is sized, not searched"),
+    TOOL_RULE_END,
 };
 
 /* Defaults the help shows: the library's, read from its parameters. */
@@ -67,34 +100,28 @@ static int installments_default(const char *opt, char *buf, size_t size)
 
 const tool_cmd tool_cmd_installments = {
     "installments",
-    "multi-installment processing in equal chunks, simulated exactly (paper 003)",
-    "PLATFORM --load V [--chunk D|formula|sweep] [--no-limits] [--no-compare]\n"
-    "       [--gantt FILE [--gantt-rounds N]] [--json]\n"
-    "       dlsched installments PLATFORM --load V --lp [--rounds K] [--time-limit S]\n"
-    "       [--window W] [--no-moves] [--max-lps N] [--order given|rate|best]\n"
-    "       [--sequence NAME,...|FILE] [--release FILE] [--returns FILE\n"
-    "       [--return-order fifo|lifo] [--two-port]] [--no-limits] [--list]\n"
-    "       [--gantt FILE] [--json]",
+    "send the load in rounds of chunks, compared with one round",
+    "PLATFORM --load V [OPTIONS]\n"
+    "       dlsched installments PLATFORM --load V --lp [OPTIONS]",
     "Sends the load in equal chunks, round after round over the processors in platform\n"
     "order; each processor computes its chunks in arrival order. Prints the range of\n"
-    "reasonable chunk sizes and the paper's heuristic (formula (5), or why it is\n"
-    "undefined), simulates the chunk size chosen exactly (any number of chunks, in time\n"
-    "linear in the processors), and compares the makespan with the single-installment LP\n"
-    "of `dlsched schedule`. Processors whose limit is below the chunk size are left out.\n"
+    "reasonable chunk sizes and the size the published heuristic gives (Drozdowski and\n"
+    "Wolniewicz, 2003), simulates the chunk size chosen exactly, and compares the\n"
+    "makespan with the single-installment schedule of `dlsched schedule`.\n"
     "\n"
     "With --lp, every chunk is sized by an LP (GLPK) over a sequence of installments in\n"
-    "which a processor may appear several times: round-robin in the best single-installment\n"
-    "order for 1, 2, ... rounds, then local moves (remove, swap, insert a chunk), within\n"
-    "--time-limit. A processor with a limit holds at most --window chunks at once, within\n"
-    "its limit. Prints the makespan (the replay of the LP's chunks), the LP's, the single-\n"
-    "installment schedule it started from, a lower bound and the gap. --returns brings each\n"
-    "chunk's results back (a fraction of its units, a startup and a rate per processor),\n"
-    "one at a time in --return-order, after the last send unless --two-port.",
+    "which a processor may appear several times, searched by round-robin and local moves\n"
+    "within --time-limit; it prints the makespan, a lower bound and the gap. --returns\n"
+    "brings each chunk's results back to the originator.",
     installments_opts,
     1,
     1,
     cmd_installments,
     installments_default,
+    "dlsched installments examples/paper003_ten.json --load 1e10\n"
+    "dlsched installments examples/paper003_ten.json --load 1e10 --chunk 2e7\n"
+    "dlsched installments examples/paper003_two.json --load 2 --lp --list",
+    installments_rules,
 };
 
 /* How the chunk size was chosen. */
@@ -323,7 +350,7 @@ static void formula_or_sweep(const dls_installment_analysis *an, chunk_source *s
         *chunk = an->formula;
         return;
     }
-    tool_warning("formula (5) %s: %s; sweeping the chunk size instead",
+    tool_warning("the published chunk size (formula) %s: %s; sweeping the chunk size instead",
                  an->formula_reason == DLS_INSTALLMENT_DEFINED ? "is out of the range"
                                                               : "is undefined",
                  an->formula_note);
@@ -348,15 +375,28 @@ static int report(const tool_args *args, const dls_platform *pl,
             /* the chart is the output: no report after it */
             return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
         }
-        dls_status st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
-        if (st != DLS_OK)
-            return tool_fail(st, &err);
     }
     lp_result lp = compare_lp(pl, V, use_limits, arg_flag(args, "no-compare"));
+    int rc = EXIT_DONE;
     if (arg_flag(args, "json"))
-        return tool_print_json(result_json(pl, an, s, src, &lp));
-    print_result(args->pos[0], pl, an, s, src, &lp);
-    return EXIT_DONE;
+        rc = tool_print_json(result_json(pl, an, s, src, &lp));
+    else
+        print_result(args->pos[0], pl, an, s, src, &lp);
+    if (gantt != NULL) {
+        /* after the answer, which a chart that cannot be written does not hide */
+        dls_installment_gantt_params gp;
+        dls_installment_gantt_params_init(&gp);
+        arg_unsigned(args, "gantt-rounds", &gp.rounds);
+        dls_error err;
+        dls_error_clear(&err);
+        fflush(stdout);
+        dls_status st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
+        if (st != DLS_OK) {
+            int g = tool_fail_output("--gantt", gantt, st, &err);
+            rc = rc != EXIT_DONE ? rc : g;
+        }
+    }
+    return rc;
 }
 
 static json_t *lp_json(const dls_platform *pl, const dls_installment *s,
@@ -537,10 +577,6 @@ static int cmd_installments_lp(const tool_args *args, double V)
                 st = dls_installment_gantt_to_string(s, pl, &gp, &doc, &err);
                 rc = st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
                 gantt = NULL; /* the chart is the output */
-            } else {
-                st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
-                if (st != DLS_OK)
-                    rc = tool_fail(st, &err);
             }
             if (rc != EXIT_DONE || gantt == NULL)
                 goto done;
@@ -549,6 +585,17 @@ static int cmd_installments_lp(const tool_args *args, double V)
             rc = tool_print_json(lp_json(pl, s, &info));
         else
             print_lp(args->pos[0], pl, s, &info, arg_flag(args, "list"));
+        if (gantt != NULL) {
+            /* after the answer, which a chart that cannot be written does not hide */
+            dls_installment_gantt_params gp;
+            dls_installment_gantt_params_init(&gp);
+            fflush(stdout);
+            dls_status st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
+            if (st != DLS_OK) {
+                int g = tool_fail_output("--gantt", gantt, st, &err);
+                rc = rc != EXIT_DONE ? rc : g;
+            }
+        }
     }
 done:
     dls_installment_free(s);
@@ -613,8 +660,8 @@ int cmd_installments(const tool_args *args)
     }
     tool_warn_lines(dls_installment_note(s));
     if (src == FROM_FORMULA && dls_installment_chunks(s) < dls_platform_count(pl))
-        tool_warning("formula (5) is meant for loads of many rounds: --chunk sweep finds a "
-                     "better chunk size for this one");
+        tool_warning("the published chunk size (--chunk formula) is meant for loads of many "
+                     "rounds: --chunk sweep finds a better chunk size for this one");
     rc = report(args, pl, &an, s, src, V, par.use_limits);
     dls_installment_free(s);
     dls_platform_free(pl);

@@ -10,22 +10,32 @@
 #include "tool.h"
 
 static const tool_opt lu_opts[] = {
+    TOOL_GROUP("Problem"),
     {"columns", OPT_COUNT, "N", NULL, 1, TOOL_MAX_WHOLE, NULL,
      "number of column panels of the matrix (required)"},
+    TOOL_FLAG("no-limits", "ignore the processors' limits"),
+    TOOL_GROUP("Method"),
     {"algorithm", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_LU_ALGORITHM_MAP),
      "distribution algorithm"},
     {"heuristic", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_LU_HEURISTIC_MAP),
-     "Functional Reverse: order of a group of columns assigned together"},
+     "with --algorithm fr: order of a group of columns assigned together"},
     TOOL_FLAG("compare", "run every algorithm; a table of costs, times and gaps to the optimum"),
-    TOOL_FLAG("no-limits", "ignore the processors' limits"),
     {"max-memory", OPT_COUNT, "BYTES", NULL, 1, TOOL_MAX_WHOLE, NULL,
      "memory the exact method may use"},
     {"max-group-states", OPT_COUNT, "N", NULL, 1, TOOL_MAX_WHOLE, NULL,
      "largest exhaustive search of one group"},
+    TOOL_GROUP("Output"),
     TOOL_FLAG("owners", "text output: list every column's owner (runs of equal owners)"),
     TOOL_FLAG("quiet", "no progress line"),
     TOOL_FLAG("json", "write the result as JSON"),
     TOOL_OPT_END,
+};
+
+static const tool_rule lu_rules[] = {
+    TOOL_EXCLUDES("compare", "algorithm"),
+    TOOL_EXCLUDES_WHY("owners", "json", "the JSON lists every column's owner"),
+    TOOL_EXCLUDES_WHY("owners", "compare", "the comparison lists no owners"),
+    TOOL_RULE_END,
 };
 
 /* Defaults the help shows: the library's, read from its parameters. */
@@ -46,26 +56,24 @@ static int lu_default(const char *opt, char *buf, size_t size)
 
 const tool_cmd tool_cmd_lu = {
     "lu",
-    "column distribution for parallel LU factorization (paper 001)",
-    "PLATFORM --columns N [--algorithm gb|dp|reverse|fr|fdp|fgb|exact]\n"
-    "       [--heuristic auto|cycl|ftos|stof|dflt|exhaustive] [--no-limits] [--json]\n"
-    "       dlsched lu PLATFORM --columns N --compare [--json]",
+    "distribute the columns of a matrix for parallel LU factorization",
+    "PLATFORM --columns N [OPTIONS]",
     "Gives each of the N column panels of a matrix to a processor for a right-looking LU\n"
-    "factorization. At step k (k = 1 .. N-1) processor i updates the c_i columns it owns\n"
-    "among k+1 .. N, of height h = N - k, in h c_i / s_i(h, c_i) seconds (its 2-D speed, or\n"
-    "its 1-D speed at h c_i elements, or its constant speed); a step lasts as long as its\n"
-    "slowest processor and the cost is the sum of the steps. A limit caps the columns a\n"
-    "processor owns. Algorithms: gb, dp and reverse use constant speeds (a functional\n"
-    "model's speed at the even share s(N, N/p)); fr, fdp and fgb the functional models;\n"
-    "exact finds the optimum by dynamic programming over the column counts of the trailing\n"
-    "matrix (C(N-1+p, p) states: refused past --max-memory). --compare runs them all and\n"
-    "gives each one's cost, time and gap to the optimum (to the lower bound when the exact\n"
-    "method does not fit). Exits 1 when the limits cannot hold N columns.",
+    "factorization: at each step every processor updates the columns it owns in the\n"
+    "trailing matrix, the step lasts as long as its slowest processor, and the cost is the\n"
+    "sum of the steps. gb, dp and reverse use constant speeds; fr, fdp and fgb the\n"
+    "functional models; exact finds the optimum (refused past --max-memory). --compare\n"
+    "runs them all with each one's gap to the optimum. Exits 1 when the limits cannot hold\n"
+    "N columns.",
     lu_opts,
     1,
     1,
     cmd_lu,
     lu_default,
+    "dlsched lu examples/lu_cluster.json --columns 100\n"
+    "dlsched lu examples/lu_cluster.json --columns 100 --algorithm fr --owners\n"
+    "dlsched lu examples/lu_cluster.json --columns 60 --compare",
+    lu_rules,
 };
 
 /* A progress line appears only after this many seconds: quick runs stay silent. */

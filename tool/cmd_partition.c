@@ -7,20 +7,33 @@
 #include "tool.h"
 
 static const tool_opt partition_opts[] = {
-    {"elements", OPT_COUNT, "N", NULL, 0, TOOL_MAX_WHOLE, NULL,
+    TOOL_GROUP("Problem"),
+    {"elements", OPT_COUNT, "N", NULL, 1, TOOL_MAX_WHOLE, NULL,
      "number of elements to distribute (up to 2^53)"},
-    {"matrix", OPT_COUNT, "N", NULL, 1, TOOL_MAX_WHOLE, NULL,
-     "distribute the N rows of an N x N matrix product, 2-D speeds cut at N"},
     TOOL_STRING("weights", "FILE", "element weights: numbers separated by white space, or a JSON array"),
     TOOL_FLAG("ordered", "the elements are ordered: each processor gets one contiguous chunk"),
     TOOL_FLAG("reorder", "with --ordered: the chunks may follow another processor order"),
+    {"matrix", OPT_COUNT, "N", NULL, 1, TOOL_MAX_WHOLE, NULL,
+     "distribute the N rows of an N x N matrix product, 2-D speeds cut at N"},
     TOOL_FLAG("no-limits", "ignore the processors' limits"),
+    TOOL_GROUP("Method"),
     TOOL_FLAG("exact", "with --matrix: the exact row programme, whatever the shapes"),
     TOOL_FLAG("geometric", "with --matrix: the geometric algorithm, even where a shape breaks"),
     {"method", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_PARTITION_METHOD_MAP),
-     "root finding: safeguarded Newton, or Algorithm 1.1 of paper 000 as printed"},
+     "root finding: safeguarded Newton, or the bisection of Lastovetsky and Reddy (2007) "
+     "as published"},
+    TOOL_GROUP("Output"),
     TOOL_FLAG("json", "write the result as JSON"),
     TOOL_OPT_END,
+};
+
+static const tool_rule partition_rules[] = {
+    TOOL_NEEDS("exact", "matrix"),
+    TOOL_NEEDS("geometric", "matrix"),
+    TOOL_EXCLUDES("exact", "geometric"),
+    TOOL_NEEDS("reorder", "ordered"),
+    TOOL_EXCLUDES("matrix", "elements|weights"),
+    TOOL_RULE_END,
 };
 
 /* Defaults the help shows: the library's, read from its parameters. */
@@ -37,24 +50,26 @@ static int partition_default(const char *opt, char *buf, size_t size)
 const tool_cmd tool_cmd_partition = {
     "partition",
     "distribute a set of elements over the processors",
-    "PLATFORM --elements N [--weights FILE] [--ordered] [--reorder] [--no-limits] [--json]\n"
-    "       dlsched partition PLATFORM --matrix N [--exact | --geometric] [--json]",
-    "Finds the distribution of N elements that minimises the time of the slowest processor,\n"
-    "processor i taking n_i / s_i(n_i) seconds for n_i elements (its speed function), and\n"
-    "never more than its limit. Equal elements get the exact optimum whenever every speed\n"
-    "function meets each line through the origin once (otherwise a valid distribution and a\n"
-    "warning). With --weights, the sum of its weights is what takes a processor time;\n"
-    "unordered weighted sets get a heuristic with a proven lower bound, ordered ones the\n"
-    "optimum. With --matrix, the rows of an N x N product: the geometric algorithm when\n"
-    "every shape holds, else the exact row programme (optimal for any speed functions);\n"
-    "--exact and --geometric force one. The report gives each processor's elements and\n"
-    "time, the makespan, the continuous lower bound and the gap, and the method. Exits 1\n"
-    "when the limits cannot hold the set.",
+    "PLATFORM --elements N [OPTIONS]\n"
+    "       dlsched partition PLATFORM --weights FILE [OPTIONS]\n"
+    "       dlsched partition PLATFORM --matrix N [OPTIONS]",
+    "Finds the distribution of N elements that minimises the time of the slowest\n"
+    "processor, processor i taking n_i / s_i(n_i) seconds for n_i elements (its speed\n"
+    "function), never more than its limit. Equal elements get the exact optimum when\n"
+    "every speed function is well shaped (otherwise a valid distribution and a warning).\n"
+    "With --weights, weighted elements: a heuristic with a proven lower bound, or the\n"
+    "optimum for an ordered set. With --matrix, the rows of an N x N matrix product.\n"
+    "Links are not part of this problem (see schedule). Exits 1 when the limits cannot\n"
+    "hold the set.",
     partition_opts,
     1,
     1,
     cmd_partition,
     partition_default,
+    "dlsched partition examples/memory_levels.json --elements 1000000\n"
+    "dlsched partition examples/paper003_ten.json --elements 1e6 --json\n"
+    "dlsched partition examples/striped_mm.json --matrix 500",
+    partition_rules,
 };
 
 /* A platform with links: the partition problem leaves the sends out (the data are where

@@ -9,13 +9,15 @@
 #include "tool.h"
 
 static const tool_opt plot_opts[] = {
-    TOOL_STRING("output", "FILE", "SVG file to write (required; also -o)"),
-    TOOL_STRING("o", "FILE", "same as --output"),
+    TOOL_GROUP("Output"),
+    TOOL_STRING("output", "FILE", "SVG file to write (required; - for standard output)"),
+    TOOL_ALIAS("o", "output"),
+    TOOL_STRING("title", "TEXT", "title of the picture"),
+    TOOL_GROUP("Axes"),
     {"x-scale", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_PLOT_SCALE_MAP),
      "size axis (auto: logarithmic if sizes span > 2 decades)"},
     {"y-scale", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_PLOT_SCALE_MAP),
      "speed axis (auto: logarithmic if speeds span > 2 decades)"},
-    TOOL_STRING("title", "TEXT", "title of the picture"),
     TOOL_OPT_END,
 };
 
@@ -34,21 +36,22 @@ static int plot_default(const char *opt, char *buf, size_t size)
 const tool_cmd tool_cmd_plot = {
     "plot",
     "draw the processors' speed functions as an SVG picture",
-    "PLATFORM -o FILE.svg [--x-scale auto|linear|log] [--y-scale auto|linear|log]\n"
-    "       [--title TEXT]",
-    "Reads PLATFORM and draws every processor's speed as a function of the size of its\n"
-    "share: measured points as markers (with their bands as error bars), constant speeds\n"
-    "as horizontal lines, time lines as the speed x / time(x), 2-D models as sections at\n"
-    "grid values of x, and each limit as a dashed vertical line. Sizes beyond the\n"
-    "measured points are extrapolated: dotted and lighter. Identical processors share\n"
-    "one curve and one legend entry (\"a = b (identical)\"). The file is replaced\n"
-    "atomically: it is either the old one or the complete new picture. Exits 2 on bad\n"
-    "usage, an unreadable platform or an unwritable file, 3 when out of memory.",
+    "PLATFORM -o FILE.svg [OPTIONS]",
+    "Draws every processor's speed as a function of the size of its share: measured\n"
+    "points as markers (their bands as error bars), constant speeds as horizontal lines,\n"
+    "time lines as the speed x / time(x), 2-D models as sections, each limit as a dashed\n"
+    "line. Sizes beyond the measured points are extrapolated: dotted and lighter.\n"
+    "Identical processors share one curve and one legend entry (\"a = b (identical)\").\n"
+    "The file is replaced atomically.",
     plot_opts,
     1,
     1,
     cmd_plot,
     plot_default,
+    "dlsched plot examples/cluster.json -o cluster.svg\n"
+    "dlsched plot examples/memory_levels.json -o levels.svg --x-scale log\n"
+    "dlsched plot examples/lu_cluster.json -o lu.svg --title 'LU cluster'",
+    NULL,
 };
 
 /* A scale given as an option (the option checked the name) into *v. */
@@ -91,5 +94,5 @@ int cmd_plot(const tool_args *args)
     }
     st = dls_plot_write_file(pl, &par, out, &err);
     dls_platform_free(pl);
-    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+    return st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
 }

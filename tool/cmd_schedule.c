@@ -1,4 +1,5 @@
-/* dlsched schedule, evaluate and export: the divisible-load LP of paper 003. */
+/* dlsched schedule, evaluate and export: the divisible-load LP of paper 003 (Beaumont and
+ * others, the out-of-core divisible-load paper; see References in dlsched(1)). */
 #include <config.h>
 
 #include <math.h>
@@ -12,11 +13,10 @@
 #define COMMON_OPTS(order_help)                                                              \
     {"order", OPT_STRING, "ORDER", NULL, 0, 0, NULL, order_help},                            \
     TOOL_FLAG("originator-computes",                                                          \
-              "processors without a link belong to the originator: no send, served first"),   \
+              "processors without a link are the originator's: sent nothing, served first"),  \
     TOOL_FLAG("no-limits", "ignore the processors' limits")
 /* --order's explicit forms, in the help. */
-#define ORDER_FORMS                                                                          \
-    "NAME,NAME,... or a FILE of names (one per line), every processor once; see dlsched(1)"
+#define ORDER_FORMS "NAME,NAME,... or a FILE of names, every processor once"
 /* Why evaluate and export refuse --order best. */
 #define NO_BEST_ORDER                                                                        \
     "the best order is searched by `dlsched schedule --order best`; give here the order it " \
@@ -34,42 +34,42 @@
 #define CURVE_TO_FACTOR 2
 
 static const tool_opt schedule_opts[] = {
+    TOOL_GROUP("Problem"),
     {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL, "the load to distribute (required)"},
     COMMON_OPTS("send order: given (the platform's), rate (fastest links first), best (the "
                 "least makespan, searched), or " ORDER_FORMS),
-    {"order-exact-max", OPT_COUNT, "N", NULL, 1, DLS_ORDER_EXACT_MAX, NULL,
-     "with --order best: the exact search runs up to N processors (its memory doubles with "
-     "each one); past them, a local search"},
-    {"order-candidates", OPT_COUNT, "N", NULL, 1, 1e15, NULL,
-     "with --order best: the most candidate orders the local search prices (then the same "
-     "input gives the same order on any machine)"},
-    TOOL_FLAG("keep-unused",
-              "solve the paper's LP as it is: processors given no load still cost their startup"),
-    TOOL_FLAG("exact", "certify the optimum with GLPK's exact rational simplex (small platforms)"),
     TOOL_FLAG("integer",
-              "whole-unit loads: the LP schedule rounded, and the exact MIP on small platforms"),
+              "whole-unit loads: the schedule rounded, and the exact MIP on small platforms"),
+    TOOL_GROUP("Method"),
+    {"solver", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_STAR_SOLVER_MAP),
+     "the exact chain solver, or GLPK's simplex (the default with --exact, --integer, "
+     "--exact-shape)"},
+    TOOL_FLAG("keep-unused",
+              "charge every processor its startup, even one given no load"),
+    TOOL_FLAG("exact", "certify the optimum with GLPK's exact rational simplex (small platforms)"),
     TOOL_FLAG("exact-shape",
               "the true (non-convex) time of speed models, solved as a MIP, instead of the envelope"),
     {"mip", OPT_CHOICE, NULL, "auto", 0, 0, "auto|yes|no",
      "with --integer: also solve the MIP (auto: with at most " TOOL_STR(MIP_AUTO_PROCESSORS)
      " processors)"},
-    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL,
-     "seconds GLPK may take: for the LP's runs together, and for each MIP; and the search "
-     "of --order best"},
-    {"solver", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_STAR_SOLVER_MAP),
-     "the exact chain solver, or GLPK's simplex (the default with --exact, --integer and "
-     "--exact-shape)"},
+    {"order-exact-max", OPT_COUNT, "N", NULL, 1, DLS_ORDER_EXACT_MAX, NULL,
+     "with --order best: search exactly up to N processors, locally past them"},
+    {"order-candidates", OPT_COUNT, "N", NULL, 1, 1e15, NULL,
+     "with --order best: the most orders the local search prices (the same on any machine)"},
     {"max-pieces", OPT_COUNT, "N", NULL, 16, 1e15, NULL,
-     "the chain's exact selection may build this many pieces of value functions; past them "
-     "the set of processors is a heuristic's, and the output says so"},
-    TOOL_FLAG("curve", "print the makespan as a function of the load, T(V), from --from to "
-              "--to: every load where it bends, exactly, and dT/dV at the load"),
+     "pieces the chain solver's exact selection may build; past them, a heuristic's "
+     "(said)"},
+    {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL,
+     "seconds for GLPK (the LP, each MIP) and for the search of --order best"},
+    TOOL_GROUP("Makespan as a function of the load"),
+    TOOL_FLAG("curve", "print the makespan T(V) exactly from --from to --to, and dT/dV at V"),
     {"from", OPT_DOUBLE, "V0", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "with --curve: the smallest load (default: the load / " TOOL_STR(CURVE_FROM_DIVISOR) ")"},
+     "the smallest load of --curve (default V / " TOOL_STR(CURVE_FROM_DIVISOR) ")"},
     {"to", OPT_DOUBLE, "V1", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "with --curve: the largest load (default: " TOOL_STR(CURVE_TO_FACTOR)
-     " times the load, at most what the limits hold)"},
-    TOOL_STRING("svg", "FILE", "with --curve: plot T(V) as SVG"),
+     "the largest load of --curve (default " TOOL_STR(CURVE_TO_FACTOR)
+     " V, within the limits)"},
+    TOOL_STRING("svg", "FILE", "plot the T(V) of --curve as SVG"),
+    TOOL_GROUP("Output"),
     TOOL_STRING("gantt", "FILE", "draw the schedule as an SVG Gantt chart"),
     TOOL_FLAG("verbose", "also say what does not change the answer (a speed model's shape "
               "where no load lies), and let GLPK report its progress"),
@@ -77,43 +77,85 @@ static const tool_opt schedule_opts[] = {
     TOOL_OPT_END,
 };
 
+/* Combinations refused: options that would do nothing, or contradict each other. */
+static const tool_rule schedule_rules[] = {
+    TOOL_NEEDS("mip", "integer"),
+    TOOL_NEEDS("from", "curve"),
+    TOOL_NEEDS("to", "curve"),
+    TOOL_NEEDS("svg", "curve"),
+    TOOL_NEEDS("order-exact-max", "order=best"),
+    TOOL_NEEDS("order-candidates", "order=best"),
+    TOOL_EXCLUDES("curve", "integer|exact-shape|exact|gantt"),
+    TOOL_RULE_END,
+};
+
 static const tool_opt evaluate_opts[] = {
+    TOOL_GROUP("Problem"),
     {"loads", OPT_STRING, "A1,A2,...", NULL, 0, 0, NULL,
      "one load per processor, in platform order (or --measured)"},
     TOOL_STRING("measured", "TIMELINE.json",
-                "a measured timeline (dls_mpi_plan_write_json): its loads, predicted and "
-                "compared"),
+                "the loads of a timeline measured in a real run (the JSON of the MPI "
+                "layer), predicted and compared"),
     COMMON_OPTS("send order: given (the platform's), rate (fastest links first), or "
                 ORDER_FORMS),
+    TOOL_GROUP("Output"),
     TOOL_STRING("gantt", "FILE", "draw the timeline as an SVG Gantt chart"),
     TOOL_FLAG("json", "write the timeline as JSON"),
     TOOL_OPT_END,
 };
 
+static const tool_rule evaluate_rules[] = {
+    TOOL_EXCLUDES("loads", "measured"),
+    TOOL_RULE_END,
+};
+
 static const tool_opt export_opts[] = {
+    TOOL_GROUP("Problem"),
     {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "the load to distribute (required but for simgrid)"},
+    COMMON_OPTS("send order: given (the platform's), rate (fastest links first), or "
+                ORDER_FORMS),
+    TOOL_GROUP("Output"),
     {"format", OPT_CHOICE, NULL, NULL, 0, 0, TOOL_CHOICES(DLS_EXPORT_FORMAT_MAP) "simgrid",
      "CPLEX LP, free MPS, GLPK's format, data for lp/star.mod, or a SimGrid platform (required)"},
+    TOOL_STRING("output", "FILE", "the file to write (required; - for standard output)"),
+    TOOL_ALIAS("o", "output"),
+    TOOL_GROUP("SimGrid (--format simgrid)"),
     {"bytes-per-unit", OPT_DOUBLE, "B", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "simgrid: bytes one unit of load is (default 1)"},
+     "bytes one unit of load is (default 1)"},
     {"flops-per-unit", OPT_DOUBLE, "F", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "simgrid: flops one unit of work is (default 1)"},
-    TOOL_STRING("output", "FILE", "file to write (required; also -o)"),
-    TOOL_STRING("o", "FILE", "same as --output"),
+     "flops one unit of work is (default 1)"},
+    TOOL_GROUP("Installments (--installments)"),
     TOOL_STRING("installments", "NAME,...|FILE",
                 "the multi-installment LP of this sequence (names may repeat) instead"),
     {"window", OPT_COUNT, "W", NULL, 1, DLS_INSTALLMENT_MAX_WINDOW, NULL,
-     "--installments: chunks a processor with a limit holds at once"},
-    TOOL_STRING("release", "FILE", "--installments: release times, \"NAME SECONDS\" a line"),
+     "chunks a processor with a limit holds at once"},
+    TOOL_STRING("release", "FILE", "release times, \"NAME SECONDS\" a line"),
     TOOL_STRING("returns", "FILE",
-                "--installments: results returned, \"NAME FRACTION STARTUP RATE\" a line"),
+                "results returned, \"NAME FRACTION STARTUP RATE\" a line"),
     {"return-order", OPT_STRING, "fifo|lifo|NAME,...", NULL, 0, 0, NULL,
-     "--installments --returns: the order results come back in (default fifo)"},
-    TOOL_FLAG("two-port", "--installments --returns: results come back while the sends go on"),
-    COMMON_OPTS("send order: given (the platform's), rate (fastest links first), or "
-                ORDER_FORMS),
+     "with --returns: the order results come back in (default fifo)"},
+    TOOL_FLAG("two-port", "with --returns: results come back while the sends go on"),
     TOOL_OPT_END,
+};
+
+static const tool_rule export_rules[] = {
+    TOOL_NEEDS("bytes-per-unit", "format=simgrid"),
+    TOOL_NEEDS("flops-per-unit", "format=simgrid"),
+    TOOL_EXCLUDES_WHY("load", "format=simgrid", "a SimGrid platform holds no load"),
+    TOOL_EXCLUDES_WHY("installments", "format=simgrid", "a SimGrid platform holds no LP"),
+    TOOL_EXCLUDES_WHY("order", "format=simgrid", "simulate takes the order from the schedule"),
+    TOOL_EXCLUDES_WHY("originator-computes", "format=simgrid",
+                      "a SimGrid platform holds no LP"),
+    TOOL_EXCLUDES_WHY("no-limits", "format=simgrid",
+                      "the limits are written as comments, which simulate reads"),
+    TOOL_NEEDS("window", "installments"),
+    TOOL_NEEDS("release", "installments"),
+    TOOL_NEEDS("returns", "installments"),
+    TOOL_NEEDS("return-order", "returns"),
+    TOOL_NEEDS("two-port", "returns"),
+    TOOL_EXCLUDES("installments", "order|originator-computes"),
+    TOOL_RULE_END,
 };
 
 /* Defaults the help shows: the library's, read from its parameters. */
@@ -128,14 +170,13 @@ static int schedule_default(const char *opt, char *buf, size_t size)
     if (strcmp(opt, "solver") == 0)
         return tool_show_text(dls_star_solver_name(par.solver), buf, size);
     if (strcmp(opt, "max-pieces") == 0)
-        return tool_show_text("automatic: 4 per time line and processor, at least 200000",
-                              buf, size);
+        return tool_show_text("4 per time line and processor, at least 200000", buf, size);
     if (strcmp(opt, "order-exact-max") == 0)
         return tool_show_number(par.order_exact_max != 0 ? (double)par.order_exact_max
                                                          : DLS_ORDER_DEFAULT_EXACT_MAX,
                                 buf, size);
     if (strcmp(opt, "order-candidates") == 0)
-        return tool_show_text("automatic: 2 to 4000, by the platform's size", buf, size);
+        return tool_show_text("2 to 4000, by the platform's size", buf, size);
     if (strcmp(opt, "time-limit") == 0) {
         char lp[32], mip[32], order[32];
         tool_show_number(par.time_limit, lp, sizeof lp);
@@ -150,103 +191,66 @@ static int schedule_default(const char *opt, char *buf, size_t size)
 
 const tool_cmd tool_cmd_schedule = {
     "schedule",
-    "divisible-load schedule on a star network (paper 003): exact, or the LP with GLPK",
-    "PLATFORM --load V [--order given|rate|best|NAME,NAME,...|FILE]\n"
-    "       [--order-exact-max N] [--order-candidates N] [--originator-computes]\n"
-    "       [--gantt FILE] [--keep-unused] [--no-limits] [--solver chain|glpk]\n"
-    "       [--max-pieces N] [--exact] [--integer [--mip auto|yes|no]] [--exact-shape]\n"
-    "       [--time-limit S] [--json] [--curve [--from V0] [--to V1] [--svg FILE]]",
-    "Distributes a load V over a star network, as in the out-of-core divisible-load paper:\n"
-    "the originator sends each processor its share in turn (startup S + rate C x per send),\n"
-    "each computes as soon as its data arrives for the largest of its time lines (one per\n"
-    "memory level), and the makespan is minimised, within the processors' limits. Speed\n"
-    "models enter through the convex envelope of their time function.\n"
-    "--order names the send order: given (the platform's, default), rate (increasing link\n"
-    "rate), best (the order with the least makespan: searched exactly up to\n"
-    "--order-exact-max processors, else by rules and a local search within --time-limit\n"
-    "and --order-candidates; the report says how it was found, compares it with the given\n"
-    "and rate orders and gives a lower bound), or the order itself: NAME,NAME,... (a value\n"
-    "holding a comma; \"cpu0,\" is a list of one) or a FILE of names, one per line (blank\n"
-    "lines and # comments skipped, commas also separate names; \"./best\" is a file called\n"
-    "best). Every processor is named once.\n"
-    "The chain solver (default) is exact and needs no LP solver: the most load the\n"
-    "processors from the i-th on can finish in W seconds is a piecewise-linear function of\n"
-    "W, built from the last processor back. By default a processor sent nothing costs\n"
-    "nothing, and the chain finds the best set of processors for the send order exactly\n"
-    "(past --max-pieces it falls back to a heuristic and says so, with a lower bound);\n"
-    "--keep-unused solves the paper's LP as it is, every processor charged its startup.\n"
-    "--solver glpk solves the paper's LP with GLPK's simplex instead, then drops the\n"
-    "processors it gives nothing and solves again (a heuristic); --exact certifies its\n"
-    "optimum with GLPK's rational simplex. GLPK's work is limited in time (--time-limit)\n"
-    "and in simplex iterations (automatic, about 80 times what a healthy solve takes): past\n"
-    "either, the command stops with exit status 2 and says what was tried.\n"
-    "--curve prints the makespan as a function of the load, T(V), exactly: the loads where\n"
-    "it bends (where the set of processors used or a binding memory level changes), and\n"
-    "dT/dV, what one more unit of load costs, at V; --svg plots it.\n"
-    "The answer is checked by replaying the loads; exit 1 when the limits cannot hold V.\n"
-    "--integer gives whole-unit loads: the LP schedule rounded down, each remaining unit\n"
-    "where the makespan (sends included) grows least, then single units moved while that\n"
-    "helps; the LP's makespan is the reference of the gap, and on small platforms the exact\n"
-    "MIP optimum (GLPK's branch and bound) measures the rounding. --exact-shape solves the\n"
-    "problem as a MIP with the true time of speed models (non-convex where speeds rise with\n"
-    "size) instead of their envelope, within --time-limit, and compares the two. A MIP past\n"
-    "its time limit keeps its best answer.",
+    "divide a load over a star network: loads, send order, makespan",
+    "PLATFORM --load V [OPTIONS]",
+    "Divides a load V over a star network: the originator sends each processor its share\n"
+    "in turn (startup + rate x per send), each computes once its data has arrived, and the\n"
+    "makespan is minimised within the processors' limits. The default chain solver is\n"
+    "exact; --solver glpk solves the LP with GLPK. Exits 1 when the limits cannot hold V.",
     schedule_opts,
     1,
     1,
     cmd_schedule,
     schedule_default,
+    "dlsched schedule examples/star_cluster.json --load 1000\n"
+    "dlsched schedule examples/star_cluster.json --load 1000 --order best --json\n"
+    "dlsched schedule examples/memory_levels.json --load 5e6 --gantt chart.svg\n"
+    "dlsched schedule examples/star_cluster.json --load 1000 --curve --to 5000",
+    schedule_rules,
 };
 
 const tool_cmd tool_cmd_evaluate = {
     "evaluate",
-    "the exact timeline of given loads under the true models",
-    "PLATFORM --loads A1,A2,... | --measured TIMELINE.json\n"
-    "       [--order given|rate|NAME,NAME,...|FILE] [--originator-computes] [--gantt FILE]\n"
-    "       [--json]",
-    "Replays a distribution: the sends one after the other in the send order, each processor\n"
-    "computing as soon as its data has arrived, with its true model (time lines, or x/s(x)\n"
-    "for speed models). Gives every processor's send start and end, compute time, finish,\n"
-    "idle time and binding memory level, and the makespan. A processor with load 0 is sent\n"
-    "nothing. With --measured, the loads are those of a timeline measured in a real run (the\n"
-    "JSON that libdlsched_mpi's dls_mpi_plan_write_json writes: \"processors\" in platform\n"
-    "order, each with load, send_start, send_end and finish): each processor's predicted\n"
-    "and measured finish, the makespans and their error; --gantt draws both on one axis.\n"
-    "--order is the send order, as dlsched schedule takes it (not best: give the order\n"
-    "that schedule --order best found).",
+    "the exact timeline of loads you give, under the true models",
+    "PLATFORM --loads A1,A2,... [OPTIONS]\n"
+    "       dlsched evaluate PLATFORM --measured TIMELINE.json [OPTIONS]",
+    "Replays a distribution: the sends one after the other in the send order, each\n"
+    "processor computing once its data has arrived, under its true model. Prints each\n"
+    "processor's send, compute, finish and idle times, and the makespan. With --measured,\n"
+    "the loads of a measured run, its predicted and measured finishes side by side.\n"
+    "--order takes the forms of schedule's, but not best: give the order it found.",
     evaluate_opts,
     1,
     1,
     cmd_evaluate,
     schedule_default,
+    "dlsched evaluate examples/star_cluster.json --loads 300,300,200,100,100\n"
+    "dlsched evaluate examples/star_cluster.json --loads 300,300,200,100,100 \\\n"
+    "    --order rate\n"
+    "dlsched evaluate examples/paper003_two.json --loads 1,1 --json",
+    evaluate_rules,
 };
 
 const tool_cmd tool_cmd_export = {
     "export",
-    "write the scheduling LP for other solvers (LP, MPS, GLPK, MathProg), or the platform "
-    "for SimGrid",
+    "write the scheduling LP for other solvers, or a SimGrid platform",
     "PLATFORM --load V --format lp|mps|glpk|mathprog -o FILE\n"
-    "       [--order given|rate|NAME,NAME,...|FILE] [--originator-computes] [--no-limits]\n"
-    "       PLATFORM --load V --installments NAME,...|FILE [--window W] [--release FILE]\n"
-    "       [--returns FILE [--return-order fifo|lifo] [--two-port]]\n"
-    "       [--no-limits] --format lp|mps|glpk|mathprog -o FILE\n"
-    "       PLATFORM --format simgrid [--bytes-per-unit B] [--flops-per-unit F] -o FILE",
-    "Writes the paper's LP for the load V in the platform's own units: CPLEX LP, free MPS or\n"
-    "GLPK's format, or the data section for the MathProg model star.mod (installed with\n"
-    "dlsched; lp/star.mod in the sources), so that `glpsol -m star.mod -d FILE` solves it.\n"
-    "--order is the send order, as dlsched schedule takes it (not best: give the order\n"
-    "that schedule --order best found). --format simgrid writes the star as a SimGrid\n"
-    "platform (version 4.1): a host for the originator, a host (speed in flop/s) and a link\n"
-    "(latency = startup, bandwidth from the rate) per processor, routes from the originator;\n"
-    "what SimGrid cannot express (time lines, memory levels, speed functions, limits) as\n"
-    "comments, carried by `dlsched simulate`. --installments writes the LP that sizes\n"
-    "the chunks of a sequence of installments (that of `installments --lp`), with every\n"
-    "constraint named; the MathProg form is a whole model (`glpsol -m FILE`).",
+    "       dlsched export PLATFORM --format simgrid -o FILE [OPTIONS]\n"
+    "       dlsched export PLATFORM --load V --installments NAME,... [OPTIONS]",
+    "Writes the scheduling LP for the load V in the platform's own units: CPLEX LP, free\n"
+    "MPS, GLPK's format, or data for the MathProg model star.mod (installed with dlsched),\n"
+    "so that `glpsol -m star.mod -d FILE` solves it. --installments writes the LP that\n"
+    "sizes the chunks of a sequence of installments instead. --format simgrid writes the\n"
+    "star as a SimGrid platform, for `dlsched simulate`.",
     export_opts,
     1,
     1,
     cmd_export,
     schedule_default,
+    "dlsched export examples/star_cluster.json --load 1000 --format lp -o star.lp\n"
+    "dlsched export examples/star_cluster.json --load 1000 --format mathprog -o -\n"
+    "dlsched export examples/star_cluster.json --format simgrid -o star.xml",
+    export_rules,
 };
 
 /* The parameters every command of this file takes: the defaults, then what was given. par
@@ -615,7 +619,7 @@ static int write_gantt(const char *file, const dls_schedule *s, const dls_platfo
         return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
     }
     dls_status st = dls_schedule_gantt_write_file(s, pl, file, &err);
-    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+    return st == DLS_OK ? EXIT_DONE : tool_fail_output("--gantt", file, st, &err);
 }
 
 static int report(const tool_args *args, const dls_platform *pl, const dls_schedule *s,
@@ -632,15 +636,20 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_sched
     if (dls_schedule_details(s)[0] && arg_flag(args, "verbose"))
         tool_note_lines(dls_schedule_details(s));
     const char *gantt = arg_string(args, "gantt");
-    if (gantt) {
-        int rc = write_gantt(gantt, s, pl);
-        if (rc != EXIT_DONE || tool_is_stdout(gantt))
-            return rc; /* with --gantt -, the chart is the output: no report after it */
-    }
+    if (gantt && tool_is_stdout(gantt))
+        return write_gantt(gantt, s, pl); /* with --gantt -, the chart is the output */
+    int rc = EXIT_DONE;
     if (arg_flag(args, "json"))
-        return tool_print_json(schedule_json(pl, s, ord, solved, mode));
-    print_schedule(args->pos[0], pl, s, ord, solved, mode);
-    return EXIT_DONE;
+        rc = tool_print_json(schedule_json(pl, s, ord, solved, mode));
+    else
+        print_schedule(args->pos[0], pl, s, ord, solved, mode);
+    /* the answer first: a chart that cannot be written does not hide it (dlsched(1)) */
+    if (gantt) {
+        fflush(stdout);
+        int g = write_gantt(gantt, s, pl);
+        rc = rc != EXIT_DONE ? rc : g;
+    }
+    return rc;
 }
 
 /* The schedule of --integer: with the MIP when --mip asks for it; --mip auto falls back to
@@ -820,15 +829,19 @@ static int run_curve(const tool_args *args, const dls_platform *pl, const dls_sc
             dls_curve_free(c);
             return rc; /* with --svg -, the plot is the output */
         }
-        st = dls_curve_svg_write_file(c, mark, svg, &err);
-        if (st != DLS_OK)
-            rc = tool_fail(st, &err);
     }
-    if (rc == EXIT_DONE) {
-        if (arg_flag(args, "json"))
-            rc = tool_print_json(curve_json(c, s));
-        else
-            print_curve(args->pos[0], c, s);
+    if (arg_flag(args, "json"))
+        rc = tool_print_json(curve_json(c, s));
+    else
+        print_curve(args->pos[0], c, s);
+    if (svg) {
+        /* after the answer, which a plot that cannot be written does not hide */
+        fflush(stdout);
+        st = dls_curve_svg_write_file(c, V >= lo && V <= hi ? V : NAN, svg, &err);
+        if (st != DLS_OK && rc == EXIT_DONE)
+            rc = tool_fail_output("--svg", svg, st, &err);
+        else if (st != DLS_OK)
+            tool_fail_output("--svg", svg, st, &err);
     }
     dls_curve_free(c);
     return rc;
@@ -900,7 +913,21 @@ static int read_measured(const char *path, size_t p, double *load, double *ss, d
                          double *fin)
 {
     json_error_t je;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    json_t *root;
+    if (tool_is_stdin(path)) {
+        tool_text t;
+        char why[TOOL_TEXT_WHY_MAX];
+        int rc = tool_text_read(path, "timeline", &t, why, sizeof why);
+        if (rc != EXIT_DONE) {
+            tool_error("%s", why);
+            return rc;
+        }
+        root = json_loadb(t.text + t.pos, t.len - t.pos, JSON_REJECT_DUPLICATES, &je);
+        tool_text_free(&t);
+    } else {
+        root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+    }
+    path = tool_input_name(path);
     if (root == NULL) {
         tool_error("%s:%d:%d: %s", path, je.line, je.column, je.text);
         return EXIT_BADINPUT;
@@ -958,6 +985,7 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
             rc = tool_fail(st, &err);
     }
     const char *gantt = arg_string(args, "gantt");
+    int gantt_rc = EXIT_DONE; /* a chart that cannot be written: said, the answer still given */
     if (rc == EXIT_DONE && gantt != NULL) {
         dls_status st;
         if (tool_is_stdout(gantt)) {
@@ -966,7 +994,8 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
             rc = st == DLS_OK ? tool_write_stdout(doc, "chart") : tool_fail(st, &err);
         } else {
             st = dls_schedule_gantt_compare_write_file(pred, meas, pl, gantt, &err);
-            rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+            if (st != DLS_OK)
+                gantt_rc = tool_fail_output("--gantt", gantt, st, &err);
         }
     }
     double Tp = rc == EXIT_DONE ? dls_schedule_makespan(pred) : NAN;
@@ -978,7 +1007,7 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
                                 "makespan_error", tool_json_number((Tm - Tp) / Tp));
         rc = tool_print_json(doc);
     } else if (rc == EXIT_DONE && !(gantt != NULL && tool_is_stdout(gantt))) {
-        printf("%s against %s: %zu processors\n", path, args->pos[0], p);
+        printf("%s against %s: %zu processors\n", tool_input_name(path), args->pos[0], p);
         printf("  %-20s %14s %14s %14s %9s\n", "NAME", "LOAD", "PREDICTED", "MEASURED", "ERROR");
         const double *fp = dls_schedule_finish(pred), *fm = dls_schedule_finish(meas);
         for (size_t i = 0; i < p; i++) {
@@ -996,7 +1025,7 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
     dls_schedule_free(pred);
     dls_schedule_free(meas);
     free(buf);
-    return rc;
+    return rc != EXIT_DONE ? rc : gantt_rc;
 }
 
 int cmd_evaluate(const tool_args *args)
@@ -1065,7 +1094,7 @@ static int export_simgrid(const tool_args *args, const char *out)
         rc = st == DLS_OK ? tool_write_stdout(doc, "SimGrid platform") : tool_fail(st, &err);
     } else {
         st = dls_platform_write_simgrid(pl, &sp, out, &err);
-        rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+        rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
     }
     dls_platform_free(pl);
     return rc;
@@ -1112,7 +1141,7 @@ static int export_installments(const tool_args *args, double V, dls_export_forma
             rc = st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
         } else {
             st = dls_installment_lp_write_file(pl, V, &par, format, out, &err);
-            rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+            rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
         }
     }
     free(seq);
@@ -1171,7 +1200,7 @@ int cmd_export(const tool_args *args)
             rc = st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
         } else {
             st = dls_schedule_lp_write_file(pl, V, &par, format, out, &err);
-            rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+            rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
         }
     }
     tool_order_free(&ord);

@@ -42,41 +42,51 @@ extern char **environ;
 #define SIMULATE_PATH_MAX 4096
 
 static const tool_opt simulate_opts[] = {
+    TOOL_GROUP("Problem"),
     {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "the load to distribute (default: the file's, else the sum of the loads)"},
+    TOOL_GROUP("Simulation"),
     {"network", OPT_CHOICE, NULL, "exact", 0, 0, "exact|realistic",
-     "exact: links of S + C x (CM02, every factor 1); realistic: SimGrid's TCP model"},
+     "exact: links of startup + rate x (SimGrid's CM02 model, every factor 1); realistic: "
+     "SimGrid's TCP model"},
     {"bytes-per-unit", OPT_DOUBLE, "B", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "bytes one unit of load is (needed by --network realistic)"},
     {"flops-per-unit", OPT_DOUBLE, "F", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "flops one unit of work is (default 1)"},
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL, "seconds the replay may take"},
+    TOOL_GROUP("Output"),
     TOOL_STRING("gantt", "FILE", "draw the prediction above the simulation (SVG)"),
     TOOL_FLAG("json", "write the comparison as JSON"),
     TOOL_OPT_END,
 };
 
+static const tool_rule simulate_rules[] = {
+    TOOL_NEEDS_WHY("bytes-per-unit", "network=realistic",
+                   "--network exact scales the bytes itself, so that no rounding shows"),
+    TOOL_RULE_END,
+};
+
 const tool_cmd tool_cmd_simulate = {
     "simulate",
-    "replay a schedule in SimGrid and compare it with dlsched's prediction",
-    "PLATFORM SCHEDULE [--load V] [--network exact|realistic] [--bytes-per-unit B]\n"
-    "       [--flops-per-unit F] [--time-limit S] [--gantt FILE] [--json]",
-    "SCHEDULE is the JSON of dlsched schedule, evaluate or installments (as written), or\n"
-    "a CSV table name,load in send order, as dlsched verify reads it. The originator sends\n"
-    "in the schedule's order, one send after the other; each processor computes its data\n"
-    "as soon as it has arrived, for its true time (time lines, memory levels, speed\n"
-    "functions), in SimGrid (dlsched-simgrid, a program of its own). --network exact uses\n"
-    "SimGrid's CM02 model with every correction factor 1, so that a send of x units lasts\n"
-    "S + C x, and must agree with dlsched's model to 1e-9 of the makespan; --network\n"
-    "realistic uses SimGrid's default model (TCP behaviour, latency and bandwidth factors)\n"
-    "with real bytes (--bytes-per-unit), to show what a plan made with affine links loses.\n"
-    "Prints each processor's predicted and simulated arrival and finish and the makespans.\n"
-    "Exits 0 (1 when an exact replay disagrees), 2 on bad input or without SimGrid.",
+    "replay a schedule in SimGrid, compared with the prediction",
+    "PLATFORM SCHEDULE [OPTIONS]",
+    "SCHEDULE (- for standard input) is the JSON of dlsched schedule, evaluate or\n"
+    "installments, or a CSV table name,load in send order. The originator sends in the\n"
+    "schedule's order and each processor computes its data under its true model, in\n"
+    "SimGrid. --network exact must agree with dlsched's model to 1e-9 of the makespan;\n"
+    "--network realistic uses SimGrid's TCP model with real bytes, to show what a plan\n"
+    "made with affine links loses. Exits 0 (1 when an exact replay disagrees), 2 on bad\n"
+    "input or without SimGrid.",
     simulate_opts,
     2,
     2,
     cmd_simulate,
     NULL,
+    "dlsched schedule examples/star_cluster.json --load 1000 --json > s.json\n"
+    "dlsched simulate examples/star_cluster.json s.json\n"
+    "dlsched simulate examples/star_cluster.json s.json --network realistic \\\n"
+    "    --bytes-per-unit 8",
+    simulate_rules,
 };
 
 #ifndef HAVE_SIMGRID
@@ -459,7 +469,7 @@ static int draw(const dls_platform *pl, const run *r, const char *path)
         if (st == DLS_OK)
             st = dls_schedule_gantt_compare_write_file(pred, meas, pl, path, &err);
         if (st != DLS_OK)
-            rc = tool_fail(st, &err);
+            rc = tool_fail_output("--gantt", path, st, &err);
     }
     dls_schedule_free(meas);
     dls_schedule_free(pred);
@@ -569,7 +579,7 @@ int cmd_simulate(const tool_args *a)
     dls_claim *c = NULL;
     dls_error err;
     dls_error_clear(&err);
-    dls_status st = dls_claim_read_file(pl, a->pos[1], &c, &err);
+    dls_status st = tool_read_claim(pl, a->pos[1], &c, &err);
     if (st != DLS_OK) {
         dls_platform_free(pl);
         return tool_fail(st, &err);
@@ -631,13 +641,14 @@ int cmd_simulate(const tool_args *a)
     }
     if (rc == EXIT_DONE) {
         double diff = largest_difference(&r);
-        if (arg_string(a, "gantt") != NULL)
-            rc = draw(pl, &r, arg_string(a, "gantt"));
-        if (rc == EXIT_DONE)
-            rc = arg_flag(a, "json") ? report_json(pl, &r, exact, diff)
-                                     : report_text(pl, &r, exact, diff);
+        rc = arg_flag(a, "json") ? report_json(pl, &r, exact, diff)
+                                 : report_text(pl, &r, exact, diff);
         if (rc == EXIT_DONE && exact && !(diff <= SIMULATE_EXACT_TOL))
             rc = EXIT_INFEASIBLE;
+        /* after the answer, which a chart that cannot be written does not hide */
+        fflush(stdout);
+        int g = arg_string(a, "gantt") != NULL ? draw(pl, &r, arg_string(a, "gantt")) : EXIT_DONE;
+        rc = rc != EXIT_DONE ? rc : g;
     }
     free(r.s);
     dls_claim_free(c);

@@ -32,6 +32,7 @@
 #define VALIDATE_FAMILIES_MAX 64
 
 static const tool_opt validate_opts[] = {
+    TOOL_GROUP("Suite"),
     TOOL_STRING("scheduler", "CMD", "the command to score: {platform} {load} {output} {kind} "
                 "{weights} {ordered} {id} are replaced (shell-quoted)"),
     TOOL_STRING("suite", "MANIFEST", "the suite's manifest (default validation/manifest.json)"),
@@ -42,6 +43,7 @@ static const tool_opt validate_opts[] = {
     {"first", OPT_COUNT, "N", NULL, 1, 1e9, NULL, "only the first N instances (a quick try)"},
     TOOL_STRING("resume", "LOG", "keep each result in LOG as it comes; results already "
                 "there are not run again"),
+    TOOL_GROUP("Output"),
     TOOL_STRING("svg", "FILE", "draw the scorecard as an SVG chart"),
     TOOL_FLAG("quiet", "no progress line"),
     TOOL_FLAG("json", "write the scorecard as JSON"),
@@ -57,34 +59,26 @@ static int validate_default(const char *opt, char *buf, size_t size)
 
 const tool_cmd tool_cmd_validate = {
     "validate",
-    "score a scheduler over the reference suite: validity and gap to the certified optima",
-    "--scheduler CMD [--suite MANIFEST] [--time-limit S] [--family NAME] [--first N]\n"
-    "       [--resume LOG] [--svg FILE] [--quiet] [--json]",
-    "Runs CMD (through /bin/sh) on every instance of the suite (validation/manifest.json):\n"
-    "{platform} is the instance's platform file, {load} its load (or elements, or the\n"
-    "matrix order), {kind} schedule, partition, matrix or weighted, {weights} the weights\n"
-    "file of a weighted instance (empty otherwise), {ordered} ordered or unordered (whether\n"
-    "a weighted set is ordered), {output} the file the scheduler must write: the JSON of\n"
-    "dlsched schedule or partition (partition --weights --json, with its \"assignment\" or\n"
-    "\"first\", for weighted sets), or a CSV table name,load[,send_start,...]\n"
-    "(name,elements for partitions), as `dlsched verify` reads. Each plan is verified\n"
-    "against the instance's platform and mode (weighted sets element by element, as\n"
-    "`verify --weights` does), and a valid\n"
-    "plan's makespan compared with the instance's certified optimum. Prints, per family,\n"
-    "how many plans were valid, invalid or failed (no output, a crash, past the time limit),\n"
-    "the mean and worst gap to the optimum, and the time taken. The scheduler runs in a\n"
-    "temporary folder of its own ($TMPDIR) with copies of the suite's files, its output\n"
-    "kept apart (the last line it wrote is quoted when it fails), and is stopped at the\n"
-    "time limit; {output} must then be a regular file (not a link, a FIFO, a folder) of at\n"
-    "most 4 MiB plus 1 KiB a processor (64 bytes an element of a weighted set). Exits 0\n"
-    "when every plan was valid, 1 when not, 2 on bad usage or a suite that cannot be read\n"
-    "(an instance with a field missing or malformed, a kind other than schedule,\n"
-    "partition, matrix or weighted, a number outside the input domain).",
+    "score a scheduler on the reference suite against known optima",
+    "--scheduler CMD [OPTIONS]",
+    "Runs CMD (through /bin/sh) on every instance of the suite, in a temporary folder of\n"
+    "its own and within a time limit. {platform} is the instance's platform file, {load}\n"
+    "its load (or elements, or matrix order), {kind} schedule, partition, matrix or\n"
+    "weighted, {weights} the weights file of a weighted instance, {ordered} ordered or\n"
+    "unordered, {output} the file the scheduler must write, as `dlsched verify` reads it.\n"
+    "Each plan is verified and a valid plan's makespan compared with the certified\n"
+    "optimum. Prints, per family, how many plans were valid, invalid or failed, and the\n"
+    "mean and worst gap. Exits 0 when every plan was valid, 1 when not.",
     validate_opts,
     0,
     0,
     cmd_validate,
     validate_default,
+    "dlsched validate --family paper --first 3 \\\n"
+    "    --scheduler 'dlsched schedule {platform} --load {load} --json > {output}'\n"
+    "dlsched validate --family functional --first 3 --json --scheduler \\\n"
+    "    'dlsched partition {platform} --elements {load} --json > {output}'",
+    NULL,
 };
 
 /* One instance of the manifest, and what became of it. */
@@ -784,7 +778,8 @@ static void svg_text(FILE *f, const char *s)
     }
 }
 
-/* The chart: per family, the share of valid plans and the mean and worst gap (log axis). */
+/* The chart: per family, the share of valid plans and the mean and worst gap (log axis).
+ * 0, -1 when memory runs out, or the exit status of a file that cannot be written. */
 static int write_svg(const char *path, const tally *t, size_t nf, const char *scheduler)
 {
     char *buf = NULL;
@@ -835,10 +830,8 @@ static int write_svg(const char *path, const tally *t, size_t nf, const char *sc
     dls_error err;
     dls_status st = dls_write_output(path, buf, len, &err);
     free(buf);
-    if (st != DLS_OK) {
-        tool_fail(st, &err);
-        return -1;
-    }
+    if (st != DLS_OK)
+        return tool_fail_output("--svg", path, st, &err);
     return 0;
 }
 
@@ -916,8 +909,10 @@ int cmd_validate(const tool_args *a)
     tally t[VALIDATE_FAMILIES_MAX], all;
     size_t nf = tally_up(&s, family, t, &all);
     int rc = all.valid + all.skipped == all.n ? EXIT_DONE : EXIT_INFEASIBLE;
-    if (arg_given(a, "svg") && write_svg(arg_string(a, "svg"), t, nf, sched) != 0)
-        rc = EXIT_FAILURE_RUN;
+    /* a chart that cannot be written is said, and the scorecard still printed */
+    int svg_rc = arg_given(a, "svg") ? write_svg(arg_string(a, "svg"), t, nf, sched) : 0;
+    if (svg_rc != 0 && rc == EXIT_DONE)
+        rc = svg_rc < 0 ? EXIT_FAILURE_RUN : svg_rc;
     if (arg_flag(a, "json")) {
         json_t *fam = json_array(), *inst = json_array();
         for (size_t f = 0; f <= nf; f++) {

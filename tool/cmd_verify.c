@@ -11,6 +11,7 @@
 #include "tool.h"
 
 static const tool_opt verify_opts[] = {
+    TOOL_GROUP("Problem"),
     {"load", OPT_DOUBLE, "V", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "the load to distribute (elements for a partition; default: the file's, else the sum)"},
     /* given or rate (tool_order_fixed): the library measures in those */
@@ -20,20 +21,31 @@ static const tool_opt verify_opts[] = {
     TOOL_FLAG("no-limits", "ignore the processors' limits"),
     {"matrix", OPT_COUNT, "N", NULL, 1, 9007199254740992.0, NULL,
      "a partition of the rows of an N x N matrix product"},
-    {"tolerance", OPT_DOUBLE, "T", NULL, DLS_DOMAIN_MIN, 1e-3, NULL,
-     "relative tolerance of every comparison"},
     TOOL_STRING("weights", "FILE", "a partition of weighted elements: their weights, read as "
                 "partition --weights reads them; checks which elements each processor holds"),
     TOOL_FLAG("ordered", "with --weights: an ordered set, one contiguous chunk per processor"),
     TOOL_FLAG("reorder", "with --ordered: the chunks may follow another processor order"),
+    TOOL_GROUP("Checks"),
+    {"tolerance", OPT_DOUBLE, "T", NULL, DLS_DOMAIN_MIN, 1e-3, NULL,
+     "relative tolerance of every comparison"},
     TOOL_FLAG("no-optimum", "check only: do not compute the optima"),
-    TOOL_FLAG("exact", "certify the paper's optimum with GLPK's exact simplex"),
+    TOOL_FLAG("exact", "certify the optimum with GLPK's exact simplex"),
     TOOL_FLAG("best-order", "a schedule: also measure it against the best send order"),
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, DLS_TIME_LIMIT_MAX, NULL,
      "seconds the optima may take (GLPK's exact simplex, the best-order search); past it "
-     "the paper's optimum is not certified and the best order is the best found"},
+     "the optimum is not certified and the best order is the best found"},
+    TOOL_GROUP("Output"),
     TOOL_FLAG("json", "write the verdict as JSON"),
     TOOL_OPT_END,
+};
+
+static const tool_rule verify_rules[] = {
+    TOOL_NEEDS("ordered", "weights"),
+    TOOL_NEEDS("reorder", "ordered"),
+    TOOL_EXCLUDES("weights", "load|matrix"),
+    TOOL_EXCLUDES_WHY("no-optimum", "exact|best-order|time-limit", "they concern the optima, "
+                      "which --no-optimum does not compute"),
+    TOOL_RULE_END,
 };
 
 static int verify_default(const char *opt, char *buf, size_t size)
@@ -51,41 +63,27 @@ static int verify_default(const char *opt, char *buf, size_t size)
 
 const tool_cmd tool_cmd_verify = {
     "verify",
-    "check a schedule or partition written by any tool, and how far it is from the optimum",
-    "PLATFORM SCHEDULE [--load V] [--order given|rate] [--originator-computes] [--no-limits]\n"
-    "       [--matrix N] [--weights FILE [--ordered [--reorder]]] [--tolerance T]\n"
-    "       [--no-optimum] [--exact] [--best-order] [--time-limit S] [--json]",
-    "SCHEDULE is the JSON of dlsched schedule, evaluate, partition or installments (as\n"
-    "written; not installments --lp, which replays its own chunks), or a CSV table with a\n"
-    "header: name,load and optionally send_start,send_end,compute_start,\n"
-    "finish, one row per processor in send order (name,elements[,time] for a partition).\n"
-    "A schedule is checked against everything the star model implies: the loads sum to the\n"
-    "load, each within its processor's limit; the sends one after the other on the single\n"
-    "port, each lasting S + C x (nothing sent to a processor given nothing); no computing\n"
-    "before the data has arrived; each finish under the processor's true model; the\n"
-    "claimed makespan. Times not given are taken as early as the model allows. Every\n"
-    "comparison follows the tolerance rule (relative, times against the makespan). Each\n"
-    "violation names the processor, what was expected, what was found and by how much.\n"
-    "A valid schedule is measured against the optimum for the same platform and load: the\n"
-    "paper's LP, the best set of processors for the send order, and for the schedule's own\n"
-    "order; the gap is to the best of them. With --best-order, also against the best send\n"
-    "order and set (schedule --order best: exact up to 16 processors, else a search with a\n"
-    "lower bound). A partition of weighted elements (partition\n"
-    "--weights --json) is checked, with --weights, element by element: each held exactly\n"
-    "once (its \"assignment\", or each processor's chunk from \"first\"), with --ordered\n"
-    "one contiguous chunk per processor in the platform's order (any order with\n"
-    "--reorder), each processor's weight the sum of its elements', its limit and time at\n"
-    "that weight; it is measured against the partitioner's best for the same weights (a\n"
-    "heuristic with a proven lower bound for unordered sets: the note says when the best\n"
-    "is not proven optimal). The optima take at most --time-limit seconds: when it stops\n"
-    "the exact simplex (--exact), the paper's optimum is printed NOT confirmed, the note\n"
-    "says why, and the verdict stands. Numbers in the file are 0 or of a magnitude in\n"
-    "[1e-60, 1e60], their sum too. Exits 0 when valid, 1 when not, 2 on bad input.",
+    "check a schedule or partition from any tool; gap to the optimum",
+    "PLATFORM SCHEDULE [OPTIONS]",
+    "SCHEDULE (- for standard input) is the JSON of dlsched schedule, evaluate, partition\n"
+    "or installments, or a CSV table with a header:\n"
+    "name,load[,send_start,send_end,compute_start,finish], one row per processor in send\n"
+    "order (name,elements[,time]\n"
+    "for a partition). A schedule is checked against everything the star model implies\n"
+    "(loads, limits, one send at a time, no computing before the data has arrived,\n"
+    "finishes, makespan); each violation names the processor, what was expected and what\n"
+    "was found. A valid one is measured against the optimum for the same platform and\n"
+    "load. Exits 0 when valid, 1 when not, 2 on bad input.",
     verify_opts,
     2,
     2,
     cmd_verify,
     verify_default,
+    "dlsched schedule examples/star_cluster.json --load 1000 --json > s.json\n"
+    "dlsched verify examples/star_cluster.json s.json\n"
+    "dlsched schedule examples/star_cluster.json --load 1000 --json |\n"
+    "    dlsched verify examples/star_cluster.json - --best-order",
+    verify_rules,
 };
 
 static json_t *violation_json(const dls_platform *pl, const dls_violation *x)
@@ -247,7 +245,7 @@ int cmd_verify(const tool_args *a)
     dls_error err;
     dls_error_clear(&err);
     dls_claim *c = NULL;
-    dls_status st = dls_claim_read_file(pl, a->pos[1], &c, &err);
+    dls_status st = tool_read_claim(pl, a->pos[1], &c, &err);
     if (st != DLS_OK) {
         dls_platform_free(pl);
         free(weights);

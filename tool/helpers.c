@@ -19,11 +19,32 @@
 /* Processors whose unusual values are named one by one; past them, a count. */
 #define TOOL_UNUSUAL_NAMED 5
 
+int tool_is_stdin(const char *path)
+{
+    return path != NULL && strcmp(path, "-") == 0;
+}
+
 int tool_read_platform_quiet(const char *path, dls_platform **pl)
 {
     dls_error err;
     dls_error_clear(&err);
-    dls_status st = dls_platform_read_file(path, pl, &err);
+    dls_status st;
+    if (tool_is_stdin(path)) {
+        tool_text t;
+        char why[TOOL_TEXT_WHY_MAX];
+        int rc = tool_text_read(path, "platform", &t, why, sizeof why);
+        if (rc != EXIT_DONE) {
+            tool_error("%s", why);
+            return rc;
+        }
+        st = t.len - t.pos > DLS_PLATFORM_FILE_MAX
+                 ? DLS_ELIMIT
+                 : dls_platform_read_string(t.text + t.pos, t.len - t.pos, TOOL_STDIN_NAME, pl,
+                                            &err);
+        tool_text_free(&t);
+    } else {
+        st = dls_platform_read_file(path, pl, &err);
+    }
     if (st != DLS_OK)
         return tool_fail(st, &err);
     return EXIT_DONE;
@@ -34,6 +55,7 @@ int tool_read_platform(const char *path, dls_platform **pl)
     int rc = tool_read_platform_quiet(path, pl);
     if (rc != EXIT_DONE)
         return rc;
+    path = tool_input_name(path);
     /* numbers inside the domain but far from what machines do: said, not refused */
     size_t n = dls_platform_count(*pl), named = 0, more = 0;
     for (size_t i = 0; i < n; i++) {
@@ -49,6 +71,21 @@ int tool_read_platform(const char *path, dls_platform **pl)
     if (more > 0)
         tool_warning("%s: %zu more processors have unusual values", path, more);
     return EXIT_DONE;
+}
+
+dls_status tool_read_claim(const dls_platform *pl, const char *path, dls_claim **c,
+                           dls_error *err)
+{
+    if (!tool_is_stdin(path))
+        return dls_claim_read_file(pl, path, c, err);
+    tool_text t;
+    int rc = tool_text_read(path, "schedule", &t, err->message, sizeof err->message);
+    if (rc != EXIT_DONE)
+        return rc == EXIT_FAILURE_RUN ? DLS_ENOMEM : DLS_EIO;
+    dls_status st = dls_claim_read_string(pl, t.text + t.pos, t.len - t.pos, TOOL_STDIN_NAME, c,
+                                          err);
+    tool_text_free(&t);
+    return st;
 }
 
 const char *tool_output(const tool_args *a)

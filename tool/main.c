@@ -3,6 +3,7 @@
  * the program's main() is in dlsched.c. */
 #include <config.h>
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,32 @@ const tool_cmd *tool_find_command(const char *name)
     return NULL;
 }
 
+/* The command closest to a misspelled name, or NULL when none is close enough. */
+static const tool_cmd *closest_command(const char *name)
+{
+    const tool_cmd *best = NULL;
+    size_t best_d = SIZE_MAX;
+    for (size_t i = 0; i < NCOMMANDS; i++) {
+        size_t d = tool_edit_distance(commands[i]->name, name, strlen(name));
+        if (d < best_d) {
+            best_d = d;
+            best = commands[i];
+        }
+    }
+    return best != NULL && tool_suggestable(best_d, strlen(best->name)) ? best : NULL;
+}
+
+/* The message for a command name that is none: with the closest one, when one is close. */
+static void unknown_command(const char *who, const char *name)
+{
+    const tool_cmd *near = closest_command(name);
+    if (near != NULL)
+        tool_error("%sunknown command \"%s\"; did you mean \"%s\"? (see dlsched --help)", who,
+                   name, near->name);
+    else
+        tool_error("%sunknown command \"%s\" (see dlsched --help)", who, name);
+}
+
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -43,9 +70,10 @@ static void usage(FILE *out)
             "Decides how much work each processor of a heterogeneous platform gets.\n\n"
             "Commands:\n");
     for (size_t i = 0; i < NCOMMANDS; i++)
-        fprintf(out, "  %-12s %s\n", commands[i]->name, commands[i]->summary);
+        fprintf(out, "  %-13s%s\n", commands[i]->name, commands[i]->summary);
     fprintf(out,
-            "\nExit status: 0 success, 1 no feasible answer, 2 bad usage or input,\n"
+            "\n'dlsched help COMMAND' shows a command's options and examples.\n"
+            "Exit status: 0 success, 1 no feasible answer, 2 bad usage or input,\n"
             "3 the computation failed. See dlsched(1).\n");
 }
 
@@ -71,7 +99,7 @@ int tool_main(int argc, char **argv)
         }
         const tool_cmd *cmd = tool_find_command(argv[2]);
         if (cmd == NULL) {
-            tool_error("help: no command \"%s\" (see dlsched --help)", argv[2]);
+            unknown_command("help: ", argv[2]);
             return EXIT_BADINPUT;
         }
         tool_print_help(cmd, stdout);
@@ -79,7 +107,7 @@ int tool_main(int argc, char **argv)
     }
     const tool_cmd *cmd = tool_find_command(first);
     if (cmd == NULL) {
-        tool_error("unknown command \"%s\" (see dlsched --help)", first);
+        unknown_command("", first);
         return EXIT_BADINPUT;
     }
     for (int i = 2; i < argc; i++) {

@@ -101,32 +101,51 @@ static int read_all(FILE *f, const char *path, const char *what, tool_text *t, c
     return EXIT_DONE;
 }
 
+/* Whether standard input was read already: it holds one file, so a second "-" gets nothing. */
+static int stdin_taken;
+
+const char *tool_input_name(const char *path)
+{
+    return tool_is_stdin(path) ? TOOL_STDIN_NAME : path;
+}
+
 int tool_text_read(const char *path, const char *what, tool_text *t, char *why, size_t size)
 {
     memset(t, 0, sizeof *t);
-    FILE *f = fopen(path, "rb");
+    int from_stdin = tool_is_stdin(path);
+    if (from_stdin && stdin_taken) {
+        snprintf(why, size, "%s: standard input holds one file, read already: only one input "
+                 "can be -", TOOL_STDIN_NAME);
+        t->unopened = 1;
+        return EXIT_BADINPUT;
+    }
+    stdin_taken |= from_stdin;
+    const char *name = tool_input_name(path);
+    FILE *f = from_stdin ? stdin : fopen(path, "rb");
     struct stat sb;
     if (f == NULL || fstat(fileno(f), &sb) != 0) {
-        snprintf(why, size, "%s: cannot open: %s", path, strerror(errno));
-        if (f != NULL)
+        snprintf(why, size, "%s: cannot open: %s", name, strerror(errno));
+        if (f != NULL && !from_stdin)
             fclose(f);
         t->unopened = 1;
         return EXIT_BADINPUT;
     }
     int rc = EXIT_DONE;
     if (S_ISDIR(sb.st_mode)) {
-        snprintf(why, size, "%s: is a directory, not a file of %s", path, what);
+        snprintf(why, size, "%s: is a directory, not a file of %s", name, what);
         rc = EXIT_BADINPUT;
-    } else if (S_ISREG(sb.st_mode) && (uintmax_t)sb.st_size > TOOL_TEXT_FILE_MAX) {
+    } else if (S_ISREG(sb.st_mode) && !from_stdin &&
+               (uintmax_t)sb.st_size > TOOL_TEXT_FILE_MAX) {
         /* refused before reading it */
         snprintf(why, size, "%s: is %jd bytes, more than %zu, the most a file of %s is read "
-                 "to (the largest platform file)", path, (intmax_t)sb.st_size,
+                 "to (the largest platform file)", name, (intmax_t)sb.st_size,
                  (size_t)TOOL_TEXT_FILE_MAX, what);
         rc = EXIT_BADINPUT;
     } else {
-        rc = read_all(f, path, what, t, why, size);
+        rc = read_all(f, name, what, t, why, size);
     }
-    fclose(f);
+    if (!from_stdin)
+        fclose(f);
     if (rc != EXIT_DONE) {
         tool_text_free(t);
         return rc;

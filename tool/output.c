@@ -16,8 +16,18 @@ static void message(const char *prefix, const char *fmt, va_list ap)
 
 static void message(const char *prefix, const char *fmt, va_list ap)
 {
+    /* the library's messages, quoted in the program's, lose their function tags here: one
+     * place, whatever path they took */
+    char text[TOOL_MESSAGE_MAX], user[TOOL_MESSAGE_MAX];
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(text, sizeof text, fmt, copy);
+    va_end(copy);
     fprintf(stderr, "dlsched: %s", prefix);
-    vfprintf(stderr, fmt, ap);
+    if (n >= 0 && (size_t)n < sizeof text)
+        fputs(tool_user_message(text, user, sizeof user), stderr);
+    else
+        vfprintf(stderr, fmt, ap); /* too long to rewrite: as it is */
     fputc('\n', stderr);
 }
 
@@ -88,12 +98,69 @@ int tool_exit_for(dls_status status)
     return EXIT_FAILURE_RUN;
 }
 
+/* Words of the library's messages that name its C interface, and what the program's user
+ * gives instead (the option that sets the parameter); "" drops them. */
+static const struct {
+    const char *library;
+    const char *tool;
+} library_words[] = {
+    {", or the replace parameter", ""},
+};
+
+const char *tool_user_message(const char *message, char *buf, size_t size)
+{
+    /* the library tags each message with its function ("dls_import_csv_file: "), for a
+     * program's log; a user of dlsched did not call it */
+    const char *m = message;
+    size_t o = 0;
+    while (*m && o + 1 < size) {
+        if (strncmp(m, "dls_", 4) == 0 && (m == message || m[-1] == ' ')) {
+            size_t t = strspn(m, "abcdefghijklmnopqrstuvwxyz0123456789_");
+            if (m[t] == ':' && m[t + 1] == ' ') {
+                m += t + 2;
+                continue;
+            }
+        }
+        size_t k = 0;
+        for (; k < sizeof library_words / sizeof library_words[0]; k++) {
+            size_t n = strlen(library_words[k].library);
+            if (strncmp(m, library_words[k].library, n) == 0) {
+                o += (size_t)snprintf(buf + o, size - o, "%s", library_words[k].tool);
+                o = o < size ? o : size - 1;
+                m += n;
+                break;
+            }
+        }
+        if (k == sizeof library_words / sizeof library_words[0])
+            buf[o++] = *m++;
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
 int tool_fail(dls_status status, const dls_error *err)
 {
     if (err != NULL && err->message[0] != '\0')
-        tool_error("%s", err->message);
+        tool_error("%s", err->message); /* in the user's words by message() */
     else
         tool_error("%s", dls_strerror(status));
+    return tool_exit_for(status);
+}
+
+int tool_fail_output(const char *opt, const char *path, dls_status status, const dls_error *err)
+{
+    if (status != DLS_EIO && status != DLS_EWRITE)
+        return tool_fail(status, err); /* not the file's fault: the message says what */
+    char buf[DLS_ERROR_MESSAGE_MAX + 64];
+    const char *m = err != NULL && err->message[0] != '\0'
+                        ? tool_user_message(err->message, buf, sizeof buf)
+                        : dls_strerror(status);
+    size_t pl = strlen(path);
+    /* "--gantt nodir/g.svg: cannot create ...": the option and the value the user typed */
+    if (strncmp(m, path, pl) == 0 && m[pl] == ':')
+        tool_error("%s %s", opt, m);
+    else
+        tool_error("%s %s: %s", opt, path, m);
     return tool_exit_for(status);
 }
 

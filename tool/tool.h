@@ -34,7 +34,11 @@ typedef enum tool_opt_type {
     OPT_STRING,  /* any text */
     OPT_DOUBLE,  /* a finite number within [min, max] */
     OPT_COUNT,   /* a whole number within [min, max], up to 2^53 */
-    OPT_CHOICE   /* one word of `choices` ("a|b|c") */
+    OPT_CHOICE,  /* one word of `choices` ("a|b|c") */
+    /* Not options: records that shape the table. */
+    OPT_GROUP,   /* a heading of the help ("Output"): the options after it, up to the next */
+    OPT_ALIAS    /* another name of the option named in `choices` ("o" for "output"): parsed
+                    as that option, shown beside it ("-o, --output FILE"), not listed */
 } tool_opt_type;
 
 /* One option of a command: a record drives parsing, validation and help. */
@@ -64,8 +68,31 @@ typedef struct tool_opt {
 #define TOOL_FLAG(name, help) {name, OPT_FLAG, NULL, NULL, 0, 0, NULL, help}
 #define TOOL_STRING(name, arg, help) {name, OPT_STRING, arg, NULL, 0, 0, NULL, help}
 #define TOOL_OPT_END {NULL, OPT_FLAG, NULL, NULL, 0, 0, NULL, NULL}
+/* A heading in the help: the options after it, up to the next heading, are one group. */
+#define TOOL_GROUP(title) {title, OPT_GROUP, NULL, NULL, 0, 0, NULL, NULL}
+/* `name` is another name of option `target` (a one-letter alias: "-o"). */
+#define TOOL_ALIAS(name, target) {name, OPT_ALIAS, NULL, NULL, 0, 0, target, NULL}
 
-#define TOOL_MAX_OPTS 64
+/* What a combination of options must hold: an option that would do nothing is refused, not
+ * ignored. Each command may give a table of these (ended by a record with opt NULL). */
+typedef enum tool_rule_kind {
+    RULE_NEEDS,    /* `opt` does something only with one of `other` ("curve|integer") */
+    RULE_EXCLUDES  /* `opt` does nothing (or contradicts) with `other` given */
+} tool_rule_kind;
+typedef struct tool_rule {
+    const char *opt;     /* long name without "--" */
+    tool_rule_kind kind;
+    /* long names separated by '|'; NAME=WORD stands for option NAME given the value WORD */
+    const char *other;
+    const char *why;     /* said after the refusal, or NULL */
+} tool_rule;
+#define TOOL_NEEDS(opt, other) {opt, RULE_NEEDS, other, NULL}
+#define TOOL_EXCLUDES(opt, other) {opt, RULE_EXCLUDES, other, NULL}
+#define TOOL_EXCLUDES_WHY(opt, other, why) {opt, RULE_EXCLUDES, other, why}
+#define TOOL_NEEDS_WHY(opt, other, why) {opt, RULE_NEEDS, other, why}
+#define TOOL_RULE_END {NULL, RULE_NEEDS, NULL, NULL}
+
+#define TOOL_MAX_OPTS 96
 #define TOOL_MAX_POS 8
 
 struct tool_args;
@@ -82,6 +109,10 @@ typedef struct tool_cmd {
      * library's parameters (or the tool's named constants); returns 0 when the option has no
      * such default. NULL when no option has one. */
     int (*show_default)(const char *opt, char *buf, size_t size);
+    /* Command lines for the EXAMPLES part of the help, one a line, each one that runs from
+     * the source tree (files of examples/); NULL for none. */
+    const char *examples;
+    const tool_rule *rules; /* combinations refused; NULL for none */
 } tool_cmd;
 
 /* The parsed command line of one command. */
@@ -98,11 +129,27 @@ typedef struct tool_args {
 int tool_main(int argc, char **argv);
 /* The command called `name`, or NULL. */
 const tool_cmd *tool_find_command(const char *name);
+/* Edit distance (insertions, deletions, substitutions, swaps of neighbours) between a and
+ * b[0..blen), for "did you mean"; stops counting past TOOL_SUGGEST_MAX_LEN characters. */
+#define TOOL_SUGGEST_MAX_LEN 64
+size_t tool_edit_distance(const char *a, const char *b, size_t blen);
+/* Whether a misspelling at distance d of a word of len characters is close enough to
+ * suggest the word. */
+int tool_suggestable(size_t d, size_t len);
 
 /* Parses argv (after the command name); on error prints a message and returns -1. */
 int tool_parse(const tool_cmd *cmd, int argc, char **argv, tool_args *args);
-/* Prints the help of one command. */
+/* The record of cmd->opts that the word name[0..len) names on the command line, as
+ * tool_parse reads it (dashes: 2 after "--", 1 after "-"; an unambiguous prefix of a long
+ * name after "--"; an alias as its target), or -1; prints nothing. */
+int tool_option_index(const tool_cmd *cmd, const char *name, size_t len, int dashes);
+/* Prints the help of one command: usage, description, options by group (each option's help
+ * wrapped under it at a fixed indent, within TOOL_HELP_WIDTH columns), examples. */
+#define TOOL_HELP_WIDTH 79
 void tool_print_help(const tool_cmd *cmd, FILE *out);
+/* Writes text (words separated by blanks) wrapped within TOOL_HELP_WIDTH columns, every line
+ * indented by indent, the first continuing at column `col` (already written). */
+void tool_wrap(FILE *out, const char *text, int indent, int col);
 
 /* Accessors; the option must exist in the command's table. */
 int arg_flag(const tool_args *a, const char *name);
@@ -118,7 +165,9 @@ int arg_unsigned(const tool_args *a, const char *name, unsigned *value);  /* up 
 /* A flag: when it was given, store `value` in *field; otherwise leave *field alone. */
 void arg_set_flag(const tool_args *a, const char *name, int *field, int value);
 
-/* Output helpers. */
+/* Output helpers. Messages go to stderr as "dlsched: TEXT", the library's function tags
+ * taken out of TEXT (tool_user_message) when it is shorter than TOOL_MESSAGE_MAX bytes. */
+#define TOOL_MESSAGE_MAX 16384
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void tool_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* What the program did that a user must know to find its result (where a file went): on
@@ -133,6 +182,12 @@ void tool_note_lines(const char *text);
 
 int tool_exit_for(dls_status status);          /* exit status for a failed call */
 int tool_fail(dls_status status, const dls_error *err);  /* prints err, returns exit status */
+/* A failure to write the output of option opt ("--gantt", "-o") at path: the message says
+ * the option and the path as the user typed them; returns the exit status. */
+int tool_fail_output(const char *opt, const char *path, dls_status status, const dls_error *err);
+/* A library message in the program's words, in buf: without the library's function tag
+ * ("dls_import_csv_file: "), its parameters named as the options that set them. */
+const char *tool_user_message(const char *message, char *buf, size_t size);
 int tool_print_json(json_t *value);            /* prints and releases value; exit status */
 json_t *tool_json_number(double v);            /* a real, or null when not finite */
 /* A string from outside (a path, a library message quoting an input): bytes that are not
@@ -173,6 +228,12 @@ typedef struct tool_text {
  * tool_text_free), or an exit status with why "PATH: cannot open: ...", "PATH:LINE: holds a
  * NUL byte ...", "PATH: is a directory ...", "PATH: ... more than N bytes ..." (*t empty). */
 int tool_text_read(const char *path, const char *what, tool_text *t, char *why, size_t size);
+/* "-" names standard input wherever a file is read (as Unix tools take it); the messages
+ * call it TOOL_STDIN_NAME. tool_text_read reads it (once: a second "-" is refused). */
+#define TOOL_STDIN_NAME "<stdin>"
+int tool_is_stdin(const char *path);
+/* The name of an input in messages: TOOL_STDIN_NAME for "-", else the path. */
+const char *tool_input_name(const char *path);
 /* The next line of t, NUL-terminated in place without its end ("\n", "\r\n"), its length
  * in *len; t->line is its number. NULL after the last line. */
 char *tool_text_line(tool_text *t, size_t *len);
@@ -271,6 +332,10 @@ int validate_run(const char *cmd, double limit, char *why, size_t size);
  * (dls_platform_unusual); the _quiet one leaves them to its caller (check lists them). */
 int tool_read_platform(const char *path, dls_platform **pl);
 int tool_read_platform_quiet(const char *path, dls_platform **pl);
+/* dls_claim_read_file, and standard input for "-" (a claim: the schedule of verify and
+ * simulate). */
+dls_status tool_read_claim(const dls_platform *pl, const char *path, dls_claim **c,
+                           dls_error *err);
 /* The file of --output or -o, NULL when neither was given. */
 const char *tool_output(const tool_args *a);
 /* --load V, required: 0 after a message when it is missing. */

@@ -127,9 +127,9 @@ static void analyze_supported(const dls_platform *pl, const dls_installment_para
         an->lower_reason = DLS_INSTALLMENT_DENOMINATOR;
         an->lower = NAN;
         snprintf(an->lower_note, sizeof an->lower_note,
-                 "no lower end: a round sends every processor a unit in sum C = %.6g s, no less "
-                 "than the out-of-core time per unit m / sum(1/A_i2^h) = %.6g s: sending alone "
-                 "is slower than computing out of core", sumC, ooc_rate);
+                 "no lower end: a round sends every processor a unit in %.6g s (the links' rates "
+                 "added up), no less than the %.6g s per unit the processors take together out "
+                 "of core: sending alone is slower than computing out of core", sumC, ooc_rate);
     }
     /* upper end: every processor's core (and memory) must hold a chunk */
     an->upper = INFINITY;
@@ -159,15 +159,17 @@ static void analyze_supported(const dls_platform *pl, const dls_installment_para
             an->formula_reason = DLS_INSTALLMENT_NUMERATOR;
             an->formula_bad_value = num;
             snprintf(an->formula_note, sizeof an->formula_note,
-                     "processor \"%s\": the numerator sum S - A_i1 = %.6g - %.6g = %.6g is not "
-                     "positive (starting a chunk takes it longer than a round of startups)",
+                     "processor \"%s\": the numerator, a round of startups less the time its "
+                     "computing of a chunk starts with (%.6g - %.6g = %.6g s), is not positive "
+                     "(starting a chunk takes it longer than a round of startups)",
                      name, sumS, lv[i].in_core_a, num);
         } else if (!(dn > 0)) {
             an->formula_reason = DLS_INSTALLMENT_DENOMINATOR;
             an->formula_bad_value = dn;
             snprintf(an->formula_note, sizeof an->formula_note,
-                     "processor \"%s\": the denominator A_i2 - sum C = %.6g - %.6g = %.6g is not "
-                     "positive (it computes a unit faster than a round sends one to every "
+                     "processor \"%s\": the denominator, its in-core time per unit less the time "
+                     "a round takes to send a unit to every processor (%.6g - %.6g = %.6g s), is "
+                     "not positive (it computes a unit faster than a round sends one to every "
                      "processor, so it idles whatever the chunk size)", name,
                      lv[i].in_core_b, sumC, dn);
         } else if (num / dn > an->formula) {

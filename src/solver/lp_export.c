@@ -105,11 +105,11 @@ static void write_mps(const dls__star *st, text *out)
     size_t m = st->m;
     double u, tau;
     dls__export_units(st, &u, &tau);
-    add(&t, "* The divisible-load LP of a star network (paper 003) in cumulative form, written by\n"
-            "* dlsched %s: %zu processors in send order, load %.17g. Free MPS with full\n"
-            "* precision; minimise makespan. Rows: send_k (end of the k-th send), finish_k_l\n"
-            "* (one per time line), load. Columns: alpha_k (loads, in units of %.17g),\n"
-            "* T_k, Cmax (times, in units of %.17g s).\n",
+    add(&t, "* The divisible-load LP of a star network (Drozdowski and Wolniewicz, 2003) in\n"
+            "* cumulative form, written by dlsched %s: %zu processors in send order, load\n"
+            "* %.17g. Free MPS with full precision; minimise makespan. Rows: send_k (end of\n"
+            "* the k-th send), finish_k_l (one per time line), load. Columns: alpha_k (loads,\n"
+            "* in units of %.17g), T_k, Cmax (times, in units of %.17g s).\n",
         PACKAGE_VERSION, m, st->V, u, tau);
     add(&t, "NAME dlsched_star\nROWS\n N makespan\n");
     for (size_t k = 0; k < m; k++)

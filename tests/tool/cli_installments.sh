@@ -42,7 +42,7 @@ expect_out "(sweep, best of [0-9]* sizes simulated)" "sweep text"
 sed 's/9.99e-5/2e-4/g' "$paper" >"$tmp/slow.json"
 run installments "$tmp/slow.json" --load 1e8 --json --no-compare
 expect_rc 0 "formula undefined"
-expect_err "formula (5) is undefined: processor \"P1\": the denominator" "formula undefined warning"
+expect_err "the published chunk size (formula) is undefined: processor \"P1\": the denominator" "formula undefined warning"
 expect_err "sweeping the chunk size instead" "fallback"
 expect_out '"chunk_source": "sweep"' "fallback source"
 expect_out '"status": "denominator"' "formula status"

@@ -201,7 +201,7 @@ bad() { # WHAT PATTERN ARGS...
 }
 bad "--rounds without --lp" "--rounds applies to --lp" installments "$mem" --load 1e7 --rounds 3
 bad "--sequence without --lp" "--sequence applies to --lp" installments "$mem" --load 1e7 --sequence gpu,
-bad "--chunk with --lp" "do not apply to --lp" installments "$mem" --load 1e7 --lp --chunk 5
+bad "--chunk with --lp" "--chunk cannot be combined with --lp" installments "$mem" --load 1e7 --lp --chunk 5
 bad "unknown name" "not a processor" installments "$mem" --load 1e7 --lp --sequence gpu,tpu
 bad "missing file" "no-such-file" installments "$mem" --load 1e7 --lp --sequence "$tmp/no-such-file"
 printf '# nothing\n' >"$tmp/empty.txt"
@@ -239,8 +239,8 @@ if truncate -s 1100M "$tmp/huge.txt" 2>/dev/null; then
     bad "a release file past the bound" "huge.txt: is 1153433600 bytes, more than 1073741824" \
         installments "$mem" --load 1e7 --lp --release "$tmp/huge.txt"
 fi
-bad "--return-order without --returns" "apply to --returns" installments "$mem" --load 1e7 --lp --return-order lifo
-bad "--two-port without --lp" "--two-port applies to --lp" installments "$mem" --load 1e7 --two-port
+bad "--return-order without --returns" "applies to --returns" installments "$mem" --load 1e7 --lp --return-order lifo
+bad "--two-port without --lp" "--two-port applies to --returns" installments "$mem" --load 1e7 --two-port
 bad "a given return order without a sequence" "needs --sequence" installments "$mem" --load 1e7 \
     --lp --returns "$tmp/ret.txt" --return-order old-xeon,new-epyc
 bad "a given return order of the wrong length" "names 2 chunks, the sequence has 3" \
@@ -248,7 +248,7 @@ bad "a given return order of the wrong length" "names 2 chunks, the sequence has
     --returns "$tmp/ret.txt" --return-order old-xeon,new-epyc
 bad "a return order word" "must be fifo, lifo" installments "$mem" --load 1e7 --lp \
     --returns "$tmp/ret.txt" --return-order random
-bad "export --returns without --installments" "apply to --installments" export "$mem" --load 1e7 \
+bad "export --returns without --installments" "applies to --installments" export "$mem" --load 1e7 \
     --returns "$tmp/ret.txt" --format lp -o "$tmp/x.lp"
 bad "window 0" "window" installments "$mem" --load 1e7 --lp --window 0
 bad "time limit 0" "time-limit" installments "$mem" --load 1e7 --lp --time-limit 0

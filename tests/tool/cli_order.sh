@@ -244,18 +244,25 @@ for opt in order-exact-max order-candidates; do
 done
 bad_order "--order-exact-max past its bound" "--order-exact-max must be in \[1, 22\]" \
     schedule "$P" --load "$V" --order best --order-exact-max 23
-bad_order "--order-candidates 0" "--order-candidates must be in \[1," \
+bad_order "--order-candidates 0" "--order-candidates must be a whole number >= 1, not 0" \
     schedule "$P" --load "$V" --order best --order-candidates 0
 
 # The help and its defaults, read from the library.
 run help schedule
-expect_out "given|rate|best|NAME,NAME,...|FILE" "schedule usage: the forms of --order"
-expect_out "^  --order-exact-max N .*(default 16)" "help: --order-exact-max and its default"
+# the help of an option wraps under it: read as one line
+flat() { tr '\n' ' ' <"$tmp/out" | tr -s ' '; }
+flat | grep -q "given (the platform's), rate (fastest links first), best (the least makespan, searched), or NAME,NAME,... or a FILE of names, every processor once" ||
+    fail "schedule help: the forms of --order" "$(cat "$tmp/out")"
+expect_out "^  --order-exact-max N " "help: --order-exact-max"
+flat | grep -q -- "locally past them (default 16)" ||
+    fail "help: the default of --order-exact-max" "$(cat "$tmp/out")"
 expect_out "^  --order-candidates N" "help: --order-candidates"
-expect_out "^  --time-limit S .*60 for the order search)" "help: the order search's time limit"
+flat | grep -q -- "--time-limit S .*60 for the order search)" ||
+    fail "help: the order search's time limit" "$(cat "$tmp/out")"
 for cmd in evaluate export; do
     run help "$cmd"
-    expect_out "given|rate|NAME,NAME,...|FILE" "$cmd usage: the forms of --order"
+    flat | grep -q "given (the platform's), rate (fastest links first), or NAME,NAME,... or a FILE" ||
+        fail "$cmd help: the forms of --order" "$(cat "$tmp/out")"
 done
 
 # verify and crosscheck: given or rate only, best refused with the reason.

@@ -48,7 +48,7 @@ expect_rc 2 "--exact with --geometric"
 expect_err "cannot be combined" "--exact with --geometric: message"
 run partition "$ex/memory_levels.json" --elements 30 --exact
 expect_rc 2 "--exact without --matrix"
-expect_err "apply to --matrix" "--exact without --matrix: message"
+expect_err "applies to --matrix" "--exact without --matrix: message"
 
 # Past the programme's bound: --exact fails, the default keeps the geometric answer.
 run partition "$tmp/bumpy.json" --matrix 8388608 --exact

@@ -61,7 +61,7 @@ expect_err 'processor 1: "finish" must be a number' "evaluate --measured: missin
 printf '{"processors": [{"load": 1, "send_start": 2, "send_end": 1, "finish": 3},\n {"load": 0, "send_start": null, "send_end": null, "finish": null}]}' > "$tmp/m3.json"
 run evaluate "$ex/paper003_two.json" --measured "$tmp/m3.json"
 expect_rc 2 "evaluate --measured: times out of order"
-expect_err 'dls_schedule_measured: processor "P1"' "evaluate --measured: times message"
+expect_err 'dlsched: processor "P1"' "evaluate --measured: times message"
 printf '{"processors": [\n  {"load": 1,}\n]}' > "$tmp/m4.json"
 run evaluate "$ex/paper003_two.json" --measured "$tmp/m4.json"
 expect_rc 2 "evaluate --measured: malformed"
@@ -136,9 +136,11 @@ expect_err 'processor "w1" could take at most 1e-12 of the load' "negligible pro
 
 # One time limit for the LP, the MIP and the order search, its defaults read from the library.
 run schedule --help
-expect_out 'time-limit S.*(default 600 for the LP, 60 for each MIP, 60 for the order search)' "time limit default"
+tr '\n' ' ' <"$tmp/out" | tr -s ' ' | grep -q 'time-limit S .*(default 600 for the LP, 60 for each MIP, 60 for the order search)' ||
+    fail "time limit default" "$(cat "$tmp/out")"
 run crosscheck --help
-expect_out 'time-limit S.*(default 600 for each LP, 60 for the MIP)' "crosscheck time limit"
+tr '\n' ' ' <"$tmp/out" | tr -s ' ' | grep -q 'time-limit S .*(default 600 for each LP, 60 for the MIP)' ||
+    fail "crosscheck time limit" "$(cat "$tmp/out")"
 run schedule "$ex/paper003_two.json" --load 2 --time-limit 0
 expect_rc 2 "time limit 0"
 run schedule "$ex/paper003_two.json" --load 2 --time-limit 5
