@@ -520,7 +520,7 @@ static int log_point(const dls_bench_point *pt, void *data)
                           "reps", (int)pt->reps);
     if (o != NULL && isfinite(m->fixed))
         json_object_set_new(o, "fixed", tool_json_number(m->fixed));
-    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(TOOL_JSON_DIGITS)) : NULL;
+    char *text = o ? tool_json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     /* one line per point, on disk before the next measurement starts */
     int failed = text == NULL || fprintf(m->log, "%s\n", text) < 0 || fflush(m->log) != 0 ||
@@ -834,7 +834,7 @@ static void log_summary(monitor *m, const dls_bench *b, const dls_bench_params *
     const dls_bench_check *c = dls_bench_held_out(b, &nc);
     json_t *o = json_pack("{s:o,s:o}", "summary", summary_json(&u, par->accuracy), "held_out",
                           checks_json(c, nc));
-    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(TOOL_JSON_DIGITS)) : NULL;
+    char *text = o ? tool_json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     if (text == NULL || fprintf(m->log, "%s\n", text) < 0 || fflush(m->log) != 0)
         tool_warning("%s: cannot append the summary to the log: %s", m->logpath,

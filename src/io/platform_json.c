@@ -156,48 +156,6 @@ dls_status dls_platform_read_file(const char *path, dls_platform **out, dls_erro
 /* ---------------------------------------------------------------------------------- */
 /* Writing                                                                            */
 
-/* Digits needed so that every number of the processor reads back exactly. */
-static int proc_digits(const dls__proc *p)
-{
-    int d = 1;
-#define NEED(v)                              \
-    do {                                     \
-        int need_ = dls__shortest_digits(v); \
-        if (need_ > d)                       \
-            d = need_;                       \
-    } while (0)
-    const dls_model *m = p->model;
-    switch (m->kind) {
-    case DLS_MODEL_CONSTANT:
-        NEED(m->constant);
-        break;
-    case DLS_MODEL_POINTS:
-        for (size_t k = 0; k < (m->bands ? 4 : 2) * m->n; k++)
-            NEED(m->data[k]);
-        break;
-    case DLS_MODEL_TIME_LINES:
-        for (size_t k = 0; k < 2 * m->n; k++)
-            NEED(m->data[k]);
-        break;
-    case DLS_MODEL_SPEED2D:
-        for (size_t k = 0; k < m->n + m->ny + m->n * m->ny; k++)
-            NEED(m->data[k]);
-        break;
-    }
-    if (isfinite(p->limit))
-        NEED(p->limit);
-    if (p->has_link) {
-        NEED(p->startup);
-        NEED(p->rate);
-    }
-    NEED(p->release);
-    NEED(p->ret_frac);
-    NEED(p->ret_startup);
-    NEED(p->ret_rate);
-#undef NEED
-    return d;
-}
-
 static json_t *number_array(const double *v, size_t n)
 {
     json_t *a = json_array();
@@ -285,10 +243,11 @@ static char *proc_text(const dls__proc *p)
         bad |= json_object_set_new(obj, "return",
                                    json_pack("{s:f,s:f,s:f}", "fraction", p->ret_frac,
                                              "startup", p->ret_startup, "rate", p->ret_rate));
-    char *text = bad ? NULL : json_dumps(obj, JSON_REAL_PRECISION(proc_digits(p)) |
-                                                  JSON_PRESERVE_ORDER);
+    /* every number in its own shortest form that reads back the same: what a person
+     * typed (5e-5) stays as typed */
+    char *text = bad ? NULL : json_dumps(obj, JSON_REAL_PRECISION(17) | JSON_PRESERVE_ORDER);
     json_decref(obj);
-    return text;
+    return text ? dls__json_shortest_reals(text) : NULL;
 }
 
 dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_error *err)

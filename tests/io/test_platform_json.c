@@ -279,9 +279,18 @@ TEST(test_output_shape)
                                          "\"rate\": 1e-6}}]}");
     char *text;
     assert_ok(dls_platform_to_string(p, &text, &err), &err);
-    /* one processor per line, shortest exact numbers, keys in contract order */
-    assert_non_null(strstr(text, "{\"name\": \"a\", \"speed\": 2.5e9, \"limit\": 3.0, \"link\": "
-                                 "{\"startup\": 0.0, \"rate\": 1e-6}}"));
+    /* one processor per line, shortest exact numbers (whole ones as a person writes
+     * them), keys in contract order */
+    assert_non_null(strstr(text, "{\"name\": \"a\", \"speed\": 2.5e9, \"limit\": 3, \"link\": "
+                                 "{\"startup\": 0, \"rate\": 1e-6}}"));
+    dls_free(text);
+    /* each number in its own shortest form, beside one that needs 17 digits */
+    dls_platform_free(p);
+    p = test_platform_json("{\"processors\": [{\"name\": \"b\", \"time\": [[60, 0.001]], "
+                           "\"link\": {\"startup\": 5e-5, \"rate\": 0.30000000000000004}}]}");
+    assert_ok(dls_platform_to_string(p, &text, &err), &err);
+    assert_non_null(strstr(text, "\"time\": [[60, 0.001]], \"link\": {\"startup\": 5e-5, "
+                                 "\"rate\": 0.30000000000000004}}"));
     dls_free(text);
     assert_fails(dls_platform_to_string(NULL, &text, &err), DLS_EINVAL, &err, "NULL");
     dls_platform_free(p);
