@@ -850,17 +850,17 @@ static void print_curve(const char *path, const dls_curve *c, const dls_schedule
     const double *v = dls_curve_loads(c), *t = dls_curve_makespans(c);
     dls_schedule_solver_info si;
     dls_schedule_get_solver_info(s, &si, NULL);
-    printf("%s: the makespan as a function of the load (%s), %zu points; linear between "
+    printf("%s: the makespan as a function of the load (%s), %zu %s; linear between "
            "them\n", path, si.selection ? "the best set of processors for each load"
-                                        : "the paper's LP", n);
-    printf("  %16s  %16s  %16s\n", "LOAD", "MAKESPAN (s)", "dT/dV TO NEXT");
+                                        : "the paper's LP", n, tool_plural(n, "point", "points"));
+    printf("  %16s  %16s  %22s\n", "LOAD (units)", "MAKESPAN (s)", "dT/dV TO NEXT (s/unit)");
     for (size_t i = 0; i < n; i++) {
         char slope[32] = "";
         if (i + 1 < n && v[i + 1] > v[i])
             snprintf(slope, sizeof slope, "%.9g", (t[i + 1] - t[i]) / (v[i + 1] - v[i]));
         else if (i + 1 < n)
             snprintf(slope, sizeof slope, "jump");
-        printf("  %16.10g  %16.10g  %16s\n", v[i], t[i], slope);
+        printf("  %16.10g  %16.10g  %22s\n", v[i], t[i], slope);
     }
     printf("at load %.9g: makespan %.9g s", dls_schedule_load(s), dls_schedule_makespan(s));
     print_marginal(&si);
@@ -1012,6 +1012,59 @@ static int read_measured(const char *path, size_t p, double *load, double *ss, d
 }
 
 /* --measured: the prediction of the measured loads beside the measurement. */
+/* evaluate --measured's table: each processor's finish, predicted and measured. */
+static void print_measured(const tool_args *args, const dls_platform *pl, const double *load,
+                           const dls_schedule *pred, const dls_schedule *meas)
+{
+    size_t p = dls_platform_count(pl);
+    int width = tool_name_width(pl, p), digits = tool_digits(args);
+    const double *fp = dls_schedule_finish(pred), *fm = dls_schedule_finish(meas);
+    double V = 0, T = fmax(dls_schedule_makespan(pred), dls_schedule_makespan(meas));
+    for (size_t i = 0; i < p; i++)
+        V += load[i];
+    tool_column col[4];
+    tool_column_init(&col[0], "LOAD (units)", digits, TOOL_ZERO_REL * V);
+    tool_column_init(&col[1], "PREDICTED FINISH (s)", digits, TOOL_ZERO_REL * T);
+    tool_column_init(&col[2], "MEASURED FINISH (s)", digits, TOOL_ZERO_REL * T);
+    tool_column_init(&col[3], "ERROR (%)", 3, 0);
+    for (size_t i = 0; i < p; i++) {
+        tool_column_see(&col[0], load[i]);
+        if (load[i] > 0) {
+            tool_column_see(&col[1], fp[i]);
+            tool_column_see(&col[2], fm[i]);
+            tool_column_see(&col[3], 100 * (fm[i] - fp[i]) / fp[i]);
+        }
+    }
+    for (int c = 0; c < 4; c++)
+        tool_column_fix(&col[c]);
+    if (col[1].width < (int)strlen("unused"))
+        col[1].width = (int)strlen("unused");
+    char cell[TOOL_CELL_BYTES], n[64], line[TOOL_CELL_BYTES + 4 * (TOOL_COLUMN_BYTES + 2) + 8];
+    printf("%s against %s: %s\n", arg_string(args, "measured"), args->pos[0],
+           tool_count(n, sizeof n, (double)p, "processor", "processors"));
+    char *o = tool_put(line, "  ", 0);
+    o = tool_put(o, tool_cell(cell, sizeof cell, "NAME", width), 0);
+    for (int c = 0; c < 4; c++)
+        o = tool_put_heading(tool_put(o, "  ", 0), &col[c]);
+    *o++ = '\n';
+    fwrite(line, 1, (size_t)(o - line), stdout);
+    for (size_t i = 0; i < p; i++) {
+        o = tool_put(line, "  ", 0);
+        o = tool_put(o, tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), 0);
+        o = tool_put_column(tool_put(o, "  ", 0), &col[0], load[i]);
+        double v[3] = {fp[i], fm[i], 100 * (fm[i] - fp[i]) / fp[i]};
+        for (int c = 1; c < 4; c++) {
+            o = tool_put(o, "  ", 0);
+            if (load[i] > 0)
+                o = tool_put_column(o, &col[c], v[c - 1]);
+            else
+                o = tool_put_right(o, c == 1 ? "unused" : "-", (size_t)col[c].width);
+        }
+        *o++ = '\n';
+        fwrite(line, 1, (size_t)(o - line), stdout);
+    }
+}
+
 static int compare_measured(const tool_args *args, const dls_platform *pl,
                             const tool_order *ord, const char *path)
 {
@@ -1056,18 +1109,7 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
                                 "makespan_error", tool_json_number((Tm - Tp) / Tp));
         rc = tool_print_json(doc);
     } else if (rc == EXIT_DONE && !(gantt != NULL && tool_is_stdout(gantt))) {
-        printf("%s against %s: %zu processors\n", path, args->pos[0], p);
-        printf("  %-20s %14s %14s %14s %9s\n", "NAME", "LOAD", "PREDICTED", "MEASURED", "ERROR");
-        const double *fp = dls_schedule_finish(pred), *fm = dls_schedule_finish(meas);
-        for (size_t i = 0; i < p; i++) {
-            if (!(load[i] > 0)) {
-                printf("  %-20s %14.6g %14s %14s %9s\n", dls_platform_name(pl, i), load[i], "-",
-                       "-", "-");
-                continue;
-            }
-            printf("  %-20s %14.6g %14.6g %14.6g %+8.1f%%\n", dls_platform_name(pl, i), load[i],
-                   fp[i], fm[i], 100 * (fm[i] - fp[i]) / fp[i]);
-        }
+        print_measured(args, pl, load, pred, meas);
         printf("makespan: predicted %.6g s, measured %.6g s (%+.1f%%)\n", Tp, Tm,
                100 * (Tm - Tp) / Tp);
     }

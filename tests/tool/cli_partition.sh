@@ -108,7 +108,7 @@ cat > "$tmp/wifi.json" <<'EOF2'
 EOF2
 run partition "$tmp/wifi.json" --elements 1e8
 expect_rc 0 "partition with links"
-expect_err 'warning: 1 of 2 processors have a link, which the partition problem leaves out' \
+expect_err 'warning: 1 of 2 processors has a link, which the partition problem leaves out' \
     "partition with links: the warning"
 expect_err 'sending "laptop" its 601503[0-9] elements alone would take 7.7 s' \
     "partition with links: the longest send"
