@@ -92,7 +92,9 @@ static json_t *checks_json(double V, const dls_crosscheck *c)
 
 static void print_checks(const char *path, double V, const dls_crosscheck *c)
 {
-    printf("%s: load %.10g\n", path, V);
+    char a[48];
+    printf("%s: load %s units\n", path, tool_amount(V, a, sizeof a));
+    printf("  %-19s %-8s %s\n", "CHECK", "RESULT", "DETAIL");
     for (int k = 0; k < DLS_CHECK_COUNT; k++) {
         const dls_check_result *r = dls_crosscheck_result(c, (dls_check_kind)k);
         printf("  %-19s %-8s %s\n", dls_check_kind_name(r->kind),
