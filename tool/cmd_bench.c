@@ -487,8 +487,9 @@ static int progress(const dls_bench_progress *p, void *data)
     char el[32], eta[32];
     clock_text(p->elapsed, el, sizeof el);
     clock_text(p->estimated, eta, sizeof eta);
-    fprintf(stderr, "\r%s[%3zu/%zu points] size %-10.4g run %-3u elapsed %s%s%s   ", m->label,
-            p->points, p->max_points, p->size, p->rep, el,
+    fprintf(stderr, "\r%s[%3zu/%zu %s] size %-10.4g run %-3u elapsed %s%s%s   ", m->label,
+            p->points, p->max_points, tool_plural(p->max_points, "point", "points"), p->size,
+            p->rep, el,
             isfinite(p->estimated) ? ", about " : "", isfinite(p->estimated) ? eta : "");
     if (isfinite(p->estimated))
         fprintf(stderr, " left");
@@ -767,9 +768,10 @@ static json_t *summary_json(const dls_bench_summary *u, double accuracy)
 static void print_summary(const dls_bench_summary *u, const dls_bench_params *par,
                           const bench_job *job)
 {
-    fprintf(stderr, "dlsched: measured %zu sizes in %.1f s (stop: %s); the model keeps %zu "
-            "points, measured from %.6g to %.6g (a run of %.3g s there)\n", u->measured,
-            u->elapsed, dls_bench_stop_name(u->stop), u->kept, u->smallest, u->largest,
+    fprintf(stderr, "dlsched: measured %zu %s in %.1f s (stop: %s); the model keeps %zu "
+            "%s, measured from %.6g to %.6g (a run of %.3g s there)\n", u->measured,
+            tool_plural(u->measured, "size", "sizes"), u->elapsed, dls_bench_stop_name(u->stop),
+            u->kept, tool_plural(u->kept, "point", "points"), u->smallest, u->largest,
             u->top_run_time);
     if (u->top_by_budget)
         tool_warning("the time budget afforded sizes up to %.6g; from there to the limit %.6g "

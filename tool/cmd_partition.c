@@ -264,8 +264,9 @@ static int read_elements(const tool_args *args, uint64_t *n, double **weights)
         return EXIT_BADINPUT;
     }
     if (arg_given(args, "elements") && count != *n) {
-        tool_error("partition: %s holds %llu weights but --elements is %llu", wpath,
-                   (unsigned long long)count, (unsigned long long)*n);
+        tool_error("partition: %s holds %llu %s but --elements is %llu", wpath,
+                   (unsigned long long)count, count == 1 ? "weight" : "weights",
+                   (unsigned long long)*n);
         free(*weights);
         *weights = NULL;
         return EXIT_BADINPUT;

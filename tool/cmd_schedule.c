@@ -986,8 +986,9 @@ static int read_measured(const char *path, size_t p, double *load, double *ss, d
     json_t *procs = json_object_get(root, "processors");
     int rc = EXIT_DONE;
     if (!json_is_array(procs) || json_array_size(procs) != p) {
-        tool_error("%s: \"processors\" must be an array of %zu timelines, one per processor "
-                   "of the platform in its order", path, p);
+        tool_error("%s: \"processors\" must be an array of %zu %s, one per processor "
+                   "of the platform in its order", path, p,
+                   tool_plural(p, "timeline", "timelines"));
         rc = EXIT_BADINPUT;
     }
     static const char *const keys[4] = {"load", "send_start", "send_end", "finish"};
@@ -1145,8 +1146,9 @@ int cmd_evaluate(const tool_args *args)
     if ((rc = tool_parse_numbers("evaluate", "loads", list, pl, &loads, &n)) != EXIT_DONE) {
         /* said */
     } else if (n != p) {
-        tool_error("evaluate: --loads must be %zu numbers separated by commas (one per "
-                   "processor, in platform order), not %zu", p, n);
+        tool_error("evaluate: --loads must be %zu %s (one per "
+                   "processor, in platform order), not %zu", p,
+                   p == 1 ? "number" : "numbers separated by commas", n);
         rc = EXIT_BADINPUT;
     } else {
         dls_schedule_params par;

@@ -813,7 +813,8 @@ static dls_status make_points(csv_ctx *x, proc_rows *p, dls__import_proc *q)
             dls__buf_put(&b, "no point has a band (%s): the model has no bands", by_time ?
                          "each size has a single run" : "no row gives low and high");
         else {
-            dls__buf_put(&b, "%zu of %zu points have no band (%s, line%s ", nbare, q->n,
+            dls__buf_put(&b, "%zu of %zu points %s no band (%s, line%s ", nbare, q->n,
+                         nbare == 1 ? "has" : "have",
                          by_time ? "a single run" : "low and high empty", nbare > 1 ? "s" : "");
             note_lines(&b, bare, nbare);
             dls__buf_put(&b, "): their band is their speed alone");
