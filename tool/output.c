@@ -331,11 +331,15 @@ const char *tool_shortest(double v, char *buf, size_t size)
         if (strtod(buf, NULL) == v)
             digits = 16;
     }
-    if (v == floor(v) && fabs(v) < PLAIN_WHOLE_MAX)
-        snprintf(buf, size, "%.0f", v);
-    else
-        put_g(buf, size, digits, v);
+    put_g(buf, size, digits, v);
     tidy_exponent(buf);
+    char plain[40];
+    /* a whole number in all its digits below 10^6 (60, 300000), and beyond where that is
+     * no longer (14394283142184120, not 1.439428314218412e16; but 1e6) */
+    if (v == floor(v) && fabs(v) < 1e17 &&
+        (fabs(v) < PLAIN_WHOLE_MAX ||
+         (size_t)snprintf(plain, sizeof plain, "%.0f", v) <= strlen(buf)))
+        snprintf(buf, size, "%.0f", v);
     return buf;
 }
 

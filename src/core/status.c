@@ -127,10 +127,7 @@ int dls__shortest_digits(double v)
 
 const char *dls__shortest_text(double v, char *buf, size_t size)
 {
-    if (v == floor(v) && fabs(v) < PLAIN_WHOLE_MAX)
-        snprintf(buf, size, "%.0f", v);
-    else
-        snprintf(buf, size, "%.*g", dls__shortest_digits(v), v);
+    snprintf(buf, size, "%.*g", dls__shortest_digits(v), v);
     char *e = strchr(buf, 'e'); /* the exponent as a person writes it: 5e-5, 2.5e9 */
     if (e != NULL) {
         char *d = e + 1;
@@ -141,6 +138,13 @@ const char *dls__shortest_text(double v, char *buf, size_t size)
         while (d[0] == '0' && d[1] != '\0')
             memmove(d, d + 1, strlen(d));
     }
+    /* a whole number in all its digits below 10^6 (60, 300000), and beyond where that is
+     * no longer (14394283142184120, not 1.439428314218412e16; but 1e6) */
+    char plain[40];
+    if (isfinite(v) && v == floor(v) && fabs(v) < 1e17 &&
+        (fabs(v) < PLAIN_WHOLE_MAX ||
+         (size_t)snprintf(plain, sizeof plain, "%.0f", v) <= strlen(buf)))
+        snprintf(buf, size, "%.0f", v);
     return buf;
 }
 
