@@ -301,6 +301,52 @@ static void put_g(char *buf, size_t size, int digits, double v)
 #endif
 }
 
+/* v in 16 significant digits that read back as v, where the nearest 16-digit decimal does
+ * not but a neighbour of it does (5.684341886080802e-14: the 16-digit grid is finer than
+ * the doubles there), written as %g writes; 0 when neither neighbour does. */
+static int neighbour16(double v, char *buf, size_t size)
+{
+    char e16[40];
+    snprintf(e16, sizeof e16, "%.15e", fabs(v)); /* d.ddddddddddddddde+XX */
+    char digits[20];
+    size_t k = 0;
+    for (const char *c = e16; *c && *c != 'e' && k < 16; c++)
+        if (*c >= '0' && *c <= '9')
+            digits[k++] = *c;
+    digits[k] = '\0';
+    int x = atoi(strchr(e16, 'e') + 1);
+    unsigned long long m = strtoull(digits, NULL, 10);
+    for (int step = -1; step <= 1; step += 2) {
+        unsigned long long n = m + (unsigned long long)(long long)step;
+        if (n < 1000000000000000ULL || n > 9999999999999999ULL)
+            continue;
+        char d[20], text[48];
+        snprintf(d, sizeof d, "%llu", n);
+        snprintf(text, sizeof text, "%s%c.%se%d", v < 0 ? "-" : "", d[0], d + 1, x);
+        if (strtod(text, NULL) != v)
+            continue;
+        size_t len = 16; /* trailing zeros dropped, as %g does */
+        while (len > 1 && d[len - 1] == '0')
+            d[--len] = '\0';
+        if (x < -4 || x >= 16) {
+            snprintf(buf, size, "%s%c%s%se%c%02d", v < 0 ? "-" : "", d[0], len > 1 ? "." : "",
+                     d + 1, x < 0 ? '-' : '+', abs(x));
+        } else if (x >= 0) {
+            char whole[24], frac[24];
+            size_t w = (size_t)x + 1;
+            snprintf(whole, sizeof whole, "%.*s", (int)(w < len ? w : len), d);
+            while (strlen(whole) < w)
+                strcat(whole, "0");
+            snprintf(frac, sizeof frac, "%s", w < len ? d + w : "");
+            snprintf(buf, size, "%s%s%s%s", v < 0 ? "-" : "", whole, frac[0] ? "." : "", frac);
+        } else {
+            snprintf(buf, size, "%s0.%.*s%s", v < 0 ? "-" : "", -x - 1, "0000", d);
+        }
+        return 1;
+    }
+    return 0;
+}
+
 /* Below this, a whole number is written in all its digits (60, 300000); from it on in its
  * shortest %g form (2.5e9, 1e6, 1234567). */
 #define PLAIN_WHOLE_MAX 1e6
@@ -330,6 +376,10 @@ const char *tool_shortest(double v, char *buf, size_t size)
         put_g(buf, size, 16, v);
         if (strtod(buf, NULL) == v)
             digits = 16;
+        else if (neighbour16(v, buf, size)) {
+            tidy_exponent(buf);
+            return buf; /* not whole: whole numbers read back from their 16 digits */
+        }
     }
     put_g(buf, size, digits, v);
     tidy_exponent(buf);
