@@ -862,7 +862,9 @@ static void print_curve(const char *path, const dls_curve *c, const dls_schedule
             snprintf(slope, sizeof slope, "jump");
         printf("  %16.10g  %16.10g  %22s\n", v[i], t[i], slope);
     }
-    printf("at load %.9g: makespan %.9g s", dls_schedule_load(s), dls_schedule_makespan(s));
+    char amount[48];
+    printf("at load %s units: makespan %.9g s",
+           tool_amount(dls_schedule_load(s), amount, sizeof amount), dls_schedule_makespan(s));
     print_marginal(&si);
     printf("\n");
 }

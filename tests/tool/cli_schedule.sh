@@ -169,7 +169,7 @@ expect_rc 2 "--max-pieces too small"
 run schedule "$ex/paper003_two.json" --load 2 --curve --from 0.5 --to 4
 expect_rc 0 "curve"
 expect_out "1.166666667 *4.222222222 *1.83333333" "curve bend"
-expect_out "at load 2: makespan 5.75 s; dT/dV 1.83333 s per unit" "curve at V"
+expect_out "at load 2 units: makespan 5.75 s; dT/dV 1.83333 s per unit" "curve at V"
 for v in 1.1 3; do
     run schedule "$ex/paper003_two.json" --load $v --solver glpk --json
     g=$(sed -n 's/^  "makespan": \(.*\),$/\1/p' "$tmp/out")
