@@ -817,7 +817,8 @@ static dls_status make_points(csv_ctx *x, proc_rows *p, dls__import_proc *q)
                          nbare == 1 ? "has" : "have",
                          by_time ? "a single run" : "low and high empty", nbare > 1 ? "s" : "");
             note_lines(&b, bare, nbare);
-            dls__buf_put(&b, "): their band is their speed alone");
+            dls__buf_put(&b, "): %s", nbare == 1 ? "its band is its speed alone"
+                                                   : "their band is their speed alone");
         }
         char *s = dls__buf_take(&b);
         if (s != NULL)
