@@ -179,6 +179,8 @@ static void print_table(const tool_args *args, const dls_platform *pl, const dls
     }
     for (int c = 0; c < PARTITION_COLS; c++)
         tool_column_fix(&col[c]);
+    if (col[PCOL_TIME].width < (int)strlen("unused"))
+        col[PCOL_TIME].width = (int)strlen("unused");
     printf("%s: %s over %s\n", args->pos[0],
            tool_count(n1, sizeof n1, N, "element", "elements"),
            tool_count(n2, sizeof n2, (double)p, "processor", "processors"));
@@ -197,9 +199,15 @@ static void print_table(const tool_args *args, const dls_platform *pl, const dls
                                     first ? (double)first[i] : 0};
         o = tool_put(line, "  ", 0);
         o = tool_put(o, tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), 0);
-        for (int c = 0; c < PARTITION_COLS; c++)
-            if (shown[c])
-                o = tool_put_column(tool_put(o, "  ", 0), &col[c], v[c]);
+        for (int c = 0; c < PARTITION_COLS; c++) {
+            if (!shown[c])
+                continue;
+            o = tool_put(o, "  ", 0);
+            if (c == PCOL_TIME && el[i] == 0) /* a processor given nothing: a word */
+                o = tool_put_right(o, "unused", (size_t)col[c].width);
+            else
+                o = tool_put_column(o, &col[c], v[c]);
+        }
         *o++ = '\n';
         fwrite(line, 1, (size_t)(o - line), stdout);
     }

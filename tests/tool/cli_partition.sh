@@ -130,6 +130,7 @@ expect_out "^  gpu       24000000    24.0000       2.2$" "partition table: a sha
 run partition "$ex/paper003_two.json" --elements 1
 expect_rc 0 "partition of one element"
 expect_out "1 element over 2 processors" "partition: 1 element"
+expect_out "^  P2  *0  *0.000  *unused$" "partition: a processor given nothing reads unused"
 expect_err 'sending "P1" its 1 element alone' "partition: 1 element in the warning"
 run partition "$ex/paper003_two.json" --elements 1000 --digits 2
 expect_rc 0 "partition --digits 2"
