@@ -293,9 +293,12 @@ const char *tool_amount(double v, char *buf, size_t size)
 static void put_g(char *buf, size_t size, int digits, double v)
 {
 #ifdef HAVE_STRFROMD
-    char fmt[16];
-    snprintf(fmt, sizeof fmt, "%%.%dg", digits);
-    strfromd(buf, size, fmt, v);
+    /* the formats written out: snprintf's format parsing is slow in this program (see
+     * tool_put), and a JSON document of a large platform has millions of numbers */
+    static const char *const fmt[18] = {"%.1g", "%.1g", "%.2g", "%.3g", "%.4g", "%.5g",
+                                        "%.6g", "%.7g", "%.8g", "%.9g", "%.10g", "%.11g",
+                                        "%.12g", "%.13g", "%.14g", "%.15g", "%.16g", "%.17g"};
+    strfromd(buf, size, fmt[digits < 1 ? 1 : digits > 17 ? 17 : digits], v);
 #else
     snprintf(buf, size, "%.*g", digits, v);
 #endif
@@ -386,10 +389,15 @@ const char *tool_shortest(double v, char *buf, size_t size)
     char plain[40];
     /* a whole number in all its digits below 10^6 (60, 300000), and beyond where that is
      * no longer (14394283142184120, not 1.439428314218412e16; but 1e6) */
-    if (v == floor(v) && fabs(v) < 1e17 &&
-        (fabs(v) < PLAIN_WHOLE_MAX ||
-         (size_t)snprintf(plain, sizeof plain, "%.0f", v) <= strlen(buf)))
-        snprintf(buf, size, "%.0f", v);
+    if (v == floor(v) && fabs(v) < 1e17) {
+#ifdef HAVE_STRFROMD
+        strfromd(plain, sizeof plain, "%.0f", v);
+#else
+        snprintf(plain, sizeof plain, "%.0f", v);
+#endif
+        if (fabs(v) < PLAIN_WHOLE_MAX || strlen(plain) <= strlen(buf))
+            snprintf(buf, size, "%s", plain);
+    }
     return buf;
 }
 
