@@ -1077,10 +1077,13 @@ dls_status dls_export_csv(const dls_platform *platform, size_t i, char **out, dl
         dls_model_get_points(dls_platform_model(platform, k), &n, &sz, &sp, &lo, &hi);
         for (size_t j = 0; j < n && !b.failed; j++) {
             put_name(&b, name);
-            /* 17 significant digits read back as the same double */
-            dls__buf_put(&b, ",%.17g,%.17g", sz[j], sp[j]);
+            /* each number in the fewest digits that read back as the same double */
+            char t[4][48];
+            dls__buf_put(&b, ",%s,%s", dls__shortest_text(sz[j], t[0], sizeof t[0]),
+                         dls__shortest_text(sp[j], t[1], sizeof t[1]));
             if (lo != NULL)
-                dls__buf_put(&b, ",%.17g,%.17g\n", lo[j], hi[j]);
+                dls__buf_put(&b, ",%s,%s\n", dls__shortest_text(lo[j], t[2], sizeof t[2]),
+                             dls__shortest_text(hi[j], t[3], sizeof t[3]));
             else
                 dls__buf_put(&b, ",,\n");
         }

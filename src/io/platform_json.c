@@ -24,6 +24,7 @@
 #include "core/buf.h"
 #include "core/grow.h"
 #include "core/pages.h"
+#include "core/locale.h"
 #include "io/platform_json.h"
 #include "io/platform_simdjson.h"
 #include "model/model_impl.h"
@@ -266,9 +267,17 @@ dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_
         snprintf(version, sizeof version, "{\n  \"version\": %d,\n  ", platform->format);
     dls__buf_add(&b, version, strlen(version));
     dls__buf_add(&b, head, sizeof head - 1);
+    /* the shortest numbers are read and written by strtod and snprintf: in the C locale,
+     * whatever the caller's (jansson's own numbers are locale-proof) */
+    dls__c_numeric loc;
+    if (dls__c_numeric_enter(&loc) != 0) {
+        dls__buf_free(&b);
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
+    }
     for (size_t i = 0; i < platform->n; i++) {
         char *t = proc_text(&platform->procs[i]);
         if (t == NULL) {
+            dls__c_numeric_leave(&loc);
             dls__buf_free(&b);
             return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
         }
@@ -278,6 +287,7 @@ dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_
             dls__buf_add(&b, next, sizeof next - 1);
         free(t);
     }
+    dls__c_numeric_leave(&loc);
     dls__buf_add(&b, tail, sizeof tail - 1);
     char *text = dls__buf_take(&b);
     if (text == NULL)

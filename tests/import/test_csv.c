@@ -826,15 +826,14 @@ TEST(test_export)
     assert_ok(dls_export_csv(pl, 1, &out, &err), &err);
     assert_string_equal(out, "name,size,speed,low,high\n"
                              "\"a \"\"quoted\"\", name\",1,3.25,,\n"
-                             "\"a \"\"quoted\"\", name\",2.5,0.10000000000000001,,\n"
-                             "\"a \"\"quoted\"\", name\",1000000,0.0070000000000000001,,\n");
+                             "\"a \"\"quoted\"\", name\",2.5,0.1,,\n"
+                             "\"a \"\"quoted\"\", name\",1e6,0.007,,\n");
     dls_free(out);
     assert_ok(dls_export_csv(pl, 0, &out, &err), &err);
     assert_string_equal(out, "name,size,speed,low,high\n"
                              "plain,1,3.25,3,3.5\n"
-                             "plain,2.5,0.10000000000000001,0.050000000000000003,"
-                             "0.10000000000000001\n"
-                             "plain,1000000,0.0070000000000000001,0.0070000000000000001,1\n");
+                             "plain,2.5,0.1,0.05,0.1\n"
+                             "plain,1e6,0.007,0.007,1\n");
     dls_free(out);
     /* everything, read back */
     assert_ok(dls_export_csv(pl, (size_t)-1, &out, &err), &err);
