@@ -559,8 +559,16 @@ static void put(text *t, const char *fmt, ...)
 /* A number, or null when it is not finite (JSON has no NaN). */
 static void put_num(text *t, const char *key, double v, const char *after)
 {
-    if (isfinite(v))
-        put(t, "\"%s\": %.17g%s", key, v, after);
+    if (isfinite(v)) {
+        /* the fewest digits that read back as v (15 when they do: then the shortest) */
+        char num[40];
+        for (int digits = 15; digits <= 17; digits++) {
+            snprintf(num, sizeof num, "%.*g", digits, v);
+            if (strtod(num, NULL) == v)
+                break;
+        }
+        put(t, "\"%s\": %s%s", key, num, after);
+    }
     else
         put(t, "\"%s\": null%s", key, after);
 }

@@ -516,8 +516,9 @@ static int progress(const dls_bench_progress *p, void *data)
     char el[32], eta[32];
     clock_text(p->elapsed, el, sizeof el);
     clock_text(p->estimated, eta, sizeof eta);
-    fprintf(stderr, "\r%s[%3zu/%zu points] size %-10.4g run %-3u elapsed %s%s%s   ", m->label,
-            p->points, p->max_points, p->size, p->rep, el,
+    fprintf(stderr, "\r%s[%3zu/%zu %s] size %-10.4g run %-3u elapsed %s%s%s   ", m->label,
+            p->points, p->max_points, tool_plural(p->max_points, "point", "points"), p->size,
+            p->rep, el,
             isfinite(p->estimated) ? ", about " : "", isfinite(p->estimated) ? eta : "");
     if (isfinite(p->estimated))
         fprintf(stderr, " left");
@@ -549,7 +550,7 @@ static int log_point(const dls_bench_point *pt, void *data)
                           "reps", (int)pt->reps);
     if (o != NULL && isfinite(m->fixed))
         json_object_set_new(o, "fixed", tool_json_number(m->fixed));
-    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(TOOL_JSON_DIGITS)) : NULL;
+    char *text = o ? tool_json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     /* one line per point, on disk before the next measurement starts */
     int failed = text == NULL || fprintf(m->log, "%s\n", text) < 0 || fflush(m->log) != 0 ||
@@ -796,9 +797,10 @@ static json_t *summary_json(const dls_bench_summary *u, double accuracy)
 static void print_summary(const dls_bench_summary *u, const dls_bench_params *par,
                           const bench_job *job)
 {
-    fprintf(stderr, "dlsched: measured %zu sizes in %.1f s (stop: %s); the model keeps %zu "
-            "points, measured from %.6g to %.6g (a run of %.3g s there)\n", u->measured,
-            u->elapsed, dls_bench_stop_name(u->stop), u->kept, u->smallest, u->largest,
+    fprintf(stderr, "dlsched: measured %zu %s in %.1f s (stop: %s); the model keeps %zu "
+            "%s, measured from %.6g to %.6g (a run of %.3g s there)\n", u->measured,
+            tool_plural(u->measured, "size", "sizes"), u->elapsed, dls_bench_stop_name(u->stop),
+            u->kept, tool_plural(u->kept, "point", "points"), u->smallest, u->largest,
             u->top_run_time);
     if (u->top_by_budget)
         tool_warning("the time budget afforded sizes up to %.6g; from there to the limit %.6g "
@@ -863,7 +865,7 @@ static void log_summary(monitor *m, const dls_bench *b, const dls_bench_params *
     const dls_bench_check *c = dls_bench_held_out(b, &nc);
     json_t *o = json_pack("{s:o,s:o}", "summary", summary_json(&u, par->accuracy), "held_out",
                           checks_json(c, nc));
-    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(TOOL_JSON_DIGITS)) : NULL;
+    char *text = o ? tool_json_dumps(o, JSON_COMPACT) : NULL;
     json_decref(o);
     if (text == NULL || fprintf(m->log, "%s\n", text) < 0 || fflush(m->log) != 0)
         tool_warning("%s: cannot append the summary to the log: %s", m->logpath,

@@ -52,8 +52,8 @@ static int write_cluster(const tool_mpi_bench *job, const dls_platform *pl, json
         return tool_print_json(root);
     }
     int to_file = job->out != NULL && !tool_is_stdout(job->out);
-    fprintf(stderr, "dlsched: measured %zu ranks at once; platform written to %s (logs %s.0 to "
-            "%s.%zu)\n", n, to_file ? job->out : "standard output (-o FILE writes it to a file)",
+    fprintf(stderr, "dlsched: measured %zu %s at once; platform written to %s (logs %s.0 to "
+            "%s.%zu)\n", n, tool_plural(n, "rank", "ranks"), to_file ? job->out : "standard output (-o FILE writes it to a file)",
             job->log, job->log, n - 1);
     return EXIT_DONE;
 }
@@ -71,8 +71,9 @@ static int write_links_into(const tool_mpi_bench *job, const dls_platform *pl, j
         return tool_print_json(json_pack("{s:I,s:s,s:O}", "ranks",
                                          (json_int_t)dls_platform_count(pl), "platform",
                                          job->merge, "links", links));
-    fprintf(stderr, "dlsched: the links of %zu ranks written into %s (%.6g bytes per unit of "
-            "load)\n", dls_platform_count(pl), job->merge, job->bytes_per_unit);
+    fprintf(stderr, "dlsched: the links of %zu %s written into %s (%.6g bytes per unit of "
+            "load)\n", dls_platform_count(pl),
+            tool_plural(dls_platform_count(pl), "rank", "ranks"), job->merge, job->bytes_per_unit);
     return EXIT_DONE;
 }
 
@@ -140,9 +141,11 @@ int tool_bench_mpi_run(const tool_mpi_bench *job)
             st = dls_platform_read_file(job->merge, &pl, &err);
             if (st == DLS_OK && dls_platform_count(pl) != (size_t)size) {
                 st = err.status = DLS_EINVAL;
-                snprintf(err.message, sizeof err.message, "bench: --merge %s: %zu processors "
-                         "for %d ranks (processor r takes rank r's link)", job->merge,
-                         dls_platform_count(pl), size);
+                snprintf(err.message, sizeof err.message, "bench: --merge %s: %zu %s "
+                         "for %d %s (processor r takes rank r's link)", job->merge,
+                         dls_platform_count(pl),
+                         tool_plural(dls_platform_count(pl), "processor", "processors"), size,
+                         size == 1 ? "rank" : "ranks");
             }
         }
         MPI_Bcast(&st, 1, MPI_INT, 0, MPI_COMM_WORLD);

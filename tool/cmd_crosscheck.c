@@ -90,7 +90,9 @@ static json_t *checks_json(double V, const dls_crosscheck *c)
 
 static void print_checks(const char *path, double V, const dls_crosscheck *c)
 {
-    printf("%s: load %.10g\n", path, V);
+    char a[48];
+    printf("%s: load %s units\n", path, tool_amount(V, a, sizeof a));
+    printf("  %-19s %-8s %s\n", "CHECK", "RESULT", "DETAIL");
     for (int k = 0; k < DLS_CHECK_COUNT; k++) {
         const dls_check_result *r = dls_crosscheck_result(c, (dls_check_kind)k);
         printf("  %-19s %-8s %s\n", dls_check_kind_name(r->kind),
@@ -135,7 +137,7 @@ int cmd_crosscheck(const tool_args *args)
         if (jr != EXIT_DONE)
             rc = jr;
     } else {
-        print_checks(args->pos[0], V, c);
+        print_checks(tool_input_name(args->pos[0]), V, c);
     }
     dls_crosscheck_free(c);
     dls_platform_free(pl);

@@ -50,6 +50,7 @@ static const tool_opt installments_opts[] = {
     TOOL_GROUP("Output"),
     TOOL_STRING("gantt", "FILE", "draw the schedule as an SVG Gantt chart"),
     TOOL_FLAG("json", "write the result as JSON"),
+    TOOL_DIGITS_OPT,
     TOOL_OPT_END,
 };
 
@@ -241,84 +242,168 @@ static json_t *result_json(const dls_platform *pl, const dls_installment_analysi
 
 static void print_analysis(const dls_platform *pl, const dls_installment_analysis *an)
 {
-    char lo[32], up[32];
+    char lo[48], up[48];
     const char *upper_name = name_or_null(pl, an->upper_processor);
-    tool_num(an->upper, up, sizeof up);
+    tool_amount(an->upper, up, sizeof up);
     if (an->lower_reason == DLS_INSTALLMENT_DEFINED) {
         tool_num(an->lower, lo, sizeof lo);
-        printf("chunk-size range: (%s, %s]", lo, up);
+        printf("chunk sizes worth trying: above %s and up to %s units", lo, up);
     } else if (an->lower_reason == DLS_INSTALLMENT_NO_LINES) {
-        printf("chunk-size range: undefined: %s\n", an->lower_note);
+        printf("chunk sizes worth trying: not known: %s\n", an->lower_note);
         upper_name = NULL;
     } else {
-        printf("chunk-size range: up to %s; %s", up, an->lower_note);
+        printf("chunk sizes worth trying: up to %s units; %s", up, an->lower_note);
     }
     if (upper_name != NULL)
-        printf(" (upper end: the %s of \"%s\")", an->upper_is_limit ? "limit" : "swap point",
-               upper_name);
+        printf(" (above it, \"%s\" %s)", upper_name,
+               an->upper_is_limit ? "cannot hold a chunk: its limit"
+                                  : "runs out of memory and slows down");
     if (an->lower_reason != DLS_INSTALLMENT_NO_LINES)
-        printf("%s\n", an->range_empty ? "; empty" : "");
+        printf("%s\n", an->range_empty ? "; none is" : "");
     if (an->formula_reason == DLS_INSTALLMENT_DEFINED)
-        printf("formula (5): %.9g (set by \"%s\")%s%s\n", an->formula,
+        printf("suggested chunk size: %.9g units, the smallest with which no processor waits "
+               "for its next chunk (set by \"%s\")%s%s\n", an->formula,
                dls_platform_name(pl, (size_t)an->formula_processor),
-               an->formula_in_range ? ", in the range" : "; ",
+               an->formula_in_range ? "" : "; ",
                an->formula_in_range ? "" : an->formula_note);
     else
-        printf("formula (5): undefined: %s\n", an->formula_note);
+        printf("suggested chunk size: none: %s\n", an->formula_note);
 }
 
-static void print_result(const char *path, const dls_platform *pl,
+/* The numeric columns of the installments' table, in their order. */
+enum { ICOL_CHUNKS, ICOL_LOAD, ICOL_SHARE, ICOL_FIRST, ICOL_FINISH, ICOL_BUSY, ICOL_WAIT,
+       ICOL_CHUNK_TIME, ICOL_SWAP, INSTALLMENT_COLS };
+
+/* Row i of the installments' table: its numbers (NaN for none). */
+static void installment_values(const dls_platform *pl, const dls_installment *s, size_t i,
+                               double *v)
+{
+    double V = dls_installment_load(s);
+    dls_installment_levels levels;
+    int swap = dls_installment_memory_levels(pl, i, &levels, NULL) == DLS_OK && levels.supported;
+    v[ICOL_CHUNKS] = (double)dls_installment_chunk_counts(s)[i];
+    v[ICOL_LOAD] = dls_installment_loads(s)[i];
+    v[ICOL_SHARE] = 100 * dls_installment_loads(s)[i] / V;
+    v[ICOL_FIRST] = dls_installment_first_arrival(s)[i];
+    v[ICOL_FINISH] = dls_installment_finish(s)[i];
+    v[ICOL_BUSY] = dls_installment_busy(s)[i];
+    v[ICOL_WAIT] = dls_installment_wait(s)[i];
+    v[ICOL_CHUNK_TIME] = dls_installment_chunk_time(s)[i];
+    v[ICOL_SWAP] = swap ? levels.swap_point : NAN;
+}
+
+/* The processors' table of an installment schedule; `lp`: the LP's (no role, chunk time,
+ * level or swap point). */
+static void print_installment_table(const tool_args *args, const dls_platform *pl,
+                                    const dls_installment *s, int lp)
+{
+    size_t n = dls_installment_count(s);
+    double V = dls_installment_load(s), T = dls_installment_makespan(s);
+    int width = tool_name_width(pl, n), digits = tool_digits(args), role_width = 8;
+    static const char *const head[INSTALLMENT_COLS] = {
+        "CHUNKS", "LOAD (units)", "SHARE (%)", "FIRST ARRIVAL (s)", "FINISH (s)",
+        "BUSY TIME (s)", "WAIT TIME (s)", "CHUNK TIME (s)", "SWAP POINT (units)"};
+    int shown[INSTALLMENT_COLS] = {1, 1, 1, 1, 1, 1, 1, !lp, !lp};
+    tool_column col[INSTALLMENT_COLS];
+    for (int c = 0; c < INSTALLMENT_COLS; c++)
+        tool_column_init(&col[c], head[c], digits,
+                         TOOL_ZERO_REL * (c == ICOL_LOAD || c == ICOL_SWAP ? V
+                                          : c == ICOL_SHARE ? 100 : c == ICOL_CHUNKS ? 0 : T));
+    col[ICOL_CHUNKS].whole = 1;
+    double v[INSTALLMENT_COLS];
+    for (size_t i = 0; i < n; i++) {
+        installment_values(pl, s, i, v);
+        for (int c = 0; c < INSTALLMENT_COLS; c++)
+            tool_column_see(&col[c], v[c]);
+    }
+    for (int c = 0; c < INSTALLMENT_COLS; c++)
+        tool_column_fix(&col[c]);
+    const dls_installment_role *role = dls_installment_roles(s);
+    const int *lvl = dls_installment_binding_levels(s);
+    char cell[TOOL_CELL_BYTES], line[TOOL_CELL_BYTES + INSTALLMENT_COLS * (TOOL_COLUMN_BYTES + 2) + 64];
+    char *o = tool_put(line, "  ", 0);
+    o = tool_put(o, tool_cell(cell, sizeof cell, "NAME", width), 0);
+    if (!lp)
+        o = tool_put(tool_put(o, "  ", 0), "ROLE", (size_t)role_width);
+    for (int c = 0; c < INSTALLMENT_COLS; c++) {
+        if (c == ICOL_SWAP && !lp)
+            o = tool_put(o, "  LEVEL", 0);
+        if (shown[c])
+            o = tool_put_heading(tool_put(o, "  ", 0), &col[c]);
+    }
+    *o++ = '\n';
+    fwrite(line, 1, (size_t)(o - line), stdout);
+    int lines = 0;
+    for (size_t i = 0; i < n; i++) {
+        installment_values(pl, s, i, v);
+        o = tool_put(line, "  ", 0);
+        o = tool_put(o, tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), 0);
+        if (!lp)
+            o = tool_put(tool_put(o, "  ", 0), dls_installment_role_name(role[i]),
+                         (size_t)role_width);
+        for (int c = 0; c < INSTALLMENT_COLS; c++) {
+            if (c == ICOL_SWAP && !lp) {
+                char lv[24] = "-";
+                if (lvl[i] > 0)
+                    *tool_put_size(lv, (size_t)lvl[i]) = '\0';
+                o = tool_put_right(tool_put(o, "  ", 0), lv, 5);
+                lines += lvl[i] > 0;
+            }
+            if (shown[c])
+                o = tool_put_column(tool_put(o, "  ", 0), &col[c], v[c]);
+        }
+        *o++ = '\n';
+        fwrite(line, 1, (size_t)(o - line), stdout);
+    }
+    if (lines > 0)
+        printf("LEVEL: the time line of the processor's model its chunks use (1 the first, a "
+               "higher one\nonce its memory is full); - for a speed model or no chunk\n");
+}
+
+static void print_result(const tool_args *args, const dls_platform *pl,
                          const dls_installment_analysis *an, const dls_installment *s,
                          chunk_source src, const lp_result *lp)
 {
     size_t n = dls_installment_count(s);
-    printf("%s: load %.9g over %zu processors, in equal chunks, round after round\n", path,
-           dls_installment_load(s), n);
+    char a[48], b[64], c[64], d[64];
+    printf("%s: load %s units over %s, sent in equal chunks round after round\n", tool_input_name(args->pos[0]),
+           tool_amount(dls_installment_load(s), a, sizeof a),
+           tool_count(b, sizeof b, (double)n, "processor", "processors"));
     print_analysis(pl, an);
-    printf("chunk: %.9g (%s", dls_installment_chunk(s), source_name[src]);
+    printf("chunk size: %.9g units (%s", dls_installment_chunk(s),
+           src == FROM_NUMBER ? "given" : src == FROM_FORMULA ? "the suggested one" : "swept");
     if (src == FROM_SWEEP) {
         size_t ns;
         dls_installment_sweep_samples(s, &ns, NULL, NULL);
-        printf(", best of %zu sizes simulated", ns);
+        printf(": the best of %s simulated", tool_count(d, sizeof d, (double)ns, "size", "sizes"));
     }
     printf(")\n");
     uint64_t N = dls_installment_chunks(s), rounds = dls_installment_rounds(s);
     size_t p = dls_installment_rotation(s);
-    printf("%llu chunk%s in %llu round%s of %.9g s over %zu processor%s, last chunk %.9g\n",
-           (unsigned long long)N, N == 1 ? "" : "s", (unsigned long long)rounds,
-           rounds == 1 ? "" : "s", dls_installment_round_time(s), p, p == 1 ? "" : "s",
+    /* what a round and a chunk are, in words; a round's time is that of its sends, not of
+     * the schedule, which ends with the computing of the last chunks */
+    printf("the load is sent as %s in %s over %s: in each round every processor\n"
+           "receives one chunk in turn (the last round may be partial; the last chunk holds "
+           "%.9g units)\n",
+           tool_count(b, sizeof b, (double)N, "chunk", "chunks"),
+           tool_count(c, sizeof c, (double)rounds, "round", "rounds"),
+           tool_count(d, sizeof d, (double)p, "processor", "processors"),
            dls_installment_last_chunk(s));
     double T = dls_installment_makespan(s);
-    printf("makespan %.9g s\n", T);
+    if (N < p)
+        printf("a full round of sends, a chunk to each of the %zu, would take %.9g s; this load "
+               "fills\nonly part of one\n", p, dls_installment_round_time(s));
+    else
+        printf("a full round of sends takes %.9g s (the link's time; each processor computes "
+               "its chunk\nwhile the next ones are sent)\n", dls_installment_round_time(s));
+    printf("makespan %.9g s: when the last processor finishes its last chunk\n", T);
     if (isfinite(lp->makespan))
-        printf("single-installment LP makespan %.9g s (%s); multi-installment / LP = %.6g\n",
+        printf("the whole load in a single installment (one chunk a processor, sized by the "
+               "LP):\nmakespan %.9g s (%s); this schedule takes %.6g times that\n",
                lp->makespan, lp->status, T / lp->makespan);
     else
-        printf("single-installment LP: %s\n", lp->status);
-    int width = tool_name_width(pl, n);
-    char cell[TOOL_CELL_BYTES];
-    const dls_installment_role *role = dls_installment_roles(s);
-    const uint64_t *ch = dls_installment_chunk_counts(s);
-    const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
-                 *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
-                 *wait = dls_installment_wait(s), *ct = dls_installment_chunk_time(s);
-    const int *lvl = dls_installment_binding_levels(s);
-    printf("  %s  %-8s  %12s  %14s  %14s  %14s  %14s  %14s  %12s  %5s  %12s\n",
-           tool_cell(cell, sizeof cell, "NAME", width), "ROLE", "CHUNKS", "LOAD", "FIRST", "FINISH", "BUSY", "WAIT", "CHUNK TIME",
-           "LEVEL", "SWAP POINT");
-    for (size_t i = 0; i < n; i++) {
-        char f[32], e[32], c[32], lv[16], sw[32] = "-";
-        dls_installment_levels levels;
-        if (dls_installment_memory_levels(pl, i, &levels, NULL) == DLS_OK && levels.supported)
-            tool_num(levels.swap_point, sw, sizeof sw);
-        snprintf(f, sizeof f, isfinite(fa[i]) ? "%.9g" : "-", fa[i]);
-        snprintf(e, sizeof e, isfinite(fin[i]) ? "%.9g" : "-", fin[i]);
-        snprintf(c, sizeof c, isfinite(ct[i]) ? "%.6g" : "-", ct[i]);
-        snprintf(lv, sizeof lv, lvl[i] > 0 ? "%d" : "-", lvl[i]);
-        printf("  %s  %-8s  %12llu  %14.9g  %14s  %14s  %14.9g  %14.9g  %12s  %5s  %12s\n",
-               tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), dls_installment_role_name(role[i]),
-               (unsigned long long)ch[i], ld[i], f, e, busy[i], wait[i], c, lv, sw);
-    }
+        printf("the whole load in a single installment (sized by the LP): %s\n", lp->status);
+    print_installment_table(args, pl, s, 0);
 }
 
 /* Parses --chunk: a number > 0, "formula" or "sweep". Returns -1 on bad text. */
@@ -350,9 +435,10 @@ static void formula_or_sweep(const dls_installment_analysis *an, chunk_source *s
         *chunk = an->formula;
         return;
     }
-    tool_warning("the published chunk size (formula) %s: %s; sweeping the chunk size instead",
-                 an->formula_reason == DLS_INSTALLMENT_DEFINED ? "is out of the range"
-                                                              : "is undefined",
+    tool_warning("%s: %s; sweeping the chunk size instead",
+                 an->formula_reason == DLS_INSTALLMENT_DEFINED
+                     ? "the suggested chunk size is not among those worth trying"
+                     : "no chunk size can be suggested",
                  an->formula_note);
     *src = FROM_SWEEP;
 }
@@ -381,7 +467,7 @@ static int report(const tool_args *args, const dls_platform *pl,
     if (arg_flag(args, "json"))
         rc = tool_print_json(result_json(pl, an, s, src, &lp));
     else
-        print_result(args->pos[0], pl, an, s, src, &lp);
+        print_result(args, pl, an, s, src, &lp);
     if (gantt != NULL) {
         /* after the answer, which a chart that cannot be written does not hide */
         dls_installment_gantt_params gp;
@@ -453,13 +539,68 @@ static json_t *lp_json(const dls_platform *pl, const dls_installment *s,
     return root;
 }
 
-static void print_lp(const char *path, const dls_platform *pl, const dls_installment *s,
+/* --lp --list: every chunk, in the order it is sent. */
+static void print_chunk_list(const tool_args *args, const dls_platform *pl,
+                             const dls_installment *s)
+{
+    uint64_t N = dls_installment_chunks(s);
+    size_t n = dls_installment_count(s);
+    double V = dls_installment_load(s), T = dls_installment_makespan(s);
+    int width = tool_name_width(pl, n), digits = tool_digits(args);
+    static const char *const head[7] = {"SIZE (units)", "SEND START (s)", "ARRIVAL (s)",
+                                        "COMPUTE START (s)", "FINISH (s)", "RESULTS BACK (s)",
+                                        "CHUNK"};
+    tool_column col[7];
+    for (int c = 0; c < 7; c++)
+        tool_column_init(&col[c], head[c], digits, TOOL_ZERO_REL * (c == 0 ? V : T));
+    col[6].whole = 1;
+    tool_column_see(&col[6], (double)N);
+    for (uint64_t k = 0; k < N; k++) {
+        dls_installment_event ev;
+        if (dls_installment_event_at(s, k, &ev, NULL) != DLS_OK)
+            break;
+        double re = NAN;
+        dls_installment_return_at(s, k, NULL, &re, NULL);
+        double v[6] = {ev.size, ev.send_start, ev.send_end, ev.compute_start, ev.compute_end, re};
+        for (int c = 0; c < 6; c++)
+            tool_column_see(&col[c], v[c]);
+    }
+    for (int c = 0; c < 7; c++)
+        tool_column_fix(&col[c]);
+    char cell[TOOL_CELL_BYTES], line[TOOL_CELL_BYTES + 7 * (TOOL_COLUMN_BYTES + 2) + 8];
+    char *o = tool_put_heading(tool_put(line, "  ", 0), &col[6]);
+    o = tool_put(tool_put(o, "  ", 0), tool_cell(cell, sizeof cell, "TO", width), 0);
+    for (int c = 0; c < 6; c++)
+        o = tool_put_heading(tool_put(o, "  ", 0), &col[c]);
+    *o++ = '\n';
+    fwrite(line, 1, (size_t)(o - line), stdout);
+    for (uint64_t k = 0; k < N; k++) {
+        dls_installment_event ev;
+        if (dls_installment_event_at(s, k, &ev, NULL) != DLS_OK)
+            break;
+        double re = NAN;
+        dls_installment_return_at(s, k, NULL, &re, NULL);
+        double v[6] = {ev.size, ev.send_start, ev.send_end, ev.compute_start, ev.compute_end, re};
+        o = tool_put_column(tool_put(line, "  ", 0), &col[6], (double)(k + 1));
+        o = tool_put(tool_put(o, "  ", 0),
+                     tool_cell(cell, sizeof cell, dls_platform_name(pl, ev.processor), width), 0);
+        for (int c = 0; c < 6; c++)
+            o = tool_put_column(tool_put(o, "  ", 0), &col[c], v[c]);
+        *o++ = '\n';
+        fwrite(line, 1, (size_t)(o - line), stdout);
+    }
+}
+
+static void print_lp(const tool_args *args, const dls_platform *pl, const dls_installment *s,
                      const dls_installment_lp_info *in, int list)
 {
     size_t n = dls_installment_count(s);
     uint64_t N = dls_installment_chunks(s);
-    printf("%s: load %.9g over %zu processors, %llu installments sized by the LP\n", path,
-           dls_installment_load(s), n, (unsigned long long)N);
+    char a[48], b[64], c[64];
+    printf("%s: load %s units over %s, sent as %s (installments), each sized by the LP\n",
+           tool_input_name(args->pos[0]), tool_amount(dls_installment_load(s), a, sizeof a),
+           tool_count(b, sizeof b, (double)n, "processor", "processors"),
+           tool_count(c, sizeof c, (double)N, "chunk", "chunks"));
     printf("makespan %.9g s (replayed; the LP's %.9g s, relative residual %.3g)\n",
            dls_installment_makespan(s), in->lp_makespan, in->replay_residual);
     if (isfinite(in->single_makespan))
@@ -470,51 +611,25 @@ static void print_lp(const char *path, const dls_platform *pl, const dls_install
     if (isfinite(in->lower_bound))
         printf("lower bound %.9g s, gap %.3g%%\n", in->lower_bound, 100 * in->gap);
     if (in->exact)
-        printf("search: every sequence of up to %zu chunks priced (%u LPs in %.3g s): the best "
-               "of them\n", in->exhaustive_length, in->lps, in->seconds);
+        printf("search: every sequence of up to %s priced (%u %s in %.3g s): the best "
+               "of them\n", tool_count(b, sizeof b, (double)in->exhaustive_length, "chunk",
+                                       "chunks"),
+               in->lps, tool_plural(in->lps, "LP", "LPs"), in->seconds);
     else if (!isnan(in->single_makespan))
     {
-        printf("search: %u LPs (%u warm-started) in %.3g s, %lu simplex iterations; ", in->lps,
-               in->warm_starts, in->seconds, in->iterations);
+        printf("search: %u %s (%u warm-started) in %.3g s, %lu simplex %s; ", in->lps,
+               tool_plural(in->lps, "LP", "LPs"), in->warm_starts, in->seconds, in->iterations,
+               tool_plural(in->iterations, "iteration", "iterations"));
         if (in->exhaustive_length > 0)
-            printf("every sequence of up to %zu chunks; ", in->exhaustive_length);
-        printf("round-robin best at %u of %u rounds, moves gained %.3g%%%s\n", in->best_rounds,
-               in->rounds_tried, 100 * in->moves_gain, in->limited ? "; stopped at a limit" : "");
+            printf("every sequence of up to %s; ",
+                   tool_count(b, sizeof b, (double)in->exhaustive_length, "chunk", "chunks"));
+        printf("round-robin best at %u of %s, moves gained %.3g%%%s\n", in->best_rounds,
+               tool_count(c, sizeof c, (double)in->rounds_tried, "round", "rounds"),
+               100 * in->moves_gain, in->limited ? "; stopped at a limit" : "");
     }
-    int width = tool_name_width(pl, n);
-    char cell[TOOL_CELL_BYTES];
-    const uint64_t *ch = dls_installment_chunk_counts(s);
-    const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
-                 *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
-                 *wait = dls_installment_wait(s);
-    printf("  %s  %8s  %14s  %14s  %14s  %14s  %14s\n", tool_cell(cell, sizeof cell, "NAME", width),
-           "CHUNKS", "LOAD", "FIRST", "FINISH", "BUSY", "WAIT");
-    for (size_t i = 0; i < n; i++) {
-        char f[32], e[32];
-        snprintf(f, sizeof f, isfinite(fa[i]) ? "%.9g" : "-", fa[i]);
-        snprintf(e, sizeof e, isfinite(fin[i]) ? "%.9g" : "-", fin[i]);
-        printf("  %s  %8llu  %14.9g  %14s  %14s  %14.9g  %14.9g\n",
-               tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width),
-               (unsigned long long)ch[i], ld[i], f, e, busy[i], wait[i]);
-    }
-    if (!list)
-        return;
-    printf("  %8s  %s  %14s  %14s  %14s  %14s  %14s  %14s\n", "CHUNK",
-           tool_cell(cell, sizeof cell, "TO", width), "SIZE", "SEND START", "ARRIVAL",
-           "COMPUTE START", "FINISH", "RESULTS BACK");
-    for (uint64_t k = 0; k < N; k++) {
-        dls_installment_event ev;
-        if (dls_installment_event_at(s, k, &ev, NULL) != DLS_OK)
-            break;
-        double re;
-        char back[32];
-        dls_installment_return_at(s, k, NULL, &re, NULL);
-        snprintf(back, sizeof back, isfinite(re) ? "%.9g" : "-", re);
-        printf("  %8llu  %s  %14.9g  %14.9g  %14.9g  %14.9g  %14.9g  %14s\n",
-               (unsigned long long)k + 1,
-               tool_cell(cell, sizeof cell, dls_platform_name(pl, ev.processor), width), ev.size,
-               ev.send_start, ev.send_end, ev.compute_start, ev.compute_end, back);
-    }
+    print_installment_table(args, pl, s, 1);
+    if (list)
+        print_chunk_list(args, pl, s);
 }
 
 static int cmd_installments_lp(const tool_args *args, double V)
@@ -584,7 +699,7 @@ static int cmd_installments_lp(const tool_args *args, double V)
         if (arg_flag(args, "json"))
             rc = tool_print_json(lp_json(pl, s, &info));
         else
-            print_lp(args->pos[0], pl, s, &info, arg_flag(args, "list"));
+            print_lp(args, pl, s, &info, arg_flag(args, "list"));
         if (gantt != NULL) {
             /* after the answer, which a chart that cannot be written does not hide */
             dls_installment_gantt_params gp;
@@ -660,8 +775,8 @@ int cmd_installments(const tool_args *args)
     }
     tool_warn_lines(dls_installment_note(s));
     if (src == FROM_FORMULA && dls_installment_chunks(s) < dls_platform_count(pl))
-        tool_warning("the published chunk size (--chunk formula) is meant for loads of many "
-                     "rounds: --chunk sweep finds a better chunk size for this one");
+        tool_warning("the suggested chunk size is meant for loads of many rounds: --chunk "
+                     "sweep finds a better chunk size for this one");
     rc = report(args, pl, &an, s, src, V, par.use_limits);
     dls_installment_free(s);
     dls_platform_free(pl);

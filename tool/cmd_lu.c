@@ -27,6 +27,7 @@ static const tool_opt lu_opts[] = {
     TOOL_GROUP("Output"),
     TOOL_FLAG("owners", "text output: list every column's owner (runs of equal owners)"),
     TOOL_FLAG("quiet", "no progress line"),
+    TOOL_DIGITS_OPT,
     TOOL_FLAG("json", "write the result as JSON"),
     TOOL_OPT_END,
 };
@@ -163,22 +164,45 @@ static void print_runs(const dls_platform *pl, const size_t *own, uint64_t n, si
     putchar('\n');
 }
 
-static void print_result(const char *path, const dls_platform *pl, const dls_lu *r, int all)
+static void print_result(const tool_args *args, const dls_platform *pl, const dls_lu *r,
+                         int all)
 {
     uint64_t n = dls_lu_columns(r);
     size_t p = dls_lu_count(r);
     int width = tool_name_width(pl, p);
-    char cell[TOOL_CELL_BYTES];
-    printf("%s: %llu columns over %zu processors, %s", path, (unsigned long long)n, p,
+    char cell[TOOL_CELL_BYTES], a[64], b[64];
+    printf("%s: %s over %s, %s", tool_input_name(args->pos[0]),
+           tool_count(a, sizeof a, (double)n, "column", "columns"),
+           tool_count(b, sizeof b, (double)p, "processor", "processors"),
            dls_lu_algorithm_name(dls_lu_get_algorithm(r)));
     if (dls_lu_get_algorithm(r) == DLS_LU_FR)
         printf(" (heuristic %s)", dls_lu_heuristic_name(dls_lu_get_heuristic(r)));
     putchar('\n');
-    printf("  %s  %12s  %7s\n", tool_cell(cell, sizeof cell, "NAME", width), "COLUMNS", "SHARE");
-    for (size_t i = 0; i < p; i++)
-        printf("  %s  %12llu  %6.2f%%\n", tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width),
-               (unsigned long long)dls_lu_counts(r)[i],
-               100.0 * (double)dls_lu_counts(r)[i] / (double)n);
+    tool_column col[2];
+    tool_column_init(&col[0], "COLUMNS", tool_digits(args), 0);
+    tool_column_init(&col[1], "SHARE (%)", tool_digits(args), TOOL_ZERO_REL * 100);
+    col[0].whole = 1;
+    for (size_t i = 0; i < p; i++) {
+        tool_column_see(&col[0], (double)dls_lu_counts(r)[i]);
+        tool_column_see(&col[1], 100.0 * (double)dls_lu_counts(r)[i] / (double)n);
+    }
+    tool_column_fix(&col[0]);
+    tool_column_fix(&col[1]);
+    char line[TOOL_CELL_BYTES + 2 * (TOOL_COLUMN_BYTES + 2) + 8];
+    char *o = tool_put(tool_put(line, "  ", 0), tool_cell(cell, sizeof cell, "NAME", width), 0);
+    o = tool_put_heading(tool_put(o, "  ", 0), &col[0]);
+    o = tool_put_heading(tool_put(o, "  ", 0), &col[1]);
+    *o++ = '\n';
+    fwrite(line, 1, (size_t)(o - line), stdout);
+    for (size_t i = 0; i < p; i++) {
+        o = tool_put(tool_put(line, "  ", 0),
+                     tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), 0);
+        o = tool_put_column(tool_put(o, "  ", 0), &col[0], (double)dls_lu_counts(r)[i]);
+        o = tool_put_column(tool_put(o, "  ", 0), &col[1],
+                            100.0 * (double)dls_lu_counts(r)[i] / (double)n);
+        *o++ = '\n';
+        fwrite(line, 1, (size_t)(o - line), stdout);
+    }
     printf("cost %.10g s", dls_lu_cost(r));
     if (!isnan(dls_lu_lower_bound(r)))
         printf(", lower bound %.10g s (gap %.3g%%)", dls_lu_lower_bound(r), 100 * dls_lu_gap(r));
@@ -272,21 +296,22 @@ static void print_comparison(const char *path, const dls_platform *pl, uint64_t 
                              const comparison *c)
 {
     double ref = isnan(c->exact) ? c->bound : c->exact;
-    printf("%s: %llu columns over %zu processors\n", path, (unsigned long long)n,
-           dls_platform_count(pl));
-    printf("  %-9s  %16s  %10s  %12s  %s\n", "ALGORITHM", "COST (s)", "TIME (s)",
-           isnan(c->exact) ? "GAP TO BOUND" : "GAP TO OPT", "STATUS");
+    char na[64], nb[64];
+    printf("%s: %s over %s\n", path, tool_count(na, sizeof na, (double)n, "column", "columns"),
+           tool_count(nb, sizeof nb, (double)dls_platform_count(pl), "processor", "processors"));
+    printf("  %-9s  %16s  %10s  %16s  %s\n", "ALGORITHM", "COST (s)", "RUN TIME (s)",
+           isnan(c->exact) ? "GAP TO BOUND (%)" : "GAP TO OPT (%)", "STATUS");
     for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
         const char *name = dls_lu_algorithm_name((dls_lu_algorithm)a);
         if (c->res[a] == NULL) {
-            printf("  %-9s  %16s  %10s  %12s  not computed\n", name, "-", "-", "-");
+            printf("  %-9s  %16s  %12s  %16s  not computed\n", name, "-", "-", "-");
             continue;
         }
         double cost = dls_lu_cost(c->res[a]);
         char gap[32] = "-";
         if (isfinite(cost) && ref > 0)
-            snprintf(gap, sizeof gap, "%.4g%%", 100 * (cost - ref) / ref);
-        printf("  %-9s  %16.10g  %10.4f  %12s  %s%s\n", name, cost, c->secs[a], gap,
+            snprintf(gap, sizeof gap, "%.4g", 100 * (cost - ref) / ref);
+        printf("  %-9s  %16.10g  %12.4f  %16s  %s%s\n", name, cost, c->secs[a], gap,
                dls_solution_status_name(dls_lu_status(c->res[a])),
                a <= DLS_LU_REVERSE ? " (constant speeds)" : "");
     }
@@ -304,14 +329,14 @@ static int compare(const char *path, const dls_platform *pl, uint64_t n,
     if (rc == EXIT_DONE && json)
         rc = tool_print_json(comparison_json(n, &c));
     else if (rc == EXIT_DONE)
-        print_comparison(path, pl, n, &c);
+        print_comparison(tool_input_name(path), pl, n, &c);
     for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++)
         dls_lu_free(c.res[a]);
     return rc;
 }
 
 /* One algorithm: its result, or exit 1 when the limits cannot hold the columns. */
-static int distribute(const char *path, const dls_platform *pl, uint64_t n,
+static int distribute(const dls_platform *pl, uint64_t n,
                       const dls_lu_params *par, const tool_args *args, ui *u)
 {
     int json = arg_flag(args, "json");
@@ -336,7 +361,7 @@ static int distribute(const char *path, const dls_platform *pl, uint64_t n,
         if (json)
             rc = tool_print_json(result_json(pl, r));
         else
-            print_result(path, pl, r, arg_flag(args, "owners"));
+            print_result(args, pl, r, arg_flag(args, "owners"));
     }
     dls_lu_free(r);
     return rc;
@@ -391,7 +416,7 @@ int cmd_lu(const tool_args *args)
     if (arg_flag(args, "compare"))
         rc = compare(path, pl, n, &par, arg_flag(args, "json"), &u);
     else
-        rc = distribute(path, pl, n, &par, args, &u);
+        rc = distribute(pl, n, &par, args, &u);
     if (rc == EXIT_INTERRUPTED)
         tool_error("lu: interrupted");
     tool_release_sigint(&old_sa);

@@ -24,6 +24,7 @@ static const tool_opt partition_opts[] = {
      "as published"},
     TOOL_GROUP("Output"),
     TOOL_FLAG("json", "write the result as JSON"),
+    TOOL_DIGITS_OPT,
     TOOL_OPT_END,
 };
 
@@ -96,13 +97,15 @@ static int links_note(const tool_args *args, const dls_platform *pl, const dls_p
     }
     if (linked == 0)
         return 0;
-    int n = snprintf(buf, size, "%zu of %zu processors have a link, which the partition "
+    int n = snprintf(buf, size, "%zu of %zu %s %s a link, which the partition "
                      "problem leaves out (the data are taken to be where they are computed)",
-                     linked, p);
+                     linked, p, tool_plural(p, "processor", "processors"),
+                     tool_plural(linked, "has", "have"));
     if (worst < p && longest > 0 && n > 0 && (size_t)n < size)
-        n += snprintf(buf + n, size - (size_t)n, ": sending \"%s\" its %llu elements alone "
+        n += snprintf(buf + n, size - (size_t)n, ": sending \"%s\" its %llu %s alone "
                       "would take %.3g s, against a makespan of %.3g s here",
-                      dls_platform_name(pl, worst), (unsigned long long)el[worst], longest,
+                      dls_platform_name(pl, worst), (unsigned long long)el[worst],
+                      tool_plural((size_t)el[worst], "element", "elements"), longest,
                       dls_partition_makespan(r));
     if (n > 0 && (size_t)n < size)
         snprintf(buf + n, size - (size_t)n, "; `dlsched schedule %s --load %llu` schedules "
@@ -162,27 +165,66 @@ static json_t *result_json(const tool_args *args, const dls_platform *pl,
     return root;
 }
 
-static void print_table(const char *path, const dls_platform *pl, const dls_partition *r,
+/* The numeric columns of the partition's table, in their order. */
+enum { PCOL_ELEMENTS, PCOL_SHARE, PCOL_TIME, PCOL_WEIGHT, PCOL_FIRST, PARTITION_COLS };
+
+static void print_table(const tool_args *args, const dls_platform *pl, const dls_partition *r,
                         int weighted)
 {
     size_t p = dls_partition_count(r);
     const uint64_t *el = dls_partition_elements(r), *first = dls_partition_first(r);
     const double *times = dls_partition_times(r), *sizes = dls_partition_sizes(r);
-    int width = tool_name_width(pl, p);
-    char cell[TOOL_CELL_BYTES];
-    printf("%s: %llu elements over %zu processors\n", path,
-           (unsigned long long)dls_partition_total(r), p);
-    printf("  %s  %16s  %14s%s%s\n", tool_cell(cell, sizeof cell, "NAME", width), "ELEMENTS", "TIME (s)",
-           weighted ? "          WEIGHT" : "", first ? "             FIRST" : "");
-    /* one buffered write per line: 10^5 processors print in a blink */
+    double N = (double)dls_partition_total(r), T = dls_partition_makespan(r);
+    int width = tool_name_width(pl, p), digits = tool_digits(args);
+    char cell[TOOL_CELL_BYTES], n1[64], n2[64];
+    tool_column col[PARTITION_COLS];
+    static const char *const head[PARTITION_COLS] = {"ELEMENTS", "SHARE (%)", "TIME (s)",
+                                                     "WEIGHT", "FIRST"};
+    int shown[PARTITION_COLS] = {1, 1, 1, weighted, first != NULL};
+    for (int c = 0; c < PARTITION_COLS; c++)
+        tool_column_init(&col[c], head[c], digits,
+                         TOOL_ZERO_REL * (c == PCOL_TIME ? T : c == PCOL_SHARE ? 100 : 0));
+    col[PCOL_ELEMENTS].whole = col[PCOL_FIRST].whole = 1; /* elements are whole */
     for (size_t i = 0; i < p; i++) {
-        printf("  %s  %16llu  %14.6g", tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width),
-               (unsigned long long)el[i], times[i]);
-        if (weighted)
-            printf("  %14.6g", sizes[i]);
-        if (first)
-            printf("  %16llu", (unsigned long long)first[i]);
-        putchar('\n');
+        double v[PARTITION_COLS] = {(double)el[i], N > 0 ? 100 * (double)el[i] / N : 0,
+                                    times[i], weighted ? sizes[i] : 0,
+                                    first ? (double)first[i] : 0};
+        for (int c = 0; c < PARTITION_COLS; c++)
+            tool_column_see(&col[c], v[c]);
+    }
+    for (int c = 0; c < PARTITION_COLS; c++)
+        tool_column_fix(&col[c]);
+    if (col[PCOL_TIME].width < (int)strlen("unused"))
+        col[PCOL_TIME].width = (int)strlen("unused");
+    printf("%s: %s over %s\n", tool_input_name(args->pos[0]),
+           tool_count(n1, sizeof n1, N, "element", "elements"),
+           tool_count(n2, sizeof n2, (double)p, "processor", "processors"));
+    char line[TOOL_CELL_BYTES + PARTITION_COLS * (TOOL_COLUMN_BYTES + 2) + 8];
+    char *o = tool_put(line, "  ", 0);
+    o = tool_put(o, tool_cell(cell, sizeof cell, "NAME", width), 0);
+    for (int c = 0; c < PARTITION_COLS; c++)
+        if (shown[c])
+            o = tool_put_heading(tool_put(o, "  ", 0), &col[c]);
+    *o++ = '\n';
+    fwrite(line, 1, (size_t)(o - line), stdout);
+    /* one write per line: 10^5 processors print in a blink */
+    for (size_t i = 0; i < p; i++) {
+        double v[PARTITION_COLS] = {(double)el[i], N > 0 ? 100 * (double)el[i] / N : 0,
+                                    times[i], weighted ? sizes[i] : 0,
+                                    first ? (double)first[i] : 0};
+        o = tool_put(line, "  ", 0);
+        o = tool_put(o, tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), 0);
+        for (int c = 0; c < PARTITION_COLS; c++) {
+            if (!shown[c])
+                continue;
+            o = tool_put(o, "  ", 0);
+            if (c == PCOL_TIME && el[i] == 0) /* a processor given nothing: a word */
+                o = tool_put_right(o, "unused", (size_t)col[c].width);
+            else
+                o = tool_put_column(o, &col[c], v[c]);
+        }
+        *o++ = '\n';
+        fwrite(line, 1, (size_t)(o - line), stdout);
     }
     const size_t *order = dls_partition_order(r);
     if (order) {
@@ -191,9 +233,11 @@ static void print_table(const char *path, const dls_platform *pl, const dls_part
             printf(" %s", dls_platform_name(pl, order[k]));
         putchar('\n');
     }
-    printf("makespan %.9g s, lower bound %.9g s (gap %.3g%%), %u steps, %s\n",
+    unsigned steps = dls_partition_steps(r);
+    printf("makespan %.9g s, lower bound %.9g s (gap %.3g%%), %u %s, %s\n",
            dls_partition_makespan(r), dls_partition_lower_bound(r), 100 * dls_partition_gap(r),
-           dls_partition_steps(r), dls_solution_status_name(dls_partition_status(r)));
+           steps, tool_plural(steps, "step", "steps"),
+           dls_solution_status_name(dls_partition_status(r)));
     printf("method: %s\n", dls_partition_exact_used(r) ? "exact row programme" : "geometric");
 }
 
@@ -243,8 +287,9 @@ static int read_elements(const tool_args *args, uint64_t *n, double **weights)
         return EXIT_BADINPUT;
     }
     if (arg_given(args, "elements") && count != *n) {
-        tool_error("partition: %s holds %llu weights but --elements is %llu", wpath,
-                   (unsigned long long)count, (unsigned long long)*n);
+        tool_error("partition: %s holds %llu %s but --elements is %llu", wpath,
+                   (unsigned long long)count, count == 1 ? "weight" : "weights",
+                   (unsigned long long)*n);
         free(*weights);
         *weights = NULL;
         return EXIT_BADINPUT;
@@ -272,7 +317,7 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_parti
         tool_warning("%s", links);
     if (json)
         return tool_print_json(result_json(args, pl, r, weighted));
-    print_table(args->pos[0], pl, r, weighted);
+    print_table(args, pl, r, weighted);
     return EXIT_DONE;
 }
 

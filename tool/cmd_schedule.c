@@ -73,6 +73,7 @@ static const tool_opt schedule_opts[] = {
     TOOL_STRING("gantt", "FILE", "draw the schedule as an SVG Gantt chart"),
     TOOL_FLAG("verbose", "also say what does not change the answer (a speed model's shape "
               "where no load lies), and let GLPK report its progress"),
+    TOOL_DIGITS_OPT,
     TOOL_FLAG("json", "write the schedule as JSON"),
     TOOL_OPT_END,
 };
@@ -100,6 +101,7 @@ static const tool_opt evaluate_opts[] = {
                 ORDER_FORMS),
     TOOL_GROUP("Output"),
     TOOL_STRING("gantt", "FILE", "draw the timeline as an SVG Gantt chart"),
+    TOOL_DIGITS_OPT,
     TOOL_FLAG("json", "write the timeline as JSON"),
     TOOL_OPT_END,
 };
@@ -489,23 +491,128 @@ static void print_order(const tool_order *ord, const dls_schedule *s)
 /* How many rows ahead print_schedule fetches the numbers of a row. */
 #define ROW_AHEAD 16
 
-static void print_schedule(const char *path, const dls_platform *pl, const dls_schedule *s,
-                           const tool_order *ord, int solved, int mode)
+/* The numeric columns of the schedule's table, in their order. */
+enum { COL_LOAD, COL_SHARE, COL_SEND_START, COL_SEND_END, COL_FINISH, COL_COMPUTE, COL_IDLE,
+       SCHEDULE_COLS };
+
+/* Whether processor i has nothing to do in the schedule: no load, and no send. */
+static int unused(const double *ld, const double *ss, size_t i)
+{
+    return ld[i] == 0 && !isfinite(ss[i]);
+}
+
+/* The columns of print_schedule, each fitted to its values: times are rounding noise below
+ * TOOL_ZERO_REL of the makespan, loads below TOOL_ZERO_REL of the load. */
+static void schedule_columns(const dls_schedule *s, int digits, int whole, tool_column *col)
 {
     size_t p = dls_schedule_count(s);
-    int width = tool_name_width(pl, p);
-    char cell[TOOL_CELL_BYTES];
+    double V = dls_schedule_load(s), T = dls_schedule_makespan(s);
+    const double *ld = dls_schedule_loads(s), *ss = dls_schedule_send_start(s),
+                 *se = dls_schedule_send_end(s), *ct = dls_schedule_compute_time(s),
+                 *fin = dls_schedule_finish(s), *idle = dls_schedule_idle(s);
+    static const char *const head[SCHEDULE_COLS] = {
+        "LOAD (units)", "SHARE (%)", "SEND START (s)", "SEND END (s)", "FINISH (s)",
+        "COMPUTE TIME (s)", "IDLE TIME (s)"};
+    for (int c = 0; c < SCHEDULE_COLS; c++)
+        tool_column_init(&col[c], head[c], digits,
+                         TOOL_ZERO_REL * (c == COL_LOAD ? V : c == COL_SHARE ? 100 : T));
+    col[COL_LOAD].whole = whole;
+    for (size_t i = 0; i < p; i++) {
+        tool_column_see(&col[COL_LOAD], ld[i]);
+        tool_column_see(&col[COL_SHARE], 100 * ld[i] / V);
+        if (unused(ld, ss, i))
+            continue;
+        tool_column_see(&col[COL_SEND_START], ss[i]);
+        tool_column_see(&col[COL_SEND_END], se[i]);
+        tool_column_see(&col[COL_FINISH], fin[i]);
+        tool_column_see(&col[COL_COMPUTE], ct[i]);
+        tool_column_see(&col[COL_IDLE], idle[i]);
+    }
+    for (int c = 0; c < SCHEDULE_COLS; c++)
+        tool_column_fix(&col[c]);
+    int room = (int)strlen("unused"); /* the word of an unused processor */
+    if (col[COL_FINISH].width < room)
+        col[COL_FINISH].width = room;
+}
+
+/* One row of print_schedule into line (sized by the caller); returns its end. */
+static char *schedule_row(char *o, const dls_schedule *s, const tool_column *col, size_t i)
+{
+    double V = dls_schedule_load(s);
     const double *ld = dls_schedule_loads(s), *ss = dls_schedule_send_start(s),
                  *se = dls_schedule_send_end(s), *ct = dls_schedule_compute_time(s),
                  *fin = dls_schedule_finish(s), *idle = dls_schedule_idle(s);
     const int *lvl = dls_schedule_levels(s);
-    printf("%s: load %.9g over %zu processors, in send order\n", path, dls_schedule_load(s), p);
-    printf("  %s  %14s  %12s  %12s  %12s  %12s  %12s  %5s\n",
-           tool_cell(cell, sizeof cell, "NAME", width), "LOAD",
-           "SEND START", "SEND END", "COMPUTE", "FINISH", "IDLE", "LEVEL");
-    /* "  %s  %14.9g  %12s  %12s  %12.6g  %12.6g  %12.6g  %5s\n", written as one piece
-     * without printf (10^6 lines) */
-    char line[TOOL_CELL_BYTES + 160];
+    int off = unused(ld, ss, i);
+    double v[SCHEDULE_COLS] = {ld[i], 100 * ld[i] / V, ss[i], se[i], fin[i], ct[i], idle[i]};
+    for (int c = 0; c < SCHEDULE_COLS; c++) {
+        o = tool_put(o, "  ", 0);
+        if (off && c == COL_FINISH)
+            o = tool_put_right(o, "unused", (size_t)col[c].width);
+        else if (c >= COL_SEND_START && (off || !isfinite(v[c])))
+            o = tool_put_right(o, "-", (size_t)col[c].width);
+        else
+            o = tool_put_column(o, &col[c], v[c]);
+    }
+    o = tool_put(o, "  ", 0);
+    if (lvl[i] > 0) {
+        char lv[24];
+        *tool_put_size(lv, (size_t)lvl[i]) = '\0';
+        return tool_put_right(o, lv, 5);
+    }
+    return tool_put_right(o, "-", 5);
+}
+
+/* The lines under the table: what LEVEL means, and the processors left unused. */
+static void print_schedule_notes(const dls_schedule *s)
+{
+    size_t p = dls_schedule_count(s), off = 0, lines = 0;
+    const double *ld = dls_schedule_loads(s), *ss = dls_schedule_send_start(s);
+    const int *lvl = dls_schedule_levels(s);
+    for (size_t i = 0; i < p; i++) {
+        off += (size_t)unused(ld, ss, i);
+        lines += lvl[i] > 0;
+    }
+    if (lines > 0)
+        printf("LEVEL: the time line of the processor's model in use (1 the first, a higher "
+               "one\nonce its memory is full); - for a speed model or an unused processor\n");
+    if (off > 0) {
+        char n[64];
+        printf("%s unused (given no load: %s startup would cost more than %s work saves)",
+               tool_count(n, sizeof n, (double)off, "processor", "processors"),
+               off == 1 ? "its" : "their", off == 1 ? "its" : "their");
+        double paper = dls_schedule_paper_makespan(s);
+        if (isfinite(paper) && paper > dls_schedule_makespan(s))
+            printf(";\nwith every processor sent a share, each startup paid, the makespan "
+                   "would be %.9g s", paper);
+        printf("\n");
+    }
+}
+
+static void print_schedule(const tool_args *args, const dls_platform *pl,
+                           const dls_schedule *s, const tool_order *ord, int solved, int mode)
+{
+    const char *path = tool_input_name(args->pos[0]);
+    size_t p = dls_schedule_count(s);
+    int width = tool_name_width(pl, p);
+    char cell[TOOL_CELL_BYTES], amount[48], count[64];
+    const double *ld = dls_schedule_loads(s), *ss = dls_schedule_send_start(s),
+                 *se = dls_schedule_send_end(s), *ct = dls_schedule_compute_time(s),
+                 *fin = dls_schedule_finish(s), *idle = dls_schedule_idle(s);
+    const int *lvl = dls_schedule_levels(s);
+    tool_column col[SCHEDULE_COLS];
+    schedule_columns(s, tool_digits(args), mode == 1, col);
+    printf("%s: load %s units over %s, in send order\n", path,
+           tool_amount(dls_schedule_load(s), amount, sizeof amount),
+           tool_count(count, sizeof count, (double)p, "processor", "processors"));
+    char line[TOOL_CELL_BYTES + SCHEDULE_COLS * (TOOL_COLUMN_BYTES + 2) + 16];
+    char *o = tool_put(line, "  ", 0);
+    o = tool_put(o, tool_cell(cell, sizeof cell, "NAME", width), 0);
+    for (int c = 0; c < SCHEDULE_COLS; c++)
+        o = tool_put_heading(tool_put(o, "  ", 0), &col[c]);
+    o = tool_put(o, "  LEVEL\n", 0);
+    fwrite(line, 1, (size_t)(o - line), stdout);
+    /* each line written as one piece without printf (10^6 lines) */
     const size_t *seq = dls_schedule_sequence(s);
     for (size_t k = 0; k < p; k++) {
         size_t i = seq[k];
@@ -525,48 +632,25 @@ static void print_schedule(const char *path, const dls_platform *pl, const dls_s
             __builtin_prefetch(dls_platform_name(pl, seq[k + ROW_AHEAD / 2]));
         }
 #endif
-        char *o = tool_put(line, "  ", 0);
+        o = tool_put(line, "  ", 0);
         o = tool_put(o, tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), 0);
-        o = tool_put(o, "  ", 0);
-        o = tool_put_g(o, ld[i], 9, 14);
-        o = tool_put(o, "  ", 0);
-        if (isfinite(ss[i])) {
-            o = tool_put_g(o, ss[i], 6, 12);
-            o = tool_put(o, "  ", 0);
-            o = tool_put_g(o, se[i], 6, 12);
-        } else {
-            o = tool_put_right(o, "-", 12);
-            o = tool_put(o, "  ", 0);
-            o = tool_put_right(o, "-", 12);
-        }
-        o = tool_put(o, "  ", 0);
-        o = tool_put_g(o, ct[i], 6, 12);
-        o = tool_put(o, "  ", 0);
-        o = tool_put_g(o, fin[i], 6, 12);
-        o = tool_put(o, "  ", 0);
-        o = tool_put_g(o, idle[i], 6, 12);
-        o = tool_put(o, "  ", 0);
-        if (lvl[i] > 0) {
-            char lv[24];
-            *tool_put_size(lv, (size_t)lvl[i]) = '\0';
-            o = tool_put_right(o, lv, 5);
-        } else {
-            o = tool_put_right(o, "-", 5);
-        }
+        o = schedule_row(o, s, col, i);
         *o++ = '\n';
         fwrite(line, 1, (size_t)(o - line), stdout);
     }
+    print_schedule_notes(s);
     printf("makespan %.9g s", dls_schedule_makespan(s));
     dls_schedule_solver_info si;
     int chain = mode == 0 && dls_schedule_get_solver_info(s, &si, NULL) == DLS_OK &&
                 si.solver == DLS_SOLVER_CHAIN;
     int optimal = dls_schedule_status(s) == DLS_SOLUTION_OPTIMAL;
     if (chain) {
-        printf(", %s by the chain solver%s; %zu of %zu processors used",
+        printf(", %s by the chain solver%s; %zu of %zu %s used",
                optimal ? "optimal" : "not proven optimal",
                si.selection ? (si.optimal ? " (the best set of processors for the order)"
                                           : " (selection past --max-pieces)")
-                            : " (the paper's LP)", si.used, p);
+                            : " (the paper's LP)", si.used, p,
+               tool_plural(p, "processor", "processors"));
         if (!si.optimal && !isnan(si.lower_bound))
             printf("; lower bound %.9g s", si.lower_bound);
         print_marginal(&si);
@@ -642,7 +726,7 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_sched
     if (arg_flag(args, "json"))
         rc = tool_print_json(schedule_json(pl, s, ord, solved, mode));
     else
-        print_schedule(args->pos[0], pl, s, ord, solved, mode);
+        print_schedule(args, pl, s, ord, solved, mode);
     /* the answer first: a chart that cannot be written does not hide it (dlsched(1)) */
     if (gantt) {
         fflush(stdout);
@@ -781,19 +865,21 @@ static void print_curve(const char *path, const dls_curve *c, const dls_schedule
     const double *v = dls_curve_loads(c), *t = dls_curve_makespans(c);
     dls_schedule_solver_info si;
     dls_schedule_get_solver_info(s, &si, NULL);
-    printf("%s: the makespan as a function of the load (%s), %zu points; linear between "
+    printf("%s: the makespan as a function of the load (%s), %zu %s; linear between "
            "them\n", path, si.selection ? "the best set of processors for each load"
-                                        : "the paper's LP", n);
-    printf("  %16s  %16s  %16s\n", "LOAD", "MAKESPAN (s)", "dT/dV TO NEXT");
+                                        : "the paper's LP", n, tool_plural(n, "point", "points"));
+    printf("  %16s  %16s  %22s\n", "LOAD (units)", "MAKESPAN (s)", "dT/dV TO NEXT (s/unit)");
     for (size_t i = 0; i < n; i++) {
         char slope[32] = "";
         if (i + 1 < n && v[i + 1] > v[i])
             snprintf(slope, sizeof slope, "%.9g", (t[i + 1] - t[i]) / (v[i + 1] - v[i]));
         else if (i + 1 < n)
             snprintf(slope, sizeof slope, "jump");
-        printf("  %16.10g  %16.10g  %16s\n", v[i], t[i], slope);
+        printf("  %16.10g  %16.10g  %22s\n", v[i], t[i], slope);
     }
-    printf("at load %.9g: makespan %.9g s", dls_schedule_load(s), dls_schedule_makespan(s));
+    char amount[48];
+    printf("at load %s units: makespan %.9g s",
+           tool_amount(dls_schedule_load(s), amount, sizeof amount), dls_schedule_makespan(s));
     print_marginal(&si);
     printf("\n");
 }
@@ -935,8 +1021,9 @@ static int read_measured(const char *path, size_t p, double *load, double *ss, d
     json_t *procs = json_object_get(root, "processors");
     int rc = EXIT_DONE;
     if (!json_is_array(procs) || json_array_size(procs) != p) {
-        tool_error("%s: \"processors\" must be an array of %zu timelines, one per processor "
-                   "of the platform in its order", path, p);
+        tool_error("%s: \"processors\" must be an array of %zu %s, one per processor "
+                   "of the platform in its order", path, p,
+                   tool_plural(p, "timeline", "timelines"));
         rc = EXIT_BADINPUT;
     }
     static const char *const keys[4] = {"load", "send_start", "send_end", "finish"};
@@ -961,6 +1048,60 @@ static int read_measured(const char *path, size_t p, double *load, double *ss, d
 }
 
 /* --measured: the prediction of the measured loads beside the measurement. */
+/* evaluate --measured's table: each processor's finish, predicted and measured. */
+static void print_measured(const tool_args *args, const dls_platform *pl, const double *load,
+                           const dls_schedule *pred, const dls_schedule *meas)
+{
+    size_t p = dls_platform_count(pl);
+    int width = tool_name_width(pl, p), digits = tool_digits(args);
+    const double *fp = dls_schedule_finish(pred), *fm = dls_schedule_finish(meas);
+    double V = 0, T = fmax(dls_schedule_makespan(pred), dls_schedule_makespan(meas));
+    for (size_t i = 0; i < p; i++)
+        V += load[i];
+    tool_column col[4];
+    tool_column_init(&col[0], "LOAD (units)", digits, TOOL_ZERO_REL * V);
+    tool_column_init(&col[1], "PREDICTED FINISH (s)", digits, TOOL_ZERO_REL * T);
+    tool_column_init(&col[2], "MEASURED FINISH (s)", digits, TOOL_ZERO_REL * T);
+    tool_column_init(&col[3], "ERROR (%)", 3, 0);
+    for (size_t i = 0; i < p; i++) {
+        tool_column_see(&col[0], load[i]);
+        if (load[i] > 0) {
+            tool_column_see(&col[1], fp[i]);
+            tool_column_see(&col[2], fm[i]);
+            tool_column_see(&col[3], 100 * (fm[i] - fp[i]) / fp[i]);
+        }
+    }
+    for (int c = 0; c < 4; c++)
+        tool_column_fix(&col[c]);
+    if (col[1].width < (int)strlen("unused"))
+        col[1].width = (int)strlen("unused");
+    char cell[TOOL_CELL_BYTES], n[64], line[TOOL_CELL_BYTES + 4 * (TOOL_COLUMN_BYTES + 2) + 8];
+    printf("%s against %s: %s\n", tool_input_name(arg_string(args, "measured")),
+           tool_input_name(args->pos[0]),
+           tool_count(n, sizeof n, (double)p, "processor", "processors"));
+    char *o = tool_put(line, "  ", 0);
+    o = tool_put(o, tool_cell(cell, sizeof cell, "NAME", width), 0);
+    for (int c = 0; c < 4; c++)
+        o = tool_put_heading(tool_put(o, "  ", 0), &col[c]);
+    *o++ = '\n';
+    fwrite(line, 1, (size_t)(o - line), stdout);
+    for (size_t i = 0; i < p; i++) {
+        o = tool_put(line, "  ", 0);
+        o = tool_put(o, tool_cell(cell, sizeof cell, dls_platform_name(pl, i), width), 0);
+        o = tool_put_column(tool_put(o, "  ", 0), &col[0], load[i]);
+        double v[3] = {fp[i], fm[i], 100 * (fm[i] - fp[i]) / fp[i]};
+        for (int c = 1; c < 4; c++) {
+            o = tool_put(o, "  ", 0);
+            if (load[i] > 0)
+                o = tool_put_column(o, &col[c], v[c - 1]);
+            else
+                o = tool_put_right(o, c == 1 ? "unused" : "-", (size_t)col[c].width);
+        }
+        *o++ = '\n';
+        fwrite(line, 1, (size_t)(o - line), stdout);
+    }
+}
+
 static int compare_measured(const tool_args *args, const dls_platform *pl,
                             const tool_order *ord, const char *path)
 {
@@ -1007,18 +1148,7 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
                                 "makespan_error", tool_json_number((Tm - Tp) / Tp));
         rc = tool_print_json(doc);
     } else if (rc == EXIT_DONE && !(gantt != NULL && tool_is_stdout(gantt))) {
-        printf("%s against %s: %zu processors\n", tool_input_name(path), args->pos[0], p);
-        printf("  %-20s %14s %14s %14s %9s\n", "NAME", "LOAD", "PREDICTED", "MEASURED", "ERROR");
-        const double *fp = dls_schedule_finish(pred), *fm = dls_schedule_finish(meas);
-        for (size_t i = 0; i < p; i++) {
-            if (!(load[i] > 0)) {
-                printf("  %-20s %14.6g %14s %14s %9s\n", dls_platform_name(pl, i), load[i], "-",
-                       "-", "-");
-                continue;
-            }
-            printf("  %-20s %14.6g %14.6g %14.6g %+8.1f%%\n", dls_platform_name(pl, i), load[i],
-                   fp[i], fm[i], 100 * (fm[i] - fp[i]) / fp[i]);
-        }
+        print_measured(args, pl, load, pred, meas);
         printf("makespan: predicted %.6g s, measured %.6g s (%+.1f%%)\n", Tp, Tm,
                100 * (Tm - Tp) / Tp);
     }
@@ -1054,8 +1184,9 @@ int cmd_evaluate(const tool_args *args)
     if ((rc = tool_parse_numbers("evaluate", "loads", list, pl, &loads, &n)) != EXIT_DONE) {
         /* said */
     } else if (n != p) {
-        tool_error("evaluate: --loads must be %zu numbers separated by commas (one per "
-                   "processor, in platform order), not %zu", p, n);
+        tool_error("evaluate: --loads must be %zu %s (one per "
+                   "processor, in platform order), not %zu", p,
+                   p == 1 ? "number" : "numbers separated by commas", n);
         rc = EXIT_BADINPUT;
     } else {
         dls_schedule_params par;

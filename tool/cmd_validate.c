@@ -687,8 +687,11 @@ static void append_log(FILE *log, const instance *x)
     json_t *o = result_json(x);
     if (o == NULL)
         return;
-    json_dumpf(o, log, JSON_COMPACT | JSON_REAL_PRECISION(17));
+    char *text = tool_json_dumps(o, JSON_COMPACT);
     json_decref(o);
+    if (text != NULL)
+        fputs(text, log);
+    free(text);
     fputc('\n', log);
     fflush(log);
     fsync(fileno(log));

@@ -149,7 +149,7 @@ static int report_text(const dls_platform *pl, const dls_claim *c, const dls_ver
     size_t n = dls_verification_count(v);
     const char *what = dls_claim_kind_name(dls_claim_get_kind(c));
     if (n > 0) {
-        printf("invalid %s: %zu violation%s\n", what, n, n == 1 ? "" : "s");
+        printf("invalid %s: %zu %s\n", what, n, tool_plural(n, "violation", "violations"));
         for (size_t k = 0; k < n; k++) {
             const dls_violation *x = dls_verification_violation(v, k);
             if (x == NULL) {
@@ -160,8 +160,9 @@ static int report_text(const dls_platform *pl, const dls_claim *c, const dls_ver
         }
         return EXIT_INFEASIBLE;
     }
-    printf("valid %s: %s %.10g, makespan %.10g s", what, p->weights ? "weight" : "load",
-           q.load, q.makespan);
+    char a[48];
+    printf("valid %s: %s %s%s, makespan %.10g s", what, p->weights ? "weight" : "load",
+           tool_amount(q.load, a, sizeof a), p->weights ? "" : " units", q.makespan);
     if (!isnan(q.claimed_makespan))
         printf(" (claimed %.10g s)", q.claimed_makespan);
     printf("\n");

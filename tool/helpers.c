@@ -69,7 +69,8 @@ int tool_read_platform(const char *path, dls_platform **pl)
             more++;
     }
     if (more > 0)
-        tool_warning("%s: %zu more processors have unusual values", path, more);
+        tool_warning("%s: %zu more %s unusual values", path, more,
+                     tool_plural(more, "processor has", "processors have"));
     return EXIT_DONE;
 }
 

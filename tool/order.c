@@ -220,8 +220,9 @@ static void missing(const reader *r)
     const char *cmd = r->args->cmd->name;
     if (r->n == 0)
         tool_error("%s: %s holds no processor names (blank lines and # comments only); name "
-                   "the %zu processors of %s, one per line", cmd,
-                   r->file != NULL ? r->file : "--order", p, r->args->pos[0]);
+                   "the %zu %s of %s, one per line", cmd,
+                   r->file != NULL ? r->file : "--order", p,
+                   tool_plural(p, "processor", "processors"), r->args->pos[0]);
     else
         tool_error("%s: %s leaves out %zu of the %zu processors of %s: %s (name every "
                    "processor once)", cmd, r->file != NULL ? r->file : "--order", left, p,

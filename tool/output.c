@@ -172,8 +172,15 @@ int tool_print_json(json_t *value)
                    "ran out");
         return EXIT_FAILURE_RUN;
     }
-    int rc = json_dumpf(value, stdout, JSON_INDENT(2) | JSON_REAL_PRECISION(TOOL_JSON_DIGITS));
+    char *text = tool_json_dumps(value, JSON_INDENT(2));
     json_decref(value);
+    if (text == NULL) {
+        tool_error("cannot build the JSON output: memory ran out");
+        return EXIT_FAILURE_RUN;
+    }
+    size_t len = strlen(text);
+    int rc = fwrite(text, 1, len, stdout) == len ? 0 : -1;
+    free(text);
     fputc('\n', stdout);
     if (rc != 0 || fflush(stdout) != 0) {
         tool_error("cannot write the output");
@@ -313,4 +320,309 @@ char *tool_put_g(char *o, double v, int precision, size_t width)
     snprintf(buf, sizeof buf, fmt, v);
 #endif
     return tool_put_right(o, buf, width);
+}
+
+/* ---------------------------------------------------------------------------------- */
+/* Numbers for people (issue 36): tables, plurals, loads, and JSON reals                */
+
+const char *tool_plural(size_t n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+const char *tool_count(char *buf, size_t size, double n, const char *one, const char *many)
+{
+    char num[48];
+    tool_amount(n, num, sizeof num);
+    snprintf(buf, size, "%s %s", num, n == 1 ? one : many);
+    return buf;
+}
+
+/* The exponent of a %g or %e text written as a person writes it: 1e9, 1.5e-7. */
+static void tidy_exponent(char *text)
+{
+    char *e = strchr(text, 'e');
+    if (e == NULL)
+        return;
+    char *digits = e + 1;
+    if (*digits == '+')
+        memmove(digits, digits + 1, strlen(digits));
+    if (*digits == '-')
+        digits++;
+    while (digits[0] == '0' && digits[1] != '\0')
+        memmove(digits, digits + 1, strlen(digits));
+}
+
+const char *tool_amount(double v, char *buf, size_t size)
+{
+    if (!isfinite(v))
+        snprintf(buf, size, "%s", isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+    else if (v == floor(v) && fabs(v) <= TOOL_MAX_WHOLE)
+        snprintf(buf, size, "%.0f", v); /* every digit: 1000000000, not 1e+09 */
+    else {
+        snprintf(buf, size, "%.9g", v);
+        tidy_exponent(buf);
+    }
+    return buf;
+}
+
+/* %.*g of v, through strfromd where the C library has it (no format parsing). */
+static void put_g(char *buf, size_t size, int digits, double v)
+{
+#ifdef HAVE_STRFROMD
+    /* the formats written out: snprintf's format parsing is slow in this program (see
+     * tool_put), and a JSON document of a large platform has millions of numbers */
+    static const char *const fmt[18] = {"%.1g", "%.1g", "%.2g", "%.3g", "%.4g", "%.5g",
+                                        "%.6g", "%.7g", "%.8g", "%.9g", "%.10g", "%.11g",
+                                        "%.12g", "%.13g", "%.14g", "%.15g", "%.16g", "%.17g"};
+    strfromd(buf, size, fmt[digits < 1 ? 1 : digits > 17 ? 17 : digits], v);
+#else
+    snprintf(buf, size, "%.*g", digits, v);
+#endif
+}
+
+/* v in 16 significant digits that read back as v, where the nearest 16-digit decimal does
+ * not but a neighbour of it does (5.684341886080802e-14: the 16-digit grid is finer than
+ * the doubles there), written as %g writes; 0 when neither neighbour does. */
+static int neighbour16(double v, char *buf, size_t size)
+{
+    char e16[40];
+    snprintf(e16, sizeof e16, "%.15e", fabs(v)); /* d.ddddddddddddddde+XX */
+    char digits[20];
+    size_t k = 0;
+    for (const char *c = e16; *c && *c != 'e' && k < 16; c++)
+        if (*c >= '0' && *c <= '9')
+            digits[k++] = *c;
+    digits[k] = '\0';
+    int x = atoi(strchr(e16, 'e') + 1);
+    unsigned long long m = strtoull(digits, NULL, 10);
+    for (int step = -1; step <= 1; step += 2) {
+        unsigned long long n = m + (unsigned long long)(long long)step;
+        if (n < 1000000000000000ULL || n > 9999999999999999ULL)
+            continue;
+        char d[20], text[48];
+        snprintf(d, sizeof d, "%llu", n);
+        snprintf(text, sizeof text, "%s%c.%se%d", v < 0 ? "-" : "", d[0], d + 1, x);
+        if (strtod(text, NULL) != v)
+            continue;
+        size_t len = 16; /* trailing zeros dropped, as %g does */
+        while (len > 1 && d[len - 1] == '0')
+            d[--len] = '\0';
+        if (x < -4 || x >= 16) {
+            snprintf(buf, size, "%s%c%s%se%c%02d", v < 0 ? "-" : "", d[0], len > 1 ? "." : "",
+                     d + 1, x < 0 ? '-' : '+', abs(x));
+        } else if (x >= 0) {
+            char whole[24], frac[24];
+            size_t w = (size_t)x + 1;
+            snprintf(whole, sizeof whole, "%.*s", (int)(w < len ? w : len), d);
+            while (strlen(whole) < w)
+                strcat(whole, "0");
+            snprintf(frac, sizeof frac, "%s", w < len ? d + w : "");
+            snprintf(buf, size, "%s%s%s%s", v < 0 ? "-" : "", whole, frac[0] ? "." : "", frac);
+        } else {
+            snprintf(buf, size, "%s0.%.*s%s", v < 0 ? "-" : "", -x - 1, "0000", d);
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* Below this, a whole number is written in all its digits (60, 300000); from it on in its
+ * shortest %g form (2.5e9, 1e6, 1234567). */
+#define PLAIN_WHOLE_MAX 1e6
+
+const char *tool_shortest(double v, char *buf, size_t size)
+{
+    /* When v reads back from 15 significant digits, %.15g (trailing zeros dropped) is its
+     * shortest form: a shorter decimal within half an ulp of v is also the nearest
+     * 15-digit one. Else 16 digits, else 17, which always read back. */
+    int digits = 17;
+    put_g(buf, size, 15, v);
+    if (!isfinite(v) || strtod(buf, NULL) == v) {
+        int zeros = 0;
+        digits = 0;
+        for (const char *c = buf; *c && *c != 'e'; c++) {
+            if (*c < '0' || *c > '9' || (digits == 0 && *c == '0'))
+                continue;
+            if (*c == '0') {
+                zeros++;
+            } else {
+                digits += zeros + 1;
+                zeros = 0;
+            }
+        }
+        digits = digits > 0 ? digits : 1;
+    } else {
+        put_g(buf, size, 16, v);
+        if (strtod(buf, NULL) == v)
+            digits = 16;
+        else if (neighbour16(v, buf, size)) {
+            tidy_exponent(buf);
+            return buf; /* not whole: whole numbers read back from their 16 digits */
+        }
+    }
+    put_g(buf, size, digits, v);
+    tidy_exponent(buf);
+    char plain[40];
+    /* a whole number in all its digits below 10^6 (60, 300000), and beyond where that is
+     * no longer (14394283142184120, not 1.439428314218412e16; but 1e6) */
+    if (v == floor(v) && fabs(v) < 1e17) {
+#ifdef HAVE_STRFROMD
+        strfromd(plain, sizeof plain, "%.0f", v);
+#else
+        snprintf(plain, sizeof plain, "%.0f", v);
+#endif
+        if (fabs(v) < PLAIN_WHOLE_MAX || strlen(plain) <= strlen(buf))
+            snprintf(buf, size, "%s", plain);
+    }
+    return buf;
+}
+
+/* Whether c may stand in a JSON number. */
+static int number_char(char c)
+{
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+char *tool_json_shortest_reals(char *text)
+{
+    /* The reals of a document jansson wrote with 17 digits rewritten in place with the
+     * fewest that read back as the same double (never longer: the same double at fewer
+     * digits); strings and integers are left as they are. */
+    char *in = text, *out = text;
+    while (*in) {
+        if (*in == '"') {
+            *out++ = *in++;
+            while (*in && *in != '"') {
+                if (*in == '\\' && in[1])
+                    *out++ = *in++;
+                *out++ = *in++;
+            }
+            if (*in)
+                *out++ = *in++;
+            continue;
+        }
+        if ((*in == '-' || (*in >= '0' && *in <= '9')) && (out == text || !number_char(out[-1]))) {
+            size_t len = 0;
+            while (number_char(in[len]))
+                len++;
+            int real = memchr(in, '.', len) || memchr(in, 'e', len) || memchr(in, 'E', len);
+            char tok[64], num[40];
+            if (real && len < sizeof tok) {
+                memcpy(tok, in, len);
+                tok[len] = '\0';
+                tool_shortest(strtod(tok, NULL), num, sizeof num);
+                if (!strpbrk(num, ".e"))
+                    strcat(num, ".0"); /* still a real, as jansson writes 1.0 */
+                size_t k = strlen(num);
+                if (k <= len) {
+                    memmove(out, num, k);
+                    out += k;
+                    in += len;
+                    continue;
+                }
+            }
+            memmove(out, in, len);
+            out += len;
+            in += len;
+            continue;
+        }
+        *out++ = *in++;
+    }
+    *out = '\0';
+    return text;
+}
+
+char *tool_json_dumps(const json_t *value, size_t flags)
+{
+    char *text = json_dumps(value, flags | JSON_REAL_PRECISION(TOOL_JSON_DIGITS));
+    return text ? tool_json_shortest_reals(text) : NULL;
+}
+
+/* Columns of numbers ------------------------------------------------------------------ */
+
+/* Past this magnitude, or below the smallest, a column is written in scientific notation:
+ * fixed decimals would make it wider than a line. Whole columns stay whole up to 2^53. */
+#define COLUMN_FIXED_MAX 1e15
+#define COLUMN_FIXED_MIN 1e-4
+
+void tool_column_init(tool_column *c, const char *heading, int digits, double zero)
+{
+    memset(c, 0, sizeof *c);
+    c->heading = heading;
+    c->digits = digits < 1 ? 1 : digits > 17 ? 17 : digits;
+    c->zero = isfinite(zero) && zero > 0 ? zero : 0;
+    c->width = (int)strlen(heading);
+}
+
+void tool_column_see(tool_column *c, double v)
+{
+    if (!isfinite(v) || fabs(v) < c->zero)
+        return;
+    if (fabs(v) > c->max)
+        c->max = fabs(v);
+    if (v < 0)
+        c->negative = 1;
+}
+
+void tool_column_fix(tool_column *c)
+{
+    double m = c->max;
+    if (c->whole && m <= TOOL_MAX_WHOLE) {
+        snprintf(c->fmt, sizeof c->fmt, "%%.0f");
+        c->quantum = 0.5;
+    } else if (m > 0 && (m >= COLUMN_FIXED_MAX || m < COLUMN_FIXED_MIN)) {
+        snprintf(c->fmt, sizeof c->fmt, "%%.%de", c->digits - 1);
+        c->quantum = 0;
+    } else {
+        /* as many decimals as make the largest value show `digits` significant ones */
+        char probe[64];
+        snprintf(probe, sizeof probe, "%.*e", c->digits - 1, m);
+        int e = atoi(strchr(probe, 'e') + 1); /* after rounding: 999999.7 is 1.00000e6 */
+        int decimals = c->digits - 1 - e;
+        if (decimals < 0)
+            decimals = 0;
+        snprintf(c->fmt, sizeof c->fmt, "%%.%df", decimals);
+        c->quantum = 0.5 * pow(10, -decimals);
+    }
+    char buf[TOOL_COLUMN_BYTES];
+    int w = (int)strlen(tool_column_text(c, c->negative ? -c->max : c->max, buf, sizeof buf));
+    if (w > c->width)
+        c->width = w;
+}
+
+const char *tool_column_text(const tool_column *c, double v, char *buf, size_t size)
+{
+    if (isnan(v))
+        snprintf(buf, size, "-");
+    else if (isinf(v))
+        snprintf(buf, size, "%s", v > 0 ? "inf" : "-inf");
+    else {
+        if (fabs(v) < c->zero || fabs(v) < c->quantum)
+            v = 0; /* rounding noise, and no "-0.000" */
+#ifdef HAVE_STRFROMD
+        strfromd(buf, size, c->fmt, v);
+#else
+        snprintf(buf, size, c->fmt, v);
+#endif
+    }
+    return buf;
+}
+
+char *tool_put_column(char *o, const tool_column *c, double v)
+{
+    char buf[TOOL_COLUMN_BYTES];
+    return tool_put_right(o, tool_column_text(c, v, buf, sizeof buf), (size_t)c->width);
+}
+
+char *tool_put_heading(char *o, const tool_column *c)
+{
+    return tool_put_right(o, c->heading, (size_t)c->width);
+}
+
+int tool_digits(const tool_args *a)
+{
+    unsigned d = TOOL_TABLE_DIGITS;
+    arg_unsigned(a, "digits", &d);
+    return (int)d;
 }

@@ -192,7 +192,8 @@ int tool_return_order_read(const char *text, const dls_platform *pl, const size_
         return EXIT_FAILURE_RUN;
     }
     if (m != n) {
-        tool_error("%s: --return-order names %zu chunks, the sequence has %zu", who, m, n);
+        tool_error("%s: --return-order names %zu %s, the sequence has %zu", who, m,
+                   tool_plural(m, "chunk", "chunks"), n);
         rc = EXIT_BADINPUT;
     }
     /* the j-th time a processor is named, its j-th chunk of the sequence */

@@ -205,6 +205,58 @@ char *tool_put_size(char *o, size_t n);                  /* "%zu" */
 /* "%*.6g" (precision 6) or "%*.9g" (precision 9), right-aligned in width */
 char *tool_put_g(char *o, double v, int precision, size_t width);
 int tool_show_number(double v, char *buf, size_t size);  /* a default in the help; 1 */
+/* Numbers for people (issue 36). */
+/* one or many, by n: "processor" or "processors" */
+const char *tool_plural(size_t n, const char *one, const char *many);
+/* "1 processor", "5 processors", "1000000000 units": n as tool_amount writes it; buf */
+const char *tool_count(char *buf, size_t size, double n, const char *one, const char *many);
+/* A figure in a title as a person reads it: a whole number in all its digits up to 2^53
+ * (1000000000, not 1e+09), else 9 significant digits with a plain exponent (2.5e20). */
+const char *tool_amount(double v, char *buf, size_t size);
+/* v in the fewest digits that read back as exactly v: a whole number below 10^6 in all
+ * its digits, else %g's shortest form with a plain exponent (5e-5, 2.5e9). Returns buf. */
+const char *tool_shortest(double v, char *buf, size_t size);
+/* JSON text with every real rewritten, in place, in its shortest form that reads back as
+ * the same double (5e-5, not 5.0000000000000002e-5); strings and integers untouched. */
+char *tool_json_shortest_reals(char *text);
+/* json_dumps with the reals so written (malloc'd, NULL when memory runs out). */
+char *tool_json_dumps(const json_t *value, size_t flags);
+
+/* Significant digits of the numbers of a text table by default (--digits). */
+#define TOOL_TABLE_DIGITS 6
+/* Values of magnitude below this fraction of the answer's scale (the makespan for times,
+ * the load for loads) are rounding noise: written 0 in text output. */
+#define TOOL_ZERO_REL 1e-12
+/* The option --digits of the commands that print tables, as a record of their table. */
+#define TOOL_DIGITS_OPT                                                                      \
+    {"digits", OPT_COUNT, "N", TOOL_STR(TOOL_TABLE_DIGITS), 1, 17, NULL,                    \
+     "significant digits of the numbers in the table (each column alike)"}
+/* The value of --digits (its default when absent). */
+int tool_digits(const tool_args *a);
+/* A column of numbers in a text table: every value with the decimals that give the
+ * column's largest magnitude `digits` significant digits (scientific notation for the
+ * whole column past 1e15 or below 1e-4; none for a whole column); magnitudes below `zero`
+ * written 0. Use: init, set whole, see every value, fix, then put. */
+#define TOOL_COLUMN_BYTES 64
+typedef struct tool_column {
+    const char *heading; /* with its unit: "FINISH (s)" */
+    int digits;
+    double zero;
+    int whole;           /* whole numbers: no decimals (set after init) */
+    double max;          /* largest magnitude seen */
+    int negative;        /* a negative value seen */
+    double quantum;      /* below it a value rounds to 0 */
+    char fmt[16];        /* the strfromd format, set by tool_column_fix */
+    int width;           /* characters of the heading and the widest value */
+} tool_column;
+void tool_column_init(tool_column *c, const char *heading, int digits, double zero);
+void tool_column_see(tool_column *c, double v);
+void tool_column_fix(tool_column *c);
+/* v in the column's form ("-" for NaN, "inf"), in buf; returns buf */
+const char *tool_column_text(const tool_column *c, double v, char *buf, size_t size);
+char *tool_put_column(char *o, const tool_column *c, double v);  /* right-aligned */
+char *tool_put_heading(char *o, const tool_column *c);           /* right-aligned */
+
 int tool_show_text(const char *text, char *buf, size_t size);  /* the same for a word; 1 */
 
 /* The reader of the small text files (tool/namefile.c): files of names (--order,

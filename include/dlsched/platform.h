@@ -284,7 +284,8 @@ DLS_API dls_status dls_platform_read_string(const char *text, size_t len, const 
 
 /**
  * Writes @p platform as JSON text following the contract; reading it back gives an equal
- * platform (numbers are written with 17 significant digits).
+ * platform (each number in the shortest form that reads back as the same double: 5e-5 as
+ * typed, not 5.0000000000000002e-5; whole numbers below 10^6 in all their digits).
  * @param[out] out receives a NUL-terminated string to release with dls_free()
  * @return ::DLS_OK; ::DLS_EINVAL for NULL arguments or an empty platform; ::DLS_ENOMEM.
  */

@@ -330,8 +330,10 @@ DLS_API void dls_schedule_free(dls_schedule *schedule);
  *  the load. */
 DLS_API dls_solution_status dls_schedule_status(const dls_schedule *schedule);
 
-/** Warnings and explanations (infeasibility with the capacity, envelope deviations, dropped
- *  processors), one per line; "" when there is nothing to say. */
+/** Warnings and explanations (infeasibility with the capacity, envelope deviations), one
+ *  per line; "" when there is nothing to say. Processors given no load are part of the
+ *  answer, not a warning: their loads are 0, and dls_schedule_paper_makespan() gives the
+ *  makespan with every processor charged. */
 DLS_API const char *dls_schedule_note(const dls_schedule *schedule);
 
 /** Explanations that do not change the answer, one per line; "" when there are none. A

@@ -152,8 +152,18 @@ static inline double dls__whole_units(double limit)
 
 DLS_HIDDEN void dls__note_add(char **note, const char *fmt, ...) DLS_PRINTF(2, 3);
 
-/* Shortest number of significant digits (1..17) that reads back as exactly v. */
+/* Shortest number of significant digits (1..17) that reads back as exactly v: the least
+ * precision of %g that does (1 for 300000). */
 DLS_HIDDEN int dls__shortest_digits(double v);
+/* v as a person writes it, in the fewest digits that read back as exactly v: a whole
+ * number below 10^6 in all its digits (60, 300000), else %g's shortest form with a plain
+ * exponent (5e-5, 2.5e9, 0.30000000000000004). Returns buf (40 bytes are enough). */
+DLS_HIDDEN const char *dls__shortest_text(double v, char *buf, size_t size);
+
+/* JSON text that jansson wrote with 17 digits, its reals rewritten in place in the
+ * shortest form that reads back as the same double (5e-5, not 5.0000000000000002e-5;
+ * 60, not 60.0), strings and integers untouched; returns text. */
+DLS_HIDDEN char *dls__json_shortest_reals(char *text);
 
 /* Significant digits of numbers in messages (%.10g): enough for any figure a user types. */
 #define DLS__MESSAGE_DIGITS 10

@@ -1,6 +1,7 @@
 /* Status codes, error records, version: the conventions every module relies on. */
 #include <config.h>
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,13 +96,156 @@ dls_status dls__fail(dls_error *err, dls_status status, const char *fmt, ...)
 
 int dls__shortest_digits(double v)
 {
+    /* When v reads back from 15 significant digits, %.15g (its trailing zeros dropped) is
+     * the shortest form: a shorter decimal within half an ulp of v is also the nearest
+     * 15-digit one. So three tries at most, not seventeen (a writer calls this for each
+     * number of a million-processor platform). */
     char buf[40];
-    for (int digits = 1; digits < 17; digits++) {
-        snprintf(buf, sizeof buf, "%.*g", digits, v);
-        if (strtod(buf, NULL) == v)
-            return digits;
+    snprintf(buf, sizeof buf, "%.15g", v);
+    if (!isfinite(v) || strtod(buf, NULL) == v) {
+        /* its significant digits: from the first nonzero to the last nonzero */
+        int digits = 0, zeros = 0;
+        for (const char *c = buf; *c && *c != 'e'; c++) {
+            if (*c < '0' || *c > '9' || (digits == 0 && *c == '0'))
+                continue;
+            if (*c == '0') {
+                zeros++;
+            } else {
+                digits += zeros + 1;
+                zeros = 0;
+            }
+        }
+        return digits > 0 ? digits : 1;
     }
-    return 17;
+    snprintf(buf, sizeof buf, "%.16g", v);
+    return strtod(buf, NULL) == v ? 16 : 17;
+}
+
+/* v in 16 significant digits that read back as v, where the nearest 16-digit decimal does
+ * not but a neighbour of it does (5.684341886080802e-14: the 16-digit grid is finer than
+ * the doubles there), written as %g writes; 0 when neither neighbour does. */
+static int neighbour16(double v, char *buf, size_t size)
+{
+    char e16[40];
+    snprintf(e16, sizeof e16, "%.15e", fabs(v)); /* d.ddddddddddddddde+XX */
+    char digits[20];
+    size_t k = 0;
+    for (const char *c = e16; *c && *c != 'e' && k < 16; c++)
+        if (*c >= '0' && *c <= '9')
+            digits[k++] = *c;
+    digits[k] = '\0';
+    int x = atoi(strchr(e16, 'e') + 1);
+    unsigned long long m = strtoull(digits, NULL, 10);
+    for (int step = -1; step <= 1; step += 2) {
+        unsigned long long n = m + (unsigned long long)(long long)step;
+        if (n < 1000000000000000ULL || n > 9999999999999999ULL)
+            continue;
+        char d[20], text[48];
+        snprintf(d, sizeof d, "%llu", n);
+        snprintf(text, sizeof text, "%s%c.%se%d", v < 0 ? "-" : "", d[0], d + 1, x);
+        if (strtod(text, NULL) != v)
+            continue;
+        size_t len = 16; /* trailing zeros dropped, as %g does */
+        while (len > 1 && d[len - 1] == '0')
+            d[--len] = '\0';
+        if (x < -4 || x >= 16) {
+            snprintf(buf, size, "%s%c%s%se%c%02d", v < 0 ? "-" : "", d[0], len > 1 ? "." : "",
+                     d + 1, x < 0 ? '-' : '+', abs(x));
+        } else if (x >= 0) {
+            char whole[24], frac[24];
+            size_t w = (size_t)x + 1;
+            snprintf(whole, sizeof whole, "%.*s", (int)(w < len ? w : len), d);
+            while (strlen(whole) < w)
+                strcat(whole, "0");
+            snprintf(frac, sizeof frac, "%s", w < len ? d + w : "");
+            snprintf(buf, size, "%s%s%s%s", v < 0 ? "-" : "", whole, frac[0] ? "." : "", frac);
+        } else {
+            snprintf(buf, size, "%s0.%.*s%s", v < 0 ? "-" : "", -x - 1, "0000", d);
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* Below this, a whole number is written in all its digits (60, 300000); from it on in the
+ * shorter of that and its shortest %g form (2.5e9, 1e6, 1234567). */
+#define PLAIN_WHOLE_MAX 1e6
+
+const char *dls__shortest_text(double v, char *buf, size_t size)
+{
+    int digits = dls__shortest_digits(v);
+    if (digits < 17 || !isfinite(v) || !neighbour16(v, buf, size))
+        snprintf(buf, size, "%.*g", digits, v);
+    char *e = strchr(buf, 'e'); /* the exponent as a person writes it: 5e-5, 2.5e9 */
+    if (e != NULL) {
+        char *d = e + 1;
+        if (*d == '+')
+            memmove(d, d + 1, strlen(d));
+        if (*d == '-')
+            d++;
+        while (d[0] == '0' && d[1] != '\0')
+            memmove(d, d + 1, strlen(d));
+    }
+    /* a whole number in all its digits below 10^6 (60, 300000), and beyond where that is
+     * no longer (14394283142184120, not 1.439428314218412e16; but 1e6) */
+    char plain[40];
+    if (isfinite(v) && v == floor(v) && fabs(v) < 1e17 &&
+        (fabs(v) < PLAIN_WHOLE_MAX ||
+         (size_t)snprintf(plain, sizeof plain, "%.0f", v) <= strlen(buf)))
+        snprintf(buf, size, "%.0f", v);
+    return buf;
+}
+
+/* Whether c may stand in a JSON number. */
+static int number_char(char c)
+{
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+char *dls__json_shortest_reals(char *text)
+{
+    char *in = text, *out = text;
+    while (*in) {
+        if (*in == '"') { /* a string, escapes and all */
+            *out++ = *in++;
+            while (*in && *in != '"') {
+                if (*in == '\\' && in[1])
+                    *out++ = *in++;
+                *out++ = *in++;
+            }
+            if (*in)
+                *out++ = *in++;
+            continue;
+        }
+        if ((*in == '-' || (*in >= '0' && *in <= '9')) && (out == text || !number_char(out[-1]))) {
+            size_t len = 0;
+            while (number_char(in[len]))
+                len++;
+            char tok[64], num[48];
+            if (len < sizeof tok && (memchr(in, '.', len) || memchr(in, 'e', len) ||
+                                     memchr(in, 'E', len))) {
+                memcpy(tok, in, len);
+                tok[len] = '\0';
+                dls__shortest_text(strtod(tok, NULL), num, sizeof num);
+                /* a whole number stays as a person wrote it (60, not 60.0): JSON has one
+                 * kind of number */
+                size_t k = strlen(num);
+                if (k <= len) { /* always: the same double in fewer digits */
+                    memmove(out, num, k);
+                    out += k;
+                    in += len;
+                    continue;
+                }
+            }
+            memmove(out, in, len);
+            out += len;
+            in += len;
+            continue;
+        }
+        *out++ = *in++;
+    }
+    *out = '\0';
+    return text;
 }
 
 int dls__distinct_digits(double a, double b)

@@ -813,10 +813,12 @@ static dls_status make_points(csv_ctx *x, proc_rows *p, dls__import_proc *q)
             dls__buf_put(&b, "no point has a band (%s): the model has no bands", by_time ?
                          "each size has a single run" : "no row gives low and high");
         else {
-            dls__buf_put(&b, "%zu of %zu points have no band (%s, line%s ", nbare, q->n,
+            dls__buf_put(&b, "%zu of %zu points %s no band (%s, line%s ", nbare, q->n,
+                         nbare == 1 ? "has" : "have",
                          by_time ? "a single run" : "low and high empty", nbare > 1 ? "s" : "");
             note_lines(&b, bare, nbare);
-            dls__buf_put(&b, "): their band is their speed alone");
+            dls__buf_put(&b, "): %s", nbare == 1 ? "its band is its speed alone"
+                                                   : "their band is their speed alone");
         }
         char *s = dls__buf_take(&b);
         if (s != NULL)
@@ -1075,10 +1077,13 @@ dls_status dls_export_csv(const dls_platform *platform, size_t i, char **out, dl
         dls_model_get_points(dls_platform_model(platform, k), &n, &sz, &sp, &lo, &hi);
         for (size_t j = 0; j < n && !b.failed; j++) {
             put_name(&b, name);
-            /* 17 significant digits read back as the same double */
-            dls__buf_put(&b, ",%.17g,%.17g", sz[j], sp[j]);
+            /* each number in the fewest digits that read back as the same double */
+            char t[4][48];
+            dls__buf_put(&b, ",%s,%s", dls__shortest_text(sz[j], t[0], sizeof t[0]),
+                         dls__shortest_text(sp[j], t[1], sizeof t[1]));
             if (lo != NULL)
-                dls__buf_put(&b, ",%.17g,%.17g\n", lo[j], hi[j]);
+                dls__buf_put(&b, ",%s,%s\n", dls__shortest_text(lo[j], t[2], sizeof t[2]),
+                             dls__shortest_text(hi[j], t[3], sizeof t[3]));
             else
                 dls__buf_put(&b, ",,\n");
         }

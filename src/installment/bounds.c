@@ -127,9 +127,10 @@ static void analyze_supported(const dls_platform *pl, const dls_installment_para
         an->lower_reason = DLS_INSTALLMENT_DENOMINATOR;
         an->lower = NAN;
         snprintf(an->lower_note, sizeof an->lower_note,
-                 "no lower end: a round sends every processor a unit in %.6g s (the links' rates "
-                 "added up), no less than the %.6g s per unit the processors take together out "
-                 "of core: sending alone is slower than computing out of core", sumC, ooc_rate);
+                 "no lower end: sending one unit to every processor takes %.6g s, no less "
+                 "than the %.6g s the processors together take to compute that many units once "
+                 "their memory is full: the sends are slower than the computing whatever the "
+                 "chunk size", sumC, ooc_rate);
     }
     /* upper end: every processor's core (and memory) must hold a chunk */
     an->upper = INFINITY;
@@ -159,19 +160,17 @@ static void analyze_supported(const dls_platform *pl, const dls_installment_para
             an->formula_reason = DLS_INSTALLMENT_NUMERATOR;
             an->formula_bad_value = num;
             snprintf(an->formula_note, sizeof an->formula_note,
-                     "processor \"%s\": the numerator, a round of startups less the time its "
-                     "computing of a chunk starts with (%.6g - %.6g = %.6g s), is not positive "
-                     "(starting a chunk takes it longer than a round of startups)",
-                     name, sumS, lv[i].in_core_a, num);
+                     "processor \"%s\": starting a chunk takes it %.6g s, no less than the "
+                     "%.6g s of the startups of a whole round, so no chunk size keeps it busy "
+                     "exactly through a round", name, lv[i].in_core_a, sumS);
         } else if (!(dn > 0)) {
             an->formula_reason = DLS_INSTALLMENT_DENOMINATOR;
             an->formula_bad_value = dn;
             snprintf(an->formula_note, sizeof an->formula_note,
-                     "processor \"%s\": the denominator, its in-core time per unit less the time "
-                     "a round takes to send a unit to every processor (%.6g - %.6g = %.6g s), is "
-                     "not positive (it computes a unit faster than a round sends one to every "
-                     "processor, so it idles whatever the chunk size)", name,
-                     lv[i].in_core_b, sumC, dn);
+                     "processor \"%s\": it computes a unit in %.6g s, no slower than the "
+                     "%.6g s a round takes to send a unit to every processor, so it waits for "
+                     "its next chunk whatever the chunk size", name,
+                     lv[i].in_core_b, sumC);
         } else if (num / dn > an->formula) {
             an->formula = num / dn;
             an->formula_processor = (long)i;
@@ -187,13 +186,13 @@ static void analyze_supported(const dls_platform *pl, const dls_installment_para
     an->formula_in_range = above && below;
     if (!above)
         snprintf(an->formula_note, sizeof an->formula_note,
-                 "the formula gives %.6g, not above the lower end %.6g of the range", an->formula,
-                 an->lower);
+                 "the suggested chunk size %.6g is not above the smallest worth considering, "
+                 "%.6g", an->formula, an->lower);
     else if (!below)
         snprintf(an->formula_note, sizeof an->formula_note,
-                 "the formula gives %.6g, above the upper end %.6g of the range (the %s of "
-                 "processor \"%s\")", an->formula, an->upper,
-                 an->upper_is_limit ? "limit" : "swap point",
+                 "the suggested chunk size %.6g is above the largest worth considering, %.6g "
+                 "(the %s of processor \"%s\")", an->formula, an->upper,
+                 an->upper_is_limit ? "limit" : "size past which it runs out of memory",
                  pl->procs[an->upper_processor].name);
 }
 

@@ -311,8 +311,9 @@ static void write_note(dls_installment *s, const dls_platform *pl,
                           dls__inst_limit(pl, i, par), s->plan.delta);
     }
     if (out > DLS_INSTALLMENT_NOTE_NAMES)
-        dls__note_add(&s->note, "%zu more processors left out of the rotation for their limit",
-                      out - DLS_INSTALLMENT_NOTE_NAMES);
+        dls__note_add(&s->note, "%zu more processor%s left out of the rotation for their limit",
+                      out - DLS_INSTALLMENT_NOTE_NAMES,
+                      out - DLS_INSTALLMENT_NOTE_NAMES == 1 ? "" : "s");
     if (s->plan.N < s->plan.p)
         dls__note_add(&s->note, "the load makes %llu chunk%s: only %llu of the %zu processors in "
                       "the rotation get%s one", (unsigned long long)s->plan.N,

@@ -24,6 +24,7 @@
 #include "core/buf.h"
 #include "core/grow.h"
 #include "core/pages.h"
+#include "core/locale.h"
 #include "io/platform_json.h"
 #include "io/platform_simdjson.h"
 #include "model/model_impl.h"
@@ -156,49 +157,6 @@ dls_status dls_platform_read_file(const char *path, dls_platform **out, dls_erro
 /* ---------------------------------------------------------------------------------- */
 /* Writing                                                                            */
 
-/* Digits needed so that every number of the processor reads back exactly. */
-static int proc_digits(const dls__proc *p)
-{
-    int d = 1;
-#define NEED(v)                              \
-    do {                                     \
-        int need_ = dls__shortest_digits(v); \
-        if (need_ > d)                       \
-            d = need_;                       \
-    } while (0)
-    const dls_model *m = p->model;
-    switch (m->kind) {
-    case DLS_MODEL_CONSTANT:
-        NEED(m->constant);
-        break;
-    case DLS_MODEL_POINTS:
-        for (size_t k = 0; k < (m->bands ? 4 : 2) * m->n; k++)
-            NEED(m->data[k]);
-        break;
-    case DLS_MODEL_TIME_LINES:
-        for (size_t k = 0; k < 2 * m->n; k++)
-            NEED(m->data[k]);
-        break;
-    case DLS_MODEL_SPEED2D:
-        for (size_t k = 0; k < m->n + m->ny + m->n * m->ny; k++)
-            NEED(m->data[k]);
-        break;
-    }
-    if (isfinite(p->limit))
-        NEED(p->limit);
-    if (p->has_link) {
-        NEED(p->startup);
-        NEED(p->rate);
-    }
-    NEED(p->release);
-    NEED(p->ret_frac);
-    NEED(p->ret_startup);
-    NEED(p->ret_rate);
-    NEED(p->bytes_per_unit);
-#undef NEED
-    return d;
-}
-
 static json_t *number_array(const double *v, size_t n)
 {
     json_t *a = json_array();
@@ -290,10 +248,11 @@ static char *proc_text(const dls__proc *p)
      * the model, limit and link they built are (read again, they would build it twice) */
     if (p->bytes_per_unit > 0)
         bad |= json_object_set_new(obj, "bytes_per_unit", json_real(p->bytes_per_unit));
-    char *text = bad ? NULL : json_dumps(obj, JSON_REAL_PRECISION(proc_digits(p)) |
-                                                  JSON_PRESERVE_ORDER);
+    /* every number in its own shortest form that reads back the same: what a person
+     * typed (5e-5) stays as typed */
+    char *text = bad ? NULL : json_dumps(obj, JSON_REAL_PRECISION(17) | JSON_PRESERVE_ORDER);
     json_decref(obj);
-    return text;
+    return text ? dls__json_shortest_reals(text) : NULL;
 }
 
 dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_error *err)
@@ -312,9 +271,17 @@ dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_
         snprintf(version, sizeof version, "{\n  \"version\": %d,\n  ", platform->format);
     dls__buf_add(&b, version, strlen(version));
     dls__buf_add(&b, head, sizeof head - 1);
+    /* the shortest numbers are read and written by strtod and snprintf: in the C locale,
+     * whatever the caller's (jansson's own numbers are locale-proof) */
+    dls__c_numeric loc;
+    if (dls__c_numeric_enter(&loc) != 0) {
+        dls__buf_free(&b);
+        return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
+    }
     for (size_t i = 0; i < platform->n; i++) {
         char *t = proc_text(&platform->procs[i]);
         if (t == NULL) {
+            dls__c_numeric_leave(&loc);
             dls__buf_free(&b);
             return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
         }
@@ -324,6 +291,7 @@ dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_
             dls__buf_add(&b, next, sizeof next - 1);
         free(t);
     }
+    dls__c_numeric_leave(&loc);
     dls__buf_add(&b, tail, sizeof tail - 1);
     char *text = dls__buf_take(&b);
     if (text == NULL)

@@ -103,16 +103,6 @@ dls_status dls__schedule_check(const dls_platform *pl, dls_schedule **out,
     return dls__sequence_check(pl, par->sequence, par->sequence_count, fn, err);
 }
 
-/* The processors a schedule sends nothing, in the note, with what the paper's LP gives. */
-static void note_dropped(dls_schedule *s, size_t dropped, double paper_makespan)
-{
-    if (dropped > 0)
-        dls__note_add(&s->note, "%zu processor%s got no load and %s sent nothing; the "
-                      "paper's LP, which charges every processor its startup, gives %.10g s",
-                      dropped, dropped == 1 ? "" : "s", dropped == 1 ? "is" : "are",
-                      paper_makespan);
-}
-
 /* The rational certificate of the optimum GLPK's exact simplex found (on the LP of the
  * positions kept), into s; its loads and makespan replace the floating-point ones in ans.
  * A certificate that cannot be had is said in the note; then glp_exact's own figure must
@@ -204,12 +194,10 @@ static dls_status solve_glpk(const dls_platform *platform, const dls__star *star
         s->iterations = ans.iterations;
         s->solves = ans.solves;
         s->exact = ans.exact;
-        size_t dropped = 0;
-        for (size_t k = 0; k < star->m; k++) {
-            dropped += !ans.active[k];
+        /* processors left unused are part of the answer (their loads are 0, the paper's
+         * makespan is kept), not something to warn of: the note says nothing of them */
+        for (size_t k = 0; k < star->m; k++)
             s->solver.used += ans.alpha[k] > 0;
-        }
-        note_dropped(s, dropped, s->paper_makespan);
         s->solver.optimal = !params->drop_unused;
         s->solver.lower_bound = params->drop_unused ? NAN : ans.cmax;
         if (ans.negligible > 0) {
@@ -278,8 +266,6 @@ static dls_status solve_chain(const dls_platform *platform, const dls__star *sta
         s->true_makespan = s->makespan;
         s->residual = chain_residual(star, &a);
         s->solves = 1;
-        if (!paper)
-            note_dropped(s, star->m - a.used, a.paper_makespan);
         dls_schedule_solver_info *si = &s->solver;
         si->optimal = a.exact;
         si->passes = a.passes;

@@ -876,9 +876,10 @@ static int check_weights_held(const dls_platform *pl, const dls_claim *c,
                 "processor \"%s\": a negative weight, %.10g", name, a);
         else if (fabs(a - W) > p->tolerance * fmax(a, W))
             ADD(DLS_VIOLATION_WEIGHT_SUM, (long)i, W, a, fabs(a - W),
-                "processor \"%s\": claimed to hold a weight of %.*g, but its %llu elements "
-                "weigh %.*g (%s by %.6g)", name, dls__distinct_digits(a, W), a,
-                (unsigned long long)cnt[i], dls__distinct_digits(a, W), W,
+                "processor \"%s\": claimed to hold a weight of %.*g, but its %llu %s "
+                "%.*g (%s by %.6g)", name, dls__distinct_digits(a, W), a,
+                (unsigned long long)cnt[i], cnt[i] == 1 ? "element weighs" : "elements weigh",
+                dls__distinct_digits(a, W), W,
                 a < W ? "short" : "over", fabs(a - W));
         if (p->use_limits && W > lim + p->tolerance * lim)
             ADD(DLS_VIOLATION_LIMIT, (long)i, lim, W, W - lim,

@@ -322,7 +322,7 @@ out_check "verify a weighted partition" verify
 run verify "$ex/paper003_ten.json" "$tmp/claim_installments.json" --json
 out_check "verify installments" verify
 # A claim with a violation: the report lists it.
-sed 's/"load": 1000000.0/"load": 900000.0/' "$tmp/claim_schedule.json" >"$tmp/claim_short.json"
+sed 's/"load": 1e6,/"load": 900000.0,/' "$tmp/claim_schedule.json" >"$tmp/claim_short.json"
 run verify "$ex/star_cluster.json" "$tmp/claim_short.json" --json
 expect_rc 1 "verify a claim that breaks the load sum"
 schema_check "verify with violations: valid" --strict "$schemas/verify.schema.json" "$tmp/out"

@@ -321,6 +321,25 @@ if rc_is 0 "--merge --replace"; then
 assert [p[0] for p in m.points(args[0], "cuda_cpu.cpu0")] == [65536, 4194304], m.points(args[0], "cuda_cpu.cpu0")
 PY
 fi
+# --merge keeps the numbers a person typed as typed (issue 36, item 2): each real in its
+# shortest form that reads back as the same double (5e-5, not 5.0000000000000002e-5, even
+# beside a number that needs 17 digits), a whole number without ".0"
+cat > "$tmp/typed.json" <<'EOF2'
+{"processors": [
+  {"name": "laptop", "speed": 5e-5, "limit": 300000, "link": {"startup": 0.1, "rate": 1.28e-6}},
+  {"name": "old", "time": [[60, 0.001], [-1980, 0.0035]], "link": {"startup": 2.5e-5, "rate": 0.30000000000000004}}
+]}
+EOF2
+run import starpu "$data/cuda_cpu.fmt45" --arch cpu0 --merge "$tmp/typed.json"
+if rc_is 0 "--merge of a hand-written platform"; then
+    for want in '"speed": 5e-5' '"limit": 300000,' '"startup": 0.1' '"rate": 1.28e-6' \
+                '[60, 0.001]' '[-1980, 0.0035]' '"startup": 2.5e-5' '"rate": 0.30000000000000004}'; do
+        grep -q -F -- "$want" "$tmp/typed.json" ||
+            fail "--merge rewrote a typed number: $want is gone" "$(cat "$tmp/typed.json")"
+    done
+    run check "$tmp/typed.json"
+    expect_rc 0 "--merge of a hand-written platform: it checks"
+fi
 run import starpu "$data/cuda_cpu.fmt45" --merge "$tmp/no-such-platform.json"
 expect_rc 2 "--merge into a file that does not exist"
 

@@ -1,4 +1,5 @@
 /* Tests of platform files: reading the contract, located errors, and exact round trips. */
+#include <locale.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -279,9 +280,18 @@ TEST(test_output_shape)
                                          "\"rate\": 1e-6}}]}");
     char *text;
     assert_ok(dls_platform_to_string(p, &text, &err), &err);
-    /* one processor per line, shortest exact numbers, keys in contract order */
-    assert_non_null(strstr(text, "{\"name\": \"a\", \"speed\": 2.5e9, \"limit\": 3.0, \"link\": "
-                                 "{\"startup\": 0.0, \"rate\": 1e-6}}"));
+    /* one processor per line, shortest exact numbers (whole ones as a person writes
+     * them), keys in contract order */
+    assert_non_null(strstr(text, "{\"name\": \"a\", \"speed\": 2.5e9, \"limit\": 3, \"link\": "
+                                 "{\"startup\": 0, \"rate\": 1e-6}}"));
+    dls_free(text);
+    /* each number in its own shortest form, beside one that needs 17 digits */
+    dls_platform_free(p);
+    p = test_platform_json("{\"processors\": [{\"name\": \"b\", \"time\": [[60, 0.001]], "
+                           "\"link\": {\"startup\": 5e-5, \"rate\": 0.30000000000000004}}]}");
+    assert_ok(dls_platform_to_string(p, &text, &err), &err);
+    assert_non_null(strstr(text, "\"time\": [[60, 0.001]], \"link\": {\"startup\": 5e-5, "
+                                 "\"rate\": 0.30000000000000004}}"));
     dls_free(text);
     assert_fails(dls_platform_to_string(NULL, &text, &err), DLS_EINVAL, &err, "NULL");
     dls_platform_free(p);
@@ -583,6 +593,30 @@ TEST(test_edit_read_platform)
     dls_platform_free(p);
 }
 
+/* The shortest numbers of the writer (issue 36) are read and written in the C locale,
+ * whatever the caller's: a decimal comma never reaches the file. */
+TEST(test_output_locale)
+{
+    const char *comma = test_decimal_comma_locale();
+    if (comma == NULL) {
+        printf("# no locale with a decimal comma here: the locale check is skipped\n");
+        return;
+    }
+    dls_error err;
+    dls_platform *p = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2.5, "
+                                         "\"link\": {\"startup\": 5e-5, \"rate\": "
+                                         "0.30000000000000004}}]}");
+    char *text;
+    assert_ok(dls_platform_to_string(p, &text, &err), &err);
+    assert_non_null(strstr(text, "\"speed\": 2.5, \"link\": {\"startup\": 5e-5, \"rate\": "
+                                 "0.30000000000000004}"));
+    assert_string_equal(localeconv()->decimal_point, ",");
+    setlocale(LC_NUMERIC, "C");
+    dls_free(text);
+    dls_platform_free(p);
+}
+
 TEST_MAIN("platform_json", test_read_contract_example, test_read_every_example, test_name_rule,
           test_random_roundtrips, test_write_file, test_located_errors, test_bad_corpus,
-          test_output_shape, test_format_version, test_reader_limits, test_hostile_inputs, test_edit_read_platform)
+          test_output_shape, test_format_version, test_reader_limits, test_hostile_inputs, test_edit_read_platform,
+          test_output_locale)

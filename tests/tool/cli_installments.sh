@@ -6,18 +6,24 @@
 . "${top_srcdir:-.}/tests/support/cli.sh"
 paper=$ex/paper003_ten.json
 
-# The paper's setting: formula (5) gives 1e4; at 1e10 units a round and a chunk both last
+# The paper's setting: the suggested chunk size (formula (5)) is 1e4; at 1e10 units a round and a chunk both last
 # 10 s, so the last processor finishes round 1e5 - 1 at 10 + 10 + 10 (1e5 - 1) s.
 run installments "$paper" --load 1e10
 expect_rc 0 "paper setting"
-expect_out "chunk-size range: (0.101009, 1e+08\] (upper end: the swap point of \"P1\")" "range"
-expect_out "formula (5): 10000 (set by \"P1\"), in the range" "formula"
-expect_out "chunk: 10000 (formula)" "chunk used"
-expect_out "1000000 chunks in 100000 rounds of 10 s over 10 processors" "rounds"
-expect_out "makespan 1000010 s" "makespan"
-expect_out "single-installment LP makespan 9" "LP makespan"
-expect_out "multi-installment / LP = 0.011" "ratio"
+expect_out "chunk sizes worth trying: above 0.101009 and up to 100000000 units (above it, \"P1\" runs out of memory" "range"
+expect_out "suggested chunk size: 10000 units, the smallest with which no processor waits for its next chunk (set by \"P1\")" "formula"
+expect_out "chunk size: 10000 units (the suggested one)" "chunk used"
+expect_out "the load is sent as 1000000 chunks in 100000 rounds over 10 processors: in each round every processor" "rounds"
+expect_out "receives one chunk in turn" "what a round is"
+expect_out "a full round of sends takes 10 s" "round time"
+expect_out "makespan 1000010 s: when the last processor finishes its last chunk" "makespan"
+expect_out "makespan 9[0-9.]* s (optimal); this schedule takes 0.011" "LP makespan and ratio"
 expect_out "P10 .*works .*100000 " "processor table"
+expect_out "LOAD (units) .*FINISH (s)" "units in the headers"
+# no paper numbers or symbols in the report (issue 36, item 4)
+if grep -q -E "formula \(|A_i|sum C|sum S|paper'|paper [0-9]" "$tmp/out" "$tmp/err"; then
+    fail "paper setting: a paper's number or symbol in the report" "$(cat "$tmp/out" "$tmp/err")"
+fi
 [ ! -s "$tmp/err" ] || fail "paper setting: unexpected messages" "$(cat "$tmp/err")"
 
 # delta = 5 on 1e11 units: 2e9 rounds of 0.014995 s, plus the last chunk's 0.005 s.
@@ -36,13 +42,16 @@ run installments "$paper" --load 1e10 --chunk sweep --json --no-compare
 expect_rc 0 "sweep"
 run installments "$paper" --load 1e6 --chunk sweep
 expect_rc 0 "sweep text"
-expect_out "(sweep, best of [0-9]* sizes simulated)" "sweep text"
+expect_out "(swept: the best of [0-9]* sizes simulated)" "sweep text"
 
 # A network too slow for the formula: warning, then the sweep.
 sed 's/9.99e-5/2e-4/g' "$paper" >"$tmp/slow.json"
 run installments "$tmp/slow.json" --load 1e8 --json --no-compare
 expect_rc 0 "formula undefined"
-expect_err "the published chunk size (formula) is undefined: processor \"P1\": the denominator" "formula undefined warning"
+expect_err "no chunk size can be suggested: processor \"P1\": it computes a unit in" "formula undefined warning"
+if grep -q -E "A_i|sum C|denominator" "$tmp/err"; then
+    fail "formula undefined: a paper's symbol in the warning" "$(cat "$tmp/err")"
+fi
 expect_err "sweeping the chunk size instead" "fallback"
 expect_out '"chunk_source": "sweep"' "fallback source"
 expect_out '"status": "denominator"' "formula status"
@@ -56,9 +65,9 @@ cat >"$tmp/limits.json" <<'JSON'
 JSON
 run installments "$tmp/limits.json" --load 1e6
 expect_rc 0 "limits"
-expect_err "is out of the range: the formula gives 2.49938, above the upper end 1 of the range (the limit of processor \"a\")" "out of range"
-expect_out "upper end: the limit of \"a\"" "limit sets the upper end"
-expect_out "single-installment LP: infeasible" "LP infeasible"
+expect_err "is not among those worth trying: the suggested chunk size 2.49938 is above the largest worth considering, 1 (the limit of processor \"a\")" "out of range"
+expect_out "(above it, \"a\" cannot hold a chunk: its limit)" "limit sets the upper end"
+expect_out "single installment (sized by the LP): infeasible" "LP infeasible"
 run installments "$tmp/limits.json" --load 1e6 --chunk 1e4
 expect_rc 0 "a processor left out"
 expect_err "processor \"a\": its limit 1 is below the chunk size 10000: left out" "left-out note"
@@ -68,7 +77,7 @@ expect_rc 2 "no processor holds the chunk"
 expect_err "no processor can hold a chunk of 100000 units: the largest limit is 20000" "no processor message"
 run installments "$tmp/limits.json" --load 1e6 --chunk 1e5 --no-limits --no-compare
 expect_rc 0 "--no-limits"
-expect_out "single-installment LP: skipped" "--no-compare"
+expect_out "single installment (sized by the LP): skipped" "--no-compare"
 
 # The Gantt chart, long (with a break) and short.
 run installments "$paper" --load 1e10 --gantt "$tmp/long.svg" --no-compare

@@ -45,7 +45,7 @@ fi
 
 run installments "$mem" --load 1e7 --lp --max-lps 60
 expect_rc 0 "search text"
-expect_out "installments sized by the LP" "search text"
+expect_out "chunks (installments), each sized by the LP" "search text"
 expect_out "single-installment start" "search text"
 expect_out "lower bound" "search text"
 

@@ -35,7 +35,7 @@ expect_rc 0 "compare"
 for alg in gb dp reverse fr fdp fgb exact; do
     expect_out "^  $alg " "compare lacks $alg"
 done
-expect_out "^  exact .* 0%  optimal" "compare: exact not at gap 0"
+expect_out "^  exact .* 0  optimal" "compare: exact not at gap 0"
 run lu "$ex/lu_cluster.json" --columns 120 --compare --json
 expect_rc 0 "compare json"
 # too large for the exact method: reported, not fatal

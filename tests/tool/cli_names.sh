@@ -124,7 +124,7 @@ lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
 table = [l for l in lines if l.startswith("  ")]
 assert len(table) == 13, len(table)
 head = table[0]
-start = head.index("LOAD") + len("LOAD")
+start = head.index("LOAD (units)") + len("LOAD (units)")
 for l in table[1:]:
     assert len(l) >= start and l[start - 1] != " ", ("a row shifted", l)
 PY

@@ -108,7 +108,7 @@ cat > "$tmp/wifi.json" <<'EOF2'
 EOF2
 run partition "$tmp/wifi.json" --elements 1e8
 expect_rc 0 "partition with links"
-expect_err 'warning: 1 of 2 processors have a link, which the partition problem leaves out' \
+expect_err 'warning: 1 of 2 processors has a link, which the partition problem leaves out' \
     "partition with links: the warning"
 expect_err 'sending "laptop" its 601503[0-9] elements alone would take 7.7 s' \
     "partition with links: the longest send"
@@ -119,5 +119,21 @@ printf '{"processors": [{"name": "a", "speed": 5e8}, {"name": "b", "speed": 3e7,
 run partition "$tmp/nolinks.json" --elements 1000
 expect_rc 0 "partition without links"
 if grep -q "have a link" "$tmp/err"; then fail "partition without links: a links warning"; fi
+
+# Tables for people (issue 36, item 2): whole elements, their share in percent, times with
+# one count of decimals, plurals right.
+run partition "$ex/memory_levels.json" --elements 1e8
+expect_rc 0 "partition table"
+expect_out "100000000 elements over 4 processors" "partition table: title"
+expect_out "NAME      ELEMENTS  SHARE (%)  TIME (s)" "partition table: headers"
+expect_out "^  gpu       24000000    24.0000       2.2$" "partition table: a share, one count of decimals per column"
+run partition "$ex/paper003_two.json" --elements 1
+expect_rc 0 "partition of one element"
+expect_out "1 element over 2 processors" "partition: 1 element"
+expect_out "^  P2  *0  *0.000  *unused$" "partition: a processor given nothing reads unused"
+expect_err 'sending "P1" its 1 element alone' "partition: 1 element in the warning"
+run partition "$ex/paper003_two.json" --elements 1000 --digits 2
+expect_rc 0 "partition --digits 2"
+expect_out "^  P1  *[0-9]*  *[0-9][0-9]  *[0-9.]*$" "partition --digits 2: a share in 2 digits"
 
 cli_summary

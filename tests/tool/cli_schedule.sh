@@ -171,7 +171,7 @@ expect_rc 2 "--max-pieces too small"
 run schedule "$ex/paper003_two.json" --load 2 --curve --from 0.5 --to 4
 expect_rc 0 "curve"
 expect_out "1.166666667 *4.222222222 *1.83333333" "curve bend"
-expect_out "at load 2: makespan 5.75 s; dT/dV 1.83333 s per unit" "curve at V"
+expect_out "at load 2 units: makespan 5.75 s; dT/dV 1.83333 s per unit" "curve at V"
 for v in 1.1 3; do
     run schedule "$ex/paper003_two.json" --load $v --solver glpk --json
     g=$(sed -n 's/^  "makespan": \(.*\),$/\1/p' "$tmp/out")
@@ -232,5 +232,72 @@ for c in two_binding:33239.290555440864 four_orders:20.92270456270729 \
             fail "limits holding the load: ${c%%:*}, $order order: chain $(makespan_of), GLPK $g"
     done
 done
+
+# Tables for people (issue 36, item 2): the load in all its digits in the title, units in
+# every header, each column with one count of decimals (none of 8e+09, 1.77636e-15), a share
+# in percent, a legend for LEVEL, --digits, and an unused processor a word of the table (not a
+# warning); plurals right.
+run schedule "$ex/memory_levels.json" --load 1e9
+expect_rc 0 "table for people"
+expect_out "load 1000000000 units over 4 processors" "table: the load in the title"
+expect_out "LOAD (units)  SHARE (%)  SEND START (s)  SEND END (s)  FINISH (s)  COMPUTE TIME (s)  IDLE TIME (s)  LEVEL" "table: units in the headers"
+expect_out "^LEVEL: the time line" "table: the LEVEL legend"
+if grep -q -E "^  .*[0-9]e[-+]?[0-9]" "$tmp/out"; then
+    fail "table: a number in exponent form" "$(cat "$tmp/out")"
+fi
+# table_decimals DIGITS: every numeric column of the table has one count of decimals, and its
+# largest value DIGITS significant digits at least (the part before the point in full)
+table_decimals() {
+    [ -n "$PYTHON3" ] || return 0
+    py_check "table: one count of decimals per column (--digits $1)" "$tmp/out" "$1" <<'PY'
+import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+digits = int(sys.argv[2])
+head = next(l for l in lines if l.startswith("  NAME"))
+ends = [m.end() for m in re.finditer(r"\)", head)]  # each numeric heading ends with its unit
+rows = [l for l in lines[lines.index(head) + 1:] if l.startswith("  ")]
+assert rows, lines
+for end in ends:
+    cells = [re.findall(r"[^ ]+$", r[:end])[0] for r in rows]
+    nums = [c for c in cells if re.fullmatch(r"-?[0-9]+(\.[0-9]+)?", c)]
+    decimals = {len(c.split(".")[1]) if "." in c else 0 for c in nums}
+    assert len(decimals) == 1, (head[:end], cells)
+    top = max(nums, key=lambda c: abs(float(c)))
+    sig = len(top.replace("-", "").replace(".", "").lstrip("0"))
+    assert float(top) == 0 or sig >= digits, (head[:end], top, digits)
+PY
+}
+table_decimals 6
+run schedule "$ex/star_cluster.json" --load 1e6
+expect_rc 0 "table: rounding noise"
+if grep -q -E "e-1[0-9]" "$tmp/out"; then
+    fail "table: rounding noise shown instead of 0" "$(cat "$tmp/out")"
+fi
+table_decimals 6
+run schedule "$ex/star_cluster.json" --load 1e6 --digits 3
+expect_rc 0 "table: --digits 3"
+table_decimals 3
+expect_out "^  xeon-a  *228644  *22.9 " "table: --digits 3, a share of 22.9%"
+cat > "$tmp/unused.json" <<'EOF2'
+{"processors": [
+  {"name": "near", "speed": 100, "link": {"startup": 0.01, "rate": 0.001}},
+  {"name": "far", "speed": 1, "link": {"startup": 50, "rate": 0.1}}]}
+EOF2
+run schedule "$tmp/unused.json" --load 1000
+expect_rc 0 "table: an unused processor"
+expect_out "^  far  *0.00  *0.000  *-  *-  *unused  *-  *-  *-" "table: the word unused"
+expect_out "^1 processor unused (given no load" "table: the unused processor said"
+expect_out "1 of 2 processors used" "table: 1 of 2 processors"
+if grep -q "warning" "$tmp/err"; then
+    fail "table: an unused processor is a warning" "$(cat "$tmp/err")"
+fi
+printf '{"processors": [{"name": "only", "speed": 10, "link": {"startup": 1, "rate": 0.01}}]}\n' > "$tmp/one.json"
+run schedule "$tmp/one.json" --load 100
+expect_rc 0 "table: one processor"
+expect_out "load 100 units over 1 processor, in send order" "table: 1 processor in the title"
+expect_out "1 of 1 processor used" "table: 1 of 1 processor"
+run evaluate "$tmp/one.json" --loads 1,2
+expect_rc 2 "evaluate: two loads for one processor"
+expect_err "--loads must be 1 number (one per processor" "evaluate: 1 number"
 
 cli_summary

@@ -19,4 +19,28 @@ assert abs(p[1]["send_start"] - 2.25) < 1e-9 and abs(p[1]["send_end"] - 4) < 1e-
 assert d["exact_verified"] is True
 PY
 
+# JSON numbers in the shortest form that reads back as the same double (issue 36, item 2):
+# never 17 digits where fewer do (5.0000000000000002e-5), for every command's JSON
+for cmd in "schedule $ex/star_cluster.json --load 1e6" "evaluate $ex/paper003_two.json --loads 1.25,0.75" \
+           "partition $ex/memory_levels.json --elements 1e8" "installments $ex/paper003_ten.json --load 1e10" \
+           "lu $ex/lu_cluster.json --columns 100"; do
+    # shellcheck disable=SC2086
+    run $cmd --json
+    expect_rc 0 "$cmd --json"
+    py_check "$cmd --json: each number in its shortest form" "$tmp/out" <<'PY'
+import json, re, sys
+text = open(sys.argv[1]).read()
+json.loads(text)
+# the number tokens outside strings
+bare = re.sub(r'"(?:[^"\\]|\\.)*"', '""', text)
+def digits(t):
+    m = t.lstrip("-").split("e")[0].split("E")[0].replace(".", "").lstrip("0").rstrip("0")
+    return len(m)
+for tok in re.findall(r"-?[0-9][0-9.eE+-]*", bare):
+    v = float(tok)
+    assert digits(tok) <= max(digits(repr(v)), 1), (tok, repr(v))
+    assert float(tok) == v
+PY
+done
+
 cli_summary
