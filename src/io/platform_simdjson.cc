@@ -1262,14 +1262,29 @@ void read_processors(ctx &c, od::value v, dls_platform *pl, located *bad)
         *bad = first;
 }
 
+/* Whether text[0, n) holds key. (Not string_view::find: simdjson's string_view can be its
+ * own, whose search calls a comparator through a function pointer, which clang's
+ * -fsanitize=function checks with a C++ runtime the C-linked fuzz targets lack.) */
+bool text_holds(const char *text, size_t n, const char *key)
+{
+    size_t k = strlen(key);
+    for (const char *p = text, *end = text + n; (size_t)(end - p) >= k; p++) {
+        p = static_cast<const char *>(memchr(p, key[0], (size_t)(end - p) - k + 1));
+        if (p == nullptr)
+            return false;
+        if (memcmp(p, key, k) == 0)
+            return true;
+    }
+    return false;
+}
+
 /* The platform's "bytes_per_unit", which a processor written before it may need: read in a
  * first pass over the root's keys, which skips their values, before the walk proper. Only a
  * text that may name the key pays for that pass. */
 fault read_platform_bpu(ctx &c, od::object &obj, size_t at)
 {
     static const char key[] = "bytes_per_unit";
-    std::string_view text(c.base, c.len);
-    if (text.find(key) == std::string_view::npos && text.find('\\') == std::string_view::npos)
+    if (!text_holds(c.base, c.len, key) && memchr(c.base, '\\', c.len) == nullptr)
         return fault();
     fault f;
     for (auto r : obj) {
