@@ -2,8 +2,8 @@
 # `make check` so that they never rot.
 EXTRA_DIST += \
 	examples/cluster.json \
-	examples/paper003_two.json \
-	examples/paper003_ten.json \
+	examples/star_two.json \
+	examples/star_ten.json \
 	examples/memory_levels.json \
 	examples/four_node_cluster.json \
 	examples/striped_mm.json \

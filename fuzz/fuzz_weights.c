@@ -27,7 +27,7 @@ static const char *const platforms[] = {
     "{\"processors\": [\n"
     "  {\"name\": \"steep\", \"speed\": {\"points\": [[1, 1], [2, 5], [3, 6]]}},\n"
     "  {\"name\": \"flat\", \"speed\": 3}]}\n",
-    /* examples/paper003_two.json: time lines */
+    /* examples/star_two.json: time lines */
     "{\"processors\": [\n"
     "  {\"name\": \"P1\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}},\n"
     "  {\"name\": \"P2\", \"time\": [[1, 1], [-9, 10]], \"link\": {\"startup\": 1, \"rate\": 1}}]}\n",

@@ -58,7 +58,7 @@ const tool_cmd tool_cmd_crosscheck = {
     cmd_crosscheck,
     crosscheck_default,
     "dlsched crosscheck examples/star_cluster.json --load 1000\n"
-    "dlsched crosscheck examples/paper003_two.json --load 2 --order rate --json",
+    "dlsched crosscheck examples/star_two.json --load 2 --order rate --json",
     NULL,
 };
 

@@ -119,9 +119,9 @@ const tool_cmd tool_cmd_installments = {
     1,
     cmd_installments,
     installments_default,
-    "dlsched installments examples/paper003_ten.json --load 1e10\n"
-    "dlsched installments examples/paper003_ten.json --load 1e10 --chunk 2e7\n"
-    "dlsched installments examples/paper003_two.json --load 2 --lp --list",
+    "dlsched installments examples/star_ten.json --load 1e10\n"
+    "dlsched installments examples/star_ten.json --load 1e10 --chunk 2e7\n"
+    "dlsched installments examples/star_two.json --load 2 --lp --list",
     installments_rules,
 };
 

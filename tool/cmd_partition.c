@@ -68,7 +68,7 @@ const tool_cmd tool_cmd_partition = {
     cmd_partition,
     partition_default,
     "dlsched partition examples/memory_levels.json --elements 1000000\n"
-    "dlsched partition examples/paper003_ten.json --elements 1e6 --json\n"
+    "dlsched partition examples/star_ten.json --elements 1e6 --json\n"
     "dlsched partition examples/striped_mm.json --matrix 500",
     partition_rules,
 };

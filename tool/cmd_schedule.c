@@ -229,7 +229,7 @@ const tool_cmd tool_cmd_evaluate = {
     "dlsched evaluate examples/star_cluster.json --loads 300,300,200,100,100\n"
     "dlsched evaluate examples/star_cluster.json --loads 300,300,200,100,100 \\\n"
     "    --order rate\n"
-    "dlsched evaluate examples/paper003_two.json --loads 1,1 --json",
+    "dlsched evaluate examples/star_two.json --loads 1,1 --json",
     evaluate_rules,
 };
 

@@ -111,9 +111,10 @@ def time_proc(name, lines, S=None, Cr=None, limit=None):
 def fam_paper(s, rng):
     here = os.path.dirname(os.path.abspath(__file__))
     ex = os.path.join(here, "..", "examples")
-    for name, loads in (("paper003_two", [0.5, 1, 2, 3.7, 20]),
-                        ("paper003_ten", [1e3, 1e5, 1e6, 3.3e6, 1e8])):
-        with open(os.path.join(ex, name + ".json")) as f:
+    # (the instances keep the names they had when the examples were called so)
+    for src, name, loads in (("star_two", "paper003_two", [0.5, 1, 2, 3.7, 20]),
+                             ("star_ten", "paper003_ten", [1e3, 1e5, 1e6, 3.3e6, 1e8])):
+        with open(os.path.join(ex, src + ".json")) as f:
             procs = json.load(f)["processors"]
         pname = s.platform(name, procs)
         for j, V in enumerate(loads):

@@ -202,7 +202,7 @@ TEST(test_constructor_and_lookup)
 TEST(test_schedule_kinds)
 {
     dls_error err;
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     dls_schedule *s = NULL;
     dls_schedule_mip_info mi;
     memset(&mi, 0x5a, sizeof mi);
@@ -271,7 +271,7 @@ TEST(test_schedule_kinds)
 TEST(test_message_prefix)
 {
     dls_error err;
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     dls_schedule_params par;
     dls_schedule_params_init(&par);
     par.check_tol = 1;

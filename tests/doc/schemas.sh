@@ -267,7 +267,7 @@ PY
 run schedule "$ex/star_cluster.json" --load 1e6 --curve --json
 out_check "schedule --curve" curve
 
-run evaluate "$ex/paper003_two.json" --loads 1.6667,0.3333 --json
+run evaluate "$ex/star_two.json" --loads 1.6667,0.3333 --json
 out_check "evaluate" schedule
 cp "$tmp/out" "$tmp/claim_evaluate.json"
 cat >"$tmp/measured.json" <<'EOF2'
@@ -276,13 +276,13 @@ cat >"$tmp/measured.json" <<'EOF2'
   {"load": 0.3333333333333333, "send_start": 2.1, "send_end": 3.0, "finish": 8.0}]}
 EOF2
 schema_check "the measured timeline is valid" "$schemas/measured.schema.json" "$tmp/measured.json"
-run evaluate "$ex/paper003_two.json" --measured "$tmp/measured.json" --json
+run evaluate "$ex/star_two.json" --measured "$tmp/measured.json" --json
 out_check "evaluate --measured" evaluate-measured
 
-run installments "$ex/paper003_ten.json" --load 1e5 --json
+run installments "$ex/star_ten.json" --load 1e5 --json
 out_check "installments" installments
 cp "$tmp/out" "$tmp/claim_installments.json"
-run installments "$ex/paper003_ten.json" --load 1e5 --chunk sweep --json
+run installments "$ex/star_ten.json" --load 1e5 --chunk sweep --json
 out_check "installments --chunk sweep" installments
 run installments "$ex/memory_levels.json" --load 1e7 --lp --max-lps 40 --json
 out_check "installments --lp" installments-lp
@@ -319,7 +319,7 @@ run verify "$ex/striped_mm.json" "$tmp/claim_matrix.json" --json
 out_check "verify a partition" verify
 run verify "$ex/star_cluster.json" "$tmp/claim_weighted.json" --weights "$tmp/weights.txt" --json
 out_check "verify a weighted partition" verify
-run verify "$ex/paper003_ten.json" "$tmp/claim_installments.json" --json
+run verify "$ex/star_ten.json" "$tmp/claim_installments.json" --json
 out_check "verify installments" verify
 # A claim with a violation: the report lists it.
 sed 's/"load": 1e6,/"load": 900000.0,/' "$tmp/claim_schedule.json" >"$tmp/claim_short.json"
@@ -358,9 +358,9 @@ if [ -n "${DLSCHED_SIMGRID:-}" ]; then
     cp "$tmp/out" "$tmp/sim_claim.json"
     run simulate "$ex/star_cluster.json" "$tmp/sim_claim.json" --json
     out_check "simulate" simulate
-    run installments "$ex/paper003_ten.json" --load 1000 --chunk 50 --json
+    run installments "$ex/star_ten.json" --load 1000 --chunk 50 --json
     cp "$tmp/out" "$tmp/sim_inst.json"
-    run simulate "$ex/paper003_ten.json" "$tmp/sim_inst.json" --network realistic \
+    run simulate "$ex/star_ten.json" "$tmp/sim_inst.json" --network realistic \
         --bytes-per-unit 8 --json
     out_check "simulate installments, realistic" simulate
 else

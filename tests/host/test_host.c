@@ -158,7 +158,7 @@ TEST(test_glpk_of_the_host_survives)
     char *text;
     assert_ok(dls_schedule_lp_to_string(pl, 1e6, NULL, DLS_EXPORT_LP, &text, &err), &err);
     dls_free(text);
-    dls_platform *small = test_example("paper003_two.json");
+    dls_platform *small = test_example("star_two.json");
     dls_mip_params mp;
     dls_mip_params_init(&mp);
     assert_ok(dls_schedule_solve_integer(small, 20, NULL, &mp, &s, &err), &err);

@@ -412,7 +412,7 @@ TEST(test_hand_examples)
     /* The paper's two-processor example (S = C = 1, lines 1 + x and -9 + 10 x), V = 2: one
      * chunk each takes 6 (the LP 5.75); four chunks of 0.5 take 1.5 each to send and 1.5 to
      * compute, 7.5 in all. */
-    pl = test_example("paper003_two.json");
+    pl = test_example("star_two.json");
     s = simulate(pl, 2, 1, NULL);
     assert_rel(dls_installment_makespan(s), 6, 1e-15);
     assert_true(lp_makespan(pl, 2) < dls_installment_makespan(s));

@@ -139,7 +139,7 @@ RANDOM_TEST(test_curve_against_glpk, 501, 40)
 TEST(test_curve_errors)
 {
     dls_error err;
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     dls_curve *c = (dls_curve *)&err; /* a sentinel: untouched on failure */
     dls_curve *const sentinel = c;
     assert_fails(dls_schedule_curve(NULL, 1, 2, NULL, &c, &err), DLS_EINVAL, &err, "NULL");
@@ -183,7 +183,7 @@ TEST(test_curve_errors)
 TEST(test_curve_svg)
 {
     dls_error err;
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     dls_curve *c;
     assert_ok(dls_schedule_curve(pl, 0.5, 4, NULL, &c, &err), &err);
     char *svg = NULL;

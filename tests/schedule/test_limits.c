@@ -226,7 +226,7 @@ TEST(test_time_limit)
 TEST(test_limit_parameters)
 {
     dls_error err;
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     dls_schedule_params par;
     glpk_params(&par);
     assert_rel(par.time_limit, 600, 0);

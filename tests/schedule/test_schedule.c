@@ -143,7 +143,7 @@ static double ref_optimum(const dls_platform *pl, double V, unsigned used)
 TEST(test_paper_example)
 {
     dls_error err;
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     dls_schedule *s;
     for (int solver = DLS_SOLVER_CHAIN; solver <= DLS_SOLVER_GLPK; solver++) {
         dls_schedule_params par;
@@ -217,7 +217,7 @@ TEST(test_paper_example)
 TEST(test_chain_fallback)
 {
     dls_error err;
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     for (int drop = 0; drop < 2; drop++) {
         dls_schedule_params par;
         dls_schedule_params_init(&par);
@@ -407,7 +407,7 @@ TEST(test_selection_and_order)
 TEST(test_infeasible)
 {
     dls_error err;
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     assert_ok(dls_platform_set_limit(pl, 0, 0.5, &err), &err);
     assert_ok(dls_platform_set_limit(pl, 1, 0.7, &err), &err);
     dls_schedule *s;
@@ -662,7 +662,7 @@ TEST(test_exports)
         unlink(path);
     }
     /* an unwritable destination */
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     assert_fails(dls_schedule_lp_write_file(pl, 2, NULL, DLS_EXPORT_LP, "/nonexistent/x.lp", &err),
                  DLS_EIO, &err, "/nonexistent/x.lp");
     assert_fails(dls_schedule_lp_write_file(pl, 2, NULL, DLS_EXPORT_MATHPROG, "/nonexistent/x.dat", &err),
@@ -678,7 +678,7 @@ TEST(test_exports)
 TEST(test_argument_errors)
 {
     dls_error err;
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     dls_schedule *s = NULL;
     dls_schedule_params par;
     assert_fails(dls_schedule_solve(NULL, 1, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
@@ -720,7 +720,7 @@ TEST(test_argument_errors)
 TEST(test_measured)
 {
     dls_error err;
-    dls_platform *pl = test_example("paper003_two.json"); /* time lines: two levels */
+    dls_platform *pl = test_example("star_two.json"); /* time lines: two levels */
     /* P2 served first; the loads put P1 out of core (its second line binds past 1) */
     double load[2] = {1.5, 0.5}, ss[2] = {0.5, 0}, se[2] = {2.0, 0.5}, fin[2] = {9.0, 7.5};
     dls_schedule *m = NULL;
@@ -760,7 +760,7 @@ TEST(test_measured)
                  "NULL path");
     assert_fails(dls_schedule_gantt_compare_to_string(p, NULL, pl, &svg, &err), DLS_EINVAL, &err,
                  "NULL");
-    dls_platform *other = test_example("paper003_ten.json");
+    dls_platform *other = test_example("star_ten.json");
     assert_fails(dls_schedule_gantt_compare_to_string(p, m, other, &svg, &err), DLS_EINVAL, &err,
                  "processors");
     dls_platform_free(other);

@@ -122,9 +122,9 @@ PY
 
 # Multi-installment schedules replay chunk by chunk.
 for chunk in 10 37.5; do
-    run installments "$ex/paper003_ten.json" --load 1000 --chunk $chunk --json
+    run installments "$ex/star_ten.json" --load 1000 --chunk $chunk --json
     cp "$tmp/out" "$tmp/inst.json"
-    run simulate "$ex/paper003_ten.json" "$tmp/inst.json" --json
+    run simulate "$ex/star_ten.json" "$tmp/inst.json" --json
     expect_rc 0 "installments of $chunk replayed"
     py_json "every chunk replayed as predicted ($chunk)" "$tmp/out" "$chunk" <<'PY'
 import math
@@ -136,7 +136,7 @@ done
 
 # The platform SimGrid reads: every example, written and replayed (the names of the
 # processors, the ids of SimGrid's hosts, escaped in the XML)
-for f in star_cluster memory_levels paper003_ten paper003_two; do
+for f in star_cluster memory_levels star_ten star_two; do
     run export "$ex/$f.json" --format simgrid -o "$tmp/$f.xml"
     expect_rc 0 "export --format simgrid $f"
     run schedule "$ex/$f.json" --load 1000 --json

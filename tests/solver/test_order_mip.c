@@ -500,7 +500,7 @@ static void expect_refusal(const dls__star *st, int charge, double limit, double
 
 TEST(test_refusals)
 {
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     dls__star st;
     star_of(pl, 2, NULL, &st);
     dls__order_mip_answer a;

@@ -136,7 +136,7 @@ static inline dls_platform *test_example(const char *name)
  * watchdog's stop). */
 static inline void test_glpk_still_works(void)
 {
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     dls_schedule_params par;
     dls_schedule_params_init(&par);
     par.solver = DLS_SOLVER_GLPK;

@@ -167,14 +167,14 @@ TEST(test_examples)
     static const struct {
         const char *file;
         size_t entries;  /* one per 1-D processor, one per section of a 2-D one, identical
-                          * processors (paper003_two's P1 and P2) sharing one */
+                          * processors (star_two's P1 and P2) sharing one */
         size_t limits;
         int log_x, log_y;
         size_t extrapolated; /* pieces beyond the measured sizes (points models) */
     } ex[] = {
         {"cluster.json", 3 + 3, 1, 1, 1, 2 + 3 * 2},
         {"memory_levels.json", 4, 2, 1, 1, 2},
-        {"paper003_two.json", 1, 0, 0, 0, 0},
+        {"star_two.json", 1, 0, 0, 0, 0},
         {"star_cluster.json", 5, 2, 1, 0, 2},
         {"striped_mm.json", 4 + 4, 0, 0, 1, 8 * 2},
     };
@@ -375,7 +375,7 @@ TEST(test_forced_scales)
     dls_free(svg);
     dls_platform_free(pl);
 
-    pl = test_example("paper003_two.json"); /* speed 0 at size 0 must not reach a log axis */
+    pl = test_example("star_two.json"); /* speed 0 at size 0 must not reach a log axis */
     par.x_scale = DLS_PLOT_LOG;
     par.y_scale = DLS_PLOT_LOG;
     svg = plot(pl, &par);
@@ -684,7 +684,7 @@ TEST(test_identical_and_extrapolated)
     assert_non_null(strstr(svg, "<title>gpu, extrapolated</title>"));
     dls_free(svg);
     dls_platform_free(pl);
-    pl = test_example("paper003_two.json"); /* no points, nothing extrapolated */
+    pl = test_example("star_two.json"); /* no points, nothing extrapolated */
     svg = plot(pl, NULL);
     assert_null(strstr(svg, "extrapolated"));
     assert_non_null(strstr(svg, ">P1 = P2 (identical)</text>"));

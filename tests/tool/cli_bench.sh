@@ -17,7 +17,7 @@ head -n 1 "$tmp/full.json.log" | grep -q '"dlsched_bench":2' || fail "log header
 run bench --kernel synthetic --name sim --max-points 8 --json --quiet --log "$tmp/j.log"
 expect_rc 0 "json"
 expect_out '"stop": "max points"' "json stop reason"
-cp "$ex/paper003_two.json" "$tmp/merge.json"
+cp "$ex/star_two.json" "$tmp/merge.json"
 run bench --kernel synthetic --name added --max-points 6 --merge "$tmp/merge.json" --quiet
 expect_rc 0 "merge add"
 run bench --kernel synthetic --name P1 --max-points 6 --merge "$tmp/merge.json" --quiet

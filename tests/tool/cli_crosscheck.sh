@@ -5,7 +5,7 @@
 . "${top_srcdir:-.}/tests/support/cli.sh"
 
 # The paper's example: everything agrees, exit 0.
-run crosscheck "$ex/paper003_two.json" --load 2
+run crosscheck "$ex/star_two.json" --load 2
 expect_rc 0 "crosscheck paper"
 for name in zero-communication integer-mip replay; do
     expect_out "^  $name  *agree" "crosscheck lacks $name"

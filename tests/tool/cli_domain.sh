@@ -20,10 +20,10 @@ edit("memory_levels.json", "fr_1e-308.json",
 def ten(p):
     p[2]["link"]["startup"] = 2147483648
     p[5]["time"][0][1] = 1e23
-edit("paper003_ten.json", "installments.json", ten)
+edit("star_ten.json", "installments.json", ten)
 edit("star_cluster.json", "out_of_core.json", lambda p: p[2]["time"][2].__setitem__(1, 2147483648))
-edit("paper003_two.json", "slope.json", lambda p: p[0]["time"][0].__setitem__(1, 9007199254740993))
-edit("paper003_two.json", "startup.json", lambda p: p[0]["link"].__setitem__("startup", 2147483648))
+edit("star_two.json", "slope.json", lambda p: p[0]["time"][0].__setitem__(1, 9007199254740993))
+edit("star_two.json", "startup.json", lambda p: p[0]["link"].__setitem__("startup", 2147483648))
 edit("star_cluster.json", "intercept.json", lambda p: p[1]["time"][0].__setitem__(0, 2.0 ** 64))
 edit("star_cluster.json", "first_1e18.json", lambda p: p[0]["link"].__setitem__("startup", 1e18))
 PY
@@ -50,11 +50,11 @@ expect_rc 0 "crosscheck with a memory level of 2^31 s per unit"
 expect_err 'processor "epyc" has a slope of 2.14748e+09 s per unit' "the unusual slope said"
 for f in slope startup; do
     run crosscheck "$tmp/$f.json" --load 1000
-    expect_rc 0 "crosscheck, paper003_two with an absurd $f"
+    expect_rc 0 "crosscheck, star_two with an absurd $f"
     run schedule "$tmp/$f.json" --load 1000 --integer
-    expect_rc 0 "schedule --integer, paper003_two with an absurd $f"
+    expect_rc 0 "schedule --integer, star_two with an absurd $f"
     run schedule "$tmp/$f.json" --load 1000 --solver glpk
-    expect_rc 0 "schedule --solver glpk, paper003_two with an absurd $f"
+    expect_rc 0 "schedule --solver glpk, star_two with an absurd $f"
 done
 run crosscheck "$tmp/intercept.json" --load 1e6
 expect_rc 0 "crosscheck with an intercept of 2^64 s"
@@ -86,11 +86,11 @@ expect_rc 0 "crosscheck with a startup of 1e18 s first"
 # Issue 35, item 10: finite loads whose finishes overflow were dropped from evaluate's JSON
 # (json_real gives NULL for infinity); each load is now held to 0 or the domain, and so is
 # their sum, before anything is written.
-run evaluate "$ex/paper003_two.json" --loads 1e308,1 --json
+run evaluate "$ex/star_two.json" --loads 1e308,1 --json
 expect_rc 2 "evaluate --loads 1e308,1"
 expect_err 'processor "P1"), 1e308, is outside the domain' "the located refusal of a load of 1e308"
 test ! -s "$tmp/out" || fail "evaluate wrote JSON for a refused load" "$(cat "$tmp/out")"
-run evaluate "$ex/paper003_two.json" --loads 1e60,1e-60 --json
+run evaluate "$ex/star_two.json" --loads 1e60,1e-60 --json
 expect_rc 0 "evaluate at both ends of the domain"
 py_json "evaluate at both ends: every processor, finite times" <<'PY'
 assert len(d["processors"]) == 2, d

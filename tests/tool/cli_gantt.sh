@@ -114,9 +114,9 @@ grep -q 'load 0: unused' "$tmp/g.svg" || fail "the unused processor is not said 
 gantt "the README's cluster" "optimal, chain solver" schedule "$ex/star_cluster.json" --load 1e6
 gantt "three processors left unused" "optimal, chain solver" \
     schedule "$ex/memory_levels.json" --load 1e6
-gantt "--solver chain" "optimal, chain solver" schedule "$ex/paper003_ten.json" --load 1e6 \
+gantt "--solver chain" "optimal, chain solver" schedule "$ex/star_ten.json" --load 1e6 \
     --solver chain
-gantt "--solver glpk" "optimal, GLPK simplex" schedule "$ex/paper003_ten.json" --load 1e6 \
+gantt "--solver glpk" "optimal, GLPK simplex" schedule "$ex/star_ten.json" --load 1e6 \
     --solver glpk --keep-unused
 gantt "--solver glpk, processors left out" "GLPK simplex, " schedule "$ex/star_cluster.json" \
     --load 1e4 --solver glpk
@@ -147,7 +147,7 @@ cat >"$tmp/measured.json" <<'EOF'
   {"load": 1.6666666666666667, "send_start": 0, "send_end": 2.1, "finish": 10.9},
   {"load": 0.3333333333333333, "send_start": 2.1, "send_end": 3.0, "finish": 8.0}]}
 EOF
-run evaluate "$ex/paper003_two.json" --measured "$tmp/measured.json" --gantt "$tmp/cmp.svg"
+run evaluate "$ex/star_two.json" --measured "$tmp/measured.json" --gantt "$tmp/cmp.svg"
 expect_rc 0 "evaluate --measured"
 py_check "the comparison chart" "$tmp/cmp.svg" <<'PY'
 import sys, xml.etree.ElementTree as ET
@@ -160,7 +160,7 @@ cells = [t.text for g in root.iter(ns + "g") if g.get("class") == "table" for t 
 assert "measured finish (s)" in cells and "10.9000" in cells and "+0.5667" in cells, cells
 PY
 check_png "the comparison chart" "$tmp/cmp.svg"
-for args in "$ex/paper003_ten.json --load 1e10" "$ex/star_cluster.json --load 1e6" \
+for args in "$ex/star_ten.json --load 1e10" "$ex/star_cluster.json --load 1e6" \
     "$ex/memory_levels.json --load 1e7 --lp --max-lps 30"; do
     # shellcheck disable=SC2086
     run installments $args --gantt "$tmp/inst.svg"

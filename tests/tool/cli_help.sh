@@ -161,11 +161,11 @@ bad_combo "schedule --svg without --curve" "--svg applies to --curve" \
 bad_combo "schedule --mip without --integer" "--mip applies to --integer" \
     schedule "$ex/star_cluster.json" --load 1000 --mip yes
 bad_combo "installments --list without --lp" "--list applies to --lp" \
-    installments "$ex/paper003_two.json" --load 2 --list
+    installments "$ex/star_two.json" --load 2 --list
 bad_combo "installments --rounds with --sequence" "--rounds cannot be combined with --sequence" \
-    installments "$ex/paper003_two.json" --load 2 --lp --sequence P1,P2 --rounds 3
+    installments "$ex/star_two.json" --load 2 --lp --sequence P1,P2 --rounds 3
 bad_combo "installments --gantt-rounds without --gantt" "--gantt-rounds applies to --gantt" \
-    installments "$ex/paper003_two.json" --load 2 --gantt-rounds 3
+    installments "$ex/star_two.json" --load 2 --gantt-rounds 3
 bad_combo "lu --owners with --json" "--owners cannot be combined with --json" \
     lu "$ex/lu_cluster.json" --columns 10 --owners --json
 bad_combo "verify --no-optimum --exact" "--no-optimum cannot be combined with --exact" \
@@ -200,7 +200,7 @@ run schedule "$ex/star_cluster.json" --load 1000 --curve --svg "$tmp/nodir/c.svg
 expect_rc 2 "--svg into a folder that does not exist"
 expect_err "^dlsched: --svg $tmp/nodir/c.svg: cannot create" "--svg: the option and the path"
 expect_out "^at load 1000" "--svg that cannot be written: the curve still printed"
-run installments "$ex/paper003_ten.json" --load 1e10 --gantt "$tmp/nodir/i.svg"
+run installments "$ex/star_ten.json" --load 1e10 --gantt "$tmp/nodir/i.svg"
 expect_rc 2 "installments --gantt into a folder that does not exist"
 expect_err "^dlsched: --gantt $tmp/nodir/i.svg: cannot create" "installments --gantt: the path"
 [ -s "$tmp/out" ] || fail "installments --gantt that cannot be written: no report"

@@ -4,7 +4,7 @@
 # limits, and exit status 2 for bad usage and bad input. cli_installments_json.sh reads
 # the JSON contract and the charts with python3.
 . "${top_srcdir:-.}/tests/support/cli.sh"
-paper=$ex/paper003_ten.json
+paper=$ex/star_ten.json
 
 # The paper's setting: the suggested chunk size (formula (5)) is 1e4; at 1e10 units a round and a chunk both last
 # 10 s, so the last processor finishes round 1e5 - 1 at 10 + 10 + 10 (1e5 - 1) s.

@@ -3,7 +3,7 @@
 # (skipped without it); cli_installments.sh checks the rest.
 . "${top_srcdir:-.}/tests/support/cli.sh"
 need_python3
-paper=$ex/paper003_ten.json
+paper=$ex/star_ten.json
 
 # delta = 5 on 1e11 units: 2e9 rounds of 0.014995 s, plus the last chunk's 0.005 s.
 run installments "$paper" --load 1e11 --chunk 5 --json

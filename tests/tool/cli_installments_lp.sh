@@ -308,7 +308,7 @@ done
 printf 'P1 1e15 0.01 0.001\nP2 0.5 0 1e-3\n' > "$tmp/ret15"
 seq60=$("$PYTHON3" -c "print(','.join(['P1', 'P2'] * 30))")
 for load in 1e-3 1 1e3 1e6 1e9 1e12 1e60; do
-    run installments "$ex/paper003_two.json" --load $load --lp --sequence "$seq60" --returns "$tmp/ret15"
+    run installments "$ex/star_two.json" --load $load --lp --sequence "$seq60" --returns "$tmp/ret15"
     expect_rc 0 "60 chunks with a return of 1e15 of each unit, load $load"
 done
 

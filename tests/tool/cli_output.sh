@@ -14,7 +14,7 @@
 . "${top_srcdir:-.}/tests/support/cli.sh"
 
 star=$ex/star_cluster.json
-paper=$ex/paper003_two.json
+paper=$ex/star_two.json
 
 # Each writer as "name|arguments before the output path|the option that takes the path|a
 # line its document starts with". The output path is appended.

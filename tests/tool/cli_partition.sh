@@ -28,38 +28,38 @@ expect_out '"first": 0' "ordered: no first"
 
 # Weighted sets, from plain numbers and from a JSON array.
 printf '# weights\n5 3 8\n2.5\n1 1 1\n' > "$tmp/w.txt"
-run partition "$ex/paper003_two.json" --weights "$tmp/w.txt" --json
+run partition "$ex/star_two.json" --weights "$tmp/w.txt" --json
 expect_rc 0 "weights"
 expect_out '"weight"' "weights: no weight field"
 expect_out '"assignment"' "weights: no assignment"
 printf '[5, 3, 8, 2.5, 1, 1, 1]' > "$tmp/w.json"
-run partition "$ex/paper003_two.json" --weights "$tmp/w.json" --ordered
+run partition "$ex/star_two.json" --weights "$tmp/w.json" --ordered
 expect_rc 0 "weights json ordered"
-run partition "$ex/paper003_two.json" --weights "$tmp/w.json" --elements 6
+run partition "$ex/star_two.json" --weights "$tmp/w.json" --elements 6
 expect_rc 2 "weights count mismatch"
 expect_err "holds 7 weights" "mismatch message"
 printf '1 2\nthree\n' > "$tmp/bad.txt"
-run partition "$ex/paper003_two.json" --weights "$tmp/bad.txt"
+run partition "$ex/star_two.json" --weights "$tmp/bad.txt"
 expect_rc 2 "bad weight"
 grep -q "bad.txt:2: \"three\" is not a number" "$tmp/err" || fail "bad weight message" "$(cat "$tmp/err")"
 printf '1 -2\n' > "$tmp/neg.txt"
-run partition "$ex/paper003_two.json" --weights "$tmp/neg.txt"
+run partition "$ex/star_two.json" --weights "$tmp/neg.txt"
 expect_rc 2 "negative weight"
 # issue 35: weights held to the domain, located; a number of any length is one number (words
 # were cut at 127 bytes, a long one read as two); the reader bounded (/dev/zero refused)
 printf '1 2\n3 1e-300\n' > "$tmp/tiny.txt"
-run partition "$ex/paper003_two.json" --weights "$tmp/tiny.txt"
+run partition "$ex/star_two.json" --weights "$tmp/tiny.txt"
 expect_rc 2 "a weight below the domain"
 expect_err "tiny.txt:2: weight 4 is 1e-300, outside the domain" "a weight below the domain: message"
 printf '[1, 2, 1e61]' > "$tmp/huge.json"
-run partition "$ex/paper003_two.json" --weights "$tmp/huge.json"
+run partition "$ex/star_two.json" --weights "$tmp/huge.json"
 expect_rc 2 "a JSON weight past the domain"
 expect_err "weight 3 is 1e+61, outside the domain" "a JSON weight past the domain: message"
 printf '1 %s2 3\n' "$(printf '%200s' '' | tr ' ' 0)" > "$tmp/long.txt"
-run partition "$ex/paper003_two.json" --weights "$tmp/long.txt" --json
+run partition "$ex/star_two.json" --weights "$tmp/long.txt" --json
 expect_rc 0 "a weight written with 201 digits"
 expect_out '"elements": 3' "a weight written with 201 digits is one weight"
-run partition "$ex/paper003_two.json" --weights /dev/zero
+run partition "$ex/star_two.json" --weights /dev/zero
 expect_rc 2 "weights from /dev/zero"
 expect_err "/dev/zero:1: holds a NUL byte" "weights from /dev/zero: message"
 
@@ -127,12 +127,12 @@ expect_rc 0 "partition table"
 expect_out "100000000 elements over 4 processors" "partition table: title"
 expect_out "NAME      ELEMENTS  SHARE (%)  TIME (s)" "partition table: headers"
 expect_out "^  gpu       24000000    24.0000       2.2$" "partition table: a share, one count of decimals per column"
-run partition "$ex/paper003_two.json" --elements 1
+run partition "$ex/star_two.json" --elements 1
 expect_rc 0 "partition of one element"
 expect_out "1 element over 2 processors" "partition: 1 element"
 expect_out "^  P2  *0  *0.000  *unused$" "partition: a processor given nothing reads unused"
 expect_err 'sending "P1" its 1 element alone' "partition: 1 element in the warning"
-run partition "$ex/paper003_two.json" --elements 1000 --digits 2
+run partition "$ex/star_two.json" --elements 1000 --digits 2
 expect_rc 0 "partition --digits 2"
 expect_out "^  P1  *[0-9]*  *[0-9][0-9]  *[0-9.]*$" "partition --digits 2: a share in 2 digits"
 

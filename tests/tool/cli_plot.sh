@@ -40,7 +40,7 @@ cmp -s "$tmp/c.svg" "$tmp/c2.svg" || fail "two runs gave different files"
 
 # The file is replaced, not appended to, and no temporary file is left behind.
 printf 'old content that is longer than nothing\n' > "$tmp/replace.svg"
-run plot "$ex/paper003_two.json" -o "$tmp/replace.svg"
+run plot "$ex/star_two.json" -o "$tmp/replace.svg"
 expect_rc 0 "replace"
 check_svg "$tmp/replace.svg" "replace"
 grep -qs 'old content' "$tmp/replace.svg" && fail "replace: the old content is still there"

@@ -14,7 +14,7 @@ for f in "$ex"/*.json; do
     expect_rc 0 "plot $name linear"
 done
 printf 'old content that is longer than nothing\n' > "$tmp/replace.svg"
-run plot "$ex/paper003_two.json" -o "$tmp/replace.svg"
+run plot "$ex/star_two.json" -o "$tmp/replace.svg"
 expect_rc 0 "replace"
 
 # Issue 36: identical processors named together in the legend, one curve drawn for them;

@@ -5,34 +5,34 @@
 . "${top_srcdir:-.}/tests/support/cli.sh"
 
 # The paper's worked example: loads 1.25 and 0.75, makespan 5.75.
-run schedule "$ex/paper003_two.json" --load 2
+run schedule "$ex/star_two.json" --load 2
 expect_rc 0 "paper example"
 expect_out "makespan 5.75 s, optimal" "paper example makespan"
-run schedule "$ex/paper003_two.json" --load 2 --json --exact --gantt "$tmp/g.svg"
+run schedule "$ex/star_two.json" --load 2 --json --exact --gantt "$tmp/g.svg"
 expect_rc 0 "paper example json"
 grep -q "<svg" "$tmp/g.svg" && grep -q "originator (sends)" "$tmp/g.svg" || fail "gantt chart"
 
 # The two standard-DLT distributions of the paper, evaluated: 10.333 and 5.905.
-run evaluate "$ex/paper003_two.json" --loads 1.6666666666666667,0.3333333333333333
+run evaluate "$ex/star_two.json" --loads 1.6666666666666667,0.3333333333333333
 expect_rc 0 "evaluate in core"
 expect_out "makespan 10.333333" "evaluate 10.333"
-run evaluate "$ex/paper003_two.json" --loads 1.0952380952380953,0.9047619047619048 --json
+run evaluate "$ex/star_two.json" --loads 1.0952380952380953,0.9047619047619048 --json
 expect_rc 0 "evaluate out of core"
 expect_out '"makespan": 5.90476' "evaluate 5.905"
-run evaluate "$ex/paper003_two.json" --loads 1,2,3
+run evaluate "$ex/star_two.json" --loads 1,2,3
 expect_rc 2 "evaluate: too many loads"
-run evaluate "$ex/paper003_two.json" --loads 1,abc
+run evaluate "$ex/star_two.json" --loads 1,abc
 expect_rc 2 "evaluate: not a number"
-run evaluate "$ex/paper003_two.json" --loads 1,-1
+run evaluate "$ex/star_two.json" --loads 1,-1
 expect_rc 2 "evaluate: negative load"
 expect_err 'processor "P2"' "negative load message"
 # issue 35: every load held to the domain (0 allowed: a processor sent nothing)
 for l in 1e-300 1e61 1e-400; do
-    run evaluate "$ex/paper003_two.json" --loads 1,$l
+    run evaluate "$ex/star_two.json" --loads 1,$l
     expect_rc 2 "evaluate: a load of $l"
     expect_err "--loads: number 2 (processor \"P2\"), $l, is outside the domain" "evaluate: a load of $l: message"
 done
-run evaluate "$ex/paper003_two.json" --loads 2,0
+run evaluate "$ex/star_two.json" --loads 2,0
 expect_rc 0 "evaluate: a load of 0"
 
 # A measured timeline against its prediction (the paper's example: the in-core loads,
@@ -42,31 +42,31 @@ cat > "$tmp/measured.json" <<'EOF2'
   {"load": 1.6666666666666667, "send_start": 0, "send_end": 2.1, "finish": 10.9},
   {"load": 0.3333333333333333, "send_start": 2.1, "send_end": 3.0, "finish": 8.0}]}
 EOF2
-run evaluate "$ex/paper003_two.json" --measured "$tmp/measured.json" --gantt "$tmp/cmp.svg"
+run evaluate "$ex/star_two.json" --measured "$tmp/measured.json" --gantt "$tmp/cmp.svg"
 expect_rc 0 "evaluate --measured"
 expect_out "makespan: predicted 10.3333 s, measured 10.9 s (+5.5%)" "evaluate --measured makespans"
 grep -q "Predicted against measured" "$tmp/cmp.svg" && grep -q "P2, measured" "$tmp/cmp.svg" ||
     fail "evaluate --measured: the chart"
-run evaluate "$ex/paper003_two.json" --measured "$tmp/measured.json" --json
+run evaluate "$ex/star_two.json" --measured "$tmp/measured.json" --json
 expect_rc 0 "evaluate --measured --json"
 expect_out '"kind": "measured"' "evaluate --measured --json: the measured schedule"
 printf '{"processors": [{"load": 1, "send_start": 0, "send_end": 1, "finish": 2}]}' > "$tmp/m1.json"
-run evaluate "$ex/paper003_two.json" --measured "$tmp/m1.json"
+run evaluate "$ex/star_two.json" --measured "$tmp/m1.json"
 expect_rc 2 "evaluate --measured: one timeline for two processors"
 expect_err "must be an array of 2 timelines" "evaluate --measured: count message"
 printf '{"processors": [{"load": 1, "send_start": 0, "send_end": 1},\n {"load": 1}]}' > "$tmp/m2.json"
-run evaluate "$ex/paper003_two.json" --measured "$tmp/m2.json"
+run evaluate "$ex/star_two.json" --measured "$tmp/m2.json"
 expect_rc 2 "evaluate --measured: no finish"
 expect_err 'processor 1: "finish" must be a number' "evaluate --measured: missing key message"
 printf '{"processors": [{"load": 1, "send_start": 2, "send_end": 1, "finish": 3},\n {"load": 0, "send_start": null, "send_end": null, "finish": null}]}' > "$tmp/m3.json"
-run evaluate "$ex/paper003_two.json" --measured "$tmp/m3.json"
+run evaluate "$ex/star_two.json" --measured "$tmp/m3.json"
 expect_rc 2 "evaluate --measured: times out of order"
 expect_err 'dlsched: processor "P1"' "evaluate --measured: times message"
 printf '{"processors": [\n  {"load": 1,}\n]}' > "$tmp/m4.json"
-run evaluate "$ex/paper003_two.json" --measured "$tmp/m4.json"
+run evaluate "$ex/star_two.json" --measured "$tmp/m4.json"
 expect_rc 2 "evaluate --measured: malformed"
 expect_err "m4.json:2:" "evaluate --measured: malformed file's line"
-run evaluate "$ex/paper003_two.json" --measured "$tmp/measured.json" --loads 1,1
+run evaluate "$ex/star_two.json" --measured "$tmp/measured.json" --loads 1,1
 expect_rc 2 "evaluate: --loads and --measured together"
 
 # Exports, solved again by glpsol.
@@ -141,41 +141,41 @@ tr '\n' ' ' <"$tmp/out" | tr -s ' ' | grep -q 'time-limit S .*(default 600 for t
 run crosscheck --help
 tr '\n' ' ' <"$tmp/out" | tr -s ' ' | grep -q 'time-limit S .*(default 600 for each LP, 60 for the MIP)' ||
     fail "crosscheck time limit" "$(cat "$tmp/out")"
-run schedule "$ex/paper003_two.json" --load 2 --time-limit 0
+run schedule "$ex/star_two.json" --load 2 --time-limit 0
 expect_rc 2 "time limit 0"
-run schedule "$ex/paper003_two.json" --load 2 --time-limit 5
+run schedule "$ex/star_two.json" --load 2 --time-limit 5
 expect_rc 0 "time limit 5"
 expect_out "makespan 5.75 s, optimal" "time limit 5 makespan"
 
 # The solvers: the chain by default, GLPK on demand and for --exact.
-run schedule "$ex/paper003_two.json" --load 2
+run schedule "$ex/star_two.json" --load 2
 expect_out "optimal by the chain solver" "chain by default"
 expect_out "dT/dV 1.83333 s per unit" "marginal cost"
-run schedule "$ex/paper003_two.json" --load 2 --solver glpk
+run schedule "$ex/star_two.json" --load 2 --solver glpk
 expect_rc 0 "--solver glpk"
 expect_out "makespan 5.75 s, optimal, [0-9]* simplex iterations" "--solver glpk report"
-run schedule "$ex/paper003_two.json" --load 2 --exact
+run schedule "$ex/star_two.json" --load 2 --exact
 expect_out "confirmed by the exact simplex" "--exact picks GLPK"
-run schedule "$ex/paper003_two.json" --load 2 --exact --solver chain
+run schedule "$ex/star_two.json" --load 2 --exact --solver chain
 expect_rc 2 "--exact with the chain"
 expect_err "needs --solver glpk" "--exact with the chain message"
-run schedule "$ex/paper003_two.json" --load 2 --solver simplex
+run schedule "$ex/star_two.json" --load 2 --solver simplex
 expect_rc 2 "unknown solver"
-run schedule "$ex/paper003_two.json" --load 2 --solver glpk --max-pieces 100
+run schedule "$ex/star_two.json" --load 2 --solver glpk --max-pieces 100
 expect_rc 2 "--max-pieces with GLPK"
-run schedule "$ex/paper003_two.json" --load 2 --max-pieces 3
+run schedule "$ex/star_two.json" --load 2 --max-pieces 3
 expect_rc 2 "--max-pieces too small"
 
 # The curve T(V): the paper's example, checked against GLPK at a load between two bends
 # (1.1: 4 + 0.1 x 4/3) and past the last (3: 6.5444 + 0.5667 x 5.7619).
-run schedule "$ex/paper003_two.json" --load 2 --curve --from 0.5 --to 4
+run schedule "$ex/star_two.json" --load 2 --curve --from 0.5 --to 4
 expect_rc 0 "curve"
 expect_out "1.166666667 *4.222222222 *1.83333333" "curve bend"
 expect_out "at load 2 units: makespan 5.75 s; dT/dV 1.83333 s per unit" "curve at V"
 for v in 1.1 3; do
-    run schedule "$ex/paper003_two.json" --load $v --solver glpk --json
+    run schedule "$ex/star_two.json" --load $v --solver glpk --json
     g=$(sed -n 's/^  "makespan": \(.*\),$/\1/p' "$tmp/out")
-    run schedule "$ex/paper003_two.json" --load 2 --curve --from 0.5 --to 4 --json
+    run schedule "$ex/star_two.json" --load 2 --curve --from 0.5 --to 4 --json
     c=$(python3 -c "
 import json, sys
 d = json.load(open('$tmp/out'))
@@ -190,18 +190,18 @@ for (a, ta), (b, tb) in zip(p, p[1:]):
             fail "curve at $v: $c, GLPK $g"
     fi
 done
-run schedule "$ex/paper003_two.json" --load 2 --curve --svg "$tmp/curve.svg"
+run schedule "$ex/star_two.json" --load 2 --curve --svg "$tmp/curve.svg"
 expect_rc 0 "curve svg"
 grep -q "V = 2:" "$tmp/curve.svg" || fail "curve svg marks the load"
-run schedule "$ex/paper003_two.json" --load 2 --curve --svg - --json
+run schedule "$ex/star_two.json" --load 2 --curve --svg - --json
 expect_out "</svg>" "curve svg on standard output"
-run schedule "$ex/paper003_two.json" --load 2 --svg "$tmp/c.svg"
+run schedule "$ex/star_two.json" --load 2 --svg "$tmp/c.svg"
 expect_rc 2 "--svg without --curve"
-run schedule "$ex/paper003_two.json" --load 2 --curve --integer
+run schedule "$ex/star_two.json" --load 2 --curve --integer
 expect_rc 2 "--curve with --integer"
-run schedule "$ex/paper003_two.json" --load 2 --curve --solver glpk
+run schedule "$ex/star_two.json" --load 2 --curve --solver glpk
 expect_rc 2 "--curve with GLPK"
-run schedule "$ex/paper003_two.json" --load 2 --curve --from 3 --to 1
+run schedule "$ex/star_two.json" --load 2 --curve --from 3 --to 1
 expect_rc 2 "--curve with an empty range"
 run schedule "$tmp/small.json" --load 1 --curve --to 2
 expect_rc 2 "--curve beyond the capacity"

@@ -4,7 +4,7 @@
 . "${top_srcdir:-.}/tests/support/cli.sh"
 need_python3
 
-run schedule "$ex/paper003_two.json" --load 2 --json --exact --gantt "$tmp/g.svg"
+run schedule "$ex/star_two.json" --load 2 --json --exact --gantt "$tmp/g.svg"
 expect_rc 0 "paper example json"
 py_json "schedule json contract" <<'PY'
 assert d["load"] == 2 and abs(d["makespan"] - 5.75) < 1e-9 and d["status"] == "optimal"
@@ -21,8 +21,8 @@ PY
 
 # JSON numbers in the shortest form that reads back as the same double (issue 36, item 2):
 # never 17 digits where fewer do (5.0000000000000002e-5), for every command's JSON
-for cmd in "schedule $ex/star_cluster.json --load 1e6" "evaluate $ex/paper003_two.json --loads 1.25,0.75" \
-           "partition $ex/memory_levels.json --elements 1e8" "installments $ex/paper003_ten.json --load 1e10" \
+for cmd in "schedule $ex/star_cluster.json --load 1e6" "evaluate $ex/star_two.json --loads 1.25,0.75" \
+           "partition $ex/memory_levels.json --elements 1e8" "installments $ex/star_ten.json --load 1e10" \
            "lu $ex/lu_cluster.json --columns 100"; do
     # shellcheck disable=SC2086
     run $cmd --json

@@ -125,7 +125,7 @@ expect_out "^  all  *4  *4" "all four in the scorecard"
 # A private suite, so that the suite's files are ours to checksum: one schedule, one
 # weighted set.
 mkdir "$tmp/suite" "$tmp/t"
-cp "$ex/paper003_two.json" "$tmp/suite/two.json"
+cp "$ex/star_two.json" "$tmp/suite/two.json"
 cp "$top_srcdir/validation/instances/weighted-00.json" "$tmp/suite/w.json"
 cp "$top_srcdir/validation/instances/weighted-00.weights.json" "$tmp/suite/w.weights.json"
 cat > "$tmp/suite/m.json" <<'JSON'

@@ -7,7 +7,7 @@
 need_python3
 
 # Every schedule dlsched writes, in every mode, verifies as written.
-for f in star_cluster memory_levels paper003_ten paper003_two; do
+for f in star_cluster memory_levels star_ten star_two; do
     P=$ex/$f.json
     for mode in "" "--order rate" "--keep-unused" "--solver glpk" "--originator-computes"; do
         # shellcheck disable=SC2086 # the mode is words
@@ -26,7 +26,7 @@ for f in star_cluster memory_levels paper003_ten paper003_two; do
 done
 # --best-order: a schedule in the platform's order measured against the best order, which
 # schedule --order best finds on its own; without the flag no best_order key.
-P=$ex/paper003_ten.json
+P=$ex/star_ten.json
 run schedule "$P" --load 1000 --order best --json
 cp "$tmp/out" "$tmp/best.json"
 run schedule "$P" --load 1000 --json
@@ -246,7 +246,7 @@ grun() {
 # Item 1: an installments claim whose load / chunk passes 2^53 is refused at its "chunk"
 # (the round-robin's count was corrected in doubles that no longer changed: a hang); below
 # 2^53 it is replayed in closed form at once.
-run installments "$ex/paper003_two.json" --load 2 --json
+run installments "$ex/star_two.json" --load 2 --json
 cp "$tmp/out" "$tmp/inst.json"
 "$PYTHON3" - "$tmp/inst.json" <<'PY'
 import json, sys
@@ -260,19 +260,19 @@ for p in d["processors"]:
     p["load"] = 0
 json.dump(d, open(sys.argv[1][:-9] + "izero.json", "w"))
 PY
-grun verify "$ex/paper003_two.json" "$tmp/i17.json"
+grun verify "$ex/star_two.json" "$tmp/i17.json"
 expect_rc 2 "an installments claim of 2e17 chunks"
 expect_err 'i17.json:1:[0-9]*: the chunk 1e-17 divides the load 2 into 2e+17 chunks, more than 2^53' "the chunk located"
-grun verify "$ex/paper003_two.json" "$tmp/i15.json" --json
+grun verify "$ex/star_two.json" "$tmp/i15.json" --json
 expect_rc 1 "an installments claim of 2e15 chunks (its loads are not theirs)"
 py_json "2e15 chunks replayed" <<'PY'
 assert not d["valid"] and d["violations"][0]["kind"] == "round-robin", d
 assert "2000000000000000 chunks" in d["violations"][0]["message"], d
 PY
-grun verify "$ex/paper003_two.json" "$tmp/i13.json" --load 1e4
+grun verify "$ex/star_two.json" "$tmp/i13.json" --load 1e4
 expect_rc 2 "--load making 1e17 chunks of the claim's"
 expect_err "the claim's chunk 1e-13 divides the load 10000 into 1e+17 chunks" "the count named"
-grun verify "$ex/paper003_two.json" "$tmp/izero.json"
+grun verify "$ex/star_two.json" "$tmp/izero.json"
 expect_rc 2 "an installments claim of no load (was: out of memory, exit 3)"
 expect_err "the claim distributes no load" "no load said"
 
@@ -298,7 +298,7 @@ py_json "exact_stopped, not confirmed, the chain's optimum" <<'PY'
 assert d["valid"] and d["exact_stopped"] is True and d["exact_confirmed"] is False, d
 assert d["paper_optimum"] > 0 and "certified_paper_optimum" not in d, d
 PY
-grun verify "$ex/paper003_two.json" "$tmp/i15.json" --time-limit 0
+grun verify "$ex/star_two.json" "$tmp/i15.json" --time-limit 0
 expect_rc 2 "--time-limit 0"
 expect_err "time-limit must be in \[0.001, 1e+09\]" "the range said"
 run verify --help
@@ -314,19 +314,19 @@ PY
 
 # Item 8b: every number of a claim, and the loads' sum, 0 or inside [1e-60, 1e60], located.
 printf 'name,load\nP1,1\nP2,1e308\n' > "$tmp/huge.csv"
-grun verify "$ex/paper003_two.json" "$tmp/huge.csv"
+grun verify "$ex/star_two.json" "$tmp/huge.csv"
 expect_rc 2 "a CSV load of 1e308 (was: the chain failed on inf, exit 3)"
 expect_err 'huge.csv:3: processor "P2": the load 1e+308 is outside the domain' "the load located"
 printf 'name,load\nP1,6e59\nP2,6e59\n' > "$tmp/sum.csv"
-grun verify "$ex/paper003_two.json" "$tmp/sum.csv" --no-limits
+grun verify "$ex/star_two.json" "$tmp/sum.csv" --no-limits
 expect_rc 2 "loads summing past 1e60"
 expect_err 'sum.csv: the loads sum to 1.2e+60, outside the domain' "the sum named"
 printf 'name,load,send_start,finish\nP1,1,1e-70,\nP2,1,,\n' > "$tmp/tiny.csv"
-grun verify "$ex/paper003_two.json" "$tmp/tiny.csv"
+grun verify "$ex/star_two.json" "$tmp/tiny.csv"
 expect_rc 2 "a send start of 1e-70 s"
 expect_err 'tiny.csv:2: processor "P1": the send_start 1e-70 is outside the domain' "the time located"
 printf 'name,elements\nP1,1\nP2,1e50\n' > "$tmp/elems.csv"
-grun verify "$ex/paper003_two.json" "$tmp/elems.csv" --no-limits
+grun verify "$ex/star_two.json" "$tmp/elems.csv" --no-limits
 expect_rc 2 "a partition of 1e50 elements (was: a wrong optimum of 0)"
 expect_err 'elems.csv: the elements sum to 1e+50, more than 2^53' "the count named"
 for key in load makespan; do
@@ -398,9 +398,9 @@ expect_err 'long.csv:2: the platform has no processor "b' "the long name refused
 
 # installments --lp's own JSON (chunks sized one by one) was read as a schedule and judged
 # invalid; it is refused where it says what it is.
-run installments "$ex/paper003_two.json" --load 10 --lp --json
+run installments "$ex/star_two.json" --load 10 --lp --json
 cp "$tmp/out" "$tmp/inlp.json"
-run verify "$ex/paper003_two.json" "$tmp/inlp.json"
+run verify "$ex/star_two.json" "$tmp/inlp.json"
 expect_rc 2 "verify of installments --lp's JSON"
 expect_err 'the JSON of installments --lp' "the refusal of an installments --lp claim"
 

@@ -23,11 +23,11 @@ for f in "$ex"/*.json; do
     expect_line "platform_info on $f" "" ./examples/platform_info "$f" 1e6
 done
 # time of 2 units on P1 is max(1 + 2, -9 + 20) = 11
-expect_line "platform_info" "time 11 s" ./examples/platform_info "$ex/paper003_two.json" 2
+expect_line "platform_info" "time 11 s" ./examples/platform_info "$ex/star_two.json" 2
 expect_line "partition_rows" "makespan .* optimal" \
     ./examples/partition_rows "$ex/striped_mm.json" 6000
 expect_line "schedule_star" "makespan 5.750 s" \
-    ./examples/schedule_star "$ex/paper003_two.json" 2 "$tmp/schedule.svg"
+    ./examples/schedule_star "$ex/star_two.json" 2 "$tmp/schedule.svg"
 grep -q "<svg" "$tmp/schedule.svg" || fail "schedule_star: no Gantt chart written"
 expect_line "lu_columns" "cost .* lower bound" ./examples/lu_columns "$ex/lu_cluster.json" 500
 

@@ -12,7 +12,7 @@
 #define AMOUNT_TOL 1e-9
 
 static const char *const star_examples[] = {"star_cluster.json", "memory_levels.json",
-                                            "paper003_ten.json", "paper003_two.json"};
+                                            "star_ten.json", "star_two.json"};
 
 /* A claim of everything a schedule says: loads, times, order, load and makespan. */
 static dls_claim *claim_of(const dls_platform *pl, const dls_schedule *s)
@@ -471,7 +471,7 @@ static void errors(void **state)
 static void installments(void **state)
 {
     (void)state;
-    const char *files[] = {"star_cluster.json", "memory_levels.json", "paper003_ten.json"};
+    const char *files[] = {"star_cluster.json", "memory_levels.json", "star_ten.json"};
     const double loads[] = {1000, 12345.5, 3e7};
     const double chunks[] = {1, 33.3, 1000, 1e6, 5e7};
     dls_error err;
@@ -623,7 +623,7 @@ static dls_verification *wverify(const dls_platform *pl, const dls_claim *c,
 static void weighted_own(void **state)
 {
     (void)state;
-    const char *files[] = {"star_cluster.json", "memory_levels.json", "paper003_ten.json"};
+    const char *files[] = {"star_cluster.json", "memory_levels.json", "star_ten.json"};
     const double scale[] = {37.5, 1.9e5, 51.3};
     const size_t sizes[] = {10, 57, 400};
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++)
@@ -1096,7 +1096,7 @@ static void own_order_of_a_subset(void **state)
 static void domain_and_limits(void **state)
 {
     (void)state;
-    dls_platform *pl = test_example("paper003_two.json");
+    dls_platform *pl = test_example("star_two.json");
     dls_claim *c = NULL;
     dls_error err;
     assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &c, &err), &err);
