@@ -268,6 +268,7 @@ static void draw_legend(chart *c, double y)
     dls__gantt_key_idle(&keys[n++]);
     if (c->hatched) {
         keys[n].fill = "url(#" HATCH_ID ")";
+        keys[n].line = 0;
         snprintf(keys[n++].label, sizeof keys[0].label, "chunks of left-out rounds");
     }
     dls__gantt_legend(&c->o, y, keys, n);
