@@ -143,8 +143,12 @@ dls_status dls__platform_read_file_within(const char *path, const dls__limits *l
     else if (over_limit || len > lim->file_bytes)
         st = too_big(err, path, "the stream holds at least", (double)len, lim);
     fclose(f);
-    if (st == DLS_OK)
+    if (st == DLS_OK) {
+        /* the padding zeroed: simdjson's number parser reads past a number's last digit,
+         * and bytes left from the allocation would make its result depend on them */
+        memset(buf + len, 0, DLS__JSON_PADDING);
         st = parse_text(buf, len, cap, path, lim, out, err);
+    }
     free(buf);
     return st;
 }
