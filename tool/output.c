@@ -55,24 +55,25 @@ void tool_warning(const char *fmt, ...)
     va_end(ap);
 }
 
-void tool_warn_lines(const char *text)
+/* Each non-empty line of text as one message with the given prefix. */
+static void message_lines(const char *prefix, const char *text)
 {
     for (const char *line = text; *line;) {
         size_t len = strcspn(line, "\n");
         if (len > 0)
-            tool_warning("%.*s", (int)len, line);
+            fprintf(stderr, "dlsched: %s%.*s\n", prefix, (int)len, line);
         line += len + (line[len] == '\n');
     }
 }
 
+void tool_warn_lines(const char *text)
+{
+    message_lines("warning: ", text);
+}
+
 void tool_note_lines(const char *text)
 {
-    for (const char *line = text; *line;) {
-        size_t len = strcspn(line, "\n");
-        if (len > 0)
-            tool_note("note: %.*s", (int)len, line);
-        line += len + (line[len] == '\n');
-    }
+    message_lines("note: ", text);
 }
 
 int tool_exit_for(dls_status status)
