@@ -8,8 +8,7 @@ SMPI_MAKE = $(MAKE) -f $(srcdir)/smpi/smpi.mk srcdir=$(srcdir) \
 	SMPICC="$(SMPICC)" SMPICXX="$(SMPICXX)" \
 	SMPI_CPPFLAGS="-DHAVE_CONFIG_H -I$(top_builddir) -I$(top_srcdir)/include -I$(top_builddir)/include $(DEBUG_CPPFLAGS)" \
 	SMPI_CFLAGS="$(CFLAGS)" SMPI_CXXFLAGS="$(CXXFLAGS)" \
-	SMPI_LIB_CPPFLAGS="$(GLPK_CFLAGS) $(OPENBLAS_CFLAGS) $(JANSSON_CFLAGS) $(SIMDJSON_CFLAGS) $(CSV_CFLAGS)" \
-	SMPI_LIBS="$(GLPK_LIBS) $(GMP_LIBS) $(OPENBLAS_LIBS) $(JANSSON_LIBS) $(SIMDJSON_LIBS) $(CSV_LIBS) $(PTHREAD_LIBS) -lm" \
+	SMPI_LIB_CPPFLAGS="$(DLS_DEPS_CFLAGS)" SMPI_LIBS="$(DLS_DEPS_LIBS)" \
 	SMPI_LIB_SOURCES="$(libdlsched_core_la_SOURCES)" \
 	SMPI_MPI_SOURCES="mpi/common.c mpi/bench.c mpi/partition.c mpi/plan.c mpi/links.c" \
 	SMPI_TOOL_SOURCES="$(tool_libdlsched_tool_la_SOURCES) tool/dlsched.c tool/cmd_bench_mpi.c" \
