@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck disable=SC2016 # (the backquotes in single quotes are Markdown's)
 # doc/ARCHITECTURE.md, the map of the tree, checked against the tree, so that it cannot
 # drift again:
 #   1. every module of src/LAYERS and every folder under src/ has its row in the layer
@@ -17,8 +18,6 @@
 # check_map.sh --self-test runs the checker on a copy of the tree's files, then on copies
 # broken in each of those ways, and fails unless it accepts the first and rejects the rest.
 set -u
-
-self=$0
 
 # the value of a make variable of fuzz/local.mk, continuation lines joined
 mk_var() {
