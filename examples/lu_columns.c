@@ -1,6 +1,6 @@
 /* lu_columns: which processor should own each column panel of a matrix factorized by
- * right-looking LU (paper 001), with Functional Reverse, and how far that is from the
- * lower bound. Uses only the public API.
+ * right-looking LU (Lastovetsky and Reddy 2007b), with Functional Reverse, and how far that is from
+ * the lower bound. Uses only the public API.
  *
  *   cc lu_columns.c $(pkg-config --cflags --libs dlsched) -o lu_columns
  *   ./lu_columns examples/lu_cluster.json 500

@@ -1,7 +1,7 @@
 /* mpi_divisible: a divisible load held by rank 0 and processed by every rank of an MPI job,
- * distributed by the star schedule of paper 003 (dls_mpi_schedule). Rank 0 holds V units
- * (blocks of data); each rank filters its units through a checksum. The models are measured
- * in the same run: every rank's speed function for the per-unit work (dls_mpi_bench with a
+ * distributed by the star schedule of Drozdowski and Wolniewicz (2003) (dls_mpi_schedule). Rank 0
+ * holds V units (blocks of data); each rank filters its units through a checksum. The models are
+ * measured in the same run: every rank's speed function for the per-unit work (dls_mpi_bench with a
  * kernel of our own), and the link from rank 0 to each rank (a ping of two sizes). Rank 0
  * sends each rank its units in the schedule's order (dls_mpi_plan_scatter), the ranks say when
  * they are done, and the measured timeline is written beside the predicted one
@@ -470,8 +470,8 @@ int main(int argc, char **argv)
     } else
         measure_links(&o, load, uk.data, big, rank, p, startup, rate);
 
-    /* The single-number model of papers 000 and 004: each rank's speed at one size, measured
-     * at the same time on every rank as the speed functions were. */
+    /* The single-number model of Lastovetsky and Reddy (2007a and 2005): each rank's speed at one
+     * size, measured at the same time on every rank as the speed functions were. */
     if (o.split == SPLIT_CONSTANT || o.split == -1) {
         dls_bench_point pt;
         st = dls_bench_measure(&kernel, &bp.bench, &o.const_units, 1, &pt, &err);

@@ -1,5 +1,6 @@
 /* partition_rows: how many rows of an N x N matrix product each processor should compute,
- * from their 2-D speed surfaces (paper 000, section 3.2). Uses only the public API.
+ * from their 2-D speed surfaces (Lastovetsky and Reddy 2007a, section 3.2). Uses only the public
+ * API.
  *
  *   cc partition_rows.c $(pkg-config --cflags --libs dlsched) -o partition_rows
  *   ./partition_rows examples/striped_mm.json 6000

@@ -1,5 +1,5 @@
-/* schedule_star: the optimal divisible-load schedule of a star platform (paper 003), its
- * timeline, what one more unit of load would cost, and its Gantt chart. Uses only the
+/* schedule_star: the optimal divisible-load schedule of a star platform (Drozdowski and Wolniewicz
+ * 2003), its timeline, what one more unit of load would cost, and its Gantt chart. Uses only the
  * public API.
  *
  *   cc schedule_star.c $(pkg-config --cflags --libs dlsched) -o schedule_star

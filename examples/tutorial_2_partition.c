@@ -1,6 +1,6 @@
 /* tutorial_2_partition: step 2 of doc/TUTORIAL.md. Partitions N equal elements over the
- * processors so that all finish together (paper 000): each processor's share, its time,
- * the makespan and the lower bound it is measured against. Uses only the public API.
+ * processors so that all finish together (Lastovetsky and Reddy 2007a): each processor's share, its
+ * time, the makespan and the lower bound it is measured against. Uses only the public API.
  *
  *   ./tutorial_2_partition examples/star_cluster.json 1000000
  */

@@ -1,6 +1,6 @@
 /* tutorial_3_schedule: step 3 of doc/TUTORIAL.md. Schedules a divisible load on a star
- * (paper 003): the originator sends each processor its share over its link, one send after
- * the other, and each computes as soon as its data has arrived. Solves once in the
+ * (Drozdowski and Wolniewicz 2003): the originator sends each processor its share over its link,
+ * one send after the other, and each computes as soon as its data has arrived. Solves once in the
  * platform's send order and once with the best send order, and prints how that order was
  * found. Uses only the public API.
  *

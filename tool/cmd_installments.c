@@ -1,5 +1,6 @@
-/* dlsched installments: multi-installment processing of paper 003 (the chunk-size range and
- * heuristic, the exact simulation, the sweep), compared with the single-installment LP. */
+/* dlsched installments: multi-installment processing of Drozdowski and Wolniewicz (2003) (the
+ * chunk-size range and heuristic, the exact simulation, the sweep), compared with the
+ * single-installment LP. */
 #include <config.h>
 
 #include <errno.h>

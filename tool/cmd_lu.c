@@ -1,4 +1,4 @@
-/* dlsched lu: column distributions for parallel LU factorization (paper 001), one
+/* dlsched lu: column distributions for parallel LU factorization (Lastovetsky and Reddy 2007b), one
  * algorithm or all of them compared with the exact optimum. */
 #include <config.h>
 

@@ -1,5 +1,5 @@
-/* dlsched schedule, evaluate and export: the divisible-load LP of paper 003 (Beaumont and
- * others, the out-of-core divisible-load paper; see References in dlsched(1)). */
+/* dlsched schedule, evaluate and export: the divisible-load LP of Drozdowski and Wolniewicz (2003;
+ * see References in dlsched(1)). */
 #include <config.h>
 
 #include <math.h>

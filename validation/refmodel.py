@@ -1,7 +1,7 @@
 """The reference models of the suite, written from the papers' statements and the man page,
-independently of dlsched's solvers: the star LP of paper 003 (written here as CPLEX LP text
-and solved with `glpsol --exact`, its optimum then rebuilt exactly in rationals from the
-final basis), the subsets of a send order (processor selection), the closed forms of
+independently of dlsched's solvers: the star LP of Drozdowski and Wolniewicz (2003) (written here as
+CPLEX LP text and solved with `glpsol --exact`, its optimum then rebuilt exactly in rationals from
+the final basis), the subsets of a send order (processor selection), the closed forms of
 linear and homogeneous stars, and the integer min-max of partitions (exhaustive).
 
 Every number of a platform is taken as the double dlsched reads (Fraction(float) is exact),

@@ -1,6 +1,7 @@
 /**
  * @file dlsched/bench.h
- * @brief Building functional performance models by measurement (papers 000, 001 and 004).
+ * @brief Building functional performance models by measurement (Lastovetsky and Reddy 2007a, 2007b
+ * and 2005).
  *
  * A kernel is timed at a few well-chosen problem sizes. At each size a warm-up run is
  * discarded, then the kernel is repeated until the Student-t confidence interval of the mean

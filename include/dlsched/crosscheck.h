@@ -1,7 +1,8 @@
 /**
  * @file dlsched/crosscheck.h
- * @brief The star scheduler's two solvers (paper 003), and the geometric partitioners
- *        (papers 000 and 004), checking each other on one platform and load.
+ * @brief The star scheduler's two solvers (Drozdowski and Wolniewicz 2003), and the geometric
+ *        partitioners (Lastovetsky and Reddy 2007a and 2005), checking each other on one platform
+ *        and load.
  *
  * Five checks (the schedule's solver is that of dls_crosscheck_params::schedule, the chain
  * by default):

@@ -1,8 +1,8 @@
 /**
  * @file dlsched/installment.h
- * @brief Multi-installment divisible-load processing on a star network (paper 003, sections
- *        2 and 4): the chunk-size range and heuristic, the exact simulation of round-robin
- *        installments, a sweep for the best chunk size, and Gantt charts.
+ * @brief Multi-installment divisible-load processing on a star network (Drozdowski and Wolniewicz
+ *        2003, sections 2 and 4): the chunk-size range and heuristic, the exact simulation of
+ *        round-robin installments, a sweep for the best chunk size, and Gantt charts.
  *
  * The model. The originator holds V load units and sends them in chunks of delta units
  * (the last chunk is the remainder V - (N - 1) delta when delta does not divide V;
@@ -29,9 +29,9 @@
  * ::dls_installment_params::use_limits = 0 limits are ignored). If no processor can hold a
  * chunk, the simulation fails with ::DLS_ERANGE.
  *
- * Chunk-size analysis (paper 003, section 2). For each processor the analysis needs its
- * in-core time line A_i1 + A_i2 x (the line on top at small sizes), the slope A_i2^h of the
- * line that takes over at its first kink, and that kink, the swap point (see
+ * Chunk-size analysis (Drozdowski and Wolniewicz 2003, section 2). For each processor the analysis
+ * needs its in-core time line A_i1 + A_i2 x (the line on top at small sizes), the slope A_i2^h of
+ * the line that takes over at its first kink, and that kink, the swap point (see
  * dls_installment_memory_levels()). Time-line models give them directly; a constant speed s
  * is the single line 0 + x / s with no swap point. Other 1-D models (measured speed points)
  * have no memory levels to read: the analysis reports them as unsupported

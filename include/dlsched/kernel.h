@@ -166,11 +166,11 @@ DLS_API void dls_blas_kernel_params_init(dls_blas_kernel_params *params);
 
 /**
  * The built-in kernels: X(NAME, value, text).
- * - GEMM_ROWS: the striped matrix product of paper 000: an n1 x n block of rows times an
- *   n x n matrix (cblas_dgemm); size n1 rows; speed in rows per second, n1 / time (with
+ * - GEMM_ROWS: the striped matrix product of Lastovetsky and Reddy (2007a): an n1 x n block of rows
+ *   times an n x n matrix (cblas_dgemm); size n1 rows; speed in rows per second, n1 / time (with
  *   dls_blas_kernel_params::operations, multiply-adds per second, n1 n^2 / time);
- * - LU_UPDATE: the trailing-matrix update of paper 001: an x by y matrix of b x b blocks
- *   updated by a column of x blocks times a row of y blocks (cblas_dgemm); size y blocks
+ * - LU_UPDATE: the trailing-matrix update of Lastovetsky and Reddy (2007b): an x by y matrix of b x
+ *   b blocks updated by a column of x blocks times a row of y blocks (cblas_dgemm); size y blocks
  *   for the fixed x; speed in block columns per second, y / time (with operations, block
  *   updates per second, x y / time).
  */

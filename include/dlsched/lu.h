@@ -1,7 +1,7 @@
 /**
  * @file dlsched/lu.h
- * @brief Column distributions for parallel LU factorization (paper 001, sections 4 and 5;
- *        the Variable Group Block of paper 004) and their exact optimum.
+ * @brief Column distributions for parallel LU factorization (Lastovetsky and Reddy 2007b, sections
+ *        4 and 5; the Variable Group Block of Lastovetsky and Reddy 2005) and their exact optimum.
  *
  * A distribution gives each of the n column panels of a matrix to a processor. At step
  * k (k = 1 .. n-1) of the factorization the trailing matrix has height h = n - k, and
@@ -27,13 +27,14 @@ extern "C" {
 
 /**
  * The distribution algorithms: X(NAME, value, text).
- * - GB: Group Block with constant speeds (paper 001, section 4): one group of columns,
- *   repeated, the processors ordered from slowest to fastest inside it;
+ * - GB: Group Block with constant speeds (Lastovetsky and Reddy 2007b, section 4): one group of
+ *   columns, repeated, the processors ordered from slowest to fastest inside it;
  * - DP: Dynamic Programming with constant speeds (section 4): optimal for constant speeds;
  * - REVERSE: Reverse with constant speeds (section 4): optimal for constant speeds;
  * - FR: Functional Reverse (section 5.2): optimal when it assigns a column at every step;
  * - FDP: Functional Dynamic Programming (section 5.4);
- * - FGB: Functional Group Block (section 5.3), the Variable Group Block of paper 004;
+ * - FGB: Functional Group Block (section 5.3), the Variable Group Block of Lastovetsky and Reddy
+ *   (2005);
  * - EXACT: the exact optimum, a shortest path through the vectors of column counts of the
  *   trailing matrix, C(n-1+p, p) states; refused beyond ::dls_lu_params::max_memory.
  */

@@ -3,7 +3,8 @@
  * @brief Performance models of one processor: how fast it works as a function of the
  *        size of its share of the problem.
  *
- * Four kinds of model (papers 000 and 004 for speed functions, 003 for time lines):
+ * Four kinds of model (Lastovetsky and Reddy 2007a and 2005 for speed functions, Drozdowski and
+ * Wolniewicz 2003 for time lines):
  * - ::DLS_MODEL_CONSTANT: one speed for every size;
  * - ::DLS_MODEL_POINTS: speed measured at sizes x_1 < ... < x_n, linear between the
  *   points and constant beyond the first and the last (optionally with the measured
@@ -267,8 +268,8 @@ typedef struct dls_shape_issue {
 } dls_shape_issue;
 
 /**
- * Checks the shape assumption of papers 000 and 004: every line through the origin
- * meets the speed graph at most once, which is the same as the time x / s(x) being
+ * Checks the shape assumption of Lastovetsky and Reddy (2007a and 2005): every line through the
+ * origin meets the speed graph at most once, which is the same as the time x / s(x) being
  * strictly increasing. 2-D models are checked along y on every grid row x[i] and along
  * x on every grid column y[j] (bilinear interpolation keeps the property in between).
  * Time models are checked the same way (a line with slope 0 on the upper envelope makes

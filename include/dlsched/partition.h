@@ -1,7 +1,7 @@
 /**
  * @file dlsched/partition.h
  * @brief Geometric partitioning of a set of elements over the processors of a platform
- *        (papers 000, 002 and 004).
+ *        (Lastovetsky and Reddy 2007a, 2006 and 2005).
  *
  * Processor i given x units of work takes t_i(x) = x / s_i(x) seconds (its time function,
  * dlsched/model.h); the makespan of a distribution is the largest of these times. The
@@ -20,8 +20,8 @@
  *   that place every element, reported feasible with a note;
  * - limits: processor i never gets more than its `limit` (in elements, or in weight for
  *   weighted sets); when the limits cannot hold everything the result is infeasible;
- * - striped matrix multiplication (paper 000, section 3.2): rows of an n x n product, with
- *   2-D speeds cut at the fixed n.
+ * - striped matrix multiplication (Lastovetsky and Reddy 2007a, section 3.2): rows of an n x n
+ *   product, with 2-D speeds cut at the fixed n.
  *
  * Every result gives per processor its elements and predicted time, the makespan, the
  * continuous lower bound and the gap, and the number of root-finding steps.
@@ -45,9 +45,9 @@ extern "C" {
 /**
  * Root-finding methods for equal elements: X(NAME, value, text).
  * - NEWTON: safeguarded Newton iteration on the common finishing time (default): the same
- *   optimum as Algorithm 1 of paper 000 in a few passes over the models;
- * - BISECTION: Algorithm 1.1 of paper 000 as printed (bisection of the angle between two
- *   lines through the origin), then Algorithm 1.2. Kept for comparison.
+ *   optimum as Algorithm 1 of Lastovetsky and Reddy (2007a) in a few passes over the models;
+ * - BISECTION: Algorithm 1.1 of Lastovetsky and Reddy (2007a) as printed (bisection of the angle
+ *   between two lines through the origin), then Algorithm 1.2. Kept for comparison.
  */
 #define DLS_PARTITION_METHOD_MAP(X) \
     X(NEWTON, 0, "newton")          \
@@ -75,8 +75,8 @@ DLS_API dls_status dls_partition_method_from_name(const char *name,
 
 /**
  * How matrix partitions (dls_partition_solve_matrix()) are computed: X(NAME, value, text).
- * - AUTO (default): the geometric algorithm of paper 000 when every processor's time keeps
- *   the shape assumption up to the largest share it could get (it is then optimal), else
+ * - AUTO (default): the geometric algorithm of Lastovetsky and Reddy (2007a) when every processor's
+ *   time keeps the shape assumption up to the largest share it could get (it is then optimal), else
  *   the exact row programme;
  * - ALWAYS: the exact row programme;
  * - NEVER: the geometric algorithm, whatever the shapes (a valid distribution, optimal only
@@ -181,8 +181,8 @@ DLS_API dls_status dls_partition_solve(const dls_platform *platform, uint64_t n,
                                        dls_error *err);
 
 /**
- * Distributes the @p n rows of an n x n matrix product over the processors (paper 000,
- * section 3.2). Processor i given r rows takes r n^2 / s_i(n, r) seconds, where s_i(x, y)
+ * Distributes the @p n rows of an n x n matrix product over the processors (Lastovetsky and Reddy
+ * 2007a, section 3.2). Processor i given r rows takes r n^2 / s_i(n, r) seconds, where s_i(x, y)
  * is its 2-D speed in multiply-adds per second with x the matrix order and y the number of
  * rows (for a 1-D model, its speed at n r elements, see the platform contract): each 2-D
  * model is cut at x = n (dls_model_section()) and the rows are partitioned as equal

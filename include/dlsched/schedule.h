@@ -1,8 +1,8 @@
 /**
  * @file dlsched/schedule.h
- * @brief Divisible-load scheduling on a star network (paper 003): the exact chain solver and
- *        the linear program solved with GLPK, the makespan as a function of the load, and
- *        the exact evaluation of any distribution.
+ * @brief Divisible-load scheduling on a star network (Drozdowski and Wolniewicz 2003): the exact
+ *        chain solver and the linear program solved with GLPK, the makespan as a function of the
+ *        load, and the exact evaluation of any distribution.
  *
  * The model. An originator holds a load of V units and sends each processor its share
  * alpha_i in turn, one send at a time, in a fixed sequence; sending alpha units to processor

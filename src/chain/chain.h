@@ -1,6 +1,6 @@
-/* The star problem of paper 003 solved as a chain of value functions, without an LP
- * solver: the exact optimum of the paper's LP, the exact best set of processors for the
- * send order, and the makespan as a function of the load.
+/* The star problem of Drozdowski and Wolniewicz (2003) solved as a chain of value functions,
+ * without an LP solver: the exact optimum of the paper's LP, the exact best set of processors for
+ * the send order, and the makespan as a function of the load.
  *
  * The chain. Positions 1..m in send order; W is the time that remains between the start
  * of the send to position i and the makespan. f_i(W) is the largest load positions i..m
@@ -13,8 +13,8 @@
  *
  * Two models:
  * - DLS__CHAIN_PAPER: every position is charged its startup S_i and its smallest compute
- *   time max_l a_l, even with no load: exactly the LP of paper 003 (lp/star.mod, and
- *   dls__lp_solve_star with drop_unused = 0). Every f_i is concave.
+ *   time max_l a_l, even with no load: exactly the LP of Drozdowski and Wolniewicz (2003)
+ *   (lp/star.mod, and dls__lp_solve_star with drop_unused = 0). Every f_i is concave.
  * - DLS__CHAIN_SELECT: a position sent nothing costs nothing (no startup, no time):
  *   f_i(W) = max(f_{i+1}(W), the expression above), the exact best subset for the send
  *   order. f_i is no longer concave; its pieces can grow with m (the problem is NP-hard),

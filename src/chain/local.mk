@@ -1,5 +1,6 @@
-# src/chain: the star problem of paper 003 solved as a chain of value functions, without an
-# LP solver: the paper's LP exactly, the best set of processors, the curve T(V).
+# src/chain: the star problem of Drozdowski and Wolniewicz (2003) solved as a chain of value
+# functions, without an LP solver: the paper's LP exactly, the best set of processors, the curve
+# T(V).
 libdlsched_core_la_SOURCES += \
 	src/chain/chain.h \
 	src/chain/chain_impl.h \

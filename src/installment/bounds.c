@@ -1,6 +1,6 @@
-/* The chunk-size analysis of multi-installment processing (paper 003, section 2): each
- * processor's in-core line, out-of-core slope and swap point; the range of reasonable chunk
- * sizes; the heuristic chunk size (formula (5) and its general form), with the reason and
+/* The chunk-size analysis of multi-installment processing (Drozdowski and Wolniewicz 2003, section
+ * 2): each processor's in-core line, out-of-core slope and swap point; the range of reasonable
+ * chunk sizes; the heuristic chunk size (formula (5) and its general form), with the reason and
  * the processor when a value is undefined. The derivations are in dlsched/installment.h. */
 #include <config.h>
 

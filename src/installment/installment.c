@@ -1,6 +1,6 @@
-/* Multi-installment processing (paper 003, section 2): parameters and checks, the chunking
- * of the load and the rotation, the closed-form timeline of round-robin installments, and
- * the schedule object.
+/* Multi-installment processing (Drozdowski and Wolniewicz 2003, section 2): parameters and checks,
+ * the chunking of the load and the rotation, the closed-form timeline of round-robin installments,
+ * and the schedule object.
  *
  * The closed form. Position k of the rotation receives its chunk of round r at
  * a_k + r R (every chunk before the last has size delta, so every round of sends lasts R),

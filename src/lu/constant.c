@@ -1,5 +1,5 @@
-/* LU column distributions with constant speeds (paper 001, section 4): Group Block and
- * Dynamic Programming, and the set partitioning of equal columns they rest on. Reverse
+/* LU column distributions with constant speeds (Lastovetsky and Reddy 2007b, section 4): Group
+ * Block and Dynamic Programming, and the set partitioning of equal columns they rest on. Reverse
  * shares the code of Functional Reverse (lu_reverse.c) with constant step times. */
 #include <config.h>
 

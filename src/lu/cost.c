@@ -1,5 +1,5 @@
-/* The cost model of LU column distributions (paper 001): the step-time evaluator T_i(h, c)
- * every algorithm uses, progress reporting, and the cost of a distribution. The
+/* The cost model of LU column distributions (Lastovetsky and Reddy 2007b): the step-time evaluator
+ * T_i(h, c) every algorithm uses, progress reporting, and the cost of a distribution. The
  * algorithms (constant.c, reverse.c, functional.c, exact.c) build on this file, and lu.c
  * dispatches to them; nothing here calls back. */
 #include <config.h>

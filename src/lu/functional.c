@@ -1,5 +1,5 @@
-/* Functional Dynamic Programming (paper 001, section 5.4) and Functional Group Block
- * (section 5.3, the Variable Group Block of paper 004). */
+/* Functional Dynamic Programming (Lastovetsky and Reddy 2007b, section 5.4) and Functional Group
+ * Block (section 5.3, the Variable Group Block of Lastovetsky and Reddy 2005). */
 #include <config.h>
 
 #include <math.h>

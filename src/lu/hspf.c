@@ -1,5 +1,5 @@
-/* The best distribution of the columns of one LU step alone (HSP and HSPF of paper 001):
- * minimise max_i T_i(m, n_i) subject to sum_i n_i = m and the caps.
+/* The best distribution of the columns of one LU step alone (HSP and HSPF of Lastovetsky and Reddy
+ * 2007b): minimise max_i T_i(m, n_i) subject to sum_i n_i = m and the caps.
  *
  * When every c -> T_i(m, c) is nondecreasing, a distribution is optimal exactly when no
  * single move of a column lowers the largest time: max_i T_i(n_i) <= min_j T_j(n_j + 1).

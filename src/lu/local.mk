@@ -1,4 +1,4 @@
-# src/lu: LU column distributions (paper 001).
+# src/lu: LU column distributions (Lastovetsky and Reddy 2007b).
 libdlsched_core_la_SOURCES += \
 	src/lu/lu_impl.h \
 	src/lu/lu.c \

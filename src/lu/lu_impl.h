@@ -1,5 +1,5 @@
 /* Shared by the LU column distribution files: the step-time evaluator, the result
- * layout, and the per-step partitioner (HSP / HSPF of paper 001). */
+ * layout, and the per-step partitioner (HSP / HSPF of Lastovetsky and Reddy 2007b). */
 #ifndef DLSCHED_LU_IMPL_H
 #define DLSCHED_LU_IMPL_H
 

@@ -1,5 +1,5 @@
-/* Reverse and Functional Reverse (paper 001, sections 4 and 5.2): the best distribution
- * of every step alone, compared with the next one; a column goes to the only processor
+/* Reverse and Functional Reverse (Lastovetsky and Reddy 2007b, sections 4 and 5.2): the best
+ * distribution of every step alone, compared with the next one; a column goes to the only processor
  * that loses one, and when the distributions do not nest, the columns wait until they
  * do and are then ordered by a heuristic (cycl, ftos, stof, dflt) or exhaustively. */
 #include <config.h>

@@ -1,8 +1,8 @@
 /* The built-in kernels, timed through OpenBLAS's cblas_dgemm:
- * - gemm-rows, the striped matrix product of paper 000: C = A B with A an n1 x n block of
- *   rows and B n x n; n1 n^2 multiply-adds;
- * - lu-update, the trailing-matrix update of paper 001: an x by y matrix of b x b blocks
- *   updated by a column of x blocks times a row of y blocks, C -= A B with A (x b) x b and
+ * - gemm-rows, the striped matrix product of Lastovetsky and Reddy (2007a): C = A B with A an n1 x
+ *   n block of rows and B n x n; n1 n^2 multiply-adds;
+ * - lu-update, the trailing-matrix update of Lastovetsky and Reddy (2007b): an x by y matrix of b x
+ *   b blocks updated by a column of x blocks times a row of y blocks, C -= A B with A (x b) x b and
  *   B b x (y b); x y block updates.
  * A run's work is counted in the size's unit (a row, a block column: the platform format's
  * x / s(x)), or in the kernel's operations with dls_blas_kernel_params::operations (the

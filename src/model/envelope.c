@@ -1,5 +1,6 @@
 /* The convex piecewise-linear envelope of a processing-time function (the divisible-load
- * LP of paper 003 needs convex piecewise-linear time), and the exact deviation it adds.
+ * LP of Drozdowski and Wolniewicz 2003 needs convex piecewise-linear time), and the exact deviation
+ * it adds.
  *
  * On a piece where the speed is linear, s(x) = c + m x, the time is t(x) = x / (c + m x),
  * convex when c m <= 0 (t'' = -2 c m / s^3). Against a line e(x) = alpha + beta x, the

@@ -1,7 +1,7 @@
 /* The inverse of a processing-time function: the largest size a processor finishes within
- * a given time. In the geometric picture of paper 000 this is where the line through the
- * origin with slope 1/t meets the speed graph; partitioners call it p times per step, so
- * it is closed-form on every piece:
+ * a given time. In the geometric picture of Lastovetsky and Reddy (2007a) this is where the line
+ * through the origin with slope 1/t meets the speed graph; partitioners call it p times per step,
+ * so it is closed-form on every piece:
  * - between measured points the speed is s_k + m u (u = x - x_k), and x / s(x) = t gives
  *   u = (t s_k - x_k) / (1 - t m), with dx/dt = (s_k - m x_k) / (1 - t m)^2;
  * - beyond the points the speed is constant and x = t s;

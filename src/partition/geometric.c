@@ -1,5 +1,5 @@
-/* Geometric partitioning of equal elements with functional performance models (paper 000,
- * Algorithm 1; paper 004 for limits).
+/* Geometric partitioning of equal elements with functional performance models (Lastovetsky and
+ * Reddy 2007a, Algorithm 1; Lastovetsky and Reddy 2005 for limits).
  *
  * The optimum puts every processor that is not at its limit on one line through the
  * origin: they all finish at the same time T. With X_i(T) the largest size processor i
@@ -10,8 +10,8 @@
  * between two lines, which costs 30 to 90 passes over the models at realistic sizes;
  * F is smooth between the models' breakpoints, so a safeguarded Newton iteration on T
  * reaches the same root in a handful of passes. Limits are caps inside F, which gives the
- * optimum HMPA (paper 004) reaches by re-partitioning. The integer distribution then
- * follows by the greedy completion of Algorithm 1.2 from floor(X_i). */
+ * optimum HMPA (Lastovetsky and Reddy 2005) reaches by re-partitioning. The integer distribution
+ * then follows by the greedy completion of Algorithm 1.2 from floor(X_i). */
 #include <config.h>
 
 #include <float.h>
@@ -183,8 +183,8 @@ static dls_status constant_root(const dls_model *const *models, const double *ca
     return DLS_OK;
 }
 
-/* Algorithm 1.1 of paper 000 as printed: bisect the angle between the lines U (through
- * (n/p, max speed)) and L (through (n/p, min speed)) until on every graph the two
+/* Algorithm 1.1 of Lastovetsky and Reddy (2007a) as printed: bisect the angle between the lines U
+ * (through (n/p, max speed)) and L (through (n/p, min speed)) until on every graph the two
  * intersections are less than one element apart. The bisector of two lines through the
  * origin with slopes a and b has the direction of the sum of their unit vectors. */
 static dls_status bisection_root(const dls_model *const *models, const double *cap, size_t p,

@@ -1,4 +1,4 @@
-# src/partition: geometric partitioning (papers 000, 002, 004).
+# src/partition: geometric partitioning (Lastovetsky and Reddy 2007a, 2006 and 2005).
 libdlsched_core_la_SOURCES += \
 	src/partition/partition_impl.h \
 	src/partition/partition.c \

@@ -1,5 +1,5 @@
-/* Partitioning sets of weighted elements (paper 002): processor i's time is t_i(W_i), W_i
- * the sum of the weights it gets.
+/* Partitioning sets of weighted elements (Lastovetsky and Reddy 2006): processor i's time is
+ * t_i(W_i), W_i the sum of the weights it gets.
  *
  * - Unordered sets (NP-hard already with constant speeds): largest element first to the
  *   processor where it finishes first, then improving moves and swaps off the bottleneck.

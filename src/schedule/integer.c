@@ -1,6 +1,7 @@
 /* Integer loads and exact shapes for the star schedule: the LP schedule rounded to whole
  * units with a refinement that accounts for the sends (in the spirit of Algorithm 1.2 of
- * paper 000), and the entry points of the mixed-integer programs (solver/mip.c). */
+ * Lastovetsky and Reddy 2007a), and the entry points of the mixed-integer programs (solver/mip.c).
+ * */
 #include <config.h>
 
 #include <math.h>
@@ -512,8 +513,8 @@ static int no_communication(const dls__star *st)
     return 1;
 }
 
-/* Without communication the problem is the geometric partitioner's (papers 000 and 004),
- * which finds the integer optimum exactly by another method: its distribution is a
+/* Without communication the problem is the geometric partitioner's (Lastovetsky and Reddy 2007a and
+ * 2005), which finds the integer optimum exactly by another method: its distribution is a
  * candidate, and its optimum, when it claims one, a bound. */
 static dls_status partition_candidate(const dls_platform *pl, const dls_schedule_params *par,
                                       outcome *o, double *y, dls_error *err)

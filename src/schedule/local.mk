@@ -1,4 +1,4 @@
-# src/schedule: divisible-load schedules on a star network (paper 003).
+# src/schedule: divisible-load schedules on a star network (Drozdowski and Wolniewicz 2003).
 libdlsched_core_la_SOURCES += \
 	src/schedule/schedule_impl.h \
 	src/schedule/schedule.c \

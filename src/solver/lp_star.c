@@ -1,4 +1,4 @@
-/* The star-network LP of paper 003, built in memory through GLPK's C API.
+/* The star-network LP of Drozdowski and Wolniewicz (2003), built in memory through GLPK's C API.
  *
  * Formulation. The paper's constraint (1) sums every earlier send into each processor's
  * finishing constraint, which makes the matrix dense (O(m^2) nonzeros); at m = 1000 that

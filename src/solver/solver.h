@@ -1,6 +1,6 @@
 /* The solvers of the star problem with GLPK (the only module that uses GLPK): the LP of
- * paper 003 (lp_star.c), its exports (lp_export.c), the mixed-integer programs (mip.c),
- * and the best send order as a MIP (order_mip.c). */
+ * Drozdowski and Wolniewicz (2003) (lp_star.c), its exports (lp_export.c), the mixed-integer
+ * programs (mip.c), and the best send order as a MIP (order_mip.c). */
 #ifndef DLSCHED_SOLVER_SOLVER_H
 #define DLSCHED_SOLVER_SOLVER_H
 

@@ -1,5 +1,5 @@
-# src/star: the star problem of paper 003 (send order, lines, limits), the exact replay of
-# loads through it, and the schedule object every star scheduler returns.
+# src/star: the star problem of Drozdowski and Wolniewicz (2003) (send order, lines, limits), the
+# exact replay of loads through it, and the schedule object every star scheduler returns.
 libdlsched_core_la_SOURCES += \
 	src/star/star.h \
 	src/star/star.c \

@@ -1,5 +1,5 @@
-/* The star problem of paper 003, shared by every star scheduler and by the solvers: the
- * processors in send order with their links, limits and time lines (envelopes of speed
+/* The star problem of Drozdowski and Wolniewicz (2003), shared by every star scheduler and by the
+ * solvers: the processors in send order with their links, limits and time lines (envelopes of speed
  * models), the exact replay of loads through it, and the schedule object that the
  * scheduler's entry points return. */
 #ifndef DLSCHED_STAR_STAR_H

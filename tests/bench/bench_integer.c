@@ -2,8 +2,8 @@
  * sizes) and of the exact-shape MIP.
  *
  * For p = 2 .. 64 random star platforms (time lines of two or three memory levels, links
- * and startups of the magnitudes of paper 003), a whole-unit load: the LP's makespan, the
- * rounded schedule's and its gap, and the exact integer MIP's optimum, time and the
+ * and startups of the magnitudes of Drozdowski and Wolniewicz 2003), a whole-unit load: the LP's
+ * makespan, the rounded schedule's and its gap, and the exact integer MIP's optimum, time and the
  * rounding's gap to it. Then measured speeds that rise with size (cache effects): the LP's
  * loads under the true models against the exact-shape MIP.
  *

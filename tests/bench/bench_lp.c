@@ -1,4 +1,5 @@
-/* Benchmark of the divisible-load LP (paper 003) against the number of processors m:
+/* Benchmark of the divisible-load LP (Drozdowski and Wolniewicz 2003) against the number of
+ * processors m:
  * - dlsched: the sparse cumulative formulation, scaled, checked and polished
  *   (dls_schedule_solve with the paper's LP kept as it is);
  * - the paper's constraint (1) written literally (dense prefix sums, O(m^2) nonzeros) and

@@ -2,11 +2,11 @@
 # The MPI layer's predictions against what the ranks really do (issue 14, item 5): both MPI
 # examples on RANKS ranks (default 4), each measuring its models in the same run, then
 # computing with three distributions in turn: the functional models' (fpm), an even split,
-# and single-number speeds measured at one size (constant), as papers 000 and 004 compare.
-# Prints, as Markdown tables, each rank's predicted and measured time and each distribution's
-# makespans and error (measured - predicted) / predicted, for RUNS runs of each example; for
-# the divisible load also the computation alone ("=": the same as the time, for the product,
-# whose measured time is its computation).
+# and single-number speeds measured at one size (constant), as Lastovetsky and Reddy (2007a and
+# 2005) compare. Prints, as Markdown tables, each rank's predicted and measured time and each
+# distribution's makespans and error (measured - predicted) / predicted, for RUNS runs of each
+# example; for the divisible load also the computation alone ("=": the same as the time, for the
+# product, whose measured time is its computation).
 #
 # Usage: bench_mpi.sh [RUNS [RANKS]]   (from the build tree; MPIEXEC names the launcher)
 # Without MPI it says that it is skipped, and why, and succeeds. It fails only when an

@@ -13,8 +13,9 @@
 
 #include "benchutil.h"
 
-/* A 16-point speed function with the measured shapes of papers 000 and 004: rising while
- * caches warm up (less than proportionally), a plateau, then falling as paging starts. */
+/* A 16-point speed function with the measured shapes of Lastovetsky and Reddy (2007a and 2005):
+ * rising while caches warm up (less than proportionally), a plateau, then falling as paging starts.
+ * */
 static dls_model *make_model(double n_per_proc)
 {
     double x[16], s[16];

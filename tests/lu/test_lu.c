@@ -7,9 +7,9 @@
  * - the exact method then checks the algorithms: DP and Reverse must reach it with
  *   constant speeds, every algorithm must stay at or above it, and Functional Reverse
  *   and Functional DP must reach it when a column was assigned at every step
- *   (Proposition 3 of paper 001);
- * - the worked example of paper 001 (Tables 2 and 3) and the heuristic orders of its
- *   Table 4. */
+ *   (Proposition 3 of Lastovetsky and Reddy 2007b);
+ * - the worked example of Lastovetsky and Reddy (2007b) (Tables 2 and 3) and the heuristic orders
+ *   of its Table 4. */
 #include "gen.h"
 
 #include "lu/lu_impl.h"
@@ -315,7 +315,7 @@ TEST(test_heuristics)
     assert_true(compared >= 50);
 }
 
-/* Table 4 of paper 001: a group where P1 takes two columns and P3 one. */
+/* Table 4 of Lastovetsky and Reddy (2007b): a group where P1 takes two columns and P3 one. */
 TEST(test_heuristic_orders)
 {
     const uint64_t delta[3] = {2, 0, 1};
@@ -338,7 +338,7 @@ TEST(test_heuristic_orders)
     assert_int_equal(ord[0], 0);
 }
 
-/* Tables 2 and 3 of paper 001: three processors, nine columns. */
+/* Tables 2 and 3 of Lastovetsky and Reddy (2007b): three processors, nine columns. */
 static const char paper_table2[] =
     "{\"processors\": ["
     "{\"name\": \"P1\", \"speed2d\": {\"x\": [1,2,3,4,5,6,7,8], \"y\": [1,2,3,4,5,6,7,8], "

@@ -212,7 +212,7 @@ TEST(test_points_errors)
 TEST(test_time_lines)
 {
     dls_error err;
-    /* paper 003: in core 1 + x, out of core -9 + 10 x, swap point 10/9 */
+    /* Drozdowski and Wolniewicz (2003): in core 1 + x, out of core -9 + 10 x, swap point 10/9 */
     const double a[] = {1, -9}, b[] = {1, 10};
     dls_model *m;
     assert_ok(dls_model_create_time_lines(2, a, b, &m, &err), &err);

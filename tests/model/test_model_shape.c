@@ -294,7 +294,7 @@ TEST(test_envelope_lines)
         dls_model_free(env);
         dls_model_free(m);
     }
-    /* paper 003: both lines matter up to 2 units, only the first up to 1 */
+    /* Drozdowski and Wolniewicz (2003): both lines matter up to 2 units, only the first up to 1 */
     const double pa[] = {1, -9}, pb[] = {1, 10};
     dls_model *m, *env;
     assert_ok(dls_model_create_time_lines(2, pa, pb, &m, &err), &err);

@@ -296,7 +296,7 @@ TEST(test_constant_speeds)
     dls_partition_free(res);
     dls_platform_free(pl);
 
-    /* limits: the fastest holds 2 (paper 004); the rest share 10 at speeds 2:1 */
+    /* limits: the fastest holds 2 (Lastovetsky and Reddy 2005); the rest share 10 at speeds 2:1 */
     const double lim[] = {2, INFINITY, INFINITY};
     pl = constants(3, s, lim);
     assert_ok(dls_partition_solve(pl, 12, NULL, &res, &err), &err);

@@ -206,9 +206,9 @@ static inline void gen_walk_points(test_rng *r, const gen_walk *w, size_t n, dou
 
 /* ---------------------------------------------------------------------------------- */
 /* Stars with memory levels (the scheduler, the cross-checks, lp_solve): the magnitudes of
- * paper 003 and of measured clusters, in-core rates around 1e-3 s per unit, each further
- * memory level 3 to 30 times slower from a swap point near an equal share, startups around
- * 1e-3 s, rates around 1e-6 s per unit. m processors with 1 to max_levels time lines each,
+ * Drozdowski and Wolniewicz (2003) and of measured clusters, in-core rates around 1e-3 s per unit,
+ * each further memory level 3 to 30 times slower from a swap point near an equal share, startups
+ * around 1e-3 s, rates around 1e-6 s per unit. m processors with 1 to max_levels time lines each,
  * for a load V; about half of them get a limit when `limits` is set (keeping the capacity
  * >= V). */
 static inline dls_platform *gen_star(test_rng *r, size_t m, size_t max_levels, double V,

@@ -16,8 +16,8 @@ py_json "the even split's scorecard" <<'PY'
 fam = {f["family"]: f for f in d["families"]}
 assert fam["all"]["instances"] == 4 and fam["all"]["valid"] == 4, fam["all"]
 inst = {i["id"]: i for i in d["instances"]}
-# star_cluster, 200 units each (paper 003's model, replayed by `dlsched evaluate` in
-# cli_verify.sh): 0.6196 s against the optimum 0.064 s
+# star_cluster, 200 units each (Drozdowski and Wolniewicz's (2003) model, replayed by `dlsched
+# evaluate` in cli_verify.sh): 0.6196 s against the optimum 0.064 s
 assert abs(inst["star"]["makespan"] - 0.6196) < 1e-9, inst["star"]
 assert abs(inst["star"]["gap_percent"] - 100 * (0.6196 - 0.064) / 0.064) < 1e-6, inst["star"]
 PY
