@@ -160,7 +160,8 @@ static dls_status solve_glpk(const dls_platform *platform, const dls__star *star
 {
     dls__lp_answer ans;
     memset(&ans, 0, sizeof ans);
-    dls_status st = dls__lp_solve_star(star, params, &ans, err);
+    dls__star_opts so = dls__star_opts_from_params(params);
+    dls_status st = dls__lp_solve_star(star, &so, &ans, err);
     if (st == DLS_OK && params->exact && ans.exact == 1)
         st = certify(&ans, params, s, err);
     if (st == DLS_OK) {
@@ -471,7 +472,7 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     s->solver.solver = params->solver;
     s->solver.selection = params->drop_unused;
     /* the best order is searched on the star in the platform's order, then served */
-    dls_schedule_params given = *params;
+    dls__star_opts given = dls__star_opts_from_params(params);
     if (params->order == DLS_ORDER_BEST)
         given.order = DLS_ORDER_GIVEN;
     dls__star star;
@@ -629,7 +630,8 @@ static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_evaluate: out of memory");
     s->kind = DLS_SCHEDULE_EVALUATED;
     dls__star star;
-    st = dls__star_build(platform, V, params, 0, &star, &s->note, err);
+    dls__star_opts so = dls__star_opts_from_params(params);
+    st = dls__star_build(platform, V, &so, 0, &star, &s->note, err);
     if (st == DLS_OK)
         dls__star_note_unmodelled(platform, &s->note);
     double *alpha = NULL;
@@ -699,7 +701,8 @@ static dls_status export_text(const dls_platform *platform, double load,
         return dls__fail(err, DLS_EINVAL, "%s: unknown format %d", fn, (int)format);
     dls__star star;
     char *note = NULL;
-    st = dls__star_build(platform, load, params, 1, &star, &note, err);
+    dls__star_opts so = dls__star_opts_from_params(params);
+    st = dls__star_build(platform, load, &so, 1, &star, &note, err);
     free(note);
     if (st != DLS_OK)
         return st;

@@ -81,7 +81,27 @@ dls_status dls__sequence_check(const dls_platform *pl, const size_t *seq, size_t
     return st;
 }
 
-dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_params *par,
+dls__star_opts dls__star_opts_from_params(const dls_schedule_params *par)
+{
+    return (dls__star_opts){
+        .order = par->order,
+        .sequence = par->sequence,
+        .sequence_count = par->sequence_count,
+        .originator_computes = par->originator_computes,
+        .use_limits = par->use_limits,
+        .envelope = par->envelope,
+        .drop_unused = par->drop_unused,
+        .exact = par->exact,
+        .verbose = par->verbose,
+        .check_tol = par->check_tol,
+        .time_limit = par->time_limit,
+        .iteration_limit = par->iteration_limit,
+        .progress = par->progress,
+        .progress_data = par->progress_data,
+    };
+}
+
+dls_status dls__star_build(const dls_platform *pl, double V, const dls__star_opts *par,
                            int need_lines, dls__star *st, char **note, dls_error *err)
 {
     size_t m = pl->n;
