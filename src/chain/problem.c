@@ -59,6 +59,130 @@ static dls_status too_big(const dls__chain_params *par, const dls__star *st, siz
                         what, raw, scaled, tu);
 }
 
+/* With selection, a position that cannot finish any load before the best processor alone
+ * finishes all of it (its startup and its smallest time are beyond that) is never used: it
+ * gets no room, and it does not set the time unit, which a startup of 10^18 s beside
+ * makespans of 100 s would make 2^60, leaving the others' times below the unit's precision.
+ * Sets pb->single and pb->hopeless; *hopeless (by position) stays NULL when none can be. */
+static dls_status find_hopeless(const dls__star *st, double vmax, const dls__chain_params *par,
+                                dls__cprob *pb, unsigned char **hopeless, dls_error *err)
+{
+    size_t m = st->m;
+    *hopeless = NULL;
+    pb->single = m;
+    if (par == NULL || par->mode != DLS__CHAIN_SELECT || m <= 1)
+        return DLS_OK;
+    double U = INFINITY;
+    for (size_t k = 0; k < m; k++) {
+        if (!(st->B[k] >= vmax))
+            continue;
+        double t = -INFINITY;
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            t = fmax(t, st->a[l] + st->b[l] * vmax);
+        if (st->S[k] + st->C[k] * vmax + t < U) {
+            U = st->S[k] + st->C[k] * vmax + t;
+            pb->single = k;
+        }
+    }
+    if (U < INFINITY && (*hopeless = calloc(m, 1)) == NULL)
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    for (size_t k = 0; *hopeless != NULL && k < m; k++) {
+        double amax = 0;
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
+            amax = fmax(amax, st->a[l]);
+        (*hopeless)[k] = st->S[k] + amax > U * (1 + DLS__CHAIN_HOPELESS_MARGIN);
+        pb->hopeless += (*hopeless)[k];
+    }
+    return DLS_OK;
+}
+
+/* The units: V lands in [1, 2); the typical time is the larger of the sends' startups (with
+ * the largest intercept) and V over the total speed. Sets pb's lu, tu, V, capacity and
+ * max_lines. */
+static void chain_units(const dls__star *st, double vmax, const unsigned char *hopeless,
+                        dls__cprob *pb)
+{
+    int e;
+    frexp(vmax, &e);
+    double lu = ldexp(1.0, e - 1);
+    double sum_s = 0, top_a = 0, speed = 0;
+    pb->capacity = 0;
+    for (size_t k = 0; k < st->m; k++) {
+        pb->capacity += st->B[k];
+        if (hopeless != NULL && hopeless[k])
+            continue;
+        double bmin = INFINITY;
+        for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+            bmin = fmin(bmin, st->b[l]);
+            top_a = fmax(top_a, st->a[l]);
+        }
+        sum_s += st->S[k];
+        speed += 1.0 / (st->C[k] + bmin);
+        pb->max_lines = st->off[k + 1] - st->off[k] > pb->max_lines ? st->off[k + 1] - st->off[k]
+                                                                    : pb->max_lines;
+    }
+    double typical = fmax(sum_s + top_a, vmax / speed);
+    if (!(typical > 0) || !isfinite(typical))
+        typical = isfinite(sum_s + top_a) && sum_s + top_a > 0 ? sum_s + top_a : 1.0;
+    pb->lu = lu;
+    pb->tu = nearest_pow2(typical);
+    pb->V = vmax / lu;
+}
+
+/* A position never used: no room, and numbers that cannot disturb the others. */
+static void hopeless_position(const dls__star *st, size_t k, dls__cprob *pb)
+{
+    pb->S[k] = pb->C[k] = 0;
+    pb->Bt[k] = 0;
+    for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+        pb->a[l] = pb->b[l] = 0;
+        pb->w[l] = INFINITY;
+    }
+    pb->amax[k] = 0;
+}
+
+/* Position k in the chain's units, within the magnitude rule (DLS_ERANGE beyond it);
+ * coefficients too small to matter are flushed to 0 (counted in pb->flushed). */
+static dls_status scale_position(const dls__star *st, size_t k, double vmax,
+                                 const dls__chain_params *par, dls__cprob *pb, dls_error *err)
+{
+    const double range = DLS__CHAIN_RANGE, tiny = 1.0 / DLS__CHAIN_RANGE;
+    double lu = pb->lu, tu = pb->tu;
+    double S = st->S[k] / tu, C = st->C[k] * (lu / tu);
+    if (!(S <= range))
+        return too_big(par, st, k, "its startup (s)", st->S[k], S, tu, err);
+    if (!(C * pb->V <= range))
+        return too_big(par, st, k, "its rate (s per unit) times the load", st->C[k] * vmax,
+                       C * pb->V, tu, err);
+    if (C > 0 && C * pb->V < tiny) {
+        C = 0;
+        pb->flushed++;
+    }
+    pb->S[k] = S;
+    pb->C[k] = C;
+    pb->Bt[k] = fmin(st->B[k] / lu, 2 * pb->V); /* finite; never binding below 2 V */
+    double amax = -INFINITY;
+    for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
+        double a = st->a[l] / tu, b = st->b[l] * (lu / tu);
+        if (!(fabs(a) <= range))
+            return too_big(par, st, k, "a time line's intercept (s)", st->a[l], a, tu, err);
+        if (!(b * pb->V <= range))
+            return too_big(par, st, k, "a time line's slope (s per unit) times the load",
+                           st->b[l] * vmax, b * pb->V, tu, err);
+        if (b > 0 && b * pb->V < tiny) {
+            b = 0;
+            pb->flushed++;
+        }
+        pb->a[l] = a;
+        pb->b[l] = b;
+        pb->w[l] = 1.0 / (C + b); /* INFINITY: the line bounds no load */
+        amax = fmax(amax, a);
+    }
+    DLS_ASSERT(amax >= 0);
+    pb->amax[k] = amax;
+    return DLS_OK;
+}
+
 dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_params *par,
                             dls__cprob *pb, dls_error *err)
 {
@@ -78,118 +202,20 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
         dls__cprob_free(pb);
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     }
-    /* With selection, a position that cannot finish any load before the best processor
-     * alone finishes all of it (its startup and its smallest time are beyond that) is
-     * never used: it gets no room, and it does not set the time unit, which a startup of
-     * 10^18 s beside makespans of 100 s would make 2^60, leaving the others' times below
-     * the unit's precision. */
-    unsigned char *hopeless = NULL;
-    pb->single = m;
-    if (par != NULL && par->mode == DLS__CHAIN_SELECT && m > 1) {
-        double U = INFINITY;
-        for (size_t k = 0; k < m; k++) {
-            if (!(st->B[k] >= vmax))
-                continue;
-            double t = -INFINITY;
-            for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
-                t = fmax(t, st->a[l] + st->b[l] * vmax);
-            if (st->S[k] + st->C[k] * vmax + t < U) {
-                U = st->S[k] + st->C[k] * vmax + t;
-                pb->single = k;
-            }
-        }
-        if (U < INFINITY && (hopeless = calloc(m, 1)) == NULL) {
-            dls__cprob_free(pb);
-            return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-        }
-        for (size_t k = 0; hopeless != NULL && k < m; k++) {
-            double amax = 0;
-            for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
-                amax = fmax(amax, st->a[l]);
-            hopeless[k] = st->S[k] + amax > U * (1 + DLS__CHAIN_HOPELESS_MARGIN);
-            pb->hopeless += hopeless[k];
-        }
-    }
-    /* the units: V lands in [1, 2); the typical time is the larger of the sends'
-     * startups (with the largest intercept) and V over the total speed */
-    int e;
-    frexp(vmax, &e);
-    double lu = ldexp(1.0, e - 1);
-    double sum_s = 0, top_a = 0, speed = 0;
-    pb->capacity = 0;
-    for (size_t k = 0; k < m; k++) {
-        pb->capacity += st->B[k];
+    unsigned char *hopeless;
+    dls_status rc = find_hopeless(st, vmax, par, pb, &hopeless, err);
+    if (rc == DLS_OK)
+        chain_units(st, vmax, hopeless, pb);
+    for (size_t k = 0; k < m && rc == DLS_OK; k++) {
         if (hopeless != NULL && hopeless[k])
-            continue;
-        double bmin = INFINITY;
-        for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
-            bmin = fmin(bmin, st->b[l]);
-            top_a = fmax(top_a, st->a[l]);
-        }
-        sum_s += st->S[k];
-        speed += 1.0 / (st->C[k] + bmin);
-        pb->max_lines = st->off[k + 1] - st->off[k] > pb->max_lines ? st->off[k + 1] - st->off[k]
-                                                                    : pb->max_lines;
-    }
-    double typical = fmax(sum_s + top_a, vmax / speed);
-    if (!(typical > 0) || !isfinite(typical))
-        typical = isfinite(sum_s + top_a) && sum_s + top_a > 0 ? sum_s + top_a : 1.0;
-    double tu = nearest_pow2(typical);
-    pb->lu = lu;
-    pb->tu = tu;
-    pb->V = vmax / lu;
-    const double range = DLS__CHAIN_RANGE, tiny = 1.0 / DLS__CHAIN_RANGE;
-    for (size_t k = 0; k < m; k++) {
-        if (hopeless != NULL && hopeless[k]) {
-            /* never used: no room, and numbers that cannot disturb the others */
-            pb->S[k] = pb->C[k] = 0;
-            pb->Bt[k] = 0;
-            for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
-                pb->a[l] = pb->b[l] = 0;
-                pb->w[l] = INFINITY;
-            }
-            pb->amax[k] = 0;
-            continue;
-        }
-        double S = st->S[k] / tu, C = st->C[k] * (lu / tu);
-        if (!(S <= range))
-            return free(hopeless), dls__cprob_free(pb), too_big(par, st, k, "its startup (s)", st->S[k], S, tu,
-                                                err);
-        if (!(C * pb->V <= range))
-            return free(hopeless), dls__cprob_free(pb),
-                   too_big(par, st, k, "its rate (s per unit) times the load", st->C[k] * vmax,
-                           C * pb->V, tu, err);
-        if (C > 0 && C * pb->V < tiny) {
-            C = 0;
-            pb->flushed++;
-        }
-        pb->S[k] = S;
-        pb->C[k] = C;
-        pb->Bt[k] = fmin(st->B[k] / lu, 2 * pb->V); /* finite; never binding below 2 V */
-        double amax = -INFINITY;
-        for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
-            double a = st->a[l] / tu, b = st->b[l] * (lu / tu);
-            if (!(fabs(a) <= range))
-                return free(hopeless), dls__cprob_free(pb),
-                       too_big(par, st, k, "a time line's intercept (s)", st->a[l], a, tu, err);
-            if (!(b * pb->V <= range))
-                return free(hopeless), dls__cprob_free(pb),
-                       too_big(par, st, k, "a time line's slope (s per unit) times the load",
-                               st->b[l] * vmax, b * pb->V, tu, err);
-            if (b > 0 && b * pb->V < tiny) {
-                b = 0;
-                pb->flushed++;
-            }
-            pb->a[l] = a;
-            pb->b[l] = b;
-            pb->w[l] = 1.0 / (C + b); /* INFINITY: the line bounds no load */
-            amax = fmax(amax, a);
-        }
-        DLS_ASSERT(amax >= 0);
-        pb->amax[k] = amax;
+            hopeless_position(st, k, pb);
+        else
+            rc = scale_position(st, k, vmax, par, pb, err);
     }
     free(hopeless);
-    return DLS_OK;
+    if (rc != DLS_OK)
+        dls__cprob_free(pb);
+    return rc;
 }
 
 void dls__vcurve_build(const dls__cprob *pb, size_t p, dls__vcurve *vc)

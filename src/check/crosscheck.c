@@ -368,7 +368,7 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
 
     /* the MIP takes measured models at their true time and time lines as they are: the
      * star's envelopes are not used, so they need not be the cross-check's tight ones */
-    dls_schedule_params loose = par->schedule;
+    dls__star_opts loose = dls__star_opts_from_params(&par->schedule);
     dls_envelope_params_init(&loose.envelope);
     dls__star star;
     char *note = NULL;
@@ -475,7 +475,8 @@ static dls_status replay_check(const dls_platform *pl, double V, const dls_cross
     }
     dls__star star; /* zeroed by the build, even when it fails */
     char *note = NULL;
-    st = dls__star_build(pl, V, &par->schedule, 1, &star, &note, err);
+    dls__star_opts so = dls__star_opts_from_params(&par->schedule);
+    st = dls__star_build(pl, V, &so, 1, &star, &note, err);
     free(note);
     double *alpha = st == DLS_OK ? malloc(star.m * sizeof *alpha) : NULL;
     if (st == DLS_OK && alpha == NULL)
@@ -597,10 +598,14 @@ static dls_status order_check(const dls_platform *pl, double V, const dls_crossc
     dls_schedule_get_solver_info(s, &si, NULL);
     double best = dls_schedule_lp_makespan(s);
     dls_schedule_free(s);
-    sp.order = DLS_ORDER_GIVEN;
+    /* the MIP searches the order itself: the star in the platform's order */
+    dls__star_opts so = dls__star_opts_from_params(&par->schedule);
+    so.order = DLS_ORDER_GIVEN;
+    so.sequence = NULL;
+    so.sequence_count = 0;
     dls__star star;
     char *note = NULL;
-    st = dls__star_build(pl, V, &sp, 1, &star, &note, err);
+    st = dls__star_build(pl, V, &so, 1, &star, &note, err);
     free(note);
     if (st != DLS_OK)
         return st;

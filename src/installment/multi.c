@@ -556,13 +556,11 @@ static dls_status lp_run_checked(const dls_platform *pl, double V,
     static const char who[] = "dls_installment_lp";
     dls_status rc;
     size_t m = pl->n;
-    dls_schedule_params sp;
-    dls_schedule_params_init(&sp);
-    sp.order = DLS_ORDER_GIVEN;
-    sp.use_limits = par->use_limits;
+    dls__star_opts so = {.order = DLS_ORDER_GIVEN, .use_limits = par->use_limits};
+    dls_envelope_params_init(&so.envelope);
     dls__star st;
     char *note = NULL;
-    rc = dls__star_build(pl, V, &sp, 1, &st, &note, err);
+    rc = dls__star_build(pl, V, &so, 1, &st, &note, err);
     size_t *base = malloc(m * sizeof *base);
     double single = NAN, *single_x = NULL;
     size_t nbase = 0;
@@ -761,12 +759,11 @@ static dls_status lp_text(const dls_platform *pl, double V, const dls_installmen
     params = &eff;
     if (format < DLS_EXPORT_LP || format > DLS_EXPORT_MATHPROG)
         return dls__fail(err, DLS_EINVAL, "%s: unknown format %d", fn, (int)format);
-    dls_schedule_params sp;
-    dls_schedule_params_init(&sp);
-    sp.use_limits = params->use_limits;
+    dls__star_opts so = {.order = DLS_ORDER_GIVEN, .use_limits = params->use_limits};
+    dls_envelope_params_init(&so.envelope);
     dls__star st;
     char *note = NULL;
-    rc = dls__star_build(pl, V, &sp, 1, &st, &note, err);
+    rc = dls__star_build(pl, V, &so, 1, &st, &note, err);
     if (rc == DLS_OK) {
         dls__mlp_spec ms = {
             .st = &st, .release = params->release, .window = params->window,

@@ -52,7 +52,8 @@ static dls_status dls_schedule_curve_impl(const dls_platform *platform, double l
                          "load_min < load_max, finite, not [%.10g, %.10g]", load_min, load_max);
     char *note = NULL;
     dls__star star;
-    st = dls__star_build(platform, load_max, params, 1, &star, &note, err);
+    dls__star_opts so = dls__star_opts_from_params(params);
+    st = dls__star_build(platform, load_max, &so, 1, &star, &note, err);
     free(note);
     if (st != DLS_OK)
         return st;

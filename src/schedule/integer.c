@@ -375,7 +375,8 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
     /* the models' shapes are said once the LP's loads are replayed (a warning only where
      * the envelopes changed the answer) */
     char *shape = NULL;
-    dls_status st = dls__star_build(pl, V, par, 1, star, &shape, err);
+    dls__star_opts so = dls__star_opts_from_params(par);
+    dls_status st = dls__star_build(pl, V, &so, 1, star, &shape, err);
     if (st == DLS_OK)
         dls__star_note_unmodelled(pl, &s->note);
     if (st != DLS_OK) {
@@ -399,7 +400,7 @@ static dls_status lp_first(const dls_platform *pl, double V, const dls_schedule_
         return DLS_OK;
     }
     memset(ans, 0, sizeof *ans);
-    st = dls__lp_solve_star(star, par, ans, err);
+    st = dls__lp_solve_star(star, &so, ans, err);
     if (glpk_trouble(st)) {
         /* coefficients many decades apart can defeat GLPK's simplex; the chain solves the
          * same LP exactly */

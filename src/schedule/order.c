@@ -373,6 +373,12 @@ static dls_status local_search(search *s, size_t u, size_t *best, double *bestT,
     return st;
 }
 
+/* The search's allocation failures, said one way. */
+static dls_status out_of_memory(dls_error *err)
+{
+    return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+}
+
 /* The rule orders, priced; the best into best, bestT. */
 static dls_status rule_orders(search *s, size_t *best, double *bestT, size_t *cand,
                               dls_error *err)
@@ -381,10 +387,8 @@ static dls_status rule_orders(search *s, size_t *best, double *bestT, size_t *ca
     size_t m = st->m;
     double *key = malloc(m * sizeof *key), *tie = malloc(m * sizeof *tie);
     dls_status rc = DLS_OK;
-    if (key == NULL || tie == NULL) {
-        rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-        goto done;
-    }
+    if (key == NULL || tie == NULL)
+        rc = out_of_memory(err);
     double share = st->V / (double)m;
     for (int rule = 0; rule < 3 && rc == DLS_OK && !spent(s); rule++) {
         for (size_t k = 0; k < m; k++) {
@@ -405,17 +409,250 @@ static dls_status rule_orders(search *s, size_t *best, double *bestT, size_t *ca
             }
         }
         if (sort_positions(m, key, tie, cand) != 0) {
-            rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            rc = out_of_memory(err);
             break;
         }
         own_first(s, cand, s->tmp);
         int imp;
         rc = try_order(s, cand, 0, best, bestT, &imp, err);
     }
-done:
     free(key);
     free(tie);
     return rc;
+}
+
+/* The incumbent best takes the order cand (priced T, its used positions in s->used). */
+static void take(search *s, size_t *best, double *bestT, const size_t *cand, double T)
+{
+    *bestT = T;
+    memcpy(best, cand, s->st->m * sizeof *best);
+    memcpy(s->kept, s->used, s->st->m);
+}
+
+/* Sets up the search: its budget, deadline, scratch and the originator's positions. */
+static dls_status search_init(search *s, const dls_platform *pl, const dls__star *st,
+                              const dls_schedule_params *par, const dls__chain_params *cp,
+                              double start, dls_error *err)
+{
+    size_t m = st->m;
+    memset(s, 0, sizeof *s);
+    s->st = st;
+    s->cp = *cp;
+    s->deadline = start + par->order_time_limit;
+    s->budget = par->order_max_candidates;
+    if (s->budget == 0) {
+        double b = DLS__ORDER_WORK / (double)m;
+        s->budget = b < DLS__ORDER_MIN_CANDIDATES ? DLS__ORDER_MIN_CANDIDATES
+                    : b > DLS__ORDER_MAX_CANDIDATES ? DLS__ORDER_MAX_CANDIDATES
+                                                    : (size_t)b;
+    }
+    s->used = malloc(m);
+    s->kept = malloc(m);
+    s->tmp = malloc(m * sizeof *s->tmp);
+    if (!s->used || !s->kept || !s->tmp)
+        return out_of_memory(err);
+    /* the star puts the originator's own processors first */
+    while (par->originator_computes && s->first < m && !pl->procs[st->proc[s->first]].has_link)
+        s->first++;
+    return DLS_OK;
+}
+
+/* The platform's order and the rate order (the star's own order is the platform's): the
+ * references, not the search's candidates; the better one becomes the incumbent. */
+static dls_status reference_orders(search *s, size_t *best, double *bestT, size_t *cand,
+                                   dls__order_result *res, dls_error *err)
+{
+    size_t m = s->st->m;
+    for (size_t k = 0; k < m; k++)
+        best[k] = k;
+    dls_status rc = price(s, best, &res->given, err);
+    memcpy(s->kept, s->used, m);
+    *bestT = res->given;
+    if (rc == DLS_OK && sort_positions(m, s->st->C, NULL, cand) != 0)
+        rc = out_of_memory(err);
+    if (rc == DLS_OK)
+        rc = price(s, cand, &res->rate, err);
+    if (rc == DLS_OK && res->rate < *bestT)
+        take(s, best, bestT, cand, res->rate);
+    s->candidates = 0;
+    return rc;
+}
+
+/* Where a rule is proven for the platform: the rate order, equal rates by increasing slope;
+ * or, the links all the same, by increasing slope (decreasing speed): C is the same for all
+ * then. Its order is the answer. */
+static dls_status rule_order(search *s, size_t *best, double *bestT, size_t *cand,
+                             dls__order_result *res, dls_error *err)
+{
+    const dls__star *st = s->st;
+    size_t m = st->m;
+    double *b = malloc(m * sizeof *b);
+    if (b == NULL)
+        return out_of_memory(err);
+    for (size_t k = 0; k < m; k++)
+        b[k] = st->b[st->off[k]];
+    int bad = sort_positions(m, st->C, b, cand);
+    free(b);
+    if (bad)
+        return out_of_memory(err);
+    own_first(s, cand, s->tmp);
+    dls_status rc = price(s, cand, &res->found, err);
+    if (rc != DLS_OK)
+        return rc;
+    s->candidates = 0;
+    memcpy(best, cand, m * sizeof *best);
+    *bestT = res->found;
+    res->method = DLS_ORDER_METHOD_RULE;
+    res->proven = 1;
+    return DLS_OK;
+}
+
+/* The exact search (the chain's dynamic programme), its order solved again: proven best when
+ * the two agree; the incumbent takes it when better. Past the search's bound on points it
+ * gives way to the local search (said in the note). */
+static dls_status exact_order(search *s, size_t *best, double *bestT, size_t *cand,
+                              dls__order_result *res, dls_error *err)
+{
+    dls__chain_params ep = s->cp;
+    ep.max_work = 0; /* the order search's own bound on points */
+    size_t n_used = 0, points = 0;
+    double T = NAN;
+    dls_error e;
+    dls_error_clear(&e);
+    dls_status rc = dls__chain_best_order(s->st, &ep, *bestT, s->deadline, cand, &n_used, &T,
+                                          &points, &e);
+    res->points = points;
+    if (rc == DLS_ELIMIT) {
+        dls__note_add(&res->note, "%s; the order is the local search's", e.message);
+        return DLS_OK;
+    }
+    if (rc != DLS_OK) {
+        if (err)
+            *err = e;
+        return rc;
+    }
+    own_first(s, cand, s->tmp);
+    double priced;
+    size_t searched = s->candidates;
+    rc = price(s, cand, &priced, err);
+    s->candidates = searched;
+    if (rc != DLS_OK)
+        return rc;
+    if (priced <= T * (1 + DLS__ORDER_EXACT_TOL)) {
+        res->proven = 1;
+        res->method = DLS_ORDER_METHOD_EXACT;
+        res->found = T;
+    } else {
+        dls__note_add(&res->note, "the exact order search found %.17g s, but its order solved "
+                      "again gives %.17g s: the order is the search's, not proven best", T,
+                      priced);
+    }
+    if (priced < *bestT)
+        take(s, best, bestT, cand, priced);
+    return DLS_OK;
+}
+
+/* With selection, the search orders the processors the incumbent uses; the others stay
+ * after them (sent nothing, wherever they are). Returns how many positions the moves
+ * range over: u < m when that order is taken, m when not. */
+static dls_status used_first(search *s, size_t *best, double *bestT, size_t *cand,
+                             size_t *range, dls_error *err)
+{
+    size_t m = s->st->m, u = 0;
+    int charge_all = s->cp.mode == DLS__CHAIN_PAPER;
+    for (size_t k = 0; k < m; k++)
+        if (best[k] < s->first || s->kept[best[k]] || charge_all)
+            cand[u++] = best[k];
+    size_t w = u;
+    for (size_t k = 0; k < m; k++)
+        if (!(best[k] < s->first || s->kept[best[k]] || charge_all))
+            cand[w++] = best[k];
+    own_first(s, cand, s->tmp);
+    *range = m;
+    if (u == m || spent(s))
+        return DLS_OK;
+    /* where the selection is a heuristic's (past its bound on pieces), where the unused
+     * ones stand matters to it: the order is taken only when no worse */
+    double T;
+    dls_status rc = price(s, cand, &T, err);
+    if (rc == DLS_OK && T <= *bestT) {
+        memcpy(best, cand, m * sizeof *best);
+        *bestT = T;
+        *range = u;
+    }
+    return rc;
+}
+
+/* The local search from the incumbent. The moves are priced through the incumbent's
+ * suffixes where their value functions fit; the order found is then solved whole again,
+ * and kept only when no worse than where the moves started (rounding between the two
+ * ways). */
+static dls_status local_order(search *s, size_t *best, double *bestT, size_t *cand,
+                              dls__order_result *res, dls_error *err)
+{
+    size_t m = s->st->m, u;
+    dls_status rc = used_first(s, best, bestT, cand, &u, err);
+    if (rc != DLS_OK)
+        return rc;
+    double startT = *bestT;
+    memcpy(cand, best, m * sizeof *cand);
+    dls_error e;
+    dls_error_clear(&e);
+    double T;
+    if (dls__chain_suffix_create(s->st, &s->cp, *bestT, &s->suffix, &e) == DLS_OK &&
+        dls__chain_suffix_set(s->suffix, best, &T, &e) != DLS_OK) {
+        dls__chain_suffix_free(s->suffix);
+        s->suffix = NULL;
+    }
+    size_t *from = malloc(m * sizeof *from);
+    if (from == NULL)
+        return out_of_memory(err);
+    memcpy(from, best, m * sizeof *from);
+    rc = local_search(s, u, best, bestT, cand, err);
+    if (rc == DLS_OK && s->suffix && *bestT < startT) {
+        size_t searched = s->candidates;
+        rc = price(s, best, bestT, err);
+        s->candidates = searched;
+        if (rc == DLS_OK && *bestT > startT) {
+            memcpy(best, from, m * sizeof *best);
+            *bestT = startT;
+        }
+    }
+    free(from);
+    res->reused = s->reused;
+    return rc;
+}
+
+/* The search for a platform no rule settles: the rules' best, then the exact search on
+ * platforms small enough, the local search where that gives way. */
+static dls_status searched_order(search *s, const dls_schedule_params *par, size_t *best,
+                                 double *bestT, size_t *cand, dls__order_result *res,
+                                 dls_error *err)
+{
+    size_t m = s->st->m;
+    /* the rules: on small platforms their best narrows the exact search's window, on the
+     * others the local search starts from it */
+    res->method = DLS_ORDER_METHOD_SEARCH;
+    dls_status rc = rule_orders(s, best, bestT, cand, err);
+    if (rc != DLS_OK)
+        return rc;
+    size_t exact_max = par->order_exact_max ? par->order_exact_max : DLS_ORDER_DEFAULT_EXACT_MAX;
+    if (m <= exact_max && m <= DLS__CHAIN_ORDER_MAX && !s->stopped) {
+        rc = exact_order(s, best, bestT, cand, res, err);
+        if (rc != DLS_OK || res->proven)
+            return rc;
+    }
+    if (!s->stopped)
+        rc = local_order(s, best, bestT, cand, res, err);
+    if (rc != DLS_OK)
+        return rc;
+    if (s->stopped)
+        dls__note_add(&res->note, "the order search stopped at its time limit (%g s) after %zu "
+                      "candidates: another machine may stop elsewhere (set "
+                      "order_max_candidates for the same answer everywhere)",
+                      par->order_time_limit, s->candidates);
+    res->found = *bestT;
+    return DLS_OK;
 }
 
 dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
@@ -427,214 +664,28 @@ dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
     res->given = res->rate = res->bound = res->found = NAN;
     double start = dls__clock_now();
     search s;
-    memset(&s, 0, sizeof s);
-    s.st = st;
-    s.cp = *cp;
-    s.deadline = start + par->order_time_limit;
-    s.budget = par->order_max_candidates;
-    if (s.budget == 0) {
-        double b = DLS__ORDER_WORK / (double)m;
-        s.budget = b < DLS__ORDER_MIN_CANDIDATES ? DLS__ORDER_MIN_CANDIDATES
-                   : b > DLS__ORDER_MAX_CANDIDATES ? DLS__ORDER_MAX_CANDIDATES
-                                                  : (size_t)b;
-    }
+    dls_status rc = search_init(&s, pl, st, par, cp, start, err);
     size_t *best = malloc(m * sizeof *best), *cand = malloc(m * sizeof *cand);
-    double *C = malloc(m * sizeof *C);
-    s.used = malloc(m);
-    s.kept = malloc(m);
-    s.tmp = malloc(m * sizeof *s.tmp);
     res->seq = malloc(m * sizeof *res->seq);
-    dls_status rc = DLS_OK;
-    if (!best || !cand || !C || !s.used || !s.kept || !s.tmp || !res->seq) {
-        rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-        goto done;
-    }
-    /* the star puts the originator's own processors first */
-    while (par->originator_computes && s.first < m && !pl->procs[st->proc[s.first]].has_link)
-        s.first++;
-    /* the platform's order and the rate order (the star's own order is the platform's): the
-     * references, not the search's candidates */
-    for (size_t k = 0; k < m; k++) {
-        best[k] = k;
-        C[k] = st->C[k];
-    }
-    rc = price(&s, best, &res->given, err);
-    memcpy(s.kept, s.used, m);
-    double bestT = res->given;
-    if (rc == DLS_OK && sort_positions(m, C, NULL, cand) != 0)
-        rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    if (rc == DLS_OK && (!best || !cand || !res->seq))
+        rc = out_of_memory(err);
+    double bestT = NAN;
     if (rc == DLS_OK)
-        rc = price(&s, cand, &res->rate, err);
-    if (rc != DLS_OK)
-        goto done;
-    if (res->rate < bestT) {
-        bestT = res->rate;
-        memcpy(best, cand, m * sizeof *best);
-        memcpy(s.kept, s.used, m);
+        rc = reference_orders(&s, best, &bestT, cand, res, err);
+    if (rc == DLS_OK) {
+        res->bound = dls__order_bound(st, s.cp.mode == DLS__CHAIN_PAPER, bestT);
+        rc = proven_rule(st) != RULE_NONE ? rule_order(&s, best, &bestT, cand, res, err)
+                                          : searched_order(&s, par, best, &bestT, cand, res,
+                                                           err);
     }
-    s.candidates = 0;
-    int charge_all = s.cp.mode == DLS__CHAIN_PAPER;
-    res->bound = dls__order_bound(st, charge_all, bestT);
-
-    int rule = proven_rule(st);
-    if (rule != RULE_NONE) {
-        /* the rate order, equal rates by increasing slope; or, the links all the same, by
-         * increasing slope (decreasing speed): C is the same for all then */
-        double *b = malloc(m * sizeof *b);
-        if (b == NULL) {
-            rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-            goto done;
-        }
+    if (rc == DLS_OK) {
         for (size_t k = 0; k < m; k++)
-            b[k] = st->b[st->off[k]];
-        int bad = sort_positions(m, C, b, cand);
-        free(b);
-        if (bad) {
-            rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-            goto done;
-        }
-        own_first(&s, cand, s.tmp);
-        rc = price(&s, cand, &res->found, err);
-        if (rc != DLS_OK)
-            goto done;
-        s.candidates = 0;
-        memcpy(best, cand, m * sizeof *best);
-        bestT = res->found;
-        res->method = DLS_ORDER_METHOD_RULE;
-        res->proven = 1;
-        goto order;
+            res->seq[k] = st->proc[best[k]];
+        res->candidates = s.candidates;
+        res->seconds = dls__clock_now() - start;
     }
-
-    /* the rules: on small platforms their best narrows the exact search's window, on the
-     * others the local search starts from it */
-    res->method = DLS_ORDER_METHOD_SEARCH;
-    rc = rule_orders(&s, best, &bestT, cand, err);
-    if (rc != DLS_OK)
-        goto done;
-    /* the exact search, on platforms small enough; the local search where it gives way */
-    size_t exact_max = par->order_exact_max ? par->order_exact_max : DLS_ORDER_DEFAULT_EXACT_MAX;
-    if (m <= exact_max && m <= DLS__CHAIN_ORDER_MAX && !s.stopped) {
-        dls__chain_params ep = s.cp;
-        ep.max_work = 0; /* the order search's own bound on points */
-        size_t n_used = 0, points = 0;
-        double T = NAN;
-        dls_error e;
-        dls_error_clear(&e);
-        rc = dls__chain_best_order(st, &ep, bestT, s.deadline, cand, &n_used, &T, &points, &e);
-        res->points = points;
-        if (rc == DLS_OK) {
-            own_first(&s, cand, s.tmp);
-            double priced;
-            size_t searched = s.candidates;
-            rc = price(&s, cand, &priced, err);
-            s.candidates = searched;
-            if (rc != DLS_OK)
-                goto done;
-            if (priced <= T * (1 + DLS__ORDER_EXACT_TOL)) {
-                res->proven = 1;
-                res->method = DLS_ORDER_METHOD_EXACT;
-                res->found = T;
-            } else {
-                dls__note_add(&res->note, "the exact order search found %.17g s, but its order "
-                              "solved again gives %.17g s: the order is the search's, not "
-                              "proven best", T, priced);
-            }
-            if (priced < bestT) {
-                bestT = priced;
-                memcpy(best, cand, m * sizeof *best);
-                memcpy(s.kept, s.used, m);
-            }
-            if (res->proven)
-                goto order;
-        } else if (rc == DLS_ELIMIT) {
-            dls__note_add(&res->note, "%s; the order is the local search's", e.message);
-            rc = DLS_OK;
-        } else {
-            if (err)
-                *err = e;
-            goto done;
-        }
-    }
-
-    /* the local search, from the best so far */
-    if (!s.stopped) {
-        /* with selection, the search orders the processors the incumbent uses; the others
-         * stay after them (sent nothing, wherever they are) */
-        size_t u = 0;
-        for (size_t k = 0; k < m; k++)
-            if (best[k] < s.first || s.kept[best[k]] || charge_all)
-                cand[u++] = best[k];
-        size_t w = u;
-        for (size_t k = 0; k < m; k++)
-            if (!(best[k] < s.first || s.kept[best[k]] || charge_all))
-                cand[w++] = best[k];
-        own_first(&s, cand, s.tmp);
-        if (u < m && !spent(&s)) {
-            /* where the selection is a heuristic's (past its bound on pieces), where the
-             * unused ones stand matters to it: the order is taken only when no worse */
-            double T;
-            rc = price(&s, cand, &T, err);
-            if (rc != DLS_OK)
-                goto done;
-            if (T <= bestT) {
-                memcpy(best, cand, m * sizeof *best);
-                bestT = T;
-            } else {
-                u = m;
-            }
-        } else {
-            u = m;
-        }
-        /* the moves priced through the incumbent's suffixes where their value functions
-         * fit; the order found is solved whole again, and kept only when no worse than
-         * where the moves started (rounding between the two ways) */
-        double startT = bestT;
-        memcpy(cand, best, m * sizeof *cand);
-        dls_error e;
-        dls_error_clear(&e);
-        double T;
-        if (dls__chain_suffix_create(st, &s.cp, bestT, &s.suffix, &e) == DLS_OK &&
-            dls__chain_suffix_set(s.suffix, best, &T, &e) != DLS_OK) {
-            dls__chain_suffix_free(s.suffix);
-            s.suffix = NULL;
-        }
-        size_t *from = malloc(m * sizeof *from);
-        if (from == NULL) {
-            rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-            goto done;
-        }
-        memcpy(from, best, m * sizeof *from);
-        rc = local_search(&s, u, best, &bestT, cand, err);
-        if (rc == DLS_OK && s.suffix && bestT < startT) {
-            size_t searched = s.candidates;
-            rc = price(&s, best, &bestT, err);
-            s.candidates = searched;
-            if (rc == DLS_OK && bestT > startT) {
-                memcpy(best, from, m * sizeof *best);
-                bestT = startT;
-            }
-        }
-        free(from);
-        res->reused = s.reused;
-        if (rc != DLS_OK)
-            goto done;
-    }
-    if (s.stopped)
-        dls__note_add(&res->note, "the order search stopped at its time limit (%g s) after %zu "
-                      "candidates: another machine may stop elsewhere (set "
-                      "order_max_candidates for the same answer everywhere)",
-                      par->order_time_limit, s.candidates);
-    res->found = bestT;
-
-order:
-    for (size_t k = 0; k < m; k++)
-        res->seq[k] = st->proc[best[k]];
-    res->candidates = s.candidates;
-    res->seconds = dls__clock_now() - start;
-done:
     free(best);
     free(cand);
-    free(C);
     free(s.used);
     free(s.kept);
     free(s.tmp);

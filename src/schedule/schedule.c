@@ -160,7 +160,8 @@ static dls_status solve_glpk(const dls_platform *platform, const dls__star *star
 {
     dls__lp_answer ans;
     memset(&ans, 0, sizeof ans);
-    dls_status st = dls__lp_solve_star(star, params, &ans, err);
+    dls__star_opts so = dls__star_opts_from_params(params);
+    dls_status st = dls__lp_solve_star(star, &so, &ans, err);
     if (st == DLS_OK && params->exact && ans.exact == 1)
         st = certify(&ans, params, s, err);
     if (st == DLS_OK) {
@@ -448,6 +449,99 @@ void dls__schedule_place_shape(dls_schedule *s, char *shape, int changed)
     free(shape);
 }
 
+/* The answer where the limits cannot hold the load: the star's order, no loads, and why. */
+static void infeasible_answer(dls_schedule *s, const dls__star *star, char *shape, double load)
+{
+    dls__schedule_place_shape(s, shape, 0);
+    s->status = DLS_SOLUTION_INFEASIBLE;
+    s->makespan = s->paper_makespan = s->true_makespan = INFINITY;
+    for (size_t k = 0; k < star->m; k++)
+        s->seq[k] = star->proc[k];
+    int dg = dls__distinct_digits(s->capacity, load);
+    dls__note_add(&s->note, "infeasible: the limits hold a load of at most %.*g, less than "
+                  "the %.*g to distribute (beyond the relative tolerance %g)", dg,
+                  s->capacity, dg, load, DLS_REL_TOL);
+}
+
+/* The best order searched (order = BEST), star then served in it. Where the search's solver
+ * fails on an order, the platform's order stays, with the note, and *failed is set. */
+static dls_status order_phase(const dls_platform *platform, const dls_schedule_params *params,
+                              dls__star *star, dls__order_result *best, dls_schedule *s,
+                              int *failed, dls_error *err)
+{
+    dls_status st = order_best(platform, params, star, best, s, err);
+    if (st == DLS_ENUMERIC || st == DLS_ESOLVER) {
+        dls__note_add(&s->note, "the search for the best send order failed (%s): the "
+                      "platform's order is used", err != NULL ? err->message : "");
+        dls__order_result_free(best);
+        memset(best, 0, sizeof *best);
+        st = DLS_OK;
+        *failed = 1;
+    }
+    return st;
+}
+
+/* The LP by the solver asked, each failure handed on: GLPK's to the chain, the chain's
+ * check to GLPK, both solvers' to the simple distributions (*simple then set). */
+static dls_status solve_star(const dls_platform *platform, const dls__star *star,
+                             const dls_schedule_params *params, dls_schedule *s, int *simple,
+                             dls_error *err)
+{
+    dls_status st = params->solver == DLS_SOLVER_GLPK ? solve_glpk(platform, star, params, s, err)
+                                                      : solve_chain(platform, star, params, s, err);
+    if (params->solver == DLS_SOLVER_GLPK && (st == DLS_ESOLVER || st == DLS_ENUMERIC)) {
+        /* GLPK's simplex cannot always cope with coefficients many decades apart (a
+         * processor too slow to matter, in a unit mixed up): the chain solves the same LP
+         * exactly, so its answer is given, and what GLPK said is kept in the note. With
+         * --exact too: the exact simplex starts from the floating-point optimum's basis,
+         * and without one the answer is the chain's, not confirmed (the note and
+         * exact_verified say so) */
+        char why[DLS_ERROR_MESSAGE_MAX];
+        snprintf(why, sizeof why, "%s", err != NULL ? err->message : "GLPK failed");
+        s->solver.solver = DLS_SOLVER_CHAIN;
+        st = solve_chain(platform, star, params, s, err);
+        if (st == DLS_OK)
+            dls__note_add(&s->note, "GLPK failed on this LP (%s); the chain solver's answer "
+                          "to the same LP is given%s", why,
+                          params->exact ? ", not confirmed by the exact simplex" : "");
+    }
+    if (params->solver == DLS_SOLVER_CHAIN && st == DLS_ENUMERIC)
+        st = dls__schedule_chain_fallback(platform, star, params, s, err);
+    *simple = 0;
+    if (st == DLS_ENUMERIC || st == DLS_ESOLVER) {
+        char why[DLS_ERROR_MESSAGE_MAX];
+        snprintf(why, sizeof why, "%s", err != NULL ? err->message : "the solvers failed");
+        st = simple_fallback(star, params, s, why, err);
+        *simple = st == DLS_OK;
+    }
+    return st;
+}
+
+/* The solved schedule's status and what the models' shapes changed (star_above: what the
+ * envelopes lie above the true times). */
+static void solved_status(dls_schedule *s, const dls_schedule_params *params, char *shape,
+                          int simple, int order_failed, double star_above)
+{
+    /* the chain's selection past its bound is a heuristic's schedule; loads sized on an
+     * envelope that departs from a speed model's true time are feasible, not optimal */
+    s->status = (s->solver.solver == DLS_SOLVER_CHAIN && !s->solver.optimal) || simple ||
+                        order_failed
+                    ? DLS_SOLUTION_FEASIBLE : DLS_SOLUTION_OPTIMAL;
+    int changed = s->makespan > s->lp_makespan * (1 + params->check_tol);
+    dls__schedule_place_shape(s, shape, changed);
+    if (changed) {
+        s->status = DLS_SOLUTION_FEASIBLE;
+        dls__note_add(&s->note, "not proven optimal: the loads were sized on the convex "
+                      "envelopes of speed models (the LP's makespan %.10g s), and under the "
+                      "true speeds they take %.10g s, %.3g%% more; the optimum lies between "
+                      "the LP's makespan (less %.3g%%, what the envelopes lie above the true "
+                      "times) and this schedule's", s->lp_makespan, s->makespan,
+                      100 * (s->makespan - s->lp_makespan) / s->lp_makespan,
+                      100 * star_above);
+    }
+    dls__fill_idle(s);
+}
+
 static dls_status dls_schedule_solve_impl(const dls_platform *platform, double load,
                                           const dls_schedule_params *params, dls_schedule **out,
                                           dls_error *err)
@@ -471,7 +565,7 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
     s->solver.solver = params->solver;
     s->solver.selection = params->drop_unused;
     /* the best order is searched on the star in the platform's order, then served */
-    dls_schedule_params given = *params;
+    dls__star_opts given = dls__star_opts_from_params(params);
     if (params->order == DLS_ORDER_BEST)
         given.order = DLS_ORDER_GIVEN;
     dls__star star;
@@ -479,77 +573,26 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
      * it changes it (see dls__schedule_place_shape) */
     char *shape = NULL;
     st = dls__star_build(platform, load, &given, 1, &star, &shape, err);
-    if (st == DLS_OK)
-        dls__star_note_unmodelled(platform, &s->note);
     if (st != DLS_OK) {
         free(shape);
         dls_schedule_free(s);
         return st;
     }
+    dls__star_note_unmodelled(platform, &s->note);
     s->envelope_dev = star.envelope_dev;
     if (!dls__holds(s->capacity, load)) {
-        dls__schedule_place_shape(s, shape, 0);
-        s->status = DLS_SOLUTION_INFEASIBLE;
-        s->makespan = s->paper_makespan = s->true_makespan = INFINITY;
-        for (size_t k = 0; k < star.m; k++)
-            s->seq[k] = star.proc[k];
-        int dg = dls__distinct_digits(s->capacity, load);
-        dls__note_add(&s->note, "infeasible: the limits hold a load of at most %.*g, less than "
-                      "the %.*g to distribute (beyond the relative tolerance %g)", dg,
-                      s->capacity, dg, load, DLS_REL_TOL);
+        infeasible_answer(s, &star, shape, load);
         dls__star_free(&star);
         *out = s;
         return DLS_OK;
     }
     dls__order_result best;
     memset(&best, 0, sizeof best);
-    int order_failed = 0;
-    if (params->order == DLS_ORDER_BEST) {
-        st = order_best(platform, params, &star, &best, s, err);
-        if (st == DLS_ENUMERIC || st == DLS_ESOLVER) {
-            /* the search's solver failed on an order: the platform's, with the note */
-            dls__note_add(&s->note, "the search for the best send order failed (%s): the "
-                          "platform's order is used", err != NULL ? err->message : "");
-            dls__order_result_free(&best);
-            memset(&best, 0, sizeof best);
-            st = DLS_OK;
-            order_failed = 1;
-        }
-        if (st != DLS_OK) {
-            free(shape);
-            dls__order_result_free(&best);
-            dls__star_free(&star);
-            dls_schedule_free(s);
-            return st;
-        }
-    }
-    st = params->solver == DLS_SOLVER_GLPK ? solve_glpk(platform, &star, params, s, err)
-                                           : solve_chain(platform, &star, params, s, err);
-    if (params->solver == DLS_SOLVER_GLPK && (st == DLS_ESOLVER || st == DLS_ENUMERIC)) {
-        /* GLPK's simplex cannot always cope with coefficients many decades apart (a
-         * processor too slow to matter, in a unit mixed up): the chain solves the same LP
-         * exactly, so its answer is given, and what GLPK said is kept in the note. With
-         * --exact too: the exact simplex starts from the floating-point optimum's basis,
-         * and without one the answer is the chain's, not confirmed (the note and
-         * exact_verified say so) */
-        char why[DLS_ERROR_MESSAGE_MAX];
-        snprintf(why, sizeof why, "%s", err != NULL ? err->message : "GLPK failed");
-        s->solver.solver = DLS_SOLVER_CHAIN;
-        st = solve_chain(platform, &star, params, s, err);
-        if (st == DLS_OK)
-            dls__note_add(&s->note, "GLPK failed on this LP (%s); the chain solver's answer "
-                          "to the same LP is given%s", why,
-                          params->exact ? ", not confirmed by the exact simplex" : "");
-    }
-    if (params->solver == DLS_SOLVER_CHAIN && st == DLS_ENUMERIC)
-        st = dls__schedule_chain_fallback(platform, &star, params, s, err);
-    int simple = 0;
-    if (st == DLS_ENUMERIC || st == DLS_ESOLVER) {
-        char why[DLS_ERROR_MESSAGE_MAX];
-        snprintf(why, sizeof why, "%s", err != NULL ? err->message : "the solvers failed");
-        st = simple_fallback(&star, params, s, why, err);
-        simple = st == DLS_OK;
-    }
+    int order_failed = 0, simple = 0;
+    if (params->order == DLS_ORDER_BEST)
+        st = order_phase(platform, params, &star, &best, s, &order_failed, err);
+    if (st == DLS_OK)
+        st = solve_star(platform, &star, params, s, &simple, err);
     double star_above = star.envelope_above;
     dls__star_free(&star);
     if (st == DLS_OK && params->order == DLS_ORDER_BEST && !order_failed)
@@ -560,24 +603,7 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
         dls_schedule_free(s);
         return st;
     }
-    /* the chain's selection past its bound is a heuristic's schedule; loads sized on an
-     * envelope that departs from a speed model's true time are feasible, not optimal */
-    s->status = (s->solver.solver == DLS_SOLVER_CHAIN && !s->solver.optimal) || simple ||
-                        order_failed
-                    ? DLS_SOLUTION_FEASIBLE : DLS_SOLUTION_OPTIMAL;
-    int changed = s->makespan > s->lp_makespan * (1 + params->check_tol);
-    dls__schedule_place_shape(s, shape, changed);
-    if (changed) {
-        s->status = DLS_SOLUTION_FEASIBLE;
-        dls__note_add(&s->note, "not proven optimal: the loads were sized on the convex "
-                      "envelopes of speed models (the LP's makespan %.10g s), and under the "
-                      "true speeds they take %.10g s, %.3g%% more; the optimum lies between "
-                      "the LP's makespan (less %.3g%%, what the envelopes lie above the true "
-                      "times) and this schedule's", s->lp_makespan, s->makespan,
-                      100 * (s->makespan - s->lp_makespan) / s->lp_makespan,
-                      100 * star_above);
-    }
-    dls__fill_idle(s);
+    solved_status(s, params, shape, simple, order_failed, star_above);
     *out = s;
     return DLS_OK;
 }
@@ -629,7 +655,8 @@ static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const
         return dls__fail(err, DLS_ENOMEM, "dls_schedule_evaluate: out of memory");
     s->kind = DLS_SCHEDULE_EVALUATED;
     dls__star star;
-    st = dls__star_build(platform, V, params, 0, &star, &s->note, err);
+    dls__star_opts so = dls__star_opts_from_params(params);
+    st = dls__star_build(platform, V, &so, 0, &star, &s->note, err);
     if (st == DLS_OK)
         dls__star_note_unmodelled(platform, &s->note);
     double *alpha = NULL;
@@ -699,7 +726,8 @@ static dls_status export_text(const dls_platform *platform, double load,
         return dls__fail(err, DLS_EINVAL, "%s: unknown format %d", fn, (int)format);
     dls__star star;
     char *note = NULL;
-    st = dls__star_build(platform, load, params, 1, &star, &note, err);
+    dls__star_opts so = dls__star_opts_from_params(params);
+    st = dls__star_build(platform, load, &so, 1, &star, &note, err);
     free(note);
     if (st != DLS_OK)
         return st;

@@ -81,7 +81,7 @@ typedef struct lp {
     double u, tau;            /* load and time units */
     double amin, amax;        /* smallest and largest |coefficient| */
     dls__glpk_guard *g;       /* NULL: no solving (exports) */
-    const dls_schedule_params *par;
+    const dls__star_opts *par;
     unsigned long it_limit;   /* simplex iterations of the whole call */
     unsigned solves;          /* simplex runs asked for */
     int limited;              /* the last failed run stopped at a limit */
@@ -678,7 +678,7 @@ static size_t drop_idle(lp *L, const dls__star *st, const unsigned char *fixed,
 static dls_status readd_round(lp *L, const dls__star *st, const unsigned char *fixed,
                               dls__lp_answer *ans, size_t *added, dls_error *err)
 {
-    const dls_schedule_params *par = L->par;
+    const dls__star_opts *par = L->par;
     char what[96];
     *added = 0;
     for (size_t k = 0; k < st->m; k++) {
@@ -792,7 +792,7 @@ static void read_basis(const lp *E, const dls__star *X, dls__lp_basis *b)
 static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, triplets *t2,
                           dls_error *err)
 {
-    const dls_schedule_params *par = L->par;
+    const dls__star_opts *par = L->par;
     char used[160];
     ans->exact = -1;
     unsigned long left = iterations_left(L);
@@ -870,7 +870,7 @@ static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, tripl
 
 typedef struct lp_work {
     const dls__star *st;
-    const dls_schedule_params *par;
+    const dls__star_opts *par;
     double u, tau;
     triplets *t;
     triplets *t2;                /* the exact simplex's LP (exact only) */
@@ -892,7 +892,7 @@ static unsigned long auto_iterations(size_t rows, size_t cols)
 static dls_status run_lp(const lp_work *w, dls__glpk_guard *g, dls_error *err)
 {
     const dls__star *st = w->st;
-    const dls_schedule_params *par = w->par;
+    const dls__star_opts *par = w->par;
     dls__lp_answer *ans = w->ans;
     lp L;
     memset(&L, 0, sizeof L);
@@ -1012,7 +1012,7 @@ void dls__lp_answer_free(dls__lp_answer *ans)
     free(ans->basis.tight);
 }
 
-dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *par,
+dls_status dls__lp_solve_star(const dls__star *st, const dls__star_opts *par,
                               dls__lp_answer *ans, dls_error *err)
 {
     size_t m = st->m, most = 0;

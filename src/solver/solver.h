@@ -32,7 +32,7 @@ typedef struct dls__lp_answer {
     size_t first_negligible;  /* the first of them by position (m: none) */
 } dls__lp_answer;
 
-DLS_HIDDEN dls_status dls__lp_solve_star(const dls__star *st, const dls_schedule_params *par,
+DLS_HIDDEN dls_status dls__lp_solve_star(const dls__star *st, const dls__star_opts *par,
                                          dls__lp_answer *ans, dls_error *err);
 /* Frees the arrays of an answer (the answer itself is the caller's). */
 DLS_HIDDEN void dls__lp_answer_free(dls__lp_answer *ans);

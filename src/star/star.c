@@ -81,7 +81,135 @@ dls_status dls__sequence_check(const dls_platform *pl, const size_t *seq, size_t
     return st;
 }
 
-dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_params *par,
+dls__star_opts dls__star_opts_from_params(const dls_schedule_params *par)
+{
+    return (dls__star_opts){
+        .order = par->order,
+        .sequence = par->sequence,
+        .sequence_count = par->sequence_count,
+        .originator_computes = par->originator_computes,
+        .use_limits = par->use_limits,
+        .envelope = par->envelope,
+        .drop_unused = par->drop_unused,
+        .exact = par->exact,
+        .verbose = par->verbose,
+        .check_tol = par->check_tol,
+        .time_limit = par->time_limit,
+        .iteration_limit = par->iteration_limit,
+        .progress = par->progress,
+        .progress_data = par->progress_data,
+    };
+}
+
+/* The send order into st->proc: the originator's own processors first when it computes,
+ * then the others in the order asked. Returns -1 when out of memory. */
+static int send_order(dls__star *st, const dls_platform *pl, const dls__star_opts *par)
+{
+    size_t m = st->m, k = 0;
+    const size_t *seq = par->order == DLS_ORDER_SEQUENCE ? par->sequence : NULL;
+    if (par->originator_computes)
+        for (size_t j = 0; j < m; j++)
+            if (!pl->procs[seq ? seq[j] : j].has_link)
+                st->proc[k++] = seq ? seq[j] : j;
+    size_t first_worker = k;
+    for (size_t j = 0; j < m; j++)
+        if (!par->originator_computes || pl->procs[seq ? seq[j] : j].has_link)
+            st->proc[k++] = seq ? seq[j] : j;
+    if (par->order == DLS_ORDER_RATE)
+        return sort_by_rate(st->proc, first_worker, m, pl);
+    return 0;
+}
+
+/* Limits that hold V only within the tolerance rule (seven limits of 3000/7 for 3000) are
+ * stretched to hold it, by at most DLS_REL_TOL: the solvers then find the loads summing to
+ * V, each within its limit under the rule. Returns the factor (1: none).
+ * The sum is compensated (Neumaier): a rounded sum can come out at V when the limits' exact
+ * sum is short of it (13 limits of 700000/13 sum to 700000.0000000002 rounded, 2.9e-11
+ * short exactly), which leaves the LP infeasible in exact arithmetic. */
+static double limit_stretch(const dls__star *st, const dls_platform *pl, int use_limits,
+                            double V)
+{
+    double held = 0, comp = 0, stretch = 1;
+    for (size_t k = 0; k < st->m && use_limits; k++) {
+        double x = pl->procs[st->proc[k]].limit, t = held + x;
+        comp += fabs(held) >= fabs(x) ? (held - t) + x : (x - t) + held;
+        held = t;
+    }
+    if ((V - held) - comp > 0 && dls__holds(held, V))
+        stretch = fmin(V / held * (1 + DLS__STAR_STRETCH_MARGIN), 1 + DLS_REL_TOL);
+    return stretch;
+}
+
+/* The envelope of position k's speed model up to its limit or V, into *env; what it
+ * changes is said in note. */
+static dls_status speed_envelope(dls__star *st, size_t k, const dls__proc *pr,
+                                 const dls__star_opts *par, dls_model **env, char **note,
+                                 dls_error *err)
+{
+    dls_envelope_info info;
+    double xmax = fmin(st->B[k], st->V), above;
+    dls_status stc = dls__model_envelope(pr->model, xmax, &par->envelope, env, &info, &above,
+                                         err);
+    if (stc != DLS_OK)
+        return stc;
+    st->from_speed[k] = 1;
+    st->envelope_dev = fmax(st->envelope_dev, info.max_rel_dev);
+    st->envelope_above = fmax(st->envelope_above, above);
+    size_t nl;
+    const double *la, *lb;
+    dls_model_get_lines(*env, &nl, &la, &lb);
+    if (!info.convex)
+        dls__note_add(note,
+                      "processor \"%s\": its time x/s(x) is not convex up to %.6g; the LP "
+                      "uses its convex envelope, which is up to %.3g%% faster (at size "
+                      "%.6g); the true models' makespan is reported too",
+                      pr->name, xmax, 100 * info.max_rel_dev, info.at);
+    else if (info.truncated)
+        dls__note_add(note,
+                      "processor \"%s\": its time function is approximated by %zu lines "
+                      "within %.3g%%", pr->name, nl, 100 * info.max_rel_dev);
+    return DLS_OK;
+}
+
+/* The time lines of position k (its own, the envelope of its speed model with need_lines,
+ * else none) appended to st->a and st->b, which hold *nlines in room for *cap. */
+static dls_status position_lines(dls__star *st, size_t k, const dls__proc *pr,
+                                 const dls__star_opts *par, int need_lines, size_t *nlines,
+                                 size_t *cap, char **note, dls_error *err)
+{
+    dls_model *env = NULL;
+    size_t nl = 0;
+    const double *la = NULL, *lb = NULL;
+    if (pr->model->kind == DLS_MODEL_TIME_LINES) {
+        dls_model_get_lines(pr->model, &nl, &la, &lb);
+    } else if (need_lines) {
+        dls_status stc = speed_envelope(st, k, pr, par, &env, note, err);
+        if (stc != DLS_OK)
+            return stc;
+        dls_model_get_lines(env, &nl, &la, &lb);
+    }
+    size_t ca = *cap, cb = *cap;
+    double *na = dls__grow(st->a, &ca, *nlines + nl, sizeof *na);
+    if (na)
+        st->a = na;
+    double *nb = na ? dls__grow(st->b, &cb, *nlines + nl, sizeof *nb) : NULL;
+    if (nb)
+        st->b = nb;
+    if (na == NULL || nb == NULL) {
+        dls_model_free(env);
+        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    }
+    *cap = ca;
+    if (nl > 0) {
+        memcpy(st->a + *nlines, la, nl * sizeof *la);
+        memcpy(st->b + *nlines, lb, nl * sizeof *lb);
+    }
+    *nlines += nl;
+    dls_model_free(env);
+    return DLS_OK;
+}
+
+dls_status dls__star_build(const dls_platform *pl, double V, const dls__star_opts *par,
                            int need_lines, dls__star *st, char **note, dls_error *err)
 {
     size_t m = pl->n;
@@ -95,7 +223,6 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_
         if (sc != DLS_OK)
             return sc;
     }
-    memset(st, 0, sizeof *st);
     st->m = m;
     st->V = V;
     st->proc = malloc(m * sizeof *st->proc);
@@ -105,107 +232,28 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls_schedule_
     st->off = malloc((m + 1) * sizeof *st->off);
     st->from_speed = calloc(m, sizeof *st->from_speed);
     st->model = malloc(m * sizeof *st->model);
-    if (!st->proc || !st->S || !st->C || !st->B || !st->off || !st->from_speed || !st->model) {
+    if (!st->proc || !st->S || !st->C || !st->B || !st->off || !st->from_speed ||
+        !st->model || send_order(st, pl, par) != 0) {
         dls__star_free(st);
         return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
     }
-    /* the sequence: the originator's own processors first when it computes */
-    size_t k = 0;
-    const size_t *seq = par->order == DLS_ORDER_SEQUENCE ? par->sequence : NULL;
-    if (par->originator_computes)
-        for (size_t j = 0; j < m; j++)
-            if (!pl->procs[seq ? seq[j] : j].has_link)
-                st->proc[k++] = seq ? seq[j] : j;
-    size_t first_worker = k;
-    for (size_t j = 0; j < m; j++)
-        if (!par->originator_computes || pl->procs[seq ? seq[j] : j].has_link)
-            st->proc[k++] = seq ? seq[j] : j;
-    if (par->order == DLS_ORDER_RATE && sort_by_rate(st->proc, first_worker, m, pl) != 0) {
-        dls__star_free(st);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-    }
-
-    /* Limits that hold V only within the tolerance rule (seven limits of 3000/7 for 3000)
-     * are stretched to hold it, by at most DLS_REL_TOL: the solvers then find the loads
-     * summing to V, each within its limit under the rule. */
-    /* The sum is compensated (Neumaier): a rounded sum can come out at V when the limits'
-     * exact sum is short of it (13 limits of 700000/13 sum to 700000.0000000002
-     * rounded, 2.9e-11 short exactly), which leaves the LP infeasible in exact arithmetic. */
-    double held = 0, comp = 0, stretch = 1;
-    for (k = 0; k < m && par->use_limits; k++) {
-        double x = pl->procs[st->proc[k]].limit, t = held + x;
-        comp += fabs(held) >= fabs(x) ? (held - t) + x : (x - t) + held;
-        held = t;
-    }
-    if ((V - held) - comp > 0 && dls__holds(held, V))
-        stretch = fmin(V / held * (1 + DLS__STAR_STRETCH_MARGIN), 1 + DLS_REL_TOL);
-
-    /* time lines of every position */
+    double stretch = limit_stretch(st, pl, par->use_limits, V);
     size_t cap_lines = 0, nlines = 0;
     dls_status stc = DLS_OK;
-    for (k = 0; k < m && stc == DLS_OK; k++) {
+    for (size_t k = 0; k < m && stc == DLS_OK; k++) {
         const dls__proc *pr = &pl->procs[st->proc[k]];
         st->S[k] = pr->startup;
         st->C[k] = pr->rate;
         st->B[k] = par->use_limits ? pr->limit * stretch : INFINITY;
         st->model[k] = pr->model;
         st->off[k] = nlines;
-        if (pr->two_d) {
+        if (pr->two_d)
             stc = dls__fail_at(err, DLS_EINVAL, 0, 0, (long)st->proc[k],
                                "schedule: processor \"%s\" has a 2-D speed model: the scheduler "
                                "needs a speed or time function of one size (take a section)",
                                pr->name);
-            break;
-        }
-        dls_model *env = NULL;
-        size_t nl;
-        const double *la, *lb;
-        if (pr->model->kind == DLS_MODEL_TIME_LINES) {
-            dls_model_get_lines(pr->model, &nl, &la, &lb);
-        } else if (!need_lines) {
-            nl = 0;
-            la = lb = NULL;
-        } else {
-            dls_envelope_info info;
-            double xmax = fmin(st->B[k], V), above;
-            stc = dls__model_envelope(pr->model, xmax, &par->envelope, &env, &info, &above,
-                                      err);
-            if (stc != DLS_OK)
-                break;
-            dls_model_get_lines(env, &nl, &la, &lb);
-            st->from_speed[k] = 1;
-            st->envelope_dev = fmax(st->envelope_dev, info.max_rel_dev);
-            st->envelope_above = fmax(st->envelope_above, above);
-            if (!info.convex)
-                dls__note_add(note,
-                              "processor \"%s\": its time x/s(x) is not convex up to %.6g; the LP "
-                              "uses its convex envelope, which is up to %.3g%% faster (at size "
-                              "%.6g); the true models' makespan is reported too",
-                              pr->name, xmax, 100 * info.max_rel_dev, info.at);
-            else if (info.truncated)
-                dls__note_add(note,
-                              "processor \"%s\": its time function is approximated by %zu lines "
-                              "within %.3g%%", pr->name, nl, 100 * info.max_rel_dev);
-        }
-        size_t ca = cap_lines, cb = cap_lines;
-        double *na = dls__grow(st->a, &ca, nlines + nl, sizeof *na);
-        if (na)
-            st->a = na;
-        double *nb = na ? dls__grow(st->b, &cb, nlines + nl, sizeof *nb) : NULL;
-        if (nb)
-            st->b = nb;
-        if (na == NULL || nb == NULL) {
-            dls_model_free(env);
-            stc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
-            break;
-        }
-        cap_lines = ca;
-        if (nl > 0) {
-            memcpy(st->a + nlines, la, nl * sizeof *la);
-            memcpy(st->b + nlines, lb, nl * sizeof *lb);
-        }
-        nlines += nl;
-        dls_model_free(env);
+        else
+            stc = position_lines(st, k, pr, par, need_lines, &nlines, &cap_lines, note, err);
     }
     if (stc != DLS_OK) {
         dls__star_free(st);

@@ -24,15 +24,42 @@ typedef struct dls__star {
                                  bound of the true one */
 } dls__star;
 
+/* What the star (dls__star_build) and the solvers' LP (dls__lp_solve_star) take of the
+ * caller's choices: the internal face of dls_schedule_params, so that a field added for users
+ * does not reshape the internals, nor the other way round. dls__star_opts_from_params()
+ * makes it from the public params; callers inside the library that mean something else
+ * fill it directly. */
+typedef struct dls__star_opts {
+    /* the star: the send order and what each position holds */
+    dls_send_order order;       /* GIVEN, RATE or SEQUENCE (BEST is the schedule module's) */
+    const size_t *sequence;     /* SEQUENCE: platform indices in send order, each once */
+    size_t sequence_count;
+    int originator_computes;    /* the processors without a link are served first, no send */
+    int use_limits;             /* 0: the limits are ignored */
+    dls_envelope_params envelope; /* of speed models */
+    /* the LP (dls__lp_solve_star only; the star ignores them) */
+    int drop_unused;            /* drop the processors given nothing and solve again */
+    int exact;                  /* glp_exact and its certificate */
+    int verbose;                /* GLPK prints its progress */
+    double check_tol;           /* relative tolerance of the answer checks */
+    double time_limit;          /* s, for all of GLPK's work in one call */
+    unsigned iteration_limit;   /* 0: automatic */
+    dls_progress_fn progress;
+    void *progress_data;
+} dls__star_opts;
+
+/* The one place the public params become the internal options. */
+DLS_HIDDEN dls__star_opts dls__star_opts_from_params(const dls_schedule_params *par);
+
 /* Checks an explicit order (dls_schedule_params::sequence): count = the processors, each
  * index once; fn names the caller in messages. */
 DLS_HIDDEN dls_status dls__sequence_check(const dls_platform *pl, const size_t *seq,
                                           size_t count, const char *fn, dls_error *err);
 /* Builds the star from a platform (send order, lines, envelopes); appends warnings (one per
  * line) to note. With need_lines 0 (evaluations, which use the true models) speed models
- * get no lines. par must have been checked. */
+ * get no lines. The params par comes from must have been checked. */
 DLS_HIDDEN dls_status dls__star_build(const dls_platform *pl, double V,
-                                      const dls_schedule_params *par, int need_lines,
+                                      const dls__star_opts *par, int need_lines,
                                       dls__star *st, char **note, dls_error *err);
 DLS_HIDDEN void dls__star_free(dls__star *st);
 /* Appends to note what the platform holds that the single-installment schedulers do not

@@ -36,12 +36,13 @@ int main(int argc, char **argv)
         dls_error err;
         dls__star st;
         char *note = NULL;
-        bench_check(dls__star_build(pl, V, &par, 1, &st, &note, &err), &err);
+        dls__star_opts so = dls__star_opts_from_params(&par);
+        bench_check(dls__star_build(pl, V, &so, 1, &st, &note, &err), &err);
         free(note);
         dls__lp_answer ans;
         memset(&ans, 0, sizeof ans);
         double t0 = bench_now();
-        bench_check(dls__lp_solve_star(&st, &par, &ans, &err), &err);
+        bench_check(dls__lp_solve_star(&st, &so, &ans, &err), &err);
         double t_exact = bench_now() - t0;
         dls__certificate c;
         t0 = bench_now();

@@ -103,7 +103,8 @@ int main(int argc, char **argv)
         dls__star st;
         char *note = NULL;
         dls_error err;
-        bench_check(dls__star_build(pl, V, &sp, 1, &st, &note, &err), &err);
+        dls__star_opts so = dls__star_opts_from_params(&sp);
+        bench_check(dls__star_build(pl, V, &so, 1, &st, &note, &err), &err);
         free(note);
         bench_timer tp = BENCH_TIMER, tc = BENCH_TIMER, ts = BENCH_TIMER, tg = BENCH_TIMER;
         TIMED(tp, sink = one_pass(&st, V / (double)m));
@@ -127,7 +128,7 @@ int main(int argc, char **argv)
             dls__lp_answer la;
             memset(&la, 0, sizeof la);
             bench_start(&tg);
-            dls_status rc = dls__lp_solve_star(&st, &sp, &la, &err);
+            dls_status rc = dls__lp_solve_star(&st, &so, &la, &err);
             bench_stop(&tg);
             if (rc == DLS_OK)
                 printf(" %9.2e %8.0f %9.1e |", tg.best, tg.best / tc.best,

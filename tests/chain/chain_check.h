@@ -23,7 +23,8 @@ static inline void chk_star(const dls_platform *pl, double V, dls_send_order ord
     sp.drop_unused = 0;
     char *note = NULL;
     dls_error err;
-    assert_ok(dls__star_build(pl, V, &sp, 1, st, &note, &err), &err);
+    dls__star_opts so = dls__star_opts_from_params(&sp);
+    assert_ok(dls__star_build(pl, V, &so, 1, st, &note, &err), &err);
     free(note);
 }
 
@@ -37,7 +38,8 @@ static inline double chk_glpk(const dls__star *st)
     dls__lp_answer la;
     memset(&la, 0, sizeof la);
     dls_error err;
-    dls_status rc = dls__lp_solve_star(st, &sp, &la, &err);
+    dls__star_opts so = dls__star_opts_from_params(&sp);
+    dls_status rc = dls__lp_solve_star(st, &so, &la, &err);
     free(la.alpha);
     free(la.active);
     if (rc == DLS_ENUMERIC || rc == DLS_ESOLVER) {

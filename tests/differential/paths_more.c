@@ -413,7 +413,8 @@ void diff_path_scale(diff_rng *r, diff_case *c)
     dls__star st;
     char *note = NULL;
     dls_error err;
-    if (pl == NULL || dls__star_build(pl, sh.load, &sp, 1, &st, &note, &err) != DLS_OK) {
+    dls__star_opts so = dls__star_opts_from_params(&sp);
+    if (pl == NULL || dls__star_build(pl, sh.load, &so, 1, &st, &note, &err) != DLS_OK) {
         diff_fail(c, "no star: %s", pl ? err.message : "no platform");
         diff_done(c, pl);
         return;
@@ -432,7 +433,7 @@ void diff_path_scale(diff_rng *r, diff_case *c)
     if (c->failures == 0 && sh.m <= 1000 && isfinite(sweep)) {
         dls__lp_answer la;
         memset(&la, 0, sizeof la);
-        if (dls__lp_solve_star(&st, &sp, &la, &err) != DLS_OK) {
+        if (dls__lp_solve_star(&st, &so, &la, &err) != DLS_OK) {
             diff_skip(c, "GLPK at scale: %s", err.message);
         } else if (!diff_close(la.cmax, sweep, 1e-9)) {
             /* GLPK's simplex in doubles at 1,000 processors of magnitudes far apart ends

@@ -224,7 +224,8 @@ TEST(test_chain_fallback)
         par.drop_unused = drop;
         dls__star st;
         char *note = NULL;
-        assert_ok(dls__star_build(pl, 2, &par, 1, &st, &note, &err), &err);
+        dls__star_opts so = dls__star_opts_from_params(&par);
+        assert_ok(dls__star_build(pl, 2, &so, 1, &st, &note, &err), &err);
         free(note);
         dls_schedule *s = dls__schedule_alloc(2, 2);
         assert_non_null(s);
@@ -248,7 +249,8 @@ TEST(test_chain_fallback)
     dls_schedule_params_init(&par);
     dls__star st;
     char *note = NULL;
-    assert_ok(dls__star_build(pl, 1e6, &par, 1, &st, &note, &err), &err);
+    dls__star_opts so = dls__star_opts_from_params(&par);
+    assert_ok(dls__star_build(pl, 1e6, &so, 1, &st, &note, &err), &err);
     free(note);
     dls_schedule *s = dls__schedule_alloc(20001, 1e6);
     assert_non_null(s);

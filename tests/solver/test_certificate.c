@@ -114,7 +114,8 @@ static void replay_check(const dls_platform *pl, const dls_schedule *s, double V
     dls__star st;
     char *note = NULL;
     dls_error err;
-    assert_ok(dls__star_build(pl, V, &par, 1, &st, &note, &err), &err);
+    dls__star_opts so = dls__star_opts_from_params(&par);
+    assert_ok(dls__star_build(pl, V, &so, 1, &st, &note, &err), &err);
     free(note);
     double *x = calloc(st.m, sizeof *x);
     assert_non_null(x);

@@ -177,7 +177,8 @@ static void star_of(const dls_platform *pl, double V, const size_t *perm, dls__s
     }
     char *note = NULL;
     dls_error err;
-    assert_ok(dls__star_build(pl, V, &par, 1, st, &note, &err), &err);
+    dls__star_opts so = dls__star_opts_from_params(&par);
+    assert_ok(dls__star_build(pl, V, &so, 1, st, &note, &err), &err);
     free(note);
 }
 
