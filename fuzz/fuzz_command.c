@@ -56,6 +56,16 @@ static void add(words *w, const char *word)
     w->argv[w->argc++] = (char *)word;
 }
 
+/* The command on the platform file, with the load of the size byte. */
+static void command_with_load(words *w, const char *command, const char *path, unsigned arg)
+{
+    load_of(arg, w->num, sizeof w->num);
+    add(w, command);
+    add(w, path);
+    add(w, "--load");
+    add(w, w->num);
+}
+
 /* lu: the variant picks the algorithm (and --compare), the size byte the columns. */
 static void lu_words(words *w, const char *path, unsigned variant, unsigned arg)
 {
@@ -73,11 +83,7 @@ static void lu_words(words *w, const char *path, unsigned variant, unsigned arg)
 /* installments: the variant picks the chunk mode or the LP, the size byte the load. */
 static void installments_words(words *w, const char *path, unsigned variant, unsigned arg)
 {
-    load_of(arg, w->num, sizeof w->num);
-    add(w, "installments");
-    add(w, path);
-    add(w, "--load");
-    add(w, w->num);
+    command_with_load(w, "installments", path, arg);
     const char *c = chunks[variant % 3];
     if (variant & 0x20) {
         /* the LP over a searched sequence, bounded in LPs and time, with a window of 1
@@ -106,11 +112,7 @@ static void installments_words(words *w, const char *path, unsigned variant, uns
 
 static void crosscheck_words(words *w, const char *path, unsigned variant, unsigned arg)
 {
-    load_of(arg, w->num, sizeof w->num);
-    add(w, "crosscheck");
-    add(w, path);
-    add(w, "--load");
-    add(w, w->num);
+    command_with_load(w, "crosscheck", path, arg);
     add(w, "--time-limit");
     add(w, "1");
     if (variant & 1)
@@ -157,11 +159,7 @@ static int evaluate_words(words *w, const char *path, unsigned variant, unsigned
 /* integer schedules: the variant picks the MIP mode and the shape options. */
 static void integer_words(words *w, const char *path, unsigned variant, unsigned arg)
 {
-    load_of(arg, w->num, sizeof w->num);
-    add(w, "schedule");
-    add(w, path);
-    add(w, "--load");
-    add(w, w->num);
+    command_with_load(w, "schedule", path, arg);
     add(w, "--integer");
     add(w, "--mip");
     add(w, variant % 3 == 0 ? "auto" : variant % 3 == 1 ? "yes" : "no");
