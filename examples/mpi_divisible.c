@@ -1,7 +1,7 @@
 /* mpi_divisible: a divisible load held by rank 0 and processed by every rank of an MPI job,
- * distributed by the star schedule of Drozdowski and Wolniewicz (2003) (dls_mpi_schedule). Rank 0
- * holds V units (blocks of data); each rank filters its units through a checksum. The models are
- * measured in the same run: every rank's speed function for the per-unit work (dls_mpi_bench with a
+ * distributed by the star schedule of paper 003 (dls_mpi_schedule). Rank 0 holds V units
+ * (blocks of data); each rank filters its units through a checksum. The models are measured
+ * in the same run: every rank's speed function for the per-unit work (dls_mpi_bench with a
  * kernel of our own), and the link from rank 0 to each rank (a ping of two sizes). Rank 0
  * sends each rank its units in the schedule's order (dls_mpi_plan_scatter), the ranks say when
  * they are done, and the measured timeline is written beside the predicted one
@@ -377,303 +377,402 @@ static dls_status predict_as_run(const dls_platform *platform, const dls_mpi_pla
     return st;
 }
 
-int main(int argc, char **argv)
-{
-    MPI_Init(&argc, &argv);
-    int rank, p;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &p);
+/* Everything one rank holds for the run, freed by job_free(). */
+typedef struct job {
     options o;
-    if (parse(argc, argv, rank, &o) != 0) {
-        MPI_Finalize();
+    int rank, p;
+    size_t words;
+    int reps;
+    uint64_t big;           /* the large ping's units */
+    double *startup, *rate; /* rank 0: the links, rank r's at r */
+    double *speeds;         /* rank 0: --split constant's speeds */
+    double *finish, *compute;           /* rank 0: each rank's median over the runs */
+    double *finish_runs, *compute_runs; /* rank 0: runs x p */
+    double *column;                     /* runs: one rank's times, for its median */
+    double *even_arrival, *even_finish; /* rank 0: the even split's prediction */
+    unit_kernel uk;
+    uint64_t *load;         /* rank 0: the V units */
+    uint64_t *mine;         /* the units a rank receives */
+    uint64_t expected_sum;  /* rank 0: the checksums of every unit, on one rank */
+    dls_kernel kernel;
+    dls_mpi_bench_params bp;
+    dls_platform *measured, *plat[SPLIT_COUNT];
+} job;
+
+/* Allocates j's buffers and fills the units; returns whether every rank could (collective). */
+static int job_alloc(job *j)
+{
+    const options *o = &j->o;
+    size_t p = (size_t)j->p, runs = (size_t)o->runs;
+    j->startup = calloc(p, sizeof *j->startup);
+    j->rate = calloc(p, sizeof *j->rate);
+    j->speeds = calloc(p, sizeof *j->speeds);
+    j->finish = calloc(p, sizeof *j->finish);
+    j->compute = calloc(p, sizeof *j->compute);
+    j->finish_runs = calloc(p * runs, sizeof *j->finish_runs);
+    j->compute_runs = calloc(p * runs, sizeof *j->compute_runs);
+    j->column = calloc(runs, sizeof *j->column);
+    j->even_arrival = calloc(p, sizeof *j->even_arrival);
+    j->even_finish = calloc(p, sizeof *j->even_finish);
+    /* the kernel's own units (every rank: the ping receives into them too, all V of them),
+     * and the load (rank 0) */
+    const uint64_t own = o->links != NULL ? (uint64_t)o->max_units : o->units;
+    j->uk = (unit_kernel){.data = malloc((size_t)own * o->unit_bytes), .words = j->words,
+                          .rounds = o->rounds, .reps = j->reps};
+    j->load = j->rank == 0 ? malloc((size_t)o->units * o->unit_bytes) : NULL;
+    int ok = j->startup && j->rate && j->speeds && j->finish && j->compute && j->finish_runs
+             && j->compute_runs && j->column && j->even_arrival && j->even_finish
+             && j->uk.data && (j->rank != 0 || j->load);
+    int all_ok = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    if (!all_ok)
+        return 0;
+    /* the kernel's units are not the load's: a rank measures before it has any */
+    fill_units(j->uk.data, (uint64_t)1 << 41, own, j->words);
+    if (j->rank == 0) {
+        fill_units(j->load, 0, o->units, j->words);
+        /* the reference: every unit once, on one rank */
+        j->expected_sum = process(j->load, o->units, j->words, o->rounds, 1);
+    }
+    return 1;
+}
+
+static void job_free(job *j)
+{
+    free(j->startup);
+    free(j->rate);
+    free(j->speeds);
+    free(j->finish);
+    free(j->compute);
+    free(j->finish_runs);
+    free(j->compute_runs);
+    free(j->column);
+    free(j->even_arrival);
+    free(j->even_finish);
+    free(j->uk.data);
+    free(j->load);
+    free(j->mine);
+    dls_platform_free(j->measured);
+    for (int s = 0; s < SPLIT_COUNT; s++)
+        dls_platform_free(j->plat[s]);
+}
+
+/* Measures every rank's speed function (dls_mpi_bench, collective) and the links (or reads
+ * them: --links). Returns the exit status so far, the same on every rank. */
+static int measure(job *j, dls_error *err)
+{
+    const options *o = &j->o;
+    j->kernel = (dls_kernel){.name = "unit-checksum", .run = unit_run, .data = &j->uk,
+                             .integer_sizes = 1};
+    dls_mpi_bench_params *bp = &j->bp;
+    dls_mpi_bench_params_init(bp);
+    /* sizes far below a share never matter here, and on a shared machine runs shorter than
+     * a time slice would see a core of their own */
+    bp->bench.min_size = fmin(o->max_units, fmax(1, floor((double)o->units / (16.0 * j->p))));
+    bp->bench.max_size = o->max_units;
+    bp->bench.max_points = 8;
+    bp->bench.time_budget = o->budget;
+    bp->bench.size_time_cap = o->budget / 4;
+    bp->bench.max_reps = 20;
+    /* no memory formula: any rank may take the whole load */
+    bp->memory_limits = 0;
+    if (dls_mpi_bench(MPI_COMM_WORLD, &j->kernel, bp, &j->measured, err) != DLS_OK) {
+        /* collective: every rank has the same message; one prints it */
+        if (j->rank == 0)
+            fprintf(stderr, "%s\n", err->message);
         return 2;
     }
-    const size_t words = o.unit_bytes / 8;
-    const int reps = o.hetero ? rank + 1 : 1;
-    /* the large ping: as large as the tries to every rank can be while each sends other
-     * units, within one MPI message */
-    uint64_t big = o.units / ((uint64_t)PING_TRIES * (uint64_t)p);
-    if (big < 1)
-        big = 1;
-    if (big > (uint64_t)INT32_MAX / o.unit_bytes)
-        big = (uint64_t)INT32_MAX / o.unit_bytes;
-    dls_error err;
-    dls_error_clear(&err);
     int rc = 0;
-    dls_platform *measured = NULL, *plat[SPLIT_COUNT] = {NULL};
-    double *startup = calloc((size_t)p, sizeof *startup);
-    double *rate = calloc((size_t)p, sizeof *rate);
-    double *speeds = calloc((size_t)p, sizeof *speeds);
-    double *finish = calloc((size_t)p, sizeof *finish);
-    double *compute = calloc((size_t)p, sizeof *compute);
-    double *finish_runs = calloc((size_t)p * (size_t)o.runs, sizeof *finish_runs);
-    double *compute_runs = calloc((size_t)p * (size_t)o.runs, sizeof *compute_runs);
-    double *column = calloc((size_t)o.runs, sizeof *column);
-    double *even_arrival = calloc((size_t)p, sizeof *even_arrival);
-    double *even_finish = calloc((size_t)p, sizeof *even_finish);
-    /* the kernel's own units (every rank: the ping below receives into them too, all V
-     * of them), and the load (rank 0) */
-    const uint64_t own = o.links != NULL ? (uint64_t)o.max_units : o.units;
-    unit_kernel uk = {.data = malloc((size_t)own * o.unit_bytes), .words = words,
-                      .rounds = o.rounds, .reps = reps};
-    uint64_t *load = rank == 0 ? malloc((size_t)o.units * o.unit_bytes) : NULL;
-    uint64_t *mine = NULL;
-    int ok = startup && rate && speeds && finish && compute && finish_runs && compute_runs
-             && column && even_arrival && even_finish
-             && uk.data && (rank != 0 || load);
-    int all_ok = 0;
+    if (o->links != NULL) {
+        if (j->rank == 0)
+            rc = read_links(o->links, j->p, j->startup, j->rate);
+        MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    } else
+        measure_links(o, j->load, j->uk.data, j->big, j->rank, j->p, j->startup, j->rate);
+    return rc;
+}
+
+/* The single-number model of papers 000 and 004: each rank's speed at one size, measured
+ * at the same time on every rank as the speed functions were, into rank 0's
+ * plat[SPLIT_CONSTANT]. Returns rank 0's exit status so far. */
+static int measure_constant(job *j, dls_error *err)
+{
+    dls_bench_point pt;
+    dls_status st = dls_bench_measure(&j->kernel, &j->bp.bench, &j->o.const_units, 1, &pt, err);
+    double speed1 = st == DLS_OK ? pt.speed : -1;
+    MPI_Gather(&speed1, 1, MPI_DOUBLE, j->speeds, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (j->rank != 0)
+        return 0;
+    int rc = 0;
+    for (int r = 0; r < j->p; r++)
+        if (!(j->speeds[r] > 0)) {
+            fprintf(stderr, "mpi_divisible: rank %d could not measure its speed at %g units\n",
+                    r, j->o.const_units);
+            rc = 2;
+        }
+    if (rc == 0
+        && build_platform(j->measured, j->speeds, 1, j->startup, j->rate,
+                          &j->plat[SPLIT_CONSTANT], err) != DLS_OK) {
+        fprintf(stderr, "%s\n", err->message);
+        rc = 2;
+    }
+    return rc;
+}
+
+/* Rank 0: prints the links and builds the fpm and even platforms (and writes --measured).
+ * Returns the exit status so far. */
+static int build_platforms(job *j, dls_error *err)
+{
+    for (int r = 1; r < j->p; r++)
+        printf("link rank=%d startup=%.3g rate=%.3g\n", r, j->startup[r], j->rate[r]);
+    /* equal speeds and free links give equal shares (to one unit) */
+    double *ones = j->finish;
+    for (int r = 0; r < j->p; r++)
+        ones[r] = 1;
+    if (build_platform(j->measured, NULL, 1, j->startup, j->rate, &j->plat[SPLIT_FPM], err)
+            != DLS_OK
+        || build_platform(j->measured, ones, 0, NULL, NULL, &j->plat[SPLIT_EVEN], err)
+               != DLS_OK) {
+        fprintf(stderr, "%s\n", err->message);
+        return 2;
+    }
+    if (j->o.measured != NULL
+        && dls_platform_write_file(j->plat[SPLIT_FPM], j->o.measured, err) != DLS_OK) {
+        fprintf(stderr, "%s\n", err->message);
+        return 2;
+    }
+    return 0;
+}
+
+/* What the runs of one split add up to on rank 0: the sums of the checksums, the units and
+ * their indices, and whether every run's sums were right. */
+typedef struct tally {
+    uint64_t total[3];
+    int right;
+} tally;
+
+/* Scatters and processes the units of plan o.runs times (into units, where a rank's share
+ * lies), each rank's finish and computation going to rank 0's *_runs; the first run of the
+ * first split writes -o. Every rank leaves together, whichever failed. */
+static dls_status scatter_runs(job *j, int s, dls_mpi_plan *plan, uint64_t *units, int first,
+                               tally *t, dls_error *err)
+{
+    const uint64_t count = dls_mpi_plan_count(plan, j->rank);
+    /* 0 + 1 + ... + (V - 1), modulo 2^64 as the sums are */
+    const uint64_t v = j->o.units;
+    const uint64_t index_sum = v % 2 == 0 ? (v / 2) * (v - 1) : v * ((v - 1) / 2);
+    const size_t p = (size_t)j->p;
+    dls_status st = DLS_OK;
+    for (int run = 0; run < j->o.runs && st == DLS_OK; run++) {
+        st = dls_mpi_plan_scatter(MPI_COMM_WORLD, plan, j->load, j->o.unit_bytes, units, err);
+        uint64_t got[3] = {0, count, 0};
+        /* the computation alone, from the scatter's return (for rank 0, after its last
+         * send: see the note on compute= above) */
+        double busy = 0;
+        if (st == DLS_OK) {
+            double t0 = now();
+            got[0] = process(units, count, j->words, j->o.rounds, j->reps);
+            for (uint64_t u = 0; u < count; u++)
+                got[2] += units[u * j->words];
+            busy = now() - t0;
+            st = dls_mpi_plan_done(plan, err);
+        }
+        MPI_Gather(&busy, 1, MPI_DOUBLE, j->compute_runs + (size_t)run * p, 1, MPI_DOUBLE, 0,
+                   MPI_COMM_WORLD);
+        if (st == DLS_OK)
+            st = dls_mpi_plan_measured(MPI_COMM_WORLD, plan, NULL,
+                                       j->finish_runs + (size_t)run * p, err);
+        if (st == DLS_OK && first && run == 0 && j->o.json != NULL)
+            st = dls_mpi_plan_write_json(MPI_COMM_WORLD, plan, j->o.json, err);
+        MPI_Reduce(got, t->total, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+        if (j->rank == 0)
+            t->right = t->right && t->total[0] == j->expected_sum && t->total[1] == v
+                       && t->total[2] == index_sum;
+        int ok = st == DLS_OK, all_ok = 0;
+        MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+        if (!all_ok && st == DLS_OK) {
+            st = err->status = DLS_EINVAL;
+            snprintf(err->message, sizeof err->message, "mpi_divisible: split %s: another "
+                     "rank failed in run %d", split_names[s], run + 1);
+        }
+    }
+    return st;
+}
+
+/* Rank 0: each rank's median finish and computation over the runs. */
+static void medians(job *j)
+{
+    const size_t p = (size_t)j->p;
+    for (int r = 0; r < j->p; r++) {
+        for (int run = 0; run < j->o.runs; run++)
+            j->column[run] = j->finish_runs[(size_t)run * p + (size_t)r];
+        j->finish[r] = median(j->column, j->o.runs);
+        for (int run = 0; run < j->o.runs; run++)
+            j->column[run] = j->compute_runs[(size_t)run * p + (size_t)r];
+        j->compute[r] = median(j->column, j->o.runs);
+    }
+}
+
+/* Rank 0: the result lines of split s and its makespan line. Returns 2 when the even
+ * split's prediction failed, else 0. */
+static int report(job *j, int s, const dls_mpi_plan *plan, const dls_schedule_params *sp,
+                  int right, dls_error *err)
+{
+    /* the even split has no model: the measured platform predicts its shares, as the
+     * scatter sends them */
+    int rc = 0, predicted_ok = 1;
+    if (s == SPLIT_EVEN
+        && predict_as_run(j->plat[SPLIT_FPM], plan, j->p, sp, j->even_arrival, j->even_finish,
+                          err) != DLS_OK) {
+        fprintf(stderr, "%s\n", err->message);
+        rc = 2;
+        predicted_ok = 0;
+    }
+    double predicted_span = 0, measured_span = 0, predicted_busy = 0, busy_span = 0;
+    printf("split %s: %llu units, %s\n", split_names[s], (unsigned long long)j->o.units,
+           right ? "each processed once" : "WRONG");
+    for (int r = 0; r < j->p; r++) {
+        double predicted = NAN, arrival = NAN;
+        if (s == SPLIT_EVEN && predicted_ok) {
+            predicted = j->even_finish[r];
+            arrival = j->even_arrival[r];
+        } else if (s != SPLIT_EVEN) {
+            dls_mpi_plan_predicted(plan, r, &arrival, &predicted);
+        }
+        if (dls_mpi_plan_count(plan, r) > 0) {
+            predicted_span = fmax(predicted_span, predicted);
+            measured_span = fmax(measured_span, j->finish[r]);
+            predicted_busy = fmax(predicted_busy, predicted - arrival);
+            busy_span = fmax(busy_span, j->compute[r]);
+        }
+        printf("result example=divisible split=%s rank=%d name=%s units=%llu "
+               "predicted=%.6g measured=%.6g predicted_compute=%.6g compute=%.6g\n",
+               split_names[s], r, dls_platform_name(j->measured, (size_t)r),
+               (unsigned long long)dls_mpi_plan_count(plan, r), predicted, j->finish[r],
+               predicted - arrival, j->compute[r]);
+    }
+    printf("makespan example=divisible split=%s predicted=%.6g measured=%.6g error=%.4f "
+           "predicted_compute=%.6g compute=%.6g compute_error=%.4f\n",
+           split_names[s], predicted_span, measured_span,
+           (measured_span - predicted_span) / predicted_span, predicted_busy, busy_span,
+           (busy_span - predicted_busy) / predicted_busy);
+    return rc;
+}
+
+/* Schedules, runs and reports split s. Returns -1 when the splits must stop (*rc set to
+ * 2), else 0 with rank 0's *rc raised to 1 for units processed wrongly, 2 for an error. */
+static int run_split(job *j, int s, const dls_schedule_params *sp, int first, int *rc,
+                     dls_error *err)
+{
+    const int rank = j->rank;
+    dls_mpi_plan *plan = NULL;
+    dls_status st = dls_mpi_schedule(MPI_COMM_WORLD, 0, j->plat[s], j->o.units, sp, &plan, err);
+    if (st != DLS_OK) {
+        if (rank == 0)
+            fprintf(stderr, "%s\n", err->message);
+        *rc = 2;
+        return -1;
+    }
+    uint64_t count = dls_mpi_plan_count(plan, rank);
+    free(j->mine);
+    j->mine = rank == 0 || count == 0 ? NULL : malloc((size_t)count * j->o.unit_bytes);
+    /* touched before the scatter, as an application's buffers would be: the first touch
+     * of fresh pages is no part of the link */
+    if (j->mine != NULL)
+        memset(j->mine, 0, (size_t)count * j->o.unit_bytes);
+    int ok = rank == 0 || count == 0 || j->mine != NULL, all_ok = 0;
     MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (!all_ok) {
         if (rank == 0)
-            fprintf(stderr, "mpi_divisible: out of memory for %llu units of %zu bytes\n",
-                    (unsigned long long)o.units, o.unit_bytes);
-        rc = 2;
-        goto done;
-    }
-    /* the kernel's units are not the load's: a rank measures before it has any */
-    fill_units(uk.data, (uint64_t)1 << 41, own, words);
-    uint64_t expected_sum = 0;
-    if (rank == 0) {
-        fill_units(load, 0, o.units, words);
-        /* the reference: every unit once, on one rank */
-        expected_sum = process(load, o.units, words, o.rounds, 1);
-    }
-
-    dls_kernel kernel = {.name = "unit-checksum", .run = unit_run, .data = &uk,
-                         .integer_sizes = 1};
-    dls_mpi_bench_params bp;
-    dls_mpi_bench_params_init(&bp);
-    /* sizes far below a share never matter here, and on a shared machine runs shorter than
-     * a time slice would see a core of their own */
-    bp.bench.min_size = fmin(o.max_units, fmax(1, floor((double)o.units / (16.0 * p))));
-    bp.bench.max_size = o.max_units;
-    bp.bench.max_points = 8;
-    bp.bench.time_budget = o.budget;
-    bp.bench.size_time_cap = o.budget / 4;
-    bp.bench.max_reps = 20;
-    /* no memory formula: any rank may take the whole load */
-    bp.memory_limits = 0;
-    dls_status st = dls_mpi_bench(MPI_COMM_WORLD, &kernel, &bp, &measured, &err);
-    if (st != DLS_OK) {
-        /* collective: every rank has the same message; one prints it */
-        if (rank == 0)
-            fprintf(stderr, "%s\n", err.message);
-        rc = 2;
-        goto done;
-    }
-    if (o.links != NULL) {
-        if (rank == 0)
-            rc = read_links(o.links, p, startup, rate);
-        MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-        if (rc != 0)
-            goto done;
-    } else
-        measure_links(&o, load, uk.data, big, rank, p, startup, rate);
-
-    /* The single-number model of Lastovetsky and Reddy (2007a and 2005): each rank's speed at one
-     * size, measured at the same time on every rank as the speed functions were. */
-    if (o.split == SPLIT_CONSTANT || o.split == -1) {
-        dls_bench_point pt;
-        st = dls_bench_measure(&kernel, &bp.bench, &o.const_units, 1, &pt, &err);
-        double speed1 = st == DLS_OK ? pt.speed : -1;
-        MPI_Gather(&speed1, 1, MPI_DOUBLE, speeds, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-        if (rank == 0)
-            for (int r = 0; r < p; r++)
-                if (!(speeds[r] > 0)) {
-                    fprintf(stderr, "mpi_divisible: rank %d could not measure its speed at %g units\n",
-                            r, o.const_units);
-                    rc = 2;
-                }
-        if (rank == 0 && rc == 0
-            && build_platform(measured, speeds, 1, startup, rate, &plat[SPLIT_CONSTANT], &err)
-                   != DLS_OK) {
-            fprintf(stderr, "%s\n", err.message);
-            rc = 2;
-        }
-    }
-    if (rank == 0 && rc == 0) {
-        for (int r = 1; r < p; r++)
-            printf("link rank=%d startup=%.3g rate=%.3g\n", r, startup[r], rate[r]);
-        /* equal speeds and free links give equal shares (to one unit) */
-        double *ones = finish;
-        for (int r = 0; r < p; r++)
-            ones[r] = 1;
-        if (build_platform(measured, NULL, 1, startup, rate, &plat[SPLIT_FPM], &err) != DLS_OK
-            || build_platform(measured, ones, 0, NULL, NULL, &plat[SPLIT_EVEN], &err) != DLS_OK) {
-            fprintf(stderr, "%s\n", err.message);
-            rc = 2;
-        }
-    }
-    if (rank == 0 && rc == 0 && o.measured != NULL
-        && dls_platform_write_file(plat[SPLIT_FPM], o.measured, &err) != DLS_OK) {
-        fprintf(stderr, "%s\n", err.message);
-        rc = 2;
-    }
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (rc != 0)
-        goto done;
-
-    dls_schedule_params sp;
-    dls_schedule_params_init(&sp);
-    /* rank 0 computes too, on the share it keeps without a send: dls_mpi_schedule serves it
-     * last whatever this says (one thread sends, then computes); the even split's
-     * prediction below (dls_schedule_evaluate) takes it as the originator's processor,
-     * computing from the start */
-    sp.originator_computes = 1;
-    int first = 1;
-    for (int s = 0; s < SPLIT_COUNT; s++) {
-        if (o.split != -1 && o.split != s)
-            continue;
-        dls_mpi_plan *plan = NULL;
-        st = dls_mpi_schedule(MPI_COMM_WORLD, 0, plat[s], o.units, &sp, &plan, &err);
-        if (st != DLS_OK) {
-            if (rank == 0)
-                fprintf(stderr, "%s\n", err.message);
-            rc = 2;
-            break;
-        }
-        uint64_t count = dls_mpi_plan_count(plan, rank);
-        free(mine);
-        mine = rank == 0 || count == 0 ? NULL : malloc((size_t)count * o.unit_bytes);
-        /* touched before the scatter, as an application's buffers would be: the first touch
-         * of fresh pages is no part of the link */
-        if (mine != NULL)
-            memset(mine, 0, (size_t)count * o.unit_bytes);
-        ok = rank == 0 || count == 0 || mine != NULL;
-        MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-        if (!all_ok) {
-            if (rank == 0)
-                fprintf(stderr, "mpi_divisible: out of memory\n");
-            dls_mpi_plan_free(plan);
-            rc = 2;
-            break;
-        }
-        /* rank 0 processes its chunk where it lies */
-        uint64_t *units = rank == 0 ? load + dls_mpi_plan_offset(plan, 0) * words : mine;
-        /* 0 + 1 + ... + (V - 1), modulo 2^64 as the sums are */
-        const uint64_t v = o.units;
-        const uint64_t index_sum = v % 2 == 0 ? (v / 2) * (v - 1) : v * ((v - 1) / 2);
-        int right = 1;
-        uint64_t total[3] = {0, 0, 0};
-        for (int run = 0; run < o.runs && st == DLS_OK; run++) {
-            st = dls_mpi_plan_scatter(MPI_COMM_WORLD, plan, load, o.unit_bytes, units, &err);
-            uint64_t got[3] = {0, count, 0};
-            /* the computation alone, from the scatter's return (for rank 0, after its last
-             * send: see the note on compute= above) */
-            double busy = 0;
-            if (st == DLS_OK) {
-                double t0 = now();
-                got[0] = process(units, count, words, o.rounds, reps);
-                for (uint64_t u = 0; u < count; u++)
-                    got[2] += units[u * words];
-                busy = now() - t0;
-                st = dls_mpi_plan_done(plan, &err);
-            }
-            MPI_Gather(&busy, 1, MPI_DOUBLE, compute_runs + (size_t)run * (size_t)p, 1,
-                       MPI_DOUBLE, 0, MPI_COMM_WORLD);
-            if (st == DLS_OK)
-                st = dls_mpi_plan_measured(MPI_COMM_WORLD, plan, NULL,
-                                           finish_runs + (size_t)run * (size_t)p, &err);
-            if (st == DLS_OK && first && run == 0 && o.json != NULL)
-                st = dls_mpi_plan_write_json(MPI_COMM_WORLD, plan, o.json, &err);
-            MPI_Reduce(got, total, 3, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-            if (rank == 0)
-                right = right && total[0] == expected_sum && total[1] == o.units
-                        && total[2] == index_sum;
-            /* every rank leaves the runs together, whichever failed */
-            ok = st == DLS_OK;
-            MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-            if (!all_ok && st == DLS_OK) {
-                st = err.status = DLS_EINVAL;
-                snprintf(err.message, sizeof err.message, "mpi_divisible: split %s: another "
-                         "rank failed in run %d", split_names[s], run + 1);
-            }
-        }
-        first = 0;
-        if (st != DLS_OK) {
-            if (rank == 0)
-                fprintf(stderr, "%s\n", err.message);
-            dls_mpi_plan_free(plan);
-            rc = 2;
-            break;
-        }
-        if (rank == 0) {
-            /* each rank's median over the runs */
-            for (int r = 0; r < p; r++) {
-                for (int run = 0; run < o.runs; run++)
-                    column[run] = finish_runs[(size_t)run * (size_t)p + (size_t)r];
-                finish[r] = median(column, o.runs);
-                for (int run = 0; run < o.runs; run++)
-                    column[run] = compute_runs[(size_t)run * (size_t)p + (size_t)r];
-                compute[r] = median(column, o.runs);
-            }
-            if (!right) {
-                fprintf(stderr, "mpi_divisible: split %s: %llu units processed (of %llu), the "
-                        "checksums or the indices differ from one rank's\n",
-                        split_names[s], (unsigned long long)total[1],
-                        (unsigned long long)o.units);
-                rc = 1;
-            }
-            /* the even split has no model: the measured platform predicts its shares, as
-             * the scatter sends them */
-            int predicted_ok = 1;
-            if (s == SPLIT_EVEN
-                && predict_as_run(plat[SPLIT_FPM], plan, p, &sp, even_arrival, even_finish,
-                                  &err) != DLS_OK) {
-                fprintf(stderr, "%s\n", err.message);
-                rc = 2;
-                predicted_ok = 0;
-            }
-            double predicted_span = 0, measured_span = 0, predicted_busy = 0, busy_span = 0;
-            printf("split %s: %llu units, %s\n", split_names[s], (unsigned long long)o.units,
-                   right ? "each processed once" : "WRONG");
-            for (int r = 0; r < p; r++) {
-                double predicted = NAN, arrival = NAN;
-                if (s == SPLIT_EVEN && predicted_ok) {
-                    predicted = even_finish[r];
-                    arrival = even_arrival[r];
-                } else if (s != SPLIT_EVEN) {
-                    dls_mpi_plan_predicted(plan, r, &arrival, &predicted);
-                }
-                if (dls_mpi_plan_count(plan, r) > 0) {
-                    predicted_span = fmax(predicted_span, predicted);
-                    measured_span = fmax(measured_span, finish[r]);
-                    predicted_busy = fmax(predicted_busy, predicted - arrival);
-                    busy_span = fmax(busy_span, compute[r]);
-                }
-                printf("result example=divisible split=%s rank=%d name=%s units=%llu "
-                       "predicted=%.6g measured=%.6g predicted_compute=%.6g compute=%.6g\n",
-                       split_names[s], r, dls_platform_name(measured, (size_t)r),
-                       (unsigned long long)dls_mpi_plan_count(plan, r), predicted, finish[r],
-                       predicted - arrival, compute[r]);
-            }
-            printf("makespan example=divisible split=%s predicted=%.6g measured=%.6g error=%.4f "
-                   "predicted_compute=%.6g compute=%.6g compute_error=%.4f\n",
-                   split_names[s], predicted_span, measured_span,
-                   (measured_span - predicted_span) / predicted_span, predicted_busy, busy_span,
-                   (busy_span - predicted_busy) / predicted_busy);
-        }
+            fprintf(stderr, "mpi_divisible: out of memory\n");
         dls_mpi_plan_free(plan);
+        *rc = 2;
+        return -1;
     }
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    /* rank 0 processes its chunk where it lies */
+    uint64_t *units = rank == 0 ? j->load + dls_mpi_plan_offset(plan, 0) * j->words : j->mine;
+    tally t = {{0, 0, 0}, 1};
+    st = scatter_runs(j, s, plan, units, first, &t, err);
+    if (st != DLS_OK) {
+        if (rank == 0)
+            fprintf(stderr, "%s\n", err->message);
+        dls_mpi_plan_free(plan);
+        *rc = 2;
+        return -1;
+    }
+    if (rank == 0) {
+        medians(j);
+        if (!t.right) {
+            fprintf(stderr, "mpi_divisible: split %s: %llu units processed (of %llu), the "
+                    "checksums or the indices differ from one rank's\n",
+                    split_names[s], (unsigned long long)t.total[1],
+                    (unsigned long long)j->o.units);
+            *rc = 1;
+        }
+        if (report(j, s, plan, sp, t.right, err) != 0)
+            *rc = 2;
+    }
+    dls_mpi_plan_free(plan);
+    return 0;
+}
 
-done:
-    free(startup);
-    free(rate);
-    free(speeds);
-    free(finish);
-    free(compute);
-    free(finish_runs);
-    free(compute_runs);
-    free(column);
-    free(even_arrival);
-    free(even_finish);
-    free(uk.data);
-    free(load);
-    free(mine);
-    dls_platform_free(measured);
-    for (int s = 0; s < SPLIT_COUNT; s++)
-        dls_platform_free(plat[s]);
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    job j = {0};
+    MPI_Comm_rank(MPI_COMM_WORLD, &j.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &j.p);
+    if (parse(argc, argv, j.rank, &j.o) != 0) {
+        MPI_Finalize();
+        return 2;
+    }
+    const options *o = &j.o;
+    j.words = o->unit_bytes / 8;
+    j.reps = o->hetero ? j.rank + 1 : 1;
+    /* the large ping: as large as the tries to every rank can be while each sends other
+     * units, within one MPI message */
+    j.big = o->units / ((uint64_t)PING_TRIES * (uint64_t)j.p);
+    if (j.big < 1)
+        j.big = 1;
+    if (j.big > (uint64_t)INT32_MAX / o->unit_bytes)
+        j.big = (uint64_t)INT32_MAX / o->unit_bytes;
+    dls_error err;
+    dls_error_clear(&err);
+    int rc = 0;
+    if (!job_alloc(&j)) {
+        if (j.rank == 0)
+            fprintf(stderr, "mpi_divisible: out of memory for %llu units of %zu bytes\n",
+                    (unsigned long long)o->units, o->unit_bytes);
+        rc = 2;
+    }
+    if (rc == 0)
+        rc = measure(&j, &err);
+    if (rc == 0) {
+        if (o->split == SPLIT_CONSTANT || o->split == -1)
+            rc = measure_constant(&j, &err);
+        if (j.rank == 0 && rc == 0)
+            rc = build_platforms(&j, &err);
+        MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    }
+    if (rc == 0) {
+        dls_schedule_params sp;
+        dls_schedule_params_init(&sp);
+        /* rank 0 computes too, on the share it keeps without a send: dls_mpi_schedule serves
+         * it last whatever this says (one thread sends, then computes); the even split's
+         * prediction (dls_schedule_evaluate) takes it as the originator's processor,
+         * computing from the start */
+        sp.originator_computes = 1;
+        int first = 1;
+        for (int s = 0; s < SPLIT_COUNT; s++) {
+            if (o->split != -1 && o->split != s)
+                continue;
+            if (run_split(&j, s, &sp, first, &rc, &err) != 0)
+                break;
+            first = 0;
+        }
+        MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    }
+    job_free(&j);
     MPI_Finalize();
     return rc;
 }

@@ -1,5 +1,5 @@
-/* mpi_matmul: the striped matrix product C = A B of Lastovetsky and Reddy (2007a) across the ranks
- * of an MPI job. Every rank measures its speed function for the gemm-rows kernel in the same run
+/* mpi_matmul: the striped matrix product C = A B of paper 000 across the ranks of an MPI job.
+ * Every rank measures its speed function for the gemm-rows kernel in the same run
  * (dls_mpi_bench: all ranks at once, so that what they share is in the models), the N rows of
  * A are partitioned over the ranks with those models (dls_mpi_partition; processor i is rank
  * i), rank 0 scatters the rows of A and broadcasts B, every rank computes its rows of C with
@@ -217,268 +217,326 @@ static dls_status constant_platform(const dls_platform *like, const double *spee
     return st;
 }
 
+/* Everything one rank holds for the run, freed by job_free(). */
+typedef struct job {
+    options o;
+    int rank, p, n, reps;
+    repeat_kernel rk;
+    dls_kernel kernel;
+    dls_mpi_bench_params bp;
+    dls_platform *fpm, *constant, *even; /* rank 0 (fpm: every rank when measured) */
+    double *a, *c, *ref;                 /* rank 0: n x n */
+    double *b;                           /* n x n */
+    double *my_a, *my_c;                 /* this rank's rows */
+    double *speeds;                      /* rank 0: one per rank */
+    uint64_t *counts;                    /* each rank's rows */
+    int *sendcounts, *displs;            /* the same in doubles, for MPI */
+    double *times;                       /* rank 0: p x runs */
+    double *mine;                        /* runs: this rank's times */
+} job;
+
+static void job_free(job *j)
+{
+    free(j->speeds);
+    free(j->counts);
+    free(j->sendcounts);
+    free(j->displs);
+    free(j->times);
+    free(j->mine);
+    free(j->a);
+    free(j->b);
+    free(j->c);
+    free(j->ref);
+    free(j->my_a);
+    free(j->my_c);
+    dls_platform_free(j->fpm);
+    dls_platform_free(j->constant);
+    dls_platform_free(j->even);
+}
+
+/* The speed functions: read from --platform by rank 0, or measured by every rank at once
+ * (dls_mpi_bench). Returns the exit status so far, the same on every rank. */
+static int measure(job *j, dls_error *err)
+{
+    const options *o = &j->o;
+    dls_mpi_bench_params *bp = &j->bp;
+    dls_mpi_bench_params_init(bp);
+    /* sizes far below a share never matter here, and on a shared machine runs shorter than
+     * a time slice would see a core of their own */
+    bp->bench.min_size = fmin(o->max_rows, fmax(1, floor(o->n / (16.0 * j->p))));
+    bp->bench.max_size = o->max_rows;
+    bp->bench.max_points = 8;
+    bp->bench.time_budget = o->budget;
+    bp->bench.size_time_cap = o->budget / 4;
+    bp->bench.max_reps = 20;
+    int rc = 0;
+    if (o->platform != NULL) {
+        /* measured before, by dlsched bench --mpi: rank 0 reads it (it alone partitions) */
+        if (j->rank == 0) {
+            if (dls_platform_read_file(o->platform, &j->fpm, err) != DLS_OK) {
+                fprintf(stderr, "%s\n", err->message);
+                rc = 2;
+            } else if (dls_platform_count(j->fpm) != (size_t)j->p) {
+                fprintf(stderr, "mpi_matmul: %s has %zu processors for %d ranks\n", o->platform,
+                        dls_platform_count(j->fpm), j->p);
+                rc = 2;
+            }
+        }
+        MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    } else if (dls_mpi_bench(MPI_COMM_WORLD, &j->kernel, bp, &j->fpm, err) != DLS_OK) {
+        /* collective: every rank has the same message; one prints it */
+        if (j->rank == 0)
+            fprintf(stderr, "%s\n", err->message);
+        rc = 2;
+    }
+    return rc;
+}
+
+/* Allocates j's buffers; returns whether every rank could (collective). */
+static int job_alloc(job *j)
+{
+    const size_t p = (size_t)j->p, nn = (size_t)j->n * (size_t)j->n;
+    j->speeds = malloc(p * sizeof *j->speeds);
+    j->counts = malloc(p * sizeof *j->counts);
+    j->sendcounts = malloc(p * sizeof *j->sendcounts);
+    j->displs = malloc(p * sizeof *j->displs);
+    j->times = malloc(p * (size_t)j->o.runs * sizeof *j->times);
+    j->mine = malloc((size_t)j->o.runs * sizeof *j->mine);
+    j->b = malloc(nn * sizeof *j->b);
+    int ok = j->speeds && j->counts && j->sendcounts && j->displs && j->times && j->mine
+             && j->b;
+    if (j->rank == 0) {
+        j->a = malloc(nn * sizeof *j->a);
+        j->c = malloc(nn * sizeof *j->c);
+        j->ref = malloc(nn * sizeof *j->ref);
+        ok = ok && j->a && j->c && j->ref;
+    }
+    int all_ok = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    return all_ok;
+}
+
+/* Rank 0's platform of the speeds every rank measured at --const-rows (speed1 this rank's,
+ * -1 when it could not). Returns the exit status so far, the same on every rank. */
+static int gather_constant(job *j, double speed1, dls_error *err)
+{
+    MPI_Gather(&speed1, 1, MPI_DOUBLE, j->speeds, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    int rc = 0;
+    if (j->rank == 0) {
+        for (int r = 0; r < j->p; r++)
+            if (!(j->speeds[r] > 0)) {
+                fprintf(stderr, "mpi_matmul: rank %d could not measure its speed at %g rows\n",
+                        r, j->o.const_rows);
+                rc = 2;
+            }
+        if (rc == 0 && constant_platform(j->fpm, j->speeds, &j->constant, err) != DLS_OK) {
+            fprintf(stderr, "%s\n", err->message);
+            rc = 2;
+        }
+    }
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return rc;
+}
+
+/* Rank 0 builds the even platform, the matrices and the reference product; B goes to every
+ * rank. Returns the exit status so far, the same on every rank. */
+static int prepare(job *j, dls_error *err)
+{
+    const int n = j->n;
+    int rc = 0;
+    if (j->rank == 0) {
+        /* equal speeds give equal shares (to one row) */
+        for (int r = 0; r < j->p; r++)
+            j->speeds[r] = 1;
+        if (constant_platform(j->fpm, j->speeds, &j->even, err) != DLS_OK) {
+            fprintf(stderr, "%s\n", err->message);
+            rc = 2;
+        }
+        fill(j->a, (size_t)n * (size_t)n, 1);
+        fill(j->b, (size_t)n * (size_t)n, 2);
+        /* the reference: the whole product on one rank */
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, j->a, n, j->b, n,
+                    0.0, j->ref, n);
+    }
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc == 0)
+        MPI_Bcast(j->b, n * n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    return rc;
+}
+
+/* Rank 0: checks C of split s (partitioned by `by`) and prints its result and makespan
+ * lines. Returns 1 when C is wrong, 2 when out of memory, else 0. */
+static int report(job *j, int s, const dls_platform *by)
+{
+    const int n = j->n, runs = j->o.runs;
+    /* |C - C_ref| against |A| |B| n eps: the rows were computed by other calls, whose
+     * blocking may sum in another order */
+    double diff = 0, scale = 0;
+    for (size_t i = 0; i < (size_t)n * (size_t)n; i++) {
+        diff = fmax(diff, fabs(j->c[i] - j->ref[i]));
+        scale = fmax(scale, fabs(j->ref[i]));
+    }
+    int rc = 0, right = diff <= 1e-12 * (double)n * fmax(scale, 1.0);
+    if (!right) {
+        fprintf(stderr, "mpi_matmul: split %s: C differs from the one-rank product by %g\n",
+                split_names[s], diff);
+        rc = 1;
+    }
+    /* the makespan of each run, then the median run; each rank's median time */
+    double *spans = malloc((size_t)runs * sizeof *spans);
+    double *col = malloc((size_t)runs * sizeof *col);
+    if (spans == NULL || col == NULL) {
+        free(spans);
+        free(col);
+        return 2;
+    }
+    for (int run = 0; run < runs; run++) {
+        spans[run] = 0;
+        for (int r = 0; r < j->p; r++)
+            spans[run] = fmax(spans[run], j->times[r * runs + run]);
+    }
+    double measured_span = median(spans, runs);
+    double predicted_span = 0;
+    printf("split %s: %d x %d product, %s\n", split_names[s], n, n,
+           right ? "C right" : "C WRONG");
+    for (int r = 0; r < j->p; r++) {
+        /* the model's time is rows / speed in seconds per n^2 multiply-adds */
+        const dls_platform *model_of = s == SPLIT_EVEN ? j->fpm : by;
+        double predicted =
+            (double)n * n * dls_model_time(dls_platform_model(model_of, (size_t)r),
+                                           (double)j->counts[r]);
+        predicted_span = fmax(predicted_span, predicted);
+        for (int run = 0; run < runs; run++)
+            col[run] = j->times[r * runs + run];
+        printf("result example=matmul split=%s rank=%d name=%s rows=%llu predicted=%.6g "
+               "measured=%.6g\n",
+               split_names[s], r, dls_platform_name(j->fpm, (size_t)r),
+               (unsigned long long)j->counts[r], predicted, median(col, runs));
+    }
+    printf("makespan example=matmul split=%s predicted=%.6g measured=%.6g error=%.4f\n",
+           split_names[s], predicted_span, measured_span,
+           (measured_span - predicted_span) / predicted_span);
+    free(spans);
+    free(col);
+    return rc;
+}
+
+/* Partitions the rows for split s, scatters A, times o.runs products and gathers C and the
+ * times on rank 0, which reports. Returns -1 when the splits must stop (*rc set to 2), else
+ * 0 with rank 0's *rc set as report() says when it fails. */
+static int run_split(job *j, int s, int *rc, dls_error *err)
+{
+    const int n = j->n, rank = j->rank;
+    const dls_platform *by = s == SPLIT_FPM ? j->fpm : s == SPLIT_EVEN ? j->even : j->constant;
+    uint64_t my_rows = 0, my_first = 0;
+    if (dls_mpi_partition(MPI_COMM_WORLD, rank == 0 ? by : NULL, (uint64_t)n, NULL, &my_rows,
+                          &my_first, j->counts, err) != DLS_OK) {
+        if (rank == 0)
+            fprintf(stderr, "%s\n", err->message);
+        *rc = 2;
+        return -1;
+    }
+    for (int r = 0, at = 0; r < j->p; r++) {
+        j->sendcounts[r] = (int)j->counts[r] * n;
+        j->displs[r] = at;
+        at += j->sendcounts[r];
+    }
+    free(j->my_a);
+    free(j->my_c);
+    /* one element at least, so that a rank given no rows still has valid buffers */
+    j->my_a = malloc(((size_t)my_rows * (size_t)n + 1) * sizeof *j->my_a);
+    j->my_c = malloc(((size_t)my_rows * (size_t)n + 1) * sizeof *j->my_c);
+    int ok = j->my_a != NULL && j->my_c != NULL, all_ok = 0;
+    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    if (!all_ok) {
+        if (rank == 0)
+            fprintf(stderr, "mpi_matmul: out of memory\n");
+        *rc = 2;
+        return -1;
+    }
+    MPI_Scatterv(j->a, j->sendcounts, j->displs, MPI_DOUBLE, j->my_a, j->sendcounts[rank],
+                 MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    for (int run = 0; run < j->o.runs; run++) {
+        /* the ranks start together, as they measured together */
+        MPI_Barrier(MPI_COMM_WORLD);
+        double t0 = now();
+        for (int i = 0; i < j->reps && my_rows > 0; i++)
+            cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)my_rows, n, n, 1.0,
+                        j->my_a, n, j->b, n, 0.0, j->my_c, n);
+        j->mine[run] = now() - t0;
+    }
+    MPI_Gather(j->mine, j->o.runs, MPI_DOUBLE, j->times, j->o.runs, MPI_DOUBLE, 0,
+               MPI_COMM_WORLD);
+    MPI_Gatherv(j->my_c, j->sendcounts[rank], MPI_DOUBLE, j->c, j->sendcounts, j->displs,
+                MPI_DOUBLE, 0, MPI_COMM_WORLD);
+    if (rank == 0) {
+        int r = report(j, s, by);
+        if (r != 0)
+            *rc = r;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    int rank, p;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &p);
-    options o;
-    if (parse(argc, argv, rank, &o) != 0) {
+    job j = {0};
+    MPI_Comm_rank(MPI_COMM_WORLD, &j.rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &j.p);
+    if (parse(argc, argv, j.rank, &j.o) != 0) {
         MPI_Finalize();
         return 2;
     }
+    const options *o = &j.o;
     /* ranks share the cores of a node: one OpenBLAS thread each unless told otherwise */
-    openblas_set_num_threads(o.threads);
-    const int n = o.n;
-    const int reps = o.hetero ? rank + 1 : 1;
+    openblas_set_num_threads(o->threads);
+    j.n = o->n;
+    j.reps = o->hetero ? j.rank + 1 : 1;
 
     dls_error err;
     dls_error_clear(&err);
     dls_blas_kernel_params kp;
     dls_blas_kernel_params_init(&kp);
-    kp.fixed = n;
-    kp.threads = (unsigned)o.threads;
-    repeat_kernel rk = {.reps = reps};
-    dls_platform *fpm = NULL, *constant = NULL, *even = NULL;
-    double *a = NULL, *b = NULL, *c = NULL, *ref = NULL, *my_a = NULL, *my_c = NULL;
-    int rc = 0;
-    dls_status st = dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &kp, &rk.inner, &err);
-    if (st != DLS_OK) {
+    kp.fixed = j.n;
+    kp.threads = (unsigned)o->threads;
+    j.rk.reps = j.reps;
+    if (dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &kp, &j.rk.inner, &err) != DLS_OK) {
         /* every rank fails alike here: the parameters are the same everywhere */
-        if (rank == 0)
+        if (j.rank == 0)
             fprintf(stderr, "%s\n", err.message);
         MPI_Finalize();
         return 2;
     }
-    dls_kernel kernel = {.name = rk.inner.name, .run = repeat_run, .data = &rk,
-                         .integer_sizes = rk.inner.integer_sizes,
-                         .memory = rk.inner.memory != NULL ? repeat_memory : NULL};
-
-    dls_mpi_bench_params bp;
-    dls_mpi_bench_params_init(&bp);
-    /* sizes far below a share never matter here, and on a shared machine runs shorter than
-     * a time slice would see a core of their own */
-    bp.bench.min_size = fmin(o.max_rows, fmax(1, floor(o.n / (16.0 * p))));
-    bp.bench.max_size = o.max_rows;
-    bp.bench.max_points = 8;
-    bp.bench.time_budget = o.budget;
-    bp.bench.size_time_cap = o.budget / 4;
-    bp.bench.max_reps = 20;
-    if (o.platform != NULL) {
-        /* measured before, by dlsched bench --mpi: rank 0 reads it (it alone partitions) */
-        if (rank == 0) {
-            st = dls_platform_read_file(o.platform, &fpm, &err);
-            if (st != DLS_OK) {
-                fprintf(stderr, "%s\n", err.message);
-                rc = 2;
-            } else if (dls_platform_count(fpm) != (size_t)p) {
-                fprintf(stderr, "mpi_matmul: %s has %zu processors for %d ranks\n", o.platform,
-                        dls_platform_count(fpm), p);
-                rc = 2;
-            }
-        }
-        MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-        if (rc != 0)
-            goto done;
-    } else {
-        st = dls_mpi_bench(MPI_COMM_WORLD, &kernel, &bp, &fpm, &err);
-        if (st != DLS_OK) {
-            /* collective: every rank has the same message; one prints it */
-            if (rank == 0)
-                fprintf(stderr, "%s\n", err.message);
-            rc = 2;
-            goto done;
-        }
-    }
-
-    /* The single-number model of Lastovetsky and Reddy (2007a and 2005): each rank's speed at one
-     * size, measured at the same time on every rank as the speed functions were. */
-    int want_constant = o.split == SPLIT_CONSTANT || o.split == -1;
+    j.kernel = (dls_kernel){.name = j.rk.inner.name, .run = repeat_run, .data = &j.rk,
+                            .integer_sizes = j.rk.inner.integer_sizes,
+                            .memory = j.rk.inner.memory != NULL ? repeat_memory : NULL};
+    int rc = measure(&j, &err);
+    /* The single-number model of papers 000 and 004: each rank's speed at one size, measured
+     * at the same time on every rank as the speed functions were. */
+    int want_constant = o->split == SPLIT_CONSTANT || o->split == -1;
     double speed1 = 0;
-    if (want_constant) {
+    if (rc == 0 && want_constant) {
         dls_bench_point pt;
-        st = dls_bench_measure(&kernel, &bp.bench, &o.const_rows, 1, &pt, &err);
+        dls_status st = dls_bench_measure(&j.kernel, &j.bp.bench, &o->const_rows, 1, &pt, &err);
         speed1 = st == DLS_OK ? pt.speed : -1;
     }
-    double *speeds = malloc((size_t)p * sizeof *speeds);
-    uint64_t *counts = malloc((size_t)p * sizeof *counts);
-    int *sendcounts = malloc((size_t)p * sizeof *sendcounts);
-    int *displs = malloc((size_t)p * sizeof *displs);
-    double *times = malloc((size_t)p * (size_t)o.runs * sizeof *times);
-    double *mine = malloc((size_t)o.runs * sizeof *mine);
-    b = malloc((size_t)n * (size_t)n * sizeof *b);
-    int ok = speeds && counts && sendcounts && displs && times && mine && b;
-    if (rank == 0) {
-        a = malloc((size_t)n * (size_t)n * sizeof *a);
-        c = malloc((size_t)n * (size_t)n * sizeof *c);
-        ref = malloc((size_t)n * (size_t)n * sizeof *ref);
-        ok = ok && a && c && ref;
-    }
-    int all_ok = 0;
-    MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-    if (!all_ok) {
-        if (rank == 0)
+    if (rc == 0 && !job_alloc(&j)) {
+        if (j.rank == 0)
             fprintf(stderr, "mpi_matmul: out of memory\n");
         rc = 2;
-        goto free_all;
     }
-    if (want_constant) {
-        MPI_Gather(&speed1, 1, MPI_DOUBLE, speeds, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-        if (rank == 0) {
-            for (int r = 0; r < p; r++)
-                if (!(speeds[r] > 0)) {
-                    fprintf(stderr, "mpi_matmul: rank %d could not measure its speed at %g rows\n",
-                            r, o.const_rows);
-                    rc = 2;
-                }
-            if (rc == 0 && constant_platform(fpm, speeds, &constant, &err) != DLS_OK) {
-                fprintf(stderr, "%s\n", err.message);
-                rc = 2;
-            }
-        }
+    if (rc == 0 && want_constant)
+        rc = gather_constant(&j, speed1, &err);
+    if (rc == 0)
+        rc = prepare(&j, &err);
+    if (rc == 0) {
+        for (int s = 0; s < SPLIT_COUNT; s++)
+            if ((o->split == -1 || o->split == s) && run_split(&j, s, &rc, &err) != 0)
+                break;
         MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-        if (rc != 0)
-            goto free_all;
     }
-    if (rank == 0) {
-        /* equal speeds give equal shares (to one row) */
-        for (int r = 0; r < p; r++)
-            speeds[r] = 1;
-        if (constant_platform(fpm, speeds, &even, &err) != DLS_OK) {
-            fprintf(stderr, "%s\n", err.message);
-            rc = 2;
-        }
-        fill(a, (size_t)n * (size_t)n, 1);
-        fill(b, (size_t)n * (size_t)n, 2);
-        /* the reference: the whole product on one rank */
-        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a, n, b, n, 0.0,
-                    ref, n);
-    }
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    if (rc != 0)
-        goto free_all;
-    MPI_Bcast(b, n * n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-
-    for (int s = 0; s < SPLIT_COUNT; s++) {
-        if (o.split != -1 && o.split != s)
-            continue;
-        const dls_platform *by = s == SPLIT_FPM ? fpm : s == SPLIT_EVEN ? even : constant;
-        uint64_t my_rows = 0, my_first = 0;
-        st = dls_mpi_partition(MPI_COMM_WORLD, rank == 0 ? by : NULL, (uint64_t)n, NULL, &my_rows,
-                               &my_first, counts, &err);
-        if (st != DLS_OK) {
-            if (rank == 0)
-                fprintf(stderr, "%s\n", err.message);
-            rc = 2;
-            break;
-        }
-        for (int r = 0, at = 0; r < p; r++) {
-            sendcounts[r] = (int)counts[r] * n;
-            displs[r] = at;
-            at += sendcounts[r];
-        }
-        free(my_a);
-        free(my_c);
-        /* one element at least, so that a rank given no rows still has valid buffers */
-        my_a = malloc(((size_t)my_rows * (size_t)n + 1) * sizeof *my_a);
-        my_c = malloc(((size_t)my_rows * (size_t)n + 1) * sizeof *my_c);
-        ok = my_a != NULL && my_c != NULL;
-        MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
-        if (!all_ok) {
-            if (rank == 0)
-                fprintf(stderr, "mpi_matmul: out of memory\n");
-            rc = 2;
-            break;
-        }
-        MPI_Scatterv(a, sendcounts, displs, MPI_DOUBLE, my_a, sendcounts[rank], MPI_DOUBLE, 0,
-                     MPI_COMM_WORLD);
-        for (int run = 0; run < o.runs; run++) {
-            /* the ranks start together, as they measured together */
-            MPI_Barrier(MPI_COMM_WORLD);
-            double t0 = now();
-            for (int i = 0; i < reps && my_rows > 0; i++)
-                cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)my_rows, n, n, 1.0,
-                            my_a, n, b, n, 0.0, my_c, n);
-            mine[run] = now() - t0;
-        }
-        MPI_Gather(mine, o.runs, MPI_DOUBLE, times, o.runs, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-        MPI_Gatherv(my_c, sendcounts[rank], MPI_DOUBLE, c, sendcounts, displs, MPI_DOUBLE, 0,
-                    MPI_COMM_WORLD);
-        if (rank != 0)
-            continue;
-
-        /* |C - C_ref| against |A| |B| n eps: the rows were computed by other calls, whose
-         * blocking may sum in another order */
-        double diff = 0, scale = 0;
-        for (size_t i = 0; i < (size_t)n * (size_t)n; i++) {
-            diff = fmax(diff, fabs(c[i] - ref[i]));
-            scale = fmax(scale, fabs(ref[i]));
-        }
-        int right = diff <= 1e-12 * (double)n * fmax(scale, 1.0);
-        if (!right) {
-            fprintf(stderr, "mpi_matmul: split %s: C differs from the one-rank product by %g\n",
-                    split_names[s], diff);
-            rc = 1;
-        }
-        /* the makespan of each run, then the median run; each rank's median time */
-        double *spans = malloc((size_t)o.runs * sizeof *spans);
-        double *col = malloc((size_t)o.runs * sizeof *col);
-        if (spans == NULL || col == NULL) {
-            free(spans);
-            free(col);
-            rc = 2;
-            continue;
-        }
-        for (int run = 0; run < o.runs; run++) {
-            spans[run] = 0;
-            for (int r = 0; r < p; r++)
-                spans[run] = fmax(spans[run], times[r * o.runs + run]);
-        }
-        double measured_span = median(spans, o.runs);
-        double predicted_span = 0;
-        printf("split %s: %d x %d product, %s\n", split_names[s], n, n,
-               right ? "C right" : "C WRONG");
-        for (int r = 0; r < p; r++) {
-            /* the model's time is rows / speed in seconds per n^2 multiply-adds */
-            const dls_platform *model_of = s == SPLIT_EVEN ? fpm : by;
-            double predicted =
-                (double)n * n * dls_model_time(dls_platform_model(model_of, (size_t)r),
-                                               (double)counts[r]);
-            predicted_span = fmax(predicted_span, predicted);
-            for (int run = 0; run < o.runs; run++)
-                col[run] = times[r * o.runs + run];
-            printf("result example=matmul split=%s rank=%d name=%s rows=%llu predicted=%.6g "
-                   "measured=%.6g\n",
-                   split_names[s], r, dls_platform_name(fpm, (size_t)r),
-                   (unsigned long long)counts[r], predicted, median(col, o.runs));
-        }
-        printf("makespan example=matmul split=%s predicted=%.6g measured=%.6g error=%.4f\n",
-               split_names[s], predicted_span, measured_span,
-               (measured_span - predicted_span) / predicted_span);
-        free(spans);
-        free(col);
-    }
-    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
-
-free_all:
-    free(speeds);
-    free(counts);
-    free(sendcounts);
-    free(displs);
-    free(times);
-    free(mine);
-done:
-    free(a);
-    free(b);
-    free(c);
-    free(ref);
-    free(my_a);
-    free(my_c);
-    dls_platform_free(fpm);
-    dls_platform_free(constant);
-    dls_platform_free(even);
-    dls_blas_kernel_free(&rk.inner);
+    job_free(&j);
+    dls_blas_kernel_free(&j.rk.inner);
     MPI_Finalize();
     return rc;
 }

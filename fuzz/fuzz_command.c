@@ -44,6 +44,133 @@ static void load_of(unsigned b, char *buf, size_t size)
     snprintf(buf, size, v >= 1 ? "%.0f" : "%.3g", v);
 }
 
+/* The words of one command line; the numbers they name live here too. */
+typedef struct words {
+    char *argv[MAX_WORDS];
+    int argc;
+    char num[64], num2[64];
+} words;
+
+static void add(words *w, const char *word)
+{
+    w->argv[w->argc++] = (char *)word;
+}
+
+/* The command on the platform file, with the load of the size byte. */
+static void command_with_load(words *w, const char *command, const char *path, unsigned arg)
+{
+    load_of(arg, w->num, sizeof w->num);
+    add(w, command);
+    add(w, path);
+    add(w, "--load");
+    add(w, w->num);
+}
+
+/* lu: the variant picks the algorithm (and --compare), the size byte the columns. */
+static void lu_words(words *w, const char *path, unsigned variant, unsigned arg)
+{
+    snprintf(w->num, sizeof w->num, "%u", 1 + arg % LU_MAX_COLUMNS);
+    add(w, "lu");
+    add(w, path);
+    add(w, "--columns");
+    add(w, w->num);
+    add(w, "--algorithm");
+    add(w, lu_algorithms[variant % 7]);
+    if (variant & 0x80)
+        add(w, "--compare");
+}
+
+/* installments: the variant picks the chunk mode or the LP, the size byte the load. */
+static void installments_words(words *w, const char *path, unsigned variant, unsigned arg)
+{
+    command_with_load(w, "installments", path, arg);
+    const char *c = chunks[variant % 3];
+    if (variant & 0x20) {
+        /* the LP over a searched sequence, bounded in LPs and time, with a window of 1
+         * to 3 chunks (bits 2 and 3) */
+        static const char *const windows[] = {"1", "2", "3", "2"};
+        add(w, "--lp");
+        add(w, "--max-lps");
+        add(w, "40");
+        add(w, "--time-limit");
+        add(w, "1");
+        add(w, "--window");
+        add(w, windows[(variant >> 2) % 4]);
+    } else {
+        add(w, "--chunk");
+        if (strcmp(c, "fixed") == 0) {
+            /* a chunk from a thousandth of the load to all of it */
+            load_of(arg > 48 ? arg - 48 : 0, w->num2, sizeof w->num2);
+            add(w, w->num2);
+        } else {
+            add(w, c);
+        }
+    }
+    if (variant & 0x40)
+        add(w, "--no-limits");
+}
+
+static void crosscheck_words(words *w, const char *path, unsigned variant, unsigned arg)
+{
+    command_with_load(w, "crosscheck", path, arg);
+    add(w, "--time-limit");
+    add(w, "1");
+    if (variant & 1)
+        add(w, "--keep-unused");
+    if (variant & 2) {
+        add(w, "--order");
+        add(w, "rate");
+    }
+}
+
+/* evaluate: a load for every processor (as many as the file holds when it reads), cycling
+ * through the load of the size byte, nothing, and the variant as a whole number. Returns 0
+ * when the file has too many processors to try. */
+static int evaluate_words(words *w, const char *path, unsigned variant, unsigned arg,
+                          const uint8_t *file, size_t file_size)
+{
+    static char loads[EVALUATE_MAX_PROCESSORS * 24];
+    size_t p = 4;
+    dls_platform *pl = NULL;
+    if (dls_platform_read_string((const char *)file, file_size, "p.json", &pl, NULL) == DLS_OK)
+        p = dls_platform_count(pl);
+    dls_platform_free(pl);
+    if (p > EVALUATE_MAX_PROCESSORS)
+        return 0;
+    load_of(arg, w->num, sizeof w->num);
+    snprintf(w->num2, sizeof w->num2, "%u", variant % 50);
+    size_t o = 0;
+    for (size_t i = 0; i < p && o + 80 < sizeof loads; i++)
+        o += (size_t)snprintf(loads + o, sizeof loads - o, "%s%s", i ? "," : "",
+                              i % 3 == 0 ? w->num : i % 3 == 1 ? "0" : w->num2);
+    add(w, "evaluate");
+    add(w, path);
+    add(w, "--loads");
+    add(w, loads);
+    if (variant & 0x80) {
+        add(w, "--order");
+        add(w, "rate");
+    }
+    if (variant & 0x40)
+        add(w, "--json");
+    return 1;
+}
+
+/* integer schedules: the variant picks the MIP mode and the shape options. */
+static void integer_words(words *w, const char *path, unsigned variant, unsigned arg)
+{
+    command_with_load(w, "schedule", path, arg);
+    add(w, "--integer");
+    add(w, "--mip");
+    add(w, variant % 3 == 0 ? "auto" : variant % 3 == 1 ? "yes" : "no");
+    add(w, "--time-limit");
+    add(w, "1");
+    if (variant & 0x10)
+        add(w, "--exact-shape");
+    if (variant & 0x20)
+        add(w, "--keep-unused");
+}
+
 int dls_fuzz_one(const uint8_t *data, size_t size)
 {
     if (size < 2)
@@ -52,112 +179,25 @@ int dls_fuzz_one(const uint8_t *data, size_t size)
     dls_fuzz_clean();
     if (dls_fuzz_write("p.json", data + 2, size - 2) != 0)
         return 0;
-    char path[1200], num[64], num2[64];
-    static char loads[EVALUATE_MAX_PROCESSORS * 24];
+    char path[1200];
     dls_fuzz_path("p.json", path, sizeof path);
-    char *argv[MAX_WORDS];
-    int argc = 0;
-    argv[argc++] = "dlsched";
+    words w;
+    w.argc = 0;
+    add(&w, "dlsched");
     const char *cmd = STR(DLS_FUZZ_COMMAND);
-    if (strcmp(cmd, "lu") == 0) {
-        snprintf(num, sizeof num, "%u", 1 + arg % LU_MAX_COLUMNS);
-        argv[argc++] = "lu";
-        argv[argc++] = path;
-        argv[argc++] = "--columns";
-        argv[argc++] = num;
-        argv[argc++] = "--algorithm";
-        argv[argc++] = (char *)lu_algorithms[variant % 7];
-        if (variant & 0x80)
-            argv[argc++] = "--compare";
-    } else if (strcmp(cmd, "installments") == 0) {
-        load_of(arg, num, sizeof num);
-        argv[argc++] = "installments";
-        argv[argc++] = path;
-        argv[argc++] = "--load";
-        argv[argc++] = num;
-        const char *c = chunks[variant % 3];
-        if (variant & 0x20) {
-            /* the LP over a searched sequence, bounded in LPs and time, with a window of 1
-             * to 3 chunks (bits 2 and 3) */
-            static const char *const windows[] = {"1", "2", "3", "2"};
-            argv[argc++] = "--lp";
-            argv[argc++] = "--max-lps";
-            argv[argc++] = "40";
-            argv[argc++] = "--time-limit";
-            argv[argc++] = "1";
-            argv[argc++] = "--window";
-            argv[argc++] = (char *)windows[(variant >> 2) % 4];
-        } else {
-            argv[argc++] = "--chunk";
-            if (strcmp(c, "fixed") == 0) {
-                /* a chunk from a thousandth of the load to all of it */
-                load_of(arg > 48 ? arg - 48 : 0, num2, sizeof num2);
-                argv[argc++] = num2;
-            } else {
-                argv[argc++] = (char *)c;
-            }
-        }
-        if (variant & 0x40)
-            argv[argc++] = "--no-limits";
-    } else if (strcmp(cmd, "crosscheck") == 0) {
-        load_of(arg, num, sizeof num);
-        argv[argc++] = "crosscheck";
-        argv[argc++] = path;
-        argv[argc++] = "--load";
-        argv[argc++] = num;
-        argv[argc++] = "--time-limit";
-        argv[argc++] = "1";
-        if (variant & 1)
-            argv[argc++] = "--keep-unused";
-        if (variant & 2) {
-            argv[argc++] = "--order";
-            argv[argc++] = "rate";
-        }
-    } else if (strcmp(cmd, "evaluate") == 0) {
-        /* a load for every processor (as many as the file holds when it reads), cycling
-         * through the load of the size byte, nothing, and the variant as a whole number */
-        size_t p = 4;
-        dls_platform *pl = NULL;
-        if (dls_platform_read_string((const char *)data + 2, size - 2, "p.json", &pl, NULL) ==
-            DLS_OK)
-            p = dls_platform_count(pl);
-        dls_platform_free(pl);
-        if (p > EVALUATE_MAX_PROCESSORS)
+    if (strcmp(cmd, "lu") == 0)
+        lu_words(&w, path, variant, arg);
+    else if (strcmp(cmd, "installments") == 0)
+        installments_words(&w, path, variant, arg);
+    else if (strcmp(cmd, "crosscheck") == 0)
+        crosscheck_words(&w, path, variant, arg);
+    else if (strcmp(cmd, "evaluate") == 0) {
+        if (!evaluate_words(&w, path, variant, arg, data + 2, size - 2))
             return 0;
-        load_of(arg, num, sizeof num);
-        size_t o = 0;
-        for (size_t i = 0; i < p && o + 80 < sizeof loads; i++)
-            o += (size_t)snprintf(loads + o, sizeof loads - o, "%s%s", i ? "," : "",
-                                  i % 3 == 0 ? num : i % 3 == 1 ? "0" : (snprintf(num2,
-                                  sizeof num2, "%u", variant % 50), num2));
-        argv[argc++] = "evaluate";
-        argv[argc++] = path;
-        argv[argc++] = "--loads";
-        argv[argc++] = loads;
-        if (variant & 0x80) {
-            argv[argc++] = "--order";
-            argv[argc++] = "rate";
-        }
-        if (variant & 0x40)
-            argv[argc++] = "--json";
-    } else { /* integer schedules */
-        load_of(arg, num, sizeof num);
-        argv[argc++] = "schedule";
-        argv[argc++] = path;
-        argv[argc++] = "--load";
-        argv[argc++] = num;
-        argv[argc++] = "--integer";
-        argv[argc++] = "--mip";
-        argv[argc++] = variant % 3 == 0 ? "auto" : variant % 3 == 1 ? "yes" : "no";
-        argv[argc++] = "--time-limit";
-        argv[argc++] = "1";
-        if (variant & 0x10)
-            argv[argc++] = "--exact-shape";
-        if (variant & 0x20)
-            argv[argc++] = "--keep-unused";
-    }
-    argv[argc] = NULL;
-    int rc = dls_fuzz_tool(argc, argv);
+    } else
+        integer_words(&w, path, variant, arg);
+    w.argv[w.argc] = NULL;
+    int rc = dls_fuzz_tool(w.argc, w.argv);
     /* an answer, an infeasibility or a located rejection; never a failure of the run */
     FUZZ_CHECK(rc == 0 || rc == 1 || rc == 2);
     return 0;

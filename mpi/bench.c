@@ -410,158 +410,189 @@ static void drain_notices(const dls__mpi *c, int sent, MPI_Request *reqs)
     free(senders);
 }
 
+/* This rank's arguments to dls_mpi_bench, into mine. */
+static dls_status check_args(const dls_kernel *kernel, const dls_mpi_bench_params *params,
+                             dls_platform **out, dls_error *mine)
+{
+    if (kernel == NULL || kernel->run == NULL || kernel->name == NULL || out == NULL)
+        return dls__mpi_fail(mine, DLS_EINVAL, FN, "NULL %s",
+                             out == NULL ? "output" : kernel == NULL ? "kernel"
+                                                  : kernel->run == NULL ? "kernel run function"
+                                                                        : "kernel name");
+    if (params->bench.resume != NULL || params->bench.resume_count != 0)
+        return dls__mpi_fail(mine, DLS_EINVAL, FN, "bench.resume must be NULL: the ranks "
+                             "resume from their logs (dls_mpi_bench_params::resume)");
+    if (params->resume && params->log == NULL)
+        return dls__mpi_fail(mine, DLS_EINVAL, FN, "resume needs a log");
+    if (params->log != NULL && strlen(params->log) > DLS_MPI_PATH_MAX - 16)
+        return dls__mpi_fail(mine, DLS_EINVAL, FN, "the log's prefix is longer than %d bytes",
+                             DLS_MPI_PATH_MAX - 16);
+    if (params->resume != 0 && params->resume != 1)
+        return dls__mpi_fail(mine, DLS_EINVAL, FN, "resume is %d (0 or 1)", params->resume);
+    if (params->memory_limits != 0 && params->memory_limits != 1)
+        return dls__mpi_fail(mine, DLS_EINVAL, FN, "memory_limits is %d (0 or 1)",
+                             params->memory_limits);
+    for (size_t i = 0; i < sizeof params->reserved; i++)
+        if (params->reserved[i] != 0)
+            return dls__mpi_fail(mine, DLS_EINVAL, FN, "reserved bytes must be zero (use "
+                                 "dls_mpi_bench_params_init)");
+    return DLS_OK;
+}
+
+/* What one call of dls_mpi_bench holds; released by run_free(). */
+typedef struct bench_run {
+    dls__mpi c;
+    dls_error mine;          /* this rank's failure, before the ranks agree */
+    double vals[NFIELDS];    /* this rank's parameters */
+    double *allv;            /* every rank's */
+    char *hosts;             /* every rank's host name, MPI_MAX_PROCESSOR_NAME + 1 each */
+    rank_log lg;
+    dls_bench *b;
+} bench_run;
+
+static void run_free(bench_run *r)
+{
+    dls_bench_free(r->b);
+    if (r->lg.f != NULL)
+        fclose(r->lg.f);
+    free(r->lg.old);
+    free(r->allv);
+    free(r->hosts);
+}
+
+/* Checks that every rank has the same parameters, and gathers the host names. Collective:
+ * the same status on every rank. */
+static dls_status same_everywhere(bench_run *r, const dls_kernel *kernel,
+                                  const dls_mpi_bench_params *params, dls_error *err)
+{
+    dls__mpi *c = &r->c;
+    field f[NFIELDS];
+    fields_of(kernel, params, f);
+    for (int i = 0; i < NFIELDS; i++)
+        r->vals[i] = f[i].value;
+    size_t hl = MPI_MAX_PROCESSOR_NAME + 1;
+    r->allv = malloc((size_t)c->size * NFIELDS * sizeof *r->allv);
+    r->hosts = malloc((size_t)c->size * hl);
+    dls_status st = DLS_OK;
+    if (r->allv == NULL || r->hosts == NULL) {
+        st = dls__mpi_fail(&r->mine, DLS_ENOMEM, FN, "out of memory");
+    } else {
+        int rc = MPI_Allgather(r->vals, NFIELDS, MPI_DOUBLE, r->allv, NFIELDS, MPI_DOUBLE,
+                               c->comm);
+        if (rc == MPI_SUCCESS)
+            rc = MPI_Allgather(c->host, (int)hl, MPI_CHAR, r->hosts, (int)hl, MPI_CHAR,
+                               c->comm);
+        if (rc != MPI_SUCCESS)
+            st = dls__mpi_failed(&r->mine, FN, "MPI_Allgather", rc);
+    }
+    st = dls__mpi_agree(c, st, 0, &r->mine, err);
+    if (st == DLS_OK)
+        st = compare_fields(c, r->allv, r->hosts, f, err); /* alike on every rank */
+    return st;
+}
+
+/* Every rank measures at once (so that the contention is measured), on its share of its
+ * node's memory (*share, in bytes), logging each point; a rank that fails tells the others,
+ * which stop at their next run. Collective. */
+static dls_status measure_together(bench_run *r, const dls_kernel *kernel,
+                                   const dls_mpi_bench_params *params, double *share,
+                                   dls_error *err)
+{
+    dls__mpi *c = &r->c;
+    rank_log *lg = &r->lg;
+    int ranks_here = 1;
+    dls_status st = node_share(c, share, &ranks_here, &r->mine);
+    if (st == DLS_OK && params->log != NULL) {
+        /* the log's fingerprint: the parameters, whether resuming or not */
+        double fp[NFIELDS];
+        memcpy(fp, r->vals, sizeof fp);
+        fp[FIELD_RESUME] = 0;
+        st = open_log(lg, params, dls__mpi_hash(fp, sizeof fp, DLS__MPI_HASH_SEED), &r->mine);
+    }
+    st = dls__mpi_agree(c, st, 0, &r->mine, err);
+    if (st != DLS_OK)
+        return st;
+    dls_bench_params bp = params->bench;
+    bp.memory_fraction = params->bench.memory_fraction / ranks_here;
+    lg->on_point = bp.on_point;
+    lg->on_point_data = bp.on_point_data;
+    lg->on_run = bp.on_run;
+    lg->on_run_data = bp.on_run_data;
+    bp.on_point = log_point;
+    bp.on_point_data = lg;
+    bp.on_run = check_abort;
+    bp.on_run_data = lg;
+    bp.resume = lg->old;
+    bp.resume_count = lg->nold;
+    MPI_Barrier(c->comm); /* together, so that the contention is measured */
+    st = dls_bench_build(kernel, &bp, &r->b, &r->mine);
+    if (st == DLS_OK && lg->log_failed)
+        st = dls__mpi_fail(&r->mine, DLS_EIO, FN, "%s: cannot append to the log: %s", lg->path,
+                           strerror(lg->log_errno));
+    else if (st != DLS_OK && lg->log_failed)
+        dls__mpi_fail(&r->mine, st = DLS_EIO, FN, "%s: cannot append to the log: %s", lg->path,
+                      strerror(lg->log_errno));
+    MPI_Request *notices = NULL;
+    int sent = 0;
+    if (st != DLS_OK && !lg->aborted) {
+        /* tell the others, so that they stop at their next run */
+        notices = malloc((size_t)c->size * sizeof *notices);
+        static const int one = 1;
+        for (int k = 0; notices != NULL && k < c->size; k++)
+            if (k == c->rank)
+                notices[k] = MPI_REQUEST_NULL;
+            else
+                MPI_Isend(&one, 1, MPI_INT, k, DLS__MPI_TAG_ABORT, c->comm, &notices[k]);
+        sent = notices != NULL;
+    }
+    dls_status agreed = dls__mpi_agree(c, st, lg->aborted, &r->mine, err);
+    drain_notices(c, sent, notices);
+    free(notices);
+    return agreed;
+}
+
 dls_status dls_mpi_bench(MPI_Comm comm, const dls_kernel *kernel,
                          const dls_mpi_bench_params *params, dls_platform **out, dls_error *err)
 {
-    dls__mpi c;
-    dls_status st = dls__mpi_open(&c, comm, FN, err);
+    bench_run r;
+    memset(&r, 0, sizeof r);
+    dls_status st = dls__mpi_open(&r.c, comm, FN, err);
     if (st != DLS_OK)
         return st;
+    r.lg.c = &r.c;
     dls_mpi_bench_params defaults;
     if (params == NULL) {
         dls_mpi_bench_params_init(&defaults);
         params = &defaults;
     }
-    dls_error mine;
-    memset(&mine, 0, sizeof mine);
-    /* this rank's arguments */
-    if (kernel == NULL || kernel->run == NULL || kernel->name == NULL || out == NULL)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "NULL %s",
-                           out == NULL ? "output" : kernel == NULL ? "kernel"
-                                                : kernel->run == NULL ? "kernel run function"
-                                                                      : "kernel name");
-    else if (params->bench.resume != NULL || params->bench.resume_count != 0)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "bench.resume must be NULL: the ranks "
-                           "resume from their logs (dls_mpi_bench_params::resume)");
-    else if (params->resume && params->log == NULL)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "resume needs a log");
-    else if (params->log != NULL && strlen(params->log) > DLS_MPI_PATH_MAX - 16)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "the log's prefix is longer than %d bytes",
-                           DLS_MPI_PATH_MAX - 16);
-    else if (params->resume != 0 && params->resume != 1)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "resume is %d (0 or 1)", params->resume);
-    else if (params->memory_limits != 0 && params->memory_limits != 1)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "memory_limits is %d (0 or 1)",
-                           params->memory_limits);
-    else
-        for (size_t i = 0; i < sizeof params->reserved; i++)
-            if (params->reserved[i] != 0) {
-                st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "reserved bytes must be zero (use "
-                                   "dls_mpi_bench_params_init)");
-                break;
-            }
-    st = dls__mpi_agree(&c, st, 0, &mine, err);
+    st = check_args(kernel, params, out, &r.mine);
+    st = dls__mpi_agree(&r.c, st, 0, &r.mine, err);
     if (st != DLS_OK) {
-        dls__mpi_close(&c);
+        dls__mpi_close(&r.c);
         return st;
     }
-
-    /* the same parameters everywhere, and every host's name */
-    field f[NFIELDS];
-    fields_of(kernel, params, f);
-    double vals[NFIELDS];
-    for (int i = 0; i < NFIELDS; i++)
-        vals[i] = f[i].value;
-    size_t hl = MPI_MAX_PROCESSOR_NAME + 1;
-    double *allv = malloc((size_t)c.size * NFIELDS * sizeof *allv);
-    char *hosts = malloc((size_t)c.size * hl);
-    rank_log lg;
-    memset(&lg, 0, sizeof lg);
-    lg.c = &c;
-    dls_bench *b = NULL;
-    MPI_Request *notices = NULL;
-    int sent = 0;
-    if (allv == NULL || hosts == NULL) {
-        st = dls__mpi_fail(&mine, DLS_ENOMEM, FN, "out of memory");
-    } else {
-        int rc = MPI_Allgather(vals, NFIELDS, MPI_DOUBLE, allv, NFIELDS, MPI_DOUBLE, c.comm);
-        if (rc == MPI_SUCCESS)
-            rc = MPI_Allgather(c.host, (int)hl, MPI_CHAR, hosts, (int)hl, MPI_CHAR, c.comm);
-        if (rc != MPI_SUCCESS)
-            st = dls__mpi_failed(&mine, FN, "MPI_Allgather", rc);
-    }
-    st = dls__mpi_agree(&c, st, 0, &mine, err);
-    if (st == DLS_OK)
-        st = compare_fields(&c, allv, hosts, f, err); /* alike on every rank */
-    if (st != DLS_OK)
-        goto done;
-
-    /* this rank's share of its node's memory, its log, then every rank measures */
     double share = 0;
-    int ranks_here = 1;
-    dls_bench_params bp = params->bench;
-    st = node_share(&c, &share, &ranks_here, &mine);
-    if (st == DLS_OK && params->log != NULL) {
-        /* the log's fingerprint: the parameters, whether resuming or not */
-        double fp[NFIELDS];
-        memcpy(fp, vals, sizeof fp);
-        fp[FIELD_RESUME] = 0;
-        st = open_log(&lg, params, dls__mpi_hash(fp, sizeof fp, DLS__MPI_HASH_SEED), &mine);
-    }
-    st = dls__mpi_agree(&c, st, 0, &mine, err);
-    if (st != DLS_OK)
-        goto done;
-    bp.memory_fraction = params->bench.memory_fraction / ranks_here;
-    lg.on_point = bp.on_point;
-    lg.on_point_data = bp.on_point_data;
-    lg.on_run = bp.on_run;
-    lg.on_run_data = bp.on_run_data;
-    bp.on_point = log_point;
-    bp.on_point_data = &lg;
-    bp.on_run = check_abort;
-    bp.on_run_data = &lg;
-    bp.resume = lg.old;
-    bp.resume_count = lg.nold;
-    MPI_Barrier(c.comm); /* together, so that the contention is measured */
-    st = dls_bench_build(kernel, &bp, &b, &mine);
-    if (st == DLS_OK && lg.log_failed)
-        st = dls__mpi_fail(&mine, DLS_EIO, FN, "%s: cannot append to the log: %s", lg.path,
-                           strerror(lg.log_errno));
-    else if (st != DLS_OK && lg.log_failed)
-        dls__mpi_fail(&mine, st = DLS_EIO, FN, "%s: cannot append to the log: %s", lg.path,
-                      strerror(lg.log_errno));
-    if (st != DLS_OK && !lg.aborted) {
-        /* tell the others, so that they stop at their next run */
-        notices = malloc((size_t)c.size * sizeof *notices);
-        static const int one = 1;
-        for (int r = 0; notices != NULL && r < c.size; r++)
-            if (r == c.rank)
-                notices[r] = MPI_REQUEST_NULL;
-            else
-                MPI_Isend(&one, 1, MPI_INT, r, DLS__MPI_TAG_ABORT, c.comm, &notices[r]);
-        sent = notices != NULL;
-    }
-    {
-        dls_status agreed = dls__mpi_agree(&c, st, lg.aborted, &mine, err);
-        drain_notices(&c, sent, notices);
-        st = agreed;
-    }
-    if (st != DLS_OK)
-        goto done;
-
-    /* the limit: this rank's share of its node's memory in the kernel's sizes */
-    double limit = 0;
-    if (params->memory_limits) {
-        if (kernel->memory != NULL)
-            limit = size_for_memory(kernel, params->bench.min_size, share);
-        if (!(limit > 0))
-            limit = dls_bench_limit(b);
-    }
-    dls_platform *pl = NULL;
-    st = assemble(&c, b, limit, hosts, &pl, &mine);
-    st = dls__mpi_agree(&c, st, 0, &mine, err);
+    st = same_everywhere(&r, kernel, params, err);
     if (st == DLS_OK)
-        *out = pl;
-    else
-        dls_platform_free(pl);
-done:
-    dls_bench_free(b);
-    if (lg.f != NULL)
-        fclose(lg.f);
-    free(lg.old);
-    free(notices);
-    free(allv);
-    free(hosts);
-    dls__mpi_close(&c);
+        st = measure_together(&r, kernel, params, &share, err);
+    if (st == DLS_OK) {
+        /* the limit: this rank's share of its node's memory in the kernel's sizes */
+        double limit = 0;
+        if (params->memory_limits) {
+            if (kernel->memory != NULL)
+                limit = size_for_memory(kernel, params->bench.min_size, share);
+            if (!(limit > 0))
+                limit = dls_bench_limit(r.b);
+        }
+        dls_platform *pl = NULL;
+        st = assemble(&r.c, r.b, limit, r.hosts, &pl, &r.mine);
+        st = dls__mpi_agree(&r.c, st, 0, &r.mine, err);
+        if (st == DLS_OK)
+            *out = pl;
+        else
+            dls_platform_free(pl);
+    }
+    run_free(&r);
+    dls__mpi_close(&r.c);
     return st;
 }

@@ -178,6 +178,58 @@ static dls_status measure_one(MPI_Comm comm, int peer, const dls_mpi_links_param
     return st;
 }
 
+/* This rank's arguments to dls_mpi_links, into mine. */
+static dls_status check_args(const dls__mpi *c, int root, const dls_mpi_links_params *params,
+                             const dls_mpi_link *links, dls_error *mine)
+{
+    if (links == NULL)
+        return dls__mpi_fail(mine, DLS_EINVAL, FN, "NULL links");
+    if (root < 0 || root >= c->size)
+        return dls__mpi_fail(mine, DLS_EINVAL, FN, "root %d is not a rank (the communicator "
+                             "has %d)", root, c->size);
+    if (params->bench.resume != NULL || params->bench.resume_count != 0)
+        return dls__mpi_fail(mine, DLS_EINVAL, FN, "bench.resume must be NULL");
+    if (!(params->bench.max_size > 0 && params->bench.max_size <= INT_MAX))
+        return dls__mpi_fail(mine, DLS_EINVAL, FN, "bench.max_size (the largest message) must "
+                             "be in (0, %d] bytes, not %.10g", INT_MAX, params->bench.max_size);
+    for (size_t i = 0; i < sizeof params->reserved; i++)
+        if (params->reserved[i] != 0)
+            return dls__mpi_fail(mine, DLS_EINVAL, FN, "reserved bytes must be zero (use "
+                                 "dls_mpi_links_params_init)");
+    return DLS_OK;
+}
+
+/* The root's part: measures the link to each other rank in turn into all (LINK_DOUBLES a
+ * rank; its own is no link) and, whatever happens, tells every other rank to stop, so
+ * that none waits for ever. */
+static dls_status root_measures(const dls__mpi *c, int root, const dls_mpi_links_params *params,
+                                double *all, dls_error *mine)
+{
+    dls_status st = DLS_OK;
+    for (int r = 0; r < c->size; r++) {
+        double *l = all + (size_t)r * LINK_DOUBLES;
+        memset(l, 0, LINK_DOUBLES * sizeof *l);
+        l[2] = l[3] = 1;
+        if (r == root)
+            continue;
+        dls_mpi_link one;
+        memset(&one, 0, sizeof one);
+        if (st == DLS_OK)
+            st = measure_one(c->comm, r, params, &one, mine);
+        if (st == DLS_OK) {
+            l[0] = one.startup;
+            l[1] = one.rate;
+            l[2] = one.low;
+            l[3] = one.high;
+            l[4] = (double)one.points;
+        }
+        int rc = MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, c->comm);
+        if (rc != MPI_SUCCESS && st == DLS_OK)
+            st = dls__mpi_failed(mine, FN, "MPI_Send", rc);
+    }
+    return st;
+}
+
 dls_status dls_mpi_links(MPI_Comm comm, int root, const dls_mpi_links_params *params,
                          dls_mpi_link *links, dls_error *err)
 {
@@ -192,23 +244,7 @@ dls_status dls_mpi_links(MPI_Comm comm, int root, const dls_mpi_links_params *pa
     }
     dls_error mine;
     memset(&mine, 0, sizeof mine);
-    if (links == NULL)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "NULL links");
-    else if (root < 0 || root >= c.size)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "root %d is not a rank (the communicator "
-                           "has %d)", root, c.size);
-    else if (params->bench.resume != NULL || params->bench.resume_count != 0)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "bench.resume must be NULL");
-    else if (!(params->bench.max_size > 0 && params->bench.max_size <= INT_MAX))
-        st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "bench.max_size (the largest message) must "
-                           "be in (0, %d] bytes, not %.10g", INT_MAX, params->bench.max_size);
-    else
-        for (size_t i = 0; i < sizeof params->reserved; i++)
-            if (params->reserved[i] != 0) {
-                st = dls__mpi_fail(&mine, DLS_EINVAL, FN, "reserved bytes must be zero (use "
-                                   "dls_mpi_links_params_init)");
-                break;
-            }
+    st = check_args(&c, root, params, links, &mine);
     st = dls__mpi_agree(&c, st, 0, &mine, err);
     if (st != DLS_OK) {
         dls__mpi_close(&c);
@@ -226,38 +262,17 @@ dls_status dls_mpi_links(MPI_Comm comm, int root, const dls_mpi_links_params *pa
             st = dls__mpi_failed(&mine, FN, "MPI_Allgather", rc);
     }
     st = dls__mpi_agree(&c, st, 0, &mine, err);
-    if (st != DLS_OK)
-        goto done;
-    /* one rank after the other: the root measures, the rank answers; whatever happens the
-     * root tells every other rank to stop, so that none waits for ever */
-    if (c.rank == root) {
-        for (int r = 0; r < c.size; r++) {
-            double *l = all + (size_t)r * LINK_DOUBLES;
-            memset(l, 0, LINK_DOUBLES * sizeof *l);
-            l[2] = l[3] = 1;
-            if (r == root)
-                continue;
-            dls_mpi_link one;
-            memset(&one, 0, sizeof one);
-            if (st == DLS_OK)
-                st = measure_one(c.comm, r, params, &one, &mine);
-            if (st == DLS_OK) {
-                l[0] = one.startup;
-                l[1] = one.rate;
-                l[2] = one.low;
-                l[3] = one.high;
-                l[4] = (double)one.points;
-            }
-            int rc = MPI_Send(NULL, 0, MPI_BYTE, r, TAG_STOP, c.comm);
-            if (rc != MPI_SUCCESS && st == DLS_OK)
-                st = dls__mpi_failed(&mine, FN, "MPI_Send", rc);
+    if (st == DLS_OK) {
+        /* one rank after the other: the root measures, the rank answers */
+        if (c.rank == root) {
+            st = root_measures(&c, root, params, all, &mine);
+        } else {
+            int rc = serve(c.comm, root, (size_t)params->bench.max_size);
+            if (rc != MPI_SUCCESS)
+                st = dls__mpi_failed(&mine, FN, "MPI_Recv", rc);
         }
-    } else {
-        int rc = serve(c.comm, root, (size_t)params->bench.max_size);
-        if (rc != MPI_SUCCESS)
-            st = dls__mpi_failed(&mine, FN, "MPI_Recv", rc);
+        st = dls__mpi_agree(&c, st, 0, &mine, err);
     }
-    st = dls__mpi_agree(&c, st, 0, &mine, err);
     if (st == DLS_OK) {
         int rc = MPI_Bcast(all, c.size * LINK_DOUBLES, MPI_DOUBLE, root, c.comm);
         if (rc != MPI_SUCCESS)
@@ -275,7 +290,6 @@ dls_status dls_mpi_links(MPI_Comm comm, int root, const dls_mpi_links_params *pa
             links[r].points = (size_t)l[4];
             links[r].same_node = strcmp(hosts + (size_t)r * hl, hosts + (size_t)root * hl) == 0;
         }
-done:
     free(hosts);
     free(all);
     dls__mpi_close(&c);

@@ -358,6 +358,31 @@ const dls_schedule *dls_mpi_plan_schedule(const dls_mpi_plan *plan)
 /* ---------------------------------------------------------------------------------- */
 /* The sends and the measured times                                                   */
 
+/* This rank's arguments to dls_mpi_plan_scatter, into mine. */
+static dls_status check_scatter(const dls__mpi *c, const dls_mpi_plan *plan, const void *sendbuf,
+                                size_t unit_bytes, const void *recvbuf, dls_error *mine)
+{
+    static const char fn[] = "dls_mpi_plan_scatter";
+    if (plan == NULL)
+        return dls__mpi_fail(mine, DLS_EINVAL, fn, "NULL plan");
+    if (plan->size != (size_t)c->size)
+        return dls__mpi_fail(mine, DLS_EINVAL, fn, "the plan is for %zu ranks, the "
+                             "communicator has %d", plan->size, c->size);
+    if (unit_bytes < 1)
+        return dls__mpi_fail(mine, DLS_EINVAL, fn, "unit_bytes is 0");
+    if (c->rank == plan->root && sendbuf == NULL)
+        return dls__mpi_fail(mine, DLS_EINVAL, fn, "NULL sendbuf on the root");
+    if (plan->count[c->rank] > 0 && recvbuf == NULL)
+        return dls__mpi_fail(mine, DLS_EINVAL, fn, "NULL recvbuf on a rank that gets %llu "
+                             "units", (unsigned long long)plan->count[c->rank]);
+    for (size_t i = 0; i < plan->size; i++)
+        if ((double)plan->count[i] * (double)unit_bytes > (double)INT_MAX)
+            return dls__mpi_fail(mine, DLS_ERANGE, fn, "rank %zu's chunk is %llu units of "
+                                 "%zu bytes, more than one MPI message holds (%d bytes)",
+                                 i, (unsigned long long)plan->count[i], unit_bytes, INT_MAX);
+    return DLS_OK;
+}
+
 dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *sendbuf,
                                 size_t unit_bytes, void *recvbuf, dls_error *err)
 {
@@ -368,26 +393,7 @@ dls_status dls_mpi_plan_scatter(MPI_Comm comm, dls_mpi_plan *plan, const void *s
         return st;
     dls_error mine;
     memset(&mine, 0, sizeof mine);
-    if (plan == NULL)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "NULL plan");
-    else if (plan->size != (size_t)c.size)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "the plan is for %zu ranks, the "
-                           "communicator has %d", plan->size, c.size);
-    else if (unit_bytes < 1)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "unit_bytes is 0");
-    else if (c.rank == plan->root && sendbuf == NULL)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "NULL sendbuf on the root");
-    else if (plan->count[c.rank] > 0 && recvbuf == NULL)
-        st = dls__mpi_fail(&mine, DLS_EINVAL, fn, "NULL recvbuf on a rank that gets %llu "
-                           "units", (unsigned long long)plan->count[c.rank]);
-    else
-        for (size_t i = 0; i < plan->size; i++)
-            if ((double)plan->count[i] * (double)unit_bytes > (double)INT_MAX) {
-                st = dls__mpi_fail(&mine, DLS_ERANGE, fn, "rank %zu's chunk is %llu units of "
-                                   "%zu bytes, more than one MPI message holds (%d bytes)",
-                                   i, (unsigned long long)plan->count[i], unit_bytes, INT_MAX);
-                break;
-            }
+    st = check_scatter(&c, plan, sendbuf, unit_bytes, recvbuf, &mine);
     st = dls__mpi_agree(&c, st, 0, &mine, err);
     if (st != DLS_OK) {
         dls__mpi_close(&c);

@@ -54,6 +54,7 @@ EXTRA_DIST += $(CLI_TESTS) $(TUTORIAL_TESTS) tests/support/cli.sh tests/data tes
 if HAVE_CMOCKA
 UNIT_TESTS = \
 	tests/core/test_status \
+	tests/core/test_heap \
 	tests/model/test_model \
 	tests/model/test_model_shape \
 	tests/platform/test_platform \
@@ -111,6 +112,9 @@ TEST_SUPPORT = tests/support/testutil.h tests/support/failing_malloc.h tests/sup
 tests_core_test_status_SOURCES = tests/core/test_status.c $(TEST_SUPPORT)
 tests_core_test_status_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_core_test_status_LDADD = $(TEST_LDADD)
+tests_core_test_heap_SOURCES = tests/core/test_heap.c $(TEST_SUPPORT)
+tests_core_test_heap_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_core_test_heap_LDADD = $(TEST_LDADD)
 tests_model_test_model_SOURCES = tests/model/test_model.c $(TEST_SUPPORT)
 tests_model_test_model_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_model_test_model_LDADD = $(TEST_LDADD)

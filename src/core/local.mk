@@ -1,5 +1,5 @@
 # src/core: status codes and error records, growing buffers and arrays, sorting by key, the C numeric locale,
-# atomic files, statistics, internal assertions, large blocks mapped in bulk: used by every
+# a binary heap, atomic files, statistics, internal assertions, large blocks mapped in bulk: used by every
 # module.
 libdlsched_core_la_SOURCES += \
 	src/core/internal.h \
@@ -10,6 +10,8 @@ libdlsched_core_la_SOURCES += \
 	src/core/grow.c \
 	src/core/sort.h \
 	src/core/sort.c \
+	src/core/heap.h \
+	src/core/heap.c \
 	src/core/locale.h \
 	src/core/locale.c \
 	src/core/names.h \

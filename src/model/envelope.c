@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/heap.h"
 #include "core/sort.h"
 #include "model/model_impl.h"
 
@@ -136,36 +137,6 @@ static void cell_measure(cell *ce)
         ce->split = 0.5 * (ce->p + ce->q);
 }
 
-/* Binary max-heap of cell indices ordered by their error. */
-static void heap_push(size_t *h, size_t *n, const cell *c, size_t idx)
-{
-    size_t i = (*n)++;
-    while (i > 0) {
-        size_t up = (i - 1) / 2;
-        if (!(c[h[up]].err < c[idx].err))
-            break;
-        h[i] = h[up];
-        i = up;
-    }
-    h[i] = idx;
-}
-
-static void heap_pop(size_t *h, size_t *n, const cell *c)
-{
-    size_t last = h[--*n], i = 0;
-    for (;;) {
-        size_t l = 2 * i + 1, big = i;
-        if (l >= *n)
-            break;
-        big = l + 1 < *n && c[h[l + 1]].err > c[h[l]].err ? l + 1 : l;
-        if (!(c[h[big]].err > c[last].err))
-            break;
-        h[i] = h[big];
-        i = big;
-    }
-    h[i] = last;
-}
-
 /* The pieces of the time function between consecutive knots, with the speed c + m x on
  * each; counts in *ncurved the curved convex ones (c m < 0). Returns whether the time
  * function is convex on the whole range. */
@@ -200,7 +171,10 @@ static int make_pieces(const dls_model *mo, const double *knots, size_t np, piec
 static int refine_cells(const piece *pieces, size_t np, cell *cells, size_t capcells,
                         size_t *heap, size_t budget, double rel_tol, size_t *ncells)
 {
-    size_t n = 0, nheap = 0;
+    size_t n = 0;
+    dls__heap h;
+    dls__heap_init(&h, heap, capcells, &cells[0].err, sizeof *cells,
+                   DLS__HEAP_MAX | DLS__HEAP_TIES_FREE);
     for (size_t i = 0; i < np; i++) {
         if (pieces[i].c * pieces[i].m < 0) {
             cell *ce = &cells[n++];
@@ -212,10 +186,10 @@ static int refine_cells(const piece *pieces, size_t np, cell *cells, size_t capc
         }
     }
     for (size_t i = 0; i < n; i++)
-        heap_push(heap, &nheap, cells, i);
+        dls__heap_push(&h, i);
     int truncated = 0;
-    while (nheap > 0) {
-        size_t worst = heap[0];
+    while (h.size > 0) {
+        size_t worst = dls__heap_top(&h);
         if (!(cells[worst].err > rel_tol))
             break;
         if (budget == 0) {
@@ -223,7 +197,7 @@ static int refine_cells(const piece *pieces, size_t np, cell *cells, size_t capc
             break;
         }
         DLS_ASSERT(n < capcells); /* every split spends one of the budget's cells */
-        heap_pop(heap, &nheap, cells);
+        dls__heap_pop(&h);
         cell *w = &cells[worst];
         cell *nw = &cells[n++];
         *nw = *w;
@@ -231,8 +205,8 @@ static int refine_cells(const piece *pieces, size_t np, cell *cells, size_t capc
         w->q = w->split;
         cell_measure(w);
         cell_measure(nw);
-        heap_push(heap, &nheap, cells, worst);
-        heap_push(heap, &nheap, cells, n - 1);
+        dls__heap_push(&h, worst);
+        dls__heap_push(&h, n - 1);
         budget--;
     }
     *ncells = n;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/heap.h"
 #include "core/sort.h"
 #include "partition/partition_impl.h"
 
@@ -51,65 +52,6 @@
 /* Hard bound on root-finding passes (bisection alone converges in about 2100 steps over
  * the full double range; realistic cases take fewer than 10). */
 #define DLS_ROOT_MAX_STEPS 3000
-
-/* ---------------------------------------------------------------------------------- */
-/* Heap of processor indices                                                          */
-
-static int heap_before(const dls__heap *h, size_t a, size_t b)
-{
-    double ka = h->key[a], kb = h->key[b];
-    if (ka != kb)
-        return h->max ? ka > kb : ka < kb;
-    return a < b;
-}
-
-void dls__heap_push(dls__heap *h, size_t i)
-{
-    size_t c = h->size++;
-    h->item[c] = i;
-    while (c > 0) {
-        size_t parent = (c - 1) / 2;
-        if (!heap_before(h, h->item[c], h->item[parent]))
-            break;
-        size_t t = h->item[c];
-        h->item[c] = h->item[parent];
-        h->item[parent] = t;
-        c = parent;
-    }
-}
-
-/* Moves item c down to its place. */
-static void sift_down(dls__heap *h, size_t c)
-{
-    for (;;) {
-        size_t l = 2 * c + 1, r = l + 1, best = c;
-        if (l < h->size && heap_before(h, h->item[l], h->item[best]))
-            best = l;
-        if (r < h->size && heap_before(h, h->item[r], h->item[best]))
-            best = r;
-        if (best == c)
-            break;
-        size_t t = h->item[c];
-        h->item[c] = h->item[best];
-        h->item[best] = t;
-        c = best;
-    }
-}
-
-size_t dls__heap_pop(dls__heap *h)
-{
-    DLS_ASSERT(h->size > 0);
-    size_t top = h->item[0];
-    h->item[0] = h->item[--h->size];
-    sift_down(h, 0);
-    return top;
-}
-
-void dls__heap_build(dls__heap *h)
-{
-    for (size_t c = h->size / 2; c-- > 0;)
-        sift_down(h, c);
-}
 
 /* ---------------------------------------------------------------------------------- */
 /* The continuous root                                                                */
@@ -406,18 +348,19 @@ dls_status dls__continuous_root(const dls_model *const *models, const double *ca
  * A bounded heap over one pass; items is scratch of d entries. */
 static double threshold(const double *v, size_t p, size_t d, int max, size_t *items)
 {
-    dls__heap h = {items, 0, v, !max}; /* keeps the d best seen, worst on top */
+    dls__heap h; /* keeps the d best seen, worst on top */
+    dls__heap_init(&h, items, d, v, sizeof *v, max ? DLS__HEAP_MIN : DLS__HEAP_MAX);
     for (size_t i = 0; i < p; i++) {
         if (!isfinite(v[i]) || (max && v[i] <= 0))
             continue;
         if (h.size < d) {
             dls__heap_push(&h, i);
-        } else if (max ? v[i] > v[items[0]] : v[i] < v[items[0]]) {
+        } else if (max ? v[i] > v[dls__heap_top(&h)] : v[i] < v[dls__heap_top(&h)]) {
             dls__heap_pop(&h);
             dls__heap_push(&h, i);
         }
     }
-    return h.size < d ? (max ? 0 : INFINITY) : v[items[0]];
+    return h.size < d ? (max ? 0 : INFINITY) : v[dls__heap_top(&h)];
 }
 
 /* The integer distribution being built: count[i] elements on processor i, time[i] the
@@ -473,10 +416,11 @@ static uint64_t fill_up(ifill *f, uint64_t total, uint64_t n)
 {
     size_t d = (size_t)(n - total), p = f->p;
     double bound = d < p ? threshold(f->next, p, d, 0, f->items) : INFINITY;
-    dls__heap h = {f->items, 0, f->next, 0};
+    dls__heap h;
+    dls__heap_init(&h, f->items, p, f->next, sizeof *f->next, DLS__HEAP_MIN);
     for (size_t i = 0; i < p; i++)
         if (f->next[i] <= bound)
-            f->items[h.size++] = i;
+            dls__heap_append(&h, i);
     dls__heap_build(&h);
     for (; total < n && h.size > 0; total++) {
         size_t i = dls__heap_pop(&h);
@@ -495,10 +439,11 @@ static uint64_t take_back(ifill *f, uint64_t total, uint64_t n)
 {
     size_t d = (size_t)(total - n), p = f->p;
     double bound = d < p ? threshold(f->time, p, d, 1, f->items) : 0;
-    dls__heap h = {f->items, 0, f->time, 1};
+    dls__heap h;
+    dls__heap_init(&h, f->items, p, f->time, sizeof *f->time, DLS__HEAP_MAX);
     for (size_t i = 0; i < p; i++)
         if (f->count[i] > 0 && f->time[i] >= bound)
-            f->items[h.size++] = i;
+            dls__heap_append(&h, i);
     dls__heap_build(&h);
     for (; total > n && h.size > 0; total--) {
         size_t i = dls__heap_pop(&h);

@@ -82,18 +82,4 @@ DLS_HIDDEN dls_status dls__partition_weighted(const dls_model *const *models, co
 DLS_HIDDEN dls_status dls__model_scale_time(const dls_model *m, double factor, dls_model **out,
                                             dls_error *err);
 
-/* A binary heap of processor indices ordered by key[i] and then by index, smallest first
- * (or largest first with max set), used by the greedy steps. */
-typedef struct dls__heap {
-    size_t *item;
-    size_t size;
-    const double *key;
-    int max;
-} dls__heap;
-
-DLS_HIDDEN void dls__heap_push(dls__heap *h, size_t i);
-DLS_HIDDEN size_t dls__heap_pop(dls__heap *h);
-/* Orders the h->size items already in h->item into a heap, in linear time. */
-DLS_HIDDEN void dls__heap_build(dls__heap *h);
-
 #endif /* DLSCHED_PARTITION_IMPL_H */

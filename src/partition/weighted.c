@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/heap.h"
 #include "core/sort.h"
 #include "partition/partition_impl.h"
 
@@ -194,7 +195,7 @@ static int place_one_roomiest(uwork *u, dls__heap *h, double *room, size_t e)
     if (!tried) {
         /* its key changed while inside the heap: rebuild (rare: only when the roomiest
          * processors tried were all too full) */
-        h->size = 0;
+        dls__heap_clear(h);
         for (size_t i = 0; i < p; i++)
             dls__heap_push(h, i);
     }
@@ -215,7 +216,8 @@ static int place_roomiest(uwork *u, const double *ideal)
         free(room);
         return -1;
     }
-    dls__heap h = {items, 0, room, 1};
+    dls__heap h;
+    dls__heap_init(&h, items, p, room, sizeof *room, DLS__HEAP_MAX);
     for (size_t i = 0; i < p; i++) {
         room[i] = ideal[i];
         dls__heap_push(&h, i);

@@ -45,6 +45,62 @@ static int score(const dls_model *m, const dls_bench_point *held, size_t n, doub
     return hits;
 }
 
+/* The held-out sizes and the uniform grids they are compared on. */
+enum { HELD = 20, GRID = 33 };
+
+/* One kind of uniform grid (0: equally spaced in size, the literal uniform grid; 1: in
+ * log(size), a smarter fixed choice), measured with as many passes as the adaptive build,
+ * bands merged the same way, then cut to 2, 3, 5, ... 33 points and scored on the held-out
+ * sizes. Returns the fewest points that do as well as the adaptive model's hits, 0 if
+ * none does. */
+static size_t try_grids(int kind, const dls_kernel *k, const dls_bench_params *hp,
+                        double max_size, unsigned passes, const dls_bench_point *held, int hits,
+                        const dls_model *model)
+{
+    dls_error err;
+    double sizes[GRID];
+    dls_bench_point grid[GRID];
+    size_t needed = 0;
+    for (int i = 0; i < GRID; i++)
+        sizes[i] = kind == 0 ? floor(hp->min_size + (max_size - hp->min_size) * i / (GRID - 1.0))
+                             : floor(hp->min_size * pow(max_size / hp->min_size, i / (GRID - 1.0)));
+    for (unsigned pass = 0; pass < passes; pass++) {
+        dls_bench_point more[GRID];
+        bench_check(dls_bench_measure(k, hp, sizes, GRID, pass ? more : grid, &err), &err);
+        for (int i = 0; pass && i < GRID; i++) {
+            grid[i].low = fmin(grid[i].low, more[i].low);
+            grid[i].high = fmax(grid[i].high, more[i].high);
+            grid[i].speed = (grid[i].speed * pass + more[i].speed) / (pass + 1);
+        }
+    }
+    printf("%s grids:", kind == 0 ? "uniform" : "log-uniform");
+    for (size_t pts = 2; pts <= GRID; pts = 2 * pts - 1) {
+        size_t step = (GRID - 1) / (pts - 1);
+        double x[GRID], s[GRID], lo[GRID], hi[GRID];
+        for (size_t j = 0; j < pts; j++) {
+            x[j] = grid[j * step].size;
+            s[j] = grid[j * step].speed;
+            lo[j] = grid[j * step].low;
+            hi[j] = grid[j * step].high;
+        }
+        dls_model *u;
+        bench_check(dls_model_create_points(pts, x, s, lo, hi, &u, &err), &err);
+        int h = score(u, held, HELD, hp->precision);
+        printf(" %zu points %d/%d;", pts, h, HELD);
+        dls_model_free(u);
+        if (needed == 0 && h >= hits)
+            needed = pts;
+    }
+    printf("\n");
+    if (needed)
+        printf("  a %s grid needs %zu points to do as well; the adaptive model keeps %zu\n",
+               kind == 0 ? "uniform" : "log-uniform", needed, dls_model_count(model));
+    else
+        printf("  no %s grid of up to %d points does as well as the adaptive model (%zu)\n",
+               kind == 0 ? "uniform" : "log-uniform", GRID, dls_model_count(model));
+    return needed;
+}
+
 int main(int argc, char **argv)
 {
     double n = 1024, max_size = 4096, budget = 60;
@@ -83,9 +139,8 @@ int main(int argc, char **argv)
            dls_bench_stop_name(dls_bench_stopped(b)));
 
     /* held-out sizes */
-    enum { HELD = 20, GRID = 33 };
-    double sizes[GRID];
-    dls_bench_point held[HELD], grid[GRID];
+    double sizes[HELD];
+    dls_bench_point held[HELD];
     for (int i = 0; i < HELD; i++)
         sizes[i] = floor(par.min_size * pow(max_size / par.min_size, bench_unif()));
     dls_bench_params hp = par;
@@ -104,49 +159,10 @@ int main(int argc, char **argv)
     printf("held-out sizes predicted within their band: %d of %d (%.0f%%; goal >= 90%%)\n", hits,
            HELD, 100.0 * hits / HELD);
 
-    /* uniform grids, equally spaced in size (the literal uniform grid) and in log(size) (a
-     * smarter fixed choice); each gets as many passes as the adaptive build, bands merged the
-     * same way */
+    /* uniform grids, equally spaced in size and in log(size) */
     size_t needed[2] = {0, 0};
-    for (int kind = 0; kind < 2; kind++) {
-        for (int i = 0; i < GRID; i++)
-            sizes[i] = kind == 0 ? floor(par.min_size + (max_size - par.min_size) * i / (GRID - 1.0))
-                                 : floor(par.min_size * pow(max_size / par.min_size, i / (GRID - 1.0)));
-        for (unsigned pass = 0; pass < passes; pass++) {
-            dls_bench_point more[GRID];
-            bench_check(dls_bench_measure(&k, &hp, sizes, GRID, pass ? more : grid, &err), &err);
-            for (int i = 0; pass && i < GRID; i++) {
-                grid[i].low = fmin(grid[i].low, more[i].low);
-                grid[i].high = fmax(grid[i].high, more[i].high);
-                grid[i].speed = (grid[i].speed * pass + more[i].speed) / (pass + 1);
-            }
-        }
-        printf("%s grids:", kind == 0 ? "uniform" : "log-uniform");
-        for (size_t pts = 2; pts <= GRID; pts = 2 * pts - 1) {
-            size_t step = (GRID - 1) / (pts - 1);
-            double x[GRID], s[GRID], lo[GRID], hi[GRID];
-            for (size_t j = 0; j < pts; j++) {
-                x[j] = grid[j * step].size;
-                s[j] = grid[j * step].speed;
-                lo[j] = grid[j * step].low;
-                hi[j] = grid[j * step].high;
-            }
-            dls_model *u;
-            bench_check(dls_model_create_points(pts, x, s, lo, hi, &u, &err), &err);
-            int h = score(u, held, HELD, par.precision);
-            printf(" %zu points %d/%d;", pts, h, HELD);
-            dls_model_free(u);
-            if (needed[kind] == 0 && h >= hits)
-                needed[kind] = pts;
-        }
-        printf("\n");
-        if (needed[kind])
-            printf("  a %s grid needs %zu points to do as well; the adaptive model keeps %zu\n",
-                   kind == 0 ? "uniform" : "log-uniform", needed[kind], dls_model_count(model));
-        else
-            printf("  no %s grid of up to %d points does as well as the adaptive model (%zu)\n",
-                   kind == 0 ? "uniform" : "log-uniform", GRID, dls_model_count(model));
-    }
+    for (int kind = 0; kind < 2; kind++)
+        needed[kind] = try_grids(kind, &k, &hp, max_size, passes, held, hits, model);
     int ok = hits >= 0.9 * HELD && (needed[0] == 0 || dls_model_count(model) < needed[0]);
     printf("goals: %s\n", ok ? "met" : "MISSED");
     dls_bench_free(b);

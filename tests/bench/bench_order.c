@@ -33,12 +33,8 @@ static dls_platform *order_platform(size_t m, double V)
     for (size_t i = 0; i < m; i++) {
         char name[32];
         snprintf(name, sizeof name, "p%zu", i);
-        double b1 = bench_logu(3e-4, 3e-3), b2 = b1 * bench_logu(5, 20);
-        double swap = share * bench_logu(0.3, 3);
-        double a[2] = {0, (b1 - b2) * swap}, b[2] = {b1, b2};
-        dls_model *mo;
-        dls_error err;
-        bench_check(dls_model_create_time_lines(2, a, b, &mo, &err), &err);
+        double b1;
+        dls_model *mo = bench_two_levels(share, &b1);
         /* a send of the whole load takes about the computing of one share */
         double rate = bench_logu(0.3, 3) * 1e-3 / (double)m;
         bench_add(pl, name, mo, bench_logu(0.01, 0.1) * b1 * share, rate);

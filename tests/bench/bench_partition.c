@@ -50,6 +50,52 @@ static double run_command(const char *cmd, int repeat)
     return t.best;
 }
 
+/* p processors of make_model() for a share of the load each, every seventh with a
+ * memory limit around its share. */
+static dls_platform *make_platform(size_t p, double share)
+{
+    dls_platform *pl = bench_platform_new();
+    for (size_t i = 0; i < p; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "node%06zu", i);
+        bench_add(pl, name, make_model(share), NAN, NAN);
+        if (i % 7 == 0)
+            dls_platform_set_limit(pl, i, share * (0.5 + bench_unif()), NULL);
+    }
+    return pl;
+}
+
+/* The program dlsched on pl written to a file: `partition` against `check` (reading the
+ * file). Returns whether partition met its goal, -1 when no file could be made. */
+static int time_program(const char *dlsched, const dls_platform *pl, uint64_t n, int repeat,
+                        int keep)
+{
+    dls_error err;
+    char path[] = "/tmp/dlsched_bench_XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0) {
+        perror("mkstemp");
+        return -1;
+    }
+    close(fd);
+    bench_check(dls_platform_write_file(pl, path, &err), &err);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s check %s > /dev/null", dlsched, path);
+    double t_check = run_command(cmd, repeat);
+    snprintf(cmd, sizeof cmd, "%s partition %s --elements %llu > /dev/null", dlsched, path,
+             (unsigned long long)n);
+    double t_part = run_command(cmd, repeat);
+    printf("dlsched check                   %10.3f ms\n", 1e3 * t_check);
+    printf("dlsched partition               %10.3f ms  %5.2f x check\n", 1e3 * t_part,
+           t_part / t_check);
+    printf("goal partition <= 1.5 x check:  %s\n", t_part <= 1.5 * t_check ? "met" : "MISSED");
+    if (keep)
+        printf("platform file kept: %s\n", path);
+    else
+        unlink(path);
+    return t_part <= 1.5 * t_check;
+}
+
 int main(int argc, char **argv)
 {
     const char *dlsched = NULL;
@@ -63,15 +109,8 @@ int main(int argc, char **argv)
     bench_options(argc, argv, opt, 4, &dlsched,
                   "[DLSCHED] [--processors P] [--elements N] [--repeat R] [--keep]");
     dls_error err;
-    dls_platform *pl = bench_platform_new();
     double share = (double)n / (double)p;
-    for (size_t i = 0; i < p; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "node%06zu", i);
-        bench_add(pl, name, make_model(share), NAN, NAN);
-        if (i % 7 == 0)
-            dls_platform_set_limit(pl, i, share * (0.5 + bench_unif()), NULL);
-    }
+    dls_platform *pl = make_platform(p, share);
 
     /* One pass evaluating every model once. */
     bench_timer one_pass = BENCH_TIMER;
@@ -125,29 +164,10 @@ int main(int argc, char **argv)
     printf("goal partition <= 10 passes:    %s\n", t_newton <= 10 * pass ? "met" : "MISSED");
 
     if (dlsched != NULL) {
-        char path[] = "/tmp/dlsched_bench_XXXXXX";
-        int fd = mkstemp(path);
-        if (fd < 0) {
-            perror("mkstemp");
+        int cli_ok = time_program(dlsched, pl, n, repeat, keep);
+        if (cli_ok < 0)
             return 1;
-        }
-        close(fd);
-        bench_check(dls_platform_write_file(pl, path, &err), &err);
-        char cmd[1024];
-        snprintf(cmd, sizeof cmd, "%s check %s > /dev/null", dlsched, path);
-        double t_check = run_command(cmd, repeat);
-        snprintf(cmd, sizeof cmd, "%s partition %s --elements %llu > /dev/null", dlsched, path,
-                 (unsigned long long)n);
-        double t_part = run_command(cmd, repeat);
-        printf("dlsched check                   %10.3f ms\n", 1e3 * t_check);
-        printf("dlsched partition               %10.3f ms  %5.2f x check\n", 1e3 * t_part,
-               t_part / t_check);
-        printf("goal partition <= 1.5 x check:  %s\n", t_part <= 1.5 * t_check ? "met" : "MISSED");
-        ok = ok && t_part <= 1.5 * t_check;
-        if (keep)
-            printf("platform file kept: %s\n", path);
-        else
-            unlink(path);
+        ok = ok && cli_ok;
     }
     if (sink == 42)
         printf("\n");

@@ -169,9 +169,22 @@ static inline void bench_options(int argc, char **argv, const bench_option *opt,
     }
 }
 
+/* A processor with two memory levels for a share of the load: in-core 3e-4 to 3e-3 s per
+ * unit (set in *b1), out of core 5 to 20 times slower past a swap point near the share. */
+static inline dls_model *bench_two_levels(double share, double *b1)
+{
+    double in_core = bench_logu(3e-4, 3e-3), b2 = in_core * bench_logu(5, 20);
+    double swap = share * bench_logu(0.3, 3);
+    double a[2] = {0, (in_core - b2) * swap}, b[2] = {in_core, b2};
+    dls_model *mo;
+    dls_error err;
+    bench_check(dls_model_create_time_lines(2, a, b, &mo, &err), &err);
+    *b1 = in_core;
+    return mo;
+}
+
 /* A star of m processors for a load of V (the magnitudes of the notes on GLPK): two memory
- * levels, in-core 3e-4 to 3e-3 s per unit, out of core 5 to 20 times slower past a swap
- * point near the equal share, startups 3e-4 to 3e-3 s, rates 3e-7 to 3e-6 s per unit. */
+ * levels (bench_two_levels()), startups 3e-4 to 3e-3 s, rates 3e-7 to 3e-6 s per unit. */
 static inline dls_platform *bench_star_platform(size_t m, double V)
 {
     dls_platform *pl = bench_platform_new();
@@ -179,12 +192,8 @@ static inline dls_platform *bench_star_platform(size_t m, double V)
     for (size_t i = 0; i < m; i++) {
         char name[32];
         snprintf(name, sizeof name, "p%zu", i);
-        double b1 = bench_logu(3e-4, 3e-3), b2 = b1 * bench_logu(5, 20);
-        double swap = share * bench_logu(0.3, 3);
-        double a[2] = {0, (b1 - b2) * swap}, b[2] = {b1, b2};
-        dls_model *mo;
-        dls_error err;
-        bench_check(dls_model_create_time_lines(2, a, b, &mo, &err), &err);
+        double b1;
+        dls_model *mo = bench_two_levels(share, &b1);
         bench_add(pl, name, mo, bench_logu(3e-4, 3e-3), bench_logu(3e-7, 3e-6));
     }
     return pl;
