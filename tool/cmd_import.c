@@ -231,117 +231,155 @@ static int report(const tool_args *a, const dls_import_report *rep, const char *
     return EXIT_DONE;
 }
 
-int cmd_import(const tool_args *a)
+/* Usage errors of the kind and the destination; the kind in *starpu, the destinations in
+ * *out and *merge (one of them NULL). */
+static int check_import_usage(const tool_args *a, int *starpu, const char **out,
+                              const char **merge)
 {
-    const char *kind = a->pos[0], *file = a->pos[1];
-    int starpu = strcmp(kind, "starpu") == 0, csv = strcmp(kind, "csv") == 0;
-    if (!starpu && !csv) {
+    const char *kind = a->pos[0];
+    int csv = strcmp(kind, "csv") == 0;
+    *starpu = strcmp(kind, "starpu") == 0;
+    if (!*starpu && !csv) {
         tool_error("import: the first argument is the kind of input, starpu or csv, not \"%s\"",
                    kind);
         return EXIT_BADINPUT;
     }
-    if (starpu ? refuse_options(a, kind, csv_only, sizeof csv_only / sizeof *csv_only)
-               : refuse_options(a, kind, starpu_only, sizeof starpu_only / sizeof *starpu_only))
+    if (*starpu ? refuse_options(a, kind, csv_only, sizeof csv_only / sizeof *csv_only)
+                : refuse_options(a, kind, starpu_only, sizeof starpu_only / sizeof *starpu_only))
         return EXIT_BADINPUT;
-    const char *out = tool_output(a), *merge = arg_string(a, "merge");
+    *out = tool_output(a);
+    *merge = arg_string(a, "merge");
     if (arg_given(a, "output") && arg_given(a, "o")) {
         tool_error("import: give the output file once, with -o or --output");
         return EXIT_BADINPUT;
     }
-    if ((out == NULL) == (merge == NULL)) {
+    if ((*out == NULL) == (*merge == NULL)) {
         tool_error("import: give -o PLATFORM (a new platform) or --merge PLATFORM (an existing "
                    "one), one of them");
         return EXIT_BADINPUT;
     }
-    if (arg_flag(a, "replace") && merge == NULL) {
+    if (arg_flag(a, "replace") && *merge == NULL) {
         tool_error("import: --replace goes with --merge");
         return EXIT_BADINPUT;
     }
-    if (out && arg_flag(a, "json") && tool_is_stdout(out)) {
+    if (*out && arg_flag(a, "json") && tool_is_stdout(*out)) {
         tool_error("import: --json prints the report on standard output, where -o - would "
                    "write the platform");
         return EXIT_BADINPUT;
     }
+    return EXIT_DONE;
+}
+
+/* import starpu FILE into pl: FILE a file, standard input, or a codelet's symbol found in
+ * StarPU's folders. EXIT_DONE, or the exit status after a message. */
+static int import_starpu(const tool_args *a, const char *file, dls_platform *pl,
+                         dls_import_report **rep)
+{
+    dls_starpu_params par;
+    dls_starpu_params_init(&par);
+    par.arch = arg_string(a, "arch");
+    arg_unsigned(a, "impl", &par.impl);
+    if (arg_given(a, "size-unit"))
+        dls_size_unit_from_name(arg_string(a, "size-unit"), &par.size_unit);
+    arg_double(a, "element-size", &par.element_size);
+    if (arg_given(a, "element-size") && par.size_unit != DLS_SIZE_UNIT_ELEMENTS) {
+        tool_error("import starpu: --element-size goes with --size-unit elements");
+        return EXIT_BADINPUT;
+    }
+    par.name = arg_string(a, "name");
+    arg_double(a, "confidence", &par.confidence);
+    arg_unsigned(a, "min-samples", &par.min_samples);
+    arg_set_flag(a, "keep-few", &par.keep_few, 1);
+    arg_unsigned(a, "regression-points", &par.regression_points);
+    arg_set_flag(a, "replace", &par.replace, 1);
+    dls_error err;
+    dls_error_clear(&err);
+    /* a name without '/' that is no file here is a codelet symbol */
+    FILE *probe = strchr(file, '/') || tool_is_stdin(file) ? NULL : fopen(file, "rb");
+    if (probe)
+        fclose(probe);
+    const char *path = file;
+    char *found = NULL;
+    dls_status st;
+    if (!strchr(file, '/') && probe == NULL && !tool_is_stdin(file)) {
+        st = dls_starpu_find(file, &found, &err);
+        if (st != DLS_OK)
+            return tool_fail(st, &err);
+        path = found;
+    }
+    st = tool_is_stdin(file) ? import_text(file, pl, rep, &err, &par, NULL)
+                             : dls_import_starpu_file(path, &par, pl, rep, &err);
+    dls_free(found);
+    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+}
+
+/* import csv FILE into pl. EXIT_DONE, or the exit status after a message. */
+static int import_csv(const tool_args *a, const char *file, dls_platform *pl,
+                      dls_import_report **rep)
+{
+    dls_csv_params par;
+    dls_csv_params_init(&par);
+    par.columns = arg_string(a, "columns");
+    par.name = arg_string(a, "name");
+    const char *d = arg_string(a, "delimiter");
+    if (d)
+        par.delimiter = strcmp(d, "tab") == 0 ? '\t' : d[0];
+    arg_double(a, "confidence", &par.confidence);
+    arg_set_flag(a, "replace", &par.replace, 1);
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = tool_is_stdin(file) ? import_text(file, pl, rep, &err, NULL, &par)
+                                        : dls_import_csv_file(file, &par, pl, rep, &err);
+    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+}
+
+/* Writes the platform to dest (standard output for "-"), releases it, then the report. */
+static int write_platform(const tool_args *a, dls_platform *pl, const dls_import_report *rep,
+                          const char *dest, int merged)
+{
     dls_error err;
     dls_error_clear(&err);
     dls_status st;
-    dls_platform *pl = NULL;
-    if (merge) {
-        int rc = tool_read_platform(merge, &pl);
-        if (rc != EXIT_DONE)
-            return rc;
-    } else if ((st = dls_platform_create(&pl, &err)) != DLS_OK) {
-        return tool_fail(st, &err);
-    }
-    dls_import_report *rep = NULL;
-    char *found = NULL;
-    if (starpu) {
-        dls_starpu_params par;
-        dls_starpu_params_init(&par);
-        par.arch = arg_string(a, "arch");
-        arg_unsigned(a, "impl", &par.impl);
-        if (arg_given(a, "size-unit"))
-            dls_size_unit_from_name(arg_string(a, "size-unit"), &par.size_unit);
-        arg_double(a, "element-size", &par.element_size);
-        if (arg_given(a, "element-size") && par.size_unit != DLS_SIZE_UNIT_ELEMENTS) {
-            tool_error("import starpu: --element-size goes with --size-unit elements");
-            dls_platform_free(pl);
-            return EXIT_BADINPUT;
-        }
-        par.name = arg_string(a, "name");
-        arg_double(a, "confidence", &par.confidence);
-        arg_unsigned(a, "min-samples", &par.min_samples);
-        arg_set_flag(a, "keep-few", &par.keep_few, 1);
-        arg_unsigned(a, "regression-points", &par.regression_points);
-        arg_set_flag(a, "replace", &par.replace, 1);
-        /* a name without '/' that is no file here is a codelet symbol */
-        FILE *probe = strchr(file, '/') || tool_is_stdin(file) ? NULL : fopen(file, "rb");
-        if (probe)
-            fclose(probe);
-        const char *path = file;
-        if (!strchr(file, '/') && probe == NULL && !tool_is_stdin(file)) {
-            st = dls_starpu_find(file, &found, &err);
-            if (st != DLS_OK) {
-                dls_platform_free(pl);
-                return tool_fail(st, &err);
-            }
-            path = found;
-        }
-        st = tool_is_stdin(file) ? import_text(file, pl, &rep, &err, &par, NULL)
-                                 : dls_import_starpu_file(path, &par, pl, &rep, &err);
-    } else {
-        dls_csv_params par;
-        dls_csv_params_init(&par);
-        par.columns = arg_string(a, "columns");
-        par.name = arg_string(a, "name");
-        const char *d = arg_string(a, "delimiter");
-        if (d)
-            par.delimiter = strcmp(d, "tab") == 0 ? '\t' : d[0];
-        arg_double(a, "confidence", &par.confidence);
-        arg_set_flag(a, "replace", &par.replace, 1);
-        st = tool_is_stdin(file) ? import_text(file, pl, &rep, &err, NULL, &par)
-                                 : dls_import_csv_file(file, &par, pl, &rep, &err);
-    }
-    dls_free(found);
-    if (st != DLS_OK) {
-        dls_platform_free(pl);
-        return tool_fail(st, &err);
-    }
-    const char *dest = merge ? merge : out;
     if (tool_is_stdout(dest)) {
         char *doc = NULL;
         st = dls_platform_to_string(pl, &doc, &err);
         dls_platform_free(pl);
         int rc = st == DLS_OK ? tool_write_stdout(doc, "platform") : tool_fail(st, &err);
-        if (rc == EXIT_DONE)
-            rc = report(a, rep, dest);
-        dls_import_report_free(rep);
-        return rc;
+        return rc == EXIT_DONE ? report(a, rep, dest) : rc;
     }
     st = dls_platform_write_file(pl, dest, &err);
     dls_platform_free(pl);
-    int rc = st == DLS_OK ? report(a, rep, dest)
-                          : tool_fail_output(merge ? "--merge" : "-o", dest, st, &err);
+    return st == DLS_OK ? report(a, rep, dest)
+                        : tool_fail_output(merged ? "--merge" : "-o", dest, st, &err);
+}
+
+int cmd_import(const tool_args *a)
+{
+    int starpu;
+    const char *out, *merge;
+    int rc = check_import_usage(a, &starpu, &out, &merge);
+    if (rc != EXIT_DONE)
+        return rc;
+    dls_platform *pl = NULL;
+    if (merge) {
+        rc = tool_read_platform(merge, &pl);
+        if (rc != EXIT_DONE)
+            return rc;
+    } else {
+        dls_error err;
+        dls_error_clear(&err);
+        dls_status st = dls_platform_create(&pl, &err);
+        if (st != DLS_OK)
+            return tool_fail(st, &err);
+    }
+    dls_import_report *rep = NULL;
+    rc = starpu ? import_starpu(a, a->pos[1], pl, &rep) : import_csv(a, a->pos[1], pl, &rep);
+    if (rc != EXIT_DONE) {
+        dls_platform_free(pl);
+        dls_import_report_free(rep);
+        return rc;
+    }
+    rc = write_platform(a, pl, rep, merge ? merge : out, merge != NULL);
     dls_import_report_free(rep);
     return rc;
 }

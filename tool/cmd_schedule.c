@@ -589,10 +589,10 @@ static void print_schedule_notes(const dls_schedule *s)
     }
 }
 
-static void print_schedule(const tool_args *args, const dls_platform *pl,
-                           const dls_schedule *s, const tool_order *ord, int solved, int mode)
+/* The table of the schedule: a title, then a line per processor in send order. */
+static void print_schedule_table(const char *path, const dls_platform *pl,
+                                 const dls_schedule *s, int digits, int mode)
 {
-    const char *path = tool_input_name(args->pos[0]);
     size_t p = dls_schedule_count(s);
     int width = tool_name_width(pl, p);
     char cell[TOOL_CELL_BYTES], amount[48], count[64];
@@ -601,7 +601,7 @@ static void print_schedule(const tool_args *args, const dls_platform *pl,
                  *fin = dls_schedule_finish(s), *idle = dls_schedule_idle(s);
     const int *lvl = dls_schedule_levels(s);
     tool_column col[SCHEDULE_COLS];
-    schedule_columns(s, tool_digits(args), mode == 1, col);
+    schedule_columns(s, digits, mode == 1, col);
     printf("%s: load %s units over %s, in send order\n", path,
            tool_amount(dls_schedule_load(s), amount, sizeof amount),
            tool_count(count, sizeof count, (double)p, "processor", "processors"));
@@ -638,7 +638,12 @@ static void print_schedule(const tool_args *args, const dls_platform *pl,
         *o++ = '\n';
         fwrite(line, 1, (size_t)(o - line), stdout);
     }
-    print_schedule_notes(s);
+}
+
+/* The line of the makespan: how it was solved, certified, and the LP's own makespan. */
+static void print_makespan(const dls_schedule *s, int solved, int mode)
+{
+    size_t p = dls_schedule_count(s);
     printf("makespan %.9g s", dls_schedule_makespan(s));
     dls_schedule_solver_info si;
     int chain = mode == 0 && dls_schedule_get_solver_info(s, &si, NULL) == DLS_OK &&
@@ -671,7 +676,11 @@ static void print_schedule(const tool_args *args, const dls_platform *pl,
             printf("; the LP, on the speed models' convex envelopes, %.9g s", lp);
     }
     printf("\n");
-    print_order(ord, s);
+}
+
+/* The lines of --integer and --exact-shape (mode 1 and 2): the MIP against the LP. */
+static void print_mip(const dls_schedule *s, int mode)
+{
     dls_schedule_mip_info mi;
     if (mode != 0 && dls_schedule_get_mip_info(s, &mi, NULL) == DLS_OK) {
         double lp = mi.lp_makespan, mk = dls_schedule_makespan(s);
@@ -692,6 +701,16 @@ static void print_schedule(const tool_args *args, const dls_platform *pl,
                    mi.mip_makespan, dls_solution_status_name(mi.mip_status), mi.mip_bound,
                    mi.mip_seconds, mi.mip_relaxed ? "; real loads, rounded" : "");
     }
+}
+
+static void print_schedule(const tool_args *args, const dls_platform *pl,
+                           const dls_schedule *s, const tool_order *ord, int solved, int mode)
+{
+    print_schedule_table(tool_input_name(args->pos[0]), pl, s, tool_digits(args), mode);
+    print_schedule_notes(s);
+    print_makespan(s, solved, mode);
+    print_order(ord, s);
+    print_mip(s, mode);
 }
 
 static int write_gantt(const char *file, const dls_schedule *s, const dls_platform *pl)
