@@ -632,92 +632,60 @@ static void print_lp(const tool_args *args, const dls_platform *pl, const dls_in
         print_chunk_list(args, pl, s);
 }
 
+/* The answer of --lp: the chart of --gantt -, else the report (JSON or text), then the
+ * chart of --gantt FILE, which cannot hide the answer when it fails. */
+static int report_lp(const tool_args *args, const dls_platform *pl, const dls_installment *s)
+{
+    tool_warn_lines(dls_installment_note(s));
+    dls_installment_lp_info info;
+    dls_installment_get_lp_info(s, &info, NULL);
+    const char *gantt = arg_string(args, "gantt");
+    dls_installment_gantt_params gp;
+    dls_installment_gantt_params_init(&gp);
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st;
+    if (gantt != NULL && tool_is_stdout(gantt)) {
+        char *doc = NULL;
+        st = dls_installment_gantt_to_string(s, pl, &gp, &doc, &err);
+        return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
+    }
+    int rc = EXIT_DONE;
+    if (arg_flag(args, "json"))
+        rc = tool_print_json(lp_json(pl, s, &info));
+    else
+        print_lp(args, pl, s, &info, arg_flag(args, "list"));
+    if (gantt != NULL) {
+        fflush(stdout);
+        st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
+        if (st != DLS_OK) {
+            int g = tool_fail_output("--gantt", gantt, st, &err);
+            rc = rc != EXIT_DONE ? rc : g;
+        }
+    }
+    return rc;
+}
+
 static int cmd_installments_lp(const tool_args *args, double V)
 {
     dls_platform *pl = NULL;
     int rc = tool_read_platform(args->pos[0], &pl);
     if (rc != EXIT_DONE)
         return rc;
-    dls_installment_lp_params par;
-    dls_installment_lp_params_init(&par);
-    arg_set_flag(args, "no-limits", &par.use_limits, 0);
-    arg_set_flag(args, "no-moves", &par.moves, 0);
-    arg_unsigned(args, "rounds", &par.rounds);
-    arg_double(args, "time-limit", &par.time_limit);
-    arg_unsigned(args, "window", &par.window);
-    arg_unsigned(args, "max-lps", &par.max_lps);
-    arg_size(args, "max-chunks", &par.max_chunks);
-    arg_size(args, "exhaustive", &par.exhaustive_max);
-    const char *order = arg_string(args, "order");
-    if (order != NULL)
-        dls_send_order_from_name(order, &par.order);
-    size_t *seq = NULL, nseq = 0;
-    double *release = NULL;
-    const char *text = arg_string(args, "sequence");
-    if (text != NULL && (rc = tool_sequence_read(text, pl, "installments", &seq, &nseq)) == EXIT_DONE) {
-        par.sequence = seq;
-        par.sequence_length = nseq;
-        if (nseq > par.max_chunks)
-            par.max_chunks = nseq < DLS_INSTALLMENT_LP_MAX_CHUNKS ? nseq
-                                                                 : DLS_INSTALLMENT_LP_MAX_CHUNKS;
-    }
-    text = arg_string(args, "release");
-    if (rc == EXIT_DONE && text != NULL &&
-        (rc = tool_release_read(text, pl, "installments", &release)) == EXIT_DONE)
-        par.release = release;
-    double *ret = NULL;
-    size_t *perm = NULL;
-    if (rc == EXIT_DONE)
-        rc = tool_returns_apply(args, pl, par.sequence, par.sequence_length, "installments",
-                                &par, &ret, &perm);
+    tool_installment_lp lp;
+    rc = tool_installment_lp_read(args, pl, "installments", "sequence", &lp);
     dls_installment *s = NULL;
     dls_error err;
     dls_error_clear(&err);
     if (rc == EXIT_DONE) {
-        dls_status st = dls_installment_lp(pl, V, &par, &s, &err);
+        dls_status st = dls_installment_lp(pl, V, &lp.par, &s, &err);
         if (st != DLS_OK)
             rc = tool_fail(st, &err);
     }
-    if (rc == EXIT_DONE) {
-        tool_warn_lines(dls_installment_note(s));
-        dls_installment_lp_info info;
-        dls_installment_get_lp_info(s, &info, NULL);
-        const char *gantt = arg_string(args, "gantt");
-        if (gantt != NULL) {
-            dls_installment_gantt_params gp;
-            dls_installment_gantt_params_init(&gp);
-            dls_status st;
-            if (tool_is_stdout(gantt)) {
-                char *doc = NULL;
-                st = dls_installment_gantt_to_string(s, pl, &gp, &doc, &err);
-                rc = st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
-                gantt = NULL; /* the chart is the output */
-            }
-            if (rc != EXIT_DONE || gantt == NULL)
-                goto done;
-        }
-        if (arg_flag(args, "json"))
-            rc = tool_print_json(lp_json(pl, s, &info));
-        else
-            print_lp(args, pl, s, &info, arg_flag(args, "list"));
-        if (gantt != NULL) {
-            /* after the answer, which a chart that cannot be written does not hide */
-            dls_installment_gantt_params gp;
-            dls_installment_gantt_params_init(&gp);
-            fflush(stdout);
-            dls_status st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
-            if (st != DLS_OK) {
-                int g = tool_fail_output("--gantt", gantt, st, &err);
-                rc = rc != EXIT_DONE ? rc : g;
-            }
-        }
-    }
-done:
+    if (rc == EXIT_DONE)
+        rc = report_lp(args, pl, s);
     dls_installment_free(s);
-    free(seq);
-    free(release);
-    free(ret);
-    free(perm);
+    tool_installment_lp_free(&lp);
     dls_platform_free(pl);
     return rc;
 }

@@ -1263,41 +1263,22 @@ static int export_installments(const tool_args *args, double V, dls_export_forma
     int rc = tool_read_platform(args->pos[0], &pl);
     if (rc != EXIT_DONE)
         return rc;
-    dls_installment_lp_params par;
-    dls_installment_lp_params_init(&par);
-    arg_set_flag(args, "no-limits", &par.use_limits, 0);
-    arg_unsigned(args, "window", &par.window);
-    size_t *seq = NULL, n = 0;
-    double *release = NULL;
-    rc = tool_sequence_read(arg_string(args, "installments"), pl, "export", &seq, &n);
-    if (rc == EXIT_DONE && arg_given(args, "release"))
-        rc = tool_release_read(arg_string(args, "release"), pl, "export", &release);
-    double *ret = NULL;
-    size_t *perm = NULL;
-    if (rc == EXIT_DONE)
-        rc = tool_returns_apply(args, pl, seq, n, "export", &par, &ret, &perm);
+    tool_installment_lp lp;
+    rc = tool_installment_lp_read(args, pl, "export", "installments", &lp);
     if (rc == EXIT_DONE) {
-        par.sequence = seq;
-        par.sequence_length = n;
-        par.release = release;
-        if (n > par.max_chunks)
-            par.max_chunks = n;
         dls_error err;
         dls_error_clear(&err);
         dls_status st;
         if (tool_is_stdout(out)) {
             char *doc = NULL;
-            st = dls_installment_lp_to_string(pl, V, &par, format, &doc, &err);
+            st = dls_installment_lp_to_string(pl, V, &lp.par, format, &doc, &err);
             rc = st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
         } else {
-            st = dls_installment_lp_write_file(pl, V, &par, format, out, &err);
+            st = dls_installment_lp_write_file(pl, V, &lp.par, format, out, &err);
             rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
         }
     }
-    free(seq);
-    free(release);
-    free(ret);
-    free(perm);
+    tool_installment_lp_free(&lp);
     dls_platform_free(pl);
     return rc;
 }

@@ -250,3 +250,52 @@ int tool_returns_apply(const tool_args *args, const dls_platform *pl, const size
     arg_set_flag(args, "two-port", &par->two_port, 1);
     return rc;
 }
+
+int tool_installment_lp_read(const tool_args *args, const dls_platform *pl, const char *who,
+                             const char *sequence_opt, tool_installment_lp *lp)
+{
+    memset(lp, 0, sizeof *lp);
+    dls_installment_lp_params *par = &lp->par;
+    dls_installment_lp_params_init(par);
+    arg_set_flag(args, "no-limits", &par->use_limits, 0);
+    arg_unsigned(args, "window", &par->window);
+    /* the search's options, which installments --lp has and export does not */
+    if (arg_has(args, "no-moves")) {
+        arg_set_flag(args, "no-moves", &par->moves, 0);
+        arg_unsigned(args, "rounds", &par->rounds);
+        arg_double(args, "time-limit", &par->time_limit);
+        arg_unsigned(args, "max-lps", &par->max_lps);
+        arg_size(args, "max-chunks", &par->max_chunks);
+        arg_size(args, "exhaustive", &par->exhaustive_max);
+        const char *order = arg_string(args, "order");
+        if (order != NULL)
+            dls_send_order_from_name(order, &par->order);
+    }
+    int rc = EXIT_DONE;
+    const char *text = arg_string(args, sequence_opt);
+    if (text != NULL && (rc = tool_sequence_read(text, pl, who, &lp->seq, &lp->n)) == EXIT_DONE) {
+        par->sequence = lp->seq;
+        par->sequence_length = lp->n;
+        /* the chunks the sequence has, within the LP's limit (which refuses a longer one) */
+        if (lp->n > par->max_chunks)
+            par->max_chunks = lp->n < DLS_INSTALLMENT_LP_MAX_CHUNKS ? lp->n
+                                                                    : DLS_INSTALLMENT_LP_MAX_CHUNKS;
+    }
+    text = arg_string(args, "release");
+    if (rc == EXIT_DONE && text != NULL &&
+        (rc = tool_release_read(text, pl, who, &lp->release)) == EXIT_DONE)
+        par->release = lp->release;
+    if (rc == EXIT_DONE)
+        rc = tool_returns_apply(args, pl, par->sequence, par->sequence_length, who, par,
+                                &lp->ret, &lp->perm);
+    return rc;
+}
+
+void tool_installment_lp_free(tool_installment_lp *lp)
+{
+    free(lp->seq);
+    free(lp->release);
+    free(lp->ret);
+    free(lp->perm);
+    memset(lp, 0, sizeof *lp);
+}

@@ -154,6 +154,8 @@ void tool_wrap(FILE *out, const char *text, int indent, int col);
 /* Accessors; the option must exist in the command's table. */
 int arg_flag(const tool_args *a, const char *name);
 int arg_given(const tool_args *a, const char *name);
+/* Whether the command's table has option name (shared readers of several commands). */
+int arg_has(const tool_args *a, const char *name);
 const char *arg_string(const tool_args *a, const char *name);  /* NULL when absent */
 /* Numeric options: when the option was given (or has a default in the table), store its
  * value in *value and return 1; otherwise leave *value alone and return 0. So a command
@@ -535,5 +537,22 @@ int tool_return_order_read(const char *text, const dls_platform *pl, const size_
 int tool_returns_apply(const tool_args *args, const dls_platform *pl, const size_t *seq,
                        size_t n, const char *who, dls_installment_lp_params *par, double **ret,
                        size_t **perm);
+
+/* The options of the multi-installment LP (installments --lp, export --installments), mapped
+ * in one place: the parameters, and the arrays behind them (malloc'd, released by
+ * tool_installment_lp_free whatever the outcome). */
+typedef struct tool_installment_lp {
+    dls_installment_lp_params par;
+    size_t *seq, n;   /* the sequence given, or NULL */
+    double *release;  /* --release, or NULL */
+    double *ret;      /* --returns, or NULL */
+    size_t *perm;     /* --return-order as a list, or NULL */
+} tool_installment_lp;
+/* Fills lp from the defaults and the options of the command's table (the search's options
+ * where the table has them); the sequence from option sequence_opt ("sequence",
+ * "installments"). EXIT_DONE, or an exit status after a message starting with who. */
+int tool_installment_lp_read(const tool_args *args, const dls_platform *pl, const char *who,
+                             const char *sequence_opt, tool_installment_lp *lp);
+void tool_installment_lp_free(tool_installment_lp *lp);
 
 #endif /* DLSCHED_TOOL_H */
