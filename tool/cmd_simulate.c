@@ -52,13 +52,23 @@ static const tool_opt simulate_opts[] = {
     {"bytes-per-unit", OPT_DOUBLE, "B", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "bytes one unit of load is (needed by --network realistic)"},
     {"flops-per-unit", OPT_DOUBLE, "F", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "flops one unit of work is (default 1)"},
+     "flops one unit of work is"},
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL, "seconds the replay may take"},
     TOOL_GROUP("Output"),
     TOOL_STRING("gantt", "FILE", "draw the prediction above the simulation (SVG)"),
     TOOL_FLAG("json", "write the comparison as JSON"),
     TOOL_OPT_END,
 };
+
+/* Defaults the help shows: the library's, read from its parameters. */
+static int simulate_default(const char *opt, char *buf, size_t size)
+{
+    dls_simgrid_params sp;
+    dls_simgrid_params_init(&sp);
+    if (strcmp(opt, "flops-per-unit") == 0)
+        return tool_show_number(sp.flops_per_unit, buf, size);
+    return 0;
+}
 
 static const tool_rule simulate_rules[] = {
     TOOL_NEEDS_WHY("bytes-per-unit", "network=realistic",
@@ -81,7 +91,7 @@ const tool_cmd tool_cmd_simulate = {
     2,
     2,
     cmd_simulate,
-    NULL,
+    simulate_default,
     "dlsched schedule examples/star_cluster.json --load 1000 --json > s.json\n"
     "dlsched simulate examples/star_cluster.json s.json\n"
     "dlsched simulate examples/star_cluster.json s.json --network realistic \\\n"
