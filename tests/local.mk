@@ -43,7 +43,7 @@ CLI_TESTS = \
 	tests/tool/run_example.sh \
 	tests/import/starpu.sh tests/import/starpu_real.sh \
 	tests/api/headers.sh \
-	tests/doc/man5.sh \
+	tests/doc/man5.sh tests/doc/man_options.sh \
 	tests/mpi/run_mpi.sh \
 	tests/validation/suite_sample.sh tests/validation/certificates.sh \
 	tests/doc/schemas.sh
