@@ -1247,13 +1247,18 @@ static int evaluate_loads(const evaluate_request *r, const dls_platform *pl, con
     return rc;
 }
 
+static void evaluate_request_read(const tool_args *args, evaluate_request *r)
+{
+    r->loads = arg_string(args, "loads");
+    r->measured = arg_string(args, "measured");
+    read_common(args, &r->par);
+    read_output(args, &r->out);
+}
+
 int cmd_evaluate(const tool_args *args)
 {
     evaluate_request r;
-    r.loads = arg_string(args, "loads");
-    r.measured = arg_string(args, "measured");
-    read_common(args, &r.par);
-    read_output(args, &r.out);
+    evaluate_request_read(args, &r);
     if ((r.loads == NULL) == (r.measured == NULL)) {
         tool_error("evaluate: give the loads with --loads A1,A2,... (one per processor), or a "
                    "measured timeline with --measured FILE, one of the two");
@@ -1281,6 +1286,7 @@ typedef struct export_request {
     const char *platform;     /* the PLATFORM argument */
     const char *out;          /* -o FILE or --output FILE, or NULL */
     const char *format;       /* --format, or NULL */
+    const char *installments; /* --installments NAME,...|FILE, or NULL */
     int has_load;             /* --load given */
     double load;
     dls_export_format lp_format;  /* --format as an LP format (not simgrid) */
@@ -1294,6 +1300,7 @@ static void export_request_read(const tool_args *args, export_request *r)
     r->platform = args->pos[0];
     r->out = tool_output(args);
     r->format = arg_string(args, "format");
+    r->installments = arg_string(args, "installments");
     r->has_load = arg_double(args, "load", &r->load);
     /* the option parser accepted only the names of DLS_EXPORT_FORMAT_MAP and simgrid */
     r->lp_format = DLS_EXPORT_LP;
@@ -1397,7 +1404,7 @@ int cmd_export(const tool_args *args)
         tool_error("export: give --load V, --format lp|mps|glpk|mathprog and -o FILE");
         return EXIT_BADINPUT;
     }
-    if (arg_given(args, "installments"))
+    if (r.installments != NULL)
         return export_installments(args, &r);
     return export_lp(args, &r);
 }
