@@ -39,8 +39,7 @@ static const tool_opt installments_opts[] = {
     TOOL_STRING("returns", "FILE",
                 "results returned, one line \"NAME FRACTION STARTUP RATE\" per processor"),
     {"return-order", OPT_STRING, "fifo|lifo|NAME,...", NULL, 0, 0, NULL,
-     "with --returns: the order results come back in (default fifo; a list needs "
-     "--sequence)"},
+     "with --returns: the order results come back in"},
     TOOL_FLAG("two-port", "with --returns: results come back while the sends go on"),
     {"max-chunks", OPT_COUNT, "N", NULL, 1, DLS_INSTALLMENT_LP_MAX_CHUNKS, NULL,
      "the longest sequence tried"},
@@ -96,6 +95,9 @@ static int installments_default(const char *opt, char *buf, size_t size)
         return tool_show_number(lp.window, buf, size);
     if (strcmp(opt, "order") == 0)
         return snprintf(buf, size, "%s", dls_send_order_name(lp.order)) > 0;
+    if (strcmp(opt, "return-order") == 0) /* the library's, and what a list needs */
+        return snprintf(buf, size, "%s; a list needs --sequence",
+                        dls_return_order_name(lp.return_order)) > 0;
     return 0;
 }
 

@@ -24,6 +24,8 @@
 
 #include "tool.h"
 
+/* The suite's manifest by default (from the source tree's top). */
+#define VALIDATE_DEFAULT_SUITE "validation/manifest.json"
 /* Default seconds one instance may take. */
 #define VALIDATE_DEFAULT_TIME_LIMIT 60
 /* Longest command line after substitution. */
@@ -35,7 +37,7 @@ static const tool_opt validate_opts[] = {
     TOOL_GROUP("Suite"),
     TOOL_STRING("scheduler", "CMD", "the command to score: {platform} {load} {output} {kind} "
                 "{weights} {ordered} {id} are replaced (shell-quoted)"),
-    TOOL_STRING("suite", "MANIFEST", "the suite's manifest (default validation/manifest.json)"),
+    TOOL_STRING("suite", "MANIFEST", "the suite's manifest"),
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e6, NULL,
      "seconds one instance's scheduler may run: then SIGTERM to its process group, SIGKILL "
      "a second later"},
@@ -54,6 +56,8 @@ static int validate_default(const char *opt, char *buf, size_t size)
 {
     if (strcmp(opt, "time-limit") == 0)
         return tool_show_number(VALIDATE_DEFAULT_TIME_LIMIT, buf, size);
+    if (strcmp(opt, "suite") == 0)
+        return tool_show_text(VALIDATE_DEFAULT_SUITE, buf, size);
     return 0;
 }
 
@@ -859,7 +863,7 @@ static int validate_request_read(const tool_args *a, validate_request *o)
     }
     o->suite = arg_string(a, "suite");
     if (o->suite == NULL)
-        o->suite = "validation/manifest.json";
+        o->suite = VALIDATE_DEFAULT_SUITE;
     o->limit = VALIDATE_DEFAULT_TIME_LIMIT;
     arg_double(a, "time-limit", &o->limit);
     o->first = UINT64_MAX;
