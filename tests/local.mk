@@ -39,11 +39,11 @@ CLI_TESTS = \
 	tests/tool/cli_installments.sh tests/tool/cli_installments_json.sh \
 	tests/tool/cli_installments_lp.sh \
 	tests/tool/cli_crosscheck.sh tests/tool/cli_crosscheck_json.sh \
-	tests/tool/cli_output.sh tests/tool/cli_warnings.sh tests/tool/cli_names.sh tests/tool/cli_differential.sh \
+	tests/tool/cli_output.sh tests/tool/cli_warnings.sh tests/tool/cli_names.sh tests/tool/cli_name_lists.sh tests/tool/cli_differential.sh \
 	tests/tool/run_example.sh \
 	tests/import/starpu.sh tests/import/starpu_real.sh \
 	tests/api/headers.sh \
-	tests/doc/man5.sh \
+	tests/doc/man5.sh tests/doc/man_options.sh \
 	tests/mpi/run_mpi.sh \
 	tests/validation/suite_sample.sh tests/validation/certificates.sh \
 	tests/doc/schemas.sh

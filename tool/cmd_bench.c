@@ -108,7 +108,7 @@ static const tool_opt bench_opts[] = {
      "with --links: bytes a unit of load is (default: a row of gemm-rows, a block column of "
      "lu-update)"},
     {"link-max-bytes", OPT_DOUBLE, "N", NULL, 1, 1e12, NULL,
-     "with --links: the largest message (default 16 MiB)"},
+     "with --links: the largest message"},
     TOOL_OPT_END,
 };
 
@@ -131,6 +131,10 @@ static int bench_default(const char *opt, char *buf, size_t size)
     dls_bench_params_init(&par);
     dls_blas_kernel_params bp;
     dls_blas_kernel_params_init(&bp);
+    if (strcmp(opt, "link-max-bytes") == 0) {
+        snprintf(buf, size, "%g MiB", LINK_MAX_BYTES / (1024 * 1024));
+        return 1;
+    }
     if (strcmp(opt, "n") == 0)
         return tool_show_number(dls_blas_kernel_default_fixed(DLS_KERNEL_GEMM_ROWS), buf, size);
     if (strcmp(opt, "x") == 0)

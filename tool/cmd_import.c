@@ -198,11 +198,11 @@ static dls_status import_text(const char *file, dls_platform *pl, dls_import_rep
 }
 
 /* The summary: one line a processor on standard output, or the JSON report. */
-static int report(const tool_args *a, const dls_import_report *rep, const char *dest)
+static int report(int json, const dls_import_report *rep, const char *dest)
 {
     tool_warn_lines(dls_import_report_notes(rep));
     size_t n = dls_import_report_count(rep);
-    if (arg_flag(a, "json")) {
+    if (json) {
         json_t *procs = json_array();
         for (size_t k = 0; k < n; k++) {
             const dls_import_item *it = dls_import_report_item(rep, k);
@@ -231,117 +231,174 @@ static int report(const tool_args *a, const dls_import_report *rep, const char *
     return EXIT_DONE;
 }
 
-int cmd_import(const tool_args *a)
+/* What the command line asks, read once (import_request_read); the phases below take it,
+ * never the option table. */
+typedef struct import_request {
+    const char *kind;        /* the first argument: starpu or csv */
+    const char *file;        /* the second: FILE, SYMBOL or - */
+    int starpu;              /* kind is starpu (else csv) */
+    const char *out;         /* -o or --output PLATFORM, or NULL */
+    const char *merge;       /* --merge PLATFORM, or NULL */
+    int json;
+    int element_size;        /* --element-size given */
+    dls_starpu_params sp;    /* starpu: the defaults, then the options given */
+    dls_csv_params cp;       /* csv: the same */
+} import_request;
+
+/* The parameters of both kinds (each reads its own). */
+static void import_params_read(const tool_args *a, import_request *q)
 {
-    const char *kind = a->pos[0], *file = a->pos[1];
-    int starpu = strcmp(kind, "starpu") == 0, csv = strcmp(kind, "csv") == 0;
-    if (!starpu && !csv) {
+    dls_starpu_params *sp = &q->sp;
+    dls_starpu_params_init(sp);
+    sp->arch = arg_string(a, "arch");
+    arg_unsigned(a, "impl", &sp->impl);
+    if (arg_given(a, "size-unit"))
+        dls_size_unit_from_name(arg_string(a, "size-unit"), &sp->size_unit);
+    q->element_size = arg_double(a, "element-size", &sp->element_size);
+    sp->name = arg_string(a, "name");
+    arg_double(a, "confidence", &sp->confidence);
+    arg_unsigned(a, "min-samples", &sp->min_samples);
+    arg_set_flag(a, "keep-few", &sp->keep_few, 1);
+    arg_unsigned(a, "regression-points", &sp->regression_points);
+    arg_set_flag(a, "replace", &sp->replace, 1);
+    dls_csv_params *cp = &q->cp;
+    dls_csv_params_init(cp);
+    cp->columns = arg_string(a, "columns");
+    cp->name = arg_string(a, "name");
+    const char *d = arg_string(a, "delimiter");
+    if (d)
+        cp->delimiter = strcmp(d, "tab") == 0 ? '\t' : d[0];
+    arg_double(a, "confidence", &cp->confidence);
+    arg_set_flag(a, "replace", &cp->replace, 1);
+}
+
+/* Reads the options into *q, with the usage errors of the kind and the destination (the
+ * combinations the table's rules refuse, import_rules, are refused by the parser already):
+ * EXIT_DONE, or EXIT_BADINPUT after a message. */
+static int import_request_read(const tool_args *a, import_request *q)
+{
+    memset(q, 0, sizeof *q);
+    q->kind = a->pos[0];
+    q->file = a->pos[1];
+    int csv = strcmp(q->kind, "csv") == 0;
+    q->starpu = strcmp(q->kind, "starpu") == 0;
+    if (!q->starpu && !csv) {
         tool_error("import: the first argument is the kind of input, starpu or csv, not \"%s\"",
-                   kind);
+                   q->kind);
         return EXIT_BADINPUT;
     }
-    if (starpu ? refuse_options(a, kind, csv_only, sizeof csv_only / sizeof *csv_only)
-               : refuse_options(a, kind, starpu_only, sizeof starpu_only / sizeof *starpu_only))
+    if (q->starpu ? refuse_options(a, q->kind, csv_only, sizeof csv_only / sizeof *csv_only)
+                  : refuse_options(a, q->kind, starpu_only,
+                                   sizeof starpu_only / sizeof *starpu_only))
         return EXIT_BADINPUT;
-    const char *out = tool_output(a), *merge = arg_string(a, "merge");
+    q->out = tool_output(a);
+    q->merge = arg_string(a, "merge");
+    q->json = arg_flag(a, "json");
     if (arg_given(a, "output") && arg_given(a, "o")) {
         tool_error("import: give the output file once, with -o or --output");
         return EXIT_BADINPUT;
     }
-    if ((out == NULL) == (merge == NULL)) {
+    if (q->out == NULL && q->merge == NULL) {
         tool_error("import: give -o PLATFORM (a new platform) or --merge PLATFORM (an existing "
                    "one), one of them");
         return EXIT_BADINPUT;
     }
-    if (arg_flag(a, "replace") && merge == NULL) {
-        tool_error("import: --replace goes with --merge");
-        return EXIT_BADINPUT;
-    }
-    if (out && arg_flag(a, "json") && tool_is_stdout(out)) {
+    if (q->out && q->json && tool_is_stdout(q->out)) {
         tool_error("import: --json prints the report on standard output, where -o - would "
                    "write the platform");
         return EXIT_BADINPUT;
     }
+    import_params_read(a, q);
+    return EXIT_DONE;
+}
+
+/* import starpu FILE into pl: FILE a file, standard input, or a codelet's symbol found in
+ * StarPU's folders. EXIT_DONE, or the exit status after a message. */
+static int import_starpu(const import_request *q, dls_platform *pl, dls_import_report **rep)
+{
+    if (q->element_size && q->sp.size_unit != DLS_SIZE_UNIT_ELEMENTS) {
+        tool_error("import starpu: --element-size goes with --size-unit elements");
+        return EXIT_BADINPUT;
+    }
+    const char *file = q->file;
+    dls_error err;
+    dls_error_clear(&err);
+    /* a name without '/' that is no file here is a codelet symbol */
+    FILE *probe = strchr(file, '/') || tool_is_stdin(file) ? NULL : fopen(file, "rb");
+    if (probe)
+        fclose(probe);
+    const char *path = file;
+    char *found = NULL;
+    dls_status st;
+    if (!strchr(file, '/') && probe == NULL && !tool_is_stdin(file)) {
+        st = dls_starpu_find(file, &found, &err);
+        if (st != DLS_OK)
+            return tool_fail(st, &err);
+        path = found;
+    }
+    st = tool_is_stdin(file) ? import_text(file, pl, rep, &err, &q->sp, NULL)
+                             : dls_import_starpu_file(path, &q->sp, pl, rep, &err);
+    dls_free(found);
+    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+}
+
+/* import csv FILE into pl. EXIT_DONE, or the exit status after a message. */
+static int import_csv(const import_request *q, dls_platform *pl, dls_import_report **rep)
+{
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = tool_is_stdin(q->file) ? import_text(q->file, pl, rep, &err, NULL, &q->cp)
+                                           : dls_import_csv_file(q->file, &q->cp, pl, rep, &err);
+    return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
+}
+
+/* Writes the platform to dest (standard output for "-"), releases it, then the report. */
+static int write_platform(const import_request *q, dls_platform *pl,
+                          const dls_import_report *rep)
+{
+    const char *dest = q->merge ? q->merge : q->out;
     dls_error err;
     dls_error_clear(&err);
     dls_status st;
-    dls_platform *pl = NULL;
-    if (merge) {
-        int rc = tool_read_platform(merge, &pl);
-        if (rc != EXIT_DONE)
-            return rc;
-    } else if ((st = dls_platform_create(&pl, &err)) != DLS_OK) {
-        return tool_fail(st, &err);
-    }
-    dls_import_report *rep = NULL;
-    char *found = NULL;
-    if (starpu) {
-        dls_starpu_params par;
-        dls_starpu_params_init(&par);
-        par.arch = arg_string(a, "arch");
-        arg_unsigned(a, "impl", &par.impl);
-        if (arg_given(a, "size-unit"))
-            dls_size_unit_from_name(arg_string(a, "size-unit"), &par.size_unit);
-        arg_double(a, "element-size", &par.element_size);
-        if (arg_given(a, "element-size") && par.size_unit != DLS_SIZE_UNIT_ELEMENTS) {
-            tool_error("import starpu: --element-size goes with --size-unit elements");
-            dls_platform_free(pl);
-            return EXIT_BADINPUT;
-        }
-        par.name = arg_string(a, "name");
-        arg_double(a, "confidence", &par.confidence);
-        arg_unsigned(a, "min-samples", &par.min_samples);
-        arg_set_flag(a, "keep-few", &par.keep_few, 1);
-        arg_unsigned(a, "regression-points", &par.regression_points);
-        arg_set_flag(a, "replace", &par.replace, 1);
-        /* a name without '/' that is no file here is a codelet symbol */
-        FILE *probe = strchr(file, '/') || tool_is_stdin(file) ? NULL : fopen(file, "rb");
-        if (probe)
-            fclose(probe);
-        const char *path = file;
-        if (!strchr(file, '/') && probe == NULL && !tool_is_stdin(file)) {
-            st = dls_starpu_find(file, &found, &err);
-            if (st != DLS_OK) {
-                dls_platform_free(pl);
-                return tool_fail(st, &err);
-            }
-            path = found;
-        }
-        st = tool_is_stdin(file) ? import_text(file, pl, &rep, &err, &par, NULL)
-                                 : dls_import_starpu_file(path, &par, pl, &rep, &err);
-    } else {
-        dls_csv_params par;
-        dls_csv_params_init(&par);
-        par.columns = arg_string(a, "columns");
-        par.name = arg_string(a, "name");
-        const char *d = arg_string(a, "delimiter");
-        if (d)
-            par.delimiter = strcmp(d, "tab") == 0 ? '\t' : d[0];
-        arg_double(a, "confidence", &par.confidence);
-        arg_set_flag(a, "replace", &par.replace, 1);
-        st = tool_is_stdin(file) ? import_text(file, pl, &rep, &err, NULL, &par)
-                                 : dls_import_csv_file(file, &par, pl, &rep, &err);
-    }
-    dls_free(found);
-    if (st != DLS_OK) {
-        dls_platform_free(pl);
-        return tool_fail(st, &err);
-    }
-    const char *dest = merge ? merge : out;
     if (tool_is_stdout(dest)) {
         char *doc = NULL;
         st = dls_platform_to_string(pl, &doc, &err);
         dls_platform_free(pl);
         int rc = st == DLS_OK ? tool_write_stdout(doc, "platform") : tool_fail(st, &err);
-        if (rc == EXIT_DONE)
-            rc = report(a, rep, dest);
-        dls_import_report_free(rep);
-        return rc;
+        return rc == EXIT_DONE ? report(q->json, rep, dest) : rc;
     }
     st = dls_platform_write_file(pl, dest, &err);
     dls_platform_free(pl);
-    int rc = st == DLS_OK ? report(a, rep, dest)
-                          : tool_fail_output(merge ? "--merge" : "-o", dest, st, &err);
+    return st == DLS_OK ? report(q->json, rep, dest)
+                        : tool_fail_output(q->merge ? "--merge" : "-o", dest, st, &err);
+}
+
+int cmd_import(const tool_args *a)
+{
+    import_request q;
+    int rc = import_request_read(a, &q);
+    if (rc != EXIT_DONE)
+        return rc;
+    dls_platform *pl = NULL;
+    if (q.merge) {
+        rc = tool_read_platform(q.merge, &pl);
+        if (rc != EXIT_DONE)
+            return rc;
+    } else {
+        dls_error err;
+        dls_error_clear(&err);
+        dls_status st = dls_platform_create(&pl, &err);
+        if (st != DLS_OK)
+            return tool_fail(st, &err);
+    }
+    dls_import_report *rep = NULL;
+    rc = q.starpu ? import_starpu(&q, pl, &rep) : import_csv(&q, pl, &rep);
+    if (rc != EXIT_DONE) {
+        dls_platform_free(pl);
+        dls_import_report_free(rep);
+        return rc;
+    }
+    rc = write_platform(&q, pl, rep);
     dls_import_report_free(rep);
     return rc;
 }

@@ -40,8 +40,7 @@ static const tool_opt installments_opts[] = {
     TOOL_STRING("returns", "FILE",
                 "results returned, one line \"NAME FRACTION STARTUP RATE\" per processor"),
     {"return-order", OPT_STRING, "fifo|lifo|NAME,...", NULL, 0, 0, NULL,
-     "with --returns: the order results come back in (default fifo; a list needs "
-     "--sequence)"},
+     "with --returns: the order results come back in"},
     TOOL_FLAG("two-port", "with --returns: results come back while the sends go on"),
     {"max-chunks", OPT_COUNT, "N", NULL, 1, DLS_INSTALLMENT_LP_MAX_CHUNKS, NULL,
      "the longest sequence tried"},
@@ -97,6 +96,9 @@ static int installments_default(const char *opt, char *buf, size_t size)
         return tool_show_number(lp.window, buf, size);
     if (strcmp(opt, "order") == 0)
         return snprintf(buf, size, "%s", dls_send_order_name(lp.order)) > 0;
+    if (strcmp(opt, "return-order") == 0) /* the library's, and what a list needs */
+        return snprintf(buf, size, "%s; a list needs --sequence",
+                        dls_return_order_name(lp.return_order)) > 0;
     return 0;
 }
 
@@ -136,6 +138,42 @@ typedef struct lp_result {
     double makespan;
     const char *status;   /* "optimal", "infeasible", "skipped", "failed" */
 } lp_result;
+
+/* What the command line asks, read once (installments_request_read); the phases below take
+ * it, never the option table (but for the LP's options, mapped by tool_installment_lp_read).
+ * The combinations the table's rules refuse (installments_rules) are refused by the parser
+ * already. */
+typedef struct installments_request {
+    const char *platform;  /* the PLATFORM argument */
+    double load;           /* --load */
+    int lp;                /* --lp */
+    const char *chunk;     /* --chunk, or NULL */
+    const char *gantt;     /* --gantt FILE, or NULL */
+    dls_installment_gantt_params gantt_params; /* --gantt-rounds */
+    int no_compare, json, list, digits;
+    dls_installment_params par; /* without --lp: the defaults, then --no-limits */
+} installments_request;
+
+/* Reads the options into *q; 0 after a message when --load is missing. */
+static int installments_request_read(const tool_args *args, installments_request *q)
+{
+    memset(q, 0, sizeof *q);
+    q->platform = args->pos[0];
+    if (!tool_require_load(args, &q->load))
+        return 0;
+    q->lp = arg_flag(args, "lp");
+    q->chunk = arg_string(args, "chunk");
+    q->gantt = arg_string(args, "gantt");
+    dls_installment_gantt_params_init(&q->gantt_params);
+    arg_unsigned(args, "gantt-rounds", &q->gantt_params.rounds);
+    q->no_compare = arg_flag(args, "no-compare");
+    q->json = arg_flag(args, "json");
+    q->list = arg_flag(args, "list");
+    q->digits = q->digits;
+    dls_installment_params_init(&q->par);
+    arg_set_flag(args, "no-limits", &q->par.use_limits, 0);
+    return 1;
+}
 
 static lp_result compare_lp(const dls_platform *pl, double V, int use_limits, int skip)
 {
@@ -295,12 +333,12 @@ static void installment_values(const dls_platform *pl, const dls_installment *s,
 
 /* The processors' table of an installment schedule; `lp`: the LP's (no role, chunk time,
  * level or swap point). */
-static void print_installment_table(const tool_args *args, const dls_platform *pl,
+static void print_installment_table(const installments_request *q, const dls_platform *pl,
                                     const dls_installment *s, int lp)
 {
     size_t n = dls_installment_count(s);
     double V = dls_installment_load(s), T = dls_installment_makespan(s);
-    int width = tool_name_width(pl, n), digits = tool_digits(args), role_width = 8;
+    int width = tool_name_width(pl, n), digits = q->digits, role_width = 8;
     static const char *const head[INSTALLMENT_COLS] = {
         "CHUNKS", "LOAD (units)", "SHARE (%)", "FIRST ARRIVAL (s)", "FINISH (s)",
         "BUSY TIME (s)", "WAIT TIME (s)", "CHUNK TIME (s)", "SWAP POINT (units)"};
@@ -361,13 +399,13 @@ static void print_installment_table(const tool_args *args, const dls_platform *p
                "higher one\nonce its memory is full); - for a speed model or no chunk\n");
 }
 
-static void print_result(const tool_args *args, const dls_platform *pl,
+static void print_result(const installments_request *q, const dls_platform *pl,
                          const dls_installment_analysis *an, const dls_installment *s,
                          chunk_source src, const lp_result *lp)
 {
     size_t n = dls_installment_count(s);
     char a[48], b[64], c[64], d[64];
-    printf("%s: load %s units over %s, sent in equal chunks round after round\n", tool_input_name(args->pos[0]),
+    printf("%s: load %s units over %s, sent in equal chunks round after round\n", tool_input_name(q->platform),
            tool_amount(dls_installment_load(s), a, sizeof a),
            tool_count(b, sizeof b, (double)n, "processor", "processors"));
     print_analysis(pl, an);
@@ -404,7 +442,7 @@ static void print_result(const tool_args *args, const dls_platform *pl,
                lp->makespan, lp->status, T / lp->makespan);
     else
         printf("the whole load in a single installment (sized by the LP): %s\n", lp->status);
-    print_installment_table(args, pl, s, 0);
+    print_installment_table(q, pl, s, 0);
 }
 
 /* Parses --chunk: a number > 0, "formula" or "sweep". Returns -1 on bad text. */
@@ -445,39 +483,31 @@ static void formula_or_sweep(const dls_installment_analysis *an, chunk_source *s
 }
 
 /* The Gantt chart of --gantt, the comparison with the LP, and the report. */
-static int report(const tool_args *args, const dls_platform *pl,
+static int report(const installments_request *q, const dls_platform *pl,
                   const dls_installment_analysis *an, const dls_installment *s,
-                  chunk_source src, double V, int use_limits)
+                  chunk_source src)
 {
-    const char *gantt = arg_string(args, "gantt");
-    if (gantt != NULL) {
-        dls_installment_gantt_params gp;
-        dls_installment_gantt_params_init(&gp);
-        arg_unsigned(args, "gantt-rounds", &gp.rounds);
+    const char *gantt = q->gantt;
+    if (gantt != NULL && tool_is_stdout(gantt)) {
         dls_error err;
         dls_error_clear(&err);
-        if (tool_is_stdout(gantt)) {
-            char *doc = NULL;
-            dls_status st = dls_installment_gantt_to_string(s, pl, &gp, &doc, &err);
-            /* the chart is the output: no report after it */
-            return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
-        }
+        char *doc = NULL;
+        dls_status st = dls_installment_gantt_to_string(s, pl, &q->gantt_params, &doc, &err);
+        /* the chart is the output: no report after it */
+        return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
     }
-    lp_result lp = compare_lp(pl, V, use_limits, arg_flag(args, "no-compare"));
+    lp_result lp = compare_lp(pl, q->load, q->par.use_limits, q->no_compare);
     int rc = EXIT_DONE;
-    if (arg_flag(args, "json"))
+    if (q->json)
         rc = tool_print_json(result_json(pl, an, s, src, &lp));
     else
-        print_result(args, pl, an, s, src, &lp);
+        print_result(q, pl, an, s, src, &lp);
     if (gantt != NULL) {
         /* after the answer, which a chart that cannot be written does not hide */
-        dls_installment_gantt_params gp;
-        dls_installment_gantt_params_init(&gp);
-        arg_unsigned(args, "gantt-rounds", &gp.rounds);
         dls_error err;
         dls_error_clear(&err);
         fflush(stdout);
-        dls_status st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
+        dls_status st = dls_installment_gantt_write_file(s, pl, &q->gantt_params, gantt, &err);
         if (st != DLS_OK) {
             int g = tool_fail_output("--gantt", gantt, st, &err);
             rc = rc != EXIT_DONE ? rc : g;
@@ -541,13 +571,13 @@ static json_t *lp_json(const dls_platform *pl, const dls_installment *s,
 }
 
 /* --lp --list: every chunk, in the order it is sent. */
-static void print_chunk_list(const tool_args *args, const dls_platform *pl,
+static void print_chunk_list(const installments_request *q, const dls_platform *pl,
                              const dls_installment *s)
 {
     uint64_t N = dls_installment_chunks(s);
     size_t n = dls_installment_count(s);
     double V = dls_installment_load(s), T = dls_installment_makespan(s);
-    int width = tool_name_width(pl, n), digits = tool_digits(args);
+    int width = tool_name_width(pl, n), digits = q->digits;
     static const char *const head[7] = {"SIZE (units)", "SEND START (s)", "ARRIVAL (s)",
                                         "COMPUTE START (s)", "FINISH (s)", "RESULTS BACK (s)",
                                         "CHUNK"};
@@ -592,14 +622,14 @@ static void print_chunk_list(const tool_args *args, const dls_platform *pl,
     }
 }
 
-static void print_lp(const tool_args *args, const dls_platform *pl, const dls_installment *s,
+static void print_lp(const installments_request *q, const dls_platform *pl, const dls_installment *s,
                      const dls_installment_lp_info *in, int list)
 {
     size_t n = dls_installment_count(s);
     uint64_t N = dls_installment_chunks(s);
     char a[48], b[64], c[64];
     printf("%s: load %s units over %s, sent as %s (installments), each sized by the LP\n",
-           tool_input_name(args->pos[0]), tool_amount(dls_installment_load(s), a, sizeof a),
+           tool_input_name(q->platform), tool_amount(dls_installment_load(s), a, sizeof a),
            tool_count(b, sizeof b, (double)n, "processor", "processors"),
            tool_count(c, sizeof c, (double)N, "chunk", "chunks"));
     printf("makespan %.9g s (replayed; the LP's %.9g s, relative residual %.3g)\n",
@@ -628,148 +658,98 @@ static void print_lp(const tool_args *args, const dls_platform *pl, const dls_in
                tool_count(c, sizeof c, (double)in->rounds_tried, "round", "rounds"),
                100 * in->moves_gain, in->limited ? "; stopped at a limit" : "");
     }
-    print_installment_table(args, pl, s, 1);
+    print_installment_table(q, pl, s, 1);
     if (list)
-        print_chunk_list(args, pl, s);
+        print_chunk_list(q, pl, s);
 }
 
-static int cmd_installments_lp(const tool_args *args, double V)
+/* The answer of --lp: the chart of --gantt -, else the report (JSON or text), then the
+ * chart of --gantt FILE, which cannot hide the answer when it fails. */
+static int report_lp(const installments_request *q, const dls_platform *pl,
+                     const dls_installment *s)
+{
+    tool_warn_lines(dls_installment_note(s));
+    dls_installment_lp_info info;
+    dls_installment_get_lp_info(s, &info, NULL);
+    const char *gantt = q->gantt;
+    dls_installment_gantt_params gp;
+    dls_installment_gantt_params_init(&gp);
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st;
+    if (gantt != NULL && tool_is_stdout(gantt)) {
+        char *doc = NULL;
+        st = dls_installment_gantt_to_string(s, pl, &gp, &doc, &err);
+        return st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
+    }
+    int rc = EXIT_DONE;
+    if (q->json)
+        rc = tool_print_json(lp_json(pl, s, &info));
+    else
+        print_lp(q, pl, s, &info, q->list);
+    if (gantt != NULL) {
+        fflush(stdout);
+        st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
+        if (st != DLS_OK) {
+            int g = tool_fail_output("--gantt", gantt, st, &err);
+            rc = rc != EXIT_DONE ? rc : g;
+        }
+    }
+    return rc;
+}
+
+static int cmd_installments_lp(const tool_args *args, const installments_request *q)
 {
     dls_platform *pl = NULL;
-    int rc = tool_read_platform(args->pos[0], &pl);
+    int rc = tool_read_platform(q->platform, &pl);
     if (rc != EXIT_DONE)
         return rc;
-    dls_installment_lp_params par;
-    dls_installment_lp_params_init(&par);
-    arg_set_flag(args, "no-limits", &par.use_limits, 0);
-    arg_set_flag(args, "no-moves", &par.moves, 0);
-    arg_unsigned(args, "rounds", &par.rounds);
-    arg_double(args, "time-limit", &par.time_limit);
-    arg_unsigned(args, "window", &par.window);
-    arg_unsigned(args, "max-lps", &par.max_lps);
-    arg_size(args, "max-chunks", &par.max_chunks);
-    arg_size(args, "exhaustive", &par.exhaustive_max);
-    const char *order = arg_string(args, "order");
-    if (order != NULL)
-        dls_send_order_from_name(order, &par.order);
-    size_t *seq = NULL, nseq = 0;
-    double *release = NULL;
-    const char *text = arg_string(args, "sequence");
-    if (text != NULL && (rc = tool_sequence_read(text, pl, "installments", &seq, &nseq)) == EXIT_DONE) {
-        par.sequence = seq;
-        par.sequence_length = nseq;
-        if (nseq > par.max_chunks)
-            par.max_chunks = nseq < DLS_INSTALLMENT_LP_MAX_CHUNKS ? nseq
-                                                                 : DLS_INSTALLMENT_LP_MAX_CHUNKS;
-    }
-    text = arg_string(args, "release");
-    if (rc == EXIT_DONE && text != NULL &&
-        (rc = tool_release_read(text, pl, "installments", &release)) == EXIT_DONE)
-        par.release = release;
-    double *ret = NULL;
-    size_t *perm = NULL;
-    if (rc == EXIT_DONE)
-        rc = tool_returns_apply(args, pl, par.sequence, par.sequence_length, "installments",
-                                &par, &ret, &perm);
+    tool_installment_lp lp;
+    rc = tool_installment_lp_read(args, pl, "installments", "sequence", &lp);
     dls_installment *s = NULL;
     dls_error err;
     dls_error_clear(&err);
     if (rc == EXIT_DONE) {
-        dls_status st = dls_installment_lp(pl, V, &par, &s, &err);
+        dls_status st = dls_installment_lp(pl, q->load, &lp.par, &s, &err);
         if (st != DLS_OK)
             rc = tool_fail(st, &err);
     }
-    if (rc == EXIT_DONE) {
-        tool_warn_lines(dls_installment_note(s));
-        dls_installment_lp_info info;
-        dls_installment_get_lp_info(s, &info, NULL);
-        const char *gantt = arg_string(args, "gantt");
-        if (gantt != NULL) {
-            dls_installment_gantt_params gp;
-            dls_installment_gantt_params_init(&gp);
-            dls_status st;
-            if (tool_is_stdout(gantt)) {
-                char *doc = NULL;
-                st = dls_installment_gantt_to_string(s, pl, &gp, &doc, &err);
-                rc = st == DLS_OK ? tool_write_stdout(doc, "Gantt chart") : tool_fail(st, &err);
-                gantt = NULL; /* the chart is the output */
-            }
-            if (rc != EXIT_DONE || gantt == NULL)
-                goto done;
-        }
-        if (arg_flag(args, "json"))
-            rc = tool_print_json(lp_json(pl, s, &info));
-        else
-            print_lp(args, pl, s, &info, arg_flag(args, "list"));
-        if (gantt != NULL) {
-            /* after the answer, which a chart that cannot be written does not hide */
-            dls_installment_gantt_params gp;
-            dls_installment_gantt_params_init(&gp);
-            fflush(stdout);
-            dls_status st = dls_installment_gantt_write_file(s, pl, &gp, gantt, &err);
-            if (st != DLS_OK) {
-                int g = tool_fail_output("--gantt", gantt, st, &err);
-                rc = rc != EXIT_DONE ? rc : g;
-            }
-        }
-    }
-done:
+    if (rc == EXIT_DONE)
+        rc = report_lp(q, pl, s);
     dls_installment_free(s);
-    free(seq);
-    free(release);
-    free(ret);
-    free(perm);
+    tool_installment_lp_free(&lp);
     dls_platform_free(pl);
     return rc;
 }
 
 int cmd_installments(const tool_args *args)
 {
-    double V;
-    if (!tool_require_load(args, &V))
+    installments_request q;
+    if (!installments_request_read(args, &q))
         return EXIT_BADINPUT;
-    static const char *const lp_only[] = {"rounds", "time-limit", "window", "no-moves",
-                                          "max-lps", "order", "sequence", "release", "list",
-                                          "max-chunks", "exhaustive", "returns",
-                                          "return-order", "two-port"};
-    if (arg_flag(args, "lp")) {
-        if (arg_given(args, "chunk") || arg_given(args, "gantt-rounds") ||
-            arg_flag(args, "no-compare")) {
-            tool_error("installments: --chunk, --gantt-rounds and --no-compare do not apply "
-                       "to --lp");
-            return EXIT_BADINPUT;
-        }
-        return cmd_installments_lp(args, V);
-    }
-    for (size_t k = 0; k < sizeof lp_only / sizeof *lp_only; k++)
-        if (arg_given(args, lp_only[k])) {
-            tool_error("installments: --%s applies to --lp", lp_only[k]);
-            return EXIT_BADINPUT;
-        }
+    if (q.lp)
+        return cmd_installments_lp(args, &q);
     chunk_source src = FROM_FORMULA;
     double chunk = 0;
-    if (parse_chunk(arg_string(args, "chunk"), &src, &chunk) != 0) {
+    if (parse_chunk(q.chunk, &src, &chunk) != 0) {
         tool_error("installments: --chunk must be a number > 0, formula or sweep, not \"%s\"",
-                   arg_string(args, "chunk"));
+                   q.chunk);
         return EXIT_BADINPUT;
     }
     dls_platform *pl = NULL;
-    int rc = tool_read_platform(args->pos[0], &pl);
+    int rc = tool_read_platform(q.platform, &pl);
     if (rc != EXIT_DONE)
         return rc;
-    dls_installment_params par;
-    dls_installment_params_init(&par);
-    arg_set_flag(args, "no-limits", &par.use_limits, 0);
     dls_installment_analysis an;
     dls_installment *s = NULL;
     dls_error err;
     dls_error_clear(&err);
-    dls_status st = dls_installment_analyze(pl, &par, &an, &err);
+    dls_status st = dls_installment_analyze(pl, &q.par, &an, &err);
     if (st == DLS_OK && src == FROM_FORMULA)
         formula_or_sweep(&an, &src, &chunk);
     if (st == DLS_OK)
-        st = src == FROM_SWEEP ? dls_installment_sweep(pl, V, &par, &s, &err)
-                               : dls_installment_simulate(pl, V, chunk, &par, &s, &err);
+        st = src == FROM_SWEEP ? dls_installment_sweep(pl, q.load, &q.par, &s, &err)
+                               : dls_installment_simulate(pl, q.load, chunk, &q.par, &s, &err);
     if (st != DLS_OK) {
         dls_platform_free(pl);
         return tool_fail(st, &err);
@@ -778,7 +758,7 @@ int cmd_installments(const tool_args *args)
     if (src == FROM_FORMULA && dls_installment_chunks(s) < dls_platform_count(pl))
         tool_warning("the suggested chunk size is meant for loads of many rounds: --chunk "
                      "sweep finds a better chunk size for this one");
-    rc = report(args, pl, &an, s, src, V, par.use_limits);
+    rc = report(&q, pl, &an, s, src);
     dls_installment_free(s);
     dls_platform_free(pl);
     return rc;

@@ -164,14 +164,50 @@ static void print_runs(const dls_platform *pl, const size_t *own, uint64_t n, si
     putchar('\n');
 }
 
-static void print_result(const tool_args *args, const dls_platform *pl, const dls_lu *r,
+/* What the command line asks, read once (lu_request_read); the phases below take it,
+ * never the option table. The combinations the table's rules refuse (lu_rules) are refused
+ * by the parser already. */
+typedef struct lu_request {
+    const char *platform;  /* the PLATFORM argument */
+    int has_columns;       /* --columns given */
+    uint64_t columns;
+    int compare, owners, quiet, json, digits;
+    int heuristic;         /* --heuristic given */
+    dls_lu_params par;     /* the defaults, then the options given */
+} lu_request;
+
+static void lu_request_read(const tool_args *args, lu_request *q)
+{
+    memset(q, 0, sizeof *q);
+    q->platform = args->pos[0];
+    q->has_columns = arg_count(args, "columns", &q->columns);
+    q->compare = arg_flag(args, "compare");
+    q->owners = arg_flag(args, "owners");
+    q->quiet = arg_flag(args, "quiet");
+    q->json = arg_flag(args, "json");
+    q->digits = tool_digits(args);
+    dls_lu_params *par = &q->par;
+    dls_lu_params_init(par);
+    const char *algorithm = arg_string(args, "algorithm");
+    const char *heuristic = arg_string(args, "heuristic");
+    if (algorithm != NULL)
+        dls_lu_algorithm_from_name(algorithm, &par->algorithm);
+    q->heuristic = heuristic != NULL;
+    if (heuristic != NULL)
+        dls_lu_heuristic_from_name(heuristic, &par->heuristic);
+    arg_set_flag(args, "no-limits", &par->use_limits, 0);
+    arg_size(args, "max-memory", &par->max_memory);
+    arg_size(args, "max-group-states", &par->max_group_states);
+}
+
+static void print_result(const lu_request *q, const dls_platform *pl, const dls_lu *r,
                          int all)
 {
     uint64_t n = dls_lu_columns(r);
     size_t p = dls_lu_count(r);
     int width = tool_name_width(pl, p);
     char cell[TOOL_CELL_BYTES], a[64], b[64];
-    printf("%s: %s over %s, %s", tool_input_name(args->pos[0]),
+    printf("%s: %s over %s, %s", tool_input_name(q->platform),
            tool_count(a, sizeof a, (double)n, "column", "columns"),
            tool_count(b, sizeof b, (double)p, "processor", "processors"),
            dls_lu_algorithm_name(dls_lu_get_algorithm(r)));
@@ -179,8 +215,8 @@ static void print_result(const tool_args *args, const dls_platform *pl, const dl
         printf(" (heuristic %s)", dls_lu_heuristic_name(dls_lu_get_heuristic(r)));
     putchar('\n');
     tool_column col[2];
-    tool_column_init(&col[0], "COLUMNS", tool_digits(args), 0);
-    tool_column_init(&col[1], "SHARE (%)", tool_digits(args), TOOL_ZERO_REL * 100);
+    tool_column_init(&col[0], "COLUMNS", q->digits, 0);
+    tool_column_init(&col[1], "SHARE (%)", q->digits, TOOL_ZERO_REL * 100);
     col[0].whole = 1;
     for (size_t i = 0; i < p; i++) {
         tool_column_see(&col[0], (double)dls_lu_counts(r)[i]);
@@ -337,9 +373,9 @@ static int compare(const char *path, const dls_platform *pl, uint64_t n,
 
 /* One algorithm: its result, or exit 1 when the limits cannot hold the columns. */
 static int distribute(const dls_platform *pl, uint64_t n,
-                      const dls_lu_params *par, const tool_args *args, ui *u)
+                      const dls_lu_params *par, const lu_request *q, ui *u)
 {
-    int json = arg_flag(args, "json");
+    int json = q->json;
     u->what = dls_lu_algorithm_name(par->algorithm);
     dls_error err;
     dls_error_clear(&err);
@@ -361,62 +397,40 @@ static int distribute(const dls_platform *pl, uint64_t n,
         if (json)
             rc = tool_print_json(result_json(pl, r));
         else
-            print_result(args, pl, r, arg_flag(args, "owners"));
+            print_result(q, pl, r, q->owners);
     }
     dls_lu_free(r);
     return rc;
 }
 
-/* The parameters: the library's defaults, then what was given. Returns EXIT_DONE, or
- * EXIT_BADINPUT after a message. */
-static int lu_params(const tool_args *args, dls_lu_params *par)
-{
-    dls_lu_params_init(par);
-    const char *algorithm = arg_string(args, "algorithm");
-    const char *heuristic = arg_string(args, "heuristic");
-    if (algorithm != NULL)
-        dls_lu_algorithm_from_name(algorithm, &par->algorithm);
-    if (heuristic != NULL)
-        dls_lu_heuristic_from_name(heuristic, &par->heuristic);
-    if (heuristic != NULL && par->algorithm != DLS_LU_FR) {
-        tool_error("lu: --heuristic applies to Functional Reverse (--algorithm fr)");
-        return EXIT_BADINPUT;
-    }
-    arg_set_flag(args, "no-limits", &par->use_limits, 0);
-    arg_size(args, "max-memory", &par->max_memory);
-    arg_size(args, "max-group-states", &par->max_group_states);
-    return EXIT_DONE;
-}
-
 int cmd_lu(const tool_args *args)
 {
-    const char *path = args->pos[0];
-    uint64_t n;
-    if (!arg_count(args, "columns", &n)) {
+    lu_request q;
+    lu_request_read(args, &q);
+    const char *path = q.platform;
+    uint64_t n = q.columns;
+    if (!q.has_columns) {
         tool_error("lu: give the number of columns: --columns N");
         return EXIT_BADINPUT;
     }
-    if (arg_flag(args, "compare") && (arg_given(args, "algorithm"))) {
-        tool_error("lu: --compare runs every algorithm: drop --algorithm");
+    dls_lu_params par = q.par;
+    if (q.heuristic && par.algorithm != DLS_LU_FR) {
+        tool_error("lu: --heuristic applies to Functional Reverse (--algorithm fr)");
         return EXIT_BADINPUT;
     }
-    dls_lu_params par;
-    int rc = lu_params(args, &par);
-    if (rc != EXIT_DONE)
-        return rc;
     dls_platform *pl = NULL;
-    rc = tool_read_platform(path, &pl);
+    int rc = tool_read_platform(path, &pl);
     if (rc != EXIT_DONE)
         return rc;
-    ui u = {isatty(2) && !arg_flag(args, "quiet"), 0, "", tool_now()};
+    ui u = {isatty(2) && !q.quiet, 0, "", tool_now()};
     struct sigaction old_sa;
     tool_catch_sigint(&old_sa);
     par.progress = progress;
     par.progress_data = &u;
-    if (arg_flag(args, "compare"))
-        rc = compare(path, pl, n, &par, arg_flag(args, "json"), &u);
+    if (q.compare)
+        rc = compare(path, pl, n, &par, q.json, &u);
     else
-        rc = distribute(pl, n, &par, args, &u);
+        rc = distribute(pl, n, &par, &q, &u);
     if (rc == EXIT_INTERRUPTED)
         tool_error("lu: interrupted");
     tool_release_sigint(&old_sa);

@@ -73,12 +73,50 @@ const tool_cmd tool_cmd_partition = {
     partition_rules,
 };
 
+/* What the command line asks, read once (partition_request_read); the phases below take it,
+ * never the option table. The combinations the table's rules refuse (partition_rules) are
+ * refused by the parser already. */
+typedef struct partition_request {
+    const char *platform;     /* the PLATFORM argument */
+    int striped;              /* --matrix N: rows of a matrix product */
+    int has_elements;         /* --elements given */
+    uint64_t n;               /* --matrix or --elements, 0 when neither */
+    const char *weights;      /* --weights FILE, or NULL */
+    int json, digits;
+    dls_partition_params par; /* the defaults, then the options given (not the weights) */
+} partition_request;
+
+static void partition_request_read(const tool_args *args, partition_request *q)
+{
+    memset(q, 0, sizeof *q);
+    q->platform = args->pos[0];
+    q->striped = arg_count(args, "matrix", &q->n);
+    q->has_elements = arg_given(args, "elements");
+    if (!q->striped)
+        arg_count(args, "elements", &q->n);
+    q->weights = arg_string(args, "weights");
+    q->json = arg_flag(args, "json");
+    q->digits = tool_digits(args);
+    dls_partition_params *par = &q->par;
+    dls_partition_params_init(par);
+    arg_set_flag(args, "no-limits", &par->use_limits, 0);
+    arg_set_flag(args, "ordered", &par->ordered, 1);
+    arg_set_flag(args, "reorder", &par->reorder, 1);
+    if (arg_flag(args, "exact"))
+        par->exact = DLS_PARTITION_EXACT_ALWAYS;
+    else if (arg_flag(args, "geometric"))
+        par->exact = DLS_PARTITION_EXACT_NEVER;
+    const char *method = arg_string(args, "method");
+    if (method != NULL)
+        dls_partition_method_from_name(method, &par->method); /* the option checked it */
+}
+
 /* A platform with links: the partition problem leaves the sends out (the data are where
  * they are computed), which the report says with the longest send its shares would take
  * and the command that schedules them. Writes the sentence into buf; 0 when no processor
  * has a link that costs anything. */
-static int links_note(const tool_args *args, const dls_platform *pl, const dls_partition *r,
-                      char *buf, size_t size)
+static int links_note(const partition_request *q, const dls_platform *pl,
+                      const dls_partition *r, char *buf, size_t size)
 {
     size_t p = dls_partition_count(r), linked = 0, worst = p;
     const uint64_t *el = dls_partition_elements(r);
@@ -109,11 +147,11 @@ static int links_note(const tool_args *args, const dls_platform *pl, const dls_p
                       dls_partition_makespan(r));
     if (n > 0 && (size_t)n < size)
         snprintf(buf + n, size - (size_t)n, "; `dlsched schedule %s --load %llu` schedules "
-                 "the sends too", args->pos[0], (unsigned long long)dls_partition_total(r));
+                 "the sends too", q->platform, (unsigned long long)dls_partition_total(r));
     return 1;
 }
 
-static json_t *result_json(const tool_args *args, const dls_platform *pl,
+static json_t *result_json(const partition_request *q, const dls_platform *pl,
                            const dls_partition *r, int weighted)
 {
     size_t p = dls_partition_count(r);
@@ -139,13 +177,12 @@ static json_t *result_json(const tool_args *args, const dls_platform *pl,
                              tool_json_number(dls_partition_metric_value(r)), "shape_ok",
                              dls_partition_shape_ok(r));
     json_object_set_new(root, "exact", json_boolean(dls_partition_exact_used(r)));
-    uint64_t matrix;
-    if (arg_count(args, "matrix", &matrix)) /* so that `dlsched verify` knows the rows' cost */
-        json_object_set_new(root, "matrix", json_integer((json_int_t)matrix));
+    if (q->striped) /* so that `dlsched verify` knows the rows' cost */
+        json_object_set_new(root, "matrix", json_integer((json_int_t)q->n));
     if (dls_partition_note(r)[0])
         json_object_set_new(root, "note", tool_json_text(dls_partition_note(r)));
     char links[1024];
-    if (links_note(args, pl, r, links, sizeof links))
+    if (links_note(q, pl, r, links, sizeof links))
         json_object_set_new(root, "links", tool_json_text(links));
     const size_t *order = dls_partition_order(r);
     if (order) {
@@ -168,14 +205,14 @@ static json_t *result_json(const tool_args *args, const dls_platform *pl,
 /* The numeric columns of the partition's table, in their order. */
 enum { PCOL_ELEMENTS, PCOL_SHARE, PCOL_TIME, PCOL_WEIGHT, PCOL_FIRST, PARTITION_COLS };
 
-static void print_table(const tool_args *args, const dls_platform *pl, const dls_partition *r,
-                        int weighted)
+static void print_table(const partition_request *q, const dls_platform *pl,
+                        const dls_partition *r, int weighted)
 {
     size_t p = dls_partition_count(r);
     const uint64_t *el = dls_partition_elements(r), *first = dls_partition_first(r);
     const double *times = dls_partition_times(r), *sizes = dls_partition_sizes(r);
     double N = (double)dls_partition_total(r), T = dls_partition_makespan(r);
-    int width = tool_name_width(pl, p), digits = tool_digits(args);
+    int width = tool_name_width(pl, p), digits = q->digits;
     char cell[TOOL_CELL_BYTES], n1[64], n2[64];
     tool_column col[PARTITION_COLS];
     static const char *const head[PARTITION_COLS] = {"ELEMENTS", "SHARE (%)", "TIME (s)",
@@ -196,7 +233,7 @@ static void print_table(const tool_args *args, const dls_platform *pl, const dls
         tool_column_fix(&col[c]);
     if (col[PCOL_TIME].width < (int)strlen("unused"))
         col[PCOL_TIME].width = (int)strlen("unused");
-    printf("%s: %s over %s\n", tool_input_name(args->pos[0]),
+    printf("%s: %s over %s\n", tool_input_name(q->platform),
            tool_count(n1, sizeof n1, N, "element", "elements"),
            tool_count(n2, sizeof n2, (double)p, "processor", "processors"));
     char line[TOOL_CELL_BYTES + PARTITION_COLS * (TOOL_COLUMN_BYTES + 2) + 8];
@@ -241,53 +278,31 @@ static void print_table(const tool_args *args, const dls_platform *pl, const dls
     printf("method: %s\n", dls_partition_exact_used(r) ? "exact row programme" : "geometric");
 }
 
-/* Usage errors; returns EXIT_DONE when the options go together. */
-static int check_usage(const tool_args *args)
+/* The usage error the table's rules cannot say: no set given. */
+static int check_request(const partition_request *q)
 {
-    int striped = arg_given(args, "matrix");
-    const char *wpath = arg_string(args, "weights");
-    if (striped && (arg_given(args, "elements") || wpath)) {
-        tool_error("partition: --matrix distributes rows: it cannot be combined with --elements "
-                   "or --weights");
-        return EXIT_BADINPUT;
-    }
-    if (!striped && !arg_given(args, "elements") && !wpath) {
+    if (!q->striped && !q->has_elements && !q->weights) {
         tool_error("partition: give --elements N (or --weights FILE, or --matrix N)");
-        return EXIT_BADINPUT;
-    }
-    if ((arg_flag(args, "exact") || arg_flag(args, "geometric")) && !striped) {
-        tool_error("partition: --exact and --geometric apply to --matrix");
-        return EXIT_BADINPUT;
-    }
-    if (arg_flag(args, "exact") && arg_flag(args, "geometric")) {
-        tool_error("partition: --exact and --geometric cannot be combined");
-        return EXIT_BADINPUT;
-    }
-    if (arg_flag(args, "reorder") && !arg_flag(args, "ordered")) {
-        tool_error("partition: --reorder applies to ordered sets: add --ordered");
         return EXIT_BADINPUT;
     }
     return EXIT_DONE;
 }
 
 /* The number of elements, and their weights with --weights (NULL otherwise). */
-static int read_elements(const tool_args *args, uint64_t *n, double **weights)
+static int read_elements(const partition_request *q, uint64_t *n, double **weights)
 {
-    const char *wpath = arg_string(args, "weights");
-    *n = 0;
+    *n = q->n;
     *weights = NULL;
-    if (!arg_count(args, "matrix", n))
-        arg_count(args, "elements", n);
-    if (wpath == NULL)
+    if (q->weights == NULL)
         return EXIT_DONE;
     uint64_t count;
     char why[TOOL_WEIGHTS_WHY_MAX];
-    if (tool_read_weights(wpath, weights, &count, why, sizeof why) != 0) {
+    if (tool_read_weights(q->weights, weights, &count, why, sizeof why) != 0) {
         tool_error("%s", why);
         return EXIT_BADINPUT;
     }
-    if (arg_given(args, "elements") && count != *n) {
-        tool_error("partition: %s holds %llu %s but --elements is %llu", wpath,
+    if (q->has_elements && count != *n) {
+        tool_error("partition: %s holds %llu %s but --elements is %llu", q->weights,
                    (unsigned long long)count, count == 1 ? "weight" : "weights",
                    (unsigned long long)*n);
         free(*weights);
@@ -299,65 +314,54 @@ static int read_elements(const tool_args *args, uint64_t *n, double **weights)
 }
 
 /* The report of a result: exit 1 when the set does not fit. */
-static int report(const tool_args *args, const dls_platform *pl, const dls_partition *r,
+static int report(const partition_request *q, const dls_platform *pl, const dls_partition *r,
                   int weighted)
 {
-    int json = arg_flag(args, "json");
     dls_solution_status sol = dls_partition_status(r);
     if (sol == DLS_SOLUTION_INFEASIBLE || sol == DLS_SOLUTION_NOT_FOUND) {
         tool_error("partition: %s", dls_partition_note(r));
-        if (json)
-            tool_print_json(result_json(args, pl, r, weighted));
+        if (q->json)
+            tool_print_json(result_json(q, pl, r, weighted));
         return EXIT_INFEASIBLE;
     }
     if (dls_partition_note(r)[0])
         tool_warning("%s", dls_partition_note(r));
     char links[1024];
-    if (links_note(args, pl, r, links, sizeof links))
+    if (links_note(q, pl, r, links, sizeof links))
         tool_warning("%s", links);
-    if (json)
-        return tool_print_json(result_json(args, pl, r, weighted));
-    print_table(args, pl, r, weighted);
+    if (q->json)
+        return tool_print_json(result_json(q, pl, r, weighted));
+    print_table(q, pl, r, weighted);
     return EXIT_DONE;
 }
 
 int cmd_partition(const tool_args *args)
 {
+    partition_request q;
+    partition_request_read(args, &q);
     uint64_t n;
     double *weights;
-    int rc = check_usage(args);
+    int rc = check_request(&q);
     if (rc == EXIT_DONE)
-        rc = read_elements(args, &n, &weights);
+        rc = read_elements(&q, &n, &weights);
     if (rc != EXIT_DONE)
         return rc;
     dls_platform *pl = NULL;
-    rc = tool_read_platform(args->pos[0], &pl);
+    rc = tool_read_platform(q.platform, &pl);
     if (rc != EXIT_DONE) {
         free(weights);
         return rc;
     }
-    dls_partition_params par;
-    dls_partition_params_init(&par);
-    arg_set_flag(args, "no-limits", &par.use_limits, 0);
-    arg_set_flag(args, "ordered", &par.ordered, 1);
-    arg_set_flag(args, "reorder", &par.reorder, 1);
-    par.weights = weights;
-    if (arg_flag(args, "exact"))
-        par.exact = DLS_PARTITION_EXACT_ALWAYS;
-    else if (arg_flag(args, "geometric"))
-        par.exact = DLS_PARTITION_EXACT_NEVER;
-    const char *method = arg_string(args, "method");
-    if (method != NULL)
-        dls_partition_method_from_name(method, &par.method); /* the option checked it */
+    q.par.weights = weights;
     dls_error err;
     dls_error_clear(&err);
     dls_partition *r;
-    dls_status st = arg_given(args, "matrix") ? dls_partition_solve_matrix(pl, n, &par, &r, &err)
-                                              : dls_partition_solve(pl, n, &par, &r, &err);
+    dls_status st = q.striped ? dls_partition_solve_matrix(pl, n, &q.par, &r, &err)
+                              : dls_partition_solve(pl, n, &q.par, &r, &err);
     if (st != DLS_OK) {
         rc = tool_fail(st, &err);
     } else {
-        rc = report(args, pl, r, weights != NULL);
+        rc = report(&q, pl, r, weights != NULL);
         dls_partition_free(r);
     }
     dls_platform_free(pl);

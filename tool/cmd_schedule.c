@@ -124,9 +124,9 @@ static const tool_opt export_opts[] = {
     TOOL_ALIAS("o", "output"),
     TOOL_GROUP("SimGrid (--format simgrid)"),
     {"bytes-per-unit", OPT_DOUBLE, "B", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "bytes one unit of load is (default 1)"},
+     "bytes one unit of load is"},
     {"flops-per-unit", OPT_DOUBLE, "F", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "flops one unit of work is (default 1)"},
+     "flops one unit of work is"},
     TOOL_GROUP("Installments (--installments)"),
     TOOL_STRING("installments", "NAME,...|FILE",
                 "the multi-installment LP of this sequence (names may repeat) instead"),
@@ -136,7 +136,7 @@ static const tool_opt export_opts[] = {
     TOOL_STRING("returns", "FILE",
                 "results returned, \"NAME FRACTION STARTUP RATE\" a line"),
     {"return-order", OPT_STRING, "fifo|lifo|NAME,...", NULL, 0, 0, NULL,
-     "with --returns: the order results come back in (default fifo)"},
+     "with --returns: the order results come back in"},
     TOOL_FLAG("two-port", "with --returns: results come back while the sends go on"),
     TOOL_OPT_END,
 };
@@ -179,6 +179,16 @@ static int schedule_default(const char *opt, char *buf, size_t size)
                                 buf, size);
     if (strcmp(opt, "order-candidates") == 0)
         return tool_show_text("2 to 4000, by the platform's size", buf, size);
+    dls_simgrid_params sp;
+    dls_simgrid_params_init(&sp);
+    if (strcmp(opt, "bytes-per-unit") == 0)
+        return tool_show_number(sp.bytes_per_unit, buf, size);
+    if (strcmp(opt, "flops-per-unit") == 0)
+        return tool_show_number(sp.flops_per_unit, buf, size);
+    dls_installment_lp_params ip;
+    dls_installment_lp_params_init(&ip);
+    if (strcmp(opt, "return-order") == 0)
+        return tool_show_text(dls_return_order_name(ip.return_order), buf, size);
     if (strcmp(opt, "time-limit") == 0) {
         char lp[32], mip[32], order[32];
         tool_show_number(par.time_limit, lp, sizeof lp);
@@ -255,14 +265,33 @@ const tool_cmd tool_cmd_export = {
     export_rules,
 };
 
-/* The parameters every command of this file takes: the defaults, then what was given. par
- * points into ord. */
-static void set_common(const tool_args *args, const tool_order *ord, dls_schedule_params *par)
+/* The parameters every command of this file takes: the defaults, then what was given
+ * (--order's keyword, --no-limits, --originator-computes); an explicit order is applied
+ * once read against the platform (tool_order_apply). */
+static void read_common(const tool_args *args, dls_schedule_params *par)
 {
     dls_schedule_params_init(par);
     tool_schedule_options(args, par);
-    tool_order_apply(ord, par);
     arg_set_flag(args, "originator-computes", &par->originator_computes, 1);
+}
+
+/* How schedule and evaluate give their answer, read once from the command line. */
+typedef struct schedule_output {
+    const char *cmd;      /* the command's name, for messages */
+    const char *platform; /* the PLATFORM argument */
+    const char *gantt;    /* --gantt FILE, or NULL */
+    int json, verbose;    /* --json, --verbose (evaluate has no --verbose) */
+    int digits;           /* --digits */
+} schedule_output;
+
+static void read_output(const tool_args *args, schedule_output *out)
+{
+    out->cmd = args->cmd->name;
+    out->platform = args->pos[0];
+    out->gantt = arg_string(args, "gantt");
+    out->json = arg_flag(args, "json");
+    out->verbose = arg_has(args, "verbose") && arg_flag(args, "verbose");
+    out->digits = tool_digits(args);
 }
 
 /* The rational certificate (--exact): the numbers as exact fractions, by processor. */
@@ -589,10 +618,10 @@ static void print_schedule_notes(const dls_schedule *s)
     }
 }
 
-static void print_schedule(const tool_args *args, const dls_platform *pl,
-                           const dls_schedule *s, const tool_order *ord, int solved, int mode)
+/* The table of the schedule: a title, then a line per processor in send order. */
+static void print_schedule_table(const char *path, const dls_platform *pl,
+                                 const dls_schedule *s, int digits, int mode)
 {
-    const char *path = tool_input_name(args->pos[0]);
     size_t p = dls_schedule_count(s);
     int width = tool_name_width(pl, p);
     char cell[TOOL_CELL_BYTES], amount[48], count[64];
@@ -601,7 +630,7 @@ static void print_schedule(const tool_args *args, const dls_platform *pl,
                  *fin = dls_schedule_finish(s), *idle = dls_schedule_idle(s);
     const int *lvl = dls_schedule_levels(s);
     tool_column col[SCHEDULE_COLS];
-    schedule_columns(s, tool_digits(args), mode == 1, col);
+    schedule_columns(s, digits, mode == 1, col);
     printf("%s: load %s units over %s, in send order\n", path,
            tool_amount(dls_schedule_load(s), amount, sizeof amount),
            tool_count(count, sizeof count, (double)p, "processor", "processors"));
@@ -638,7 +667,12 @@ static void print_schedule(const tool_args *args, const dls_platform *pl,
         *o++ = '\n';
         fwrite(line, 1, (size_t)(o - line), stdout);
     }
-    print_schedule_notes(s);
+}
+
+/* The line of the makespan: how it was solved, certified, and the LP's own makespan. */
+static void print_makespan(const dls_schedule *s, int solved, int mode)
+{
+    size_t p = dls_schedule_count(s);
     printf("makespan %.9g s", dls_schedule_makespan(s));
     dls_schedule_solver_info si;
     int chain = mode == 0 && dls_schedule_get_solver_info(s, &si, NULL) == DLS_OK &&
@@ -671,7 +705,11 @@ static void print_schedule(const tool_args *args, const dls_platform *pl,
             printf("; the LP, on the speed models' convex envelopes, %.9g s", lp);
     }
     printf("\n");
-    print_order(ord, s);
+}
+
+/* The lines of --integer and --exact-shape (mode 1 and 2): the MIP against the LP. */
+static void print_mip(const dls_schedule *s, int mode)
+{
     dls_schedule_mip_info mi;
     if (mode != 0 && dls_schedule_get_mip_info(s, &mi, NULL) == DLS_OK) {
         double lp = mi.lp_makespan, mk = dls_schedule_makespan(s);
@@ -694,6 +732,16 @@ static void print_schedule(const tool_args *args, const dls_platform *pl,
     }
 }
 
+static void print_schedule(const schedule_output *out, const dls_platform *pl,
+                           const dls_schedule *s, const tool_order *ord, int solved, int mode)
+{
+    print_schedule_table(tool_input_name(out->platform), pl, s, out->digits, mode);
+    print_schedule_notes(s);
+    print_makespan(s, solved, mode);
+    print_order(ord, s);
+    print_mip(s, mode);
+}
+
 static int write_gantt(const char *file, const dls_schedule *s, const dls_platform *pl)
 {
     dls_error err;
@@ -706,27 +754,27 @@ static int write_gantt(const char *file, const dls_schedule *s, const dls_platfo
     return st == DLS_OK ? EXIT_DONE : tool_fail_output("--gantt", file, st, &err);
 }
 
-static int report(const tool_args *args, const dls_platform *pl, const dls_schedule *s,
+static int report(const schedule_output *out, const dls_platform *pl, const dls_schedule *s,
                   const tool_order *ord, int solved, int mode)
 {
     if (dls_schedule_status(s) == DLS_SOLUTION_INFEASIBLE) {
-        tool_error("%s: %s", args->cmd->name, dls_schedule_note(s));
-        if (arg_flag(args, "json"))
+        tool_error("%s: %s", out->cmd, dls_schedule_note(s));
+        if (out->json)
             tool_print_json(schedule_json(pl, s, ord, solved, mode));
         return EXIT_INFEASIBLE;
     }
     tool_warn_lines(dls_schedule_note(s));
     /* (evaluate has no --verbose and never details: it uses the true models) */
-    if (dls_schedule_details(s)[0] && arg_flag(args, "verbose"))
+    if (dls_schedule_details(s)[0] && out->verbose)
         tool_note_lines(dls_schedule_details(s));
-    const char *gantt = arg_string(args, "gantt");
+    const char *gantt = out->gantt;
     if (gantt && tool_is_stdout(gantt))
         return write_gantt(gantt, s, pl); /* with --gantt -, the chart is the output */
     int rc = EXIT_DONE;
-    if (arg_flag(args, "json"))
+    if (out->json)
         rc = tool_print_json(schedule_json(pl, s, ord, solved, mode));
     else
-        print_schedule(args, pl, s, ord, solved, mode);
+        print_schedule(out, pl, s, ord, solved, mode);
     /* the answer first: a chart that cannot be written does not hide it (dlsched(1)) */
     if (gantt) {
         fflush(stdout);
@@ -736,69 +784,109 @@ static int report(const tool_args *args, const dls_platform *pl, const dls_sched
     return rc;
 }
 
+/* What the command line of `schedule` asks, read once (schedule_request_read): the checks,
+ * the run and the report below take it, never the option table. The combinations its table's
+ * rules refuse (schedule_rules) are refused by the parser already. */
+typedef struct schedule_request {
+    double load;               /* --load */
+    int integer, exact_shape;  /* --integer, --exact-shape */
+    int exact;                 /* --exact */
+    int curve;                 /* --curve */
+    const char *solver;        /* --solver, NULL for the library's (or GLPK with --exact) */
+    const char *mip;           /* --mip auto|yes|no */
+    int max_pieces;            /* --max-pieces given */
+    int time_limit;            /* --time-limit given (in par and mp) */
+    double from, to;           /* --from, --to: 0 when not given */
+    const char *svg;           /* --svg FILE, or NULL */
+    dls_schedule_params par;   /* the library's defaults, then the options given */
+    dls_mip_params mp;
+    schedule_output out;
+} schedule_request;
+
+/* The solver: --solver when given, else GLPK for --exact (which certifies GLPK's basis),
+ * else the library's default (the chain). */
+static void set_solver(const schedule_request *r, dls_schedule_params *par)
+{
+    if (r->solver != NULL)
+        dls_star_solver_from_name(r->solver, &par->solver);
+    else if (r->exact)
+        par->solver = DLS_SOLVER_GLPK;
+}
+
+/* Reads the options into *r; 0 after a message when --load is missing. */
+static int schedule_request_read(const tool_args *args, schedule_request *r)
+{
+    memset(r, 0, sizeof *r);
+    if (!tool_require_load(args, &r->load))
+        return 0;
+    r->integer = arg_flag(args, "integer");
+    r->exact_shape = arg_flag(args, "exact-shape");
+    r->exact = arg_flag(args, "exact");
+    r->curve = arg_flag(args, "curve");
+    r->solver = arg_string(args, "solver");
+    r->mip = arg_string(args, "mip");
+    r->max_pieces = arg_given(args, "max-pieces");
+    arg_double(args, "from", &r->from);
+    arg_double(args, "to", &r->to);
+    r->svg = arg_string(args, "svg");
+    read_output(args, &r->out);
+    dls_schedule_params *par = &r->par;
+    read_common(args, par);
+    arg_size(args, "order-exact-max", &par->order_exact_max);
+    arg_size(args, "order-candidates", &par->order_max_candidates);
+    arg_set_flag(args, "keep-unused", &par->drop_unused, 0);
+    arg_set_flag(args, "exact", &par->exact, 1);
+    arg_set_flag(args, "verbose", &par->verbose, 1);
+    set_solver(r, par);
+    arg_size(args, "max-pieces", &par->max_pieces);
+    dls_mip_params_init(&r->mp);
+    r->mp.integer = r->integer;
+    r->mp.exact_shape = r->exact_shape;
+    r->time_limit = arg_double(args, "time-limit", &r->mp.time_limit);
+    if (r->time_limit) {
+        /* one option for the LP, the MIP and the order search */
+        par->time_limit = r->mp.time_limit;
+        par->order_time_limit = r->mp.time_limit;
+    }
+    return 1;
+}
+
 /* The schedule of --integer: with the MIP when --mip asks for it; --mip auto falls back to
  * the rounded schedule alone when the MIP is too large. */
-static dls_status integer_schedule(const tool_args *args, const dls_platform *pl, double V,
-                                   const dls_schedule_params *par, const dls_mip_params *mp,
+static dls_status integer_schedule(const schedule_request *r, const dls_platform *pl,
                                    dls_schedule **s, dls_error *err)
 {
-    const char *mipw = arg_string(args, "mip");
-    int want = strcmp(mipw, "yes") == 0 ||
-               (strcmp(mipw, "auto") == 0 && dls_platform_count(pl) <= MIP_AUTO_PROCESSORS);
-    dls_status st = dls_schedule_solve_integer(pl, (uint64_t)V, par, want ? mp : NULL, s, err);
-    if (st == DLS_ELIMIT && strcmp(mipw, "auto") == 0) {
+    int want = strcmp(r->mip, "yes") == 0 ||
+               (strcmp(r->mip, "auto") == 0 && dls_platform_count(pl) <= MIP_AUTO_PROCESSORS);
+    uint64_t V = (uint64_t)r->load;
+    dls_status st = dls_schedule_solve_integer(pl, V, &r->par, want ? &r->mp : NULL, s, err);
+    if (st == DLS_ELIMIT && strcmp(r->mip, "auto") == 0) {
         tool_warning("%s; the rounded schedule alone follows", err->message);
-        st = dls_schedule_solve_integer(pl, (uint64_t)V, par, NULL, s, err);
+        st = dls_schedule_solve_integer(pl, V, &r->par, NULL, s, err);
     }
     return st;
 }
 
-/* Usage errors found once the load is known. */
-static int check_integer_options(const tool_args *args, double V)
+/* Usage errors the table's rules cannot say: the load of --integer, the options of one
+ * solver given to the other. */
+static int check_request(const schedule_request *r)
 {
-    int integer = arg_flag(args, "integer");
-    if (arg_given(args, "mip") && !integer) {
-        tool_error("schedule: --mip applies to --integer");
-        return EXIT_BADINPUT;
-    }
-    if (integer && (V != floor(V) || V > TOOL_MAX_WHOLE)) {
+    if (r->integer && (r->load != floor(r->load) || r->load > TOOL_MAX_WHOLE)) {
         tool_error("schedule: --integer needs a whole number of units as the load, not %.17g",
-                   V);
+                   r->load);
         return EXIT_BADINPUT;
     }
-    return EXIT_DONE;
-}
-
-/* Usage errors of the solver and the curve's options. */
-static int check_solver_options(const tool_args *args)
-{
-    const char *solver = arg_string(args, "solver");
-    int glpk = solver != NULL && strcmp(solver, "glpk") == 0;
-    if (solver != NULL && !glpk && arg_flag(args, "exact")) {
+    int glpk = r->solver != NULL && strcmp(r->solver, "glpk") == 0;
+    if (r->solver != NULL && !glpk && r->exact) {
         tool_error("schedule: --exact certifies GLPK's optimum with its exact simplex: it needs "
                    "--solver glpk");
         return EXIT_BADINPUT;
     }
-    if (arg_given(args, "max-pieces") && glpk) {
+    if (r->max_pieces && glpk) {
         tool_error("schedule: --max-pieces bounds the chain solver's selection, not GLPK");
         return EXIT_BADINPUT;
     }
-    const char *needs_curve[] = {"from", "to", "svg"};
-    for (size_t k = 0; k < sizeof needs_curve / sizeof needs_curve[0]; k++)
-        if (arg_given(args, needs_curve[k]) && !arg_flag(args, "curve")) {
-            tool_error("schedule: --%s applies to --curve", needs_curve[k]);
-            return EXIT_BADINPUT;
-        }
-    if (!arg_flag(args, "curve"))
-        return EXIT_DONE;
-    const char *excluded[] = {"integer", "exact-shape", "exact", "gantt"};
-    for (size_t k = 0; k < sizeof excluded / sizeof excluded[0]; k++)
-        if (arg_given(args, excluded[k])) {
-            tool_error("schedule: --curve and --%s do not go together (the curve is the chain "
-                       "solver's, of real loads)", excluded[k]);
-            return EXIT_BADINPUT;
-        }
-    if (glpk) {
+    if (r->curve && glpk) {
         tool_error("schedule: --curve comes from the chain solver's value function, not from "
                    "GLPK");
         return EXIT_BADINPUT;
@@ -806,21 +894,15 @@ static int check_solver_options(const tool_args *args)
     return EXIT_DONE;
 }
 
-/* Usage errors of --order best and its options. */
-static int check_order_options(const tool_args *args, const tool_order *ord)
+/* Usage errors of --order best, known once the order is read. */
+static int check_order_best(const schedule_request *r, const tool_order *ord)
 {
-    int best = ord->order == DLS_ORDER_BEST;
-    const char *needs_best[] = {"order-exact-max", "order-candidates"};
-    for (size_t k = 0; k < sizeof needs_best / sizeof needs_best[0]; k++)
-        if (arg_given(args, needs_best[k]) && !best) {
-            tool_error("schedule: --%s applies to --order best", needs_best[k]);
-            return EXIT_BADINPUT;
-        }
-    if (!best)
+    if (ord->order != DLS_ORDER_BEST)
         return EXIT_DONE;
     const char *excluded[] = {"integer", "exact-shape", "curve"};
+    int given[] = {r->integer, r->exact_shape, r->curve};
     for (size_t k = 0; k < sizeof excluded / sizeof excluded[0]; k++)
-        if (arg_given(args, excluded[k])) {
+        if (given[k]) {
             tool_error("schedule: --order best and --%s do not go together: the best order is "
                        "searched for the schedule of real loads at V, and --%s works in one "
                        "send order (give it the order --order best found, its send_order, as "
@@ -828,18 +910,6 @@ static int check_order_options(const tool_args *args, const tool_order *ord)
             return EXIT_BADINPUT;
         }
     return EXIT_DONE;
-}
-
-/* The solver: --solver when given, else GLPK for --exact (which certifies GLPK's basis),
- * else the library's default (the chain). */
-static void set_solver(const tool_args *args, dls_schedule_params *par)
-{
-    const char *solver = arg_string(args, "solver");
-    if (solver != NULL)
-        dls_star_solver_from_name(solver, &par->solver);
-    else if (arg_flag(args, "exact"))
-        par->solver = DLS_SOLVER_GLPK;
-    arg_size(args, "max-pieces", &par->max_pieces);
 }
 
 static json_t *curve_json(const dls_curve *c, const dls_schedule *s)
@@ -885,13 +955,14 @@ static void print_curve(const char *path, const dls_curve *c, const dls_schedule
 }
 
 /* --curve: T(V) over the range of --from and --to, with the schedule at V for dT/dV. */
-static int run_curve(const tool_args *args, const dls_platform *pl, const dls_schedule *s,
-                     const dls_schedule_params *par)
+static int run_curve(const schedule_request *r, const dls_platform *pl, const dls_schedule *s)
 {
     double V = dls_schedule_load(s);
     double lo = V / CURVE_FROM_DIVISOR, hi = fmin(V * CURVE_TO_FACTOR, dls_schedule_capacity(s));
-    arg_double(args, "from", &lo);
-    arg_double(args, "to", &hi);
+    if (r->from > 0)
+        lo = r->from;
+    if (r->to > 0)
+        hi = r->to;
     if (!(lo < hi)) {
         tool_error("schedule: --curve needs a range of loads with --from below --to, not "
                    "%.10g to %.10g", lo, hi);
@@ -900,12 +971,12 @@ static int run_curve(const tool_args *args, const dls_platform *pl, const dls_sc
     dls_error err;
     dls_error_clear(&err);
     dls_curve *c = NULL;
-    dls_status st = dls_schedule_curve(pl, lo, hi, par, &c, &err);
+    dls_status st = dls_schedule_curve(pl, lo, hi, &r->par, &c, &err);
     if (st != DLS_OK)
         return tool_fail(st, &err);
     tool_warn_lines(dls_schedule_note(s));
     int rc = EXIT_DONE;
-    const char *svg = arg_string(args, "svg");
+    const char *svg = r->svg;
     if (svg) {
         double mark = V >= lo && V <= hi ? V : NAN;
         if (tool_is_stdout(svg)) {
@@ -916,10 +987,10 @@ static int run_curve(const tool_args *args, const dls_platform *pl, const dls_sc
             return rc; /* with --svg -, the plot is the output */
         }
     }
-    if (arg_flag(args, "json"))
+    if (r->out.json)
         rc = tool_print_json(curve_json(c, s));
     else
-        print_curve(args->pos[0], c, s);
+        print_curve(r->out.platform, c, s);
     if (svg) {
         /* after the answer, which a plot that cannot be written does not hide */
         fflush(stdout);
@@ -933,61 +1004,46 @@ static int run_curve(const tool_args *args, const dls_platform *pl, const dls_sc
     return rc;
 }
 
+/* Solves the request (its order applied) and reports the schedule or its curve. */
+static int run_schedule(const schedule_request *r, const dls_platform *pl, const tool_order *ord)
+{
+    dls_error err;
+    dls_error_clear(&err);
+    dls_schedule *s;
+    dls_status st = r->exact_shape ? dls_schedule_solve_mip(pl, r->load, &r->par, &r->mp, &s, &err)
+                    : r->integer   ? integer_schedule(r, pl, &s, &err)
+                                   : dls_schedule_solve(pl, r->load, &r->par, &s, &err);
+    if (st != DLS_OK)
+        return tool_fail(st, &err);
+    int rc;
+    if (r->curve && dls_schedule_status(s) != DLS_SOLUTION_INFEASIBLE)
+        rc = run_curve(r, pl, s);
+    else
+        rc = report(&r->out, pl, s, ord, 1, r->integer ? 1 : r->exact_shape ? 2 : 0);
+    dls_schedule_free(s);
+    return rc;
+}
+
 int cmd_schedule(const tool_args *args)
 {
-    double V;
-    if (!tool_require_load(args, &V))
+    schedule_request r;
+    if (!schedule_request_read(args, &r))
         return EXIT_BADINPUT;
     dls_platform *pl = NULL;
-    int rc = tool_read_platform(args->pos[0], &pl);
+    int rc = tool_read_platform(r.out.platform, &pl);
     if (rc == EXIT_DONE)
-        rc = check_integer_options(args, V);
-    if (rc == EXIT_DONE)
-        rc = check_solver_options(args);
+        rc = check_request(&r);
     tool_order ord;
     if (rc == EXIT_DONE)
         rc = tool_order_read(args, pl, NULL, &ord);
     else
         memset(&ord, 0, sizeof ord);
     if (rc == EXIT_DONE)
-        rc = check_order_options(args, &ord);
-    if (rc != EXIT_DONE) {
-        tool_order_free(&ord);
-        dls_platform_free(pl);
-        return rc;
+        rc = check_order_best(&r, &ord);
+    if (rc == EXIT_DONE) {
+        tool_order_apply(&ord, &r.par);
+        rc = run_schedule(&r, pl, &ord);
     }
-    int integer = arg_flag(args, "integer"), shape = arg_flag(args, "exact-shape");
-    dls_schedule_params par;
-    set_common(args, &ord, &par);
-    arg_size(args, "order-exact-max", &par.order_exact_max);
-    arg_size(args, "order-candidates", &par.order_max_candidates);
-    arg_set_flag(args, "keep-unused", &par.drop_unused, 0);
-    arg_set_flag(args, "exact", &par.exact, 1);
-    arg_set_flag(args, "verbose", &par.verbose, 1);
-    set_solver(args, &par);
-    dls_mip_params mp;
-    dls_mip_params_init(&mp);
-    mp.integer = integer;
-    mp.exact_shape = shape;
-    if (arg_double(args, "time-limit", &mp.time_limit)) {
-        /* one option for the LP, the MIP and the order search */
-        par.time_limit = mp.time_limit;
-        par.order_time_limit = mp.time_limit;
-    }
-    dls_error err;
-    dls_error_clear(&err);
-    dls_schedule *s;
-    dls_status st = shape     ? dls_schedule_solve_mip(pl, V, &par, &mp, &s, &err)
-                    : integer ? integer_schedule(args, pl, V, &par, &mp, &s, &err)
-                              : dls_schedule_solve(pl, V, &par, &s, &err);
-    if (st != DLS_OK)
-        rc = tool_fail(st, &err);
-    else if (arg_flag(args, "curve") && dls_schedule_status(s) != DLS_SOLUTION_INFEASIBLE)
-        rc = run_curve(args, pl, s, &par);
-    else
-        rc = report(args, pl, s, &ord, 1, integer ? 1 : shape ? 2 : 0);
-    if (st == DLS_OK)
-        dls_schedule_free(s);
     tool_order_free(&ord);
     dls_platform_free(pl);
     return rc;
@@ -1049,11 +1105,19 @@ static int read_measured(const char *path, size_t p, double *load, double *ss, d
 
 /* --measured: the prediction of the measured loads beside the measurement. */
 /* evaluate --measured's table: each processor's finish, predicted and measured. */
-static void print_measured(const tool_args *args, const dls_platform *pl, const double *load,
+/* What the command line of `evaluate` asks, read once. */
+typedef struct evaluate_request {
+    const char *loads;        /* --loads A1,A2,..., or NULL */
+    const char *measured;     /* --measured TIMELINE.json, or NULL */
+    dls_schedule_params par;  /* the defaults, then the options given */
+    schedule_output out;
+} evaluate_request;
+
+static void print_measured(const evaluate_request *r, const dls_platform *pl, const double *load,
                            const dls_schedule *pred, const dls_schedule *meas)
 {
     size_t p = dls_platform_count(pl);
-    int width = tool_name_width(pl, p), digits = tool_digits(args);
+    int width = tool_name_width(pl, p), digits = r->out.digits;
     const double *fp = dls_schedule_finish(pred), *fm = dls_schedule_finish(meas);
     double V = 0, T = fmax(dls_schedule_makespan(pred), dls_schedule_makespan(meas));
     for (size_t i = 0; i < p; i++)
@@ -1076,8 +1140,8 @@ static void print_measured(const tool_args *args, const dls_platform *pl, const 
     if (col[1].width < (int)strlen("unused"))
         col[1].width = (int)strlen("unused");
     char cell[TOOL_CELL_BYTES], n[64], line[TOOL_CELL_BYTES + 4 * (TOOL_COLUMN_BYTES + 2) + 8];
-    printf("%s against %s: %s\n", tool_input_name(arg_string(args, "measured")),
-           tool_input_name(args->pos[0]),
+    printf("%s against %s: %s\n", tool_input_name(r->measured),
+           tool_input_name(r->out.platform),
            tool_count(n, sizeof n, (double)p, "processor", "processors"));
     char *o = tool_put(line, "  ", 0);
     o = tool_put(o, tool_cell(cell, sizeof cell, "NAME", width), 0);
@@ -1102,9 +1166,10 @@ static void print_measured(const tool_args *args, const dls_platform *pl, const 
     }
 }
 
-static int compare_measured(const tool_args *args, const dls_platform *pl,
-                            const tool_order *ord, const char *path)
+static int compare_measured(const evaluate_request *r, const dls_platform *pl,
+                            const tool_order *ord)
 {
+    const char *path = r->measured;
     size_t p = dls_platform_count(pl);
     double *buf = malloc(4 * (p ? p : 1) * sizeof *buf);
     if (buf == NULL) {
@@ -1117,15 +1182,13 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
     dls_error err;
     dls_error_clear(&err);
     if (rc == EXIT_DONE) {
-        dls_schedule_params par;
-        set_common(args, ord, &par);
-        dls_status st = dls_schedule_evaluate(pl, load, &par, &pred, &err);
+        dls_status st = dls_schedule_evaluate(pl, load, &r->par, &pred, &err);
         if (st == DLS_OK)
             st = dls_schedule_measured(pl, load, ss, se, fin, &meas, &err);
         if (st != DLS_OK)
             rc = tool_fail(st, &err);
     }
-    const char *gantt = arg_string(args, "gantt");
+    const char *gantt = r->out.gantt;
     int gantt_rc = EXIT_DONE; /* a chart that cannot be written: said, the answer still given */
     if (rc == EXIT_DONE && gantt != NULL) {
         dls_status st;
@@ -1141,14 +1204,14 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
     }
     double Tp = rc == EXIT_DONE ? dls_schedule_makespan(pred) : NAN;
     double Tm = rc == EXIT_DONE ? dls_schedule_makespan(meas) : NAN;
-    if (rc == EXIT_DONE && arg_flag(args, "json")) {
+    if (rc == EXIT_DONE && r->out.json) {
         json_t *doc = json_pack("{s:o,s:o,s:o,s:o,s:o}", "predicted", schedule_json(pl, pred, ord, 0, 0),
                                 "measured", schedule_json(pl, meas, NULL, 0, 0), "predicted_makespan",
                                 tool_json_number(Tp), "measured_makespan", tool_json_number(Tm),
                                 "makespan_error", tool_json_number((Tm - Tp) / Tp));
         rc = tool_print_json(doc);
     } else if (rc == EXIT_DONE && !(gantt != NULL && tool_is_stdout(gantt))) {
-        print_measured(args, pl, load, pred, meas);
+        print_measured(r, pl, load, pred, meas);
         printf("makespan: predicted %.6g s, measured %.6g s (%+.1f%%)\n", Tp, Tm,
                100 * (Tm - Tp) / Tp);
     }
@@ -1158,30 +1221,13 @@ static int compare_measured(const tool_args *args, const dls_platform *pl,
     return rc != EXIT_DONE ? rc : gantt_rc;
 }
 
-int cmd_evaluate(const tool_args *args)
+/* evaluate --loads: the timeline of the loads given, in the order read. */
+static int evaluate_loads(const evaluate_request *r, const dls_platform *pl, const tool_order *ord)
 {
-    const char *list = arg_string(args, "loads"), *measured = arg_string(args, "measured");
-    if ((list == NULL) == (measured == NULL)) {
-        tool_error("evaluate: give the loads with --loads A1,A2,... (one per processor), or a "
-                   "measured timeline with --measured FILE, one of the two");
-        return EXIT_BADINPUT;
-    }
-    dls_platform *pl = NULL;
-    int rc = tool_read_platform(args->pos[0], &pl);
-    if (rc != EXIT_DONE)
-        return rc;
-    tool_order ord;
-    rc = tool_order_read(args, pl, NO_BEST_ORDER, &ord);
-    if (rc == EXIT_DONE && measured != NULL)
-        rc = compare_measured(args, pl, &ord, measured);
-    if (rc != EXIT_DONE || measured != NULL) {
-        tool_order_free(&ord);
-        dls_platform_free(pl);
-        return rc;
-    }
     size_t p = dls_platform_count(pl), n = 0;
     double *loads = NULL;
-    if ((rc = tool_parse_numbers("evaluate", "loads", list, pl, &loads, &n)) != EXIT_DONE) {
+    int rc = tool_parse_numbers("evaluate", "loads", r->loads, pl, &loads, &n);
+    if (rc != EXIT_DONE) {
         /* said */
     } else if (n != p) {
         tool_error("evaluate: --loads must be %zu %s (one per "
@@ -1189,152 +1235,176 @@ int cmd_evaluate(const tool_args *args)
                    p == 1 ? "number" : "numbers separated by commas", n);
         rc = EXIT_BADINPUT;
     } else {
-        dls_schedule_params par;
-        set_common(args, &ord, &par);
         dls_error err;
         dls_error_clear(&err);
         dls_schedule *s;
-        dls_status st = dls_schedule_evaluate(pl, loads, &par, &s, &err);
-        rc = st == DLS_OK ? report(args, pl, s, &ord, 0, 0) : tool_fail(st, &err);
+        dls_status st = dls_schedule_evaluate(pl, loads, &r->par, &s, &err);
+        rc = st == DLS_OK ? report(&r->out, pl, s, ord, 0, 0) : tool_fail(st, &err);
         if (st == DLS_OK)
             dls_schedule_free(s);
     }
     free(loads);
+    return rc;
+}
+
+static void evaluate_request_read(const tool_args *args, evaluate_request *r)
+{
+    r->loads = arg_string(args, "loads");
+    r->measured = arg_string(args, "measured");
+    read_common(args, &r->par);
+    read_output(args, &r->out);
+}
+
+int cmd_evaluate(const tool_args *args)
+{
+    evaluate_request r;
+    evaluate_request_read(args, &r);
+    if ((r.loads == NULL) == (r.measured == NULL)) {
+        tool_error("evaluate: give the loads with --loads A1,A2,... (one per processor), or a "
+                   "measured timeline with --measured FILE, one of the two");
+        return EXIT_BADINPUT;
+    }
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(r.out.platform, &pl);
+    if (rc != EXIT_DONE)
+        return rc;
+    tool_order ord;
+    rc = tool_order_read(args, pl, NO_BEST_ORDER, &ord);
+    if (rc == EXIT_DONE) {
+        tool_order_apply(&ord, &r.par);
+        rc = r.measured != NULL ? compare_measured(&r, pl, &ord) : evaluate_loads(&r, pl, &ord);
+    }
     tool_order_free(&ord);
     dls_platform_free(pl);
     return rc;
 }
 
-/* export --format simgrid: the star as a SimGrid platform (no load needed). */
-static int export_simgrid(const tool_args *args, const char *out)
+/* What the command line of `export` asks, read once. The options of one output only
+ * (--bytes-per-unit of simgrid, --window of --installments) are refused with the others by
+ * the table's rules (export_rules). */
+typedef struct export_request {
+    const char *platform;     /* the PLATFORM argument */
+    const char *out;          /* -o FILE or --output FILE, or NULL */
+    const char *format;       /* --format, or NULL */
+    const char *installments; /* --installments NAME,...|FILE, or NULL */
+    int has_load;             /* --load given */
+    double load;
+    dls_export_format lp_format;  /* --format as an LP format (not simgrid) */
+    dls_simgrid_params sp;    /* --format simgrid */
+    dls_schedule_params par;  /* the LP's: the defaults, then the options given */
+} export_request;
+
+static void export_request_read(const tool_args *args, export_request *r)
 {
-    dls_simgrid_params sp;
-    dls_simgrid_params_init(&sp);
-    arg_double(args, "bytes-per-unit", &sp.bytes_per_unit);
-    arg_double(args, "flops-per-unit", &sp.flops_per_unit);
+    memset(r, 0, sizeof *r);
+    r->platform = args->pos[0];
+    r->out = tool_output(args);
+    r->format = arg_string(args, "format");
+    r->installments = arg_string(args, "installments");
+    r->has_load = arg_double(args, "load", &r->load);
+    /* the option parser accepted only the names of DLS_EXPORT_FORMAT_MAP and simgrid */
+    r->lp_format = DLS_EXPORT_LP;
+    if (r->format != NULL)
+        dls_export_format_from_name(r->format, &r->lp_format);
+    dls_simgrid_params_init(&r->sp);
+    arg_double(args, "bytes-per-unit", &r->sp.bytes_per_unit);
+    arg_double(args, "flops-per-unit", &r->sp.flops_per_unit);
+    read_common(args, &r->par);
+}
+
+/* export --format simgrid: the star as a SimGrid platform (no load needed). */
+static int export_simgrid(const export_request *r)
+{
     dls_platform *pl = NULL;
-    int rc = tool_read_platform(args->pos[0], &pl);
+    int rc = tool_read_platform(r->platform, &pl);
     if (rc != EXIT_DONE)
         return rc;
     dls_error err;
     dls_error_clear(&err);
     dls_status st;
-    if (tool_is_stdout(out)) {
+    if (tool_is_stdout(r->out)) {
         char *doc = NULL;
-        st = dls_platform_to_simgrid(pl, &sp, &doc, &err);
+        st = dls_platform_to_simgrid(pl, &r->sp, &doc, &err);
         rc = st == DLS_OK ? tool_write_stdout(doc, "SimGrid platform") : tool_fail(st, &err);
     } else {
-        st = dls_platform_write_simgrid(pl, &sp, out, &err);
-        rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
+        st = dls_platform_write_simgrid(pl, &r->sp, r->out, &err);
+        rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", r->out, st, &err);
     }
     dls_platform_free(pl);
     return rc;
 }
 
 /* export --installments: the multi-installment LP of a sequence. */
-static int export_installments(const tool_args *args, double V, dls_export_format format,
-                               const char *out)
+static int export_installments(const tool_args *args, const export_request *r)
 {
-    if (arg_given(args, "order") || arg_flag(args, "originator-computes")) {
-        tool_error("export: --order and --originator-computes do not apply to --installments "
-                   "(the sequence is the order)");
-        return EXIT_BADINPUT;
-    }
     dls_platform *pl = NULL;
-    int rc = tool_read_platform(args->pos[0], &pl);
+    int rc = tool_read_platform(r->platform, &pl);
     if (rc != EXIT_DONE)
         return rc;
-    dls_installment_lp_params par;
-    dls_installment_lp_params_init(&par);
-    arg_set_flag(args, "no-limits", &par.use_limits, 0);
-    arg_unsigned(args, "window", &par.window);
-    size_t *seq = NULL, n = 0;
-    double *release = NULL;
-    rc = tool_sequence_read(arg_string(args, "installments"), pl, "export", &seq, &n);
-    if (rc == EXIT_DONE && arg_given(args, "release"))
-        rc = tool_release_read(arg_string(args, "release"), pl, "export", &release);
-    double *ret = NULL;
-    size_t *perm = NULL;
-    if (rc == EXIT_DONE)
-        rc = tool_returns_apply(args, pl, seq, n, "export", &par, &ret, &perm);
+    tool_installment_lp lp;
+    rc = tool_installment_lp_read(args, pl, "export", "installments", &lp);
     if (rc == EXIT_DONE) {
-        par.sequence = seq;
-        par.sequence_length = n;
-        par.release = release;
-        if (n > par.max_chunks)
-            par.max_chunks = n;
         dls_error err;
         dls_error_clear(&err);
         dls_status st;
-        if (tool_is_stdout(out)) {
+        if (tool_is_stdout(r->out)) {
             char *doc = NULL;
-            st = dls_installment_lp_to_string(pl, V, &par, format, &doc, &err);
+            st = dls_installment_lp_to_string(pl, r->load, &lp.par, r->lp_format, &doc, &err);
             rc = st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
         } else {
-            st = dls_installment_lp_write_file(pl, V, &par, format, out, &err);
-            rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
+            st = dls_installment_lp_write_file(pl, r->load, &lp.par, r->lp_format, r->out, &err);
+            rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", r->out, st, &err);
         }
     }
-    free(seq);
-    free(release);
-    free(ret);
-    free(perm);
+    tool_installment_lp_free(&lp);
+    dls_platform_free(pl);
+    return rc;
+}
+
+/* export --format lp|mps|glpk|mathprog: the scheduling LP, in the order read. */
+static int export_lp(const tool_args *args, export_request *r)
+{
+    dls_platform *pl = NULL;
+    int rc = tool_read_platform(r->platform, &pl);
+    if (rc != EXIT_DONE)
+        return rc;
+    tool_order ord;
+    rc = tool_order_read(args, pl, NO_BEST_ORDER, &ord);
+    if (rc == EXIT_DONE) {
+        tool_order_apply(&ord, &r->par);
+        dls_error err;
+        dls_error_clear(&err);
+        dls_status st;
+        if (tool_is_stdout(r->out)) {
+            char *doc = NULL;
+            st = dls_schedule_lp_to_string(pl, r->load, &r->par, r->lp_format, &doc, &err);
+            rc = st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
+        } else {
+            st = dls_schedule_lp_write_file(pl, r->load, &r->par, r->lp_format, r->out, &err);
+            rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", r->out, st, &err);
+        }
+    }
+    tool_order_free(&ord);
     dls_platform_free(pl);
     return rc;
 }
 
 int cmd_export(const tool_args *args)
 {
-    const char *out = tool_output(args);
-    const char *fmt = arg_string(args, "format");
-    if (fmt != NULL && strcmp(fmt, "simgrid") == 0) {
-        if (out == NULL) {
+    export_request r;
+    export_request_read(args, &r);
+    if (r.format != NULL && strcmp(r.format, "simgrid") == 0) {
+        if (r.out == NULL) {
             tool_error("export: give -o FILE");
             return EXIT_BADINPUT;
         }
-        return export_simgrid(args, out);
+        return export_simgrid(&r);
     }
-    if (arg_given(args, "bytes-per-unit") || arg_given(args, "flops-per-unit")) {
-        tool_error("export: --bytes-per-unit and --flops-per-unit apply to --format simgrid");
-        return EXIT_BADINPUT;
-    }
-    double V;
-    if (!arg_double(args, "load", &V) || !arg_given(args, "format") || out == NULL) {
+    if (!r.has_load || r.format == NULL || r.out == NULL) {
         tool_error("export: give --load V, --format lp|mps|glpk|mathprog and -o FILE");
         return EXIT_BADINPUT;
     }
-    /* the option parser accepted only the names of DLS_EXPORT_FORMAT_MAP */
-    dls_export_format format = DLS_EXPORT_LP;
-    dls_export_format_from_name(arg_string(args, "format"), &format);
-    if (arg_given(args, "installments"))
-        return export_installments(args, V, format, out);
-    if (arg_given(args, "window") || arg_given(args, "release") || arg_given(args, "returns") ||
-        arg_given(args, "return-order") || arg_flag(args, "two-port")) {
-        tool_error("export: --window, --release and the returns apply to --installments");
-        return EXIT_BADINPUT;
-    }
-    dls_platform *pl = NULL;
-    int rc = tool_read_platform(args->pos[0], &pl);
-    if (rc != EXIT_DONE)
-        return rc;
-    tool_order ord;
-    rc = tool_order_read(args, pl, NO_BEST_ORDER, &ord);
-    if (rc == EXIT_DONE) {
-        dls_schedule_params par;
-        set_common(args, &ord, &par);
-        dls_error err;
-        dls_error_clear(&err);
-        dls_status st;
-        if (tool_is_stdout(out)) {
-            char *doc = NULL;
-            st = dls_schedule_lp_to_string(pl, V, &par, format, &doc, &err);
-            rc = st == DLS_OK ? tool_write_stdout(doc, "LP") : tool_fail(st, &err);
-        } else {
-            st = dls_schedule_lp_write_file(pl, V, &par, format, out, &err);
-            rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
-        }
-    }
-    tool_order_free(&ord);
-    dls_platform_free(pl);
-    return rc;
+    if (r.installments != NULL)
+        return export_installments(args, &r);
+    return export_lp(args, &r);
 }

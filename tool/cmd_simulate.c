@@ -52,13 +52,23 @@ static const tool_opt simulate_opts[] = {
     {"bytes-per-unit", OPT_DOUBLE, "B", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
      "bytes one unit of load is (needed by --network realistic)"},
     {"flops-per-unit", OPT_DOUBLE, "F", NULL, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, NULL,
-     "flops one unit of work is (default 1)"},
+     "flops one unit of work is"},
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e9, NULL, "seconds the replay may take"},
     TOOL_GROUP("Output"),
     TOOL_STRING("gantt", "FILE", "draw the prediction above the simulation (SVG)"),
     TOOL_FLAG("json", "write the comparison as JSON"),
     TOOL_OPT_END,
 };
+
+/* Defaults the help shows: the library's, read from its parameters. */
+static int simulate_default(const char *opt, char *buf, size_t size)
+{
+    dls_simgrid_params sp;
+    dls_simgrid_params_init(&sp);
+    if (strcmp(opt, "flops-per-unit") == 0)
+        return tool_show_number(sp.flops_per_unit, buf, size);
+    return 0;
+}
 
 static const tool_rule simulate_rules[] = {
     TOOL_NEEDS_WHY("bytes-per-unit", "network=realistic",
@@ -81,7 +91,7 @@ const tool_cmd tool_cmd_simulate = {
     2,
     2,
     cmd_simulate,
-    NULL,
+    simulate_default,
     "dlsched schedule examples/star_cluster.json --load 1000 --json > s.json\n"
     "dlsched simulate examples/star_cluster.json s.json\n"
     "dlsched simulate examples/star_cluster.json s.json --network realistic \\\n"
@@ -558,98 +568,148 @@ static int replay(const dls_platform *pl, run *r, int exact, const dls_simgrid_p
     return read_replay(out, r);
 }
 
-int cmd_simulate(const tool_args *a)
+/* What the command line asks, read once (simulate_request_read); the phases below take it,
+ * never the option table. */
+typedef struct simulate_request {
+    const char *platform;  /* the PLATFORM argument */
+    const char *claim;     /* the SCHEDULE argument ("-": standard input) */
+    int exact;             /* --network exact */
+    dls_simgrid_params sp; /* --bytes-per-unit, --flops-per-unit */
+    double limit;          /* --time-limit */
+    int has_load;          /* --load given (else the claim's) */
+    double load;
+    int json;
+    const char *gantt;     /* --gantt FILE, or NULL */
+} simulate_request;
+
+/* Reads the options into *q: EXIT_DONE, or EXIT_BADINPUT after a message. */
+static int simulate_request_read(const tool_args *a, simulate_request *q)
 {
-    int exact = strcmp(arg_string(a, "network"), "exact") == 0;
-    dls_simgrid_params sp;
-    dls_simgrid_params_init(&sp);
-    if (!exact && !arg_given(a, "bytes-per-unit")) {
+    memset(q, 0, sizeof *q);
+    q->platform = a->pos[0];
+    q->claim = a->pos[1];
+    q->exact = strcmp(arg_string(a, "network"), "exact") == 0;
+    dls_simgrid_params_init(&q->sp);
+    if (!q->exact && !arg_given(a, "bytes-per-unit")) {
         tool_error("simulate: --network realistic needs --bytes-per-unit B: SimGrid's TCP "
                    "model depends on the real message sizes, not on units");
         return EXIT_BADINPUT;
     }
-    arg_double(a, "bytes-per-unit", &sp.bytes_per_unit);
-    arg_double(a, "flops-per-unit", &sp.flops_per_unit);
-    double limit = SIMULATE_DEFAULT_TIME_LIMIT;
-    arg_double(a, "time-limit", &limit);
-    dls_platform *pl = NULL;
-    int rc = tool_read_platform(a->pos[0], &pl);
-    if (rc != EXIT_DONE)
-        return rc;
-    dls_claim *c = NULL;
-    dls_error err;
-    dls_error_clear(&err);
-    dls_status st = tool_read_claim(pl, a->pos[1], &c, &err);
-    if (st != DLS_OK) {
-        dls_platform_free(pl);
-        return tool_fail(st, &err);
-    }
+    arg_double(a, "bytes-per-unit", &q->sp.bytes_per_unit);
+    arg_double(a, "flops-per-unit", &q->sp.flops_per_unit);
+    q->limit = SIMULATE_DEFAULT_TIME_LIMIT;
+    arg_double(a, "time-limit", &q->limit);
+    q->has_load = arg_double(a, "load", &q->load);
+    q->json = arg_flag(a, "json");
+    q->gantt = arg_string(a, "gantt");
+    return EXIT_DONE;
+}
+
+/* A schedule that does not fit its platform is refused before any simulation: EXIT_DONE
+ * with the claim's load in *V, or the exit status after a message. */
+static int check_claim(const simulate_request *q, const dls_platform *pl, const dls_claim *c,
+                       double *V)
+{
     dls_claim_kind kind = dls_claim_get_kind(c);
     if (kind != DLS_CLAIM_SCHEDULE && kind != DLS_CLAIM_INSTALLMENTS) {
         tool_error("simulate: %s is a %s: simulate replays star schedules (schedule, evaluate "
-                   "or installments)", a->pos[1], dls_claim_kind_name(kind));
-        dls_claim_free(c);
-        dls_platform_free(pl);
+                   "or installments)", q->claim, dls_claim_kind_name(kind));
         return EXIT_BADINPUT;
     }
-    /* a schedule that does not fit its platform is refused before any simulation */
     dls_verify_params vp;
     dls_verify_params_init(&vp);
     vp.optimum = 0;
     vp.use_limits = 0;
-    arg_double(a, "load", &vp.load);
+    if (q->has_load)
+        vp.load = q->load;
+    dls_error err;
+    dls_error_clear(&err);
     dls_verification *v = NULL;
-    st = kind == DLS_CLAIM_SCHEDULE ? dls_schedule_verify(pl, c, &vp, &v, &err)
-                                    : dls_installment_verify(pl, c, &vp, &v, &err);
-    if (st != DLS_OK)
-        rc = tool_fail(st, &err);
+    dls_status st = kind == DLS_CLAIM_SCHEDULE ? dls_schedule_verify(pl, c, &vp, &v, &err)
+                                               : dls_installment_verify(pl, c, &vp, &v, &err);
+    int rc = st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
     for (size_t k = 0; rc == EXIT_DONE && k < dls_verification_count(v); k++) {
         const dls_violation *x = dls_verification_violation(v, k);
         if (x != NULL && (x->kind == DLS_VIOLATION_NEGATIVE_LOAD ||
                           x->kind == DLS_VIOLATION_LOAD_SUM)) {
-            tool_error("simulate: %s: %s", a->pos[1], x->text);
+            tool_error("simulate: %s: %s", q->claim, x->text);
             rc = EXIT_BADINPUT;
         }
     }
-    dls_verify_quality q;
+    dls_verify_quality quality;
     if (v != NULL)
-        dls_verification_get_quality(v, &q);
-    double V = v != NULL ? q.load : NAN;
+        dls_verification_get_quality(v, &quality);
+    *V = v != NULL ? quality.load : NAN;
     dls_verification_free(v);
-    run r;
-    memset(&r, 0, sizeof r);
-    if (rc == EXIT_DONE)
-        rc = kind == DLS_CLAIM_SCHEDULE ? single_plan(pl, c, &r) : installment_plan(pl, c, V, &r);
-    if (rc == EXIT_DONE && exact) {
+    return rc;
+}
+
+/* Replays the plan r in SimGrid (in a temporary directory, removed afterwards). */
+static int simulate_plan(const simulate_request *q, const dls_platform *pl, run *r)
+{
+    dls_simgrid_params sp = q->sp;
+    if (q->exact) {
         /* the largest load as 2^50 bytes (a power of two: no rounding in the scaling) */
         double most = 0;
-        for (size_t k = 0; k < r.n; k++)
-            most = fmax(most, r.s[k].size);
+        for (size_t k = 0; k < r->n; k++)
+            most = fmax(most, r->s[k].size);
         int e;
         frexp(SIMULATE_EXACT_BYTES / (most > 0 ? most : 1), &e);
         sp.bytes_per_unit = ldexp(1.0, e - 1);
     }
     char dir[] = "/tmp/dlsched-simulate-XXXXXX";
-    if (rc == EXIT_DONE && mkdtemp(dir) == NULL) {
+    if (mkdtemp(dir) == NULL) {
         tool_error("simulate: cannot make a temporary directory: %s", strerror(errno));
-        rc = EXIT_FAILURE_RUN;
+        return EXIT_FAILURE_RUN;
     }
-    if (rc == EXIT_DONE) {
-        rc = replay(pl, &r, exact, &sp, limit, dir);
-        static const char *const files[] = {"platform.xml", "plan", "out", "messages"};
-        remove_dir(dir, files, sizeof files / sizeof files[0]);
+    int rc = replay(pl, r, q->exact, &sp, q->limit, dir);
+    static const char *const files[] = {"platform.xml", "plan", "out", "messages"};
+    remove_dir(dir, files, sizeof files / sizeof files[0]);
+    return rc;
+}
+
+/* The comparison, then the chart of --gantt (which cannot hide the answer). */
+static int simulate_report(const simulate_request *q, const dls_platform *pl, const run *r)
+{
+    double diff = largest_difference(r);
+    int rc = q->json ? report_json(pl, r, q->exact, diff) : report_text(pl, r, q->exact, diff);
+    if (rc == EXIT_DONE && q->exact && !(diff <= SIMULATE_EXACT_TOL))
+        rc = EXIT_INFEASIBLE;
+    /* after the answer, which a chart that cannot be written does not hide */
+    fflush(stdout);
+    int g = q->gantt != NULL ? draw(pl, r, q->gantt) : EXIT_DONE;
+    return rc != EXIT_DONE ? rc : g;
+}
+
+int cmd_simulate(const tool_args *a)
+{
+    simulate_request q;
+    int rc = simulate_request_read(a, &q);
+    if (rc != EXIT_DONE)
+        return rc;
+    dls_platform *pl = NULL;
+    rc = tool_read_platform(q.platform, &pl);
+    if (rc != EXIT_DONE)
+        return rc;
+    dls_claim *c = NULL;
+    dls_error err;
+    dls_error_clear(&err);
+    dls_status st = tool_read_claim(pl, q.claim, &c, &err);
+    if (st != DLS_OK) {
+        dls_platform_free(pl);
+        return tool_fail(st, &err);
     }
-    if (rc == EXIT_DONE) {
-        double diff = largest_difference(&r);
-        rc = arg_flag(a, "json") ? report_json(pl, &r, exact, diff)
-                                 : report_text(pl, &r, exact, diff);
-        if (rc == EXIT_DONE && exact && !(diff <= SIMULATE_EXACT_TOL))
-            rc = EXIT_INFEASIBLE;
-        /* after the answer, which a chart that cannot be written does not hide */
-        fflush(stdout);
-        int g = arg_string(a, "gantt") != NULL ? draw(pl, &r, arg_string(a, "gantt")) : EXIT_DONE;
-        rc = rc != EXIT_DONE ? rc : g;
-    }
+    double V = NAN;
+    rc = check_claim(&q, pl, c, &V);
+    run r;
+    memset(&r, 0, sizeof r);
+    if (rc == EXIT_DONE)
+        rc = dls_claim_get_kind(c) == DLS_CLAIM_SCHEDULE ? single_plan(pl, c, &r)
+                                                         : installment_plan(pl, c, V, &r);
+    if (rc == EXIT_DONE)
+        rc = simulate_plan(&q, pl, &r);
+    if (rc == EXIT_DONE)
+        rc = simulate_report(&q, pl, &r);
     free(r.s);
     dls_claim_free(c);
     dls_platform_free(pl);

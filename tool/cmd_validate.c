@@ -24,6 +24,8 @@
 
 #include "tool.h"
 
+/* The suite's manifest by default (from the source tree's top). */
+#define VALIDATE_DEFAULT_SUITE "validation/manifest.json"
 /* Default seconds one instance may take. */
 #define VALIDATE_DEFAULT_TIME_LIMIT 60
 /* Longest command line after substitution. */
@@ -35,7 +37,7 @@ static const tool_opt validate_opts[] = {
     TOOL_GROUP("Suite"),
     TOOL_STRING("scheduler", "CMD", "the command to score: {platform} {load} {output} {kind} "
                 "{weights} {ordered} {id} are replaced (shell-quoted)"),
-    TOOL_STRING("suite", "MANIFEST", "the suite's manifest (default validation/manifest.json)"),
+    TOOL_STRING("suite", "MANIFEST", "the suite's manifest"),
     {"time-limit", OPT_DOUBLE, "S", NULL, 1e-3, 1e6, NULL,
      "seconds one instance's scheduler may run: then SIGTERM to its process group, SIGKILL "
      "a second later"},
@@ -54,6 +56,8 @@ static int validate_default(const char *opt, char *buf, size_t size)
 {
     if (strcmp(opt, "time-limit") == 0)
         return tool_show_number(VALIDATE_DEFAULT_TIME_LIMIT, buf, size);
+    if (strcmp(opt, "suite") == 0)
+        return tool_show_text(VALIDATE_DEFAULT_SUITE, buf, size);
     return 0;
 }
 
@@ -838,62 +842,75 @@ static int write_svg(const char *path, const tally *t, size_t nf, const char *sc
     return 0;
 }
 
-int cmd_validate(const tool_args *a)
+/* What the command line asks, read once. */
+typedef struct validate_opts {
+    const char *scheduler; /* --scheduler, required */
+    const char *suite;     /* --suite, or the manifest of the source tree */
+    double limit;          /* --time-limit */
+    uint64_t first;        /* --first, UINT64_MAX when not given */
+    const char *family;    /* --family or NULL */
+    const char *log;       /* --resume or NULL */
+    const char *svg;       /* --svg or NULL */
+    int quiet, json;
+} validate_request;
+
+static int validate_request_read(const tool_args *a, validate_request *o)
 {
-    const char *sched = arg_string(a, "scheduler");
-    if (sched == NULL) {
+    o->scheduler = arg_string(a, "scheduler");
+    if (o->scheduler == NULL) {
         tool_error("validate: --scheduler CMD is required (see dlsched help validate)");
         return EXIT_BADINPUT;
     }
-    const char *path = arg_string(a, "suite");
-    if (path == NULL)
-        path = "validation/manifest.json";
-    double limit = VALIDATE_DEFAULT_TIME_LIMIT;
-    arg_double(a, "time-limit", &limit);
-    uint64_t first = UINT64_MAX;
-    arg_count(a, "first", &first);
-    const char *family = arg_string(a, "family");
-    const char *logpath = arg_string(a, "resume");
-    suite s;
-    if (load_suite(path, &s) != 0) {
-        suite_free(&s);
-        return EXIT_BADINPUT;
-    }
-    if (logpath)
-        read_log(logpath, &s);
-    FILE *log = logpath ? fopen(logpath, "ae") /* e: not the scheduler's */ : NULL;
-    if (logpath && log == NULL) {
-        tool_error("validate: %s: %s", logpath, strerror(errno));
-        suite_free(&s);
-        return EXIT_BADINPUT;
-    }
-    int show = !arg_flag(a, "quiet") && isatty(2);
-    size_t todo = 0, ran = 0;
-    for (size_t k = 0; k < s.n; k++) {
-        instance *x = &s.in[k];
-        if (family && strcmp(x->family, family) != 0)
+    o->suite = arg_string(a, "suite");
+    if (o->suite == NULL)
+        o->suite = VALIDATE_DEFAULT_SUITE;
+    o->limit = VALIDATE_DEFAULT_TIME_LIMIT;
+    arg_double(a, "time-limit", &o->limit);
+    o->first = UINT64_MAX;
+    arg_count(a, "first", &o->first);
+    o->family = arg_string(a, "family");
+    o->log = arg_string(a, "resume");
+    o->svg = arg_string(a, "svg");
+    o->quiet = arg_flag(a, "quiet");
+    o->json = arg_flag(a, "json");
+    return EXIT_DONE;
+}
+
+/* Marks done the instances this run leaves out (--family, --first); returns how many it
+ * runs. */
+static size_t select_instances(suite *s, const validate_request *o)
+{
+    size_t todo = 0;
+    for (size_t k = 0; k < s->n; k++) {
+        instance *x = &s->in[k];
+        if (o->family && strcmp(x->family, o->family) != 0)
             x->done = 1, x->status[0] = '\0'; /* not part of this run */
-        else if (todo >= first)
+        else if (todo >= o->first)
             x->done = 1, x->status[0] = '\0';
         else
             todo++;
     }
-    for (size_t k = 0; k < s.n; k++) {
-        instance *x = &s.in[k];
+    return todo;
+}
+
+/* Runs the instances not done, each result appended to the log as it comes. EXIT_DONE, or
+ * the exit status of an instance that could not be handed over. */
+static int run_instances(suite *s, const validate_request *o, size_t todo, FILE *log)
+{
+    int show = !o->quiet && isatty(2);
+    size_t ran = 0;
+    for (size_t k = 0; k < s->n; k++) {
+        instance *x = &s->in[k];
         if (x->done)
             continue;
-        where at = {path, k, x->id, NULL};
+        where at = {o->suite, k, x->id, NULL};
         handed h;
         int hr = hand_over(&at, x, &h);
         if (hr == 0)
-            run_instance(x, sched, limit, &h);
+            run_instance(x, o->scheduler, o->limit, &h);
         handed_free(&h);
-        if (hr != 0) {
-            if (log)
-                fclose(log);
-            suite_free(&s);
+        if (hr != 0)
             return hr == -1 ? EXIT_BADINPUT : EXIT_FAILURE_RUN;
-        }
         x->done = 1;
         ran++;
         if (log)
@@ -903,54 +920,101 @@ int cmd_validate(const tool_args *a)
     }
     if (show)
         fprintf(stderr, "\n");
-    if (log)
-        fclose(log);
+    return EXIT_DONE;
+}
+
+/* The scorecard as JSON: the families (the last one all of them), then the instances. */
+static int print_scorecard_json(const suite *s, const validate_request *o, const tally *t,
+                                size_t nf, const tally *all)
+{
+    json_t *fam = json_array(), *inst = json_array();
+    for (size_t f = 0; f <= nf; f++) {
+        const tally *g = f < nf ? &t[f] : all;
+        json_array_append_new(
+            fam, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:f}", "family", g->family,
+                           "instances", (json_int_t)g->n, "valid", (json_int_t)g->valid,
+                           "invalid", (json_int_t)g->invalid, "failed",
+                           (json_int_t)g->failed, "skipped", (json_int_t)g->skipped,
+                           "mean_gap_percent",
+                           g->valid ? tool_json_number(g->gap_sum / (double)g->valid) : json_null(),
+                           "worst_gap_percent", g->valid ? tool_json_number(g->gap_max) : json_null(),
+                           "seconds", g->seconds));
+    }
+    for (size_t k = 0; k < s->n; k++)
+        if (s->in[k].done)
+            json_array_append_new(inst, result_json(&s->in[k]));
+    return tool_print_json(json_pack("{s:o,s:o,s:o,s:o}", "scheduler",
+                                     tool_json_text(o->scheduler), "suite",
+                                     tool_json_text(o->suite), "families", fam, "instances",
+                                     inst));
+}
+
+/* The scorecard as text: the table, then the first ten plans that were not valid. */
+static void print_scorecard_text(const suite *s, const validate_request *o, const tally *t,
+                                 size_t nf, const tally *all)
+{
+    print_table(t, nf, all, o->scheduler);
+    size_t shown = 0;
+    for (size_t k = 0; k < s->n && shown < 10; k++)
+        if (s->in[k].done && strcmp(s->in[k].status, "valid") != 0 &&
+            strcmp(s->in[k].status, "skipped") != 0) {
+            printf("%s %s: %s\n", s->in[k].status, s->in[k].id, s->in[k].why);
+            shown++;
+        }
+    if (all->n - all->valid - all->skipped > shown)
+        printf("... %zu more not valid (--json lists them all)\n",
+               all->n - all->valid - all->skipped - shown);
+}
+
+/* The scorecard of the instances run: the chart, then JSON or text; the exit status. */
+static int report(suite *s, const validate_request *o)
+{
     /* instances left out of this run are not in the scorecard */
-    for (size_t k = 0; k < s.n; k++)
-        if (s.in[k].status[0] == '\0')
-            s.in[k].done = 0;
+    for (size_t k = 0; k < s->n; k++)
+        if (s->in[k].status[0] == '\0')
+            s->in[k].done = 0;
     tally t[VALIDATE_FAMILIES_MAX], all;
-    size_t nf = tally_up(&s, family, t, &all);
+    size_t nf = tally_up(s, o->family, t, &all);
     int rc = all.valid + all.skipped == all.n ? EXIT_DONE : EXIT_INFEASIBLE;
     /* a chart that cannot be written is said, and the scorecard still printed */
-    int svg_rc = arg_given(a, "svg") ? write_svg(arg_string(a, "svg"), t, nf, sched) : 0;
+    int svg_rc = o->svg != NULL ? write_svg(o->svg, t, nf, o->scheduler) : 0;
     if (svg_rc != 0 && rc == EXIT_DONE)
         rc = svg_rc < 0 ? EXIT_FAILURE_RUN : svg_rc;
-    if (arg_flag(a, "json")) {
-        json_t *fam = json_array(), *inst = json_array();
-        for (size_t f = 0; f <= nf; f++) {
-            const tally *g = f < nf ? &t[f] : &all;
-            json_array_append_new(
-                fam, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:f}", "family", g->family,
-                               "instances", (json_int_t)g->n, "valid", (json_int_t)g->valid,
-                               "invalid", (json_int_t)g->invalid, "failed",
-                               (json_int_t)g->failed, "skipped", (json_int_t)g->skipped,
-                               "mean_gap_percent",
-                               g->valid ? tool_json_number(g->gap_sum / (double)g->valid) : json_null(),
-                               "worst_gap_percent", g->valid ? tool_json_number(g->gap_max) : json_null(),
-                               "seconds", g->seconds));
-        }
-        for (size_t k = 0; k < s.n; k++)
-            if (s.in[k].done)
-                json_array_append_new(inst, result_json(&s.in[k]));
-        int jrc = tool_print_json(json_pack("{s:o,s:o,s:o,s:o}", "scheduler", tool_json_text(sched),
-                                            "suite", tool_json_text(path), "families", fam,
-                                            "instances", inst));
+    if (o->json) {
+        int jrc = print_scorecard_json(s, o, t, nf, &all);
         if (jrc != EXIT_DONE)
             rc = jrc;
     } else {
-        print_table(t, nf, &all, sched);
-        size_t shown = 0;
-        for (size_t k = 0; k < s.n && shown < 10; k++)
-            if (s.in[k].done && strcmp(s.in[k].status, "valid") != 0 &&
-                strcmp(s.in[k].status, "skipped") != 0) {
-                printf("%s %s: %s\n", s.in[k].status, s.in[k].id, s.in[k].why);
-                shown++;
-            }
-        if (all.n - all.valid - all.skipped > shown)
-            printf("... %zu more not valid (--json lists them all)\n",
-                   all.n - all.valid - all.skipped - shown);
+        print_scorecard_text(s, o, t, nf, &all);
     }
+    return rc;
+}
+
+int cmd_validate(const tool_args *a)
+{
+    validate_request o;
+    int rc = validate_request_read(a, &o);
+    if (rc != EXIT_DONE)
+        return rc;
+    suite s;
+    if (load_suite(o.suite, &s) != 0) {
+        suite_free(&s);
+        return EXIT_BADINPUT;
+    }
+    if (o.log)
+        read_log(o.log, &s);
+    FILE *log = o.log ? fopen(o.log, "ae") /* e: not the scheduler's */ : NULL;
+    if (o.log && log == NULL) {
+        tool_error("validate: %s: %s", o.log, strerror(errno));
+        suite_free(&s);
+        return EXIT_BADINPUT;
+    }
+    size_t todo = select_instances(&s, &o);
+    rc = run_instances(&s, &o, todo, log);
+    if (log)
+        fclose(log);
+    if (rc == EXIT_DONE)
+        rc = report(&s, &o);
     suite_free(&s);
     return rc;
 }

@@ -198,47 +198,90 @@ static int report_text(const dls_platform *pl, const dls_claim *c, const dls_ver
     return EXIT_DONE;
 }
 
-/* Options that go together only. */
-static int check_usage(const tool_args *a)
+/* What the command line asks, read once (verify_request_read); the run below takes it,
+ * never the option table. The combinations the table's rules refuse (verify_rules) are
+ * refused by the parser already. */
+typedef struct verify_request {
+    const char *platform;  /* the PLATFORM argument */
+    const char *claim;     /* the SCHEDULE argument ("-": standard input) */
+    const char *weights;   /* --weights FILE, or NULL */
+    int json;
+    dls_verify_params par; /* the defaults, then the options given (not the weights) */
+} verify_request;
+
+/* Reads the options into *q: EXIT_DONE, or EXIT_BADINPUT after a message on --order. */
+static int verify_request_read(const tool_args *a, verify_request *q)
 {
-    if (arg_flag(a, "ordered") && !arg_given(a, "weights")) {
-        tool_error("verify: --ordered applies to weighted sets: add --weights FILE");
-        return EXIT_BADINPUT;
+    memset(q, 0, sizeof *q);
+    q->platform = a->pos[0];
+    q->claim = a->pos[1];
+    q->weights = arg_string(a, "weights");
+    q->json = arg_flag(a, "json");
+    dls_verify_params *p = &q->par;
+    dls_verify_params_init(p);
+    arg_double(a, "load", &p->load);
+    arg_double(a, "tolerance", &p->tolerance);
+    arg_set_flag(a, "originator-computes", &p->originator_computes, 1);
+    arg_set_flag(a, "no-limits", &p->use_limits, 0);
+    arg_set_flag(a, "no-optimum", &p->optimum, 0);
+    arg_set_flag(a, "exact", &p->exact, 1);
+    arg_set_flag(a, "best-order", &p->best_order, 1);
+    arg_double(a, "time-limit", &p->time_limit);
+    uint64_t matrix = 0;
+    if (arg_count(a, "matrix", &matrix))
+        p->matrix = matrix;
+    arg_set_flag(a, "ordered", &p->ordered, 1);
+    arg_set_flag(a, "reorder", &p->reorder, 1);
+    return tool_order_fixed(a, "the schedule is measured against the optima of one fixed "
+                            "send order (given or rate) and of its own order; add "
+                            "--best-order to measure it against the best order",
+                            &p->order);
+}
+
+/* Verifies the claim c by its kind: a partition, installments, else a schedule. */
+static int verify_claim(const verify_request *q, const dls_platform *pl, const dls_claim *c)
+{
+    dls_error err;
+    dls_error_clear(&err);
+    dls_verification *v = NULL;
+    dls_status st;
+    switch (dls_claim_get_kind(c)) {
+    case DLS_CLAIM_PARTITION:
+        st = dls_partition_verify(pl, c, &q->par, &v, &err);
+        break;
+    case DLS_CLAIM_INSTALLMENTS:
+        st = dls_installment_verify(pl, c, &q->par, &v, &err);
+        break;
+    default:
+        st = dls_schedule_verify(pl, c, &q->par, &v, &err);
     }
-    if (arg_flag(a, "reorder") && !arg_flag(a, "ordered")) {
-        tool_error("verify: --reorder applies to ordered sets: add --ordered");
-        return EXIT_BADINPUT;
-    }
-    if (arg_given(a, "weights") && (arg_given(a, "load") || arg_given(a, "matrix"))) {
-        tool_error("verify: with --weights the load is their sum: --load and --matrix do not "
-                   "apply");
-        return EXIT_BADINPUT;
-    }
-    return EXIT_DONE;
+    int rc;
+    if (st == DLS_OK)
+        rc = q->json ? report_json(pl, c, v, &q->par) : report_text(pl, c, v, &q->par);
+    else
+        rc = tool_fail(st, &err);
+    dls_verification_free(v);
+    return rc;
 }
 
 int cmd_verify(const tool_args *a)
 {
-    dls_verify_params p;
-    dls_verify_params_init(&p);
-    int rc = check_usage(a);
-    if (rc == EXIT_DONE)
-        rc = tool_order_fixed(a, "the schedule is measured against the optima of one fixed "
-                              "send order (given or rate) and of its own order; add "
-                              "--best-order to measure it against the best order",
-                              &p.order);
+    verify_request q;
+    int rc = verify_request_read(a, &q);
     if (rc != EXIT_DONE)
         return rc;
     double *weights = NULL;
     uint64_t n_weights = 0;
-    const char *wpath = arg_string(a, "weights");
     char why[TOOL_WEIGHTS_WHY_MAX];
-    if (wpath != NULL && tool_read_weights(wpath, &weights, &n_weights, why, sizeof why) != 0) {
+    if (q.weights != NULL &&
+        tool_read_weights(q.weights, &weights, &n_weights, why, sizeof why) != 0) {
         tool_error("%s", why);
         return EXIT_BADINPUT;
     }
+    q.par.weights = weights;
+    q.par.n_weights = (size_t)n_weights;
     dls_platform *pl = NULL;
-    rc = tool_read_platform(a->pos[0], &pl);
+    rc = tool_read_platform(q.platform, &pl);
     if (rc != EXIT_DONE) {
         free(weights);
         return rc;
@@ -246,43 +289,8 @@ int cmd_verify(const tool_args *a)
     dls_error err;
     dls_error_clear(&err);
     dls_claim *c = NULL;
-    dls_status st = tool_read_claim(pl, a->pos[1], &c, &err);
-    if (st != DLS_OK) {
-        dls_platform_free(pl);
-        free(weights);
-        return tool_fail(st, &err);
-    }
-    arg_double(a, "load", &p.load);
-    arg_double(a, "tolerance", &p.tolerance);
-    arg_set_flag(a, "originator-computes", &p.originator_computes, 1);
-    arg_set_flag(a, "no-limits", &p.use_limits, 0);
-    arg_set_flag(a, "no-optimum", &p.optimum, 0);
-    arg_set_flag(a, "exact", &p.exact, 1);
-    arg_set_flag(a, "best-order", &p.best_order, 1);
-    arg_double(a, "time-limit", &p.time_limit);
-    uint64_t matrix = 0;
-    if (arg_count(a, "matrix", &matrix))
-        p.matrix = matrix;
-    p.weights = weights;
-    p.n_weights = (size_t)n_weights;
-    arg_set_flag(a, "ordered", &p.ordered, 1);
-    arg_set_flag(a, "reorder", &p.reorder, 1);
-    dls_verification *v = NULL;
-    switch (dls_claim_get_kind(c)) {
-    case DLS_CLAIM_PARTITION:
-        st = dls_partition_verify(pl, c, &p, &v, &err);
-        break;
-    case DLS_CLAIM_INSTALLMENTS:
-        st = dls_installment_verify(pl, c, &p, &v, &err);
-        break;
-    default:
-        st = dls_schedule_verify(pl, c, &p, &v, &err);
-    }
-    if (st == DLS_OK)
-        rc = arg_flag(a, "json") ? report_json(pl, c, v, &p) : report_text(pl, c, v, &p);
-    else
-        rc = tool_fail(st, &err);
-    dls_verification_free(v);
+    dls_status st = tool_read_claim(pl, q.claim, &c, &err);
+    rc = st == DLS_OK ? verify_claim(&q, pl, c) : tool_fail(st, &err);
     dls_claim_free(c);
     dls_platform_free(pl);
     free(weights);

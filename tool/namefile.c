@@ -334,3 +334,157 @@ int tool_named_read(const char *path, const dls_platform *pl, const tool_named_s
     *out = r.out;
     return EXIT_DONE;
 }
+
+/* Lists of processor names: the one reader of --order, --sequence, --installments and
+ * --return-order (the rule in tool.h, above tool_names). */
+
+static int name_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* Where a name is, for a message: "--order, name 3" or "FILE:7" (", name 2 on the line"
+ * when the line holds several). */
+static const char *names_where(const tool_names *r, size_t pos, int several, char *buf,
+                               size_t size)
+{
+    if (r->file == NULL)
+        snprintf(buf, size, "%s, name %zu", r->opt, pos);
+    else if (several)
+        snprintf(buf, size, "%s:%zu, name %zu on the line", r->file, r->line, pos);
+    else
+        snprintf(buf, size, "%s:%zu", r->file, r->line);
+    return buf;
+}
+
+/* Whether some processor's name holds a comma (a list cannot write it). */
+static int names_with_commas(const dls_platform *pl)
+{
+    for (size_t i = 0; i < dls_platform_count(pl); i++)
+        if (strchr(dls_platform_name(pl, i), ',') != NULL)
+            return 1;
+    return 0;
+}
+
+/* Takes the name s[0..len), NUL-terminated at len (the text is the reader's own), the
+ * pos-th of its list or line: the processor named so, else the one named without the blanks
+ * at its ends; then the caller's take. */
+static int names_take(tool_names *r, char *s, size_t len, size_t pos, int several)
+{
+    char at[TOOL_QUOTE_BYTES + 64], q[TOOL_QUOTE_BYTES];
+    size_t i, b = 0, e = len;
+    int found = dls_platform_find(r->pl, s, &i);
+    if (!found) {
+        while (b < e && name_blank(s[b]))
+            b++;
+        while (e > b && name_blank(s[e - 1]))
+            e--;
+        if (b == e) {
+            tool_error("%s: %s is empty (a list is NAME,NAME,..., with one trailing comma "
+                       "allowed)", r->who, names_where(r, pos, several, at, sizeof at));
+            return EXIT_BADINPUT;
+        }
+        char kept = s[e];
+        s[e] = '\0';
+        found = dls_platform_find(r->pl, s + b, &i);
+        s[e] = kept;
+    }
+    if (!found) {
+        tool_error("%s: %s: %s is not a processor of %s%s", r->who,
+                   names_where(r, pos, several, at, sizeof at),
+                   tool_quote(q, sizeof q, s + b, e - b), r->platform,
+                   r->file == NULL && names_with_commas(r->pl)
+                       ? " (a name holding a comma is written in a FILE, one name per line)"
+                       : "");
+        return EXIT_BADINPUT;
+    }
+    return r->take(r, i, names_where(r, pos, several, at, sizeof at),
+                   r->file != NULL ? r->line : pos);
+}
+
+/* Takes the names of text, separated by commas (one trailing comma allowed). */
+static int names_list(tool_names *r, char *text)
+{
+    size_t len = strlen(text);
+    while (len > 0 && name_blank(text[len - 1]))
+        len--;
+    if (len > 0 && text[len - 1] == ',')
+        text[--len] = '\0';
+    int several = strchr(text, ',') != NULL;
+    size_t pos = 1;
+    for (char *p = text;; pos++) {
+        char *comma = strchr(p, ',');
+        if (comma != NULL)
+            *comma = '\0';
+        int rc = names_take(r, p, strlen(p), pos, several);
+        if (rc != EXIT_DONE || comma == NULL)
+            return rc;
+        p = comma + 1;
+    }
+}
+
+/* Takes one line of a file (without its end of line). */
+static int names_line(tool_names *r, char *line, size_t len)
+{
+    size_t i;
+    if (dls_platform_find(r->pl, line, &i))
+        return names_take(r, line, len, 1, 0);
+    size_t b = 0, e = len;
+    while (b < e && name_blank(line[b]))
+        b++;
+    while (e > b && name_blank(line[e - 1]))
+        e--;
+    if (b == e || line[b] == '#')
+        return EXIT_DONE;
+    line[e] = '\0';
+    return names_list(r, line + b);
+}
+
+/* The names of a file, one line at a time. */
+static int names_file(tool_names *r, const char *path)
+{
+    char why[TOOL_TEXT_WHY_MAX];
+    tool_text t;
+    int rc = tool_text_read(path, "processor names", &t, why, sizeof why);
+    if (rc != EXIT_DONE) {
+        /* the value may have been meant as a keyword or as a list of one name */
+        char hint[TOOL_QUOTE_BYTES + 96] = "", q[TOOL_QUOTE_BYTES];
+        size_t i;
+        if (t.unopened && dls_platform_find(r->pl, path, &i))
+            snprintf(hint, sizeof hint, "; %s is a processor: a list of names holds commas, "
+                     "and one name alone is written with a trailing comma",
+                     tool_quote(q, sizeof q, path, strlen(path)));
+        if (t.unopened)
+            tool_error("%s: %s %s (a value without a comma is a FILE of names%s%s%s)", r->who,
+                       r->opt, why, r->keywords ? ", unless it is " : "",
+                       r->keywords ? r->keywords : "", hint);
+        else
+            tool_error("%s: %s %s", r->who, r->opt, why);
+        return rc;
+    }
+    r->file = path;
+    char *line;
+    size_t len;
+    while (rc == EXIT_DONE && (line = tool_text_line(&t, &len)) != NULL) {
+        r->line = t.line;
+        rc = names_line(r, line, len);
+    }
+    tool_text_free(&t);
+    return rc;
+}
+
+int tool_names_read(tool_names *r, const char *text)
+{
+    r->file = NULL;
+    r->line = 0;
+    if (strchr(text, ',') == NULL)
+        return names_file(r, text);
+    char *copy = strdup(text);
+    if (copy == NULL) {
+        tool_error("%s: out of memory", r->who);
+        return EXIT_FAILURE_RUN;
+    }
+    int rc = names_list(r, copy);
+    free(copy);
+    return rc;
+}

@@ -405,6 +405,11 @@ int arg_given(const tool_args *a, const char *name)
     return a->given[opt_index(a, name)];
 }
 
+int arg_has(const tool_args *a, const char *name)
+{
+    return find_opt(a->cmd, name, strlen(name)) >= 0;
+}
+
 int arg_flag(const tool_args *a, const char *name)
 {
     return arg_given(a, name);

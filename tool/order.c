@@ -9,7 +9,8 @@
  * '#', blanks and all: every name can be written so); other lines lose the blanks at their
  * ends, and are skipped when empty or starting with '#', else split at commas like the list.
  * A name in a list (or in a split line) is the processor named so, or else the one named
- * without the blanks at its ends. Every processor must be named exactly once. */
+ * without the blanks at its ends. Lists and files are read by tool_names_read, the reader
+ * of every option of names; here, every processor must be named exactly once. */
 #include <config.h>
 
 #include <stdlib.h>
@@ -45,160 +46,31 @@ void tool_schedule_options(const tool_args *a, dls_schedule_params *par)
     arg_set_flag(a, "no-limits", &par->use_limits, 0);
 }
 
-static int blank(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
-/* The names read so far, and where each processor was named. */
+/* The names read so far, and where each processor was named (the ctx of the names
+ * reader). */
 typedef struct reader {
     const tool_args *args;
     const dls_platform *pl;
     const char *file;  /* the file read, NULL for the list on the command line */
     size_t *seq, n;    /* processors in the order named */
     size_t *first;     /* per processor: 0 when not named yet, else where (1-based) */
-    size_t line;       /* the file's line */
 } reader;
 
-/* Where a name is, for a message: "--order, name 3" or "FILE:7" (", name 2 on the line"
- * when the line holds several). */
-static const char *where(const reader *r, size_t pos, int several, char *buf, size_t size)
+/* One processor more of the send order: each is served once. */
+static int take_once(tool_names *names, size_t i, const char *where, size_t place)
 {
-    if (r->file == NULL)
-        snprintf(buf, size, "--order, name %zu", pos);
-    else if (several)
-        snprintf(buf, size, "%s:%zu, name %zu on the line", r->file, r->line, pos);
-    else
-        snprintf(buf, size, "%s:%zu", r->file, r->line);
-    return buf;
-}
-
-/* Whether some processor's name holds a comma (a list cannot write it). */
-static int names_with_commas(const dls_platform *pl)
-{
-    for (size_t i = 0; i < dls_platform_count(pl); i++)
-        if (strchr(dls_platform_name(pl, i), ',') != NULL)
-            return 1;
-    return 0;
-}
-
-/* Takes the name s[0..len), NUL-terminated at len (the text is the reader's own), the
- * pos-th of its list or line: the processor named so, else the one named without the blanks
- * at its ends. Returns 0, or EXIT_BADINPUT after a message. */
-static int take(reader *r, char *s, size_t len, size_t pos, int several)
-{
-    const char *cmd = r->args->cmd->name;
-    char at[TOOL_QUOTE_BYTES + 64], q[TOOL_QUOTE_BYTES];
-    size_t i, b = 0, e = len;
-    int found = dls_platform_find(r->pl, s, &i);
-    if (!found) {
-        while (b < e && blank(s[b]))
-            b++;
-        while (e > b && blank(s[e - 1]))
-            e--;
-        if (b == e) {
-            tool_error("%s: %s is empty (a list is NAME,NAME,..., with one trailing comma "
-                       "allowed)", cmd, where(r, pos, several, at, sizeof at));
-            return EXIT_BADINPUT;
-        }
-        char kept = s[e];
-        s[e] = '\0';
-        found = dls_platform_find(r->pl, s + b, &i);
-        s[e] = kept;
-    }
-    if (!found) {
-        tool_error("%s: %s: %s is not a processor of %s%s", cmd,
-                   where(r, pos, several, at, sizeof at), tool_quote(q, sizeof q, s + b, e - b),
-                   r->args->pos[0],
-                   r->file == NULL && names_with_commas(r->pl)
-                       ? " (a name holding a comma is written in a FILE, one name per line)"
-                       : "");
-        return EXIT_BADINPUT;
-    }
-    size_t here = r->file != NULL ? r->line : pos;
+    reader *r = names->ctx;
+    char q[TOOL_QUOTE_BYTES];
     if (r->first[i] != 0) {
+        const char *name = dls_platform_name(r->pl, i);
         tool_error("%s: %s: %s is named twice (first %s %zu); each processor is served once",
-                   cmd, where(r, pos, several, at, sizeof at),
-                   tool_quote(q, sizeof q, dls_platform_name(r->pl, i),
-                              strlen(dls_platform_name(r->pl, i))),
-                   r->file != NULL ? "on line" : "as name", r->first[i]);
+                   names->who, where, tool_quote(q, sizeof q, name, strlen(name)),
+                   names->file != NULL ? "on line" : "as name", r->first[i]);
         return EXIT_BADINPUT;
     }
-    r->first[i] = here;
+    r->first[i] = place;
     r->seq[r->n++] = i;
-    return 0;
-}
-
-/* Takes the names of text, separated by commas (one trailing comma allowed). */
-static int take_list(reader *r, char *text)
-{
-    size_t len = strlen(text);
-    while (len > 0 && blank(text[len - 1]))
-        len--;
-    if (len > 0 && text[len - 1] == ',')
-        text[--len] = '\0';
-    int several = strchr(text, ',') != NULL;
-    size_t pos = 1;
-    for (char *p = text;; pos++) {
-        char *comma = strchr(p, ',');
-        if (comma != NULL)
-            *comma = '\0';
-        int rc = take(r, p, strlen(p), pos, several);
-        if (rc != 0)
-            return rc;
-        if (comma == NULL)
-            return 0;
-        p = comma + 1;
-    }
-}
-
-/* Takes one line of a file (without its end of line). */
-static int take_line(reader *r, char *line, size_t len)
-{
-    size_t i;
-    if (dls_platform_find(r->pl, line, &i))
-        return take(r, line, len, 1, 0);
-    size_t b = 0, e = len;
-    while (b < e && blank(line[b]))
-        b++;
-    while (e > b && blank(line[e - 1]))
-        e--;
-    if (b == e || line[b] == '#')
-        return 0;
-    line[e] = '\0';
-    return take_list(r, line + b);
-}
-
-/* The names of a file, one line at a time. */
-static int read_file(reader *r, const char *path)
-{
-    const char *cmd = r->args->cmd->name;
-    char why[TOOL_TEXT_WHY_MAX];
-    tool_text t;
-    int rc = tool_text_read(path, "processor names", &t, why, sizeof why);
-    if (rc != EXIT_DONE) {
-        /* the value may have been meant as a keyword or as a list of one name */
-        char hint[TOOL_QUOTE_BYTES + 96] = "", q[TOOL_QUOTE_BYTES];
-        size_t i;
-        if (t.unopened && dls_platform_find(r->pl, path, &i))
-            snprintf(hint, sizeof hint, "; %s is a processor: a list of names holds commas, "
-                     "and one name alone is written with a trailing comma",
-                     tool_quote(q, sizeof q, path, strlen(path)));
-        if (t.unopened)
-            tool_error("%s: --order %s (a value without a comma is a FILE of names, unless it "
-                       "is given, rate or best%s)", cmd, why, hint);
-        else
-            tool_error("%s: --order %s", cmd, why);
-        return rc;
-    }
-    char *line;
-    size_t len;
-    while (rc == 0 && (line = tool_text_line(&t, &len)) != NULL) {
-        r->line = t.line;
-        rc = take_line(r, line, len);
-    }
-    tool_text_free(&t);
-    return rc;
+    return EXIT_DONE;
 }
 
 /* The processors the order leaves out, named in a message. */
@@ -245,28 +117,23 @@ int tool_order_read(const tool_args *a, const dls_platform *pl, const char *no_b
         return EXIT_DONE;
     }
     size_t p = dls_platform_count(pl);
-    reader r = {a, pl, NULL, NULL, 0, NULL, 0};
+    reader r = {a, pl, NULL, NULL, 0, NULL};
     r.seq = malloc((p ? p : 1) * sizeof *r.seq);
     r.first = calloc(p ? p : 1, sizeof *r.first);
-    char *copy = NULL;
     int rc = EXIT_DONE;
     if (r.seq == NULL || r.first == NULL) {
         tool_error("out of memory");
         rc = EXIT_FAILURE_RUN;
-    } else if (tool_order_is_file(o->text)) {
-        r.file = o->text;
-        rc = read_file(&r, o->text);
-    } else if ((copy = strdup(o->text)) == NULL) {
-        tool_error("out of memory");
-        rc = EXIT_FAILURE_RUN;
     } else {
-        rc = take_list(&r, copy);
+        tool_names names = {a->cmd->name, "--order", a->pos[0], "given, rate or best", pl,
+                            take_once, &r, NULL, 0};
+        rc = tool_names_read(&names, o->text);
+        r.file = names.file;
     }
     if (rc == EXIT_DONE && r.n != p) {
         missing(&r);
         rc = EXIT_BADINPUT;
     }
-    free(copy);
     free(r.first);
     if (rc != EXIT_DONE) {
         free(r.seq);

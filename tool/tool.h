@@ -154,6 +154,8 @@ void tool_wrap(FILE *out, const char *text, int indent, int col);
 /* Accessors; the option must exist in the command's table. */
 int arg_flag(const tool_args *a, const char *name);
 int arg_given(const tool_args *a, const char *name);
+/* Whether the command's table has option name (shared readers of several commands). */
+int arg_has(const tool_args *a, const char *name);
 const char *arg_string(const tool_args *a, const char *name);  /* NULL when absent */
 /* Numeric options: when the option was given (or has a default in the table), store its
  * value in *value and return 1; otherwise leave *value alone and return 0. So a command
@@ -322,6 +324,34 @@ int tool_number(const char *text, double *v);
 /* Whether v is finite and 0 (when zero_ok) or of magnitude in [DLS_DOMAIN_MIN,
  * DLS_DOMAIN_MAX], the input domain (dlsched/model.h). */
 int tool_in_domain(double v, int zero_ok);
+
+/* A list of processor names: the one reader of --order, --sequence, --installments and
+ * --return-order (tool/namefile.c). A value holding a comma is a list NAME,NAME,... (one
+ * trailing comma allowed, so that "NAME," is a list of one); any other value is a FILE of
+ * names, read line by line: a line that is exactly a processor's name names it (commas, '#'
+ * and blanks included: every name can be written so), other lines lose the blanks at their
+ * ends and are skipped when empty or starting with '#', else split at commas like a list.
+ * A name in a list is the processor named so, else the one named without the blanks (space,
+ * tab, CR) at its ends; an empty name, an unknown one and an unreadable file are refused
+ * with a message "WHO: OPT, name 3: ..." or "WHO: FILE:7: ...". What a name stands for (each
+ * processor once, or repeated) is the caller's take. */
+typedef struct tool_names {
+    const char *who;       /* the command, first in messages */
+    const char *opt;       /* the option, "--order" */
+    const char *platform;  /* the platform's path as given, for messages */
+    const char *keywords;  /* the option's keywords, for a file not found ("given, rate or
+                            * best"), or NULL */
+    const dls_platform *pl;
+    /* Called for each name, in order: its processor, where it is for a message ("--order,
+     * name 3", "FILE:7") and its place (the name's number in a list, the line in a file).
+     * EXIT_DONE, or an exit status after a message. */
+    int (*take)(struct tool_names *r, size_t proc, const char *where, size_t place);
+    void *ctx;             /* the caller's */
+    const char *file;      /* while reading: the file, NULL for a list */
+    size_t line;           /* while reading a file: its line */
+} tool_names;
+/* Reads text by the rule above; EXIT_DONE or the exit status after a message. */
+int tool_names_read(tool_names *r, const char *text);
 
 /* Reads the weights of a set of elements (tool/weights.c): a JSON array, or numbers
  * separated by white space; each finite, > 0 and in the domain. *out is malloc'd. Returns
@@ -511,12 +541,12 @@ typedef struct tool_mpi_bench {
 extern int (*tool_bench_mpi)(const tool_mpi_bench *job);
 int tool_bench_mpi_run(const tool_mpi_bench *job);
 
-/* A sequence of installments (tool/sequence.c): a list NAME,NAME,... or a FILE of names
- * (a line that is exactly a name names it, other lines are lists; '#' lines and blank
- * lines skipped); names may repeat. *seq (malloc'd) and *n on EXIT_DONE; else an exit
- * status after a message starting with who. */
-int tool_sequence_read(const char *text, const dls_platform *pl, const char *who, size_t **seq,
-                       size_t *n);
+/* A sequence of installments (tool/sequence.c): the value of option opt ("sequence",
+ * "installments") read by tool_names_read; names may repeat, up to the LP's
+ * DLS_INSTALLMENT_LP_MAX_CHUNKS. *seq (malloc'd) and *n on EXIT_DONE; else an exit status
+ * after a message starting with the command's name. */
+int tool_sequence_read(const tool_args *args, const char *opt, const dls_platform *pl,
+                       size_t **seq, size_t *n);
 /* Release times from a FILE of lines "NAME SECONDS"; processors not named get 0. *out
  * (malloc'd, one per processor) on EXIT_DONE; else an exit status after a message. */
 int tool_release_read(const char *path, const dls_platform *pl, const char *who, double **out);
@@ -527,13 +557,30 @@ int tool_returns_read(const char *path, const dls_platform *pl, const char *who,
 /* --return-order: fifo, lifo, or the processors in the order their results come back,
  * NAME,NAME,... (the j-th time a processor is named stands for its j-th chunk of seq, n
  * chunks; NULL seq: refused). *perm (malloc'd) for a list, else NULL; an exit status. */
-int tool_return_order_read(const char *text, const dls_platform *pl, const size_t *seq,
-                           size_t n, const char *who, dls_return_order *order, size_t **perm);
+int tool_return_order_read(const tool_args *args, const dls_platform *pl, const size_t *seq,
+                           size_t n, dls_return_order *order, size_t **perm);
 /* --returns FILE, --return-order and --two-port into par (seq, n: the given sequence, or
  * NULL); the arrays behind them in *ret and *perm (malloc'd or NULL, the caller's to free
  * whatever the outcome). The order and the ports without --returns are refused. */
 int tool_returns_apply(const tool_args *args, const dls_platform *pl, const size_t *seq,
                        size_t n, const char *who, dls_installment_lp_params *par, double **ret,
                        size_t **perm);
+
+/* The options of the multi-installment LP (installments --lp, export --installments), mapped
+ * in one place: the parameters, and the arrays behind them (malloc'd, released by
+ * tool_installment_lp_free whatever the outcome). */
+typedef struct tool_installment_lp {
+    dls_installment_lp_params par;
+    size_t *seq, n;   /* the sequence given, or NULL */
+    double *release;  /* --release, or NULL */
+    double *ret;      /* --returns, or NULL */
+    size_t *perm;     /* --return-order as a list, or NULL */
+} tool_installment_lp;
+/* Fills lp from the defaults and the options of the command's table (the search's options
+ * where the table has them); the sequence from option sequence_opt ("sequence",
+ * "installments"). EXIT_DONE, or an exit status after a message starting with who. */
+int tool_installment_lp_read(const tool_args *args, const dls_platform *pl, const char *who,
+                             const char *sequence_opt, tool_installment_lp *lp);
+void tool_installment_lp_free(tool_installment_lp *lp);
 
 #endif /* DLSCHED_TOOL_H */
