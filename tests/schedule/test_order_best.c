@@ -51,6 +51,7 @@
 #include <string.h>
 #include <time.h>
 
+#define TEST_DEFAULT_SEED 20261125u /* this program's own, said above */
 #include "gen.h"
 
 /* BEST against the optimum, and the figures it reports against the solves they stand for
@@ -1229,25 +1230,7 @@ TEST(test_order_params_refused)
     dls_platform_free(pl);
 }
 
-int main(int argc, char **argv)
-{
-    /* line by line, so that the log keeps what was printed when a test crashes the program */
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    test_seed_value = 20261125u;
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_order_params_refused),
-        cmocka_unit_test(test_best_refused_elsewhere),
-        cmocka_unit_test(test_sequence_is_reordering),
-        cmocka_unit_test(test_brute_force),
-        cmocka_unit_test(test_rate_rule),
-        cmocka_unit_test(test_speed_rule),
-        cmocka_unit_test(test_best_small),
-        cmocka_unit_test(test_best_rule),
-        cmocka_unit_test(test_best_mid),
-        cmocka_unit_test(test_best_large),
-        cmocka_unit_test(test_best_deterministic),
-        cmocka_unit_test(test_best_refused_by_evaluate),
-    };
-    return cmocka_run_group_tests_name("order_best", tests, NULL, NULL);
-}
+TEST_MAIN("order_best", test_order_params_refused, test_best_refused_elsewhere,
+          test_sequence_is_reordering, test_brute_force, test_rate_rule, test_speed_rule,
+          test_best_small, test_best_rule, test_best_mid, test_best_large,
+          test_best_deterministic, test_best_refused_by_evaluate)

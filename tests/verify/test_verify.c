@@ -1188,22 +1188,6 @@ static void domain_and_limits(void **state)
     dls_platform_free(big);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(solver_schedules_verify),
-        cmocka_unit_test(each_violation),
-        cmocka_unit_test(partitions),
-        cmocka_unit_test(installments),
-        cmocka_unit_test(readers),
-        cmocka_unit_test(errors),
-        cmocka_unit_test(domain_and_limits),
-        cmocka_unit_test(weighted_own),
-        cmocka_unit_test(weighted_broken),
-        cmocka_unit_test(weighted_errors),
-        cmocka_unit_test(best_order),
-        cmocka_unit_test(own_order_of_a_subset),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN("verify", solver_schedules_verify, each_violation, partitions, installments, readers,
+          errors, domain_and_limits, weighted_own, weighted_broken, weighted_errors, best_order,
+          own_order_of_a_subset)
