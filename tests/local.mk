@@ -127,10 +127,18 @@ else
 CMOCKA_NOTE = echo "WARNING: cmocka was not found at configure time: the unit tests were skipped"
 endif
 
-if !HAVE_CMOCKA
-check-local:
+# Each suite's wall time goes into its .trs file (tests/support/timed_driver.sh around
+# automake's driver); make check then lists the slowest 15 of the suites it ran, and
+# `make check-times` lists them all again from the last run.
+LOG_DRIVER = $(SHELL) $(top_srcdir)/tests/support/timed_driver.sh \
+	$(SHELL) $(top_srcdir)/build-aux/test-driver
+EXTRA_DIST += build-aux/test-driver tests/support/timed_driver.sh tests/support/check_times.sh
+check-local: check-TESTS
 	@$(CMOCKA_NOTE)
-endif
+	@$(SHELL) $(srcdir)/tests/support/check_times.sh $(TEST_LOGS:.log=.trs)
+check-times:
+	@CHECK_TIMES_MOST=0 $(SHELL) $(srcdir)/tests/support/check_times.sh $(TEST_LOGS:.log=.trs)
+.PHONY: check-times
 
 # The SimGrid replay's tests (SKIP without SimGrid); under the sanitizers 100 of the 500
 # random platforms (each one a run of dlsched schedule and one of dlsched simulate).
