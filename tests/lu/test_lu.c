@@ -484,11 +484,18 @@ static int cancel_at_half(double fraction, void *data)
     return fraction >= 0.5;
 }
 
-TEST(test_errors)
+/* The three-processor platform of the error tests. */
+static dls_platform *three_speeds(void)
 {
-    dls_platform *pl = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
-                                     "{\"name\": \"b\", \"speed\": 3}, {\"name\": \"c\", "
-                                     "\"speed\": 5}]}");
+    return test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
+                              "{\"name\": \"b\", \"speed\": 3}, {\"name\": \"c\", "
+                              "\"speed\": 5}]}");
+}
+
+/* Bad arguments and parameters are refused, the result left as it was. */
+TEST(test_bad_arguments_are_refused)
+{
+    dls_platform *pl = three_speeds();
     dls_lu_params par;
     dls_lu *r = (dls_lu *)&par, *keep = r;
     dls_error err;
@@ -511,13 +518,33 @@ TEST(test_errors)
     dls_platform *empty = test_platform_new();
     assert_fails(dls_lu_distribute(empty, 5, NULL, &r, &err), DLS_EINVAL, &err, "no processor");
     dls_platform_free(empty);
-    /* the exact method refuses a state space over the memory cap, before any work */
+    assert_ptr_equal(r, keep); /* untouched by every failure */
+    dls_platform_free(pl);
+}
+
+/* The exact method refuses a state space over the memory cap, before any work. */
+TEST(test_exact_refuses_over_the_memory_cap)
+{
+    dls_platform *pl = three_speeds();
+    dls_lu_params par;
+    dls_lu *r = (dls_lu *)&par, *keep = r;
+    dls_error err;
     dls_lu_params_init(&par);
     par.algorithm = DLS_LU_EXACT;
     par.max_memory = 1000;
     assert_fails(dls_lu_distribute(pl, 200, &par, &r, &err), DLS_ELIMIT, &err, "memory cap");
     assert_non_null(strstr(err.message, "200 columns over 3 processors"));
-    /* canceled through the progress callback */
+    assert_ptr_equal(r, keep);
+    dls_platform_free(pl);
+}
+
+/* Every algorithm stops when the progress callback cancels. */
+TEST(test_progress_cancels_every_algorithm)
+{
+    dls_platform *pl = three_speeds();
+    dls_lu_params par;
+    dls_lu *r = (dls_lu *)&par, *keep = r;
+    dls_error err;
     dls_lu_params_init(&par);
     int calls = 0;
     par.progress = cancel_at_half;
@@ -531,9 +558,17 @@ TEST(test_errors)
                      "canceled");
         assert_true(calls >= 2);
     }
-    assert_ptr_equal(r, keep); /* untouched by every failure */
-    /* the exhaustive search refuses a group over its cap; auto falls back */
+    assert_ptr_equal(r, keep);
+    dls_platform_free(pl);
+}
+
+/* The exhaustive search refuses a group over its cap; auto falls back. */
+TEST(test_exhaustive_over_its_cap_refused_auto_falls_back)
+{
     dls_platform *fp = test_platform_json(paper_table2);
+    dls_lu_params par;
+    dls_lu *r = NULL;
+    dls_error err;
     dls_lu_params_init(&par);
     par.heuristic = DLS_LU_EXHAUSTIVE;
     par.max_group_states = 2;
@@ -543,14 +578,27 @@ TEST(test_errors)
     assert_true(dls_lu_groups(r) > 0);
     dls_lu_free(r);
     dls_platform_free(fp);
-    /* evaluation */
+}
+
+/* dls_lu_evaluate refuses owners out of range, no columns and no platform. */
+TEST(test_evaluate_refuses_bad_arguments)
+{
+    dls_platform *pl = three_speeds();
+    dls_error err;
     size_t own[3] = {0, 1, 3};
     double cost;
     assert_fails(dls_lu_evaluate(pl, 3, own, &cost, NULL, &err), DLS_EINVAL, &err,
                  "column 3 has owner 3");
     assert_fails(dls_lu_evaluate(pl, 0, own, &cost, NULL, &err), DLS_EINVAL, &err, ">= 1");
     assert_fails(dls_lu_evaluate(NULL, 3, own, &cost, NULL, &err), DLS_EINVAL, &err, "NULL");
-    /* names */
+    dls_platform_free(pl);
+}
+
+/* Algorithm and heuristic names go there and back; unknown ones are refused. */
+TEST(test_algorithm_and_heuristic_names)
+{
+    dls_error err;
+    err.message[0] = '\0';
     for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
         dls_lu_algorithm back;
         assert_ok(dls_lu_algorithm_from_name(dls_lu_algorithm_name((dls_lu_algorithm)a), &back),
@@ -568,7 +616,6 @@ TEST(test_errors)
     assert_int_equal(dls_lu_algorithm_from_name("simplex", &a), DLS_EINVAL);
     assert_int_equal(dls_lu_heuristic_from_name(NULL, &h), DLS_EINVAL);
     assert_string_equal(dls_lu_algorithm_name((dls_lu_algorithm)42), "unknown");
-    dls_platform_free(pl);
 }
 
 TEST(test_exact_memory)
@@ -587,6 +634,10 @@ TEST(test_exact_memory)
     assert_fails(dls_lu_exact_memory(2, 10, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
 }
 
-TEST_MAIN("lu", test_exact_memory, test_errors, test_small_sizes, test_limits,
-          test_heuristic_orders, test_paper_example, test_exact_vs_brute_force,
-          test_constant_speeds, test_functional_speeds, test_heuristics, test_larger_runs)
+TEST_MAIN("lu", test_exact_memory, test_bad_arguments_are_refused,
+          test_exact_refuses_over_the_memory_cap, test_progress_cancels_every_algorithm,
+          test_exhaustive_over_its_cap_refused_auto_falls_back,
+          test_evaluate_refuses_bad_arguments, test_algorithm_and_heuristic_names,
+          test_small_sizes, test_limits, test_heuristic_orders, test_paper_example,
+          test_exact_vs_brute_force, test_constant_speeds, test_functional_speeds,
+          test_heuristics, test_larger_runs)

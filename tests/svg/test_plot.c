@@ -540,7 +540,7 @@ TEST(test_legend_overflow)
     dls_platform_free(pl);
 }
 
-TEST(test_errors)
+TEST(test_bad_arguments_are_refused)
 {
     dls_error err;
     char sentinel = 0, *svg = &sentinel;
@@ -694,5 +694,5 @@ TEST(test_identical_and_extrapolated)
 
 TEST_MAIN("plot", test_params_init, test_examples, test_sections, test_bands_and_limit,
           test_auto_scales, test_forced_scales, test_degenerate, test_escaping,
-          test_determinism, test_locale, test_legend_overflow, test_errors, test_out_of_memory,
+          test_determinism, test_locale, test_legend_overflow, test_bad_arguments_are_refused, test_out_of_memory,
           test_identical_and_extrapolated)
