@@ -18,6 +18,45 @@
 /* ---------------------------------------------------------------------------------- */
 /* Helpers                                                                              */
 
+/* The entity at p (byte at) is a predefined one or a character reference. */
+static void assert_entity(const char *p, size_t at)
+{
+    static const char *const ents[] = {"&lt;", "&gt;", "&amp;", "&quot;", "&apos;"};
+    int ok = p[1] == '#';
+    for (size_t k = 0; k < 5; k++)
+        ok |= strncmp(p, ents[k], strlen(ents[k])) == 0;
+    if (!ok)
+        fail_msg("bad entity at byte %zu: %.12s", at, p);
+}
+
+/* The attributes of the tag at byte at of doc, from q: each quoted, no '<' in a value,
+ * none in a closing tag. Returns where the tag ends ('>', or the '>' of "/>", *self set). */
+static const char *skip_attributes(const char *doc, const char *q, int closing, size_t at,
+                                   int *self)
+{
+    for (;;) {
+        while (*q == ' ' || *q == '\n' || *q == '\t')
+            q++;
+        if (*q == '>')
+            return q;
+        if (q[0] == '/' && q[1] == '>') {
+            *self = 1;
+            return q + 1;
+        }
+        if (closing)
+            fail_msg("attributes in a closing tag at byte %zu", at);
+        size_t an = strcspn(q, "=> \n");
+        if (an == 0 || q[an] != '=' || q[an + 1] != '"')
+            fail_msg("unquoted attribute at byte %zu: %.20s", (size_t)(q - doc), q);
+        const char *v = q + an + 2, *e = strchr(v, '"');
+        assert_non_null(e);
+        for (const char *c = v; c < e; c++)
+            if (*c == '<')
+                fail_msg("'<' in an attribute value at byte %zu", (size_t)(c - doc));
+        q = e + 1;
+    }
+}
+
 /* A small XML checker: tags balance, one root element <svg>, attribute values quoted
  * with no '<' inside, only the predefined entities or character references, no control
  * characters. Fails the test with the position of the first problem. */
@@ -34,12 +73,7 @@ static void assert_well_formed(const char *doc)
         if ((unsigned char)*p < 0x20 && *p != '\n' && *p != '\t' && *p != '\r')
             fail_msg("control character 0x%02x at byte %zu", (unsigned char)*p, at);
         if (*p == '&') {
-            static const char *const ents[] = {"&lt;", "&gt;", "&amp;", "&quot;", "&apos;"};
-            int ok = p[1] == '#';
-            for (size_t k = 0; k < 5; k++)
-                ok |= strncmp(p, ents[k], strlen(ents[k])) == 0;
-            if (!ok)
-                fail_msg("bad entity at byte %zu: %.12s", at, p);
+            assert_entity(p, at);
             p++;
             continue;
         }
@@ -68,30 +102,8 @@ static void assert_well_formed(const char *doc)
         size_t nl = strcspn(name, " \t\n/>");
         if (nl == 0 || nl >= sizeof stack[0])
             fail_msg("bad tag name at byte %zu", at);
-        const char *q = name + nl;
         int self = 0;
-        for (;;) { /* attributes */
-            while (*q == ' ' || *q == '\n' || *q == '\t')
-                q++;
-            if (*q == '>')
-                break;
-            if (q[0] == '/' && q[1] == '>') {
-                self = 1;
-                q++;
-                break;
-            }
-            if (closing)
-                fail_msg("attributes in a closing tag at byte %zu", at);
-            size_t an = strcspn(q, "=> \n");
-            if (an == 0 || q[an] != '=' || q[an + 1] != '"')
-                fail_msg("unquoted attribute at byte %zu: %.20s", (size_t)(q - doc), q);
-            const char *v = q + an + 2, *e = strchr(v, '"');
-            assert_non_null(e);
-            for (const char *c = v; c < e; c++)
-                if (*c == '<')
-                    fail_msg("'<' in an attribute value at byte %zu", (size_t)(c - doc));
-            q = e + 1;
-        }
+        const char *q = skip_attributes(doc, name + nl, closing, at, &self);
         if (closing) {
             if (depth == 0 || strlen(stack[depth - 1]) != nl ||
                 strncmp(stack[depth - 1], name, nl) != 0)
