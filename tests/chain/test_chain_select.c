@@ -27,6 +27,18 @@
 #define GLPK_EVERY 25
 #define GLPK_SLACK 1e-9
 
+/* The chain's PAPER answer for sub (free it with dls__chain_answer_free). */
+static dls__chain_answer paper_answer(const dls__star *sub)
+{
+    dls__chain_params par;
+    dls__chain_params_init(&par);
+    par.mode = DLS__CHAIN_PAPER;
+    dls__chain_answer a;
+    dls_error err;
+    assert_ok(dls__chain_solve(sub, &par, &a, &err), &err);
+    return a;
+}
+
 /* The least makespan over the nonempty subsets of st's positions (each its paper LP, by
  * the chain), and by GLPK too when glpk is set (NaN where GLPK fails: skipped). */
 static double best_subset(const dls__star *st, int glpk, unsigned long *best_mask)
@@ -36,12 +48,7 @@ static double best_subset(const dls__star *st, int glpk, unsigned long *best_mas
     for (unsigned long mask = 1; mask <= all; mask++) {
         dls__star sub;
         chk_substar(st, mask, &sub);
-        dls__chain_params par;
-        dls__chain_params_init(&par);
-        par.mode = DLS__CHAIN_PAPER;
-        dls__chain_answer a;
-        dls_error err;
-        assert_ok(dls__chain_solve(&sub, &par, &a, &err), &err);
+        dls__chain_answer a = paper_answer(&sub);
         double T = a.makespan;
         if (glpk && !a.infeasible) {
             double g = chk_glpk(&sub);
@@ -66,12 +73,7 @@ static double best_prefix(const dls__star *st)
     for (size_t k = 1;; k = k * 2 < st->m ? k * 2 : st->m) {
         dls__star sub;
         chk_substar(st, (1ul << k) - 1, &sub);
-        dls__chain_params par;
-        dls__chain_params_init(&par);
-        par.mode = DLS__CHAIN_PAPER;
-        dls__chain_answer a;
-        dls_error err;
-        assert_ok(dls__chain_solve(&sub, &par, &a, &err), &err);
+        dls__chain_answer a = paper_answer(&sub);
         if (!a.infeasible)
             best = fmin(best, a.makespan);
         dls__chain_answer_free(&a);

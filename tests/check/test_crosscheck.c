@@ -425,15 +425,17 @@ TEST(test_integer_and_mip_refuse_bad_arguments)
     mp.time_limit = 0;
     assert_fails(dls_schedule_solve_integer(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err,
                  "time limit");
-    dls_mip_params_init(&mp);
-    mp.rel_gap = 1;
-    assert_fails(dls_schedule_solve_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "rel_gap");
-    dls_mip_params_init(&mp);
-    mp.shape_tol = 0.5;
-    assert_fails(dls_schedule_solve_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "shape_tol");
-    dls_mip_params_init(&mp);
-    mp.integer = 2;
-    assert_fails(dls_schedule_solve_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "integer");
+    /* one bad value each */
+    dls_mip_params bad[3];
+    static const char *const names[3] = {"rel_gap", "shape_tol", "integer"};
+    for (size_t j = 0; j < 3; j++)
+        dls_mip_params_init(&bad[j]);
+    bad[0].rel_gap = 1;
+    bad[1].shape_tol = 0.5;
+    bad[2].integer = 2;
+    for (size_t j = 0; j < 3; j++)
+        assert_fails(dls_schedule_solve_mip(pl, 10, NULL, &bad[j], &s, &err), DLS_EINVAL, &err,
+                     names[j]);
     dls_mip_params_init(&mp);
     mp.integer = 1;
     assert_fails(dls_schedule_solve_mip(pl, 10.5, NULL, &mp, &s, &err), DLS_EINVAL, &err, "whole");
