@@ -12,6 +12,7 @@
 #include "solver/glpk_guard.h"
 #include "schedule/schedule_impl.h"
 #include "gen.h"
+#include "solver_output.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* An independent timeline: the paper's model charges every processor of `used` its
@@ -596,16 +597,7 @@ TEST(test_glpk_errors_do_not_abort)
 /* Exports read back by GLPK's own solver reach the library's optimum. */
 static double glpsol_value(const char *args, const char *pattern)
 {
-    char cmd[1024], line[512];
-    snprintf(cmd, sizeof cmd, "%s %s 2>&1", GLPSOL, args);
-    FILE *f = popen(cmd, "r");
-    assert_non_null(f);
-    double v = NAN;
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, pattern, strlen(pattern)) == 0)
-            v = strtod(line + strlen(pattern), NULL);
-    pclose(f);
-    return v;
+    return test_glpsol_value(GLPSOL, args, pattern);
 }
 
 TEST(test_exports)
