@@ -108,7 +108,7 @@ TEST_CPPFLAGS = $(LIB_CPPFLAGS) -I$(top_srcdir)/tests/support $(CMOCKA_CFLAGS) \
 	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DGLPSOL='"$(GLPSOL)"' $(SANITIZED_CPPFLAGS)
 TEST_LDADD = libdlsched_core.la $(CXX_RUNTIME_LIBS) $(CMOCKA_LIBS) -lm
 TEST_SUPPORT = tests/support/testutil.h tests/support/failing_malloc.h tests/support/gen.h \
-	tests/support/solver_output.h \
+	tests/support/solver_output.h tests/support/xoshiro.h \
 	tests/support/guard.h
 
 # Each program's _SOURCES, _CPPFLAGS and _LDADD (the defaults above) are generated from
