@@ -1,26 +1,18 @@
 # tests/: the command-line suites (tests/tool/) and one cmocka program per library module,
 # in folders that mirror src/. Shared support code lives in tests/support/.
+# The suites' environment, grouped by what needs it; the last lines export it all.
 AM_TESTS_ENVIRONMENT = \
-	DLSCHED=$(top_builddir)/tool/dlsched; export DLSCHED; \
-	srcdir=$(srcdir); export srcdir; \
-	top_srcdir=$(top_srcdir); export top_srcdir; \
-	PYTHON3='$(PYTHON3)'; export PYTHON3; \
-	GLPSOL='$(GLPSOL)'; export GLPSOL; \
-	CXX_FOR_TESTS='$(CXX_FOR_TESTS)'; export CXX_FOR_TESTS; \
-	MPIEXEC='$(MPIEXEC_FOR_TESTS)'; export MPIEXEC; \
-	MPI_CFLAGS_FOR_TESTS='$(MPI_CFLAGS_FOR_TESTS)'; export MPI_CFLAGS_FOR_TESTS; \
-	MPI_SKIP_WHY='$(mpi_why)'; export MPI_SKIP_WHY; \
-	DLS_STARPU_CALIBRATE='$(STARPU_CALIBRATE_FOR_TESTS)'; export DLS_STARPU_CALIBRATE; \
-	DLS_STARPU_DISPLAY='$(STARPU_PERFMODEL_DISPLAY)'; export DLS_STARPU_DISPLAY; \
-	DLS_STARPU_WHY='$(starpu_why)'; export DLS_STARPU_WHY; \
-	DLS_GMP_WHY='$(gmp_why_tests)'; export DLS_GMP_WHY; \
-	DLSCHED_SIMGRID='$(SIMGRID_FOR_TESTS)'; export DLSCHED_SIMGRID; \
-	DLS_SIMGRID_WHY='$(simgrid_why)'; export DLS_SIMGRID_WHY; \
+	DLSCHED=$(top_builddir)/tool/dlsched srcdir=$(srcdir) top_srcdir=$(top_srcdir); \
+	PYTHON3='$(PYTHON3)' GLPSOL='$(GLPSOL)' CXX_FOR_TESTS='$(CXX_FOR_TESTS)'; \
+	MPIEXEC='$(MPIEXEC_FOR_TESTS)' MPI_CFLAGS_FOR_TESTS='$(MPI_CFLAGS_FOR_TESTS)' MPI_SKIP_WHY='$(mpi_why)'; \
+	DLS_STARPU_CALIBRATE='$(STARPU_CALIBRATE_FOR_TESTS)' DLS_STARPU_WHY='$(starpu_why)' \
+	DLS_STARPU_DISPLAY='$(STARPU_PERFMODEL_DISPLAY)' DLS_GMP_WHY='$(gmp_why_tests)'; \
+	DLSCHED_SIMGRID='$(SIMGRID_FOR_TESTS)' DLS_SIMGRID_WHY='$(simgrid_why)' \
 	DLS_SIMGRID_PLATFORMS=$${DLS_SIMGRID_PLATFORMS:-$(SIMGRID_PLATFORMS_FOR_TESTS)}; \
-	export DLS_SIMGRID_PLATFORMS; \
-	DLS_SMPI_BUILDDIR='$(SMPI_BUILDDIR_FOR_TESTS)'; export DLS_SMPI_BUILDDIR; \
-	DLS_SMPI_WHY='$(smpi_why)'; export DLS_SMPI_WHY; \
-	SMPIRUN='$(SMPIRUN)'; export SMPIRUN;
+	DLS_SMPI_BUILDDIR='$(SMPI_BUILDDIR_FOR_TESTS)' DLS_SMPI_WHY='$(smpi_why)' SMPIRUN='$(SMPIRUN)'; \
+	export DLSCHED srcdir top_srcdir PYTHON3 GLPSOL CXX_FOR_TESTS MPIEXEC MPI_CFLAGS_FOR_TESTS \
+	MPI_SKIP_WHY DLS_STARPU_CALIBRATE DLS_STARPU_DISPLAY DLS_STARPU_WHY DLS_GMP_WHY \
+	DLSCHED_SIMGRID DLS_SIMGRID_WHY DLS_SIMGRID_PLATFORMS DLS_SMPI_BUILDDIR DLS_SMPI_WHY SMPIRUN;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
