@@ -92,8 +92,7 @@ static int cmp_double(const void *a, const void *b)
 
 TEST(test_select_against_every_subset)
 {
-    test_rng r;
-    test_rng_init(&r, 1301);
+    test_rng r = test_rng_salted(1301);
     int gains = 0, strict = 0;
     double worst = 0, *gain_of = malloc(INSTANCES * sizeof *gain_of);
     assert_non_null(gain_of);
@@ -142,8 +141,7 @@ TEST(test_select_against_every_subset)
  * makespan is the best subset's, and a lower bound at most the best subset's makespan. */
 TEST(test_select_fallback_bounds)
 {
-    test_rng r;
-    test_rng_init(&r, 1305);
+    test_rng r = test_rng_salted(1305);
     int heuristic = 0, hit = 0;
     double worst_gap = 0;
     for (int trial = 0; trial < FALLBACK_INSTANCES; trial++) {

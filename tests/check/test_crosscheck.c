@@ -195,8 +195,7 @@ RANDOM_TEST(test_integer_vs_partitioner, 34, 24)
 /* Rounding alone on larger platforms: whole loads, the LP below, and the gap small. */
 TEST(test_rounding)
 {
-    test_rng rng;
-    test_rng_init(&rng, 2);
+    test_rng rng = test_rng_salted(2);
     dls_error err;
     double worst = 0;
     for (int t = 0; t < 60; t++) {
@@ -280,8 +279,7 @@ RANDOM_TEST(test_exact_shape_vs_scan, 3, 40)
 
 TEST(test_crosscheck_random)
 {
-    test_rng rng;
-    test_rng_init(&rng, 4);
+    test_rng rng = test_rng_salted(4);
     dls_error err;
     int ran[DLS_CHECK_COUNT] = {0};
     for (int t = 0; t < RANDOM_PLATFORMS; t++) {

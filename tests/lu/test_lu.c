@@ -187,8 +187,7 @@ RANDOM_TEST(test_exact_vs_brute_force, 1, BRUTE_INSTANCES)
 
 TEST(test_constant_speeds)
 {
-    test_rng rng;
-    test_rng_init(&rng, 2);
+    test_rng rng = test_rng_salted(2);
     int infeasible = 0, gb_missing = 0;
     for (int t = 0; t < CONSTANT_INSTANCES; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 3);
@@ -233,8 +232,7 @@ TEST(test_constant_speeds)
 
 TEST(test_functional_speeds)
 {
-    test_rng rng;
-    test_rng_init(&rng, 3);
+    test_rng rng = test_rng_salted(3);
     int assigned_each_step = 0, grouped = 0, bounds_checked = 0;
     for (int t = 0; t < FUNCTIONAL_INSTANCES; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 3);
@@ -288,8 +286,7 @@ TEST(test_functional_speeds)
  * each group's steps, so it is never worse than a cheap heuristic. */
 TEST(test_heuristics)
 {
-    test_rng rng;
-    test_rng_init(&rng, 4);
+    test_rng rng = test_rng_salted(4);
     int compared = 0;
     for (int t = 0; t < 300; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 4);

@@ -538,8 +538,7 @@ static void small_platforms(void)
 {
     if (small_done)
         return;
-    test_rng r;
-    test_rng_init(&r, 1801);
+    test_rng r = test_rng_salted(1801);
     double *memo = malloc(MEMO_SIZE * sizeof *memo);
     assert_non_null(memo);
     for (size_t k = 0; k < MEMO_SIZE; k++)
@@ -776,8 +775,7 @@ static void linear_platform(test_rng *r, int t, inst *in)
  * chain in both models, GLPK) reach the least makespan over every order. */
 TEST(test_rate_rule)
 {
-    test_rng r;
-    test_rng_init(&r, 1802);
+    test_rng r = test_rng_salted(1802);
     int ties = 0;
     double worst = 0;
     for (int t = 0; t < LINEAR_PLATFORMS; t++) {
@@ -811,8 +809,7 @@ TEST(test_rate_rule)
 /* BEST says so: method RULE, proven best, at the optimum, in both models. */
 TEST(test_best_rule)
 {
-    test_rng r;
-    test_rng_init(&r, 1802);
+    test_rng r = test_rng_salted(1802);
     best_stats bs;
     memset(&bs, 0, sizeof bs);
     for (int t = 0; t < LINEAR_PLATFORMS; t++) {
@@ -853,8 +850,7 @@ TEST(test_best_rule)
  * order (small platforms: exact for each order). */
 TEST(test_speed_rule)
 {
-    test_rng r;
-    test_rng_init(&r, 1811);
+    test_rng r = test_rng_salted(1811);
     best_stats bs;
     memset(&bs, 0, sizeof bs);
     for (int t = 0; t < LINEAR_PLATFORMS; t++) {
@@ -920,8 +916,7 @@ static double random_orders(test_rng *r, const inst *in, const dls_platform *pl,
  * orders. The random orders are priced first: that part runs whether BEST is there or not. */
 TEST(test_best_mid)
 {
-    test_rng r;
-    test_rng_init(&r, 1803);
+    test_rng r = test_rng_salted(1803);
     best_stats bs[2];
     memset(bs, 0, sizeof bs);
     double worst_vs_random = -INFINITY;
@@ -963,8 +958,7 @@ TEST(test_best_mid)
  * random orders are priced first, as above. */
 TEST(test_best_large)
 {
-    test_rng r;
-    test_rng_init(&r, 1804);
+    test_rng r = test_rng_salted(1804);
     best_stats bs;
     memset(&bs, 0, sizeof bs);
     int beaten = 0;
@@ -1008,8 +1002,7 @@ TEST(test_best_large)
  * not matter). */
 TEST(test_best_deterministic)
 {
-    test_rng r;
-    test_rng_init(&r, 1805);
+    test_rng r = test_rng_salted(1805);
     const size_t sizes[] = {7, 12, 25};
     for (size_t k = 0; k < 3; k++) {
         inst in;
@@ -1040,8 +1033,7 @@ TEST(test_best_deterministic)
  * order solved in its own order, in both models, by both solvers. */
 TEST(test_sequence_is_reordering)
 {
-    test_rng r;
-    test_rng_init(&r, 1806);
+    test_rng r = test_rng_salted(1806);
     for (int t = 0; t < 60; t++) {
         inst in, moved;
         gen_inst(&r, t % FAM_LINEAR, 2 + (size_t)test_below(&r, 11), &in);

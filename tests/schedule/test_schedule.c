@@ -266,8 +266,7 @@ TEST(test_chain_fallback)
  * and the processor selection against every subset. */
 TEST(test_small_against_reference)
 {
-    test_rng r;
-    test_rng_init(&r, 300);
+    test_rng r = test_rng_salted(300);
     dls_error err;
     dls_schedule_params keep, drop;
     int missed[2] = {0, 0}, trials = 300;
@@ -531,8 +530,7 @@ static long silent_calls(int count)
     int out = dup(1), errfd = dup(2);
     dup2(fd, 1);
     dup2(fd, 2);
-    test_rng r;
-    test_rng_init(&r, 303);
+    test_rng r = test_rng_salted(303);
     dls_error err;
     int failures = 0;
     for (int k = 0; k < count; k++) {
@@ -605,8 +603,7 @@ TEST(test_exports)
     if (GLPSOL[0] == '\0') {
         printf("# glpsol not found: exports are written but not solved again\n");
     }
-    test_rng r;
-    test_rng_init(&r, 304);
+    test_rng r = test_rng_salted(304);
     dls_error err;
     char dir[] = "/tmp/dls_export_XXXXXX";
     assert_non_null(mkdtemp(dir));

@@ -16,8 +16,7 @@
 
 TEST(test_against_lp_solve)
 {
-    test_rng r;
-    test_rng_init(&r, 400);
+    test_rng r = test_rng_salted(400);
     dls_error err;
     dls_schedule_params par;
     dls_schedule_params_init(&par);

@@ -22,6 +22,14 @@ static inline void test_rng_init(test_rng *r, uint64_t salt)
     test_xoshiro_seed(r->s, test_seed_value, salt);
 }
 
+/* A generator seeded with salt, for `test_rng r = test_rng_salted(SALT);`. */
+static inline test_rng test_rng_salted(uint64_t salt)
+{
+    test_rng r;
+    test_rng_init(&r, salt);
+    return r;
+}
+
 static inline uint64_t test_next(test_rng *r)
 {
     return test_xoshiro_next(r->s);

@@ -1226,8 +1226,7 @@ static double every_order(const dls_platform *pl, double V)
 static void best_order(void **state)
 {
     (void)state;
-    test_rng r;
-    test_rng_init(&r, 1803);
+    test_rng r = test_rng_salted(1803);
     size_t gaps = 0;
     for (int k = 0; k < 40; k++) {
         size_t m = 2 + (size_t)test_below(&r, 4);
@@ -1278,8 +1277,7 @@ static void best_order(void **state)
 static void own_order_of_a_subset(void **state)
 {
     (void)state;
-    test_rng r;
-    test_rng_init(&r, 1809);
+    test_rng r = test_rng_salted(1809);
     size_t partial = 0;
     for (int k = 0; k < 30; k++) {
         size_t n = 3 + (size_t)test_below(&r, 6);
