@@ -185,14 +185,24 @@ RANDOM_TEST(test_exact_vs_brute_force, 1, BRUTE_INSTANCES)
     dls_platform_free(pl);
 }
 
+/* A random instance for the exact method: 2 to 4 processors (*p), *n columns (2 + below
+ * most4 on 4 processors, else below most), speeds functional or constant, limits or not. */
+static dls_platform *lu_trial(test_rng *rng, uint64_t most4, uint64_t most, int functional,
+                              int limits, size_t *p, uint64_t *n)
+{
+    *p = 2 + (size_t)test_below(rng, 3);
+    *n = 2 + test_below(rng, *p == 4 ? most4 : most);
+    return gen_lu(rng, *p, *n, functional, limits);
+}
+
 TEST(test_constant_speeds)
 {
     test_rng rng = test_rng_salted(2);
     int infeasible = 0, gb_missing = 0;
     for (int t = 0; t < CONSTANT_INSTANCES; t++) {
-        size_t p = 2 + (size_t)test_below(&rng, 3);
-        uint64_t n = 2 + test_below(&rng, p == 4 ? 40 : 80);
-        dls_platform *pl = gen_lu(&rng, p, n, 0, t % 3 == 0);
+        size_t p;
+        uint64_t n;
+        dls_platform *pl = lu_trial(&rng, 40, 80, 0, t % 3 == 0, &p, &n);
         dls_lu *ex = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
         if (dls_lu_status(ex) == DLS_SOLUTION_INFEASIBLE) {
             infeasible++;
@@ -235,9 +245,9 @@ TEST(test_functional_speeds)
     test_rng rng = test_rng_salted(3);
     int assigned_each_step = 0, grouped = 0, bounds_checked = 0;
     for (int t = 0; t < FUNCTIONAL_INSTANCES; t++) {
-        size_t p = 2 + (size_t)test_below(&rng, 3);
-        uint64_t n = 2 + test_below(&rng, p == 4 ? 24 : 40);
-        dls_platform *pl = gen_lu(&rng, p, n, 1, t % 4 == 0);
+        size_t p;
+        uint64_t n;
+        dls_platform *pl = lu_trial(&rng, 24, 40, 1, t % 4 == 0, &p, &n);
         dls_lu *ex = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
         if (dls_lu_status(ex) == DLS_SOLUTION_INFEASIBLE) {
             dls_lu_free(ex);

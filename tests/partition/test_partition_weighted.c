@@ -379,6 +379,16 @@ static void check_ordered(const dls_platform *pl, size_t n, const double *w,
                  trial, mk, want, dls_partition_note(res));
 }
 
+/* Ordered partition parameters, reordering or not. */
+static dls_partition_params ordered_params(int reorder)
+{
+    dls_partition_params par;
+    dls_partition_params_init(&par);
+    par.ordered = 1;
+    par.reorder = reorder;
+    return par;
+}
+
 /* Random small problems with times that fall, against every split (and every processor
  * order when reordering): both must find the optimum, which the exact search over chunk
  * boundaries does at this size. Weights are whole numbers in half of the trials (sums
@@ -387,9 +397,7 @@ TEST(test_ordered_falling_brute_force)
 {
     test_rng r = test_rng_salted(204);
     dls_error err;
-    dls_partition_params par;
-    dls_partition_params_init(&par);
-    par.ordered = 1;
+    dls_partition_params par = ordered_params(0);
     int falls = 0, by_dp = 0, infeasible = 0;
     const int trials = 1500;
     for (int trial = 0; trial < trials; trial++) {
@@ -439,10 +447,7 @@ TEST(test_ordered_falling_reorder_heuristic)
 {
     test_rng r = test_rng_salted(205);
     dls_error err;
-    dls_partition_params par;
-    dls_partition_params_init(&par);
-    par.ordered = 1;
-    par.reorder = 1;
+    dls_partition_params par = ordered_params(1);
     for (int trial = 0; trial < 10; trial++) {
         size_t p = 7, n = 2 + test_below(&r, 4);
         double w[6], total = 0;
