@@ -288,6 +288,23 @@ static inline const char *test_decimal_comma_locale(void)
     return NULL;
 }
 
+/* render(ctx) gives the same text (freed with dls_free) in the "C" locale and under a
+ * decimal comma; 0 when no locale with a decimal comma can be had (the caller then skips,
+ * after freeing what it holds). */
+static inline int test_same_under_decimal_comma(char *(*render)(void *ctx), void *ctx)
+{
+    char *c = render(ctx);
+    const char *found = test_decimal_comma_locale();
+    if (found != NULL) {
+        char *l = render(ctx);
+        setlocale(LC_NUMERIC, "C");
+        assert_string_equal(l, c);
+        dls_free(l);
+    }
+    dls_free(c);
+    return found != NULL;
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* A test: TEST(test_name) { body }; cmocka's state argument is not used. */
 

@@ -509,20 +509,17 @@ TEST(test_determinism)
 }
 
 /* A program that chose a locale with a decimal comma still gets '.' in the numbers. */
+static char *plot_of(void *pl)
+{
+    return plot(pl, NULL);
+}
+
 TEST(test_locale)
 {
     dls_platform *pl = test_example("cluster.json");
-    char *c = plot(pl, NULL);
-    const char *found = test_decimal_comma_locale();
-    if (found != NULL) {
-        char *l = plot(pl, NULL);
-        setlocale(LC_NUMERIC, "C");
-        assert_string_equal(l, c);
-        dls_free(l);
-    }
-    dls_free(c);
+    int found = test_same_under_decimal_comma(plot_of, pl);
     dls_platform_free(pl);
-    if (found == NULL)
+    if (!found)
         skip(); /* no locale with a decimal comma is installed */
 }
 
@@ -629,11 +626,7 @@ static void oom_free(void *p)
 TEST(test_out_of_memory)
 {
 #if TEST_WRAP_MALLOC
-    /* under valgrind, say, the allocator is someone else's: then there is nothing to do */
-    if (!fm_active()) {
-        skip();
-        return;
-    }
+    FM_SKIP_UNLESS_ACTIVE();
     static const char *const files[] = {"cluster.json", "memory_levels.json"};
     for (size_t f = 0; f < 2; f++) {
         dls_platform *pl = test_example(files[f]);
