@@ -1,26 +1,18 @@
 # tests/: the command-line suites (tests/tool/) and one cmocka program per library module,
 # in folders that mirror src/. Shared support code lives in tests/support/.
+# The suites' environment, grouped by what needs it; the last lines export it all.
 AM_TESTS_ENVIRONMENT = \
-	DLSCHED=$(top_builddir)/tool/dlsched; export DLSCHED; \
-	srcdir=$(srcdir); export srcdir; \
-	top_srcdir=$(top_srcdir); export top_srcdir; \
-	PYTHON3='$(PYTHON3)'; export PYTHON3; \
-	GLPSOL='$(GLPSOL)'; export GLPSOL; \
-	CXX_FOR_TESTS='$(CXX_FOR_TESTS)'; export CXX_FOR_TESTS; \
-	MPIEXEC='$(MPIEXEC_FOR_TESTS)'; export MPIEXEC; \
-	MPI_CFLAGS_FOR_TESTS='$(MPI_CFLAGS_FOR_TESTS)'; export MPI_CFLAGS_FOR_TESTS; \
-	MPI_SKIP_WHY='$(mpi_why)'; export MPI_SKIP_WHY; \
-	DLS_STARPU_CALIBRATE='$(STARPU_CALIBRATE_FOR_TESTS)'; export DLS_STARPU_CALIBRATE; \
-	DLS_STARPU_DISPLAY='$(STARPU_PERFMODEL_DISPLAY)'; export DLS_STARPU_DISPLAY; \
-	DLS_STARPU_WHY='$(starpu_why)'; export DLS_STARPU_WHY; \
-	DLS_GMP_WHY='$(gmp_why_tests)'; export DLS_GMP_WHY; \
-	DLSCHED_SIMGRID='$(SIMGRID_FOR_TESTS)'; export DLSCHED_SIMGRID; \
-	DLS_SIMGRID_WHY='$(simgrid_why)'; export DLS_SIMGRID_WHY; \
+	DLSCHED=$(top_builddir)/tool/dlsched srcdir=$(srcdir) top_srcdir=$(top_srcdir); \
+	PYTHON3='$(PYTHON3)' GLPSOL='$(GLPSOL)' CXX_FOR_TESTS='$(CXX_FOR_TESTS)'; \
+	MPIEXEC='$(MPIEXEC_FOR_TESTS)' MPI_CFLAGS_FOR_TESTS='$(MPI_CFLAGS_FOR_TESTS)' MPI_SKIP_WHY='$(mpi_why)'; \
+	DLS_STARPU_CALIBRATE='$(STARPU_CALIBRATE_FOR_TESTS)' DLS_STARPU_WHY='$(starpu_why)' \
+	DLS_STARPU_DISPLAY='$(STARPU_PERFMODEL_DISPLAY)' DLS_GMP_WHY='$(gmp_why_tests)'; \
+	DLSCHED_SIMGRID='$(SIMGRID_FOR_TESTS)' DLS_SIMGRID_WHY='$(simgrid_why)' \
 	DLS_SIMGRID_PLATFORMS=$${DLS_SIMGRID_PLATFORMS:-$(SIMGRID_PLATFORMS_FOR_TESTS)}; \
-	export DLS_SIMGRID_PLATFORMS; \
-	DLS_SMPI_BUILDDIR='$(SMPI_BUILDDIR_FOR_TESTS)'; export DLS_SMPI_BUILDDIR; \
-	DLS_SMPI_WHY='$(smpi_why)'; export DLS_SMPI_WHY; \
-	SMPIRUN='$(SMPIRUN)'; export SMPIRUN;
+	DLS_SMPI_BUILDDIR='$(SMPI_BUILDDIR_FOR_TESTS)' DLS_SMPI_WHY='$(smpi_why)' SMPIRUN='$(SMPIRUN)'; \
+	export DLSCHED srcdir top_srcdir PYTHON3 GLPSOL CXX_FOR_TESTS MPIEXEC MPI_CFLAGS_FOR_TESTS \
+	MPI_SKIP_WHY DLS_STARPU_CALIBRATE DLS_STARPU_DISPLAY DLS_STARPU_WHY DLS_GMP_WHY \
+	DLSCHED_SIMGRID DLS_SIMGRID_WHY DLS_SIMGRID_PLATFORMS DLS_SMPI_BUILDDIR DLS_SMPI_WHY SMPIRUN;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
@@ -49,6 +41,7 @@ CLI_TESTS = \
 	tests/doc/schemas.sh
 TESTS = $(CLI_TESTS) $(TUTORIAL_TESTS)
 EXTRA_DIST += $(CLI_TESTS) $(TUTORIAL_TESTS) tests/support/cli.sh tests/data tests/mpi/lsan.supp \
+	tests/chain/chain_check.h tests/support/unit_tests_mk.sh \
 	tests/import/starpu_model.py tests/import/starpu_lib.sh tests/doc/validate.py
 
 if HAVE_CMOCKA
@@ -103,137 +96,43 @@ check_PROGRAMS += $(UNIT_TESTS)
 TESTS += $(UNIT_TESTS)
 
 # Unit tests see the library's private headers too, and link the convenience library.
+# (TEST_SANITIZED matters only to the suites that test for it.)
 TEST_CPPFLAGS = $(LIB_CPPFLAGS) -I$(top_srcdir)/tests/support $(CMOCKA_CFLAGS) \
-	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DGLPSOL='"$(GLPSOL)"'
+	-DTOP_SRCDIR='"$(abs_top_srcdir)"' -DGLPSOL='"$(GLPSOL)"' $(SANITIZED_CPPFLAGS)
 TEST_LDADD = libdlsched_core.la $(CXX_RUNTIME_LIBS) $(CMOCKA_LIBS) -lm
 TEST_SUPPORT = tests/support/testutil.h tests/support/failing_malloc.h tests/support/gen.h \
+	tests/support/solver_output.h tests/support/xoshiro.h \
 	tests/support/guard.h
 
-tests_core_test_status_SOURCES = tests/core/test_status.c $(TEST_SUPPORT)
-tests_core_test_status_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_core_test_status_LDADD = $(TEST_LDADD)
-tests_core_test_heap_SOURCES = tests/core/test_heap.c $(TEST_SUPPORT)
-tests_core_test_heap_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_core_test_heap_LDADD = $(TEST_LDADD)
-tests_model_test_model_SOURCES = tests/model/test_model.c $(TEST_SUPPORT)
-tests_model_test_model_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_model_test_model_LDADD = $(TEST_LDADD)
-tests_model_test_model_shape_SOURCES = tests/model/test_model_shape.c $(TEST_SUPPORT)
-tests_model_test_model_shape_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_model_test_model_shape_LDADD = $(TEST_LDADD)
-tests_platform_test_domain_SOURCES = tests/platform/test_domain.c $(TEST_SUPPORT)
-tests_platform_test_domain_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_platform_test_domain_LDADD = $(TEST_LDADD)
-tests_platform_test_platform_SOURCES = tests/platform/test_platform.c $(TEST_SUPPORT)
-tests_platform_test_platform_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_platform_test_platform_LDADD = $(TEST_LDADD)
-tests_io_test_platform_json_SOURCES = tests/io/test_platform_json.c $(TEST_SUPPORT)
-tests_io_test_platform_json_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_io_test_platform_json_LDADD = $(TEST_LDADD)
-tests_import_test_csv_SOURCES = tests/import/test_csv.c $(TEST_SUPPORT)
-tests_import_test_csv_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_import_test_csv_LDADD = $(TEST_LDADD)
-tests_io_test_platform_units_SOURCES = tests/io/test_platform_units.c $(TEST_SUPPORT)
-tests_io_test_platform_units_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_io_test_platform_units_LDADD = $(TEST_LDADD)
-tests_io_test_json_locate_SOURCES = tests/io/test_json_locate.c $(TEST_SUPPORT)
-tests_io_test_json_locate_CPPFLAGS = $(TEST_CPPFLAGS) $(JANSSON_CFLAGS)
-tests_io_test_json_locate_LDADD = $(TEST_LDADD)
-tests_import_test_starpu_SOURCES = tests/import/test_starpu.c $(TEST_SUPPORT)
-tests_import_test_starpu_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_import_test_starpu_LDADD = $(TEST_LDADD)
-tests_partition_test_partition_SOURCES = tests/partition/test_partition.c $(TEST_SUPPORT)
-tests_partition_test_partition_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_partition_test_partition_LDADD = $(TEST_LDADD)
-tests_partition_test_partition_weighted_SOURCES = tests/partition/test_partition_weighted.c \
-	$(TEST_SUPPORT)
-tests_partition_test_partition_weighted_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_partition_test_partition_weighted_LDADD = $(TEST_LDADD)
-tests_partition_test_partition_exact_SOURCES = tests/partition/test_partition_exact.c \
-	$(TEST_SUPPORT)
-tests_partition_test_partition_exact_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_partition_test_partition_exact_LDADD = $(TEST_LDADD)
-tests_lu_test_lu_SOURCES = tests/lu/test_lu.c $(TEST_SUPPORT)
-tests_lu_test_lu_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_lu_test_lu_LDADD = $(TEST_LDADD)
-tests_measure_test_bench_shapes_SOURCES = tests/measure/test_bench_shapes.c $(TEST_SUPPORT)
-tests_measure_test_bench_shapes_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_measure_test_bench_shapes_LDADD = $(TEST_LDADD)
-tests_measure_test_bench_SOURCES = tests/measure/test_bench.c $(TEST_SUPPORT)
-tests_measure_test_bench_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_measure_test_bench_LDADD = $(TEST_LDADD)
-tests_measure_test_surface_SOURCES = tests/measure/test_surface.c $(TEST_SUPPORT)
-tests_measure_test_surface_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_measure_test_surface_LDADD = $(TEST_LDADD)
-tests_svg_test_plot_SOURCES = tests/svg/test_plot.c $(TEST_SUPPORT)
-tests_svg_test_plot_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_svg_test_plot_LDADD = $(TEST_LDADD)
-tests_schedule_test_curve_SOURCES = tests/schedule/test_curve.c $(TEST_SUPPORT)
-tests_schedule_test_curve_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_schedule_test_curve_LDADD = $(TEST_LDADD)
-tests_schedule_test_schedule_SOURCES = tests/schedule/test_schedule.c $(TEST_SUPPORT)
-tests_schedule_test_schedule_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_schedule_test_schedule_LDADD = $(TEST_LDADD)
-tests_schedule_test_limits_SOURCES = tests/schedule/test_limits.c $(TEST_SUPPORT)
-tests_schedule_test_limits_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_schedule_test_limits_LDADD = $(TEST_LDADD)
-tests_schedule_test_tolerance_SOURCES = tests/schedule/test_tolerance.c $(TEST_SUPPORT)
-tests_schedule_test_tolerance_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_schedule_test_tolerance_LDADD = $(TEST_LDADD)
-tests_schedule_test_order_best_SOURCES = tests/schedule/test_order_best.c $(TEST_SUPPORT)
-tests_schedule_test_order_best_CPPFLAGS = $(TEST_CPPFLAGS) $(SANITIZED_CPPFLAGS)
-tests_schedule_test_order_best_LDADD = $(TEST_LDADD)
-tests_verify_test_verify_SOURCES = tests/verify/test_verify.c $(TEST_SUPPORT)
-tests_verify_test_verify_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_verify_test_verify_LDADD = $(TEST_LDADD)
-tests_installment_test_installment_SOURCES = tests/installment/test_installment.c $(TEST_SUPPORT)
-tests_installment_test_installment_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_installment_test_installment_LDADD = $(TEST_LDADD)
-tests_installment_test_installment_lp_SOURCES = tests/installment/test_installment_lp.c $(TEST_SUPPORT)
-tests_installment_test_installment_lp_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_installment_test_installment_lp_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)
-tests_check_test_crosscheck_SOURCES = tests/check/test_crosscheck.c $(TEST_SUPPORT)
-tests_check_test_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS) $(SANITIZED_CPPFLAGS)
-tests_check_test_crosscheck_LDADD = $(TEST_LDADD)
-tests_api_test_api_SOURCES = tests/api/test_api.c $(TEST_SUPPORT)
-tests_api_test_api_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_api_test_api_LDADD = $(TEST_LDADD)
+# Each program's _SOURCES, _CPPFLAGS and _LDADD (the defaults above) are generated from
+# the files tests/*/test_*.c by tests/support/unit_tests_mk.sh; here only what one program
+# needs beyond them.
+include $(srcdir)/tests/unit_tests.mk
+tests_io_test_json_locate_CPPFLAGS += $(JANSSON_CFLAGS)
+tests_installment_test_installment_lp_LDADD += $(LPSOLVE_LIBS)
+tests_solver_test_lp_crosscheck_LDADD += $(LPSOLVE_LIBS)
+tests_chain_test_chain_lp_LDADD += $(LPSOLVE_LIBS)
 # The host program's state: it calls GLPK itself, and threads.
-tests_host_test_host_SOURCES = tests/host/test_host.c $(TEST_SUPPORT)
-tests_host_test_host_CPPFLAGS = $(TEST_CPPFLAGS) $(GLPK_CFLAGS)
-tests_host_test_host_LDADD = $(TEST_LDADD) $(GLPK_LIBS) $(PTHREAD_LIBS)
-tests_solver_test_certificate_SOURCES = tests/solver/test_certificate.c $(TEST_SUPPORT)
-tests_solver_test_certificate_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_solver_test_certificate_LDADD = $(TEST_LDADD)
-tests_solver_test_order_mip_SOURCES = tests/solver/test_order_mip.c $(TEST_SUPPORT)
-tests_solver_test_order_mip_CPPFLAGS = $(TEST_CPPFLAGS) $(SANITIZED_CPPFLAGS)
-tests_solver_test_order_mip_LDADD = $(TEST_LDADD)
-tests_solver_test_lp_crosscheck_SOURCES = tests/solver/test_lp_crosscheck.c $(TEST_SUPPORT)
-tests_solver_test_lp_crosscheck_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_solver_test_lp_crosscheck_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)
-tests_chain_test_chain_lp_SOURCES = tests/chain/test_chain_lp.c tests/chain/chain_check.h \
-	$(TEST_SUPPORT)
-tests_chain_test_chain_lp_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_chain_test_chain_lp_LDADD = $(TEST_LDADD) $(LPSOLVE_LIBS)
-tests_chain_test_chain_select_SOURCES = tests/chain/test_chain_select.c tests/chain/chain_check.h \
-	$(TEST_SUPPORT)
-tests_chain_test_chain_select_CPPFLAGS = $(TEST_CPPFLAGS) $(SANITIZED_CPPFLAGS)
-tests_chain_test_chain_select_LDADD = $(TEST_LDADD)
-tests_chain_test_chain_curve_SOURCES = tests/chain/test_chain_curve.c tests/chain/chain_check.h \
-	$(TEST_SUPPORT)
-tests_chain_test_chain_curve_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_chain_test_chain_curve_LDADD = $(TEST_LDADD)
-tests_chain_test_chain_hard_SOURCES = tests/chain/test_chain_hard.c tests/chain/chain_check.h \
-	$(TEST_SUPPORT)
-tests_chain_test_chain_hard_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_chain_test_chain_hard_LDADD = $(TEST_LDADD)
-tests_alloc_test_alloc_failures_SOURCES = tests/alloc/test_alloc_failures.c $(TEST_SUPPORT)
-tests_alloc_test_alloc_failures_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_alloc_test_alloc_failures_LDADD = $(TEST_LDADD) $(JANSSON_LIBS)
+tests_host_test_host_CPPFLAGS += $(GLPK_CFLAGS)
+tests_host_test_host_LDADD += $(GLPK_LIBS) $(PTHREAD_LIBS)
+tests_alloc_test_alloc_failures_LDADD += $(JANSSON_LIBS)
+CMOCKA_NOTE = :
 else
-check-local:
-	@echo "WARNING: cmocka was not found at configure time: the unit tests were skipped"
+CMOCKA_NOTE = echo "WARNING: cmocka was not found at configure time: the unit tests were skipped"
 endif
+
+# Each suite's wall time goes into its .trs file (tests/support/timed_driver.sh around
+# automake's driver); make check then lists the slowest 15 of the suites it ran, and
+# `make check-times` lists them all again from the last run.
+LOG_DRIVER = $(SHELL) $(top_srcdir)/tests/support/timed_driver.sh \
+	$(SHELL) $(top_srcdir)/build-aux/test-driver
+EXTRA_DIST += build-aux/test-driver tests/support/timed_driver.sh tests/support/check_times.sh
+check-local: check-TESTS
+	@$(CMOCKA_NOTE)
+	@$(SHELL) $(srcdir)/tests/support/check_times.sh $(TEST_LOGS:.log=.trs)
+check-times:
+	@CHECK_TIMES_MOST=0 $(SHELL) $(srcdir)/tests/support/check_times.sh $(TEST_LOGS:.log=.trs)
+.PHONY: check-times
 
 # The SimGrid replay's tests (SKIP without SimGrid); under the sanitizers 100 of the 500
 # random platforms (each one a run of dlsched schedule and one of dlsched simulate).

@@ -131,8 +131,7 @@ static void check_curve(test_rng *r, dls__star *st, dls__chain_mode mode, double
  * 1e4 to 1e8), SELECT on chk_select_platform (1-10 processors, loads 5 to 60). */
 static void random_curves(uint64_t seed, int n, dls__chain_mode mode)
 {
-    test_rng r;
-    test_rng_init(&r, seed);
+    test_rng r = test_rng_salted(seed);
     int paper = mode == DLS__CHAIN_PAPER;
     double worst = 0;
     size_t points = 0;
@@ -170,8 +169,7 @@ TEST(test_select_curve)
 
 TEST(test_paper_curve_large)
 {
-    test_rng r;
-    test_rng_init(&r, 1304);
+    test_rng r = test_rng_salted(1304);
     double V = 1e6 * LARGE_M;
     /* links of rate 1e-5 to 1e-3 s per unit: the link binds, f_1 has a point per position */
     dls_platform *pl = test_platform_new();

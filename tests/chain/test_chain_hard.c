@@ -140,8 +140,7 @@ RANDOM_TEST(test_limits_hold_load, 3401, 400)
  * from 0 to 1e3 s, a processor with a time line of slope 1e24 beside ones of 1e-12. */
 TEST(test_magnitudes)
 {
-    test_rng r;
-    test_rng_init(&r, 1304);
+    test_rng r = test_rng_salted(1304);
     dls_platform *pl = test_platform_new();
     for (size_t k = 0; k < 40; k++) {
         double b0 = test_logrange(&r, 1e-12, 1e8);

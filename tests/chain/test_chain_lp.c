@@ -89,8 +89,7 @@ static double lpsolve_star(const dls__star *st, double tau, int *ok)
 
 TEST(test_paper_against_glpk_and_lp_solve)
 {
-    test_rng r;
-    test_rng_init(&r, 1300);
+    test_rng r = test_rng_salted(1300);
     int solver_failures = 0, glpk_failures = 0, glpk_off = 0, lps_off = 0, greedy = 0;
     double worst_glpk = 0, worst_lps = 0, worst_either = 0, worst_method = 0;
     for (int trial = 0; trial < INSTANCES; trial++) {

@@ -27,6 +27,18 @@
 #define GLPK_EVERY 25
 #define GLPK_SLACK 1e-9
 
+/* The chain's PAPER answer for sub (free it with dls__chain_answer_free). */
+static dls__chain_answer paper_answer(const dls__star *sub)
+{
+    dls__chain_params par;
+    dls__chain_params_init(&par);
+    par.mode = DLS__CHAIN_PAPER;
+    dls__chain_answer a;
+    dls_error err;
+    assert_ok(dls__chain_solve(sub, &par, &a, &err), &err);
+    return a;
+}
+
 /* The least makespan over the nonempty subsets of st's positions (each its paper LP, by
  * the chain), and by GLPK too when glpk is set (NaN where GLPK fails: skipped). */
 static double best_subset(const dls__star *st, int glpk, unsigned long *best_mask)
@@ -36,12 +48,7 @@ static double best_subset(const dls__star *st, int glpk, unsigned long *best_mas
     for (unsigned long mask = 1; mask <= all; mask++) {
         dls__star sub;
         chk_substar(st, mask, &sub);
-        dls__chain_params par;
-        dls__chain_params_init(&par);
-        par.mode = DLS__CHAIN_PAPER;
-        dls__chain_answer a;
-        dls_error err;
-        assert_ok(dls__chain_solve(&sub, &par, &a, &err), &err);
+        dls__chain_answer a = paper_answer(&sub);
         double T = a.makespan;
         if (glpk && !a.infeasible) {
             double g = chk_glpk(&sub);
@@ -66,12 +73,7 @@ static double best_prefix(const dls__star *st)
     for (size_t k = 1;; k = k * 2 < st->m ? k * 2 : st->m) {
         dls__star sub;
         chk_substar(st, (1ul << k) - 1, &sub);
-        dls__chain_params par;
-        dls__chain_params_init(&par);
-        par.mode = DLS__CHAIN_PAPER;
-        dls__chain_answer a;
-        dls_error err;
-        assert_ok(dls__chain_solve(&sub, &par, &a, &err), &err);
+        dls__chain_answer a = paper_answer(&sub);
         if (!a.infeasible)
             best = fmin(best, a.makespan);
         dls__chain_answer_free(&a);
@@ -90,8 +92,7 @@ static int cmp_double(const void *a, const void *b)
 
 TEST(test_select_against_every_subset)
 {
-    test_rng r;
-    test_rng_init(&r, 1301);
+    test_rng r = test_rng_salted(1301);
     int gains = 0, strict = 0;
     double worst = 0, *gain_of = malloc(INSTANCES * sizeof *gain_of);
     assert_non_null(gain_of);
@@ -140,8 +141,7 @@ TEST(test_select_against_every_subset)
  * makespan is the best subset's, and a lower bound at most the best subset's makespan. */
 TEST(test_select_fallback_bounds)
 {
-    test_rng r;
-    test_rng_init(&r, 1305);
+    test_rng r = test_rng_salted(1305);
     int heuristic = 0, hit = 0;
     double worst_gap = 0;
     for (int trial = 0; trial < FALLBACK_INSTANCES; trial++) {

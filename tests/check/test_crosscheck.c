@@ -195,8 +195,7 @@ RANDOM_TEST(test_integer_vs_partitioner, 34, 24)
 /* Rounding alone on larger platforms: whole loads, the LP below, and the gap small. */
 TEST(test_rounding)
 {
-    test_rng rng;
-    test_rng_init(&rng, 2);
+    test_rng rng = test_rng_salted(2);
     dls_error err;
     double worst = 0;
     for (int t = 0; t < 60; t++) {
@@ -280,8 +279,7 @@ RANDOM_TEST(test_exact_shape_vs_scan, 3, 40)
 
 TEST(test_crosscheck_random)
 {
-    test_rng rng;
-    test_rng_init(&rng, 4);
+    test_rng rng = test_rng_salted(4);
     dls_error err;
     int ran[DLS_CHECK_COUNT] = {0};
     for (int t = 0; t < RANDOM_PLATFORMS; t++) {
@@ -345,17 +343,28 @@ TEST(test_crosscheck_paper)
     dls_platform_free(pl);
 }
 
-TEST(test_errors)
+/* The error tests' platforms: a and b with a link (1-D), a and g (2-D). */
+static dls_platform *two_1d(void)
+{
+    return test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
+                              "{\"name\": \"b\", \"speed\": {\"points\": [[1, 1], "
+                              "[10, 5], [100, 5]]}, \"link\": {\"startup\": 0.1, "
+                              "\"rate\": 0.01}}]}");
+}
+
+static dls_platform *with_2d(void)
+{
+    return test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2},"
+                              " {\"name\": \"g\", \"speed2d\": {\"x\": [1, 2], "
+                              "\"y\": [1, 2], \"values\": [[1, 2], [3, 4]]}}]}");
+}
+
+/* dls_crosscheck_run refuses bad arguments and parameters, naming itself. */
+TEST(test_crosscheck_refuses_bad_arguments)
 {
     dls_error err;
-    const char *text = "{\"processors\": [{\"name\": \"a\", \"speed\": 2},"
-                       " {\"name\": \"g\", \"speed2d\": {\"x\": [1, 2], \"y\": [1, 2], "
-                       "\"values\": [[1, 2], [3, 4]]}}]}";
-    dls_platform *pl2d = test_platform_json(text);
-    const char *t2 = "{\"processors\": [{\"name\": \"a\", \"speed\": 2}, {\"name\": \"b\", "
-                     "\"speed\": {\"points\": [[1, 1], [10, 5], [100, 5]]}, "
-                     "\"link\": {\"startup\": 0.1, \"rate\": 0.01}}]}";
-    dls_platform *pl = test_platform_json(t2);
+    dls_platform *pl2d = with_2d();
+    dls_platform *pl = two_1d();
     dls_crosscheck *c = NULL;
     assert_fails(dls_crosscheck_run(pl2d, 10, NULL, &c, &err), DLS_EINVAL, &err,
                  "dls_crosscheck_run: processor \"g\" has a 2-D");
@@ -377,7 +386,16 @@ TEST(test_errors)
     assert_fails(dls_crosscheck_run(pl, 10, &cp, &c, &err), DLS_EINVAL, &err,
                  "dls_crosscheck_run: rel_gap");
     assert_null(c);
-    /* a MIP too large is skipped, not failed */
+    dls_platform_free(pl);
+    dls_platform_free(pl2d);
+}
+
+/* A MIP too large is skipped, not failed. */
+TEST(test_crosscheck_skips_a_mip_too_large)
+{
+    dls_error err;
+    dls_platform *pl = two_1d();
+    dls_crosscheck_params cp;
     dls_crosscheck_params_init(&cp);
     cp.mip.max_binaries = 1;
     checks ck;
@@ -385,8 +403,18 @@ TEST(test_errors)
     assert_false(ck.r[DLS_CHECK_INTEGER_MIP].ran);
     assert_non_null(strstr(ck.r[DLS_CHECK_INTEGER_MIP].detail, "binary"));
     checks_free(&ck);
+    dls_platform_free(pl);
+}
 
-    dls_schedule *s = (dls_schedule *)&cp, *keep = s;
+/* The integer and MIP solves refuse bad arguments and parameters, the result left as it
+ * was. */
+TEST(test_integer_and_mip_refuse_bad_arguments)
+{
+    dls_error err;
+    dls_platform *pl2d = with_2d();
+    dls_platform *pl = two_1d();
+    int sentinel = 0;
+    dls_schedule *s = (dls_schedule *)&sentinel, *keep = s;
     dls_mip_params mp;
     dls_mip_params_init(&mp);
     assert_fails(dls_schedule_solve_integer(pl, 0, NULL, NULL, &s, &err), DLS_EINVAL, &err, "whole");
@@ -395,15 +423,17 @@ TEST(test_errors)
     mp.time_limit = 0;
     assert_fails(dls_schedule_solve_integer(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err,
                  "time limit");
-    dls_mip_params_init(&mp);
-    mp.rel_gap = 1;
-    assert_fails(dls_schedule_solve_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "rel_gap");
-    dls_mip_params_init(&mp);
-    mp.shape_tol = 0.5;
-    assert_fails(dls_schedule_solve_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "shape_tol");
-    dls_mip_params_init(&mp);
-    mp.integer = 2;
-    assert_fails(dls_schedule_solve_mip(pl, 10, NULL, &mp, &s, &err), DLS_EINVAL, &err, "integer");
+    /* one bad value each */
+    dls_mip_params bad[3];
+    static const char *const names[3] = {"rel_gap", "shape_tol", "integer"};
+    for (size_t j = 0; j < 3; j++)
+        dls_mip_params_init(&bad[j]);
+    bad[0].rel_gap = 1;
+    bad[1].shape_tol = 0.5;
+    bad[2].integer = 2;
+    for (size_t j = 0; j < 3; j++)
+        assert_fails(dls_schedule_solve_mip(pl, 10, NULL, &bad[j], &s, &err), DLS_EINVAL, &err,
+                     names[j]);
     dls_mip_params_init(&mp);
     mp.integer = 1;
     assert_fails(dls_schedule_solve_mip(pl, 10.5, NULL, &mp, &s, &err), DLS_EINVAL, &err, "whole");
@@ -413,7 +443,16 @@ TEST(test_errors)
     mp.max_binaries = 1;
     assert_fails(dls_schedule_solve_mip(pl, 50, NULL, &mp, &s, &err), DLS_ELIMIT, &err, "binary");
     assert_ptr_equal(s, keep);
-    /* infeasible limits are a result */
+    dls_platform_free(pl);
+    dls_platform_free(pl2d);
+}
+
+/* Limits that no whole-unit split meets are a result (infeasible), not an error. */
+TEST(test_integer_infeasible_limits_are_a_result)
+{
+    dls_error err;
+    dls_platform *pl = two_1d();
+    dls_schedule *s = NULL;
     assert_ok(dls_platform_set_limit(pl, 0, 3, &err), &err);
     assert_ok(dls_platform_set_limit(pl, 1, 4, &err), &err);
     assert_ok(dls_schedule_solve_integer(pl, 8, NULL, NULL, &s, &err), &err);
@@ -425,8 +464,10 @@ TEST(test_errors)
     assert_int_equal(dls_schedule_loads(s)[1], 4);
     dls_schedule_free(s);
     dls_platform_free(pl);
-    dls_platform_free(pl2d);
 }
 
-TEST_MAIN("crosscheck", test_errors, test_crosscheck_paper, test_integer_vs_brute_force,
-          test_integer_vs_partitioner, test_rounding, test_exact_shape_vs_scan, test_crosscheck_random)
+TEST_MAIN("crosscheck", test_crosscheck_refuses_bad_arguments,
+          test_crosscheck_skips_a_mip_too_large, test_integer_and_mip_refuse_bad_arguments,
+          test_integer_infeasible_limits_are_a_result, test_crosscheck_paper,
+          test_integer_vs_brute_force, test_integer_vs_partitioner, test_rounding,
+          test_exact_shape_vs_scan, test_crosscheck_random)

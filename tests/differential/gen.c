@@ -9,37 +9,19 @@
 #include <string.h>
 
 #include "diff.h"
+#include "xoshiro.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* The generator */
 
-static uint64_t splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 void diff_rng_init(diff_rng *r, uint64_t seed, uint64_t stream)
 {
-    uint64_t x = seed ^ (stream * 0xD1B54A32D192ED03ull);
-    for (int i = 0; i < 4; i++)
-        r->s[i] = splitmix(&x);
+    test_xoshiro_seed(r->s, seed, stream);
 }
-
-static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 uint64_t diff_next(diff_rng *r)
 {
-    uint64_t *s = r->s, result = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
+    return test_xoshiro_next(r->s);
 }
 
 double diff_unif(diff_rng *r) { return (double)(diff_next(r) >> 11) * 0x1.0p-53; }

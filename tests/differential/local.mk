@@ -4,7 +4,8 @@
 check_PROGRAMS += tests/differential/differential
 tests_differential_differential_SOURCES = tests/differential/differential.c \
 	tests/differential/gen.c tests/differential/paths.c tests/differential/paths_more.c \
-	tests/differential/diff.h
+	tests/differential/diff.h tests/support/solver_output.h \
+	tests/support/xoshiro.h
 tests_differential_differential_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_differential_differential_LDADD = $(TEST_LDADD)
 TESTS += tests/differential/run.sh

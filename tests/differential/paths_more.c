@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "diff.h"
+#include "solver_output.h"
 #include "chain/chain.h"
 #include "solver/solver.h"
 
@@ -151,39 +152,6 @@ void diff_path_verify(diff_rng *r, diff_case *c)
 /* ---------------------------------------------------------------------------------- */
 /* Exports read back by glpsol: its optimum is the chain's paper LP. */
 
-/* glpsol's value after pattern in its output; NaN when it is not there. */
-static double glpsol_value(const char *args, const char *pattern)
-{
-    char cmd[2048], line[512];
-    snprintf(cmd, sizeof cmd, "%s %s 2>&1", diff_glpsol, args);
-    FILE *f = popen(cmd, "r");
-    if (f == NULL)
-        return NAN;
-    double v = NAN;
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, pattern, strlen(pattern)) == 0)
-            v = strtod(line + strlen(pattern), NULL);
-    pclose(f);
-    return v;
-}
-
-/* The time unit an MPS export states in its header ("times, in units of X s"); 1 when it
- * says none. */
-static double mps_time_unit(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    char line[512];
-    double tu = 1;
-    while (f && fgets(line, sizeof line, f) && line[0] == '*') {
-        const char *at = strstr(line, "times, in units of ");
-        if (at)
-            tu = strtod(at + strlen("times, in units of "), NULL);
-    }
-    if (f)
-        fclose(f);
-    return tu;
-}
-
 void diff_path_export(diff_rng *r, diff_case *c)
 {
     diff_shape sh = {diff_count(r, 30), diff_load(r), 1, 1, 1, 1, 0};
@@ -219,14 +187,14 @@ void diff_path_export(diff_rng *r, diff_case *c)
             else
                 snprintf(args, sizeof args, "--nopresol --freemps %s -o /dev/stdout", path);
             const char *pattern = which ? "makespan " : "Objective:  makespan = ";
-            double unit = which ? 1 : mps_time_unit(path); /* MathProg prints seconds */
-            double got = glpsol_value(args, pattern) * unit;
+            double unit = which ? 1 : test_mps_time_unit(path); /* MathProg prints seconds */
+            double got = test_glpsol_value(diff_glpsol, args, pattern) * unit;
             if (isnan(got) || !diff_close(got, want, DIFF_GLPSOL_TOL)) {
                 /* glpsol's simplex in doubles, on platforms of magnitudes far apart, ends
                  * 1e-6 off: its exact simplex on the same file decides */
                 char exact[800];
                 snprintf(exact, sizeof exact, "--exact %s", args);
-                double e = glpsol_value(exact, pattern) * unit;
+                double e = test_glpsol_value(diff_glpsol, exact, pattern) * unit;
                 /* glp_exact reads the decimals as rationals and was seen to call such LPs
                  * infeasible (DIFF_GLPSOL_LOOSE: glpsol's floating answer then) */
                 if (isnan(e) && isnan(got))

@@ -991,28 +991,8 @@ RANDOM_TEST(test_random_runs, 0x15c6, 40)
     free(text);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_params_init),
-        cmocka_unit_test(test_header_and_columns),
-        cmocka_unit_test(test_quoting_and_lines),
-        cmocka_unit_test(test_delimiters),
-        cmocka_unit_test(test_names_and_order),
-        cmocka_unit_test(test_one_row_per_run),
-        cmocka_unit_test(test_stddev_count_pooling),
-        cmocka_unit_test(test_speed_columns),
-        cmocka_unit_test(test_located_errors),
-        cmocka_unit_test(test_limits),
-        cmocka_unit_test(test_bad_params),
-        cmocka_unit_test(test_replace),
-        cmocka_unit_test(test_locale_ignored),
-        cmocka_unit_test(test_files),
-        cmocka_unit_test(test_export),
-        cmocka_unit_test(test_export_odd_names),
-        cmocka_unit_test(test_random_roundtrip),
-        cmocka_unit_test(test_random_runs),
-    };
-    return cmocka_run_group_tests_name("import_csv", tests, NULL, NULL);
-}
+TEST_MAIN("import_csv", test_params_init, test_header_and_columns, test_quoting_and_lines,
+          test_delimiters, test_names_and_order, test_one_row_per_run,
+          test_stddev_count_pooling, test_speed_columns, test_located_errors, test_limits,
+          test_bad_params, test_replace, test_locale_ignored, test_files, test_export,
+          test_export_odd_names, test_random_roundtrip, test_random_runs)

@@ -185,15 +185,24 @@ RANDOM_TEST(test_exact_vs_brute_force, 1, BRUTE_INSTANCES)
     dls_platform_free(pl);
 }
 
+/* A random instance for the exact method: 2 to 4 processors (*p), *n columns (2 + below
+ * most4 on 4 processors, else below most), speeds functional or constant, limits or not. */
+static dls_platform *lu_trial(test_rng *rng, uint64_t most4, uint64_t most, int functional,
+                              int limits, size_t *p, uint64_t *n)
+{
+    *p = 2 + (size_t)test_below(rng, 3);
+    *n = 2 + test_below(rng, *p == 4 ? most4 : most);
+    return gen_lu(rng, *p, *n, functional, limits);
+}
+
 TEST(test_constant_speeds)
 {
-    test_rng rng;
-    test_rng_init(&rng, 2);
+    test_rng rng = test_rng_salted(2);
     int infeasible = 0, gb_missing = 0;
     for (int t = 0; t < CONSTANT_INSTANCES; t++) {
-        size_t p = 2 + (size_t)test_below(&rng, 3);
-        uint64_t n = 2 + test_below(&rng, p == 4 ? 40 : 80);
-        dls_platform *pl = gen_lu(&rng, p, n, 0, t % 3 == 0);
+        size_t p;
+        uint64_t n;
+        dls_platform *pl = lu_trial(&rng, 40, 80, 0, t % 3 == 0, &p, &n);
         dls_lu *ex = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
         if (dls_lu_status(ex) == DLS_SOLUTION_INFEASIBLE) {
             infeasible++;
@@ -233,13 +242,12 @@ TEST(test_constant_speeds)
 
 TEST(test_functional_speeds)
 {
-    test_rng rng;
-    test_rng_init(&rng, 3);
+    test_rng rng = test_rng_salted(3);
     int assigned_each_step = 0, grouped = 0, bounds_checked = 0;
     for (int t = 0; t < FUNCTIONAL_INSTANCES; t++) {
-        size_t p = 2 + (size_t)test_below(&rng, 3);
-        uint64_t n = 2 + test_below(&rng, p == 4 ? 24 : 40);
-        dls_platform *pl = gen_lu(&rng, p, n, 1, t % 4 == 0);
+        size_t p;
+        uint64_t n;
+        dls_platform *pl = lu_trial(&rng, 24, 40, 1, t % 4 == 0, &p, &n);
         dls_lu *ex = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
         if (dls_lu_status(ex) == DLS_SOLUTION_INFEASIBLE) {
             dls_lu_free(ex);
@@ -288,8 +296,7 @@ TEST(test_functional_speeds)
  * each group's steps, so it is never worse than a cheap heuristic. */
 TEST(test_heuristics)
 {
-    test_rng rng;
-    test_rng_init(&rng, 4);
+    test_rng rng = test_rng_salted(4);
     int compared = 0;
     for (int t = 0; t < 300; t++) {
         size_t p = 2 + (size_t)test_below(&rng, 4);
@@ -484,40 +491,72 @@ static int cancel_at_half(double fraction, void *data)
     return fraction >= 0.5;
 }
 
-TEST(test_errors)
+/* The three-processor platform of the error tests. */
+static dls_platform *three_speeds(void)
 {
-    dls_platform *pl = test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
-                                     "{\"name\": \"b\", \"speed\": 3}, {\"name\": \"c\", "
-                                     "\"speed\": 5}]}");
+    return test_platform_json("{\"processors\": [{\"name\": \"a\", \"speed\": 2}, "
+                              "{\"name\": \"b\", \"speed\": 3}, {\"name\": \"c\", "
+                              "\"speed\": 5}]}");
+}
+
+/* dls_lu_distribute(pl, n, par) fails with `want` and a message holding `part`, and leaves
+ * the result as it was. */
+static void expect_lu_refused(const dls_platform *pl, uint64_t n, const dls_lu_params *par,
+                              dls_status want, const char *part, dls_error *err)
+{
+    static char sentinel;
+    dls_lu *r = (dls_lu *)&sentinel;
+    assert_fails(dls_lu_distribute(pl, n, par, &r, err), want, err, part);
+    assert_ptr_equal(r, (dls_lu *)&sentinel);
+}
+
+/* Bad arguments and parameters are refused, the result left as it was. */
+TEST(test_bad_arguments_are_refused)
+{
+    dls_platform *pl = three_speeds();
     dls_lu_params par;
-    dls_lu *r = (dls_lu *)&par, *keep = r;
     dls_error err;
-    dls_lu_params_init(&par);
-    assert_fails(dls_lu_distribute(NULL, 5, NULL, &r, &err), DLS_EINVAL, &err, "NULL");
     assert_fails(dls_lu_distribute(pl, 5, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
-    assert_fails(dls_lu_distribute(pl, 0, NULL, &r, &err), DLS_EINVAL, &err, ">= 1");
+    expect_lu_refused(NULL, 5, NULL, DLS_EINVAL, "NULL", &err);
+    expect_lu_refused(pl, 0, NULL, DLS_EINVAL, ">= 1", &err);
+    dls_lu_params_init(&par);
     par.algorithm = (dls_lu_algorithm)99;
-    assert_fails(dls_lu_distribute(pl, 5, &par, &r, &err), DLS_EINVAL, &err, "algorithm");
+    expect_lu_refused(pl, 5, &par, DLS_EINVAL, "algorithm", &err);
     dls_lu_params_init(&par);
     par.heuristic = (dls_lu_heuristic)-1;
-    assert_fails(dls_lu_distribute(pl, 5, &par, &r, &err), DLS_EINVAL, &err, "heuristic");
+    expect_lu_refused(pl, 5, &par, DLS_EINVAL, "heuristic", &err);
     dls_lu_params_init(&par);
     par.use_limits = 2;
-    assert_fails(dls_lu_distribute(pl, 5, &par, &r, &err), DLS_EINVAL, &err, "use_limits");
+    expect_lu_refused(pl, 5, &par, DLS_EINVAL, "use_limits", &err);
     dls_lu_params_init(&par);
     par.max_group_states = 0;
-    assert_fails(dls_lu_distribute(pl, 5, &par, &r, &err), DLS_EINVAL, &err,
-                 "max_group_states");
+    expect_lu_refused(pl, 5, &par, DLS_EINVAL, "max_group_states", &err);
     dls_platform *empty = test_platform_new();
-    assert_fails(dls_lu_distribute(empty, 5, NULL, &r, &err), DLS_EINVAL, &err, "no processor");
+    expect_lu_refused(empty, 5, NULL, DLS_EINVAL, "no processor", &err);
     dls_platform_free(empty);
-    /* the exact method refuses a state space over the memory cap, before any work */
+    dls_platform_free(pl);
+}
+
+/* The exact method refuses a state space over the memory cap, before any work. */
+TEST(test_exact_refuses_over_the_memory_cap)
+{
+    dls_platform *pl = three_speeds();
+    dls_lu_params par;
+    dls_error err;
     dls_lu_params_init(&par);
     par.algorithm = DLS_LU_EXACT;
     par.max_memory = 1000;
-    assert_fails(dls_lu_distribute(pl, 200, &par, &r, &err), DLS_ELIMIT, &err, "memory cap");
+    expect_lu_refused(pl, 200, &par, DLS_ELIMIT, "memory cap", &err);
     assert_non_null(strstr(err.message, "200 columns over 3 processors"));
-    /* canceled through the progress callback */
+    dls_platform_free(pl);
+}
+
+/* Every algorithm stops when the progress callback cancels. */
+TEST(test_progress_cancels_every_algorithm)
+{
+    dls_platform *pl = three_speeds();
+    dls_lu_params par;
+    dls_error err;
     dls_lu_params_init(&par);
     int calls = 0;
     par.progress = cancel_at_half;
@@ -527,13 +566,19 @@ TEST(test_errors)
             continue;
         par.algorithm = (dls_lu_algorithm)a;
         calls = 0;
-        assert_fails(dls_lu_distribute(pl, 400, &par, &r, &err), DLS_ECANCELED, &err,
-                     "canceled");
+        expect_lu_refused(pl, 400, &par, DLS_ECANCELED, "canceled", &err);
         assert_true(calls >= 2);
     }
-    assert_ptr_equal(r, keep); /* untouched by every failure */
-    /* the exhaustive search refuses a group over its cap; auto falls back */
+    dls_platform_free(pl);
+}
+
+/* The exhaustive search refuses a group over its cap; auto falls back. */
+TEST(test_exhaustive_over_its_cap_refused_auto_falls_back)
+{
     dls_platform *fp = test_platform_json(paper_table2);
+    dls_lu_params par;
+    dls_lu *r = NULL;
+    dls_error err;
     dls_lu_params_init(&par);
     par.heuristic = DLS_LU_EXHAUSTIVE;
     par.max_group_states = 2;
@@ -543,14 +588,27 @@ TEST(test_errors)
     assert_true(dls_lu_groups(r) > 0);
     dls_lu_free(r);
     dls_platform_free(fp);
-    /* evaluation */
+}
+
+/* dls_lu_evaluate refuses owners out of range, no columns and no platform. */
+TEST(test_evaluate_refuses_bad_arguments)
+{
+    dls_platform *pl = three_speeds();
+    dls_error err;
     size_t own[3] = {0, 1, 3};
     double cost;
     assert_fails(dls_lu_evaluate(pl, 3, own, &cost, NULL, &err), DLS_EINVAL, &err,
                  "column 3 has owner 3");
     assert_fails(dls_lu_evaluate(pl, 0, own, &cost, NULL, &err), DLS_EINVAL, &err, ">= 1");
     assert_fails(dls_lu_evaluate(NULL, 3, own, &cost, NULL, &err), DLS_EINVAL, &err, "NULL");
-    /* names */
+    dls_platform_free(pl);
+}
+
+/* Algorithm and heuristic names go there and back; unknown ones are refused. */
+TEST(test_algorithm_and_heuristic_names)
+{
+    dls_error err;
+    err.message[0] = '\0';
     for (int a = 0; a < DLS_LU_ALGORITHM_COUNT; a++) {
         dls_lu_algorithm back;
         assert_ok(dls_lu_algorithm_from_name(dls_lu_algorithm_name((dls_lu_algorithm)a), &back),
@@ -568,7 +626,6 @@ TEST(test_errors)
     assert_int_equal(dls_lu_algorithm_from_name("simplex", &a), DLS_EINVAL);
     assert_int_equal(dls_lu_heuristic_from_name(NULL, &h), DLS_EINVAL);
     assert_string_equal(dls_lu_algorithm_name((dls_lu_algorithm)42), "unknown");
-    dls_platform_free(pl);
 }
 
 TEST(test_exact_memory)
@@ -587,6 +644,10 @@ TEST(test_exact_memory)
     assert_fails(dls_lu_exact_memory(2, 10, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
 }
 
-TEST_MAIN("lu", test_exact_memory, test_errors, test_small_sizes, test_limits,
-          test_heuristic_orders, test_paper_example, test_exact_vs_brute_force,
-          test_constant_speeds, test_functional_speeds, test_heuristics, test_larger_runs)
+TEST_MAIN("lu", test_exact_memory, test_bad_arguments_are_refused,
+          test_exact_refuses_over_the_memory_cap, test_progress_cancels_every_algorithm,
+          test_exhaustive_over_its_cap_refused_auto_falls_back,
+          test_evaluate_refuses_bad_arguments, test_algorithm_and_heuristic_names,
+          test_small_sizes, test_limits, test_heuristic_orders, test_paper_example,
+          test_exact_vs_brute_force, test_constant_speeds, test_functional_speeds,
+          test_heuristics, test_larger_runs)

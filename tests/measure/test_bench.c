@@ -307,18 +307,20 @@ TEST(test_memory_limit_and_failures)
     par.max_size = 100;
     par.min_size = 200;
     assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EINVAL, &err, "max_size");
-    dls_bench_params_init(&par);
-    par.max_size = 100;
-    par.precision = 0;
-    assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EINVAL, &err, "precision");
-    dls_bench_params_init(&par);
-    par.max_size = 100;
-    par.min_reps = 1;
-    assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EINVAL, &err, "min_reps");
-    dls_bench_params_init(&par);
-    par.max_size = 100;
-    par.initial_points = 1;
-    assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EINVAL, &err, "initial_points");
+    /* one bad value each, max_size given */
+    dls_bench_params bad[3];
+    static const char *const names[3] = {"precision", "min_reps", "initial_points"};
+    for (size_t j = 0; j < 3; j++) {
+        dls_bench_params_init(&bad[j]);
+        bad[j].max_size = 100;
+    }
+    bad[0].precision = 0;
+    bad[1].min_reps = 1;
+    bad[2].initial_points = 1;
+    for (size_t j = 0; j < 3; j++) {
+        par = bad[j];
+        assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EINVAL, &err, names[j]);
+    }
     assert_fails(dls_bench_build(NULL, &par, &b, &err), DLS_EINVAL, &err, "NULL");
     assert_fails(dls_model_kernel_create(NULL, 0, 0, &k, &err), DLS_EINVAL, &err, "NULL");
     dls_bench_free(NULL);

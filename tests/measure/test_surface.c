@@ -475,17 +475,5 @@ static void test_blas_surface(void **state)
                  "whole number");
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_defaults),
-        cmocka_unit_test(test_rejected),
-        cmocka_unit_test(test_simulated_surface),
-        cmocka_unit_test(test_resume),
-        cmocka_unit_test(test_cancel_and_failures),
-        cmocka_unit_test(test_largest_size_from_memory),
-        cmocka_unit_test(test_blas_surface),
-    };
-    return cmocka_run_group_tests_name("surface", tests, NULL, NULL);
-}
+TEST_MAIN("surface", test_defaults, test_rejected, test_simulated_surface, test_resume,
+          test_cancel_and_failures, test_largest_size_from_memory, test_blas_surface)

@@ -259,8 +259,7 @@ TEST(test_envelope_known_cases)
 
 TEST(test_envelope_lines)
 {
-    test_rng r;
-    test_rng_init(&r, 12);
+    test_rng r = test_rng_salted(12);
     dls_error err;
     for (int trial = 0; trial < 500; trial++) {
         size_t n = 1 + test_below(&r, 8);

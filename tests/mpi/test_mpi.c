@@ -73,29 +73,10 @@ static int count_run(const dls_bench_progress *pr, void *data)
     return 0;
 }
 
-static void test_bench(const char *dir)
+/* The measured platform: one processor a rank, named host:rank, with speeds that follow
+ * each rank's function, identical on every rank. */
+static void check_measured(const dls_platform *pl, int runs)
 {
-    dls_model *tm = true_model(rank);
-    dls_kernel k;
-    CHECK(dls_model_kernel_create(tm, 0.01, 0, &k, NULL) == DLS_OK);
-    dls_mpi_bench_params p;
-    small_params(&p);
-    char log[512];
-    snprintf(log, sizeof log, "%s/bench", dir);
-    p.log = log;
-    int runs = 0;
-    p.bench.on_run = count_run;
-    p.bench.on_run_data = &runs;
-    dls_platform *pl = NULL;
-    dls_error err;
-    dls_status st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &pl, &err);
-    CHECK(st == DLS_OK);
-    if (st != DLS_OK) {
-        fprintf(stderr, "rank %d: %s\n", rank, err.message);
-        dls_model_kernel_free(&k);
-        dls_model_free(tm);
-        return;
-    }
     CHECK(runs > 0);
     CHECK(dls_platform_count(pl) == (size_t)size);
     char host[MPI_MAX_PROCESSOR_NAME];
@@ -121,33 +102,47 @@ static void test_bench(const char *dir)
     char *text = NULL;
     CHECK(dls_platform_to_string(pl, &text, NULL) == DLS_OK);
     CHECK(same_everywhere(hash_text(text)));
+    free(text);
+}
 
-    /* resumed from the logs: nothing measured again, the same platform */
-    runs = 0;
-    p.resume = 1;
+/* Resumed from the logs: nothing measured again, the same platform. */
+static void check_resumed(dls_kernel *k, dls_mpi_bench_params *p, const dls_platform *pl,
+                          int *runs)
+{
+    dls_error err;
+    *runs = 0;
+    p->resume = 1;
     dls_platform *again = NULL;
-    st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &again, &err);
+    dls_status st = dls_mpi_bench(MPI_COMM_WORLD, k, p, &again, &err);
     CHECK(st == DLS_OK);
     if (st != DLS_OK)
         fprintf(stderr, "rank %d: %s\n", rank, err.message);
-    CHECK(runs == 0);
+    CHECK(*runs == 0);
     CHECK(again != NULL && dls_platform_equal(pl, again));
     dls_platform_free(again);
+}
 
-    /* a log written for other parameters is refused on every rank */
+/* A log written for other parameters is refused on every rank. */
+static void check_other_parameters_refused(dls_kernel *k, const char *log)
+{
+    dls_mpi_bench_params p;
+    dls_error err;
     small_params(&p);
     p.log = log;
     p.resume = 1;
     p.bench.precision = 0.02;
-    again = NULL;
-    st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &again, &err);
+    dls_platform *again = NULL;
+    dls_status st = dls_mpi_bench(MPI_COMM_WORLD, k, &p, &again, &err);
     CHECK(st == DLS_EDATA);
     CHECK(again == NULL);
     CHECK(strstr(err.message, "rank 0 (") != NULL);
     CHECK(strstr(err.message, "another measurement") != NULL);
     CHECK(same_everywhere(hash_text(err.message)));
+}
 
-    /* a killed job's last line, half written, is dropped on resume */
+/* A killed job's last line, half written, is dropped on resume. */
+static void check_half_line_dropped(dls_kernel *k, const char *log, const dls_platform *pl)
+{
     if (rank == 0) {
         char path[600];
         snprintf(path, sizeof path, "%s.0", log);
@@ -158,19 +153,48 @@ static void test_bench(const char *dir)
             fclose(f);
         }
     }
+    dls_mpi_bench_params p;
+    dls_error err;
     small_params(&p);
     p.log = log;
     p.resume = 1;
-    runs = 0;
+    int runs = 0;
     p.bench.on_run = count_run;
     p.bench.on_run_data = &runs;
-    again = NULL;
-    st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &again, &err);
+    dls_platform *again = NULL;
+    dls_status st = dls_mpi_bench(MPI_COMM_WORLD, k, &p, &again, &err);
     CHECK(st == DLS_OK);
     CHECK(again != NULL && dls_platform_equal(pl, again));
     dls_platform_free(again);
+}
 
-    free(text);
+static void test_bench(const char *dir)
+{
+    dls_model *tm = true_model(rank);
+    dls_kernel k;
+    CHECK(dls_model_kernel_create(tm, 0.01, 0, &k, NULL) == DLS_OK);
+    dls_mpi_bench_params p;
+    small_params(&p);
+    char log[512];
+    snprintf(log, sizeof log, "%s/bench", dir);
+    p.log = log;
+    int runs = 0;
+    p.bench.on_run = count_run;
+    p.bench.on_run_data = &runs;
+    dls_platform *pl = NULL;
+    dls_error err;
+    dls_status st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &pl, &err);
+    CHECK(st == DLS_OK);
+    if (st != DLS_OK) {
+        fprintf(stderr, "rank %d: %s\n", rank, err.message);
+        dls_model_kernel_free(&k);
+        dls_model_free(tm);
+        return;
+    }
+    check_measured(pl, runs);
+    check_resumed(&k, &p, pl, &runs);
+    check_other_parameters_refused(&k, log);
+    check_half_line_dropped(&k, log, pl);
     dls_platform_free(pl);
     dls_model_kernel_free(&k);
     dls_model_free(tm);
@@ -306,25 +330,11 @@ static void test_partition(void)
     free(all);
 }
 
-static void test_schedule(int root, const char *dir)
+/* The plan's shape: a count for every rank summing to the units, the order a permutation
+ * of the ranks, the root's share last and the others in rank order, every other rank's
+ * data arriving before the root's. */
+static void check_plan_shape(const dls_mpi_plan *plan, int root, uint64_t units)
 {
-    dls_platform *pl = rank == root ? constant_platform(size, 1) : NULL;
-    uint64_t units = 100000;
-    if (rank == root) {
-        /* for `dlsched evaluate --measured` in run_mpi.sh */
-        char ppath[600];
-        snprintf(ppath, sizeof ppath, "%s/platform-%d.json", dir, root);
-        CHECK(dls_platform_write_file(pl, ppath, NULL) == DLS_OK);
-    }
-    dls_mpi_plan *plan = NULL;
-    dls_error err;
-    dls_status st = dls_mpi_schedule(MPI_COMM_WORLD, root, pl, units, NULL, &plan, &err);
-    CHECK(st == DLS_OK);
-    if (st != DLS_OK) {
-        fprintf(stderr, "rank %d: %s\n", rank, err.message);
-        dls_platform_free(pl);
-        return;
-    }
     CHECK(dls_mpi_plan_size(plan) == (size_t)size);
     CHECK((rank == root) == (dls_mpi_plan_schedule(plan) != NULL));
     uint64_t sum = 0;
@@ -364,7 +374,14 @@ static void test_schedule(int root, const char *dir)
         if (r != root)
             CHECK(a <= root_arrival);
     }
+}
 
+/* The units (their indices) scattered: every one processed exactly once; the measured
+ * times gathered. */
+static void check_units_scattered(dls_mpi_plan *plan, int root, uint64_t units)
+{
+    dls_error err;
+    dls_status st;
     /* the units: their indices; every one processed exactly once */
     uint32_t *buf = NULL;
     if (rank == root) {
@@ -391,7 +408,18 @@ static void test_schedule(int root, const char *dir)
     CHECK(st == DLS_OK);
     for (int r = 0; r < size; r++)
         CHECK(arr[r] >= 0 && fin[r] >= arr[r]);
+    free(arr);
+    free(fin);
+    free(got);
+    free(buf);
+}
 
+/* The timeline file, on the root: every rank, measured and predicted; without a path on
+ * the root every rank fails alike. */
+static void check_timeline_json(const dls_mpi_plan *plan, int root, const char *dir)
+{
+    dls_error err;
+    dls_status st;
     /* the timeline file, on the root: every rank, measured and predicted */
     char path[600];
     snprintf(path, sizeof path, "%s/timeline-%d.json", dir, root);
@@ -417,19 +445,18 @@ static void test_schedule(int root, const char *dir)
     st = dls_mpi_plan_write_json(MPI_COMM_WORLD, plan, NULL, &err);
     CHECK(st == DLS_EINVAL);
     CHECK(strstr(err.message, "no path on the root") != NULL);
-    free(arr);
-    free(fin);
-    free(got);
-    free(buf);
-    dls_mpi_plan_free(plan);
-    dls_platform_free(pl);
+}
 
-    /* errors: a root that is no rank, no units, too many units for the limits */
-    plan = NULL;
+/* Errors: a root that is no rank, no units, too many units for the limits. */
+static void check_schedule_errors(int root, uint64_t units)
+{
+    dls_mpi_plan *plan = NULL;
+    dls_error err;
+    dls_status st;
     st = dls_mpi_schedule(MPI_COMM_WORLD, size, NULL, units, NULL, &plan, &err);
     CHECK(st == DLS_EINVAL && plan == NULL);
     CHECK(strstr(err.message, "is not a rank") != NULL);
-    pl = rank == root ? constant_platform(size, 1) : NULL;
+    dls_platform *pl = rank == root ? constant_platform(size, 1) : NULL;
     st = dls_mpi_schedule(MPI_COMM_WORLD, root, pl, 0, NULL, &plan, &err);
     CHECK(st == DLS_EINVAL && plan == NULL);
     if (pl != NULL)
@@ -440,6 +467,33 @@ static void test_schedule(int root, const char *dir)
     CHECK(strstr(err.message, "capacity") != NULL);
     CHECK(same_everywhere(hash_text(err.message)));
     dls_platform_free(pl);
+}
+
+static void test_schedule(int root, const char *dir)
+{
+    dls_platform *pl = rank == root ? constant_platform(size, 1) : NULL;
+    uint64_t units = 100000;
+    if (rank == root) {
+        /* for `dlsched evaluate --measured` in run_mpi.sh */
+        char ppath[600];
+        snprintf(ppath, sizeof ppath, "%s/platform-%d.json", dir, root);
+        CHECK(dls_platform_write_file(pl, ppath, NULL) == DLS_OK);
+    }
+    dls_mpi_plan *plan = NULL;
+    dls_error err;
+    dls_status st = dls_mpi_schedule(MPI_COMM_WORLD, root, pl, units, NULL, &plan, &err);
+    CHECK(st == DLS_OK);
+    if (st != DLS_OK) {
+        fprintf(stderr, "rank %d: %s\n", rank, err.message);
+        dls_platform_free(pl);
+        return;
+    }
+    check_plan_shape(plan, root, units);
+    check_units_scattered(plan, root, units);
+    check_timeline_json(plan, root, dir);
+    dls_mpi_plan_free(plan);
+    dls_platform_free(pl);
+    check_schedule_errors(root, units);
 }
 
 int main(int argc, char **argv)

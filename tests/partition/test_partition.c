@@ -151,8 +151,7 @@ static void check_result(const dls_platform *pl, uint64_t n, const dls_partition
 
 static void run_random(int limits, int mixed, uint64_t salt, int count, dls_partition_method method)
 {
-    test_rng r;
-    test_rng_init(&r, salt);
+    test_rng r = test_rng_salted(salt);
     dls_error err;
     dls_partition_params par;
     dls_partition_params_init(&par);
@@ -549,8 +548,7 @@ TEST(test_argument_errors)
 
 TEST(test_size_for_time)
 {
-    test_rng r;
-    test_rng_init(&r, 105);
+    test_rng r = test_rng_salted(105);
     for (int trial = 0; trial < 3000; trial++) {
         dls_model *m = gen_shaped_model(&r, (int)test_below(&r, GEN_KINDS), 1e6);
         double T = test_logrange(&r, 1e-9, 1e6);

@@ -141,8 +141,7 @@ RANDOM_TEST(test_ordered_reorder_brute_force, 201, 500)
 
 TEST(test_unordered_brute_force)
 {
-    test_rng r;
-    test_rng_init(&r, 202);
+    test_rng r = test_rng_salted(202);
     dls_error err;
     dls_partition_params par;
     dls_partition_params_init(&par);
@@ -191,8 +190,7 @@ TEST(test_unordered_brute_force)
 /* Many small elements: the heuristic is close to its bound, on both of its paths. */
 TEST(test_unordered_large)
 {
-    test_rng r;
-    test_rng_init(&r, 203);
+    test_rng r = test_rng_salted(203);
     dls_error err;
     const size_t sizes[] = {100000, 1500000};
     for (int k = 0; k < 2; k++) {
@@ -381,18 +379,25 @@ static void check_ordered(const dls_platform *pl, size_t n, const double *w,
                  trial, mk, want, dls_partition_note(res));
 }
 
+/* Ordered partition parameters, reordering or not. */
+static dls_partition_params ordered_params(int reorder)
+{
+    dls_partition_params par;
+    dls_partition_params_init(&par);
+    par.ordered = 1;
+    par.reorder = reorder;
+    return par;
+}
+
 /* Random small problems with times that fall, against every split (and every processor
  * order when reordering): both must find the optimum, which the exact search over chunk
  * boundaries does at this size. Weights are whole numbers in half of the trials (sums
  * exact), else any. */
 TEST(test_ordered_falling_brute_force)
 {
-    test_rng r;
-    test_rng_init(&r, 204);
+    test_rng r = test_rng_salted(204);
     dls_error err;
-    dls_partition_params par;
-    dls_partition_params_init(&par);
-    par.ordered = 1;
+    dls_partition_params par = ordered_params(0);
     int falls = 0, by_dp = 0, infeasible = 0;
     const int trials = 1500;
     for (int trial = 0; trial < trials; trial++) {
@@ -440,13 +445,9 @@ TEST(test_ordered_falling_brute_force)
  * the result may be feasible only, but never better than the best order, and valid. */
 TEST(test_ordered_falling_reorder_heuristic)
 {
-    test_rng r;
-    test_rng_init(&r, 205);
+    test_rng r = test_rng_salted(205);
     dls_error err;
-    dls_partition_params par;
-    dls_partition_params_init(&par);
-    par.ordered = 1;
-    par.reorder = 1;
+    dls_partition_params par = ordered_params(1);
     for (int trial = 0; trial < 10; trial++) {
         size_t p = 7, n = 2 + test_below(&r, 4);
         double w[6], total = 0;
@@ -477,8 +478,7 @@ TEST(test_ordered_falling_reorder_heuristic)
  * optimal. */
 TEST(test_ordered_falling_large)
 {
-    test_rng r;
-    test_rng_init(&r, 206);
+    test_rng r = test_rng_salted(206);
     dls_error err;
     const size_t n = 40000; /* p n^2 / 2 well beyond DLS_ORDERED_DP_PAIRS (weighted.c) */
     double *w = malloc(n * sizeof *w), *prefix = malloc((n + 1) * sizeof *prefix);

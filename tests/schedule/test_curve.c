@@ -164,8 +164,7 @@ TEST(test_curve_errors)
     assert_ptr_equal(c, sentinel);
     dls_platform_free(pl);
     /* the selection's pieces past a small bound: a clear limit, not a wrong curve */
-    test_rng r;
-    test_rng_init(&r, 502);
+    test_rng r = test_rng_salted(502);
     pl = gen_star(&r, 60, 3, 1e4, 0);
     dls_schedule_params_init(&par);
     par.max_pieces = 16;

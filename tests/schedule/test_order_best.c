@@ -51,6 +51,7 @@
 #include <string.h>
 #include <time.h>
 
+#define TEST_DEFAULT_SEED 20261125u /* this program's own, said above */
 #include "gen.h"
 
 /* BEST against the optimum, and the figures it reports against the solves they stand for
@@ -537,8 +538,7 @@ static void small_platforms(void)
 {
     if (small_done)
         return;
-    test_rng r;
-    test_rng_init(&r, 1801);
+    test_rng r = test_rng_salted(1801);
     double *memo = malloc(MEMO_SIZE * sizeof *memo);
     assert_non_null(memo);
     for (size_t k = 0; k < MEMO_SIZE; k++)
@@ -775,8 +775,7 @@ static void linear_platform(test_rng *r, int t, inst *in)
  * chain in both models, GLPK) reach the least makespan over every order. */
 TEST(test_rate_rule)
 {
-    test_rng r;
-    test_rng_init(&r, 1802);
+    test_rng r = test_rng_salted(1802);
     int ties = 0;
     double worst = 0;
     for (int t = 0; t < LINEAR_PLATFORMS; t++) {
@@ -810,8 +809,7 @@ TEST(test_rate_rule)
 /* BEST says so: method RULE, proven best, at the optimum, in both models. */
 TEST(test_best_rule)
 {
-    test_rng r;
-    test_rng_init(&r, 1802);
+    test_rng r = test_rng_salted(1802);
     best_stats bs;
     memset(&bs, 0, sizeof bs);
     for (int t = 0; t < LINEAR_PLATFORMS; t++) {
@@ -852,8 +850,7 @@ TEST(test_best_rule)
  * order (small platforms: exact for each order). */
 TEST(test_speed_rule)
 {
-    test_rng r;
-    test_rng_init(&r, 1811);
+    test_rng r = test_rng_salted(1811);
     best_stats bs;
     memset(&bs, 0, sizeof bs);
     for (int t = 0; t < LINEAR_PLATFORMS; t++) {
@@ -919,8 +916,7 @@ static double random_orders(test_rng *r, const inst *in, const dls_platform *pl,
  * orders. The random orders are priced first: that part runs whether BEST is there or not. */
 TEST(test_best_mid)
 {
-    test_rng r;
-    test_rng_init(&r, 1803);
+    test_rng r = test_rng_salted(1803);
     best_stats bs[2];
     memset(bs, 0, sizeof bs);
     double worst_vs_random = -INFINITY;
@@ -962,8 +958,7 @@ TEST(test_best_mid)
  * random orders are priced first, as above. */
 TEST(test_best_large)
 {
-    test_rng r;
-    test_rng_init(&r, 1804);
+    test_rng r = test_rng_salted(1804);
     best_stats bs;
     memset(&bs, 0, sizeof bs);
     int beaten = 0;
@@ -1007,8 +1002,7 @@ TEST(test_best_large)
  * not matter). */
 TEST(test_best_deterministic)
 {
-    test_rng r;
-    test_rng_init(&r, 1805);
+    test_rng r = test_rng_salted(1805);
     const size_t sizes[] = {7, 12, 25};
     for (size_t k = 0; k < 3; k++) {
         inst in;
@@ -1039,8 +1033,7 @@ TEST(test_best_deterministic)
  * order solved in its own order, in both models, by both solvers. */
 TEST(test_sequence_is_reordering)
 {
-    test_rng r;
-    test_rng_init(&r, 1806);
+    test_rng r = test_rng_salted(1806);
     for (int t = 0; t < 60; t++) {
         inst in, moved;
         gen_inst(&r, t % FAM_LINEAR, 2 + (size_t)test_below(&r, 11), &in);
@@ -1229,25 +1222,7 @@ TEST(test_order_params_refused)
     dls_platform_free(pl);
 }
 
-int main(int argc, char **argv)
-{
-    /* line by line, so that the log keeps what was printed when a test crashes the program */
-    setvbuf(stdout, NULL, _IOLBF, 0);
-    test_seed_value = 20261125u;
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_order_params_refused),
-        cmocka_unit_test(test_best_refused_elsewhere),
-        cmocka_unit_test(test_sequence_is_reordering),
-        cmocka_unit_test(test_brute_force),
-        cmocka_unit_test(test_rate_rule),
-        cmocka_unit_test(test_speed_rule),
-        cmocka_unit_test(test_best_small),
-        cmocka_unit_test(test_best_rule),
-        cmocka_unit_test(test_best_mid),
-        cmocka_unit_test(test_best_large),
-        cmocka_unit_test(test_best_deterministic),
-        cmocka_unit_test(test_best_refused_by_evaluate),
-    };
-    return cmocka_run_group_tests_name("order_best", tests, NULL, NULL);
-}
+TEST_MAIN("order_best", test_order_params_refused, test_best_refused_elsewhere,
+          test_sequence_is_reordering, test_brute_force, test_rate_rule, test_speed_rule,
+          test_best_small, test_best_rule, test_best_mid, test_best_large,
+          test_best_deterministic, test_best_refused_by_evaluate)

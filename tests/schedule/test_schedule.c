@@ -12,6 +12,7 @@
 #include "solver/glpk_guard.h"
 #include "schedule/schedule_impl.h"
 #include "gen.h"
+#include "solver_output.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* An independent timeline: the paper's model charges every processor of `used` its
@@ -267,8 +268,7 @@ TEST(test_chain_fallback)
  * and the processor selection against every subset. */
 TEST(test_small_against_reference)
 {
-    test_rng r;
-    test_rng_init(&r, 300);
+    test_rng r = test_rng_salted(300);
     dls_error err;
     dls_schedule_params keep, drop;
     int missed[2] = {0, 0}, trials = 300;
@@ -532,8 +532,7 @@ static long silent_calls(int count)
     int out = dup(1), errfd = dup(2);
     dup2(fd, 1);
     dup2(fd, 2);
-    test_rng r;
-    test_rng_init(&r, 303);
+    test_rng r = test_rng_salted(303);
     dls_error err;
     int failures = 0;
     for (int k = 0; k < count; k++) {
@@ -598,16 +597,7 @@ TEST(test_glpk_errors_do_not_abort)
 /* Exports read back by GLPK's own solver reach the library's optimum. */
 static double glpsol_value(const char *args, const char *pattern)
 {
-    char cmd[1024], line[512];
-    snprintf(cmd, sizeof cmd, "%s %s 2>&1", GLPSOL, args);
-    FILE *f = popen(cmd, "r");
-    assert_non_null(f);
-    double v = NAN;
-    while (fgets(line, sizeof line, f))
-        if (strncmp(line, pattern, strlen(pattern)) == 0)
-            v = strtod(line + strlen(pattern), NULL);
-    pclose(f);
-    return v;
+    return test_glpsol_value(GLPSOL, args, pattern);
 }
 
 TEST(test_exports)
@@ -615,8 +605,7 @@ TEST(test_exports)
     if (GLPSOL[0] == '\0') {
         printf("# glpsol not found: exports are written but not solved again\n");
     }
-    test_rng r;
-    test_rng_init(&r, 304);
+    test_rng r = test_rng_salted(304);
     dls_error err;
     char dir[] = "/tmp/dls_export_XXXXXX";
     assert_non_null(mkdtemp(dir));

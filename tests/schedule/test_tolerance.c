@@ -197,14 +197,5 @@ static void whole_units_under_the_rule(void **state)
     dls_platform_free(pl);
 }
 
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(limits_summing_to_the_load),
-        cmocka_unit_test(curve_up_to_tight_limits),
-        cmocka_unit_test(limits_short_beyond_the_rule),
-        cmocka_unit_test(evaluate_applies_the_rule),
-        cmocka_unit_test(whole_units_under_the_rule),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN("tolerance", limits_summing_to_the_load, curve_up_to_tight_limits,
+          limits_short_beyond_the_rule, evaluate_applies_the_rule, whole_units_under_the_rule)

@@ -12,10 +12,7 @@
 # number of platforms (500 by default), DLS_TEST_SEED the seed.
 . "${top_srcdir:-.}/tests/support/cli.sh"
 need_python3
-if [ -z "${DLSCHED_SIMGRID:-}" ]; then
-    echo "simulate: SKIP: ${DLS_SIMGRID_WHY:-dlsched-simgrid was not built}"
-    exit 77
-fi
+skip_unless "${DLSCHED_SIMGRID:-}" "${DLS_SIMGRID_WHY:-dlsched-simgrid was not built}"
 count=${DLS_SIMGRID_PLATFORMS:-500}
 seed=${DLS_TEST_SEED:-20261122}
 

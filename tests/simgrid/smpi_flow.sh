@@ -14,14 +14,8 @@
 # work. SKIP without SMPI or SimGrid (configure's reasons) or python3.
 . "${top_srcdir:-.}/tests/support/cli.sh"
 need_python3
-if [ -z "${DLS_SMPI_BUILDDIR:-}" ]; then
-    echo "smpi_flow: SKIP: ${DLS_SMPI_WHY:-SMPI was not found}"
-    exit 77
-fi
-if [ -z "${DLSCHED_SIMGRID:-}" ]; then
-    echo "smpi_flow: SKIP: ${DLS_SIMGRID_WHY:-dlsched-simgrid was not built}"
-    exit 77
-fi
+skip_unless "${DLS_SMPI_BUILDDIR:-}" "${DLS_SMPI_WHY:-SMPI was not found}"
+skip_unless "${DLSCHED_SIMGRID:-}" "${DLS_SIMGRID_WHY:-dlsched-simgrid was not built}"
 b=$DLS_SMPI_BUILDDIR
 plat=$ex/simgrid/cluster8.xml
 hosts=$ex/simgrid/cluster8.hosts

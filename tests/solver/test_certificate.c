@@ -141,8 +141,7 @@ static void replay_check(const dls_platform *pl, const dls_schedule *s, double V
 
 TEST(test_random_against_chain)
 {
-    test_rng r;
-    test_rng_init(&r, 2201);
+    test_rng r = test_rng_salted(2201);
     int certified_count = 0;
     double worst = 0, worst_glpk = 0;
     int worst_trial = -1;

@@ -7,34 +7,16 @@
 #include <lpsolve/lp_lib.h>
 
 #include "gen.h"
+#include "solver_output.h"
 
 #define INSTANCES 500
 /* lp_solve may fail on a few cases (it says "numerical failure" on some); more than this
  * fraction fails the test. */
 #define MAX_SOLVER_FAILURES 0.02
 
-/* The time unit an MPS export states in its header ("times, in units of X s": the exports
- * choose their units where seconds and single units of load would put the coefficients out
- * of other solvers' tolerances); 1 when it says none. */
-static double mps_time_unit(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    char line[512];
-    double tu = 1;
-    while (f && fgets(line, sizeof line, f) && line[0] == '*') {
-        const char *at = strstr(line, "times, in units of ");
-        if (at)
-            tu = strtod(at + strlen("times, in units of "), NULL);
-    }
-    if (f)
-        fclose(f);
-    return tu;
-}
-
 TEST(test_against_lp_solve)
 {
-    test_rng r;
-    test_rng_init(&r, 400);
+    test_rng r = test_rng_salted(400);
     dls_error err;
     dls_schedule_params par;
     dls_schedule_params_init(&par);
@@ -64,7 +46,7 @@ TEST(test_against_lp_solve)
                    m, V, get_statustext(lp, ret));
             solver_failures++;
         } else {
-            double theirs = get_objective(lp) * mps_time_unit(path);
+            double theirs = get_objective(lp) * test_mps_time_unit(path);
             double rel = fabs(theirs - mine) / fmax(fabs(theirs), fabs(mine));
             worst = fmax(worst, rel);
             if (rel > 1e-7)

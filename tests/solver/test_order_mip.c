@@ -422,8 +422,7 @@ RANDOM_TEST(test_upper, 1802, 10)
  * a schedule no better than the optimum, and its bound no higher. */
 TEST(test_time_limit)
 {
-    test_rng r;
-    test_rng_init(&r, 1803);
+    test_rng r = test_rng_salted(1803);
     int stopped = 0;
     for (int trial = 0; trial < TINY_INSTANCES; trial++) {
         double V = test_range(&r, 200, 3000);

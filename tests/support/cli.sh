@@ -16,6 +16,11 @@
 #                           a line of the last run's output (messages) matches PATTERN
 #   need_program FILE...    a missing program is an error of the suite (exit 99)
 #   need_python3            skips the whole suite (exit 77) when there is no python3
+#   skip WHY                skips the whole suite (exit 77), saying why
+#   skip_unless VALUE WHY   the same when VALUE is empty
+#   certify ARGS...         runs validation/certify.py ARGS against $DLSCHED and $GLPSOL
+#                           into $tmp/log (shown), $vrc its status: a failed check, or
+#                           the suite skipped when it skips
 #   py_check WHAT ARGS... <<'PY'
 #                           runs the python3 script on stdin with ARGS; a failed
 #                           assertion (any non-zero exit) is a failed check
@@ -87,11 +92,30 @@ expect_err() {
     grep -q -- "$1" "$tmp/err" || fail "$2: no \"$1\" in the messages" "$(cat "$tmp/err")"
 }
 
+skip() {
+    echo "$cli_name: SKIP: $1"
+    exit 77
+}
+
+skip_unless() {
+    [ -n "$1" ] || skip "$2"
+}
+
 need_python3() {
-    if [ -z "$PYTHON3" ]; then
-        echo "$cli_name: SKIP: no python3 (PYTHON3 is empty), so these checks cannot run"
-        exit 77
-    fi
+    skip_unless "$PYTHON3" "no python3 (PYTHON3 is empty), so these checks cannot run"
+}
+
+certify() {
+    checks=$((checks + 1))
+    vrc=0
+    PYTHONDONTWRITEBYTECODE=1 "$PYTHON3" "$top_srcdir/validation/certify.py" "$@" \
+        --manifest "$top_srcdir/validation/manifest.json" --dlsched "$DLSCHED" \
+        --glpsol "$GLPSOL" >"$tmp/log" 2>&1 || vrc=$?
+    case $vrc in
+    0) cat "$tmp/log" ;;
+    77) cat "$tmp/log"; exit 77 ;;
+    *) fail "certify.py $* exited $vrc" "$(cat "$tmp/log")" ;;
+    esac
 }
 
 # cli_python WHAT SHOWN ARGS...: runs $tmp/check.py with ARGS; on failure shows its output

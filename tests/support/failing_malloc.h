@@ -96,6 +96,16 @@ static inline int fm_active(void)
     return 0;
 }
 
+/* Skips the calling test (and returns from it) when the wrappers are not the program's
+ * allocator: under valgrind, say, there is nothing to do. */
+#define FM_SKIP_UNLESS_ACTIVE()                                                            \
+    do {                                                                                   \
+        if (!fm_active()) {                                                                \
+            skip();                                                                        \
+            return;                                                                        \
+        }                                                                                  \
+    } while (0)
+
 /* Run before each call of fm_exhaust, outside the count: GLPK keeps one environment per
  * thread alive between calls by design (and frees it after an internal error), so the
  * solver's callers create it beforehand to count only what the call itself leaves. */

@@ -8,6 +8,7 @@
 #define DLSCHED_GEN_H
 
 #include "testutil.h"
+#include "xoshiro.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* The generator */
@@ -16,38 +17,22 @@ typedef struct test_rng {
     uint64_t s[4];
 } test_rng;
 
-static inline uint64_t test_splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 static inline void test_rng_init(test_rng *r, uint64_t salt)
 {
-    uint64_t x = test_seed_value ^ (salt * 0xD1B54A32D192ED03ull);
-    for (int i = 0; i < 4; i++)
-        r->s[i] = test_splitmix(&x);
+    test_xoshiro_seed(r->s, test_seed_value, salt);
 }
 
-static inline uint64_t test_rotl(uint64_t x, int k)
+/* A generator seeded with salt, for `test_rng r = test_rng_salted(SALT);`. */
+static inline test_rng test_rng_salted(uint64_t salt)
 {
-    return (x << k) | (x >> (64 - k));
+    test_rng r;
+    test_rng_init(&r, salt);
+    return r;
 }
 
 static inline uint64_t test_next(test_rng *r)
 {
-    uint64_t *s = r->s;
-    uint64_t result = test_rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = test_rotl(s[3], 45);
-    return result;
+    return test_xoshiro_next(r->s);
 }
 
 /* Uniform in [0, 1). */

@@ -24,7 +24,10 @@
  * command line, else DLS_TEST_SEED, else the fixed default; it is printed so that a
  * failure can be replayed. */
 
-static uint64_t test_seed_value = 20261122u;
+#ifndef TEST_DEFAULT_SEED
+#define TEST_DEFAULT_SEED 20261122u
+#endif
+static uint64_t test_seed_value = TEST_DEFAULT_SEED;
 
 /* Reads --random-seed N or DLS_TEST_SEED; call first in main(). */
 static inline void test_init_seed(int argc, char **argv)
@@ -285,6 +288,23 @@ static inline const char *test_decimal_comma_locale(void)
     return NULL;
 }
 
+/* render(ctx) gives the same text (freed with dls_free) in the "C" locale and under a
+ * decimal comma; 0 when no locale with a decimal comma can be had (the caller then skips,
+ * after freeing what it holds). */
+static inline int test_same_under_decimal_comma(char *(*render)(void *ctx), void *ctx)
+{
+    char *c = render(ctx);
+    const char *found = test_decimal_comma_locale();
+    if (found != NULL) {
+        char *l = render(ctx);
+        setlocale(LC_NUMERIC, "C");
+        assert_string_equal(l, c);
+        dls_free(l);
+    }
+    dls_free(c);
+    return found != NULL;
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* A test: TEST(test_name) { body }; cmocka's state argument is not used. */
 
@@ -295,40 +315,41 @@ static inline const char *test_decimal_comma_locale(void)
 #endif
 #define TEST(name) static void name(void **state_ TEST_UNUSED_)
 
-/* main(): reads the seed (test_init_seed), then runs the tests named in the arguments
- * (up to 16) as the group `name`. */
+/* main(): reads the seed (test_init_seed), then runs the tests named in the arguments,
+ * in that order, as the group `name`. The one way a test program registers its tests;
+ * there is no cap on their number: the functions go into an array, and their names are
+ * cut out of the stringified list at run time (what cmocka_unit_test would write).
+ * A program that wants another default seed defines TEST_DEFAULT_SEED before including
+ * this header. stdout is line-buffered so that the log keeps what a crashing test printed. */
 
 #define TEST_MAIN(name, ...)                                                               \
     int main(int argc, char **argv)                                                        \
     {                                                                                      \
+        static const CMUnitTestFunction fns_[] = {__VA_ARGS__};                            \
+        struct CMUnitTest tests_[sizeof fns_ / sizeof fns_[0]];                            \
+        static char names_[] = #__VA_ARGS__;                                               \
+        setvbuf(stdout, NULL, _IOLBF, 0);                                                  \
         test_init_seed(argc, argv);                                                        \
-        const struct CMUnitTest tests_[] = {TEST_EACH_(__VA_ARGS__)};                      \
+        test_fill_(tests_, fns_, sizeof fns_ / sizeof fns_[0], names_);                    \
         return cmocka_run_group_tests_name(name, tests_, NULL, NULL);                      \
     }
 
-/* cmocka_unit_test(t), for each argument */
-#define TEST_EACH_(...)                                                                    \
-    TEST_PICK_(__VA_ARGS__, TEST_16_, TEST_15_, TEST_14_, TEST_13_, TEST_12_, TEST_11_,      \
-               TEST_10_, TEST_9_, TEST_8_, TEST_7_, TEST_6_, TEST_5_, TEST_4_, TEST_3_,       \
-               TEST_2_, TEST_1_, unused)(__VA_ARGS__)
-#define TEST_PICK_(t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, m, \
-                   ...)                                                                    \
-    m
-#define TEST_1_(t) cmocka_unit_test(t),
-#define TEST_2_(t, ...) TEST_1_(t) TEST_1_(__VA_ARGS__)
-#define TEST_3_(t, ...) TEST_1_(t) TEST_2_(__VA_ARGS__)
-#define TEST_4_(t, ...) TEST_1_(t) TEST_3_(__VA_ARGS__)
-#define TEST_5_(t, ...) TEST_1_(t) TEST_4_(__VA_ARGS__)
-#define TEST_6_(t, ...) TEST_1_(t) TEST_5_(__VA_ARGS__)
-#define TEST_7_(t, ...) TEST_1_(t) TEST_6_(__VA_ARGS__)
-#define TEST_8_(t, ...) TEST_1_(t) TEST_7_(__VA_ARGS__)
-#define TEST_9_(t, ...) TEST_1_(t) TEST_8_(__VA_ARGS__)
-#define TEST_10_(t, ...) TEST_1_(t) TEST_9_(__VA_ARGS__)
-#define TEST_11_(t, ...) TEST_1_(t) TEST_10_(__VA_ARGS__)
-#define TEST_12_(t, ...) TEST_1_(t) TEST_11_(__VA_ARGS__)
-#define TEST_13_(t, ...) TEST_1_(t) TEST_12_(__VA_ARGS__)
-#define TEST_14_(t, ...) TEST_1_(t) TEST_13_(__VA_ARGS__)
-#define TEST_15_(t, ...) TEST_1_(t) TEST_14_(__VA_ARGS__)
-#define TEST_16_(t, ...) TEST_1_(t) TEST_15_(__VA_ARGS__)
+/* Fills tests[0..n) with fns and the names in `names` ("a, b, c"), which it cuts up. */
+static inline void test_fill_(struct CMUnitTest *tests, const CMUnitTestFunction *fns,
+                              size_t n, char *names)
+{
+    char *p = names;
+    for (size_t i = 0; i < n; i++) {
+        while (*p == ' ' || *p == ',' || *p == '\n' || *p == '\t')
+            p++;
+        char *end = p + strcspn(p, ", \n\t");
+        char *next = *end != '\0' ? end + 1 : end;
+        *end = '\0';
+        memset(&tests[i], 0, sizeof tests[i]);
+        tests[i].name = p;
+        tests[i].test_func = fns[i];
+        p = next;
+    }
+}
 
 #endif /* DLSCHED_TESTUTIL_H */

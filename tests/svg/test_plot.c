@@ -18,6 +18,45 @@
 /* ---------------------------------------------------------------------------------- */
 /* Helpers                                                                              */
 
+/* The entity at p (byte at) is a predefined one or a character reference. */
+static void assert_entity(const char *p, size_t at)
+{
+    static const char *const ents[] = {"&lt;", "&gt;", "&amp;", "&quot;", "&apos;"};
+    int ok = p[1] == '#';
+    for (size_t k = 0; k < 5; k++)
+        ok |= strncmp(p, ents[k], strlen(ents[k])) == 0;
+    if (!ok)
+        fail_msg("bad entity at byte %zu: %.12s", at, p);
+}
+
+/* The attributes of the tag at byte at of doc, from q: each quoted, no '<' in a value,
+ * none in a closing tag. Returns where the tag ends ('>', or the '>' of "/>", *self set). */
+static const char *skip_attributes(const char *doc, const char *q, int closing, size_t at,
+                                   int *self)
+{
+    for (;;) {
+        while (*q == ' ' || *q == '\n' || *q == '\t')
+            q++;
+        if (*q == '>')
+            return q;
+        if (q[0] == '/' && q[1] == '>') {
+            *self = 1;
+            return q + 1;
+        }
+        if (closing)
+            fail_msg("attributes in a closing tag at byte %zu", at);
+        size_t an = strcspn(q, "=> \n");
+        if (an == 0 || q[an] != '=' || q[an + 1] != '"')
+            fail_msg("unquoted attribute at byte %zu: %.20s", (size_t)(q - doc), q);
+        const char *v = q + an + 2, *e = strchr(v, '"');
+        assert_non_null(e);
+        for (const char *c = v; c < e; c++)
+            if (*c == '<')
+                fail_msg("'<' in an attribute value at byte %zu", (size_t)(c - doc));
+        q = e + 1;
+    }
+}
+
 /* A small XML checker: tags balance, one root element <svg>, attribute values quoted
  * with no '<' inside, only the predefined entities or character references, no control
  * characters. Fails the test with the position of the first problem. */
@@ -34,12 +73,7 @@ static void assert_well_formed(const char *doc)
         if ((unsigned char)*p < 0x20 && *p != '\n' && *p != '\t' && *p != '\r')
             fail_msg("control character 0x%02x at byte %zu", (unsigned char)*p, at);
         if (*p == '&') {
-            static const char *const ents[] = {"&lt;", "&gt;", "&amp;", "&quot;", "&apos;"};
-            int ok = p[1] == '#';
-            for (size_t k = 0; k < 5; k++)
-                ok |= strncmp(p, ents[k], strlen(ents[k])) == 0;
-            if (!ok)
-                fail_msg("bad entity at byte %zu: %.12s", at, p);
+            assert_entity(p, at);
             p++;
             continue;
         }
@@ -68,30 +102,8 @@ static void assert_well_formed(const char *doc)
         size_t nl = strcspn(name, " \t\n/>");
         if (nl == 0 || nl >= sizeof stack[0])
             fail_msg("bad tag name at byte %zu", at);
-        const char *q = name + nl;
         int self = 0;
-        for (;;) { /* attributes */
-            while (*q == ' ' || *q == '\n' || *q == '\t')
-                q++;
-            if (*q == '>')
-                break;
-            if (q[0] == '/' && q[1] == '>') {
-                self = 1;
-                q++;
-                break;
-            }
-            if (closing)
-                fail_msg("attributes in a closing tag at byte %zu", at);
-            size_t an = strcspn(q, "=> \n");
-            if (an == 0 || q[an] != '=' || q[an + 1] != '"')
-                fail_msg("unquoted attribute at byte %zu: %.20s", (size_t)(q - doc), q);
-            const char *v = q + an + 2, *e = strchr(v, '"');
-            assert_non_null(e);
-            for (const char *c = v; c < e; c++)
-                if (*c == '<')
-                    fail_msg("'<' in an attribute value at byte %zu", (size_t)(c - doc));
-            q = e + 1;
-        }
+        const char *q = skip_attributes(doc, name + nl, closing, at, &self);
         if (closing) {
             if (depth == 0 || strlen(stack[depth - 1]) != nl ||
                 strncmp(stack[depth - 1], name, nl) != 0)
@@ -497,20 +509,17 @@ TEST(test_determinism)
 }
 
 /* A program that chose a locale with a decimal comma still gets '.' in the numbers. */
+static char *plot_of(void *pl)
+{
+    return plot(pl, NULL);
+}
+
 TEST(test_locale)
 {
     dls_platform *pl = test_example("cluster.json");
-    char *c = plot(pl, NULL);
-    const char *found = test_decimal_comma_locale();
-    if (found != NULL) {
-        char *l = plot(pl, NULL);
-        setlocale(LC_NUMERIC, "C");
-        assert_string_equal(l, c);
-        dls_free(l);
-    }
-    dls_free(c);
+    int found = test_same_under_decimal_comma(plot_of, pl);
     dls_platform_free(pl);
-    if (found == NULL)
+    if (!found)
         skip(); /* no locale with a decimal comma is installed */
 }
 
@@ -540,7 +549,7 @@ TEST(test_legend_overflow)
     dls_platform_free(pl);
 }
 
-TEST(test_errors)
+TEST(test_bad_arguments_are_refused)
 {
     dls_error err;
     char sentinel = 0, *svg = &sentinel;
@@ -617,11 +626,7 @@ static void oom_free(void *p)
 TEST(test_out_of_memory)
 {
 #if TEST_WRAP_MALLOC
-    /* under valgrind, say, the allocator is someone else's: then there is nothing to do */
-    if (!fm_active()) {
-        skip();
-        return;
-    }
+    FM_SKIP_UNLESS_ACTIVE();
     static const char *const files[] = {"cluster.json", "memory_levels.json"};
     for (size_t f = 0; f < 2; f++) {
         dls_platform *pl = test_example(files[f]);
@@ -694,5 +699,5 @@ TEST(test_identical_and_extrapolated)
 
 TEST_MAIN("plot", test_params_init, test_examples, test_sections, test_bands_and_limit,
           test_auto_scales, test_forced_scales, test_degenerate, test_escaping,
-          test_determinism, test_locale, test_legend_overflow, test_errors, test_out_of_memory,
+          test_determinism, test_locale, test_legend_overflow, test_bad_arguments_are_refused, test_out_of_memory,
           test_identical_and_extrapolated)

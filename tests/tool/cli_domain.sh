@@ -7,6 +7,17 @@
 . "${top_srcdir:-.}/tests/support/cli.sh"
 need_python3
 
+# edited_copy SRC DST STATEMENT: DST is the JSON file SRC with the python STATEMENT applied
+# to its document d.
+edited_copy() {
+    "$PYTHON3" - "$1" "$2" "$3" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))
+PY
+}
+
 "$PYTHON3" - "$ex" "$tmp" <<'PY'
 import json, sys
 ex, tmp = sys.argv[1], sys.argv[2]
@@ -113,13 +124,7 @@ fi
 
 # Item 8: loads at both ends of the domain with every solver, and a time line of slope 1e20.
 printf '{"processors": [{"name": "P1", "time": [[1, 1], [-9, 10]], "link": {"startup": 1, "rate": 1}}]}\n' > "$tmp/one.json"
-"$PYTHON3" - "$ex" "$tmp" <<'PY'
-import json, sys
-ex, tmp = sys.argv[1], sys.argv[2]
-d = json.load(open(f"{ex}/star_cluster.json"))
-d["processors"][0]["time"][0][1] = 1e20
-json.dump(d, open(f"{tmp}/slope_1e20.json", "w"))
-PY
+edited_copy "$ex/star_cluster.json" "$tmp/slope_1e20.json" 'd["processors"][0]["time"][0][1] = 1e20'
 for load in 1e-60 1e-24 1e60; do
     for p in one.json; do
         run schedule "$tmp/$p" --load $load --solver glpk --exact
@@ -144,13 +149,7 @@ done
 # beside an intercept of -9e5 s), --exact gives the chain's answer to the same LP, not
 # confirmed by the exact simplex, as the solver does without --exact; never exit 3.
 printf '{"processors": [{"name": "a", "time": [[0, 1e20]], "link": {"startup": 0.01, "rate": 1e-3}}, {"name": "b", "time": [[0, 1]], "link": {"startup": 0.02, "rate": 1}}]}\n' > "$tmp/s20.json"
-"$PYTHON3" - "$ex" "$tmp" <<'PY'
-import json, sys
-ex, tmp = sys.argv[1], sys.argv[2]
-d = json.load(open(f"{ex}/memory_levels.json"))
-d["processors"][0]["time"][1][1] = 1e20
-json.dump(d, open(f"{tmp}/cliff.json", "w"))
-PY
+edited_copy "$ex/memory_levels.json" "$tmp/cliff.json" 'd["processors"][0]["time"][1][1] = 1e20'
 for load in 1e-60 1e-30; do
     run schedule "$tmp/s20.json" --load $load --solver glpk --exact --json
     expect_rc 0 "glpk --exact, a slope of 1e20 at a load of $load"

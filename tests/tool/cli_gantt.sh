@@ -142,11 +142,7 @@ gantt "evaluate" "a given distribution, replayed" \
 
 # The comparison of a prediction with a measurement, and multi-installment charts: the
 # loads written on the lanes and the table under the chart.
-cat >"$tmp/measured.json" <<'EOF'
-{"processors": [
-  {"load": 1.6666666666666667, "send_start": 0, "send_end": 2.1, "finish": 10.9},
-  {"load": 0.3333333333333333, "send_start": 2.1, "send_end": 3.0, "finish": 8.0}]}
-EOF
+cp "$top_srcdir/tests/data/star_two_measured.json" "$tmp/measured.json"
 run evaluate "$ex/star_two.json" --measured "$tmp/measured.json" --gantt "$tmp/cmp.svg"
 expect_rc 0 "evaluate --measured"
 py_check "the comparison chart" "$tmp/cmp.svg" <<'PY'

@@ -147,15 +147,9 @@ expect_err 'leaves out 1 of the 12 processors of .*: "a,b"' "the name holding a 
 
 # The best order, on a platform where it beats both the given and the rate orders and
 # leaves a processor out.
+# (P with b's limit 400 and d's startup 0.9)
 B=$tmp/p4b.json
-cat >"$B" <<'JSON'
-{"processors": [
- {"name": "a", "time": [[0.3, 1.1e-3], [-40, 4.3e-3]], "link": {"startup": 0.21, "rate": 2.3e-4}},
- {"name": "b", "time": [[0.1, 2.9e-3]], "link": {"startup": 0.05, "rate": 1.7e-4}, "limit": 400},
- {"name": "c", "time": [[0.7, 0.6e-3], [-25, 2.9e-3]], "link": {"startup": 0.43, "rate": 3.1e-4}},
- {"name": "d", "time": [[0, 1.9e-3]], "link": {"startup": 0.9, "rate": 0.9e-4}}
-]}
-JSON
+sed -e 's/"limit": 900/"limit": 400/' -e 's/"startup": 0.02,/"startup": 0.9,/' "$P" >"$B"
 run schedule "$B" --load "$V" --order best --json
 expect_rc 0 "--order best --json"
 cp "$tmp/out" "$tmp/best.json"

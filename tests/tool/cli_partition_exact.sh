@@ -7,14 +7,7 @@
 # Two processors whose time of r rows falls and rises along the rows (19 rows: the
 # geometric answer is about 26% above the best split; tests/partition/test_partition_exact.c
 # has the same case).
-cat > "$tmp/bumpy.json" <<'JSON'
-{"processors": [
-  {"name": "a", "speed2d": {"x": [9.5, 38], "y": [1, 17.6, 19],
-   "values": [[1.1, 13.1, 2.5], [1.2, 8.1, 17]]}},
-  {"name": "b", "speed2d": {"x": [9.5, 38], "y": [1, 18.4, 19],
-   "values": [[21.3, 8.5, 25.4], [20.9, 3.8, 1.1]]}}
-]}
-JSON
+cp "$top_srcdir/tests/data/bumpy_rows.json" "$tmp/bumpy.json"
 
 # The default switches to the exact programme and says why.
 run partition "$tmp/bumpy.json" --matrix 19

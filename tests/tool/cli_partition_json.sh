@@ -20,14 +20,7 @@ PY
 
 # Matrix rows with the exact row programme (cli_partition_exact.sh checks the rest): the
 # "exact" key, the switch's note, gap 0.
-cat > "$tmp/bumpy.json" <<'JSON'
-{"processors": [
-  {"name": "a", "speed2d": {"x": [9.5, 38], "y": [1, 17.6, 19],
-   "values": [[1.1, 13.1, 2.5], [1.2, 8.1, 17]]}},
-  {"name": "b", "speed2d": {"x": [9.5, 38], "y": [1, 18.4, 19],
-   "values": [[21.3, 8.5, 25.4], [20.9, 3.8, 1.1]]}}
-]}
-JSON
+cp "$top_srcdir/tests/data/bumpy_rows.json" "$tmp/bumpy.json"
 run partition "$tmp/bumpy.json" --matrix 19 --json
 expect_rc 0 "matrix auto json"
 py_json "matrix auto json" <<'PY'

@@ -8,24 +8,9 @@
 . "${top_srcdir:-.}/tests/support/cli.sh"
 need_python3
 : "${GLPSOL=$(command -v glpsol || true)}"
-if [ -z "$GLPSOL" ]; then
-    echo "$cli_name: SKIP: no glpsol, so the optima cannot be rebuilt"
-    exit 77
-fi
-if [ -n "${DLS_GMP_WHY:-}" ]; then
-    echo "$cli_name: SKIP: no rational certificates in this build: $DLS_GMP_WHY"
-    exit 77
-fi
+skip_unless "$GLPSOL" "no glpsol, so the optima cannot be rebuilt"
+[ -z "${DLS_GMP_WHY:-}" ] || skip "no rational certificates in this build: $DLS_GMP_WHY"
 
-checks=$((checks + 1))
-vrc=0
-PYTHONDONTWRITEBYTECODE=1 "$PYTHON3" "$top_srcdir/validation/certify.py" --sample 30 \
-    --certificates --manifest "$top_srcdir/validation/manifest.json" --dlsched "$DLSCHED" \
-    --glpsol "$GLPSOL" >"$tmp/log" 2>&1 || vrc=$?
-case $vrc in
-0) cat "$tmp/log" ;;
-77) cat "$tmp/log"; exit 77 ;;
-*) fail "certify.py --sample 30 --certificates exited $vrc" "$(cat "$tmp/log")" ;;
-esac
+certify --sample 30 --certificates
 
 cli_summary

@@ -161,11 +161,20 @@ static void expect_one(const dls_verification *v, dls_violation_kind kind, long 
         fail_msg("the message does not name \"%s\": %s", name, x->text);
 }
 
-/* Each kind of violation, on purpose, on a four-processor star with a limit. */
-static void each_violation(void **state)
+/* The violation tests' case: a four-processor star with a limit (b's, 300), loads
+ * {400, 250, 300, 50} and their timeline, a claim of them, and verify parameters with the
+ * optimum not asked. */
+typedef struct violation_case {
+    dls_platform *pl;
+    double a[4];
+    line l;
+    dls_verify_params p;
+    dls_claim *c;
+} violation_case;
+
+static void violation_case_open(violation_case *k)
 {
-    (void)state;
-    dls_platform *pl = test_platform_json(
+    k->pl = test_platform_json(
         "{\"processors\": ["
         "{\"name\": \"a\", \"time\": [[0, 0.01]], \"link\": {\"startup\": 0.1, \"rate\": 0.001}},"
         "{\"name\": \"b\", \"time\": [[0, 0.02]], \"link\": {\"startup\": 0.2, \"rate\": 0.002},"
@@ -173,124 +182,182 @@ static void each_violation(void **state)
         "{\"name\": \"c\", \"time\": [[0, 0.015], [-5, 0.03]], \"link\": {\"startup\": 0.1, "
         "\"rate\": 0.001}},"
         "{\"name\": \"d\", \"time\": [[0, 0.05]]}]}");
-    double a[4] = {400, 250, 300, 50};
-    line l = replay(pl, a);
-    dls_verify_params p;
-    dls_verify_params_init(&p);
-    p.optimum = 0;
-    dls_error err;
+    const double a[4] = {400, 250, 300, 50};
+    memcpy(k->a, a, sizeof a);
+    k->l = replay(k->pl, k->a);
+    dls_verify_params_init(&k->p);
+    k->p.optimum = 0;
+    k->c = claim_loads(k->pl, k->a, &k->l);
+}
 
-    dls_claim *c = claim_loads(pl, a, &l);
-    dls_verification *v = verify(pl, c, &p);
+static void violation_case_close(violation_case *k)
+{
+    dls_claim_free(k->c);
+    dls_platform_free(k->pl);
+}
+
+/* Claims processor i's times shifted: send start, send end, compute start, finish. */
+static void claim_times(violation_case *k, size_t i, double ss, double se, double cs,
+                        double fin)
+{
+    dls_error err;
+    const line *l = &k->l;
+    assert_ok(dls_claim_set(k->c, i, k->a[i], l->send_start[i] + ss, l->send_end[i] + se,
+                            l->send_end[i] + cs, l->finish[i] + fin, &err), &err);
+}
+
+/* Verifies the case's claim and expects its one violation. */
+static void expect_violation(violation_case *k, dls_violation_kind kind, long proc,
+                             double excess, const char *name)
+{
+    dls_verification *v = verify(k->pl, k->c, &k->p);
+    expect_one(v, kind, proc, excess, name);
+    dls_verification_free(v);
+}
+
+/* The replayed loads verify, at the replayed makespan. */
+TEST(replayed_loads_are_valid)
+{
+    violation_case k;
+    violation_case_open(&k);
+    dls_verification *v = verify(k.pl, k.c, &k.p);
     expect_valid(v, "the replayed loads");
     dls_verify_quality q;
     dls_verification_get_quality(v, &q);
-    assert_rel(q.makespan, l.makespan, AMOUNT_TOL);
+    assert_rel(q.makespan, k.l.makespan, AMOUNT_TOL);
     dls_verification_free(v);
+    violation_case_close(&k);
+}
 
-    /* the loads do not sum: 1000 claimed */
-    p.load = 1010;
-    v = verify(pl, c, &p);
-    expect_one(v, DLS_VIOLATION_LOAD_SUM, -1, 10, "1000");
-    dls_verification_free(v);
-    p.load = NAN;
+/* The loads do not sum: 1000 claimed, 1010 asked. */
+TEST(loads_not_summing_are_a_violation)
+{
+    violation_case k;
+    violation_case_open(&k);
+    k.p.load = 1010;
+    expect_violation(&k, DLS_VIOLATION_LOAD_SUM, -1, 10, "1000");
+    violation_case_close(&k);
+}
 
-    /* overload b (limit 300) by 50, taken from a: the sum holds */
+/* b (limit 300) overloaded by 50, taken from a so that the sum holds; valid without the
+ * limits. */
+TEST(a_load_over_the_limit_is_a_violation)
+{
+    violation_case k;
+    violation_case_open(&k);
     double b[4] = {350, 350, 300, 50};
-    line lb = replay(pl, b);
-    dls_claim_free(c);
-    c = claim_loads(pl, b, &lb);
-    v = verify(pl, c, &p);
+    line lb = replay(k.pl, b);
+    dls_claim_free(k.c);
+    k.c = claim_loads(k.pl, b, &lb);
+    dls_verification *v = verify(k.pl, k.c, &k.p);
     expect_one(v, DLS_VIOLATION_LIMIT, 1, 50, "\"b\"");
     assert_rel(dls_verification_violation(v, 0)->expected, 300, 0);
     dls_verification_free(v);
-    p.use_limits = 0;
-    v = verify(pl, c, &p);
+    k.p.use_limits = 0;
+    v = verify(k.pl, k.c, &k.p);
     expect_valid(v, "the same without limits");
     dls_verification_free(v);
-    p.use_limits = 1;
-    dls_claim_free(c);
+    violation_case_close(&k);
+}
 
-    /* c's send starts 0.05 s before b's has ended */
-    c = claim_loads(pl, a, &l);
-    double shift = 0.05;
-    assert_ok(dls_claim_set(c, 2, a[2], l.send_start[2] - shift, l.send_end[2] - shift,
-                            l.send_end[2] - shift, l.finish[2] - shift, &err), &err);
-    v = verify(pl, c, &p);
-    expect_one(v, DLS_VIOLATION_SEND_OVERLAP, 2, shift, "\"c\"");
-    dls_verification_free(v);
+/* c's send starts 0.05 s before b's has ended. */
+TEST(overlapping_sends_are_a_violation)
+{
+    violation_case k;
+    violation_case_open(&k);
+    claim_times(&k, 2, -0.05, -0.05, -0.05, -0.05);
+    expect_violation(&k, DLS_VIOLATION_SEND_OVERLAP, 2, 0.05, "\"c\"");
+    violation_case_close(&k);
+}
 
-    /* a's send claimed to end 0.02 s before S + C x allow */
-    assert_ok(dls_claim_set(c, 2, a[2], l.send_start[2], l.send_end[2], l.send_end[2],
-                            l.finish[2], &err), &err);
-    assert_ok(dls_claim_set(c, 0, a[0], l.send_start[0], l.send_end[0] - 0.02, l.send_end[0],
-                            l.finish[0], &err), &err);
-    v = verify(pl, c, &p);
-    expect_one(v, DLS_VIOLATION_SEND_DURATION, 0, 0.02, "\"a\"");
-    dls_verification_free(v);
+/* a's send claimed to end 0.02 s before S + C x allow. */
+TEST(a_send_too_short_is_a_violation)
+{
+    violation_case k;
+    violation_case_open(&k);
+    claim_times(&k, 0, 0, -0.02, 0, 0);
+    expect_violation(&k, DLS_VIOLATION_SEND_DURATION, 0, 0.02, "\"a\"");
+    violation_case_close(&k);
+}
 
-    /* b computes 0.1 s before its data has arrived, and claims the finish that gives */
-    assert_ok(dls_claim_set(c, 0, a[0], l.send_start[0], l.send_end[0], l.send_end[0],
-                            l.finish[0], &err), &err);
-    assert_ok(dls_claim_set(c, 1, a[1], l.send_start[1], l.send_end[1], l.send_end[1] - 0.1,
-                            l.finish[1], &err), &err);
-    v = verify(pl, c, &p);
-    expect_one(v, DLS_VIOLATION_EARLY_COMPUTE, 1, 0.1, "\"b\"");
-    dls_verification_free(v);
+/* b computes 0.1 s before its data has arrived, and claims the finish that gives. */
+TEST(computing_before_the_data_is_a_violation)
+{
+    violation_case k;
+    violation_case_open(&k);
+    claim_times(&k, 1, 0, 0, -0.1, 0);
+    expect_violation(&k, DLS_VIOLATION_EARLY_COMPUTE, 1, 0.1, "\"b\"");
+    violation_case_close(&k);
+}
 
-    /* c claims to finish 0.3 s early (its second time line binds) */
-    assert_ok(dls_claim_set(c, 1, a[1], l.send_start[1], l.send_end[1], l.send_end[1],
-                            l.finish[1], &err), &err);
-    assert_ok(dls_claim_set(c, 2, a[2], l.send_start[2], l.send_end[2], l.send_end[2],
-                            l.finish[2] - 0.3, &err), &err);
-    v = verify(pl, c, &p);
+/* c claims to finish 0.3 s early (its second time line binds). */
+TEST(finishing_early_is_a_violation)
+{
+    violation_case k;
+    violation_case_open(&k);
+    claim_times(&k, 2, 0, 0, 0, -0.3);
+    dls_verification *v = verify(k.pl, k.c, &k.p);
     expect_one(v, DLS_VIOLATION_FINISH, 2, 0.3, "\"c\"");
-    assert_rel(dls_verification_violation(v, 0)->expected, l.finish[2], AMOUNT_TOL);
+    assert_rel(dls_verification_violation(v, 0)->expected, k.l.finish[2], AMOUNT_TOL);
     dls_verification_free(v);
+    violation_case_close(&k);
+}
 
-    /* a makespan claimed 10% below the real one */
-    assert_ok(dls_claim_set(c, 2, a[2], l.send_start[2], l.send_end[2], l.send_end[2],
-                            l.finish[2], &err), &err);
-    assert_ok(dls_claim_set_makespan(c, 0.9 * l.makespan, &err), &err);
-    v = verify(pl, c, &p);
-    expect_one(v, DLS_VIOLATION_MAKESPAN, -1, 0.1 * l.makespan, "makespan");
-    dls_verification_free(v);
-    /* within the tolerance rule: still valid */
-    assert_ok(dls_claim_set_makespan(c, l.makespan * (1 - 0.5 * DLS_REL_TOL), &err), &err);
-    v = verify(pl, c, &p);
+/* A makespan claimed 10% below the real one is a violation; within the tolerance rule it
+ * is not. */
+TEST(a_makespan_too_low_is_a_violation)
+{
+    violation_case k;
+    violation_case_open(&k);
+    dls_error err;
+    assert_ok(dls_claim_set_makespan(k.c, 0.9 * k.l.makespan, &err), &err);
+    expect_violation(&k, DLS_VIOLATION_MAKESPAN, -1, 0.1 * k.l.makespan, "makespan");
+    assert_ok(dls_claim_set_makespan(k.c, k.l.makespan * (1 - 0.5 * DLS_REL_TOL), &err), &err);
+    dls_verification *v = verify(k.pl, k.c, &k.p);
     expect_valid(v, "a makespan within the rule");
     dls_verification_free(v);
-    dls_claim_free(c);
+    violation_case_close(&k);
+}
 
-    /* a negative load (d's 50 moved to -50, a's raised by 100 to keep the sum) */
+/* A negative load (d's 50 moved to -50, a's raised by 100 to keep the sum). */
+TEST(a_negative_load_is_a_violation)
+{
+    violation_case k;
+    violation_case_open(&k);
     double n[4] = {500, 250, 300, -50};
-    line ln = replay(pl, n);
-    c = claim_loads(pl, n, &ln);
-    v = verify(pl, c, &p);
-    expect_one(v, DLS_VIOLATION_NEGATIVE_LOAD, 3, 50, "\"d\"");
-    dls_verification_free(v);
-    dls_claim_free(c);
+    line ln = replay(k.pl, n);
+    dls_claim_free(k.c);
+    k.c = claim_loads(k.pl, n, &ln);
+    expect_violation(&k, DLS_VIOLATION_NEGATIVE_LOAD, 3, 50, "\"d\"");
+    violation_case_close(&k);
+}
 
-    /* times not given: taken as early as the model allows, so valid, makespan replayed */
-    assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &c, &err), &err);
+/* Times not given: taken as early as the model allows, so valid, makespan replayed; an
+ * even-handed but poor split has a positive gap to the optimum, which is what the solver
+ * finds. */
+TEST(loads_without_times_are_replayed)
+{
+    violation_case k;
+    violation_case_open(&k);
+    dls_error err;
+    dls_claim_free(k.c);
+    assert_ok(dls_claim_create(k.pl, DLS_CLAIM_SCHEDULE, &k.c, &err), &err);
     for (size_t i = 0; i < 4; i++)
-        assert_ok(dls_claim_set(c, i, a[i], NAN, NAN, NAN, NAN, &err), &err);
-    p.optimum = 1;
-    v = verify(pl, c, &p);
+        assert_ok(dls_claim_set(k.c, i, k.a[i], NAN, NAN, NAN, NAN, &err), &err);
+    k.p.optimum = 1;
+    dls_verification *v = verify(k.pl, k.c, &k.p);
     expect_valid(v, "loads only");
+    dls_verify_quality q;
     dls_verification_get_quality(v, &q);
-    assert_rel(q.makespan, l.makespan, AMOUNT_TOL);
-    /* an even-handed but poor split: a positive gap to the optimum, and the optimum is
-     * what the solver finds */
+    assert_rel(q.makespan, k.l.makespan, AMOUNT_TOL);
     dls_schedule *s = NULL;
-    assert_ok(dls_schedule_solve(pl, 1000, NULL, &s, &err), &err);
+    assert_ok(dls_schedule_solve(k.pl, 1000, NULL, &s, &err), &err);
     assert_rel(q.selection_optimum, dls_schedule_makespan(s), AMOUNT_TOL);
     assert_true(q.gap > 0);
     assert_rel(q.gap_percent, 100 * q.gap / q.best, 1e-12);
     dls_schedule_free(s);
     dls_verification_free(v);
-    dls_claim_free(c);
-    dls_platform_free(pl);
+    violation_case_close(&k);
 }
 
 /* Partitions: the partitioner's answers verify; broken copies do not. */
@@ -671,175 +738,323 @@ static void weighted_own(void **state)
             }
 }
 
-/* Each new violation, from a broken copy of a real weighted partition; amounts computed
- * here from the weights. */
-static void weighted_broken(void **state)
+/* The broken weighted partitions' case: 40 weights on star_cluster, dlsched's partition of
+ * them (unordered, or ordered under a limit on processor 0 of half its unordered weight),
+ * its claim without times, and verify parameters for the weights. */
+typedef struct weighted_case {
+    dls_platform *pl;
+    size_t np, n;
+    double *w;
+    dls_partition *r;
+    dls_claim *c;
+    dls_verify_params p;
+} weighted_case;
+
+static void weighted_case_open(weighted_case *k, int ordered)
 {
-    (void)state;
-    dls_platform *pl = test_example("star_cluster.json");
-    size_t np = dls_platform_count(pl), n = 40;
-    double *w = weights_of(n, 37.5);
+    k->pl = test_example("star_cluster.json");
+    k->np = dls_platform_count(k->pl);
+    k->n = 40;
+    k->w = weights_of(k->n, 37.5);
     dls_partition_params pp;
     dls_partition_params_init(&pp);
-    pp.weights = w;
-    dls_partition *r = NULL;
+    pp.weights = k->w;
     dls_error err;
-    assert_ok(dls_partition_solve(pl, n, &pp, &r, &err), &err);
-    dls_verify_params p;
-    dls_verify_params_init(&p);
-    p.weights = w;
-    p.n_weights = n;
-    const size_t *own = dls_partition_assignment(r);
-    size_t *a = malloc((n + 1) * sizeof *a);
-    memcpy(a, own, n * sizeof *a);
-    /* element 7 moved to another processor: both weights off by its weight */
-    size_t from = a[7], to = (from + 1) % np;
+    assert_ok(dls_partition_solve(k->pl, k->n, &pp, &k->r, &err), &err);
+    dls_verify_params_init(&k->p);
+    k->p.weights = k->w;
+    k->p.n_weights = k->n;
+    if (ordered) {
+        double W0 = dls_partition_sizes(k->r)[0];
+        dls_partition_free(k->r);
+        assert_ok(dls_platform_set_limit(k->pl, 0, W0 / 2, &err), &err);
+        pp.ordered = 1;
+        assert_ok(dls_partition_solve(k->pl, k->n, &pp, &k->r, &err), &err);
+        k->p.ordered = 1;
+        k->p.use_limits = 0;
+    }
+    k->c = weighted_claim(k->pl, k->r, 0);
+}
+
+static void weighted_case_close(weighted_case *k)
+{
+    dls_claim_free(k->c);
+    dls_partition_free(k->r);
+    free(k->w);
+    dls_platform_free(k->pl);
+}
+
+/* The case's claim with the assignment a[0..count) instead, verified. */
+static dls_verification *weighted_case_assign(weighted_case *k, const size_t *a, size_t count)
+{
+    dls_error err;
+    assert_ok(dls_claim_set_assignment(k->c, a, count, &err), &err);
+    return wverify(k->pl, k->c, &k->p);
+}
+
+/* A copy of the partition's assignment, with room for one element more. */
+static size_t *own_assignment(const weighted_case *k)
+{
+    size_t *a = malloc((k->n + 1) * sizeof *a);
+    assert_non_null(a);
+    memcpy(a, dls_partition_assignment(k->r), k->n * sizeof *a);
+    return a;
+}
+
+/* Element 7 moved to another processor: both weights off by its weight. */
+TEST(a_moved_element_unbalances_two_weights)
+{
+    weighted_case k;
+    weighted_case_open(&k, 0);
+    size_t *a = own_assignment(&k);
+    size_t from = a[7], to = (from + 1) % k.np;
     a[7] = to;
-    dls_claim *c = weighted_claim(pl, r, 0);
-    assert_ok(dls_claim_set_assignment(c, a, n, &err), &err);
-    dls_verification *v = wverify(pl, c, &p);
-    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 2, (long)(from < to ? from : to), -1, w[7]);
+    dls_verification *v = weighted_case_assign(&k, a, k.n);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 2, (long)(from < to ? from : to), -1, k.w[7]);
     assert_int_equal(dls_verification_count(v), 2);
     dls_verification_free(v);
-    /* the last element dropped: missing, and its holder short of its weight */
-    a[7] = from;
-    assert_ok(dls_claim_set_assignment(c, a, n - 1, &err), &err);
-    v = wverify(pl, c, &p);
+    free(a);
+    weighted_case_close(&k);
+}
+
+/* The last element dropped: missing, and its holder short of its weight. */
+TEST(a_dropped_element_is_missing)
+{
+    weighted_case k;
+    weighted_case_open(&k, 0);
+    size_t *a = own_assignment(&k);
+    size_t n = k.n;
+    dls_verification *v = weighted_case_assign(&k, a, n - 1);
     expect_kind(v, DLS_VIOLATION_ELEMENT_MISSING, 1, -1, (long long)(n - 1), 1);
-    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)a[n - 1], -1, w[n - 1]);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)a[n - 1], -1, k.w[n - 1]);
     assert_non_null(strstr(dls_verification_violation(v, 0)->text, "element 39"));
     dls_verification_free(v);
-    /* one element beyond the set */
-    a[n] = 2;
-    assert_ok(dls_claim_set_assignment(c, a, n + 1, &err), &err);
-    v = wverify(pl, c, &p);
-    expect_kind(v, DLS_VIOLATION_ELEMENT_UNKNOWN, 1, 2, (long long)n, 1);
+    free(a);
+    weighted_case_close(&k);
+}
+
+/* One element beyond the set. */
+TEST(an_element_beyond_the_set_is_unknown)
+{
+    weighted_case k;
+    weighted_case_open(&k, 0);
+    size_t *a = own_assignment(&k);
+    a[k.n] = 2;
+    dls_verification *v = weighted_case_assign(&k, a, k.n + 1);
+    expect_kind(v, DLS_VIOLATION_ELEMENT_UNKNOWN, 1, 2, (long long)k.n, 1);
     assert_int_equal(dls_verification_count(v), 1);
     dls_verification_free(v);
-    /* a claimed weight off by 1e-6 of it (past the tolerance) */
-    assert_ok(dls_claim_set_assignment(c, a, n, &err), &err);
-    double W0 = dls_partition_sizes(r)[0];
-    assert_ok(dls_claim_set(c, 0, W0 * (1 + 1e-6), NAN, NAN, NAN, NAN, &err), &err);
-    v = wverify(pl, c, &p);
+    free(a);
+    weighted_case_close(&k);
+}
+
+/* A claimed weight off by 1e-6 of it (past the tolerance). */
+TEST(a_claimed_weight_off_is_a_violation)
+{
+    weighted_case k;
+    weighted_case_open(&k, 0);
+    dls_error err;
+    double W0 = dls_partition_sizes(k.r)[0];
+    assert_ok(dls_claim_set(k.c, 0, W0 * (1 + 1e-6), NAN, NAN, NAN, NAN, &err), &err);
+    dls_verification *v = wverify(k.pl, k.c, &k.p);
     expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, 0, -1, W0 * 1e-6);
     assert_int_equal(dls_verification_count(v), 1);
     dls_verification_free(v);
-    assert_ok(dls_claim_set(c, 0, W0, NAN, NAN, NAN, NAN, &err), &err);
-    /* a time claimed below the model's at the weight held, by the busiest processor */
+    weighted_case_close(&k);
+}
+
+/* A time claimed below the model's at the weight held, by the busiest processor. */
+TEST(a_weighted_time_too_low_is_a_violation)
+{
+    weighted_case k;
+    weighted_case_open(&k, 0);
+    dls_error err;
     size_t b = 0;
-    for (size_t i = 1; i < np; i++)
-        if (dls_partition_times(r)[i] > dls_partition_times(r)[b])
+    for (size_t i = 1; i < k.np; i++)
+        if (dls_partition_times(k.r)[i] > dls_partition_times(k.r)[b])
             b = i;
-    double Wb = dls_partition_sizes(r)[b], tb = dls_model_time(dls_platform_model(pl, b), Wb);
-    assert_ok(dls_claim_set(c, b, Wb, NAN, NAN, NAN, tb * 0.75, &err), &err);
-    v = wverify(pl, c, &p);
+    double Wb = dls_partition_sizes(k.r)[b];
+    double tb = dls_model_time(dls_platform_model(k.pl, b), Wb);
+    assert_ok(dls_claim_set(k.c, b, Wb, NAN, NAN, NAN, tb * 0.75, &err), &err);
+    dls_verification *v = wverify(k.pl, k.c, &k.p);
     expect_kind(v, DLS_VIOLATION_FINISH, 1, (long)b, -1, tb * 0.25);
     dls_verification_free(v);
-    assert_ok(dls_claim_set(c, b, Wb, NAN, NAN, NAN, NAN, &err), &err);
-    /* a limit below the weight held (the partition was made without it) */
-    assert_ok(dls_platform_set_limit(pl, 0, W0 / 2, &err), &err);
-    v = wverify(pl, c, &p);
+    weighted_case_close(&k);
+}
+
+/* A limit below the weight held (the partition was made without it). */
+TEST(a_weight_over_a_later_limit_is_a_violation)
+{
+    weighted_case k;
+    weighted_case_open(&k, 0);
+    dls_error err;
+    double W0 = dls_partition_sizes(k.r)[0];
+    assert_ok(dls_platform_set_limit(k.pl, 0, W0 / 2, &err), &err);
+    dls_verification *v = wverify(k.pl, k.c, &k.p);
     expect_kind(v, DLS_VIOLATION_LIMIT, 1, 0, -1, W0 / 2);
     assert_int_equal(dls_verification_count(v), 1);
     dls_verification_free(v);
-    /* ordered: the assignment is not contiguous */
-    p.ordered = 1;
-    p.use_limits = 0;
-    v = wverify(pl, c, &p);
+    weighted_case_close(&k);
+}
+
+/* Ordered: an unordered partition's assignment is not contiguous. */
+TEST(a_scattered_assignment_is_not_ordered)
+{
+    weighted_case k;
+    weighted_case_open(&k, 0);
+    k.p.ordered = 1;
+    k.p.use_limits = 0;
+    dls_verification *v = wverify(k.pl, k.c, &k.p);
     const dls_violation *x;
     assert_true(count_kind(v, DLS_VIOLATION_CHUNK, &x) > 0);
     dls_verification_free(v);
-    dls_claim_free(c);
-    dls_partition_free(r);
-    free(a);
+    weighted_case_close(&k);
+}
 
-    /* ordered chunks: overlapping, gap, out of order */
-    pp.ordered = 1;
-    assert_ok(dls_partition_solve(pl, n, &pp, &r, &err), &err);
+/* The ordered case's chunks, and two processors i0 < i1 whose chunks follow one another,
+ * of more than one element each. */
+typedef struct chunks {
     uint64_t first[16], count[16];
-    memcpy(first, dls_partition_first(r), np * sizeof first[0]);
-    memcpy(count, dls_partition_elements(r), np * sizeof count[0]);
-    /* two processors whose chunks follow one another, of more than one element each */
+    size_t i0, i1;
+} chunks;
+
+static chunks adjacent_chunks(const weighted_case *k)
+{
+    chunks ch;
+    size_t np = k->np;
+    memcpy(ch.first, dls_partition_first(k->r), np * sizeof ch.first[0]);
+    memcpy(ch.count, dls_partition_elements(k->r), np * sizeof ch.count[0]);
     size_t i0 = 0, i1 = np;
     for (; i0 + 1 < np && i1 == np; i0++) {
         size_t j = i0 + 1;
-        while (j < np && count[j] == 0)
+        while (j < np && ch.count[j] == 0)
             j++;
-        if (count[i0] > 1 && j < np && count[j] > 1)
+        if (ch.count[i0] > 1 && j < np && ch.count[j] > 1)
             i1 = j;
     }
     i0--;
-    assert_true(i1 < np && first[i1] == first[i0] + count[i0]);
-    c = weighted_claim(pl, r, 0);
-    count[i0]++; /* reaches into the next chunk */
-    assert_ok(dls_claim_set_chunks(c, first, count, np, &err), &err);
-    v = wverify(pl, c, &p);
-    uint64_t e1 = first[i1];
-    expect_kind(v, DLS_VIOLATION_ELEMENT_TWICE, 1, (long)i1, (long long)e1, 1);
-    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)i0, -1, w[e1]);
-    expect_kind(v, DLS_VIOLATION_CHUNK, 1, (long)i1, (long long)e1, 1);
+    assert_true(i1 < np && ch.first[i1] == ch.first[i0] + ch.count[i0]);
+    ch.i0 = i0;
+    ch.i1 = i1;
+    return ch;
+}
+
+/* The case's claim with these chunks instead, verified. */
+static dls_verification *weighted_case_chunks(weighted_case *k, const chunks *ch)
+{
+    dls_error err;
+    assert_ok(dls_claim_set_chunks(k->c, ch->first, ch->count, k->np, &err), &err);
+    return wverify(k->pl, k->c, &k->p);
+}
+
+/* A chunk reaching into the next one: an element twice, a weight off, a chunk out of
+ * place. */
+TEST(overlapping_chunks_are_a_violation)
+{
+    weighted_case k;
+    weighted_case_open(&k, 1);
+    chunks ch = adjacent_chunks(&k);
+    ch.count[ch.i0]++;
+    dls_verification *v = weighted_case_chunks(&k, &ch);
+    uint64_t e1 = ch.first[ch.i1];
+    expect_kind(v, DLS_VIOLATION_ELEMENT_TWICE, 1, (long)ch.i1, (long long)e1, 1);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)ch.i0, -1, k.w[e1]);
+    expect_kind(v, DLS_VIOLATION_CHUNK, 1, (long)ch.i1, (long long)e1, 1);
     dls_verification_free(v);
-    count[i0] -= 2; /* a gap of one element */
-    assert_ok(dls_claim_set_chunks(c, first, count, np, &err), &err);
-    v = wverify(pl, c, &p);
-    uint64_t gap = first[i0] + count[i0];
+    weighted_case_close(&k);
+}
+
+/* A gap of one element between two chunks: missing, and a weight short of it. */
+TEST(a_gap_between_chunks_is_a_violation)
+{
+    weighted_case k;
+    weighted_case_open(&k, 1);
+    chunks ch = adjacent_chunks(&k);
+    ch.count[ch.i0]--;
+    dls_verification *v = weighted_case_chunks(&k, &ch);
+    uint64_t gap = ch.first[ch.i0] + ch.count[ch.i0];
     expect_kind(v, DLS_VIOLATION_ELEMENT_MISSING, 1, -1, (long long)gap, 1);
-    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)i0, -1, w[gap]);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)ch.i0, -1, k.w[gap]);
     assert_int_equal(dls_verification_count(v), 2);
     dls_verification_free(v);
-    /* the chunks of i0 and i1 exchanged: out of the platform's order */
-    count[i0]++;
-    uint64_t f0 = first[i0], c0 = count[i0], c1 = count[i1];
-    first[i1] = f0;
-    first[i0] = f0 + c1;
-    assert_ok(dls_claim_set_chunks(c, first, count, np, &err), &err);
-    for (size_t k = 0; k < 2; k++) {
-        size_t i = k ? i1 : i0;
+    weighted_case_close(&k);
+}
+
+/* The chunks of i0 and i1 exchanged (with their weights): out of the platform's order,
+ * valid with reorder. */
+TEST(exchanged_chunks_need_reorder)
+{
+    weighted_case k;
+    weighted_case_open(&k, 1);
+    chunks ch = adjacent_chunks(&k);
+    size_t i0 = ch.i0, i1 = ch.i1;
+    uint64_t f0 = ch.first[i0], c0 = ch.count[i0], c1 = ch.count[i1];
+    ch.first[i1] = f0;
+    ch.first[i0] = f0 + c1;
+    dls_error err;
+    for (size_t j = 0; j < 2; j++) {
+        size_t i = j ? i1 : i0;
         double held = 0;
-        for (uint64_t e = first[i]; e < first[i] + count[i]; e++)
-            held += w[e];
-        assert_ok(dls_claim_set(c, i, held, NAN, NAN, NAN, NAN, &err), &err);
+        for (uint64_t e = ch.first[i]; e < ch.first[i] + ch.count[i]; e++)
+            held += k.w[e];
+        assert_ok(dls_claim_set(k.c, i, held, NAN, NAN, NAN, NAN, &err), &err);
     }
-    v = wverify(pl, c, &p);
+    dls_verification *v = weighted_case_chunks(&k, &ch);
     /* i1's chunk starts at f0, before the end of i0's, f0 + c1 + c0 */
     expect_kind(v, DLS_VIOLATION_CHUNK, 1, (long)i1, (long long)f0, (double)(c0 + c1));
     assert_int_equal(dls_verification_count(v), 1);
     dls_verification_free(v);
-    p.reorder = 1; /* any order of the chunks */
-    v = wverify(pl, c, &p);
+    k.p.reorder = 1; /* any order of the chunks */
+    v = wverify(k.pl, k.c, &k.p);
     expect_valid(v, "exchanged chunks with reorder");
     dls_verification_free(v);
-    /* without a placement: one violation, the whole set missing */
+    weighted_case_close(&k);
+}
+
+/* Without a placement: one violation, the whole set missing. */
+TEST(a_claim_without_placement_misses_every_element)
+{
+    weighted_case k;
+    weighted_case_open(&k, 1);
+    k.p.reorder = 1;
     dls_claim *bare = NULL;
-    assert_ok(dls_claim_create(pl, DLS_CLAIM_PARTITION, &bare, &err), &err);
-    v = wverify(pl, bare, &p);
+    dls_error err;
+    assert_ok(dls_claim_create(k.pl, DLS_CLAIM_PARTITION, &bare, &err), &err);
+    dls_verification *v = wverify(k.pl, bare, &k.p);
     double total = 0;
-    for (size_t e = 0; e < n; e++)
-        total += w[e];
+    for (size_t e = 0; e < k.n; e++)
+        total += k.w[e];
     expect_kind(v, DLS_VIOLATION_ELEMENT_MISSING, 1, -1, -1, total);
     dls_verification_free(v);
     dls_claim_free(bare);
-    dls_claim_free(c);
-    dls_partition_free(r);
-    free(w);
-    dls_platform_free(pl);
+    weighted_case_close(&k);
 }
 
-/* Refused placements and parameters leave everything as it was; the JSON reader's checks. */
-static void weighted_errors(void **state)
+/* The weighted errors' platform (a and b) and its five weights, held 3 by a, 2 by b. */
+static const char two_of_five[] = "{\"processors\": [{\"name\": \"a\", \"speed\": 2.5}, "
+                                  "{\"name\": \"b\", \"time\": [[0, 0.5]]}]}";
+static const size_t own_of_five[5] = {0, 1, 0, 1, 0};
+
+/* A valid claim of own_of_five, its weights held 12.875 and 3.25. */
+static dls_claim *claim_of_five(const dls_platform *pl)
 {
-    (void)state;
-    dls_platform *pl = test_platform_json(
-        "{\"processors\": [{\"name\": \"a\", \"speed\": 2.5}, {\"name\": \"b\", "
-        "\"time\": [[0, 0.5]]}]}");
-    double w[5] = {3.25, 1.5, 4.125, 1.75, 5.5};
-    size_t own[5] = {0, 1, 0, 1, 0};
     dls_claim *c = NULL;
     dls_error err;
     assert_ok(dls_claim_create(pl, DLS_CLAIM_PARTITION, &c, &err), &err);
     assert_ok(dls_claim_set(c, 0, 12.875, NAN, NAN, NAN, NAN, &err), &err);
     assert_ok(dls_claim_set(c, 1, 3.25, NAN, NAN, NAN, NAN, &err), &err);
-    assert_ok(dls_claim_set_assignment(c, own, 5, &err), &err);
+    assert_ok(dls_claim_set_assignment(c, own_of_five, 5, &err), &err);
+    return c;
+}
+
+/* Refused placements leave the claim as it was; a schedule's claim takes none. */
+TEST(refused_placements_leave_the_claim)
+{
+    dls_platform *pl = test_platform_json(two_of_five);
+    double w[5] = {3.25, 1.5, 4.125, 1.75, 5.5};
+    const size_t *own = own_of_five;
+    dls_claim *c = claim_of_five(pl);
+    dls_error err;
     dls_verify_params p;
     dls_verify_params_init(&p);
     p.weights = w;
@@ -861,8 +1076,25 @@ static void weighted_errors(void **state)
     assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &sc, &err), &err);
     assert_int_equal(dls_claim_set_assignment(sc, own, 5, &err), DLS_EINVAL);
     assert_int_equal(dls_claim_set_chunks(sc, first, count, 2, &err), DLS_EINVAL);
-    /* parameters */
-    v = (dls_verification *)&p;
+    dls_claim_free(sc);
+    dls_claim_free(c);
+    dls_platform_free(pl);
+}
+
+/* Refused weighted parameters leave the result pointer as it was. */
+TEST(refused_weighted_parameters_leave_the_result)
+{
+    dls_platform *pl = test_platform_json(two_of_five);
+    double w[5] = {3.25, 1.5, 4.125, 1.75, 5.5};
+    dls_claim *c = claim_of_five(pl);
+    dls_error err;
+    dls_verify_params p;
+    dls_verify_params_init(&p);
+    p.weights = w;
+    p.n_weights = 5;
+    dls_claim *sc = NULL;
+    assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &sc, &err), &err);
+    dls_verification *v = (dls_verification *)&p;
     dls_verification *keep = v;
     w[3] = -1.75;
     assert_int_equal(dls_partition_verify(pl, c, &p, &v, &err), DLS_EINVAL);
@@ -886,8 +1118,18 @@ static void weighted_errors(void **state)
     assert_ptr_equal(v, keep);
     dls_claim_free(sc);
     dls_claim_free(c);
+    dls_platform_free(pl);
+}
 
-    /* the JSON of partition --weights --json, and hostile copies of it */
+/* The JSON of partition --weights --json, unordered and ordered, verifies. */
+TEST(weighted_json_claims_verify)
+{
+    dls_platform *pl = test_platform_json(two_of_five);
+    double w[5] = {3.25, 1.5, 4.125, 1.75, 5.5};
+    dls_claim *c = NULL;
+    dls_error err;
+    dls_verify_params p;
+    dls_verification *v;
     const char *good = "{\"elements\": 5, \"assignment\": [0, 1, 0, 1, 0], \"processors\": "
                        "[{\"name\": \"a\", \"elements\": 3, \"weight\": 12.875}, "
                        "{\"name\": \"b\", \"elements\": 2, \"weight\": 3.25}]}";
@@ -908,6 +1150,15 @@ static void weighted_errors(void **state)
     expect_valid(v, "the ordered JSON claim");
     dls_verification_free(v);
     dls_claim_free(c);
+    dls_platform_free(pl);
+}
+
+/* Hostile copies of that JSON are refused, the claim pointer left as it was. */
+TEST(hostile_weighted_json_claims_are_refused)
+{
+    dls_platform *pl = test_platform_json(two_of_five);
+    dls_claim *c = NULL;
+    dls_error err;
     struct {
         const char *text, *want;
     } hostile[] = {
@@ -975,8 +1226,7 @@ static double every_order(const dls_platform *pl, double V)
 static void best_order(void **state)
 {
     (void)state;
-    test_rng r;
-    test_rng_init(&r, 1803);
+    test_rng r = test_rng_salted(1803);
     size_t gaps = 0;
     for (int k = 0; k < 40; k++) {
         size_t m = 2 + (size_t)test_below(&r, 4);
@@ -1027,8 +1277,7 @@ static void best_order(void **state)
 static void own_order_of_a_subset(void **state)
 {
     (void)state;
-    test_rng r;
-    test_rng_init(&r, 1809);
+    test_rng r = test_rng_salted(1809);
     size_t partial = 0;
     for (int k = 0; k < 30; k++) {
         size_t n = 3 + (size_t)test_below(&r, 6);
@@ -1188,22 +1437,19 @@ static void domain_and_limits(void **state)
     dls_platform_free(big);
 }
 
-int main(int argc, char **argv)
-{
-    test_init_seed(argc, argv);
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(solver_schedules_verify),
-        cmocka_unit_test(each_violation),
-        cmocka_unit_test(partitions),
-        cmocka_unit_test(installments),
-        cmocka_unit_test(readers),
-        cmocka_unit_test(errors),
-        cmocka_unit_test(domain_and_limits),
-        cmocka_unit_test(weighted_own),
-        cmocka_unit_test(weighted_broken),
-        cmocka_unit_test(weighted_errors),
-        cmocka_unit_test(best_order),
-        cmocka_unit_test(own_order_of_a_subset),
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TEST_MAIN("verify", solver_schedules_verify, replayed_loads_are_valid,
+          loads_not_summing_are_a_violation, a_load_over_the_limit_is_a_violation,
+          overlapping_sends_are_a_violation, a_send_too_short_is_a_violation,
+          computing_before_the_data_is_a_violation, finishing_early_is_a_violation,
+          a_makespan_too_low_is_a_violation, a_negative_load_is_a_violation,
+          loads_without_times_are_replayed, partitions, installments, readers,
+          errors, domain_and_limits, weighted_own,
+          a_moved_element_unbalances_two_weights, a_dropped_element_is_missing,
+          an_element_beyond_the_set_is_unknown, a_claimed_weight_off_is_a_violation,
+          a_weighted_time_too_low_is_a_violation, a_weight_over_a_later_limit_is_a_violation,
+          a_scattered_assignment_is_not_ordered, overlapping_chunks_are_a_violation,
+          a_gap_between_chunks_is_a_violation, exchanged_chunks_need_reorder,
+          a_claim_without_placement_misses_every_element,
+          refused_placements_leave_the_claim, refused_weighted_parameters_leave_the_result,
+          weighted_json_claims_verify, hostile_weighted_json_claims_are_refused, best_order,
+          own_order_of_a_subset)
