@@ -142,7 +142,7 @@ gantt "evaluate" "a given distribution, replayed" \
 
 # The comparison of a prediction with a measurement, and multi-installment charts: the
 # loads written on the lanes and the table under the chart.
-cp "$top_srcdir/tests/data/star_two_measured.json" "$tmp/measured.json"
+cp "$top_srcdir/tests/data/measured/star_two.json" "$tmp/measured.json"
 run evaluate "$ex/star_two.json" --measured "$tmp/measured.json" --gantt "$tmp/cmp.svg"
 expect_rc 0 "evaluate --measured"
 py_check "the comparison chart" "$tmp/cmp.svg" <<'PY'

@@ -37,7 +37,7 @@ expect_rc 0 "evaluate: a load of 0"
 
 # A measured timeline against its prediction (the paper's example: the in-core loads,
 # predicted 10.333 s): each finish, the makespans and their error, the chart of both.
-cp "$top_srcdir/tests/data/star_two_measured.json" "$tmp/measured.json"
+cp "$top_srcdir/tests/data/measured/star_two.json" "$tmp/measured.json"
 run evaluate "$ex/star_two.json" --measured "$tmp/measured.json" --gantt "$tmp/cmp.svg"
 expect_rc 0 "evaluate --measured"
 expect_out "makespan: predicted 10.3333 s, measured 10.9 s (+5.5%)" "evaluate --measured makespans"
