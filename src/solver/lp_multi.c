@@ -40,6 +40,7 @@
 #include "core/locale.h"
 #include "solver/glpk_guard.h"
 #include "solver/solver.h"
+#include "solver/triplets.h"
 
 /* A move must shorten the makespan by this relative amount to be kept (the LP's own
  * tolerances are 1e-7 relative to the scaled values). */
@@ -85,9 +86,7 @@ typedef struct mlp_work {
     dls__glpk_guard *g;
     double u, tau;
     /* scratch for one LP */
-    int *ia, *ja;
-    double *ar;
-    size_t cap_nz;
+    dls__triplets t;             /* the matrix, grown as the LPs need (see triplets.h) */
     size_t *prev, *back, *last;  /* previous chunk of the processor, the chunk W back, last
                                     chunk of each position (SIZE_MAX: none) */
     size_t cap_seq, cap_pos;
@@ -207,31 +206,13 @@ static int col_xi(size_t k) { return (int)(3 * k) + 1; }
 static int col_A(size_t k) { return (int)(3 * k) + 2; }
 static int col_F(size_t k) { return (int)(3 * k) + 3; }
 
-static void put(mlp_work *w, size_t *nz, int i, int j, double v)
-{
-    if (v == 0)
-        return;
-    ++*nz;
-    w->ia[*nz] = i;
-    w->ja[*nz] = j;
-    w->ar[*nz] = v;
-}
+static void put(mlp_work *w, int i, int j, double v) { dls__triplets_put(&w->t, i, j, v); }
 
-/* The nonzeros and rows of the LP of seq (n chunks), for the allocation. */
 /* A size's coefficient, left out for a chunk fixed at 0 (see mark_zero). */
-static void put_x(mlp_work *w, size_t *nz, int i, size_t k, double v)
+static void put_x(mlp_work *w, int i, size_t k, double v)
 {
     if (w->zero[k] == 0)
-        put(w, nz, i, col_xi(k), v);
-}
-
-static size_t count_nz(const dls__star *st, size_t n, size_t W)
-{
-    size_t most = 1;
-    for (size_t k = 0; k < st->m; k++)
-        if (st->off[k + 1] - st->off[k] > most)
-            most = st->off[k + 1] - st->off[k];
-    return n * (4 + 4 + 6 * most + W + 2 + 12) + 8;
+        put(w, i, col_xi(k), v);
 }
 
 /* Builds the LP of seq (positions, n chunks) into a new problem. names: row and column
@@ -396,22 +377,6 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
     size_t **const last[] = {&w->last};
     if (m > w->cap_pos && grow_sizes(last, 1, &w->cap_pos, m) != 0)
         return NULL;
-    size_t need = count_nz(st, n, W) + 1;
-    if (need > w->cap_nz) {
-        /* GLPK's triplets: two int arrays and a double array of one length */
-        size_t c_ia = w->cap_nz, c_ja = w->cap_nz, c_ar = w->cap_nz;
-        int *ia = dls__grow(w->ia, &c_ia, need, sizeof *ia);
-        if (ia != NULL)
-            w->ia = ia;
-        int *ja = ia ? dls__grow(w->ja, &c_ja, need, sizeof *ja) : NULL;
-        if (ja != NULL)
-            w->ja = ja;
-        double *ar = ja ? dls__grow(w->ar, &c_ar, need, sizeof *ar) : NULL;
-        if (ar == NULL)
-            return NULL;
-        w->ar = ar;
-        w->cap_nz = c_ia < c_ja ? (c_ia < c_ar ? c_ia : c_ar) : (c_ja < c_ar ? c_ja : c_ar);
-    }
     size_t rows_most = n * (w->slots - 3) + m + 2;
     size_t **const rows[] = {&w->row_chunk, &w->row_slot};
     if (rows_most > w->cap_rows && grow_sizes(rows, 2, &w->cap_rows, rows_most) != 0)
@@ -435,7 +400,7 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
     char name[64];
     if (names)
         glp_set_col_name(P, colT, "T");
-    size_t nz = 0;
+    dls__triplets_clear(&w->t);
     int row = 0;
     size_t key_chunk = 0, key_slot = 0;
 #define NEW_ROW(type, lo, up, ...)                                   \
@@ -470,16 +435,16 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
         key_chunk = k;
         key_slot = 3;
         NEW_ROW(GLP_LO, S, 0, "send_%zu", k + 1);
-        put(w, &nz, row, col_A(k), 1);
-        put_x(w, &nz, row, k, -C);
+        put(w, row, col_A(k), 1);
+        put_x(w, row, k, -C);
         if (k > 0)
-            put(w, &nz, row, col_A(k - 1), -1);
+            put(w, row, col_A(k - 1), -1);
         if (isfinite(st->B[i]) && w->back[k] != SIZE_MAX) {
             key_slot = 4;
             NEW_ROW(GLP_LO, S, 0, "hold_%zu", k + 1);
-            put(w, &nz, row, col_A(k), 1);
-            put_x(w, &nz, row, k, -C);
-            put(w, &nz, row, col_F(w->back[k]), -1);
+            put(w, row, col_A(k), 1);
+            put_x(w, row, k, -C);
+            put(w, row, col_F(w->back[k]), -1);
         }
         double r = sp->release != NULL ? sp->release[i] / tau : 0;
         for (size_t l = st->off[i]; l < st->off[i + 1]; l++) {
@@ -487,20 +452,20 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
             size_t lk = l - st->off[i] + 1;
             key_slot = 5 + 2 * (lk - 1);
             NEW_ROW(GLP_LO, a, 0, "arrive_%zu_%zu", k + 1, lk);
-            put(w, &nz, row, col_F(k), 1);
-            put(w, &nz, row, col_A(k), -1);
-            put_x(w, &nz, row, k, -b);
+            put(w, row, col_F(k), 1);
+            put(w, row, col_A(k), -1);
+            put_x(w, row, k, -b);
             if (w->prev[k] != SIZE_MAX) {
                 key_slot = 6 + 2 * (lk - 1);
                 NEW_ROW(GLP_LO, a, 0, "after_%zu_%zu", k + 1, lk);
-                put(w, &nz, row, col_F(k), 1);
-                put(w, &nz, row, col_F(w->prev[k]), -1);
-                put_x(w, &nz, row, k, -b);
+                put(w, row, col_F(k), 1);
+                put(w, row, col_F(w->prev[k]), -1);
+                put_x(w, row, k, -b);
             } else if (r > 0) {
                 key_slot = 6 + 2 * (lk - 1);
                 NEW_ROW(GLP_LO, a + r, 0, "release_%zu_%zu", k + 1, lk);
-                put(w, &nz, row, col_F(k), 1);
-                put_x(w, &nz, row, k, -b);
+                put(w, row, col_F(k), 1);
+                put_x(w, row, k, -b);
             }
         }
         if (isfinite(st->B[i]) && w->prev[k] != SIZE_MAX && sp->window > 1) {
@@ -508,7 +473,7 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
             NEW_ROW(GLP_UP, 0, st->B[i] / u, "window_%zu", k + 1);
             size_t h = k;
             for (size_t d = 0; d < W && h != SIZE_MAX; d++, h = w->prev[h])
-                put_x(w, &nz, row, h, 1);
+                put_x(w, row, h, 1);
         }
     }
     /* results returned: each after its computation, one at a time in return order, and
@@ -525,28 +490,28 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
         key_chunk = k;
         key_slot = slot_ret(w);
         NEW_ROW(GLP_LO, R, 0, "return_%zu", k + 1);
-        put(w, &nz, row, col, 1);
-        put(w, &nz, row, col_F(k), -1);
-        put_x(w, &nz, row, k, -D);
+        put(w, row, col, 1);
+        put(w, row, col_F(k), -1);
+        put_x(w, row, k, -D);
         if (j > 0) {
             key_slot = slot_retseq(w);
             NEW_ROW(GLP_LO, R, 0, "return_after_%zu", k + 1);
-            put(w, &nz, row, col, 1);
-            put(w, &nz, row, col - 1, -1);
-            put_x(w, &nz, row, k, -D);
+            put(w, row, col, 1);
+            put(w, row, col - 1, -1);
+            put_x(w, row, k, -D);
         } else if (!sp->two_port) {
             key_slot = slot_port(w);
             NEW_ROW(GLP_LO, R, 0, "return_port_%zu", k + 1);
-            put(w, &nz, row, col, 1);
-            put(w, &nz, row, col_A(n - 1), -1);
-            put_x(w, &nz, row, k, -D);
+            put(w, row, col, 1);
+            put(w, row, col_A(n - 1), -1);
+            put_x(w, row, k, -D);
         }
         if (j + 1 == w->nret) {
             key_chunk = SIZE_MAX;
             key_slot = m; /* a makespan row of its own */
             NEW_ROW(GLP_LO, 0, 0, "makespan_returns");
-            put(w, &nz, row, colT, 1);
-            put(w, &nz, row, col, -1);
+            put(w, row, colT, 1);
+            put(w, row, col, -1);
         }
     }
     for (size_t i = 0; i < m; i++)
@@ -554,16 +519,19 @@ static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
             key_chunk = SIZE_MAX;
             key_slot = i;
             NEW_ROW(GLP_LO, 0, 0, "makespan_%zu", i + 1);
-            put(w, &nz, row, colT, 1);
-            put(w, &nz, row, col_F(w->last[i]), -1);
+            put(w, row, colT, 1);
+            put(w, row, col_F(w->last[i]), -1);
         }
     key_chunk = SIZE_MAX;
     key_slot = SIZE_MAX;
     NEW_ROW(GLP_FX, st->V / u, st->V / u, "load");
     for (size_t k = 0; k < n; k++)
-        put_x(w, &nz, row, k, 1);
+        put_x(w, row, k, 1);
 #undef NEW_ROW
-    glp_load_matrix(P, (int)nz, w->ia, w->ja, w->ar);
+    if (dls__triplets_load(&w->t, P) != DLS_OK) {
+        glp_delete_prob(P);
+        return NULL;
+    }
     return P;
 }
 
@@ -1215,9 +1183,7 @@ static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
 
 static void work_free(mlp_work *w)
 {
-    free(w->ia);
-    free(w->ja);
-    free(w->ar);
+    dls__triplets_free(&w->t);
     free(w->prev);
     free(w->back);
     free(w->last);

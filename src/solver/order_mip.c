@@ -49,6 +49,7 @@
 #include "core/sort.h"
 #include "solver/glpk_guard.h"
 #include "solver/solver.h"
+#include "solver/triplets.h"
 
 /* GLPK's pruning tolerance (relative; its default 1e-7 would let the optimum be missed by
  * that much). */
@@ -84,9 +85,7 @@ typedef struct layout {
     double u, tau;      /* load and time units */
     double upper;       /* cutoff on T in time units, INFINITY: none */
     int ncols, nrows;
-    size_t nnz_cap;
-    int *ia, *ja;       /* the matrix triplets (1-based) */
-    double *ar;
+    dls__triplets t;    /* the matrix, its room reserved (nnz_bound) before GLPK runs */
 } layout;
 
 static int col_x(const layout *L, size_t i, size_t j) { return 1 + (int)(i * L->m + j); }
@@ -127,21 +126,11 @@ static size_t nnz_bound(const dls__star *st)
     return m * (2 + 2 * m) + 2 * m * m + 4 * lines * m + m * m + 2 * m * m + m * m + m * m + 2;
 }
 
-static void put(layout *L, size_t *n, int i, int j, double v)
-{
-    if (v == 0)
-        return;
-    DLS_ASSERT(*n < L->nnz_cap);
-    ++*n;
-    L->ia[*n] = i;
-    L->ja[*n] = j;
-    L->ar[*n] = v;
-}
-
 static glp_prob *build(const dls__star *st, layout *L)
 {
-    size_t m = st->m, n = 0;
+    size_t m = st->m;
     double u = L->u, tau = L->tau;
+    dls__triplets_clear(&L->t);
     glp_prob *P = glp_create_prob();
     glp_set_obj_dir(P, GLP_MIN);
     glp_add_cols(P, L->ncols);
@@ -164,35 +153,35 @@ static glp_prob *build(const dls__star *st, layout *L)
     /* send_j: e_j - e_j-1 - sum_i (S_i x_ij + C_i y_ij) = 0 */
     for (size_t j = 0; j < m; j++) {
         glp_set_row_bnds(P, ++row, GLP_FX, 0, 0);
-        put(L, &n, row, col_e(L, j), 1);
+        dls__triplets_put(&L->t, row, col_e(L, j), 1);
         if (j > 0)
-            put(L, &n, row, col_e(L, j - 1), -1);
+            dls__triplets_put(&L->t, row, col_e(L, j - 1), -1);
         for (size_t i = 0; i < m; i++) {
-            put(L, &n, row, col_x(L, i, j), -st->S[i] / tau);
-            put(L, &n, row, col_y(L, i, j), -st->C[i] * u / tau);
+            dls__triplets_put(&L->t, row, col_x(L, i, j), -st->S[i] / tau);
+            dls__triplets_put(&L->t, row, col_y(L, i, j), -st->C[i] * u / tau);
         }
     }
     /* cap_ij: y_ij - U_i x_ij <= 0 */
     for (size_t i = 0; i < m; i++)
         for (size_t j = 0; j < m; j++) {
             glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-            put(L, &n, row, col_y(L, i, j), 1);
-            put(L, &n, row, col_x(L, i, j), -fmin(st->B[i], st->V) / u);
+            dls__triplets_put(&L->t, row, col_y(L, i, j), 1);
+            dls__triplets_put(&L->t, row, col_x(L, i, j), -fmin(st->B[i], st->V) / u);
         }
     /* finish_ijl: e_j + a_l x_ij + b_l y_ij - T <= 0 */
     for (size_t i = 0; i < m; i++)
         for (size_t j = 0; j < m; j++)
             for (size_t l = st->off[i]; l < st->off[i + 1]; l++) {
                 glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-                put(L, &n, row, col_e(L, j), 1);
-                put(L, &n, row, col_x(L, i, j), st->a[l] / tau);
-                put(L, &n, row, col_y(L, i, j), st->b[l] * u / tau);
-                put(L, &n, row, col_T(L), -1);
+                dls__triplets_put(&L->t, row, col_e(L, j), 1);
+                dls__triplets_put(&L->t, row, col_x(L, i, j), st->a[l] / tau);
+                dls__triplets_put(&L->t, row, col_y(L, i, j), st->b[l] * u / tau);
+                dls__triplets_put(&L->t, row, col_T(L), -1);
             }
     /* last: e_m - T <= 0 */
     glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-    put(L, &n, row, col_e(L, m - 1), 1);
-    put(L, &n, row, col_T(L), -1);
+    dls__triplets_put(&L->t, row, col_e(L, m - 1), 1);
+    dls__triplets_put(&L->t, row, col_T(L), -1);
     /* slot_j: one processor at most (the paper's model fills every slot) */
     for (size_t j = 0; j < m; j++) {
         if (L->charge_all)
@@ -200,14 +189,14 @@ static glp_prob *build(const dls__star *st, layout *L)
         else
             glp_set_row_bnds(P, ++row, GLP_UP, 0, 1);
         for (size_t i = 0; i < m; i++)
-            put(L, &n, row, col_x(L, i, j), 1);
+            dls__triplets_put(&L->t, row, col_x(L, i, j), 1);
     }
     /* fill_j (selection): sum_i x_i,j+1 - sum_i x_ij <= 0 */
     for (size_t j = 0; !L->charge_all && j + 1 < m; j++) {
         glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
         for (size_t i = 0; i < m; i++) {
-            put(L, &n, row, col_x(L, i, j + 1), 1);
-            put(L, &n, row, col_x(L, i, j), -1);
+            dls__triplets_put(&L->t, row, col_x(L, i, j + 1), 1);
+            dls__triplets_put(&L->t, row, col_x(L, i, j), -1);
         }
     }
     /* assign_i: served once (paper), at most once (selection) */
@@ -217,15 +206,16 @@ static glp_prob *build(const dls__star *st, layout *L)
         else
             glp_set_row_bnds(P, ++row, GLP_UP, 0, 1);
         for (size_t j = 0; j < m; j++)
-            put(L, &n, row, col_x(L, i, j), 1);
+            dls__triplets_put(&L->t, row, col_x(L, i, j), 1);
     }
     /* load: sum y = V */
     glp_set_row_bnds(P, ++row, GLP_FX, st->V / u, st->V / u);
     for (size_t i = 0; i < m; i++)
         for (size_t j = 0; j < m; j++)
-            put(L, &n, row, col_y(L, i, j), 1);
+            dls__triplets_put(&L->t, row, col_y(L, i, j), 1);
     DLS_ASSERT(row == L->nrows);
-    glp_load_matrix(P, (int)n, L->ia, L->ja, L->ar);
+    dls_status loaded = dls__triplets_load(&L->t, P);
+    DLS_ASSERT(loaded == DLS_OK && L->t.n <= nnz_bound(st)); /* within the room reserved */
     return P;
 }
 
@@ -612,10 +602,8 @@ dls_status dls__order_mip_solve(const dls__star *st, int charge_all, double time
     L.ncols = (int)(2 * m * m + m + 1);
     L.nrows = (int)(m + m * m + (st->off[m] - st->off[0]) * m + 1 + m +
                     (charge_all ? 0 : m - 1) + m + 1);
-    L.nnz_cap = nnz_bound(st);
-    L.ia = malloc((L.nnz_cap + 1) * sizeof *L.ia);
-    L.ja = malloc((L.nnz_cap + 1) * sizeof *L.ja);
-    L.ar = malloc((L.nnz_cap + 1) * sizeof *L.ar);
+    dls__triplets_init(&L.t);
+    dls_status roomy = dls__triplets_reserve(&L.t, nnz_bound(st));
     work w;
     memset(&w, 0, sizeof w);
     w.st = st;
@@ -625,7 +613,7 @@ dls_status dls__order_mip_solve(const dls__star *st, int charge_all, double time
     w.best.bound = -INFINITY;
     w.pol_y = calloc(m * m, sizeof(double));
     double *scratch = malloc(m * sizeof *scratch);
-    if (!ans->order || !ans->load || !L.ia || !L.ja || !L.ar || !w.best.x || !w.best.y ||
+    if (!ans->order || !ans->load || roomy != DLS_OK || !w.best.x || !w.best.y ||
         !w.pol_y || !scratch) {
         res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
         goto done;
@@ -668,9 +656,7 @@ dls_status dls__order_mip_solve(const dls__star *st, int charge_all, double time
         ans->bound = w.relaxation_stopped ? 0 : bound;
     }
 done:
-    free(L.ia);
-    free(L.ja);
-    free(L.ar);
+    dls__triplets_free(&L.t);
     free(w.best.x);
     free(w.best.y);
     free(w.pol_y);
