@@ -109,103 +109,104 @@ static int refine(pts *p, const dls_model *m, double l, double tl, double r, dou
     return pts_add(p, r, tr);
 }
 
-/* The shape of position k: its lines, or its true time as breakpoints when exact. */
-static dls_status build_shape(const dls__star *st, size_t k, const dls__mip_spec *sp,
-                              shape *s, dls_error *err)
+/* The star's lines of position k: exact for time lines and constants, the envelope
+ * otherwise. */
+static dls_status shape_of_lines(const dls__star *st, size_t k, shape *s, dls_error *err)
 {
-    memset(s, 0, sizeof *s);
-    const dls_model *m = st->model[k];
-    double U = fmin(st->B[k], st->V);
-    int points = dls_model_get_kind(m) == DLS_MODEL_POINTS;
-    s->tol = dls_model_get_kind(m) == DLS_MODEL_POINTS ? st->envelope_above : 0;
-    if (!sp->exact_shape || !points) {
-        /* the star's lines: exact for time lines and constants, the envelope otherwise */
-        size_t nl = st->off[k + 1] - st->off[k];
-        s->convex = 1;
-        s->nl = nl;
-        s->a = malloc(nl * sizeof *s->a);
-        s->b = malloc(nl * sizeof *s->b);
-        if (s->a == NULL || s->b == NULL) {
-            shape_free(s);
-            return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
-        }
-        for (size_t l = 0; l < nl; l++) {
-            s->a[l] = st->a[st->off[k] + l];
-            s->b[l] = st->b[st->off[k] + l];
-            s->jump |= s->a[l] > 0;
-        }
-        return DLS_OK;
-    }
-    pts p = {NULL, NULL, 0, 0};
-    int bad = pts_add(&p, 0, 0);
-    s->tol = sp->integer && U <= DLS_MIP_WHOLE_SIZES ? 0 : sp->shape_tol;
-    if (sp->integer && U <= DLS_MIP_WHOLE_SIZES) {
-        /* whole units on a small range: every size that can occur */
-        for (double x = 1; !bad && x <= U; x++)
-            bad = pts_add(&p, x, tm(m, x));
-    } else {
-        /* the measured sizes inside (0, U), U, and chords refined in between */
-        size_t np;
-        const double *size;
-        dls_model_get_points(m, &np, &size, NULL, NULL, NULL);
-        double l = 0, tl = 0;
-        for (size_t q = 0; !bad && q <= np; q++) {
-            double r = q < np ? size[q] : U;
-            if (r <= l)
-                continue;
-            if (r > U)
-                r = U;
-            /* below the first point the speed is constant: the time is a line */
-            int straight = q == 0 || q == np;
-            if (straight)
-                bad = pts_add(&p, r, tm(m, r));
-            else
-                bad = refine(&p, m, l, tl, r, tm(m, r), sp->shape_tol, 0, sp->max_binaries);
-            l = r;
-            tl = p.t[p.n - 1];
-            if (r >= U)
-                break;
-        }
-    }
-    if (bad) {
-        free(p.x);
-        free(p.t);
+    size_t nl = st->off[k + 1] - st->off[k];
+    s->convex = 1;
+    s->nl = nl;
+    s->a = malloc(nl * sizeof *s->a);
+    s->b = malloc(nl * sizeof *s->b);
+    if (s->a == NULL || s->b == NULL) {
+        shape_free(s);
         return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
     }
-    /* convex (slopes nondecreasing) pieces are lines; the first passes through 0 */
+    for (size_t l = 0; l < nl; l++) {
+        s->a[l] = st->a[st->off[k] + l];
+        s->b[l] = st->b[st->off[k] + l];
+        s->jump |= s->a[l] > 0;
+    }
+    return DLS_OK;
+}
+
+/* The breakpoints of the true time of m up to U, after (0, 0): every whole size when
+ * integer on a small range, else the measured sizes inside (0, U), U, and chords refined
+ * in between. -1 when out of memory. */
+static int sample_time(const dls_model *m, double U, const dls__mip_spec *sp, pts *p)
+{
+    int bad = 0;
+    if (sp->integer && U <= DLS_MIP_WHOLE_SIZES) {
+        for (double x = 1; !bad && x <= U; x++)
+            bad = pts_add(p, x, tm(m, x));
+        return bad;
+    }
+    size_t np;
+    const double *size;
+    dls_model_get_points(m, &np, &size, NULL, NULL, NULL);
+    double l = 0, tl = 0;
+    for (size_t q = 0; !bad && q <= np; q++) {
+        double r = q < np ? size[q] : U;
+        if (r <= l)
+            continue;
+        if (r > U)
+            r = U;
+        /* below the first point the speed is constant: the time is a line */
+        int straight = q == 0 || q == np;
+        if (straight)
+            bad = pts_add(p, r, tm(m, r));
+        else
+            bad = refine(p, m, l, tl, r, tm(m, r), sp->shape_tol, 0, sp->max_binaries);
+        l = r;
+        tl = p->t[p->n - 1];
+        if (r >= U)
+            break;
+    }
+    return bad;
+}
+
+/* Whether the breakpoints' slopes never drop. */
+static int slopes_rise(const pts *p)
+{
     int convex = 1;
-    for (size_t j = 2; j < p.n && convex; j++) {
-        double s0 = (p.t[j - 1] - p.t[j - 2]) / (p.x[j - 1] - p.x[j - 2]);
-        double s1 = (p.t[j] - p.t[j - 1]) / (p.x[j] - p.x[j - 1]);
+    for (size_t j = 2; j < p->n && convex; j++) {
+        double s0 = (p->t[j - 1] - p->t[j - 2]) / (p->x[j - 1] - p->x[j - 2]);
+        double s1 = (p->t[j] - p->t[j - 1]) / (p->x[j] - p->x[j - 1]);
         convex = s1 >= s0;
     }
-    if (convex) {
-        s->convex = 1;
-        s->nl = p.n > 1 ? p.n - 1 : 1;
-        s->a = malloc(s->nl * sizeof *s->a);
-        s->b = malloc(s->nl * sizeof *s->b);
-        if (s->a == NULL || s->b == NULL) {
-            free(p.x);
-            free(p.t);
-            shape_free(s);
-            return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
-        }
-        for (size_t j = 1; j < p.n; j++) {
-            s->b[j - 1] = (p.t[j] - p.t[j - 1]) / (p.x[j] - p.x[j - 1]);
-            s->a[j - 1] = p.t[j - 1] - s->b[j - 1] * p.x[j - 1];
-        }
-        if (p.n == 1) {
-            s->a[0] = 0;
-            s->b[0] = 0;
-        }
-        free(p.x);
-        free(p.t);
-        return DLS_OK;
+    return convex;
+}
+
+/* A convex shape: the chords between breakpoints are its lines (the first through 0). */
+static dls_status shape_of_chords(const pts *p, shape *s, dls_error *err)
+{
+    s->convex = 1;
+    s->nl = p->n > 1 ? p->n - 1 : 1;
+    s->a = malloc(s->nl * sizeof *s->a);
+    s->b = malloc(s->nl * sizeof *s->b);
+    if (s->a == NULL || s->b == NULL) {
+        shape_free(s);
+        return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
     }
-    s->K = p.n - 1;
-    s->x = p.x;
-    s->t = p.t;
-    /* a new run wherever the slope drops */
+    for (size_t j = 1; j < p->n; j++) {
+        s->b[j - 1] = (p->t[j] - p->t[j - 1]) / (p->x[j] - p->x[j - 1]);
+        s->a[j - 1] = p->t[j - 1] - s->b[j - 1] * p->x[j - 1];
+    }
+    if (p->n == 1) {
+        s->a[0] = 0;
+        s->b[0] = 0;
+    }
+    return DLS_OK;
+}
+
+/* A non-convex shape: the segments between breakpoints (s takes p's arrays), in convex
+ * runs, a new run wherever the slope drops. */
+static dls_status shape_of_runs(pts *p, shape *s, dls_error *err)
+{
+    s->K = p->n - 1;
+    s->x = p->x;
+    s->t = p->t;
+    p->x = p->t = NULL;
     s->run = malloc((s->K + 1) * sizeof *s->run);
     if (s->run == NULL) {
         shape_free(s);
@@ -221,6 +222,30 @@ static dls_status build_shape(const dls__star *st, size_t k, const dls__mip_spec
     }
     s->run[++s->R] = s->K;
     return DLS_OK;
+}
+
+/* The shape of position k: its lines, or its true time as breakpoints when exact. */
+static dls_status build_shape(const dls__star *st, size_t k, const dls__mip_spec *sp,
+                              shape *s, dls_error *err)
+{
+    memset(s, 0, sizeof *s);
+    const dls_model *m = st->model[k];
+    double U = fmin(st->B[k], st->V);
+    int points = dls_model_get_kind(m) == DLS_MODEL_POINTS;
+    s->tol = dls_model_get_kind(m) == DLS_MODEL_POINTS ? st->envelope_above : 0;
+    if (!sp->exact_shape || !points)
+        return shape_of_lines(st, k, s, err);
+    pts p = {NULL, NULL, 0, 0};
+    int bad = pts_add(&p, 0, 0);
+    s->tol = sp->integer && U <= DLS_MIP_WHOLE_SIZES ? 0 : sp->shape_tol;
+    if (!bad)
+        bad = sample_time(m, U, sp, &p);
+    dls_status res = bad ? dls__fail(err, DLS_ENOMEM, "mip: out of memory")
+                         : slopes_rise(&p) ? shape_of_chords(&p, s, err)
+                                           : shape_of_runs(&p, s, err);
+    free(p.x);
+    free(p.t);
+    return res;
 }
 
 /* The layout, computed before GLPK is entered. */
