@@ -455,52 +455,41 @@ static void units(const dls__star *st, double *scratch, double *u, double *tau)
     *tau = med > 0 && isfinite(med) ? med : 1;
 }
 
-/* The answer from what GLPK found: the order, clean loads, the replays and their checks. */
-static dls_status finish(const dls__star *st, const work *w, dls__order_mip_answer *ans,
-                         dls_error *err)
+/* The order read from the MIP's x, slot by slot (placed, np positions; in: 1 for each
+ * placed), and its loads from y, within the limits. */
+static dls_status read_order(const dls__star *st, const work *w, const double *y,
+                             dls__order_mip_answer *ans, size_t *placed, size_t *np,
+                             unsigned char *in, dls_error *err)
 {
     const layout *L = w->L;
     size_t m = st->m;
-    const double *y = w->polished ? w->pol_y : w->best.y;
-    double T = (w->polished ? w->pol_T : w->best.T) * L->tau;
-    ans->mip_makespan = w->best.T * L->tau;
-    ans->polished = w->polished;
-    /* the order: slot by slot, the position placed there */
-    size_t *placed = malloc(m * sizeof *placed);
-    unsigned char *in = calloc(m, 1);
-    double *x = calloc(m, sizeof *x);
-    dls__star sub;
-    memset(&sub, 0, sizeof sub);
-    dls_status res = DLS_OK;
-    if (placed == NULL || in == NULL || x == NULL) {
-        res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
-        goto done;
-    }
-    size_t np = 0;
+    *np = 0;
     for (size_t j = 0; j < m; j++)
         for (size_t i = 0; i < m; i++)
             if (w->best.x[i * m + j] > 0.5) {
-                if (in[i]) {
-                    res = dls__fail_at(err, DLS_ENUMERIC, 0, 0, proc_of(st, i), "order mip: "
-                                       "the MIP serves position %zu (processor %ld) twice", i,
-                                       proc_of(st, i));
-                    goto done;
-                }
+                if (in[i])
+                    return dls__fail_at(err, DLS_ENUMERIC, 0, 0, proc_of(st, i), "order mip: "
+                                        "the MIP serves position %zu (processor %ld) twice", i,
+                                        proc_of(st, i));
                 in[i] = 1;
-                placed[np++] = i;
+                placed[(*np)++] = i;
                 ans->load[i] = fmax(0, fmin(y[i * m + j] * L->u, fmin(st->B[i], st->V)));
             }
-    if (np == 0 || (L->charge_all && np != m)) {
-        res = dls__fail(err, DLS_ENUMERIC, "order mip: the MIP's answer serves %zu of the %zu "
-                        "processors", np, m);
-        goto done;
-    }
-    /* in selection a rounding residue is no load: the processor is left out */
+    if (*np == 0 || (L->charge_all && *np != m))
+        return dls__fail(err, DLS_ENUMERIC, "order mip: the MIP's answer serves %zu of the %zu "
+                         "processors", *np, m);
+    return DLS_OK;
+}
+
+/* The loads cleaned: in selection a rounding residue is no load (the processor is left
+ * out); the residue of the solver's rounding of their sum goes to the largest. */
+static void clean_order_loads(const dls__star *st, const layout *L, const size_t *placed,
+                              size_t np, dls__order_mip_answer *ans)
+{
     if (!L->charge_all)
         for (size_t k = 0; k < np; k++)
             if (ans->load[placed[k]] <= DLS_ORDER_MIP_ZERO_LOAD_REL * st->V)
                 ans->load[placed[k]] = 0;
-    /* the loads sum to V: the residue of the solver's rounding goes to the largest */
     double sum = 0;
     size_t big = placed[0];
     for (size_t k = 0; k < np; k++) {
@@ -511,48 +500,64 @@ static dls_status finish(const dls__star *st, const work *w, dls__order_mip_answ
     double fix = st->V - sum, nb = ans->load[big] + fix;
     if (nb >= 0 && nb <= fmin(st->B[big], st->V))
         ans->load[big] = nb;
-    /* the MIP's own model: every processor it placed charged, load or not */
+}
+
+/* The replay of the MIP's own model (every processor it placed charged, load or not)
+ * agrees with its makespan T (x: scratch of np loads). */
+static dls_status check_own(const dls__star *st, const work *w, double T,
+                            const dls__order_mip_answer *ans, const size_t *placed, size_t np,
+                            double *x, dls_error *err)
+{
+    const layout *L = w->L;
+    dls__star sub;
+    memset(&sub, 0, sizeof sub);
     if (substar(st, placed, np, &sub) != 0) {
-        res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
-        goto done;
+        dls__star_free(&sub);
+        return dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
     }
     for (size_t k = 0; k < np; k++)
         x[k] = ans->load[placed[k]];
     double own = dls__replay(&sub, x, NULL, 1, 0, NULL, NULL, NULL, NULL, NULL);
+    dls__star_free(&sub);
     /* GLPK's tolerances are absolute in the time unit: unpolished, the MIP's rows may miss
      * by that much however small T is */
     double scale = fmax(fabs(own), fabs(T));
     if (!w->polished)
         scale = fmax(scale, L->tau);
-    if (!(fabs(own - T) <= DLS_ORDER_MIP_AGREE * scale)) {
-        res = dls__fail(err, DLS_ENUMERIC, "order mip: the order and loads found replay to "
-                        "%.17g s, the MIP says %.17g s (difference %.3g of %.6g s, beyond %g)",
-                        own, T, fabs(own - T), scale, DLS_ORDER_MIP_AGREE);
-        goto done;
-    }
-    /* the schedule: in selection, the processors sent a load */
-    size_t used = 0;
+    if (!(fabs(own - T) <= DLS_ORDER_MIP_AGREE * scale))
+        return dls__fail(err, DLS_ENUMERIC, "order mip: the order and loads found replay to "
+                         "%.17g s, the MIP says %.17g s (difference %.3g of %.6g s, beyond %g)",
+                         own, T, fabs(own - T), scale, DLS_ORDER_MIP_AGREE);
+    return DLS_OK;
+}
+
+/* The schedule: the placed processors (in selection, those sent a load) in ans->order and
+ * its replay in ans->makespan, then the others in position order, with no load. */
+static dls_status order_schedule(const dls__star *st, const layout *L, double T,
+                                 const size_t *placed, size_t np, double *x, unsigned char *in,
+                                 dls__order_mip_answer *ans, dls_error *err)
+{
+    size_t m = st->m, used = 0;
     for (size_t k = 0; k < np; k++)
         if (L->charge_all || ans->load[placed[k]] > 0)
             ans->order[used++] = placed[k];
     ans->count = used;
     for (size_t k = 0; k < used; k++)
         x[k] = ans->load[ans->order[k]];
-    dls__star_free(&sub);
+    dls__star sub;
+    memset(&sub, 0, sizeof sub);
     if (substar(st, ans->order, used, &sub) != 0) {
-        res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
-        goto done;
+        dls__star_free(&sub);
+        return dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
     }
     ans->makespan = dls__replay(&sub, x, NULL, L->charge_all, 0, NULL, NULL, NULL, NULL, NULL);
+    dls__star_free(&sub);
     /* leaving out a processor sent nothing never costs; an optimum it improves was none */
     if (ans->status == DLS_SOLUTION_OPTIMAL &&
-        ans->makespan < T - DLS_ORDER_MIP_AGREE * fabs(T)) {
-        res = dls__fail(err, DLS_ENUMERIC, "order mip: the MIP's optimum %.17g s is not one: "
-                        "without the processors it sends nothing the schedule replays to "
-                        "%.17g s", T, ans->makespan);
-        goto done;
-    }
-    /* the others after the schedule, in position order */
+        ans->makespan < T - DLS_ORDER_MIP_AGREE * fabs(T))
+        return dls__fail(err, DLS_ENUMERIC, "order mip: the MIP's optimum %.17g s is not one: "
+                         "without the processors it sends nothing the schedule replays to "
+                         "%.17g s", T, ans->makespan);
     memset(in, 0, m);
     for (size_t k = 0; k < used; k++)
         in[ans->order[k]] = 1;
@@ -561,8 +566,33 @@ static dls_status finish(const dls__star *st, const work *w, dls__order_mip_answ
             ans->order[at++] = i;
             ans->load[i] = 0;
         }
-done:
-    dls__star_free(&sub);
+    return DLS_OK;
+}
+
+/* The answer from what GLPK found: the order, clean loads, the replays and their checks. */
+static dls_status finish(const dls__star *st, const work *w, dls__order_mip_answer *ans,
+                         dls_error *err)
+{
+    const layout *L = w->L;
+    size_t m = st->m, np = 0;
+    const double *y = w->polished ? w->pol_y : w->best.y;
+    double T = (w->polished ? w->pol_T : w->best.T) * L->tau;
+    ans->mip_makespan = w->best.T * L->tau;
+    ans->polished = w->polished;
+    size_t *placed = malloc(m * sizeof *placed); /* slot by slot, the position placed there */
+    unsigned char *in = calloc(m, 1);
+    double *x = calloc(m, sizeof *x);
+    dls_status res = DLS_OK;
+    if (placed == NULL || in == NULL || x == NULL)
+        res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
+    if (res == DLS_OK)
+        res = read_order(st, w, y, ans, placed, &np, in, err);
+    if (res == DLS_OK) {
+        clean_order_loads(st, L, placed, np, ans);
+        res = check_own(st, w, T, ans, placed, np, x, err);
+    }
+    if (res == DLS_OK)
+        res = order_schedule(st, L, T, placed, np, x, in, ans, err);
     free(placed);
     free(in);
     free(x);
