@@ -127,7 +127,6 @@ typedef struct mlp_work {
     char tried[200];
 } mlp_work;
 
-/* Room for sequences of n chunks in every array sized by chunks (all of one capacity). */
 /* Arrays of one type that share a capacity, grown together to hold `need` elements each by
  * the project's policy (dls__grow); *cap becomes the least capacity obtained. -1 when out of
  * memory (*cap unchanged: the arrays grown so far keep their larger blocks). */
@@ -161,6 +160,7 @@ static int grow_doubles(double **const *arr, size_t count, size_t *cap, size_t n
     return 0;
 }
 
+/* Room for sequences of n chunks in every array sized by chunks (all of one capacity). */
 static int reserve(mlp_work *w, size_t n)
 {
     if (n <= w->cap_seq)
