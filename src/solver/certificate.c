@@ -494,19 +494,17 @@ static dls_status pass(job *j, int dual, size_t n, dls_error *err)
     return w->late ? DLS_ELIMIT : DLS_OK;
 }
 
-/* Checks both points exactly; fills R and nu. */
-static dls_status check(job *j, const dls__star *st, dls_error *err)
+/* The primal point checked: bounds, every finish row, the load. What it breaks (NULL:
+ * nothing), at the position *at (m: the whole). */
+static const char *check_primal(job *j, const dls__star *st, size_t *at)
 {
     cert *w = &j->w;
     size_t m = st->m;
-    mpq_t T, a, sum, D;
-    mpq_inits(T, a, sum, D, NULL);
-    dls_status rc = DLS_OK;
+    mpq_t T, a, sum;
+    mpq_inits(T, a, sum, NULL);
     const char *what = NULL;
-    size_t at = 0;
-    /* primal: bounds, the load, every finish row */
     for (size_t k = 0; k < m && what == NULL && !late(w); k++) {
-        at = k;
+        *at = k;
         mpq_set_d(w->q, st->S[k]);
         mpq_add(T, T, w->q);
         mpq_set_d(w->q, st->C[k]);
@@ -539,15 +537,25 @@ static dls_status check(job *j, const dls__star *st, dls_error *err)
     mpq_set_d(w->q, st->V);
     if (what == NULL && !mpq_equal(sum, w->q)) {
         what = "loads that do not sum to the load";
-        at = m;
+        *at = m;
     }
-    /* dual: weights, R, the limits' prices, every load's reduced cost, the objective */
-    mpq_set_ui(sum, 0, 1);
+    mpq_clears(T, a, sum, NULL);
+    return what;
+}
+
+/* The dual point checked, filling R and nu: weights, R, the limits' prices, every load's
+ * reduced cost, the objective. What it breaks (NULL: nothing), at the position *at (m:
+ * the whole). */
+static const char *check_dual(job *j, const dls__star *st, size_t *at)
+{
+    cert *w = &j->w;
+    size_t m = st->m;
+    mpq_t sum, D, Bk;
+    mpq_inits(sum, D, Bk, NULL);
+    const char *what = NULL;
     for (size_t k = m; what == NULL && !late(w) && k-- > 0;) {
-        at = k;
-        mpq_t Bk;
-        mpq_init(Bk);
-        mpq_set_ui(a, 0, 1);
+        *at = k;
+        mpq_set_ui(Bk, 0, 1);
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
             if (mpq_sgn(j->y[l]) < 0)
                 what = "a negative dual weight";
@@ -577,11 +585,10 @@ static dls_status check(job *j, const dls__star *st, dls_error *err)
         mpq_set_d(w->q, st->S[k]);
         mpq_mul(w->q, w->q, sum);
         mpq_add(D, D, w->q);
-        mpq_clear(Bk);
     }
     if (what == NULL && mpq_cmp(sum, w->one) != 0) {
         what = "dual weights that do not sum to 1";
-        at = m;
+        *at = m;
     }
     if (what == NULL) {
         mpq_set_d(w->q, st->V);
@@ -589,21 +596,29 @@ static dls_status check(job *j, const dls__star *st, dls_error *err)
         mpq_add(D, D, w->q);
         if (!mpq_equal(D, j->cmax)) {
             what = "a dual objective other than the makespan";
-            at = m;
+            *at = m;
         }
     }
-    if (w->late && what == NULL)
-        rc = DLS_ELIMIT;
-    else if (what != NULL) {
-        if (at < m)
-            rc = dls__fail(err, DLS_ENUMERIC, "no rational certificate: the optimal basis gives "
-                           "%s (processor at position %zu of the send order)", what, at + 1);
-        else
-            rc = dls__fail(err, DLS_ENUMERIC, "no rational certificate: the optimal basis "
-                           "gives %s", what);
-    }
-    mpq_clears(T, a, sum, D, NULL);
-    return rc;
+    mpq_clears(sum, D, Bk, NULL);
+    return what;
+}
+
+/* Checks both points exactly; fills R and nu. */
+static dls_status check(job *j, const dls__star *st, dls_error *err)
+{
+    size_t at = 0;
+    const char *what = check_primal(j, st, &at);
+    if (what == NULL)
+        what = check_dual(j, st, &at);
+    if (j->w.late && what == NULL)
+        return DLS_ELIMIT;
+    if (what == NULL)
+        return DLS_OK;
+    if (at < st->m)
+        return dls__fail(err, DLS_ENUMERIC, "no rational certificate: the optimal basis gives "
+                         "%s (processor at position %zu of the send order)", what, at + 1);
+    return dls__fail(err, DLS_ENUMERIC, "no rational certificate: the optimal basis gives %s",
+                     what);
 }
 
 static dls_status output(job *j, const dls__star *st, dls__certificate *out, dls_error *err)

@@ -8,4 +8,6 @@ libdlsched_core_la_SOURCES += \
 	src/solver/certificate.c \
 	src/solver/lp_export.c \
 	src/solver/mip.c \
-	src/solver/order_mip.c
+	src/solver/order_mip.c \
+	src/solver/triplets.h \
+	src/solver/triplets.c

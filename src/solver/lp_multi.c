@@ -31,6 +31,7 @@
 
 #include <glpk.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,7 @@
 #include "core/locale.h"
 #include "solver/glpk_guard.h"
 #include "solver/solver.h"
+#include "solver/triplets.h"
 
 /* A move must shorten the makespan by this relative amount to be kept (the LP's own
  * tolerances are 1e-7 relative to the scaled values). */
@@ -85,9 +87,7 @@ typedef struct mlp_work {
     dls__glpk_guard *g;
     double u, tau;
     /* scratch for one LP */
-    int *ia, *ja;
-    double *ar;
-    size_t cap_nz;
+    dls__triplets t;             /* the matrix, grown as the LPs need (see triplets.h) */
     size_t *prev, *back, *last;  /* previous chunk of the processor, the chunk W back, last
                                     chunk of each position (SIZE_MAX: none) */
     size_t cap_seq, cap_pos;
@@ -127,7 +127,6 @@ typedef struct mlp_work {
     char tried[200];
 } mlp_work;
 
-/* Room for sequences of n chunks in every array sized by chunks (all of one capacity). */
 /* Arrays of one type that share a capacity, grown together to hold `need` elements each by
  * the project's policy (dls__grow); *cap becomes the least capacity obtained. -1 when out of
  * memory (*cap unchanged: the arrays grown so far keep their larger blocks). */
@@ -161,6 +160,7 @@ static int grow_doubles(double **const *arr, size_t count, size_t *cap, size_t n
     return 0;
 }
 
+/* Room for sequences of n chunks in every array sized by chunks (all of one capacity). */
 static int reserve(mlp_work *w, size_t n)
 {
     if (n <= w->cap_seq)
@@ -190,12 +190,15 @@ static size_t lines_most(const dls__star *st)
  * 2 per line (arrive, after or release), window, and for a chunk whose results return:
  * its return row, the row after the previous return, the row after the last send, and
  * the return's column. */
-static size_t slot_window(const mlp_work *w) { return 5 + 2 * w->lmax; }
-static size_t slot_ret(const mlp_work *w) { return 6 + 2 * w->lmax; }
-static size_t slot_retseq(const mlp_work *w) { return 7 + 2 * w->lmax; }
-static size_t slot_port(const mlp_work *w) { return 8 + 2 * w->lmax; }
-static size_t slot_retcol(const mlp_work *w) { return 9 + 2 * w->lmax; }
-static size_t slots_of(const dls__star *st) { return 10 + 2 * lines_most(st); }
+enum { SLOT_COLS = 3, SLOT_SEND = 3, SLOT_HOLD = 4, SLOT_LINES = 5 };
+static size_t slot_arrive(size_t line) { return SLOT_LINES + 2 * line; }
+static size_t slot_after(size_t line) { return SLOT_LINES + 2 * line + 1; }
+static size_t slot_window(const mlp_work *w) { return SLOT_LINES + 2 * w->lmax; }
+static size_t slot_ret(const mlp_work *w) { return slot_window(w) + 1; }
+static size_t slot_retseq(const mlp_work *w) { return slot_window(w) + 2; }
+static size_t slot_port(const mlp_work *w) { return slot_window(w) + 3; }
+static size_t slot_retcol(const mlp_work *w) { return slot_window(w) + 4; }
+static size_t slots_of(const dls__star *st) { return SLOT_LINES + 2 * lines_most(st) + 5; }
 
 /* Whether the results of a chunk of position i return to the originator. */
 static int returns(const dls__mlp_spec *sp, size_t i)
@@ -207,35 +210,15 @@ static int col_xi(size_t k) { return (int)(3 * k) + 1; }
 static int col_A(size_t k) { return (int)(3 * k) + 2; }
 static int col_F(size_t k) { return (int)(3 * k) + 3; }
 
-static void put(mlp_work *w, size_t *nz, int i, int j, double v)
-{
-    if (v == 0)
-        return;
-    ++*nz;
-    w->ia[*nz] = i;
-    w->ja[*nz] = j;
-    w->ar[*nz] = v;
-}
+static void put(mlp_work *w, int i, int j, double v) { dls__triplets_put(&w->t, i, j, v); }
 
-/* The nonzeros and rows of the LP of seq (n chunks), for the allocation. */
 /* A size's coefficient, left out for a chunk fixed at 0 (see mark_zero). */
-static void put_x(mlp_work *w, size_t *nz, int i, size_t k, double v)
+static void put_x(mlp_work *w, int i, size_t k, double v)
 {
     if (w->zero[k] == 0)
-        put(w, nz, i, col_xi(k), v);
+        put(w, i, col_xi(k), v);
 }
 
-static size_t count_nz(const dls__star *st, size_t n, size_t W)
-{
-    size_t most = 1;
-    for (size_t k = 0; k < st->m; k++)
-        if (st->off[k + 1] - st->off[k] > most)
-            most = st->off[k + 1] - st->off[k];
-    return n * (4 + 4 + 6 * most + W + 2 + 12) + 8;
-}
-
-/* Builds the LP of seq (positions, n chunks) into a new problem. names: row and column
- * names (exports). Returns NULL when out of memory. */
 static double replay_lines(const mlp_work *w, const size_t *seq, size_t n, const double *x,
                            double *fin);
 
@@ -385,185 +368,227 @@ static int seq_holds(const mlp_work *w, const size_t *seq, size_t n)
     return dls__holds(capacity, st->V);
 }
 
-static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
+/* The LP being built: its problem, whether rows and columns get names (an export), and
+ * the row added last. */
+typedef struct mlp_build {
+    mlp_work *w;
+    glp_prob *P;
+    int names;
+    int row;
+} mlp_build;
+
+/* Adds a row of the given bounds for basis slot `slot` of chunk `chunk` (SIZE_MAX: a
+ * makespan row, slot its position, or the load row, slot SIZE_MAX), named in an export. */
+DLS_PRINTF(7, 8)
+static void new_row(mlp_build *b, size_t chunk, size_t slot, int type, double lo, double up,
+                    const char *fmt, ...)
 {
-    const dls__mlp_spec *sp = w->sp;
-    const dls__star *st = sp->st;
-    size_t m = st->m, W = sp->window;
-    double u = w->u, tau = w->tau;
+    mlp_work *w = b->w;
+    b->row = glp_add_rows(b->P, 1);
+    glp_set_row_bnds(b->P, b->row, type, lo, up);
+    if ((size_t)b->row < w->cap_rows) {
+        w->row_chunk[b->row] = chunk;
+        w->row_slot[b->row] = slot;
+    }
+    if (b->names) {
+        char name[64];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(name, sizeof name, fmt, ap);
+        va_end(ap);
+        glp_set_row_name(b->P, b->row, name);
+    }
+}
+
+/* Names column col in an export. */
+DLS_PRINTF(3, 4)
+static void name_col(const mlp_build *b, int col, const char *fmt, ...)
+{
+    if (!b->names)
+        return;
+    char name[64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(name, sizeof name, fmt, ap);
+    va_end(ap);
+    glp_set_col_name(b->P, col, name);
+}
+
+/* Room for the LP of n chunks on m positions, and the chunks linked (link_chunks). -1
+ * when out of memory. */
+static int build_prepare(mlp_work *w, const size_t *seq, size_t n)
+{
+    size_t m = w->sp->st->m;
     if (reserve(w, n) != 0)
-        return NULL;
+        return -1;
     size_t **const last[] = {&w->last};
     if (m > w->cap_pos && grow_sizes(last, 1, &w->cap_pos, m) != 0)
-        return NULL;
-    size_t need = count_nz(st, n, W) + 1;
-    if (need > w->cap_nz) {
-        /* GLPK's triplets: two int arrays and a double array of one length */
-        size_t c_ia = w->cap_nz, c_ja = w->cap_nz, c_ar = w->cap_nz;
-        int *ia = dls__grow(w->ia, &c_ia, need, sizeof *ia);
-        if (ia != NULL)
-            w->ia = ia;
-        int *ja = ia ? dls__grow(w->ja, &c_ja, need, sizeof *ja) : NULL;
-        if (ja != NULL)
-            w->ja = ja;
-        double *ar = ja ? dls__grow(w->ar, &c_ar, need, sizeof *ar) : NULL;
-        if (ar == NULL)
-            return NULL;
-        w->ar = ar;
-        w->cap_nz = c_ia < c_ja ? (c_ia < c_ar ? c_ia : c_ar) : (c_ja < c_ar ? c_ja : c_ar);
-    }
-    size_t rows_most = n * (w->slots - 3) + m + 2;
+        return -1;
+    /* every slot but the 3 columns' may be a row, plus the makespan rows and the load */
+    size_t rows_most = n * (w->slots - SLOT_COLS) + m + 2;
     size_t **const rows[] = {&w->row_chunk, &w->row_slot};
     if (rows_most > w->cap_rows && grow_sizes(rows, 2, &w->cap_rows, rows_most) != 0)
-        return NULL;
+        return -1;
     link_chunks(w, seq, n);
-    glp_prob *P = glp_create_prob();
-    glp_set_obj_dir(P, GLP_MIN);
-    if (names) {
-        glp_set_prob_name(P, "dlsched_installments");
-        glp_set_obj_name(P, "makespan");
+    return 0;
+}
+
+/* The columns of chunk k: its size (fixed at 0 where mark_zero says), arrival, finish. */
+static void chunk_columns(mlp_build *b, const size_t *seq, size_t k)
+{
+    const mlp_work *w = b->w;
+    const dls__star *st = w->sp->st;
+    size_t i = seq[k];
+    double cap = fmin(st->B[i], st->V) / w->u;
+    glp_set_col_bnds(b->P, col_xi(k), cap > 0 && !w->zero[k] ? GLP_DB : GLP_FX, 0,
+                     w->zero[k] ? 0 : cap);
+    glp_set_col_bnds(b->P, col_A(k), GLP_LO, 0, 0);
+    glp_set_col_bnds(b->P, col_F(k), GLP_LO, 0, 0);
+    name_col(b, col_xi(k), "x_%zu", k + 1);
+    name_col(b, col_A(k), "A_%zu", k + 1);
+    name_col(b, col_F(k), "F_%zu", k + 1);
+}
+
+/* The rows of chunk k: its send after the previous one's, its hold (a limited processor
+ * holds W chunks at once: it arrives after the chunk W back finished), per time line its
+ * arrival and its start after the processor's previous chunk (or its release), and its
+ * window's load. */
+static void chunk_rows(mlp_build *b, const size_t *seq, size_t k)
+{
+    mlp_work *w = b->w;
+    const dls__mlp_spec *sp = w->sp;
+    const dls__star *st = sp->st;
+    size_t i = seq[k];
+    double u = w->u, tau = w->tau;
+    double S = st->S[i] / tau, C = st->C[i] * u / tau;
+    new_row(b, k, SLOT_SEND, GLP_LO, S, 0, "send_%zu", k + 1);
+    put(w, b->row, col_A(k), 1);
+    put_x(w, b->row, k, -C);
+    if (k > 0)
+        put(w, b->row, col_A(k - 1), -1);
+    if (isfinite(st->B[i]) && w->back[k] != SIZE_MAX) {
+        new_row(b, k, SLOT_HOLD, GLP_LO, S, 0, "hold_%zu", k + 1);
+        put(w, b->row, col_A(k), 1);
+        put_x(w, b->row, k, -C);
+        put(w, b->row, col_F(w->back[k]), -1);
     }
-    if (names) /* an export: the whole model */
-        for (size_t k = 0; k < n; k++)
-            w->zero[k] = 0;
-    else
-        mark_zero(w, seq, n);
-    glp_add_cols(P, (int)(3 * n + 1 + w->nret));
-    int colT = (int)(3 * n) + 1;
-    glp_set_col_bnds(P, colT, GLP_LO, 0, 0);
-    glp_set_obj_coef(P, colT, 1);
-    char name[64];
-    if (names)
-        glp_set_col_name(P, colT, "T");
-    size_t nz = 0;
-    int row = 0;
-    size_t key_chunk = 0, key_slot = 0;
-#define NEW_ROW(type, lo, up, ...)                                   \
-    do {                                                             \
-        row = glp_add_rows(P, 1);                                    \
-        glp_set_row_bnds(P, row, type, lo, up);                      \
-        if ((size_t)row < w->cap_rows) {                             \
-            w->row_chunk[row] = key_chunk;                           \
-            w->row_slot[row] = key_slot;                             \
-        }                                                            \
-        if (names) {                                                 \
-            snprintf(name, sizeof name, __VA_ARGS__);                \
-            glp_set_row_name(P, row, name);                          \
-        }                                                            \
-    } while (0)
-    for (size_t k = 0; k < n; k++) {
-        size_t i = seq[k];
-        double S = st->S[i] / tau, C = st->C[i] * u / tau;
-        double cap = fmin(st->B[i], st->V) / u;
-        glp_set_col_bnds(P, col_xi(k), cap > 0 && !w->zero[k] ? GLP_DB : GLP_FX, 0,
-                         w->zero[k] ? 0 : cap);
-        glp_set_col_bnds(P, col_A(k), GLP_LO, 0, 0);
-        glp_set_col_bnds(P, col_F(k), GLP_LO, 0, 0);
-        if (names) {
-            snprintf(name, sizeof name, "x_%zu", k + 1);
-            glp_set_col_name(P, col_xi(k), name);
-            snprintf(name, sizeof name, "A_%zu", k + 1);
-            glp_set_col_name(P, col_A(k), name);
-            snprintf(name, sizeof name, "F_%zu", k + 1);
-            glp_set_col_name(P, col_F(k), name);
-        }
-        key_chunk = k;
-        key_slot = 3;
-        NEW_ROW(GLP_LO, S, 0, "send_%zu", k + 1);
-        put(w, &nz, row, col_A(k), 1);
-        put_x(w, &nz, row, k, -C);
-        if (k > 0)
-            put(w, &nz, row, col_A(k - 1), -1);
-        if (isfinite(st->B[i]) && w->back[k] != SIZE_MAX) {
-            key_slot = 4;
-            NEW_ROW(GLP_LO, S, 0, "hold_%zu", k + 1);
-            put(w, &nz, row, col_A(k), 1);
-            put_x(w, &nz, row, k, -C);
-            put(w, &nz, row, col_F(w->back[k]), -1);
-        }
-        double r = sp->release != NULL ? sp->release[i] / tau : 0;
-        for (size_t l = st->off[i]; l < st->off[i + 1]; l++) {
-            double a = st->a[l] / tau, b = st->b[l] * u / tau;
-            size_t lk = l - st->off[i] + 1;
-            key_slot = 5 + 2 * (lk - 1);
-            NEW_ROW(GLP_LO, a, 0, "arrive_%zu_%zu", k + 1, lk);
-            put(w, &nz, row, col_F(k), 1);
-            put(w, &nz, row, col_A(k), -1);
-            put_x(w, &nz, row, k, -b);
-            if (w->prev[k] != SIZE_MAX) {
-                key_slot = 6 + 2 * (lk - 1);
-                NEW_ROW(GLP_LO, a, 0, "after_%zu_%zu", k + 1, lk);
-                put(w, &nz, row, col_F(k), 1);
-                put(w, &nz, row, col_F(w->prev[k]), -1);
-                put_x(w, &nz, row, k, -b);
-            } else if (r > 0) {
-                key_slot = 6 + 2 * (lk - 1);
-                NEW_ROW(GLP_LO, a + r, 0, "release_%zu_%zu", k + 1, lk);
-                put(w, &nz, row, col_F(k), 1);
-                put_x(w, &nz, row, k, -b);
-            }
-        }
-        if (isfinite(st->B[i]) && w->prev[k] != SIZE_MAX && sp->window > 1) {
-            key_slot = slot_window(w);
-            NEW_ROW(GLP_UP, 0, st->B[i] / u, "window_%zu", k + 1);
-            size_t h = k;
-            for (size_t d = 0; d < W && h != SIZE_MAX; d++, h = w->prev[h])
-                put_x(w, &nz, row, h, 1);
+    double r = sp->release != NULL ? sp->release[i] / tau : 0;
+    for (size_t l = st->off[i]; l < st->off[i + 1]; l++) {
+        double a = st->a[l] / tau, bl = st->b[l] * u / tau;
+        size_t line = l - st->off[i];
+        new_row(b, k, slot_arrive(line), GLP_LO, a, 0, "arrive_%zu_%zu", k + 1, line + 1);
+        put(w, b->row, col_F(k), 1);
+        put(w, b->row, col_A(k), -1);
+        put_x(w, b->row, k, -bl);
+        if (w->prev[k] != SIZE_MAX) {
+            new_row(b, k, slot_after(line), GLP_LO, a, 0, "after_%zu_%zu", k + 1, line + 1);
+            put(w, b->row, col_F(k), 1);
+            put(w, b->row, col_F(w->prev[k]), -1);
+            put_x(w, b->row, k, -bl);
+        } else if (r > 0) {
+            new_row(b, k, slot_after(line), GLP_LO, a + r, 0, "release_%zu_%zu", k + 1,
+                    line + 1);
+            put(w, b->row, col_F(k), 1);
+            put_x(w, b->row, k, -bl);
         }
     }
-    /* results returned: each after its computation, one at a time in return order, and
-     * with one port after the last send; return_k ends at RB_k */
+    if (isfinite(st->B[i]) && w->prev[k] != SIZE_MAX && sp->window > 1) {
+        new_row(b, k, slot_window(w), GLP_UP, 0, st->B[i] / u, "window_%zu", k + 1);
+        size_t h = k;
+        for (size_t d = 0; d < sp->window && h != SIZE_MAX; d++, h = w->prev[h])
+            put_x(w, b->row, h, 1);
+    }
+}
+
+/* Results returned: each after its computation, one at a time in return order, and with
+ * one port after the last send; return_k ends at RB_k, the column after T for the j-th
+ * return, and the makespan waits for the last. */
+static void return_rows(mlp_build *b, const size_t *seq, size_t n, int colT)
+{
+    mlp_work *w = b->w;
+    const dls__mlp_spec *sp = w->sp;
+    double u = w->u, tau = w->tau;
     for (size_t j = 0; j < w->nret; j++) {
         size_t k = w->retord[j], i = seq[k];
         int col = colT + 1 + (int)j;
         double R = sp->ret_S[i] / tau, D = sp->ret_C[i] * sp->ret_frac[i] * u / tau;
-        glp_set_col_bnds(P, col, GLP_LO, 0, 0);
-        if (names) {
-            snprintf(name, sizeof name, "RB_%zu", k + 1);
-            glp_set_col_name(P, col, name);
-        }
-        key_chunk = k;
-        key_slot = slot_ret(w);
-        NEW_ROW(GLP_LO, R, 0, "return_%zu", k + 1);
-        put(w, &nz, row, col, 1);
-        put(w, &nz, row, col_F(k), -1);
-        put_x(w, &nz, row, k, -D);
+        glp_set_col_bnds(b->P, col, GLP_LO, 0, 0);
+        name_col(b, col, "RB_%zu", k + 1);
+        new_row(b, k, slot_ret(w), GLP_LO, R, 0, "return_%zu", k + 1);
+        put(w, b->row, col, 1);
+        put(w, b->row, col_F(k), -1);
+        put_x(w, b->row, k, -D);
         if (j > 0) {
-            key_slot = slot_retseq(w);
-            NEW_ROW(GLP_LO, R, 0, "return_after_%zu", k + 1);
-            put(w, &nz, row, col, 1);
-            put(w, &nz, row, col - 1, -1);
-            put_x(w, &nz, row, k, -D);
+            new_row(b, k, slot_retseq(w), GLP_LO, R, 0, "return_after_%zu", k + 1);
+            put(w, b->row, col, 1);
+            put(w, b->row, col - 1, -1);
+            put_x(w, b->row, k, -D);
         } else if (!sp->two_port) {
-            key_slot = slot_port(w);
-            NEW_ROW(GLP_LO, R, 0, "return_port_%zu", k + 1);
-            put(w, &nz, row, col, 1);
-            put(w, &nz, row, col_A(n - 1), -1);
-            put_x(w, &nz, row, k, -D);
+            new_row(b, k, slot_port(w), GLP_LO, R, 0, "return_port_%zu", k + 1);
+            put(w, b->row, col, 1);
+            put(w, b->row, col_A(n - 1), -1);
+            put_x(w, b->row, k, -D);
         }
         if (j + 1 == w->nret) {
-            key_chunk = SIZE_MAX;
-            key_slot = m; /* a makespan row of its own */
-            NEW_ROW(GLP_LO, 0, 0, "makespan_returns");
-            put(w, &nz, row, colT, 1);
-            put(w, &nz, row, col, -1);
+            /* a makespan row of its own, after the positions' */
+            new_row(b, SIZE_MAX, sp->st->m, GLP_LO, 0, 0, "makespan_returns");
+            put(w, b->row, colT, 1);
+            put(w, b->row, col, -1);
         }
     }
-    for (size_t i = 0; i < m; i++)
+}
+
+/* The makespan T after each position's last chunk, and the load V in the sizes. */
+static void makespan_and_load_rows(mlp_build *b, size_t n, int colT)
+{
+    mlp_work *w = b->w;
+    const dls__star *st = w->sp->st;
+    for (size_t i = 0; i < st->m; i++)
         if (w->last[i] != SIZE_MAX) {
-            key_chunk = SIZE_MAX;
-            key_slot = i;
-            NEW_ROW(GLP_LO, 0, 0, "makespan_%zu", i + 1);
-            put(w, &nz, row, colT, 1);
-            put(w, &nz, row, col_F(w->last[i]), -1);
+            new_row(b, SIZE_MAX, i, GLP_LO, 0, 0, "makespan_%zu", i + 1);
+            put(w, b->row, colT, 1);
+            put(w, b->row, col_F(w->last[i]), -1);
         }
-    key_chunk = SIZE_MAX;
-    key_slot = SIZE_MAX;
-    NEW_ROW(GLP_FX, st->V / u, st->V / u, "load");
+    new_row(b, SIZE_MAX, SIZE_MAX, GLP_FX, st->V / w->u, st->V / w->u, "load");
     for (size_t k = 0; k < n; k++)
-        put_x(w, &nz, row, k, 1);
-#undef NEW_ROW
-    glp_load_matrix(P, (int)nz, w->ia, w->ja, w->ar);
+        put_x(w, b->row, k, 1);
+}
+
+/* Builds the LP of seq (positions, n chunks) into a new problem: columns x_k, A_k, F_k per
+ * chunk (col_xi, col_A, col_F), then T, then RB per return. names: row and column names,
+ * and the whole model (an export: no chunk fixed at 0). Returns NULL when out of memory. */
+static glp_prob *build(mlp_work *w, const size_t *seq, size_t n, int names)
+{
+    if (build_prepare(w, seq, n) != 0)
+        return NULL;
+    glp_prob *P = glp_create_prob();
+    mlp_build b = {w, P, names, 0};
+    glp_set_obj_dir(P, GLP_MIN);
+    if (names) {
+        glp_set_prob_name(P, "dlsched_installments");
+        glp_set_obj_name(P, "makespan");
+        for (size_t k = 0; k < n; k++)
+            w->zero[k] = 0;
+    } else {
+        mark_zero(w, seq, n);
+    }
+    glp_add_cols(P, (int)(3 * n + 1 + w->nret));
+    int colT = (int)(3 * n) + 1;
+    glp_set_col_bnds(P, colT, GLP_LO, 0, 0);
+    glp_set_obj_coef(P, colT, 1);
+    name_col(&b, colT, "T");
+    dls__triplets_clear(&w->t);
+    for (size_t k = 0; k < n; k++) {
+        chunk_columns(&b, seq, k);
+        chunk_rows(&b, seq, k);
+    }
+    return_rows(&b, seq, n, colT);
+    makespan_and_load_rows(&b, n, colT);
+    /* the triplets grow inside GLPK's thread: their memory is the work's (see triplets.h) */
+    if (dls__triplets_load(&w->t, P) != DLS_OK) {
+        glp_delete_prob(P);
+        return NULL;
+    }
     return P;
 }
 
@@ -593,7 +618,7 @@ static int warm_basis(mlp_work *w, glp_prob *P, const size_t *ids, size_t n)
     int rows = glp_get_num_rows(P), cols = glp_get_num_cols(P), basic = 0, known = 0;
     for (size_t k = 0; k < n; k++) {
         unsigned char *b = stored(w, ids[k]);
-        for (int c = 0; c < 3; c++) {
+        for (int c = 0; c < SLOT_COLS; c++) {
             int stt = b != NULL && b[c] ? b[c] : GLP_NL;
             known += b != NULL && b[c];
             glp_set_col_stat(P, (int)(3 * k) + c + 1, stt);
@@ -650,7 +675,7 @@ static void keep_basis(mlp_work *w, glp_prob *P, const size_t *ids, size_t n)
         if (b == NULL)
             return;
         memset(b, 0, w->slots);
-        for (int c = 0; c < 3; c++)
+        for (int c = 0; c < SLOT_COLS; c++)
             b[c] = (unsigned char)glp_get_col_stat(P, (int)(3 * k) + c + 1);
     }
     int colT = (int)(3 * n) + 1;
@@ -746,21 +771,138 @@ static double replay_lines(const mlp_work *w, const size_t *seq, size_t n, const
 }
 
 
-static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, int keep,
-                          int *nomem, int retried)
+/* Whether a limit (time, LPs) forbids another LP; if so, says which in w->tried. */
+static int at_limit(mlp_work *w)
 {
-    dls__glpk_guard *g = w->g;
-    if (dls__glpk_left(g) <= 0) {
+    if (dls__glpk_left(w->g) <= 0) {
         w->limited = 1;
         snprintf(w->tried, sizeof w->tried, "no time left");
-        return NAN;
+        return 1;
     }
     if (w->sp->max_lps > 0 && w->lps >= w->sp->max_lps) {
         w->limited = 1;
         snprintf(w->tried, sizeof w->tried, "%u LPs solved, the limit", w->lps);
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether an LP may be solved again, more carefully, after try `retried`. */
+static int may_retry(const mlp_work *w, int retried)
+{
+    return retried < DLS_MLP_RETRY_DROP && dls__glpk_left(w->g) > 0;
+}
+
+/* The simplex on P, as try `retried` asks: scaled, from the stored basis of ids (NULL:
+ * none), then a fresh one, dual then primal; or carefully (run_careful). 1 when it ended. */
+static int solve_lp(mlp_work *w, glp_prob *P, const size_t *ids, size_t n, int retried)
+{
+    dls__glpk_guard *g = w->g;
+    unsigned long it = DLS_MLP_ITER_BASE + DLS_MLP_ITER_PER * (unsigned long)(
+                                               glp_get_num_rows(P) + glp_get_num_cols(P));
+    if (!(retried < DLS_MLP_RETRY_UNSCALED || retried == DLS_MLP_RETRY_DROP))
+        return run_careful(w, P, it);
+    int ok = 0;
+    glp_scale_prob(P, GLP_SF_AUTO);
+    if (ids != NULL && warm_basis(w, P, ids, n)) {
+        ok = run(w, P, GLP_DUALP, it);
+        w->warm += ok;
+    }
+    if (!ok && dls__glpk_left(g) > 0) {
+        glp_adv_basis(P, 0);
+        ok = run(w, P, GLP_DUALP, it);
+    }
+    if (!ok && dls__glpk_left(g) > 0 && w->last_ret != GLP_ETMLIM) {
+        glp_adv_basis(P, 0);
+        ok = run(w, P, GLP_PRIMAL, it);
+    }
+    return ok;
+}
+
+/* The makespan of P's optimum, its sizes in w->x: at least 0 and summing to V, the largest
+ * chunk taking the LP's rounding (within its limit). The basis is kept for keep_ids (NULL:
+ * not kept). *again when the LP is to be solved again. */
+static double optimum(mlp_work *w, glp_prob *P, const size_t *seq, size_t n, int retried,
+                      const size_t *keep_ids, int *again)
+{
+    double sum = 0;
+    size_t top = 0;
+    for (size_t k = 0; k < n; k++) {
+        w->x[k] = fmax(0, glp_get_col_prim(P, col_xi(k))) * w->u;
+        sum += w->x[k];
+        if (w->x[k] > w->x[top])
+            top = k;
+    }
+    const dls__star *st = w->sp->st;
+    double fixed = w->x[top] + (st->V - sum);
+    if (fixed >= 0 && fixed <= fmin(st->B[seq[top]], st->V))
+        w->x[top] = fixed;
+    double T = glp_get_obj_val(P) * w->tau;
+    w->objective = T;
+    /* the LP's answer must be its sizes' timeline: a warm start from a basis GLPK
+     * misjudged has been seen to end "optimal" far off; such an answer is solved
+     * again from a fresh basis */
+    double R = replay_lines(w, seq, n, w->x, w->fin);
+    if (!(fabs(R - T) <= DLS_MLP_AGREE * fmax(R, T)) && may_retry(w, retried)) {
+        *again = 1;
         return NAN;
     }
-    dls__glpk_stage(g, "the multi-installment LP of %zu chunks (LP %u)", n, w->lps + 1);
+    /* agreeing, or as the last resort: the sizes' own timeline, a schedule that holds, is
+     * the answer, and the LP's makespan (w->objective) beside it says by how much they
+     * differ */
+    T = R;
+    if (keep_ids != NULL && !isnan(T))
+        keep_basis(w, P, keep_ids, n);
+    return T;
+}
+
+/* What the simplex's end on P says: the makespan, INFINITY when the LP is infeasible, NAN
+ * when it did not end (w->limited or w->failed say why, w->tried how). *again when the
+ * LP is to be solved again, more carefully. */
+static double outcome(mlp_work *w, glp_prob *P, const size_t *seq, size_t n, int ok,
+                      int retried, const size_t *keep_ids, int *again)
+{
+    if (ok && glp_get_status(P) == GLP_NOFEAS && seq_holds(w, seq, n)) {
+        /* a feasible LP GLPK called infeasible: solved again, more carefully */
+        if (may_retry(w, retried)) {
+            *again = 1;
+            return NAN;
+        }
+        w->failed = 1;
+        snprintf(w->tried, sizeof w->tried, "GLPK's simplex found no feasible solution to "
+                 "the LP of %zu chunks, which the limits hold", n);
+        return NAN;
+    }
+    if (ok && glp_get_status(P) == GLP_NOFEAS)
+        return INFINITY;
+    if (ok)
+        return optimum(w, P, seq, n, retried, keep_ids, again);
+    if (w->last_ret == GLP_ETMLIM || dls__glpk_left(w->g) <= 0) {
+        w->limited = 1;
+        snprintf(w->tried, sizeof w->tried, "time limit reached in an LP of %zu chunks", n);
+        return NAN;
+    }
+    if (may_retry(w, retried)) {
+        /* GLPK's simplex failed (a singular or ill-conditioned basis), or stalled past its
+         * iterations (automatic, many times what a healthy LP takes): more carefully */
+        *again = 1;
+        return NAN;
+    }
+    w->failed = 1; /* a stall past the iterations too: numerical, as a failure */
+    snprintf(w->tried, sizeof w->tried, "GLPK's simplex ended with code %d, status %d on "
+             "an LP of %zu chunks", w->last_ret, glp_get_status(P), n);
+    return NAN;
+}
+
+/* The makespan of the LP of seq (n chunks; ids: their identities for a warm start, NULL:
+ * none; keep: its basis kept for them), solved again more carefully as long as the LP
+ * says to (retried: the tries so far). NAN when it did not end; *nomem when out of memory. */
+static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, int keep,
+                          int *nomem, int retried)
+{
+    if (at_limit(w))
+        return NAN;
+    dls__glpk_stage(w->g, "the multi-installment LP of %zu chunks (LP %u)", n, w->lps + 1);
     w->drop = retried == DLS_MLP_RETRY_DROP;
     glp_prob *P = build(w, seq, n, 0);
     w->drop = 0;
@@ -769,87 +911,11 @@ static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, siz
         return NAN;
     }
     w->lps++;
-    unsigned long it = DLS_MLP_ITER_BASE + DLS_MLP_ITER_PER * (unsigned long)(
-                                               glp_get_num_rows(P) + glp_get_num_cols(P));
-    int ok = 0;
-    if (retried < DLS_MLP_RETRY_UNSCALED || retried == DLS_MLP_RETRY_DROP) {
-        glp_scale_prob(P, GLP_SF_AUTO);
-        if (ids != NULL && warm_basis(w, P, ids, n)) {
-            ok = run(w, P, GLP_DUALP, it);
-            w->warm += ok;
-        }
-        if (!ok && dls__glpk_left(g) > 0) {
-            glp_adv_basis(P, 0);
-            ok = run(w, P, GLP_DUALP, it);
-        }
-        if (!ok && dls__glpk_left(g) > 0 && w->last_ret != GLP_ETMLIM) {
-            glp_adv_basis(P, 0);
-            ok = run(w, P, GLP_PRIMAL, it);
-        }
-    } else {
-        ok = run_careful(w, P, it);
-    }
-    double T = NAN;
-    if (ok && glp_get_status(P) == GLP_NOFEAS && seq_holds(w, seq, n)) {
-        /* a feasible LP GLPK called infeasible: solved again, more carefully */
-        if (retried < DLS_MLP_RETRY_DROP && dls__glpk_left(g) > 0) {
-            glp_delete_prob(P);
-            return evaluate_at(w, seq, NULL, n, 0, nomem, retried + 1);
-        }
-        w->failed = 1;
-        snprintf(w->tried, sizeof w->tried, "GLPK's simplex found no feasible solution to "
-                 "the LP of %zu chunks, which the limits hold", n);
-    } else if (ok && glp_get_status(P) == GLP_NOFEAS) {
-        T = INFINITY;
-    } else if (ok) {
-        /* the sizes, at least 0 and summing to V: the largest chunk takes the LP's
-         * rounding (within its limit) */
-        double sum = 0;
-        size_t top = 0;
-        for (size_t k = 0; k < n; k++) {
-            w->x[k] = fmax(0, glp_get_col_prim(P, col_xi(k))) * w->u;
-            sum += w->x[k];
-            if (w->x[k] > w->x[top])
-                top = k;
-        }
-        const dls__star *st = w->sp->st;
-        double fixed = w->x[top] + (st->V - sum);
-        if (fixed >= 0 && fixed <= fmin(st->B[seq[top]], st->V))
-            w->x[top] = fixed;
-        T = glp_get_obj_val(P) * w->tau;
-        w->objective = T;
-        /* the LP's answer must be its sizes' timeline: a warm start from a basis GLPK
-         * misjudged has been seen to end "optimal" far off; such an answer is solved
-         * again from a fresh basis, and counts as a failure if it stays off */
-        double R = replay_lines(w, seq, n, w->x, w->fin);
-        if (!(fabs(R - T) <= DLS_MLP_AGREE * fmax(R, T))) {
-            if (retried < DLS_MLP_RETRY_DROP && dls__glpk_left(g) > 0) {
-                glp_delete_prob(P);
-                return evaluate_at(w, seq, NULL, n, 0, nomem, retried + 1);
-            }
-            /* the last resort: the sizes' own timeline, a schedule that holds, is the answer,
-             * and the LP's makespan (w->objective) beside it says by how much they differ */
-            T = R;
-        } else {
-            T = R;
-        }
-        if (keep && ids != NULL && !isnan(T))
-            keep_basis(w, P, ids, n);
-    } else if (w->last_ret == GLP_ETMLIM || dls__glpk_left(g) <= 0) {
-        w->limited = 1;
-        snprintf(w->tried, sizeof w->tried, "time limit reached in an LP of %zu chunks", n);
-    } else if (w->last_ret != GLP_ETMLIM && retried < DLS_MLP_RETRY_DROP &&
-               dls__glpk_left(g) > 0) {
-        /* GLPK's simplex failed (a singular or ill-conditioned basis), or stalled past its
-         * iterations (automatic, many times what a healthy LP takes): more carefully */
-        glp_delete_prob(P);
-        return evaluate_at(w, seq, NULL, n, 0, nomem, retried + 1);
-    } else {
-        w->failed = 1; /* a stall past the iterations too: numerical, as a failure */
-        snprintf(w->tried, sizeof w->tried, "GLPK's simplex ended with code %d, status %d on "
-                 "an LP of %zu chunks", w->last_ret, glp_get_status(P), n);
-    }
+    int ok = solve_lp(w, P, ids, n, retried), again = 0;
+    double T = outcome(w, P, seq, n, ok, retried, keep ? ids : NULL, &again);
     glp_delete_prob(P);
+    if (again)
+        return evaluate_at(w, seq, NULL, n, 0, nomem, retried + 1);
     return T;
 }
 
@@ -1079,111 +1145,118 @@ static int fallback_sizing(mlp_work *w, const size_t *seq, size_t n)
     return 1;
 }
 
-static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
+/* The given sequence's LP (no search). */
+static void run_given(mlp_work *w, int *nomem)
 {
-    mlp_work *w = arg;
+    const dls__mlp_spec *sp = w->sp;
+    if (reserve(w, sp->nseq) != 0)
+        *nomem = 1;
+    double T = *nomem ? NAN : evaluate(w, sp->seq, NULL, sp->nseq, 0, nomem);
+    w->bT = T; /* NAN: the LP did not end (a limit, a failure) */
+    if (!isnan(T)) {
+        memcpy(w->best, sp->seq, sp->nseq * sizeof *sp->seq);
+        memcpy(w->bx, w->x, sp->nseq * sizeof *w->x);
+        w->nbest = sp->nseq;
+        w->bT = T;
+        w->best_objective = w->objective;
+    }
+}
+
+/* Round-robin over the base order: r rounds of it, r = 1, 2, ..., until a limit, or
+ * DLS_MLP_STALE_ROUNDS rounds without a better answer (without a cap on rounds). */
+static void round_robin(mlp_work *w, int *nomem)
+{
+    const dls__mlp_spec *sp = w->sp;
+    unsigned stale = 0;
+    for (unsigned r = 1; !stopped(w, nomem); r++) {
+        if (sp->max_rounds > 0 && r > sp->max_rounds)
+            break;
+        size_t n = (size_t)r * sp->nbase;
+        if (n > sp->max_chunks || reserve(w, n) != 0)
+            break;
+        for (size_t k = 0; k < n; k++) {
+            w->cand[k] = sp->base[k % sp->nbase];
+            w->cand_id[k] = w->next_id++;
+        }
+        double T = evaluate(w, w->cand, NULL, n, 0, nomem);
+        if (isnan(T))
+            break;
+        w->ans->rounds = r;
+        if (offer(w, w->cand, w->cand_id, n, T)) {
+            w->ans->best_rounds = r;
+            stale = 0;
+        } else if (isfinite(w->bT) && ++stale >= DLS_MLP_STALE_ROUNDS && sp->max_rounds == 0) {
+            break;
+        }
+    }
+}
+
+/* The search: the round-robin, every short sequence on a small platform, then the best
+ * cleaned and improved by local moves. */
+static void run_search(mlp_work *w, int *nomem)
+{
     const dls__mlp_spec *sp = w->sp;
     dls__mlp_answer *ans = w->ans;
-    w->g = g;
-    dls__glpk_progress(g, sp->progress, sp->progress_data);
-    int nomem = 0;
-    w->bT = INFINITY;
-    w->best_objective = NAN;
-    if (!sp->search) {
-        if (reserve(w, sp->nseq) != 0)
-            nomem = 1;
-        double T = nomem ? NAN : evaluate(w, sp->seq, NULL, sp->nseq, 0, &nomem);
-        w->bT = T; /* NAN: the LP did not end (a limit, a failure) */
-        if (!isnan(T)) {
-            memcpy(w->best, sp->seq, sp->nseq * sizeof *sp->seq);
-            memcpy(w->bx, w->x, sp->nseq * sizeof *w->x);
-            w->nbest = sp->nseq;
-            w->bT = T;
-            w->best_objective = w->objective;
-        }
-    } else {
-        /* round-robin over the base order */
-        unsigned stale = 0;
-        for (unsigned r = 1; !stopped(w, &nomem); r++) {
-            if (sp->max_rounds > 0 && r > sp->max_rounds)
-                break;
-            size_t n = (size_t)r * sp->nbase;
-            if (n > sp->max_chunks || reserve(w, n) != 0)
-                break;
-            for (size_t k = 0; k < n; k++) {
-                w->cand[k] = sp->base[k % sp->nbase];
-                w->cand_id[k] = w->next_id++;
-            }
-            double T = evaluate(w, w->cand, NULL, n, 0, &nomem);
-            if (isnan(T))
-                break;
-            ans->rounds = r;
-            if (offer(w, w->cand, w->cand_id, n, T)) {
-                ans->best_rounds = r;
-                stale = 0;
-            } else if (isfinite(w->bT) && ++stale >= DLS_MLP_STALE_ROUNDS &&
-                       sp->max_rounds == 0) {
-                break;
-            }
-        }
-        /* every short sequence, on a small platform */
-        size_t len = exhaustive_length(sp->st->m, sp->exhaustive_max, sp->max_chunks);
-        if (len >= DLS_MLP_EXHAUSTIVE_MIN_LENGTH || (len > 0 && len == sp->max_chunks)) {
-            int limited = w->limited;
-            w->limited = 0;
-            exhaustive(w, len, &nomem);
-            ans->exhaustive_length = len;
-            ans->exact = len == sp->max_chunks && !stopped(w, &nomem);
-            w->limited |= limited;
-        }
-        if (isfinite(w->bT) && !nomem && !w->failed && !ans->exact) {
-            double before = w->bT;
-            /* a limit met by the round-robin still leaves the best priced */
-            int limited = w->limited;
-            w->limited = 0;
-            clean(w, &nomem);
-            if (sp->moves && !limited) {
-                evaluate(w, w->best, w->best_id, w->nbest, 1, &nomem);
-                local_search(w, &nomem);
-            }
-            w->limited |= limited;
-            ans->search_gain = before > 0 ? 1 - w->bT / before : 0;
-        }
+    round_robin(w, nomem);
+    size_t len = exhaustive_length(sp->st->m, sp->exhaustive_max, sp->max_chunks);
+    if (len >= DLS_MLP_EXHAUSTIVE_MIN_LENGTH || (len > 0 && len == sp->max_chunks)) {
+        int limited = w->limited;
+        w->limited = 0;
+        exhaustive(w, len, nomem);
+        ans->exhaustive_length = len;
+        ans->exact = len == sp->max_chunks && !stopped(w, nomem);
+        w->limited |= limited;
     }
-    int fallback = 0;
-    if (!nomem && w->failed && !w->limited && !isfinite(w->bT)) {
-        /* GLPK failed on every LP: the sequence (or the round-robin's first) sized simply */
-        const size_t *seq = sp->search ? sp->base : sp->seq;
-        size_t n = sp->search ? sp->nbase : sp->nseq;
-        fallback = n > 0 && fallback_sizing(w, seq, n);
-    }
-    if (!nomem && isfinite(w->bT) && w->nbest > 0 && !fallback) {
-        /* the answer polished: its LP again, from its own basis, with tight tolerances
-         * (a limit reached already leaves it as it is) */
-        int limited = w->limited, failed = w->failed;
-        w->limited = w->failed = 0;
-        unsigned max_lps = w->lps + 2;
-        if (sp->search)
-            evaluate(w, w->best, w->best_id, w->nbest, 1, &nomem);
-        w->tight = 1;
-        dls__mlp_spec relaxed = *sp;
-        relaxed.max_lps = max_lps;
-        w->sp = &relaxed;
-        double T = evaluate(w, w->best, sp->search ? w->best_id : NULL, w->nbest, 0, &nomem);
-        w->sp = sp;
-        if (isfinite(T)) {
-            memcpy(w->bx, w->x, w->nbest * sizeof *w->x);
-            w->bT = T;
-            w->best_objective = w->objective;
+    if (isfinite(w->bT) && !*nomem && !w->failed && !ans->exact) {
+        double before = w->bT;
+        /* a limit met by the round-robin still leaves the best priced */
+        int limited = w->limited;
+        w->limited = 0;
+        clean(w, nomem);
+        if (sp->moves && !limited) {
+            evaluate(w, w->best, w->best_id, w->nbest, 1, nomem);
+            local_search(w, nomem);
         }
-        w->limited = limited;
-        w->failed = failed;
+        w->limited |= limited;
+        ans->search_gain = before > 0 ? 1 - w->bT / before : 0;
     }
+}
+
+/* The answer polished: its LP again, from its own basis, with tight tolerances (a limit
+ * reached already leaves it as it is). */
+static void polish_best(mlp_work *w, int *nomem)
+{
+    const dls__mlp_spec *sp = w->sp;
+    int limited = w->limited, failed = w->failed;
+    w->limited = w->failed = 0;
+    unsigned max_lps = w->lps + 2;
+    if (sp->search)
+        evaluate(w, w->best, w->best_id, w->nbest, 1, nomem);
+    w->tight = 1;
+    dls__mlp_spec relaxed = *sp;
+    relaxed.max_lps = max_lps;
+    w->sp = &relaxed;
+    double T = evaluate(w, w->best, sp->search ? w->best_id : NULL, w->nbest, 0, nomem);
+    w->sp = sp;
+    if (isfinite(T)) {
+        memcpy(w->bx, w->x, w->nbest * sizeof *w->x);
+        w->bT = T;
+        w->best_objective = w->objective;
+    }
+    w->limited = limited;
+    w->failed = failed;
+}
+
+/* The answer's counts, its error when there is no answer, and its note. */
+static dls_status mlp_report(mlp_work *w, int nomem, int fallback, dls_error *err)
+{
+    const dls__mlp_spec *sp = w->sp;
+    dls__mlp_answer *ans = w->ans;
     ans->lps = w->lps;
     ans->warm = w->warm;
     ans->iterations = w->iterations;
     ans->time_limited = w->limited;
-    ans->seconds = dls__glpk_elapsed(g);
+    ans->seconds = dls__glpk_elapsed(w->g);
     if (nomem)
         return dls__fail(err, DLS_ENOMEM, "installments: out of memory");
     if (isnan(w->bT) || (isinf(w->bT) && sp->search)) {
@@ -1213,11 +1286,34 @@ static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
     return DLS_OK;
 }
 
+static dls_status mlp_run(void *arg, dls__glpk_guard *g, dls_error *err)
+{
+    mlp_work *w = arg;
+    const dls__mlp_spec *sp = w->sp;
+    w->g = g;
+    dls__glpk_progress(g, sp->progress, sp->progress_data);
+    int nomem = 0;
+    w->bT = INFINITY;
+    w->best_objective = NAN;
+    if (!sp->search)
+        run_given(w, &nomem);
+    else
+        run_search(w, &nomem);
+    int fallback = 0;
+    if (!nomem && w->failed && !w->limited && !isfinite(w->bT)) {
+        /* GLPK failed on every LP: the sequence (or the round-robin's first) sized simply */
+        const size_t *seq = sp->search ? sp->base : sp->seq;
+        size_t n = sp->search ? sp->nbase : sp->nseq;
+        fallback = n > 0 && fallback_sizing(w, seq, n);
+    }
+    if (!nomem && isfinite(w->bT) && w->nbest > 0 && !fallback)
+        polish_best(w, &nomem);
+    return mlp_report(w, nomem, fallback, err);
+}
+
 static void work_free(mlp_work *w)
 {
-    free(w->ia);
-    free(w->ja);
-    free(w->ar);
+    dls__triplets_free(&w->t);
     free(w->prev);
     free(w->back);
     free(w->last);

@@ -48,6 +48,7 @@
 #include "core/sort.h"
 #include "solver/glpk_guard.h"
 #include "solver/solver.h"
+#include "solver/triplets.h"
 
 /* Loads at or below this fraction of V count as "no load" when dropping processors. */
 #define DLS_LP_ZERO_LOAD_REL 1e-12
@@ -95,44 +96,19 @@ static int row_send(size_t k) { return (int)k + 1; }
 static int row_line(const lp *L, size_t l) { return (int)(L->m + l) + 1; }
 static int row_load(const lp *L) { return (int)(L->m + L->lines) + 1; }
 
-/* Matrix triplets, allocated before GLPK is entered. */
-typedef struct triplets {
-    int *ia, *ja;
-    double *ar;
-    size_t n;
-} triplets;
-
-static int triplets_alloc(triplets *t, const dls__star *st)
+/* Room for the LP's triplets, reserved before GLPK is entered (no allocation inside it):
+ * a send row has 3 entries per position (T_k, T_{k-1}, alpha_k), a finish row 3 per time
+ * line (T_k, alpha_k, Cmax), and the load row 1 per position. */
+static dls_status triplets_alloc(dls__triplets *t, const dls__star *st)
 {
-    size_t cap = 3 * st->m + 3 * st->off[st->m] + st->m + 1;
-    t->ia = malloc(cap * sizeof *t->ia);
-    t->ja = malloc(cap * sizeof *t->ja);
-    t->ar = malloc(cap * sizeof *t->ar);
-    t->n = 0;
-    return t->ia && t->ja && t->ar ? 0 : -1;
-}
-
-static void triplets_free(triplets *t)
-{
-    free(t->ia);
-    free(t->ja);
-    free(t->ar);
-}
-
-static void put(triplets *t, int i, int j, double v)
-{
-    if (v == 0)
-        return;
-    t->n++;
-    t->ia[t->n] = i;
-    t->ja[t->n] = j;
-    t->ar[t->n] = v;
+    dls__triplets_init(t);
+    return dls__triplets_reserve(t, 3 * st->m + 3 * st->off[st->m] + st->m);
 }
 
 /* Builds the LP with loads in units of u and times in units of tau (1 and 1 for exports,
  * which also get names). The positions marked in fixed (NULL: none) get a load of zero and
  * no coefficients but the load row's. Call inside a GLPK guard. */
-static void build(lp *L, const dls__star *st, double u, double tau, int names, triplets *t,
+static void build(lp *L, const dls__star *st, double u, double tau, int names, dls__triplets *t,
                   const unsigned char *fixed)
 {
     size_t m = st->m;
@@ -166,11 +142,11 @@ static void build(lp *L, const dls__star *st, double u, double tau, int names, t
         }
         /* send_k: T_k - T_{k-1} - C_k alpha_k = S_k */
         glp_set_row_bnds(P, row_send(k), GLP_FX, st->S[k] / tau, st->S[k] / tau);
-        put(t, row_send(k), col_T(L, k), 1);
+        dls__triplets_put(t, row_send(k), col_T(L, k), 1);
         if (k > 0)
-            put(t, row_send(k), col_T(L, k - 1), -1);
+            dls__triplets_put(t, row_send(k), col_T(L, k - 1), -1);
         if (!off)
-            put(t, row_send(k), col_alpha(k), -st->C[k] * u / tau);
+            dls__triplets_put(t, row_send(k), col_alpha(k), -st->C[k] * u / tau);
         /* finish_k_l: T_k + b alpha_k - Cmax <= -a */
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++) {
             int r = row_line(L, l);
@@ -179,12 +155,12 @@ static void build(lp *L, const dls__star *st, double u, double tau, int names, t
                 snprintf(name, sizeof name, "finish_%zu_%zu", k + 1, l - st->off[k] + 1);
                 glp_set_row_name(P, r, name);
             }
-            put(t, r, col_T(L, k), 1);
+            dls__triplets_put(t, r, col_T(L, k), 1);
             if (!off)
-                put(t, r, col_alpha(k), st->b[l] * u / tau);
-            put(t, r, col_cmax(L), -1);
+                dls__triplets_put(t, r, col_alpha(k), st->b[l] * u / tau);
+            dls__triplets_put(t, r, col_cmax(L), -1);
         }
-        put(t, row_load(L), col_alpha(k), 1);
+        dls__triplets_put(t, row_load(L), col_alpha(k), 1);
     }
     glp_set_col_bnds(P, col_cmax(L), GLP_LO, 0, 0); /* free Cmax troubles GLPK's methods */
     glp_set_obj_coef(P, col_cmax(L), 1);
@@ -193,7 +169,8 @@ static void build(lp *L, const dls__star *st, double u, double tau, int names, t
         glp_set_row_name(P, row_load(L), "load");
     }
     glp_set_row_bnds(P, row_load(L), GLP_FX, st->V / u, st->V / u);
-    glp_load_matrix(P, (int)t->n, t->ia, t->ja, t->ar);
+    dls_status loaded = dls__triplets_load(t, P);
+    DLS_ASSERT(loaded == DLS_OK); /* the room was reserved: no put failed */
     L->amin = INFINITY;
     L->amax = 0;
     for (size_t i = 1; i <= t->n; i++) {
@@ -789,7 +766,7 @@ static void read_basis(const lp *E, const dls__star *X, dls__lp_basis *b)
  * negligible), so that its optimal basis is the exact one, which the rational certificate
  * then reads. It starts from the floating-point optimum's basis. t2: triplets for the
  * LP. */
-static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, triplets *t2,
+static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, dls__triplets *t2,
                           dls_error *err)
 {
     const dls__star_opts *par = L->par;
@@ -814,7 +791,7 @@ static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, tripl
     memset(&E, 0, sizeof E);
     E.g = L->g;
     E.par = par;
-    t2->n = 0;
+    dls__triplets_clear(t2);
     dls__glpk_stage(L->g, "the LP in the platform's numbers, for the exact simplex");
     build(&E, X, 1, 1, 0, t2, NULL);
     /* the floating-point optimum's basis, position by position */
@@ -872,8 +849,8 @@ typedef struct lp_work {
     const dls__star *st;
     const dls__star_opts *par;
     double u, tau;
-    triplets *t;
-    triplets *t2;                /* the exact simplex's LP (exact only) */
+    dls__triplets *t;
+    dls__triplets *t2;                /* the exact simplex's LP (exact only) */
     unsigned char *fixed;        /* negligible positions (m) */
     unsigned char *want;         /* m */
     int *row;                    /* 1-based: the most lines of a processor + 2 */
@@ -1019,7 +996,9 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls__star_opts *par,
     for (size_t k = 0; k < m; k++)
         if (st->off[k + 1] - st->off[k] > most)
             most = st->off[k + 1] - st->off[k];
-    triplets t, t2 = {NULL, NULL, NULL, 0};
+    dls__triplets t, t2;
+    dls__triplets_init(&t);
+    dls__triplets_init(&t2);
     int exact_ok = 1;
     ans->alpha = malloc(m * sizeof *ans->alpha);
     ans->active = malloc(m);
@@ -1080,8 +1059,8 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls__star_opts *par,
                 ans->first_negligible = k;
             }
     }
-    triplets_free(&t);
-    triplets_free(&t2);
+    dls__triplets_free(&t);
+    dls__triplets_free(&t2);
     free(fixed);
     free(want);
     free(row);
@@ -1127,7 +1106,7 @@ typedef struct named_work {
     const dls__star *st;
     dls_export_format format;
     const char *path;
-    triplets t;
+    dls__triplets t;
 } named_work;
 
 static dls_status named_run(void *arg, dls__glpk_guard *g, dls_error *err)
@@ -1157,11 +1136,11 @@ dls_status dls__lp_write_named(const dls__star *st, int verbose, dls_export_form
 {
     named_work w = {st, format, path, {0}};
     if (triplets_alloc(&w.t, st) != 0) {
-        triplets_free(&w.t);
+        dls__triplets_free(&w.t);
         return dls__fail(err, DLS_ENOMEM, "out of memory");
     }
     /* writing takes time in proportion to the LP's size: no limit */
     dls_status rc = dls__glpk_call(verbose, INFINITY, "export", named_run, &w, NULL, err);
-    triplets_free(&w.t);
+    dls__triplets_free(&w.t);
     return rc;
 }

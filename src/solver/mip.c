@@ -31,6 +31,7 @@
 #include "solver/glpk_guard.h"
 #include "core/grow.h"
 #include "solver/solver.h"
+#include "solver/triplets.h"
 
 /* Recursion depth of the chord refinement (2^depth pieces per measured interval at most). */
 #define DLS_MIP_MAX_REFINE_DEPTH 20
@@ -108,103 +109,104 @@ static int refine(pts *p, const dls_model *m, double l, double tl, double r, dou
     return pts_add(p, r, tr);
 }
 
-/* The shape of position k: its lines, or its true time as breakpoints when exact. */
-static dls_status build_shape(const dls__star *st, size_t k, const dls__mip_spec *sp,
-                              shape *s, dls_error *err)
+/* The star's lines of position k: exact for time lines and constants, the envelope
+ * otherwise. */
+static dls_status shape_of_lines(const dls__star *st, size_t k, shape *s, dls_error *err)
 {
-    memset(s, 0, sizeof *s);
-    const dls_model *m = st->model[k];
-    double U = fmin(st->B[k], st->V);
-    int points = dls_model_get_kind(m) == DLS_MODEL_POINTS;
-    s->tol = dls_model_get_kind(m) == DLS_MODEL_POINTS ? st->envelope_above : 0;
-    if (!sp->exact_shape || !points) {
-        /* the star's lines: exact for time lines and constants, the envelope otherwise */
-        size_t nl = st->off[k + 1] - st->off[k];
-        s->convex = 1;
-        s->nl = nl;
-        s->a = malloc(nl * sizeof *s->a);
-        s->b = malloc(nl * sizeof *s->b);
-        if (s->a == NULL || s->b == NULL) {
-            shape_free(s);
-            return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
-        }
-        for (size_t l = 0; l < nl; l++) {
-            s->a[l] = st->a[st->off[k] + l];
-            s->b[l] = st->b[st->off[k] + l];
-            s->jump |= s->a[l] > 0;
-        }
-        return DLS_OK;
-    }
-    pts p = {NULL, NULL, 0, 0};
-    int bad = pts_add(&p, 0, 0);
-    s->tol = sp->integer && U <= DLS_MIP_WHOLE_SIZES ? 0 : sp->shape_tol;
-    if (sp->integer && U <= DLS_MIP_WHOLE_SIZES) {
-        /* whole units on a small range: every size that can occur */
-        for (double x = 1; !bad && x <= U; x++)
-            bad = pts_add(&p, x, tm(m, x));
-    } else {
-        /* the measured sizes inside (0, U), U, and chords refined in between */
-        size_t np;
-        const double *size;
-        dls_model_get_points(m, &np, &size, NULL, NULL, NULL);
-        double l = 0, tl = 0;
-        for (size_t q = 0; !bad && q <= np; q++) {
-            double r = q < np ? size[q] : U;
-            if (r <= l)
-                continue;
-            if (r > U)
-                r = U;
-            /* below the first point the speed is constant: the time is a line */
-            int straight = q == 0 || q == np;
-            if (straight)
-                bad = pts_add(&p, r, tm(m, r));
-            else
-                bad = refine(&p, m, l, tl, r, tm(m, r), sp->shape_tol, 0, sp->max_binaries);
-            l = r;
-            tl = p.t[p.n - 1];
-            if (r >= U)
-                break;
-        }
-    }
-    if (bad) {
-        free(p.x);
-        free(p.t);
+    size_t nl = st->off[k + 1] - st->off[k];
+    s->convex = 1;
+    s->nl = nl;
+    s->a = malloc(nl * sizeof *s->a);
+    s->b = malloc(nl * sizeof *s->b);
+    if (s->a == NULL || s->b == NULL) {
+        shape_free(s);
         return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
     }
-    /* convex (slopes nondecreasing) pieces are lines; the first passes through 0 */
+    for (size_t l = 0; l < nl; l++) {
+        s->a[l] = st->a[st->off[k] + l];
+        s->b[l] = st->b[st->off[k] + l];
+        s->jump |= s->a[l] > 0;
+    }
+    return DLS_OK;
+}
+
+/* The breakpoints of the true time of m up to U, after (0, 0): every whole size when
+ * integer on a small range, else the measured sizes inside (0, U), U, and chords refined
+ * in between. -1 when out of memory. */
+static int sample_time(const dls_model *m, double U, const dls__mip_spec *sp, pts *p)
+{
+    int bad = 0;
+    if (sp->integer && U <= DLS_MIP_WHOLE_SIZES) {
+        for (double x = 1; !bad && x <= U; x++)
+            bad = pts_add(p, x, tm(m, x));
+        return bad;
+    }
+    size_t np;
+    const double *size;
+    dls_model_get_points(m, &np, &size, NULL, NULL, NULL);
+    double l = 0, tl = 0;
+    for (size_t q = 0; !bad && q <= np; q++) {
+        double r = q < np ? size[q] : U;
+        if (r <= l)
+            continue;
+        if (r > U)
+            r = U;
+        /* below the first point the speed is constant: the time is a line */
+        int straight = q == 0 || q == np;
+        if (straight)
+            bad = pts_add(p, r, tm(m, r));
+        else
+            bad = refine(p, m, l, tl, r, tm(m, r), sp->shape_tol, 0, sp->max_binaries);
+        l = r;
+        tl = p->t[p->n - 1];
+        if (r >= U)
+            break;
+    }
+    return bad;
+}
+
+/* Whether the breakpoints' slopes never drop. */
+static int slopes_rise(const pts *p)
+{
     int convex = 1;
-    for (size_t j = 2; j < p.n && convex; j++) {
-        double s0 = (p.t[j - 1] - p.t[j - 2]) / (p.x[j - 1] - p.x[j - 2]);
-        double s1 = (p.t[j] - p.t[j - 1]) / (p.x[j] - p.x[j - 1]);
+    for (size_t j = 2; j < p->n && convex; j++) {
+        double s0 = (p->t[j - 1] - p->t[j - 2]) / (p->x[j - 1] - p->x[j - 2]);
+        double s1 = (p->t[j] - p->t[j - 1]) / (p->x[j] - p->x[j - 1]);
         convex = s1 >= s0;
     }
-    if (convex) {
-        s->convex = 1;
-        s->nl = p.n > 1 ? p.n - 1 : 1;
-        s->a = malloc(s->nl * sizeof *s->a);
-        s->b = malloc(s->nl * sizeof *s->b);
-        if (s->a == NULL || s->b == NULL) {
-            free(p.x);
-            free(p.t);
-            shape_free(s);
-            return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
-        }
-        for (size_t j = 1; j < p.n; j++) {
-            s->b[j - 1] = (p.t[j] - p.t[j - 1]) / (p.x[j] - p.x[j - 1]);
-            s->a[j - 1] = p.t[j - 1] - s->b[j - 1] * p.x[j - 1];
-        }
-        if (p.n == 1) {
-            s->a[0] = 0;
-            s->b[0] = 0;
-        }
-        free(p.x);
-        free(p.t);
-        return DLS_OK;
+    return convex;
+}
+
+/* A convex shape: the chords between breakpoints are its lines (the first through 0). */
+static dls_status shape_of_chords(const pts *p, shape *s, dls_error *err)
+{
+    s->convex = 1;
+    s->nl = p->n > 1 ? p->n - 1 : 1;
+    s->a = malloc(s->nl * sizeof *s->a);
+    s->b = malloc(s->nl * sizeof *s->b);
+    if (s->a == NULL || s->b == NULL) {
+        shape_free(s);
+        return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
     }
-    s->K = p.n - 1;
-    s->x = p.x;
-    s->t = p.t;
-    /* a new run wherever the slope drops */
+    for (size_t j = 1; j < p->n; j++) {
+        s->b[j - 1] = (p->t[j] - p->t[j - 1]) / (p->x[j] - p->x[j - 1]);
+        s->a[j - 1] = p->t[j - 1] - s->b[j - 1] * p->x[j - 1];
+    }
+    if (p->n == 1) {
+        s->a[0] = 0;
+        s->b[0] = 0;
+    }
+    return DLS_OK;
+}
+
+/* A non-convex shape: the segments between breakpoints (s takes p's arrays), in convex
+ * runs, a new run wherever the slope drops. */
+static dls_status shape_of_runs(pts *p, shape *s, dls_error *err)
+{
+    s->K = p->n - 1;
+    s->x = p->x;
+    s->t = p->t;
+    p->x = p->t = NULL;
     s->run = malloc((s->K + 1) * sizeof *s->run);
     if (s->run == NULL) {
         shape_free(s);
@@ -222,37 +224,28 @@ static dls_status build_shape(const dls__star *st, size_t k, const dls__mip_spec
     return DLS_OK;
 }
 
-/* Growing matrix triplets (1-based, as GLPK wants). */
-typedef struct trip {
-    int *ia, *ja;
-    double *ar;
-    size_t n, cap;
-    int failed;
-} trip;
-
-static void put(trip *t, int i, int j, double v)
+/* The shape of position k: its lines, or its true time as breakpoints when exact. */
+static dls_status build_shape(const dls__star *st, size_t k, const dls__mip_spec *sp,
+                              shape *s, dls_error *err)
 {
-    if (v == 0 || t->failed)
-        return;
-    /* 1-based: entry n + 1 is written, so n + 2 places */
-    size_t ci = t->cap, cj = t->cap, cr = t->cap;
-    int *ia = dls__grow(t->ia, &ci, t->n + 2, sizeof *ia);
-    if (ia)
-        t->ia = ia;
-    int *ja = ia ? dls__grow(t->ja, &cj, t->n + 2, sizeof *ja) : NULL;
-    if (ja)
-        t->ja = ja;
-    double *ar = ja ? dls__grow(t->ar, &cr, t->n + 2, sizeof *ar) : NULL;
-    if (ar == NULL) {
-        t->failed = 1;
-        return;
-    }
-    t->ar = ar;
-    t->cap = ci;
-    t->n++;
-    t->ia[t->n] = i;
-    t->ja[t->n] = j;
-    t->ar[t->n] = v;
+    memset(s, 0, sizeof *s);
+    const dls_model *m = st->model[k];
+    double U = fmin(st->B[k], st->V);
+    int points = dls_model_get_kind(m) == DLS_MODEL_POINTS;
+    s->tol = dls_model_get_kind(m) == DLS_MODEL_POINTS ? st->envelope_above : 0;
+    if (!sp->exact_shape || !points)
+        return shape_of_lines(st, k, s, err);
+    pts p = {NULL, NULL, 0, 0};
+    int bad = pts_add(&p, 0, 0);
+    s->tol = sp->integer && U <= DLS_MIP_WHOLE_SIZES ? 0 : sp->shape_tol;
+    if (!bad)
+        bad = sample_time(m, U, sp, &p);
+    dls_status res = bad ? dls__fail(err, DLS_ENOMEM, "mip: out of memory")
+                         : slopes_rise(&p) ? shape_of_chords(&p, s, err)
+                                           : shape_of_runs(&p, s, err);
+    free(p.x);
+    free(p.t);
+    return res;
 }
 
 /* The layout, computed before GLPK is entered. */
@@ -316,7 +309,7 @@ static void callback(glp_tree *T, void *info)
 
 /* The rows of a convex processor: b alpha + a y - c <= 0 per line (a on the right
  * without y). row is the last row used. */
-static void convex_rows(glp_prob *P, const shape *s, const layout *L, size_t k, trip *t,
+static void convex_rows(glp_prob *P, const shape *s, const layout *L, size_t k, dls__triplets *t,
                         int *row)
 {
     int ca = L->c_alpha[k], cy = L->c_y[k];
@@ -324,10 +317,10 @@ static void convex_rows(glp_prob *P, const shape *s, const layout *L, size_t k, 
         double rhs = cy ? 0 : -s->a[l] / L->tau;
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, rhs);
         if (!L->skip[k])
-            put(t, *row, ca, s->b[l] * L->u / L->tau);
+            dls__triplets_put(t, *row, ca, s->b[l] * L->u / L->tau);
         if (cy)
-            put(t, *row, cy, s->a[l] / L->tau);
-        put(t, *row, L->c_c[k], -1);
+            dls__triplets_put(t, *row, cy, s->a[l] / L->tau);
+        dls__triplets_put(t, *row, L->c_c[k], -1);
     }
 }
 
@@ -349,41 +342,41 @@ static void skip_rows(glp_prob *P, const shape *s, const layout *L, size_t k, in
 
 /* The rows of a processor whose measured time is kept non-convex: one binary per convex
  * run; sum w = y, alpha = sum lambda, c >= sum c_r, then each run's bounds and lines. */
-static void run_rows(glp_prob *P, const shape *s, const layout *L, size_t k, trip *t,
+static void run_rows(glp_prob *P, const shape *s, const layout *L, size_t k, dls__triplets *t,
                      int *row)
 {
     double u = L->u, tau = L->tau;
     int rw = ++*row, ra = ++*row, rc = ++*row;
     glp_set_row_bnds(P, rw, GLP_FX, 0, 0);
-    put(t, rw, L->c_y[k], -1);
+    dls__triplets_put(t, rw, L->c_y[k], -1);
     glp_set_row_bnds(P, ra, GLP_FX, 0, 0);
-    put(t, ra, L->c_alpha[k], -1);
+    dls__triplets_put(t, ra, L->c_alpha[k], -1);
     glp_set_row_bnds(P, rc, GLP_UP, 0, 0);
-    put(t, rc, L->c_c[k], -1);
+    dls__triplets_put(t, rc, L->c_c[k], -1);
     for (size_t r = 0; r < s->R; r++) {
         int cw = L->c_w[k] + (int)r, cl = L->c_l[k] + (int)r, cr = L->c_r[k] + (int)r;
         double lo = s->x[s->run[r]] / u, hi = s->x[s->run[r + 1]] / u;
         glp_set_col_kind(P, cw, GLP_BV);
         glp_set_col_bnds(P, cl, GLP_LO, 0, 0);
         glp_set_col_bnds(P, cr, GLP_LO, 0, 0);
-        put(t, rw, cw, 1);
-        put(t, ra, cl, 1);
-        put(t, rc, cr, 1);
+        dls__triplets_put(t, rw, cw, 1);
+        dls__triplets_put(t, ra, cl, 1);
+        dls__triplets_put(t, rc, cr, 1);
         /* lo w - lambda <= 0 and lambda - hi w <= 0 */
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
-        put(t, *row, cw, lo);
-        put(t, *row, cl, -1);
+        dls__triplets_put(t, *row, cw, lo);
+        dls__triplets_put(t, *row, cl, -1);
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
-        put(t, *row, cl, 1);
-        put(t, *row, cw, -hi);
+        dls__triplets_put(t, *row, cl, 1);
+        dls__triplets_put(t, *row, cw, -hi);
         /* each segment's line: a w + b lambda - c_r <= 0 */
         for (size_t j = s->run[r] + 1; j <= s->run[r + 1]; j++) {
             double b = (s->t[j] - s->t[j - 1]) / (s->x[j] - s->x[j - 1]);
             double a = s->t[j - 1] - b * s->x[j - 1];
             glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
-            put(t, *row, cw, a / tau);
-            put(t, *row, cl, b * u / tau);
-            put(t, *row, cr, -1);
+            dls__triplets_put(t, *row, cw, a / tau);
+            dls__triplets_put(t, *row, cl, b * u / tau);
+            dls__triplets_put(t, *row, cr, -1);
         }
     }
 }
@@ -391,7 +384,7 @@ static void run_rows(glp_prob *P, const shape *s, const layout *L, size_t k, tri
 /* The columns and rows of position k: its load (whole when integer), its used flag, its
  * send (with communication) and its finish before Cmax, then its time. */
 static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec *sp,
-                          const shape *s, const layout *L, size_t k, trip *t, int *row)
+                          const shape *s, const layout *L, size_t k, dls__triplets *t, int *row)
 {
     double u = L->u, tau = L->tau;
     /* whole loads need whole bounds (GLPK refuses others) */
@@ -409,8 +402,8 @@ static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec 
             glp_set_col_bnds(P, cy, GLP_FX, 0, 0);
         /* alpha_k - U y_k <= 0 */
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
-        put(t, *row, ca, 1);
-        put(t, *row, cy, -U);
+        dls__triplets_put(t, *row, ca, 1);
+        dls__triplets_put(t, *row, cy, -U);
     }
     glp_set_col_bnds(P, L->c_c[k], GLP_LO, 0, 0);
     if (sp->communication) {
@@ -418,21 +411,21 @@ static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec 
         /* T_k - T_{k-1} - S_k y_k - C_k alpha_k = 0 (S_k on the right without y) */
         double rhs = cy || skip ? 0 : st->S[k] / tau;
         glp_set_row_bnds(P, ++*row, GLP_FX, rhs, rhs);
-        put(t, *row, L->c_T[k], 1);
+        dls__triplets_put(t, *row, L->c_T[k], 1);
         if (k > 0)
-            put(t, *row, L->c_T[k - 1], -1);
+            dls__triplets_put(t, *row, L->c_T[k - 1], -1);
         if (cy && !skip) /* a skipped position's startup, decades off, stays out too */
-            put(t, *row, cy, -st->S[k] / tau);
+            dls__triplets_put(t, *row, cy, -st->S[k] / tau);
         if (!skip)
-            put(t, *row, ca, -st->C[k] * u / tau);
+            dls__triplets_put(t, *row, ca, -st->C[k] * u / tau);
         /* T_k + c_k - Cmax <= 0 */
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
-        put(t, *row, L->c_T[k], 1);
+        dls__triplets_put(t, *row, L->c_T[k], 1);
     } else {
         glp_set_row_bnds(P, ++*row, GLP_UP, 0, 0);
     }
-    put(t, *row, L->c_c[k], 1);
-    put(t, *row, L->c_cmax, -1);
+    dls__triplets_put(t, *row, L->c_c[k], 1);
+    dls__triplets_put(t, *row, L->c_cmax, -1);
     if (skip)
         skip_rows(P, s, L, k, row);
     else if (s->convex)
@@ -443,7 +436,7 @@ static void position_rows(glp_prob *P, const dls__star *st, const dls__mip_spec 
 
 /* The whole program; NULL when the triplets ran out of memory. */
 static glp_prob *build(const dls__star *st, const dls__mip_spec *sp, const shape *sh,
-                       const layout *L, trip *t)
+                       const layout *L, dls__triplets *t)
 {
     glp_prob *P = glp_create_prob();
     glp_set_obj_dir(P, GLP_MIN);
@@ -456,15 +449,15 @@ static glp_prob *build(const dls__star *st, const dls__mip_spec *sp, const shape
     /* the load */
     glp_set_row_bnds(P, ++row, GLP_FX, st->V / L->u, st->V / L->u);
     for (size_t k = 0; k < st->m; k++)
-        put(t, row, L->c_alpha[k], 1);
+        dls__triplets_put(t, row, L->c_alpha[k], 1);
     DLS_ASSERT(row == L->nrows);
     glp_set_col_bnds(P, L->c_cmax, GLP_LO, 0, 0);
     glp_set_obj_coef(P, L->c_cmax, 1);
-    if (t->failed) {
+    /* the triplets grow inside GLPK's thread: their memory is the caller's (see triplets.h) */
+    if (dls__triplets_load(t, P) != DLS_OK) {
         glp_delete_prob(P);
         return NULL;
     }
-    glp_load_matrix(P, (int)t->n, t->ia, t->ja, t->ar);
     /* no glp_scale_prob: with GLPK's scaling, branch and bound was seen to prove wrong
      * optima on these programs (the same program unscaled, and glpsol and lp_solve on it,
      * agree); the units u and tau already bring the coefficients near 1 */
@@ -527,7 +520,7 @@ static void read_answer(glp_prob *P, const dls__star *st, const layout *L, int r
 }
 
 static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, layout *L,
-                      trip *t, cb_data *cb, dls__glpk_guard *g, dls__mip_answer *ans,
+                      dls__triplets *t, cb_data *cb, dls__glpk_guard *g, dls__mip_answer *ans,
                       dls_error *err)
 {
     dls__glpk_stage(g, "building the MIP");
@@ -807,7 +800,7 @@ typedef struct mip_work {
     const dls__mip_spec *sp;
     shape *sh;
     layout *L;
-    trip *t;
+    dls__triplets *t;
     cb_data cb;
     dls__mip_answer *ans;
 } mip_work;
@@ -825,7 +818,7 @@ static dls_status mip_work_run(void *arg, dls__glpk_guard *g, dls_error *err)
  * the time limit (inside the LP of a node), the answer is the incumbent so far, or none:
  * the outcome of a time limit, not a failure. best: m doubles of scratch. */
 static dls_status guarded_run(const dls__star *st, const dls__mip_spec *sp, shape *sh,
-                              layout *L, trip *t, double *start, double *best,
+                              layout *L, dls__triplets *t, double *start, double *best,
                               dls__mip_answer *ans, dls_error *err)
 {
     double t0 = dls__glpk_now();
@@ -874,7 +867,8 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *spec,
     layout L;
     int laid = layout_alloc(&L, m);
     ans->alpha = calloc(m, sizeof *ans->alpha);
-    trip t = {NULL, NULL, NULL, 0, 0, 0};
+    dls__triplets t;
+    dls__triplets_init(&t);
     double *start = NULL, *best = malloc(m * sizeof *best);
     dls_status res = DLS_OK;
     if (!sh || laid != 0 || !ans->alpha || !best)
@@ -906,9 +900,7 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *spec,
     }
     free(sh);
     layout_free(&L);
-    free(t.ia);
-    free(t.ja);
-    free(t.ar);
+    dls__triplets_free(&t);
     free(start);
     free(best);
     if (res != DLS_OK) {

@@ -49,6 +49,7 @@
 #include "core/sort.h"
 #include "solver/glpk_guard.h"
 #include "solver/solver.h"
+#include "solver/triplets.h"
 
 /* GLPK's pruning tolerance (relative; its default 1e-7 would let the optimum be missed by
  * that much). */
@@ -84,9 +85,7 @@ typedef struct layout {
     double u, tau;      /* load and time units */
     double upper;       /* cutoff on T in time units, INFINITY: none */
     int ncols, nrows;
-    size_t nnz_cap;
-    int *ia, *ja;       /* the matrix triplets (1-based) */
-    double *ar;
+    dls__triplets t;    /* the matrix, its room reserved (nnz_bound) before GLPK runs */
 } layout;
 
 static int col_x(const layout *L, size_t i, size_t j) { return 1 + (int)(i * L->m + j); }
@@ -127,21 +126,11 @@ static size_t nnz_bound(const dls__star *st)
     return m * (2 + 2 * m) + 2 * m * m + 4 * lines * m + m * m + 2 * m * m + m * m + m * m + 2;
 }
 
-static void put(layout *L, size_t *n, int i, int j, double v)
-{
-    if (v == 0)
-        return;
-    DLS_ASSERT(*n < L->nnz_cap);
-    ++*n;
-    L->ia[*n] = i;
-    L->ja[*n] = j;
-    L->ar[*n] = v;
-}
-
 static glp_prob *build(const dls__star *st, layout *L)
 {
-    size_t m = st->m, n = 0;
+    size_t m = st->m;
     double u = L->u, tau = L->tau;
+    dls__triplets_clear(&L->t);
     glp_prob *P = glp_create_prob();
     glp_set_obj_dir(P, GLP_MIN);
     glp_add_cols(P, L->ncols);
@@ -164,35 +153,35 @@ static glp_prob *build(const dls__star *st, layout *L)
     /* send_j: e_j - e_j-1 - sum_i (S_i x_ij + C_i y_ij) = 0 */
     for (size_t j = 0; j < m; j++) {
         glp_set_row_bnds(P, ++row, GLP_FX, 0, 0);
-        put(L, &n, row, col_e(L, j), 1);
+        dls__triplets_put(&L->t, row, col_e(L, j), 1);
         if (j > 0)
-            put(L, &n, row, col_e(L, j - 1), -1);
+            dls__triplets_put(&L->t, row, col_e(L, j - 1), -1);
         for (size_t i = 0; i < m; i++) {
-            put(L, &n, row, col_x(L, i, j), -st->S[i] / tau);
-            put(L, &n, row, col_y(L, i, j), -st->C[i] * u / tau);
+            dls__triplets_put(&L->t, row, col_x(L, i, j), -st->S[i] / tau);
+            dls__triplets_put(&L->t, row, col_y(L, i, j), -st->C[i] * u / tau);
         }
     }
     /* cap_ij: y_ij - U_i x_ij <= 0 */
     for (size_t i = 0; i < m; i++)
         for (size_t j = 0; j < m; j++) {
             glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-            put(L, &n, row, col_y(L, i, j), 1);
-            put(L, &n, row, col_x(L, i, j), -fmin(st->B[i], st->V) / u);
+            dls__triplets_put(&L->t, row, col_y(L, i, j), 1);
+            dls__triplets_put(&L->t, row, col_x(L, i, j), -fmin(st->B[i], st->V) / u);
         }
     /* finish_ijl: e_j + a_l x_ij + b_l y_ij - T <= 0 */
     for (size_t i = 0; i < m; i++)
         for (size_t j = 0; j < m; j++)
             for (size_t l = st->off[i]; l < st->off[i + 1]; l++) {
                 glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-                put(L, &n, row, col_e(L, j), 1);
-                put(L, &n, row, col_x(L, i, j), st->a[l] / tau);
-                put(L, &n, row, col_y(L, i, j), st->b[l] * u / tau);
-                put(L, &n, row, col_T(L), -1);
+                dls__triplets_put(&L->t, row, col_e(L, j), 1);
+                dls__triplets_put(&L->t, row, col_x(L, i, j), st->a[l] / tau);
+                dls__triplets_put(&L->t, row, col_y(L, i, j), st->b[l] * u / tau);
+                dls__triplets_put(&L->t, row, col_T(L), -1);
             }
     /* last: e_m - T <= 0 */
     glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
-    put(L, &n, row, col_e(L, m - 1), 1);
-    put(L, &n, row, col_T(L), -1);
+    dls__triplets_put(&L->t, row, col_e(L, m - 1), 1);
+    dls__triplets_put(&L->t, row, col_T(L), -1);
     /* slot_j: one processor at most (the paper's model fills every slot) */
     for (size_t j = 0; j < m; j++) {
         if (L->charge_all)
@@ -200,14 +189,14 @@ static glp_prob *build(const dls__star *st, layout *L)
         else
             glp_set_row_bnds(P, ++row, GLP_UP, 0, 1);
         for (size_t i = 0; i < m; i++)
-            put(L, &n, row, col_x(L, i, j), 1);
+            dls__triplets_put(&L->t, row, col_x(L, i, j), 1);
     }
     /* fill_j (selection): sum_i x_i,j+1 - sum_i x_ij <= 0 */
     for (size_t j = 0; !L->charge_all && j + 1 < m; j++) {
         glp_set_row_bnds(P, ++row, GLP_UP, 0, 0);
         for (size_t i = 0; i < m; i++) {
-            put(L, &n, row, col_x(L, i, j + 1), 1);
-            put(L, &n, row, col_x(L, i, j), -1);
+            dls__triplets_put(&L->t, row, col_x(L, i, j + 1), 1);
+            dls__triplets_put(&L->t, row, col_x(L, i, j), -1);
         }
     }
     /* assign_i: served once (paper), at most once (selection) */
@@ -217,15 +206,16 @@ static glp_prob *build(const dls__star *st, layout *L)
         else
             glp_set_row_bnds(P, ++row, GLP_UP, 0, 1);
         for (size_t j = 0; j < m; j++)
-            put(L, &n, row, col_x(L, i, j), 1);
+            dls__triplets_put(&L->t, row, col_x(L, i, j), 1);
     }
     /* load: sum y = V */
     glp_set_row_bnds(P, ++row, GLP_FX, st->V / u, st->V / u);
     for (size_t i = 0; i < m; i++)
         for (size_t j = 0; j < m; j++)
-            put(L, &n, row, col_y(L, i, j), 1);
+            dls__triplets_put(&L->t, row, col_y(L, i, j), 1);
     DLS_ASSERT(row == L->nrows);
-    glp_load_matrix(P, (int)n, L->ia, L->ja, L->ar);
+    dls_status loaded = dls__triplets_load(&L->t, P);
+    DLS_ASSERT(loaded == DLS_OK && L->t.n <= nnz_bound(st)); /* within the room reserved */
     return P;
 }
 
@@ -465,52 +455,41 @@ static void units(const dls__star *st, double *scratch, double *u, double *tau)
     *tau = med > 0 && isfinite(med) ? med : 1;
 }
 
-/* The answer from what GLPK found: the order, clean loads, the replays and their checks. */
-static dls_status finish(const dls__star *st, const work *w, dls__order_mip_answer *ans,
-                         dls_error *err)
+/* The order read from the MIP's x, slot by slot (placed, np positions; in: 1 for each
+ * placed), and its loads from y, within the limits. */
+static dls_status read_order(const dls__star *st, const work *w, const double *y,
+                             dls__order_mip_answer *ans, size_t *placed, size_t *np,
+                             unsigned char *in, dls_error *err)
 {
     const layout *L = w->L;
     size_t m = st->m;
-    const double *y = w->polished ? w->pol_y : w->best.y;
-    double T = (w->polished ? w->pol_T : w->best.T) * L->tau;
-    ans->mip_makespan = w->best.T * L->tau;
-    ans->polished = w->polished;
-    /* the order: slot by slot, the position placed there */
-    size_t *placed = malloc(m * sizeof *placed);
-    unsigned char *in = calloc(m, 1);
-    double *x = calloc(m, sizeof *x);
-    dls__star sub;
-    memset(&sub, 0, sizeof sub);
-    dls_status res = DLS_OK;
-    if (placed == NULL || in == NULL || x == NULL) {
-        res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
-        goto done;
-    }
-    size_t np = 0;
+    *np = 0;
     for (size_t j = 0; j < m; j++)
         for (size_t i = 0; i < m; i++)
             if (w->best.x[i * m + j] > 0.5) {
-                if (in[i]) {
-                    res = dls__fail_at(err, DLS_ENUMERIC, 0, 0, proc_of(st, i), "order mip: "
-                                       "the MIP serves position %zu (processor %ld) twice", i,
-                                       proc_of(st, i));
-                    goto done;
-                }
+                if (in[i])
+                    return dls__fail_at(err, DLS_ENUMERIC, 0, 0, proc_of(st, i), "order mip: "
+                                        "the MIP serves position %zu (processor %ld) twice", i,
+                                        proc_of(st, i));
                 in[i] = 1;
-                placed[np++] = i;
+                placed[(*np)++] = i;
                 ans->load[i] = fmax(0, fmin(y[i * m + j] * L->u, fmin(st->B[i], st->V)));
             }
-    if (np == 0 || (L->charge_all && np != m)) {
-        res = dls__fail(err, DLS_ENUMERIC, "order mip: the MIP's answer serves %zu of the %zu "
-                        "processors", np, m);
-        goto done;
-    }
-    /* in selection a rounding residue is no load: the processor is left out */
+    if (*np == 0 || (L->charge_all && *np != m))
+        return dls__fail(err, DLS_ENUMERIC, "order mip: the MIP's answer serves %zu of the %zu "
+                         "processors", *np, m);
+    return DLS_OK;
+}
+
+/* The loads cleaned: in selection a rounding residue is no load (the processor is left
+ * out); the residue of the solver's rounding of their sum goes to the largest. */
+static void clean_order_loads(const dls__star *st, const layout *L, const size_t *placed,
+                              size_t np, dls__order_mip_answer *ans)
+{
     if (!L->charge_all)
         for (size_t k = 0; k < np; k++)
             if (ans->load[placed[k]] <= DLS_ORDER_MIP_ZERO_LOAD_REL * st->V)
                 ans->load[placed[k]] = 0;
-    /* the loads sum to V: the residue of the solver's rounding goes to the largest */
     double sum = 0;
     size_t big = placed[0];
     for (size_t k = 0; k < np; k++) {
@@ -521,48 +500,64 @@ static dls_status finish(const dls__star *st, const work *w, dls__order_mip_answ
     double fix = st->V - sum, nb = ans->load[big] + fix;
     if (nb >= 0 && nb <= fmin(st->B[big], st->V))
         ans->load[big] = nb;
-    /* the MIP's own model: every processor it placed charged, load or not */
+}
+
+/* The replay of the MIP's own model (every processor it placed charged, load or not)
+ * agrees with its makespan T (x: scratch of np loads). */
+static dls_status check_own(const dls__star *st, const work *w, double T,
+                            const dls__order_mip_answer *ans, const size_t *placed, size_t np,
+                            double *x, dls_error *err)
+{
+    const layout *L = w->L;
+    dls__star sub;
+    memset(&sub, 0, sizeof sub);
     if (substar(st, placed, np, &sub) != 0) {
-        res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
-        goto done;
+        dls__star_free(&sub);
+        return dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
     }
     for (size_t k = 0; k < np; k++)
         x[k] = ans->load[placed[k]];
     double own = dls__replay(&sub, x, NULL, 1, 0, NULL, NULL, NULL, NULL, NULL);
+    dls__star_free(&sub);
     /* GLPK's tolerances are absolute in the time unit: unpolished, the MIP's rows may miss
      * by that much however small T is */
     double scale = fmax(fabs(own), fabs(T));
     if (!w->polished)
         scale = fmax(scale, L->tau);
-    if (!(fabs(own - T) <= DLS_ORDER_MIP_AGREE * scale)) {
-        res = dls__fail(err, DLS_ENUMERIC, "order mip: the order and loads found replay to "
-                        "%.17g s, the MIP says %.17g s (difference %.3g of %.6g s, beyond %g)",
-                        own, T, fabs(own - T), scale, DLS_ORDER_MIP_AGREE);
-        goto done;
-    }
-    /* the schedule: in selection, the processors sent a load */
-    size_t used = 0;
+    if (!(fabs(own - T) <= DLS_ORDER_MIP_AGREE * scale))
+        return dls__fail(err, DLS_ENUMERIC, "order mip: the order and loads found replay to "
+                         "%.17g s, the MIP says %.17g s (difference %.3g of %.6g s, beyond %g)",
+                         own, T, fabs(own - T), scale, DLS_ORDER_MIP_AGREE);
+    return DLS_OK;
+}
+
+/* The schedule: the placed processors (in selection, those sent a load) in ans->order and
+ * its replay in ans->makespan, then the others in position order, with no load. */
+static dls_status order_schedule(const dls__star *st, const layout *L, double T,
+                                 const size_t *placed, size_t np, double *x, unsigned char *in,
+                                 dls__order_mip_answer *ans, dls_error *err)
+{
+    size_t m = st->m, used = 0;
     for (size_t k = 0; k < np; k++)
         if (L->charge_all || ans->load[placed[k]] > 0)
             ans->order[used++] = placed[k];
     ans->count = used;
     for (size_t k = 0; k < used; k++)
         x[k] = ans->load[ans->order[k]];
-    dls__star_free(&sub);
+    dls__star sub;
+    memset(&sub, 0, sizeof sub);
     if (substar(st, ans->order, used, &sub) != 0) {
-        res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
-        goto done;
+        dls__star_free(&sub);
+        return dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
     }
     ans->makespan = dls__replay(&sub, x, NULL, L->charge_all, 0, NULL, NULL, NULL, NULL, NULL);
+    dls__star_free(&sub);
     /* leaving out a processor sent nothing never costs; an optimum it improves was none */
     if (ans->status == DLS_SOLUTION_OPTIMAL &&
-        ans->makespan < T - DLS_ORDER_MIP_AGREE * fabs(T)) {
-        res = dls__fail(err, DLS_ENUMERIC, "order mip: the MIP's optimum %.17g s is not one: "
-                        "without the processors it sends nothing the schedule replays to "
-                        "%.17g s", T, ans->makespan);
-        goto done;
-    }
-    /* the others after the schedule, in position order */
+        ans->makespan < T - DLS_ORDER_MIP_AGREE * fabs(T))
+        return dls__fail(err, DLS_ENUMERIC, "order mip: the MIP's optimum %.17g s is not one: "
+                         "without the processors it sends nothing the schedule replays to "
+                         "%.17g s", T, ans->makespan);
     memset(in, 0, m);
     for (size_t k = 0; k < used; k++)
         in[ans->order[k]] = 1;
@@ -571,8 +566,33 @@ static dls_status finish(const dls__star *st, const work *w, dls__order_mip_answ
             ans->order[at++] = i;
             ans->load[i] = 0;
         }
-done:
-    dls__star_free(&sub);
+    return DLS_OK;
+}
+
+/* The answer from what GLPK found: the order, clean loads, the replays and their checks. */
+static dls_status finish(const dls__star *st, const work *w, dls__order_mip_answer *ans,
+                         dls_error *err)
+{
+    const layout *L = w->L;
+    size_t m = st->m, np = 0;
+    const double *y = w->polished ? w->pol_y : w->best.y;
+    double T = (w->polished ? w->pol_T : w->best.T) * L->tau;
+    ans->mip_makespan = w->best.T * L->tau;
+    ans->polished = w->polished;
+    size_t *placed = malloc(m * sizeof *placed); /* slot by slot, the position placed there */
+    unsigned char *in = calloc(m, 1);
+    double *x = calloc(m, sizeof *x);
+    dls_status res = DLS_OK;
+    if (placed == NULL || in == NULL || x == NULL)
+        res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
+    if (res == DLS_OK)
+        res = read_order(st, w, y, ans, placed, &np, in, err);
+    if (res == DLS_OK) {
+        clean_order_loads(st, L, placed, np, ans);
+        res = check_own(st, w, T, ans, placed, np, x, err);
+    }
+    if (res == DLS_OK)
+        res = order_schedule(st, L, T, placed, np, x, in, ans, err);
     free(placed);
     free(in);
     free(x);
@@ -612,10 +632,8 @@ dls_status dls__order_mip_solve(const dls__star *st, int charge_all, double time
     L.ncols = (int)(2 * m * m + m + 1);
     L.nrows = (int)(m + m * m + (st->off[m] - st->off[0]) * m + 1 + m +
                     (charge_all ? 0 : m - 1) + m + 1);
-    L.nnz_cap = nnz_bound(st);
-    L.ia = malloc((L.nnz_cap + 1) * sizeof *L.ia);
-    L.ja = malloc((L.nnz_cap + 1) * sizeof *L.ja);
-    L.ar = malloc((L.nnz_cap + 1) * sizeof *L.ar);
+    dls__triplets_init(&L.t);
+    dls_status roomy = dls__triplets_reserve(&L.t, nnz_bound(st));
     work w;
     memset(&w, 0, sizeof w);
     w.st = st;
@@ -625,7 +643,7 @@ dls_status dls__order_mip_solve(const dls__star *st, int charge_all, double time
     w.best.bound = -INFINITY;
     w.pol_y = calloc(m * m, sizeof(double));
     double *scratch = malloc(m * sizeof *scratch);
-    if (!ans->order || !ans->load || !L.ia || !L.ja || !L.ar || !w.best.x || !w.best.y ||
+    if (!ans->order || !ans->load || roomy != DLS_OK || !w.best.x || !w.best.y ||
         !w.pol_y || !scratch) {
         res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
         goto done;
@@ -668,9 +686,7 @@ dls_status dls__order_mip_solve(const dls__star *st, int charge_all, double time
         ans->bound = w.relaxation_stopped ? 0 : bound;
     }
 done:
-    free(L.ia);
-    free(L.ja);
-    free(L.ar);
+    dls__triplets_free(&L.t);
     free(w.best.x);
     free(w.best.y);
     free(w.pol_y);
