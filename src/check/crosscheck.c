@@ -342,9 +342,13 @@ static dls_status zero_communication(const dls_platform *pl, double V,
     return DLS_OK;
 }
 
-static dls_status integer_mip(const dls_platform *pl, double V, const dls_crosscheck_params *par,
-                              check_item *r, dls_error *err)
+/* The partitioner's integer distribution of V: its makespan (*geo) and whether it is
+ * proven optimal; *skip (the reason in r->detail) when there is none to check. */
+static dls_status partition_side(const dls_platform *pl, double V,
+                                 const dls_crosscheck_params *par, check_item *r, double *geo,
+                                 int *proven, int *skip, dls_error *err)
 {
+    *skip = 1;
     if (V != floor(V) || V > (double)DLS_PARTITION_MAX_ELEMENTS) {
         snprintf(r->detail, sizeof r->detail, "skipped: the load %.10g is not a whole number",
                  V);
@@ -362,10 +366,102 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
         dls_partition_free(part);
         return DLS_OK;
     }
-    double geo = dls_partition_makespan(part);
-    int proven = dls_partition_status(part) == DLS_SOLUTION_OPTIMAL;
+    *geo = dls_partition_makespan(part);
+    *proven = dls_partition_status(part) == DLS_SOLUTION_OPTIMAL;
+    *skip = 0;
     dls_partition_free(part);
+    return DLS_OK;
+}
 
+/* The integer MIP's parameters: whole loads, exact shapes, no communication, bounded by
+ * the partitioner's makespan geo. */
+static void integer_spec(const dls_crosscheck_params *par, double geo, dls__mip_spec *sp)
+{
+    memset(sp, 0, sizeof *sp);
+    sp->integer = 1;
+    sp->exact_shape = 1;
+    sp->communication = 0;
+    sp->time_limit = par->mip.time_limit;
+    sp->iteration_limit = par->schedule.iteration_limit;
+    sp->rel_gap = par->mip.rel_gap;
+    sp->shape_tol = par->mip.shape_tol;
+    sp->max_binaries = par->mip.max_binaries;
+    sp->time_unit = geo;
+    sp->upper_bound = geo; /* the partitioner's distribution reaches it */
+    sp->progress = par->mip.progress;
+    sp->progress_data = par->mip.progress_data;
+}
+
+/* No answer is no contradiction: branch and bound ran out of time, or GLPK found no
+ * integer point; and the MIP cannot be infeasible (its makespan is free and the limits
+ * hold the load: the partitioner distributed it), so GLPK saying so is its own numerical
+ * failure. The check proves nothing either way. */
+static void integer_no_answer(check_item *r, const dls__mip_answer *ma, double geo)
+{
+    snprintf(r->detail, sizeof r->detail, "skipped: the MIP found no integer distribution "
+             "(%s, %.3f s); the partitioner's takes %.12g s",
+             ma->time_limited ? "time limit"
+             : ma->status == DLS_SOLUTION_INFEASIBLE
+                 ? "GLPK's branch and bound called it infeasible, which it cannot be: a "
+                   "numerical failure"
+                 : "GLPK's branch and bound gave none",
+             ma->seconds, geo);
+}
+
+/* The partitioner's makespan geo (proven optimal or not) against the MIP's answer ma on
+ * star: the detail, and a refutation where one side's distribution contradicts the
+ * other's claim. */
+static void integer_judge(check_item *r, const dls_crosscheck_params *par,
+                          const dls__star *star, const dls__mip_answer *ma, double geo,
+                          int proven)
+{
+    r->ran = 1;
+    r->first = geo;
+    r->extra = ma->seconds;
+    /* the MIP's own distribution replayed (real loads when it relaxed whole ones: no
+     * distribution of whole loads then, only its bound) */
+    double mk = NAN;
+    if (!ma->relaxed) {
+        mk = 0;
+        for (size_t k = 0; k < star->m; k++)
+            if (ma->alpha[k] > 0)
+                mk = fmax(mk, dls_model_time(star->model[k], ma->alpha[k]));
+    }
+    double tol = DLS_CHECK_INTEGER_RTOL + ma->model_tol;
+    double bound = ma->bound / (1 + ma->model_tol);
+    r->second = ma->relaxed ? bound : mk;
+    r->rel_diff = rel(geo, r->second);
+    int optimal = ma->status == DLS_SOLUTION_OPTIMAL && !ma->relaxed;
+    const char *what = ma->relaxed ? "bound (whole loads solved as real past 2^20)"
+                       : optimal   ? "optimum" : "best within the time limit";
+    char tolnote[96] = "";
+    if (ma->model_tol > 0)
+        snprintf(tolnote, sizeof tolnote, ", over 1 + %.3g for the chords of measured times",
+                 ma->model_tol);
+    snprintf(r->detail, sizeof r->detail, "the partitioner's integer %s %.12g s (%s), the "
+             "MIP's %s %.12g s (GLPK's bound %.12g s%s; %.3f s of branch and bound)",
+             proven ? "optimum" : "distribution", geo,
+             proven ? "proven: the shape assumption holds" : "not proven: a speed shape breaks "
+             "the assumption", what, r->second, ma->bound, tolnote, ma->seconds);
+    /* agreement is the absence of a contradiction, and a contradiction needs a witness: a
+     * distribution (replayed here) below a claimed optimum, or above a claimed bound */
+    r->agree = 1;
+    if (optimal && mk > geo * (1 + tol))
+        refuted(r, 1, "the partitioner's distribution", geo, "the MIP's claimed optimum", mk);
+    else if (proven && isfinite(mk) && mk < geo * (1 - tol))
+        refuted(r, 2, "the MIP's distribution", mk, "the partitioner's claimed optimum", geo);
+    else if (isfinite(bound) && bound > geo * (1 + par->rel_tol + ma->model_tol))
+        refuted(r, 1, "the partitioner's distribution", geo, "the MIP's bound", bound);
+}
+
+static dls_status integer_mip(const dls_platform *pl, double V, const dls_crosscheck_params *par,
+                              check_item *r, dls_error *err)
+{
+    double geo = NAN;
+    int proven = 0, skip;
+    dls_status st = partition_side(pl, V, par, r, &geo, &proven, &skip, err);
+    if (st != DLS_OK || skip)
+        return st;
     /* the MIP takes measured models at their true time and time lines as they are: the
      * star's envelopes are not used, so they need not be the cross-check's tight ones */
     dls__star_opts loose = dls__star_opts_from_params(&par->schedule);
@@ -377,88 +473,24 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
     if (st != DLS_OK)
         return st;
     dls__mip_spec sp;
-    memset(&sp, 0, sizeof sp);
-    sp.integer = 1;
-    sp.exact_shape = 1;
-    sp.communication = 0;
-    sp.time_limit = par->mip.time_limit;
-    sp.iteration_limit = par->schedule.iteration_limit;
-    sp.rel_gap = par->mip.rel_gap;
-    sp.shape_tol = par->mip.shape_tol;
-    sp.max_binaries = par->mip.max_binaries;
-    sp.time_unit = geo;
-    sp.upper_bound = geo; /* the partitioner's distribution reaches it */
-    sp.progress = par->mip.progress;
-    sp.progress_data = par->mip.progress_data;
+    integer_spec(par, geo, &sp);
     dls__mip_answer ma;
     dls_error quiet;
     st = dls__mip_solve_star(&star, &sp, &ma, &quiet);
     if (st == DLS_ELIMIT) {
         snprintf(r->detail, sizeof r->detail, "skipped: %.480s", quiet.message);
-        dls__star_free(&star);
-        return DLS_OK;
-    }
-    if (st != DLS_OK) {
-        dls__star_free(&star);
-        return dls__fail(err, st, "%s", quiet.message);
-    }
-    if (ma.status != DLS_SOLUTION_OPTIMAL && ma.status != DLS_SOLUTION_FEASIBLE) {
-        /* No answer is no contradiction: branch and bound ran out of time, or GLPK found
-         * no integer point; and the MIP cannot be infeasible (its makespan is free and the
-         * limits hold the load: the partitioner distributed it), so GLPK saying so is its
-         * own numerical failure. The check proves nothing either way. */
-        snprintf(r->detail, sizeof r->detail, "skipped: the MIP found no integer distribution "
-                 "(%s, %.3f s); the partitioner's takes %.12g s",
-                 ma.time_limited ? "time limit"
-                 : ma.status == DLS_SOLUTION_INFEASIBLE
-                     ? "GLPK's branch and bound called it infeasible, which it cannot be: a "
-                       "numerical failure"
-                     : "GLPK's branch and bound gave none",
-                 ma.seconds, geo);
+        st = DLS_OK;
+    } else if (st != DLS_OK) {
+        st = dls__fail(err, st, "%s", quiet.message);
+    } else {
+        if (ma.status != DLS_SOLUTION_OPTIMAL && ma.status != DLS_SOLUTION_FEASIBLE)
+            integer_no_answer(r, &ma, geo);
+        else
+            integer_judge(r, par, &star, &ma, geo, proven);
         free(ma.alpha);
-        dls__star_free(&star);
-        return DLS_OK;
     }
-    r->ran = 1;
-    r->first = geo;
-    r->extra = ma.seconds;
-    /* the MIP's own distribution replayed (real loads when it relaxed whole ones: no
-     * distribution of whole loads then, only its bound) */
-    double mk = NAN;
-    if (!ma.relaxed) {
-        mk = 0;
-        for (size_t k = 0; k < star.m; k++)
-            if (ma.alpha[k] > 0)
-                mk = fmax(mk, dls_model_time(star.model[k], ma.alpha[k]));
-    }
-    double tol = DLS_CHECK_INTEGER_RTOL + ma.model_tol;
-    double bound = ma.bound / (1 + ma.model_tol);
-    r->second = ma.relaxed ? bound : mk;
-    r->rel_diff = rel(geo, r->second);
-    int optimal = ma.status == DLS_SOLUTION_OPTIMAL && !ma.relaxed;
-    const char *what = ma.relaxed ? "bound (whole loads solved as real past 2^20)"
-                       : optimal  ? "optimum" : "best within the time limit";
-    char tolnote[96] = "";
-    if (ma.model_tol > 0)
-        snprintf(tolnote, sizeof tolnote, ", over 1 + %.3g for the chords of measured times",
-                 ma.model_tol);
-    snprintf(r->detail, sizeof r->detail, "the partitioner's integer %s %.12g s (%s), the "
-             "MIP's %s %.12g s (GLPK's bound %.12g s%s; %.3f s of branch and bound)",
-             proven ? "optimum" : "distribution", geo,
-             proven ? "proven: the shape assumption holds" : "not proven: a speed shape breaks "
-             "the assumption", what, r->second, ma.bound, tolnote, ma.seconds);
-    /* agreement is the absence of a contradiction, and a contradiction needs a witness: a
-     * distribution (replayed here) below a claimed optimum, or above a claimed bound */
-    r->agree = 1;
-    if (optimal && mk > geo * (1 + tol))
-        refuted(r, 1, "the partitioner's distribution", geo, "the MIP's claimed optimum", mk);
-    else if (proven && isfinite(mk) && mk < geo * (1 - tol))
-        refuted(r, 2, "the MIP's distribution", mk, "the partitioner's claimed optimum", geo);
-    else if (isfinite(bound) && bound > geo * (1 + par->rel_tol + ma.model_tol))
-        refuted(r, 1, "the partitioner's distribution", geo, "the MIP's bound", bound);
-    free(ma.alpha);
     dls__star_free(&star);
-    return DLS_OK;
+    return st;
 }
 
 static dls_status replay_check(const dls_platform *pl, double V, const dls_crosscheck_params *par,

@@ -99,6 +99,15 @@ void dls__import_proc_free(dls__import_proc *p)
     memset(p, 0, sizeof *p);
 }
 
+void dls__import_procs_free(dls__import_proc *procs, size_t np)
+{
+    if (procs == NULL)
+        return;
+    for (size_t k = 0; k < np; k++)
+        dls__import_proc_free(&procs[k]);
+    free(procs);
+}
+
 double dls__import_band_factor(unsigned n, double confidence)
 {
     if (n < 2)

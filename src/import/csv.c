@@ -871,6 +871,92 @@ static dls_status check_params(const dls_csv_params *par, const char *fn, dls_er
     return DLS_OK;
 }
 
+/* The context of an import of source by fn, before anything is read. */
+static void ctx_init(csv_ctx *x, const char *fn, const char *source, const dls_csv_params *par,
+                     dls_error *err)
+{
+    memset(x, 0, sizeof *x);
+    x->fn = fn;
+    x->source = source;
+    x->delim = par->delimiter;
+    x->confidence = par->confidence;
+    x->err = err;
+    x->line = 1;
+    x->field_pending = x->row_fresh = 1;
+    for (int k = 0; k < COL_KINDS; k++)
+        x->at[k] = -1;
+}
+
+static void ctx_free(csv_ctx *x)
+{
+    for (size_t k = 0; k < x->np; k++) {
+        free(x->procs[k].name);
+        free(x->procs[k].rows);
+    }
+    free(x->procs);
+    free(x->slot);
+    free(x->text);
+    free(x->f);
+    free(x->notes);
+}
+
+/* The rows of the text, len bytes, by libcsv. */
+static dls_status parse_text(csv_ctx *x, const char *text, size_t len)
+{
+    dls__c_numeric loc;
+    /* numbers are read with strtod: make its decimal point a '.' whatever locale the
+     * calling program chose (for this thread only, and only during this call) */
+    if (dls__c_numeric_enter(&loc) != 0)
+        return dls__fail(x->err, DLS_ENOMEM, "%s: out of memory", x->fn);
+    dls_status st;
+    /* strict: a stray quote is an error, not text; fini: so is an unclosed one */
+    if (csv_init(&x->parser, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI)) {
+        st = dls__fail(x->err, DLS_ENOMEM, "%s: libcsv: cannot start the parser", x->fn);
+    } else {
+        csv_set_delim(&x->parser, (unsigned char)x->delim);
+        scan(x, text ? text : "", len);
+        csv_free(&x->parser);
+        st = x->st;
+    }
+    dls__c_numeric_leave(&loc);
+    return st;
+}
+
+/* A header and data rows were found, or a failure at the end of the text (len bytes). */
+static dls_status check_found(csv_ctx *x, size_t len)
+{
+    int end_line = x->line, end_col = (int)(len - x->line_start) + 1;
+    if (!x->have_columns)
+        fail_at(x, DLS_ESYNTAX, end_line, end_col, "no header line (the input is empty): "
+                "a line naming the columns expected, or give the columns");
+    else if (x->data_rows == 0)
+        fail_at(x, DLS_ESYNTAX, end_line, end_col, "no data row: sizes with times or speeds "
+                "expected");
+    return x->st;
+}
+
+/* A processor with its points for each one read, into *out (x->np of them). */
+static dls_status make_procs(csv_ctx *x, dls__import_proc **out)
+{
+    dls__import_proc *q = calloc(x->np, sizeof *q);
+    *out = q;
+    if (q == NULL)
+        fail_oom(x);
+    for (size_t k = 0; k < x->np && x->st == DLS_OK; k++) {
+        q[k].name = strdup(x->procs[k].name);
+        dls__buf b = DLS__BUF_INIT;
+        dls__buf_put(&b, "%s, %zu row%s", x->source, x->procs[k].n,
+                     x->procs[k].n == 1 ? "" : "s");
+        q[k].source = dls__buf_take(&b);
+        q[k].entries = x->procs[k].n;
+        if (q[k].name == NULL || q[k].source == NULL)
+            fail_oom(x);
+        else
+            make_points(x, &x->procs[k], &q[k]);
+    }
+    return x->st;
+}
+
 /* The import of text, len bytes named source; default_from names the processor when
  * neither a name column nor params->name does (its base name without the extension). */
 static dls_status import_text(const char *fn, const char *text, size_t len,
@@ -889,18 +975,8 @@ static dls_status import_text(const char *fn, const char *text, size_t len,
     if (len > DLS__IMPORT_FILE_MAX)
         return dls__fail(err, DLS_ELIMIT, "%s: %s: %zu bytes, more than the %zu an import "
                          "reads", fn, source, len, (size_t)DLS__IMPORT_FILE_MAX);
-
     csv_ctx x;
-    memset(&x, 0, sizeof x);
-    x.fn = fn;
-    x.source = source;
-    x.delim = par.delimiter;
-    x.confidence = par.confidence;
-    x.err = err;
-    x.line = 1;
-    x.field_pending = x.row_fresh = 1;
-    for (int k = 0; k < COL_KINDS; k++)
-        x.at[k] = -1;
+    ctx_init(&x, fn, source, &par, err);
     char *base = NULL;
     if (par.name == NULL) {
         base = dls__import_base_name(source, 1);
@@ -910,76 +986,21 @@ static dls_status import_text(const char *fn, const char *text, size_t len,
     x.default_name = par.name ? par.name : base;
     if (par.columns != NULL)
         st = parse_column_list(&x, par.columns);
-
-    dls__c_numeric loc;
-    int entered = 0;
-    /* numbers are read with strtod: make its decimal point a '.' whatever locale the
-     * calling program chose (for this thread only, and only during this call) */
-    if (st == DLS_OK) {
-        if (dls__c_numeric_enter(&loc) != 0)
-            st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
-        else
-            entered = 1;
-    }
-    /* strict: a stray quote is an error, not text; fini: so is an unclosed one */
-    if (st == DLS_OK && csv_init(&x.parser, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI))
-        st = dls__fail(err, DLS_ENOMEM, "%s: libcsv: cannot start the parser", fn);
-    if (st == DLS_OK) {
-        csv_set_delim(&x.parser, (unsigned char)x.delim);
-        scan(&x, text ? text : "", len);
-        csv_free(&x.parser);
-        st = x.st;
-    }
-    if (entered)
-        dls__c_numeric_leave(&loc);
-
-    /* the end of the text, for what is missing */
-    int end_line = x.line, end_col = (int)(len - x.line_start) + 1;
-    if (st == DLS_OK && !x.have_columns)
-        fail_at(&x, DLS_ESYNTAX, end_line, end_col, "no header line (the input is empty): "
-                "a line naming the columns expected, or give the columns");
-    else if (st == DLS_OK && x.data_rows == 0)
-        fail_at(&x, DLS_ESYNTAX, end_line, end_col, "no data row: sizes with times or speeds "
-                "expected");
-    st = st == DLS_OK ? x.st : st;
-
+    if (st == DLS_OK)
+        st = parse_text(&x, text, len);
+    if (st == DLS_OK)
+        st = check_found(&x, len);
     dls__import_proc *q = NULL;
-    if (st == DLS_OK) {
-        q = calloc(x.np, sizeof *q);
-        if (q == NULL)
-            fail_oom(&x);
-        for (size_t k = 0; k < x.np && x.st == DLS_OK; k++) {
-            q[k].name = strdup(x.procs[k].name);
-            dls__buf b = DLS__BUF_INIT;
-            dls__buf_put(&b, "%s, %zu row%s", source, x.procs[k].n,
-                         x.procs[k].n == 1 ? "" : "s");
-            q[k].source = dls__buf_take(&b);
-            q[k].entries = x.procs[k].n;
-            if (q[k].name == NULL || q[k].source == NULL)
-                fail_oom(&x);
-            else
-                make_points(&x, &x.procs[k], &q[k]);
-        }
-        st = x.st;
-    }
+    if (st == DLS_OK)
+        st = make_procs(&x, &q);
     if (st == DLS_OK && x.notes_left_out)
         dls__note_add(&x.notes, "%s: %zu more notes like these left out", source,
                       x.notes_left_out);
     if (st == DLS_OK)
         st = dls__import_commit(q, x.np, par.replace, platform, x.notes, report, fn, source,
                                 err);
-    for (size_t k = 0; k < x.np; k++) {
-        if (q != NULL)
-            dls__import_proc_free(&q[k]);
-        free(x.procs[k].name);
-        free(x.procs[k].rows);
-    }
-    free(q);
-    free(x.procs);
-    free(x.slot);
-    free(x.text);
-    free(x.f);
-    free(x.notes);
+    dls__import_procs_free(q, x.np);
+    ctx_free(&x);
     free(base);
     return st;
 }

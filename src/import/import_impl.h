@@ -28,6 +28,8 @@ typedef struct dls__import_proc {
 DLS_HIDDEN int dls__import_point(dls__import_proc *p, double size, double speed, double low,
                                  double high, int line);
 DLS_HIDDEN void dls__import_proc_free(dls__import_proc *p);
+/* Frees procs[0..np) and the array (NULL: nothing). */
+DLS_HIDDEN void dls__import_procs_free(dls__import_proc *procs, size_t np);
 
 /* The point of a size from its times: mean and sample standard deviation (seconds) over n
  * samples. speed = size / mean; with n >= 2 the band is where one more run is expected at

@@ -690,6 +690,133 @@ static int from_regression(const sp_impl *im, const dls_starpu_params *p, double
     return 1;
 }
 
+/* An import under way: the model read, the processors made of its sections, the notes. */
+typedef struct sp_import {
+    const char *fn, *source;
+    const dls_starpu_params *params;
+    sp_model m;
+    double unit;             /* bytes of a size unit */
+    char *symbol;            /* the file's base name, for processors' names */
+    dls__import_proc *procs; /* one per combination at most */
+    size_t np, chosen;       /* processors made, combinations selected */
+    dls__buf notes;
+    dls_error *err;
+} sp_import;
+
+/* The model file read with C numbers (strtod's decimal point a '.', whatever the locale). */
+static dls_status read_model(sp_import *s, const char *text, size_t len)
+{
+    dls__c_numeric loc;
+    if (dls__c_numeric_enter(&loc) != 0)
+        return dls__fail(s->err, DLS_ENOMEM, "%s: out of memory", s->fn);
+    cursor c = {text, text + len, text, 1, s->source, s->err};
+    dls_status st = parse(&c, &s->m);
+    dls__c_numeric_leave(&loc);
+    return st;
+}
+
+/* The processor of combination k's section: named NAME.ARCH or SYMBOL.ARCH, with _implK
+ * and, for two combinations of the same devices (other core counts), _combK. */
+static dls_status name_section(const sp_import *s, size_t k, const char *section,
+                               dls__import_proc *pr)
+{
+    const dls_starpu_params *params = s->params;
+    const sp_comb *cb = &s->m.comb[k];
+    int clash = 0;
+    for (size_t j = 0; j < s->m.ncomb; j++)
+        if (j != k && strcmp(s->m.comb[j].arch, cb->arch) == 0 &&
+            selected(&s->m.comb[j], j, params->arch))
+            clash = 1;
+    dls__buf nm = DLS__BUF_INIT;
+    dls__buf_put(&nm, "%s.%s", params->name ? params->name : s->symbol, cb->arch);
+    if (params->impl)
+        dls__buf_put(&nm, "_impl%u", params->impl);
+    if (clash)
+        dls__buf_put(&nm, "_comb%zu", k);
+    pr->name = dls__buf_take(&nm);
+    pr->source = strdup(section);
+    if (pr->name == NULL || pr->source == NULL)
+        return dls__fail(s->err, DLS_ENOMEM, "%s: out of memory", s->fn);
+    return DLS_OK;
+}
+
+/* The points of an implementation: its history, or without one its regression. */
+static dls_status section_points(sp_import *s, sp_impl *im, dls__import_proc *pr)
+{
+    if (im->nentries > 0)
+        return from_history(im, s->params, s->unit, pr, &s->notes, s->fn, s->err);
+    int nomem = 0;
+    if (from_regression(im, s->params, s->unit, pr, &s->notes, &nomem) && nomem)
+        return dls__fail(s->err, DLS_ENOMEM, "%s: out of memory", s->fn);
+    return DLS_OK;
+}
+
+/* Combination k, when selected: a processor from its implementation params->impl, or a
+ * note (an error when params->arch chose it) saying why it has none. */
+static dls_status import_comb(sp_import *s, size_t k)
+{
+    const dls_starpu_params *params = s->params;
+    sp_comb *cb = &s->m.comb[k];
+    if (!selected(cb, k, params->arch))
+        return DLS_OK;
+    s->chosen++;
+    char section[192];
+    snprintf(section, sizeof section, "%s_impl%u (combination %zu)", cb->arch, params->impl,
+             k);
+    if (params->impl >= cb->nimpl) {
+        if (params->arch)
+            return dls__fail(s->err, DLS_EINVAL, "%s: %s: combination %zu (%s) has %zu "
+                             "implementation%s, no implementation %u", s->fn, s->source, k,
+                             cb->arch, cb->nimpl, cb->nimpl == 1 ? "" : "s", params->impl);
+        dls__buf_put(&s->notes, "%s: combination %zu (%s) skipped: it has no implementation "
+                     "%u\n", s->source, k, cb->arch, params->impl);
+        return DLS_OK;
+    }
+    dls__import_proc *pr = &s->procs[s->np++]; /* counted at once, so that it is freed */
+    dls_status st = name_section(s, k, section, pr);
+    sp_impl *im = &cb->impl[params->impl];
+    if (st == DLS_OK)
+        st = section_points(s, im, pr);
+    if (st != DLS_OK || pr->n > 0)
+        return st;
+    const char *why = im->nentries ? "no history entry with enough samples"
+                                   : "neither a history nor a valid regression";
+    if (params->arch)
+        return dls__fail_at(s->err, DLS_EDATA, im->line, 0, -1, "%s:%d: %s has %s", s->source,
+                            im->line, section, why);
+    dls__buf_put(&s->notes, "%s: %s skipped: it has %s\n", s->source, section, why);
+    dls__import_proc_free(pr);
+    s->np--;
+    return DLS_OK;
+}
+
+/* The processors made into the platform, all or none; refused when no combination was
+ * selected or none gave a processor. */
+static dls_status commit_sections(sp_import *s, dls_platform *platform,
+                                  dls_import_report **report)
+{
+    const dls_starpu_params *params = s->params;
+    if (s->chosen == 0)
+        return dls__fail(s->err, DLS_EINVAL, "%s: %s: no combination is \"%s\" (the file has "
+                         "%zu: combK or the devices' names)", s->fn, s->source, params->arch,
+                         s->m.ncomb);
+    if (s->np == 0)
+        return dls__fail(s->err, DLS_EDATA, "%s: %s: no section with usable data%s%s", s->fn,
+                         s->source, s->notes.s ? ": " : "", s->notes.s ? s->notes.s : "");
+    if (s->np == 1 && params->name) {
+        /* one section: the name as given */
+        char *nm = strdup(params->name);
+        if (nm == NULL)
+            return dls__fail(s->err, DLS_ENOMEM, "%s: out of memory", s->fn);
+        free(s->procs[0].name);
+        s->procs[0].name = nm;
+    }
+    if (s->notes.failed)
+        return dls__fail(s->err, DLS_ENOMEM, "%s: out of memory", s->fn);
+    return dls__import_commit(s->procs, s->np, params->replace, platform, s->notes.s, report,
+                              s->fn, s->source, s->err);
+}
+
 static dls_status import_text(const char *text, size_t len, const char *source,
                               const dls_starpu_params *params, dls_platform *platform,
                               dls_import_report **report, const char *fn, dls_error *err)
@@ -706,114 +833,28 @@ static dls_status import_text(const char *text, size_t len, const char *source,
     dls_status st = check_params(params, fn, err);
     if (st != DLS_OK)
         return st;
-    dls__c_numeric loc;
-    if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
-    cursor c = {text, text + len, text, 1, source, err};
-    sp_model m = {0, 0, NULL};
-    st = parse(&c, &m);
-    dls__c_numeric_leave(&loc);
-    if (st != DLS_OK) {
-        sp_model_free(&m);
-        return st;
-    }
-    double unit = params->size_unit == DLS_SIZE_UNIT_ELEMENTS ? params->element_size : 1;
-    char *symbol = dls__import_base_name(source, 0);
-    dls__import_proc *procs = calloc(m.ncomb ? m.ncomb : 1, sizeof *procs);
-    dls__buf notes = DLS__BUF_INIT;
-    size_t np = 0, chosen = 0;
-    if (symbol == NULL || procs == NULL)
-        st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
-    for (size_t k = 0; k < m.ncomb && st == DLS_OK; k++) {
-        sp_comb *cb = &m.comb[k];
-        if (!selected(cb, k, params->arch))
-            continue;
-        chosen++;
-        char section[192];
-        snprintf(section, sizeof section, "%s_impl%u (combination %zu)", cb->arch,
-                 params->impl, k);
-        if (params->impl >= cb->nimpl) {
-            if (params->arch)
-                st = dls__fail(err, DLS_EINVAL, "%s: %s: combination %zu (%s) has %zu "
-                               "implementation%s, no implementation %u", fn, source, k,
-                               cb->arch, cb->nimpl, cb->nimpl == 1 ? "" : "s", params->impl);
-            else
-                dls__buf_put(&notes, "%s: combination %zu (%s) skipped: it has no "
-                             "implementation %u\n", source, k, cb->arch, params->impl);
-            continue;
-        }
-        dls__import_proc *pr = &procs[np];
-        /* the name: NAME, NAME.ARCH or SYMBOL.ARCH, with _implK and, for two combinations
-         * of the same devices (other core counts), _combK */
-        int clash = 0;
-        for (size_t j = 0; j < m.ncomb; j++)
-            if (j != k && strcmp(m.comb[j].arch, cb->arch) == 0 &&
-                selected(&m.comb[j], j, params->arch))
-                clash = 1;
-        dls__buf nm = DLS__BUF_INIT;
-        dls__buf_put(&nm, "%s.%s", params->name ? params->name : symbol, cb->arch);
-        if (params->impl)
-            dls__buf_put(&nm, "_impl%u", params->impl);
-        if (clash)
-            dls__buf_put(&nm, "_comb%zu", k);
-        pr->name = dls__buf_take(&nm);
-        pr->source = strdup(section);
-        if (pr->name == NULL || pr->source == NULL) {
-            np++;
-            st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
-            break;
-        }
-        np++;
-        sp_impl *im = &cb->impl[params->impl];
-        if (im->nentries > 0) {
-            st = from_history(im, params, unit, pr, &notes, fn, err);
-        } else {
-            int nomem = 0;
-            if (from_regression(im, params, unit, pr, &notes, &nomem) && nomem)
-                st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
-        }
-        if (st == DLS_OK && pr->n == 0) {
-            const char *why = im->nentries ? "no history entry with enough samples"
-                                           : "neither a history nor a valid regression";
-            if (params->arch) {
-                st = dls__fail_at(err, DLS_EDATA, im->line, 0, -1, "%s:%d: %s has %s", source,
-                                  im->line, section, why);
-            } else {
-                dls__buf_put(&notes, "%s: %s skipped: it has %s\n", source, section, why);
-                dls__import_proc_free(pr);
-                np--;
-            }
-        }
-    }
-    if (st == DLS_OK && chosen == 0)
-        st = dls__fail(err, DLS_EINVAL, "%s: %s: no combination is \"%s\" (the file has %zu: "
-                       "combK or the devices' names)", fn, source, params->arch, m.ncomb);
-    if (st == DLS_OK && np == 0)
-        st = dls__fail(err, DLS_EDATA, "%s: %s: no section with usable data%s%s", fn, source,
-                       notes.s ? ": " : "", notes.s ? notes.s : "");
-    if (st == DLS_OK && np == 1 && params->name) {
-        /* one section: the name as given */
-        char *nm = strdup(params->name);
-        if (nm == NULL) {
-            st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
-        } else {
-            free(procs[0].name);
-            procs[0].name = nm;
-        }
-    }
+    sp_import s;
+    memset(&s, 0, sizeof s); /* the model and the notes empty */
+    s.fn = fn;
+    s.source = source;
+    s.params = params;
+    s.err = err;
+    st = read_model(&s, text, len);
     if (st == DLS_OK) {
-        if (notes.failed)
+        s.unit = params->size_unit == DLS_SIZE_UNIT_ELEMENTS ? params->element_size : 1;
+        s.symbol = dls__import_base_name(source, 0);
+        s.procs = calloc(s.m.ncomb ? s.m.ncomb : 1, sizeof *s.procs);
+        if (s.symbol == NULL || s.procs == NULL)
             st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
-        else
-            st = dls__import_commit(procs, np, params->replace, platform, notes.s, report, fn,
-                                    source, err);
     }
-    for (size_t k = 0; k < np; k++)
-        dls__import_proc_free(&procs[k]);
-    free(procs);
-    free(symbol);
-    dls__buf_free(&notes);
-    sp_model_free(&m);
+    for (size_t k = 0; k < s.m.ncomb && st == DLS_OK; k++)
+        st = import_comb(&s, k);
+    if (st == DLS_OK)
+        st = commit_sections(&s, platform, report);
+    dls__import_procs_free(s.procs, s.np);
+    free(s.symbol);
+    dls__buf_free(&s.notes);
+    sp_model_free(&s.m);
     return st;
 }
 

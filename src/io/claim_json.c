@@ -173,15 +173,10 @@ static dls_status read_assignment(const reader *r, json_t *root, json_t *a, dls_
     return st;
 }
 
-static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
+/* installments --lp: chunks of their own sizes, one by one, which a claim of loads per
+ * processor cannot hold; read as a schedule they would be judged invalid */
+static dls_status refuse_installments_lp(const reader *r, json_t *root)
 {
-    dls__jstep path[4] = {{"processors", 0}, {NULL, 0}, {NULL, 0}, {NULL, 0}};
-    json_t *procs = json_object_get(root, "processors");
-    if (!json_is_array(procs))
-        return fail_path(r, DLS_EDATA, path, 0, 0, -1, "a \"processors\" array expected (the "
-                         "JSON of dlsched schedule, evaluate or partition)");
-    /* installments --lp: chunks of their own sizes, one by one, which a claim of loads per
-     * processor cannot hold; read as a schedule they would be judged invalid */
     json_t *method = json_object_get(root, "method");
     if (json_is_array(json_object_get(root, "installments")) ||
         (json_is_string(method) && strcmp(json_string_value(method), "lp") == 0)) {
@@ -190,141 +185,225 @@ static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
                          "sized one by one by the LP) is not a claim verify reads: installments "
                          "--lp replays its own chunks and reports the residual");
     }
+    return DLS_OK;
+}
+
+/* What the document claims, told by its keys. */
+typedef struct shape {
+    int partition; /* elements per processor, not loads */
+    int weighted;  /* a weighted partition: weights per processor */
+    int ordered;   /* a weighted partition by chunks (ordered sets), not by an assignment */
+    int inst;      /* installments: a chunk size */
+} shape;
+
+static shape shape_of(json_t *root, json_t *procs)
+{
+    json_t *p0 = json_array_get(procs, 0);
+    shape s;
     /* a partition gives elements, a schedule loads, installments a chunk size */
-    int partition = json_object_get(root, "send_order") == NULL &&
-                    json_array_size(procs) > 0 &&
-                    json_object_get(json_array_get(procs, 0), "elements") != NULL;
-    int weighted = partition && json_object_get(json_array_get(procs, 0), "weight") != NULL;
+    s.partition = json_object_get(root, "send_order") == NULL && json_array_size(procs) > 0 &&
+                  json_object_get(p0, "elements") != NULL;
+    s.weighted = s.partition && json_object_get(p0, "weight") != NULL;
     /* which elements each processor holds: chunks (ordered sets) or an assignment */
-    int ordered = weighted && json_object_get(json_array_get(procs, 0), "first") != NULL;
-    json_t *chunk = json_object_get(root, "chunk");
-    int inst = !partition && chunk != NULL;
+    s.ordered = s.weighted && json_object_get(p0, "first") != NULL;
+    s.inst = !s.partition && json_object_get(root, "chunk") != NULL;
+    return s;
+}
+
+/* An empty claim of the document's kind, with its chunk size when it has one. */
+static dls_status create_claim(const reader *r, json_t *root, const shape *s, dls_claim **out)
+{
     dls_claim *c = NULL;
-    dls_status st = dls_claim_create(r->pl, partition ? DLS_CLAIM_PARTITION
-                                            : inst    ? DLS_CLAIM_INSTALLMENTS
-                                                      : DLS_CLAIM_SCHEDULE,
+    dls_status st = dls_claim_create(r->pl, s->partition ? DLS_CLAIM_PARTITION
+                                             : s->inst    ? DLS_CLAIM_INSTALLMENTS
+                                                          : DLS_CLAIM_SCHEDULE,
                                      &c, r->err);
-    if (st == DLS_OK && inst)
-        st = root_number(r, chunk, "chunk", 0, &c->chunk);
-    if (st == DLS_OK)
-        c->weighted = weighted;
+    if (st == DLS_OK && s->inst)
+        st = root_number(r, json_object_get(root, "chunk"), "chunk", 0, &c->chunk);
     if (st != DLS_OK) {
         dls_claim_free(c);
         return st;
     }
+    c->weighted = s->weighted;
+    *out = c;
+    return DLS_OK;
+}
+
+/* A schedule's times of processor i besides its finish: send start and end, compute
+ * start. */
+static dls_status read_times(const reader *r, json_t *o, dls__jstep *path, size_t i,
+                             double load, double fin, double *ss, double *se, double *cs)
+{
+    double ct = NAN;
+    dls_status st = number(r, o, "send_start", 0, path, (long)i, ss);
+    if (st == DLS_OK)
+        st = number(r, o, "send_end", 0, path, (long)i, se);
+    if (st == DLS_OK)
+        st = number(r, o, "compute_start", 0, path, (long)i, cs);
+    if (st == DLS_OK)
+        st = number(r, o, "compute_time", 0, path, (long)i, &ct);
+    /* dlsched writes the compute time, not its start */
+    if (st == DLS_OK && isnan(*cs) && !isnan(ct) && !isnan(fin) && load > 0)
+        *cs = fin - ct;
+    /* a difference below the domain is a start at 0 within any tolerance */
+    if (fabs(*cs) < DLS_DOMAIN_MIN)
+        *cs = 0;
+    return st;
+}
+
+/* Per processor of the platform: whether an entry named it, and its chunk. */
+typedef struct tally {
+    unsigned char *seen;
+    uint64_t *first, *count;
+} tally;
+
+/* Entry k of "processors" (at path): the processor it names, once, and its numbers. */
+static dls_status read_entry(const reader *r, json_t *o, dls__jstep *path, size_t k,
+                             const shape *s, tally *t, dls_claim *c)
+{
+    if (!json_is_object(o))
+        return fail_path(r, DLS_EDATA, path, 2, 0, -1, "processor %zu: an object expected", k);
+    path[2].key = "name";
+    size_t i;
+    dls_status st = name_of(r, json_object_get(o, "name"), path, 3, &i);
+    if (st != DLS_OK)
+        return st;
+    if (t->seen[i])
+        return fail_path(r, DLS_EDATA, path, 3, 0, (long)i, "processor \"%s\" appears twice",
+                         dls_platform_name(r->pl, i));
+    t->seen[i] = 1;
+    double load, ss = NAN, se = NAN, cs = NAN, fin;
+    st = number(r, o, s->weighted ? "weight" : s->partition ? "elements" : "load", 1, path,
+                (long)i, &load);
+    if (st == DLS_OK && s->ordered)
+        st = chunk_of(r, o, path, i, &t->first[i], &t->count[i]);
+    if (st == DLS_OK)
+        st = number(r, o, s->partition ? "time" : "finish", 0, path, (long)i, &fin);
+    if (st == DLS_OK && !s->partition && !s->inst)
+        st = read_times(r, o, path, i, load, fin, &ss, &se, &cs);
+    if (st != DLS_OK)
+        return st;
+    path[2].key = s->partition ? "elements" : "load";
+    if (!isfinite(load) || !(isnan(fin) || isfinite(fin)))
+        return fail_path(r, DLS_EDATA, path, 3, 0, (long)i, "processor \"%s\": not a finite "
+                         "number", dls_platform_name(r->pl, i));
+    return dls_claim_set(c, i, load, ss, se, cs, fin, r->err);
+}
+
+/* The "processors" array, then the chunks of an ordered weighted partition. */
+static dls_status read_processors(const reader *r, json_t *procs, const shape *s, dls_claim *c)
+{
+    dls__jstep path[4] = {{"processors", 0}, {NULL, 0}, {NULL, 0}, {NULL, 0}};
     size_t n = dls_platform_count(r->pl);
-    unsigned char *seen = calloc(n ? n : 1, 1);
-    uint64_t *first = calloc(n ? n : 1, sizeof *first);
-    uint64_t *count = calloc(n ? n : 1, sizeof *count);
-    if (seen == NULL || first == NULL || count == NULL) {
-        free(seen);
-        free(first);
-        free(count);
-        dls_claim_free(c);
-        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
-    }
+    tally t = {calloc(n ? n : 1, 1), calloc(n ? n : 1, sizeof *t.first),
+               calloc(n ? n : 1, sizeof *t.count)};
+    dls_status st = DLS_OK;
+    if (t.seen == NULL || t.first == NULL || t.count == NULL)
+        st = dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
     for (size_t k = 0; k < json_array_size(procs) && st == DLS_OK; k++) {
-        json_t *o = json_array_get(procs, k);
         path[1].index = k;
-        if (!json_is_object(o)) {
-            st = fail_path(r, DLS_EDATA, path, 2, 0, -1, "processor %zu: an object expected", k);
-            break;
-        }
-        path[2].key = "name";
-        size_t i;
-        st = name_of(r, json_object_get(o, "name"), path, 3, &i);
-        if (st != DLS_OK)
-            break;
-        if (seen[i]) {
-            st = fail_path(r, DLS_EDATA, path, 3, 0, (long)i, "processor \"%s\" appears twice",
-                           dls_platform_name(r->pl, i));
-            break;
-        }
-        seen[i] = 1;
-        double load, ss = NAN, se = NAN, cs = NAN, fin, ct = NAN;
-        st = number(r, o, weighted ? "weight" : partition ? "elements" : "load", 1, path,
-                    (long)i, &load);
-        if (st == DLS_OK && ordered)
-            st = chunk_of(r, o, path, i, &first[i], &count[i]);
-        if (st == DLS_OK)
-            st = number(r, o, partition ? "time" : "finish", 0, path, (long)i, &fin);
-        if (st == DLS_OK && !partition && !inst) {
-            st = number(r, o, "send_start", 0, path, (long)i, &ss);
-            if (st == DLS_OK)
-                st = number(r, o, "send_end", 0, path, (long)i, &se);
-            if (st == DLS_OK)
-                st = number(r, o, "compute_start", 0, path, (long)i, &cs);
-            if (st == DLS_OK)
-                st = number(r, o, "compute_time", 0, path, (long)i, &ct);
-            /* dlsched writes the compute time, not its start */
-            if (st == DLS_OK && isnan(cs) && !isnan(ct) && !isnan(fin) && load > 0)
-                cs = fin - ct;
-            /* a difference below the domain is a start at 0 within any tolerance */
-            if (fabs(cs) < DLS_DOMAIN_MIN)
-                cs = 0;
-        }
-        if (st == DLS_OK) {
-            path[2].key = partition ? "elements" : "load";
-            if (!isfinite(load) || !(isnan(fin) || isfinite(fin)))
-                st = fail_path(r, DLS_EDATA, path, 3, 0, (long)i, "processor \"%s\": not a "
-                               "finite number", dls_platform_name(r->pl, i));
-            else
-                st = dls_claim_set(c, i, load, ss, se, cs, fin, r->err);
-        }
+        st = read_entry(r, json_array_get(procs, k), path, k, s, &t, c);
     }
-    free(seen);
-    if (st == DLS_OK && ordered)
-        st = dls_claim_set_chunks(c, first, count, n, r->err);
-    free(first);
-    free(count);
-    json_t *assign = json_object_get(root, "assignment");
-    if (st == DLS_OK && weighted && !ordered && assign != NULL)
-        st = read_assignment(r, root, assign, c);
-    json_t *order = json_object_get(root, "send_order");
-    if (st == DLS_OK && order != NULL) {
-        dls__jstep op[2] = {{"send_order", 0}, {NULL, 0}};
-        size_t m = json_array_size(order);
-        size_t *idx = malloc((m ? m : 1) * sizeof *idx);
-        if (!json_is_array(order))
-            st = fail_path(r, DLS_EDATA, op, 1, 0, -1, "\"send_order\" must be an array of "
-                           "names");
-        else if (idx == NULL)
-            st = dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
-        for (size_t k = 0; k < m && st == DLS_OK; k++) {
-            op[1].index = k;
-            st = name_of(r, json_array_get(order, k), op, 2, &idx[k]);
-        }
-        if (st == DLS_OK)
-            st = dls__claim_set_order(c, idx, m, r->source, r->err);
-        free(idx);
+    if (st == DLS_OK && s->ordered)
+        st = dls_claim_set_chunks(c, t.first, t.count, n, r->err);
+    free(t.seen);
+    free(t.first);
+    free(t.count);
+    return st;
+}
+
+/* "send_order": the names of the processors in the order they are sent to. */
+static dls_status read_send_order(const reader *r, json_t *order, dls_claim *c)
+{
+    dls__jstep op[2] = {{"send_order", 0}, {NULL, 0}};
+    dls_status st = DLS_OK;
+    size_t m = json_array_size(order);
+    size_t *idx = malloc((m ? m : 1) * sizeof *idx);
+    if (!json_is_array(order))
+        st = fail_path(r, DLS_EDATA, op, 1, 0, -1, "\"send_order\" must be an array of names");
+    else if (idx == NULL)
+        st = dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+    for (size_t k = 0; k < m && st == DLS_OK; k++) {
+        op[1].index = k;
+        st = name_of(r, json_array_get(order, k), op, 2, &idx[k]);
     }
-    json_t *mx = json_object_get(root, "matrix");
+    if (st == DLS_OK)
+        st = dls__claim_set_order(c, idx, m, r->source, r->err);
+    free(idx);
+    return st;
+}
+
+/* A partition's "matrix": the side of the matrix it partitions. */
+static dls_status read_matrix(const reader *r, json_t *mx, dls_claim *c)
+{
     dls__jstep mp[1] = {{"matrix", 0}};
-    if (st == DLS_OK && mx != NULL && partition) {
-        double x = json_is_number(mx) ? json_number_value(mx) : -1;
-        if (!(x >= 1 && x <= (double)DLS_PARTITION_MAX_ELEMENTS && x == floor(x)))
-            st = fail_path(r, DLS_EDATA, mp, 1, 0, -1, "\"matrix\" must be a whole number "
-                           ">= 1");
-        else
-            c->matrix = (uint64_t)x;
-    }
+    double x = json_is_number(mx) ? json_number_value(mx) : -1;
+    if (!(x >= 1 && x <= (double)DLS_PARTITION_MAX_ELEMENTS && x == floor(x)))
+        return fail_path(r, DLS_EDATA, mp, 1, 0, -1, "\"matrix\" must be a whole number >= 1");
+    c->matrix = (uint64_t)x;
+    return DLS_OK;
+}
+
+/* The root's total (load or elements) and makespan, when the document gives them. */
+static dls_status read_totals(const reader *r, json_t *root, const shape *s, dls_claim *c)
+{
     /* a weighted partition's "elements" counts elements, not the weight distributed */
-    const char *total_key = weighted ? "-" : partition ? "elements" : "load";
+    const char *total_key = s->weighted ? "-" : s->partition ? "elements" : "load";
     json_t *t = json_object_get(root, total_key), *mk = json_object_get(root, "makespan");
     dls__jstep tp[1] = {{total_key, 0}};
-    if (st == DLS_OK && t != NULL)
+    dls_status st = DLS_OK;
+    if (t != NULL)
         st = root_number(r, t, total_key, 0, &c->total);
-    if (st == DLS_OK && partition && c->total > (double)DLS_PARTITION_MAX_ELEMENTS)
+    if (st == DLS_OK && s->partition && c->total > (double)DLS_PARTITION_MAX_ELEMENTS)
         st = fail_path(r, DLS_EDATA, tp, 1, 0, -1, "\"elements\" %.10g is more than 2^53 "
                        "(%llu, the most a partition has)", c->total,
                        DLS_PARTITION_MAX_ELEMENTS);
     if (st == DLS_OK && mk != NULL && !json_is_null(mk))
         st = root_number(r, mk, "makespan", 1, &c->makespan);
+    return st;
+}
+
+/* The loads (or elements) against the totals and the chunk the document states. */
+static dls_status check_sums(const reader *r, dls_claim *c)
+{
     char why[DLS_ERROR_MESSAGE_MAX / 2];
-    int where = st == DLS_OK ? dls__claim_check_sums(c, why, sizeof why) : 0;
+    int where = dls__claim_check_sums(c, why, sizeof why);
     dls__jstep sp[1] = {{where == 2 ? "chunk" : "processors", 0}};
     if (where != 0)
-        st = fail_path(r, DLS_EDATA, sp, 1, 0, -1, "%s", why);
+        return fail_path(r, DLS_EDATA, sp, 1, 0, -1, "%s", why);
+    return DLS_OK;
+}
+
+static dls_status read_root(const reader *r, json_t *root, dls_claim **out)
+{
+    json_t *procs = json_object_get(root, "processors");
+    if (!json_is_array(procs)) {
+        dls__jstep path[1] = {{"processors", 0}};
+        return fail_path(r, DLS_EDATA, path, 0, 0, -1, "a \"processors\" array expected (the "
+                         "JSON of dlsched schedule, evaluate or partition)");
+    }
+    dls_status st = refuse_installments_lp(r, root);
+    if (st != DLS_OK)
+        return st;
+    shape s = shape_of(root, procs);
+    dls_claim *c = NULL;
+    st = create_claim(r, root, &s, &c);
+    if (st != DLS_OK)
+        return st;
+    st = read_processors(r, procs, &s, c);
+    json_t *assign = json_object_get(root, "assignment");
+    if (st == DLS_OK && s.weighted && !s.ordered && assign != NULL)
+        st = read_assignment(r, root, assign, c);
+    json_t *order = json_object_get(root, "send_order");
+    if (st == DLS_OK && order != NULL)
+        st = read_send_order(r, order, c);
+    json_t *mx = json_object_get(root, "matrix");
+    if (st == DLS_OK && mx != NULL && s.partition)
+        st = read_matrix(r, mx, c);
+    if (st == DLS_OK)
+        st = read_totals(r, root, &s, c);
+    if (st == DLS_OK)
+        st = check_sums(r, c);
     if (st != DLS_OK) {
         dls_claim_free(c);
         return st;

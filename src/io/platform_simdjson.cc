@@ -629,6 +629,7 @@ fault grid_axis(const numbers &a, const char *what, std::vector<double> &out)
     return fault();
 }
 
+/* One case per key ("x", "y", "values"), then the grid's checks in the order of its faults. */
 void read_speed2d(ctx &c, od::value v, model_result &res)
 {
     static const char *const known[] = {"x", "y", "values", nullptr};
@@ -1044,7 +1045,57 @@ struct located {
     bool named = false;
 };
 
-/* Reads processor k (value v) into pl; a contract fault goes to *bad. */
+/* A processor's "name" (fv, at name_at) into name: the fault that makes it none. */
+fault read_name(ctx &c, od::value fv, size_t name_at, std::string &name)
+{
+    od::json_type nt = type_of(c, fv);
+    if (nt != od::json_type::string)
+        return make_fault(DLS_EDATA, name_at, "\"name\" must be a string, not %s",
+                          type_name(nt));
+    std::string_view s = string_of(c, fv, name_at);
+    name.assign(s.data(), s.size());
+    char why[160];
+    if (s.empty())
+        return make_fault(DLS_EDATA, name_at, "\"name\" is empty");
+    if (memchr(s.data(), '\0', s.size()) != nullptr)
+        return make_fault(DLS_EDATA, name_at, "\"name\" contains a NUL character");
+    if (dls__check_name(name.c_str(), why, sizeof why) != 0)
+        return make_fault(DLS_EDATA, name_at, "\"name\" %s", why);
+    return fault();
+}
+
+/* The fault of a processor's "limit", read: a number > 0 inside the domain. */
+fault limit_fault_of(const num &limit)
+{
+    if (!limit.ok)
+        return number_fault(limit, "\"limit\"");
+    if (!(limit.v > 0))
+        return make_fault(DLS_EDATA, limit.at, "\"limit\" must be > 0, not %.10g", limit.v);
+    char why[200];
+    if (dls__domain_limit(limit.v, why, sizeof why))
+        return make_fault(DLS_EDATA, limit.at, "%s", why);
+    return fault();
+}
+
+/* A processor's "release" (fv) into release: seconds >= 0 inside the domain. */
+fault read_release(ctx &c, od::value fv, num &release)
+{
+    qty q = read_qty(c, fv, DLS__Q_SECONDS, "\"release\"");
+    release.v = q.v;
+    release.at = q.at;
+    char why[200];
+    if (q.f)
+        return std::move(q.f);
+    if (!(release.v >= 0))
+        return make_fault(DLS_EDATA, release.at, "\"release\" must be >= 0, not %.10g",
+                          release.v);
+    if (dls__domain_value(release.v, "release time", why, sizeof why))
+        return make_fault(DLS_EDATA, release.at, "%s", why);
+    return fault();
+}
+
+/* Reads processor k (value v) into pl; a contract fault goes to *bad. One case per key,
+ * then the faults in order and the processor stored: long, and read a key at a time. */
 void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *bad)
 {
     static const char *const known[] = {"name", "speed", "time", "speed2d", "limit", "link",
@@ -1075,27 +1126,11 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
     each_field(c, obj, known, "a processor", &unknown, [&](int key, od::value fv,
                                                            size_t key_at) {
         switch (key) {
-        case K_NAME: {
+        case K_NAME:
             has_name = true;
             name_at = offset(c, fv);
-            od::json_type nt = type_of(c, fv);
-            if (nt != od::json_type::string) {
-                name_fault = make_fault(DLS_EDATA, name_at,
-                                        "\"name\" must be a string, not %s", type_name(nt));
-                break;
-            }
-            std::string_view s = string_of(c, fv, name_at);
-            name.assign(s.data(), s.size());
-            char why[160];
-            if (s.empty())
-                name_fault = make_fault(DLS_EDATA, name_at, "\"name\" is empty");
-            else if (memchr(s.data(), '\0', s.size()) != nullptr)
-                name_fault = make_fault(DLS_EDATA, name_at,
-                                        "\"name\" contains a NUL character");
-            else if (dls__check_name(name.c_str(), why, sizeof why) != 0)
-                name_fault = make_fault(DLS_EDATA, name_at, "\"name\" %s", why);
+            name_fault = read_name(c, fv, name_at, name);
             break;
-        }
         case K_SPEED:
         case K_TIME:
         case K_SPEED2D:
@@ -1119,16 +1154,7 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
             has_limit = true;
             limit_key = key_at;
             limit = read_num(c, fv);
-            if (!limit.ok)
-                limit_fault = number_fault(limit, "\"limit\"");
-            else if (!(limit.v > 0))
-                limit_fault = make_fault(DLS_EDATA, limit.at,
-                                         "\"limit\" must be > 0, not %.10g", limit.v);
-            else {
-                char why[200];
-                if (dls__domain_limit(limit.v, why, sizeof why))
-                    limit_fault = make_fault(DLS_EDATA, limit.at, "%s", why);
-            }
+            limit_fault = limit_fault_of(limit);
             break;
         case K_LINK:
             has_link = true;
@@ -1139,21 +1165,10 @@ void read_processor(ctx &c, od::value v, size_t k, dls_platform *pl, located *ba
         case K_PAGING:
             read_bytes_key(c, key, fv, key_at, &bytes);
             break;
-        case K_RELEASE: {
+        case K_RELEASE:
             has_release = true;
-            qty q = read_qty(c, fv, DLS__Q_SECONDS, "\"release\"");
-            release.v = q.v;
-            release.at = q.at;
-            char why[200];
-            if (q.f)
-                release_fault = std::move(q.f);
-            else if (!(release.v >= 0))
-                release_fault = make_fault(DLS_EDATA, release.at,
-                                           "\"release\" must be >= 0, not %.10g", release.v);
-            else if (dls__domain_value(release.v, "release time", why, sizeof why))
-                release_fault = make_fault(DLS_EDATA, release.at, "%s", why);
+            release_fault = read_release(c, fv, release);
             break;
-        }
         case K_RETURN:
             has_return = true;
             return_fault = read_return(c, fv, ret);

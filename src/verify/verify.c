@@ -303,6 +303,30 @@ nomem:
     return -1;
 }
 
+/* The claimed makespan against the real one, which the schedule (or the partition, said
+ * by what) reaches: -1 when out of memory. */
+static int check_makespan(dls_verification *v, double claimed, double real, double tol,
+                          const char *what)
+{
+    if (!isnan(claimed) && claimed < real - tol * real)
+        return add(v, DLS_VIOLATION_MAKESPAN, -1, real, claimed, real - claimed,
+                   "the claimed makespan %.10g is below the %.10g the %s reaches (by %.6g s)",
+                   claimed, real, what, real - claimed);
+    return 0;
+}
+
+/* Refuses the processors with a 2-D speed model, where the check needs models of one size:
+ * the first met, with fn's name and what to do (tail). */
+static dls_status refuse_two_d(const dls_platform *pl, size_t n, const char *fn,
+                               const char *tail, dls_error *err)
+{
+    for (size_t i = 0; i < n; i++)
+        if (pl->procs[i].two_d)
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\" has a "
+                                "2-D speed model%s", fn, pl->procs[i].name, tail);
+    return DLS_OK;
+}
+
 /* One processor's timeline as the model makes it, against what the claim says. */
 typedef struct walked {
     double send_start, send_end, compute_start, finish;
@@ -370,11 +394,7 @@ static int check_timeline(const dls_platform *pl, const dls_claim *c, const size
         }
     }
     *makespan = T;
-    if (!isnan(claimed_T) && claimed_T < T - tol * T)
-        ADD(DLS_VIOLATION_MAKESPAN, -1, T, claimed_T, T - claimed_T,
-            "the claimed makespan %.10g is below the %.10g the schedule reaches (by %.6g s)",
-            claimed_T, T, T - claimed_T);
-    return 0;
+    return check_makespan(v, claimed_T, T, tol, "schedule");
 nomem:
     return -1;
 }
@@ -610,6 +630,32 @@ static dls_status check_load(double V, const char *fn, dls_error *err)
     return dls__domain_load(V, fn, err);
 }
 
+/* The schedule claimed against the models (seq, in and w are scratch of c->n each), then,
+ * when it is valid, measured against the optima. */
+static dls_status check_schedule(const dls_platform *pl, const dls_claim *c,
+                                 const dls_verify_params *p, size_t *seq, unsigned char *in,
+                                 walked *w, dls_verification *v, dls_error *err)
+{
+    v->q.load = claimed_load(c, p);
+    v->q.claimed_makespan = c->makespan;
+    dls_status st = check_load(v->q.load, "dls_schedule_verify", err);
+    if (st != DLS_OK)
+        return st;
+    size_t m = send_order(c, seq, in);
+    if (check_loads(pl, c, p, 0, v) != 0 ||
+        check_timeline(pl, c, seq, m, p->tolerance, v, w, &v->q.makespan) != 0)
+        return dls__fail(err, DLS_ENOMEM, "dls_schedule_verify: out of memory");
+    if (v->count == 0 && p->optimum) {
+        for (size_t k = 0; k < m; k++)
+            in[seq[k]] = 1;
+        st = schedule_optima(pl, p, seq, m, in, v, err);
+        if (st != DLS_OK)
+            return st;
+        gap(v);
+    }
+    return DLS_OK;
+}
+
 static dls_status dls_schedule_verify_impl(const dls_platform *pl, const dls_claim *c,
                                            const dls_verify_params *p, dls_verification **out,
                                            dls_error *err)
@@ -619,55 +665,28 @@ static dls_status dls_schedule_verify_impl(const dls_platform *pl, const dls_cla
                                 "dls_schedule_verify", err);
     if (st != DLS_OK)
         return st;
-    for (size_t i = 0; i < c->n; i++)
-        if (pl->procs[i].two_d)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_verify: "
-                                "processor \"%s\" has a 2-D speed model: a star schedule needs "
-                                "a model of one size", pl->procs[i].name);
+    st = refuse_two_d(pl, c->n, "dls_schedule_verify", ": a star schedule needs a model of "
+                      "one size", err);
+    if (st != DLS_OK)
+        return st;
     dls_verification *v = verification_new();
     size_t n = c->n;
     size_t *seq = malloc((n ? n : 1) * sizeof *seq);
     unsigned char *in = malloc(n ? n : 1);
     walked *w = calloc(n ? n : 1, sizeof *w);
     if (v == NULL || seq == NULL || in == NULL || w == NULL)
-        goto nomem;
-    v->q.load = claimed_load(c, p);
-    v->q.claimed_makespan = c->makespan;
-    if ((st = check_load(v->q.load, "dls_schedule_verify", err)) != DLS_OK) {
-        free(seq);
-        free(in);
-        free(w);
+        st = dls__fail(err, DLS_ENOMEM, "dls_schedule_verify: out of memory");
+    else
+        st = check_schedule(pl, c, p, seq, in, w, v, err);
+    free(seq);
+    free(in);
+    free(w);
+    if (st != DLS_OK) {
         dls_verification_free(v);
         return st;
     }
-    size_t m = send_order(c, seq, in);
-    if (check_loads(pl, c, p, 0, v) != 0 ||
-        check_timeline(pl, c, seq, m, p->tolerance, v, w, &v->q.makespan) != 0)
-        goto nomem;
-    if (v->count == 0 && p->optimum) {
-        for (size_t k = 0; k < m; k++)
-            in[seq[k]] = 1;
-        st = schedule_optima(pl, p, seq, m, in, v, err);
-        if (st != DLS_OK) {
-            free(seq);
-            free(in);
-            free(w);
-            dls_verification_free(v);
-            return st;
-        }
-        gap(v);
-    }
-    free(seq);
-    free(in);
-    free(w);
     *out = v;
     return DLS_OK;
-nomem:
-    free(seq);
-    free(in);
-    free(w);
-    dls_verification_free(v);
-    return dls__fail(err, DLS_ENOMEM, "dls_schedule_verify: out of memory");
 }
 
 dls_status dls_schedule_verify(const dls_platform *platform, const dls_claim *claim,
@@ -929,66 +948,61 @@ static dls_status weighted_optimum(const dls_platform *pl, const dls_verify_para
     return DLS_OK;
 }
 
-static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_claim *c,
-                                            const dls_verify_params *p, dls_verification **out,
-                                            dls_error *err)
+/* The elements are counted in 64 bits by the partitioner: a sum past 2^53 is no count. */
+static dls_status check_element_count(const dls_claim *c, const dls_verify_params *p,
+                                      double load, dls_error *err)
 {
-    dls_verify_params defaults;
-    dls_status st = check_claim(pl, c, DLS_CLAIM_PARTITION, &p, &defaults, out,
-                                "dls_partition_verify", err);
-    if (st != DLS_OK)
-        return st;
-    uint64_t matrix = p->matrix ? p->matrix : c->matrix;
-    if (matrix == 0)
-        for (size_t i = 0; i < c->n; i++)
-            if (pl->procs[i].two_d)
-                return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_partition_verify: "
-                                    "processor \"%s\" has a 2-D speed model: give the matrix "
-                                    "order (params->matrix)", pl->procs[i].name);
-    dls_verification *v = verification_new();
-    if (v == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
-    double *held = NULL;
-    uint64_t *cnt = NULL;
-    v->q.load = matrix ? (double)matrix : claimed_load(c, p);
-    v->q.claimed_makespan = c->makespan;
-    /* the elements are counted in 64 bits by the partitioner: a sum past 2^53 is no count */
     if (p->weights == NULL && !c->weighted &&
-        !(v->q.load >= 0 && v->q.load <= (double)DLS_PARTITION_MAX_ELEMENTS)) {
-        st = dls__fail(err, DLS_EINVAL, "dls_partition_verify: %.10g elements to distribute: "
-                       "a partition has 0 to 2^53 (%llu, DLS_PARTITION_MAX_ELEMENTS)",
-                       v->q.load, DLS_PARTITION_MAX_ELEMENTS);
-        dls_verification_free(v);
-        return st;
+        !(load >= 0 && load <= (double)DLS_PARTITION_MAX_ELEMENTS))
+        return dls__fail(err, DLS_EINVAL, "dls_partition_verify: %.10g elements to distribute: "
+                         "a partition has 0 to 2^53 (%llu, DLS_PARTITION_MAX_ELEMENTS)", load,
+                         DLS_PARTITION_MAX_ELEMENTS);
+    return DLS_OK;
+}
+
+/* The size of each processor's part: the claimed loads, or with the set of weights, what
+ * the placement really gives (held, with cnt the elements per processor). */
+typedef struct parts {
+    const double *size;
+    double *held;
+    uint64_t *cnt;
+} parts;
+
+/* The parts against the set of weights (params->weights): the placement when the claim
+ * gives one; q.load becomes the weights' sum. -1 when out of memory. */
+static int check_weighted_parts(const dls_platform *pl, const dls_claim *c,
+                                const dls_verify_params *p, dls_verification *v, parts *pt)
+{
+    long double total = 0;
+    for (size_t e = 0; e < p->n_weights; e++)
+        total += p->weights[e];
+    v->q.load = (double)total;
+    pt->held = malloc((c->n ? c->n : 1) * sizeof *pt->held);
+    pt->cnt = calloc(c->n ? c->n : 1, sizeof *pt->cnt);
+    if (pt->held == NULL || pt->cnt == NULL)
+        return -1;
+    if (c->owner == NULL && c->first == NULL) {
+        if (add(v, DLS_VIOLATION_ELEMENT_MISSING, -1, v->q.load, 0, v->q.load, "the claim "
+                "does not say which elements each processor holds (an \"assignment\", or "
+                "each processor's \"first\"): none of the %zu elements is placed",
+                p->n_weights) != 0)
+            return -1;
+        return c->weighted ? check_loads(pl, c, p, 0, v) : 0;
     }
-    /* with the set of weights, the sizes are what the placement really gives */
-    const double *size = c->load;
+    if (check_placement(pl, c, p, v, pt->held, pt->cnt) != 0 ||
+        check_weights_held(pl, c, p, pt->held, pt->cnt, v) != 0)
+        return -1;
+    pt->size = pt->held;
+    return 0;
+}
+
+/* Each processor's time for its part against its claimed finish, and the makespan the
+ * partition reaches. -1 when out of memory. */
+static int check_part_times(const dls_platform *pl, const dls_claim *c,
+                            const dls_verify_params *p, uint64_t matrix, const double *size,
+                            dls_verification *v)
+{
     int weighted = c->weighted || p->weights != NULL;
-    if (p->weights != NULL) {
-        long double total = 0;
-        for (size_t e = 0; e < p->n_weights; e++)
-            total += p->weights[e];
-        v->q.load = (double)total;
-        held = malloc((c->n ? c->n : 1) * sizeof *held);
-        cnt = calloc(c->n ? c->n : 1, sizeof *cnt);
-        if (held == NULL || cnt == NULL)
-            goto nomem;
-        if (c->owner == NULL && c->first == NULL) {
-            if (add(v, DLS_VIOLATION_ELEMENT_MISSING, -1, v->q.load, 0, v->q.load, "the claim "
-                    "does not say which elements each processor holds (an \"assignment\", or "
-                    "each processor's \"first\"): none of the %zu elements is placed",
-                    p->n_weights) != 0 ||
-                (c->weighted && check_loads(pl, c, p, 0, v) != 0))
-                goto nomem;
-        } else {
-            if (check_placement(pl, c, p, v, held, cnt) != 0 ||
-                check_weights_held(pl, c, p, held, cnt, v) != 0)
-                goto nomem;
-            size = held;
-        }
-    } else if (check_loads(pl, c, p, !c->weighted, v) != 0) {
-        goto nomem;
-    }
     double T = 0;
     for (size_t i = 0; i < c->n; i++)
         T = fmax(T, part_time(&pl->procs[i], size[i], matrix));
@@ -1002,60 +1016,94 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
                                                 pl->procs[i].name, fin,
                                                 weighted ? "a weight of" : "elements:",
                                                 size[i], weighted ? "s" : "", t, t - fin))
-            goto nomem;
+            return -1;
         if (!isnan(fin))
             real = fmax(real, fin);
     }
     v->q.makespan = real;
-    if (!isnan(c->makespan) && c->makespan < real - p->tolerance * real &&
-        add(v, DLS_VIOLATION_MAKESPAN, -1, real, c->makespan, real - c->makespan,
-            "the claimed makespan %.10g is below the %.10g the partition reaches (by %.6g s)",
-            c->makespan, real, real - c->makespan))
-        goto nomem;
-    if (v->count == 0 && p->optimum && p->weights != NULL) {
-        st = weighted_optimum(pl, p, v, err);
-        if (st != DLS_OK) {
-            free(held);
-            free(cnt);
-            dls_verification_free(v);
-            return st;
-        }
-    } else if (v->count == 0 && p->optimum && c->weighted) {
+    return check_makespan(v, c->makespan, real, p->tolerance, "partition");
+}
+
+/* The optimum of an unweighted partition (of elements or of a matrix's rows). */
+static dls_status elements_optimum(const dls_platform *pl, const dls_verify_params *p,
+                                   uint64_t matrix, dls_verification *v, dls_error *err)
+{
+    dls_partition_params pp;
+    dls_partition_params_init(&pp);
+    pp.use_limits = p->use_limits;
+    dls_partition *r = NULL;
+    uint64_t n = (uint64_t)v->q.load;
+    dls_status st = matrix ? dls_partition_solve_matrix(pl, matrix, &pp, &r, err)
+                           : dls_partition_solve(pl, n, &pp, &r, err);
+    if (st != DLS_OK)
+        return st;
+    v->q.best = dls_partition_makespan(r);
+    v->q.proven = dls_partition_status(r) == DLS_SOLUTION_OPTIMAL;
+    if (!v->q.proven)
+        dls__note_add(&v->note, "the partitioner's answer is not proven optimal (%s): the "
+                      "gap is to the best answer found", dls_partition_note(r));
+    dls_partition_free(r);
+    gap(v);
+    return DLS_OK;
+}
+
+/* The optimum a valid partition is measured against, where one can be computed. */
+static dls_status partition_optimum(const dls_platform *pl, const dls_claim *c,
+                                    const dls_verify_params *p, uint64_t matrix,
+                                    dls_verification *v, dls_error *err)
+{
+    if (p->weights != NULL)
+        return weighted_optimum(pl, p, v, err);
+    if (c->weighted) {
         dls__note_add(&v->note, "a partition of weighted elements: each processor's time is "
                       "checked for the weight it holds, but not which elements it holds, and "
                       "no optimum is computed (that needs the set of weights: "
                       "params->weights, `verify --weights FILE`)");
-    } else if (v->count == 0 && p->optimum) {
-        dls_partition_params pp;
-        dls_partition_params_init(&pp);
-        pp.use_limits = p->use_limits;
-        dls_partition *r = NULL;
-        uint64_t n = (uint64_t)v->q.load;
-        st = matrix ? dls_partition_solve_matrix(pl, matrix, &pp, &r, err)
-                       : dls_partition_solve(pl, n, &pp, &r, err);
-        if (st != DLS_OK) {
-            free(held);
-            free(cnt);
-            dls_verification_free(v);
-            return st;
-        }
-        v->q.best = dls_partition_makespan(r);
-        v->q.proven = dls_partition_status(r) == DLS_SOLUTION_OPTIMAL;
-        if (!v->q.proven)
-            dls__note_add(&v->note, "the partitioner's answer is not proven optimal (%s): the "
-                          "gap is to the best answer found", dls_partition_note(r));
-        dls_partition_free(r);
-        gap(v);
+        return DLS_OK;
     }
-    free(held);
-    free(cnt);
+    return elements_optimum(pl, p, matrix, v, err);
+}
+
+static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_claim *c,
+                                            const dls_verify_params *p, dls_verification **out,
+                                            dls_error *err)
+{
+    dls_verify_params defaults;
+    dls_status st = check_claim(pl, c, DLS_CLAIM_PARTITION, &p, &defaults, out,
+                                "dls_partition_verify", err);
+    if (st != DLS_OK)
+        return st;
+    uint64_t matrix = p->matrix ? p->matrix : c->matrix;
+    if (matrix == 0 &&
+        (st = refuse_two_d(pl, c->n, "dls_partition_verify", ": give the matrix order "
+                           "(params->matrix)", err)) != DLS_OK)
+        return st;
+    dls_verification *v = verification_new();
+    if (v == NULL)
+        return dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
+    v->q.load = matrix ? (double)matrix : claimed_load(c, p);
+    v->q.claimed_makespan = c->makespan;
+    st = check_element_count(c, p, v->q.load, err);
+    parts pt = {c->load, NULL, NULL};
+    int nomem = 0;
+    if (st == DLS_OK && p->weights != NULL)
+        nomem = check_weighted_parts(pl, c, p, v, &pt) != 0;
+    else if (st == DLS_OK)
+        nomem = check_loads(pl, c, p, !c->weighted, v) != 0;
+    if (st == DLS_OK && !nomem)
+        nomem = check_part_times(pl, c, p, matrix, pt.size, v) != 0;
+    if (nomem)
+        st = dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
+    else if (st == DLS_OK && v->count == 0 && p->optimum)
+        st = partition_optimum(pl, c, p, matrix, v, err);
+    free(pt.held);
+    free(pt.cnt);
+    if (st != DLS_OK) {
+        dls_verification_free(v);
+        return st;
+    }
     *out = v;
     return DLS_OK;
-nomem:
-    free(held);
-    free(cnt);
-    dls_verification_free(v);
-    return dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
 }
 
 dls_status dls_partition_verify(const dls_platform *platform, const dls_claim *claim,
@@ -1134,6 +1182,121 @@ static dls_status rr_make(const dls_platform *pl, const dls_claim *c,
     return DLS_OK;
 }
 
+/* What the round-robin gives each processor (want, in units) and when its last chunk ends
+ * (fin); returns the latest end. Sends of full chunks: position k starts at a_k in every
+ * round of R seconds. */
+static double rr_finishes(const dls_platform *pl, const rr_plan *r, double *want, double *fin)
+{
+    double R = 0;
+    for (size_t k = 0; k < r->p; k++) {
+        const dls__proc *pr = &pl->procs[r->proc[k]];
+        R += pr->startup + pr->rate * r->full;
+    }
+    double a = 0, T = 0;
+    uint64_t lastpos = (r->N - 1) % r->p, lastround = (r->N - 1) / r->p;
+    for (size_t k = 0; k < r->p; k++) {
+        size_t i = r->proc[k];
+        const dls__proc *pr = &pl->procs[i];
+        double send = pr->startup + pr->rate * r->full;
+        double tau = dls_model_time(pr->model, r->full);
+        double M = fmax(R, tau);
+        uint64_t count = r->N > k ? (r->N - 1 - k) / r->p + 1 : 0;
+        if (count > 0) {
+            double base = a + send + tau; /* the finish of its chunk of round 0 */
+            if (k == lastpos) {
+                double rr = (double)lastround;
+                double s0 = a + rr * R, s1 = s0 + pr->startup + pr->rate * r->last;
+                double start = lastround > 0 ? fmax(s1, base + (rr - 1) * M) : s1;
+                fin[i] = start + dls_model_time(pr->model, r->last);
+                want[i] = (double)(count - 1) * r->full + r->last;
+            } else {
+                fin[i] = base + (double)(count - 1) * M;
+                want[i] = (double)count * r->full;
+            }
+            T = fmax(T, fin[i]);
+        }
+        a += send;
+    }
+    return T;
+}
+
+/* The claim against the round-robin's loads and finishes (T the latest), and the makespan
+ * it reaches. -1 when out of memory. */
+static int rr_compare(const dls_platform *pl, const dls_claim *c, const dls_verify_params *p,
+                      const rr_plan *r, const double *want, const double *fin, double T,
+                      dls_verification *v)
+{
+    double V = v->q.load;
+    double eps = p->tolerance * fmax(T, isnan(c->makespan) ? 0 : c->makespan);
+    for (size_t i = 0; i < c->n; i++) {
+        const char *name = pl->procs[i].name;
+        if (fabs(c->load[i] - want[i]) > p->tolerance * V &&
+            add(v, DLS_VIOLATION_ROUND_ROBIN, (long)i, want[i], c->load[i],
+                fabs(c->load[i] - want[i]), "processor \"%s\": the round-robin of %llu "
+                "chunks of %.10g gives it %.10g units, the claim %.10g", name,
+                (unsigned long long)r->N, r->full, want[i], c->load[i]) != 0)
+            return -1;
+        double f = c->finish[i];
+        if (want[i] > 0 && !isnan(f) && f < fin[i] - eps &&
+            add(v, DLS_VIOLATION_FINISH, (long)i, fin[i], f, fin[i] - f,
+                "processor \"%s\": claimed to finish at %.10g, but its chunks end at "
+                "%.10g (by %.6g s)", name, f, fin[i], fin[i] - f) != 0)
+            return -1;
+        if (want[i] > 0 && !isnan(f))
+            T = fmax(T, f);
+    }
+    v->q.makespan = T;
+    return check_makespan(v, c->makespan, T, p->tolerance, "schedule");
+}
+
+/* The claim against the round-robin of its chunk: the load (q.load, the claim's), the
+ * rotation (r, the caller frees r->proc), each processor's share and finish (want and fin,
+ * c->n each, zeroed). */
+static dls_status check_round_robin(const dls_platform *pl, const dls_claim *c,
+                                    const dls_verify_params *p, rr_plan *r, double *want,
+                                    double *fin, dls_verification *v, dls_error *err)
+{
+    double V = v->q.load = claimed_load(c, p);
+    v->q.claimed_makespan = c->makespan;
+    dls_status st;
+    if ((st = check_load(V, "dls_installment_verify", err)) != DLS_OK ||
+        (st = rr_make(pl, c, p, V, r, err)) != DLS_OK)
+        return st;
+    /* a limit bounds a chunk here, not a processor's total: the rotation keeps out the
+     * processors that cannot hold one, and a load given to them is a round-robin fault */
+    dls_verify_params totals = *p;
+    totals.use_limits = 0;
+    int nomem = check_loads(pl, c, &totals, 0, v) != 0;
+    if (!nomem && r->p == 0)
+        nomem = add(v, DLS_VIOLATION_LIMIT, -1, r->full, r->full, r->full, "no processor's "
+                    "limit holds a chunk of %.10g units", r->full) != 0;
+    else if (!nomem)
+        nomem = rr_compare(pl, c, p, r, want, fin, rr_finishes(pl, r, want, fin), v) != 0;
+    if (nomem)
+        return dls__fail(err, DLS_ENOMEM, "dls_installment_verify: out of memory");
+    return DLS_OK;
+}
+
+/* No optimum is known for multi-installment schedules: the single-installment one, for
+ * reference. */
+static dls_status installment_reference(const dls_platform *pl, const dls_verify_params *p,
+                                        dls_verification *v, dls_error *err)
+{
+    dls_schedule_params sp;
+    dls_schedule_params_init(&sp);
+    sp.use_limits = p->use_limits;
+    dls_schedule *s = NULL;
+    dls_status st = dls_schedule_solve(pl, v->q.load, &sp, &s, err);
+    if (st != DLS_OK)
+        return st;
+    v->q.selection_optimum = dls_schedule_lp_makespan(s);
+    dls_schedule_free(s);
+    dls__note_add(&v->note, "no optimum is known for multi-installment schedules: the "
+                  "single-installment optimum (best set of processors) is %.10g s, for "
+                  "reference", v->q.selection_optimum);
+    return DLS_OK;
+}
+
 static dls_status dls_installment_verify_impl(const dls_platform *pl, const dls_claim *c,
                                               const dls_verify_params *p,
                                               dls_verification **out, dls_error *err)
@@ -1146,123 +1309,28 @@ static dls_status dls_installment_verify_impl(const dls_platform *pl, const dls_
     if (isnan(c->chunk))
         return dls__fail(err, DLS_EINVAL, "dls_installment_verify: the claim has no chunk "
                          "size (dls_claim_set_chunk)");
-    for (size_t i = 0; i < c->n; i++)
-        if (pl->procs[i].two_d)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_installment_verify: "
-                                "processor \"%s\" has a 2-D speed model", pl->procs[i].name);
+    st = refuse_two_d(pl, c->n, "dls_installment_verify", "", err);
+    if (st != DLS_OK)
+        return st;
     dls_verification *v = verification_new();
     rr_plan r = {0, NULL, 0, 0, 0};
     double *want = calloc(c->n ? c->n : 1, sizeof *want);
     double *fin = calloc(c->n ? c->n : 1, sizeof *fin);
     if (v == NULL || want == NULL || fin == NULL)
-        goto nomem;
-    double V = v->q.load = claimed_load(c, p);
-    v->q.claimed_makespan = c->makespan;
-    if ((st = check_load(V, "dls_installment_verify", err)) != DLS_OK ||
-        (st = rr_make(pl, c, p, V, &r, err)) != DLS_OK) {
-        free(r.proc);
-        free(want);
-        free(fin);
+        st = dls__fail(err, DLS_ENOMEM, "dls_installment_verify: out of memory");
+    else
+        st = check_round_robin(pl, c, p, &r, want, fin, v, err);
+    if (st == DLS_OK && v->count == 0 && p->optimum)
+        st = installment_reference(pl, p, v, err);
+    free(r.proc);
+    free(want);
+    free(fin);
+    if (st != DLS_OK) {
         dls_verification_free(v);
         return st;
     }
-    /* a limit bounds a chunk here, not a processor's total: the rotation keeps out the
-     * processors that cannot hold one, and a load given to them is a round-robin fault */
-    dls_verify_params totals = *p;
-    totals.use_limits = 0;
-    if (check_loads(pl, c, &totals, 0, v) != 0)
-        goto nomem;
-    if (r.p == 0) {
-        if (add(v, DLS_VIOLATION_LIMIT, -1, r.full, r.full, r.full, "no processor's limit "
-                "holds a chunk of %.10g units", r.full) != 0)
-            goto nomem;
-    } else {
-        /* sends of full chunks: position k starts at a_k in every round of R seconds */
-        double R = 0;
-        for (size_t k = 0; k < r.p; k++) {
-            const dls__proc *pr = &pl->procs[r.proc[k]];
-            R += pr->startup + pr->rate * r.full;
-        }
-        double a = 0, T = 0;
-        uint64_t lastpos = (r.N - 1) % r.p, lastround = (r.N - 1) / r.p;
-        for (size_t k = 0; k < r.p; k++) {
-            size_t i = r.proc[k];
-            const dls__proc *pr = &pl->procs[i];
-            double send = pr->startup + pr->rate * r.full;
-            double tau = dls_model_time(pr->model, r.full);
-            double M = fmax(R, tau);
-            uint64_t count = r.N > k ? (r.N - 1 - k) / r.p + 1 : 0;
-            if (count > 0) {
-                double base = a + send + tau; /* the finish of its chunk of round 0 */
-                if (k == lastpos) {
-                    double rr = (double)lastround;
-                    double s0 = a + rr * R, s1 = s0 + pr->startup + pr->rate * r.last;
-                    double start = lastround > 0 ? fmax(s1, base + (rr - 1) * M) : s1;
-                    fin[i] = start + dls_model_time(pr->model, r.last);
-                    want[i] = (double)(count - 1) * r.full + r.last;
-                } else {
-                    fin[i] = base + (double)(count - 1) * M;
-                    want[i] = (double)count * r.full;
-                }
-                T = fmax(T, fin[i]);
-            }
-            a += send;
-        }
-        double eps = p->tolerance * fmax(T, isnan(c->makespan) ? 0 : c->makespan);
-        for (size_t i = 0; i < c->n; i++) {
-            const char *name = pl->procs[i].name;
-            if (fabs(c->load[i] - want[i]) > p->tolerance * V &&
-                add(v, DLS_VIOLATION_ROUND_ROBIN, (long)i, want[i], c->load[i],
-                    fabs(c->load[i] - want[i]), "processor \"%s\": the round-robin of %llu "
-                    "chunks of %.10g gives it %.10g units, the claim %.10g", name,
-                    (unsigned long long)r.N, r.full, want[i], c->load[i]) != 0)
-                goto nomem;
-            double f = c->finish[i];
-            if (want[i] > 0 && !isnan(f) && f < fin[i] - eps &&
-                add(v, DLS_VIOLATION_FINISH, (long)i, fin[i], f, fin[i] - f,
-                    "processor \"%s\": claimed to finish at %.10g, but its chunks end at "
-                    "%.10g (by %.6g s)", name, f, fin[i], fin[i] - f) != 0)
-                goto nomem;
-            if (want[i] > 0 && !isnan(f))
-                T = fmax(T, f);
-        }
-        v->q.makespan = T;
-        if (!isnan(c->makespan) && c->makespan < T - p->tolerance * T &&
-            add(v, DLS_VIOLATION_MAKESPAN, -1, T, c->makespan, T - c->makespan,
-                "the claimed makespan %.10g is below the %.10g the schedule reaches (by "
-                "%.6g s)", c->makespan, T, T - c->makespan) != 0)
-            goto nomem;
-    }
-    if (v->count == 0 && p->optimum) {
-        dls_schedule_params sp;
-        dls_schedule_params_init(&sp);
-        sp.use_limits = p->use_limits;
-        dls_schedule *s = NULL;
-        st = dls_schedule_solve(pl, V, &sp, &s, err);
-        if (st != DLS_OK) {
-            free(r.proc);
-            free(want);
-            free(fin);
-            dls_verification_free(v);
-            return st;
-        }
-        v->q.selection_optimum = dls_schedule_lp_makespan(s);
-        dls_schedule_free(s);
-        dls__note_add(&v->note, "no optimum is known for multi-installment schedules: the "
-                      "single-installment optimum (best set of processors) is %.10g s, for "
-                      "reference", v->q.selection_optimum);
-    }
-    free(r.proc);
-    free(want);
-    free(fin);
     *out = v;
     return DLS_OK;
-nomem:
-    free(r.proc);
-    free(want);
-    free(fin);
-    dls_verification_free(v);
-    return dls__fail(err, DLS_ENOMEM, "dls_installment_verify: out of memory");
 }
 
 dls_status dls_installment_verify(const dls_platform *platform, const dls_claim *claim,
