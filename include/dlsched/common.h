@@ -66,6 +66,17 @@ extern "C" {
 #endif
 
 /**
+ * Marks an old name kept for one release after a rename: a call compiles, with a warning
+ * that names the new function (NEWS lists the renames). The library defines the old names
+ * as thin wrappers of the new ones.
+ */
+#if defined(__GNUC__) && !defined(DLS_BUILDING_LIBRARY)
+#define DLS_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#else
+#define DLS_DEPRECATED(msg)
+#endif
+
+/**
  * The list of status codes: X(NAME, value, description).
  * New codes are only ever appended, so values stay stable across versions.
  */
@@ -118,8 +129,20 @@ typedef enum dls_status {
 /** @var DLS_EWRITE
  *  Value 12; dls_strerror() says "output not written" (::DLS_STATUS_MAP). */
 
+/**
+ * Ends every parameter struct, and every record the library fills in the caller's memory:
+ * bytes kept for fields added in later versions, so that the struct's size (and the ABI)
+ * never changes when a field is added. In a parameter struct they must be zero: the
+ * `*_params_init` functions clear them, and the calls refuse a struct whose reserved bytes
+ * are not (::DLS_EINVAL). In a record the library fills, the library sets them to zero.
+ */
+#define DLS_PARAMS_RESERVED(bytes) unsigned char reserved[bytes]
+
 /** Capacity of ::dls_error::message, including the terminating NUL. */
 #define DLS_ERROR_MESSAGE_MAX 512
+
+/** Capacity of ::dls_error::origin, including the terminating NUL. */
+#define DLS_ERROR_ORIGIN_MAX 64
 
 /**
  * What went wrong in a failed call.
@@ -135,9 +158,16 @@ typedef struct dls_error {
     /** The whole message, e.g. `platform.json:14:9: processor "gpu0": speed point 3
      *  has a negative speed`. Never longer than DLS_ERROR_MESSAGE_MAX - 1 bytes. */
     char message[DLS_ERROR_MESSAGE_MAX];
+    /** Where the message comes from: the name of the public function that failed
+     *  ("dls_schedule_solve"), the one the message starts with; empty when the message
+     *  starts with a file position or names no function. Set with the message, so that a
+     *  program can tell which call failed without reading the text. */
+    char origin[DLS_ERROR_ORIGIN_MAX];
+    /** Zero; room for later fields (the record's size stays the same when one is added). */
+    DLS_PARAMS_RESERVED(64);
 } dls_error;
 
-/** Resets @p err to "no error" (status ::DLS_OK, empty message). NULL is allowed. */
+/** Resets @p err to "no error" (status ::DLS_OK, empty message and origin). NULL is allowed. */
 DLS_API void dls_error_clear(dls_error *err);
 
 /** A short English description of @p status ("invalid argument"); never NULL. */
@@ -171,14 +201,6 @@ DLS_API int dls_version_number(void);
 /** Frees memory returned by the library as a plain buffer (strings from the
  *  `*_to_string` functions). NULL is allowed. */
 DLS_API void dls_free(void *ptr);
-
-/**
- * Ends every parameter struct: bytes kept for fields added in later versions, so that the
- * struct's size (and the ABI) never changes when a parameter is added. They must be zero:
- * the `*_params_init` functions clear them, and the calls refuse a struct whose reserved
- * bytes are not (::DLS_EINVAL).
- */
-#define DLS_PARAMS_RESERVED(bytes) unsigned char reserved[bytes]
 
 /**
  * The one relative tolerance of dlsched's comparisons of computed quantities: two numbers
