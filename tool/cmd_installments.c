@@ -674,7 +674,7 @@ static int cmd_installments_lp(const tool_args *args, double V)
     dls_error err;
     dls_error_clear(&err);
     if (rc == EXIT_DONE) {
-        dls_status st = dls_installment_lp(pl, V, &par, &s, &err);
+        dls_status st = dls_installment_solve_lp(pl, V, &par, &s, &err);
         if (st != DLS_OK)
             rc = tool_fail(st, &err);
     }

@@ -1221,10 +1221,10 @@ static int export_simgrid(const tool_args *args, const char *out)
     dls_status st;
     if (tool_is_stdout(out)) {
         char *doc = NULL;
-        st = dls_platform_to_simgrid(pl, &sp, &doc, &err);
+        st = dls_platform_simgrid_to_string(pl, &sp, &doc, &err);
         rc = st == DLS_OK ? tool_write_stdout(doc, "SimGrid platform") : tool_fail(st, &err);
     } else {
-        st = dls_platform_write_simgrid(pl, &sp, out, &err);
+        st = dls_platform_simgrid_write_file(pl, &sp, out, &err);
         rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
     }
     dls_platform_free(pl);

@@ -400,7 +400,7 @@ static dls_status make_result(const dls_platform *pl, double V, const size_t *se
         dls_installment_free(s);
         free(prev);
         free(last);
-        return dls__fail(err, DLS_ENOMEM, "dls_installment_lp: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_installment_solve_lp: out of memory");
     }
     double held;
     s->makespan = replay(pl, seq, x, n, par, s->ev, s->ev_level, s->ret_start, s->ret_end,
@@ -529,7 +529,7 @@ static dls_status lp_run_checked(const dls_platform *pl, double V,
 static dls_status lp_impl(const dls_platform *pl, double V, const dls_installment_lp_params *given,
                           dls_installment **out, dls_error *err)
 {
-    static const char who[] = "dls_installment_lp";
+    static const char who[] = "dls_installment_solve_lp";
     double t0 = dls__clock_now();
     dls_status rc = dls__inst_check_load(V, who, err);
     if (rc == DLS_OK)
@@ -547,13 +547,13 @@ static dls_status lp_impl(const dls_platform *pl, double V, const dls_installmen
     return rc;
 }
 
-/* dls_installment_lp once its arguments are checked and the platform's release times and
+/* dls_installment_solve_lp once its arguments are checked and the platform's release times and
  * results are in par. */
 static dls_status lp_run_checked(const dls_platform *pl, double V,
                                  const dls_installment_lp_params *par, dls_installment **out,
                                  dls_error *err, double t0)
 {
-    static const char who[] = "dls_installment_lp";
+    static const char who[] = "dls_installment_solve_lp";
     dls_status rc;
     size_t m = pl->n;
     dls_schedule_params sp;
@@ -702,13 +702,13 @@ static dls_status lp_run_checked(const dls_platform *pl, double V,
     return rc;
 }
 
-dls_status dls_installment_lp(const dls_platform *platform, double load,
-                              const dls_installment_lp_params *params, dls_installment **out,
-                              dls_error *err)
+dls_status dls_installment_solve_lp(const dls_platform *platform, double load,
+                                    const dls_installment_lp_params *params,
+                                    dls_installment **out, dls_error *err)
 {
     dls_installment_lp_params defaults;
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_lp: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_installment_solve_lp: NULL argument");
     if (params == NULL) {
         dls_installment_lp_params_init(&defaults);
         params = &defaults;
@@ -717,7 +717,15 @@ dls_status dls_installment_lp(const dls_platform *platform, double load,
     dls_status rc = lp_impl(platform, load, params, &s, err);
     if (rc == DLS_OK)
         *out = s;
-    return dls__error_retag(err, rc, "dls_installment_lp");
+    return dls__error_retag(err, rc, "dls_installment_solve_lp");
+}
+
+/* The name before issue 37's renames, kept for one release. */
+dls_status dls_installment_lp(const dls_platform *platform, double load,
+                              const dls_installment_lp_params *params, dls_installment **out,
+                              dls_error *err)
+{
+    return dls_installment_solve_lp(platform, load, params, out, err);
 }
 
 dls_status dls_installment_get_lp_info(const dls_installment *s, dls_installment_lp_info *out,
@@ -727,7 +735,7 @@ dls_status dls_installment_get_lp_info(const dls_installment *s, dls_installment
         return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info: NULL argument");
     if (s->lp == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info: the schedule is not "
-                         "from dls_installment_lp()");
+                         "from dls_installment_solve_lp()");
     *out = *s->lp;
     return DLS_OK;
 }
