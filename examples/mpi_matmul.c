@@ -478,7 +478,7 @@ done:
     dls_platform_free(fpm);
     dls_platform_free(constant);
     dls_platform_free(even);
-    dls_blas_kernel_free(&rk.inner);
+    dls_kernel_free(&rk.inner);
     MPI_Finalize();
     return rc;
 }

@@ -371,7 +371,7 @@ void diff_path_bench(diff_rng *r, diff_case *c)
             }
             (void)converged;
         }
-        dls_model_kernel_free(&k);
+        dls_kernel_free(&k);
     }
     dls_bench_free(b);
     diff_done(c, pl);

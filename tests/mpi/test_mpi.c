@@ -92,7 +92,7 @@ static void test_bench(const char *dir)
     CHECK(st == DLS_OK);
     if (st != DLS_OK) {
         fprintf(stderr, "rank %d: %s\n", rank, err.message);
-        dls_model_kernel_free(&k);
+        dls_kernel_free(&k);
         dls_model_free(tm);
         return;
     }
@@ -172,7 +172,7 @@ static void test_bench(const char *dir)
 
     free(text);
     dls_platform_free(pl);
-    dls_model_kernel_free(&k);
+    dls_kernel_free(&k);
     dls_model_free(tm);
 }
 
@@ -238,7 +238,7 @@ static void test_bench_failures(void)
     st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &pl, &err);
     CHECK(st == DLS_EIO);
     CHECK(strstr(err.message, "cannot write the log") != NULL);
-    dls_model_kernel_free(&k);
+    dls_kernel_free(&k);
     dls_model_free(tm);
 }
 
