@@ -170,6 +170,8 @@ typedef struct dls_installment_levels {
     double out_of_core_b;
     /** Where the second line takes over (units); INFINITY with a single line. */
     double swap_point;
+    /** Zero: room for later fields (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(24);
 } dls_installment_levels;
 
 /**
@@ -383,6 +385,8 @@ typedef struct dls_installment_event {
     double send_end;       /**< it has arrived (s) */
     double compute_start;  /**< the processor starts computing it (s) */
     double compute_end;    /**< and finishes it (s) */
+    /** Zero: room for later fields (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(32);
 } dls_installment_event;
 
 /**

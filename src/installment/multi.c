@@ -196,6 +196,7 @@ static double replay(const dls_platform *pl, const size_t *seq, const double *x,
                 start = ev[h].compute_end;
             *held = fmax(*held, limit > 0 ? window / limit : (window > 0 ? INFINITY : 0));
         }
+        memset(&ev[k], 0, sizeof ev[k]);
         ev[k].chunk = k;
         ev[k].processor = i;
         ev[k].size = x[k];
