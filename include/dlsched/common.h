@@ -4,8 +4,10 @@
  *
  * The API policy (doc/ARCHITECTURE.md gives the reasons; tests/api/ keeps it):
  * - Names: `dls_` / `DLS_` prefixes; functions `dls_<object>_<verb>`; getters
- *   `dls_<object>_<property>` (`get_` only where the property is also a type's name);
- *   documents by `dls_<object>[_<what>]_to_string` and `..._write_file`.
+ *   `dls_<object>_<property>` (`get_` only where the property is also a type's name, or
+ *   where the call copies into the caller's records and returns a ::dls_status);
+ *   documents by `dls_<object>[_<what>]_to_string` and `..._write_file`. Renamed functions
+ *   keep their old names for one release, marked ::DLS_DEPRECATED (NEWS lists them).
  * - Status: every call that can fail returns a ::dls_status (::DLS_OK, zero, is success)
  *   and takes a last argument `dls_error *err` that may be NULL; on failure the record
  *   receives the status and a message naming what was wrong (file, line and column,
@@ -24,6 +26,11 @@
  *   of a parameter struct must be zero (init clears them).
  * - Answers that do not apply: NAN (numbers), NULL (arrays), 0 (counts),
  *   ::DLS_SOLUTION_NONE (answer statuses); each getter says which.
+ * - Arrays and strings returned by getters (`const` pointers) belong to the object they
+ *   come from: they stay valid, unchanged, until that object is freed (or, for an object
+ *   that can be changed, such as a ::dls_claim or a ::dls_platform, until the call that
+ *   changes what they describe); getters never reuse a buffer from one call to the next.
+ *   Buffers returned through `char **out` are the caller's, to free with dls_free().
  * - Enumerations come from one X-macro list `DLS_<ENUM>_MAP(X)` with
  *   `dls_<enum>_name()` ("unknown" outside the list) and `dls_<enum>_from_name()`.
  * - Long calls (LU distributions, measurements, MIPs, the installment sweep, the
@@ -33,7 +40,8 @@
  *   mutable state: objects are independent and may be used from different threads as
  *   long as one object is not used by two threads at once; read-only objects may be
  *   shared.
- * - Versions: the libtool version follows the rules and history in configure.ac.
+ * - Versions: the libtool version follows the rules and history in configure.ac (NEWS
+ *   keeps the history as a table).
  *
  * What dlsched touches of the process, and how it leaves it:
  * - GLPK: every call that uses GLPK runs it in a thread of its own, whose GLPK
