@@ -742,7 +742,8 @@ TEST(test_exports_and_chart)
 /* ---------------------------------------------------------------------------------- */
 /* Errors                                                                              */
 
-TEST(test_errors)
+/* The arguments and parameters, each one: refused, output untouched. */
+TEST(test_errors_of_parameters)
 {
     dls_platform *pl = test_example("memory_levels.json");
     dls_installment_lp_params par;
@@ -795,6 +796,18 @@ TEST(test_errors)
     frac[0] = NAN;
     assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "fraction");
     assert_ptr_equal(s, keep);
+    dls_platform_free(pl);
+#undef BAD
+}
+
+/* Return orders' names, given sequences, release times, returns' domains, exports, and the
+ * LP figures of another computation: refused, output untouched. */
+TEST(test_errors_of_sequences_and_exports)
+{
+    dls_platform *pl = test_example("memory_levels.json");
+    dls_installment_lp_params par;
+    dls_error err;
+    dls_installment *s = (dls_installment *)&err, *keep = s;
     double a, b;
     assert_fails(dls_installment_return_at(NULL, 0, &a, &b, &err), DLS_EINVAL, &err, "NULL");
     const char *names[] = {"fifo", "lifo", "given"};
@@ -871,7 +884,6 @@ TEST(test_errors)
     assert_fails(dls_installment_get_lp_info(NULL, &info, &err), DLS_EINVAL, &err, "NULL");
     dls_installment_free(eq);
     dls_platform_free(pl);
-#undef BAD
 }
 
 TEST(test_time_limit)
@@ -928,5 +940,5 @@ TEST_MAIN("installment_lp", test_given_sequence_replays, test_lp_against_other_s
           test_search_never_worse_than_one_installment,
           test_lp_beats_equal_chunks, test_hand_case, test_zero_fraction_is_no_return,
           test_lifo_identity, test_returns_replay, test_platform_fields, test_exports_and_chart,
-          test_errors,
+          test_errors_of_parameters, test_errors_of_sequences_and_exports,
           test_time_limit)
