@@ -250,8 +250,27 @@ DLS_API dls_status dls_installment_analyze(const dls_platform *platform,
 /* ---------------------------------------------------------------------------------- */
 /* Simulation                                                                          */
 
-/** A multi-installment schedule (opaque): the result of dls_installment_simulate() or
- *  dls_installment_sweep(). Free with dls_installment_free(). */
+/**
+ * A multi-installment schedule (opaque): the result of dls_installment_simulate(),
+ * dls_installment_sweep() or dls_installment_solve_lp(). Free with dls_installment_free().
+ *
+ * One object for the three computations: every getter answers for each of them, and where a
+ * computation has no such figure the answer is the policy's "does not apply" (NaN, n = 0,
+ * ::DLS_EINVAL). What each getter gives, by computation (simulate / sweep / solve_lp):
+ * - the same for all three: note, count, load, makespan, chunks, roles, chunk_counts,
+ *   loads, first_arrival, finish, busy, wait, event_at, the Gantt charts;
+ * - chunk and round_time: the chunk size delta and the round time (the sweep: of its best
+ *   size) / NaN for solve_lp, whose chunks differ;
+ * - last_chunk: V - (N - 1) delta / the last chunk sent for solve_lp;
+ * - rounds: ceil(N / p) / the most chunks any processor gets for solve_lp;
+ * - rotation: the processors in the rotation / those given a chunk for solve_lp;
+ * - chunk_time: t_i(delta) / NaN for solve_lp; binding_levels: the level at delta / the
+ *   deepest level any of the processor's chunks reaches for solve_lp;
+ * - sweep_samples: n = 0 / the sizes tried / n = 0;
+ * - return_at: NaN, NaN / NaN / the results' return; get_lp_info: ::DLS_EINVAL for
+ *   simulate and sweep.
+ * Arrays returned belong to the schedule and stay valid until dls_installment_free().
+ */
 typedef struct dls_installment dls_installment;
 
 /**
