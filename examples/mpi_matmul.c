@@ -536,7 +536,7 @@ int main(int argc, char **argv)
         MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
     }
     job_free(&j);
-    dls_blas_kernel_free(&j.rk.inner);
+    dls_kernel_free(&j.rk.inner);
     MPI_Finalize();
     return rc;
 }

@@ -34,7 +34,7 @@ CLI_TESTS = \
 	tests/tool/cli_output.sh tests/tool/cli_warnings.sh tests/tool/cli_names.sh tests/tool/cli_name_lists.sh tests/tool/cli_differential.sh \
 	tests/tool/run_example.sh \
 	tests/import/starpu.sh tests/import/starpu_real.sh \
-	tests/api/headers.sh \
+	tests/api/headers.sh tests/api/names.sh \
 	tests/doc/man5.sh tests/doc/man_options.sh \
 	tests/mpi/run_mpi.sh \
 	tests/validation/suite_sample.sh tests/validation/certificates.sh \

@@ -459,9 +459,9 @@ static dls_status make_kernel(const bench_job *job, double fixed, dls_kernel *k,
 static void free_kernel(const bench_job *job, dls_kernel *k)
 {
     if (job->kind == KERNEL_SYNTHETIC)
-        dls_model_kernel_free(k);
+        dls_kernel_free(k);
     else if (job->kind != KERNEL_EXEC)
-        dls_blas_kernel_free(k);
+        dls_kernel_free(k);
 }
 
 /* The rows of a surface, for dls_bench_build_surface: 2-D speeds count the kernel's

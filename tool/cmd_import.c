@@ -454,9 +454,9 @@ int cmd_export_model(const tool_args *a)
         arg_double(a, "element-size", &par.element_size);
         arg_unsigned(a, "count", &par.count);
         arg_double(a, "confidence", &par.confidence);
-        st = dls_export_starpu(pl, index, &par, &text, &err);
+        st = dls_platform_starpu_to_string(pl, index, &par, &text, &err);
     } else {
-        st = dls_export_csv(pl, index, &text, &err);
+        st = dls_platform_csv_to_string(pl, index, &text, &err);
     }
     dls_platform_free(pl);
     if (st != DLS_OK)

@@ -710,7 +710,7 @@ static int cmd_installments_lp(const tool_args *args, const installments_request
     dls_error err;
     dls_error_clear(&err);
     if (rc == EXIT_DONE) {
-        dls_status st = dls_installment_lp(pl, q->load, &lp.par, &s, &err);
+        dls_status st = dls_installment_solve_lp(pl, q->load, &lp.par, &s, &err);
         if (st != DLS_OK)
             rc = tool_fail(st, &err);
     }

@@ -1324,10 +1324,10 @@ static int export_simgrid(const export_request *r)
     dls_status st;
     if (tool_is_stdout(r->out)) {
         char *doc = NULL;
-        st = dls_platform_to_simgrid(pl, &r->sp, &doc, &err);
+        st = dls_platform_simgrid_to_string(pl, &r->sp, &doc, &err);
         rc = st == DLS_OK ? tool_write_stdout(doc, "SimGrid platform") : tool_fail(st, &err);
     } else {
-        st = dls_platform_write_simgrid(pl, &r->sp, r->out, &err);
+        st = dls_platform_simgrid_write_file(pl, &r->sp, r->out, &err);
         rc = st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", r->out, st, &err);
     }
     dls_platform_free(pl);

@@ -175,7 +175,7 @@ static void plan_name(FILE *f, const char *name)
 static int single_plan(const dls_platform *pl, const dls_claim *c, run *r)
 {
     size_t p = dls_platform_count(pl), m;
-    const size_t *order = dls_claim_get_order(c, &m);
+    const size_t *order = dls_claim_order(c, &m);
     double *loads = malloc(p * sizeof *loads);
     size_t *seq = malloc(p * sizeof *seq);
     unsigned char *in = calloc(p, 1);
@@ -241,7 +241,7 @@ static int single_plan(const dls_platform *pl, const dls_claim *c, run *r)
  * dls_installment_simulate() has them. */
 static int installment_plan(const dls_platform *pl, const dls_claim *c, double V, run *r)
 {
-    double chunk = dls_claim_get_chunk(c);
+    double chunk = dls_claim_chunk(c);
     dls_installment_params ip;
     dls_installment_params_init(&ip);
     dls_installment *in = NULL;
@@ -517,7 +517,7 @@ static int replay(const dls_platform *pl, run *r, int exact, const dls_simgrid_p
     }
     dls_error err;
     dls_error_clear(&err);
-    dls_status st = dls_platform_write_simgrid(pl, sp, xml, &err);
+    dls_status st = dls_platform_simgrid_write_file(pl, sp, xml, &err);
     if (st == DLS_OK)
         st = dls_simgrid_originator(pl, sp, origin, sizeof origin, &err);
     if (st != DLS_OK)

@@ -4,8 +4,10 @@
  *
  * The API policy (doc/ARCHITECTURE.md gives the reasons; tests/api/ keeps it):
  * - Names: `dls_` / `DLS_` prefixes; functions `dls_<object>_<verb>`; getters
- *   `dls_<object>_<property>` (`get_` only where the property is also a type's name);
- *   documents by `dls_<object>[_<what>]_to_string` and `..._write_file`.
+ *   `dls_<object>_<property>` (`get_` only where the property is also a type's name, or
+ *   where the call copies into the caller's records and returns a ::dls_status);
+ *   documents by `dls_<object>[_<what>]_to_string` and `..._write_file`. Renamed functions
+ *   keep their old names for one release, marked ::DLS_DEPRECATED (NEWS lists them).
  * - Status: every call that can fail returns a ::dls_status (::DLS_OK, zero, is success)
  *   and takes a last argument `dls_error *err` that may be NULL; on failure the record
  *   receives the status and a message naming what was wrong (file, line and column,
@@ -24,6 +26,11 @@
  *   of a parameter struct must be zero (init clears them).
  * - Answers that do not apply: NAN (numbers), NULL (arrays), 0 (counts),
  *   ::DLS_SOLUTION_NONE (answer statuses); each getter says which.
+ * - Arrays and strings returned by getters (`const` pointers) belong to the object they
+ *   come from: they stay valid, unchanged, until that object is freed (or, for an object
+ *   that can be changed, such as a ::dls_claim or a ::dls_platform, until the call that
+ *   changes what they describe); getters never reuse a buffer from one call to the next.
+ *   Buffers returned through `char **out` are the caller's, to free with dls_free().
  * - Enumerations come from one X-macro list `DLS_<ENUM>_MAP(X)` with
  *   `dls_<enum>_name()` ("unknown" outside the list) and `dls_<enum>_from_name()`.
  * - Long calls (LU distributions, measurements, MIPs, the installment sweep, the
@@ -33,7 +40,8 @@
  *   mutable state: objects are independent and may be used from different threads as
  *   long as one object is not used by two threads at once; read-only objects may be
  *   shared.
- * - Versions: the libtool version follows the rules and history in configure.ac.
+ * - Versions: the libtool version follows the rules and history in configure.ac (NEWS
+ *   keeps the history as a table).
  *
  * What dlsched touches of the process, and how it leaves it:
  * - GLPK: every call that uses GLPK runs it in a thread of its own, whose GLPK
@@ -63,6 +71,17 @@ extern "C" {
 #define DLS_API __attribute__((visibility("default")))
 #else
 #define DLS_API
+#endif
+
+/**
+ * Marks an old name kept for one release after a rename: a call compiles, with a warning
+ * that names the new function (NEWS lists the renames). The library defines the old names
+ * as thin wrappers of the new ones.
+ */
+#if defined(__GNUC__) && !defined(DLS_BUILDING_LIBRARY)
+#define DLS_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#else
+#define DLS_DEPRECATED(msg)
 #endif
 
 /**
@@ -118,8 +137,20 @@ typedef enum dls_status {
 /** @var DLS_EWRITE
  *  Value 12; dls_strerror() says "output not written" (::DLS_STATUS_MAP). */
 
+/**
+ * Ends every parameter struct, and every record the library fills in the caller's memory:
+ * bytes kept for fields added in later versions, so that the struct's size (and the ABI)
+ * never changes when a field is added. In a parameter struct they must be zero: the
+ * `*_params_init` functions clear them, and the calls refuse a struct whose reserved bytes
+ * are not (::DLS_EINVAL). In a record the library fills, the library sets them to zero.
+ */
+#define DLS_PARAMS_RESERVED(bytes) unsigned char reserved[bytes]
+
 /** Capacity of ::dls_error::message, including the terminating NUL. */
 #define DLS_ERROR_MESSAGE_MAX 512
+
+/** Capacity of ::dls_error::origin, including the terminating NUL. */
+#define DLS_ERROR_ORIGIN_MAX 64
 
 /**
  * What went wrong in a failed call.
@@ -135,9 +166,16 @@ typedef struct dls_error {
     /** The whole message, e.g. `platform.json:14:9: processor "gpu0": speed point 3
      *  has a negative speed`. Never longer than DLS_ERROR_MESSAGE_MAX - 1 bytes. */
     char message[DLS_ERROR_MESSAGE_MAX];
+    /** Where the message comes from: the name of the public function that failed
+     *  ("dls_schedule_solve"), the one the message starts with; empty when the message
+     *  starts with a file position or names no function. Set with the message, so that a
+     *  program can tell which call failed without reading the text. */
+    char origin[DLS_ERROR_ORIGIN_MAX];
+    /** Zero; room for later fields (the record's size stays the same when one is added). */
+    DLS_PARAMS_RESERVED(64);
 } dls_error;
 
-/** Resets @p err to "no error" (status ::DLS_OK, empty message). NULL is allowed. */
+/** Resets @p err to "no error" (status ::DLS_OK, empty message and origin). NULL is allowed. */
 DLS_API void dls_error_clear(dls_error *err);
 
 /** A short English description of @p status ("invalid argument"); never NULL. */
@@ -171,14 +209,6 @@ DLS_API int dls_version_number(void);
 /** Frees memory returned by the library as a plain buffer (strings from the
  *  `*_to_string` functions). NULL is allowed. */
 DLS_API void dls_free(void *ptr);
-
-/**
- * Ends every parameter struct: bytes kept for fields added in later versions, so that the
- * struct's size (and the ABI) never changes when a parameter is added. They must be zero:
- * the `*_params_init` functions clear them, and the calls refuse a struct whose reserved
- * bytes are not (::DLS_EINVAL).
- */
-#define DLS_PARAMS_RESERVED(bytes) unsigned char reserved[bytes]
 
 /**
  * The one relative tolerance of dlsched's comparisons of computed quantities: two numbers

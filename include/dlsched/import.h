@@ -243,7 +243,7 @@ DLS_API dls_status dls_import_csv_string(const char *text, size_t len, const cha
                                          const dls_csv_params *params, dls_platform *platform,
                                          dls_import_report **report, dls_error *err);
 
-/** Parameters of dls_export_starpu(); fill with dls_starpu_export_params_init(). */
+/** Parameters of dls_platform_starpu_to_string(); fill with dls_starpu_export_params_init(). */
 typedef struct dls_starpu_export_params {
     /** The device the section is for: "cpu0" (default), "cuda0", "opencl0", ... as StarPU
      *  names them (one device). */
@@ -284,9 +284,18 @@ DLS_API void dls_starpu_export_params_init(dls_starpu_export_params *params);
  *         made of points, or a point whose size in bytes is not a whole number (naming it:
  *         give the element size); ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_export_starpu(const dls_platform *platform, size_t i,
-                                     const dls_starpu_export_params *params, char **out,
-                                     dls_error *err);
+DLS_API dls_status dls_platform_starpu_to_string(const dls_platform *platform, size_t i,
+                                                 const dls_starpu_export_params *params,
+                                                 char **out, dls_error *err);
+
+/**
+ * Writes processor @p i of @p platform as a StarPU performance model file at @p path (the
+ * text of dls_platform_starpu_to_string()), as dls_write_output() writes.
+ * @return as dls_platform_starpu_to_string(), and as dls_write_output().
+ */
+DLS_API dls_status dls_platform_starpu_write_file(const dls_platform *platform, size_t i,
+                                                  const dls_starpu_export_params *params,
+                                                  const char *path, dls_error *err);
 
 /**
  * Writes processors of @p platform as CSV with the header `name,size,speed,low,high`
@@ -298,8 +307,26 @@ DLS_API dls_status dls_export_starpu(const dls_platform *platform, size_t i,
  * @return ::DLS_OK; ::DLS_EINVAL for @p i out of range or a processor whose model is not
  *         made of points; ::DLS_ENOMEM.
  */
+DLS_API dls_status dls_platform_csv_to_string(const dls_platform *platform, size_t i,
+                                              char **out, dls_error *err);
+
+/**
+ * Writes processors of @p platform as CSV at @p path (the text of
+ * dls_platform_csv_to_string()), as dls_write_output() writes.
+ * @return as dls_platform_csv_to_string(), and as dls_write_output().
+ */
+DLS_API dls_status dls_platform_csv_write_file(const dls_platform *platform, size_t i,
+                                               const char *path, dls_error *err);
+
+/** @deprecated The old name of dls_platform_csv_to_string(), kept for one release. */
 DLS_API dls_status dls_export_csv(const dls_platform *platform, size_t i, char **out,
-                                  dls_error *err);
+                                  dls_error *err) DLS_DEPRECATED("use dls_platform_csv_to_string");
+
+/** @deprecated The old name of dls_platform_starpu_to_string(), kept for one release. */
+DLS_API dls_status dls_export_starpu(const dls_platform *platform, size_t i,
+                                     const dls_starpu_export_params *params, char **out,
+                                     dls_error *err)
+    DLS_DEPRECATED("use dls_platform_starpu_to_string");
 
 #ifdef __cplusplus
 }

@@ -170,6 +170,8 @@ typedef struct dls_installment_levels {
     double out_of_core_b;
     /** Where the second line takes over (units); INFINITY with a single line. */
     double swap_point;
+    /** Zero: room for later fields (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(24);
 } dls_installment_levels;
 
 /**
@@ -248,8 +250,27 @@ DLS_API dls_status dls_installment_analyze(const dls_platform *platform,
 /* ---------------------------------------------------------------------------------- */
 /* Simulation                                                                          */
 
-/** A multi-installment schedule (opaque): the result of dls_installment_simulate() or
- *  dls_installment_sweep(). Free with dls_installment_free(). */
+/**
+ * A multi-installment schedule (opaque): the result of dls_installment_simulate(),
+ * dls_installment_sweep() or dls_installment_solve_lp(). Free with dls_installment_free().
+ *
+ * One object for the three computations: every getter answers for each of them, and where a
+ * computation has no such figure the answer is the policy's "does not apply" (NaN, n = 0,
+ * ::DLS_EINVAL). What each getter gives, by computation (simulate / sweep / solve_lp):
+ * - the same for all three: note, count, load, makespan, chunks, roles, chunk_counts,
+ *   loads, first_arrival, finish, busy, wait, event_at, the Gantt charts;
+ * - chunk and round_time: the chunk size delta and the round time (the sweep: of its best
+ *   size) / NaN for solve_lp, whose chunks differ;
+ * - last_chunk: V - (N - 1) delta / the last chunk sent for solve_lp;
+ * - rounds: ceil(N / p) / the most chunks any processor gets for solve_lp;
+ * - rotation: the processors in the rotation / those given a chunk for solve_lp;
+ * - chunk_time: t_i(delta) / NaN for solve_lp; binding_levels: the level at delta / the
+ *   deepest level any of the processor's chunks reaches for solve_lp;
+ * - sweep_samples: n = 0 / the sizes tried / n = 0;
+ * - return_at: NaN, NaN / NaN / the results' return; get_lp_info: ::DLS_EINVAL for
+ *   simulate and sweep.
+ * Arrays returned belong to the schedule and stay valid until dls_installment_free().
+ */
 typedef struct dls_installment dls_installment;
 
 /**
@@ -383,6 +404,8 @@ typedef struct dls_installment_event {
     double send_end;       /**< it has arrived (s) */
     double compute_start;  /**< the processor starts computing it (s) */
     double compute_end;    /**< and finishes it (s) */
+    /** Zero: room for later fields (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(32);
 } dls_installment_event;
 
 /**
@@ -434,7 +457,7 @@ DLS_API const char *dls_return_order_name(dls_return_order order);
 DLS_API dls_status dls_return_order_from_name(const char *name, dls_return_order *out);
 
 /**
- * Parameters of dls_installment_lp(); fill with dls_installment_lp_params_init().
+ * Parameters of dls_installment_solve_lp(); fill with dls_installment_lp_params_init().
  *
  * The model (issue 25). The originator sends a sequence of chunks, one send at a time; a
  * processor may appear several times. Chunk k of processor i, of size x_k, takes
@@ -555,13 +578,19 @@ DLS_API void dls_installment_lp_params_init(dls_installment_lp_params *params);
  *         more than check_tol, the times given are the replay's (the direct computation)
  *         and the note says by how much (dls_installment_lp_info::replay_residual).
  */
+DLS_API dls_status dls_installment_solve_lp(const dls_platform *platform, double load,
+                                            const dls_installment_lp_params *params,
+                                            dls_installment **out, dls_error *err);
+
+/** @deprecated The old name of dls_installment_solve_lp(), kept for one release. */
 DLS_API dls_status dls_installment_lp(const dls_platform *platform, double load,
                                       const dls_installment_lp_params *params,
-                                      dls_installment **out, dls_error *err);
+                                      dls_installment **out, dls_error *err)
+    DLS_DEPRECATED("use dls_installment_solve_lp");
 
 /**
  * When the results of chunk @p index (0-based, in send order) of a schedule from
- * dls_installment_lp() start and end coming back (s); both NaN when nothing returns
+ * dls_installment_solve_lp() start and end coming back (s); both NaN when nothing returns
  * (no return parameters, a fraction of 0, or a schedule from elsewhere). Outputs may be
  * NULL.
  * @return ::DLS_OK; ::DLS_EINVAL for a NULL schedule or an index out of range.
@@ -569,7 +598,7 @@ DLS_API dls_status dls_installment_lp(const dls_platform *platform, double load,
 DLS_API dls_status dls_installment_return_at(const dls_installment *schedule, uint64_t index,
                                              double *start, double *end, dls_error *err);
 
-/** How dls_installment_lp() found its schedule. */
+/** How dls_installment_solve_lp() found its schedule. */
 typedef struct dls_installment_lp_info {
     double lp_makespan;       /**< the LP's makespan (s) */
     /** |replayed makespan - LP's| / LP's: the replay's agreement (with speed models, the
@@ -605,10 +634,10 @@ typedef struct dls_installment_lp_info {
 } dls_installment_lp_info;
 
 /**
- * The figures of a schedule from dls_installment_lp().
+ * The figures of a schedule from dls_installment_solve_lp().
  * @param[out] out receives them; unchanged on failure
  * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument or a schedule that did not come from
- *         dls_installment_lp().
+ *         dls_installment_solve_lp().
  */
 DLS_API dls_status dls_installment_get_lp_info(const dls_installment *schedule,
                                                dls_installment_lp_info *out, dls_error *err);
@@ -617,7 +646,7 @@ DLS_API dls_status dls_installment_get_lp_info(const dls_installment *schedule,
  * Writes the LP that sizes the chunks of params->sequence (required) for @p load units, in
  * original units (loads in units, times in seconds) with named rows and columns, to
  * @p path: CPLEX LP, free MPS and GLPK's format by GLPK's writers, or a MathProg model
- * (every constraint written out). Its optimum is the LP makespan of dls_installment_lp()
+ * (every constraint written out). Its optimum is the LP makespan of dls_installment_solve_lp()
  * with the same parameters. Columns x_k (size of chunk k), A_k (its arrival), F_k (its
  * finish) and T; rows send_k, hold_k, arrive_k_l, after_k_l, release_k_l, window_k,
  * makespan_i and load (see ::dls_installment_lp_params). Numbers in the C locale. The file

@@ -35,7 +35,19 @@ typedef struct dls_kernel {
     /** Bytes the kernel needs at a size, or NULL when unknown: with it, the largest size
      *  that fits in the memory available is found. */
     double (*memory)(double size, void *data);
+    /** Frees @ref data, or NULL when the caller owns it: set by the library's kernel
+     *  constructors, and called by dls_kernel_free(). */
+    void (*release)(void *data);
+    /** Zero (start from a zeroed record: `{0}`, designated initialisers or memset): room for
+     *  later fields. The measurements refuse a kernel whose reserved bytes are not zero. */
+    DLS_PARAMS_RESERVED(48);
 } dls_kernel;
+
+/** Releases what a kernel constructor (dls_model_kernel_create(), dls_synthetic_kernel_create(),
+ *  dls_blas_kernel_create()) allocated, through dls_kernel::release, and clears @p kernel's
+ *  data and release; a kernel whose release is NULL (the caller's own) is left as it is.
+ *  NULL is allowed. */
+DLS_API void dls_kernel_free(dls_kernel *kernel);
 
 /**
  * The memory available to processes in bytes: MemAvailable of /proc/meminfo.
@@ -51,13 +63,15 @@ DLS_API dls_status dls_memory_available(double *bytes, dls_error *err);
  * @param model a 1-D model (copied)
  * @param noise in [0, 1)
  * @param delay real seconds per run, in [0, 60)
- * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_ENOMEM. Release with dls_model_kernel_free().
+ * @return ::DLS_OK; ::DLS_EINVAL; ::DLS_ENOMEM. Release with dls_kernel_free().
  */
 DLS_API dls_status dls_model_kernel_create(const dls_model *model, double noise, double delay,
                                            dls_kernel *kernel, dls_error *err);
 
-/** Releases what dls_model_kernel_create() allocated. */
-DLS_API void dls_model_kernel_free(dls_kernel *kernel);
+/** @deprecated Releases what dls_model_kernel_create() allocated: use dls_kernel_free(),
+ *  which frees every kernel; kept for one release. */
+DLS_API void dls_model_kernel_free(dls_kernel *kernel)
+    DLS_DEPRECATED("use dls_kernel_free");
 
 /** Cache steps a synthetic processor can have at most. */
 #define DLS_SYNTHETIC_MAX_STEPS 4
@@ -111,7 +125,7 @@ DLS_API void dls_synthetic_params_init(dls_synthetic_params *params);
 
 /**
  * Creates the synthetic processor of @p params (see ::dls_synthetic_params).
- * @param[out] kernel receives it; release it with dls_synthetic_kernel_free()
+ * @param[out] kernel receives it; release it with dls_kernel_free()
  * @return ::DLS_OK; ::DLS_EINVAL for a parameter out of its range (the message names it
  *         and its value; @p kernel untouched); ::DLS_ENOMEM.
  */
@@ -122,8 +136,10 @@ DLS_API dls_status dls_synthetic_kernel_create(const dls_synthetic_params *param
  *  compare a model with. NaN for a kernel that dls_synthetic_kernel_create() did not make. */
 DLS_API double dls_synthetic_speed(const dls_kernel *kernel, double size);
 
-/** Releases what dls_synthetic_kernel_create() allocated. */
-DLS_API void dls_synthetic_kernel_free(dls_kernel *kernel);
+/** @deprecated Releases what dls_synthetic_kernel_create() allocated: use dls_kernel_free(),
+ *  which frees every kernel; kept for one release. */
+DLS_API void dls_synthetic_kernel_free(dls_kernel *kernel)
+    DLS_DEPRECATED("use dls_kernel_free");
 
 /* ---------------------------------------------------------------------------------- */
 /* The built-in kernels (OpenBLAS)                                                    */
@@ -208,15 +224,17 @@ DLS_API double dls_blas_kernel_default_fixed(dls_blas_kernel_kind kind);
 /**
  * Creates a built-in kernel. Its matrices are allocated for each run (the sizes vary) and
  * filled with deterministic values.
- * @param[out] kernel receives the kernel; release it with dls_blas_kernel_free()
+ * @param[out] kernel receives the kernel; release it with dls_kernel_free()
  * @return ::DLS_OK; ::DLS_EINVAL for bad parameters; ::DLS_ENOMEM.
  */
 DLS_API dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind,
                                           const dls_blas_kernel_params *params,
                                           dls_kernel *kernel, dls_error *err);
 
-/** Releases what dls_blas_kernel_create() allocated. */
-DLS_API void dls_blas_kernel_free(dls_kernel *kernel);
+/** @deprecated Releases what dls_blas_kernel_create() allocated: use dls_kernel_free(),
+ *  which frees every kernel; kept for one release. */
+DLS_API void dls_blas_kernel_free(dls_kernel *kernel)
+    DLS_DEPRECATED("use dls_kernel_free");
 
 #ifdef __cplusplus
 }

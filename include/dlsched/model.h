@@ -265,6 +265,8 @@ typedef struct dls_shape_issue {
     double at;    /**< 2-D models: the grid value of the other parameter; NaN for 1-D models */
     double from;  /**< first size of the range */
     double to;    /**< last size of the range (INFINITY when it never ends) */
+    /** Zero: room for later fields (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(32);
 } dls_shape_issue;
 
 /**
@@ -311,6 +313,8 @@ typedef struct dls_envelope_info {
     /** 1 when dls_envelope_params::max_lines stopped the refinement of curved pieces
      *  before dls_envelope_params::rel_tol was met (the deviation is then larger). */
     int truncated;
+    /** Zero: room for later fields (see ::DLS_PARAMS_RESERVED). */
+    DLS_PARAMS_RESERVED(24);
 } dls_envelope_info;
 
 /**

@@ -175,7 +175,7 @@ DLS_API double dls_platform_limit(const dls_platform *platform, size_t i);
 
 /**
  * Sets when processor @p i is free to compute (its "release" in the platform file): busy
- * with earlier work until then. Used by dls_installment_lp().
+ * with earlier work until then. Used by dls_installment_solve_lp().
  * @param release seconds, finite, >= 0 and 0 or within [::DLS_DOMAIN_MIN, ::DLS_DOMAIN_MAX]
  * @return ::DLS_OK; ::DLS_EINVAL for a bad index or value (platform unchanged).
  */
@@ -189,7 +189,7 @@ DLS_API double dls_platform_release(const dls_platform *platform, size_t i);
  * Sets the results processor @p i returns (its "return" in the platform file): the
  * results of a chunk of x units are fraction x result units, which take startup +
  * rate fraction x seconds to come back to the originator. A fraction of 0: nothing
- * returns. Used by dls_installment_lp().
+ * returns. Used by dls_installment_solve_lp().
  * @param fraction result units per unit of load, >= 0
  * @param startup seconds, >= 0
  * @param rate seconds per result unit, >= 0 (each finite and 0 or within the domain)

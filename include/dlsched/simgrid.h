@@ -30,7 +30,7 @@ extern "C" {
 /** Bandwidth of a link whose rate is 0 (a free link), bytes per second. */
 #define DLS_SIMGRID_FREE_BANDWIDTH 1e30
 
-/** Parameters of dls_platform_to_simgrid(); fill with dls_simgrid_params_init(). */
+/** Parameters of dls_platform_simgrid_to_string(); fill with dls_simgrid_params_init(). */
 typedef struct dls_simgrid_params {
     /** Bytes one unit of load is, finite and > 0; default 1. */
     double bytes_per_unit;
@@ -55,7 +55,7 @@ DLS_API double dls_simgrid_host_speed(const dls_platform *platform, size_t i,
                                       const dls_simgrid_params *params);
 
 /**
- * The id of the originator's host in the file dls_platform_to_simgrid() writes with
+ * The id of the originator's host in the file dls_platform_simgrid_to_string() writes with
  * @p params (see dls_simgrid_params::originator): copied into @p buf (@p size bytes).
  * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument or a buffer too small.
  */
@@ -71,18 +71,29 @@ DLS_API dls_status dls_simgrid_originator(const dls_platform *platform,
  *         is also a processor's name, or a processor with a 2-D model (naming it: SimGrid's
  *         star has one size per host); ::DLS_ENOMEM.
  */
-DLS_API dls_status dls_platform_to_simgrid(const dls_platform *platform,
-                                           const dls_simgrid_params *params, char **out,
-                                           dls_error *err);
+DLS_API dls_status dls_platform_simgrid_to_string(const dls_platform *platform,
+                                                  const dls_simgrid_params *params,
+                                                  char **out, dls_error *err);
 
 /**
  * Writes @p platform as a SimGrid platform file at @p path, as dls_write_output() writes
  * (the file replaced only once the new one is complete).
- * @return as dls_platform_to_simgrid(), and as dls_write_output().
+ * @return as dls_platform_simgrid_to_string(), and as dls_write_output().
  */
+DLS_API dls_status dls_platform_simgrid_write_file(const dls_platform *platform,
+                                                   const dls_simgrid_params *params,
+                                                   const char *path, dls_error *err);
+
+/** @deprecated The old name of dls_platform_simgrid_to_string(), kept for one release. */
+DLS_API dls_status dls_platform_to_simgrid(const dls_platform *platform,
+                                           const dls_simgrid_params *params, char **out,
+                                           dls_error *err)
+    DLS_DEPRECATED("use dls_platform_simgrid_to_string");
+/** @deprecated The old name of dls_platform_simgrid_write_file(), kept for one release. */
 DLS_API dls_status dls_platform_write_simgrid(const dls_platform *platform,
                                               const dls_simgrid_params *params,
-                                              const char *path, dls_error *err);
+                                              const char *path, dls_error *err)
+    DLS_DEPRECATED("use dls_platform_simgrid_write_file");
 
 #ifdef __cplusplus
 }

@@ -159,15 +159,26 @@ DLS_API dls_status dls_claim_get(const dls_claim *claim, size_t i, double *load,
                                  double *finish);
 
 /** The claim's send order: @p *m indices of the platform (NULL with 0 when the claim gives
- *  none); owned by the claim. */
-DLS_API const size_t *dls_claim_get_order(const dls_claim *claim, size_t *m);
+ *  none); owned by the claim, valid until the claim is freed or its order set again. */
+DLS_API const size_t *dls_claim_order(const dls_claim *claim, size_t *m);
 
-/** The total the claim distributes, and its makespan in seconds; NaN where it says none. */
-DLS_API double dls_claim_get_total(const dls_claim *claim);
+/** The total the claim distributes; NaN when it states none. */
+DLS_API double dls_claim_total(const dls_claim *claim);
 /** The makespan the claim states, in seconds; NaN when it states none. */
-DLS_API double dls_claim_get_makespan(const dls_claim *claim);
+DLS_API double dls_claim_makespan(const dls_claim *claim);
 /** The chunk of an installments claim; NaN when none is set. */
-DLS_API double dls_claim_get_chunk(const dls_claim *claim);
+DLS_API double dls_claim_chunk(const dls_claim *claim);
+
+/** @deprecated The old name of dls_claim_order(), kept for one release. */
+DLS_API const size_t *dls_claim_get_order(const dls_claim *claim, size_t *m)
+    DLS_DEPRECATED("use dls_claim_order");
+/** @deprecated The old name of dls_claim_total(), kept for one release. */
+DLS_API double dls_claim_get_total(const dls_claim *claim) DLS_DEPRECATED("use dls_claim_total");
+/** @deprecated The old name of dls_claim_makespan(), kept for one release. */
+DLS_API double dls_claim_get_makespan(const dls_claim *claim)
+    DLS_DEPRECATED("use dls_claim_makespan");
+/** @deprecated The old name of dls_claim_chunk(), kept for one release. */
+DLS_API double dls_claim_get_chunk(const dls_claim *claim) DLS_DEPRECATED("use dls_claim_chunk");
 
 /**
  * Reads a claim for @p platform from the file at @p path: JSON (a document that starts

@@ -302,16 +302,22 @@ dls_status dls_claim_get(const dls_claim *c, size_t i, double *load, double *sen
     return DLS_OK;
 }
 
-const size_t *dls_claim_get_order(const dls_claim *c, size_t *m)
+const size_t *dls_claim_order(const dls_claim *c, size_t *m)
 {
     if (m != NULL)
         *m = c != NULL ? c->m : 0;
     return c != NULL && c->m > 0 ? c->order : NULL;
 }
 
-double dls_claim_get_total(const dls_claim *c) { return c != NULL ? c->total : NAN; }
-double dls_claim_get_makespan(const dls_claim *c) { return c != NULL ? c->makespan : NAN; }
-double dls_claim_get_chunk(const dls_claim *c) { return c != NULL ? c->chunk : NAN; }
+double dls_claim_total(const dls_claim *c) { return c != NULL ? c->total : NAN; }
+double dls_claim_makespan(const dls_claim *c) { return c != NULL ? c->makespan : NAN; }
+double dls_claim_chunk(const dls_claim *c) { return c != NULL ? c->chunk : NAN; }
+
+/* The names before issue 37's renames, kept for one release. */
+const size_t *dls_claim_get_order(const dls_claim *c, size_t *m) { return dls_claim_order(c, m); }
+double dls_claim_get_total(const dls_claim *c) { return dls_claim_total(c); }
+double dls_claim_get_makespan(const dls_claim *c) { return dls_claim_makespan(c); }
+double dls_claim_get_chunk(const dls_claim *c) { return dls_claim_chunk(c); }
 
 int dls__claim_check_sums(const dls_claim *c, char *text, size_t size)
 {

@@ -19,6 +19,41 @@ void dls_error_clear(dls_error *err)
     err->column = 0;
     err->processor = -1;
     err->message[0] = '\0';
+    err->origin[0] = '\0';
+    memset(err->reserved, 0, sizeof err->reserved);
+}
+
+/* The origin of a message just made, from the name it starts with (the convention every
+ * message follows, so it is read here, once, where the message is made): a public
+ * function's name ("dls_schedule_solve: ...") or a module's word ("lu: ...", shared code
+ * that several public calls use); none for a file position or plain text. */
+static void origin_set(dls_error *err)
+{
+    const char *m = err->message;
+    size_t t = 0;
+    while (m[t] >= 'a' && m[t] <= 'z')
+        t++;
+    size_t module = t > 0 && m[t] == ':' && m[t + 1] == ' ' ? t : 0;
+    size_t name = 0;
+    if (strncmp(m, "dls_", 4) == 0) {
+        while ((m[name] >= 'a' && m[name] <= 'z') || (m[name] >= '0' && m[name] <= '9') ||
+               m[name] == '_')
+            name++;
+        if (m[name] != ':')
+            name = 0;
+    }
+    size_t n = module > 0 ? module : name;
+    if (n >= sizeof err->origin)
+        n = 0;
+    memcpy(err->origin, m, n);
+    err->origin[n] = '\0';
+}
+
+/* Whether the origin is a module's word, which the public function's name replaces (a
+ * public name has underscores). */
+static int origin_is_module(const dls_error *err)
+{
+    return err->origin[0] != '\0' && strchr(err->origin, '_') == NULL;
 }
 
 const char *dls_strerror(dls_status status)
@@ -72,6 +107,8 @@ dls_status dls__vfail_at(dls_error *err, dls_status status, int line, int column
     int n = vsnprintf(err->message, sizeof err->message, fmt, ap);
     if (n < 0)
         snprintf(err->message, sizeof err->message, "%s", dls_strerror(status));
+    origin_set(err);
+    memset(err->reserved, 0, sizeof err->reserved);
     return status;
 }
 
@@ -271,15 +308,12 @@ dls_status dls__error_retag(dls_error *err, dls_status status, const char *fn)
 {
     if (err == NULL || status == DLS_OK)
         return status;
-    size_t fl = strlen(fn);
-    const char *m = err->message;
-    if (strncmp(m, fn, fl) == 0 && m[fl] == ':')
+    if (strcmp(err->origin, fn) == 0)
         return status;
-    /* a module's tag: a lowercase word (public names have underscores) and ": " */
-    size_t t = 0;
-    while (m[t] >= 'a' && m[t] <= 'z')
-        t++;
-    const char *rest = t > 0 && m[t] == ':' && m[t + 1] == ' ' ? m + t + 2 : m;
+    /* a module's word and ": " give way to fn; another public call's name stays after it */
+    size_t skip = origin_is_module(err) ? strlen(err->origin) + 2 : 0;
+    const char *rest = err->message + skip;
+    size_t fl = strlen(fn);
     /* fn, ": ", then as much of the rest as fits */
     char msg[DLS_ERROR_MESSAGE_MAX];
     size_t cap = sizeof msg - 1, n = fl < cap ? fl : cap;
@@ -292,6 +326,7 @@ dls_status dls__error_retag(dls_error *err, dls_status status, const char *fn)
     memcpy(msg + n, rest, rl);
     msg[n + rl] = '\0';
     memcpy(err->message, msg, sizeof msg);
+    snprintf(err->origin, sizeof err->origin, "%s", fl < sizeof err->origin ? fn : "");
     return status;
 }
 

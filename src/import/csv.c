@@ -1063,9 +1063,9 @@ static void put_name(dls__buf *b, const char *s)
     dls__buf_add(b, "\"", 1);
 }
 
-dls_status dls_export_csv(const dls_platform *platform, size_t i, char **out, dls_error *err)
+dls_status dls__platform_csv(const dls_platform *platform, size_t i, char **out,
+                             const char *fn, dls_error *err)
 {
-    static const char fn[] = "dls_export_csv";
     if (platform == NULL || out == NULL)
         return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
     size_t np = dls_platform_count(platform);

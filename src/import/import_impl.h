@@ -72,4 +72,12 @@ DLS_HIDDEN char *dls__import_base_name(const char *path, int last_dot);
 DLS_HIDDEN const char *dls__starpu_type_name(long type);
 DLS_HIDDEN long dls__starpu_type(const char *name, size_t len);
 
+/* The texts of dls_platform_csv_to_string() and dls_platform_starpu_to_string() (export.c
+ * gives the public pairs); fn names the public call in messages. */
+DLS_HIDDEN dls_status dls__platform_csv(const dls_platform *platform, size_t i, char **out,
+                                        const char *fn, dls_error *err);
+DLS_HIDDEN dls_status dls__platform_starpu(const dls_platform *platform, size_t i,
+                                           const dls_starpu_export_params *params, char **out,
+                                           const char *fn, dls_error *err);
+
 #endif /* DLSCHED_IMPORT_IMPL_H */

@@ -5,6 +5,7 @@ libdlsched_core_la_SOURCES += \
 	src/import/common.c \
 	src/import/starpu.c \
 	src/import/starpu_export.c \
+	src/import/export.c \
 	src/import/csv.c \
 	src/import/claim_csv.h \
 	src/import/claim_csv.c

@@ -81,23 +81,14 @@ static int parse_arch(const char *arch, long *type, long *devid)
     return 0;
 }
 
-dls_status dls_export_starpu(const dls_platform *platform, size_t i,
-                             const dls_starpu_export_params *params, char **out,
-                             dls_error *err)
+/* The parameters' checks, and the device they name: type and id. */
+static dls_status export_params_check(const dls_starpu_export_params *params, const char *fn,
+                                      long *type, long *devid, dls_error *err)
 {
-    static const char fn[] = "dls_export_starpu";
-    if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
-    dls_starpu_export_params defaults;
-    if (params == NULL) {
-        dls_starpu_export_params_init(&defaults);
-        params = &defaults;
-    }
     dls_status st = DLS__CHECK_RESERVED(params, fn, dls_starpu_export_params, err);
     if (st != DLS_OK)
         return st;
-    long type, devid;
-    if (params->arch == NULL || parse_arch(params->arch, &type, &devid) != 0)
+    if (params->arch == NULL || parse_arch(params->arch, type, devid) != 0)
         return dls__fail(err, DLS_EINVAL, "%s: arch \"%s\" is not a device as StarPU names "
                          "them (cpu0, cuda0, opencl1, ...)", fn,
                          params->arch ? params->arch : "(null)");
@@ -115,76 +106,125 @@ dls_status dls_export_starpu(const dls_platform *platform, size_t i,
     if (!(params->confidence > 0 && params->confidence < 1))
         return dls__fail(err, DLS_EINVAL, "%s: confidence must be in (0, 1), not %.10g", fn,
                          params->confidence);
+    return DLS_OK;
+}
+
+/* The points of processor i, each of a size in bytes StarPU can hold. */
+typedef struct export_points {
+    const char *name;
+    size_t n;
+    const double *size, *speed, *low, *high;
+    double to_bytes;
+} export_points;
+
+static dls_status export_points_get(const dls_platform *platform, size_t i,
+                                    const dls_starpu_export_params *params, const char *fn,
+                                    export_points *pt, dls_error *err)
+{
     if (i >= dls_platform_count(platform))
         return dls__fail(err, DLS_EINVAL, "%s: processor %zu does not exist (the platform has "
                          "%zu)", fn, i, dls_platform_count(platform));
-    const char *name = dls_platform_name(platform, i);
-    size_t n;
-    const double *size, *speed, *low, *high;
-    if (dls_model_get_points(dls_platform_model(platform, i), &n, &size, &speed, &low, &high) !=
-        DLS_OK)
+    pt->name = dls_platform_name(platform, i);
+    const char *name = pt->name;
+    if (dls_model_get_points(dls_platform_model(platform, i), &pt->n, &pt->size, &pt->speed,
+                             &pt->low, &pt->high) != DLS_OK)
         return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\" has a %s "
                             "model: StarPU's history holds measured points only", fn, name,
                             dls_model_kind_name(dls_model_get_kind(
                                 dls_platform_model(platform, i))));
-    double to_bytes = params->size_unit == DLS_SIZE_UNIT_ELEMENTS ? params->element_size : 1;
-    for (size_t k = 0; k < n; k++) {
-        double b = size[k] * to_bytes;
+    pt->to_bytes = params->size_unit == DLS_SIZE_UNIT_ELEMENTS ? params->element_size : 1;
+    for (size_t k = 0; k < pt->n; k++) {
+        double b = pt->size[k] * pt->to_bytes;
         if (!(b >= 1 && b <= (double)UINT32_MAX * params->element_size &&
               fabs(b - round(b)) <= EXPORT_WHOLE_TOLERANCE * b))
             return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\", point "
                                 "%zu: size %.17g makes %.17g bytes, not a whole number StarPU "
                                 "can hold (give the element size, or sizes in elements)", fn,
-                                name, k + 1, size[k], b);
+                                name, k + 1, pt->size[k], b);
     }
-    dls__c_numeric loc;
-    if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
-    double factor = dls__import_band_factor(params->count, params->confidence);
-    double cnt = (double)params->count;
-    dls__buf b = DLS__BUF_INIT;
-    dls__buf_put(&b, "##################\n# Performance Model Version\n%d\n\n",
+    return DLS_OK;
+}
+
+/* The file's head: version, comment, combination, device, the empty regressions. */
+static void export_head(dls__buf *b, const export_points *pt,
+                        const dls_starpu_export_params *params, long type, long devid)
+{
+    dls__buf_put(b, "##################\n# Performance Model Version\n%d\n\n",
                  DLS__STARPU_VERSION);
-    dls__buf_put(&b, "# Written by dlsched %s from processor \"", dls_version());
+    dls__buf_put(b, "# Written by dlsched %s from processor \"", dls_version());
     /* the name in a comment line: its line ends would end the comment */
-    for (const char *q = name; *q; q++)
-        dls__buf_add(&b, *q == '\n' || *q == '\r' ? " " : q, 1);
-    dls__buf_put(&b, "\": %zu points, sizes in bytes, times in us, deviations from the "
-                 "points' bands read with %u samples at confidence %g\n", n, params->count,
+    for (const char *q = pt->name; *q; q++)
+        dls__buf_add(b, *q == '\n' || *q == '\r' ? " " : q, 1);
+    dls__buf_put(b, "\": %zu points, sizes in bytes, times in us, deviations from the "
+                 "points' bands read with %u samples at confidence %g\n", pt->n, params->count,
                  params->confidence);
-    dls__buf_put(&b, "####################\n# COMBs\n# number of combinations\n1\n");
-    dls__buf_put(&b, "####################\n# COMB_0\n# number of types devices\n1\n");
-    dls__buf_put(&b, "####################\n# DEV_0\n# device type (CPU - 0, CUDA - 1, OPENCL - "
+    dls__buf_put(b, "####################\n# COMBs\n# number of combinations\n1\n");
+    dls__buf_put(b, "####################\n# COMB_0\n# number of types devices\n1\n");
+    dls__buf_put(b, "####################\n# DEV_0\n# device type (CPU - 0, CUDA - 1, OPENCL - "
                  "2, MPI_MS - 5, TCPIP_MS - 6, HIP - 7)\n%ld\n", type);
-    dls__buf_put(&b, "####################\n# DEV_0\n# device id \n%ld\n", devid);
-    dls__buf_put(&b, "####################\n# DEV_0\n# number of cores \n%u\n", params->ncores);
-    dls__buf_put(&b, "##########\n# number of implementations\n1\n");
-    dls__buf_put(&b, "#####\n# Model for %s_impl0 (Comb0)\n# number of entries\n%zu\n",
-                 params->arch, n);
+    dls__buf_put(b, "####################\n# DEV_0\n# device id \n%ld\n", devid);
+    dls__buf_put(b, "####################\n# DEV_0\n# number of cores \n%u\n", params->ncores);
+    dls__buf_put(b, "##########\n# number of implementations\n1\n");
+    dls__buf_put(b, "#####\n# Model for %s_impl0 (Comb0)\n# number of entries\n%zu\n",
+                 params->arch, pt->n);
     /* the regressions empty, as StarPU writes them for a history-based model */
-    dls__buf_put(&b, "# sumlnx\tsumlnx2\t\tsumlny\t\tsumlnxlny\talpha\t\tbeta\t\tn\tminx\t\t"
+    dls__buf_put(b, "# sumlnx\tsumlnx2\t\tsumlny\t\tsumlnxlny\talpha\t\tbeta\t\tn\tminx\t\t"
                  "maxx\n%-15e\t%-15e\t%-15e\t%-15e\t%-15s\t%-15s\t%u\t%-15lu\t%-15lu\n", 0.0, 0.0,
                  0.0, 0.0, "nan", "nan", 0u, 0ul, 0ul);
-    dls__buf_put(&b, "# a\t\tb\t\tc\n%-15s\t%-15s\t%-15s\n", "nan", "nan", "nan");
-    dls__buf_put(&b, "# not multiple-regression-base\n0\n");
-    dls__buf_put(&b, "# hash\t\tsize\t\tflops\t\tmean (us)\tdev (us)\tsum\t\tsum2\t\tn\n");
-    for (size_t k = 0; k < n; k++) {
-        double bytes = round(size[k] * to_bytes);
-        double mean = size[k] / speed[k] * DLS__STARPU_US_PER_S;
+    dls__buf_put(b, "# a\t\tb\t\tc\n%-15s\t%-15s\t%-15s\n", "nan", "nan", "nan");
+    dls__buf_put(b, "# not multiple-regression-base\n0\n");
+}
+
+/* The history: one entry a point. */
+static void export_entries(dls__buf *b, const export_points *pt,
+                           const dls_starpu_export_params *params)
+{
+    double factor = dls__import_band_factor(params->count, params->confidence);
+    double cnt = (double)params->count;
+    dls__buf_put(b, "# hash\t\tsize\t\tflops\t\tmean (us)\tdev (us)\tsum\t\tsum2\t\tn\n");
+    for (size_t k = 0; k < pt->n; k++) {
+        double bytes = round(pt->size[k] * pt->to_bytes);
+        double mean = pt->size[k] / pt->speed[k] * DLS__STARPU_US_PER_S;
         /* the inverse of the import's rule on the lower edge: low = size / (mean + pi),
          * pi = factor * sd (sample), and StarPU's deviation is the population one */
         double dev = 0;
-        if (low && low[k] < speed[k]) {
-            double pi = (size[k] / low[k]) * DLS__STARPU_US_PER_S - mean;
+        if (pt->low && pt->low[k] < pt->speed[k]) {
+            double pi = (pt->size[k] / pt->low[k]) * DLS__STARPU_US_PER_S - mean;
             dev = pi / factor * sqrt((cnt - 1) / cnt);
         }
         double nx = round(bytes / params->element_size);
         uint32_t fp = vector_footprint(nx >= 0 && nx <= (double)UINT32_MAX ? (uint32_t)nx : 0);
-        dls__buf_put(&b, "%08x\t%-15.0f\t%-15e\t%-15.17g\t%-15.17g\t%-15.17g\t%-15.17g\t%u\n",
+        dls__buf_put(b, "%08x\t%-15.0f\t%-15e\t%-15.17g\t%-15.17g\t%-15.17g\t%-15.17g\t%u\n",
                      (unsigned)fp, bytes, 0.0, mean, dev, mean * cnt,
                      cnt * (dev * dev + mean * mean), params->count);
     }
-    dls__buf_put(&b, "\n");
+    dls__buf_put(b, "\n");
+}
+
+dls_status dls__platform_starpu(const dls_platform *platform, size_t i,
+                                const dls_starpu_export_params *params, char **out,
+                                const char *fn, dls_error *err)
+{
+    if (platform == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+    dls_starpu_export_params defaults;
+    if (params == NULL) {
+        dls_starpu_export_params_init(&defaults);
+        params = &defaults;
+    }
+    long type = 0, devid = 0;
+    export_points pt;
+    dls_status st = export_params_check(params, fn, &type, &devid, err);
+    if (st == DLS_OK)
+        st = export_points_get(platform, i, params, fn, &pt, err);
+    if (st != DLS_OK)
+        return st;
+    dls__c_numeric loc;
+    if (dls__c_numeric_enter(&loc) != 0)
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+    dls__buf b = DLS__BUF_INIT;
+    export_head(&b, &pt, params, type, devid);
+    export_entries(&b, &pt, params);
     dls__c_numeric_leave(&loc);
     char *text = dls__buf_take(&b);
     if (text == NULL)

@@ -20,6 +20,7 @@ DLS__ENUM_NAMES(dls_installment_role, dls_installment_role, DLS_INSTALLMENT_ROLE
 /* The levels of a 1-D model (the caller has excluded 2-D ones). */
 static dls_status model_levels(const dls_model *m, dls_installment_levels *lv, dls_error *err)
 {
+    memset(lv, 0, sizeof *lv);
     lv->supported = 0;
     lv->in_core_a = lv->in_core_b = lv->out_of_core_b = lv->swap_point = NAN;
     switch (dls_model_get_kind(m)) {

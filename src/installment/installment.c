@@ -232,6 +232,7 @@ void dls__inst_event(const dls__inst_plan *plan, uint64_t j, dls_installment_eve
     size_t k = (size_t)(j % plan->p);
     int last = j == plan->N - 1;
     double rr = (double)r;
+    memset(ev, 0, sizeof *ev);
     /* a_k + tau_k: the finish of round 0, the origin of the closed form */
     double base = plan->pre[k] + plan->send[k] + plan->tau[k];
     ev->chunk = j;

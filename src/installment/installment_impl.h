@@ -87,7 +87,7 @@ struct dls_installment {
     int *level;
     size_t nsamples;
     double *sample_chunk, *sample_makespan;
-    /* dls_installment_lp(): the chunks one by one (nev of them, plan.N too), and how they
+    /* dls_installment_solve_lp(): the chunks one by one (nev of them, plan.N too), and how they
      * were found; NULL for the closed form */
     dls_installment_event *ev;
     int *ev_level;            /* the memory level of each chunk */

@@ -196,6 +196,7 @@ static double replay(const dls_platform *pl, const size_t *seq, const double *x,
                 start = ev[h].compute_end;
             *held = fmax(*held, limit > 0 ? window / limit : (window > 0 ? INFINITY : 0));
         }
+        memset(&ev[k], 0, sizeof ev[k]);
         ev[k].chunk = k;
         ev[k].processor = i;
         ev[k].size = x[k];
@@ -400,7 +401,7 @@ static dls_status make_result(const dls_platform *pl, double V, const size_t *se
         dls_installment_free(s);
         free(prev);
         free(last);
-        return dls__fail(err, DLS_ENOMEM, "dls_installment_lp: out of memory");
+        return dls__fail(err, DLS_ENOMEM, "dls_installment_solve_lp: out of memory");
     }
     double held;
     s->makespan = replay(pl, seq, x, n, par, s->ev, s->ev_level, s->ret_start, s->ret_end,
@@ -529,7 +530,7 @@ static dls_status lp_run_checked(const dls_platform *pl, double V,
 static dls_status lp_impl(const dls_platform *pl, double V, const dls_installment_lp_params *given,
                           dls_installment **out, dls_error *err)
 {
-    static const char who[] = "dls_installment_lp";
+    static const char who[] = "dls_installment_solve_lp";
     double t0 = dls__clock_now();
     dls_status rc = dls__inst_check_load(V, who, err);
     if (rc == DLS_OK)
@@ -547,166 +548,197 @@ static dls_status lp_impl(const dls_platform *pl, double V, const dls_installmen
     return rc;
 }
 
-/* dls_installment_lp once its arguments are checked and the platform's release times and
+/* The search's time unit: a makespan some schedule reaches (the single-installment one),
+ * else the load on the fastest processor, else 1. */
+static double time_unit(const dls__star *st, size_t m, double V, double single)
+{
+    double tau = single;
+    if (isfinite(tau) && tau > 0)
+        return tau;
+    tau = INFINITY;
+    for (size_t i = 0; i < m; i++) {
+        double t = st->S[i] + st->C[i] * V;
+        for (size_t l = st->off[i]; l < st->off[i + 1]; l++)
+            t = fmax(t, st->S[i] + st->C[i] * V + st->a[l] + st->b[l] * V);
+        tau = fmin(tau, t);
+    }
+    return isfinite(tau) && tau > 0 ? tau : 1;
+}
+
+/* What the phases of lp_run_checked share. */
+typedef struct lp_run {
+    const dls_platform *pl;
+    double V;
+    const dls_installment_lp_params *par;
+    dls__star st;
+    size_t *base, nbase;       /* the single-installment start's sequence */
+    double single, *single_x;  /* its makespan and chunk sizes */
+    double t0;
+} lp_run;
+
+/* The answer when the time ran out before the first LP ended: the start, replayed. */
+static dls_status lp_result_single(lp_run *r, dls_installment **out, dls_error *err)
+{
+    dls_installment_lp_info info;
+    memset(&info, 0, sizeof info);
+    info.limited = 1;
+    double T;
+    dls_status rc = make_result(r->pl, r->V, r->base, r->single_x, r->nbase, r->par, &info, &T,
+                                out, err);
+    if (rc != DLS_OK)
+        return rc;
+    dls_installment *s = *out;
+    s->lp->lp_makespan = s->lp->single_makespan = T; /* a replay, no LP */
+    s->lp->replay_residual = 0;
+    s->lp->lower_bound = lower_bound(&r->st, r->par->release, T);
+    s->lp->gap = isfinite(s->lp->lower_bound) ? (T - s->lp->lower_bound) / T : NAN;
+    s->lp->seconds = dls__clock_now() - r->t0;
+    dls__note_add(&s->note, "the time limit ended before the first LP: the "
+                  "single-installment schedule, one chunk a processor");
+    return DLS_OK;
+}
+
+/* The start, replayed in this model (results and release times included): the answer is
+ * never worse than it. *T is the answer's makespan. */
+static void keep_better_than_single(lp_run *r, dls_installment_lp_info *info, double *T,
+                                    dls_installment **out)
+{
+    dls_installment *one = NULL;
+    double T1;
+    if (make_result(r->pl, r->V, r->base, r->single_x, r->nbase, r->par, info, &T1, &one,
+                    NULL) == DLS_OK) {
+        (*out)->lp->single_makespan = T1;
+        if (*T > T1 * (1 + r->par->check_tol)) {
+            dls_installment_free(*out);
+            *out = one;
+            one = NULL;
+            *T = T1;
+            (*out)->lp->lp_makespan = T1; /* a replay, not an LP optimum */
+            (*out)->lp->single_makespan = T1;
+            dls__note_add(&(*out)->note, "the search found nothing better than the "
+                          "single-installment schedule");
+        }
+    }
+    dls_installment_free(one);
+}
+
+/* The answer from the LPs' best: the schedule, its replay's residual, bound and notes. */
+static dls_status lp_result_answer(lp_run *r, const dls__mlp_answer *ans, const char *note,
+                                   dls_installment **out, dls_error *err)
+{
+    const dls_installment_lp_params *par = r->par;
+    dls_installment_lp_info info;
+    memset(&info, 0, sizeof info);
+    info.lp_makespan = ans->objective;
+    info.single_makespan = r->single;
+    info.lps = ans->lps;
+    info.warm_starts = ans->warm;
+    info.exhaustive_length = ans->exhaustive_length;
+    info.exact = ans->exact;
+    info.rounds_tried = ans->rounds;
+    info.best_rounds = ans->best_rounds;
+    info.moves_gain = ans->search_gain;
+    info.iterations = ans->iterations;
+    info.limited = ans->time_limited;
+    double T;
+    dls_status rc = make_result(r->pl, r->V, ans->seq, ans->x, ans->n, par, &info, &T, out, err);
+    if (rc != DLS_OK)
+        return rc;
+    if (r->single_x != NULL)
+        keep_better_than_single(r, &info, &T, out);
+    dls_installment *s = *out;
+    double s_lp_makespan = s->lp->lp_makespan; /* what the message names */
+    s->lp->replay_residual = fabs(T - s_lp_makespan) / s_lp_makespan;
+    int envelope = r->st.envelope_dev > 0;
+    if (s->lp->replay_residual > par->check_tol &&
+        !(envelope && T <= s->lp->lp_makespan * (1 + r->st.envelope_dev + par->check_tol)))
+        /* the replay is the direct computation of the chunks' times: it is what is
+         * reported, and the LP's claim is what is doubted (found by the differential
+         * suite: GLPK's polished LP 2.5e-6 from its own sizes' replay, with a release
+         * time; this once failed the call) */
+        dls__note_add(&s->note, "the LP said %.10g s, its chunks' replay ends at %.10g "
+                      "s (relative %.3g, beyond %.3g): the times given are the replay's, "
+                      "and the chunk sizes the LP's", s_lp_makespan, T,
+                      s->lp->replay_residual, par->check_tol);
+    s->lp->lower_bound = par->sequence == NULL ? lower_bound(&r->st, par->release, T) : NAN;
+    s->lp->gap = isfinite(s->lp->lower_bound) ? (T - s->lp->lower_bound) / T : NAN;
+    s->lp->seconds = dls__clock_now() - r->t0;
+    if (ans->note[0] != '\0')
+        dls__note_add(&s->note, "%s", ans->note);
+    if (note != NULL)
+        dls__note_add(&s->note, "%s", note);
+    return DLS_OK;
+}
+
+/* The LPs' search (or the given sequence's LP) from the single-installment start. */
+static dls_status lp_search(lp_run *r, dls__mlp_answer *ans, dls_error *err)
+{
+    const dls_installment_lp_params *par = r->par;
+    double tau = time_unit(&r->st, r->pl->n, r->V, r->single);
+    double left = par->time_limit - (dls__clock_now() - r->t0);
+    dls__mlp_spec ms = {
+        .st = &r->st, .release = par->release, .window = par->window,
+        .ret_frac = par->return_fraction, .ret_S = par->return_startup,
+        .ret_C = par->return_rate, .ret_lifo = par->return_order == DLS_RETURN_LIFO,
+        .ret_perm = par->return_sequence,
+        .two_port = par->two_port, .search = par->sequence == NULL, .seq = par->sequence,
+        .nseq = par->sequence_length, .base = r->base, .nbase = r->nbase,
+        .max_rounds = par->rounds, .moves = par->moves, .max_chunks = par->max_chunks,
+        .max_lps = par->max_lps, .exhaustive_max = par->exhaustive_max,
+        .time_limit = fmax(left, 1e-3), .time_unit = tau,
+        .verbose = par->verbose, .progress = par->progress,
+        .progress_data = par->progress_data,
+    };
+    return dls__mlp_solve(&ms, ans, err);
+}
+
+/* dls_installment_solve_lp once its arguments are checked and the platform's release times and
  * results are in par. */
 static dls_status lp_run_checked(const dls_platform *pl, double V,
                                  const dls_installment_lp_params *par, dls_installment **out,
                                  dls_error *err, double t0)
 {
-    static const char who[] = "dls_installment_lp";
-    dls_status rc;
-    size_t m = pl->n;
+    static const char who[] = "dls_installment_solve_lp";
+    lp_run r = {.pl = pl, .V = V, .par = par, .single = NAN, .t0 = t0};
     dls__star_opts so = {.order = DLS_ORDER_GIVEN, .use_limits = par->use_limits};
     dls_envelope_params_init(&so.envelope);
-    dls__star st;
     char *note = NULL;
-    rc = dls__star_build(pl, V, &so, 1, &st, &note, err);
-    size_t *base = malloc(m * sizeof *base);
-    double single = NAN, *single_x = NULL;
-    size_t nbase = 0;
-    if (rc == DLS_OK && base == NULL)
+    dls_status rc = dls__star_build(pl, V, &so, 1, &r.st, &note, err);
+    r.base = malloc(pl->n * sizeof *r.base);
+    if (rc == DLS_OK && r.base == NULL)
         rc = dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
     if (rc == DLS_OK && par->sequence == NULL)
-        rc = single_start(pl, V, par, base, &nbase, &single, &single_x, err);
+        rc = single_start(pl, V, par, r.base, &r.nbase, &r.single, &r.single_x, err);
     dls__mlp_answer ans;
     memset(&ans, 0, sizeof ans);
-    if (rc == DLS_OK) {
-        /* the time unit: a makespan some schedule reaches, else the load on the fastest
-         * processor */
-        double tau = single;
-        if (!(isfinite(tau) && tau > 0)) {
-            tau = INFINITY;
-            for (size_t i = 0; i < m; i++) {
-                double t = st.S[i] + st.C[i] * V;
-                for (size_t l = st.off[i]; l < st.off[i + 1]; l++)
-                    t = fmax(t, st.S[i] + st.C[i] * V + st.a[l] + st.b[l] * V);
-                tau = fmin(tau, t);
-            }
-            if (!(isfinite(tau) && tau > 0))
-                tau = 1;
-        }
-        double left = par->time_limit - (dls__clock_now() - t0);
-        dls__mlp_spec ms = {
-            .st = &st, .release = par->release, .window = par->window,
-            .ret_frac = par->return_fraction, .ret_S = par->return_startup,
-            .ret_C = par->return_rate, .ret_lifo = par->return_order == DLS_RETURN_LIFO,
-            .ret_perm = par->return_sequence,
-            .two_port = par->two_port, .search = par->sequence == NULL, .seq = par->sequence,
-            .nseq = par->sequence_length, .base = base, .nbase = nbase,
-            .max_rounds = par->rounds, .moves = par->moves, .max_chunks = par->max_chunks,
-            .max_lps = par->max_lps, .exhaustive_max = par->exhaustive_max,
-            .time_limit = fmax(left, 1e-3), .time_unit = tau,
-            .verbose = par->verbose, .progress = par->progress,
-            .progress_data = par->progress_data,
-        };
-        rc = dls__mlp_solve(&ms, &ans, err);
-    }
-    int no_lp = 0;
-    if (rc == DLS_ELIMIT && single_x != NULL && par->sequence == NULL) {
+    if (rc == DLS_OK)
+        rc = lp_search(&r, &ans, err);
+    if (rc == DLS_ELIMIT && r.single_x != NULL && par->sequence == NULL) {
         /* the time ran out before the first LP ended: the start is an answer still */
-        rc = DLS_OK;
-        no_lp = 1;
         if (err != NULL)
             dls_error_clear(err);
-    }
-    if (rc == DLS_OK && no_lp) {
-        dls_installment_lp_info info;
-        memset(&info, 0, sizeof info);
-        info.limited = 1;
-        double T;
-        rc = make_result(pl, V, base, single_x, nbase, par, &info, &T, out, err);
-        if (rc == DLS_OK) {
-            dls_installment *s = *out;
-            s->lp->lp_makespan = s->lp->single_makespan = T; /* a replay, no LP */
-            s->lp->replay_residual = 0;
-            s->lp->lower_bound = lower_bound(&st, par->release, T);
-            s->lp->gap = isfinite(s->lp->lower_bound) ? (T - s->lp->lower_bound) / T : NAN;
-            s->lp->seconds = dls__clock_now() - t0;
-            dls__note_add(&s->note, "the time limit ended before the first LP: the "
-                          "single-installment schedule, one chunk a processor");
-        }
-    } else if (rc == DLS_OK && !isfinite(ans.makespan))
+        rc = lp_result_single(&r, out, err);
+    } else if (rc == DLS_OK && !isfinite(ans.makespan)) {
         rc = dls__fail(err, DLS_ERANGE, "%s: the sequence of %zu chunks cannot hold a load of "
                        "%.10g within the limits", who, par->sequence_length, V);
-    if (rc == DLS_OK && !no_lp) {
-        dls_installment_lp_info info;
-        memset(&info, 0, sizeof info);
-        info.lp_makespan = ans.objective;
-        info.single_makespan = single;
-        info.lps = ans.lps;
-        info.warm_starts = ans.warm;
-        info.exhaustive_length = ans.exhaustive_length;
-        info.exact = ans.exact;
-        info.rounds_tried = ans.rounds;
-        info.best_rounds = ans.best_rounds;
-        info.moves_gain = ans.search_gain;
-        info.iterations = ans.iterations;
-        info.limited = ans.time_limited;
-        double T;
-        rc = make_result(pl, V, ans.seq, ans.x, ans.n, par, &info, &T, out, err);
-        if (rc == DLS_OK && single_x != NULL) {
-            /* the start, replayed in this model (results and release times included), and
-             * never worse than it */
-            dls_installment *one = NULL;
-            double T1;
-            if (make_result(pl, V, base, single_x, nbase, par, &info, &T1, &one, NULL) ==
-                DLS_OK) {
-                (*out)->lp->single_makespan = T1;
-                if (T > T1 * (1 + par->check_tol)) {
-                    dls_installment_free(*out);
-                    *out = one;
-                    one = NULL;
-                    T = T1;
-                    (*out)->lp->lp_makespan = T1; /* a replay, not an LP optimum */
-                    (*out)->lp->single_makespan = T1;
-                    dls__note_add(&(*out)->note, "the search found nothing better than the "
-                                  "single-installment schedule");
-                }
-            }
-            dls_installment_free(one);
-        }
-        if (rc == DLS_OK) {
-            dls_installment *s = *out;
-            double s_lp_makespan = s->lp->lp_makespan; /* what the message names */
-            s->lp->replay_residual = fabs(T - s_lp_makespan) / s_lp_makespan;
-            int envelope = st.envelope_dev > 0;
-            if (s->lp->replay_residual > par->check_tol &&
-                !(envelope && T <= s->lp->lp_makespan * (1 + st.envelope_dev + par->check_tol)))
-                /* the replay is the direct computation of the chunks' times: it is what is
-                 * reported, and the LP's claim is what is doubted (found by the differential
-                 * suite: GLPK's polished LP 2.5e-6 from its own sizes' replay, with a release
-                 * time; this once failed the call) */
-                dls__note_add(&s->note, "the LP said %.10g s, its chunks' replay ends at %.10g "
-                              "s (relative %.3g, beyond %.3g): the times given are the replay's, "
-                              "and the chunk sizes the LP's", s_lp_makespan, T,
-                              s->lp->replay_residual, par->check_tol);
-            {
-                s->lp->lower_bound = par->sequence == NULL ? lower_bound(&st, par->release, T)
-                                                           : NAN;
-                s->lp->gap = isfinite(s->lp->lower_bound) ? (T - s->lp->lower_bound) / T : NAN;
-                s->lp->seconds = dls__clock_now() - t0;
-                if (ans.note[0] != '\0')
-                    dls__note_add(&s->note, "%s", ans.note);
-                if (note != NULL)
-                    dls__note_add(&s->note, "%s", note);
-            }
-        }
+    } else if (rc == DLS_OK) {
+        rc = lp_result_answer(&r, &ans, note, out, err);
     }
     dls__mlp_answer_free(&ans);
-    dls__star_free(&st);
-    free(base);
-    free(single_x);
+    dls__star_free(&r.st);
+    free(r.base);
+    free(r.single_x);
     free(note);
     return rc;
 }
 
-dls_status dls_installment_lp(const dls_platform *platform, double load,
-                              const dls_installment_lp_params *params, dls_installment **out,
-                              dls_error *err)
+dls_status dls_installment_solve_lp(const dls_platform *platform, double load,
+                                    const dls_installment_lp_params *params,
+                                    dls_installment **out, dls_error *err)
 {
     dls_installment_lp_params defaults;
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_lp: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_installment_solve_lp: NULL argument");
     if (params == NULL) {
         dls_installment_lp_params_init(&defaults);
         params = &defaults;
@@ -715,7 +747,15 @@ dls_status dls_installment_lp(const dls_platform *platform, double load,
     dls_status rc = lp_impl(platform, load, params, &s, err);
     if (rc == DLS_OK)
         *out = s;
-    return dls__error_retag(err, rc, "dls_installment_lp");
+    return dls__error_retag(err, rc, "dls_installment_solve_lp");
+}
+
+/* The name before issue 37's renames, kept for one release. */
+dls_status dls_installment_lp(const dls_platform *platform, double load,
+                              const dls_installment_lp_params *params, dls_installment **out,
+                              dls_error *err)
+{
+    return dls_installment_solve_lp(platform, load, params, out, err);
 }
 
 dls_status dls_installment_get_lp_info(const dls_installment *s, dls_installment_lp_info *out,
@@ -725,7 +765,7 @@ dls_status dls_installment_get_lp_info(const dls_installment *s, dls_installment
         return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info: NULL argument");
     if (s->lp == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info: the schedule is not "
-                         "from dls_installment_lp()");
+                         "from dls_installment_solve_lp()");
     *out = *s->lp;
     return DLS_OK;
 }

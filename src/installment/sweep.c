@@ -148,9 +148,95 @@ static int sweep_progress(const dls_installment_params *par, unsigned done, unsi
            par->progress((double)done / (double)total, par->progress_data) != 0;
 }
 
+/* The first grid: sizes from V / max_chunks (or 2^-52 of the load) up to the whole load or
+ * the largest limit (*widest), evenly on a log scale, each with its whole-round neighbours,
+ * and the analysis's sizes. [*lo, *hi] is the range. */
+static void sweep_grid(sweep *w, const dls_installment_analysis *an, double *lo, double *hi,
+                       double *widest)
+{
+    const dls_installment_params *params = w->par;
+    double load = w->V;
+    *widest = 0;
+    for (size_t i = 0; i < dls_platform_count(w->pl); i++)
+        *widest = fmax(*widest, dls__inst_limit(w->pl, i, params));
+    *hi = fmin(load, *widest);
+    *lo = fmin(load / params->max_chunks, *hi);
+    /* below 2^-53 of the load the chunk count would not be exact */
+    *lo = fmax(*lo, load / (double)DLS_INSTALLMENT_MAX_CHUNKS * 2);
+    if (*lo > *hi)
+        *lo = *hi;
+    double decades = log10(*hi / *lo);
+    unsigned steps = (unsigned)ceil(decades * params->grid_per_decade);
+    for (unsigned q = 0; q <= steps; q++) {
+        double c = q == 0 ? *lo : q == steps ? *hi : *lo * pow(*hi / *lo, (double)q / steps);
+        add(w, c);
+        add_whole_rounds(w, c);
+    }
+    if (an->formula_reason == DLS_INSTALLMENT_DEFINED) {
+        add(w, an->formula);
+        add_whole_rounds(w, an->formula);
+    }
+    if (an->lower_reason == DLS_INSTALLMENT_DEFINED)
+        add(w, an->lower);
+    if (isfinite(an->upper))
+        add(w, an->upper);
+}
+
+/* The grid evaluated, then refined around the best size; 1 when the progress callback
+ * canceled the sweep. */
+static int sweep_refine(sweep *w, double lo, double hi)
+{
+    const dls_installment_params *params = w->par;
+    evaluate(w, 0, lo, hi);
+    unsigned stages = 1 + params->refine_passes;
+    int canceled = sweep_progress(params, 1, stages);
+    for (unsigned pass = 0; !w->nomem && !canceled && pass < params->refine_passes; pass++) {
+        if (w->n < 2)
+            break;
+        size_t b = best(w), before = w->n;
+        double a = w->s[b > 0 ? b - 1 : b].chunk, c = w->s[b + 1 < w->n ? b + 1 : b].chunk;
+        if (a < c) {
+            add_between(w, a, c, params->refine_points);
+            add_rounds_between(w, a, c, params->refine_points);
+        }
+        if (w->n == before)
+            break;
+        evaluate(w, before, lo, hi);
+        canceled = sweep_progress(params, 2 + pass, stages);
+    }
+    return canceled;
+}
+
+/* The schedule of the best size, with the samples tried. */
+static dls_status sweep_result(sweep *w, const char *who, dls_installment **out,
+                               dls_error *err)
+{
+    dls_installment *res = NULL;
+    double chunk = w->s[best(w)].chunk;
+    dls_status st = dls__inst_plan_make(w->pl, w->V, chunk, w->par, &w->plan, err);
+    if (st == DLS_OK)
+        st = dls__inst_result(w->pl, w->par, &w->plan, &res, err);
+    if (st != DLS_OK)
+        return st;
+    double *xs = malloc(w->n * sizeof *xs), *ys = malloc(w->n * sizeof *ys);
+    if (xs == NULL || ys == NULL) {
+        free(xs);
+        free(ys);
+        dls_installment_free(res);
+        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+    }
+    for (size_t k = 0; k < w->n; k++) {
+        xs[k] = w->s[k].chunk;
+        ys[k] = w->s[k].makespan;
+    }
+    dls__inst_set_samples(res, w->n, xs, ys);
+    *out = res;
+    return DLS_OK;
+}
+
 static dls_status dls_installment_sweep_impl(const dls_platform *platform, double load,
-                                             const dls_installment_params *params, dls_installment **out,
-                                             dls_error *err)
+                                             const dls_installment_params *params,
+                                             dls_installment **out, dls_error *err)
 {
     static const char who[] = "dls_installment_sweep";
     dls_installment_params defaults;
@@ -177,50 +263,11 @@ static dls_status dls_installment_sweep_impl(const dls_platform *platform, doubl
     w.pl = platform;
     w.par = params;
     w.V = load;
-    size_t n = dls_platform_count(platform);
-    if (dls__inst_plan_alloc(&w.plan, n) != 0)
+    if (dls__inst_plan_alloc(&w.plan, dls_platform_count(platform)) != 0)
         return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
-    /* sizes worth trying: from V / max_chunks up to the whole load, or the largest limit */
-    double widest = 0;
-    for (size_t i = 0; i < n; i++)
-        widest = fmax(widest, dls__inst_limit(platform, i, params));
-    double hi = fmin(load, widest), lo = fmin(load / params->max_chunks, hi);
-    /* below 2^-53 of the load the chunk count would not be exact */
-    lo = fmax(lo, load / (double)DLS_INSTALLMENT_MAX_CHUNKS * 2);
-    if (lo > hi)
-        lo = hi;
-    double decades = log10(hi / lo);
-    unsigned steps = (unsigned)ceil(decades * params->grid_per_decade);
-    for (unsigned q = 0; q <= steps; q++) {
-        double c = q == 0 ? lo : q == steps ? hi : lo * pow(hi / lo, (double)q / steps);
-        add(&w, c);
-        add_whole_rounds(&w, c);
-    }
-    if (an.formula_reason == DLS_INSTALLMENT_DEFINED) {
-        add(&w, an.formula);
-        add_whole_rounds(&w, an.formula);
-    }
-    if (an.lower_reason == DLS_INSTALLMENT_DEFINED)
-        add(&w, an.lower);
-    if (isfinite(an.upper))
-        add(&w, an.upper);
-    evaluate(&w, 0, lo, hi);
-    unsigned stages = 1 + params->refine_passes;
-    int canceled = sweep_progress(params, 1, stages);
-    for (unsigned pass = 0; !w.nomem && !canceled && pass < params->refine_passes; pass++) {
-        if (w.n < 2)
-            break;
-        size_t b = best(&w), before = w.n;
-        double a = w.s[b > 0 ? b - 1 : b].chunk, c = w.s[b + 1 < w.n ? b + 1 : b].chunk;
-        if (a < c) {
-            add_between(&w, a, c, params->refine_points);
-            add_rounds_between(&w, a, c, params->refine_points);
-        }
-        if (w.n == before)
-            break;
-        evaluate(&w, before, lo, hi);
-        canceled = sweep_progress(params, 2 + pass, stages);
-    }
+    double lo, hi, widest;
+    sweep_grid(&w, &an, &lo, &hi, &widest);
+    int canceled = sweep_refine(&w, lo, hi);
     if (canceled)
         st = dls__fail(err, DLS_ECANCELED, "%s: canceled by the progress callback", who);
     else if (w.nomem)
@@ -229,32 +276,8 @@ static dls_status dls_installment_sweep_impl(const dls_platform *platform, doubl
         st = dls__fail(err, DLS_ERANGE, "%s: no chunk size from %.10g to %.10g can be simulated: "
                        "the largest limit, %.10g, cuts a load of %.10g into more than 2^53 "
                        "chunks", who, lo, hi, widest, load);
-    dls_installment *res = NULL;
-    if (st == DLS_OK) {
-        double chunk = w.s[best(&w)].chunk;
-        st = dls__inst_plan_make(platform, load, chunk, params, &w.plan, err);
-        if (st == DLS_OK)
-            st = dls__inst_result(platform, params, &w.plan, &res, err);
-    }
-    double *xs = NULL, *ys = NULL;
-    if (st == DLS_OK) {
-        xs = malloc(w.n * sizeof *xs);
-        ys = malloc(w.n * sizeof *ys);
-        if (xs == NULL || ys == NULL) {
-            free(xs);
-            free(ys);
-            dls_installment_free(res);
-            st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
-        }
-    }
-    if (st == DLS_OK) {
-        for (size_t k = 0; k < w.n; k++) {
-            xs[k] = w.s[k].chunk;
-            ys[k] = w.s[k].makespan;
-        }
-        dls__inst_set_samples(res, w.n, xs, ys);
-        *out = res;
-    }
+    if (st == DLS_OK)
+        st = sweep_result(&w, who, out, err);
     free(w.s);
     dls__inst_plan_free(&w.plan);
     return st;

@@ -236,6 +236,11 @@ static dls_status check_params(const char *fn, const dls_kernel *k, const dls_be
 {
     if (k == NULL || k->run == NULL)
         return dls__fail(err, DLS_EINVAL, "%s: NULL kernel", fn);
+    for (size_t b = 0; b < sizeof k->reserved; b++)
+        if (k->reserved[b] != 0)
+            return dls__fail(err, DLS_EINVAL, "%s: the reserved bytes of dls_kernel are not "
+                             "zero (byte %zu): start from a zeroed record before setting its "
+                             "fields", fn, b);
     dls_status st = dls__bench_check_params(fn, p, err);
     if (st != DLS_OK)
         return st;
@@ -1333,6 +1338,13 @@ static double model_run(double size, double *work, void *data)
     return t;
 }
 
+static void model_kernel_release(void *data)
+{
+    model_kernel *mk = data;
+    dls_model_free(mk->model);
+    free(mk);
+}
+
 dls_status dls_model_kernel_create(const dls_model *model, double noise, double delay,
                                    dls_kernel *kernel, dls_error *err)
 {
@@ -1358,17 +1370,25 @@ dls_status dls_model_kernel_create(const dls_model *model, double noise, double 
     kernel->name = "model";
     kernel->run = model_run;
     kernel->data = mk;
+    kernel->release = model_kernel_release;
     return DLS_OK;
 }
 
+void dls_kernel_free(dls_kernel *kernel)
+{
+    if (kernel == NULL || kernel->release == NULL)
+        return;
+    if (kernel->data != NULL)
+        kernel->release(kernel->data);
+    kernel->data = NULL;
+    kernel->release = NULL;
+}
+
+/* The name before issue 37's one free, kept for one release. */
 void dls_model_kernel_free(dls_kernel *kernel)
 {
-    if (kernel == NULL || kernel->data == NULL)
-        return;
-    model_kernel *mk = kernel->data;
-    dls_model_free(mk->model);
-    free(mk);
-    kernel->data = NULL;
+    if (kernel != NULL && kernel->release == model_kernel_release)
+        dls_kernel_free(kernel);
 }
 
 double dls_bench_budget_top(const dls_bench *r) { return r->measured_top; }

@@ -324,6 +324,7 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
 
     st = dls_model_create_time_lines(nl, la, lb, out, err);
     if (st == DLS_OK && info != NULL) {
+        memset(info, 0, sizeof *info);
         info->max_rel_dev = dev;
         info->at = dev_at;
         info->convex = convex;
@@ -390,6 +391,7 @@ static dls_status lines_envelope(const dls_model *mo, double xmax, dls_model **o
     }
     dls_status st = dls_model_create_time_lines(nl, la, lb, out, err);
     if (st == DLS_OK && info != NULL) {
+        memset(info, 0, sizeof *info);
         info->max_rel_dev = 0;
         info->at = xmax;
         info->convex = 1;

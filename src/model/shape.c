@@ -78,7 +78,7 @@ static void check_lines(shape_sink *s, const dls_model *m)
 
 size_t dls_model_check_shape(const dls_model *model, dls_shape_issue *issues, size_t capacity)
 {
-    shape_sink s = {issues, issues ? capacity : 0, 0, 0, {0, NAN, 0, 0}};
+    shape_sink s = {issues, issues ? capacity : 0, 0, 0, {0, NAN, 0, 0, {0}}};
     switch (model->kind) {
     case DLS_MODEL_CONSTANT:
         break;
@@ -112,7 +112,7 @@ void dls__set_increasing_extent(dls_model *m)
             }
         break;
     case DLS_MODEL_TIME_LINES: {
-        shape_sink s = {NULL, 0, 0, 0, {0, NAN, 0, 0}};
+        shape_sink s = {NULL, 0, 0, 0, {0, NAN, 0, 0, {0}}};
         check_lines(&s, m);
         if (s.count > 0)
             m->increasing_to = 0; /* flat from the start */

@@ -265,19 +265,19 @@ static dls_status build(const dls_platform *pl, const dls_simgrid_params *p, cha
     return DLS_OK;
 }
 
-dls_status dls_platform_to_simgrid(const dls_platform *pl, const dls_simgrid_params *p,
-                                   char **out, dls_error *err)
+dls_status dls_platform_simgrid_to_string(const dls_platform *pl, const dls_simgrid_params *p,
+                                          char **out, dls_error *err)
 {
     dls_simgrid_params defaults;
     if (p == NULL) {
         dls_simgrid_params_init(&defaults);
         p = &defaults;
     }
-    return build(pl, p, out, "dls_platform_to_simgrid", err);
+    return build(pl, p, out, "dls_platform_simgrid_to_string", err);
 }
 
-dls_status dls_platform_write_simgrid(const dls_platform *pl, const dls_simgrid_params *p,
-                                      const char *path, dls_error *err)
+dls_status dls_platform_simgrid_write_file(const dls_platform *pl, const dls_simgrid_params *p,
+                                           const char *path, dls_error *err)
 {
     dls_simgrid_params defaults;
     if (p == NULL) {
@@ -285,10 +285,23 @@ dls_status dls_platform_write_simgrid(const dls_platform *pl, const dls_simgrid_
         p = &defaults;
     }
     char *text = NULL;
-    dls_status st = build(pl, p, &text, "dls_platform_write_simgrid", err);
+    dls_status st = build(pl, p, &text, "dls_platform_simgrid_write_file", err);
     if (st != DLS_OK)
         return st;
     st = dls_write_output(path, text, strlen(text), err);
     free(text);
     return st;
+}
+
+/* The names before issue 37's renames, kept for one release. */
+dls_status dls_platform_to_simgrid(const dls_platform *pl, const dls_simgrid_params *p,
+                                   char **out, dls_error *err)
+{
+    return dls_platform_simgrid_to_string(pl, p, out, err);
+}
+
+dls_status dls_platform_write_simgrid(const dls_platform *pl, const dls_simgrid_params *p,
+                                      const char *path, dls_error *err)
+{
+    return dls_platform_simgrid_write_file(pl, p, path, err);
 }

@@ -117,7 +117,7 @@ static dls_status do_csv_export(void *p, dls_error *err)
 {
     ctx *c = p;
     c->text = NULL;
-    dls_status st = dls_export_csv(c->platform, 1, &c->text, err);
+    dls_status st = dls_platform_csv_to_string(c->platform, 1, &c->text, err);
     if (st != DLS_OK)
         assert_null(c->text);
     return st;
@@ -535,7 +535,7 @@ static dls_status do_export_starpu(void *p, dls_error *err)
 {
     ctx *c = p;
     c->text = NULL;
-    dls_status st = dls_export_starpu(c->platform, 1, NULL, &c->text, err);
+    dls_status st = dls_platform_starpu_to_string(c->platform, 1, NULL, &c->text, err);
     if (st != DLS_OK)
         assert_null(c->text);
     return st;

@@ -39,6 +39,12 @@ TEST(test_parameter_struct_sizes)
     assert_int_equal(sizeof(dls_installment_analysis), 1264);
     assert_int_equal(sizeof(dls_verify_quality), 168);
     assert_int_equal(sizeof(dls_bench_summary), 256);
+    assert_int_equal(sizeof(dls_error), 664);
+    assert_int_equal(sizeof(dls_kernel), 96);
+    assert_int_equal(sizeof(dls_envelope_info), 64);
+    assert_int_equal(sizeof(dls_installment_levels), 64);
+    assert_int_equal(sizeof(dls_shape_issue), 64);
+    assert_int_equal(sizeof(dls_installment_event), 96);
 #else
     skip(); /* the sizes are those of LP64 platforms */
 #endif
@@ -298,6 +304,88 @@ TEST(test_message_prefix)
     dls_platform_free(pl);
 }
 
+/* The error's origin: the public call that failed, set with the message; a module's word
+ * inside gives way to it, another public call's name stays after it. */
+TEST(test_error_origin)
+{
+    dls_error err;
+    dls_error_clear(&err);
+    assert_string_equal(err.origin, "");
+    dls_platform *pl = test_example("star_two.json");
+    dls_schedule_params par;
+    dls_schedule_params_init(&par);
+    par.check_tol = 1;
+    dls_schedule *s = NULL;
+    assert_fails(dls_schedule_solve_mip(pl, 2, &par, NULL, &s, &err), DLS_EINVAL, &err,
+                 "dls_schedule_solve_mip: check_tol");
+    assert_string_equal(err.origin, "dls_schedule_solve_mip");
+    dls_lu_params lp;
+    dls_lu_params_init(&lp);
+    dls_lu *lu = NULL;
+    assert_fails(dls_lu_distribute(pl, 0, &lp, &lu, &err), DLS_EINVAL, &err,
+                 "dls_lu_distribute: ");
+    assert_string_equal(err.origin, "dls_lu_distribute");
+    for (size_t k = 0; k < sizeof err.reserved; k++)
+        assert_int_equal(err.reserved[k], 0);
+    dls_platform_free(pl);
+}
+
+/* The names before issue 37's renames still link and answer as the new ones. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+TEST(test_deprecated_names)
+{
+    dls_error err;
+    dls_platform *pl = test_example("star_two.json");
+    char *a = NULL, *b = NULL;
+    assert_ok(dls_platform_to_simgrid(pl, NULL, &a, &err), &err);
+    assert_ok(dls_platform_simgrid_to_string(pl, NULL, &b, &err), &err);
+    assert_string_equal(a, b);
+    dls_free(a);
+    dls_free(b);
+    assert_fails(dls_export_csv(pl, 5, &a, &err), DLS_EINVAL, &err,
+                 "dls_platform_csv_to_string: processor 5 is out of range");
+    assert_fails(dls_export_starpu(pl, 5, NULL, &a, &err), DLS_EINVAL, &err,
+                 "dls_platform_starpu_to_string: ");
+    assert_fails(dls_installment_lp(NULL, 1, NULL, NULL, &err), DLS_EINVAL, &err,
+                 "dls_installment_solve_lp: NULL argument");
+    assert_true(isnan(dls_claim_get_makespan(NULL)));
+    assert_true(isnan(dls_claim_get_total(NULL)));
+    assert_true(isnan(dls_claim_get_chunk(NULL)));
+    size_t m = 9;
+    assert_null(dls_claim_get_order(NULL, &m));
+    assert_int_equal(m, 0);
+    dls_kernel k;
+    dls_synthetic_params sp;
+    dls_synthetic_params_init(&sp);
+    assert_ok(dls_synthetic_kernel_create(&sp, &k, &err), &err);
+    dls_synthetic_kernel_free(&k);
+    assert_null(k.data);
+    dls_synthetic_kernel_free(&k); /* twice: nothing left to free */
+    dls_platform_free(pl);
+}
+#pragma GCC diagnostic pop
+
+/* One free for every kernel; the caller's own kernel is left as it is. */
+TEST(test_kernel_free)
+{
+    dls_error err;
+    dls_kernel k;
+    dls_synthetic_params sp;
+    dls_synthetic_params_init(&sp);
+    assert_ok(dls_synthetic_kernel_create(&sp, &k, &err), &err);
+    assert_non_null(k.release);
+    dls_kernel_free(&k);
+    assert_null(k.data);
+    assert_null(k.release);
+    dls_kernel_free(&k);
+    dls_kernel_free(NULL);
+    int mine = 0;
+    dls_kernel own = {.name = "own", .data = &mine};
+    dls_kernel_free(&own);
+    assert_ptr_equal(own.data, &mine);
+}
+
 /* Progress callbacks: a cancel stops the call with DLS_ECANCELED and no result. */
 static int count_then_cancel(double fraction, void *data)
 {
@@ -441,4 +529,5 @@ TEST(test_write_output)
 
 TEST_MAIN("api", test_parameter_struct_sizes, test_init_clears_the_reserved_bytes,
           test_reserved_bytes_are_refused, test_enumeration_names, test_constructor_and_lookup,
-          test_schedule_kinds, test_message_prefix, test_progress_cancels, test_write_output)
+          test_schedule_kinds, test_message_prefix, test_error_origin, test_deprecated_names, test_kernel_free,
+          test_progress_cancels, test_write_output)

@@ -166,6 +166,6 @@ int main(int argc, char **argv)
     int ok = hits >= 0.9 * HELD && (needed[0] == 0 || dls_model_count(model) < needed[0]);
     printf("goals: %s\n", ok ? "met" : "MISSED");
     dls_bench_free(b);
-    dls_blas_kernel_free(&k);
+    dls_kernel_free(&k);
     return ok ? 0 : 1;
 }

@@ -276,7 +276,7 @@ void diff_path_installments(diff_rng *r, diff_case *c)
     par.max_lps = 40;
     par.time_limit = 5;
     dls_installment *s = NULL;
-    dls_status st = pl ? dls_installment_lp(pl, sh.load, &par, &s, &err) : DLS_ENOMEM;
+    dls_status st = pl ? dls_installment_solve_lp(pl, sh.load, &par, &s, &err) : DLS_ENOMEM;
     if (st == DLS_ELIMIT || st == DLS_ESOLVER)
         diff_skip(c, "installments --lp: %s", err.message);
     else if (st != DLS_OK)
@@ -339,7 +339,7 @@ void diff_path_bench(diff_rng *r, diff_case *c)
             }
             (void)converged;
         }
-        dls_model_kernel_free(&k);
+        dls_kernel_free(&k);
     }
     dls_bench_free(b);
     diff_done(c, pl);

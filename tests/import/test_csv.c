@@ -756,7 +756,7 @@ TEST(test_locale_ignored)
     assert_fails(import_cols(pl, "size,time\n\"1,5\",1\n", NULL, NULL, &err), DLS_ESYNTAX, &err,
                  "is not a number");
     char *out;
-    assert_ok(dls_export_csv(pl, 0, &out, &err), &err);
+    assert_ok(dls_platform_csv_to_string(pl, 0, &out, &err), &err);
     assert_non_null(strstr(out, ",1.5,6,"));
     /* the process's locale is the caller's again */
     assert_string_equal(localeconv()->decimal_point, ",");
@@ -823,40 +823,40 @@ TEST(test_export)
     test_add(pl, "plain", m);
     test_add(pl, "a \"quoted\", name", gen_points(3, x, s));
     char *out;
-    assert_ok(dls_export_csv(pl, 1, &out, &err), &err);
+    assert_ok(dls_platform_csv_to_string(pl, 1, &out, &err), &err);
     assert_string_equal(out, "name,size,speed,low,high\n"
                              "\"a \"\"quoted\"\", name\",1,3.25,,\n"
                              "\"a \"\"quoted\"\", name\",2.5,0.1,,\n"
                              "\"a \"\"quoted\"\", name\",1e6,0.007,,\n");
     dls_free(out);
-    assert_ok(dls_export_csv(pl, 0, &out, &err), &err);
+    assert_ok(dls_platform_csv_to_string(pl, 0, &out, &err), &err);
     assert_string_equal(out, "name,size,speed,low,high\n"
                              "plain,1,3.25,3,3.5\n"
                              "plain,2.5,0.1,0.05,0.1\n"
                              "plain,1e6,0.007,0.007,1\n");
     dls_free(out);
     /* everything, read back */
-    assert_ok(dls_export_csv(pl, (size_t)-1, &out, &err), &err);
+    assert_ok(dls_platform_csv_to_string(pl, (size_t)-1, &out, &err), &err);
     dls_platform *back = import_ok(out, NULL, NULL);
     assert_true(dls_platform_equal(pl, back));
     dls_platform_free(back);
     dls_free(out);
 
     /* errors */
-    assert_fails(dls_export_csv(pl, 2, &out, &err), DLS_EINVAL, &err,
-                 "dls_export_csv: processor 2 is out of range (the platform has 2)");
+    assert_fails(dls_platform_csv_to_string(pl, 2, &out, &err), DLS_EINVAL, &err,
+                 "dls_platform_csv_to_string: processor 2 is out of range (the platform has 2)");
     test_add(pl, "const", gen_constant(2));
-    assert_fails(dls_export_csv(pl, (size_t)-1, &out, &err), DLS_EINVAL, &err,
+    assert_fails(dls_platform_csv_to_string(pl, (size_t)-1, &out, &err), DLS_EINVAL, &err,
                  "processor \"const\" has a constant model");
     assert_int_equal(err.processor, 2);
-    assert_fails(dls_export_csv(pl, 2, &out, &err), DLS_EINVAL, &err, "only speed points");
-    assert_fails(dls_export_csv(NULL, 0, &out, &err), DLS_EINVAL, &err, "NULL argument");
-    assert_fails(dls_export_csv(pl, 0, NULL, &err), DLS_EINVAL, &err, "NULL argument");
+    assert_fails(dls_platform_csv_to_string(pl, 2, &out, &err), DLS_EINVAL, &err, "only speed points");
+    assert_fails(dls_platform_csv_to_string(NULL, 0, &out, &err), DLS_EINVAL, &err, "NULL argument");
+    assert_fails(dls_platform_csv_to_string(pl, 0, NULL, &err), DLS_EINVAL, &err, "NULL argument");
     dls_platform_free(pl);
 
     /* an empty platform: the header alone */
     pl = test_platform_new();
-    assert_ok(dls_export_csv(pl, (size_t)-1, &out, &err), &err);
+    assert_ok(dls_platform_csv_to_string(pl, (size_t)-1, &out, &err), &err);
     assert_string_equal(out, "name,size,speed,low,high\n");
     dls_free(out);
     dls_platform_free(pl);
@@ -879,7 +879,7 @@ TEST(test_export_odd_names)
         test_add(pl, odd_names[k], gen_points(2, x, s));
     dls_error err;
     char *out;
-    assert_ok(dls_export_csv(pl, (size_t)-1, &out, &err), &err);
+    assert_ok(dls_platform_csv_to_string(pl, (size_t)-1, &out, &err), &err);
     dls_platform *back = import_ok(out, NULL, NULL);
     for (size_t k = 0; k < N_ODD; k++)
         assert_string_equal(dls_platform_name(back, k), odd_names[k]);
@@ -918,7 +918,7 @@ RANDOM_TEST(test_random_roundtrip, 0x15c5, 60)
     }
     dls_error err;
     char *out;
-    assert_ok(dls_export_csv(pl, (size_t)-1, &out, &err), &err);
+    assert_ok(dls_platform_csv_to_string(pl, (size_t)-1, &out, &err), &err);
     dls_platform *back = import_ok(out, NULL, NULL);
     if (!dls_platform_equal(pl, back))
         fail_msg("trial %d: the platform read back differs; the CSV:\n%s", trial, out);

@@ -518,7 +518,7 @@ TEST(test_export_round_trip)
     ep.size_unit = DLS_SIZE_UNIT_ELEMENTS;
     ep.arch = "cuda1";
     char *text = NULL;
-    assert_ok(dls_export_starpu(pl, idx, &ep, &text, &err), &err);
+    assert_ok(dls_platform_starpu_to_string(pl, idx, &ep, &text, &err), &err);
     /* StarPU's own footprints for the sizes it wrote */
     for (size_t k = 0; k < sizeof starpu_wrote / sizeof starpu_wrote[0]; k++) {
         char line[64];
@@ -551,7 +551,7 @@ TEST(test_export_round_trip)
     /* another count and confidence give the same band back when read with them */
     ep.count = 3;
     ep.confidence = 0.9;
-    assert_ok(dls_export_starpu(pl, idx, &ep, &text, &err), &err);
+    assert_ok(dls_platform_starpu_to_string(pl, idx, &ep, &text, &err), &err);
     assert_non_null(strstr(text, "\t3\n"));
     p.confidence = 0.9;
     dls_platform_free(back);
@@ -569,41 +569,41 @@ TEST(test_export_errors)
     dls_platform *pl = test_example("cluster.json"); /* constant, points, lines, 2-D */
     dls_error err;
     char *text = (char *)"unchanged";
-    assert_fails(dls_export_starpu(pl, 0, NULL, &text, &err), DLS_EINVAL, &err, "constant");
-    assert_fails(dls_export_starpu(pl, 2, NULL, &text, &err), DLS_EINVAL, &err, "model");
-    assert_fails(dls_export_starpu(pl, 99, NULL, &text, &err), DLS_EINVAL, &err, "does not exist");
-    assert_fails(dls_export_starpu(NULL, 0, NULL, &text, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_platform_starpu_to_string(pl, 0, NULL, &text, &err), DLS_EINVAL, &err, "constant");
+    assert_fails(dls_platform_starpu_to_string(pl, 2, NULL, &text, &err), DLS_EINVAL, &err, "model");
+    assert_fails(dls_platform_starpu_to_string(pl, 99, NULL, &text, &err), DLS_EINVAL, &err, "does not exist");
+    assert_fails(dls_platform_starpu_to_string(NULL, 0, NULL, &text, &err), DLS_EINVAL, &err, "NULL");
     dls_starpu_export_params ep;
     static const char *const bad_arch[] = {"gpu0", "cpu", "0", "cpu-1", "cpu0x", "",
                                            "cpu99999999999"};
     for (size_t k = 0; k < sizeof bad_arch / sizeof bad_arch[0]; k++) {
         dls_starpu_export_params_init(&ep);
         ep.arch = bad_arch[k];
-        assert_fails(dls_export_starpu(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "arch");
+        assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "arch");
     }
     dls_starpu_export_params_init(&ep);
     ep.count = 1;
-    assert_fails(dls_export_starpu(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "count");
+    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "count");
     dls_starpu_export_params_init(&ep);
     ep.ncores = 0;
-    assert_fails(dls_export_starpu(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "ncores");
+    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "ncores");
     dls_starpu_export_params_init(&ep);
     ep.confidence = 0;
-    assert_fails(dls_export_starpu(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "confidence");
+    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "confidence");
     dls_starpu_export_params_init(&ep);
     ep.element_size = NAN;
-    assert_fails(dls_export_starpu(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "element_size");
+    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "element_size");
     dls_starpu_export_params_init(&ep);
     ep.size_unit = (dls_size_unit)-1;
-    assert_fails(dls_export_starpu(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "size_unit");
+    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "size_unit");
     dls_starpu_export_params_init(&ep);
     ep.reserved[0] = 1;
-    assert_fails(dls_export_starpu(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "reserved");
+    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "reserved");
     /* sizes that are no whole number of bytes */
     dls_starpu_export_params_init(&ep);
     ep.size_unit = DLS_SIZE_UNIT_ELEMENTS;
     ep.element_size = 0.3333;
-    assert_fails(dls_export_starpu(pl, 1, &ep, &text, &err), DLS_EINVAL, &err,
+    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err,
                  "not a whole number");
     assert_string_equal(text, "unchanged");
     dls_platform_free(pl);

@@ -839,7 +839,8 @@ TEST(test_svg_locale)
 /* ---------------------------------------------------------------------------------- */
 /* Errors                                                                              */
 
-TEST(test_errors)
+/* The arguments and parameters of simulate and sweep: refused, output untouched. */
+TEST(test_errors_of_arguments)
 {
     dls_error err;
     dls_platform *pl = paper_ten();
@@ -899,6 +900,17 @@ TEST(test_errors)
     assert_fails(dls_installment_sweep(narrow, 1e12, NULL, &s, &err), DLS_ERANGE, &err,
                  "the largest limit, 1e-06, cuts a load of 1e+12 into more than 2^53");
     dls_platform_free(narrow);
+    assert_ptr_equal(s, sentinel);
+    dls_platform_free(pl);
+}
+
+/* The analysis and levels, an empty platform, a 2-D model, events and pictures: refused,
+ * outputs untouched. */
+TEST(test_errors_of_platforms_and_results)
+{
+    dls_error err;
+    dls_platform *pl = paper_ten();
+    dls_installment *sentinel = (dls_installment *)&err, *s = sentinel;
     /* analysis and levels; a rejected call leaves the output as it was */
     dls_installment_analysis an, before;
     memset(&an, 0x5a, sizeof an);
@@ -1064,4 +1076,5 @@ TEST(test_out_of_memory)
 TEST_MAIN("installment", test_paper_formula, test_paper_one_chunk, test_paper_fig10,
           test_closed_form, test_hand_examples, test_snap, test_limits, test_analysis_general,
           test_analysis_undefined, test_sweep_paper, test_sweep_random, test_svg,
-          test_svg_locale, test_errors, test_out_of_memory)
+          test_svg_locale, test_errors_of_arguments, test_errors_of_platforms_and_results,
+          test_out_of_memory)

@@ -27,7 +27,7 @@ static dls_installment *lp_run(const dls_platform *pl, double V,
 {
     dls_error err;
     dls_installment *s = NULL;
-    assert_ok(dls_installment_lp(pl, V, par, &s, &err), &err);
+    assert_ok(dls_installment_solve_lp(pl, V, par, &s, &err), &err);
     return s;
 }
 
@@ -169,7 +169,7 @@ RANDOM_TEST(test_given_sequence_replays, 2501, 100)
     }
     dls_error err;
     dls_installment *s = NULL;
-    dls_status st = dls_installment_lp(pl, V, &par, &s, &err);
+    dls_status st = dls_installment_solve_lp(pl, V, &par, &s, &err);
     if (st == DLS_ERANGE) {
         /* the limits of the processors in the sequence cannot hold V: check that they
          * indeed cannot, with every chunk at its limit */
@@ -214,7 +214,7 @@ RANDOM_TEST(test_lp_against_other_solvers, 2502, 40)
     }
     dls_error err;
     dls_installment *s = NULL;
-    dls_status st = dls_installment_lp(pl, V, &par, &s, &err);
+    dls_status st = dls_installment_solve_lp(pl, V, &par, &s, &err);
     char path[] = "/tmp/dls_mlp_XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -269,7 +269,7 @@ static double brute_force(const dls_platform *pl, double V, size_t p, size_t len
             par.sequence_length = n;
             dls_installment *s = NULL;
             dls_error err;
-            dls_status st = dls_installment_lp(pl, V, &par, &s, &err);
+            dls_status st = dls_installment_solve_lp(pl, V, &par, &s, &err);
             if (st == DLS_OK) {
                 best = fmin(best, dls_installment_makespan(s));
                 dls_installment_free(s);
@@ -475,13 +475,13 @@ RANDOM_TEST(test_zero_fraction_is_no_return, 2507, 30)
     par.time_limit = 10;
     dls_installment *a = NULL, *b = NULL;
     dls_error err;
-    dls_status st = dls_installment_lp(pl, V, &par, &a, &err);
+    dls_status st = dls_installment_solve_lp(pl, V, &par, &a, &err);
     double buf[3 * 8];
     random_returns(r, p, 0, buf, &par);
     for (size_t i = 0; i < p; i++)
         buf[i] = 0;
     par.return_order = trial % 2 ? DLS_RETURN_LIFO : DLS_RETURN_FIFO;
-    dls_status st2 = dls_installment_lp(pl, V, &par, &b, &err);
+    dls_status st2 = dls_installment_solve_lp(pl, V, &par, &b, &err);
     assert_int_equal(st, st2);
     if (st == DLS_OK) {
         assert_true(dls_installment_makespan(a) == dls_installment_makespan(b));
@@ -574,7 +574,7 @@ RANDOM_TEST(test_returns_replay, 2509, 60)
     par.time_limit = 10;
     dls_installment *one = NULL, *two = NULL;
     dls_error err;
-    dls_status st = dls_installment_lp(pl, V, &par, &one, &err);
+    dls_status st = dls_installment_solve_lp(pl, V, &par, &one, &err);
     if (st == DLS_OK) {
         check_replay(pl, one, V, &par);
         par.two_port = 1;
@@ -605,7 +605,7 @@ RANDOM_TEST(test_returns_replay, 2509, 60)
 }
 
 /* Release times and results in the platform file: read, written back, set and read by
- * the API, used by dls_installment_lp as the same values given as parameters, refused at
+ * the API, used by dls_installment_solve_lp as the same values given as parameters, refused at
  * the number when wrong. */
 TEST(test_platform_fields)
 {
@@ -742,21 +742,22 @@ TEST(test_exports_and_chart)
 /* ---------------------------------------------------------------------------------- */
 /* Errors                                                                              */
 
-TEST(test_errors)
+/* The arguments and parameters, each one: refused, output untouched. */
+TEST(test_errors_of_parameters)
 {
     dls_platform *pl = test_example("memory_levels.json");
     dls_installment_lp_params par;
     dls_error err;
     dls_installment *s = (dls_installment *)&err, *keep = s;
-    assert_fails(dls_installment_lp(NULL, 1, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
-    assert_fails(dls_installment_lp(pl, 1, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
-    assert_fails(dls_installment_lp(pl, 0, NULL, &s, &err), DLS_EINVAL, &err, "load");
-    assert_fails(dls_installment_lp(pl, NAN, NULL, &s, &err), DLS_EINVAL, &err, "load");
+    assert_fails(dls_installment_solve_lp(NULL, 1, NULL, &s, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_solve_lp(pl, 1, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_solve_lp(pl, 0, NULL, &s, &err), DLS_EINVAL, &err, "load");
+    assert_fails(dls_installment_solve_lp(pl, NAN, NULL, &s, &err), DLS_EINVAL, &err, "load");
 #define BAD(field, value, part)                                                            \
     do {                                                                                   \
         dls_installment_lp_params_init(&par);                                              \
         par.field = value;                                                                 \
-        assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, part); \
+        assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, part); \
         assert_ptr_equal(s, keep);                                                         \
     } while (0)
     BAD(window, 0, "window");
@@ -778,11 +779,11 @@ TEST(test_errors)
     dls_installment_lp_params_init(&par);
     par.return_order = DLS_RETURN_GIVEN;
     par.return_sequence = perm;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
                  "needs a given sequence");
     par.sequence = two;
     par.sequence_length = 2;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
                  "each of the 2 chunks once");
     double frac[4] = {0.5, 0.5, 0.5, 0.5}, rs[4] = {0, 0, 0, 0}, rr[4] = {1e-6, 1e-6, -1, 0};
     BAD(return_fraction, frac, "together");
@@ -790,11 +791,23 @@ TEST(test_errors)
     par.return_fraction = frac;
     par.return_startup = rs;
     par.return_rate = rr;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "laptop");
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "laptop");
     rr[2] = 0;
     frac[0] = NAN;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "fraction");
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "fraction");
     assert_ptr_equal(s, keep);
+    dls_platform_free(pl);
+#undef BAD
+}
+
+/* Return orders' names, given sequences, release times, returns' domains, exports, and the
+ * LP figures of another computation: refused, output untouched. */
+TEST(test_errors_of_sequences_and_exports)
+{
+    dls_platform *pl = test_example("memory_levels.json");
+    dls_installment_lp_params par;
+    dls_error err;
+    dls_installment *s = (dls_installment *)&err, *keep = s;
     double a, b;
     assert_fails(dls_installment_return_at(NULL, 0, &a, &b, &err), DLS_EINVAL, &err, "NULL");
     const char *names[] = {"fifo", "lifo", "given"};
@@ -810,42 +823,42 @@ TEST(test_errors)
     dls_installment_lp_params_init(&par);
     par.sequence = seq;
     par.sequence_length = 2;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
                  "names processor 9");
     par.sequence_length = 0;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "sequence");
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "sequence");
     double release[] = {0, -1, 0, 0};
     dls_installment_lp_params_init(&par);
     par.release = release;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "new-epyc");
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "new-epyc");
     release[1] = INFINITY;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "release");
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "release");
     /* issue 35, item 9: every value held to the domain the platform's keys have */
     release[1] = 1e-300;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "domain");
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "domain");
     release[1] = 1e61;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "domain");
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err, "domain");
     double fr2[] = {0, 1e-300, 0, 0}, rs2[] = {0, 0.01, 0, 0}, rr2[] = {0, 1e-6, 0, 0};
     dls_installment_lp_params_init(&par);
     par.return_fraction = fr2;
     par.return_startup = rs2;
     par.return_rate = rr2;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
                  "return fraction 1e-300 is outside the domain");
     fr2[1] = 0.5;
     rr2[1] = 1e-61;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
                  "return rate");
     rr2[1] = 1e-6;
     rs2[1] = NAN;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_EINVAL, &err,
                  "return startup");
     /* the laptop alone (limit 5e7) cannot hold 1e8 in one chunk */
     size_t laptop[] = {2};
     dls_installment_lp_params_init(&par);
     par.sequence = laptop;
     par.sequence_length = 1;
-    assert_fails(dls_installment_lp(pl, 1e8, &par, &s, &err), DLS_ERANGE, &err,
+    assert_fails(dls_installment_solve_lp(pl, 1e8, &par, &s, &err), DLS_ERANGE, &err,
                  "cannot hold");
     assert_ptr_equal(s, keep);
     /* exports */
@@ -862,16 +875,15 @@ TEST(test_errors)
     assert_fails(dls_installment_lp_write_file(pl, 1e6, &par, DLS_EXPORT_LP,
                                                "/nonexistent-dir/x.lp", &err),
                  DLS_EIO, &err, "nonexistent-dir");
-    /* the figures of a schedule not from dls_installment_lp */
+    /* the figures of a schedule not from dls_installment_solve_lp */
     dls_installment *eq;
     assert_ok(dls_installment_simulate(pl, 1e6, 1e5, NULL, &eq, &err), &err);
     dls_installment_lp_info info;
     assert_fails(dls_installment_get_lp_info(eq, &info, &err), DLS_EINVAL, &err,
-                 "not from dls_installment_lp");
+                 "not from dls_installment_solve_lp");
     assert_fails(dls_installment_get_lp_info(NULL, &info, &err), DLS_EINVAL, &err, "NULL");
     dls_installment_free(eq);
     dls_platform_free(pl);
-#undef BAD
 }
 
 TEST(test_time_limit)
@@ -885,7 +897,7 @@ TEST(test_time_limit)
     par.time_limit = 1e-6;
     dls_installment *s = NULL;
     dls_error err;
-    dls_status st = dls_installment_lp(pl, 1e6, &par, &s, &err);
+    dls_status st = dls_installment_solve_lp(pl, 1e6, &par, &s, &err);
     if (st == DLS_OK) {
         /* no LP ended: the single-installment start, said so */
         assert_non_null(strstr(dls_installment_note(s), "before the first LP"));
@@ -906,7 +918,7 @@ TEST(test_time_limit)
         seq[k] = k;
     par.sequence = seq;
     par.sequence_length = 400;
-    assert_fails(dls_installment_lp(pl, 1e6, &par, &s, &err), DLS_ELIMIT, &err, "limit");
+    assert_fails(dls_installment_solve_lp(pl, 1e6, &par, &s, &err), DLS_ELIMIT, &err, "limit");
     assert_null(s);
     free(seq);
     par.sequence = NULL;
@@ -928,5 +940,5 @@ TEST_MAIN("installment_lp", test_given_sequence_replays, test_lp_against_other_s
           test_search_never_worse_than_one_installment,
           test_lp_beats_equal_chunks, test_hand_case, test_zero_fraction_is_no_return,
           test_lifo_identity, test_returns_replay, test_platform_fields, test_exports_and_chart,
-          test_errors,
+          test_errors_of_parameters, test_errors_of_sequences_and_exports,
           test_time_limit)

@@ -89,7 +89,7 @@ static void sim_open(simulated *sim, double noise, double delay)
 
 static void sim_close(simulated *sim)
 {
-    dls_model_kernel_free(&sim->k);
+    dls_kernel_free(&sim->k);
     dls_model_free(sim->truth);
 }
 
@@ -199,7 +199,7 @@ TEST(test_stops)
     dls_bench_points(b, &n);
     assert_int_equal(n, 9);
     dls_bench_free(b);
-    dls_model_kernel_free(&sim.k);
+    dls_kernel_free(&sim.k);
     /* the time budget, with runs that take real time */
     assert_ok(dls_model_kernel_create(sim.truth, 0.02, 0.004, &sim.k, &err), &err);
     sim.par.max_points = 40;
@@ -292,7 +292,7 @@ TEST(test_memory_limit_and_failures)
     for (size_t i = 0; i < n; i++)
         assert_true(p[i].size <= lim && p[i].size == floor(p[i].size));
     dls_bench_free(b);
-    dls_model_kernel_free(&k);
+    dls_kernel_free(&k);
     dls_model_free(truth);
 
     /* a failing run is reported with its size */
@@ -359,12 +359,12 @@ TEST(test_blas_kernels)
     assert_true(t > 0);
     assert_rel(work, 16, 0);
     assert_rel(k.memory(16, k.data), 8 * (2 * 16 * 64 + 64 * 64), 0);
-    dls_blas_kernel_free(&k);
+    dls_kernel_free(&k);
     bp.operations = 1;
     assert_ok(dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &bp, &k, &err), &err);
     assert_true(k.run(16, &work, k.data) > 0);
     assert_rel(work, 16.0 * 64 * 64, 0);
-    dls_blas_kernel_free(&k);
+    dls_kernel_free(&k);
     bp.operations = 2;
     assert_fails(dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &bp, &k, &err), DLS_EINVAL, &err,
                  "operations must be 0");
@@ -375,7 +375,7 @@ TEST(test_blas_kernels)
     t = k.run(3, &work, k.data);
     assert_true(t > 0);
     assert_rel(work, 3, 0);
-    dls_blas_kernel_free(&k);
+    dls_kernel_free(&k);
     bp.operations = 1;
     assert_ok(dls_blas_kernel_create(DLS_KERNEL_LU_UPDATE, &bp, &k, &err), &err);
     assert_true(k.run(3, &work, k.data) > 0);
@@ -391,7 +391,7 @@ TEST(test_blas_kernels)
     assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
     assert_true(dls_model_count(dls_bench_model(b)) >= 2);
     dls_bench_free(b);
-    dls_blas_kernel_free(&k);
+    dls_kernel_free(&k);
     bp.fixed = 0.5;
     assert_fails(dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &bp, &k, &err), DLS_EINVAL, &err,
                  "whole number");

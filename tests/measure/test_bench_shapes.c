@@ -167,7 +167,7 @@ static void converges(int which, double noise)
                      pts[j].size, pts[j].speed, sp, lo, hi);
     }
     dls_bench_free(b);
-    dls_synthetic_kernel_free(&k);
+    dls_kernel_free(&k);
 }
 
 TEST(test_each_structure_converges)
@@ -204,7 +204,7 @@ TEST(test_short_runs_need_the_loop)
     printf("# microsecond runs without the loop: the model is %.3g off at size %g\n", worst, x);
     assert_true(worst > 0.5);
     dls_bench_free(b);
-    dls_synthetic_kernel_free(&k);
+    dls_kernel_free(&k);
 }
 
 /* The point cap of the model: reached, said, and never exceeded; every interval still
@@ -242,7 +242,7 @@ TEST(test_model_point_cap)
     assert_int_equal(u.stop, DLS_BENCH_MAX_POINTS);
     assert_int_equal(u.measured, 8);
     dls_bench_free(b);
-    dls_synthetic_kernel_free(&k);
+    dls_kernel_free(&k);
 }
 
 /* A kernel whose real time is size x 0.1 ms (it sleeps), as its reported time. */
@@ -286,7 +286,7 @@ TEST(test_budget_top)
     assert_false(u.top_by_budget);
     assert_true(u.stop == DLS_BENCH_CONVERGED || u.stop == DLS_BENCH_BUDGET);
     dls_bench_free(b);
-    dls_synthetic_kernel_free(&k);
+    dls_kernel_free(&k);
     /* runs whose real time grows with the size (the delay stands for it): a budget that
      * affords a few of them brings the top down, and says so */
     dls_synthetic_params_init(&sp);
@@ -311,7 +311,7 @@ TEST(test_budget_top)
     assert_true(u.top_run_time * 4 >= 0.05 * par.time_budget);
     assert_true(u.elapsed < 3 * par.time_budget);
     dls_bench_free(b);
-    dls_synthetic_kernel_free(&k);
+    dls_kernel_free(&k);
 }
 
 /* Resumed after an interruption at any point, the build measures only the rest and ends
@@ -367,7 +367,7 @@ TEST(test_resume)
         dls_bench_free(b);
     }
     dls_bench_free(ref);
-    dls_synthetic_kernel_free(&k);
+    dls_kernel_free(&k);
 }
 
 /* dls_bench_validate: a model checked on this machine later, at sizes of the caller's. */
@@ -399,7 +399,7 @@ TEST(test_validate_call)
     const double bad[] = {1e3, -1};
     assert_fails(dls_bench_validate(&k, m, NULL, bad, 2, c, &err), DLS_EINVAL, &err, "size 2");
     dls_model_free(m);
-    dls_synthetic_kernel_free(&k);
+    dls_kernel_free(&k);
 }
 
 /* The synthetic processor's parameters, one broken at a time: the message expected, or
@@ -473,7 +473,7 @@ TEST(test_rejected)
     }
     assert_fails(dls_synthetic_kernel_create(NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
     assert_true(isnan(dls_synthetic_speed(NULL, 1)));
-    dls_synthetic_kernel_free(NULL);
+    dls_kernel_free(NULL);
     assert_ok(dls_synthetic_kernel_create(NULL, &k, &err), &err);
     assert_rel(dls_synthetic_speed(&k, 123), 1e9, 0);
     dls_bench_params par;
@@ -491,7 +491,7 @@ TEST(test_rejected)
     size_t n = 7;
     assert_null(dls_bench_held_out(NULL, &n));
     assert_int_equal(n, 0);
-    dls_synthetic_kernel_free(&k);
+    dls_kernel_free(&k);
     /* the built-in kernels' loop */
     dls_blas_kernel_params bp;
     dls_blas_kernel_params_init(&bp);

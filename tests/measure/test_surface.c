@@ -138,7 +138,7 @@ static void test_defaults(void **state)
     assert_ok(dls_blas_kernel_create(DLS_KERNEL_GEMM_ROWS, &bp, &k, &err), &err);
     double n = dls_blas_kernel_default_fixed(DLS_KERNEL_GEMM_ROWS);
     assert_rel(k.memory(3, k.data), 8 * (2 * 3 * n + n * n), 0);
-    dls_blas_kernel_free(&k);
+    dls_kernel_free(&k);
 }
 
 /* The call must fail with EINVAL naming `part`, create no kernel, call no callback and
@@ -440,7 +440,7 @@ static dls_status lu_rows_create(double value, dls_kernel *k, void *data, dls_er
 static void lu_rows_release(dls_kernel *k, void *data)
 {
     (void)data;
-    dls_blas_kernel_free(k);
+    dls_kernel_free(k);
 }
 
 static void test_blas_surface(void **state)

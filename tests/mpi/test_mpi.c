@@ -187,7 +187,7 @@ static void test_bench(const char *dir)
     CHECK(st == DLS_OK);
     if (st != DLS_OK) {
         fprintf(stderr, "rank %d: %s\n", rank, err.message);
-        dls_model_kernel_free(&k);
+        dls_kernel_free(&k);
         dls_model_free(tm);
         return;
     }
@@ -196,7 +196,7 @@ static void test_bench(const char *dir)
     check_other_parameters_refused(&k, log);
     check_half_line_dropped(&k, log, pl);
     dls_platform_free(pl);
-    dls_model_kernel_free(&k);
+    dls_kernel_free(&k);
     dls_model_free(tm);
 }
 
@@ -262,7 +262,7 @@ static void test_bench_failures(void)
     st = dls_mpi_bench(MPI_COMM_WORLD, &k, &p, &pl, &err);
     CHECK(st == DLS_EIO);
     CHECK(strstr(err.message, "cannot write the log") != NULL);
-    dls_model_kernel_free(&k);
+    dls_kernel_free(&k);
     dls_model_free(tm);
 }
 

@@ -208,11 +208,11 @@ TEST(test_loads_and_products_in_the_domain)
     char *doc = NULL;
     sp.flops_per_unit = 1e-60; /* 1e-60 x 1e-60: finite and > 0 */
     sp.bytes_per_unit = 1e-60; /* over a rate of 1e60 */
-    assert_ok(dls_platform_to_simgrid(pl, &sp, &doc, &err), &err);
+    assert_ok(dls_platform_simgrid_to_string(pl, &sp, &doc, &err), &err);
     assert_null(strstr(doc, "inf"));
     free(doc);
     sp.flops_per_unit = 1e-300;
-    assert_fails(dls_platform_to_simgrid(pl, &sp, &doc, &err), DLS_EINVAL, &err,
+    assert_fails(dls_platform_simgrid_to_string(pl, &sp, &doc, &err), DLS_EINVAL, &err,
                  "flops_per_unit must be finite and in [1e-60, 1e+60]");
     dls_platform_free(pl);
 }
