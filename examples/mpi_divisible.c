@@ -1,7 +1,7 @@
 /* mpi_divisible: a divisible load held by rank 0 and processed by every rank of an MPI job,
- * distributed by the star schedule of paper 003 (dls_mpi_schedule). Rank 0 holds V units
- * (blocks of data); each rank filters its units through a checksum. The models are measured
- * in the same run: every rank's speed function for the per-unit work (dls_mpi_bench with a
+ * distributed by the star schedule of Drozdowski and Wolniewicz (2003) (dls_mpi_schedule). Rank 0
+ * holds V units (blocks of data); each rank filters its units through a checksum. The models are
+ * measured in the same run: every rank's speed function for the per-unit work (dls_mpi_bench with a
  * kernel of our own), and the link from rank 0 to each rank (a ping of two sizes). Rank 0
  * sends each rank its units in the schedule's order (dls_mpi_plan_scatter), the ranks say when
  * they are done, and the measured timeline is written beside the predicted one
@@ -492,8 +492,8 @@ static int measure(job *j, dls_error *err)
     return rc;
 }
 
-/* The single-number model of papers 000 and 004: each rank's speed at one size, measured
- * at the same time on every rank as the speed functions were, into rank 0's
+/* The single-number model of Lastovetsky and Reddy (2007a and 2005): each rank's speed at one size,
+ * measured at the same time on every rank as the speed functions were, into rank 0's
  * plat[SPLIT_CONSTANT]. Returns rank 0's exit status so far. */
 static int measure_constant(job *j, dls_error *err)
 {

@@ -1,5 +1,5 @@
-/* mpi_matmul: the striped matrix product C = A B of paper 000 across the ranks of an MPI job.
- * Every rank measures its speed function for the gemm-rows kernel in the same run
+/* mpi_matmul: the striped matrix product C = A B of Lastovetsky and Reddy (2007a) across the ranks
+ * of an MPI job. Every rank measures its speed function for the gemm-rows kernel in the same run
  * (dls_mpi_bench: all ranks at once, so that what they share is in the models), the N rows of
  * A are partitioned over the ranks with those models (dls_mpi_partition; processor i is rank
  * i), rank 0 scatters the rows of A and broadcasts B, every rank computes its rows of C with
@@ -511,8 +511,8 @@ int main(int argc, char **argv)
                             .integer_sizes = j.rk.inner.integer_sizes,
                             .memory = j.rk.inner.memory != NULL ? repeat_memory : NULL};
     int rc = measure(&j, &err);
-    /* The single-number model of papers 000 and 004: each rank's speed at one size, measured
-     * at the same time on every rank as the speed functions were. */
+    /* The single-number model of Lastovetsky and Reddy (2007a and 2005): each rank's speed at one
+     * size, measured at the same time on every rank as the speed functions were. */
     int want_constant = o->split == SPLIT_CONSTANT || o->split == -1;
     double speed1 = 0;
     if (rc == 0 && want_constant) {
