@@ -209,7 +209,7 @@ static dls_status read_log(rank_log *lg, const char *header, dls_error *err)
             size_t nc = cap ? 2 * cap : 16;
             dls_bench_point *np = realloc(lg->old, nc * sizeof *np);
             if (np == NULL) {
-                st = dls__mpi_fail(err, DLS_ENOMEM, FN, "out of memory");
+                st = dls__mpi_oom(err, FN);
                 break;
             }
             lg->old = np;
@@ -331,7 +331,7 @@ static dls_status assemble(const dls__mpi *c, const dls_bench *b, double limit, 
     double *buf = malloc(4 * n * sizeof *buf), *all = NULL;
     dls_platform *pl = NULL;
     if (heads == NULL || cnt == NULL || disp == NULL || buf == NULL) {
-        st = dls__mpi_fail(err, DLS_ENOMEM, FN, "out of memory");
+        st = dls__mpi_oom(err, FN);
         goto done;
     }
     int rc = MPI_Allgather(mine, 2, MPI_DOUBLE, heads, 2, MPI_DOUBLE, c->comm);
@@ -353,7 +353,7 @@ static dls_status assemble(const dls__mpi *c, const dls_bench *b, double limit, 
     }
     all = malloc((total ? total : 1) * sizeof *all);
     if (all == NULL) {
-        st = dls__mpi_fail(err, DLS_ENOMEM, FN, "out of memory");
+        st = dls__mpi_oom(err, FN);
         goto done;
     }
     rc = MPI_Allgatherv(buf, (int)(4 * n), MPI_DOUBLE, all, cnt, disp, MPI_DOUBLE, c->comm);
@@ -475,7 +475,7 @@ static dls_status same_everywhere(bench_run *r, const dls_kernel *kernel,
     r->hosts = malloc((size_t)c->size * hl);
     dls_status st = DLS_OK;
     if (r->allv == NULL || r->hosts == NULL) {
-        st = dls__mpi_fail(&r->mine, DLS_ENOMEM, FN, "out of memory");
+        st = dls__mpi_oom(&r->mine, FN);
     } else {
         int rc = MPI_Allgather(r->vals, NFIELDS, MPI_DOUBLE, r->allv, NFIELDS, MPI_DOUBLE,
                                c->comm);

@@ -29,6 +29,11 @@ dls_status dls__mpi_fail(dls_error *err, dls_status status, const char *fn, cons
     return status;
 }
 
+dls_status dls__mpi_oom(dls_error *err, const char *fn)
+{
+    return dls__mpi_fail(err, DLS_ENOMEM, fn, "out of memory");
+}
+
 dls_status dls__mpi_failed(dls_error *err, const char *fn, const char *call, int code)
 {
     char text[MPI_MAX_ERROR_STRING];

@@ -255,7 +255,7 @@ dls_status dls_mpi_links(MPI_Comm comm, int root, const dls_mpi_links_params *pa
     char *hosts = malloc((size_t)c.size * hl);
     double *all = malloc((size_t)c.size * LINK_DOUBLES * sizeof *all);
     if (hosts == NULL || all == NULL)
-        st = dls__mpi_fail(&mine, DLS_ENOMEM, FN, "out of memory");
+        st = dls__mpi_oom(&mine, FN);
     else {
         int rc = MPI_Allgather(c.host, (int)hl, MPI_CHAR, hosts, (int)hl, MPI_CHAR, c.comm);
         if (rc != MPI_SUCCESS)

@@ -28,6 +28,8 @@ void dls__mpi_close(dls__mpi *c);
 dls_status dls__mpi_fail(dls_error *err, dls_status status, const char *fn,
                                         const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* DLS_ENOMEM with "FN: out of memory": the one out-of-memory failure of the MPI layer. */
+dls_status dls__mpi_oom(dls_error *err, const char *fn);
 /* An MPI call's failure as DLS_EIO naming the call and MPI's message. */
 dls_status dls__mpi_failed(dls_error *err, const char *fn, const char *call,
                                           int code);

@@ -63,7 +63,7 @@ dls_status dls_mpi_partition(MPI_Comm comm, const dls_platform *platform, uint64
     size_t p = (size_t)c.size;
     uint64_t *buf = calloc(2 * p, sizeof *buf);
     if (buf == NULL)
-        st = dls__mpi_fail(&mine, DLS_ENOMEM, FN, "out of memory");
+        st = dls__mpi_oom(&mine, FN);
     if (st == DLS_OK && c.rank == 0) {
         dls_partition *part = NULL;
         st = dls_partition_solve(platform, n, params, &part, &mine);

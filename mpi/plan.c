@@ -131,7 +131,7 @@ static dls_status root_last(const dls_platform *pf, int root, dls_send_order ord
     size_t p = dls_platform_count(pf), k = 0;
     ranked *rk = malloc(p * sizeof *rk);
     if (rk == NULL)
-        return dls__mpi_fail(err, DLS_ENOMEM, FN, "out of memory");
+        return dls__mpi_oom(err, FN);
     for (size_t r = 0; r < p; r++) {
         double S = 0, C = 0;
         if ((int)r == root)
@@ -185,7 +185,7 @@ static dls_status plan_on_root(const dls_platform *pf, int root, uint64_t units,
     uint64_t *cq = malloc(p * sizeof *cq);
     dls_platform *q = NULL;
     dls_schedule *ev = NULL;
-    dls_status st = map && rl && cq ? DLS_OK : dls__mpi_fail(err, DLS_ENOMEM, FN, "out of memory");
+    dls_status st = map && rl && cq ? DLS_OK : dls__mpi_oom(err, FN);
     if (st == DLS_OK)
         st = root_last(pf, root, par.order, &q, map, err);
     /* the order is q's own now, and the root is a worker served last */
@@ -278,7 +278,7 @@ dls_status dls_mpi_schedule(MPI_Comm comm, int root, const dls_platform *platfor
     size_t p = (size_t)c.size;
     dls_mpi_plan *pl = plan_new(p);
     if (pl == NULL)
-        st = dls__mpi_fail(&mine, DLS_ENOMEM, FN, "out of memory");
+        st = dls__mpi_oom(&mine, FN);
     else
         pl->root = root;
     if (st == DLS_OK && pl != NULL && c.rank == root)
@@ -494,7 +494,7 @@ static dls_status plan_times(dls__mpi *c, const dls_mpi_plan *plan, int check_pa
     else if (check_path && c->rank == plan->root && (path == NULL || path[0] == '\0'))
         st = dls__mpi_fail(&mine, DLS_EINVAL, c->fn, "no path on the root");
     else if (all == NULL)
-        st = dls__mpi_fail(&mine, DLS_ENOMEM, c->fn, "out of memory");
+        st = dls__mpi_oom(&mine, c->fn);
     st = dls__mpi_agree(c, st, 0, &mine, err);
     if (st != DLS_OK)
         return st;
@@ -643,7 +643,7 @@ dls_status dls_mpi_plan_write_json(MPI_Comm comm, const dls_mpi_plan *plan, cons
             text t = {NULL, 0, 0, 0};
             timeline_json(plan, arr, fin, &t);
             if (t.failed)
-                st = dls__mpi_fail(&mine, DLS_ENOMEM, c.fn, "out of memory");
+                st = dls__mpi_oom(&mine, c.fn);
             else
                 st = dls_write_output(path, t.s, t.len, &mine);
             free(t.s);

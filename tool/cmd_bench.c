@@ -697,7 +697,7 @@ static int open_log(const bench_job *job, monitor *m, log_points *old)
     memset(old, 0, sizeof *old);
     json_t *header = log_header(job);
     if (header == NULL) {
-        tool_error("out of memory");
+        tool_oom(NULL);
         return EXIT_FAILURE_RUN;
     }
     int rc = resume ? read_log(job->logpath, header, old) : EXIT_DONE;
@@ -955,7 +955,7 @@ static int write_platform(const bench_job *job, const dls_model *model, double l
         if (in_report != NULL) {
             *in_report = json_loads(doc, 0, NULL);
             dls_free(doc);
-            return *in_report != NULL ? EXIT_DONE : (tool_error("out of memory"), EXIT_FAILURE_RUN);
+            return *in_report != NULL ? EXIT_DONE : (tool_oom(NULL), EXIT_FAILURE_RUN);
         }
         return tool_write_stdout(doc, "platform");
     }
@@ -1098,7 +1098,7 @@ int cmd_bench(const tool_args *a)
         rc = open_log(&job, &m, &old);
     outcome res = {NULL, INFINITY, json_object()};
     if (rc == EXIT_DONE && res.report == NULL) {
-        tool_error("out of memory");
+        tool_oom(NULL);
         rc = EXIT_FAILURE_RUN;
     }
     if (rc == EXIT_DONE) {

@@ -1173,7 +1173,7 @@ static int compare_measured(const evaluate_request *r, const dls_platform *pl,
     size_t p = dls_platform_count(pl);
     double *buf = malloc(4 * (p ? p : 1) * sizeof *buf);
     if (buf == NULL) {
-        tool_error("out of memory");
+        tool_oom(NULL);
         return EXIT_FAILURE_RUN;
     }
     double *load = buf, *ss = buf + p, *se = buf + 2 * p, *fin = buf + 3 * p;

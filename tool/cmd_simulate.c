@@ -184,7 +184,7 @@ static int single_plan(const dls_platform *pl, const dls_claim *c, run *r)
         free(loads);
         free(seq);
         free(in);
-        tool_error("simulate: out of memory");
+        tool_oom("simulate");
         return EXIT_FAILURE_RUN;
     }
     /* the claim's order, then the others in platform order */
@@ -260,7 +260,7 @@ static int installment_plan(const dls_platform *pl, const dls_claim *c, double V
     r->s = calloc((size_t)N, sizeof *r->s);
     if (r->s == NULL) {
         dls_installment_free(in);
-        tool_error("simulate: out of memory");
+        tool_oom("simulate");
         return EXIT_FAILURE_RUN;
     }
     for (uint64_t k = 0; k < N; k++) {
@@ -429,7 +429,7 @@ static int draw(const dls_platform *pl, const run *r, const char *path)
     size_t p = dls_platform_count(pl);
     double *a = calloc(4 * p, sizeof *a);
     if (a == NULL) {
-        tool_error("simulate: out of memory");
+        tool_oom("simulate");
         return EXIT_FAILURE_RUN;
     }
     double *loads = a, *s0 = a + p, *s1 = a + 2 * p, *fi = a + 3 * p;
@@ -437,7 +437,7 @@ static int draw(const dls_platform *pl, const run *r, const char *path)
     size_t *seq = malloc(p * sizeof *seq);
     int rc = EXIT_DONE;
     if (pl_loads == NULL || seq == NULL) {
-        tool_error("simulate: out of memory");
+        tool_oom("simulate");
         rc = EXIT_FAILURE_RUN;
     }
     for (size_t i = 0; rc == EXIT_DONE && i < p; i++)

@@ -337,7 +337,7 @@ static int unique_ids(const char *path, const suite *s)
 {
     const instance **by = malloc((s->n ? s->n : 1) * sizeof *by);
     if (by == NULL) {
-        tool_error("validate: out of memory");
+        tool_oom("validate");
         return -1;
     }
     for (size_t k = 0; k < s->n; k++)
@@ -401,7 +401,7 @@ static int load_suite(const char *path, suite *s)
             rc = -2;
     }
     if (rc == -2)
-        tool_error("validate: out of memory");
+        tool_oom("validate");
     if (rc == 0)
         rc = unique_ids(path, s);
     json_decref(root);

@@ -242,7 +242,7 @@ int tool_parse_numbers(const char *who, const char *opt, const char *text,
         char *one = strndup(c, len);
         double *g = one != NULL ? tool_grow(v, &cap, k + 1, sizeof *v) : NULL;
         if (g == NULL) {
-            tool_error("%s: out of memory", who);
+            tool_oom(who);
             rc = EXIT_FAILURE_RUN;
         } else {
             v = g;

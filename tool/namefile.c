@@ -316,7 +316,7 @@ int tool_named_read(const char *path, const dls_platform *pl, const tool_named_s
     r.first = calloc(m ? m : 1, sizeof *r.first);
     r.out = calloc((size_t)spec->k * (m ? m : 1), sizeof *r.out);
     if (r.first == NULL || r.out == NULL) {
-        tool_error("%s: out of memory", spec->who);
+        tool_oom(spec->who);
         rc = EXIT_FAILURE_RUN;
     }
     char *line;
@@ -481,7 +481,7 @@ int tool_names_read(tool_names *r, const char *text)
         return names_file(r, text);
     char *copy = strdup(text);
     if (copy == NULL) {
-        tool_error("%s: out of memory", r->who);
+        tool_oom(r->who);
         return EXIT_FAILURE_RUN;
     }
     int rc = names_list(r, copy);

@@ -122,7 +122,7 @@ int tool_order_read(const tool_args *a, const dls_platform *pl, const char *no_b
     r.first = calloc(p ? p : 1, sizeof *r.first);
     int rc = EXIT_DONE;
     if (r.seq == NULL || r.first == NULL) {
-        tool_error("out of memory");
+        tool_oom(NULL);
         rc = EXIT_FAILURE_RUN;
     } else {
         tool_names names = {a->cmd->name, "--order", a->pos[0], "given, rate or best", pl,

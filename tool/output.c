@@ -31,6 +31,14 @@ static void message(const char *prefix, const char *fmt, va_list ap)
     fputc('\n', stderr);
 }
 
+void tool_oom(const char *who)
+{
+    if (who == NULL)
+        tool_error("out of memory");
+    else
+        tool_error("%s: out of memory", who);
+}
+
 void tool_error(const char *fmt, ...)
 {
     va_list ap;

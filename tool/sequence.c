@@ -26,7 +26,7 @@ static int take_chunk(tool_names *names, size_t proc, const char *where, size_t 
     }
     size_t *g = tool_grow(r->seq, &r->cap, r->n + 1, sizeof *g);
     if (g == NULL) {
-        tool_error("%s: out of memory", names->who);
+        tool_oom(names->who);
         return EXIT_FAILURE_RUN;
     }
     r->seq = g;
@@ -104,7 +104,7 @@ int tool_return_order_read(const tool_args *args, const dls_platform *pl, const 
         free(names);
         free(p);
         free(used);
-        tool_error("%s: out of memory", who);
+        tool_oom(who);
         return EXIT_FAILURE_RUN;
     }
     if (m != n) {

@@ -171,6 +171,9 @@ void arg_set_flag(const tool_args *a, const char *name, int *field, int value);
  * taken out of TEXT (tool_user_message) when it is shorter than TOOL_MESSAGE_MAX bytes. */
 #define TOOL_MESSAGE_MAX 16384
 void tool_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The one out-of-memory message: "WHO: out of memory" (WHO the command, option or file),
+ * or a bare "out of memory" when WHO is NULL. */
+void tool_oom(const char *who);
 void tool_warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* What the program did that a user must know to find its result (where a file went): on
  * stderr, "dlsched: " and the text, as a message and not a warning. */

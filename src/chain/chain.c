@@ -134,7 +134,7 @@ static dls_status paper_apart(const dls__star *st, const dls__chain_params *par,
     double *scaled = malloc(st->m * sizeof *scaled);
     if (scaled == NULL) {
         dls__cprob_free(&pb);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     dls__chain_result res;
     memset(&res, 0, sizeof res);
@@ -182,7 +182,7 @@ dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
         free(scaled);
         dls__chain_answer_free(ans);
         dls__cprob_free(&pb);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     dls__chain_result res;
     memset(&res, 0, sizeof res);
@@ -292,7 +292,7 @@ dls_status dls__chain_curve_build(const dls__star *st, const dls__chain_params *
     dls__pwl f1 = {0};
     size_t pieces = 0;
     if (scaled == NULL) {
-        rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        rc = dls__oom(err, "schedule");
     } else {
         dls__chain c = {&pb, m, NULL};
         dls__chain_result res;
@@ -313,7 +313,7 @@ dls_status dls__chain_curve_build(const dls__star *st, const dls__chain_params *
         cv->makespan = malloc(cap * sizeof *cv->makespan);
         if (cv->load == NULL || cv->makespan == NULL) {
             dls__chain_curve_free(cv);
-            rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            rc = dls__oom(err, "schedule");
         } else {
             size_t n = 0;
             cv->load[n] = v_lo;

@@ -255,7 +255,7 @@ dls_status dls__chain_best_order(const dls__star *st, const dls__chain_params *p
                    : -1;
     *points = s.n;
     if (done < 0) {
-        rc = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        rc = dls__oom(err, "schedule");
     } else if (done == 0) {
         rc = dls__fail(err, DLS_ELIMIT, "schedule: the exact order search stopped: %s (%zu "
                        "points of value functions, at most %zu)", why, s.n, max_points);
@@ -320,7 +320,7 @@ dls_status dls__chain_suffix_create(const dls__star *st, const dls__chain_params
 {
     dls__chain_suffix *cs = calloc(1, sizeof *cs);
     if (cs == NULL)
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     dls_status rc = dls__cprob_build(st, st->V, par, &cs->pb, err);
     if (rc != DLS_OK) {
         free(cs);
@@ -352,7 +352,7 @@ dls_status dls__chain_suffix_create(const dls__star *st, const dls__chain_params
     ok = ok && dls__pwl_push(&cs->f[m], 0, 0) == 0;
     if (!ok) {
         dls__chain_suffix_free(cs);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     cs->f[m].tail = 0;
     *out = cs;
@@ -387,7 +387,7 @@ dls_status dls__chain_suffix_set(dls__chain_suffix *cs, const size_t *pos, doubl
     memcpy(cs->inc, pos, m * sizeof *pos);
     for (size_t k = m; k-- > 0;) {
         if (suffix_stage(cs, pos[k], &cs->f[k + 1], &cs->f[k]) != 0)
-            return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            return dls__oom(err, "schedule");
         points += cs->f[k].n;
         if (points > cs->max_points || cs->f[k].n > cs->max_pieces)
             return dls__fail(err, DLS_ELIMIT, "schedule: the value functions of an order need "
@@ -414,7 +414,7 @@ dls_status dls__chain_suffix_price(dls__chain_suffix *cs, const size_t *pos, siz
     for (size_t k = from; k-- > 0;) {
         dls__pwl *f = &cs->work[w];
         if (suffix_stage(cs, pos[k], g, f) != 0)
-            return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            return dls__oom(err, "schedule");
         g = f;
         w ^= 1;
     }

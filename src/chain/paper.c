@@ -371,14 +371,14 @@ static dls_status paper_explicit(paper *w, size_t K, double wmax, dls_error *err
     dls__pwl *g = &w->buf[0], *f = &w->buf[1];
     g->n = 0;
     if (dls__pwl_push(g, 0, 0) != 0)
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     g->tail = 0;
     double wm = top; /* the window of stage k + 1 */
     for (size_t k = n; k-- > K;) {
         size_t p = dls__chain_pos(c, k);
         wm += pb->S[p];
         if (dls__stage_paper(pb, p, g, w->vcap, wm, &w->vc, f, &w->rho[k]) != 0)
-            return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            return dls__oom(err, "schedule");
         w->pieces_total += f->n;
         if (f->n > w->pieces_max)
             w->pieces_max = f->n;
@@ -673,7 +673,7 @@ static dls_status paper_sweep_run(paper *w, double *alpha, dls__chain_result *re
 {
     dls__pwl *f = &w->buf[0];
     if (dls__paper_sweep(w->c, w->vcap, INFINITY, w->rho, f, &w->pieces_total, &w->pieces_max) != 0)
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     w->tailf = f;
     w->K = 0;
     double T = dls__pwl_reach(f, w->V);
@@ -705,7 +705,7 @@ static dls_status paper_sweep_run(paper *w, double *alpha, dls__chain_result *re
         size_t pt = w->pieces_total, pm = w->pieces_max;
         unsigned passes = w->passes;
         if (paper_restart(w) != 0)
-            return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            return dls__oom(err, "schedule");
         w->pieces_total = pt;
         w->pieces_max = pm;
         w->passes = passes;
@@ -744,7 +744,7 @@ dls_status dls__paper_solve(const dls__chain *c, double V, double *alpha, dls__c
     paper w;
     if (paper_init(&w, c, fmin(V, cap)) != 0) {
         paper_free(&w);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     dls_status st;
     if (c->pb->paper_method == DLS__CHAIN_PAPER_SWEEP) {
@@ -758,7 +758,7 @@ dls_status dls__paper_solve(const dls__chain *c, double V, double *alpha, dls__c
         if (st == DLS_OK && w.given_up) {
             if (paper_restart(&w) != 0) {
                 paper_free(&w);
-                return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+                return dls__oom(err, "schedule");
             }
             st = paper_sweep_run(&w, alpha, res, err); /* its counts go on from the try's */
         }
@@ -794,12 +794,12 @@ static dls_status paper_function_sweep(const dls__chain *c, double vcap, double 
     dls_status st = DLS_OK;
     if (rho == NULL || alpha == NULL ||
         dls__paper_sweep(c, vcap, wmax, rho, f1, pieces, &pm) != 0) {
-        st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        st = dls__oom(err, "schedule");
     } else {
         int top = paper_function_agrees(c, f1, vcap, alpha, err);
         int mid = top == 1 ? paper_function_agrees(c, f1, vcap / 2, alpha, err) : top;
         if (top < 0 || mid < 0)
-            st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+            st = dls__oom(err, "schedule");
         else if (!top || !mid)
             st = DLS_ENUMERIC;
     }
@@ -823,7 +823,7 @@ dls_status dls__paper_function(const dls__chain *c, double vcap, double wmax, si
     paper w;
     if (paper_init(&w, c, vcap) != 0) {
         paper_free(&w);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     w.max_work = max_work;
     w.vcap = vcap;
@@ -832,7 +832,7 @@ dls_status dls__paper_function(const dls__chain *c, double vcap, double wmax, si
         f1->n = 0;
         for (size_t i = 0; i < w.tailf->n && st == DLS_OK; i++)
             if (dls__pwl_push(f1, w.tailf->x[i], w.tailf->y[i]) != 0)
-                st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+                st = dls__oom(err, "schedule");
         f1->tail = w.tailf->tail;
     }
     *pieces = w.pieces_total;

@@ -85,7 +85,7 @@ static dls_status find_hopeless(const dls__star *st, double vmax, const dls__cha
         }
     }
     if (U < INFINITY && (*hopeless = calloc(m, 1)) == NULL)
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     for (size_t k = 0; *hopeless != NULL && k < m; k++) {
         double amax = 0;
         for (size_t l = st->off[k]; l < st->off[k + 1]; l++)
@@ -200,7 +200,7 @@ dls_status dls__cprob_build(const dls__star *st, double vmax, const dls__chain_p
     pb->w = malloc((nl ? nl : 1) * sizeof *pb->w);
     if (!pb->S || !pb->C || !pb->Bt || !pb->amax || !pb->a || !pb->b || !pb->w) {
         dls__cprob_free(pb);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     unsigned char *hopeless;
     dls_status rc = find_hopeless(st, vmax, par, pb, &hopeless, err);

@@ -189,7 +189,7 @@ static dls_status drop_idle(const dls__cprob *pb, double V, double *alpha, doubl
     double *sub = malloc(m * sizeof *sub), *full = malloc(m * sizeof *full);
     dls_status st = DLS_OK;
     if (pos == NULL || sub == NULL || full == NULL) {
-        st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        st = dls__oom(err, "schedule");
         goto done;
     }
     memcpy(full, alpha, m * sizeof *full);
@@ -244,7 +244,7 @@ static dls_status relaxed_bound(const dls__cprob *pb, double V, double *lower, d
     double *alpha = malloc(m * sizeof *alpha);
     dls_status st = DLS_OK;
     if (r.S == NULL || r.amax == NULL || r.a == NULL || alpha == NULL) {
-        st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        st = dls__oom(err, "schedule");
     } else {
         for (size_t k = 0; k < m; k++) {
             r.amax[k] = -INFINITY;
@@ -370,7 +370,7 @@ dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par,
     if (trial == NULL || part == NULL) {
         free(trial);
         free(part);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     /* The incumbent bounds the window of the value functions. The paper's LP over every
      * position charges every startup: where a few early positions could do the work, the
@@ -428,14 +428,14 @@ dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par,
     if (!ar.off || !ar.cnt || !ar.tail || !trial) {
         arena_free(&ar);
         free(trial);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     res->pieces_total = res->pieces_max = 0;
     int rc = select_dp(pb, V * DLS__CHAIN_VCAP, T_inc * (1 + DLS__CHAIN_WINDOW_SLACK),
                        par->max_pieces, max_work, &ar, NULL, &res->pieces_total,
                        &res->pieces_max);
     if (rc < 0) {
-        st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        st = dls__oom(err, "schedule");
     } else if (rc == 1) {
         st = select_exact(pb, &ar, alpha, trial, res, exact, lower, err);
     } else {
@@ -454,7 +454,7 @@ dls_status dls__select_function(const dls__cprob *pb, double vcap, double wmax,
     *pieces = 0;
     int rc = select_dp(pb, vcap, wmax, max_pieces, max_work, NULL, f1, pieces, &pmax);
     if (rc < 0)
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     if (rc == 0)
         return dls__fail(err, DLS_ELIMIT, "schedule: the exact curve needs more pieces of "
                          "value functions than allowed (%zu in one, %zu in all, at the rate "

@@ -313,7 +313,7 @@ static dls_status zero_communication(const dls_platform *pl, double V,
     if (isnan(r->second)) {
         dls_schedule_free(s);
         dls_platform_free(flat);
-        return dls__fail(err, DLS_ENOMEM, "crosscheck: out of memory");
+        return dls__oom(err, "crosscheck");
     }
     r->rel_diff = rel(r->first, r->second);
     r->extra = dev;
@@ -512,7 +512,7 @@ static dls_status replay_check(const dls_platform *pl, double V, const dls_cross
     free(note);
     double *alpha = st == DLS_OK ? malloc(star.m * sizeof *alpha) : NULL;
     if (st == DLS_OK && alpha == NULL)
-        st = dls__fail(err, DLS_ENOMEM, "crosscheck: out of memory");
+        st = dls__oom(err, "crosscheck");
     dls_schedule *ev = NULL;
     if (st == DLS_OK)
         st = dls_schedule_evaluate(pl, dls_schedule_loads(s), &par->schedule, &ev, err);
@@ -752,7 +752,7 @@ static dls_status dls_crosscheck_run_impl(const dls_platform *platform, double l
                                 platform->procs[i].name);
     dls_crosscheck *c = calloc(1, sizeof *c);
     if (c == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_crosscheck_run: out of memory");
+        return dls__oom(err, "dls_crosscheck_run");
     check_item *r = c->item;
     for (int k = 0; k < DLS_CHECK_COUNT; k++)
         r[k].first = r[k].second = r[k].rel_diff = r[k].extra = NAN;

@@ -25,7 +25,7 @@ dls_status dls_claim_create(const dls_platform *platform, dls_claim_kind kind, d
     size_t n = dls_platform_count(platform);
     dls_claim *c = calloc(1, sizeof *c);
     if (c == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_claim_create: out of memory");
+        return dls__oom(err, "dls_claim_create");
     c->platform = platform;
     c->n = n;
     c->kind = kind;
@@ -38,7 +38,7 @@ dls_status dls_claim_create(const dls_platform *platform, dls_claim_kind kind, d
     c->finish = malloc(k * sizeof(double));
     if (!c->load || !c->send_start || !c->send_end || !c->compute_start || !c->finish) {
         dls_claim_free(c);
-        return dls__fail(err, DLS_ENOMEM, "dls_claim_create: out of memory");
+        return dls__oom(err, "dls_claim_create");
     }
     for (size_t i = 0; i < n; i++)
         c->send_start[i] = c->send_end[i] = c->compute_start[i] = c->finish[i] = NAN;
@@ -130,7 +130,7 @@ dls_status dls__claim_set_order(dls_claim *c, const size_t *order, size_t m, con
     if (seen == NULL || copy == NULL) {
         free(seen);
         free(copy);
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     }
     for (size_t k = 0; k < m; k++) {
         if (order[k] >= c->n || seen[order[k]]) {
@@ -240,7 +240,7 @@ dls_status dls_claim_set_assignment(dls_claim *c, const size_t *owner, size_t n,
                              "of %zu", fn, e, owner[e], c->n);
     size_t *copy = malloc((n ? n : 1) * sizeof *copy);
     if (copy == NULL)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     if (n > 0)
         memcpy(copy, owner, n * sizeof *copy);
     set_placement(c, copy, n, NULL, NULL);
@@ -272,7 +272,7 @@ dls_status dls_claim_set_chunks(dls_claim *c, const uint64_t *first, const uint6
     if (f == NULL || n == NULL) {
         free(f);
         free(n);
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     }
     for (size_t i = 0; i < p; i++) {
         n[i] = count[i];

@@ -253,7 +253,7 @@ dls_status dls__scratch_create(char **name, dls_error *err)
     size_t len = strlen(dir) + 32;
     char *n = malloc(len);
     if (n == NULL)
-        return dls__fail(err, DLS_ENOMEM, "out of memory");
+        return dls__oom(err, NULL);
     snprintf(n, len, "%s/dlsched.XXXXXX", dir);
     int fd = mkstemp(n); /* owner-only: the scratch file is read back, then removed */
     if (fd < 0) {
@@ -282,7 +282,7 @@ dls_status dls__scratch_take(char *name, dls__buf *out, dls_error *err)
         if (ferror(f))
             st = dls__fail(err, DLS_EIO, "%s: reading the scratch file failed", name);
         else if (out->failed)
-            st = dls__fail(err, DLS_ENOMEM, "out of memory");
+            st = dls__oom(err, NULL);
         fclose(f);
     }
     dls__scratch_remove(name);

@@ -36,6 +36,11 @@ DLS_HIDDEN dls_status dls__fail(dls_error *err, dls_status status, const char *f
 DLS_HIDDEN dls_status dls__fail_at(dls_error *err, dls_status status, int line, int column,
                                    long processor, const char *fmt, ...) DLS_PRINTF(6, 7);
 
+/* The one out-of-memory failure: DLS_ENOMEM with "WHO: out of memory", WHO being the public
+ * function (or the module word a caller above replaces, see dls__error_retag); NULL for a
+ * bare "out of memory". */
+DLS_HIDDEN dls_status dls__oom(dls_error *err, const char *who);
+
 DLS_HIDDEN dls_status dls__vfail_at(dls_error *err, dls_status status, int line, int column,
                                     long processor, const char *fmt, va_list ap)
     DLS_PRINTF(6, 0);

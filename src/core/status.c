@@ -131,6 +131,13 @@ dls_status dls__fail(dls_error *err, dls_status status, const char *fmt, ...)
     return status;
 }
 
+dls_status dls__oom(dls_error *err, const char *who)
+{
+    if (who == NULL)
+        return dls__fail(err, DLS_ENOMEM, "out of memory");
+    return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+}
+
 int dls__shortest_digits(double v)
 {
     /* When v reads back from 15 significant digits, %.15g (its trailing zeros dropped) is

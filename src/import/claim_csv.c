@@ -232,7 +232,7 @@ dls_status dls__claim_read_csv(const char *text, size_t len, const char *source,
     cctx *x = calloc(1, sizeof *x);
     size_t n = dls_platform_count(pl);
     if (x == NULL)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);
+        return dls__oom(err, source);
     x->source = source;
     x->pl = pl;
     x->err = err;
@@ -242,9 +242,9 @@ dls_status dls__claim_read_csv(const char *text, size_t len, const char *source,
     struct csv_parser parser;
     int inited = 0;
     if (x->seen == NULL || x->order == NULL)
-        x->st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);
+        x->st = dls__oom(err, source);
     else if (csv_init(&parser, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI) != 0)
-        x->st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);
+        x->st = dls__oom(err, source);
     else
         inited = 1;
     /* strtod with '.' whatever locale the caller chose (this thread, this call only) */
@@ -252,7 +252,7 @@ dls_status dls__claim_read_csv(const char *text, size_t len, const char *source,
     int entered = 0;
     if (x->st == DLS_OK) {
         if (dls__c_numeric_enter(&loc) != 0)
-            x->st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);
+            x->st = dls__oom(err, source);
         else
             entered = 1;
     }

@@ -153,7 +153,7 @@ static dls_status make_model(const dls__import_proc *p, const char *fn, const ch
     if (r == NULL || v == NULL) {
         free(r);
         free(v);
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     }
     /* a model has bands on every point or on none: when some points have one, a point
      * without (a single sample: no spread known) gets its speed alone as its band */
@@ -216,7 +216,7 @@ dls_status dls__import_commit(dls__import_proc *procs, size_t np, int replace,
     }
     if (rep == NULL || rep->items == NULL || rep->notes == NULL) {
         dls_import_report_free(rep);
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     }
     /* two sections of one input may not make one processor: the names sorted, neighbours
      * compared (a CSV file may hold many processors) */
@@ -224,7 +224,7 @@ dls_status dls__import_commit(dls__import_proc *procs, size_t np, int replace,
         const dls__import_proc **by = malloc(np * sizeof *by);
         if (by == NULL) {
             dls_import_report_free(rep);
-            return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+            return dls__oom(err, fn);
         }
         for (size_t k = 0; k < np; k++)
             by[k] = &procs[k];
@@ -281,7 +281,7 @@ dls_status dls__import_commit(dls__import_proc *procs, size_t np, int replace,
             it->max_size = sz[n - 1];
             rep->n++;
             if (it->name == NULL || it->source == NULL)
-                st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+                st = dls__oom(err, fn);
         }
         dls_model_free(model);
     }
@@ -334,7 +334,7 @@ dls_status dls__import_read(const char *path, char **text, size_t *len, dls_erro
         }
         char *g = dls__grow(buf, &cap, n + READ_CHUNK + 1, 1);
         if (g == NULL) {
-            st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
+            st = dls__oom(err, path);
             break;
         }
         buf = g;
@@ -356,7 +356,7 @@ dls_status dls__import_read(const char *path, char **text, size_t *len, dls_erro
     if (buf == NULL) {
         buf = malloc(1);
         if (buf == NULL)
-            return dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
+            return dls__oom(err, path);
     }
     buf[n] = '\0';
     *text = buf;

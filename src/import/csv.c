@@ -250,7 +250,7 @@ static dls_status parse_column_list(csv_ctx *x, const char *list)
             char q[CSV_QUOTE_MAX];
             char *tok = strndup(s, n);
             if (tok == NULL)
-                return dls__fail(x->err, DLS_ENOMEM, "%s: out of memory", x->fn);
+                return dls__oom(x->err, x->fn);
             quote_text(tok, q, sizeof q);
             free(tok);
             return dls__fail(x->err, DLS_EINVAL, "%s: columns \"%s\": column %zu, \"%s\", is "
@@ -907,7 +907,7 @@ static dls_status parse_text(csv_ctx *x, const char *text, size_t len)
     /* numbers are read with strtod: make its decimal point a '.' whatever locale the
      * calling program chose (for this thread only, and only during this call) */
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(x->err, DLS_ENOMEM, "%s: out of memory", x->fn);
+        return dls__oom(x->err, x->fn);
     dls_status st;
     /* strict: a stray quote is an error, not text; fini: so is an unclosed one */
     if (csv_init(&x->parser, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI)) {
@@ -981,7 +981,7 @@ static dls_status import_text(const char *fn, const char *text, size_t len,
     if (par.name == NULL) {
         base = dls__import_base_name(source, 1);
         if (base == NULL)
-            return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+            return dls__oom(err, fn);
     }
     x.default_name = par.name ? par.name : base;
     if (par.columns != NULL)
@@ -1088,7 +1088,7 @@ dls_status dls__platform_csv(const dls_platform *platform, size_t i, char **out,
      * calling program chose (for this thread only, and only during this call) */
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     dls__buf b = DLS__BUF_INIT;
     dls__buf_put(&b, "name,size,speed,low,high\n");
     for (size_t k = first; k < last && !b.failed; k++) {
@@ -1112,7 +1112,7 @@ dls_status dls__platform_csv(const dls_platform *platform, size_t i, char **out,
     dls__c_numeric_leave(&loc);
     char *s = dls__buf_take(&b);
     if (s == NULL)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     *out = s;
     return DLS_OK;
 }

@@ -381,7 +381,7 @@ static dls_status read_impl(cursor *c, const char *arch, sp_impl *im)
         if (im->nentries == im->cap) {
             sp_entry *g = dls__grow(im->e, &im->cap, im->nentries + 1, sizeof *g);
             if (g == NULL)
-                return dls__fail(c->err, DLS_ENOMEM, "%s: out of memory", c->source);
+                return dls__oom(c->err, c->source);
             im->e = g;
         }
         st = read_entry(c, arch, &im->e[im->nentries]);
@@ -405,7 +405,7 @@ static dls_status read_comb(cursor *c, size_t k, sp_comb *cb)
         if (cb->ndev == cb->devcap) {
             sp_dev *g = dls__grow(cb->dev, &cb->devcap, cb->ndev + 1, sizeof *g);
             if (g == NULL)
-                return dls__fail(c->err, DLS_ENOMEM, "%s: out of memory", c->source);
+                return dls__oom(c->err, c->source);
             cb->dev = g;
         }
         sp_dev *dv = &cb->dev[cb->ndev];
@@ -445,7 +445,7 @@ static dls_status read_comb(cursor *c, size_t k, sp_comb *cb)
         if (cb->nimpl == cb->implcap) {
             sp_impl *g = dls__grow(cb->impl, &cb->implcap, cb->nimpl + 1, sizeof *g);
             if (g == NULL)
-                return dls__fail(c->err, DLS_ENOMEM, "%s: out of memory", c->source);
+                return dls__oom(c->err, c->source);
             cb->impl = g;
         }
         memset(&cb->impl[cb->nimpl], 0, sizeof cb->impl[cb->nimpl]);
@@ -470,7 +470,7 @@ static dls_status parse(cursor *c, sp_model *m)
         if (m->ncomb == m->cap) {
             sp_comb *g = dls__grow(m->comb, &m->cap, m->ncomb + 1, sizeof *g);
             if (g == NULL)
-                return dls__fail(c->err, DLS_ENOMEM, "%s: out of memory", c->source);
+                return dls__oom(c->err, c->source);
             m->comb = g;
         }
         memset(&m->comb[m->ncomb], 0, sizeof m->comb[m->ncomb]);
@@ -608,7 +608,7 @@ static dls_status from_history(sp_impl *im, const dls_starpu_params *p, double u
         dls__import_band(size, mean, sd, cnt, p->confidence, &speed, &low, &high);
         if (dls__import_point(pr, size, speed, low, high, e->line) != 0) {
             dls__buf_free(&few);
-            return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+            return dls__oom(err, fn);
         }
     }
     pr->entries = im->nentries;
@@ -708,7 +708,7 @@ static dls_status read_model(sp_import *s, const char *text, size_t len)
 {
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(s->err, DLS_ENOMEM, "%s: out of memory", s->fn);
+        return dls__oom(s->err, s->fn);
     cursor c = {text, text + len, text, 1, s->source, s->err};
     dls_status st = parse(&c, &s->m);
     dls__c_numeric_leave(&loc);
@@ -736,7 +736,7 @@ static dls_status name_section(const sp_import *s, size_t k, const char *section
     pr->name = dls__buf_take(&nm);
     pr->source = strdup(section);
     if (pr->name == NULL || pr->source == NULL)
-        return dls__fail(s->err, DLS_ENOMEM, "%s: out of memory", s->fn);
+        return dls__oom(s->err, s->fn);
     return DLS_OK;
 }
 
@@ -747,7 +747,7 @@ static dls_status section_points(sp_import *s, sp_impl *im, dls__import_proc *pr
         return from_history(im, s->params, s->unit, pr, &s->notes, s->fn, s->err);
     int nomem = 0;
     if (from_regression(im, s->params, s->unit, pr, &s->notes, &nomem) && nomem)
-        return dls__fail(s->err, DLS_ENOMEM, "%s: out of memory", s->fn);
+        return dls__oom(s->err, s->fn);
     return DLS_OK;
 }
 
@@ -807,12 +807,12 @@ static dls_status commit_sections(sp_import *s, dls_platform *platform,
         /* one section: the name as given */
         char *nm = strdup(params->name);
         if (nm == NULL)
-            return dls__fail(s->err, DLS_ENOMEM, "%s: out of memory", s->fn);
+            return dls__oom(s->err, s->fn);
         free(s->procs[0].name);
         s->procs[0].name = nm;
     }
     if (s->notes.failed)
-        return dls__fail(s->err, DLS_ENOMEM, "%s: out of memory", s->fn);
+        return dls__oom(s->err, s->fn);
     return dls__import_commit(s->procs, s->np, params->replace, platform, s->notes.s, report,
                               s->fn, s->source, s->err);
 }
@@ -845,7 +845,7 @@ static dls_status import_text(const char *text, size_t len, const char *source,
         s.symbol = dls__import_base_name(source, 0);
         s.procs = calloc(s.m.ncomb ? s.m.ncomb : 1, sizeof *s.procs);
         if (s.symbol == NULL || s.procs == NULL)
-            st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+            st = dls__oom(err, fn);
     }
     for (size_t k = 0; k < s.m.ncomb && st == DLS_OK; k++)
         st = import_comb(&s, k);

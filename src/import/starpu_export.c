@@ -221,14 +221,14 @@ dls_status dls__platform_starpu(const dls_platform *platform, size_t i,
         return st;
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     dls__buf b = DLS__BUF_INIT;
     export_head(&b, &pt, params, type, devid);
     export_entries(&b, &pt, params);
     dls__c_numeric_leave(&loc);
     char *text = dls__buf_take(&b);
     if (text == NULL)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     *out = text;
     return DLS_OK;
 }
@@ -346,7 +346,7 @@ dls_status dls_starpu_find(const char *symbol, char **path, dls_error *err)
         }
     char *list = dls__buf_take(&dirs);
     if (list == NULL)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     char host[256] = "";
     if ((v = getenv("STARPU_HOSTNAME")) != NULL && *v)
         snprintf(host, sizeof host, "%s", v);
@@ -360,7 +360,7 @@ dls_status dls_starpu_find(const char *symbol, char **path, dls_error *err)
         char *nl = strchr(line, '\n');
         *nl = '\0';
         if (candidates(line, symbol, &f) != 0)
-            st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+            st = dls__oom(err, fn);
         else if (f.n > 0) {
             chosen_dir = line;
             break;

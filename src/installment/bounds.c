@@ -216,7 +216,7 @@ static dls_status dls_installment_analyze_impl(const dls_platform *pl, const dls
         return st;
     dls_installment_levels *lv = malloc(pl->n * sizeof *lv);
     if (lv == NULL)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+        return dls__oom(err, who);
     dls_installment_analysis an;
     memset(&an, 0, sizeof an);
     an.processors = pl->n;

@@ -328,7 +328,7 @@ dls_status dls__inst_result(const dls_platform *pl, const dls_installment_params
     size_t n = pl->n, p = plan->p;
     dls_installment *s = calloc(1, sizeof *s);
     if (s == NULL)
-        return dls__fail(err, DLS_ENOMEM, "installment: out of memory");
+        return dls__oom(err, "installment");
     s->n = n;
     s->role = malloc(n * sizeof *s->role);
     s->chunks = calloc(n, sizeof *s->chunks);
@@ -342,7 +342,7 @@ dls_status dls__inst_result(const dls_platform *pl, const dls_installment_params
     if (!s->role || !s->chunks || !s->load || !s->first || !s->finish || !s->busy || !s->wait ||
         !s->ctime || !s->level) {
         dls_installment_free(s);
-        return dls__fail(err, DLS_ENOMEM, "installment: out of memory");
+        return dls__oom(err, "installment");
     }
     /* the schedule takes the plan over */
     s->plan = *plan;
@@ -418,7 +418,7 @@ static dls_status dls_installment_simulate_impl(const dls_platform *platform, do
         return st;
     dls__inst_plan plan;
     if (dls__inst_plan_alloc(&plan, platform->n) != 0)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+        return dls__oom(err, who);
     st = dls__inst_plan_make(platform, load, chunk, params, &plan, err);
     if (st == DLS_OK)
         st = dls__inst_result(platform, params, &plan, out, err);

@@ -130,7 +130,7 @@ static dls_status check_params(const dls_platform *pl, const dls_installment_lp_
         size_t n = par->sequence_length;
         unsigned char *seen = calloc(n ? n : 1, 1);
         if (seen == NULL)
-            return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+            return dls__oom(err, who);
         for (size_t j = 0; j < n; j++) {
             size_t k = par->return_sequence[j];
             if (k >= n || seen[k]) {
@@ -401,7 +401,7 @@ static dls_status make_result(const dls_platform *pl, double V, const size_t *se
         dls_installment_free(s);
         free(prev);
         free(last);
-        return dls__fail(err, DLS_ENOMEM, "dls_installment_solve_lp: out of memory");
+        return dls__oom(err, "dls_installment_solve_lp");
     }
     double held;
     s->makespan = replay(pl, seq, x, n, par, s->ev, s->ev_level, s->ret_start, s->ret_end,
@@ -542,7 +542,7 @@ static dls_status lp_impl(const dls_platform *pl, double V, const dls_installmen
     dls_installment_lp_params par;
     double *buf;
     if (effective(pl, given, &par, &buf) != DLS_OK)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+        return dls__oom(err, who);
     rc = lp_run_checked(pl, V, &par, out, err, t0);
     free(buf);
     return rc;
@@ -706,7 +706,7 @@ static dls_status lp_run_checked(const dls_platform *pl, double V,
     dls_status rc = dls__star_build(pl, V, &so, 1, &r.st, &note, err);
     r.base = malloc(pl->n * sizeof *r.base);
     if (rc == DLS_OK && r.base == NULL)
-        rc = dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+        rc = dls__oom(err, who);
     if (rc == DLS_OK && par->sequence == NULL)
         rc = single_start(pl, V, par, r.base, &r.nbase, &r.single, &r.single_x, err);
     dls__mlp_answer ans;
@@ -795,7 +795,7 @@ static dls_status lp_text(const dls_platform *pl, double V, const dls_installmen
     dls_installment_lp_params eff;
     double *buf;
     if (effective(pl, params, &eff, &buf) != DLS_OK)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     params = &eff;
     if (format < DLS_EXPORT_LP || format > DLS_EXPORT_MATHPROG)
         return dls__fail(err, DLS_EINVAL, "%s: unknown format %d", fn, (int)format);
@@ -850,7 +850,7 @@ dls_status dls_installment_lp_to_string(const dls_platform *pl, double V,
     if (rc == DLS_OK) {
         char *doc = dls__buf_take(&text);
         if (doc == NULL)
-            rc = dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+            rc = dls__oom(err, fn);
         else
             *out = doc;
     }

@@ -467,12 +467,12 @@ dls_status dls_installment_gantt_to_string(const dls_installment *s, const dls_p
                              s->plan.last, &c.last_level);
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+        return dls__oom(err, who);
     draw(&c, params);
     dls__c_numeric_leave(&loc);
     if (c.o.failed) {
         free(c.o.s);
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+        return dls__oom(err, who);
     }
     *out = c.o.s;
     return DLS_OK;

@@ -223,7 +223,7 @@ static dls_status sweep_result(sweep *w, const char *who, dls_installment **out,
         free(xs);
         free(ys);
         dls_installment_free(res);
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+        return dls__oom(err, who);
     }
     for (size_t k = 0; k < w->n; k++) {
         xs[k] = w->s[k].chunk;
@@ -264,14 +264,14 @@ static dls_status dls_installment_sweep_impl(const dls_platform *platform, doubl
     w.par = params;
     w.V = load;
     if (dls__inst_plan_alloc(&w.plan, dls_platform_count(platform)) != 0)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+        return dls__oom(err, who);
     double lo, hi, widest;
     sweep_grid(&w, &an, &lo, &hi, &widest);
     int canceled = sweep_refine(&w, lo, hi);
     if (canceled)
         st = dls__fail(err, DLS_ECANCELED, "%s: canceled by the progress callback", who);
     else if (w.nomem)
-        st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+        st = dls__oom(err, who);
     if (st == DLS_OK && (w.n == 0 || !isfinite(w.s[best(&w)].makespan)))
         st = dls__fail(err, DLS_ERANGE, "%s: no chunk size from %.10g to %.10g can be simulated: "
                        "the largest limit, %.10g, cuts a load of %.10g into more than 2^53 "

@@ -151,7 +151,7 @@ static dls_status read_assignment(const reader *r, json_t *root, json_t *a, dls_
                          json_is_number(total) ? json_number_value(total) : NAN);
     size_t *owner = malloc((n ? n : 1) * sizeof *owner);
     if (owner == NULL)
-        return dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+        return dls__oom(r->err, r->source);
     for (size_t e = 0; e < n; e++) {
         json_t *x = json_array_get(a, e);
         double v = whole(x);
@@ -299,7 +299,7 @@ static dls_status read_processors(const reader *r, json_t *procs, const shape *s
                calloc(n ? n : 1, sizeof *t.count)};
     dls_status st = DLS_OK;
     if (t.seen == NULL || t.first == NULL || t.count == NULL)
-        st = dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+        st = dls__oom(r->err, r->source);
     for (size_t k = 0; k < json_array_size(procs) && st == DLS_OK; k++) {
         path[1].index = k;
         st = read_entry(r, json_array_get(procs, k), path, k, s, &t, c);
@@ -322,7 +322,7 @@ static dls_status read_send_order(const reader *r, json_t *order, dls_claim *c)
     if (!json_is_array(order))
         st = fail_path(r, DLS_EDATA, op, 1, 0, -1, "\"send_order\" must be an array of names");
     else if (idx == NULL)
-        st = dls__fail(r->err, DLS_ENOMEM, "%s: out of memory", r->source);
+        st = dls__oom(r->err, r->source);
     for (size_t k = 0; k < m && st == DLS_OK; k++) {
         op[1].index = k;
         st = name_of(r, json_array_get(order, k), op, 2, &idx[k]);

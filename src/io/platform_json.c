@@ -137,7 +137,7 @@ dls_status dls__platform_read_file_within(const char *path, const dls__limits *l
     }
     dls_status st = DLS_OK;
     if (alloc_failed)
-        st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", path);
+        st = dls__oom(err, path);
     else if (ferror(f))
         st = dls__fail(err, DLS_EIO, "%s: read error: %s", path, strerror(errno));
     else if (over_limit || len > lim->file_bytes)
@@ -280,14 +280,14 @@ dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0) {
         dls__buf_free(&b);
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
+        return dls__oom(err, "dls_platform_to_string");
     }
     for (size_t i = 0; i < platform->n; i++) {
         char *t = proc_text(&platform->procs[i]);
         if (t == NULL) {
             dls__c_numeric_leave(&loc);
             dls__buf_free(&b);
-            return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
+            return dls__oom(err, "dls_platform_to_string");
         }
         dls__buf_add(&b, indent, sizeof indent - 1);
         dls__buf_add(&b, t, strlen(t));
@@ -299,7 +299,7 @@ dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_
     dls__buf_add(&b, tail, sizeof tail - 1);
     char *text = dls__buf_take(&b);
     if (text == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_to_string: out of memory");
+        return dls__oom(err, "dls_platform_to_string");
     *out = text;
     return DLS_OK;
 }

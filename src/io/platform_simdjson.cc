@@ -1472,9 +1472,9 @@ extern "C" dls_status dls__platform_parse(const char *text, size_t len, size_t c
         c_numeric_guard loc; /* quantities with units are read with strtod */
         st = parse(c, padded, capacity, pl);
     } catch (const std::bad_alloc &) {
-        st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);
+        st = dls__oom(err, source);
     } catch (...) { /* nothing else is thrown; never let anything out */
-        st = dls__fail(err, DLS_ENOMEM, "%s: out of memory", source);
+        st = dls__oom(err, source);
     }
     free(copy);
     if (st != DLS_OK) {

@@ -88,7 +88,7 @@ dls_status dls__lu_group_block(const lu_eval *e, uint64_t n, size_t *owners, dls
         free(order);
         free(pattern);
         free(nocap);
-        return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        return dls__oom(err, "lu");
     }
     for (size_t i = 0; i < p; i++) {
         nocap[i] = INFINITY;
@@ -129,7 +129,7 @@ dls_status dls__lu_dp(const lu_eval *e, uint64_t n, size_t *owners, dls_error *e
     size_t p = e->p;
     uint64_t *c = calloc(p, sizeof *c);
     if (c == NULL)
-        return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        return dls__oom(err, "lu");
     /* from the last column backwards, each to the processor whose time grows least */
     for (uint64_t k = 1; k <= n; k++) {
         size_t best = 0;

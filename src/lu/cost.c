@@ -87,7 +87,7 @@ dls_status dls__lu_eval_init(lu_eval *e, const dls_platform *pl, int use_limits,
     return DLS_OK;
 nomem:
     dls__lu_eval_free(e);
-    return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+    return dls__oom(err, "lu");
 }
 
 double dls__lu_time(const lu_eval *e, size_t i, double h, double c)
@@ -222,7 +222,7 @@ static dls_status dls_lu_evaluate_impl(const dls_platform *platform, uint64_t n,
     if (dls__lu_all_constant(platform)) {
         speed = malloc(p * sizeof *speed);
         if (speed == NULL)
-            return dls__fail(err, DLS_ENOMEM, "dls_lu_evaluate: out of memory");
+            return dls__oom(err, "dls_lu_evaluate");
         dls__lu_reference_speeds(platform, n, speed);
     }
     lu_eval e;
@@ -233,7 +233,7 @@ static dls_status dls_lu_evaluate_impl(const dls_platform *platform, uint64_t n,
     uint64_t *counts = malloc(2 * p * sizeof *counts);
     if (counts == NULL) {
         dls__lu_eval_free(&e);
-        return dls__fail(err, DLS_ENOMEM, "dls_lu_evaluate: out of memory");
+        return dls__oom(err, "dls_lu_evaluate");
     }
     double total;
     dls__lu_evaluate(&e, n, owners, counts, counts + p, step_costs, &total);

@@ -21,7 +21,7 @@ dls_status dls__lu_fdp(const lu_eval *e, uint64_t n, lu_progress *pr, size_t *ow
     uint64_t *c = calloc(p, sizeof *c);
     if (c == NULL) {
         dls__lu_hspf_free(&s);
-        return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        return dls__oom(err, "lu");
     }
     double bound = 0;
     long not_exact = -1;
@@ -97,7 +97,7 @@ dls_status dls__lu_fgb(const lu_eval *e, uint64_t n, size_t *owners, dls_lu *r,
     uint64_t *d = malloc(p * sizeof *d);
     dls__keyed *order = malloc(p * sizeof *order);
     if (room == NULL || share == NULL || d == NULL || order == NULL) {
-        st = dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        st = dls__oom(err, "lu");
         goto out;
     }
     memcpy(room, e->cap, p * sizeof *room);

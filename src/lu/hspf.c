@@ -32,7 +32,7 @@ dls_status dls__lu_hspf_init(lu_hspf *s, const lu_eval *e, dls_error *err)
     s->t1 = malloc(e->p * sizeof *s->t1);
     if (s->n == NULL || s->t0 == NULL || s->t1 == NULL) {
         dls__lu_hspf_free(s);
-        return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        return dls__oom(err, "lu");
     }
     return DLS_OK;
 }
@@ -229,7 +229,7 @@ static dls_status solve_dp(lu_hspf *s, uint64_t m, dls_error *err)
         s->dp_choice = malloc(p * s->dp_rows * sizeof *s->dp_choice);
         if (s->dp_g == NULL || s->dp_t == NULL || s->dp_choice == NULL) {
             s->dp_rows = s->dp_tsize = 0;
-            return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+            return dls__oom(err, "lu");
         }
     }
     double *g = s->dp_g, *h = s->dp_g + rows;

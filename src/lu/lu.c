@@ -160,7 +160,7 @@ static dls_status setup_init(lu_setup *su, const dls_platform *platform, uint64_
     su->constant_pl = dls__lu_all_constant(platform);
     su->speed = malloc(p * sizeof *su->speed);
     if (su->speed == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_lu_distribute: out of memory");
+        return dls__oom(err, "dls_lu_distribute");
     dls__lu_reference_speeds(platform, n, su->speed);
     dls_status st = dls__lu_eval_init(&su->truth, platform, params->use_limits,
                                       su->constant_pl ? su->speed : NULL, err);
@@ -196,7 +196,7 @@ static dls_status finish(dls_lu *r, const lu_setup *su, dls_error *err)
     } else {
         uint64_t *trail = malloc(p * sizeof *trail);
         if (trail == NULL)
-            return dls__fail(err, DLS_ENOMEM, "dls_lu_distribute: out of memory");
+            return dls__oom(err, "dls_lu_distribute");
         dls__lu_evaluate(&su->truth, n, r->owners, r->counts, trail, r->step_cost, &r->cost);
         free(trail);
     }
@@ -273,7 +273,7 @@ static dls_status dls_lu_distribute_impl(const dls_platform *platform, uint64_t 
     dls_lu *r = calloc(1, sizeof *r);
     if (r == NULL || (r->counts = calloc(p, sizeof *r->counts)) == NULL) {
         free(r);
-        return dls__fail(err, DLS_ENOMEM, "dls_lu_distribute: out of memory");
+        return dls__oom(err, "dls_lu_distribute");
     }
     r->algorithm = params->algorithm;
     r->heuristic = params->heuristic;

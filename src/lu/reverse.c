@@ -61,7 +61,7 @@ dls_status dls__lu_heuristic_order(dls_lu_heuristic h, size_t p, const uint64_t 
     if (h == DLS_LU_CYCL) {
         uint64_t *left = malloc(p * sizeof *left);
         if (left == NULL)
-            return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+            return dls__oom(err, "lu");
         memcpy(left, delta, p * sizeof *left);
         for (int more = 1; more;) {
             more = 0;
@@ -76,7 +76,7 @@ dls_status dls__lu_heuristic_order(dls_lu_heuristic h, size_t p, const uint64_t 
     }
     dls__keyed *k = malloc(p * sizeof *k);
     if (k == NULL)
-        return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        return dls__oom(err, "lu");
     for (size_t i = 0; i < p; i++) {
         k[i].key = (double)delta[i]; /* exact: counts are below 2^53 */
         k[i].index = i;
@@ -289,11 +289,11 @@ static dls_status assign_group(group_ctx *g, uint64_t first, uint64_t len,
     size_t ca = g->order_cap, cb = g->order_cap;
     size_t *a = dls__grow(g->order, &ca, (size_t)len, sizeof *a);
     if (a == NULL)
-        return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        return dls__oom(err, "lu");
     g->order = a;
     size_t *b = dls__grow(g->best, &cb, (size_t)len, sizeof *b);
     if (b == NULL)
-        return dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        return dls__oom(err, "lu");
     g->best = b;
     g->order_cap = ca;
     dls_status st;
@@ -346,7 +346,7 @@ dls_status dls__lu_reverse(const lu_eval *e, uint64_t n, dls_lu_heuristic h,
     uint64_t *zero = calloc(p, sizeof *zero);
     group_ctx g = {e, n, p, owners, NULL, malloc(p * sizeof(uint64_t)), NULL, NULL, 0};
     if (prev == NULL || delta == NULL || zero == NULL || g.vec == NULL) {
-        st = dls__fail(err, DLS_ENOMEM, "lu: out of memory");
+        st = dls__oom(err, "lu");
         goto out;
     }
     st = dls__lu_hspf_solve(&s, n, err);

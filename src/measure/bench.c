@@ -305,19 +305,19 @@ static dls_status add_point(builder *b, const dls_bench_point *pt, int role, siz
         size_t cap = r->cap, c2 = r->cap, c3 = r->cap, c4 = r->cap;
         dls_bench_point *np = dls__grow(r->points, &cap, r->n + 1, sizeof *np);
         if (np == NULL)
-            return dls__fail(b->err, DLS_ENOMEM, "dls_bench_build: out of memory");
+            return dls__oom(b->err, "dls_bench_build");
         r->points = np;
         unsigned char *nk = dls__grow(r->kept, &c2, r->n + 1, sizeof *nk);
         if (nk == NULL)
-            return dls__fail(b->err, DLS_ENOMEM, "dls_bench_build: out of memory");
+            return dls__oom(b->err, "dls_bench_build");
         r->kept = nk;
         double *nl = dls__grow(r->blo, &c3, r->n + 1, sizeof *nl);
         if (nl == NULL)
-            return dls__fail(b->err, DLS_ENOMEM, "dls_bench_build: out of memory");
+            return dls__oom(b->err, "dls_bench_build");
         r->blo = nl;
         double *nh = dls__grow(r->bhi, &c4, r->n + 1, sizeof *nh);
         if (nh == NULL)
-            return dls__fail(b->err, DLS_ENOMEM, "dls_bench_build: out of memory");
+            return dls__oom(b->err, "dls_bench_build");
         r->bhi = nh;
         cap = cap < c2 ? cap : c2;
         cap = cap < c3 ? cap : c3;
@@ -588,7 +588,7 @@ static dls_status push_test(builder *b, intervals *q, double a, double c, double
 {
     interval *g = dls__grow(q->v, &q->cap, q->n + 1, sizeof *q->v);
     if (g == NULL)
-        return dls__fail(b->err, DLS_ENOMEM, "dls_bench_build: out of memory");
+        return dls__oom(b->err, "dls_bench_build");
     q->v = g;
     q->v[q->n++] = (interval){a, c, ta, tc, err, 1};
     return DLS_OK;
@@ -1119,7 +1119,7 @@ static dls_status validate(builder *b)
     r->checks = calloc(want, sizeof *r->checks);
     if (sizes == NULL || r->checks == NULL) {
         free(sizes);
-        return dls__fail(b->err, DLS_ENOMEM, "dls_bench_build: out of memory");
+        return dls__oom(b->err, "dls_bench_build");
     }
     size_t n = held_out_sizes(b, want, sizes);
     b->phase_budget = b->par->time_budget; /* the held-out share is theirs now */
@@ -1149,7 +1149,7 @@ static dls_status make_model(builder *b)
     size_t nk = count_kept(r);
     double *buf = malloc(4 * (nk ? nk : 1) * sizeof *buf);
     if (buf == NULL)
-        return dls__fail(b->err, DLS_ENOMEM, "dls_bench_build: out of memory");
+        return dls__oom(b->err, "dls_bench_build");
     double *x = buf, *s = buf + nk, *lo = buf + 2 * nk, *hi = buf + 3 * nk;
     size_t j = 0;
     for (size_t i = 0; i < r->n; i++)
@@ -1215,7 +1215,7 @@ dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *par
                          "the smallest %.10g", b.max_size, params->min_size);
     b.res = calloc(1, sizeof *b.res);
     if (b.res == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_bench_build: out of memory");
+        return dls__oom(err, "dls_bench_build");
     st = ladder(&b);
     if (st == DLS_OK)
         st = refine(&b);
@@ -1258,7 +1258,7 @@ dls_status dls_bench_measure(const dls_kernel *kernel, const dls_bench_params *p
     builder b = {kernel, &p, NULL, now(), err, INFINITY, count, 0, 0, p.time_budget, 0};
     b.res = calloc(1, sizeof *b.res);
     if (b.res == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_bench_measure: out of memory");
+        return dls__oom(err, "dls_bench_measure");
     for (size_t i = 0; i < count && st == DLS_OK; i++) {
         if (!isfinite(sizes[i]) || sizes[i] <= 0)
             st = dls__fail(err, DLS_EINVAL, "dls_bench_measure: size %zu is %.10g; sizes must be "
@@ -1287,7 +1287,7 @@ dls_status dls_bench_validate(const dls_kernel *kernel, const dls_model *model,
     }
     dls_bench_point *pts = malloc((count ? count : 1) * sizeof *pts);
     if (pts == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_bench_validate: out of memory");
+        return dls__oom(err, "dls_bench_validate");
     dls_status st = dls_bench_measure(kernel, params, sizes, count, pts, err);
     if (st == DLS_OK)
         for (size_t i = 0; i < count; i++)
@@ -1357,7 +1357,7 @@ dls_status dls_model_kernel_create(const dls_model *model, double noise, double 
                          "delay in [0, 60) s, not %.10g and %.10g", noise, delay);
     model_kernel *mk = calloc(1, sizeof *mk);
     if (mk == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_model_kernel_create: out of memory");
+        return dls__oom(err, "dls_model_kernel_create");
     dls_status st = dls_model_copy(model, &mk->model, err);
     if (st != DLS_OK) {
         free(mk);

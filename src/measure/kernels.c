@@ -213,7 +213,7 @@ dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kern
                          params->operations);
     blas_kernel *k = calloc(1, sizeof *k);
     if (k == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_blas_kernel_create: out of memory");
+        return dls__oom(err, "dls_blas_kernel_create");
     k->kind = kind;
     k->fixed = (size_t)fixed;
     k->block = params->block;

@@ -132,7 +132,7 @@ static dls_status start_grid(surface *s, const dls_bench *mid_row, size_t mid, d
     *sizes = malloc(*ny * sizeof **sizes);
     *grid = malloc(s->rows * *ny * sizeof **grid);
     if (*sizes == NULL || *grid == NULL)
-        return dls__fail(s->err, DLS_ENOMEM, "dls_bench_build_surface: out of memory");
+        return dls__oom(s->err, "dls_bench_build_surface");
     memcpy(*sizes, ys, *ny * sizeof **sizes);
     memcpy(*grid + mid * *ny, speeds, *ny * sizeof **grid);
     return DLS_OK;
@@ -144,7 +144,7 @@ static dls_status other_rows(surface *s, const double *values, size_t mid, const
 {
     dls_bench_point *pts = malloc(ny * sizeof *pts);
     if (pts == NULL)
-        return dls__fail(s->err, DLS_ENOMEM, "dls_bench_build_surface: out of memory");
+        return dls__oom(s->err, "dls_bench_build_surface");
     dls_status st = DLS_OK;
     for (size_t r = 0, place = 1; st == DLS_OK && r < s->rows; r++) {
         if (r == mid)
@@ -178,7 +178,7 @@ dls_status dls_bench_build_surface(const dls_kernel_family *family, const double
     if (params->bench.resume_count > 0) {
         s.resume = malloc(params->bench.resume_count * sizeof *s.resume);
         if (s.resume == NULL)
-            return dls__fail(err, DLS_ENOMEM, "dls_bench_build_surface: out of memory");
+            return dls__oom(err, "dls_bench_build_surface");
     }
     if (s.row.max_size == 0)
         st = common_largest_size(&s, values, &s.row.max_size);

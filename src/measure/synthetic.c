@@ -165,7 +165,7 @@ dls_status dls_synthetic_kernel_create(const dls_synthetic_params *params, dls_k
         return st;
     synthetic *sy = calloc(1, sizeof *sy);
     if (sy == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_synthetic_kernel_create: out of memory");
+        return dls__oom(err, "dls_synthetic_kernel_create");
     sy->p = *params;
     sy->last_size = NAN;
     memset(kernel, 0, sizeof *kernel);

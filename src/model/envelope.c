@@ -335,7 +335,7 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
         *dev_above = above;
 done:
     if (st == DLS_ENOMEM)
-        dls__fail(err, DLS_ENOMEM, "dls_model_convex_envelope: out of memory");
+        dls__oom(err, "dls_model_convex_envelope");
     free(knots);
     free(pieces);
     free(cells);
@@ -357,7 +357,7 @@ static dls_status lines_envelope(const dls_model *mo, double xmax, dls_model **o
     if (la == NULL || lb == NULL) {
         free(la);
         free(lb);
-        return dls__fail(err, DLS_ENOMEM, "dls_model_convex_envelope: out of memory");
+        return dls__oom(err, "dls_model_convex_envelope");
     }
     /* top line at 0+: largest intercept, then largest slope */
     size_t cur = 0;

@@ -396,7 +396,7 @@ static dls_model *model_alloc(dls_model_kind kind, size_t n, size_t ny, int band
 
 static dls_status out_of_memory(dls_error *err, const char *fn)
 {
-    return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+    return dls__oom(err, fn);
 }
 
 dls_status dls_model_create_constant(double speed, dls_model **out, dls_error *err)

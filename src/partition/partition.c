@@ -401,7 +401,7 @@ static dls_status dls_partition_solve_impl(const dls_platform *platform, uint64_
     size_t p = dls_platform_count(platform);
     const dls_model **models = malloc(p * sizeof *models);
     if (models == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_partition_solve: out of memory");
+        return dls__oom(err, "dls_partition_solve");
     for (size_t i = 0; i < p; i++) {
         models[i] = platform->procs[i].model;
         if (platform->procs[i].two_d) {
@@ -486,7 +486,7 @@ static dls_status dls_partition_solve_matrix_impl(const dls_platform *platform, 
     size_t p = dls_platform_count(platform);
     dls_model **models = calloc(p, sizeof *models);
     if (models == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_partition_solve_matrix: out of memory");
+        return dls__oom(err, "dls_partition_solve_matrix");
     double order = (double)n;
     for (size_t i = 0; i < p && st == DLS_OK; i++) {
         /* the speed in rows per second is s(n, r) / n^2 */

@@ -69,7 +69,7 @@ static inline dls_status dls__partition_nomem(dls_error *err)
 {
     /* inline, so that the partitioners (geometric.c, weighted.c) need not call back into
      * partition.c, which calls them */
-    return dls__fail(err, DLS_ENOMEM, "partition: out of memory");
+    return dls__oom(err, "partition");
 }
 
 /* Weighted sets (weighted.c); fill the result's arrays. */

@@ -32,7 +32,7 @@ dls_status dls_platform_create(dls_platform **out, dls_error *err)
         return dls__fail(err, DLS_EINVAL, "dls_platform_create: NULL argument");
     dls_platform *p = dls__platform_new();
     if (p == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_create: out of memory");
+        return dls__oom(err, "dls_platform_create");
     *out = p;
     return DLS_OK;
 }
@@ -383,14 +383,14 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
     long dup;
     uint32_t tag = name_tag(name);
     if (place(p, name, tag, &k, &dup) != 0)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
+        return dls__oom(err, "dls_platform_add");
     if (dup >= 0)
         return dls__fail_at(err, DLS_EINVAL, 0, 0, dup,
                             "dls_platform_add: a processor named \"%s\" already exists "
                             "(processor %ld)", name, dup + 1);
     char *copy = strdup(name);
     if (copy == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_add: out of memory");
+        return dls__oom(err, "dls_platform_add");
     size_t i = put(p, k, copy, tag, model, 0);
     if (index)
         *index = i;
@@ -406,7 +406,7 @@ dls_status dls__platform_append(dls_platform *p, const char *name, size_t len,
     size_t k;
     uint32_t tag = name_tag(name);
     if (place(p, name, tag, &k, dup) != 0)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_read: out of memory");
+        return dls__oom(err, "dls_platform_read");
     if (*dup >= 0)
         return DLS_OK;
     unsigned stored = DLS__STORED_NAME | DLS__STORED_MODEL;
@@ -425,7 +425,7 @@ dls_status dls__platform_append(dls_platform *p, const char *name, size_t len,
     if (copy == NULL || m == NULL) {
         if (!(stored & DLS__STORED_MODEL))
             dls_model_free(m);
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_read: out of memory");
+        return dls__oom(err, "dls_platform_read");
     }
     memcpy(copy, name, len + 1);
     size_t i = put(p, k, copy, tag, m, stored);
@@ -556,7 +556,7 @@ dls_status dls_platform_remove(dls_platform *platform, size_t i, dls_error *err)
     /* Allocate the new index first so a failure leaves the platform as it was. */
     dls__slot *slots = malloc(platform->nslots * sizeof *slots);
     if (slots == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_remove: out of memory");
+        return dls__oom(err, "dls_platform_remove");
     proc_clear(&platform->procs[i]);
     memmove(platform->procs + i, platform->procs + i + 1,
             (platform->n - i - 1) * sizeof *platform->procs);
@@ -753,7 +753,7 @@ dls_status dls_platform_copy(const dls_platform *platform, dls_platform **out, d
         return dls__fail(err, DLS_EINVAL, "dls_platform_copy: NULL argument");
     dls_platform *c = dls__platform_new();
     if (c == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_platform_copy: out of memory");
+        return dls__oom(err, "dls_platform_copy");
     for (size_t i = 0; i < platform->n; i++) {
         const dls__proc *pr = &platform->procs[i];
         dls_status st = dls_platform_add(c, pr->name, pr->model, NULL, err);

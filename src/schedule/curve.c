@@ -67,7 +67,7 @@ static dls_status dls_schedule_curve_impl(const dls_platform *platform, double l
     dls_curve *c = malloc(sizeof *c);
     if (c == NULL) {
         dls__chain_curve_free(&cv);
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_curve: out of memory");
+        return dls__oom(err, "dls_schedule_curve");
     }
     c->n = cv.n;
     c->load = cv.load;
@@ -202,13 +202,13 @@ static dls_status curve_svg_impl(const dls_curve *c, double mark, char **out, co
                          "range [%.10g, %.10g]", fn, mark, c->load[0], c->load[c->n - 1]);
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     dls__buf o = DLS__BUF_INIT;
     curve_draw(&o, c, mark);
     dls__c_numeric_leave(&loc);
     char *doc = dls__buf_take(&o);
     if (doc == NULL)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     *out = doc;
     return DLS_OK;
 }

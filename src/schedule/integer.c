@@ -307,7 +307,7 @@ static dls_status round_loads(const dls__star *st, const double *alpha, double n
     memset(&rd, 0, sizeof rd);
     if (rounding_alloc(&rd, st, n) != 0) {
         rounding_free(&rd);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     floor_and_fill(&rd, alpha, x);
     move_units(&rd, x);
@@ -348,7 +348,7 @@ static dls_status chain_answer(const dls_platform *pl, const dls_schedule_params
     if (ans->alpha == NULL || ans->active == NULL) {
         dls__chain_answer_free(&a);
         dls__lp_answer_free(ans);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     for (size_t k = 0; k < star->m; k++) {
         ans->alpha[k] = a.alpha[k];
@@ -663,7 +663,7 @@ static dls_status solve(const dls_platform *pl, double V, const dls_schedule_par
 {
     dls_schedule *s = dls__schedule_alloc(pl->n, V);
     if (s == NULL)
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     s->kind = mip_entry ? DLS_SCHEDULE_MIP : DLS_SCHEDULE_INTEGER;
     dls__star star;
     memset(&star, 0, sizeof star);
@@ -678,7 +678,7 @@ static dls_status solve(const dls_platform *pl, double V, const dls_schedule_par
     o.x = malloc(star.m * sizeof *o.x);
     y = malloc(star.m * sizeof *y);
     if (o.x == NULL || y == NULL) {
-        st = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        st = dls__oom(err, "schedule");
         goto out;
     }
     if (whole)

@@ -376,7 +376,7 @@ static dls_status local_search(search *s, size_t u, size_t *best, double *bestT,
 /* The search's allocation failures, said one way. */
 static dls_status out_of_memory(dls_error *err)
 {
-    return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+    return dls__oom(err, "schedule");
 }
 
 /* The rule orders, priced; the best into best, bestT. */

@@ -149,7 +149,7 @@ static dls_status certify(dls__lp_answer *ans, const dls_schedule_params *params
     dls__certificate_free(&c);
     if (st == DLS_ENOMEM) {
         dls__schedule_cert_clear(s);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     return st;
 }
@@ -346,7 +346,7 @@ static dls_status simple_fallback(const dls__star *st, const dls_schedule_params
     if (x == NULL || order == NULL) {
         free(x);
         free(order);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     /* candidate c < m: the whole load on position c; c == m: the speeds' water-filling */
     for (size_t c = 0; c <= m; c++) {
@@ -402,7 +402,7 @@ static dls_status order_best(const dls_platform *platform, const dls_schedule_pa
     if (pos == NULL || at == NULL) {
         free(pos);
         free(at);
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_solve: out of memory");
+        return dls__oom(err, "dls_schedule_solve");
     }
     for (size_t k = 0; k < m; k++)
         at[star->proc[k]] = k;
@@ -558,7 +558,7 @@ static dls_status dls_schedule_solve_impl(const dls_platform *platform, double l
         return st;
     dls_schedule *s = dls__schedule_alloc(platform->n, load);
     if (s == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_solve: out of memory");
+        return dls__oom(err, "dls_schedule_solve");
     s->capacity = 0;
     for (size_t i = 0; i < platform->n; i++)
         s->capacity += params->use_limits ? platform->procs[i].limit : INFINITY;
@@ -652,7 +652,7 @@ static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const
         return st;
     dls_schedule *s = dls__schedule_alloc(platform->n, V);
     if (s == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_evaluate: out of memory");
+        return dls__oom(err, "dls_schedule_evaluate");
     s->kind = DLS_SCHEDULE_EVALUATED;
     dls__star star;
     dls__star_opts so = dls__star_opts_from_params(params);
@@ -663,7 +663,7 @@ static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const
     if (st == DLS_OK) {
         alpha = calloc(star.m, sizeof *alpha);
         if (alpha == NULL)
-            st = dls__fail(err, DLS_ENOMEM, "dls_schedule_evaluate: out of memory");
+            st = dls__oom(err, "dls_schedule_evaluate");
     }
     if (st == DLS_OK) {
         for (size_t k = 0; k < star.m; k++)
@@ -778,7 +778,7 @@ static dls_status dls_schedule_lp_to_string_impl(const dls_platform *platform, d
     }
     char *doc = dls__buf_take(&text);
     if (doc == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_lp_to_string: out of memory");
+        return dls__oom(err, "dls_schedule_lp_to_string");
     *out = doc;
     return DLS_OK;
 }
@@ -848,7 +848,7 @@ static dls_status dls_schedule_measured_impl(const dls_platform *pl, const doubl
     if (s == NULL || order == NULL) {
         dls_schedule_free(s);
         free(order);
-        return dls__fail(err, DLS_ENOMEM, "out of memory");
+        return dls__oom(err, NULL);
     }
     s->kind = DLS_SCHEDULE_MEASURED;
     s->status = DLS_SOLUTION_FEASIBLE;

@@ -357,13 +357,13 @@ static dls_status dls_schedule_gantt_to_string_impl(const dls_schedule *s, const
                                                               : "the makespan is 0");
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_gantt_to_string: out of memory");
+        return dls__oom(err, "dls_schedule_gantt_to_string");
     dls__buf o = DLS__BUF_INIT;
     draw(&o, s, pl);
     dls__c_numeric_leave(&loc);
     char *doc = dls__buf_take(&o);
     if (doc == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_gantt_to_string: out of memory");
+        return dls__oom(err, "dls_schedule_gantt_to_string");
     *out = doc;
     return DLS_OK;
 }
@@ -512,13 +512,13 @@ static dls_status compare_to_string(const dls_schedule *pr, const dls_schedule *
                          pr->makespan, me->makespan);
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "out of memory");
+        return dls__oom(err, NULL);
     dls__buf o = DLS__BUF_INIT;
     draw_compare(&o, pr, me, pl);
     dls__c_numeric_leave(&loc);
     char *doc = dls__buf_take(&o);
     if (doc == NULL)
-        return dls__fail(err, DLS_ENOMEM, "out of memory");
+        return dls__oom(err, NULL);
     *out = doc;
     return DLS_OK;
 }

@@ -223,7 +223,7 @@ static dls_status build(const dls_platform *pl, const dls_simgrid_params *p, cha
         return st;
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     dls__buf b = DLS__BUF_INIT;
     dls__buf_put(&b, "<?xml version='1.0'?>\n"
                      "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
@@ -260,7 +260,7 @@ static dls_status build(const dls_platform *pl, const dls_simgrid_params *p, cha
     dls__c_numeric_leave(&loc);
     char *text = dls__buf_take(&b);
     if (text == NULL)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     *out = text;
     return DLS_OK;
 }

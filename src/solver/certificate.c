@@ -477,7 +477,7 @@ static dls_status pass(job *j, int dual, size_t n, dls_error *err)
         return DLS_ELIMIT;
     int rc = solve_rows(w, j->value);
     if (rc == -2)
-        return dls__fail(err, DLS_ENOMEM, "certificate: out of memory");
+        return dls__oom(err, "certificate");
     if (rc != 0)
         return dls__fail(err, DLS_ENUMERIC, "no rational certificate: the optimal basis's "
                          "%s rows contradict each other", dual ? "dual" : "primal");
@@ -649,7 +649,7 @@ static dls_status output(job *j, const dls__star *st, dls__certificate *out, dls
     mpq_clear(Y);
     if (bad) {
         dls__certificate_free(out);
-        return dls__fail(err, DLS_ENOMEM, "certificate: out of memory");
+        return dls__oom(err, "certificate");
     }
     return DLS_OK;
 }
@@ -681,7 +681,7 @@ dls_status dls__lp_certify(const dls__star *st, const dls__lp_basis *basis, doub
     mpq_set_si(j.w.minus, -1, 1);
     dls_status rc = DLS_OK;
     if (job_alloc(&j, st) != 0)
-        rc = dls__fail(err, DLS_ENOMEM, "certificate: out of memory");
+        rc = dls__oom(err, "certificate");
     if (rc == DLS_OK)
         rc = pass(&j, 0, j.pu, err);
     if (rc == DLS_OK)

@@ -162,14 +162,14 @@ static void *run(void *p)
     call *c = p;
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0) {
-        c->status = dls__fail(c->err, DLS_ENOMEM, "%s: out of memory", c->doing);
+        c->status = dls__oom(c->err, c->doing);
         return NULL;
     }
     /* GLPK would create the environment at its first call, and abort() if that failed:
      * create it here, where a failure can be reported */
     int init = glp_init_env();
     if (init != 0 && init != 1) {
-        c->status = init == 2 ? dls__fail(c->err, DLS_ENOMEM, "%s: out of memory", c->doing)
+        c->status = init == 2 ? dls__oom(c->err, c->doing)
                               : dls__fail(c->err, DLS_ESOLVER, "%s: GLPK could not start "
                                           "(glp_init_env returned %d)", c->doing, init);
         dls__c_numeric_leave(&loc);

@@ -189,7 +189,7 @@ dls_status dls__lp_text(const dls__star *st, const dls_platform *pl, int verbose
      * writers and ours print with the calling thread's locale */
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "out of memory");
+        return dls__oom(err, NULL);
     dls_status st_ = DLS_OK;
     if (format == DLS_EXPORT_MATHPROG)
         write_mathprog(st, pl, out);
@@ -199,7 +199,7 @@ dls_status dls__lp_text(const dls__star *st, const dls_platform *pl, int verbose
         st_ = write_glpk(st, verbose, format, out, err);
     dls__c_numeric_leave(&loc);
     if (st_ == DLS_OK && out->failed)
-        st_ = dls__fail(err, DLS_ENOMEM, "out of memory");
+        st_ = dls__oom(err, NULL);
     return st_;
 }
 

@@ -1258,7 +1258,7 @@ static dls_status mlp_report(mlp_work *w, int nomem, int fallback, dls_error *er
     ans->time_limited = w->limited;
     ans->seconds = dls__glpk_elapsed(w->g);
     if (nomem)
-        return dls__fail(err, DLS_ENOMEM, "installments: out of memory");
+        return dls__oom(err, "installments");
     if (isnan(w->bT) || (isinf(w->bT) && sp->search)) {
         if (w->limited)
             return dls__fail(err, DLS_ELIMIT, "installments: no sequence was sized within the "
@@ -1353,7 +1353,7 @@ dls_status dls__mlp_solve(const dls__mlp_spec *sp, dls__mlp_answer *ans, dls_err
     w.lmax = lines_most(sp->st);
     w.proc_stat = calloc(sp->st->m + 1, 1);
     if (w.proc_stat == NULL)
-        return dls__fail(err, DLS_ENOMEM, "installments: out of memory");
+        return dls__oom(err, "installments");
     dls_status rc = dls__glpk_call(sp->verbose, sp->time_limit, "installments", mlp_run, &w,
                                    NULL, err);
     if (rc == DLS_OK && isfinite(w.bT)) {
@@ -1361,7 +1361,7 @@ dls_status dls__mlp_solve(const dls__mlp_spec *sp, dls__mlp_answer *ans, dls_err
         ans->x = malloc((w.nbest ? w.nbest : 1) * sizeof *ans->x);
         if (ans->seq == NULL || ans->x == NULL) {
             dls__mlp_answer_free(ans);
-            rc = dls__fail(err, DLS_ENOMEM, "installments: out of memory");
+            rc = dls__oom(err, "installments");
         } else {
             memcpy(ans->seq, w.best, w.nbest * sizeof *w.best);
             memcpy(ans->x, w.bx, w.nbest * sizeof *w.bx);
@@ -1461,7 +1461,7 @@ static dls_status mlp_export_run(void *arg, dls__glpk_guard *g, dls_error *err)
     e->w->g = g;
     glp_prob *P = build(e->w, e->w->sp->seq, e->w->sp->nseq, 1);
     if (P == NULL)
-        return dls__fail(err, DLS_ENOMEM, "installments: out of memory");
+        return dls__oom(err, "installments");
     int rc = 0;
     if (e->format == DLS_EXPORT_MATHPROG || e->format == DLS_EXPORT_MPS) {
         /* the longest row or column */
@@ -1500,7 +1500,7 @@ dls_status dls__mlp_text(const dls__mlp_spec *sp, dls_export_format format, dls_
     w.lmax = lines_most(sp->st);
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "out of memory");
+        return dls__oom(err, NULL);
     char *scratch = NULL;
     dls_status rc = DLS_OK;
     if (format != DLS_EXPORT_MATHPROG && format != DLS_EXPORT_MPS)
@@ -1519,6 +1519,6 @@ dls_status dls__mlp_text(const dls__mlp_spec *sp, dls_export_format format, dls_
     dls__c_numeric_leave(&loc);
     work_free(&w);
     if (rc == DLS_OK && out->failed)
-        rc = dls__fail(err, DLS_ENOMEM, "out of memory");
+        rc = dls__oom(err, NULL);
     return rc;
 }

@@ -1020,7 +1020,7 @@ dls_status dls__lp_solve_star(const dls__star *st, const dls__star_opts *par,
         !exact_ok ||
         fixed == NULL || want == NULL || row == NULL || val == NULL || scratch == NULL ||
         order == NULL)
-        result = dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        result = dls__oom(err, "schedule");
     if (result == DLS_OK) {
         memset(ans->active, 1, m);
         /* the makespan of a simple distribution bounds the paper's LP, which charges every
@@ -1137,7 +1137,7 @@ dls_status dls__lp_write_named(const dls__star *st, int verbose, dls_export_form
     named_work w = {st, format, path, {0}};
     if (triplets_alloc(&w.t, st) != 0) {
         dls__triplets_free(&w.t);
-        return dls__fail(err, DLS_ENOMEM, "out of memory");
+        return dls__oom(err, NULL);
     }
     /* writing takes time in proportion to the LP's size: no limit */
     dls_status rc = dls__glpk_call(verbose, INFINITY, "export", named_run, &w, NULL, err);

@@ -120,7 +120,7 @@ static dls_status shape_of_lines(const dls__star *st, size_t k, shape *s, dls_er
     s->b = malloc(nl * sizeof *s->b);
     if (s->a == NULL || s->b == NULL) {
         shape_free(s);
-        return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+        return dls__oom(err, "mip");
     }
     for (size_t l = 0; l < nl; l++) {
         s->a[l] = st->a[st->off[k] + l];
@@ -186,7 +186,7 @@ static dls_status shape_of_chords(const pts *p, shape *s, dls_error *err)
     s->b = malloc(s->nl * sizeof *s->b);
     if (s->a == NULL || s->b == NULL) {
         shape_free(s);
-        return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+        return dls__oom(err, "mip");
     }
     for (size_t j = 1; j < p->n; j++) {
         s->b[j - 1] = (p->t[j] - p->t[j - 1]) / (p->x[j] - p->x[j - 1]);
@@ -210,7 +210,7 @@ static dls_status shape_of_runs(pts *p, shape *s, dls_error *err)
     s->run = malloc((s->K + 1) * sizeof *s->run);
     if (s->run == NULL) {
         shape_free(s);
-        return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+        return dls__oom(err, "mip");
     }
     s->run[0] = 0;
     s->R = 0;
@@ -240,7 +240,7 @@ static dls_status build_shape(const dls__star *st, size_t k, const dls__mip_spec
     s->tol = sp->integer && U <= DLS_MIP_WHOLE_SIZES ? 0 : sp->shape_tol;
     if (!bad)
         bad = sample_time(m, U, sp, &p);
-    dls_status res = bad ? dls__fail(err, DLS_ENOMEM, "mip: out of memory")
+    dls_status res = bad ? dls__oom(err, "mip")
                          : slopes_rise(&p) ? shape_of_chords(&p, s, err)
                                            : shape_of_runs(&p, s, err);
     free(p.x);
@@ -526,7 +526,7 @@ static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, l
     dls__glpk_stage(g, "building the MIP");
     glp_prob *P = build(st, sp, sh, L, t);
     if (P == NULL)
-        return dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+        return dls__oom(err, "mip");
     /* the relaxation first, so that branch and bound (without presolve) may take the
      * incumbent in the original columns */
     glp_smcp sm;
@@ -872,7 +872,7 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *spec,
     double *start = NULL, *best = malloc(m * sizeof *best);
     dls_status res = DLS_OK;
     if (!sh || laid != 0 || !ans->alpha || !best)
-        res = dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+        res = dls__oom(err, "mip");
     if (res == DLS_OK)
         res = plan_layout(st, sp, sh, &L, err);
     if (res == DLS_OK) {
@@ -884,7 +884,7 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *spec,
                             "than the cap of %zu", L.binaries, sp->max_binaries);
     }
     if (res == DLS_OK && sp->start && (start = start_columns(st, sp, sh, &L)) == NULL)
-        res = dls__fail(err, DLS_ENOMEM, "mip: out of memory");
+        res = dls__oom(err, "mip");
     if (res == DLS_OK)
         mark_negligible(st, sp, sh, &L,
                         fmin(start ? start[L.c_cmax] * L.tau : INFINITY,

@@ -513,7 +513,7 @@ static dls_status check_own(const dls__star *st, const work *w, double T,
     memset(&sub, 0, sizeof sub);
     if (substar(st, placed, np, &sub) != 0) {
         dls__star_free(&sub);
-        return dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
+        return dls__oom(err, "order mip");
     }
     for (size_t k = 0; k < np; k++)
         x[k] = ans->load[placed[k]];
@@ -548,7 +548,7 @@ static dls_status order_schedule(const dls__star *st, const layout *L, double T,
     memset(&sub, 0, sizeof sub);
     if (substar(st, ans->order, used, &sub) != 0) {
         dls__star_free(&sub);
-        return dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
+        return dls__oom(err, "order mip");
     }
     ans->makespan = dls__replay(&sub, x, NULL, L->charge_all, 0, NULL, NULL, NULL, NULL, NULL);
     dls__star_free(&sub);
@@ -584,7 +584,7 @@ static dls_status finish(const dls__star *st, const work *w, dls__order_mip_answ
     double *x = calloc(m, sizeof *x);
     dls_status res = DLS_OK;
     if (placed == NULL || in == NULL || x == NULL)
-        res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
+        res = dls__oom(err, "order mip");
     if (res == DLS_OK)
         res = read_order(st, w, y, ans, placed, &np, in, err);
     if (res == DLS_OK) {
@@ -645,7 +645,7 @@ dls_status dls__order_mip_solve(const dls__star *st, int charge_all, double time
     double *scratch = malloc(m * sizeof *scratch);
     if (!ans->order || !ans->load || roomy != DLS_OK || !w.best.x || !w.best.y ||
         !w.pol_y || !scratch) {
-        res = dls__fail(err, DLS_ENOMEM, "order mip: out of memory");
+        res = dls__oom(err, "order mip");
         goto done;
     }
     for (size_t i = 0; i < m; i++)

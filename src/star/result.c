@@ -92,7 +92,7 @@ dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st, const double
     if (buf == NULL || lvl == NULL) {
         free(buf);
         free(lvl);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     double mk = dls__replay(st, alpha, active, charge_unused, true_models, buf, buf + m,
                             buf + 2 * m, buf + 3 * m, lvl);

@@ -67,7 +67,7 @@ dls_status dls__sequence_check(const dls_platform *pl, const size_t *seq, size_t
                          "%zu: give every processor once", fn, count, count == 1 ? "" : "s", m);
     unsigned char *seen = calloc(m, 1);
     if (seen == NULL)
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory", fn);
+        return dls__oom(err, fn);
     dls_status st = DLS_OK;
     for (size_t k = 0; k < m && st == DLS_OK; k++) {
         if (seq[k] >= m)
@@ -197,7 +197,7 @@ static dls_status position_lines(dls__star *st, size_t k, const dls__proc *pr,
         st->b = nb;
     if (na == NULL || nb == NULL) {
         dls_model_free(env);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     *cap = ca;
     if (nl > 0) {
@@ -235,7 +235,7 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls__star_opt
     if (!st->proc || !st->S || !st->C || !st->B || !st->off || !st->from_speed ||
         !st->model || send_order(st, pl, par) != 0) {
         dls__star_free(st);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     double stretch = limit_stretch(st, pl, par->use_limits, V);
     size_t cap_lines = 0, nlines = 0;
@@ -284,7 +284,7 @@ dls_status dls__star_permute(const dls__star *src, const size_t *pos, dls__star 
     if (!out->proc || !out->S || !out->C || !out->B || !out->off || !out->a || !out->b ||
         !out->from_speed || !out->model) {
         dls__star_free(out);
-        return dls__fail(err, DLS_ENOMEM, "schedule: out of memory");
+        return dls__oom(err, "schedule");
     }
     size_t l = 0;
     for (size_t k = 0; k < m; k++) {

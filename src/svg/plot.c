@@ -465,7 +465,7 @@ static dls_status add_curves(plot *p, dls_error *err)
     }
     p->c = calloc(total, sizeof *p->c);
     if (p->c == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_plot_to_string: out of memory");
+        return dls__oom(err, "dls_plot_to_string");
     for (size_t i = 0; i < np; i++) {
         const dls_model *m = dls_platform_model(p->pl, i);
         double limit = dls_platform_limit(p->pl, i);
@@ -1348,7 +1348,7 @@ dls_status dls_plot_to_string(const dls_platform *platform, const dls_plot_param
      * calling program chose (for this thread only, and only during this call) */
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
-        return dls__fail(err, DLS_ENOMEM, "dls_plot_to_string: out of memory");
+        return dls__oom(err, "dls_plot_to_string");
     layout l;
     memset(&l, 0, sizeof l);
     svg o = DLS__BUF_INIT;
@@ -1365,7 +1365,7 @@ dls_status dls_plot_to_string(const dls_platform *platform, const dls_plot_param
         if (!o.failed)
             put_document(&o, &p, &l);
         if (o.failed)
-            st = dls__fail(err, DLS_ENOMEM, "dls_plot_to_string: out of memory");
+            st = dls__oom(err, "dls_plot_to_string");
     }
     free(l.ent);
     free(l.yt);

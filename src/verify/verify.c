@@ -432,7 +432,7 @@ static dls_status keep_certificate(const dls_schedule *s, dls_verification *v,
     if (cert != NULL) {
         size_t len = strlen(cert) + 1;
         if ((v->certificate = malloc(len)) == NULL)
-            return dls__fail(err, DLS_ENOMEM, "out of memory");
+            return dls__oom(err, NULL);
         memcpy(v->certificate, cert, len);
     } else if (dls_schedule_note(s)[0] != '\0') {
         dls__note_add(&v->note, "the paper's optimum: %s", dls_schedule_note(s));
@@ -524,7 +524,7 @@ static dls_status schedule_optima(const dls_platform *pl, const dls_verify_param
     size_t n = dls_platform_count(pl);
     size_t *full = malloc((n ? n : 1) * sizeof *full);
     if (full == NULL)
-        return dls__fail(err, DLS_ENOMEM, "out of memory");
+        return dls__oom(err, NULL);
     if (own_sequence(n, seq, m, in, full) && p->order == DLS_ORDER_GIVEN) {
         v->q.own_order_optimum = v->q.selection_optimum;
     } else {
@@ -644,7 +644,7 @@ static dls_status check_schedule(const dls_platform *pl, const dls_claim *c,
     size_t m = send_order(c, seq, in);
     if (check_loads(pl, c, p, 0, v) != 0 ||
         check_timeline(pl, c, seq, m, p->tolerance, v, w, &v->q.makespan) != 0)
-        return dls__fail(err, DLS_ENOMEM, "dls_schedule_verify: out of memory");
+        return dls__oom(err, "dls_schedule_verify");
     if (v->count == 0 && p->optimum) {
         for (size_t k = 0; k < m; k++)
             in[seq[k]] = 1;
@@ -675,7 +675,7 @@ static dls_status dls_schedule_verify_impl(const dls_platform *pl, const dls_cla
     unsigned char *in = malloc(n ? n : 1);
     walked *w = calloc(n ? n : 1, sizeof *w);
     if (v == NULL || seq == NULL || in == NULL || w == NULL)
-        st = dls__fail(err, DLS_ENOMEM, "dls_schedule_verify: out of memory");
+        st = dls__oom(err, "dls_schedule_verify");
     else
         st = check_schedule(pl, c, p, seq, in, w, v, err);
     free(seq);
@@ -1080,7 +1080,7 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
         return st;
     dls_verification *v = verification_new();
     if (v == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
+        return dls__oom(err, "dls_partition_verify");
     v->q.load = matrix ? (double)matrix : claimed_load(c, p);
     v->q.claimed_makespan = c->makespan;
     st = check_element_count(c, p, v->q.load, err);
@@ -1093,7 +1093,7 @@ static dls_status dls_partition_verify_impl(const dls_platform *pl, const dls_cl
     if (st == DLS_OK && !nomem)
         nomem = check_part_times(pl, c, p, matrix, pt.size, v) != 0;
     if (nomem)
-        st = dls__fail(err, DLS_ENOMEM, "dls_partition_verify: out of memory");
+        st = dls__oom(err, "dls_partition_verify");
     else if (st == DLS_OK && v->count == 0 && p->optimum)
         st = partition_optimum(pl, c, p, matrix, v, err);
     free(pt.held);
@@ -1146,7 +1146,7 @@ static dls_status rr_make(const dls_platform *pl, const dls_claim *c,
     r->full = delta < V ? delta : V;
     r->proc = malloc((c->n ? c->n : 1) * sizeof *r->proc);
     if (r->proc == NULL)
-        return dls__fail(err, DLS_ENOMEM, "dls_installment_verify: out of memory");
+        return dls__oom(err, "dls_installment_verify");
     r->p = 0;
     for (size_t i = 0; i < c->n; i++)
         if (!par->use_limits || pl->procs[i].limit >= r->full)
@@ -1273,7 +1273,7 @@ static dls_status check_round_robin(const dls_platform *pl, const dls_claim *c,
     else if (!nomem)
         nomem = rr_compare(pl, c, p, r, want, fin, rr_finishes(pl, r, want, fin), v) != 0;
     if (nomem)
-        return dls__fail(err, DLS_ENOMEM, "dls_installment_verify: out of memory");
+        return dls__oom(err, "dls_installment_verify");
     return DLS_OK;
 }
 
@@ -1317,7 +1317,7 @@ static dls_status dls_installment_verify_impl(const dls_platform *pl, const dls_
     double *want = calloc(c->n ? c->n : 1, sizeof *want);
     double *fin = calloc(c->n ? c->n : 1, sizeof *fin);
     if (v == NULL || want == NULL || fin == NULL)
-        st = dls__fail(err, DLS_ENOMEM, "dls_installment_verify: out of memory");
+        st = dls__oom(err, "dls_installment_verify");
     else
         st = check_round_robin(pl, c, p, &r, want, fin, v, err);
     if (st == DLS_OK && v->count == 0 && p->optimum)
