@@ -99,7 +99,7 @@ typedef struct dls__chain_params {
     dls__chain_paper_method paper_method;
 } dls__chain_params;
 
-DLS_HIDDEN void dls__chain_params_init(dls__chain_params *par);
+DLS__HIDDEN void dls__chain_params_init(dls__chain_params *par);
 
 typedef struct dls__chain_answer {
     double *alpha;            /* loads by position (st->m), summing to V; NULL if infeasible */
@@ -131,9 +131,9 @@ typedef struct dls__chain_answer {
  * Returns DLS_OK (also when infeasible: ans->infeasible), DLS_EINVAL for bad parameters,
  * DLS_ERANGE for magnitudes beyond the rule above, DLS_ENUMERIC when the replayed makespan
  * disagrees with the chain's, DLS_ENOMEM. */
-DLS_HIDDEN dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
+DLS__HIDDEN dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
                                        dls__chain_answer *ans, dls_error *err);
-DLS_HIDDEN void dls__chain_answer_free(dls__chain_answer *ans);
+DLS__HIDDEN void dls__chain_answer_free(dls__chain_answer *ans);
 
 /* The makespan as a function of the load, T(V), for loads in [v_lo, v_hi]: the points
  * where it bends (where the set of processors used or a binding memory level or limit
@@ -150,10 +150,10 @@ typedef struct dls__chain_curve {
  * capacity) through explicit value functions for every position; st->V is not used.
  * Returns DLS_ELIMIT when they need more than max_work pieces (both modes), DLS_EINVAL for
  * a range beyond the capacity. */
-DLS_HIDDEN dls_status dls__chain_curve_build(const dls__star *st, const dls__chain_params *par,
+DLS__HIDDEN dls_status dls__chain_curve_build(const dls__star *st, const dls__chain_params *par,
                                              double v_lo, double v_hi, dls__chain_curve *cv,
                                              dls_error *err);
-DLS_HIDDEN void dls__chain_curve_free(dls__chain_curve *cv);
+DLS__HIDDEN void dls__chain_curve_free(dls__chain_curve *cv);
 
 /* The best send order, exactly (order.c): a dynamic programme over the sets of positions
  * served last, for stars of at most this many positions (2^m value functions kept). */
@@ -172,7 +172,7 @@ DLS_HIDDEN void dls__chain_curve_free(dls__chain_curve *cv);
  * their bound (par->max_work, else DLS__CHAIN_ORDER_MAX_POINTS) or the deadline passes, or
  * rounding leaves no order below t_upper; DLS_EINVAL for m of 0 or above
  * DLS__CHAIN_ORDER_MAX; DLS_ERANGE for magnitudes beyond the chain's rule; DLS_ENOMEM. */
-DLS_HIDDEN dls_status dls__chain_best_order(const dls__star *st, const dls__chain_params *par,
+DLS__HIDDEN dls_status dls__chain_best_order(const dls__star *st, const dls__chain_params *par,
                                             double t_upper, double deadline, size_t *seq,
                                             size_t *n_used, double *T, size_t *points,
                                             dls_error *err);
@@ -184,17 +184,17 @@ DLS_HIDDEN dls_status dls__chain_best_order(const dls__star *st, const dls__chai
  * the exact selection (SELECT) and the paper's model (PAPER), hence the same makespans
  * within rounding, where the value functions stay within their bound on points. */
 typedef struct dls__chain_suffix dls__chain_suffix;
-DLS_HIDDEN dls_status dls__chain_suffix_create(const dls__star *st, const dls__chain_params *par,
+DLS__HIDDEN dls_status dls__chain_suffix_create(const dls__star *st, const dls__chain_params *par,
                                                double t_upper, dls__chain_suffix **out,
                                                dls_error *err);
 /* Makes pos (st->m positions) the incumbent, its functions built; *T its makespan (s).
  * DLS_ELIMIT past the selection's bounds on pieces (par->max_pieces in one, par->max_work
  * or its default in all, as dls__chain_solve): the object cannot price then. */
-DLS_HIDDEN dls_status dls__chain_suffix_set(dls__chain_suffix *cs, const size_t *pos,
+DLS__HIDDEN dls_status dls__chain_suffix_set(dls__chain_suffix *cs, const size_t *pos,
                                             double *T, dls_error *err);
 /* The makespan (s) of pos, equal to the incumbent at positions from..m-1. */
-DLS_HIDDEN dls_status dls__chain_suffix_price(dls__chain_suffix *cs, const size_t *pos,
+DLS__HIDDEN dls_status dls__chain_suffix_price(dls__chain_suffix *cs, const size_t *pos,
                                               size_t from, double *T, dls_error *err);
-DLS_HIDDEN void dls__chain_suffix_free(dls__chain_suffix *cs);
+DLS__HIDDEN void dls__chain_suffix_free(dls__chain_suffix *cs);
 
 #endif /* DLSCHED_CHAIN_CHAIN_H */

@@ -100,12 +100,12 @@ typedef struct dls__cprob {
 
 /* Builds the problem of st for loads up to vmax (original units); checks the magnitudes.
  * par->platform names processors in messages. */
-DLS_HIDDEN dls_status dls__cprob_build(const dls__star *st, double vmax,
+DLS__HIDDEN dls_status dls__cprob_build(const dls__star *st, double vmax,
                                        const dls__chain_params *par, dls__cprob *pb,
                                        dls_error *err);
-DLS_HIDDEN void dls__cprob_free(dls__cprob *pb);
+DLS__HIDDEN void dls__cprob_free(dls__cprob *pb);
 /* The name of position k for messages: the processor's name, or "position k". */
-DLS_HIDDEN const char *dls__cprob_name(const dls__chain_params *par, const dls__star *st,
+DLS__HIDDEN const char *dls__cprob_name(const dls__chain_params *par, const dls__star *st,
                                        size_t k, char *buf, size_t size);
 
 /* The most load position p can take when Z >= amax seconds remain after the start of its
@@ -157,8 +157,8 @@ typedef struct dls__vcurve {
     const struct dls__cprob *pb;
     size_t p;
 } dls__vcurve;
-DLS_HIDDEN void dls__vcurve_build(const dls__cprob *pb, size_t p, dls__vcurve *vc);
-DLS_HIDDEN double dls__vcurve_at(const dls__vcurve *vc, double r);
+DLS__HIDDEN void dls__vcurve_build(const dls__cprob *pb, size_t p, dls__vcurve *vc);
+DLS__HIDDEN double dls__vcurve_at(const dls__vcurve *vc, double r);
 
 /* ---------------------------------------------------------------------------------- */
 /* Piecewise-linear functions (pwl.c)                                                 */
@@ -173,25 +173,25 @@ typedef struct dls__pwl {
     double tail;
 } dls__pwl;
 
-DLS_HIDDEN void dls__pwl_free(dls__pwl *f);
+DLS__HIDDEN void dls__pwl_free(dls__pwl *f);
 /* Appends a point; -1 when out of memory. */
-DLS_HIDDEN int dls__pwl_push(dls__pwl *f, double x, double y);
+DLS__HIDDEN int dls__pwl_push(dls__pwl *f, double x, double y);
 /* Value at x (the upper value at a jump); -INFINITY before the domain. */
-DLS_HIDDEN double dls__pwl_at(const dls__pwl *f, double x);
+DLS__HIDDEN double dls__pwl_at(const dls__pwl *f, double x);
 /* The limit of f from the left at x (below f(x) where f jumps at x). */
-DLS_HIDDEN double dls__pwl_left_limit(const dls__pwl *f, double x);
+DLS__HIDDEN double dls__pwl_left_limit(const dls__pwl *f, double x);
 /* Slope just right of x, and just left of x (x inside the domain). */
-DLS_HIDDEN double dls__pwl_slope_right(const dls__pwl *f, double x);
-DLS_HIDDEN double dls__pwl_slope_left(const dls__pwl *f, double x);
+DLS__HIDDEN double dls__pwl_slope_right(const dls__pwl *f, double x);
+DLS__HIDDEN double dls__pwl_slope_left(const dls__pwl *f, double x);
 /* Index of the last point with x[i] <= x (0 when x < x[0]). */
-DLS_HIDDEN size_t dls__pwl_find(const dls__pwl *f, double x);
+DLS__HIDDEN size_t dls__pwl_find(const dls__pwl *f, double x);
 /* The least x with f(x) >= v, or INFINITY. */
-DLS_HIDDEN double dls__pwl_reach(const dls__pwl *f, double v);
+DLS__HIDDEN double dls__pwl_reach(const dls__pwl *f, double v);
 /* Caps the values at vcap, drops what lies beyond wmax (keeping one point at or past it,
  * the slope of the last piece as tail), and merges collinear points and empty jumps. */
-DLS_HIDDEN void dls__pwl_finish(dls__pwl *f, double vcap, double wmax);
+DLS__HIDDEN void dls__pwl_finish(dls__pwl *f, double vcap, double wmax);
 /* out = max(A, B shifted right by shift): the upper envelope, with its jumps. */
-DLS_HIDDEN int dls__pwl_max2(const dls__pwl *A, const dls__pwl *B, double shift,
+DLS__HIDDEN int dls__pwl_max2(const dls__pwl *A, const dls__pwl *B, double shift,
                              dls__pwl *out);
 
 /* ---------------------------------------------------------------------------------- */
@@ -200,11 +200,11 @@ DLS_HIDDEN int dls__pwl_max2(const dls__pwl *A, const dls__pwl *B, double shift,
 /* PAPER: f = the value function of position p above g (concave, on [g->x[0], inf)), with
  * rmin = max(amax_p, g->x[0]); *rho gets where the slope of g falls to 1 / C_p (clamped
  * to rmin; INFINITY when it does not within g): the rest gets exactly rho when it can. */
-DLS_HIDDEN int dls__stage_paper(const dls__cprob *pb, size_t p, const dls__pwl *g, double vcap,
+DLS__HIDDEN int dls__stage_paper(const dls__cprob *pb, size_t p, const dls__pwl *g, double vcap,
                                 double wmax, dls__vcurve *vc, dls__pwl *f, double *rho);
 /* SELECT: f = max(g, position p used above g), g on [g->x[0], inf) with jumps;
  * scratch[0..1] are work functions. */
-DLS_HIDDEN int dls__stage_select(const dls__cprob *pb, size_t p, const dls__pwl *g,
+DLS__HIDDEN int dls__stage_select(const dls__cprob *pb, size_t p, const dls__pwl *g,
                                  double vcap, double wmax, dls__vcurve *vc, dls__pwl *f,
                                  dls__pwl *scratch);
 
@@ -212,14 +212,14 @@ DLS_HIDDEN int dls__stage_select(const dls__cprob *pb, size_t p, const dls__pwl 
  * its startup and its smallest compute time even with no load), g any nondecreasing
  * function with jumps; f->n = 0 when p cannot be charged within wmax. scratch[0..4] are
  * work functions. */
-DLS_HIDDEN int dls__stage_charged(const dls__cprob *pb, size_t p, const dls__pwl *g,
+DLS__HIDDEN int dls__stage_charged(const dls__cprob *pb, size_t p, const dls__pwl *g,
                                   double vcap, double wmax, dls__vcurve *vc, dls__pwl *f,
                                   dls__pwl *scratch);
 /* The forward step of position k above g when W remains at the start of its send: the most
  * load k and the rest finish, k's load *alpha and the time *r left when k's send ends (the
  * right end, k sent nothing, when nothing is better); -INFINITY when k cannot be charged
  * within W. */
-DLS_HIDDEN double dls__stage_forward(const dls__cprob *pb, size_t k, const dls__pwl *g,
+DLS__HIDDEN double dls__stage_forward(const dls__cprob *pb, size_t k, const dls__pwl *g,
                                      double W, double *alpha, double *r);
 
 /* ---------------------------------------------------------------------------------- */
@@ -249,13 +249,13 @@ typedef struct dls__chain_result {
 } dls__chain_result;
 
 /* PAPER (paper.c): the exact optimum for load vload of the chain c; alpha by stage. */
-DLS_HIDDEN dls_status dls__paper_solve(const dls__chain *c, double vload, double *alpha,
+DLS__HIDDEN dls_status dls__paper_solve(const dls__chain *c, double vload, double *alpha,
                                        dls__chain_result *res, dls_error *err);
 /* PAPER's value functions in one backward sweep with lazy maps (sweep.c): f_1 (values
  * capped at vcap, times up to wmax as dls__pwl_finish drops them) and each stage's rho (by
  * stage; INFINITY: it takes nothing). pieces_total sums the points of every f_k, pieces_max
  * is the most of one. -1 when out of memory. */
-DLS_HIDDEN int dls__paper_sweep(const dls__chain *c, double vcap, double wmax, double *rho,
+DLS__HIDDEN int dls__paper_sweep(const dls__chain *c, double vcap, double wmax, double *rho,
                                 dls__pwl *f1, size_t *pieces_total, size_t *pieces_max);
 /* The sweep's answer is taken when the replay of its loads (in the chain's units) finishes
  * within this (relative) of its makespan and sums to V within it; else policy iteration
@@ -291,15 +291,15 @@ DLS_HIDDEN int dls__paper_sweep(const dls__chain *c, double vcap, double wmax, d
  * DLS__CHAIN_PROOF_TOL; else stage by stage (stage.c, O(m^2) pieces, bounded by max_work:
  * DLS_ELIMIT past it). *pieces: the pieces of the value functions built (the sweep's: the
  * points of every f_k, as dls__paper_sweep counts them). */
-DLS_HIDDEN dls_status dls__paper_function(const dls__chain *c, double vcap, double wmax,
+DLS__HIDDEN dls_status dls__paper_function(const dls__chain *c, double vcap, double wmax,
                                           size_t max_work, dls__pwl *f1, size_t *pieces,
                                           dls_error *err);
 /* SELECT (select.c): the exact best subset within the bounds of par, else the heuristic;
  * *exact says which, *lower gets a lower bound on the optimum (scaled). */
-DLS_HIDDEN dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par,
+DLS__HIDDEN dls_status dls__select_solve(const dls__cprob *pb, const dls__chain_params *par,
                                         double *alpha, dls__chain_result *res, int *exact,
                                         double *lower, double *paper_T, dls_error *err);
-DLS_HIDDEN dls_status dls__select_function(const dls__cprob *pb, double vcap, double wmax,
+DLS__HIDDEN dls_status dls__select_function(const dls__cprob *pb, double vcap, double wmax,
                                            size_t max_pieces, size_t max_work, dls__pwl *f1,
                                            size_t *pieces, dls_error *err);
 

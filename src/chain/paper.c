@@ -454,7 +454,7 @@ static dls_status paper_run(paper *w, double *alpha, dls__chain_result *res, dls
         w->margin = w->margin / 2 < DLS__CHAIN_FLIP_MARGIN_MIN ? 0 : w->margin / 2;
         if (v.first == n)
             break;
-        DLS_ASSERT(v.first < w->K);
+        DLS__ASSERT(v.first < w->K);
         if (w->try_rounds > 0 && (w->rounds >= w->try_rounds || v.flipped == 0)) {
             w->given_up = 1; /* no explicit stages in a try: the sweep decides */
             return DLS_OK;

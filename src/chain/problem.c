@@ -178,7 +178,7 @@ static dls_status scale_position(const dls__star *st, size_t k, double vmax,
         pb->w[l] = 1.0 / (C + b); /* INFINITY: the line bounds no load */
         amax = fmax(amax, a);
     }
-    DLS_ASSERT(amax >= 0);
+    DLS__ASSERT(amax >= 0);
     pb->amax[k] = amax;
     return DLS_OK;
 }

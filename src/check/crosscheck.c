@@ -16,28 +16,28 @@
 
 /* The envelopes of the cross-check: tight enough that convex speed models agree with the
  * geometric optimum far within the default tolerance. */
-#define DLS_CHECK_ENVELOPE_TOL 3e-8
-#define DLS_CHECK_ENVELOPE_LINES 16384
+#define DLS__CHECK_ENVELOPE_TOL 3e-8
+#define DLS__CHECK_ENVELOPE_LINES 16384
 /* Largest tolerance a caller may ask for. */
-#define DLS_CHECK_MAX_TOL 1e-3
+#define DLS__CHECK_MAX_TOL 1e-3
 /* Bisection on the common finishing time stops at adjacent doubles or after this many
  * halvings. */
-#define DLS_CHECK_MAX_BISECTIONS 4000
+#define DLS__CHECK_MAX_BISECTIONS 4000
 /* Relative size at which a time function's value just after 0 is read. */
-#define DLS_CHECK_NEAR_ZERO 1e-12
+#define DLS__CHECK_NEAR_ZERO 1e-12
 /* Makespans of whole-unit distributions under the same time functions are compared to
  * this relative amount (the same values, up to the order of the evaluations). */
-#define DLS_CHECK_INTEGER_RTOL 1e-12
+#define DLS__CHECK_INTEGER_RTOL 1e-12
 /* The order check's MIP has a row per processor, place and time line: beyond this many
  * lines in all (speed models' envelopes have thousands) it stands aside. */
-#define DLS_CHECK_ORDER_MAX_LINES 64
+#define DLS__CHECK_ORDER_MAX_LINES 64
 
 void dls_crosscheck_params_init(dls_crosscheck_params *p)
 {
     memset(p, 0, sizeof *p);
     dls_schedule_params_init(&p->schedule);
-    p->schedule.envelope.rel_tol = DLS_CHECK_ENVELOPE_TOL;
-    p->schedule.envelope.max_lines = DLS_CHECK_ENVELOPE_LINES;
+    p->schedule.envelope.rel_tol = DLS__CHECK_ENVELOPE_TOL;
+    p->schedule.envelope.max_lines = DLS__CHECK_ENVELOPE_LINES;
     p->rel_tol = 1e-7;
     dls_mip_params_init(&p->mip);
     p->mip.integer = 1;
@@ -48,13 +48,13 @@ void dls_crosscheck_params_init(dls_crosscheck_params *p)
 DLS__ENUM_NAMES(dls_check_kind, dls_check_kind, DLS_CHECK_KIND_MAP)
 
 /* Bytes of a check's sentence. */
-#define DLS_CHECK_DETAIL_BYTES 768
+#define DLS__CHECK_DETAIL_BYTES 768
 
 /* One check while it runs: the public record's figures and its sentence. */
 typedef struct check_item {
     int ran, agree, proven_side;
     double first, second, rel_diff, extra;
-    char detail[DLS_CHECK_DETAIL_BYTES];
+    char detail[DLS__CHECK_DETAIL_BYTES];
 } check_item;
 
 struct dls_crosscheck {
@@ -109,7 +109,7 @@ static int ivls_add(ivls *s, double lo, double hi)
 static double piece_edge(const dls_model *m, double u, double v, double T, int increasing)
 {
     double good = increasing ? u : v, bad = increasing ? v : u;
-    for (int it = 0; it < DLS_CHECK_MAX_BISECTIONS; it++) {
+    for (int it = 0; it < DLS__CHECK_MAX_BISECTIONS; it++) {
         double mid = good + (bad - good) / 2;
         if (mid == good || mid == bad)
             break;
@@ -142,7 +142,7 @@ static int feasible_sizes(const dls_model *m, double cap, double T, ivls *out)
         int increasing = q == 0 || q == np || tv >= tu;
         double lo, hi;
         /* the time just after u (a time-line model jumps at 0) */
-        double tstart = u > 0 ? tu : dls_model_time(m, v * DLS_CHECK_NEAR_ZERO);
+        double tstart = u > 0 ? tu : dls_model_time(m, v * DLS__CHECK_NEAR_ZERO);
         if (increasing) {
             if (!(tstart <= T)) {
                 lo = hi = NAN;
@@ -232,7 +232,7 @@ static double continuous_optimum(const dls_platform *pl, double V, int use_limit
     ivls acc = {NULL, 0, 0}, one = {NULL, 0, 0}, next = {NULL, 0, 0};
     int failed = 0;
     double lo = 0;
-    for (int it = 0; it < DLS_CHECK_MAX_BISECTIONS && !failed; it++) {
+    for (int it = 0; it < DLS__CHECK_MAX_BISECTIONS && !failed; it++) {
         double mid = lo + (hi - lo) / 2;
         if (!(mid > lo && mid < hi))
             break;
@@ -427,7 +427,7 @@ static void integer_judge(check_item *r, const dls_crosscheck_params *par,
             if (ma->alpha[k] > 0)
                 mk = fmax(mk, dls_model_time(star->model[k], ma->alpha[k]));
     }
-    double tol = DLS_CHECK_INTEGER_RTOL + ma->model_tol;
+    double tol = DLS__CHECK_INTEGER_RTOL + ma->model_tol;
     double bound = ma->bound / (1 + ma->model_tol);
     r->second = ma->relaxed ? bound : mk;
     r->rel_diff = rel(geo, r->second);
@@ -642,10 +642,10 @@ static dls_status order_check(const dls_platform *pl, double V, const dls_crossc
     if (st != DLS_OK)
         return st;
     size_t lines = star.off[star.m];
-    if (lines > DLS_CHECK_ORDER_MAX_LINES) {
+    if (lines > DLS__CHECK_ORDER_MAX_LINES) {
         snprintf(r->detail, sizeof r->detail, "skipped: %zu time lines (memory levels and the "
                  "envelopes of speed models), more than the %d the order MIP takes", lines,
-                 DLS_CHECK_ORDER_MAX_LINES);
+                 DLS__CHECK_ORDER_MAX_LINES);
         dls__star_free(&star);
         return DLS_OK;
     }
@@ -739,9 +739,9 @@ static dls_status dls_crosscheck_run_impl(const dls_platform *platform, double l
     dls_status lst = dls__domain_load(load, "dls_crosscheck_run", err);
     if (lst != DLS_OK)
         return lst;
-    if (!(params->rel_tol > 0 && params->rel_tol <= DLS_CHECK_MAX_TOL))
+    if (!(params->rel_tol > 0 && params->rel_tol <= DLS__CHECK_MAX_TOL))
         return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run: rel_tol must be in (0, %g], not "
-                         "%.10g", DLS_CHECK_MAX_TOL, params->rel_tol);
+                         "%.10g", DLS__CHECK_MAX_TOL, params->rel_tol);
     dls_status pst = dls__mip_params_check(&params->mip, err);
     if (pst != DLS_OK)
         return pst;

@@ -29,7 +29,7 @@ struct dls_claim {
 
 /* Sets the order without checks other than the ones dls_claim_set_order makes; used by the
  * readers, which have checked names. */
-DLS_HIDDEN dls_status dls__claim_set_order(dls_claim *c, const size_t *order, size_t m,
+DLS__HIDDEN dls_status dls__claim_set_order(dls_claim *c, const size_t *order, size_t m,
                                            const char *fn, dls_error *err);
 
 /* What the readers check once the claim is read, so that a verifier never meets a sum it
@@ -38,6 +38,6 @@ DLS_HIDDEN dls_status dls__claim_set_order(dls_claim *c, const size_t *order, si
  * chunk dividing its load (the total, else the sum) into fewer than
  * DLS_INSTALLMENT_MAX_CHUNKS chunks. 0 when they hold; else text receives the sentence and
  * the return says where it lies: 1 the loads, 2 the chunk. */
-DLS_HIDDEN int dls__claim_check_sums(const dls_claim *c, char *text, size_t size);
+DLS__HIDDEN int dls__claim_check_sums(const dls_claim *c, char *text, size_t size);
 
 #endif /* DLSCHED_CLAIM_IMPL_H */

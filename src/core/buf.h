@@ -19,17 +19,17 @@ typedef struct dls__buf {
 #define DLS__BUF_INIT {NULL, 0, 0, 0}
 
 /* Appends printf-formatted text, written as the thread's locale says (see core/locale.h). */
-DLS_HIDDEN void dls__buf_put(dls__buf *b, const char *fmt, ...) DLS_PRINTF(2, 3);
-DLS_HIDDEN void dls__buf_vput(dls__buf *b, const char *fmt, va_list ap) DLS_PRINTF(2, 0);
+DLS__HIDDEN void dls__buf_put(dls__buf *b, const char *fmt, ...) DLS__PRINTF(2, 3);
+DLS__HIDDEN void dls__buf_vput(dls__buf *b, const char *fmt, va_list ap) DLS__PRINTF(2, 0);
 
 /* Appends n bytes of s as they are. */
-DLS_HIDDEN void dls__buf_add(dls__buf *b, const char *s, size_t n);
+DLS__HIDDEN void dls__buf_add(dls__buf *b, const char *s, size_t n);
 
 /* Hands the text over to the caller (to free), or NULL when an allocation failed (then
  * everything is freed); the buffer is empty afterwards. An empty text is "". */
-DLS_HIDDEN char *dls__buf_take(dls__buf *b);
+DLS__HIDDEN char *dls__buf_take(dls__buf *b);
 
 /* Frees the text; the buffer is empty afterwards. */
-DLS_HIDDEN void dls__buf_free(dls__buf *b);
+DLS__HIDDEN void dls__buf_free(dls__buf *b);
 
 #endif /* DLSCHED_CORE_BUF_H */

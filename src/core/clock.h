@@ -5,6 +5,6 @@
 #include "core/internal.h"
 
 /* Seconds of CLOCK_MONOTONIC: only differences mean anything. */
-DLS_HIDDEN double dls__clock_now(void);
+DLS__HIDDEN double dls__clock_now(void);
 
 #endif /* DLSCHED_CORE_CLOCK_H */

@@ -18,6 +18,6 @@
  *     double *g = dls__grow(x, &cap, n + 1, sizeof *x);
  *     if (g == NULL) ...failure...;
  *     x = g; */
-DLS_HIDDEN void *dls__grow(void *p, size_t *cap, size_t need, size_t elem);
+DLS__HIDDEN void *dls__grow(void *p, size_t *cap, size_t need, size_t elem);
 
 #endif /* DLSCHED_CORE_GROW_H */

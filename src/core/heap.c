@@ -37,7 +37,7 @@ static void swap(dls__heap *h, size_t a, size_t b)
 
 void dls__heap_push(dls__heap *h, size_t i)
 {
-    DLS_ASSERT(h->size < h->cap);
+    DLS__ASSERT(h->size < h->cap);
     size_t c = h->size++;
     h->item[c] = i;
     while (c > 0) {
@@ -67,7 +67,7 @@ static void sift_down(dls__heap *h, size_t c)
 
 size_t dls__heap_pop(dls__heap *h)
 {
-    DLS_ASSERT(h->size > 0);
+    DLS__ASSERT(h->size > 0);
     size_t top = h->item[0];
     h->item[0] = h->item[--h->size];
     sift_down(h, 0);
@@ -76,13 +76,13 @@ size_t dls__heap_pop(dls__heap *h)
 
 size_t dls__heap_top(const dls__heap *h)
 {
-    DLS_ASSERT(h->size > 0);
+    DLS__ASSERT(h->size > 0);
     return h->item[0];
 }
 
 void dls__heap_append(dls__heap *h, size_t i)
 {
-    DLS_ASSERT(h->size < h->cap);
+    DLS__ASSERT(h->size < h->cap);
     h->item[h->size++] = i;
 }
 

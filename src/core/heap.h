@@ -29,18 +29,18 @@ typedef struct dls__heap {
 } dls__heap;
 
 /* An empty heap over item[0..cap). */
-DLS_HIDDEN void dls__heap_init(dls__heap *h, size_t *item, size_t cap, const double *key,
+DLS__HIDDEN void dls__heap_init(dls__heap *h, size_t *item, size_t cap, const double *key,
                                size_t stride, int order);
-DLS_HIDDEN void dls__heap_push(dls__heap *h, size_t i);
+DLS__HIDDEN void dls__heap_push(dls__heap *h, size_t i);
 /* Removes and returns the top item (the heap must not be empty). */
-DLS_HIDDEN size_t dls__heap_pop(dls__heap *h);
+DLS__HIDDEN size_t dls__heap_pop(dls__heap *h);
 /* The top item without removing it (the heap must not be empty). */
-DLS_HIDDEN size_t dls__heap_top(const dls__heap *h);
+DLS__HIDDEN size_t dls__heap_top(const dls__heap *h);
 /* Adds i without ordering: a run of these ends with dls__heap_build(), before any other
  * call, which orders them all in linear time. */
-DLS_HIDDEN void dls__heap_append(dls__heap *h, size_t i);
-DLS_HIDDEN void dls__heap_build(dls__heap *h);
+DLS__HIDDEN void dls__heap_append(dls__heap *h, size_t i);
+DLS__HIDDEN void dls__heap_build(dls__heap *h);
 /* Empties the heap (its items stay the caller's). */
-DLS_HIDDEN void dls__heap_clear(dls__heap *h);
+DLS__HIDDEN void dls__heap_clear(dls__heap *h);
 
 #endif /* DLSCHED_CORE_HEAP_H */

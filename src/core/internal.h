@@ -9,11 +9,11 @@
 #include "dlsched.h"
 
 #if defined(__GNUC__)
-#define DLS_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#define DLS_HIDDEN __attribute__((visibility("hidden")))
+#define DLS__PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define DLS__HIDDEN __attribute__((visibility("hidden")))
 #else
-#define DLS_PRINTF(f, a)
-#define DLS_HIDDEN
+#define DLS__PRINTF(f, a)
+#define DLS__HIDDEN
 #endif
 
 /* Internal invariants: checked in debug builds (./configure --enable-debug, and the
@@ -21,29 +21,29 @@
  * nothing otherwise (the expression is still type-checked, never evaluated). They state
  * what the code relies on, never what an input may violate: inputs get status codes. */
 #ifdef DLS_DEBUG
-DLS_HIDDEN void dls__assert_fail(const char *expr, const char *file, int line,
+DLS__HIDDEN void dls__assert_fail(const char *expr, const char *file, int line,
                                  const char *func);
-#define DLS_ASSERT(c) ((c) ? (void)0 : dls__assert_fail(#c, __FILE__, __LINE__, __func__))
+#define DLS__ASSERT(c) ((c) ? (void)0 : dls__assert_fail(#c, __FILE__, __LINE__, __func__))
 #else
-#define DLS_ASSERT(c) ((void)sizeof(!(c)))
+#define DLS__ASSERT(c) ((void)sizeof(!(c)))
 #endif
 
 /* Records a failure in err (if not NULL) and returns status. */
-DLS_HIDDEN dls_status dls__fail(dls_error *err, dls_status status, const char *fmt, ...)
-    DLS_PRINTF(3, 4);
+DLS__HIDDEN dls_status dls__fail(dls_error *err, dls_status status, const char *fmt, ...)
+    DLS__PRINTF(3, 4);
 
 /* The same with a file position and a processor index (-1 for none). */
-DLS_HIDDEN dls_status dls__fail_at(dls_error *err, dls_status status, int line, int column,
-                                   long processor, const char *fmt, ...) DLS_PRINTF(6, 7);
+DLS__HIDDEN dls_status dls__fail_at(dls_error *err, dls_status status, int line, int column,
+                                   long processor, const char *fmt, ...) DLS__PRINTF(6, 7);
 
 /* The one out-of-memory failure: DLS_ENOMEM with "WHO: out of memory", WHO being the public
  * function (or the module word a caller above replaces, see dls__error_retag); NULL for a
  * bare "out of memory". */
-DLS_HIDDEN dls_status dls__oom(dls_error *err, const char *who);
+DLS__HIDDEN dls_status dls__oom(dls_error *err, const char *who);
 
-DLS_HIDDEN dls_status dls__vfail_at(dls_error *err, dls_status status, int line, int column,
+DLS__HIDDEN dls_status dls__vfail_at(dls_error *err, dls_status status, int line, int column,
                                     long processor, const char *fmt, va_list ap)
-    DLS_PRINTF(6, 0);
+    DLS__PRINTF(6, 0);
 
 /* A problem found in model data: which element (0-based), which of its fields, and a
  * sentence naming it 1-based, e.g. "speed point 3 has a negative speed (-2)". */
@@ -71,33 +71,33 @@ enum {
 /* Validators used by both the model constructors and the platform reader, so that the
  * API and platform files accept exactly the same data. Return 0 when valid, 1 with *pb
  * filled otherwise. */
-DLS_HIDDEN int dls__check_speed(double speed, dls__problem *pb);
-DLS_HIDDEN int dls__check_points(size_t n, const double *size, const double *speed,
+DLS__HIDDEN int dls__check_speed(double speed, dls__problem *pb);
+DLS__HIDDEN int dls__check_points(size_t n, const double *size, const double *speed,
                                  const double *low, const double *high, dls__problem *pb);
-DLS_HIDDEN int dls__check_lines(size_t n, const double *a, const double *b, dls__problem *pb);
-DLS_HIDDEN int dls__check_grid(size_t nx, const double *x, size_t ny, const double *y,
+DLS__HIDDEN int dls__check_lines(size_t n, const double *a, const double *b, dls__problem *pb);
+DLS__HIDDEN int dls__check_grid(size_t nx, const double *x, size_t ny, const double *y,
                                const double *values, dls__problem *pb);
 /* The input domain (DLS_DOMAIN_* in dlsched/model.h), after the checks above: 1 with *pb
  * filled (the element and field, and a sentence naming the value and the range) when a
  * number is outside it. */
-DLS_HIDDEN int dls__domain_speed(double speed, dls__problem *pb);
-DLS_HIDDEN int dls__domain_points(size_t n, const double *size, const double *speed,
+DLS__HIDDEN int dls__domain_speed(double speed, dls__problem *pb);
+DLS__HIDDEN int dls__domain_points(size_t n, const double *size, const double *speed,
                                   const double *low, const double *high, dls__problem *pb);
-DLS_HIDDEN int dls__domain_lines(size_t n, const double *a, const double *b, dls__problem *pb);
-DLS_HIDDEN int dls__domain_grid(size_t nx, const double *x, size_t ny, const double *y,
+DLS__HIDDEN int dls__domain_lines(size_t n, const double *a, const double *b, dls__problem *pb);
+DLS__HIDDEN int dls__domain_grid(size_t nx, const double *x, size_t ny, const double *y,
                                 const double *values, dls__problem *pb);
 /* The domain of a whole model (any kind). */
 struct dls_model;
-DLS_HIDDEN int dls__domain_model(const struct dls_model *m, dls__problem *pb);
+DLS__HIDDEN int dls__domain_model(const struct dls_model *m, dls__problem *pb);
 /* Of a limit (INFINITY: none) and of a link; text receives the sentence. */
-DLS_HIDDEN int dls__domain_limit(double limit, char *text, size_t size);
-DLS_HIDDEN int dls__domain_link(double startup, double rate, char *text, size_t size);
+DLS__HIDDEN int dls__domain_limit(double limit, char *text, size_t size);
+DLS__HIDDEN int dls__domain_link(double startup, double rate, char *text, size_t size);
 /* Whether a value that may be 0 (a release time, a return's fraction, startup or rate) is
  * outside the domain: 1 with text "the WHAT V is outside ...". */
-DLS_HIDDEN int dls__domain_value(double v, const char *what, char *text, size_t size);
+DLS__HIDDEN int dls__domain_value(double v, const char *what, char *text, size_t size);
 /* Of a load (a total amount of work): finite, > 0 and in [DLS_DOMAIN_MIN, DLS_DOMAIN_MAX];
  * DLS_EINVAL with "FN: the load ..." otherwise. */
-DLS_HIDDEN dls_status dls__domain_load(double load, const char *fn, dls_error *err);
+DLS__HIDDEN dls_status dls__domain_load(double load, const char *fn, dls_error *err);
 
 /* Output files (file_atomic.c). dls__write_output writes len bytes to path without ever
  * destroying what the path names: a regular file or a new path is replaced atomically (a
@@ -107,7 +107,7 @@ DLS_HIDDEN dls_status dls__domain_load(double load, const char *fn, dls_error *e
  * stream; a directory or block device is refused. A destination that cannot be written
  * is DLS_EIO, data that could not be written to it DLS_EWRITE, both with the path and the
  * system's reason. */
-DLS_HIDDEN dls_status dls__write_output(const char *path, const char *data, size_t len,
+DLS__HIDDEN dls_status dls__write_output(const char *path, const char *data, size_t len,
                                         dls_error *err);
 
 /* A scratch file in $TMPDIR (or the system's temporary directory) for writers that need a
@@ -115,14 +115,14 @@ DLS_HIDDEN dls_status dls__write_output(const char *path, const char *data, size
  * to dls__scratch_take or dls__scratch_remove, which free it); dls__scratch_take appends
  * its content to out and removes it. */
 struct dls__buf;
-DLS_HIDDEN dls_status dls__scratch_create(char **name, dls_error *err);
-DLS_HIDDEN dls_status dls__scratch_take(char *name, struct dls__buf *out, dls_error *err);
-DLS_HIDDEN void dls__scratch_remove(char *name);
+DLS__HIDDEN dls_status dls__scratch_create(char **name, dls_error *err);
+DLS__HIDDEN dls_status dls__scratch_take(char *name, struct dls__buf *out, dls_error *err);
+DLS__HIDDEN void dls__scratch_remove(char *name);
 
 /* Refuses (DLS_EINVAL) a parameter struct whose reserved bytes (r, n of them) are not all
  * zero: its fields are of another version, or it was not filled by its init function. fn
  * names the public function, type the struct. */
-DLS_HIDDEN dls_status dls__check_reserved(const unsigned char *r, size_t n, const char *fn,
+DLS__HIDDEN dls_status dls__check_reserved(const unsigned char *r, size_t n, const char *fn,
                                           const char *type, dls_error *err);
 #define DLS__CHECK_RESERVED(par, fn, type, err) \
     dls__check_reserved((par)->reserved, sizeof (par)->reserved, (fn), #type, (err))
@@ -131,7 +131,7 @@ DLS_HIDDEN dls_status dls__check_reserved(const unsigned char *r, size_t n, cons
  * wants: code shared by several public calls tags its messages with its module's word
  * ("lu: ...", "mip: ..."), which fn replaces; a message from another public call made
  * inside gets fn in front of it. Returns status; does nothing for DLS_OK or a NULL err. */
-DLS_HIDDEN dls_status dls__error_retag(dls_error *err, dls_status status, const char *fn);
+DLS__HIDDEN dls_status dls__error_retag(dls_error *err, dls_status status, const char *fn);
 
 /* Appends a line to a growing note (NULL: none yet); losing it when out of memory is
  * accepted, since notes are advice. */
@@ -155,20 +155,20 @@ static inline double dls__whole_units(double limit)
     return up - limit <= DLS_REL_TOL * limit ? up : floor(limit);
 }
 
-DLS_HIDDEN void dls__note_add(char **note, const char *fmt, ...) DLS_PRINTF(2, 3);
+DLS__HIDDEN void dls__note_add(char **note, const char *fmt, ...) DLS__PRINTF(2, 3);
 
 /* Shortest number of significant digits (1..17) that reads back as exactly v: the least
  * precision of %g that does (1 for 300000). */
-DLS_HIDDEN int dls__shortest_digits(double v);
+DLS__HIDDEN int dls__shortest_digits(double v);
 /* v as a person writes it, in the fewest digits that read back as exactly v: a whole
  * number below 10^6 in all its digits (60, 300000), else %g's shortest form with a plain
  * exponent (5e-5, 2.5e9, 0.30000000000000004). Returns buf (40 bytes are enough). */
-DLS_HIDDEN const char *dls__shortest_text(double v, char *buf, size_t size);
+DLS__HIDDEN const char *dls__shortest_text(double v, char *buf, size_t size);
 
 /* JSON text that jansson wrote with 17 digits, its reals rewritten in place in the
  * shortest form that reads back as the same double (5e-5, not 5.0000000000000002e-5;
  * 60, not 60.0), strings and integers untouched; returns text. */
-DLS_HIDDEN char *dls__json_shortest_reals(char *text);
+DLS__HIDDEN char *dls__json_shortest_reals(char *text);
 
 /* Significant digits of numbers in messages (%.10g): enough for any figure a user types. */
 #define DLS__MESSAGE_DIGITS 10
@@ -176,6 +176,6 @@ DLS_HIDDEN char *dls__json_shortest_reals(char *text);
 /* Significant digits at which %.*g writes both a and b in full (at least
  * DLS__MESSAGE_DIGITS), so that a message comparing them shows why ("at most
  * 2999.9999999999995, less than 3000"). */
-DLS_HIDDEN int dls__distinct_digits(double a, double b);
+DLS__HIDDEN int dls__distinct_digits(double a, double b);
 
 #endif /* DLSCHED_INTERNAL_H */

@@ -14,9 +14,9 @@ typedef struct dls__c_numeric {
 
 /* Switches the calling thread to the C numeric locale. Returns 0, or -1 when out of
  * memory (nothing changed). */
-DLS_HIDDEN int dls__c_numeric_enter(dls__c_numeric *h);
+DLS__HIDDEN int dls__c_numeric_enter(dls__c_numeric *h);
 
 /* Gives the thread the locale it had before dls__c_numeric_enter(). */
-DLS_HIDDEN void dls__c_numeric_leave(dls__c_numeric *h);
+DLS__HIDDEN void dls__c_numeric_leave(dls__c_numeric *h);
 
 #endif /* DLSCHED_CORE_LOCALE_H */

@@ -15,10 +15,10 @@ typedef struct dls__enum_entry {
 } dls__enum_entry;
 
 /* The text of v in the table, "unknown" when v is not in it. */
-DLS_HIDDEN const char *dls__enum_name(const dls__enum_entry *t, size_t n, int v);
+DLS__HIDDEN const char *dls__enum_name(const dls__enum_entry *t, size_t n, int v);
 
 /* The value whose text is s; 0, or -1 when none (or s NULL). */
-DLS_HIDDEN int dls__enum_parse(const dls__enum_entry *t, size_t n, const char *s, int *v);
+DLS__HIDDEN int dls__enum_parse(const dls__enum_entry *t, size_t n, const char *s, int *v);
 
 #define DLS__ENUM_ENTRY_(name, value, text) {value, text},
 

@@ -26,6 +26,6 @@
  *
  * No `huge` for a block that realloc is to grow: the advice splits the block's mapping,
  * which glibc's realloc then copies instead of remapping it (still correct, but slow). */
-DLS_HIDDEN void dls__prefault(void *p, size_t bytes, int huge);
+DLS__HIDDEN void dls__prefault(void *p, size_t bytes, int huge);
 
 #endif /* DLSCHED_CORE_PAGES_H */

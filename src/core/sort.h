@@ -15,12 +15,12 @@ typedef struct dls__keyed {
 
 /* Sorts by increasing key, equal keys by increasing index (a stable, total order as long
  * as no key is NaN). */
-DLS_HIDDEN void dls__keyed_sort(dls__keyed *a, size_t n);
+DLS__HIDDEN void dls__keyed_sort(dls__keyed *a, size_t n);
 
 /* Sorts by decreasing key, equal keys by increasing index. */
-DLS_HIDDEN void dls__keyed_sort_down(dls__keyed *a, size_t n);
+DLS__HIDDEN void dls__keyed_sort_down(dls__keyed *a, size_t n);
 
 /* Sorts doubles increasingly (no NaN). */
-DLS_HIDDEN void dls__sort_doubles(double *x, size_t n);
+DLS__HIDDEN void dls__sort_doubles(double *x, size_t n);
 
 #endif /* DLSCHED_CORE_SORT_H */

@@ -59,11 +59,11 @@ static int origin_is_module(const dls_error *err)
 const char *dls_strerror(dls_status status)
 {
     switch (status) {
-#define DLS_STATUS_TEXT_(name, value, text) \
+#define DLS__STATUS_TEXT_(name, value, text) \
     case DLS_##name:                        \
         return text;
-        DLS_STATUS_MAP(DLS_STATUS_TEXT_)
-#undef DLS_STATUS_TEXT_
+        DLS_STATUS_MAP(DLS__STATUS_TEXT_)
+#undef DLS__STATUS_TEXT_
     }
     return "unknown status";
 }
@@ -71,11 +71,11 @@ const char *dls_strerror(dls_status status)
 const char *dls_status_name(dls_status status)
 {
     switch (status) {
-#define DLS_STATUS_NAME_(name, value, text) \
+#define DLS__STATUS_NAME_(name, value, text) \
     case DLS_##name:                        \
         return #name;
-        DLS_STATUS_MAP(DLS_STATUS_NAME_)
-#undef DLS_STATUS_NAME_
+        DLS_STATUS_MAP(DLS__STATUS_NAME_)
+#undef DLS__STATUS_NAME_
     }
     return "UNKNOWN";
 }

@@ -48,7 +48,7 @@ typedef struct cctx {
     size_t *order, m;
 } cctx;
 
-static void failf(cctx *x, dls_status st, long proc, const char *fmt, ...) DLS_PRINTF(4, 5);
+static void failf(cctx *x, dls_status st, long proc, const char *fmt, ...) DLS__PRINTF(4, 5);
 
 static void failf(cctx *x, dls_status st, long proc, const char *fmt, ...)
 {

@@ -11,7 +11,7 @@
  * `name` and `load` (or `elements`: a partition), optionally `send_start`, `send_end`,
  * `compute_start` and `finish` (`time` in a partition), in any order and case; one row per
  * processor, in send order; an empty cell is a time not given. */
-DLS_HIDDEN dls_status dls__claim_read_csv(const char *text, size_t len, const char *source,
+DLS__HIDDEN dls_status dls__claim_read_csv(const char *text, size_t len, const char *source,
                                           const dls_platform *pl, dls_claim **out,
                                           dls_error *err);
 

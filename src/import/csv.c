@@ -156,7 +156,7 @@ typedef struct {
 /* Failures */
 
 static void fail_at(csv_ctx *x, dls_status st, int line, int col, const char *fmt, ...)
-    DLS_PRINTF(5, 6);
+    DLS__PRINTF(5, 6);
 
 /* Records a failure at line:col (the first one wins); the message starts SOURCE:LINE:COL. */
 static void fail_at(csv_ctx *x, dls_status st, int line, int col, const char *fmt, ...)
@@ -179,7 +179,7 @@ static void fail_oom(csv_ctx *x)
     x->st = dls__fail(x->err, DLS_ENOMEM, "%s: %s: out of memory", x->fn, x->source);
 }
 
-static void add_note(csv_ctx *x, const char *fmt, ...) DLS_PRINTF(2, 3);
+static void add_note(csv_ctx *x, const char *fmt, ...) DLS__PRINTF(2, 3);
 
 /* The field's text as a message quotes it (escaped, cut short). */
 static void quote_text(const char *s, char *out, size_t size)

@@ -143,7 +143,7 @@ static int column(const cursor *c, const char *at)
 }
 
 static dls_status fail_here(cursor *c, const char *at, dls_status st, const char *fmt, ...)
-    DLS_PRINTF(4, 5);
+    DLS__PRINTF(4, 5);
 
 static dls_status fail_here(cursor *c, const char *at, dls_status st, const char *fmt, ...)
 {

@@ -18,18 +18,18 @@
 #include "platform/platform_impl.h"
 
 /* Defaults of dls_installment_params (documented in the header). */
-#define DLS_INSTALLMENT_DEFAULT_SNAP_TOL 1e-9
-#define DLS_INSTALLMENT_MAX_SNAP_TOL 1e-3
-#define DLS_INSTALLMENT_DEFAULT_MAX_CHUNKS 1e12
-#define DLS_INSTALLMENT_DEFAULT_GRID 16u
-#define DLS_INSTALLMENT_MIN_GRID 2u
-#define DLS_INSTALLMENT_MAX_GRID 1000u
-#define DLS_INSTALLMENT_DEFAULT_REFINE_POINTS 48u
-#define DLS_INSTALLMENT_MAX_REFINE_POINTS 100000u
-#define DLS_INSTALLMENT_DEFAULT_REFINE_PASSES 4u
-#define DLS_INSTALLMENT_MAX_REFINE_PASSES 100u
+#define DLS__INSTALLMENT_DEFAULT_SNAP_TOL 1e-9
+#define DLS__INSTALLMENT_MAX_SNAP_TOL 1e-3
+#define DLS__INSTALLMENT_DEFAULT_MAX_CHUNKS 1e12
+#define DLS__INSTALLMENT_DEFAULT_GRID 16u
+#define DLS__INSTALLMENT_MIN_GRID 2u
+#define DLS__INSTALLMENT_MAX_GRID 1000u
+#define DLS__INSTALLMENT_DEFAULT_REFINE_POINTS 48u
+#define DLS__INSTALLMENT_MAX_REFINE_POINTS 100000u
+#define DLS__INSTALLMENT_DEFAULT_REFINE_PASSES 4u
+#define DLS__INSTALLMENT_MAX_REFINE_PASSES 100u
 /* Processors named one by one in the note about limits; the rest are counted. */
-#define DLS_INSTALLMENT_NOTE_NAMES 5
+#define DLS__INSTALLMENT_NOTE_NAMES 5
 
 void dls_installment_params_init(dls_installment_params *params)
 {
@@ -37,11 +37,11 @@ void dls_installment_params_init(dls_installment_params *params)
         return;
     memset(params, 0, sizeof *params);
     params->use_limits = 1;
-    params->snap_tol = DLS_INSTALLMENT_DEFAULT_SNAP_TOL;
-    params->max_chunks = DLS_INSTALLMENT_DEFAULT_MAX_CHUNKS;
-    params->grid_per_decade = DLS_INSTALLMENT_DEFAULT_GRID;
-    params->refine_points = DLS_INSTALLMENT_DEFAULT_REFINE_POINTS;
-    params->refine_passes = DLS_INSTALLMENT_DEFAULT_REFINE_PASSES;
+    params->snap_tol = DLS__INSTALLMENT_DEFAULT_SNAP_TOL;
+    params->max_chunks = DLS__INSTALLMENT_DEFAULT_MAX_CHUNKS;
+    params->grid_per_decade = DLS__INSTALLMENT_DEFAULT_GRID;
+    params->refine_points = DLS__INSTALLMENT_DEFAULT_REFINE_POINTS;
+    params->refine_passes = DLS__INSTALLMENT_DEFAULT_REFINE_PASSES;
 }
 
 dls_status dls__inst_check_params(const dls_installment_params *par, const char *who,
@@ -53,23 +53,23 @@ dls_status dls__inst_check_params(const dls_installment_params *par, const char 
     if (par->use_limits != 0 && par->use_limits != 1)
         return dls__fail(err, DLS_EINVAL, "%s: use_limits must be 0 or 1, not %d", who,
                          par->use_limits);
-    if (!(par->snap_tol >= 0 && par->snap_tol <= DLS_INSTALLMENT_MAX_SNAP_TOL))
+    if (!(par->snap_tol >= 0 && par->snap_tol <= DLS__INSTALLMENT_MAX_SNAP_TOL))
         return dls__fail(err, DLS_EINVAL, "%s: snap_tol must be in [0, %g], not %.10g", who,
-                         DLS_INSTALLMENT_MAX_SNAP_TOL, par->snap_tol);
+                         DLS__INSTALLMENT_MAX_SNAP_TOL, par->snap_tol);
     if (!(par->max_chunks >= 1 && par->max_chunks <= (double)DLS_INSTALLMENT_MAX_CHUNKS))
         return dls__fail(err, DLS_EINVAL, "%s: max_chunks must be in [1, 2^53], not %.10g", who,
                          par->max_chunks);
-    if (par->grid_per_decade < DLS_INSTALLMENT_MIN_GRID ||
-        par->grid_per_decade > DLS_INSTALLMENT_MAX_GRID)
+    if (par->grid_per_decade < DLS__INSTALLMENT_MIN_GRID ||
+        par->grid_per_decade > DLS__INSTALLMENT_MAX_GRID)
         return dls__fail(err, DLS_EINVAL, "%s: grid_per_decade must be in [%u, %u], not %u", who,
-                         DLS_INSTALLMENT_MIN_GRID, DLS_INSTALLMENT_MAX_GRID,
+                         DLS__INSTALLMENT_MIN_GRID, DLS__INSTALLMENT_MAX_GRID,
                          par->grid_per_decade);
-    if (par->refine_points > DLS_INSTALLMENT_MAX_REFINE_POINTS)
+    if (par->refine_points > DLS__INSTALLMENT_MAX_REFINE_POINTS)
         return dls__fail(err, DLS_EINVAL, "%s: refine_points must be at most %u, not %u", who,
-                         DLS_INSTALLMENT_MAX_REFINE_POINTS, par->refine_points);
-    if (par->refine_passes > DLS_INSTALLMENT_MAX_REFINE_PASSES)
+                         DLS__INSTALLMENT_MAX_REFINE_POINTS, par->refine_points);
+    if (par->refine_passes > DLS__INSTALLMENT_MAX_REFINE_PASSES)
         return dls__fail(err, DLS_EINVAL, "%s: refine_passes must be at most %u, not %u", who,
-                         DLS_INSTALLMENT_MAX_REFINE_PASSES, par->refine_passes);
+                         DLS__INSTALLMENT_MAX_REFINE_PASSES, par->refine_passes);
     return DLS_OK;
 }
 
@@ -306,15 +306,15 @@ static void write_note(dls_installment *s, const dls_platform *pl,
     for (size_t i = 0; i < s->n; i++) {
         if (s->role[i] != DLS_INSTALLMENT_OVER_LIMIT)
             continue;
-        if (out++ < DLS_INSTALLMENT_NOTE_NAMES)
+        if (out++ < DLS__INSTALLMENT_NOTE_NAMES)
             dls__note_add(&s->note, "processor \"%s\": its limit %.6g is below the chunk size "
                           "%.6g: left out of the rotation", pl->procs[i].name,
                           dls__inst_limit(pl, i, par), s->plan.delta);
     }
-    if (out > DLS_INSTALLMENT_NOTE_NAMES)
+    if (out > DLS__INSTALLMENT_NOTE_NAMES)
         dls__note_add(&s->note, "%zu more processor%s left out of the rotation for their limit",
-                      out - DLS_INSTALLMENT_NOTE_NAMES,
-                      out - DLS_INSTALLMENT_NOTE_NAMES == 1 ? "" : "s");
+                      out - DLS__INSTALLMENT_NOTE_NAMES,
+                      out - DLS__INSTALLMENT_NOTE_NAMES == 1 ? "" : "s");
     if (s->plan.N < s->plan.p)
         dls__note_add(&s->note, "the load makes %llu chunk%s: only %llu of the %zu processors in "
                       "the rotation get%s one", (unsigned long long)s->plan.N,

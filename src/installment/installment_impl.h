@@ -8,11 +8,11 @@
 #include "core/internal.h"
 
 /* Checks that the platform has processors and no 2-D model; who names the public call. */
-DLS_HIDDEN dls_status dls__inst_check_platform(const dls_platform *pl, const char *who,
+DLS__HIDDEN dls_status dls__inst_check_platform(const dls_platform *pl, const char *who,
                                                dls_error *err);
 
 /* The largest chunk processor i may take: its limit, or INFINITY when limits are off. */
-DLS_HIDDEN double dls__inst_limit(const dls_platform *pl, size_t i,
+DLS__HIDDEN double dls__inst_limit(const dls_platform *pl, size_t i,
                                   const dls_installment_params *par);
 
 /* Everything the closed form needs at one chunk size. Positions k = 0 .. p-1 are the
@@ -35,45 +35,45 @@ typedef struct dls__inst_plan {
 } dls__inst_plan;
 
 /* Arrays for n positions; returns 0, or -1 when out of memory (plan left empty). */
-DLS_HIDDEN int dls__inst_plan_alloc(dls__inst_plan *plan, size_t n);
-DLS_HIDDEN void dls__inst_plan_free(dls__inst_plan *plan);
+DLS__HIDDEN int dls__inst_plan_alloc(dls__inst_plan *plan, size_t n);
+DLS__HIDDEN void dls__inst_plan_free(dls__inst_plan *plan);
 
 /* Fills plan for load V (finite, > 0) in chunks of delta (finite, > 0): the chunk count,
  * the rotation, the times. DLS_ERANGE when V / delta has too many chunks or no processor
  * holds a chunk. */
-DLS_HIDDEN dls_status dls__inst_plan_make(const dls_platform *pl, double V, double delta,
+DLS__HIDDEN dls_status dls__inst_plan_make(const dls_platform *pl, double V, double delta,
                                           const dls_installment_params *par,
                                           dls__inst_plan *plan, dls_error *err);
 
 /* The times of chunk j < plan->N, in O(1). */
-DLS_HIDDEN void dls__inst_event(const dls__inst_plan *plan, uint64_t j,
+DLS__HIDDEN void dls__inst_event(const dls__inst_plan *plan, uint64_t j,
                                 dls_installment_event *ev);
 
 /* Index of the last chunk of position k < min(p, N). */
-DLS_HIDDEN uint64_t dls__inst_last_of(const dls__inst_plan *plan, size_t k);
+DLS__HIDDEN uint64_t dls__inst_last_of(const dls__inst_plan *plan, size_t k);
 
 /* The makespan of a plan, in O(p). */
-DLS_HIDDEN double dls__inst_makespan(const dls__inst_plan *plan);
+DLS__HIDDEN double dls__inst_makespan(const dls__inst_plan *plan);
 
 /* The time of x > 0 units, and in *level the 1-based index of the time line on top at x
  * (the first of equal ones), 0 for the other kinds of model: one pass for both. */
-DLS_HIDDEN double dls__inst_time_level(const dls_model *m, double x, int *level);
+DLS__HIDDEN double dls__inst_time_level(const dls_model *m, double x, int *level);
 
 /* Checks parameters; who names the public call. */
-DLS_HIDDEN dls_status dls__inst_check_params(const dls_installment_params *par,
+DLS__HIDDEN dls_status dls__inst_check_params(const dls_installment_params *par,
                                              const char *who, dls_error *err);
 
 /* Checks a load: finite and > 0. */
-DLS_HIDDEN dls_status dls__inst_check_load(double V, const char *who, dls_error *err);
+DLS__HIDDEN dls_status dls__inst_check_load(double V, const char *who, dls_error *err);
 
 /* Builds the schedule object from a plan; on success the schedule takes the plan's arrays
  * and the plan is left empty, on failure the plan is unchanged. */
-DLS_HIDDEN dls_status dls__inst_result(const dls_platform *pl, const dls_installment_params *par,
+DLS__HIDDEN dls_status dls__inst_result(const dls_platform *pl, const dls_installment_params *par,
                                        dls__inst_plan *plan, dls_installment **out,
                                        dls_error *err);
 
 /* Hands sweep samples (n pairs, malloc'ed; ownership moves) to a schedule. */
-DLS_HIDDEN void dls__inst_set_samples(dls_installment *s, size_t n, double *chunk,
+DLS__HIDDEN void dls__inst_set_samples(dls_installment *s, size_t n, double *chunk,
                                       double *makespan);
 
 struct dls_installment {

@@ -18,21 +18,21 @@
 #include "solver/solver.h"
 #include "star/star.h"
 
-#define DLS_INSTALLMENT_LP_DEFAULT_WINDOW 2u
-#define DLS_INSTALLMENT_LP_DEFAULT_MAX_CHUNKS 4096
-#define DLS_INSTALLMENT_LP_DEFAULT_TIME_LIMIT 1.0
-#define DLS_INSTALLMENT_LP_MAX_CHECK_TOL 1e-3
+#define DLS__INSTALLMENT_LP_DEFAULT_WINDOW 2u
+#define DLS__INSTALLMENT_LP_DEFAULT_MAX_CHUNKS 4096
+#define DLS__INSTALLMENT_LP_DEFAULT_TIME_LIMIT 1.0
+#define DLS__INSTALLMENT_LP_MAX_CHECK_TOL 1e-3
 /* The replay of a long chain of sends and computations departs from the LP's optimum by
  * the LP's own tolerances (1e-10 on scaled values) times the chain's length. */
-#define DLS_INSTALLMENT_LP_DEFAULT_CHECK_TOL 1e-6
+#define DLS__INSTALLMENT_LP_DEFAULT_CHECK_TOL 1e-6
 /* The share of the time limit the single-installment order search may take. */
-#define DLS_INSTALLMENT_LP_ORDER_SHARE 0.25
+#define DLS__INSTALLMENT_LP_ORDER_SHARE 0.25
 /* Bisection steps of the lower bound (each halves the bracket). */
-#define DLS_INSTALLMENT_LP_BOUND_STEPS 100
+#define DLS__INSTALLMENT_LP_BOUND_STEPS 100
 /* ... or until the bracket is this narrow (relative). */
-#define DLS_INSTALLMENT_LP_BOUND_TOL 1e-15
-#define DLS_INSTALLMENT_LP_DEFAULT_EXHAUSTIVE 2048
-#define DLS_INSTALLMENT_LP_MAX_EXHAUSTIVE 10000000
+#define DLS__INSTALLMENT_LP_BOUND_TOL 1e-15
+#define DLS__INSTALLMENT_LP_DEFAULT_EXHAUSTIVE 2048
+#define DLS__INSTALLMENT_LP_MAX_EXHAUSTIVE 10000000
 
 DLS__ENUM_NAMES(dls_return_order, dls_return_order, DLS_RETURN_ORDER_MAP)
 
@@ -42,13 +42,13 @@ void dls_installment_lp_params_init(dls_installment_lp_params *params)
         return;
     memset(params, 0, sizeof *params);
     params->use_limits = 1;
-    params->window = DLS_INSTALLMENT_LP_DEFAULT_WINDOW;
+    params->window = DLS__INSTALLMENT_LP_DEFAULT_WINDOW;
     params->moves = 1;
     params->order = DLS_ORDER_BEST;
-    params->max_chunks = DLS_INSTALLMENT_LP_DEFAULT_MAX_CHUNKS;
-    params->time_limit = DLS_INSTALLMENT_LP_DEFAULT_TIME_LIMIT;
-    params->check_tol = DLS_INSTALLMENT_LP_DEFAULT_CHECK_TOL;
-    params->exhaustive_max = DLS_INSTALLMENT_LP_DEFAULT_EXHAUSTIVE;
+    params->max_chunks = DLS__INSTALLMENT_LP_DEFAULT_MAX_CHUNKS;
+    params->time_limit = DLS__INSTALLMENT_LP_DEFAULT_TIME_LIMIT;
+    params->check_tol = DLS__INSTALLMENT_LP_DEFAULT_CHECK_TOL;
+    params->exhaustive_max = DLS__INSTALLMENT_LP_DEFAULT_EXHAUSTIVE;
 }
 
 /* Whether v, the `what` of processor i (a release time, a return's fraction, startup or
@@ -87,12 +87,12 @@ static dls_status check_params(const dls_platform *pl, const dls_installment_lp_
     if (!(par->time_limit > 0 && par->time_limit <= DLS_TIME_LIMIT_MAX))
         return dls__fail(err, DLS_EINVAL, "%s: time_limit must be in (0, %g] s, not %.10g", who,
                          DLS_TIME_LIMIT_MAX, par->time_limit);
-    if (!(par->check_tol > 0 && par->check_tol <= DLS_INSTALLMENT_LP_MAX_CHECK_TOL))
+    if (!(par->check_tol > 0 && par->check_tol <= DLS__INSTALLMENT_LP_MAX_CHECK_TOL))
         return dls__fail(err, DLS_EINVAL, "%s: check_tol must be in (0, %g], not %.10g", who,
-                         DLS_INSTALLMENT_LP_MAX_CHECK_TOL, par->check_tol);
-    if (par->exhaustive_max > DLS_INSTALLMENT_LP_MAX_EXHAUSTIVE)
+                         DLS__INSTALLMENT_LP_MAX_CHECK_TOL, par->check_tol);
+    if (par->exhaustive_max > DLS__INSTALLMENT_LP_MAX_EXHAUSTIVE)
         return dls__fail(err, DLS_EINVAL, "%s: exhaustive_max must be at most %d, not %zu", who,
-                         DLS_INSTALLMENT_LP_MAX_EXHAUSTIVE, par->exhaustive_max);
+                         DLS__INSTALLMENT_LP_MAX_EXHAUSTIVE, par->exhaustive_max);
     if (par->order != DLS_ORDER_GIVEN && par->order != DLS_ORDER_RATE &&
         par->order != DLS_ORDER_BEST)
         return dls__fail(err, DLS_EINVAL, "%s: order must be given, rate or best, not %d", who,
@@ -324,7 +324,7 @@ static double bound_bisect(int (*holds)(const bound_ctx *, double), const bound_
         return NAN;
     if (holds(b, lo))
         return lo;
-    for (int s = 0; s < DLS_INSTALLMENT_LP_BOUND_STEPS && hi - lo > DLS_INSTALLMENT_LP_BOUND_TOL * hi;
+    for (int s = 0; s < DLS__INSTALLMENT_LP_BOUND_STEPS && hi - lo > DLS__INSTALLMENT_LP_BOUND_TOL * hi;
          s++) {
         double mid = 0.5 * (lo + hi);
         if (holds(b, mid))
@@ -459,7 +459,7 @@ static dls_status single_start(const dls_platform *pl, double V,
     dls_schedule_params_init(&sp);
     sp.order = par->order;
     sp.use_limits = par->use_limits;
-    sp.order_time_limit = fmax(DLS_INSTALLMENT_LP_ORDER_SHARE * par->time_limit, 1e-3);
+    sp.order_time_limit = fmax(DLS__INSTALLMENT_LP_ORDER_SHARE * par->time_limit, 1e-3);
     sp.time_limit = par->time_limit;
     dls_schedule *s = NULL;
     dls_status st = dls_schedule_solve(pl, V, &sp, &s, err);

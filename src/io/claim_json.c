@@ -26,7 +26,7 @@ typedef struct reader {
 /* A failure at the value reached by path (depth steps), or at its key. */
 static dls_status fail_path(const reader *r, dls_status st, const dls__jstep *path,
                             size_t depth, int at_key, long proc, const char *fmt, ...)
-    DLS_PRINTF(7, 8);
+    DLS__PRINTF(7, 8);
 
 static dls_status fail_path(const reader *r, dls_status st, const dls__jstep *path,
                             size_t depth, int at_key, long proc, const char *fmt, ...)

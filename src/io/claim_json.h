@@ -8,7 +8,7 @@
 #include "core/internal.h"
 
 /* Reads the len bytes at text (named source in messages) as a claim for pl. */
-DLS_HIDDEN dls_status dls__claim_read_json(const char *text, size_t len, const char *source,
+DLS__HIDDEN dls_status dls__claim_read_json(const char *text, size_t len, const char *source,
                                            const dls_platform *pl, dls_claim **out,
                                            dls_error *err);
 

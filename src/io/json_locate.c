@@ -218,7 +218,7 @@ static int enter_member(scan *sc, const char *key, int at_key)
             return -1;
         sc->pos = start;
         int again = read_string(sc, buf);
-        DLS_ASSERT(again == 0); /* the same string was just read without decoding */
+        DLS__ASSERT(again == 0); /* the same string was just read without decoding */
         (void)again;
         int match = strlen(buf) == want && memcmp(buf, key, want) == 0;
         if (buf != small)

@@ -18,7 +18,7 @@ typedef struct dls__jstep {
  * is set and the last step is a member, that member's key. Sets the 1-based line and
  * column (in characters). When the path cannot be followed to its end, gives the position
  * of the deepest value reached. Returns 0 when the whole path was found, -1 otherwise. */
-DLS_HIDDEN int dls__json_locate(const char *text, size_t len, const dls__jstep *path,
+DLS__HIDDEN int dls__json_locate(const char *text, size_t len, const dls__jstep *path,
                                 size_t depth, int at_key, int *line, int *column);
 
 #endif /* DLSCHED_JSON_LOCATE_H */

@@ -31,7 +31,7 @@
 #include "platform/platform_impl.h"
 
 /* Platform files are read in chunks of at least this many bytes. */
-#define DLS_READ_CHUNK ((size_t)1 << 16)
+#define DLS__READ_CHUNK ((size_t)1 << 16)
 
 /* "is 3435973837 bytes (3.2 GiB), more than the 1073741824 (1 GiB)" */
 static dls_status too_big(dls_error *err, const char *source, const char *what, double bytes,
@@ -104,7 +104,7 @@ dls_status dls__platform_read_file_within(const char *path, const dls__limits *l
     /* A regular file is read into one block of its size, and one byte more that tells a
      * file grown meanwhile; a stream in growing chunks. The block always keeps
      * DLS__JSON_PADDING bytes after the text, so that simdjson reads it where it lies. */
-    size_t first = DLS_READ_CHUNK;
+    size_t first = DLS__READ_CHUNK;
     if (regular && sb.st_size >= 0)
         first = (size_t)sb.st_size + 1;
     size_t cap = 0, len = 0;
@@ -115,7 +115,7 @@ dls_status dls__platform_read_file_within(const char *path, const dls__limits *l
             over_limit = 1;
             break;
         }
-        size_t want = len + (len == 0 ? first : DLS_READ_CHUNK);
+        size_t want = len + (len == 0 ? first : DLS__READ_CHUNK);
         if (want > lim->file_bytes + 1)
             want = lim->file_bytes + 1; /* one byte more tells a stream past the limit */
         char *bigger = dls__grow(buf, &cap, want + DLS__JSON_PADDING, 1);

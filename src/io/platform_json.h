@@ -6,11 +6,11 @@
 
 #include "platform/platform_impl.h"
 
-DLS_HIDDEN dls_status dls__platform_read_string_within(const char *text, size_t len,
+DLS__HIDDEN dls_status dls__platform_read_string_within(const char *text, size_t len,
                                                        const char *source,
                                                        const dls__limits *lim,
                                                        dls_platform **out, dls_error *err);
-DLS_HIDDEN dls_status dls__platform_read_file_within(const char *path, const dls__limits *lim,
+DLS__HIDDEN dls_status dls__platform_read_file_within(const char *path, const dls__limits *lim,
                                                      dls_platform **out, dls_error *err);
 
 #endif /* DLSCHED_IO_PLATFORM_JSON_H */

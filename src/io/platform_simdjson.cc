@@ -87,7 +87,7 @@ struct ctx {
     double bytes_per_unit;
 };
 
-fault make_fault(dls_status st, size_t at, const char *fmt, ...) DLS_PRINTF(3, 4);
+fault make_fault(dls_status st, size_t at, const char *fmt, ...) DLS__PRINTF(3, 4);
 
 fault make_fault(dls_status st, size_t at, const char *fmt, ...)
 {
@@ -323,7 +323,7 @@ fault number_fault(const num &n, const std::string &what)
     return make_fault(DLS_EDATA, n.at, "%s must be a finite number", what.c_str());
 }
 
-std::string label(const char *fmt, ...) DLS_PRINTF(1, 2);
+std::string label(const char *fmt, ...) DLS__PRINTF(1, 2);
 
 std::string label(const char *fmt, ...)
 {

@@ -22,7 +22,7 @@ extern "C" {
  * filled: DLS_EDATA or DLS_ELIMIT at LINE:COLUMN for a broken contract, DLS_ESYNTAX for text
  * that simdjson refuses (the caller may replace that message: see platform_json.c),
  * DLS_ENOMEM. */
-DLS_HIDDEN dls_status dls__platform_parse(const char *text, size_t len, size_t capacity,
+DLS__HIDDEN dls_status dls__platform_parse(const char *text, size_t len, size_t capacity,
                                           const char *source, const dls__limits *lim,
                                           dls_platform **out, dls_error *err);
 

@@ -26,11 +26,11 @@ typedef enum dls__quantity {
  * (size bytes) saying what is wrong and listing the units accepted. Only the syntax is
  * checked here: signs and ranges are the callers' domain checks. Call it under the C
  * numeric locale (dls__c_numeric_enter). */
-DLS_HIDDEN int dls__parse_quantity(const char *text, size_t len, dls__quantity q, double *out,
+DLS__HIDDEN int dls__parse_quantity(const char *text, size_t len, dls__quantity q, double *out,
                                    char *why, size_t size);
 
 /* The units of q as a message lists them: "B, kB, MB, ...". */
-DLS_HIDDEN const char *dls__quantity_units(dls__quantity q);
+DLS__HIDDEN const char *dls__quantity_units(dls__quantity q);
 
 #ifdef __cplusplus
 }

@@ -264,7 +264,7 @@ static void layer(exact_ctx *x, exact_work *w, const lu_eval *e, uint64_t m)
             idx++;
         }
     } while (next_prefix(c, mid, m));
-    DLS_ASSERT(idx == C(x, m + p - 1, p - 1)); /* every vector of the layer, once */
+    DLS__ASSERT(idx == C(x, m + p - 1, p - 1)); /* every vector of the layer, once */
     double *tmp = w->prev;
     w->prev = w->cur;
     w->cur = tmp;

@@ -285,7 +285,7 @@ dls_status dls__lu_hspf_solve(lu_hspf *s, uint64_t m, dls_error *err)
     s->m = m;
     s->exact = 1;
     s->not_exact_proc = -1;
-    if (bad >= 0 && work <= DLS_LU_STEP_DP_WORK) {
+    if (bad >= 0 && work <= DLS__LU_STEP_DP_WORK) {
         dls_status st = solve_dp(s, m, err);
         if (st != DLS_OK)
             return st;

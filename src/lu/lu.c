@@ -200,12 +200,12 @@ static dls_status finish(dls_lu *r, const lu_setup *su, dls_error *err)
         dls__lu_evaluate(&su->truth, n, r->owners, r->counts, trail, r->step_cost, &r->cost);
         free(trail);
     }
-    DLS_ASSERT(isnan(r->lower_bound) || !(r->cost < r->lower_bound * (1 - 1e-9)));
+    DLS__ASSERT(isnan(r->lower_bound) || !(r->cost < r->lower_bound * (1 - 1e-9)));
     if (r->algorithm == DLS_LU_EXACT) {
         r->status = DLS_SOLUTION_OPTIMAL;
         r->lower_bound = r->cost;
     } else if (r->lower_bound >= 0 &&
-               r->cost <= r->lower_bound + DLS_LU_BOUND_RTOL * r->lower_bound) {
+               r->cost <= r->lower_bound + DLS__LU_BOUND_RTOL * r->lower_bound) {
         r->status = DLS_SOLUTION_OPTIMAL;
     }
     if (su->constant_alg && !su->constant_pl && r->note[0] == '\0')
@@ -228,7 +228,7 @@ static dls_status distribute(dls_lu *r, const lu_setup *su, const dls_lu_params 
                          (unsigned long long)n);
     lu_progress pr = {params->progress, params->progress_data, 0};
     r->status = DLS_SOLUTION_FEASIBLE;
-    DLS_ASSERT(algorithms[params->algorithm].id == params->algorithm);
+    DLS__ASSERT(algorithms[params->algorithm].id == params->algorithm);
     dls_status st = algorithms[params->algorithm].run(su->ev, n, params, &pr, r->owners, r, err);
     if (st != DLS_OK)
         return st;

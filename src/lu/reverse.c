@@ -136,7 +136,7 @@ static int box_alloc(box *b, size_t p, uint64_t len, const uint64_t *delta)
             st *= (size_t)delta[i] + 1;
             q++;
         }
-    DLS_ASSERT(q == b->r && st == b->nstates);
+    DLS__ASSERT(q == b->r && st == b->nstates);
     return 0;
 }
 
@@ -268,7 +268,7 @@ static dls_status exhaustive_order(group_ctx *g, uint64_t first, uint64_t len,
         ord[t] = b.proc[c];
         idx -= b.stride[c];
     }
-    DLS_ASSERT(idx == 0);
+    DLS__ASSERT(idx == 0);
     box_free(&b);
     return DLS_OK;
 }

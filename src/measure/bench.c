@@ -17,39 +17,39 @@
 #include "measure/measure.h"
 
 /* Defaults of dls_bench_params. */
-#define DLS_BENCH_DEFAULT_PRECISION 0.05
-#define DLS_BENCH_DEFAULT_MIN_REPS 3
-#define DLS_BENCH_DEFAULT_MAX_REPS 50
-#define DLS_BENCH_DEFAULT_SIZE_CAP 10.0
-#define DLS_BENCH_DEFAULT_INITIAL 5
+#define DLS__BENCH_DEFAULT_PRECISION 0.05
+#define DLS__BENCH_DEFAULT_MIN_REPS 3
+#define DLS__BENCH_DEFAULT_MAX_REPS 50
+#define DLS__BENCH_DEFAULT_SIZE_CAP 10.0
+#define DLS__BENCH_DEFAULT_INITIAL 5
 /* With a time budget, a size is measured only if its warm-up and minimum repetitions,
  * extrapolated from the largest size measured so far, take at most this share of the
  * budget left; a larger end of the range is brought down to what fits. */
-#define DLS_BENCH_BUDGET_SHARE 0.25
+#define DLS__BENCH_BUDGET_SHARE 0.25
 /* The share of the time budget the build leaves to its held-out sizes. */
-#define DLS_BENCH_VALIDATE_SHARE 0.2
+#define DLS__BENCH_VALIDATE_SHARE 0.2
 /* The top is raised only to a size at least this factor above the one measured (a point
  * for less would spend the budget on what the model already knows). */
-#define DLS_BENCH_TOP_STEP 1.25
+#define DLS__BENCH_TOP_STEP 1.25
 /* Probes agree with a midpoint when they deviate from the interval's line on the same side
  * by at least this fraction of the midpoint's deviation. */
-#define DLS_BENCH_PROBE_AGREE 0.5
+#define DLS__BENCH_PROBE_AGREE 0.5
 /* The upper part of an interval whose midpoint agreed is tested on its own while it spans
  * at least this factor. */
-#define DLS_BENCH_SUBTEST 2.0
+#define DLS__BENCH_SUBTEST 2.0
 /* A widened band keeps at least this fraction of the speed as its lower edge. */
-#define DLS_BENCH_BAND_FLOOR 1e-3
-#define DLS_BENCH_DEFAULT_MAX_POINTS 64
-#define DLS_BENCH_DEFAULT_MEMORY_FRACTION 0.5
+#define DLS__BENCH_BAND_FLOOR 1e-3
+#define DLS__BENCH_DEFAULT_MAX_POINTS 64
+#define DLS__BENCH_DEFAULT_MEMORY_FRACTION 0.5
 /* Passes over the points at most. */
-#define DLS_BENCH_MAX_PASSES 100
+#define DLS__BENCH_MAX_PASSES 100
 /* Two sizes closer than this (relatively) are the same size, e.g. when resuming. */
-#define DLS_BENCH_SAME_SIZE 1e-12
+#define DLS__BENCH_SAME_SIZE 1e-12
 /* The search of the largest size that fits the memory: doubling up to this size at most,
  * then bisection steps at most, until the bracket is this narrow (relatively). */
-#define DLS_BENCH_SEARCH_TOP 1e300
-#define DLS_BENCH_SEARCH_STEPS 200
-#define DLS_BENCH_SEARCH_TOL 1e-12
+#define DLS__BENCH_SEARCH_TOP 1e300
+#define DLS__BENCH_SEARCH_STEPS 200
+#define DLS__BENCH_SEARCH_TOL 1e-12
 
 /* What a measured point is to the build. */
 enum { ROLE_TESTED = 0, ROLE_KEPT = 1, ROLE_PROBE = 2 };
@@ -75,14 +75,14 @@ void dls_bench_params_init(dls_bench_params *p)
 {
     memset(p, 0, sizeof *p);
     p->min_size = 1;
-    p->memory_fraction = DLS_BENCH_DEFAULT_MEMORY_FRACTION;
-    p->precision = DLS_BENCH_DEFAULT_PRECISION;
+    p->memory_fraction = DLS__BENCH_DEFAULT_MEMORY_FRACTION;
+    p->precision = DLS__BENCH_DEFAULT_PRECISION;
     p->confidence = DLS_BENCH_DEFAULT_CONFIDENCE;
-    p->min_reps = DLS_BENCH_DEFAULT_MIN_REPS;
-    p->max_reps = DLS_BENCH_DEFAULT_MAX_REPS;
-    p->size_time_cap = DLS_BENCH_DEFAULT_SIZE_CAP;
-    p->initial_points = DLS_BENCH_DEFAULT_INITIAL;
-    p->max_points = DLS_BENCH_DEFAULT_MAX_POINTS;
+    p->min_reps = DLS__BENCH_DEFAULT_MIN_REPS;
+    p->max_reps = DLS__BENCH_DEFAULT_MAX_REPS;
+    p->size_time_cap = DLS__BENCH_DEFAULT_SIZE_CAP;
+    p->initial_points = DLS__BENCH_DEFAULT_INITIAL;
+    p->max_points = DLS__BENCH_DEFAULT_MAX_POINTS;
     p->passes = 1;
     p->accuracy = DLS_BENCH_DEFAULT_ACCURACY;
     p->resolution = DLS_BENCH_DEFAULT_RESOLUTION;
@@ -207,9 +207,9 @@ dls_status dls__bench_check_params(const char *fn, const dls_bench_params *p, dl
     if (p->initial_points < 2 || p->max_points < p->initial_points)
         return dls__fail(err, DLS_EINVAL, "%s: need 2 <= initial_points <= max_points, not %zu "
                          "and %zu", fn, p->initial_points, p->max_points);
-    if (p->passes < 1 || p->passes > DLS_BENCH_MAX_PASSES)
+    if (p->passes < 1 || p->passes > DLS__BENCH_MAX_PASSES)
         return dls__fail(err, DLS_EINVAL, "%s: passes must be in [1, %d], not %u", fn,
-                         DLS_BENCH_MAX_PASSES, p->passes);
+                         DLS__BENCH_MAX_PASSES, p->passes);
     if (p->resume_count > 0 && p->resume == NULL)
         return dls__fail(err, DLS_EINVAL, "%s: resume is NULL with resume_count %zu", fn,
                          p->resume_count);
@@ -253,7 +253,7 @@ static dls_status check_params(const char *fn, const dls_kernel *k, const dls_be
 dls_status dls__bench_largest_size(const dls_kernel *k, const dls_bench_params *p, double *out,
                                    dls_error *err)
 {
-    DLS_ASSERT(k->memory != NULL);
+    DLS__ASSERT(k->memory != NULL);
     double avail;
     dls_status st = dls_memory_available(&avail, err);
     if (st != DLS_OK)
@@ -264,9 +264,9 @@ dls_status dls__bench_largest_size(const dls_kernel *k, const dls_bench_params *
                          "%.4g bytes, more than %.4g available", k->name, p->min_size,
                          k->memory(p->min_size, k->data), budget);
     double lo = p->min_size, hi = 2 * p->min_size;
-    while (k->memory(hi, k->data) <= budget && hi < DLS_BENCH_SEARCH_TOP)
+    while (k->memory(hi, k->data) <= budget && hi < DLS__BENCH_SEARCH_TOP)
         hi *= 2;
-    for (int it = 0; it < DLS_BENCH_SEARCH_STEPS && hi - lo > DLS_BENCH_SEARCH_TOL * hi; it++) {
+    for (int it = 0; it < DLS__BENCH_SEARCH_STEPS && hi - lo > DLS__BENCH_SEARCH_TOL * hi; it++) {
         double mid = 0.5 * (lo + hi);
         if (k->memory(mid, k->data) <= budget)
             lo = mid;
@@ -292,7 +292,7 @@ static int over_budget(const builder *b)
 static size_t find_point(const dls_bench *r, double size)
 {
     for (size_t i = 0; i < r->n; i++)
-        if (fabs(r->points[i].size - size) <= DLS_BENCH_SAME_SIZE * size)
+        if (fabs(r->points[i].size - size) <= DLS__BENCH_SAME_SIZE * size)
             return i;
     return r->n;
 }
@@ -353,7 +353,7 @@ static double affordable(const builder *b, double size)
     double per_unit = b->real_per_unit;
     double runs = 1.0 + (double)p->min_reps; /* the warm-up and the minimum repetitions */
     double left = fmax(0, b->phase_budget - elapsed(b));
-    double can = DLS_BENCH_BUDGET_SHARE * left / (runs * per_unit);
+    double can = DLS__BENCH_BUDGET_SHARE * left / (runs * per_unit);
     return size <= can ? size : can;
 }
 
@@ -398,7 +398,7 @@ static dls_status measure(builder *b, double size, dls_bench_point *pt)
     /* one noisy size may not take the budget's share of a point (nor size_time_cap) */
     double cap = p->size_time_cap;
     if (b->phase_budget > 0)
-        cap = fmin(cap, DLS_BENCH_BUDGET_SHARE * b->phase_budget);
+        cap = fmin(cap, DLS__BENCH_BUDGET_SHARE * b->phase_budget);
     for (;;) {
         prog.rep = n + 1;
         prog.elapsed = elapsed(b);
@@ -453,7 +453,7 @@ static dls_status obtain_pass(builder *b, double size, unsigned pass, dls_bench_
     /* the pass-th measurement of this size in the resumed log, if there is one */
     unsigned seen = 0;
     for (size_t i = 0; i < p->resume_count; i++)
-        if (fabs(p->resume[i].size - size) <= DLS_BENCH_SAME_SIZE * size && seen++ == pass) {
+        if (fabs(p->resume[i].size - size) <= DLS__BENCH_SAME_SIZE * size && seen++ == pass) {
             *pt = p->resume[i];
             return DLS_OK;
         }
@@ -545,7 +545,7 @@ static void widen(builder *b, size_t ia, size_t ic, const dls_bench_point *q)
     double la = r->blo[ia], lc = r->blo[ic], ha = r->bhi[ia], hc = r->bhi[ic];
     if (q->speed < lo) {
         double d = lo - q->speed;
-        double fa = DLS_BENCH_BAND_FLOOR * a->speed, fc = DLS_BENCH_BAND_FLOOR * c->speed;
+        double fa = DLS__BENCH_BAND_FLOOR * a->speed, fc = DLS__BENCH_BAND_FLOOR * c->speed;
         double nc = fmax(lc - d, fc), na = fmax(la - d, fa);
         /* what one end could not take, the other takes, in proportion to its weight */
         if (w < 1 && na * (1 - w) + nc * w > q->speed)
@@ -570,7 +570,7 @@ static void widen(builder *b, size_t ia, size_t ic, const dls_bench_point *q)
  * line at its geometric midpoint; the one of highest priority first. The model is linear in
  * the size, so over a wide interval the line at the geometric midpoint is still close to
  * the lower end's speed: the upper part is tested again on its own (a cliff there would
- * go unseen), down to a factor DLS_BENCH_SUBTEST of width. */
+ * go unseen), down to a factor DLS__BENCH_SUBTEST of width. */
 typedef struct interval {
     double a, c;   /* the kept points */
     double ta, tc; /* the part tested */
@@ -670,17 +670,17 @@ static dls_status ladder(builder *b)
             double fit = round_size(b, affordable(b, s));
             if (fit < s) {
                 /* the budget's top: the largest affordable size, and the ladder ends */
-                if (!(fit > prev * DLS_BENCH_TOP_STEP) && r->n >= 2) {
+                if (!(fit > prev * DLS__BENCH_TOP_STEP) && r->n >= 2) {
                     r->measured_top = prev;
                     break;
                 }
-                s = fmax(fit, round_size(b, prev * DLS_BENCH_TOP_STEP));
+                s = fmax(fit, round_size(b, prev * DLS__BENCH_TOP_STEP));
                 if (s > b->max_size)
                     s = b->max_size;
                 r->measured_top = s < b->max_size ? s : 0;
                 j = p->initial_points - 1; /* this is the last */
             }
-            if (!(s > prev * (1 + DLS_BENCH_SAME_SIZE)))
+            if (!(s > prev * (1 + DLS__BENCH_SAME_SIZE)))
                 continue;
         }
         b->pending = p->initial_points - j + (p->initial_points - 1);
@@ -704,7 +704,7 @@ static dls_status extend_top(builder *b, intervals *q, int *more)
         return DLS_OK;
     double old = r->points[r->n - 1].size;
     double fit = round_size(b, affordable(b, b->max_size));
-    if (!(fit >= old * DLS_BENCH_TOP_STEP))
+    if (!(fit >= old * DLS__BENCH_TOP_STEP))
         return DLS_OK;
     b->pending = 2;
     dls_status st = take(b, fit, ROLE_KEPT, NULL);
@@ -767,7 +767,7 @@ static dls_status finer_than_resolution(builder *b, size_t ia, size_t ic, size_t
         im = find_point(r, m);
         double dm = deviation(&r->points[ia], &r->points[ic], &r->points[im]);
         double dp = deviation(&r->points[ia], &r->points[ic], &r->points[ip]);
-        if (dp * dm > 0 && fabs(dp) >= DLS_BENCH_PROBE_AGREE * fabs(dm))
+        if (dp * dm > 0 && fabs(dp) >= DLS__BENCH_PROBE_AGREE * fabs(dm))
             *fine = 0;
     }
     return DLS_OK;
@@ -877,7 +877,7 @@ static dls_status examine(builder *b, intervals *q, size_t which, int *capped)
     dls_bench_point pm = r->points[im];
     if (holds(line_at(pa, pc, mid), &pm, b->par->accuracy)) {
         widen(b, ia, ic, &pm);
-        if (iv.tc >= mid * DLS_BENCH_SUBTEST)
+        if (iv.tc >= mid * DLS__BENCH_SUBTEST)
             return push_test(b, q, iv.a, iv.c, mid, iv.tc, iv.err);
         return DLS_OK;
     }
@@ -1176,7 +1176,7 @@ static void summarize(builder *b)
     u->smallest = r->points[0].size;
     u->largest = r->points[r->n - 1].size;
     u->limit = b->max_size;
-    u->top_by_budget = u->largest < b->max_size * (1 - DLS_BENCH_SAME_SIZE);
+    u->top_by_budget = u->largest < b->max_size * (1 - DLS__BENCH_SAME_SIZE);
     u->top_run_time = r->points[r->n - 1].time;
     /* a range cut short by the budget is the budget's doing, however well the rest agreed */
     if (u->top_by_budget && r->stop == DLS_BENCH_CONVERGED)
@@ -1204,7 +1204,7 @@ dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *par
                           : DLS_BENCH_DEFAULT_MODEL_POINTS;
     if (b.model_cap < params->initial_points)
         b.model_cap = params->initial_points;
-    b.phase_budget = params->time_budget * (params->validate > 0 ? 1 - DLS_BENCH_VALIDATE_SHARE : 1);
+    b.phase_budget = params->time_budget * (params->validate > 0 ? 1 - DLS__BENCH_VALIDATE_SHARE : 1);
     if (b.max_size == 0) {
         st = dls__bench_largest_size(kernel, params, &b.max_size, err);
         if (st != DLS_OK)

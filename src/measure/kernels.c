@@ -22,9 +22,9 @@
 #include "core/internal.h"
 
 /* Defaults of dls_blas_kernel_params. */
-#define DLS_GEMM_DEFAULT_N 1024
-#define DLS_LU_DEFAULT_X 16
-#define DLS_LU_DEFAULT_BLOCK 32
+#define DLS__GEMM_DEFAULT_N 1024
+#define DLS__LU_DEFAULT_X 16
+#define DLS__LU_DEFAULT_BLOCK 32
 
 /* OpenBLAS's own thread count (declared in its cblas.h, not in every cblas.h). */
 void openblas_set_num_threads(int num_threads);
@@ -43,7 +43,7 @@ typedef struct blas_kernel {
 } blas_kernel;
 
 /* Repetitions in a run at most (a dgemm of a nanosecond). */
-#define DLS_KERNEL_MAX_LOOP 1000000u
+#define DLS__KERNEL_MAX_LOOP 1000000u
 
 static void release_matrices(blas_kernel *k)
 {
@@ -59,7 +59,7 @@ DLS__ENUM_NAMES(dls_blas_kernel_kind, dls_blas_kernel_kind, DLS_BLAS_KERNEL_KIND
 void dls_blas_kernel_params_init(dls_blas_kernel_params *p)
 {
     memset(p, 0, sizeof *p);
-    p->block = DLS_LU_DEFAULT_BLOCK;
+    p->block = DLS__LU_DEFAULT_BLOCK;
     p->min_run_time = DLS_KERNEL_DEFAULT_MIN_RUN_TIME;
 }
 
@@ -67,9 +67,9 @@ double dls_blas_kernel_default_fixed(dls_blas_kernel_kind kind)
 {
     switch (kind) {
     case DLS_KERNEL_GEMM_ROWS:
-        return DLS_GEMM_DEFAULT_N;
+        return DLS__GEMM_DEFAULT_N;
     case DLS_KERNEL_LU_UPDATE:
-        return DLS_LU_DEFAULT_X;
+        return DLS__LU_DEFAULT_X;
     }
     return 0;
 }
@@ -159,7 +159,7 @@ static double blas_run(double size, double *work, void *data)
                     (int)kk, B, (int)n, beta, C, (int)n);
         double t1 = seconds() - t0;
         double r = t1 > 0 && t1 < k->min_run ? ceil(k->min_run / t1) : 1;
-        k->loop = r < DLS_KERNEL_MAX_LOOP ? (unsigned)r : DLS_KERNEL_MAX_LOOP;
+        k->loop = r < DLS__KERNEL_MAX_LOOP ? (unsigned)r : DLS__KERNEL_MAX_LOOP;
     }
     double t0 = seconds();
     for (unsigned rep = 0; rep < k->loop; rep++)

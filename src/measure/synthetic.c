@@ -15,9 +15,9 @@
 static const char synthetic_name[] = "synthetic";
 
 /* Largest factor of a step. */
-#define DLS_SYNTHETIC_MAX_FACTOR 10.0
+#define DLS__SYNTHETIC_MAX_FACTOR 10.0
 /* Largest delay a run may sleep, seconds. */
-#define DLS_SYNTHETIC_MAX_DELAY 60.0
+#define DLS__SYNTHETIC_MAX_DELAY 60.0
 
 typedef struct synthetic {
     dls_synthetic_params p;
@@ -113,9 +113,9 @@ static dls_status check(const dls_synthetic_params *p, dls_error *err)
             (k > 0 && !(p->step_size[k] > p->step_size[k - 1])))
             return dls__fail(err, DLS_EINVAL, "%s: step_size[%zu] is %.10g: sizes must be "
                              "finite, > 0 and increasing", fn, k, p->step_size[k]);
-        if (!(p->step_factor[k] > 0 && p->step_factor[k] <= DLS_SYNTHETIC_MAX_FACTOR))
+        if (!(p->step_factor[k] > 0 && p->step_factor[k] <= DLS__SYNTHETIC_MAX_FACTOR))
             return dls__fail(err, DLS_EINVAL, "%s: step_factor[%zu] must be in (0, %g], not "
-                             "%.10g", fn, k, DLS_SYNTHETIC_MAX_FACTOR, p->step_factor[k]);
+                             "%.10g", fn, k, DLS__SYNTHETIC_MAX_FACTOR, p->step_factor[k]);
     }
     if (!(isfinite(p->step_width) && p->step_width > 0))
         return dls__fail(err, DLS_EINVAL, "%s: step_width must be finite and > 0, not %.10g",
@@ -138,9 +138,9 @@ static dls_status check(const dls_synthetic_params *p, dls_error *err)
     if (!(p->tick >= 0 && p->tick < 1))
         return dls__fail(err, DLS_EINVAL, "%s: tick must be in [0, 1) s, not %.10g", fn,
                          p->tick);
-    if (!(p->delay >= 0 && p->delay < DLS_SYNTHETIC_MAX_DELAY))
+    if (!(p->delay >= 0 && p->delay < DLS__SYNTHETIC_MAX_DELAY))
         return dls__fail(err, DLS_EINVAL, "%s: delay must be in [0, %g) s, not %.10g", fn,
-                         DLS_SYNTHETIC_MAX_DELAY, p->delay);
+                         DLS__SYNTHETIC_MAX_DELAY, p->delay);
     if (!(p->min_run_time >= 0 && p->min_run_time <= DLS_KERNEL_MAX_MIN_RUN_TIME))
         return dls__fail(err, DLS_EINVAL, "%s: min_run_time must be in [0, %g] s, not %.10g",
                          fn, DLS_KERNEL_MAX_MIN_RUN_TIME, p->min_run_time);

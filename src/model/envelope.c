@@ -18,17 +18,17 @@
 #include "model/model_impl.h"
 
 /* Defaults of dls_envelope_params. */
-#define DLS_ENVELOPE_DEFAULT_REL_TOL 1e-4
-#define DLS_ENVELOPE_DEFAULT_MAX_LINES 256
+#define DLS__ENVELOPE_DEFAULT_REL_TOL 1e-4
+#define DLS__ENVELOPE_DEFAULT_MAX_LINES 256
 /* Intercepts of neighbouring pieces equal within this relative amount count as a kink
  * of zero angle when deciding whether the time function is convex (collinear points). */
-#define DLS_ENVELOPE_KINK_REL_TOL 1e-12
+#define DLS__ENVELOPE_KINK_REL_TOL 1e-12
 
 void dls_envelope_params_init(dls_envelope_params *params)
 {
     memset(params, 0, sizeof *params);
-    params->rel_tol = DLS_ENVELOPE_DEFAULT_REL_TOL;
-    params->max_lines = DLS_ENVELOPE_DEFAULT_MAX_LINES;
+    params->rel_tol = DLS__ENVELOPE_DEFAULT_REL_TOL;
+    params->max_lines = DLS__ENVELOPE_DEFAULT_MAX_LINES;
 }
 
 typedef struct piece {
@@ -157,7 +157,7 @@ static int make_pieces(const dls_model *mo, const double *knots, size_t np, piec
         /* kink at u: the slope of t jumps from c_prev / s^2 to c / s^2 */
         if (i > 0) {
             double cp = pieces[i - 1].c, cc = pc->c;
-            if (cp > cc + DLS_ENVELOPE_KINK_REL_TOL * fmax(fabs(cp), fabs(cc)))
+            if (cp > cc + DLS__ENVELOPE_KINK_REL_TOL * fmax(fabs(cp), fabs(cc)))
                 convex = 0;
         }
     }
@@ -196,7 +196,7 @@ static int refine_cells(const piece *pieces, size_t np, cell *cells, size_t capc
             truncated = 1;
             break;
         }
-        DLS_ASSERT(n < capcells); /* every split spends one of the budget's cells */
+        DLS__ASSERT(n < capcells); /* every split spends one of the budget's cells */
         dls__heap_pop(&h);
         cell *w = &cells[worst];
         cell *nw = &cells[n++];
@@ -309,7 +309,7 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
         st = dls__fail(err, DLS_ENUMERIC, "dls_model_convex_envelope: degenerate hull");
         goto done;
     }
-    DLS_ASSERT(hull[0].x == 0 && hull[0].t == 0); /* so the first line has la = 0 */
+    DLS__ASSERT(hull[0].x == 0 && hull[0].t == 0); /* so the first line has la = 0 */
     size_t nl = nh - 1;
     la = malloc(nl * sizeof *la);
     lb = malloc(nl * sizeof *lb);

@@ -16,7 +16,7 @@
  * to s1 linearly (t(x0) <= t <= t(x1), time increasing on the piece). */
 static double solve_segment(double x0, double s0, double x1, double s1, double t, double *deriv)
 {
-    DLS_ASSERT(x0 < x1);
+    DLS__ASSERT(x0 < x1);
     double m = (s1 - s0) / (x1 - x0);
     double den = 1 - t * m;
     double u = (t * s0 - x0) / den;
@@ -120,7 +120,7 @@ static double lines_inverse(const dls_model *m, double t, double cap, double *de
             *deriv = 0;
         return cap;
     }
-    DLS_ASSERT(slope > 0); /* x < cap is finite: a rising line set it */
+    DLS__ASSERT(slope > 0); /* x < cap is finite: a rising line set it */
     if (deriv)
         *deriv = 1 / slope;
     return x;

@@ -15,7 +15,7 @@
 /* Validation shared with the platform reader                                         */
 
 static int problem(dls__problem *pb, size_t index, int field, const char *fmt, ...)
-    DLS_PRINTF(4, 5);
+    DLS__PRINTF(4, 5);
 
 static int problem(dls__problem *pb, size_t index, int field, const char *fmt, ...)
 {
@@ -584,7 +584,7 @@ dls_status dls_model_get_grid(const dls_model *model, size_t *nx, const double *
 
 size_t dls__segment(const double *grid, size_t n, double x)
 {
-    DLS_ASSERT(n >= 2 && grid[0] <= x && x < grid[n - 1]); /* callers clamp outside */
+    DLS__ASSERT(n >= 2 && grid[0] <= x && x < grid[n - 1]); /* callers clamp outside */
     size_t lo = 0, hi = n - 1;
     while (hi - lo > 1) {
         size_t mid = lo + (hi - lo) / 2;

@@ -21,7 +21,7 @@ typedef struct shape_sink {
 static void record(shape_sink *s, int axis, double at, double from, double to)
 {
     if (s->open && s->last.to == from) {
-        DLS_ASSERT(s->count > 0); /* an open range was recorded */
+        DLS__ASSERT(s->count > 0); /* an open range was recorded */
         s->last.to = to;
         if (s->count <= s->capacity)
             s->issues[s->count - 1].to = to;

@@ -17,7 +17,7 @@
  * evaluations (6.4e9 at n = 10^4, p = 64); this costs p n evaluations, one sort of the
  * candidates below the geometric answer (an upper bound: usually about n of them), and
  * about log2(candidates) tests of O(sum_i runs_i log n * n / 64) word operations at worst.
- * Memory and work are bounded (DLS_EXACT_MAX_CELLS, DLS_EXACT_MAX_WORK); past them the
+ * Memory and work are bounded (DLS__EXACT_MAX_CELLS, DLS__EXACT_MAX_WORK); past them the
  * programme stops with DLS_ELIMIT, so that the caller can keep the geometric answer.
  *
  * Ties: among the distributions with the optimal makespan, the lexicographically largest
@@ -35,10 +35,10 @@
 /* The programme stores the time of every count each processor may get, and sorts those
  * below the upper bound: at most this many of each (64 MiB of doubles). The goal size,
  * 10^4 rows over 64 processors, is 6.4e5. */
-#define DLS_EXACT_MAX_CELLS ((uint64_t)1 << 23)
+#define DLS__EXACT_MAX_CELLS ((uint64_t)1 << 23)
 /* Bound on the 64-bit word operations of the sumsets over the whole search (a few seconds
  * at worst; realistic cases take far fewer). */
-#define DLS_EXACT_MAX_WORK ((uint64_t)1 << 32)
+#define DLS__EXACT_MAX_WORK ((uint64_t)1 << 32)
 
 #define WORD_BITS 64
 
@@ -107,7 +107,7 @@ static int add_processor(exact *e, size_t i, double T, const uint64_t *R, uint64
         while (b + 1 < len && t[b + 1] <= T)
             b++;
         add_run(e, R, a, b - a, out);
-        if (e->work > DLS_EXACT_MAX_WORK)
+        if (e->work > DLS__EXACT_MAX_WORK)
             return -1;
         a = b + 1;
     }
@@ -183,15 +183,15 @@ dls_status dls__partition_exact(const dls_model *const *models, const double *ca
                                 uint64_t n, double upper, uint64_t *count, double *time,
                                 unsigned *tests, dls_error *err)
 {
-    DLS_ASSERT(n > 0 && p > 0);
+    DLS__ASSERT(n > 0 && p > 0);
     uint64_t cells = 0;
     for (size_t i = 0; i < p; i++)
         cells += (uint64_t)cap[i] + 1; /* caps are whole counts <= n */
-    if (cells > DLS_EXACT_MAX_CELLS)
+    if (cells > DLS__EXACT_MAX_CELLS)
         return dls__fail(err, DLS_ELIMIT, "partition: the exact row programme would store %llu "
                          "times (counts 0 to the cap of every processor), more than its bound "
                          "%llu", (unsigned long long)cells,
-                         (unsigned long long)DLS_EXACT_MAX_CELLS);
+                         (unsigned long long)DLS__EXACT_MAX_CELLS);
     exact e = {0};
     e.p = p;
     e.n = n;
@@ -255,7 +255,7 @@ dls_status dls__partition_exact(const dls_model *const *models, const double *ca
     if (rc == -1)
         st = dls__fail(err, DLS_ELIMIT, "partition: the exact row programme passed its bound "
                        "of %llu word operations (%llu rows, %zu processors)",
-                       (unsigned long long)DLS_EXACT_MAX_WORK, (unsigned long long)n, p);
+                       (unsigned long long)DLS__EXACT_MAX_WORK, (unsigned long long)n, p);
     else if (rc == -2 || u == 0)
         st = dls__fail(err, DLS_ENUMERIC, "partition: the exact row programme found no "
                        "distribution within the upper bound %.17g", upper);

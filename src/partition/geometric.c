@@ -24,34 +24,34 @@
 #include "partition/partition_impl.h"
 
 /* Newton stops once a step moves T by less than this relative amount. */
-#define DLS_ROOT_REL_STEP (4 * DBL_EPSILON)
+#define DLS__ROOT_REL_STEP (4 * DBL_EPSILON)
 /* The last Newton step is taken without evaluating F again once it moves T by less than
  * this relative amount: its error is then of the order of its square. */
-#define DLS_ROOT_REFINE_STEP 1e-10
+#define DLS__ROOT_REFINE_STEP 1e-10
 /* Aiming the last evaluation where the floors sum to n (see dls__continuous_root) pays
  * from this many processors, and is done only when the shift is at most this fraction of
  * the total, so that the step back to the continuous optimum stays exact to rounding. */
-#define DLS_ALIGN_MIN_PROCESSORS 64
-#define DLS_ALIGN_REL 1e-7
-/* From DLS_SAMPLE_MIN_PROCESSORS processors on, the Newton iteration starts from the root
- * of the problem scaled down to a regular sample of DLS_SAMPLE_PROCESSORS of them (a
+#define DLS__ALIGN_MIN_PROCESSORS 64
+#define DLS__ALIGN_REL 1e-7
+/* From DLS__SAMPLE_MIN_PROCESSORS processors on, the Newton iteration starts from the root
+ * of the problem scaled down to a regular sample of DLS__SAMPLE_PROCESSORS of them (a
  * quarter of them at most, so that solving it costs a fraction of a pass), solved to
- * DLS_SAMPLE_REL_TOL. */
-#define DLS_SAMPLE_PROCESSORS 2048
-#define DLS_SAMPLE_MIN_PROCESSORS (4 * DLS_SAMPLE_PROCESSORS)
-#define DLS_SAMPLE_REL_TOL 1e-9
+ * DLS__SAMPLE_REL_TOL. */
+#define DLS__SAMPLE_PROCESSORS 2048
+#define DLS__SAMPLE_MIN_PROCESSORS (4 * DLS__SAMPLE_PROCESSORS)
+#define DLS__SAMPLE_REL_TOL 1e-9
 /* Bisection guard: fall back to halving the bracket after this many Newton steps that did
  * not halve |F|. */
-#define DLS_ROOT_SLOW_STEPS 2
+#define DLS__ROOT_SLOW_STEPS 2
 /* Newton's safeguard multiplies T by this until the root is bracketed, and tries b / this
  * within a bracket [0, b]: a geometric search, since T can be anywhere in the doubles. */
-#define DLS_ROOT_EXPAND 4
+#define DLS__ROOT_EXPAND 4
 /* Newton's start when the equal-share guess is not a positive number (no processor can take
  * work at that share): any positive time does, the safeguard brackets the root from it. */
-#define DLS_ROOT_FALLBACK_START 1.0
+#define DLS__ROOT_FALLBACK_START 1.0
 /* Hard bound on root-finding passes (bisection alone converges in about 2100 steps over
  * the full double range; realistic cases take fewer than 10). */
-#define DLS_ROOT_MAX_STEPS 3000
+#define DLS__ROOT_MAX_STEPS 3000
 
 /* ---------------------------------------------------------------------------------- */
 /* The continuous root                                                                */
@@ -151,21 +151,21 @@ static dls_status bisection_root(const dls_model *const *models, const double *c
     }
     unsigned steps = 1;
     double tu = g / smax, tl = g / smin; /* the slope of a line is 1 / T */
-    DLS_ASSERT(smax > 0 && tu <= tl); /* a bracket: some cap is > 0 since capsum > total */
+    DLS__ASSERT(smax > 0 && tu <= tl); /* a bracket: some cap is > 0 since capsum > total */
     double su = sum_sizes(models, cap, p, tu, xu, NULL, NULL, NULL, NULL);
     double sl = sum_sizes(models, cap, p, tl, xl, NULL, NULL, NULL, NULL);
     steps += 2;
-    while (su > total && steps < DLS_ROOT_MAX_STEPS) { /* outside the paper's assumptions */
+    while (su > total && steps < DLS__ROOT_MAX_STEPS) { /* outside the paper's assumptions */
         tu /= 2;
         su = sum_sizes(models, cap, p, tu, xu, NULL, NULL, NULL, NULL);
         steps++;
     }
-    while (sl < total && steps < DLS_ROOT_MAX_STEPS) {
+    while (sl < total && steps < DLS__ROOT_MAX_STEPS) {
         tl *= 2;
         sl = sum_sizes(models, cap, p, tl, xl, NULL, NULL, NULL, NULL);
         steps++;
     }
-    while (steps < DLS_ROOT_MAX_STEPS) {
+    while (steps < DLS__ROOT_MAX_STEPS) {
         int close = 1;
         for (size_t i = 0; i < p && close; i++)
             if (xl[i] - xu[i] >= 1)
@@ -215,7 +215,7 @@ static void newton(const dls_model *const *models, const double *cap, size_t p, 
         /* With many processors, aim where the floors of the sizes sum to the total, so that
          * the integer stage has little left to place; the continuous optimum then follows
          * from one Newton step back, whose error is the square of a tiny shift. */
-        double shift = align && p >= DLS_ALIGN_MIN_PROCESSORS && loss <= DLS_ALIGN_REL * total &&
+        double shift = align && p >= DLS__ALIGN_MIN_PROCESSORS && loss <= DLS__ALIGN_REL * total &&
                                total + loss < capsum
                            ? loss : 0;
         double target = total + shift;
@@ -236,20 +236,20 @@ static void newton(const dls_model *const *models, const double *cap, size_t p, 
         else
             b = t;
         double next = dS > 0 ? t - f / dS : NAN;
-        if (fabs(f) <= ftol && (shift > 0 || fabs(next - t) <= DLS_ROOT_REFINE_STEP * t))
+        if (fabs(f) <= ftol && (shift > 0 || fabs(next - t) <= DLS__ROOT_REFINE_STEP * t))
             break;
         slow = fabs(f) > 0.5 * prev_f ? slow + 1 : 0;
         prev_f = fabs(f);
-        if (!(next > a && next < b) || slow > DLS_ROOT_SLOW_STEPS) {
+        if (!(next > a && next < b) || slow > DLS__ROOT_SLOW_STEPS) {
             /* safeguard: expand until bracketed, then halve the bracket in log scale */
             if (isinf(b))
-                next = DLS_ROOT_EXPAND * t;
+                next = DLS__ROOT_EXPAND * t;
             else
-                next = a > 0 ? sqrt(a) * sqrt(b) : b / DLS_ROOT_EXPAND;
+                next = a > 0 ? sqrt(a) * sqrt(b) : b / DLS__ROOT_EXPAND;
             slow = 0;
         }
-        if (fabs(next - t) <= DLS_ROOT_REL_STEP * t ||
-            (isfinite(b) && b - a <= DLS_ROOT_REL_STEP * b) || steps >= DLS_ROOT_MAX_STEPS)
+        if (fabs(next - t) <= DLS__ROOT_REL_STEP * t ||
+            (isfinite(b) && b - a <= DLS__ROOT_REL_STEP * b) || steps >= DLS__ROOT_MAX_STEPS)
             break;
         t = next;
     }
@@ -268,14 +268,14 @@ static double equal_share_guess(const dls_model *const *models, const double *ca
         if (cap[i] > 0)
             speed += dls_model_speed(models[i], fmin(total / (double)p, cap[i]));
     double t = total / (speed * ((double)p / (double)k));
-    return t > 0 && isfinite(t) ? t : DLS_ROOT_FALLBACK_START;
+    return t > 0 && isfinite(t) ? t : DLS__ROOT_FALLBACK_START;
 }
 
 dls_status dls__continuous_root(const dls_model *const *models, const double *cap, size_t p,
                                 double total, dls_partition_method method, double ftol, int align,
                                 double *X, double *D, dls__root *root, dls_error *err)
 {
-    DLS_ASSERT(total > 0); /* callers handle an empty set before */
+    DLS__ASSERT(total > 0); /* callers handle an empty set before */
     int all_constant = 1;
     double capsum = 0;
     for (size_t i = 0; i < p; i++)
@@ -302,11 +302,11 @@ dls_status dls__continuous_root(const dls_model *const *models, const double *ca
 
     double t;
     unsigned extra = 0;
-    if (p >= DLS_SAMPLE_MIN_PROCESSORS) {
+    if (p >= DLS__SAMPLE_MIN_PROCESSORS) {
         /* Many processors: solve the problem scaled down to a regular sample of them first;
          * its root starts the full iteration within the sampling error, for about a tenth
          * of a pass. */
-        size_t stride = p / DLS_SAMPLE_PROCESSORS, k = (p + stride - 1) / stride;
+        size_t stride = p / DLS__SAMPLE_PROCESSORS, k = (p + stride - 1) / stride;
         const dls_model **sm = malloc(k * sizeof *sm);
         double *sc = malloc(2 * k * sizeof *sc);
         if (sm == NULL || sc == NULL) {
@@ -324,7 +324,7 @@ dls_status dls__continuous_root(const dls_model *const *models, const double *ca
         if (scap > stotal) {
             dls__root sr;
             double t0 = equal_share_guess(sm, sc, k, 1, stotal);
-            newton(sm, sc, k, stotal, scap, t0, stotal * DLS_SAMPLE_REL_TOL, 0, sc + k, NULL, &sr);
+            newton(sm, sc, k, stotal, scap, t0, stotal * DLS__SAMPLE_REL_TOL, 0, sc + k, NULL, &sr);
             t = sr.t_root;
         } else {
             t = equal_share_guess(models, cap, p, stride, total);
@@ -447,7 +447,7 @@ static uint64_t take_back(ifill *f, uint64_t total, uint64_t n)
     dls__heap_build(&h);
     for (; total > n && h.size > 0; total--) {
         size_t i = dls__heap_pop(&h);
-        DLS_ASSERT(f->count[i] > 0); /* only processors with elements enter the heap */
+        DLS__ASSERT(f->count[i] > 0); /* only processors with elements enter the heap */
         f->next[i] = f->time[i];
         f->count[i]--;
         f->time[i] = dls_model_time(f->models[i], (double)f->count[i]);

@@ -13,12 +13,12 @@
 #include "platform/platform_impl.h"
 
 /* Default bound on improvement moves of the weighted heuristics. */
-#define DLS_PARTITION_DEFAULT_MAX_MOVES 100000
+#define DLS__PARTITION_DEFAULT_MAX_MOVES 100000
 /* Equal elements: the root-finder may stop with the sizes summing to n within half an
- * element, or within p / DLS_EQUAL_FTOL_PROCESSORS elements when that is more: the greedy
+ * element, or within p / DLS__EQUAL_FTOL_PROCESSORS elements when that is more: the greedy
  * completion places those in O(p / 64 log p), less than one more pass over the models. */
-#define DLS_EQUAL_FTOL_MIN 0.5
-#define DLS_EQUAL_FTOL_PROCESSORS 64
+#define DLS__EQUAL_FTOL_MIN 0.5
+#define DLS__EQUAL_FTOL_PROCESSORS 64
 
 DLS__ENUM_NAMES(dls_partition_method, dls_partition_method, DLS_PARTITION_METHOD_MAP)
 DLS__ENUM_NAMES(dls_partition_exact, dls_partition_exact, DLS_PARTITION_EXACT_MAP)
@@ -28,7 +28,7 @@ void dls_partition_params_init(dls_partition_params *params)
     memset(params, 0, sizeof *params);
     params->use_limits = 1;
     params->method = DLS_PARTITION_NEWTON;
-    params->max_moves = DLS_PARTITION_DEFAULT_MAX_MOVES;
+    params->max_moves = DLS__PARTITION_DEFAULT_MAX_MOVES;
     params->exact = DLS_PARTITION_EXACT_AUTO;
 }
 
@@ -226,7 +226,7 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
         return finish(r, models, cap, 0, par, NULL, err);
     }
     dls__root root;
-    double ftol = fmax(DLS_EQUAL_FTOL_MIN, (double)p / DLS_EQUAL_FTOL_PROCESSORS);
+    double ftol = fmax(DLS__EQUAL_FTOL_MIN, (double)p / DLS__EQUAL_FTOL_PROCESSORS);
     /* one scratch block: derivatives then next times, heap items, then speeds */
     double *scratch = malloc(2 * p * sizeof *scratch);
     if (scratch == NULL)
@@ -273,7 +273,7 @@ static dls_status partition_equal(const dls_platform *pl, const dls_model *const
             r->first[i] = at;
             at += r->elements[i];
         }
-        DLS_ASSERT(at == n); /* the chunks cover the set */
+        DLS__ASSERT(at == n); /* the chunks cover the set */
     }
     st = finish(r, models, cap, root.t_root, par, scratch, err);
     free(scratch);

@@ -38,7 +38,7 @@ typedef struct dls__root {
     unsigned steps;    /* passes over the models */
 } dls__root;
 
-DLS_HIDDEN dls_status dls__continuous_root(const dls_model *const *models, const double *cap,
+DLS__HIDDEN dls_status dls__continuous_root(const dls_model *const *models, const double *cap,
                                            size_t p, double total, dls_partition_method method,
                                            double ftol, int align, double *X, double *D,
                                            dls__root *root, dls_error *err);
@@ -49,7 +49,7 @@ DLS_HIDDEN dls_status dls__continuous_root(const dls_model *const *models, const
  * scratch of p doubles); X is moved by D * dt to the continuous optimum once its floors are
  * taken. items is scratch of p entries. Fills count and time, and *shape_ok with whether
  * every model keeps the shape assumption up to its cap. */
-DLS_HIDDEN dls_status dls__integer_fill(const dls_model *const *models, const double *cap,
+DLS__HIDDEN dls_status dls__integer_fill(const dls_model *const *models, const double *cap,
                                         size_t p, uint64_t n, double *X, double *D, double dt,
                                         uint64_t *count, double *time, size_t *items,
                                         int *shape_ok, dls_error *err);
@@ -60,7 +60,7 @@ DLS_HIDDEN dls_status dls__integer_fill(const dls_model *const *models, const do
  * of a valid distribution (an upper bound that prunes the candidates), or INFINITY. Fills
  * count and time, and *tests with the feasibility tests run; DLS_ELIMIT past its memory or
  * work bound (count and time untouched), DLS_ENOMEM. */
-DLS_HIDDEN dls_status dls__partition_exact(const dls_model *const *models, const double *cap,
+DLS__HIDDEN dls_status dls__partition_exact(const dls_model *const *models, const double *cap,
                                            size_t p, uint64_t n, double upper, uint64_t *count,
                                            double *time, unsigned *tests, dls_error *err);
 
@@ -73,13 +73,13 @@ static inline dls_status dls__partition_nomem(dls_error *err)
 }
 
 /* Weighted sets (weighted.c); fill the result's arrays. */
-DLS_HIDDEN dls_status dls__partition_weighted(const dls_model *const *models, const double *cap,
+DLS__HIDDEN dls_status dls__partition_weighted(const dls_model *const *models, const double *cap,
                                               size_t p, uint64_t n, const double *w,
                                               const dls_partition_params *par,
                                               dls_partition *res, dls_error *err);
 
 /* A model whose time is factor times the time of m (speeds divided by factor). */
-DLS_HIDDEN dls_status dls__model_scale_time(const dls_model *m, double factor, dls_model **out,
+DLS__HIDDEN dls_status dls__model_scale_time(const dls_model *m, double factor, dls_model **out,
                                             dls_error *err);
 
 #endif /* DLSCHED_PARTITION_IMPL_H */

@@ -30,29 +30,29 @@
 
 /* Unordered sets up to this many element-processor pairs get the exact greedy choice;
  * larger ones fill processors towards their ideal weight instead. */
-#define DLS_WEIGHTED_GREEDY_PAIRS 20000000.0
+#define DLS__WEIGHTED_GREEDY_PAIRS 20000000.0
 /* Swaps are tried when the bottleneck holds at most this many elements. */
-#define DLS_WEIGHTED_SWAP_LIMIT 2000
+#define DLS__WEIGHTED_SWAP_LIMIT 2000
 /* The greedy for large unordered sets looks for room among this many of the processors
  * furthest below their ideal weight (so at most this many heap pops per element) before it
  * falls back to the first processor that can hold the element. */
-#define DLS_WEIGHTED_ROOMIEST_TRIES 64
+#define DLS__WEIGHTED_ROOMIEST_TRIES 64
 /* Unordered sets of at most this many elements get an exact branch and bound after the
  * heuristic, within a budget of search nodes; when it finishes, the answer is optimal. */
-#define DLS_WEIGHTED_EXACT_ELEMENTS 40
-#define DLS_WEIGHTED_EXACT_NODES 2000000
+#define DLS__WEIGHTED_EXACT_ELEMENTS 40
+#define DLS__WEIGHTED_EXACT_NODES 2000000
 /* Ordered sets whose times fall somewhere are solved by dynamic programming when it takes
  * at most this many time evaluations, all processor orders together (p (n + 1)(n + 2) / 2
  * per order; a points model takes some 10 ns, so about a second at worst, and pruning
  * often spares much of it); beyond, the greedy's chunks stand without proof of optimality.
  * For one order: n up to about 14000 on one processor, 7000 on four, 3500 on sixteen. */
-#define DLS_ORDERED_DP_PAIRS 1e8
+#define DLS__ORDERED_DP_PAIRS 1e8
 /* Every processor order is tried for ordered sets up to this many processors. */
-#define DLS_ORDER_EXHAUSTIVE_MAX 6
+#define DLS__ORDER_EXHAUSTIVE_MAX 6
 /* The continuous optimum of a weighted set (the lower bound and the ideal shares) is
  * solved to this accuracy relative to the total weight: a few digits short of double
  * precision, so that Newton's method stops before it chases rounding. */
-#define DLS_WEIGHTED_ROOT_REL_TOL 1e-12
+#define DLS__WEIGHTED_ROOT_REL_TOL 1e-12
 
 typedef struct wctx {
     const dls_model *const *models;
@@ -118,7 +118,7 @@ static double lower_bound(const uwork *u, double t_cont, int *infeasible)
     double lb = fmax(t_cont, one);
     *infeasible = isinf(one);
     if ((size_t)c->n > p) {
-        DLS_ASSERT(c->w[u->idx[p - 1]] >= c->w[u->idx[p]]); /* idx is sorted */
+        DLS__ASSERT(c->w[u->idx[p - 1]] >= c->w[u->idx[p]]); /* idx is sorted */
         double two = best_alone(c, c->w[u->idx[p - 1]] + c->w[u->idx[p]]);
         if (isinf(two))
             *infeasible = 1;
@@ -167,9 +167,9 @@ static int place_earliest(uwork *u)
 static int place_one_roomiest(uwork *u, dls__heap *h, double *room, size_t e)
 {
     const wctx *c = u->c;
-    size_t p = c->p, tries[DLS_WEIGHTED_ROOMIEST_TRIES], nt = 0, chosen = p;
+    size_t p = c->p, tries[DLS__WEIGHTED_ROOMIEST_TRIES], nt = 0, chosen = p;
     double w = c->w[e];
-    while (h->size > 0 && nt < DLS_WEIGHTED_ROOMIEST_TRIES) {
+    while (h->size > 0 && nt < DLS__WEIGHTED_ROOMIEST_TRIES) {
         size_t i = dls__heap_pop(h);
         tries[nt++] = i;
         if (u->load[i] + w <= c->cap[i]) {
@@ -203,7 +203,7 @@ static int place_one_roomiest(uwork *u, dls__heap *h, double *room, size_t e)
 }
 
 /* Largest first, each element to the processor furthest below its ideal weight that can
- * hold it (among the DLS_WEIGHTED_ROOMIEST_TRIES furthest, else the first that can): the
+ * hold it (among the DLS__WEIGHTED_ROOMIEST_TRIES furthest, else the first that can): the
  * greedy for sets too large for place_earliest(). Returns 1 when every element is placed,
  * 0 when one fits nowhere, -1 when out of memory. */
 static int place_roomiest(uwork *u, const double *ideal)
@@ -311,7 +311,7 @@ static int improve(uwork *u, size_t max_moves)
                 b = i;
         if (move_off(u, time, b, &on_b))
             continue;
-        if (on_b > DLS_WEIGHTED_SWAP_LIMIT || !swap_off(u, time, b))
+        if (on_b > DLS__WEIGHTED_SWAP_LIMIT || !swap_off(u, time, b))
             break;
     }
     free(time);
@@ -351,7 +351,7 @@ static void bnb_search(bnb *s, size_t k, double sofar)
         memcpy(s->best, s->cur, (size_t)c->n * sizeof *s->cur);
         return;
     }
-    if (++s->nodes > DLS_WEIGHTED_EXACT_NODES) {
+    if (++s->nodes > DLS__WEIGHTED_EXACT_NODES) {
         s->aborted = 1;
         return;
     }
@@ -408,7 +408,7 @@ static void fill_unordered(const wctx *c, const size_t *assign, dls_partition *r
         r->elements[i] = 0;
     }
     for (size_t e = 0; e < (size_t)c->n; e++) {
-        DLS_ASSERT(assign[e] < c->p);
+        DLS__ASSERT(assign[e] < c->p);
         r->sizes[assign[e]] += c->w[e];
         r->elements[assign[e]]++;
     }
@@ -452,13 +452,13 @@ static dls_status unordered(const wctx *c, const dls_partition_params *par, doub
     r->lower_bound = lower_bound(&u, t_cont, &infeasible);
     if (infeasible)
         found = 0;
-    else if ((double)n * (double)c->p <= DLS_WEIGHTED_GREEDY_PAIRS)
+    else if ((double)n * (double)c->p <= DLS__WEIGHTED_GREEDY_PAIRS)
         found = place_earliest(&u);
     else
         found = place_roomiest(&u, r->ideal);
     if (found < 0 || (found && improve(&u, par->max_moves) != 0))
         goto done;
-    if (found && n <= DLS_WEIGHTED_EXACT_ELEMENTS) {
+    if (found && n <= DLS__WEIGHTED_EXACT_ELEMENTS) {
         proven = search_exact(&u, r->lower_bound);
         if (proven < 0)
             goto done;
@@ -493,7 +493,7 @@ done:
  *   everything: its chunks are valid. They are also optimal when every time falls only at
  *   weights that take longer than their makespan (greedy_proven()). Else dynamic
  *   programming over the chunk boundaries finds the optimum, with O(p n^2) time
- *   evaluations per order, within DLS_ORDERED_DP_PAIRS; beyond, the greedy's chunks stand,
+ *   evaluations per order, within DLS__ORDERED_DP_PAIRS; beyond, the greedy's chunks stand,
  *   and the result says that they may not be optimal. */
 
 /* Largest j in [from, to] with prefix[j] - prefix[from] <= w (from when none further is):
@@ -605,7 +605,7 @@ static double order_bisect(const wctx *c, const double *prefix, const size_t *or
     if (!probe(c, prefix, ord, INFINITY, reach, end))
         return INFINITY;
     double hi = chunks_makespan(c, prefix, ord, end);
-    DLS_ASSERT(hi >= 0); /* a time: neither negative nor NaN, or the order of bits fails */
+    DLS__ASSERT(hi >= 0); /* a time: neither negative nor NaN, or the order of bits fails */
     uint64_t lo_b = 0, hi_b = bits_of(hi);
     while (hi_b - lo_b > 1) {
         uint64_t mid = lo_b + (hi_b - lo_b) / 2;
@@ -674,10 +674,10 @@ static double order_dp(const wctx *c, const double *prefix, const size_t *ord, d
     size_t pos = 0;
     for (size_t k = 0; k < p; k++) {
         pos = d->choice[k * (n + 1) + pos];
-        DLS_ASSERT(pos <= n); /* a finite best(k, a) has a chosen end */
+        DLS__ASSERT(pos <= n); /* a finite best(k, a) has a chosen end */
         end[k] = pos;
     }
-    DLS_ASSERT(pos == n); /* the last chunk ends at n */
+    DLS__ASSERT(pos == n); /* the last chunk ends at n */
     return chunks_makespan(c, prefix, ord, end);
 }
 
@@ -848,15 +848,15 @@ static void fill_ordered(const orders *o, dls_partition *r)
     size_t pos = 0;
     for (size_t k = 0; k < c->p; k++) {
         size_t i = o->best[k];
-        DLS_ASSERT(o->best_end[k] >= pos); /* chunks follow each other */
+        DLS__ASSERT(o->best_end[k] >= pos); /* chunks follow each other */
         r->first[i] = pos;
         r->elements[i] = o->best_end[k] - pos;
         r->sizes[i] = o->prefix[o->best_end[k]] - o->prefix[pos];
         r->times[i] = ptime(c, i, r->sizes[i]);
-        DLS_ASSERT(r->sizes[i] <= c->cap[i]);
+        DLS__ASSERT(r->sizes[i] <= c->cap[i]);
         pos = o->best_end[k];
     }
-    DLS_ASSERT(pos == (size_t)c->n); /* every element is placed */
+    DLS__ASSERT(pos == (size_t)c->n); /* every element is placed */
 }
 
 /* The status, note and arrays of an ordered result once the best order is known; exact:
@@ -914,7 +914,7 @@ static dls_status ordered(const wctx *c, const dls_partition_params *par, dls_pa
                           dls_error *err)
 {
     size_t p = c->p, n = (size_t)c->n;
-    int heuristic = par->reorder && p > DLS_ORDER_EXHAUSTIVE_MAX;
+    int heuristic = par->reorder && p > DLS__ORDER_EXHAUSTIVE_MAX;
     double count = 1; /* the orders the search evaluates */
     if (heuristic)
         count = heuristic_orders(p);
@@ -928,7 +928,7 @@ static dls_status ordered(const wctx *c, const dls_partition_params *par, dls_pa
     dls__keyed *keyed = heuristic ? malloc(p * sizeof *keyed) : NULL;
     int ok = 0;
     /* the result's first and order come allocated (partition.c) */
-    DLS_ASSERT(r->first != NULL && (!par->reorder || r->order != NULL));
+    DLS__ASSERT(r->first != NULL && (!par->reorder || r->order != NULL));
     if (prefix == NULL || o.ord == NULL || o.best == NULL || o.end == NULL ||
         o.best_end == NULL || o.scratch == NULL || (heuristic && keyed == NULL))
         goto done;
@@ -938,7 +938,7 @@ static dls_status ordered(const wctx *c, const dls_partition_params *par, dls_pa
     for (size_t i = 0; i < p; i++)
         o.rising &= never_falls(c, i, prefix[n]);
     double pairs = count * (double)p * ((double)n + 1) * ((double)n + 2) / 2;
-    o.dp_fits = !o.rising && pairs <= DLS_ORDERED_DP_PAIRS;
+    o.dp_fits = !o.rising && pairs <= DLS__ORDERED_DP_PAIRS;
     if (o.dp_fits) {
         o.dp.next = malloc((n + 1) * sizeof *o.dp.next);
         o.dp.cur = malloc((n + 1) * sizeof *o.dp.cur);
@@ -987,7 +987,7 @@ dls_status dls__partition_weighted(const dls_model *const *models, const double 
         total += w[e];
     dls__root root;
     dls_status st = dls__continuous_root(models, cap, p, total, DLS_PARTITION_NEWTON,
-                                         total * DLS_WEIGHTED_ROOT_REL_TOL, 0, r->ideal, NULL,
+                                         total * DLS__WEIGHTED_ROOT_REL_TOL, 0, r->ideal, NULL,
                                          &root, err);
     if (st != DLS_OK)
         return st;

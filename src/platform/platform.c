@@ -83,8 +83,8 @@ static dls__block *block_new(size_t total)
  * store, NULL when out of memory. */
 static void *store_alloc(dls_platform *p, size_t bytes, size_t align)
 {
-    DLS_ASSERT(bytes <= DLS__STORE_OBJECT_MAX);
-    DLS_ASSERT(align > 0 && (align & (align - 1)) == 0 && align <= _Alignof(max_align_t));
+    DLS__ASSERT(bytes <= DLS__STORE_OBJECT_MAX);
+    DLS__ASSERT(align > 0 && (align & (align - 1)) == 0 && align <= _Alignof(max_align_t));
     const size_t head = offsetof(dls__block, data);
     dls__block *b = p->store;
     size_t at = b ? (b->used + align - 1) & ~(align - 1) : 0;
@@ -97,7 +97,7 @@ static void *store_alloc(dls_platform *p, size_t bytes, size_t align)
         nb->next = b;
         p->store = b = nb;
         at = 0;
-        DLS_ASSERT(head + bytes <= b->total);
+        DLS__ASSERT(head + bytes <= b->total);
     }
     b->used = at + bytes;
     return (unsigned char *)b->data + at;
@@ -128,7 +128,7 @@ void dls_platform_free(dls_platform *platform)
 #define FNV_OFFSET_BASIS 1469598103934665603ull
 #define FNV_PRIME 1099511628211ull
 /* The smallest index (a power of two): a few processors never rebuild it. */
-#define DLS_NAME_INDEX_MIN_SLOTS 16
+#define DLS__NAME_INDEX_MIN_SLOTS 16
 
 /* Processor indices fit a slot's 32 bits, DLS__FREE_SLOT apart (reserve_one refuses more). */
 _Static_assert(DLS_PLATFORM_MAX_PROCESSORS < DLS__FREE_SLOT, "processor indices fit 32 bits");
@@ -158,8 +158,8 @@ static void index_put(dls__slot *slots, size_t mask, uint32_t i, uint32_t tag)
 /* An index of nslots free slots (a power of two, for n processors at load <= 1/2). */
 static void index_clear(dls__slot *slots, size_t nslots, size_t n)
 {
-    DLS_ASSERT((nslots & (nslots - 1)) == 0); /* a mask picks the slot */
-    DLS_ASSERT(2 * n <= nslots); /* load <= 1/2: free slots remain, so probing ends */
+    DLS__ASSERT((nslots & (nslots - 1)) == 0); /* a mask picks the slot */
+    DLS__ASSERT(2 * n <= nslots); /* load <= 1/2: free slots remain, so probing ends */
     (void)n;
     memset(slots, 0xff, nslots * sizeof *slots); /* every proc DLS__FREE_SLOT */
 }
@@ -167,7 +167,7 @@ static void index_clear(dls__slot *slots, size_t nslots, size_t n)
 /* Rebuilds the index with room for at least `need` names at load <= 1/2. */
 static int index_rebuild(dls_platform *p, size_t need)
 {
-    size_t nslots = DLS_NAME_INDEX_MIN_SLOTS;
+    size_t nslots = DLS__NAME_INDEX_MIN_SLOTS;
     while (nslots < 2 * need)
         nslots *= 2;
     dls__slot *slots = malloc(nslots * sizeof *slots);
@@ -198,7 +198,7 @@ int dls_platform_find(const dls_platform *platform, const char *name, size_t *in
  * the free slot where that processor would go, *found = 0. The index must exist. */
 static size_t probe(const dls_platform *p, const char *name, uint32_t tag, int *found)
 {
-    DLS_ASSERT(p->nslots > 0);
+    DLS__ASSERT(p->nslots > 0);
     size_t mask = p->nslots - 1, k = tag & mask;
     for (; p->slots[k].proc != DLS__FREE_SLOT; k = (k + 1) & mask)
         if (p->slots[k].tag == tag && strcmp(p->procs[p->slots[k].proc].name, name) == 0) {
@@ -401,8 +401,8 @@ dls_status dls__platform_append(dls_platform *p, const char *name, size_t len,
                                 const dls_model *model, size_t *index, long *dup,
                                 dls_error *err)
 {
-    DLS_ASSERT(p != NULL && name != NULL && model != NULL && dup != NULL);
-    DLS_ASSERT(strlen(name) == len && len <= DLS_PLATFORM_NAME_MAX);
+    DLS__ASSERT(p != NULL && name != NULL && model != NULL && dup != NULL);
+    DLS__ASSERT(strlen(name) == len && len <= DLS_PLATFORM_NAME_MAX);
     size_t k;
     uint32_t tag = name_tag(name);
     if (place(p, name, tag, &k, dup) != 0)
@@ -803,7 +803,7 @@ typedef struct unusual {
     char first[400];
 } unusual;
 
-static void note_unusual(unusual *u, const char *fmt, ...) DLS_PRINTF(2, 3);
+static void note_unusual(unusual *u, const char *fmt, ...) DLS__PRINTF(2, 3);
 
 static void note_unusual(unusual *u, const char *fmt, ...)
 {

@@ -62,48 +62,48 @@ typedef struct dls__limits {
 } dls__limits;
 
 /* The documented limits: DLS_PLATFORM_FILE_MAX, DLS_PLATFORM_MAX_PROCESSORS, ... */
-DLS_HIDDEN extern const dls__limits dls__platform_limits;
+DLS__HIDDEN extern const dls__limits dls__platform_limits;
 
 /* 0 when model is within lim; else 1 with why (size bytes) saying which count exceeds
  * which limit ("its speed model has 1000001 points, more than the 1000000 ..."). */
-DLS_HIDDEN int dls__model_over_limit(const dls_model *model, const dls__limits *lim,
+DLS__HIDDEN int dls__model_over_limit(const dls_model *model, const dls__limits *lim,
                                      char *why, size_t size);
 
 /* dls_platform_add() under the limits lim. */
-DLS_HIDDEN dls_status dls__platform_add_within(dls_platform *platform, const char *name,
+DLS__HIDDEN dls_status dls__platform_add_within(dls_platform *platform, const char *name,
                                                const dls_model *model, size_t *index,
                                                const dls__limits *lim, dls_error *err);
 
 /* "3.2 GiB", "135 MiB", "512 bytes": a size in bytes as messages give it. */
-DLS_HIDDEN void dls__format_bytes(double bytes, char *out, size_t size);
+DLS__HIDDEN void dls__format_bytes(double bytes, char *out, size_t size);
 
 /* Appends a processor for a reader, which checked name (len bytes, with dls__check_name)
  * and model: copies of both go to the platform's store, and the name is looked up once.
  * When a processor is already called name, *dup receives its index and nothing changes;
  * otherwise *dup = -1 and *index (if not NULL) the new processor's index. No limit is
  * checked. Returns DLS_OK either way, or DLS_ENOMEM (nothing changed). */
-DLS_HIDDEN dls_status dls__platform_append(dls_platform *p, const char *name, size_t len,
+DLS__HIDDEN dls_status dls__platform_append(dls_platform *p, const char *name, size_t len,
                                            const dls_model *model, size_t *index, long *dup,
                                            dls_error *err);
 
 /* Appends a processor taking ownership of model (only on success); no limit is checked. */
-DLS_HIDDEN dls_status dls__platform_add_owned(dls_platform *p, const char *name,
+DLS__HIDDEN dls_status dls__platform_add_owned(dls_platform *p, const char *name,
                                               dls_model *model, size_t *index, dls_error *err);
 
 /* The rule for processor names, shared by dls_platform_add and the platform reader: not
  * empty, at most DLS_PLATFORM_NAME_MAX bytes of valid UTF-8, no control character.
  * Returns 0 when name follows it, 1 with why (size bytes) saying what is wrong. */
-DLS_HIDDEN int dls__check_name(const char *name, char *why, size_t size);
+DLS__HIDDEN int dls__check_name(const char *name, char *why, size_t size);
 
 /* An empty platform, NULL when out of memory (dls_platform_create() without the error
  * record, for the library's own constructors). */
-DLS_HIDDEN dls_platform *dls__platform_new(void);
+DLS__HIDDEN dls_platform *dls__platform_new(void);
 
 /* Index of the processor called name, -1 when there is none (or NULL arguments). */
-DLS_HIDDEN long dls__platform_find(const dls_platform *platform, const char *name);
+DLS__HIDDEN long dls__platform_find(const dls_platform *platform, const char *name);
 
 /* The name (or any text from an input) as a message quotes it: quotes, backslashes, control
  * characters and bytes that are not UTF-8 escaped, cut short to fit out (size bytes). */
-DLS_HIDDEN void dls__quote_name(const char *name, char *out, size_t size);
+DLS__HIDDEN void dls__quote_name(const char *name, char *out, size_t size);
 
 #endif /* DLSCHED_PLATFORM_IMPL_H */

@@ -17,17 +17,17 @@
 
 /* A makespan counts as lower when it is below by more than this relative amount (the
  * replay's own rounding). */
-#define DLS_INT_IMPROVE_RTOL 1e-12
+#define DLS__INT_IMPROVE_RTOL 1e-12
 /* Two makespans of the same loads computed two ways (a MIP's objective and its replay, a
  * bound and a schedule) agree within this (relative), beyond the models' own tolerance. */
-#define DLS_INT_CHECK_RTOL 1e-9
+#define DLS__INT_CHECK_RTOL 1e-9
 /* The relative gap within which an integer schedule without a MIP is optimal (the MIP's
  * default, dls_mip_params::rel_gap). */
-#define DLS_INT_DEFAULT_GAP 1e-9
+#define DLS__INT_DEFAULT_GAP 1e-9
 /* Work (units moved times positions) allowed for trying to leave processors out. */
-#define DLS_INT_DROP_WORK 4e6
+#define DLS__INT_DROP_WORK 4e6
 /* At most this many refinement moves per position. */
-#define DLS_INT_MOVES_PER_POSITION 16
+#define DLS__INT_MOVES_PER_POSITION 16
 
 void dls_mip_params_init(dls_mip_params *p)
 {
@@ -188,7 +188,7 @@ static void floor_and_fill(rounding *rd, const double *alpha, double *x)
     double n = rd->n, sum = 0;
     for (size_t k = 0; k < m; k++) {
         rd->cap[k] = fmin(dls__whole_units(st->B[k]), n);
-        x[k] = fmin(floor(alpha[k] + DLS_INT_IMPROVE_RTOL * n), rd->cap[k]);
+        x[k] = fmin(floor(alpha[k] + DLS__INT_IMPROVE_RTOL * n), rd->cap[k]);
         if (x[k] < 0)
             x[k] = 0;
         sum += x[k];
@@ -212,11 +212,11 @@ static void floor_and_fill(rounding *rd, const double *alpha, double *x)
 }
 
 /* Moves single units from a position at or before the last to finish while that lowers
- * the makespan (at most DLS_INT_MOVES_PER_POSITION moves per position). */
+ * the makespan (at most DLS__INT_MOVES_PER_POSITION moves per position). */
 static void move_units(rounding *rd, double *x)
 {
     const dls__star *st = rd->st;
-    size_t m = st->m, moves = 0, max_moves = DLS_INT_MOVES_PER_POSITION * m;
+    size_t m = st->m, moves = 0, max_moves = DLS__INT_MOVES_PER_POSITION * m;
     for (int improved = 1; improved && moves < max_moves;) {
         improved = 0;
         double cur = makespan_of(&rd->tl);
@@ -224,7 +224,7 @@ static void move_units(rounding *rd, double *x)
         for (size_t k = 0; k < m; k++)
             if (rd->tl.fin[k] >= cur)
                 crit = k;
-        double best = cur * (1 - DLS_INT_IMPROVE_RTOL);
+        double best = cur * (1 - DLS__INT_IMPROVE_RTOL);
         size_t from = m, to = m;
         for (size_t j = 0; j <= crit; j++) {
             if (x[j] < 1)
@@ -273,7 +273,7 @@ static int drop_helps(rounding *rd, const double *x, size_t j, double cur)
         replay(st, rd->y, &rd->tl);
     }
     rd->cap[j] = ycap;
-    return ok && makespan_of(&rd->tl) < cur * (1 - DLS_INT_IMPROVE_RTOL);
+    return ok && makespan_of(&rd->tl) < cur * (1 - DLS__INT_IMPROVE_RTOL);
 }
 
 /* A processor may cost more in startup than it brings: tries sending each nothing, in
@@ -281,7 +281,7 @@ static int drop_helps(rounding *rd, const double *x, size_t j, double cur)
 static void drop_processors(rounding *rd, double *x)
 {
     size_t m = rd->st->m;
-    double budget = DLS_INT_DROP_WORK;
+    double budget = DLS__INT_DROP_WORK;
     for (int again = 1; again;) {
         again = 0;
         double cur = makespan_of(&rd->tl);
@@ -474,7 +474,7 @@ static void raise_lower(outcome *o, double bound, const char *by)
 static int offer(outcome *o, const double *y)
 {
     double mk = dls__replay(o->st, y, NULL, 0, 1, NULL, NULL, NULL, NULL, NULL);
-    if (!(mk < o->makespan * (1 - DLS_INT_IMPROVE_RTOL)))
+    if (!(mk < o->makespan * (1 - DLS__INT_IMPROVE_RTOL)))
         return 0;
     memcpy(o->x, y, o->st->m * sizeof *y);
     o->makespan = mk;
@@ -546,7 +546,7 @@ static dls_status partition_candidate(const dls_platform *pl, const dls_schedule
  * GLPK's numerical failure. The bound that passes raises the lower bound. */
 static void check_mip(dls_schedule *s, outcome *o, const dls__mip_answer *ma, double mk)
 {
-    double tol = ma->model_tol + DLS_INT_CHECK_RTOL, bound = ma->bound / (1 + ma->model_tol);
+    double tol = ma->model_tol + DLS__INT_CHECK_RTOL, bound = ma->bound / (1 + ma->model_tol);
     if (ma->status == DLS_SOLUTION_INFEASIBLE) {
         s->mip.mip_status = DLS_SOLUTION_NOT_FOUND;
         dls__note_add(&s->note, "GLPK's branch and bound called the MIP infeasible, which "
@@ -639,13 +639,13 @@ static void verdict(dls_schedule *s, const outcome *o, double gap)
                       "proven optimal");
         return;
     }
-    if (o->lower > o->makespan * (1 + DLS_INT_CHECK_RTOL)) {
+    if (o->lower > o->makespan * (1 + DLS__INT_CHECK_RTOL)) {
         dls__note_add(&s->note, "%s, %.10g s, lies above the schedule's %.10g s: one of them "
                       "is wrong, and nothing is proven", o->lower_by, o->lower, o->makespan);
         s->mip.lower_bound = NAN;
         return;
     }
-    if (o->makespan <= o->lower * (1 + gap + DLS_INT_CHECK_RTOL))
+    if (o->makespan <= o->lower * (1 + gap + DLS__INT_CHECK_RTOL))
         s->status = DLS_SOLUTION_OPTIMAL;
     else
         dls__note_add(&s->note, "not proven optimal: %.10g s, %.3g%% above the lower bound "
@@ -697,7 +697,7 @@ static dls_status solve(const dls_platform *pl, double V, const dls_schedule_par
         st = mip_candidate(s, par, mip, whole, mip_entry, &o, y, err);
     if (st != DLS_OK)
         goto out;
-    verdict(s, &o, mip ? mip->rel_gap : DLS_INT_DEFAULT_GAP);
+    verdict(s, &o, mip ? mip->rel_gap : DLS__INT_DEFAULT_GAP);
     st = dls__fill_timeline(s, &star, o.x, NULL, 0, 1, err);
     if (st != DLS_OK)
         goto out;

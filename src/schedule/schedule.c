@@ -16,12 +16,12 @@
 #include "solver/solver.h"
 
 /* Default relative tolerance of the answer checks. */
-#define DLS_SCHEDULE_DEFAULT_CHECK_TOL DLS_REL_TOL
+#define DLS__SCHEDULE_DEFAULT_CHECK_TOL DLS_REL_TOL
 /* Largest check tolerance accepted: beyond it a check would not catch wrong optima. */
-#define DLS_SCHEDULE_MAX_CHECK_TOL 1e-3
+#define DLS__SCHEDULE_MAX_CHECK_TOL 1e-3
 /* Default seconds for GLPK in one call: the LP of 2 x 10^4 processors takes about a minute
  * on the project's machine (doc/BENCHMARKS.md), the stalls this limit ends ran for hours. */
-#define DLS_SCHEDULE_DEFAULT_TIME_LIMIT 600
+#define DLS__SCHEDULE_DEFAULT_TIME_LIMIT 600
 
 void dls_schedule_params_init(dls_schedule_params *params)
 {
@@ -29,9 +29,9 @@ void dls_schedule_params_init(dls_schedule_params *params)
     params->order = DLS_ORDER_GIVEN;
     params->use_limits = 1;
     params->drop_unused = 1;
-    params->check_tol = DLS_SCHEDULE_DEFAULT_CHECK_TOL;
+    params->check_tol = DLS__SCHEDULE_DEFAULT_CHECK_TOL;
     dls_envelope_params_init(&params->envelope);
-    params->time_limit = DLS_SCHEDULE_DEFAULT_TIME_LIMIT;
+    params->time_limit = DLS__SCHEDULE_DEFAULT_TIME_LIMIT;
     params->iteration_limit = 0;
     params->solver = DLS_SOLVER_CHAIN;
     params->max_pieces = 0;
@@ -78,9 +78,9 @@ dls_status dls__schedule_params_check(const dls_schedule_params *par, dls_error 
         if (*flags[k] != 0 && *flags[k] != 1)
             return dls__fail(err, DLS_EINVAL, "schedule: %s must be 0 or 1, not %d", names[k],
                              *flags[k]);
-    if (!(par->check_tol > 0 && par->check_tol <= DLS_SCHEDULE_MAX_CHECK_TOL))
+    if (!(par->check_tol > 0 && par->check_tol <= DLS__SCHEDULE_MAX_CHECK_TOL))
         return dls__fail(err, DLS_EINVAL, "schedule: check_tol must be in (0, %g], not %.10g",
-                         DLS_SCHEDULE_MAX_CHECK_TOL, par->check_tol);
+                         DLS__SCHEDULE_MAX_CHECK_TOL, par->check_tol);
     if (!(par->time_limit > 0 && par->time_limit <= DLS_TIME_LIMIT_MAX))
         return dls__fail(err, DLS_EINVAL, "schedule: the time limit (time_limit) must be a number "
                          "of seconds in (0, %g], not %.10g", DLS_TIME_LIMIT_MAX, par->time_limit);
@@ -304,7 +304,7 @@ static dls_status solve_chain(const dls_platform *platform, const dls__star *sta
 
 /* Most processors for which a failed check of the chain's answer hands the problem to GLPK
  * (its simplex grows about m^2: 10^4 processors take about 10 s). */
-#define DLS_CHAIN_FALLBACK_GLPK_MAX 20000
+#define DLS__CHAIN_FALLBACK_GLPK_MAX 20000
 
 dls_status dls__schedule_chain_fallback(const dls_platform *platform, const dls__star *star,
                                         const dls_schedule_params *params, dls_schedule *s,
@@ -312,10 +312,10 @@ dls_status dls__schedule_chain_fallback(const dls_platform *platform, const dls_
 {
     char why[DLS_ERROR_MESSAGE_MAX];
     snprintf(why, sizeof why, "%s", err != NULL ? err->message : "the chain's check failed");
-    if (star->m > DLS_CHAIN_FALLBACK_GLPK_MAX)
+    if (star->m > DLS__CHAIN_FALLBACK_GLPK_MAX)
         return dls__fail(err, DLS_ENUMERIC, "%s; %zu processors are too many for GLPK's "
                          "simplex to take over (at most %d)", why, star->m,
-                         DLS_CHAIN_FALLBACK_GLPK_MAX);
+                         DLS__CHAIN_FALLBACK_GLPK_MAX);
     s->solver.solver = DLS_SOLVER_GLPK;
     dls_status st = solve_glpk(platform, star, params, s, err);
     if (st != DLS_OK) {

@@ -7,16 +7,16 @@
 
 /* Checks the arguments shared by every entry point: platform and out not NULL, at least one
  * processor, and the parameters; fn names the public function in messages. */
-DLS_HIDDEN dls_status dls__schedule_check(const dls_platform *pl, dls_schedule **out,
+DLS__HIDDEN dls_status dls__schedule_check(const dls_platform *pl, dls_schedule **out,
                                           const dls_schedule_params *par, const char *fn,
                                           dls_error *err);
 
 /* Checks the parameters (reserved bytes, ranges, the solver's options). */
-DLS_HIDDEN dls_status dls__schedule_params_check(const dls_schedule_params *par, dls_error *err);
+DLS__HIDDEN dls_status dls__schedule_params_check(const dls_schedule_params *par, dls_error *err);
 
 /* The chain solver's parameters for the schedule's (the model by drop_unused, the bound on
  * the selection's pieces, the platform for names in messages). */
-DLS_HIDDEN void dls__schedule_chain_params(const dls_platform *platform,
+DLS__HIDDEN void dls__schedule_chain_params(const dls_platform *platform,
                                            const dls_schedule_params *params,
                                            dls__chain_params *cp);
 
@@ -24,7 +24,7 @@ DLS_HIDDEN void dls__schedule_chain_params(const dls_platform *platform,
  * loads; err holds why): GLPK solves the same LP into s, whose note says why. Returns the
  * chain's failure where GLPK cannot answer either (the message names both), or where the
  * star has more processors than GLPK takes over in reasonable time. */
-DLS_HIDDEN dls_status dls__schedule_chain_fallback(const dls_platform *platform,
+DLS__HIDDEN dls_status dls__schedule_chain_fallback(const dls_platform *platform,
                                                    const dls__star *star,
                                                    const dls_schedule_params *params,
                                                    dls_schedule *s, dls_error *err);
@@ -33,10 +33,10 @@ DLS_HIDDEN dls_status dls__schedule_chain_fallback(const dls_platform *platform,
  * envelope of approximate lines) and frees it: into the note when the envelopes changed the
  * answer (the true models' makespan above the LP's), else into the details, since the loads
  * then lie where the envelopes are the true times and the answer is exact. */
-DLS_HIDDEN void dls__schedule_place_shape(dls_schedule *s, char *shape, int changed);
+DLS__HIDDEN void dls__schedule_place_shape(dls_schedule *s, char *shape, int changed);
 
 /* Checks the MIP's parameters (integer.c); the cross-check uses it too. */
-DLS_HIDDEN dls_status dls__mip_params_check(const dls_mip_params *p, dls_error *err);
+DLS__HIDDEN dls_status dls__mip_params_check(const dls_mip_params *p, dls_error *err);
 
 /* The best send order (order.c) of the star st (built in the platform's order, feasible):
  * seq (platform indices in send order, st->m of them), how it was found, the chain's
@@ -56,15 +56,15 @@ typedef struct dls__order_result {
     char *note;
 } dls__order_result;
 
-DLS_HIDDEN dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
+DLS__HIDDEN dls_status dls__order_best(const dls_platform *pl, const dls__star *st,
                                       const dls_schedule_params *par,
                                       const dls__chain_params *cp, dls__order_result *res,
                                       dls_error *err);
-DLS_HIDDEN void dls__order_result_free(dls__order_result *res);
+DLS__HIDDEN void dls__order_result_free(dls__order_result *res);
 
 /* A lower bound on the makespan of every order of st (s): the single port relaxed (every
  * link sends at once), in the paper's model (charge_all) every processor charged too;
  * upper: a makespan known to be feasible (the bisection's top). */
-DLS_HIDDEN double dls__order_bound(const dls__star *st, int charge_all, double upper);
+DLS__HIDDEN double dls__order_bound(const dls__star *st, int charge_all, double upper);
 
 #endif /* DLSCHED_SCHEDULE_SCHEDULE_IMPL_H */

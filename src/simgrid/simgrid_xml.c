@@ -15,7 +15,7 @@
 #include "platform/platform_impl.h"
 
 /* Candidate ids of the originator tried when a processor has the name. */
-#define DLS_SIMGRID_ORIGINATOR_TRIES 1000
+#define DLS__SIMGRID_ORIGINATOR_TRIES 1000
 
 void dls_simgrid_params_init(dls_simgrid_params *p)
 {
@@ -137,7 +137,7 @@ dls_status dls_simgrid_originator(const dls_platform *pl, const dls_simgrid_para
         strcpy(buf, p->originator);
         return DLS_OK;
     }
-    for (int k = 1; k <= DLS_SIMGRID_ORIGINATOR_TRIES; k++) {
+    for (int k = 1; k <= DLS__SIMGRID_ORIGINATOR_TRIES; k++) {
         char id[32];
         if (k == 1)
             snprintf(id, sizeof id, "originator");
@@ -151,7 +151,7 @@ dls_status dls_simgrid_originator(const dls_platform *pl, const dls_simgrid_para
         }
     }
     return dls__fail(err, DLS_EINVAL, "dls_simgrid_originator: every id from originator to "
-                     "originator-%d is a processor's name: give one", DLS_SIMGRID_ORIGINATOR_TRIES);
+                     "originator-%d is a processor's name: give one", DLS__SIMGRID_ORIGINATOR_TRIES);
 }
 
 /* Appends s as the value of an XML attribute (or the text of a comment: no "--" there). */

@@ -44,7 +44,7 @@ void dls__glpk_smcp(const dls__glpk_guard *g, glp_smcp *parm, unsigned long it_l
     glp_init_smcp(parm);
     /* reported to the hook, which prints it only when verbose and watches the clock */
     parm->msg_lev = GLP_MSG_ON;
-    parm->out_frq = DLS_GLPK_POLL_MS;
+    parm->out_frq = DLS__GLPK_POLL_MS;
     parm->tm_lim = dls__glpk_tm_lim(g);
     parm->it_lim = it_lim < (unsigned long)INT_MAX ? (int)it_lim : INT_MAX;
 }
@@ -70,11 +70,11 @@ static int on_output(void *info, const char *s)
 {
     dls__glpk_guard *g = info;
     double now = dls__glpk_now();
-    if (isfinite(g->deadline) && now > g->deadline + DLS_GLPK_GRACE_S) {
+    if (isfinite(g->deadline) && now > g->deadline + DLS__GLPK_GRACE_S) {
         g->stopped = 1;
         longjmp(g->env, 2);
     }
-    if (g->progress != NULL && now - g->reported >= 1e-3 * DLS_GLPK_POLL_MS) {
+    if (g->progress != NULL && now - g->reported >= 1e-3 * DLS__GLPK_POLL_MS) {
         g->reported = now;
         double part = isfinite(g->deadline) ? (now - g->start) / (g->deadline - g->start) : 0;
         if (g->progress(part < 1 ? part : 1, g->progress_data) != 0)
@@ -83,12 +83,12 @@ static int on_output(void *info, const char *s)
     if (g->verbose)
         return 0; /* GLPK prints it */
     size_t have = strlen(g->tail), add = strlen(s);
-    if (add >= DLS_GLPK_OUTPUT_TAIL) {
-        s += add - (DLS_GLPK_OUTPUT_TAIL - 1);
-        add = DLS_GLPK_OUTPUT_TAIL - 1;
+    if (add >= DLS__GLPK_OUTPUT_TAIL) {
+        s += add - (DLS__GLPK_OUTPUT_TAIL - 1);
+        add = DLS__GLPK_OUTPUT_TAIL - 1;
     }
-    if (have + add >= DLS_GLPK_OUTPUT_TAIL) {
-        size_t drop = have + add - (DLS_GLPK_OUTPUT_TAIL - 1);
+    if (have + add >= DLS__GLPK_OUTPUT_TAIL) {
+        size_t drop = have + add - (DLS__GLPK_OUTPUT_TAIL - 1);
         memmove(g->tail, g->tail + drop, have - drop + 1);
         have -= drop;
     }
@@ -204,7 +204,7 @@ static void *run(void *p)
 dls_status dls__glpk_call(int verbose, double time_limit, const char *doing,
                           dls__glpk_work work, void *arg, int *stopped, dls_error *err)
 {
-    DLS_ASSERT(time_limit > 0);
+    DLS__ASSERT(time_limit > 0);
     call c;
     memset(&c, 0, sizeof c);
     c.verbose = verbose;

@@ -45,39 +45,39 @@
 
 /* A move must shorten the makespan by this relative amount to be kept (the LP's own
  * tolerances are 1e-7 relative to the scaled values). */
-#define DLS_MLP_IMPROVE_REL 1e-7
+#define DLS__MLP_IMPROVE_REL 1e-7
 /* Round-robin stops after this many rounds in a row that do not improve. */
-#define DLS_MLP_STALE_ROUNDS 2
+#define DLS__MLP_STALE_ROUNDS 2
 /* Chunks at or below this fraction of V count as empty and are removed. */
-#define DLS_MLP_EMPTY_REL 1e-9
+#define DLS__MLP_EMPTY_REL 1e-9
 /* The answer's LP is solved again from its optimal basis with these primal and dual
  * feasibility tolerances (GLPK's default, 1e-7, leaves optima 1e-7 apart). */
-#define DLS_MLP_POLISH_TOL 1e-10
+#define DLS__MLP_POLISH_TOL 1e-10
 /* Sequences of fewer than this many chunks are not worth enumerating: the search's own
  * moves reach them. */
-#define DLS_MLP_EXHAUSTIVE_MIN_LENGTH 3
+#define DLS__MLP_EXHAUSTIVE_MIN_LENGTH 3
 /* The LP's makespan and the timeline of its sizes agree within this (relative): the LP's
  * tolerances, 1e-7 on scaled values, summed along the chain of sends. */
-#define DLS_MLP_AGREE 1e-5
+#define DLS__MLP_AGREE 1e-5
 /* An LP whose answer is not its sizes' timeline, or that GLPK's simplex fails on, is solved
  * again, each time more carefully: from a fresh basis; unscaled by GLPK's primal simplex
  * with tight tolerances (GLPK's scaling divides a row holding a link rate of 1e7 s per
  * unit or more by that rate, and its startup then falls within the feasibility tolerance:
- * the LP "forgot" it); last, with the chunks whose size costs more than DLS_MLP_DROP_RATIO
+ * the LP "forgot" it); last, with the chunks whose size costs more than DLS__MLP_DROP_RATIO
  * times the cheapest chunk's per unit (link, compute and return), or that can hold at most
- * DLS_MLP_DROP_REL V (see mark_zero), held at 0, which the answer says. (GLPK's exact simplex is no help here: it fails an assertion on these.) */
-#define DLS_MLP_RETRY_FRESH 1
-#define DLS_MLP_RETRY_UNSCALED 2
-#define DLS_MLP_RETRY_DROP 3
-#define DLS_MLP_DROP_RATIO 1e6
-/* ... and the chunks that can hold at most this fraction of V (as DLS_MLP_ZERO_REL) */
-#define DLS_MLP_DROP_REL 1e-9
+ * DLS__MLP_DROP_REL V (see mark_zero), held at 0, which the answer says. (GLPK's exact simplex is no help here: it fails an assertion on these.) */
+#define DLS__MLP_RETRY_FRESH 1
+#define DLS__MLP_RETRY_UNSCALED 2
+#define DLS__MLP_RETRY_DROP 3
+#define DLS__MLP_DROP_RATIO 1e6
+/* ... and the chunks that can hold at most this fraction of V (as DLS__MLP_ZERO_REL) */
+#define DLS__MLP_DROP_REL 1e-9
 /* A chunk that can hold at most this fraction of V in any schedule as short as a simple
  * one is fixed at 0 (see mark_zero). */
-#define DLS_MLP_ZERO_REL 1e-12
+#define DLS__MLP_ZERO_REL 1e-12
 /* Simplex iterations of one LP: this many plus this many per row and column. */
-#define DLS_MLP_ITER_BASE 2000ul
-#define DLS_MLP_ITER_PER 20ul
+#define DLS__MLP_ITER_BASE 2000ul
+#define DLS__MLP_ITER_PER 20ul
 
 /* The work, reachable from the GLPK thread's argument (all memory here is owned by it, so
  * that an abandoned GLPK call leaks nothing). */
@@ -265,7 +265,7 @@ static double simple_sizing(mlp_work *w, const size_t *seq, size_t n, size_t onl
 }
 
 /* Chunks that can take next to nothing (as lp_star.c's negligible processors): with U the
- * makespan of a simple sizing, a chunk that cannot hold more than DLS_MLP_ZERO_REL V and
+ * makespan of a simple sizing, a chunk that cannot hold more than DLS__MLP_ZERO_REL V and
  * still end (its result back) by U, even with nothing sent before it but the startups, is
  * fixed at 0 and its size's coefficients (a link of 1e8 s per unit, a return of 1e12 s per
  * unit) are left out of the matrix, where GLPK's scaling made rows lose their startups. */
@@ -283,7 +283,7 @@ static void mark_zero(mlp_work *w, const size_t *seq, size_t n)
     w->dropped = 0;
     if (w->drop)
         for (size_t k = 0; k < n; k++)
-            if (unit_cost(w, seq[k]) > DLS_MLP_DROP_RATIO * cheapest) {
+            if (unit_cost(w, seq[k]) > DLS__MLP_DROP_RATIO * cheapest) {
                 w->zero[k] = 1;
                 w->dropped++;
             }
@@ -309,9 +309,9 @@ static void mark_zero(mlp_work *w, const size_t *seq, size_t n)
             else if (room < 0)
                 most = -1;
         }
-        if (most <= DLS_MLP_ZERO_REL * st->V && !w->zero[k])
+        if (most <= DLS__MLP_ZERO_REL * st->V && !w->zero[k])
             w->zero[k] = 1;
-        else if (w->drop && most <= DLS_MLP_DROP_REL * st->V && !w->zero[k]) {
+        else if (w->drop && most <= DLS__MLP_DROP_REL * st->V && !w->zero[k]) {
             w->zero[k] = 1;
             w->dropped++;
         }
@@ -379,7 +379,7 @@ typedef struct mlp_build {
 
 /* Adds a row of the given bounds for basis slot `slot` of chunk `chunk` (SIZE_MAX: a
  * makespan row, slot its position, or the load row, slot SIZE_MAX), named in an export. */
-DLS_PRINTF(7, 8)
+DLS__PRINTF(7, 8)
 static void new_row(mlp_build *b, size_t chunk, size_t slot, int type, double lo, double up,
                     const char *fmt, ...)
 {
@@ -401,7 +401,7 @@ static void new_row(mlp_build *b, size_t chunk, size_t slot, int type, double lo
 }
 
 /* Names column col in an export. */
-DLS_PRINTF(3, 4)
+DLS__PRINTF(3, 4)
 static void name_col(const mlp_build *b, int col, const char *fmt, ...)
 {
     if (!b->names)
@@ -708,8 +708,8 @@ static int run(mlp_work *w, glp_prob *P, int meth, unsigned long it)
     parm.meth = meth;
     parm.presolve = GLP_OFF;
     if (w->tight) {
-        parm.tol_bnd = DLS_MLP_POLISH_TOL;
-        parm.tol_dj = DLS_MLP_POLISH_TOL;
+        parm.tol_bnd = DLS__MLP_POLISH_TOL;
+        parm.tol_dj = DLS__MLP_POLISH_TOL;
     }
     int before = glp_get_it_cnt(P);
     int ret = glp_simplex(P, &parm);
@@ -718,7 +718,7 @@ static int run(mlp_work *w, glp_prob *P, int meth, unsigned long it)
     return ret == 0 && (glp_get_status(P) == GLP_OPT || glp_get_status(P) == GLP_NOFEAS);
 }
 
-/* The careful solve of an LP whose answer was off (see DLS_MLP_RETRY_UNSCALED): unscaled,
+/* The careful solve of an LP whose answer was off (see DLS__MLP_RETRY_UNSCALED): unscaled,
  * GLPK's primal simplex with tight tolerances from an advanced basis. 1 when solved. */
 static int run_careful(mlp_work *w, glp_prob *P, unsigned long it)
 {
@@ -790,7 +790,7 @@ static int at_limit(mlp_work *w)
 /* Whether an LP may be solved again, more carefully, after try `retried`. */
 static int may_retry(const mlp_work *w, int retried)
 {
-    return retried < DLS_MLP_RETRY_DROP && dls__glpk_left(w->g) > 0;
+    return retried < DLS__MLP_RETRY_DROP && dls__glpk_left(w->g) > 0;
 }
 
 /* The simplex on P, as try `retried` asks: scaled, from the stored basis of ids (NULL:
@@ -798,9 +798,9 @@ static int may_retry(const mlp_work *w, int retried)
 static int solve_lp(mlp_work *w, glp_prob *P, const size_t *ids, size_t n, int retried)
 {
     dls__glpk_guard *g = w->g;
-    unsigned long it = DLS_MLP_ITER_BASE + DLS_MLP_ITER_PER * (unsigned long)(
+    unsigned long it = DLS__MLP_ITER_BASE + DLS__MLP_ITER_PER * (unsigned long)(
                                                glp_get_num_rows(P) + glp_get_num_cols(P));
-    if (!(retried < DLS_MLP_RETRY_UNSCALED || retried == DLS_MLP_RETRY_DROP))
+    if (!(retried < DLS__MLP_RETRY_UNSCALED || retried == DLS__MLP_RETRY_DROP))
         return run_careful(w, P, it);
     int ok = 0;
     glp_scale_prob(P, GLP_SF_AUTO);
@@ -843,7 +843,7 @@ static double optimum(mlp_work *w, glp_prob *P, const size_t *seq, size_t n, int
      * misjudged has been seen to end "optimal" far off; such an answer is solved
      * again from a fresh basis */
     double R = replay_lines(w, seq, n, w->x, w->fin);
-    if (!(fabs(R - T) <= DLS_MLP_AGREE * fmax(R, T)) && may_retry(w, retried)) {
+    if (!(fabs(R - T) <= DLS__MLP_AGREE * fmax(R, T)) && may_retry(w, retried)) {
         *again = 1;
         return NAN;
     }
@@ -903,7 +903,7 @@ static double evaluate_at(mlp_work *w, const size_t *seq, const size_t *ids, siz
     if (at_limit(w))
         return NAN;
     dls__glpk_stage(w->g, "the multi-installment LP of %zu chunks (LP %u)", n, w->lps + 1);
-    w->drop = retried == DLS_MLP_RETRY_DROP;
+    w->drop = retried == DLS__MLP_RETRY_DROP;
     glp_prob *P = build(w, seq, n, 0);
     w->drop = 0;
     if (P == NULL) {
@@ -930,7 +930,7 @@ static double evaluate(mlp_work *w, const size_t *seq, const size_t *ids, size_t
  * margin. */
 static int offer(mlp_work *w, const size_t *seq, const size_t *ids, size_t n, double T)
 {
-    if (!(T < w->bT * (1 - DLS_MLP_IMPROVE_REL)) && !(isinf(w->bT) && isfinite(T)))
+    if (!(T < w->bT * (1 - DLS__MLP_IMPROVE_REL)) && !(isinf(w->bT) && isfinite(T)))
         return 0;
     if (reserve(w, n) != 0)
         return 0;
@@ -960,14 +960,14 @@ static void clean(mlp_work *w, int *nomem)
 {
     size_t n = 0;
     for (size_t k = 0; k < w->nbest; k++)
-        if (w->bx[k] > DLS_MLP_EMPTY_REL * w->sp->st->V) {
+        if (w->bx[k] > DLS__MLP_EMPTY_REL * w->sp->st->V) {
             w->cand_id[n] = w->best_id[k];
             w->cand[n++] = w->best[k];
         }
     if (n == w->nbest || n == 0)
         return;
     double T = evaluate(w, w->cand, w->cand_id, n, 1, nomem);
-    if (isfinite(T) && T <= w->bT * (1 + DLS_MLP_IMPROVE_REL)) {
+    if (isfinite(T) && T <= w->bT * (1 + DLS__MLP_IMPROVE_REL)) {
         /* never worse: keep the shorter sequence even at an equal makespan */
         memcpy(w->best, w->cand, n * sizeof *w->cand);
         memcpy(w->best_id, w->cand_id, n * sizeof *w->cand_id);
@@ -1163,7 +1163,7 @@ static void run_given(mlp_work *w, int *nomem)
 }
 
 /* Round-robin over the base order: r rounds of it, r = 1, 2, ..., until a limit, or
- * DLS_MLP_STALE_ROUNDS rounds without a better answer (without a cap on rounds). */
+ * DLS__MLP_STALE_ROUNDS rounds without a better answer (without a cap on rounds). */
 static void round_robin(mlp_work *w, int *nomem)
 {
     const dls__mlp_spec *sp = w->sp;
@@ -1185,7 +1185,7 @@ static void round_robin(mlp_work *w, int *nomem)
         if (offer(w, w->cand, w->cand_id, n, T)) {
             w->ans->best_rounds = r;
             stale = 0;
-        } else if (isfinite(w->bT) && ++stale >= DLS_MLP_STALE_ROUNDS && sp->max_rounds == 0) {
+        } else if (isfinite(w->bT) && ++stale >= DLS__MLP_STALE_ROUNDS && sp->max_rounds == 0) {
             break;
         }
     }
@@ -1199,7 +1199,7 @@ static void run_search(mlp_work *w, int *nomem)
     dls__mlp_answer *ans = w->ans;
     round_robin(w, nomem);
     size_t len = exhaustive_length(sp->st->m, sp->exhaustive_max, sp->max_chunks);
-    if (len >= DLS_MLP_EXHAUSTIVE_MIN_LENGTH || (len > 0 && len == sp->max_chunks)) {
+    if (len >= DLS__MLP_EXHAUSTIVE_MIN_LENGTH || (len > 0 && len == sp->max_chunks)) {
         int limited = w->limited;
         w->limited = 0;
         exhaustive(w, len, nomem);
@@ -1280,7 +1280,7 @@ static dls_status mlp_report(mlp_work *w, int nomem, int fallback, dls_error *er
         snprintf(ans->note, sizeof ans->note, "GLPK could not solve the LP with every chunk: "
                  "%zu chunks whose unit costs more than %g times the cheapest chunk's (link, "
                  "compute and return), or that could hold at most %g of the load, were held "
-                 "at zero load", w->best_dropped, DLS_MLP_DROP_RATIO, DLS_MLP_DROP_REL);
+                 "at zero load", w->best_dropped, DLS__MLP_DROP_RATIO, DLS__MLP_DROP_REL);
     ans->makespan = w->bT;
     ans->objective = isnan(w->best_objective) ? w->bT : w->best_objective;
     return DLS_OK;

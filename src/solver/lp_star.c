@@ -22,7 +22,7 @@
  * simplex a quarter of the iterations left (GLPK falls back to its primal from the dual's
  * basis within it), the primal from a fresh basis the rest. Running out is reported with
  * DLS_ELIMIT, saying what was tried. The number of runs is bounded too: each drop removes a
- * processor, and re-adding is tried in at most DLS_LP_MAX_READD_ROUNDS rounds.
+ * processor, and re-adding is tried in at most DLS__LP_MAX_READD_ROUNDS rounds.
  *
  * Negligible processors. A processor whose link or compute time is many orders of
  * magnitude above the others' (a rate of 1e7 s per unit beside speeds of 1e9 units per
@@ -32,7 +32,7 @@
  * instability", for millions of iterations. Such a processor can take next to nothing: a
  * simple distribution (loads in proportion to speed, within the limits) gives an upper
  * bound U on the LP's makespan, and a processor that cannot finish more than
- * DLS_LP_ZERO_LOAD_REL V by U, even sent first, gets no load in any schedule as good (up to
+ * DLS__LP_ZERO_LOAD_REL V by U, even sent first, gets no load in any schedule as good (up to
  * that amount). Its load is fixed to zero before solving and its coefficients are left out
  * of the matrix; it keeps its startup and its time at zero load, as the paper's LP charges
  * them. */
@@ -51,30 +51,30 @@
 #include "solver/triplets.h"
 
 /* Loads at or below this fraction of V count as "no load" when dropping processors. */
-#define DLS_LP_ZERO_LOAD_REL 1e-12
+#define DLS__LP_ZERO_LOAD_REL 1e-12
 /* The polished makespan must agree with the LP's within this relative amount. */
-#define DLS_LP_POLISH_AGREE 1e-6
+#define DLS__LP_POLISH_AGREE 1e-6
 /* Relative dual-bound violation beyond which the optimum is solved again with tight
  * tolerances. */
-#define DLS_LP_DUAL_TOL 1e-11
+#define DLS__LP_DUAL_TOL 1e-11
 /* The most processors (positions used) given to GLPK's exact simplex: that of the rational
  * certificate (certificate.c), where it ends in seconds. */
-#define DLS_LP_EXACT_MAX_POSITIONS 1000
+#define DLS__LP_EXACT_MAX_POSITIONS 1000
 /* Rounds of trying to bring back dropped processors. */
-#define DLS_LP_MAX_READD_ROUNDS 4
+#define DLS__LP_MAX_READD_ROUNDS 4
 /* Primal and dual feasibility tolerances of the repair re-solve (GLPK's default: 1e-7). */
-#define DLS_LP_REPAIR_TOL 1e-10
-/* The automatic iteration limit of one call: this many, plus DLS_LP_AUTO_ITERATIONS_PER
+#define DLS__LP_REPAIR_TOL 1e-10
+/* The automatic iteration limit of one call: this many, plus DLS__LP_AUTO_ITERATIONS_PER
  * per row and column of the LP. A healthy solve takes about one iteration per processor
  * (tests/bench/bench_lp.c: 9696 at 10^4 processors), its re-solves after dropping
  * processors a few each; the stalls seen ran millions. */
-#define DLS_LP_AUTO_ITERATIONS_BASE 10000ul
-#define DLS_LP_AUTO_ITERATIONS_PER 20ul
+#define DLS__LP_AUTO_ITERATIONS_BASE 10000ul
+#define DLS__LP_AUTO_ITERATIONS_PER 20ul
 /* The dual simplex's share of the iterations left, in each run (the rest is kept for the
  * primal from a fresh basis). */
-#define DLS_LP_DUAL_SHARE 4
+#define DLS__LP_DUAL_SHARE 4
 /* The coefficient range beyond which a failure message blames the platform's magnitudes. */
-#define DLS_LP_WIDE_RANGE 1e12
+#define DLS__LP_WIDE_RANGE 1e12
 
 typedef struct lp {
     glp_prob *P;
@@ -170,7 +170,7 @@ static void build(lp *L, const dls__star *st, double u, double tau, int names, d
     }
     glp_set_row_bnds(P, row_load(L), GLP_FX, st->V / u, st->V / u);
     dls_status loaded = dls__triplets_load(t, P);
-    DLS_ASSERT(loaded == DLS_OK); /* the room was reserved: no put failed */
+    DLS__ASSERT(loaded == DLS_OK); /* the room was reserved: no put failed */
     L->amin = INFINITY;
     L->amax = 0;
     for (size_t i = 1; i <= t->n; i++) {
@@ -255,7 +255,7 @@ static int polish(const lp *L, const dls__star *st, const unsigned char *active,
     if (!any || !(sum.q > 0))
         return 0;
     long double C = (st->V - sum.p) / sum.q;
-    if (!(fabsl(C - *cmax) <= DLS_LP_POLISH_AGREE * fabs(*cmax)))
+    if (!(fabsl(C - *cmax) <= DLS__LP_POLISH_AGREE * fabs(*cmax)))
         return 0;
     /* second pass: the loads at C */
     T.p = T.q = 0;
@@ -355,7 +355,7 @@ static double dual_violation(const lp *L)
     return re;
 }
 
-/* Whether processor k (by position) can take at most DLS_LP_ZERO_LOAD_REL V in a schedule
+/* Whether processor k (by position) can take at most DLS__LP_ZERO_LOAD_REL V in a schedule
  * of makespan ub or less when the sends before its own take `before` seconds at least:
  * finish_k_l says before + S_k + C_k x + a_l + b_l x <= T_k + a_l + b_l x <= Cmax <= ub.
  * ub is made a little larger for its own rounding. */
@@ -372,7 +372,7 @@ static int negligible(const dls__star *st, size_t k, double ub, double before)
         else if (room < 0)
             most = -1;
     }
-    return most <= DLS_LP_ZERO_LOAD_REL * st->V;
+    return most <= DLS__LP_ZERO_LOAD_REL * st->V;
 }
 
 /* The makespan of the best processor alone whose limit holds V (INFINITY when none can):
@@ -514,7 +514,7 @@ static int simplex(lp *L, double tol, const char *what)
         L->limited = 1;
         return RUN_LIMIT;
     }
-    unsigned long share = left / DLS_LP_DUAL_SHARE > 0 ? left / DLS_LP_DUAL_SHARE : 1;
+    unsigned long share = left / DLS__LP_DUAL_SHARE > 0 ? left / DLS__LP_DUAL_SHARE : 1;
     int r = attempt(L, GLP_DUALP, share, tol, "the dual simplex");
     if (r == RUN_OPTIMAL)
         return r;
@@ -542,7 +542,7 @@ static int spent(const lp *L, char *buf, size_t size)
 static dls_status run_failed(const lp *L, const char *what, dls_error *err)
 {
     char range[160] = "", used[160];
-    if (L->amin > 0 && L->amax > DLS_LP_WIDE_RANGE * L->amin)
+    if (L->amin > 0 && L->amax > DLS__LP_WIDE_RANGE * L->amin)
         snprintf(range, sizeof range, "; its coefficients span %.2g to %.2g, too far apart "
                  "for double precision", L->amin, L->amax);
     spent(L, used, sizeof used);
@@ -560,15 +560,15 @@ static dls_status solve_checked(lp *L, const dls__star *st, dls__lp_answer *ans,
 {
     if (simplex(L, 0, what) != RUN_OPTIMAL)
         return run_failed(L, what, err);
-    if (dual_violation(L) > DLS_LP_DUAL_TOL) {
+    if (dual_violation(L) > DLS__LP_DUAL_TOL) {
         /* not quite optimal: again from the final basis, with tight tolerances */
-        if (simplex(L, DLS_LP_REPAIR_TOL, what) != RUN_OPTIMAL)
+        if (simplex(L, DLS__LP_REPAIR_TOL, what) != RUN_OPTIMAL)
             return run_failed(L, what, err);
     }
     double residual = read_and_check(L, st, ans->active, ans->alpha, &ans->cmax);
     if (residual > L->par->check_tol) {
         /* repair: again from the final basis, with tight tolerances */
-        int r = simplex(L, DLS_LP_REPAIR_TOL, what);
+        int r = simplex(L, DLS__LP_REPAIR_TOL, what);
         if (r == RUN_LIMIT)
             return run_failed(L, what, err);
         if (r == RUN_OPTIMAL)
@@ -616,7 +616,7 @@ static size_t refix(lp *L, const dls__star *st, unsigned char *fixed, const dls_
 {
     size_t m = st->m, changed = 0;
     for (size_t k = 0; k < m; k++)
-        want[k] = !(ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V) &&
+        want[k] = !(ans->alpha[k] > DLS__LP_ZERO_LOAD_REL * st->V) &&
                   negligible(st, k, ans->cmax, 0);
     leave_room(st, want);
     for (size_t k = 0; k < m; k++) {
@@ -638,7 +638,7 @@ static size_t drop_idle(lp *L, const dls__star *st, const unsigned char *fixed,
 {
     size_t dropped = 0;
     for (size_t k = 0; k < st->m; k++) {
-        if (!ans->active[k] || ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V)
+        if (!ans->active[k] || ans->alpha[k] > DLS__LP_ZERO_LOAD_REL * st->V)
             continue;
         set_active(L, st, fixed, k, 0);
         ans->active[k] = 0;
@@ -680,7 +680,7 @@ static dls_status readd_round(lp *L, const dls__star *st, const unsigned char *f
         int better = r == RUN_OPTIMAL &&
                      read_and_check(L, st, ans->active, ans->alpha, &cm) <= par->check_tol &&
                      cm < before * (1 - par->check_tol) &&
-                     ans->alpha[k] > DLS_LP_ZERO_LOAD_REL * st->V;
+                     ans->alpha[k] > DLS__LP_ZERO_LOAD_REL * st->V;
         if (better) {
             ans->cmax = cm;
             ++*added;
@@ -781,12 +781,12 @@ static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, dls__
     dls__star *X = &ans->kept;
     size_t *pos = ans->kept_pos;
     kept_fill(st, ans->active, X, pos);
-    if (X->m > DLS_LP_EXACT_MAX_POSITIONS)
+    if (X->m > DLS__LP_EXACT_MAX_POSITIONS)
         /* GLPK's exact simplex looks at no clock in its first rational factorization (past
          * 130 s at 10^4 processors, beyond any time limit); the certificate stops here too */
         return dls__fail(err, DLS_ELIMIT, "schedule: the exact (rational) simplex is run on "
                          "at most %d processors, not %zu: its first factorization could not "
-                         "be stopped at the time limit", DLS_LP_EXACT_MAX_POSITIONS, X->m);
+                         "be stopped at the time limit", DLS__LP_EXACT_MAX_POSITIONS, X->m);
     lp E;
     memset(&E, 0, sizeof E);
     E.g = L->g;
@@ -861,7 +861,7 @@ typedef struct lp_work {
 /* The automatic iteration limit for an LP of this many rows and columns. */
 static unsigned long auto_iterations(size_t rows, size_t cols)
 {
-    return DLS_LP_AUTO_ITERATIONS_BASE + DLS_LP_AUTO_ITERATIONS_PER * (unsigned long)(rows + cols);
+    return DLS__LP_AUTO_ITERATIONS_BASE + DLS__LP_AUTO_ITERATIONS_PER * (unsigned long)(rows + cols);
 }
 
 /* Everything done with GLPK, inside the guard set up by dls__lp_solve_star(): the paper's
@@ -898,7 +898,7 @@ static dls_status run_lp(const lp_work *w, dls__glpk_guard *g, dls_error *err)
         size_t changed = refix(&L, st, w->fixed, ans, w->want, w->row, w->val);
         if (drop_idle(&L, st, w->fixed, ans) > 0 || changed > 0)
             continue; /* solve without their startups, or with the columns changed */
-        if (readds >= DLS_LP_MAX_READD_ROUNDS)
+        if (readds >= DLS__LP_MAX_READD_ROUNDS)
             break;
         readds++;
         size_t added;

@@ -34,15 +34,15 @@
 #include "solver/triplets.h"
 
 /* Recursion depth of the chord refinement (2^depth pieces per measured interval at most). */
-#define DLS_MIP_MAX_REFINE_DEPTH 20
+#define DLS__MIP_MAX_REFINE_DEPTH 20
 /* Integrality tolerance of the loads read back (GLPK's default is 1e-5). */
-#define DLS_MIP_INT_TOL 1e-7
-/* The automatic iteration limit of the relaxation: this many, plus DLS_MIP_AUTO_ITERATIONS_PER
+#define DLS__MIP_INT_TOL 1e-7
+/* The automatic iteration limit of the relaxation: this many, plus DLS__MIP_AUTO_ITERATIONS_PER
  * per row and column (as the LP's, lp_star.c). */
-#define DLS_MIP_AUTO_ITERATIONS_BASE 10000ul
-#define DLS_MIP_AUTO_ITERATIONS_PER 20ul
+#define DLS__MIP_AUTO_ITERATIONS_BASE 10000ul
+#define DLS__MIP_AUTO_ITERATIONS_PER 20ul
 /* Loads at or below this fraction of V count as none (as in lp_star.c). */
-#define DLS_MIP_ZERO_LOAD_REL 1e-12
+#define DLS__MIP_ZERO_LOAD_REL 1e-12
 
 /* The compute-time description of one position. */
 typedef struct shape {
@@ -100,7 +100,7 @@ static int refine(pts *p, const dls_model *m, double l, double tl, double r, dou
 {
     double mid = 0.5 * (l + r), tmid = tm(m, mid);
     double chord = 0.5 * (tl + tr);
-    if (depth < DLS_MIP_MAX_REFINE_DEPTH && p->n < budget &&
+    if (depth < DLS__MIP_MAX_REFINE_DEPTH && p->n < budget &&
         fabs(tmid - chord) > tol * fmax(tmid, 1e-300)) {
         if (refine(p, m, l, tl, mid, tmid, tol, depth + 1, budget) != 0)
             return -1;
@@ -136,7 +136,7 @@ static dls_status shape_of_lines(const dls__star *st, size_t k, shape *s, dls_er
 static int sample_time(const dls_model *m, double U, const dls__mip_spec *sp, pts *p)
 {
     int bad = 0;
-    if (sp->integer && U <= DLS_MIP_WHOLE_SIZES) {
+    if (sp->integer && U <= DLS__MIP_WHOLE_SIZES) {
         for (double x = 1; !bad && x <= U; x++)
             bad = pts_add(p, x, tm(m, x));
         return bad;
@@ -237,7 +237,7 @@ static dls_status build_shape(const dls__star *st, size_t k, const dls__mip_spec
         return shape_of_lines(st, k, s, err);
     pts p = {NULL, NULL, 0, 0};
     int bad = pts_add(&p, 0, 0);
-    s->tol = sp->integer && U <= DLS_MIP_WHOLE_SIZES ? 0 : sp->shape_tol;
+    s->tol = sp->integer && U <= DLS__MIP_WHOLE_SIZES ? 0 : sp->shape_tol;
     if (!bad)
         bad = sample_time(m, U, sp, &p);
     dls_status res = bad ? dls__oom(err, "mip")
@@ -450,7 +450,7 @@ static glp_prob *build(const dls__star *st, const dls__mip_spec *sp, const shape
     glp_set_row_bnds(P, ++row, GLP_FX, st->V / L->u, st->V / L->u);
     for (size_t k = 0; k < st->m; k++)
         dls__triplets_put(t, row, L->c_alpha[k], 1);
-    DLS_ASSERT(row == L->nrows);
+    DLS__ASSERT(row == L->nrows);
     glp_set_col_bnds(P, L->c_cmax, GLP_LO, 0, 0);
     glp_set_obj_coef(P, L->c_cmax, 1);
     /* the triplets grow inside GLPK's thread: their memory is the caller's (see triplets.h) */
@@ -474,10 +474,10 @@ static int branch_and_bound(glp_prob *P, const dls__glpk_guard *g, const dls__mi
     /* progress goes to the guard's hook (printed only when verbose), which is also the
      * watchdog of the LPs GLPK solves at each node, to which it gives no time limit */
     io.msg_lev = GLP_MSG_ON;
-    io.out_frq = DLS_GLPK_POLL_MS;
+    io.out_frq = DLS__GLPK_POLL_MS;
     io.presolve = GLP_OFF;
     io.mip_gap = sp->rel_gap;
-    io.tol_int = DLS_MIP_INT_TOL;
+    io.tol_int = DLS__MIP_INT_TOL;
     io.tm_lim = dls__glpk_tm_lim(g);
     io.cb_func = callback;
     io.cb_info = cb;
@@ -532,8 +532,8 @@ static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, l
     glp_smcp sm;
     unsigned long its = sp->iteration_limit > 0
                             ? sp->iteration_limit
-                            : DLS_MIP_AUTO_ITERATIONS_BASE +
-                                  DLS_MIP_AUTO_ITERATIONS_PER *
+                            : DLS__MIP_AUTO_ITERATIONS_BASE +
+                                  DLS__MIP_AUTO_ITERATIONS_PER *
                                       (unsigned long)(L->nrows + L->ncols);
     dls__glpk_smcp(g, &sm, its);
     dls__glpk_stage(g, "the MIP's relaxation (simplex)");
@@ -767,7 +767,7 @@ static void mark_negligible(const dls__star *st, const dls__mip_spec *sp, const 
     if (!(ub < INFINITY))
         return;
     ub *= 1 + 1e-9;
-    double small = sp->integer ? 1 : DLS_MIP_ZERO_LOAD_REL * st->V, room = 0;
+    double small = sp->integer ? 1 : DLS__MIP_ZERO_LOAD_REL * st->V, room = 0;
     for (size_t k = 0; k < st->m; k++) {
         double S = sp->communication ? st->S[k] : 0, C = sp->communication ? st->C[k] : 0;
         double most = INFINITY;
@@ -808,7 +808,7 @@ typedef struct mip_work {
 static dls_status mip_work_run(void *arg, dls__glpk_guard *g, dls_error *err)
 {
     mip_work *w = arg;
-    /* GLPK's progress reports (every DLS_GLPK_POLL_MS, branch and bound's included) call
+    /* GLPK's progress reports (every DLS__GLPK_POLL_MS, branch and bound's included) call
      * the caller's progress callback, which may cancel */
     dls__glpk_progress(g, w->sp->progress, w->sp->progress_data);
     return run(w->st, w->sp, w->sh, w->L, w->t, &w->cb, g, w->ans, err);

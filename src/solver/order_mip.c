@@ -28,12 +28,12 @@
  * such a share (as in lp_star.c), so that coefficients are near 1. As in mip.c, neither
  * GLPK's scaling nor its cuts are used (both were seen to give wrong optima on star
  * programs). GLPK prunes a node whose bound is within tol_obj (1 + |T|) of the incumbent:
- * DLS_ORDER_MIP_TOL_OBJ keeps that far below the tolerance of the check. Once branch and
+ * DLS__ORDER_MIP_TOL_OBJ keeps that far below the tolerance of the check. Once branch and
  * bound is done, the binaries are fixed and the LP of the order found is solved again
- * with tight tolerances (DLS_ORDER_MIP_POLISH_TOL), so that the loads are that order's
+ * with tight tolerances (DLS__ORDER_MIP_POLISH_TOL), so that the loads are that order's
  * optimum to rounding, not within the node LPs' feasibility tolerance (1e-7). The answer is
  * then replayed through the star (dls__replay), and a replay that departs from the MIP's
- * makespan by more than DLS_ORDER_MIP_AGREE fails the call.
+ * makespan by more than DLS__ORDER_MIP_AGREE fails the call.
  *
  * Reach, measured (50 random platforms each, startups 0 to 2 s, one or two memory levels,
  * limits): the worst of 4 to 8 processors took 4 to 240 ms, the median 1 to 22 ms; from 9
@@ -53,30 +53,30 @@
 
 /* GLPK's pruning tolerance (relative; its default 1e-7 would let the optimum be missed by
  * that much). */
-#define DLS_ORDER_MIP_TOL_OBJ 1e-10
+#define DLS__ORDER_MIP_TOL_OBJ 1e-10
 /* GLPK's integrality tolerance (its default is 1e-5). A binary x_ij at 1e-5 instead of 0
  * lets y_ij <= U_i x_ij carry 1e-5 of the load to a slot charged 1e-5 of a startup: a
  * leak measured at 1.1e-5 of the makespan with the default. */
-#define DLS_ORDER_MIP_TOL_INT 1e-10
+#define DLS__ORDER_MIP_TOL_INT 1e-10
 /* The feasibility and optimality tolerances of the last solve of the order's LP (GLPK's
  * defaults are 1e-7): the basis it stops at is then the optimal one for all but
  * near-degenerate ties, and its vertex exact to rounding. */
-#define DLS_ORDER_MIP_POLISH_TOL 1e-11
+#define DLS__ORDER_MIP_POLISH_TOL 1e-11
 /* The replayed makespan and the MIP's must agree within this (relative): the MIP's rows
  * hold within GLPK's feasibility tolerance, 1e-7 of the scaled values (the order's LP
  * solved again, when it worked, makes them agree to rounding). */
-#define DLS_ORDER_MIP_AGREE 1e-6
+#define DLS__ORDER_MIP_AGREE 1e-6
 /* upper is a makespan that some schedule reaches, computed by someone else in floating
  * point: T may go this much (relative) above it, so that its rounding cannot cut off the
  * schedule it comes from. */
-#define DLS_ORDER_MIP_UPPER_SLACK 1e-9
+#define DLS__ORDER_MIP_UPPER_SLACK 1e-9
 /* In selection, loads at or below this fraction of V count as none (as in lp_star.c): the
  * processor is left out rather than charged for a rounding residue. */
-#define DLS_ORDER_MIP_ZERO_LOAD_REL 1e-12
+#define DLS__ORDER_MIP_ZERO_LOAD_REL 1e-12
 /* The relaxation before branch and bound: at most this many simplex iterations, plus this
  * many per row and column (as the LP's, lp_star.c). */
-#define DLS_ORDER_MIP_ITERATIONS_BASE 10000ul
-#define DLS_ORDER_MIP_ITERATIONS_PER 20ul
+#define DLS__ORDER_MIP_ITERATIONS_BASE 10000ul
+#define DLS__ORDER_MIP_ITERATIONS_PER 20ul
 
 /* The layout of the program: columns x, y (m x m each, position-major), e (m), T. */
 typedef struct layout {
@@ -213,9 +213,9 @@ static glp_prob *build(const dls__star *st, layout *L)
     for (size_t i = 0; i < m; i++)
         for (size_t j = 0; j < m; j++)
             dls__triplets_put(&L->t, row, col_y(L, i, j), 1);
-    DLS_ASSERT(row == L->nrows);
+    DLS__ASSERT(row == L->nrows);
     dls_status loaded = dls__triplets_load(&L->t, P);
-    DLS_ASSERT(loaded == DLS_OK && L->t.n <= nnz_bound(st)); /* within the room reserved */
+    DLS__ASSERT(loaded == DLS_OK && L->t.n <= nnz_bound(st)); /* within the room reserved */
     return P;
 }
 
@@ -266,13 +266,13 @@ static void polish(glp_prob *P, work *w, const dls__glpk_guard *g)
             glp_set_col_bnds(P, col_x(L, i, j), GLP_FX, v, v);
         }
     glp_smcp sm;
-    dls__glpk_smcp(g, &sm, DLS_ORDER_MIP_ITERATIONS_BASE);
+    dls__glpk_smcp(g, &sm, DLS__ORDER_MIP_ITERATIONS_BASE);
     glp_adv_basis(P, 0);
     if (glp_simplex(P, &sm) != 0 || glp_get_status(P) != GLP_OPT)
         return;
-    dls__glpk_smcp(g, &sm, DLS_ORDER_MIP_ITERATIONS_BASE);
-    sm.tol_bnd = DLS_ORDER_MIP_POLISH_TOL;
-    sm.tol_dj = DLS_ORDER_MIP_POLISH_TOL;
+    dls__glpk_smcp(g, &sm, DLS__ORDER_MIP_ITERATIONS_BASE);
+    sm.tol_bnd = DLS__ORDER_MIP_POLISH_TOL;
+    sm.tol_dj = DLS__ORDER_MIP_POLISH_TOL;
     if (glp_simplex(P, &sm) != 0 || glp_get_status(P) != GLP_OPT)
         return;
     for (size_t i = 0; i < m; i++)
@@ -290,8 +290,8 @@ static dls_status solve(void *arg, dls__glpk_guard *g, dls_error *err)
     glp_prob *P = build(w->st, L);
     /* the relaxation first: branch and bound without presolve starts from its basis */
     glp_smcp sm;
-    unsigned long its = DLS_ORDER_MIP_ITERATIONS_BASE +
-                        DLS_ORDER_MIP_ITERATIONS_PER * (unsigned long)(L->nrows + L->ncols);
+    unsigned long its = DLS__ORDER_MIP_ITERATIONS_BASE +
+                        DLS__ORDER_MIP_ITERATIONS_PER * (unsigned long)(L->nrows + L->ncols);
     dls__glpk_smcp(g, &sm, its);
     dls__glpk_stage(g, "the order MIP's relaxation (simplex)");
     glp_adv_basis(P, 0);
@@ -319,10 +319,10 @@ static dls_status solve(void *arg, dls__glpk_guard *g, dls_error *err)
     /* progress goes to the guard's hook, the watchdog of the node LPs (no limit of their
      * own) */
     io.msg_lev = GLP_MSG_ON;
-    io.out_frq = DLS_GLPK_POLL_MS;
+    io.out_frq = DLS__GLPK_POLL_MS;
     io.presolve = GLP_OFF;
-    io.tol_obj = DLS_ORDER_MIP_TOL_OBJ;
-    io.tol_int = DLS_ORDER_MIP_TOL_INT;
+    io.tol_obj = DLS__ORDER_MIP_TOL_OBJ;
+    io.tol_int = DLS__ORDER_MIP_TOL_INT;
     io.tm_lim = dls__glpk_tm_lim(g);
     io.br_tech = GLP_BR_DTH;
     io.bt_tech = GLP_BT_BLB;
@@ -397,9 +397,9 @@ static dls_status check_args(const dls__star *st, int charge_all, double time_li
         return dls__fail(err, DLS_EINVAL, "order mip: the star is NULL");
     if (st->m == 0)
         return dls__fail(err, DLS_EINVAL, "order mip: the star has no processor");
-    if (st->m > DLS_ORDER_MIP_MAX_POSITIONS)
+    if (st->m > DLS__ORDER_MIP_MAX_POSITIONS)
         return dls__fail(err, DLS_ELIMIT, "order mip: %zu processors, more than the %d the MIP "
-                         "takes (%zu binaries)", st->m, DLS_ORDER_MIP_MAX_POSITIONS,
+                         "takes (%zu binaries)", st->m, DLS__ORDER_MIP_MAX_POSITIONS,
                          st->m * st->m);
     if (charge_all != 0 && charge_all != 1)
         return dls__fail(err, DLS_EINVAL, "order mip: charge_all must be 0 or 1, not %d",
@@ -488,7 +488,7 @@ static void clean_order_loads(const dls__star *st, const layout *L, const size_t
 {
     if (!L->charge_all)
         for (size_t k = 0; k < np; k++)
-            if (ans->load[placed[k]] <= DLS_ORDER_MIP_ZERO_LOAD_REL * st->V)
+            if (ans->load[placed[k]] <= DLS__ORDER_MIP_ZERO_LOAD_REL * st->V)
                 ans->load[placed[k]] = 0;
     double sum = 0;
     size_t big = placed[0];
@@ -524,10 +524,10 @@ static dls_status check_own(const dls__star *st, const work *w, double T,
     double scale = fmax(fabs(own), fabs(T));
     if (!w->polished)
         scale = fmax(scale, L->tau);
-    if (!(fabs(own - T) <= DLS_ORDER_MIP_AGREE * scale))
+    if (!(fabs(own - T) <= DLS__ORDER_MIP_AGREE * scale))
         return dls__fail(err, DLS_ENUMERIC, "order mip: the order and loads found replay to "
                          "%.17g s, the MIP says %.17g s (difference %.3g of %.6g s, beyond %g)",
-                         own, T, fabs(own - T), scale, DLS_ORDER_MIP_AGREE);
+                         own, T, fabs(own - T), scale, DLS__ORDER_MIP_AGREE);
     return DLS_OK;
 }
 
@@ -554,7 +554,7 @@ static dls_status order_schedule(const dls__star *st, const layout *L, double T,
     dls__star_free(&sub);
     /* leaving out a processor sent nothing never costs; an optimum it improves was none */
     if (ans->status == DLS_SOLUTION_OPTIMAL &&
-        ans->makespan < T - DLS_ORDER_MIP_AGREE * fabs(T))
+        ans->makespan < T - DLS__ORDER_MIP_AGREE * fabs(T))
         return dls__fail(err, DLS_ENUMERIC, "order mip: the MIP's optimum %.17g s is not one: "
                          "without the processors it sends nothing the schedule replays to "
                          "%.17g s", T, ans->makespan);
@@ -651,7 +651,7 @@ dls_status dls__order_mip_solve(const dls__star *st, int charge_all, double time
     for (size_t i = 0; i < m; i++)
         ans->order[i] = i;
     units(st, scratch, &L.u, &L.tau);
-    L.upper = isfinite(upper) ? upper * (1 + DLS_ORDER_MIP_UPPER_SLACK) / L.tau : INFINITY;
+    L.upper = isfinite(upper) ? upper * (1 + DLS__ORDER_MIP_UPPER_SLACK) / L.tau : INFINITY;
     ans->binaries = m * m;
     ans->rows = (size_t)L.nrows;
     ans->cols = (size_t)L.ncols;

@@ -32,16 +32,16 @@ typedef struct dls__lp_answer {
     size_t first_negligible;  /* the first of them by position (m: none) */
 } dls__lp_answer;
 
-DLS_HIDDEN dls_status dls__lp_solve_star(const dls__star *st, const dls__star_opts *par,
+DLS__HIDDEN dls_status dls__lp_solve_star(const dls__star *st, const dls__star_opts *par,
                                          dls__lp_answer *ans, dls_error *err);
 /* Frees the arrays of an answer (the answer itself is the caller's). */
-DLS_HIDDEN void dls__lp_answer_free(dls__lp_answer *ans);
+DLS__HIDDEN void dls__lp_answer_free(dls__lp_answer *ans);
 /* Loads in proportion to each position's speed per unit (1 / (C_k + its steepest line)),
  * within the limits by water-filling, into x (m); the limits must hold V. w (m) and order
  * (m) are scratch. An upper bound's distribution (lp_star.c), and the last resort of
  * schedule.c. */
 struct dls__keyed;
-DLS_HIDDEN void dls__simple_distribution(const dls__star *st, double *x, double *w,
+DLS__HIDDEN void dls__simple_distribution(const dls__star *st, double *x, double *w,
                                          struct dls__keyed *order);
 
 
@@ -60,9 +60,9 @@ typedef struct dls__certificate {
  * and checks it (primal and dual feasibility, equal objectives), within `seconds`.
  * DLS_ENOTSUP without GMP, DLS_ELIMIT past its size or time limits, DLS_ENUMERIC when the
  * basis does not give a proof. */
-DLS_HIDDEN dls_status dls__lp_certify(const dls__star *st, const dls__lp_basis *basis,
+DLS__HIDDEN dls_status dls__lp_certify(const dls__star *st, const dls__lp_basis *basis,
                                       double seconds, dls__certificate *out, dls_error *err);
-DLS_HIDDEN void dls__certificate_free(dls__certificate *c);
+DLS__HIDDEN void dls__certificate_free(dls__certificate *c);
 
 /* The units of the exported LPs: the platform's own where it is safe, loads in units (1)
  * where the mean share V / m is at most DLS__EXPORT_SHARE_MAX and every rate and slope at
@@ -77,18 +77,18 @@ DLS_HIDDEN void dls__certificate_free(dls__certificate *c);
 #define DLS__EXPORT_COEF_MIN 1e-9
 #define DLS__EXPORT_TIME_MIN 1e-2
 #define DLS__EXPORT_TIME_MAX 1e6
-DLS_HIDDEN void dls__export_units(const dls__star *st, double *u, double *tau);
+DLS__HIDDEN void dls__export_units(const dls__star *st, double *u, double *tau);
 
 /* Writes the paper's LP in original units, with named rows and columns, in CPLEX LP
  * (DLS_EXPORT_LP) or GLPK's format to the file path with GLPK's writers (lp_star.c). */
-DLS_HIDDEN dls_status dls__lp_write_named(const dls__star *st, int verbose,
+DLS__HIDDEN dls_status dls__lp_write_named(const dls__star *st, int verbose,
                                           dls_export_format format, const char *path,
                                           dls_error *err);
 
 /* The paper's LP in original units, as the text of the format, appended to out
  * (lp_export.c); numbers in the C locale whatever the caller's. */
 struct dls__buf;
-DLS_HIDDEN dls_status dls__lp_text(const dls__star *st, const dls_platform *pl, int verbose,
+DLS__HIDDEN dls_status dls__lp_text(const dls__star *st, const dls_platform *pl, int verbose,
                                    dls_export_format format, struct dls__buf *out,
                                    dls_error *err);
 
@@ -96,7 +96,7 @@ DLS_HIDDEN dls_status dls__lp_text(const dls__star *st, const dls_platform *pl, 
 /* The mixed-integer programs (mip.c). */
 /* Whole-unit loads on a range of at most this many sizes take the time at every size (the
  * MIP is then exact for measured models; the cross-check relies on it). */
-#define DLS_MIP_WHOLE_SIZES 256
+#define DLS__MIP_WHOLE_SIZES 256
 
 typedef struct dls__mip_spec {
     int integer;          /* whole-unit loads */
@@ -134,7 +134,7 @@ typedef struct dls__mip_answer {
     double seconds;
 } dls__mip_answer;
 
-DLS_HIDDEN dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *spec,
+DLS__HIDDEN dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *spec,
                                           dls__mip_answer *ans, dls_error *err);
 
 
@@ -144,7 +144,7 @@ DLS_HIDDEN dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_sp
  * to 2 s, two memory levels, limits): up to 8 processors within 0.25 s each, either model;
  * from 9 on the paper model now and then runs for more than 20 s (its relaxation's bound
  * stays near the sum of the startups), selection within seconds up to 16. */
-#define DLS_ORDER_MIP_MAX_POSITIONS 32
+#define DLS__ORDER_MIP_MAX_POSITIONS 32
 
 typedef struct dls__order_mip_answer {
     size_t m;              /* the star's positions */
@@ -176,12 +176,12 @@ typedef struct dls__order_mip_answer {
  * reachable (s), which cuts the search, or INFINITY. The order and loads are replayed
  * through the star (dls__replay). Returns DLS_OK with ans filled (free it with
  * dls__order_mip_answer_free, also after a failure), whatever the solution status;
- * DLS_EINVAL for bad arguments; DLS_ELIMIT past DLS_ORDER_MIP_MAX_POSITIONS; DLS_ESOLVER when
+ * DLS_EINVAL for bad arguments; DLS_ELIMIT past DLS__ORDER_MIP_MAX_POSITIONS; DLS_ESOLVER when
  * GLPK fails; DLS_ENUMERIC when the replay disagrees with the MIP; DLS_ENOMEM. */
-DLS_HIDDEN dls_status dls__order_mip_solve(const dls__star *st, int charge_all,
+DLS__HIDDEN dls_status dls__order_mip_solve(const dls__star *st, int charge_all,
                                            double time_limit, double upper,
                                            dls__order_mip_answer *ans, dls_error *err);
-DLS_HIDDEN void dls__order_mip_answer_free(dls__order_mip_answer *ans);
+DLS__HIDDEN void dls__order_mip_answer_free(dls__order_mip_answer *ans);
 
 /* The multi-installment LP over a sequence of installments, and the search over sequences
  * (lp_multi.c). */
@@ -233,13 +233,13 @@ typedef struct dls__mlp_answer {
     char note[512];           /* why the search stopped early; "" otherwise */
 } dls__mlp_answer;
 
-DLS_HIDDEN dls_status dls__mlp_solve(const dls__mlp_spec *sp, dls__mlp_answer *ans,
+DLS__HIDDEN dls_status dls__mlp_solve(const dls__mlp_spec *sp, dls__mlp_answer *ans,
                                      dls_error *err);
-DLS_HIDDEN void dls__mlp_answer_free(dls__mlp_answer *ans);
+DLS__HIDDEN void dls__mlp_answer_free(dls__mlp_answer *ans);
 /* The LP of sp->seq in original units with names, as the text of the format (CPLEX LP,
  * free MPS and GLPK's through GLPK's writers, MathProg written here), appended to out;
  * numbers in the C locale. */
-DLS_HIDDEN dls_status dls__mlp_text(const dls__mlp_spec *sp, dls_export_format format,
+DLS__HIDDEN dls_status dls__mlp_text(const dls__mlp_spec *sp, dls_export_format format,
                                     struct dls__buf *out, dls_error *err);
 
 #endif /* DLSCHED_SOLVER_SOLVER_H */

@@ -25,16 +25,16 @@ typedef struct dls__triplets {
 } dls__triplets;
 
 /* Empty triplets, owning nothing. */
-DLS_HIDDEN void dls__triplets_init(dls__triplets *t);
+DLS__HIDDEN void dls__triplets_init(dls__triplets *t);
 /* Room for `entries` entries, so that as many puts allocate nothing. DLS_ENOMEM, or DLS_OK. */
-DLS_HIDDEN dls_status dls__triplets_reserve(dls__triplets *t, size_t entries);
+DLS__HIDDEN dls_status dls__triplets_reserve(dls__triplets *t, size_t entries);
 /* Forgets the entries (and a failure), keeping the room for the next matrix. */
-DLS_HIDDEN void dls__triplets_clear(dls__triplets *t);
+DLS__HIDDEN void dls__triplets_clear(dls__triplets *t);
 /* Adds a(row, col) = value; a zero is left out (GLPK keeps no explicit zeros). */
-DLS_HIDDEN void dls__triplets_put(dls__triplets *t, int row, int col, double value);
+DLS__HIDDEN void dls__triplets_put(dls__triplets *t, int row, int col, double value);
 /* The matrix of P becomes the triplets; DLS_ENOMEM (P untouched) when a put failed. */
-DLS_HIDDEN dls_status dls__triplets_load(const dls__triplets *t, glp_prob *P);
+DLS__HIDDEN dls_status dls__triplets_load(const dls__triplets *t, glp_prob *P);
 /* Frees the arrays; t is then empty, as after dls__triplets_init. */
-DLS_HIDDEN void dls__triplets_free(dls__triplets *t);
+DLS__HIDDEN void dls__triplets_free(dls__triplets *t);
 
 #endif

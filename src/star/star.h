@@ -49,26 +49,26 @@ typedef struct dls__star_opts {
 } dls__star_opts;
 
 /* The one place the public params become the internal options. */
-DLS_HIDDEN dls__star_opts dls__star_opts_from_params(const dls_schedule_params *par);
+DLS__HIDDEN dls__star_opts dls__star_opts_from_params(const dls_schedule_params *par);
 
 /* Checks an explicit order (dls_schedule_params::sequence): count = the processors, each
  * index once; fn names the caller in messages. */
-DLS_HIDDEN dls_status dls__sequence_check(const dls_platform *pl, const size_t *seq,
+DLS__HIDDEN dls_status dls__sequence_check(const dls_platform *pl, const size_t *seq,
                                           size_t count, const char *fn, dls_error *err);
 /* Builds the star from a platform (send order, lines, envelopes); appends warnings (one per
  * line) to note. With need_lines 0 (evaluations, which use the true models) speed models
  * get no lines. The params par comes from must have been checked. */
-DLS_HIDDEN dls_status dls__star_build(const dls_platform *pl, double V,
+DLS__HIDDEN dls_status dls__star_build(const dls_platform *pl, double V,
                                       const dls__star_opts *par, int need_lines,
                                       dls__star *st, char **note, dls_error *err);
-DLS_HIDDEN void dls__star_free(dls__star *st);
+DLS__HIDDEN void dls__star_free(dls__star *st);
 /* Appends to note what the platform holds that the single-installment schedulers do not
  * model (release times, results returned), so that they are not ignored silently. */
-DLS_HIDDEN void dls__star_note_unmodelled(const dls_platform *pl, char **note);
+DLS__HIDDEN void dls__star_note_unmodelled(const dls_platform *pl, char **note);
 /* The same star served in another order: position k of out is position pos[k] of src (pos
  * a permutation of 0..m-1); the models are shared with src, the rest copied (free out with
  * dls__star_free while src lives). */
-DLS_HIDDEN dls_status dls__star_permute(const dls__star *src, const size_t *pos, dls__star *out,
+DLS__HIDDEN dls_status dls__star_permute(const dls__star *src, const size_t *pos, dls__star *out,
                                         dls_error *err);
 
 /* The timeline of loads alpha (by position) through the star. Inactive positions (active
@@ -76,7 +76,7 @@ DLS_HIDDEN dls_status dls__star_permute(const dls__star *src, const size_t *pos,
  * nothing either, unless charge_unused (the paper's LP charges them S and their smallest
  * compute time). Compute times come from the lines, or from the true models with
  * true_models. Output arrays (by position) may be NULL. Returns the makespan. */
-DLS_HIDDEN double dls__replay(const dls__star *st, const double *alpha,
+DLS__HIDDEN double dls__replay(const dls__star *st, const double *alpha,
                               const unsigned char *active, int charge_unused, int true_models,
                               double *send_start, double *send_end, double *compute,
                               double *finish, int *level);
@@ -113,13 +113,13 @@ struct dls_schedule {
 };
 
 /* The schedule object, shared by every star scheduler (result.c). */
-DLS_HIDDEN dls_schedule *dls__schedule_alloc(size_t p, double V);
+DLS__HIDDEN dls_schedule *dls__schedule_alloc(size_t p, double V);
 /* Frees the certificate's strings (result.c). */
-DLS_HIDDEN void dls__schedule_cert_clear(dls_schedule *s);
+DLS__HIDDEN void dls__schedule_cert_clear(dls_schedule *s);
 /* Fills the per-processor timeline from loads by position; sets the makespan. */
-DLS_HIDDEN dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st,
+DLS__HIDDEN dls_status dls__fill_timeline(dls_schedule *s, const dls__star *st,
                                          const double *alpha, const unsigned char *active,
                                          int charge_unused, int true_models, dls_error *err);
-DLS_HIDDEN void dls__fill_idle(dls_schedule *s);
+DLS__HIDDEN void dls__fill_idle(dls_schedule *s);
 
 #endif /* DLSCHED_STAR_STAR_H */

@@ -46,46 +46,46 @@
 #define DLS__GANTT_ROW 16.0
 #define DLS__GANTT_TABLE_GAP 28.0
 
-DLS_HIDDEN int dls__gantt_slot(int level);
-DLS_HIDDEN const char *dls__gantt_slot_colour(int slot);
-DLS_HIDDEN const char *dls__gantt_colour(int level);
+DLS__HIDDEN int dls__gantt_slot(int level);
+DLS__HIDDEN const char *dls__gantt_slot_colour(int slot);
+DLS__HIDDEN const char *dls__gantt_colour(int level);
 
 /* Top of lane k. */
-DLS_HIDDEN double dls__gantt_lane_y(size_t k);
+DLS__HIDDEN double dls__gantt_lane_y(size_t k);
 
 /* The XML prolog, the <svg> element of the given height, the communication pattern and
  * optional <defs> content (elements only), and the white background. The title (bold)
  * and the grey subtitle: the caller opens them, writes their text (escaped) and closes
  * them with dls__gantt_text_close. */
-DLS_HIDDEN void dls__gantt_begin(dls__buf *o, double height, const char *defs);
-DLS_HIDDEN void dls__gantt_title_open(dls__buf *o);
-DLS_HIDDEN void dls__gantt_subtitle_open(dls__buf *o);
-DLS_HIDDEN void dls__gantt_text_close(dls__buf *o);
+DLS__HIDDEN void dls__gantt_begin(dls__buf *o, double height, const char *defs);
+DLS__HIDDEN void dls__gantt_title_open(dls__buf *o);
+DLS__HIDDEN void dls__gantt_subtitle_open(dls__buf *o);
+DLS__HIDDEN void dls__gantt_text_close(dls__buf *o);
 
 /* The label of lane k (a processor's name, escaped; or the originator's), and a grey
  * note in the lane (e.g. "no load"). */
-DLS_HIDDEN void dls__gantt_lane_label(dls__buf *o, size_t k, const char *name);
-DLS_HIDDEN void dls__gantt_lane_note(dls__buf *o, size_t k, const char *text);
+DLS__HIDDEN void dls__gantt_lane_label(dls__buf *o, size_t k, const char *name);
+DLS__HIDDEN void dls__gantt_lane_note(dls__buf *o, size_t k, const char *text);
 
 /* A send on lane k (the originator's: 0, or 1 for a second timeline) over [x, x + w], its
  * tooltip "head NAME: tail" (name escaped). */
-DLS_HIDDEN void dls__gantt_send(dls__buf *o, size_t k, double x, double w, const char *head,
+DLS__HIDDEN void dls__gantt_send(dls__buf *o, size_t k, double x, double w, const char *head,
                                 const char *name, const char *tail_fmt, ...)
-    DLS_PRINTF(7, 8);
+    DLS__PRINTF(7, 8);
 
 /* Data in transit to lane k's processor (a thin bar). */
-DLS_HIDDEN void dls__gantt_transit(dls__buf *o, size_t k, double x, double w);
+DLS__HIDDEN void dls__gantt_transit(dls__buf *o, size_t k, double x, double w);
 
 /* Computation on lane k, coloured by its memory level (0: a speed model), with a white
  * outline when outlined (bars that touch), its tooltip "NAME: tail", and with show_level
  * the level's name inside when wide enough, in black or white, whichever reads on the
  * colour. */
-DLS_HIDDEN void dls__gantt_compute(dls__buf *o, size_t k, double x, double w, int level,
+DLS__HIDDEN void dls__gantt_compute(dls__buf *o, size_t k, double x, double w, int level,
                                    int outlined, int show_level, const char *name,
-                                   const char *tail_fmt, ...) DLS_PRINTF(9, 10);
+                                   const char *tail_fmt, ...) DLS__PRINTF(9, 10);
 
 /* Idle time on lane k. */
-DLS_HIDDEN void dls__gantt_idle(dls__buf *o, size_t k, double x, double w);
+DLS__HIDDEN void dls__gantt_idle(dls__buf *o, size_t k, double x, double w);
 
 /* A label written on lane k, not only in a tooltip: inside the bar [bar0, bar1] when it
  * fits there, else after it (up to free1, where the lane's drawing ends), else in the
@@ -93,15 +93,15 @@ DLS_HIDDEN void dls__gantt_idle(dls__buf *o, size_t k, double x, double w);
  * clear_to), else on a white box over the other bars where there is the most room; never
  * outside the canvas. fill is the bar's colour (the text is black or white to read on
  * it). cls names the text's class (e.g. "load-label"); text is escaped. */
-DLS_HIDDEN void dls__gantt_bar_label(dls__buf *o, size_t k, double bar0, double bar1,
+DLS__HIDDEN void dls__gantt_bar_label(dls__buf *o, size_t k, double bar0, double bar1,
                                      double clear_to, double free1, const char *fill,
                                      const char *cls, const char *text);
 
 /* Black or white, whichever reads better on the colour "#rrggbb" (black for other fills). */
-DLS_HIDDEN const char *dls__gantt_ink(const char *fill);
+DLS__HIDDEN const char *dls__gantt_ink(const char *fill);
 
 /* The dashed red line of the makespan at x, from the top of the lanes to the axis. */
-DLS_HIDDEN void dls__gantt_makespan(dls__buf *o, double x, double axis_y);
+DLS__HIDDEN void dls__gantt_makespan(dls__buf *o, double x, double axis_y);
 
 /* The legend at height y: entries left to right, each a swatch and a label, placed by the
  * length of their labels. */
@@ -111,12 +111,12 @@ typedef struct dls__gantt_key {
     int line; /* 1: a dashed red line (the makespan), not a swatch */
 } dls__gantt_key;
 
-DLS_HIDDEN void dls__gantt_key_send(dls__gantt_key *k);
-DLS_HIDDEN void dls__gantt_key_makespan(dls__gantt_key *k);
-DLS_HIDDEN void dls__gantt_key_level(dls__gantt_key *k, int level);
-DLS_HIDDEN void dls__gantt_key_speed_model(dls__gantt_key *k);
-DLS_HIDDEN void dls__gantt_key_idle(dls__gantt_key *k);
-DLS_HIDDEN void dls__gantt_legend(dls__buf *o, double y, const dls__gantt_key *keys, size_t n);
+DLS__HIDDEN void dls__gantt_key_send(dls__gantt_key *k);
+DLS__HIDDEN void dls__gantt_key_makespan(dls__gantt_key *k);
+DLS__HIDDEN void dls__gantt_key_level(dls__gantt_key *k, int level);
+DLS__HIDDEN void dls__gantt_key_speed_model(dls__gantt_key *k);
+DLS__HIDDEN void dls__gantt_key_idle(dls__gantt_key *k);
+DLS__HIDDEN void dls__gantt_legend(dls__buf *o, double y, const dls__gantt_key *keys, size_t n);
 
 /* The table under the chart at height y: a header row (bold) and rows of cells (row-major,
  * rows x ncols; NULL cells are written "-"). Column 0 is left-aligned text cut to
@@ -124,7 +124,7 @@ DLS_HIDDEN void dls__gantt_legend(dls__buf *o, double y, const dls__gantt_key *k
  * wide as their widest cell; every other row is shaded, so that the eye follows a row.
  * Returns the height the table takes. */
 #define DLS__GANTT_NAME_CHARS 28
-DLS_HIDDEN double dls__gantt_table(dls__buf *o, double y, const char *const *heads,
+DLS__HIDDEN double dls__gantt_table(dls__buf *o, double y, const char *const *heads,
                                    size_t ncols, const char *const *cells, size_t rows);
 
 /* The decimals of a column of n numbers: those giving its largest sig significant digits
@@ -132,17 +132,17 @@ DLS_HIDDEN double dls__gantt_table(dls__buf *o, double y, const char *const *hea
  * number with an exponent, DLS__GANTT_CELL_DIGITS digits) when the largest is beyond
  * what reads plainly (DLS__SVG_PLAIN_MIN, DLS__SVG_PLAIN_MAX). Numbers that are not
  * finite are left out. */
-DLS_HIDDEN int dls__gantt_column_format(const double *v, size_t n, int sig);
+DLS__HIDDEN int dls__gantt_column_format(const double *v, size_t n, int sig);
 
 /* A table cell: v with the column's decimals (from dls__gantt_column_format), with its
  * sign when sign is set. */
 #define DLS__GANTT_CELL_DIGITS 6
-DLS_HIDDEN void dls__gantt_cell(char *buf, size_t size, double v, int decimals, int sign);
+DLS__HIDDEN void dls__gantt_cell(char *buf, size_t size, double v, int decimals, int sign);
 
 /* load as a percentage of total (0 when the total is 0). */
-DLS_HIDDEN double dls__gantt_share(double load, double total);
+DLS__HIDDEN double dls__gantt_share(double load, double total);
 
 /* Height of that table with rows rows (and its header). */
-DLS_HIDDEN double dls__gantt_table_height(size_t rows);
+DLS__HIDDEN double dls__gantt_table_height(size_t rows);
 
 #endif /* DLSCHED_SVG_GANTT_H */

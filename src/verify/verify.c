@@ -22,9 +22,9 @@
 DLS__ENUM_NAMES(dls_violation_kind, dls_violation_kind, DLS_VIOLATION_KIND_MAP)
 
 /* Largest tolerance accepted: beyond it a verification would pass wrong schedules. */
-#define DLS_VERIFY_MAX_TOL 1e-3
+#define DLS__VERIFY_MAX_TOL 1e-3
 /* Violations kept in full; beyond, only counted (a million processors all overloaded). */
-#define DLS_VERIFY_MAX_KEPT 10000
+#define DLS__VERIFY_MAX_KEPT 10000
 
 struct dls_verification {
     size_t count, kept;
@@ -103,9 +103,9 @@ static dls_status check_params(const dls_verify_params *p, const char *fn, dls_e
     dls_status st = DLS__CHECK_RESERVED(p, fn, "dls_verify_params", err);
     if (st != DLS_OK)
         return st;
-    if (!(p->tolerance >= DLS_DOMAIN_MIN && p->tolerance <= DLS_VERIFY_MAX_TOL))
+    if (!(p->tolerance >= DLS_DOMAIN_MIN && p->tolerance <= DLS__VERIFY_MAX_TOL))
         return dls__fail(err, DLS_EINVAL, "%s: tolerance must be in [%g, %g], not %g", fn,
-                         DLS_DOMAIN_MIN, DLS_VERIFY_MAX_TOL, p->tolerance);
+                         DLS_DOMAIN_MIN, DLS__VERIFY_MAX_TOL, p->tolerance);
     if (!(p->time_limit >= 0 && p->time_limit <= DLS_TIME_LIMIT_MAX))
         return dls__fail(err, DLS_EINVAL, "%s: time_limit must be in (0, %g] seconds (0: the "
                          "default, %g), not %g", fn, DLS_TIME_LIMIT_MAX,
@@ -165,12 +165,12 @@ static dls_verification *verification_new(void)
 
 static int vadd(dls_verification *v, dls_violation_kind kind, long proc, long long element,
                 double expected, double found, double excess, const char *fmt, va_list ap)
-    DLS_PRINTF(8, 0);
+    DLS__PRINTF(8, 0);
 static int vadd(dls_verification *v, dls_violation_kind kind, long proc, long long element,
                 double expected, double found, double excess, const char *fmt, va_list ap)
 {
     v->count++;
-    if (v->kept == DLS_VERIFY_MAX_KEPT)
+    if (v->kept == DLS__VERIFY_MAX_KEPT)
         return 0;
     dls_violation *g = realloc(v->v, (v->kept + 1) * sizeof *g);
     if (g == NULL)
@@ -189,7 +189,7 @@ static int vadd(dls_verification *v, dls_violation_kind kind, long proc, long lo
 
 /* Records a violation; -1 when out of memory. */
 static int add(dls_verification *v, dls_violation_kind kind, long proc, double expected,
-               double found, double excess, const char *fmt, ...) DLS_PRINTF(7, 8);
+               double found, double excess, const char *fmt, ...) DLS__PRINTF(7, 8);
 
 static int add(dls_verification *v, dls_violation_kind kind, long proc, double expected,
                double found, double excess, const char *fmt, ...)
@@ -204,7 +204,7 @@ static int add(dls_verification *v, dls_violation_kind kind, long proc, double e
 /* The same for one element of a weighted set. */
 static int add_el(dls_verification *v, dls_violation_kind kind, long proc, uint64_t element,
                   double expected, double found, double excess, const char *fmt, ...)
-    DLS_PRINTF(8, 9);
+    DLS__PRINTF(8, 9);
 
 static int add_el(dls_verification *v, dls_violation_kind kind, long proc, uint64_t element,
                   double expected, double found, double excess, const char *fmt, ...)
@@ -220,7 +220,7 @@ static int add_el(dls_verification *v, dls_violation_kind kind, long proc, uint6
  * (count more of them), so that a hostile chunk of 2^53 elements costs nothing. */
 static int room(dls_verification *v, uint64_t count)
 {
-    if (v->kept < DLS_VERIFY_MAX_KEPT)
+    if (v->kept < DLS__VERIFY_MAX_KEPT)
         return 1;
     v->count += (size_t)count;
     return 0;

@@ -480,7 +480,7 @@ TEST(test_ordered_falling_large)
 {
     test_rng r = test_rng_salted(206);
     dls_error err;
-    const size_t n = 40000; /* p n^2 / 2 well beyond DLS_ORDERED_DP_PAIRS (weighted.c) */
+    const size_t n = 40000; /* p n^2 / 2 well beyond DLS__ORDERED_DP_PAIRS (weighted.c) */
     double *w = malloc(n * sizeof *w), *prefix = malloc((n + 1) * sizeof *prefix);
     assert_non_null(w);
     assert_non_null(prefix);

@@ -303,7 +303,7 @@ TEST(test_watchdog)
     /* the deadline and the grace, with room for a loaded machine */
     assert_true(took < GUARD_S);
     printf("# the watchdog stopped %d runs after %.3f s (limit 0.2 s, grace %g s)\n", runs,
-           took, DLS_GLPK_GRACE_S);
+           took, DLS__GLPK_GRACE_S);
     /* GLPK works afterwards, in a fresh environment */
     test_glpk_still_works();
 }

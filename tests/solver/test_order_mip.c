@@ -434,7 +434,7 @@ TEST(test_time_limit)
             dls_error err;
             assert_ok(dls__order_mip_solve(&st, charge, TINY_LIMIT, INFINITY, &a, &err), &err);
             /* a limit of 1 ms is GLPK's smallest; its watchdog allows half a second more */
-            assert_true(a.seconds < 1 + DLS_GLPK_GRACE_S);
+            assert_true(a.seconds < 1 + DLS__GLPK_GRACE_S);
             if (!a.time_limited) {
                 /* done within the limit: then it is the optimum */
                 assert_int_equal(a.status, DLS_SOLUTION_OPTIMAL);
@@ -523,7 +523,7 @@ TEST(test_refusals)
     dls__star bad = st;
     bad.m = 0;
     expect_refusal(&bad, 1, 1, INFINITY, DLS_EINVAL, "the star has no processor");
-    bad.m = DLS_ORDER_MIP_MAX_POSITIONS + 1;
+    bad.m = DLS__ORDER_MIP_MAX_POSITIONS + 1;
     expect_refusal(&bad, 1, 1, INFINITY, DLS_ELIMIT, "33 processors, more than the 32");
     bad = st;
     bad.V = NAN;
