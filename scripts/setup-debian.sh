@@ -10,12 +10,13 @@ set -eu
 # from the header comments, mandoc lints the man pages in make docs-check.
 # python3-jsonschema is for the tests only: tests/doc/schemas.sh checks doc/schema/ with it.
 # librsvg2-bin too: tests/tool/cli_gantt.sh turns the SVG pictures into PNG with rsvg-convert.
+# universal-ctags too: tests/layout/check_lengths.sh measures every function with it.
 # SimGrid is optional: dlsched simulate replays schedules in it.)
 packages="build-essential autoconf automake libtool pkgconf clang doxygen mandoc
 libglpk-dev libgmp-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcsv-dev libcmocka-dev lp-solve liblpsolve55-dev
 libopenmpi-dev openmpi-bin libsimgrid-dev
 libstarpu-dev starpu-tools
-python3-jsonschema librsvg2-bin"
+python3-jsonschema librsvg2-bin universal-ctags"
 
 missing=""
 for p in $packages; do
