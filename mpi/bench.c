@@ -198,6 +198,7 @@ static dls_status read_log(rank_log *lg, const char *header, dls_error *err)
                                lineno);
             break;
         }
+        memset(&p, 0, sizeof p);
         p.size = v[0];
         p.speed = v[1];
         p.low = v[2];

@@ -603,6 +603,7 @@ static int append_point(const char *path, int lineno, json_t *o, log_points *lp)
     }
     lp->fixed = fg;
     dls_bench_point *p = &lp->points[lp->n];
+    memset(p, 0, sizeof *p);
     int reps;
     if (json_unpack(o, "{s:F,s:F,s:F,s:F,s:F,s:F,s:i}", "size", &p->size, "speed", &p->speed,
                     "low", &p->low, "high", &p->high, "time", &p->time, "ci", &p->ci, "reps",

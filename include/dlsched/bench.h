@@ -56,6 +56,8 @@ typedef struct dls_bench_point {
     double time;      /**< mean time of one run, seconds */
     double ci;        /**< half-width of the confidence interval of the mean time, seconds */
     unsigned reps;    /**< runs measured (the warm-up not counted) */
+    /** Zero; room for later figures, so that the record's size never changes. */
+    unsigned char reserved[76];
 } dls_bench_point;
 
 /** What is happening, for progress displays. */

@@ -430,6 +430,7 @@ static dls_status measure(builder *b, double size, dls_bench_point *pt)
         b->real_size = size;
         b->real_per_unit = (now() - t0) / (double)(n + 1) / size;
     }
+    memset(pt, 0, sizeof *pt);
     pt->size = size;
     pt->time = mean_t;
     pt->ci = hw;
@@ -455,6 +456,7 @@ static dls_status obtain_pass(builder *b, double size, unsigned pass, dls_bench_
     for (size_t i = 0; i < p->resume_count; i++)
         if (fabs(p->resume[i].size - size) <= DLS__BENCH_SAME_SIZE * size && seen++ == pass) {
             *pt = p->resume[i];
+            memset(pt->reserved, 0, sizeof pt->reserved); /* the caller's log: its bytes */
             return DLS_OK;
         }
     dls_status st = measure(b, size, pt);
