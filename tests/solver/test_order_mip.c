@@ -27,6 +27,7 @@
 #include "gen.h"
 #include "solver/glpk_guard.h"
 #include "solver/solver.h"
+#include "star_build.h"
 
 /* Under the sanitizers (TEST_SANITIZED) fewer: the brute force (some 3,400 solves on 6
  * processors) is what takes the time; measured, the whole suite takes 4 s in a plain build
@@ -170,11 +171,7 @@ static void star_of(const dls_platform *pl, double V, const size_t *perm, dls__s
         test_sequence_params(&par, perm, dls_platform_count(pl));
     else
         dls_schedule_params_init(&par);
-    char *note = NULL;
-    dls_error err;
-    dls__star_opts so = dls__star_opts_from_params(&par);
-    assert_ok(dls__star_build(pl, V, &so, 1, st, &note, &err), &err);
-    free(note);
+    test_star_build(pl, V, &par, st);
 }
 
 /* The answer's schedule checked on its own: a permutation of the positions, loads within
