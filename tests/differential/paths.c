@@ -138,9 +138,7 @@ static void chain_glpk_one(diff_case *c, const dls_platform *pl, double V, dls_s
 void diff_path_chain_glpk(diff_rng *r, diff_case *c)
 {
     diff_shape sh = {diff_count(r, 40), diff_load(r), 1, 1, 1, 1, 0};
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     size_t *seq = malloc(sh.m * sizeof *seq);
     random_order(r, seq, sh.m);
     for (int variant = 0; variant < 6 && pl && seq; variant++) {
@@ -232,9 +230,7 @@ static double exact_subset(const dls_platform *pl, double V, unsigned mask)
 void diff_path_selection(diff_rng *r, diff_case *c)
 {
     diff_shape sh = {diff_count(r, 7), diff_load(r), 1, 1, 1, 1, 0};
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     dls_status st;
     dls_error err;
     dls_schedule *s = pl ? solve(pl, sh.load, DLS_SOLVER_CHAIN, DLS_ORDER_GIVEN, NULL, 0, 1, &st,
@@ -322,9 +318,7 @@ static void integer_small(diff_rng *r, diff_case *c)
     diff_shape sh = {1 + (size_t)diff_below(r, 3), 0, 1, 1, 1, 1, 0};
     uint64_t n = 1 + diff_below(r, sh.m == 3 ? 12 : 30);
     sh.load = (double)n;
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     dls_mip_params mp;
     dls_mip_params_init(&mp);
     mp.integer = 1;
@@ -401,9 +395,7 @@ static void integer_constant(diff_rng *r, diff_case *c)
     diff_shape sh = {diff_count(r, 12), 0, 0, 0, 0, 0, 1};
     uint64_t n = (uint64_t)floor(diff_log(r, 10, 1e12));
     sh.load = (double)n;
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     double s[64];
     for (size_t i = 0; pl && i < sh.m; i++)
         s[i] = dls_model_constant_speed(dls_platform_model(pl, i));
@@ -446,9 +438,7 @@ void diff_path_integer(diff_rng *r, diff_case *c)
 void diff_path_evaluate(diff_rng *r, diff_case *c)
 {
     diff_shape sh = {diff_count(r, 60), diff_load(r), 1, 1, 1, 1, 0};
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     int orig = diff_chance(r, 0.3), drop = diff_chance(r, 0.7);
     dls_status st;
     dls_error err;
