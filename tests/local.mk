@@ -126,7 +126,8 @@ endif
 # `make check-times` lists them all again from the last run.
 LOG_DRIVER = $(SHELL) $(top_srcdir)/tests/support/timed_driver.sh \
 	$(SHELL) $(top_srcdir)/build-aux/test-driver
-EXTRA_DIST += build-aux/test-driver tests/support/timed_driver.sh tests/support/check_times.sh
+EXTRA_DIST += build-aux/test-driver tests/support/timed_driver.sh tests/support/check_times.sh \
+	tests/support/mpi_flags.sh
 check-local: check-TESTS
 	@$(CMOCKA_NOTE)
 	@$(SHELL) $(srcdir)/tests/support/check_times.sh $(TEST_LOGS:.log=.trs)
