@@ -63,9 +63,8 @@ static void expect_valid(const dls_verification *v, const char *what)
 
 /* Every schedule the solvers make is valid, and an optimal one is at gap 0 from the optimum
  * of its own mode. */
-static void solver_schedules_verify(void **state)
+TEST(solver_schedules_verify)
 {
-    (void)state;
     for (size_t e = 0; e < sizeof star_examples / sizeof star_examples[0]; e++) {
         dls_platform *pl = test_example(star_examples[e]);
         for (int mode = 0; mode < 4; mode++) {
@@ -371,9 +370,8 @@ TEST(loads_without_times_are_replayed)
 }
 
 /* Partitions: the partitioner's answers verify; broken copies do not. */
-static void partitions(void **state)
+TEST(partitions)
 {
-    (void)state;
     dls_platform *pl = test_example("star_cluster.json");
     dls_partition *r = NULL;
     dls_error err;
@@ -417,9 +415,8 @@ static void partitions(void **state)
 }
 
 /* The readers: the JSON dlsched writes, CSV tables, and what they refuse. */
-static void readers(void **state)
+TEST(readers)
 {
-    (void)state;
     dls_platform *pl = test_platform_json(
         "{\"processors\": [{\"name\": \"a,\\\"x\\\"\", \"time\": [[0, 0.01]], \"link\": "
         "{\"startup\": 0.1, \"rate\": 0.001}}, {\"name\": \"b\", \"time\": [[0, 0.02]], "
@@ -479,9 +476,8 @@ static void readers(void **state)
 }
 
 /* Calls refused, state unchanged. */
-static void errors(void **state)
+TEST(errors)
 {
-    (void)state;
     dls_platform *pl = test_example("star_cluster.json");
     dls_platform *other = test_example("star_cluster.json");
     dls_claim *c = NULL;
@@ -545,9 +541,8 @@ static void errors(void **state)
 
 /* Multi-installment schedules: every simulation verifies, with the model's makespan; a
  * load moved between processors, a finish and a makespan claimed too early are caught. */
-static void installments(void **state)
+TEST(installments)
 {
-    (void)state;
     const char *files[] = {"star_cluster.json", "memory_levels.json", "star_ten.json"};
     const double loads[] = {1000, 12345.5, 3e7};
     const double chunks[] = {1, 33.3, 1000, 1e6, 5e7};
@@ -694,9 +689,8 @@ static dls_verification *wverify(const dls_platform *pl, const dls_claim *c,
 }
 
 /* dlsched's own weighted partitions, ordered and not, verify at gap 0 against themselves. */
-static void weighted_own(void **state)
+TEST(weighted_own)
 {
-    (void)state;
     const char *files[] = {"star_cluster.json", "memory_levels.json", "star_ten.json"};
     const double scale[] = {37.5, 1.9e5, 51.3};
     const size_t sizes[] = {10, 57, 400};
@@ -1210,9 +1204,8 @@ static double every_order(const dls_platform *pl, double V)
 /* With best_order, a schedule in the platform's order is measured against the best order
  * and set: the optimum brute force finds over every permutation, proven, the lower bound
  * below it, and the gap to it; without, the figures stay NaN. */
-static void best_order(void **state)
+TEST(best_order)
 {
-    (void)state;
     test_rng r = test_rng_salted(1803);
     size_t gaps = 0;
     for (int k = 0; k < 40; k++) {
@@ -1261,9 +1254,8 @@ static void best_order(void **state)
  * order's optimum is the best set for that order followed by every other processor in the
  * platform's order, which the solver finds here from the whole sequence (the verifier
  * builds that platform itself). */
-static void own_order_of_a_subset(void **state)
+TEST(own_order_of_a_subset)
 {
-    (void)state;
     test_rng r = test_rng_salted(1809);
     size_t partial = 0;
     for (int k = 0; k < 30; k++) {
@@ -1326,9 +1318,8 @@ static void own_order_of_a_subset(void **state)
  * load checked against too; an installments claim of 2^53 chunks or more refused at once
  * (its count was corrected in doubles that no longer changed: a hang); the time limit
  * checked on entry, and the exact simplex it stops reported, not failed. */
-static void domain_and_limits(void **state)
+TEST(domain_and_limits)
 {
-    (void)state;
     dls_platform *pl = test_example("star_two.json");
     dls_claim *c = NULL;
     dls_error err;
