@@ -14,6 +14,18 @@
 /* Two makespans of the same loads through the same models, computed in other orders. */
 #define DIFF_REPLAY_TOL 1e-11
 
+/* par's send order (seq for SEQUENCE: every processor of pl) and originator rule. */
+static void set_order(dls_schedule_params *par, const dls_platform *pl, dls_send_order order,
+                      const size_t *seq, int orig)
+{
+    par->order = order;
+    par->originator_computes = orig;
+    if (order == DLS_ORDER_SEQUENCE) {
+        par->sequence = seq;
+        par->sequence_count = dls_platform_count(pl);
+    }
+}
+
 /* A schedule of pl at V by solver with the order, originator rule and model asked; NULL
  * after a failure (err filled). */
 static dls_schedule *solve(const dls_platform *pl, double V, dls_star_solver solver,
@@ -23,13 +35,8 @@ static dls_schedule *solve(const dls_platform *pl, double V, dls_star_solver sol
     dls_schedule_params par;
     dls_schedule_params_init(&par);
     par.solver = solver;
-    par.order = order;
-    par.originator_computes = orig;
     par.drop_unused = drop;
-    if (order == DLS_ORDER_SEQUENCE) {
-        par.sequence = seq;
-        par.sequence_count = dls_platform_count(pl);
-    }
+    set_order(&par, pl, order, seq, orig);
     dls_schedule *s = NULL;
     *st = dls_schedule_solve(pl, V, &par, &s, err);
     return *st == DLS_OK ? s : NULL;
@@ -61,6 +68,15 @@ static void check_replay(diff_case *c, const dls_platform *pl, const dls_schedul
 /* The chain against GLPK: the paper's LP in every order and originator rule, equal within
  * 1e-9; the chain's exact selection no longer than the paper's LP nor GLPK's heuristic. */
 
+/* Params for the paper's LP (every processor charged) by GLPK's exact simplex. */
+static void exact_lp_params(dls_schedule_params *par)
+{
+    dls_schedule_params_init(par);
+    par->solver = DLS_SOLVER_GLPK;
+    par->exact = 1;
+    par->drop_unused = 0;
+}
+
 /* The chain and GLPK's simplex (in doubles) differ by more than 1e-9: GLPK's exact simplex
  * (rational arithmetic) on the same LP decides; the chain must be its optimum within
  * rounding (GLPK's own answer in doubles was seen 3e-9 off on platforms of magnitudes far
@@ -69,16 +85,8 @@ static void arbiter(diff_case *c, const dls_platform *pl, double V, dls_send_ord
                     const size_t *seq, int orig, double chain, double glpk, const char *what)
 {
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.solver = DLS_SOLVER_GLPK;
-    par.exact = 1;
-    par.order = order;
-    par.originator_computes = orig;
-    par.drop_unused = 0;
-    if (order == DLS_ORDER_SEQUENCE) {
-        par.sequence = seq;
-        par.sequence_count = dls_platform_count(pl);
-    }
+    exact_lp_params(&par);
+    set_order(&par, pl, order, seq, orig);
     dls_schedule *s = NULL;
     dls_error err;
     if (dls_schedule_solve(pl, V, &par, &s, &err) != DLS_OK || !dls_schedule_exact_confirmed(s))
@@ -212,10 +220,7 @@ static double exact_subset(const dls_platform *pl, double V, unsigned mask)
 {
     dls_platform *sub = subset(pl, mask);
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.solver = DLS_SOLVER_GLPK;
-    par.exact = 1;
-    par.drop_unused = 0;
+    exact_lp_params(&par);
     dls_schedule *s = NULL;
     dls_error err;
     double T = NAN;
