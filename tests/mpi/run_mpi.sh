@@ -7,6 +7,7 @@ if [ -z "${MPIEXEC:-}" ] || [ ! -x tests/mpi/test_mpi ]; then
     echo "SKIP: the MPI tests: ${MPI_SKIP_WHY:-the MPI layer was not built}"
     exit 77
 fi
+# shellcheck source=tests/support/mpi_flags.sh
 . "${top_srcdir:-${srcdir:-.}}/tests/support/mpi_flags.sh"
 flags=$mpi_flags
 # Under the sanitizers, what Open MPI keeps until exit is not ours to report: suppressed by
