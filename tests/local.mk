@@ -102,7 +102,7 @@ TEST_CPPFLAGS = $(LIB_CPPFLAGS) -I$(top_srcdir)/tests/support $(CMOCKA_CFLAGS) \
 TEST_LDADD = libdlsched_core.la $(CXX_RUNTIME_LIBS) $(CMOCKA_LIBS) -lm
 TEST_SUPPORT = tests/support/testutil.h tests/support/failing_malloc.h tests/support/gen.h \
 	tests/support/solver_output.h tests/support/xoshiro.h \
-	tests/support/guard.h
+	tests/support/guard.h tests/support/star_build.h tests/support/lpsolve_read.h
 
 # Each program's _SOURCES, _CPPFLAGS and _LDADD (the defaults above) are generated from
 # the files tests/*/test_*.c by tests/support/unit_tests_mk.sh; here only what one program
@@ -126,7 +126,8 @@ endif
 # `make check-times` lists them all again from the last run.
 LOG_DRIVER = $(SHELL) $(top_srcdir)/tests/support/timed_driver.sh \
 	$(SHELL) $(top_srcdir)/build-aux/test-driver
-EXTRA_DIST += build-aux/test-driver tests/support/timed_driver.sh tests/support/check_times.sh
+EXTRA_DIST += build-aux/test-driver tests/support/timed_driver.sh tests/support/check_times.sh \
+	tests/support/mpi_flags.sh
 check-local: check-TESTS
 	@$(CMOCKA_NOTE)
 	@$(SHELL) $(srcdir)/tests/support/check_times.sh $(TEST_LOGS:.log=.trs)

@@ -8,6 +8,7 @@
 #include "chain/chain.h"
 #include "solver/solver.h"
 #include "gen.h"
+#include "star_build.h"
 
 /* Relative agreement asked of every makespan, and of the replay of the loads. */
 #define CHK_TOL 1e-12
@@ -21,11 +22,7 @@ static inline void chk_star(const dls_platform *pl, double V, dls_send_order ord
     sp.order = order;
     sp.originator_computes = orig;
     sp.drop_unused = 0;
-    char *note = NULL;
-    dls_error err;
-    dls__star_opts so = dls__star_opts_from_params(&sp);
-    assert_ok(dls__star_build(pl, V, &so, 1, st, &note, &err), &err);
-    free(note);
+    test_star_build(pl, V, &sp, st);
 }
 
 /* The paper's LP by GLPK (drop_unused = 0): its makespan, or NaN when GLPK fails (its

@@ -70,6 +70,9 @@ typedef struct diff_shape {
 
 /* A random platform of the shape (drawn from r), its description appended to what. */
 dls_platform *diff_platform(diff_rng *r, const diff_shape *sh, char *what, size_t size);
+/* The case's instance: diff_platform's platform (NULL where it could not be built), described
+ * in c->what and kept in c with its load for the failure's files. */
+dls_platform *diff_case_platform(diff_rng *r, const diff_shape *sh, diff_case *c);
 /* A load over the whole domain, biased toward its ends: 1 .. 1e12. */
 double diff_load(diff_rng *r);
 /* A count of processors: 1 often, 2 .. 12 mostly, up to max. */

@@ -235,3 +235,11 @@ double diff_replay(const dls_platform *pl, const size_t *seq, const double *x, i
     }
     return makespan;
 }
+
+dls_platform *diff_case_platform(diff_rng *r, const diff_shape *sh, diff_case *c)
+{
+    dls_platform *pl = diff_platform(r, sh, c->what, sizeof c->what);
+    c->platform = pl;
+    c->load = sh->load;
+    return pl;
+}

@@ -14,6 +14,18 @@
 /* Two makespans of the same loads through the same models, computed in other orders. */
 #define DIFF_REPLAY_TOL 1e-11
 
+/* par's send order (seq for SEQUENCE: every processor of pl) and originator rule. */
+static void set_order(dls_schedule_params *par, const dls_platform *pl, dls_send_order order,
+                      const size_t *seq, int orig)
+{
+    par->order = order;
+    par->originator_computes = orig;
+    if (order == DLS_ORDER_SEQUENCE) {
+        par->sequence = seq;
+        par->sequence_count = dls_platform_count(pl);
+    }
+}
+
 /* A schedule of pl at V by solver with the order, originator rule and model asked; NULL
  * after a failure (err filled). */
 static dls_schedule *solve(const dls_platform *pl, double V, dls_star_solver solver,
@@ -23,13 +35,8 @@ static dls_schedule *solve(const dls_platform *pl, double V, dls_star_solver sol
     dls_schedule_params par;
     dls_schedule_params_init(&par);
     par.solver = solver;
-    par.order = order;
-    par.originator_computes = orig;
     par.drop_unused = drop;
-    if (order == DLS_ORDER_SEQUENCE) {
-        par.sequence = seq;
-        par.sequence_count = dls_platform_count(pl);
-    }
+    set_order(&par, pl, order, seq, orig);
     dls_schedule *s = NULL;
     *st = dls_schedule_solve(pl, V, &par, &s, err);
     return *st == DLS_OK ? s : NULL;
@@ -61,6 +68,15 @@ static void check_replay(diff_case *c, const dls_platform *pl, const dls_schedul
 /* The chain against GLPK: the paper's LP in every order and originator rule, equal within
  * 1e-9; the chain's exact selection no longer than the paper's LP nor GLPK's heuristic. */
 
+/* Params for the paper's LP (every processor charged) by GLPK's exact simplex. */
+static void exact_lp_params(dls_schedule_params *par)
+{
+    dls_schedule_params_init(par);
+    par->solver = DLS_SOLVER_GLPK;
+    par->exact = 1;
+    par->drop_unused = 0;
+}
+
 /* The chain and GLPK's simplex (in doubles) differ by more than 1e-9: GLPK's exact simplex
  * (rational arithmetic) on the same LP decides; the chain must be its optimum within
  * rounding (GLPK's own answer in doubles was seen 3e-9 off on platforms of magnitudes far
@@ -69,16 +85,8 @@ static void arbiter(diff_case *c, const dls_platform *pl, double V, dls_send_ord
                     const size_t *seq, int orig, double chain, double glpk, const char *what)
 {
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.solver = DLS_SOLVER_GLPK;
-    par.exact = 1;
-    par.order = order;
-    par.originator_computes = orig;
-    par.drop_unused = 0;
-    if (order == DLS_ORDER_SEQUENCE) {
-        par.sequence = seq;
-        par.sequence_count = dls_platform_count(pl);
-    }
+    exact_lp_params(&par);
+    set_order(&par, pl, order, seq, orig);
     dls_schedule *s = NULL;
     dls_error err;
     if (dls_schedule_solve(pl, V, &par, &s, &err) != DLS_OK || !dls_schedule_exact_confirmed(s))
@@ -138,9 +146,7 @@ static void chain_glpk_one(diff_case *c, const dls_platform *pl, double V, dls_s
 void diff_path_chain_glpk(diff_rng *r, diff_case *c)
 {
     diff_shape sh = {diff_count(r, 40), diff_load(r), 1, 1, 1, 1, 0};
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     size_t *seq = malloc(sh.m * sizeof *seq);
     random_order(r, seq, sh.m);
     for (int variant = 0; variant < 6 && pl && seq; variant++) {
@@ -214,10 +220,7 @@ static double exact_subset(const dls_platform *pl, double V, unsigned mask)
 {
     dls_platform *sub = subset(pl, mask);
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.solver = DLS_SOLVER_GLPK;
-    par.exact = 1;
-    par.drop_unused = 0;
+    exact_lp_params(&par);
     dls_schedule *s = NULL;
     dls_error err;
     double T = NAN;
@@ -232,9 +235,7 @@ static double exact_subset(const dls_platform *pl, double V, unsigned mask)
 void diff_path_selection(diff_rng *r, diff_case *c)
 {
     diff_shape sh = {diff_count(r, 7), diff_load(r), 1, 1, 1, 1, 0};
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     dls_status st;
     dls_error err;
     dls_schedule *s = pl ? solve(pl, sh.load, DLS_SOLVER_CHAIN, DLS_ORDER_GIVEN, NULL, 0, 1, &st,
@@ -322,9 +323,7 @@ static void integer_small(diff_rng *r, diff_case *c)
     diff_shape sh = {1 + (size_t)diff_below(r, 3), 0, 1, 1, 1, 1, 0};
     uint64_t n = 1 + diff_below(r, sh.m == 3 ? 12 : 30);
     sh.load = (double)n;
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     dls_mip_params mp;
     dls_mip_params_init(&mp);
     mp.integer = 1;
@@ -401,9 +400,7 @@ static void integer_constant(diff_rng *r, diff_case *c)
     diff_shape sh = {diff_count(r, 12), 0, 0, 0, 0, 0, 1};
     uint64_t n = (uint64_t)floor(diff_log(r, 10, 1e12));
     sh.load = (double)n;
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     double s[64];
     for (size_t i = 0; pl && i < sh.m; i++)
         s[i] = dls_model_constant_speed(dls_platform_model(pl, i));
@@ -446,9 +443,7 @@ void diff_path_integer(diff_rng *r, diff_case *c)
 void diff_path_evaluate(diff_rng *r, diff_case *c)
 {
     diff_shape sh = {diff_count(r, 60), diff_load(r), 1, 1, 1, 1, 0};
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     int orig = diff_chance(r, 0.3), drop = diff_chance(r, 0.7);
     dls_status st;
     dls_error err;

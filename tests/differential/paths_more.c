@@ -137,9 +137,7 @@ static void verify_partition(diff_case *c, const dls_platform *pl, double V)
 void diff_path_verify(diff_rng *r, diff_case *c)
 {
     diff_shape sh = {diff_count(r, 20), diff_load(r), 1, 1, 1, 1, 0};
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     if (pl) {
         verify_schedule(c, pl, sh.load, DLS_SOLVER_CHAIN);
         if (sh.m <= 20)
@@ -155,9 +153,7 @@ void diff_path_verify(diff_rng *r, diff_case *c)
 void diff_path_export(diff_rng *r, diff_case *c)
 {
     diff_shape sh = {diff_count(r, 30), diff_load(r), 1, 1, 1, 1, 0};
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     char dir[] = "/tmp/dls_diff_XXXXXX", path[256], args[700];
     dls_schedule_params par;
     dls_schedule_params_init(&par);
@@ -261,9 +257,7 @@ void diff_path_installments(diff_rng *r, diff_case *c)
 {
     /* time lines and constants (the LP's lines are then the true times), links on all */
     diff_shape sh = {1 + (size_t)diff_below(r, 4), diff_load(r), 0, 1, 0, 1, 0};
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     dls_error err;
     for (size_t i = 0; pl && i < sh.m; i++) {
         if (!dls_platform_has_link(pl, i))
@@ -296,9 +290,7 @@ void diff_path_installments(diff_rng *r, diff_case *c)
 void diff_path_bench(diff_rng *r, diff_case *c)
 {
     diff_shape sh = {1, diff_log(r, 1e3, 1e9), 1, 0, 0, 1, 0};
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     const dls_model *truth = pl ? dls_platform_model(pl, 0) : NULL;
     dls_kernel k;
     dls_error err;
@@ -371,9 +363,7 @@ static double chain_method(const dls__star *st, dls__chain_mode mode, dls__chain
 void diff_path_scale(diff_rng *r, diff_case *c)
 {
     diff_shape sh = {diff_chance(r, 0.3) ? 10000 : 1000, diff_load(r), 1, 1, 1, 1, 0};
-    dls_platform *pl = diff_platform(r, &sh, c->what, sizeof c->what);
-    c->platform = pl;
-    c->load = sh.load;
+    dls_platform *pl = diff_case_platform(r, &sh, c);
     dls_schedule_params sp;
     dls_schedule_params_init(&sp);
     sp.order = diff_chance(r, 0.5) ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;

@@ -574,37 +574,26 @@ TEST(test_export_errors)
     assert_fails(dls_platform_starpu_to_string(pl, 99, NULL, &text, &err), DLS_EINVAL, &err, "does not exist");
     assert_fails(dls_platform_starpu_to_string(NULL, 0, NULL, &text, &err), DLS_EINVAL, &err, "NULL");
     dls_starpu_export_params ep;
+#define EXPORT_REFUSED(change, part)                                                       \
+    ASSERT_PARAM_REFUSED(dls_starpu_export_params_init, ep, change,                        \
+                         dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), &err, part)
     static const char *const bad_arch[] = {"gpu0", "cpu", "0", "cpu-1", "cpu0x", "",
                                            "cpu99999999999"};
-    for (size_t k = 0; k < sizeof bad_arch / sizeof bad_arch[0]; k++) {
-        dls_starpu_export_params_init(&ep);
-        ep.arch = bad_arch[k];
-        assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "arch");
-    }
-    dls_starpu_export_params_init(&ep);
-    ep.count = 1;
-    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "count");
-    dls_starpu_export_params_init(&ep);
-    ep.ncores = 0;
-    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "ncores");
-    dls_starpu_export_params_init(&ep);
-    ep.confidence = 0;
-    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "confidence");
-    dls_starpu_export_params_init(&ep);
-    ep.element_size = NAN;
-    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "element_size");
-    dls_starpu_export_params_init(&ep);
-    ep.size_unit = (dls_size_unit)-1;
-    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "size_unit");
-    dls_starpu_export_params_init(&ep);
-    ep.reserved[0] = 1;
-    assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err, "reserved");
+    for (size_t k = 0; k < sizeof bad_arch / sizeof bad_arch[0]; k++)
+        EXPORT_REFUSED(ep.arch = bad_arch[k], "arch");
+    EXPORT_REFUSED(ep.count = 1, "count");
+    EXPORT_REFUSED(ep.ncores = 0, "ncores");
+    EXPORT_REFUSED(ep.confidence = 0, "confidence");
+    EXPORT_REFUSED(ep.element_size = NAN, "element_size");
+    EXPORT_REFUSED(ep.size_unit = (dls_size_unit)-1, "size_unit");
+    EXPORT_REFUSED(ep.reserved[0] = 1, "reserved");
     /* sizes that are no whole number of bytes */
     dls_starpu_export_params_init(&ep);
     ep.size_unit = DLS_SIZE_UNIT_ELEMENTS;
     ep.element_size = 0.3333;
     assert_fails(dls_platform_starpu_to_string(pl, 1, &ep, &text, &err), DLS_EINVAL, &err,
                  "not a whole number");
+#undef EXPORT_REFUSED
     assert_string_equal(text, "unchanged");
     dls_platform_free(pl);
 }

@@ -195,6 +195,17 @@ static dls_platform *lu_trial(test_rng *rng, uint64_t most4, uint64_t most, int 
     return gen_lu(rng, *p, *n, functional, limits);
 }
 
+/* The exact algorithm's answer on pl; NULL, pl freed with it, where pl cannot hold n. */
+static dls_lu *exact_or_free(dls_platform *pl, uint64_t n)
+{
+    dls_lu *ex = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
+    if (dls_lu_status(ex) != DLS_SOLUTION_INFEASIBLE)
+        return ex;
+    dls_lu_free(ex);
+    dls_platform_free(pl);
+    return NULL;
+}
+
 TEST(test_constant_speeds)
 {
     test_rng rng = test_rng_salted(2);
@@ -203,11 +214,9 @@ TEST(test_constant_speeds)
         size_t p;
         uint64_t n;
         dls_platform *pl = lu_trial(&rng, 40, 80, 0, t % 3 == 0, &p, &n);
-        dls_lu *ex = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
-        if (dls_lu_status(ex) == DLS_SOLUTION_INFEASIBLE) {
+        dls_lu *ex = exact_or_free(pl, n);
+        if (ex == NULL) {
             infeasible++;
-            dls_lu_free(ex);
-            dls_platform_free(pl);
             continue;
         }
         double best = dls_lu_cost(ex);
@@ -248,12 +257,9 @@ TEST(test_functional_speeds)
         size_t p;
         uint64_t n;
         dls_platform *pl = lu_trial(&rng, 24, 40, 1, t % 4 == 0, &p, &n);
-        dls_lu *ex = run(pl, n, DLS_LU_EXACT, DLS_LU_AUTO);
-        if (dls_lu_status(ex) == DLS_SOLUTION_INFEASIBLE) {
-            dls_lu_free(ex);
-            dls_platform_free(pl);
+        dls_lu *ex = exact_or_free(pl, n);
+        if (ex == NULL)
             continue;
-        }
         double best = dls_lu_cost(ex);
         dls_lu *fr = run(pl, n, DLS_LU_FR, DLS_LU_AUTO);
         dls_lu *fdp = run(pl, n, DLS_LU_FDP, DLS_LU_AUTO);

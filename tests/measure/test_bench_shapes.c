@@ -83,6 +83,17 @@ static shape make_shape(int which)
     return s;
 }
 
+/* The kernel of p, and bench params over [lo, hi] with the rest at their defaults. */
+static void bench_setup(const dls_synthetic_params *p, double lo, double hi, dls_kernel *k,
+                        dls_bench_params *par)
+{
+    dls_error err;
+    assert_ok(dls_synthetic_kernel_create(p, k, &err), &err);
+    dls_bench_params_init(par);
+    par->min_size = lo;
+    par->max_size = hi;
+}
+
 #define SHAPES 6
 
 /* Builds the processor and checks the account: converged within the caps (every
@@ -93,12 +104,9 @@ static void converges(int which, double noise)
     shape s = make_shape(which);
     s.p.noise = noise;
     dls_kernel k;
-    dls_error err;
-    assert_ok(dls_synthetic_kernel_create(&s.p, &k, &err), &err);
     dls_bench_params par;
-    dls_bench_params_init(&par);
-    par.min_size = s.lo;
-    par.max_size = s.hi;
+    bench_setup(&s.p, s.lo, s.hi, &k, &par);
+    dls_error err;
     par.validate = HELD_OUT;
     dls_bench *b = NULL;
     assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
@@ -191,12 +199,9 @@ TEST(test_short_runs_need_the_loop)
     shape s = make_shape(4);
     s.p.min_run_time = 0;
     dls_kernel k;
-    dls_error err;
-    assert_ok(dls_synthetic_kernel_create(&s.p, &k, &err), &err);
     dls_bench_params par;
-    dls_bench_params_init(&par);
-    par.min_size = s.lo;
-    par.max_size = s.hi;
+    bench_setup(&s.p, s.lo, s.hi, &k, &par);
+    dls_error err;
     dls_bench *b = NULL;
     assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
     double x = 10, t = dls_synthetic_speed(&k, x);
@@ -213,12 +218,9 @@ TEST(test_model_point_cap)
 {
     shape s = make_shape(5);
     dls_kernel k;
-    dls_error err;
-    assert_ok(dls_synthetic_kernel_create(&s.p, &k, &err), &err);
     dls_bench_params par;
-    dls_bench_params_init(&par);
-    par.min_size = s.lo;
-    par.max_size = s.hi;
+    bench_setup(&s.p, s.lo, s.hi, &k, &par);
+    dls_error err;
     par.max_model_points = 5;
     dls_bench *b = NULL;
     assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
@@ -267,12 +269,9 @@ TEST(test_budget_top)
     sp.speed = 1e7;          /* 1e7 units a second: the top 1e8 would take 10 s a run */
     sp.delay = 0.002;        /* every run takes real time too */
     dls_kernel k;
-    dls_error err;
-    assert_ok(dls_synthetic_kernel_create(&sp, &k, &err), &err);
     dls_bench_params par;
-    dls_bench_params_init(&par);
-    par.min_size = 1e2;
-    par.max_size = 1e8;
+    bench_setup(&sp, 1e2, 1e8, &k, &par);
+    dls_error err;
     par.time_budget = 0.5;
     dls_bench *b = NULL;
     assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
@@ -333,12 +332,9 @@ TEST(test_resume)
     shape s = make_shape(3);
     s.p.noise = 0.05;
     dls_kernel k;
-    dls_error err;
-    assert_ok(dls_synthetic_kernel_create(&s.p, &k, &err), &err);
     dls_bench_params par;
-    dls_bench_params_init(&par);
-    par.min_size = s.lo;
-    par.max_size = s.hi;
+    bench_setup(&s.p, s.lo, s.hi, &k, &par);
+    dls_error err;
     par.validate = 5;
     recorder full = {.n = 0};
     par.on_point = record;

@@ -115,9 +115,8 @@ static void watched(dls_bench_surface_params *par, watcher *w)
     par->on_row_data = w;
 }
 
-static void test_defaults(void **state)
+TEST(test_defaults)
 {
-    (void)state;
     dls_bench_surface_params par;
     memset(&par, 0x5a, sizeof par);
     dls_bench_surface_params_init(&par);
@@ -164,9 +163,8 @@ static void expect_rejected(const dls_kernel_family *family, const double *value
     }
 }
 
-static void test_rejected(void **state)
+TEST(test_rejected)
 {
-    (void)state;
     dls_model *truth = test_paging_model();
     rows f = {truth, 1, 0, 0, 0};
     dls_kernel_family family = {rows_create, rows_release, &f};
@@ -231,9 +229,8 @@ static void test_rejected(void **state)
     dls_model_free(truth);
 }
 
-static void test_simulated_surface(void **state)
+TEST(test_simulated_surface)
 {
-    (void)state;
     dls_error err;
     dls_model *truth = test_paging_model();
     rows f = {truth, 0, 0, 0, 0};
@@ -300,9 +297,8 @@ static void test_simulated_surface(void **state)
     dls_model_free(truth);
 }
 
-static void test_resume(void **state)
+TEST(test_resume)
 {
-    (void)state;
     dls_error err;
     dls_model *truth = test_paging_model();
     rows f = {truth, 0, 0, 0, 0};
@@ -355,9 +351,8 @@ static void test_resume(void **state)
     dls_model_free(truth);
 }
 
-static void test_cancel_and_failures(void **state)
+TEST(test_cancel_and_failures)
 {
-    (void)state;
     dls_error err;
     dls_model *truth = test_paging_model();
     rows f = {truth, 0, 0, 0, 0};
@@ -399,9 +394,8 @@ static void test_cancel_and_failures(void **state)
     dls_model_free(truth);
 }
 
-static void test_largest_size_from_memory(void **state)
+TEST(test_largest_size_from_memory)
 {
-    (void)state;
     dls_error err;
     double avail;
     assert_ok(dls_memory_available(&avail, &err), &err);
@@ -443,9 +437,8 @@ static void lu_rows_release(dls_kernel *k, void *data)
     dls_kernel_free(k);
 }
 
-static void test_blas_surface(void **state)
+TEST(test_blas_surface)
 {
-    (void)state;
     dls_error err;
     dls_blas_kernel_params bp;
     dls_blas_kernel_params_init(&bp);

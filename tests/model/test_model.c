@@ -129,16 +129,25 @@ TEST(test_points_evaluation)
     dls_model_free(m);
 }
 
-RANDOM_TEST(test_points_random_against_reference, 1, 2000)
+/* A points model of n random sizes (into x), at speeds drawn log-uniformly in [lo, hi]
+ * (into s). */
+static dls_model *random_points(test_rng *r, size_t n, double *x, double *s, double lo,
+                                double hi)
 {
-    dls_error err;
-    size_t n = 1 + test_below(r, 20);
-    double x[20], s[20];
     gen_sizes(r, n, x);
     for (size_t k = 0; k < n; k++)
-        s[k] = test_logrange(r, 1e-2, 1e10);
+        s[k] = test_logrange(r, lo, hi);
     dls_model *m;
+    dls_error err;
     assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
+    return m;
+}
+
+RANDOM_TEST(test_points_random_against_reference, 1, 2000)
+{
+    size_t n = 1 + test_below(r, 20);
+    double x[20], s[20];
+    dls_model *m = random_points(r, n, x, s, 1e-2, 1e10);
     for (int q = 0; q < 20; q++) {
         double v = test_range(r, 0, x[n - 1] * 1.5);
         double want = ref_points_speed(n, x, s, v);
@@ -376,11 +385,7 @@ RANDOM_TEST(test_sections_of_1d_models, 4, 500)
     dls_error err;
     size_t n = 1 + test_below(r, 8);
     double x[8], s[8];
-    gen_sizes(r, n, x);
-    for (size_t k = 0; k < n; k++)
-        s[k] = test_logrange(r, 1, 1e6);
-    dls_model *m, *sec;
-    assert_ok(dls_model_create_points(n, x, s, NULL, NULL, &m, &err), &err);
+    dls_model *m = random_points(r, n, x, s, 1, 1e6), *sec;
     double fx = test_logrange(r, 0.01, 100);
     assert_ok(dls_model_section(m, fx, &sec, &err), &err);
     for (int q = 0; q < 10; q++) {

@@ -7,11 +7,9 @@ if [ -z "${MPIEXEC:-}" ] || [ ! -x tests/mpi/test_mpi ]; then
     echo "SKIP: the MPI tests: ${MPI_SKIP_WHY:-the MPI layer was not built}"
     exit 77
 fi
-flags=
-if "$MPIEXEC" --version 2>&1 | grep -q "Open MPI"; then
-    flags="--oversubscribe"
-    [ "$(id -u)" = 0 ] && flags="$flags --allow-run-as-root"
-fi
+# shellcheck source=tests/support/mpi_flags.sh
+. "${top_srcdir:-${srcdir:-.}}/tests/support/mpi_flags.sh"
+flags=$mpi_flags
 # Under the sanitizers, what Open MPI keeps until exit is not ours to report: suppressed by
 # library (tests/mpi/lsan.supp), which needs whole stacks (the slow unwinder: Open MPI is
 # built without frame pointers) and its components left loaded (unloaded, their frames

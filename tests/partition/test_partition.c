@@ -515,15 +515,13 @@ TEST(test_argument_errors)
     dls_partition_params par;
     assert_fails(dls_partition_solve(NULL, 1, NULL, &res, &err), DLS_EINVAL, &err, "NULL");
     assert_fails(dls_partition_solve(pl, 1, NULL, NULL, &err), DLS_EINVAL, &err, "NULL");
-    dls_partition_params_init(&par);
-    par.reorder = 1;
-    assert_fails(dls_partition_solve(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "ordered");
-    dls_partition_params_init(&par);
-    par.use_limits = 7;
-    assert_fails(dls_partition_solve(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "use_limits");
-    dls_partition_params_init(&par);
-    par.method = (dls_partition_method)9;
-    assert_fails(dls_partition_solve(pl, 1, &par, &res, &err), DLS_EINVAL, &err, "method");
+#define PARTITION_REFUSED(change, part)                                                    \
+    ASSERT_PARAM_REFUSED(dls_partition_params_init, par, change,                           \
+                         dls_partition_solve(pl, 1, &par, &res, &err), &err, part)
+    PARTITION_REFUSED(par.reorder = 1, "ordered");
+    PARTITION_REFUSED(par.use_limits = 7, "use_limits");
+    PARTITION_REFUSED(par.method = (dls_partition_method)9, "method");
+#undef PARTITION_REFUSED
     dls_partition_params_init(&par);
     const double w[] = {1, -2};
     par.weights = w;

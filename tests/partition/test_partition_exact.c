@@ -248,13 +248,20 @@ TEST(test_three_surfaces_10_rows)
     dls_platform_free(pl);
 }
 
+/* Two processors, P0 and P1, of constant speeds a and b. */
+static dls_platform *two_constants(double a, double b)
+{
+    dls_platform *pl = test_platform_new();
+    gen_add(pl, "P", 0, gen_constant(a));
+    gen_add(pl, "P", 1, gen_constant(b));
+    return pl;
+}
+
 /* Equal processors, 3 rows: (2, 1) and (1, 2) tie; the rule takes the lexicographically
  * largest. With a limit of 1 row on the first, (1, 2). */
 TEST(test_tie_rule)
 {
-    dls_platform *pl = test_platform_new();
-    gen_add(pl, "P", 0, gen_constant(2.5));
-    gen_add(pl, "P", 1, gen_constant(2.5));
+    dls_platform *pl = two_constants(2.5, 2.5);
     dls_partition *res = solve(pl, 3, DLS_PARTITION_EXACT_ALWAYS);
     check_exact(pl, 3, res);
     assert_int_equal(dls_partition_elements(res)[0], 2);
@@ -286,9 +293,7 @@ TEST(test_tie_rule)
 
 TEST(test_exact_errors)
 {
-    dls_platform *pl = test_platform_new();
-    gen_add(pl, "P", 0, gen_constant(2.5));
-    gen_add(pl, "P", 1, gen_constant(1.5));
+    dls_platform *pl = two_constants(2.5, 1.5);
     dls_partition_params par;
     dls_partition_params_init(&par);
     assert_int_equal(par.exact, DLS_PARTITION_EXACT_AUTO);

@@ -693,6 +693,26 @@ static void count_best(best_stats *bs, const dls_schedule_solver_info *info)
     bs->optimal += info->order_optimal;
 }
 
+/* BEST's answer *s in one model (drop), through check_best: its makespan, *info its figures. */
+static double best_checked(const inst *in, const dls_platform *pl, int drop, dls_schedule **s,
+                           dls_schedule_solver_info *info)
+{
+    dls_schedule_params par;
+    params_order(&par, DLS_ORDER_BEST, NULL, 0, DLS_SOLVER_CHAIN, drop);
+    *s = solve_best(in, pl, &par);
+    return check_best(in, pl, drop, *s, info);
+}
+
+/* An answer counted against the optimum opt: gap, its excess over it, and its bound's. */
+static void count_against(best_stats *bs, const dls_schedule_solver_info *info, double gap,
+                          double opt)
+{
+    count_best(bs, info);
+    bs->compared++;
+    bs->worst_gap = fmax(bs->worst_gap, gap);
+    bs->worst_bound = fmax(bs->worst_bound, excess(info->order_lower_bound, opt));
+}
+
 static void print_best(const char *what, const best_stats *bs)
 {
     printf("# BEST on %s: %d answers (EXACT %d, RULE %d, SEARCH %d; proven best %d)", what,
@@ -708,11 +728,9 @@ static void print_best(const char *what, const best_stats *bs)
 static void best_against(const inst *in, const brute *b, int drop, best_stats *bs)
 {
     dls_platform *pl = inst_platform(in, all_of(in->m));
-    dls_schedule_params par;
-    params_order(&par, DLS_ORDER_BEST, NULL, 0, DLS_SOLVER_CHAIN, drop);
-    dls_schedule *s = solve_best(in, pl, &par);
+    dls_schedule *s;
     dls_schedule_solver_info info;
-    double T = check_best(in, pl, drop, s, &info);
+    double T = best_checked(in, pl, drop, &s, &info);
     double opt = b->opt[drop];
     if (!(T <= opt * (1 + ORDER_TOL)) || (info.order_optimal && !(T >= opt * (1 - ORDER_TOL))) ||
         !(info.order_lower_bound <= opt * (1 + ORDER_TOL))) {
@@ -726,10 +744,7 @@ static void best_against(const inst *in, const brute *b, int drop, best_stats *b
     if (!info.order_optimal)
         FAIL_ON(in, "BEST (drop_unused %d) on %zu processors: method %s, not proven best",
                 drop, in->m, dls_order_method_name(info.order_method));
-    count_best(bs, &info);
-    bs->compared++;
-    bs->worst_gap = fmax(bs->worst_gap, excess(T, opt));
-    bs->worst_bound = fmax(bs->worst_bound, excess(info.order_lower_bound, opt));
+    count_against(bs, &info, excess(T, opt), opt);
     dls_schedule_free(s);
     dls_platform_free(pl);
 }
@@ -750,6 +765,18 @@ TEST(test_best_small)
 
 /* ---------------------------------------------------------------------------------- */
 /* The rate rule */
+
+/* BEST on a platform where a rule is optimal (what: which platforms): method RULE, proven
+ * best, its makespan T the optimum opt. */
+static void expect_rule(const inst *in, const char *what, int drop, double T, double opt,
+                        const dls_schedule_solver_info *info)
+{
+    if (info->order_method != DLS_ORDER_METHOD_RULE || !info->order_optimal ||
+        !test_close(T, opt, ORDER_TOL, 0))
+        FAIL_ON(in, "%s, drop_unused %d: BEST by %s (optimal %d), %.17g; the best of every "
+                "order %.17g", what, drop, dls_order_method_name(info->order_method),
+                info->order_optimal, T, opt);
+}
 
 /* The least makespan over every order of a linear platform by GLPK (paper's model: every
  * processor is used on these, so it is selection's too). */
@@ -818,25 +845,16 @@ TEST(test_best_rule)
         dls_platform *pl = inst_platform(&in, all_of(in.m));
         double opt = linear_optimum(&in, pl);
         for (int drop = 0; drop < 2; drop++) {
-            dls_schedule_params par;
-            params_order(&par, DLS_ORDER_BEST, NULL, 0, DLS_SOLVER_CHAIN, drop);
-            dls_schedule *s = solve_best(&in, pl, &par);
+            dls_schedule *s;
             dls_schedule_solver_info info;
-            double T = check_best(&in, pl, drop, s, &info);
-            if (info.order_method != DLS_ORDER_METHOD_RULE || !info.order_optimal ||
-                !test_close(T, opt, ORDER_TOL, 0))
-                FAIL_ON(&in, "linear, drop_unused %d: BEST by %s (optimal %d), %.17g; the best "
-                        "of every order %.17g", drop, dls_order_method_name(info.order_method),
-                        info.order_optimal, T, opt);
+            double T = best_checked(&in, pl, drop, &s, &info);
+            expect_rule(&in, "linear", drop, T, opt, &info);
             /* every processor is used */
             const double *loads = dls_schedule_loads(s);
             for (size_t i = 0; i < in.m; i++)
                 if (!(loads[i] > 0))
                     FAIL_ON(&in, "linear, drop_unused %d: processor %zu gets nothing", drop, i);
-            count_best(&bs, &info);
-            bs.compared++;
-            bs.worst_gap = fmax(bs.worst_gap, fabs(excess(T, opt)));
-            bs.worst_bound = fmax(bs.worst_bound, excess(info.order_lower_bound, opt));
+            count_against(&bs, &info, fabs(excess(T, opt)), opt);
             dls_schedule_free(s);
         }
         dls_platform_free(pl);
@@ -870,20 +888,11 @@ TEST(test_speed_rule)
                 opt = fmin(opt, solve_order(&in, pl, DLS_ORDER_SEQUENCE, perm, in.m,
                                             drop ? DLS_SOLVER_CHAIN : DLS_SOLVER_GLPK, drop));
             while (test_next_permutation(perm, in.m));
-            dls_schedule_params par;
-            params_order(&par, DLS_ORDER_BEST, NULL, 0, DLS_SOLVER_CHAIN, drop);
-            dls_schedule *s = solve_best(&in, pl, &par);
+            dls_schedule *s;
             dls_schedule_solver_info info;
-            double T = check_best(&in, pl, drop, s, &info);
-            if (info.order_method != DLS_ORDER_METHOD_RULE || !info.order_optimal ||
-                !test_close(T, opt, ORDER_TOL, 0))
-                FAIL_ON(&in, "same links, drop_unused %d: BEST by %s (optimal %d), %.17g; the "
-                        "best of every order %.17g", drop,
-                        dls_order_method_name(info.order_method), info.order_optimal, T, opt);
-            count_best(&bs, &info);
-            bs.compared++;
-            bs.worst_gap = fmax(bs.worst_gap, fabs(excess(T, opt)));
-            bs.worst_bound = fmax(bs.worst_bound, excess(info.order_lower_bound, opt));
+            double T = best_checked(&in, pl, drop, &s, &info);
+            expect_rule(&in, "same links", drop, T, opt, &info);
+            count_against(&bs, &info, fabs(excess(T, opt)), opt);
             dls_schedule_free(s);
         }
         dls_platform_free(pl);
@@ -909,6 +918,24 @@ static double random_orders(test_rng *r, const inst *in, const dls_platform *pl,
     return best;
 }
 
+/* BEST on one platform in both models, each beside the best of `orders` random orders. The
+ * random orders are priced first: that part runs whether BEST is there or not. */
+typedef struct {
+    dls_schedule *s; /* the caller frees it */
+    dls_schedule_solver_info info;
+    double T, sampled;
+} best_run;
+
+static void best_and_random(test_rng *r, const inst *in, const dls_platform *pl, int orders,
+                            best_run run[2])
+{
+    for (int drop = 0; drop < 2; drop++)
+        run[drop].sampled = random_orders(r, in, pl, drop, orders);
+    for (int drop = 0; drop < 2; drop++) {
+        run[drop].T = best_checked(in, pl, drop, &run[drop].s, &run[drop].info);
+    }
+}
+
 /* 8 to 12 processors: exact by default (order_exact_max 0 means 16). In the paper's model it
  * must be (its value functions stay small); with selection the exact programme may give
  * way to the search when its pieces outgrow max_pieces (documented), then held to the
@@ -924,16 +951,11 @@ TEST(test_best_mid)
         inst in;
         gen_inst(&r, t % FAM_LINEAR, 8 + (size_t)(t % 5), &in);
         dls_platform *pl = inst_platform(&in, all_of(in.m));
-        double sampled_of[2];
-        for (int drop = 0; drop < 2; drop++)
-            sampled_of[drop] = random_orders(&r, &in, pl, drop, MID_ORDERS);
+        best_run run[2];
+        best_and_random(&r, &in, pl, MID_ORDERS, run);
         for (int drop = 0; drop < 2; drop++) {
-            double sampled = sampled_of[drop];
-            dls_schedule_params par;
-            params_order(&par, DLS_ORDER_BEST, NULL, 0, DLS_SOLVER_CHAIN, drop);
-            dls_schedule *s = solve_best(&in, pl, &par);
-            dls_schedule_solver_info info;
-            double T = check_best(&in, pl, drop, s, &info);
+            double sampled = run[drop].sampled, T = run[drop].T;
+            dls_schedule_solver_info info = run[drop].info;
             if (!drop && !info.order_optimal)
                 FAIL_ON(&in, "BEST on %zu processors, paper's model: method %s, not proven best",
                         in.m, dls_order_method_name(info.order_method));
@@ -943,7 +965,7 @@ TEST(test_best_mid)
                         MID_ORDERS, sampled);
             worst_vs_random = fmax(worst_vs_random, excess(T, sampled));
             count_best(&bs[drop], &info);
-            dls_schedule_free(s);
+            dls_schedule_free(run[drop].s);
         }
         dls_platform_free(pl);
     }
@@ -967,16 +989,11 @@ TEST(test_best_large)
         inst in;
         gen_inst(&r, t % FAM_LINEAR, 20 + (size_t)test_below(&r, 21), &in);
         dls_platform *pl = inst_platform(&in, all_of(in.m));
-        double sampled_of[2];
-        for (int drop = 0; drop < 2; drop++)
-            sampled_of[drop] = random_orders(&r, &in, pl, drop, LARGE_ORDERS);
+        best_run run[2];
+        best_and_random(&r, &in, pl, LARGE_ORDERS, run);
         for (int drop = 0; drop < 2; drop++) {
-            double sampled = sampled_of[drop];
-            dls_schedule_params par;
-            params_order(&par, DLS_ORDER_BEST, NULL, 0, DLS_SOLVER_CHAIN, drop);
-            dls_schedule *s = solve_best(&in, pl, &par);
-            dls_schedule_solver_info info;
-            double T = check_best(&in, pl, drop, s, &info);
+            double sampled = run[drop].sampled, T = run[drop].T;
+            dls_schedule_solver_info info = run[drop].info;
             if (info.order_method != DLS_ORDER_METHOD_SEARCH || info.order_optimal ||
                 info.order_candidates == 0)
                 FAIL_ON(&in, "BEST on %zu processors: method %s (optimal %d, %zu candidates), "
@@ -987,7 +1004,7 @@ TEST(test_best_large)
             hi = fmax(hi, x);
             beaten += x > MATTERS;
             count_best(&bs, &info);
-            dls_schedule_free(s);
+            dls_schedule_free(run[drop].s);
         }
         dls_platform_free(pl);
     }
@@ -1098,13 +1115,19 @@ static dls_platform *three(void)
         assert_non_null(strstr((err)->message, "best"));                                   \
     } while (0)
 
+/* The three-processor platform, and par asking it for BEST with selection. */
+static dls_platform *three_asked_best(dls_schedule_params *par)
+{
+    params_order(par, DLS_ORDER_BEST, NULL, 0, DLS_SOLVER_CHAIN, 1);
+    return three();
+}
+
 /* Where BEST cannot be searched: the integer and MIP entry points, the curve and the LP's
  * export name an order the caller must give. */
 TEST(test_best_refused_elsewhere)
 {
-    dls_platform *pl = three();
     dls_schedule_params par;
-    params_order(&par, DLS_ORDER_BEST, NULL, 0, DLS_SOLVER_CHAIN, 1);
+    dls_platform *pl = three_asked_best(&par);
     dls_error err;
     static int sentinel_;
     dls_schedule *was = (dls_schedule *)(void *)&sentinel_, *s = was;
@@ -1127,9 +1150,8 @@ TEST(test_best_refused_elsewhere)
  * that a crash there stops no other test.) */
 TEST(test_best_refused_by_evaluate)
 {
-    dls_platform *pl = three();
     dls_schedule_params par;
-    params_order(&par, DLS_ORDER_BEST, NULL, 0, DLS_SOLVER_CHAIN, 1);
+    dls_platform *pl = three_asked_best(&par);
     dls_error err;
     static int sentinel_;
     dls_schedule *was = (dls_schedule *)(void *)&sentinel_, *s = was;

@@ -13,6 +13,7 @@
 #include "schedule/schedule_impl.h"
 #include "gen.h"
 #include "solver_output.h"
+#include "star_build.h"
 
 /* ---------------------------------------------------------------------------------- */
 /* An independent timeline: the paper's model charges every processor of `used` its
@@ -224,10 +225,7 @@ TEST(test_chain_fallback)
         dls_schedule_params_init(&par);
         par.drop_unused = drop;
         dls__star st;
-        char *note = NULL;
-        dls__star_opts so = dls__star_opts_from_params(&par);
-        assert_ok(dls__star_build(pl, 2, &so, 1, &st, &note, &err), &err);
-        free(note);
+        test_star_build(pl, 2, &par, &st);
         dls_schedule *s = dls__schedule_alloc(2, 2);
         assert_non_null(s);
         snprintf(err.message, sizeof err.message, "the chain's makespan and its replay differ");
@@ -249,10 +247,7 @@ TEST(test_chain_fallback)
     dls_schedule_params par;
     dls_schedule_params_init(&par);
     dls__star st;
-    char *note = NULL;
-    dls__star_opts so = dls__star_opts_from_params(&par);
-    assert_ok(dls__star_build(pl, 1e6, &so, 1, &st, &note, &err), &err);
-    free(note);
+    test_star_build(pl, 1e6, &par, &st);
     dls_schedule *s = dls__schedule_alloc(20001, 1e6);
     assert_non_null(s);
     snprintf(err.message, sizeof err.message, "the chain's check failed");
@@ -676,18 +671,14 @@ TEST(test_argument_errors)
     assert_fails(dls_schedule_solve(pl, 0, NULL, &s, &err), DLS_EINVAL, &err, "load");
     assert_fails(dls_schedule_solve(pl, NAN, NULL, &s, &err), DLS_EINVAL, &err, "load");
     assert_fails(dls_schedule_solve(pl, INFINITY, NULL, &s, &err), DLS_EINVAL, &err, "load");
-    dls_schedule_params_init(&par);
-    par.order = (dls_send_order)5;
-    assert_fails(dls_schedule_solve(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "order");
-    dls_schedule_params_init(&par);
-    par.check_tol = 0;
-    assert_fails(dls_schedule_solve(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "check_tol");
-    dls_schedule_params_init(&par);
-    par.exact = 2;
-    assert_fails(dls_schedule_solve(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "exact");
-    dls_schedule_params_init(&par);
-    par.envelope.max_lines = 1;
-    assert_fails(dls_schedule_solve(pl, 1, &par, &s, &err), DLS_EINVAL, &err, "envelope");
+#define SOLVE_REFUSED(change, part)                                                        \
+    ASSERT_PARAM_REFUSED(dls_schedule_params_init, par, change,                            \
+                         dls_schedule_solve(pl, 1, &par, &s, &err), &err, part)
+    SOLVE_REFUSED(par.order = (dls_send_order)5, "order");
+    SOLVE_REFUSED(par.check_tol = 0, "check_tol");
+    SOLVE_REFUSED(par.exact = 2, "exact");
+    SOLVE_REFUSED(par.envelope.max_lines = 1, "envelope");
+#undef SOLVE_REFUSED
     const double neg[] = {1, -1}, big[] = {1, 5};
     assert_fails(dls_schedule_evaluate(pl, neg, NULL, &s, &err), DLS_EINVAL, &err,
                  "processor \"P2\": the load must be");

@@ -89,9 +89,8 @@ static void check_tight(const tight *c, const dls_schedule_params *par, const ch
 }
 
 /* Seven limits of 3000/7 and their relatives: a schedule in every mode. */
-static void limits_summing_to_the_load(void **state)
+TEST(limits_summing_to_the_load)
 {
-    (void)state;
     for (size_t k = 0; k < sizeof tight_cases / sizeof tight_cases[0]; k++) {
         dls_schedule_params par;
         dls_schedule_params_init(&par);
@@ -113,9 +112,8 @@ static void limits_summing_to_the_load(void **state)
 }
 
 /* The curve up to a load the limits hold within the rule. */
-static void curve_up_to_tight_limits(void **state)
+TEST(curve_up_to_tight_limits)
 {
-    (void)state;
     dls_platform *pl = star(7, 3000.0 / 7);
     dls_curve *c = NULL;
     dls_error err;
@@ -128,9 +126,8 @@ static void curve_up_to_tight_limits(void **state)
 }
 
 /* Short of the load by more than the rule: infeasible, both numbers in full. */
-static void limits_short_beyond_the_rule(void **state)
+TEST(limits_short_beyond_the_rule)
 {
-    (void)state;
     dls_platform *pl = star(7, 3000.0 / 7 * (1 - 2e-9));
     dls_schedule *s = NULL;
     dls_error err;
@@ -149,9 +146,8 @@ static void limits_short_beyond_the_rule(void **state)
 }
 
 /* dls_schedule_evaluate: a load above its limit by less than the rule is within it. */
-static void evaluate_applies_the_rule(void **state)
+TEST(evaluate_applies_the_rule)
 {
-    (void)state;
     dls_platform *pl = star(3, 100);
     double loads[3] = {100 * (1 + 0.5 * DLS_REL_TOL), 50, 0};
     dls_schedule *s = NULL;
@@ -169,9 +165,8 @@ static void evaluate_applies_the_rule(void **state)
 
 /* Whole units: a limit a hair below 429 holds 429 elements (partition) and units
  * (integer schedule); 3000/7 holds 428, and seven of them cannot take 3000. */
-static void whole_units_under_the_rule(void **state)
+TEST(whole_units_under_the_rule)
 {
-    (void)state;
     double hair = nextafter(429, 0) - 429 * 1e-12;
     dls_platform *pl = star(7, hair);
     dls_partition *r = NULL;

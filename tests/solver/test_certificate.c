@@ -18,6 +18,7 @@
 
 #include "gen.h"
 #include "solver/solver.h"
+#include "star_build.h"
 
 #define INSTANCES 300
 #define AGREE 1e-12
@@ -112,11 +113,7 @@ static void replay_check(const dls_platform *pl, const dls_schedule *s, double V
     dls_schedule_params_init(&par);
     par.order = order;
     dls__star st;
-    char *note = NULL;
-    dls_error err;
-    dls__star_opts so = dls__star_opts_from_params(&par);
-    assert_ok(dls__star_build(pl, V, &so, 1, &st, &note, &err), &err);
-    free(note);
+    test_star_build(pl, V, &par, &st);
     double *x = calloc(st.m, sizeof *x);
     assert_non_null(x);
     long double sum = 0;

@@ -8,6 +8,7 @@
 
 #include "gen.h"
 #include "solver_output.h"
+#include "lpsolve_read.h"
 
 #define INSTANCES 500
 /* lp_solve may fail on a few cases (it says "numerical failure" on some); more than this
@@ -37,10 +38,8 @@ TEST(test_against_lp_solve)
         double mine = dls_schedule_paper_makespan(s);
         dls_schedule_free(s);
         assert_ok(dls_schedule_lp_write_file(pl, V, &par, DLS_EXPORT_MPS, path, &err), &err);
-        lprec *lp = read_freeMPS(path, CRITICAL);
-        assert_non_null(lp);
-        set_verbose(lp, CRITICAL);
-        int ret = solve(lp);
+        lprec *lp;
+        int ret = test_lpsolve_mps(path, &lp);
         if (ret != OPTIMAL) {
             printf("# lp_solve could not solve trial %d (%zu processors, load %.6g): %s\n", trial,
                    m, V, get_statustext(lp, ret));

@@ -27,6 +27,7 @@
 #include "gen.h"
 #include "solver/glpk_guard.h"
 #include "solver/solver.h"
+#include "star_build.h"
 
 /* Under the sanitizers (TEST_SANITIZED) fewer: the brute force (some 3,400 solves on 6
  * processors) is what takes the time; measured, the whole suite takes 4 s in a plain build
@@ -100,10 +101,7 @@ static double solve_order(const dls_platform *pl, double V, const size_t *seq, i
                           dls_star_solver solver)
 {
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.order = DLS_ORDER_SEQUENCE;
-    par.sequence = seq;
-    par.sequence_count = dls_platform_count(pl);
+    test_sequence_params(&par, seq, dls_platform_count(pl));
     par.drop_unused = drop;
     par.solver = solver;
     dls_schedule *s = NULL;
@@ -169,17 +167,11 @@ static double every_subset(const dls_platform *pl, double V)
 static void star_of(const dls_platform *pl, double V, const size_t *perm, dls__star *st)
 {
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    if (perm) {
-        par.order = DLS_ORDER_SEQUENCE;
-        par.sequence = perm;
-        par.sequence_count = dls_platform_count(pl);
-    }
-    char *note = NULL;
-    dls_error err;
-    dls__star_opts so = dls__star_opts_from_params(&par);
-    assert_ok(dls__star_build(pl, V, &so, 1, st, &note, &err), &err);
-    free(note);
+    if (perm)
+        test_sequence_params(&par, perm, dls_platform_count(pl));
+    else
+        dls_schedule_params_init(&par);
+    test_star_build(pl, V, &par, st);
 }
 
 /* The answer's schedule checked on its own: a permutation of the positions, loads within
@@ -236,10 +228,7 @@ static void check_answer(const dls_platform *pl, const dls__star *st, int charge
     for (size_t i = 0; i < m; i++)
         loads[st->proc[i]] = a->load[i];
     dls_schedule_params par;
-    dls_schedule_params_init(&par);
-    par.order = DLS_ORDER_SEQUENCE;
-    par.sequence = seq;
-    par.sequence_count = m;
+    test_sequence_params(&par, seq, m);
     dls_schedule *s = NULL;
     dls_error err;
     assert_ok(dls_schedule_evaluate(pl, loads, &par, &s, &err), &err);

@@ -134,6 +134,24 @@ static inline dls_platform *test_example(const char *name)
     return pl;
 }
 
+/* One parameter refused alone: par reset by init, then change applied, and call fails with
+ * DLS_EINVAL, the message holding part. */
+#define ASSERT_PARAM_REFUSED(init, par, change, call, err, part)                           \
+    do {                                                                                   \
+        init(&(par));                                                                      \
+        change;                                                                            \
+        assert_fails(call, DLS_EINVAL, err, part);                                         \
+    } while (0)
+
+/* Schedule params at their defaults but for the send order: seq, n platform indices. */
+static inline void test_sequence_params(dls_schedule_params *par, const size_t *seq, size_t n)
+{
+    dls_schedule_params_init(par);
+    par->order = DLS_ORDER_SEQUENCE;
+    par->sequence = seq;
+    par->sequence_count = n;
+}
+
 /* GLPK (asked for by name: the chain is the default solver) still solves the paper's
  * two-processor example, 5.75 s, after what a test did to it (an internal error, a
  * watchdog's stop). */
@@ -286,6 +304,15 @@ static inline const char *test_decimal_comma_locale(void)
         printf("# built the locale de_DE.UTF-8 in %s with localedef\n", test_locale_dir_);
     }
     return NULL;
+}
+
+/* test_decimal_comma_locale(), saying that the locale check is skipped where it gives NULL. */
+static inline const char *test_decimal_comma_or_skip(void)
+{
+    const char *comma = test_decimal_comma_locale();
+    if (comma == NULL)
+        printf("# no locale with a decimal comma here: the locale check is skipped\n");
+    return comma;
 }
 
 /* render(ctx) gives the same text (freed with dls_free) in the "C" locale and under a

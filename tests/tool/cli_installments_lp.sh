@@ -199,38 +199,40 @@ bad() { # WHAT PATTERN ARGS...
     expect_rc 2 "$bw"
     expect_err "$bp" "$bw"
 }
+# An --OPTION file NAME in $tmp holding CONTENT (a printf format), refused with PATTERN.
+bad_file() { # OPTION NAME CONTENT WHAT PATTERN
+    # shellcheck disable=SC2059
+    printf "$3" >"$tmp/$2"
+    bad "$4" "$5" installments "$mem" --load 1e7 --lp "$1" "$tmp/$2"
+}
 bad "--rounds without --lp" "--rounds applies to --lp" installments "$mem" --load 1e7 --rounds 3
 bad "--sequence without --lp" "--sequence applies to --lp" installments "$mem" --load 1e7 --sequence gpu,
 bad "--chunk with --lp" "--chunk cannot be combined with --lp" installments "$mem" --load 1e7 --lp --chunk 5
 bad "unknown name" "not a processor" installments "$mem" --load 1e7 --lp --sequence gpu,tpu
 bad "missing file" "no-such-file" installments "$mem" --load 1e7 --lp --sequence "$tmp/no-such-file"
-printf '# nothing\n' >"$tmp/empty.txt"
-bad "empty sequence" "names no processor" installments "$mem" --load 1e7 --lp --sequence "$tmp/empty.txt"
-printf 'gpu -1\n' >"$tmp/r1.txt"
-bad "negative release" "finite and >= 0" installments "$mem" --load 1e7 --lp --release "$tmp/r1.txt"
-printf 'gpu\n' >"$tmp/r2.txt"
-bad "release without time" "NAME SECONDS" installments "$mem" --load 1e7 --lp --release "$tmp/r2.txt"
-printf 'tpu 3\n' >"$tmp/r3.txt"
-bad "release of an unknown" "not a processor" installments "$mem" --load 1e7 --lp --release "$tmp/r3.txt"
-printf 'gpu 0.5 0.01\n' >"$tmp/ret1.txt"
-bad "returns without a rate" "NAME FRACTION STARTUP RATE" installments "$mem" --load 1e7 --lp --returns "$tmp/ret1.txt"
-printf 'gpu -0.5 0.01 1e-6\n' >"$tmp/ret2.txt"
-bad "negative fraction" "fraction must be" installments "$mem" --load 1e7 --lp --returns "$tmp/ret2.txt"
-printf 'tpu 0.5 0.01 1e-6\n' >"$tmp/ret3.txt"
-bad "returns of an unknown" "not a processor" installments "$mem" --load 1e7 --lp --returns "$tmp/ret3.txt"
+bad_file --sequence empty.txt '# nothing\n' "empty sequence" \
+    "names no processor"
+bad_file --release r1.txt 'gpu -1\n' "negative release" \
+    "finite and >= 0"
+bad_file --release r2.txt 'gpu\n' "release without time" \
+    "NAME SECONDS"
+bad_file --release r3.txt 'tpu 3\n' "release of an unknown" \
+    "not a processor"
+bad_file --returns ret1.txt 'gpu 0.5 0.01\n' "returns without a rate" \
+    "NAME FRACTION STARTUP RATE"
+bad_file --returns ret2.txt 'gpu -0.5 0.01 1e-6\n' "negative fraction" \
+    "fraction must be"
+bad_file --returns ret3.txt 'tpu 0.5 0.01 1e-6\n' "returns of an unknown" \
+    "not a processor"
 # issue 35, item 9: every value held to the domain the platform's keys have, located
-printf 'gpu 1e-300 0.01 1e-6\n' >"$tmp/ret4.txt"
-bad "a return fraction below the domain" "ret4.txt:1: processor \"gpu\": the return fraction 1e-300 is outside the domain" \
-    installments "$mem" --load 1e7 --lp --returns "$tmp/ret4.txt"
-printf '# rates\ngpu 0.5 0.01 1e-400\n' >"$tmp/ret5.txt"
-bad "a return rate that underflows" "ret5.txt:2: processor \"gpu\": the return rate 1e-400 is outside the domain" \
-    installments "$mem" --load 1e7 --lp --returns "$tmp/ret5.txt"
-printf 'gpu 1e61\n' >"$tmp/r4.txt"
-bad "a release time past the domain" "r4.txt:1: processor \"gpu\": the release time 1e61 is outside the domain" \
-    installments "$mem" --load 1e7 --lp --release "$tmp/r4.txt"
-printf 'gpu 1\nlaptop 2\n gpu 3\n' >"$tmp/r5.txt"
-bad "a processor released twice" "r5.txt:3: processor \"gpu\" is named twice (first on line 1)" \
-    installments "$mem" --load 1e7 --lp --release "$tmp/r5.txt"
+bad_file --returns ret4.txt 'gpu 1e-300 0.01 1e-6\n' "a return fraction below the domain" \
+    "ret4.txt:1: processor \"gpu\": the return fraction 1e-300 is outside the domain"
+bad_file --returns ret5.txt '# rates\ngpu 0.5 0.01 1e-400\n' "a return rate that underflows" \
+    "ret5.txt:2: processor \"gpu\": the return rate 1e-400 is outside the domain"
+bad_file --release r4.txt 'gpu 1e61\n' "a release time past the domain" \
+    "r4.txt:1: processor \"gpu\": the release time 1e61 is outside the domain"
+bad_file --release r5.txt 'gpu 1\nlaptop 2\n gpu 3\n' "a processor released twice" \
+    "r5.txt:3: processor \"gpu\" is named twice (first on line 1)"
 # issue 35, items 3 and 15: bounded readers, refused at a NUL byte or past the bound
 for opt in --sequence --release --returns; do
     bad "$opt /dev/zero" "/dev/zero:1: holds a NUL byte" installments "$mem" --load 1e7 --lp $opt /dev/zero

@@ -134,32 +134,28 @@ checks=$((checks + 1))
 [ ! -e "$tmp/x.lp" ] || fail "export wrote the LP of a bad order"
 
 # Mistakes in a file: FILE:LINE.
-printf 'c\na\n\n# x\nx\n' >"$tmp/unknown.txt"
-bad_order "file: unknown name" "$tmp/unknown.txt:5: \"x\" is not a processor" \
-    schedule "$P" --load "$V" --order "$tmp/unknown.txt"
-printf 'c, a\nd, x\n' >"$tmp/unknown2.txt"
-bad_order "file: unknown name on a line of several" \
-    "$tmp/unknown2.txt:2, name 2 on the line: \"x\" is not a processor" \
-    schedule "$P" --load "$V" --order "$tmp/unknown2.txt"
-printf 'c\na\nd\nb\nc\n' >"$tmp/twice.txt"
-bad_order "file: a name twice" "$tmp/twice.txt:5: \"c\" is named twice (first on line 1)" \
-    schedule "$P" --load "$V" --order "$tmp/twice.txt"
-printf 'c\nd\n' >"$tmp/short.txt"
-bad_order "file: names left out" "$tmp/short.txt leaves out 2 of the 4 processors" \
-    schedule "$P" --load "$V" --order "$tmp/short.txt"
-: >"$tmp/empty.txt"
-bad_order "file: empty" "$tmp/empty.txt holds no processor names" \
-    schedule "$P" --load "$V" --order "$tmp/empty.txt"
-printf '# only\n\n   \n# comments\n' >"$tmp/comments.txt"
-bad_order "file: comments only" "$tmp/comments.txt holds no processor names" \
-    schedule "$P" --load "$V" --order "$tmp/comments.txt"
-printf 'c\na\n\377\001x\n' >"$tmp/bytes.txt"
-bad_order "file: bytes that are not text, quoted" \
-    "$tmp/bytes.txt:3: \"\\\\xff\\\\x01x\" is not a processor" \
-    schedule "$P" --load "$V" --order "$tmp/bytes.txt"
-printf 'c\na\000\nd\nb\n' >"$tmp/nul.txt"
-bad_order "file: a NUL byte" "$tmp/nul.txt:2: holds a NUL byte" \
-    schedule "$P" --load "$V" --order "$tmp/nul.txt"
+# An --order file NAME in $tmp holding CONTENT (a printf format), refused with PATTERN.
+bad_order_file() { # NAME CONTENT WHAT PATTERN
+    # shellcheck disable=SC2059
+    printf "$2" >"$tmp/$1"
+    bad_order "$3" "$4" schedule "$P" --load "$V" --order "$tmp/$1"
+}
+bad_order_file unknown.txt 'c\na\n\n# x\nx\n' "file: unknown name" \
+    "$tmp/unknown.txt:5: \"x\" is not a processor"
+bad_order_file unknown2.txt 'c, a\nd, x\n' "file: unknown name on a line of several" \
+    "$tmp/unknown2.txt:2, name 2 on the line: \"x\" is not a processor"
+bad_order_file twice.txt 'c\na\nd\nb\nc\n' "file: a name twice" \
+    "$tmp/twice.txt:5: \"c\" is named twice (first on line 1)"
+bad_order_file short.txt 'c\nd\n' "file: names left out" \
+    "$tmp/short.txt leaves out 2 of the 4 processors"
+bad_order_file empty.txt '' "file: empty" \
+    "$tmp/empty.txt holds no processor names"
+bad_order_file comments.txt '# only\n\n   \n# comments\n' "file: comments only" \
+    "$tmp/comments.txt holds no processor names"
+bad_order_file bytes.txt 'c\na\n\377\001x\n' "file: bytes that are not text, quoted" \
+    "$tmp/bytes.txt:3: \"\\\\xff\\\\x01x\" is not a processor"
+bad_order_file nul.txt 'c\na\000\nd\nb\n' "file: a NUL byte" \
+    "$tmp/nul.txt:2: holds a NUL byte"
 bad_order "file: missing" "--order $tmp/none.txt: cannot open" \
     schedule "$P" --load "$V" --order "$tmp/none.txt"
 mkdir "$tmp/dir"

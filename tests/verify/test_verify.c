@@ -35,13 +35,23 @@ static dls_claim *claim_of(const dls_platform *pl, const dls_schedule *s)
     return c;
 }
 
-static dls_verification *verify(const dls_platform *pl, const dls_claim *c,
-                                const dls_verify_params *p)
+typedef dls_status verify_fn(const dls_platform *, const dls_claim *, const dls_verify_params *,
+                             dls_verification **, dls_error *);
+
+/* The verification by fn, which must answer. */
+static dls_verification *verify_by(verify_fn *fn, const dls_platform *pl, const dls_claim *c,
+                                   const dls_verify_params *p)
 {
     dls_verification *v = NULL;
     dls_error err;
-    assert_ok(dls_schedule_verify(pl, c, p, &v, &err), &err);
+    assert_ok(fn(pl, c, p, &v, &err), &err);
     return v;
+}
+
+static dls_verification *verify(const dls_platform *pl, const dls_claim *c,
+                                const dls_verify_params *p)
+{
+    return verify_by(dls_schedule_verify, pl, c, p);
 }
 
 static void expect_valid(const dls_verification *v, const char *what)
@@ -53,9 +63,8 @@ static void expect_valid(const dls_verification *v, const char *what)
 
 /* Every schedule the solvers make is valid, and an optimal one is at gap 0 from the optimum
  * of its own mode. */
-static void solver_schedules_verify(void **state)
+TEST(solver_schedules_verify)
 {
-    (void)state;
     for (size_t e = 0; e < sizeof star_examples / sizeof star_examples[0]; e++) {
         dls_platform *pl = test_example(star_examples[e]);
         for (int mode = 0; mode < 4; mode++) {
@@ -361,9 +370,8 @@ TEST(loads_without_times_are_replayed)
 }
 
 /* Partitions: the partitioner's answers verify; broken copies do not. */
-static void partitions(void **state)
+TEST(partitions)
 {
-    (void)state;
     dls_platform *pl = test_example("star_cluster.json");
     dls_partition *r = NULL;
     dls_error err;
@@ -407,9 +415,8 @@ static void partitions(void **state)
 }
 
 /* The readers: the JSON dlsched writes, CSV tables, and what they refuse. */
-static void readers(void **state)
+TEST(readers)
 {
-    (void)state;
     dls_platform *pl = test_platform_json(
         "{\"processors\": [{\"name\": \"a,\\\"x\\\"\", \"time\": [[0, 0.01]], \"link\": "
         "{\"startup\": 0.1, \"rate\": 0.001}}, {\"name\": \"b\", \"time\": [[0, 0.02]], "
@@ -469,9 +476,8 @@ static void readers(void **state)
 }
 
 /* Calls refused, state unchanged. */
-static void errors(void **state)
+TEST(errors)
 {
-    (void)state;
     dls_platform *pl = test_example("star_cluster.json");
     dls_platform *other = test_example("star_cluster.json");
     dls_claim *c = NULL;
@@ -535,9 +541,8 @@ static void errors(void **state)
 
 /* Multi-installment schedules: every simulation verifies, with the model's makespan; a
  * load moved between processors, a finish and a makespan claimed too early are caught. */
-static void installments(void **state)
+TEST(installments)
 {
-    (void)state;
     const char *files[] = {"star_cluster.json", "memory_levels.json", "star_ten.json"};
     const double loads[] = {1000, 12345.5, 3e7};
     const double chunks[] = {1, 33.3, 1000, 1e6, 5e7};
@@ -680,16 +685,12 @@ static dls_claim *weighted_claim(const dls_platform *pl, const dls_partition *r,
 static dls_verification *wverify(const dls_platform *pl, const dls_claim *c,
                                  const dls_verify_params *p)
 {
-    dls_verification *v = NULL;
-    dls_error err;
-    assert_ok(dls_partition_verify(pl, c, p, &v, &err), &err);
-    return v;
+    return verify_by(dls_partition_verify, pl, c, p);
 }
 
 /* dlsched's own weighted partitions, ordered and not, verify at gap 0 against themselves. */
-static void weighted_own(void **state)
+TEST(weighted_own)
 {
-    (void)state;
     const char *files[] = {"star_cluster.json", "memory_levels.json", "star_ten.json"};
     const double scale[] = {37.5, 1.9e5, 51.3};
     const size_t sizes[] = {10, 57, 400};
@@ -792,6 +793,18 @@ static dls_verification *weighted_case_assign(weighted_case *k, const size_t *a,
     return wverify(k->pl, k->c, &k->p);
 }
 
+/* A test on the weighted errors' case k (a weighted_case *), opened and closed around it. */
+#define WEIGHTED_TEST(name, ordered)                                                           \
+    static void name##_on(weighted_case *k);                                                  \
+    TEST(name)                                                                                 \
+    {                                                                                          \
+        weighted_case k;                                                                       \
+        weighted_case_open(&k, ordered);                                                       \
+        name##_on(&k);                                                                         \
+        weighted_case_close(&k);                                                               \
+    }                                                                                          \
+    static void name##_on(weighted_case *k)
+
 /* A copy of the partition's assignment, with room for one element more. */
 static size_t *own_assignment(const weighted_case *k)
 {
@@ -802,113 +815,92 @@ static size_t *own_assignment(const weighted_case *k)
 }
 
 /* Element 7 moved to another processor: both weights off by its weight. */
-TEST(a_moved_element_unbalances_two_weights)
+WEIGHTED_TEST(a_moved_element_unbalances_two_weights, 0)
 {
-    weighted_case k;
-    weighted_case_open(&k, 0);
-    size_t *a = own_assignment(&k);
-    size_t from = a[7], to = (from + 1) % k.np;
+    size_t *a = own_assignment(k);
+    size_t from = a[7], to = (from + 1) % k->np;
     a[7] = to;
-    dls_verification *v = weighted_case_assign(&k, a, k.n);
-    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 2, (long)(from < to ? from : to), -1, k.w[7]);
+    dls_verification *v = weighted_case_assign(k, a, k->n);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 2, (long)(from < to ? from : to), -1, k->w[7]);
     assert_int_equal(dls_verification_count(v), 2);
     dls_verification_free(v);
     free(a);
-    weighted_case_close(&k);
 }
 
 /* The last element dropped: missing, and its holder short of its weight. */
-TEST(a_dropped_element_is_missing)
+WEIGHTED_TEST(a_dropped_element_is_missing, 0)
 {
-    weighted_case k;
-    weighted_case_open(&k, 0);
-    size_t *a = own_assignment(&k);
-    size_t n = k.n;
-    dls_verification *v = weighted_case_assign(&k, a, n - 1);
+    size_t *a = own_assignment(k);
+    size_t n = k->n;
+    dls_verification *v = weighted_case_assign(k, a, n - 1);
     expect_kind(v, DLS_VIOLATION_ELEMENT_MISSING, 1, -1, (long long)(n - 1), 1);
-    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)a[n - 1], -1, k.w[n - 1]);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)a[n - 1], -1, k->w[n - 1]);
     assert_non_null(strstr(dls_verification_violation(v, 0)->text, "element 39"));
     dls_verification_free(v);
     free(a);
-    weighted_case_close(&k);
 }
 
 /* One element beyond the set. */
-TEST(an_element_beyond_the_set_is_unknown)
+WEIGHTED_TEST(an_element_beyond_the_set_is_unknown, 0)
 {
-    weighted_case k;
-    weighted_case_open(&k, 0);
-    size_t *a = own_assignment(&k);
-    a[k.n] = 2;
-    dls_verification *v = weighted_case_assign(&k, a, k.n + 1);
-    expect_kind(v, DLS_VIOLATION_ELEMENT_UNKNOWN, 1, 2, (long long)k.n, 1);
+    size_t *a = own_assignment(k);
+    a[k->n] = 2;
+    dls_verification *v = weighted_case_assign(k, a, k->n + 1);
+    expect_kind(v, DLS_VIOLATION_ELEMENT_UNKNOWN, 1, 2, (long long)k->n, 1);
     assert_int_equal(dls_verification_count(v), 1);
     dls_verification_free(v);
     free(a);
-    weighted_case_close(&k);
 }
 
 /* A claimed weight off by 1e-6 of it (past the tolerance). */
-TEST(a_claimed_weight_off_is_a_violation)
+WEIGHTED_TEST(a_claimed_weight_off_is_a_violation, 0)
 {
-    weighted_case k;
-    weighted_case_open(&k, 0);
     dls_error err;
-    double W0 = dls_partition_sizes(k.r)[0];
-    assert_ok(dls_claim_set(k.c, 0, W0 * (1 + 1e-6), NAN, NAN, NAN, NAN, &err), &err);
-    dls_verification *v = wverify(k.pl, k.c, &k.p);
+    double W0 = dls_partition_sizes(k->r)[0];
+    assert_ok(dls_claim_set(k->c, 0, W0 * (1 + 1e-6), NAN, NAN, NAN, NAN, &err), &err);
+    dls_verification *v = wverify(k->pl, k->c, &k->p);
     expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, 0, -1, W0 * 1e-6);
     assert_int_equal(dls_verification_count(v), 1);
     dls_verification_free(v);
-    weighted_case_close(&k);
 }
 
 /* A time claimed below the model's at the weight held, by the busiest processor. */
-TEST(a_weighted_time_too_low_is_a_violation)
+WEIGHTED_TEST(a_weighted_time_too_low_is_a_violation, 0)
 {
-    weighted_case k;
-    weighted_case_open(&k, 0);
     dls_error err;
     size_t b = 0;
-    for (size_t i = 1; i < k.np; i++)
-        if (dls_partition_times(k.r)[i] > dls_partition_times(k.r)[b])
+    for (size_t i = 1; i < k->np; i++)
+        if (dls_partition_times(k->r)[i] > dls_partition_times(k->r)[b])
             b = i;
-    double Wb = dls_partition_sizes(k.r)[b];
-    double tb = dls_model_time(dls_platform_model(k.pl, b), Wb);
-    assert_ok(dls_claim_set(k.c, b, Wb, NAN, NAN, NAN, tb * 0.75, &err), &err);
-    dls_verification *v = wverify(k.pl, k.c, &k.p);
+    double Wb = dls_partition_sizes(k->r)[b];
+    double tb = dls_model_time(dls_platform_model(k->pl, b), Wb);
+    assert_ok(dls_claim_set(k->c, b, Wb, NAN, NAN, NAN, tb * 0.75, &err), &err);
+    dls_verification *v = wverify(k->pl, k->c, &k->p);
     expect_kind(v, DLS_VIOLATION_FINISH, 1, (long)b, -1, tb * 0.25);
     dls_verification_free(v);
-    weighted_case_close(&k);
 }
 
 /* A limit below the weight held (the partition was made without it). */
-TEST(a_weight_over_a_later_limit_is_a_violation)
+WEIGHTED_TEST(a_weight_over_a_later_limit_is_a_violation, 0)
 {
-    weighted_case k;
-    weighted_case_open(&k, 0);
     dls_error err;
-    double W0 = dls_partition_sizes(k.r)[0];
-    assert_ok(dls_platform_set_limit(k.pl, 0, W0 / 2, &err), &err);
-    dls_verification *v = wverify(k.pl, k.c, &k.p);
+    double W0 = dls_partition_sizes(k->r)[0];
+    assert_ok(dls_platform_set_limit(k->pl, 0, W0 / 2, &err), &err);
+    dls_verification *v = wverify(k->pl, k->c, &k->p);
     expect_kind(v, DLS_VIOLATION_LIMIT, 1, 0, -1, W0 / 2);
     assert_int_equal(dls_verification_count(v), 1);
     dls_verification_free(v);
-    weighted_case_close(&k);
 }
 
 /* Ordered: an unordered partition's assignment is not contiguous. */
-TEST(a_scattered_assignment_is_not_ordered)
+WEIGHTED_TEST(a_scattered_assignment_is_not_ordered, 0)
 {
-    weighted_case k;
-    weighted_case_open(&k, 0);
-    k.p.ordered = 1;
-    k.p.use_limits = 0;
-    dls_verification *v = wverify(k.pl, k.c, &k.p);
+    k->p.ordered = 1;
+    k->p.use_limits = 0;
+    dls_verification *v = wverify(k->pl, k->c, &k->p);
     const dls_violation *x;
     assert_true(count_kind(v, DLS_VIOLATION_CHUNK, &x) > 0);
     dls_verification_free(v);
-    weighted_case_close(&k);
 }
 
 /* The ordered case's chunks, and two processors i0 < i1 whose chunks follow one another,
@@ -949,44 +941,36 @@ static dls_verification *weighted_case_chunks(weighted_case *k, const chunks *ch
 
 /* A chunk reaching into the next one: an element twice, a weight off, a chunk out of
  * place. */
-TEST(overlapping_chunks_are_a_violation)
+WEIGHTED_TEST(overlapping_chunks_are_a_violation, 1)
 {
-    weighted_case k;
-    weighted_case_open(&k, 1);
-    chunks ch = adjacent_chunks(&k);
+    chunks ch = adjacent_chunks(k);
     ch.count[ch.i0]++;
-    dls_verification *v = weighted_case_chunks(&k, &ch);
+    dls_verification *v = weighted_case_chunks(k, &ch);
     uint64_t e1 = ch.first[ch.i1];
     expect_kind(v, DLS_VIOLATION_ELEMENT_TWICE, 1, (long)ch.i1, (long long)e1, 1);
-    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)ch.i0, -1, k.w[e1]);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)ch.i0, -1, k->w[e1]);
     expect_kind(v, DLS_VIOLATION_CHUNK, 1, (long)ch.i1, (long long)e1, 1);
     dls_verification_free(v);
-    weighted_case_close(&k);
 }
 
 /* A gap of one element between two chunks: missing, and a weight short of it. */
-TEST(a_gap_between_chunks_is_a_violation)
+WEIGHTED_TEST(a_gap_between_chunks_is_a_violation, 1)
 {
-    weighted_case k;
-    weighted_case_open(&k, 1);
-    chunks ch = adjacent_chunks(&k);
+    chunks ch = adjacent_chunks(k);
     ch.count[ch.i0]--;
-    dls_verification *v = weighted_case_chunks(&k, &ch);
+    dls_verification *v = weighted_case_chunks(k, &ch);
     uint64_t gap = ch.first[ch.i0] + ch.count[ch.i0];
     expect_kind(v, DLS_VIOLATION_ELEMENT_MISSING, 1, -1, (long long)gap, 1);
-    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)ch.i0, -1, k.w[gap]);
+    expect_kind(v, DLS_VIOLATION_WEIGHT_SUM, 1, (long)ch.i0, -1, k->w[gap]);
     assert_int_equal(dls_verification_count(v), 2);
     dls_verification_free(v);
-    weighted_case_close(&k);
 }
 
 /* The chunks of i0 and i1 exchanged (with their weights): out of the platform's order,
  * valid with reorder. */
-TEST(exchanged_chunks_need_reorder)
+WEIGHTED_TEST(exchanged_chunks_need_reorder, 1)
 {
-    weighted_case k;
-    weighted_case_open(&k, 1);
-    chunks ch = adjacent_chunks(&k);
+    chunks ch = adjacent_chunks(k);
     size_t i0 = ch.i0, i1 = ch.i1;
     uint64_t f0 = ch.first[i0], c0 = ch.count[i0], c1 = ch.count[i1];
     ch.first[i1] = f0;
@@ -996,38 +980,34 @@ TEST(exchanged_chunks_need_reorder)
         size_t i = j ? i1 : i0;
         double held = 0;
         for (uint64_t e = ch.first[i]; e < ch.first[i] + ch.count[i]; e++)
-            held += k.w[e];
-        assert_ok(dls_claim_set(k.c, i, held, NAN, NAN, NAN, NAN, &err), &err);
+            held += k->w[e];
+        assert_ok(dls_claim_set(k->c, i, held, NAN, NAN, NAN, NAN, &err), &err);
     }
-    dls_verification *v = weighted_case_chunks(&k, &ch);
+    dls_verification *v = weighted_case_chunks(k, &ch);
     /* i1's chunk starts at f0, before the end of i0's, f0 + c1 + c0 */
     expect_kind(v, DLS_VIOLATION_CHUNK, 1, (long)i1, (long long)f0, (double)(c0 + c1));
     assert_int_equal(dls_verification_count(v), 1);
     dls_verification_free(v);
-    k.p.reorder = 1; /* any order of the chunks */
-    v = wverify(k.pl, k.c, &k.p);
+    k->p.reorder = 1; /* any order of the chunks */
+    v = wverify(k->pl, k->c, &k->p);
     expect_valid(v, "exchanged chunks with reorder");
     dls_verification_free(v);
-    weighted_case_close(&k);
 }
 
 /* Without a placement: one violation, the whole set missing. */
-TEST(a_claim_without_placement_misses_every_element)
+WEIGHTED_TEST(a_claim_without_placement_misses_every_element, 1)
 {
-    weighted_case k;
-    weighted_case_open(&k, 1);
-    k.p.reorder = 1;
+    k->p.reorder = 1;
     dls_claim *bare = NULL;
     dls_error err;
-    assert_ok(dls_claim_create(k.pl, DLS_CLAIM_PARTITION, &bare, &err), &err);
-    dls_verification *v = wverify(k.pl, bare, &k.p);
+    assert_ok(dls_claim_create(k->pl, DLS_CLAIM_PARTITION, &bare, &err), &err);
+    dls_verification *v = wverify(k->pl, bare, &k->p);
     double total = 0;
-    for (size_t e = 0; e < k.n; e++)
-        total += k.w[e];
+    for (size_t e = 0; e < k->n; e++)
+        total += k->w[e];
     expect_kind(v, DLS_VIOLATION_ELEMENT_MISSING, 1, -1, -1, total);
     dls_verification_free(v);
     dls_claim_free(bare);
-    weighted_case_close(&k);
 }
 
 /* The weighted errors' platform (a and b) and its five weights, held 3 by a, 2 by b. */
@@ -1047,18 +1027,26 @@ static dls_claim *claim_of_five(const dls_platform *pl)
     return c;
 }
 
+/* Verify params weighing the five elements by w, which this fills (the caller may change it). */
+static void params_of_five(dls_verify_params *p, double w[5])
+{
+    static const double five[5] = {3.25, 1.5, 4.125, 1.75, 5.5};
+    memcpy(w, five, sizeof five);
+    dls_verify_params_init(p);
+    p->weights = w;
+    p->n_weights = 5;
+}
+
 /* Refused placements leave the claim as it was; a schedule's claim takes none. */
 TEST(refused_placements_leave_the_claim)
 {
     dls_platform *pl = test_platform_json(two_of_five);
-    double w[5] = {3.25, 1.5, 4.125, 1.75, 5.5};
+    double w[5];
     const size_t *own = own_of_five;
     dls_claim *c = claim_of_five(pl);
     dls_error err;
     dls_verify_params p;
-    dls_verify_params_init(&p);
-    p.weights = w;
-    p.n_weights = 5;
+    params_of_five(&p, w);
     size_t bad[5] = {0, 1, 2, 1, 0};
     assert_int_equal(dls_claim_set_assignment(c, bad, 5, &err), DLS_EINVAL);
     assert_non_null(strstr(err.message, "element 2: processor 2 of a platform of 2"));
@@ -1085,13 +1073,11 @@ TEST(refused_placements_leave_the_claim)
 TEST(refused_weighted_parameters_leave_the_result)
 {
     dls_platform *pl = test_platform_json(two_of_five);
-    double w[5] = {3.25, 1.5, 4.125, 1.75, 5.5};
+    double w[5];
     dls_claim *c = claim_of_five(pl);
     dls_error err;
     dls_verify_params p;
-    dls_verify_params_init(&p);
-    p.weights = w;
-    p.n_weights = 5;
+    params_of_five(&p, w);
     dls_claim *sc = NULL;
     assert_ok(dls_claim_create(pl, DLS_CLAIM_SCHEDULE, &sc, &err), &err);
     dls_verification *v = (dls_verification *)&p;
@@ -1125,7 +1111,7 @@ TEST(refused_weighted_parameters_leave_the_result)
 TEST(weighted_json_claims_verify)
 {
     dls_platform *pl = test_platform_json(two_of_five);
-    double w[5] = {3.25, 1.5, 4.125, 1.75, 5.5};
+    double w[5];
     dls_claim *c = NULL;
     dls_error err;
     dls_verify_params p;
@@ -1134,9 +1120,7 @@ TEST(weighted_json_claims_verify)
                        "[{\"name\": \"a\", \"elements\": 3, \"weight\": 12.875}, "
                        "{\"name\": \"b\", \"elements\": 2, \"weight\": 3.25}]}";
     assert_ok(dls_claim_read_string(pl, good, strlen(good), "t", &c, &err), &err);
-    dls_verify_params_init(&p);
-    p.weights = w;
-    p.n_weights = 5;
+    params_of_five(&p, w);
     v = wverify(pl, c, &p);
     expect_valid(v, "the JSON claim");
     dls_verification_free(v);
@@ -1207,10 +1191,7 @@ static double every_order(const dls_platform *pl, double V)
     double best = INFINITY;
     do {
         dls_schedule_params sp;
-        dls_schedule_params_init(&sp);
-        sp.order = DLS_ORDER_SEQUENCE;
-        sp.sequence = perm;
-        sp.sequence_count = m;
+        test_sequence_params(&sp, perm, m);
         dls_schedule *s = NULL;
         dls_error err;
         assert_ok(dls_schedule_solve(pl, V, &sp, &s, &err), &err);
@@ -1223,9 +1204,8 @@ static double every_order(const dls_platform *pl, double V)
 /* With best_order, a schedule in the platform's order is measured against the best order
  * and set: the optimum brute force finds over every permutation, proven, the lower bound
  * below it, and the gap to it; without, the figures stay NaN. */
-static void best_order(void **state)
+TEST(best_order)
 {
-    (void)state;
     test_rng r = test_rng_salted(1803);
     size_t gaps = 0;
     for (int k = 0; k < 40; k++) {
@@ -1274,9 +1254,8 @@ static void best_order(void **state)
  * order's optimum is the best set for that order followed by every other processor in the
  * platform's order, which the solver finds here from the whole sequence (the verifier
  * builds that platform itself). */
-static void own_order_of_a_subset(void **state)
+TEST(own_order_of_a_subset)
 {
-    (void)state;
     test_rng r = test_rng_salted(1809);
     size_t partial = 0;
     for (int k = 0; k < 30; k++) {
@@ -1292,10 +1271,7 @@ static void own_order_of_a_subset(void **state)
             perm[j] = t;
         }
         dls_schedule_params sp;
-        dls_schedule_params_init(&sp);
-        sp.order = DLS_ORDER_SEQUENCE;
-        sp.sequence = perm;
-        sp.sequence_count = n;
+        test_sequence_params(&sp, perm, n);
         dls_schedule *s = NULL;
         dls_error err;
         assert_ok(dls_schedule_solve(pl, V, &sp, &s, &err), &err);
@@ -1342,9 +1318,8 @@ static void own_order_of_a_subset(void **state)
  * load checked against too; an installments claim of 2^53 chunks or more refused at once
  * (its count was corrected in doubles that no longer changed: a hang); the time limit
  * checked on entry, and the exact simplex it stops reported, not failed. */
-static void domain_and_limits(void **state)
+TEST(domain_and_limits)
 {
-    (void)state;
     dls_platform *pl = test_example("star_two.json");
     dls_claim *c = NULL;
     dls_error err;
