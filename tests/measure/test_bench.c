@@ -297,7 +297,7 @@ TEST(test_memory_limit_and_failures)
 
     /* a failing run is reported with its size */
     double above = 500;
-    dls_kernel f = {"flaky", fail_above, &above, 1, NULL};
+    dls_kernel f = {.name = "flaky", .run = fail_above, .data = &above, .integer_sizes = 1};
     dls_bench_params_init(&par);
     par.max_size = 1000;
     assert_fails(dls_bench_build(&f, &par, &b, &err), DLS_EIO, &err, "kernel \"flaky\" failed at size");

@@ -215,7 +215,7 @@ TEST(test_rejected)
     REJECT(bad.bench.max_points = 4, "not 5 and 4");
     REJECT(bad.bench.passes = 0, "passes must be in [1, 100], not 0");
     REJECT(bad.bench.resume_count = 2, "resume is NULL with resume_count 2");
-    dls_bench_point one = {1e3, 1e9, 1e9, 1e9, 1e-6, 0, 3};
+    dls_bench_point one = {.size = 1e3, .speed = 1e9, .low = 1e9, .high = 1e9, .time = 1e-6, .reps = 3};
     REJECT((bad.bench.resume = &one, bad.bench.resume_count = 1),
            "resume_fixed is NULL with bench.resume_count 1");
 #undef REJECT
