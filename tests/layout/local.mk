@@ -5,5 +5,5 @@
 LAYER_TESTS = tests/layout/check_layers.sh tests/layout/check_map.sh tests/layout/check_lengths.sh \
 	tests/layout/check_graph.sh tests/layout/self_test.sh
 TESTS += $(LAYER_TESTS)
-EXTRA_DIST += $(LAYER_TESTS) src/LAYERS
+EXTRA_DIST += $(LAYER_TESTS) tests/layout/selftest.sh src/LAYERS
 AM_TESTS_ENVIRONMENT += top_builddir=$(top_builddir); export top_builddir; CC='$(CC)'; export CC;
