@@ -225,16 +225,12 @@ if [ "${1:-}" = "--self-test" ]; then
     expect_reject "two modules including each other" 'printf "#include \"high/high.h\"\n" >> src/low/low.c'
     expect_reject "a circle through three folders" 'printf "#include \"../../tool/tool.h\"\n" >> src/low/low.c && printf "#include \"../tests/low/testutil.h\"\n" >> tool/main.c'
     expect_reject "a circle through a bare header name" 'printf "#include \"testutil.h\"\n" >> src/high/high.c && printf "#include \"high/high.h\"\n" >> tests/low/testutil.h'
-    cc=${CC:-cc}
-    if command -v "$cc" >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then
-        obj() { # folder, name, C text
-            printf '%s\n' "$3" > "$tmp/o.c"
-            "$cc" -c -o "$root/$1/$2.o" "$tmp/o.c" || exit 1
-        }
+    if can_compile; then
+        obj() { compile_to "$root/$1/$2.o" "$3"; } # folder, name, C text
         obj src/low low 'void dls__low(void); void dls__low(void) {}'
         obj src/high high 'void dls__low(void); void dls__high(void); void dls__high(void) { dls__low(); }'
         out=$(check "$root" "$root" 2>&1) || { echo "self-test: objects without a circle rejected: $out"; exit 1; }
-        expect_reject "a call back up, without an include" "printf 'void dls__high(void); void dls__low2(void); void dls__low2(void) { dls__high(); }\n' > x.c && $cc -c -o src/low/low2.o x.c"
+        expect_reject "a call back up, without an include" "printf 'void dls__high(void); void dls__low2(void); void dls__low2(void) { dls__high(); }\n' > x.c && ${CC:-cc} -c -o src/low/low2.o x.c"
     else
         echo "self-test: no C compiler or nm: the calls were not tried"
     fi

@@ -175,17 +175,13 @@ if [ "${1:-}" = "--self-test" ]; then
     expect_reject "a source file at the top of src/" 'touch src/loose.c'
     expect_reject "a folder that is no module" 'mkdir src/other && touch src/other/x.c'
     # the calls, from objects compiled here
-    cc=${CC:-cc}
-    if command -v "$cc" >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; then
-        obj() { # module, file, C text
-            printf '%s\n' "$3" > "$tmp/o.c"
-            "$cc" -c -o "$root/src/$1/libdlsched_core_la-$2.o" "$tmp/o.c" || exit 1
-        }
+    if can_compile; then
+        obj() { compile_to "$root/src/$1/libdlsched_core_la-$2.o" "$3"; } # module, file, C text
         obj low low 'void low(void); void low(void) {}'
         obj high high 'void low(void); void high(void); void high(void) { low(); }'
         out=$(check "$root" "$root" 2>&1) || { echo "self-test: rules-abiding objects rejected: $out"; exit 1; }
-        expect_reject "an upward call" "printf 'void high(void); void low2(void); void low2(void) { high(); }\n' > x.c && $cc -c -o src/low/libdlsched_core_la-low2.o x.c"
-        expect_reject "a cycle between two files of one module" "printf 'void high(void); void h2(void); void h2(void) { high(); }\n' > x.c && $cc -c -o src/high/libdlsched_core_la-h2.o x.c && printf 'void low(void); void h2(void); void high(void); void high(void) { low(); h2(); }\n' > y.c && $cc -c -o src/high/libdlsched_core_la-high.o y.c"
+        expect_reject "an upward call" "printf 'void high(void); void low2(void); void low2(void) { high(); }\n' > x.c && ${CC:-cc} -c -o src/low/libdlsched_core_la-low2.o x.c"
+        expect_reject "a cycle between two files of one module" "printf 'void high(void); void h2(void); void h2(void) { high(); }\n' > x.c && ${CC:-cc} -c -o src/high/libdlsched_core_la-h2.o x.c && printf 'void low(void); void h2(void); void high(void); void high(void) { low(); h2(); }\n' > y.c && ${CC:-cc} -c -o src/high/libdlsched_core_la-high.o y.c"
     else
         echo "self-test: no C compiler or nm: the checks of calls were not tried"
     fi

@@ -16,3 +16,10 @@ expect_reject() { # what, then a command that breaks a copy
         echo "self-test: rejected as it should: $1: $(echo "$out" | rejection)"
     fi
 }
+# The checks of calls read objects: can_compile says whether a C compiler and nm are here,
+# compile_to PATH 'C text' writes one object (the self-test stops if it cannot).
+can_compile() { command -v "${CC:-cc}" >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; }
+compile_to() {
+    printf '%s\n' "$2" > "$tmp/o.c"
+    "${CC:-cc}" -c -o "$1" "$tmp/o.c" || exit 1
+}
