@@ -220,8 +220,12 @@ static json_t *result_json(const dls_platform *pl, const dls_installment_analysi
     const uint64_t *ch = dls_installment_chunk_counts(s);
     const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
                  *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
-                 *wait = dls_installment_wait(s), *ct = dls_installment_chunk_time(s);
-    const int *lvl = dls_installment_binding_levels(s);
+                 *wait = dls_installment_wait(s);
+    dls_installment_rounds_info eq; /* equal chunks: simulate or sweep */
+    if (dls_installment_get_rounds_info(s, &eq, NULL) != DLS_OK)
+        return NULL;
+    const double *ct = eq.chunk_time;
+    const int *lvl = eq.levels;
     json_t *procs = json_array();
     for (size_t i = 0; i < n; i++) {
         dls_installment_levels lv;
@@ -259,21 +263,21 @@ static json_t *result_json(const dls_platform *pl, const dls_installment_analysi
     double T = dls_installment_makespan(s);
     json_t *root = json_pack(
         "{s:o,s:o,s:s,s:o,s:o,s:s,s:o,s:I,s:I,s:o,s:o,s:I,s:o,s:o,s:o}", "load",
-        tool_json_number(dls_installment_load(s)), "chunk", tool_json_number(dls_installment_chunk(s)),
+        tool_json_number(dls_installment_load(s)), "chunk", tool_json_number(eq.chunk),
         "chunk_source", source_name[src], "makespan", tool_json_number(T),
         "single_installment_makespan", tool_json_number(lp->makespan),
         "single_installment_status", lp->status, "ratio", tool_json_number(T / lp->makespan),
         "rounds", (json_int_t)dls_installment_rounds(s), "chunks",
         (json_int_t)dls_installment_chunks(s), "last_chunk",
         tool_json_number(dls_installment_last_chunk(s)), "round_time",
-        tool_json_number(dls_installment_round_time(s)), "rotation",
-        (json_int_t)dls_installment_rotation(s), "range", range, "formula", formula,
+        tool_json_number(eq.round_time), "rotation",
+        (json_int_t)eq.rotation, "range", range, "formula", formula,
         "processors", procs);
-    if (root != NULL && src == FROM_SWEEP) {
-        size_t ns;
-        dls_installment_sweep_samples(s, &ns, NULL, NULL);
-        json_object_set_new(root, "sweep", json_pack("{s:I}", "evaluated", (json_int_t)ns));
-    }
+    dls_installment_sweep_info sw;
+    if (root != NULL && src == FROM_SWEEP &&
+        dls_installment_get_sweep_info(s, &sw, NULL) == DLS_OK)
+        json_object_set_new(root, "sweep", json_pack("{s:I}", "evaluated",
+                                                     (json_int_t)sw.samples));
     if (root != NULL && dls_installment_note(s)[0])
         json_object_set_new(root, "note", tool_json_text(dls_installment_note(s)));
     return root;
@@ -327,7 +331,9 @@ static void installment_values(const dls_platform *pl, const dls_installment *s,
     v[ICOL_FINISH] = dls_installment_finish(s)[i];
     v[ICOL_BUSY] = dls_installment_busy(s)[i];
     v[ICOL_WAIT] = dls_installment_wait(s)[i];
-    v[ICOL_CHUNK_TIME] = dls_installment_chunk_time(s)[i];
+    dls_installment_rounds_info eq; /* none for the LP's chunks */
+    v[ICOL_CHUNK_TIME] =
+        dls_installment_get_rounds_info(s, &eq, NULL) == DLS_OK ? eq.chunk_time[i] : NAN;
     v[ICOL_SWAP] = swap ? levels.swap_point : NAN;
 }
 
@@ -358,7 +364,8 @@ static void print_installment_table(const installments_request *q, const dls_pla
     for (int c = 0; c < INSTALLMENT_COLS; c++)
         tool_column_fix(&col[c]);
     const dls_installment_role *role = dls_installment_roles(s);
-    const int *lvl = dls_installment_binding_levels(s);
+    dls_installment_rounds_info eq; /* the levels at delta; not shown for the LP's chunks */
+    const int *lvl = dls_installment_get_rounds_info(s, &eq, NULL) == DLS_OK ? eq.levels : NULL;
     char cell[TOOL_CELL_BYTES], line[TOOL_CELL_BYTES + INSTALLMENT_COLS * (TOOL_COLUMN_BYTES + 2) + 64];
     char *o = tool_put(line, "  ", 0);
     o = tool_put(o, tool_cell(cell, sizeof cell, "NAME", width), 0);
@@ -409,16 +416,18 @@ static void print_result(const installments_request *q, const dls_platform *pl,
            tool_amount(dls_installment_load(s), a, sizeof a),
            tool_count(b, sizeof b, (double)n, "processor", "processors"));
     print_analysis(pl, an);
-    printf("chunk size: %.9g units (%s", dls_installment_chunk(s),
+    dls_installment_rounds_info eq; /* equal chunks: simulate or sweep */
+    dls_installment_sweep_info sw;
+    if (dls_installment_get_rounds_info(s, &eq, NULL) != DLS_OK)
+        return;
+    printf("chunk size: %.9g units (%s", eq.chunk,
            src == FROM_NUMBER ? "given" : src == FROM_FORMULA ? "the suggested one" : "swept");
-    if (src == FROM_SWEEP) {
-        size_t ns;
-        dls_installment_sweep_samples(s, &ns, NULL, NULL);
-        printf(": the best of %s simulated", tool_count(d, sizeof d, (double)ns, "size", "sizes"));
-    }
+    if (src == FROM_SWEEP && dls_installment_get_sweep_info(s, &sw, NULL) == DLS_OK)
+        printf(": the best of %s simulated",
+               tool_count(d, sizeof d, (double)sw.samples, "size", "sizes"));
     printf(")\n");
     uint64_t N = dls_installment_chunks(s), rounds = dls_installment_rounds(s);
-    size_t p = dls_installment_rotation(s);
+    size_t p = eq.rotation;
     /* what a round and a chunk are, in words; a round's time is that of its sends, not of
      * the schedule, which ends with the computing of the last chunks */
     printf("the load is sent as %s in %s over %s: in each round every processor\n"
@@ -431,10 +440,10 @@ static void print_result(const installments_request *q, const dls_platform *pl,
     double T = dls_installment_makespan(s);
     if (N < p)
         printf("a full round of sends, a chunk to each of the %zu, would take %.9g s; this load "
-               "fills\nonly part of one\n", p, dls_installment_round_time(s));
+               "fills\nonly part of one\n", p, eq.round_time);
     else
         printf("a full round of sends takes %.9g s (the link's time; each processor computes "
-               "its chunk\nwhile the next ones are sent)\n", dls_installment_round_time(s));
+               "its chunk\nwhile the next ones are sent)\n", eq.round_time);
     printf("makespan %.9g s: when the last processor finishes its last chunk\n", T);
     if (isfinite(lp->makespan))
         printf("the whole load in a single installment (one chunk a processor, sized by the "
@@ -524,7 +533,7 @@ static json_t *lp_json(const dls_platform *pl, const dls_installment *s,
     const double *ld = dls_installment_loads(s), *fa = dls_installment_first_arrival(s),
                  *fin = dls_installment_finish(s), *busy = dls_installment_busy(s),
                  *wait = dls_installment_wait(s);
-    const int *lvl = dls_installment_binding_levels(s);
+    const int *lvl = in->deepest_levels;
     json_t *procs = json_array();
     for (size_t i = 0; i < n; i++)
         json_array_append_new(

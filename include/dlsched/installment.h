@@ -254,21 +254,15 @@ DLS_API dls_status dls_installment_analyze(const dls_platform *platform,
  * A multi-installment schedule (opaque): the result of dls_installment_simulate(),
  * dls_installment_sweep() or dls_installment_solve_lp(). Free with dls_installment_free().
  *
- * One object for the three computations: every getter answers for each of them, and where a
- * computation has no such figure the answer is the policy's "does not apply" (NaN, n = 0,
- * ::DLS_EINVAL). What each getter gives, by computation (simulate / sweep / solve_lp):
- * - the same for all three: note, count, load, makespan, chunks, roles, chunk_counts,
- *   loads, first_arrival, finish, busy, wait, event_at, the Gantt charts;
- * - chunk and round_time: the chunk size delta and the round time (the sweep: of its best
- *   size) / NaN for solve_lp, whose chunks differ;
- * - last_chunk: V - (N - 1) delta / the last chunk sent for solve_lp;
- * - rounds: ceil(N / p) / the most chunks any processor gets for solve_lp;
- * - rotation: the processors in the rotation / those given a chunk for solve_lp;
- * - chunk_time: t_i(delta) / NaN for solve_lp; binding_levels: the level at delta / the
- *   deepest level any of the processor's chunks reaches for solve_lp;
- * - sweep_samples: n = 0 / the sizes tried / n = 0;
- * - return_at: NaN, NaN / NaN / the results' return; get_lp_info: ::DLS_EINVAL for
- *   simulate and sweep.
+ * One object for the three computations, and every getter below answers for each of them.
+ * The figures that only some computations have are read through records, by getters that
+ * fail with ::DLS_EINVAL (naming the computation and where to look instead) for the others:
+ * - dls_installment_get_rounds_info(): equal chunks sent round after round (simulate, sweep):
+ *   the chunk size delta, the round time, the rotation, the chunk time and memory level of
+ *   each processor at delta;
+ * - dls_installment_get_sweep_info(): the chunk sizes a sweep tried, with their makespans;
+ * - dls_installment_get_lp_info(): how dls_installment_solve_lp() found its chunks, and the
+ *   deepest memory level each processor's chunks reach.
  * Arrays returned belong to the schedule and stay valid until dls_installment_free().
  */
 typedef struct dls_installment dls_installment;
@@ -298,7 +292,7 @@ DLS_API dls_status dls_installment_simulate(const dls_platform *platform, double
  * between the neighbours of the best one so far (log-spaced, plus the whole-round sizes
  * there). Ties go to the larger chunk (fewer messages). Deterministic. The result is the
  * simulation at the best chunk size, with the makespans of every size tried
- * (dls_installment_sweep_samples()).
+ * (dls_installment_get_sweep_info()).
  * @param load V, finite and > 0
  * @return as dls_installment_simulate(); ::DLS_ERANGE when the largest limit is so small
  *         that every chunk size it admits makes more than ::DLS_INSTALLMENT_MAX_CHUNKS chunks;
@@ -321,25 +315,36 @@ DLS_API size_t dls_installment_count(const dls_installment *schedule);
 /** The load V. */
 DLS_API double dls_installment_load(const dls_installment *schedule);
 
-/** The chunk size delta as given (for a sweep, the best one). */
-DLS_API double dls_installment_chunk(const dls_installment *schedule);
+/** @deprecated The chunk size delta, NaN for dls_installment_solve_lp(): read
+ *  dls_installment_rounds_info::chunk through dls_installment_get_rounds_info(). Kept for
+ *  one release. */
+DLS_API double dls_installment_chunk(const dls_installment *schedule)
+    DLS_DEPRECATED("use dls_installment_get_rounds_info");
 
-/** Size of the last chunk: V - (N - 1) delta, in (0, delta], or slightly above delta when a
- *  remainder below params->snap_tol delta was joined to it; V when there is one chunk. */
+/** Size of the last chunk sent. With equal chunks: V - (N - 1) delta, in (0, delta], or
+ *  slightly above delta when a remainder below params->snap_tol delta was joined to it; V
+ *  when there is one chunk. */
 DLS_API double dls_installment_last_chunk(const dls_installment *schedule);
 
 /** Number of chunks N. */
 DLS_API uint64_t dls_installment_chunks(const dls_installment *schedule);
 
-/** Number of rounds, ceil(N / p) (the last one may be partial). */
+/** Number of rounds: the most chunks any one processor receives. With equal chunks sent
+ *  round after round this is ceil(N / p), p the rotation (the last round may be
+ *  partial). */
 DLS_API uint64_t dls_installment_rounds(const dls_installment *schedule);
 
-/** Number of processors in the rotation, p (those whose limit holds a chunk). */
-DLS_API size_t dls_installment_rotation(const dls_installment *schedule);
+/** @deprecated The rotation p; for dls_installment_solve_lp() the processors given a chunk:
+ *  read dls_installment_rounds_info::rotation through dls_installment_get_rounds_info().
+ *  Kept for one release. */
+DLS_API size_t dls_installment_rotation(const dls_installment *schedule)
+    DLS_DEPRECATED("use dls_installment_get_rounds_info");
 
-/** The time of a full round of sends, R = sum over the rotation of S_k + C_k delta (s); with
- *  delta >= V, the chunk is V instead of delta here and in dls_installment_chunk_time(). */
-DLS_API double dls_installment_round_time(const dls_installment *schedule);
+/** @deprecated The round time, NaN for dls_installment_solve_lp(): read
+ *  dls_installment_rounds_info::round_time through dls_installment_get_rounds_info().
+ *  Kept for one release. */
+DLS_API double dls_installment_round_time(const dls_installment *schedule)
+    DLS_DEPRECATED("use dls_installment_get_rounds_info");
 
 /** The makespan: when the last chunk finishes (s). */
 DLS_API double dls_installment_makespan(const dls_installment *schedule);
@@ -385,14 +390,55 @@ DLS_API const double *dls_installment_first_arrival(const dls_installment *sched
 DLS_API const double *dls_installment_finish(const dls_installment *schedule);
 /** ...the time it computes, the sum of its chunks' times (s)... */
 DLS_API const double *dls_installment_busy(const dls_installment *schedule);
-/** ...the time it waits for data between its first arrival and its finish,
- *  finish - first arrival - busy (s; 0 when it gets nothing)... */
+/** ...and the time it waits for data between its first arrival and its finish,
+ *  finish - first arrival - busy (s; 0 when it gets nothing). (The chunk time and memory
+ *  level at delta are in ::dls_installment_rounds_info, the deepest level of an LP's
+ *  chunks in ::dls_installment_lp_info.) */
 DLS_API const double *dls_installment_wait(const dls_installment *schedule);
-/** ...the time of one chunk of delta units, t_i(delta) (s; NaN when left out)... */
-DLS_API const double *dls_installment_chunk_time(const dls_installment *schedule);
-/** ...and the memory level of a chunk of delta units: the 1-based index of the time line on top
- *  at delta, 0 for other models. */
-DLS_API const int *dls_installment_binding_levels(const dls_installment *schedule);
+/** @deprecated Per processor t_i(delta), all NaN for dls_installment_solve_lp(): read
+ *  dls_installment_rounds_info::chunk_time through dls_installment_get_rounds_info().
+ *  Kept for one release. */
+DLS_API const double *dls_installment_chunk_time(const dls_installment *schedule)
+    DLS_DEPRECATED("use dls_installment_get_rounds_info");
+/** @deprecated Per processor the memory level at delta, or for dls_installment_solve_lp()
+ *  the deepest its chunks reach: read dls_installment_rounds_info::levels through
+ *  dls_installment_get_rounds_info(), or dls_installment_lp_info::deepest_levels through
+ *  dls_installment_get_lp_info(). Kept for one release. */
+DLS_API const int *dls_installment_binding_levels(const dls_installment *schedule)
+    DLS_DEPRECATED("use dls_installment_get_rounds_info or dls_installment_get_lp_info");
+
+/** The figures of equal chunks sent round after round: dls_installment_simulate() and
+ *  dls_installment_sweep() (read with dls_installment_get_rounds_info()). */
+typedef struct dls_installment_rounds_info {
+    /** The chunk size delta as given (for a sweep, the best one). */
+    double chunk;
+    /** The time of a full round of sends, R = sum over the rotation of S_k + C_k delta (s);
+     *  with delta >= V, the chunk is V instead of delta here and in @ref chunk_time. */
+    double round_time;
+    /** Number of processors in the rotation, p (those whose limit holds a chunk; those the
+     *  load ends before are in it, with role ::DLS_INSTALLMENT_NO_CHUNK). */
+    size_t rotation;
+    /** Per processor, in platform order (dls_installment_count() values, belonging to the
+     *  schedule): the time of one chunk of delta units, t_i(delta) (s; NaN when left
+     *  out). */
+    const double *chunk_time;
+    /** Per processor (as @ref chunk_time): the memory level of a chunk of delta units, the
+     *  1-based index of the time line on top at delta, 0 for other models. */
+    const int *levels;
+    /** Zero; room for later figures, so that the record's size never changes. */
+    unsigned char reserved[64];
+} dls_installment_rounds_info;
+
+/**
+ * The figures of a schedule of equal chunks, from dls_installment_simulate() or
+ * dls_installment_sweep().
+ * @param[out] out receives them; unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument or a schedule from
+ *         dls_installment_solve_lp() (whose chunks differ: see dls_installment_event_at()
+ *         and dls_installment_get_lp_info()).
+ */
+DLS_API dls_status dls_installment_get_rounds_info(const dls_installment *schedule,
+                                              dls_installment_rounds_info *out, dls_error *err);
 
 /** One chunk of a schedule. */
 typedef struct dls_installment_event {
@@ -416,13 +462,35 @@ typedef struct dls_installment_event {
 DLS_API dls_status dls_installment_event_at(const dls_installment *schedule, uint64_t index,
                                             dls_installment_event *out, dls_error *err);
 
+/** The chunk sizes dls_installment_sweep() tried (read with
+ *  dls_installment_get_sweep_info()). */
+typedef struct dls_installment_sweep_info {
+    size_t samples;           /**< how many sizes were tried */
+    /** The sizes, in increasing order (@ref samples values, belonging to the schedule). */
+    const double *chunk;
+    /** Their makespans (s; INFINITY where no processor could hold the chunk), as
+     *  @ref chunk. */
+    const double *makespan;
+    /** Zero; room for later figures, so that the record's size never changes. */
+    unsigned char reserved[64];
+} dls_installment_sweep_info;
+
 /**
- * The chunk sizes a sweep tried, in increasing order, with their makespans (INFINITY where
- * no processor could hold the chunk). Both arrays have *n values and belong to the schedule;
- * *n is 0 for a schedule from dls_installment_simulate(). Outputs may be NULL.
+ * The chunk sizes a schedule from dls_installment_sweep() tried, with their makespans.
+ * @param[out] out receives them; unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL for a NULL argument or a schedule from
+ *         dls_installment_simulate() or dls_installment_solve_lp(), which try one sequence
+ *         of chunks (dls_installment_get_lp_info() says how the LP's was found).
  */
+DLS_API dls_status dls_installment_get_sweep_info(const dls_installment *schedule,
+                                             dls_installment_sweep_info *out, dls_error *err);
+
+/** @deprecated The sizes a sweep tried, *n = 0 for the other computations: read
+ *  ::dls_installment_sweep_info through dls_installment_get_sweep_info(). Outputs may be NULL.
+ *  Kept for one release. */
 DLS_API void dls_installment_sweep_samples(const dls_installment *schedule, size_t *n,
-                                           const double **chunk, const double **makespan);
+                                           const double **chunk, const double **makespan)
+    DLS_DEPRECATED("use dls_installment_get_sweep_info");
 
 /* ---------------------------------------------------------------------------------- */
 /* Installments sized by an LP over a searched sequence                                */
@@ -561,10 +629,9 @@ DLS_API void dls_installment_lp_params_init(dls_installment_lp_params *params);
  * sequence searched from round-robin in the best single-installment order (or the one
  * given in params->sequence); see ::dls_installment_lp_params for the model. The result is
  * a schedule like dls_installment_simulate()'s, with its chunks listed one by one
- * (dls_installment_event_at()); dls_installment_chunk() and dls_installment_round_time()
- * are NaN for it, dls_installment_rounds() is the most chunks any processor gets, and
- * dls_installment_get_lp_info() says how it was found. With the search, the answer is
- * never worse than the single-installment schedule it starts from.
+ * (dls_installment_event_at()); dls_installment_get_rounds_info() refuses it (its chunks
+ * differ), and dls_installment_get_lp_info() says how it was found. With the search, the
+ * answer is never worse than the single-installment schedule it starts from.
  * @param load V, finite and > 0
  * @param params NULL for the defaults
  * @param[out] out receives the schedule; unchanged on failure
@@ -589,10 +656,10 @@ DLS_API dls_status dls_installment_lp(const dls_platform *platform, double load,
     DLS_DEPRECATED("use dls_installment_solve_lp");
 
 /**
- * When the results of chunk @p index (0-based, in send order) of a schedule from
- * dls_installment_solve_lp() start and end coming back (s); both NaN when nothing returns
- * (no return parameters, a fraction of 0, or a schedule from elsewhere). Outputs may be
- * NULL.
+ * When the results of chunk @p index (0-based, in send order) start and end coming back
+ * (s); both NaN when nothing returns: no return parameters or a fraction of 0 in
+ * dls_installment_solve_lp(), and always for dls_installment_simulate() and
+ * dls_installment_sweep(), whose model returns no results. Outputs may be NULL.
  * @return ::DLS_OK; ::DLS_EINVAL for a NULL schedule or an index out of range.
  */
 DLS_API dls_status dls_installment_return_at(const dls_installment *schedule, uint64_t index,
@@ -629,8 +696,12 @@ typedef struct dls_installment_lp_info {
     unsigned long iterations; /**< simplex iterations, all LPs together */
     int limited;              /**< 1: the time or LP limit ended the search */
     double seconds;           /**< wall time of the call */
+    /** Per processor, in platform order (dls_installment_count() values, belonging to the
+     *  schedule): the deepest memory level its chunks reach, the 1-based index of the time
+     *  line on top at a chunk's size (0 for other models or no chunk). */
+    const int *deepest_levels;
     /** Zero; room for later figures, so that the record's size never changes. */
-    unsigned char reserved[64];
+    unsigned char reserved[64 - sizeof(const int *)];
 } dls_installment_lp_info;
 
 /**

@@ -450,6 +450,53 @@ dls_status dls_installment_event_at(const dls_installment *s, uint64_t index,
     return DLS_OK;
 }
 
+/* The computation a schedule came from, for the messages of the getters that answer only
+ * for some (the LP keeps its figures, a sweep its samples). */
+static const char *computation(const dls_installment *s)
+{
+    if (s->lp != NULL)
+        return "dls_installment_solve_lp";
+    return s->nsamples > 0 ? "dls_installment_sweep" : "dls_installment_simulate";
+}
+
+dls_status dls_installment_get_rounds_info(const dls_installment *s,
+                                           dls_installment_rounds_info *out, dls_error *err)
+{
+    if (s == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_rounds_info: NULL argument");
+    if (s->lp != NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_rounds_info: the schedule is "
+                         "from %s, whose chunks differ (see dls_installment_event_at and "
+                         "dls_installment_get_lp_info)", computation(s));
+    memset(out, 0, sizeof *out);
+    out->chunk = s->plan.delta;
+    out->round_time = s->plan.R;
+    out->rotation = s->plan.p;
+    out->chunk_time = s->ctime;
+    out->levels = s->level;
+    return DLS_OK;
+}
+
+dls_status dls_installment_get_sweep_info(const dls_installment *s,
+                                          dls_installment_sweep_info *out, dls_error *err)
+{
+    if (s == NULL || out == NULL)
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_sweep_info: NULL argument");
+    if (s->nsamples == 0)
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_sweep_info: the schedule is "
+                         "from %s, not from dls_installment_sweep (it tried one %s)",
+                         computation(s),
+                         s->lp != NULL ? "sequence of chunks; see dls_installment_get_lp_info"
+                                       : "chunk size; see dls_installment_get_rounds_info");
+    memset(out, 0, sizeof *out);
+    out->samples = s->nsamples;
+    out->chunk = s->sample_chunk;
+    out->makespan = s->sample_makespan;
+    return DLS_OK;
+}
+
+/* The deprecated getters (one release): NaN or n = 0 where the computation has no such
+ * figure. */
 void dls_installment_sweep_samples(const dls_installment *s, size_t *n, const double **chunk,
                                    const double **makespan)
 {

@@ -765,8 +765,12 @@ dls_status dls_installment_get_lp_info(const dls_installment *s, dls_installment
         return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info: NULL argument");
     if (s->lp == NULL)
         return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info: the schedule is not "
-                         "from dls_installment_solve_lp()");
+                         "from dls_installment_solve_lp() but from %s (see "
+                         "dls_installment_get_rounds_info%s)",
+                         s->nsamples > 0 ? "dls_installment_sweep" : "dls_installment_simulate",
+                         s->nsamples > 0 ? " and dls_installment_get_sweep_info" : "");
     *out = *s->lp;
+    out->deepest_levels = s->level;
     return DLS_OK;
 }
 

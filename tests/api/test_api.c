@@ -46,6 +46,9 @@ TEST(test_parameter_struct_sizes)
     assert_int_equal(sizeof(dls_shape_issue), 64);
     assert_int_equal(sizeof(dls_installment_event), 96);
     assert_int_equal(sizeof(dls_bench_point), 128);
+    assert_int_equal(sizeof(dls_installment_lp_info), 168);
+    assert_int_equal(sizeof(dls_installment_rounds_info), 104);
+    assert_int_equal(sizeof(dls_installment_sweep_info), 88);
 #else
     skip(); /* the sizes are those of LP64 platforms */
 #endif

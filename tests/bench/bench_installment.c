@@ -144,10 +144,12 @@ int main(int argc, char **argv)
             bench_stop(&sweep);
         }
         double best = sweep.best;
-        size_t n;
-        dls_installment_sweep_samples(s, &n, NULL, NULL);
+        dls_installment_sweep_info sw;
+        dls_installment_rounds_info eq;
+        bench_check(dls_installment_get_sweep_info(s, &sw, &err), &err);
+        bench_check(dls_installment_get_rounds_info(s, &eq, &err), &err);
         printf("sweep, p = %zu, V = %g: %.3f ms, %zu sizes simulated, best chunk %.6g, makespan "
-               "%.10g s\n", sizes[k], V, 1e3 * best, n, dls_installment_chunk(s),
+               "%.10g s\n", sizes[k], V, 1e3 * best, sw.samples, eq.chunk,
                dls_installment_makespan(s));
         dls_installment_free(s);
         if (k > 0)

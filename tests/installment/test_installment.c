@@ -55,6 +55,18 @@ static dls_installment *simulate(const dls_platform *pl, double V, double delta,
     return s;
 }
 
+/* The figures of equal chunks (simulate, sweep), which must be there. */
+static dls_installment_rounds_info rounds_of(const dls_installment *s)
+{
+    dls_error err;
+    dls_installment_rounds_info r;
+    memset(&r, 0xa5, sizeof r);
+    assert_ok(dls_installment_get_rounds_info(s, &r, &err), &err);
+    for (size_t k = 0; k < sizeof r.reserved; k++)
+        assert_int_equal(r.reserved[k], 0);
+    return r;
+}
+
 static double lp_makespan(const dls_platform *pl, double V)
 {
     dls_error err;
@@ -183,10 +195,10 @@ TEST(test_paper_one_chunk)
     dls_installment *s = simulate(pl, 5e3, 1e4, NULL);
     assert_int_equal(dls_installment_chunks(s), 1);
     assert_int_equal(dls_installment_rounds(s), 1);
-    assert_int_equal(dls_installment_rotation(s), 10);
+    assert_int_equal(rounds_of(s).rotation, 10);
     assert_true(dls_installment_last_chunk(s) == 5e3);
     assert_rel(dls_installment_makespan(s), PAPER_S + PAPER_C * 5e3 + 5, 1e-14);
-    assert_rel(dls_installment_round_time(s), 10 * (PAPER_S + PAPER_C * 5e3), 1e-14);
+    assert_rel(rounds_of(s).round_time, 10 * (PAPER_S + PAPER_C * 5e3), 1e-14);
     assert_int_equal(dls_installment_roles(s)[0], DLS_INSTALLMENT_WORKS);
     assert_true(dls_installment_loads(s)[0] == 5e3);
     for (size_t i = 1; i < 10; i++) {
@@ -217,11 +229,11 @@ TEST(test_paper_fig10)
         assert_int_equal(dls_installment_rounds(big), (uint64_t)rounds);
         assert_rel(dls_installment_makespan(big), 10 + 10 + 10 * (rounds - 1), 1e-12);
         assert_int_equal(dls_installment_chunks(small), (uint64_t)(V / 5));
-        assert_rel(dls_installment_round_time(small), 10 * (PAPER_S + 5 * PAPER_C), 1e-14);
+        assert_rel(rounds_of(small).round_time, 10 * (PAPER_S + 5 * PAPER_C), 1e-14);
         assert_rel(dls_installment_makespan(small), V / 50 * 10 * (PAPER_S + 5 * PAPER_C) + 5e-3,
                    1e-12);
         /* all of it in core, at level 1; the LP has to go out of core */
-        assert_int_equal(dls_installment_binding_levels(big)[9], 1);
+        assert_int_equal(rounds_of(big).levels[9], 1);
         assert_true(dls_installment_makespan(big) < lp / 50);
         /* delta = 5 beats out-of-core too, but not delta = 1e4 on such loads */
         assert_true(dls_installment_makespan(small) < lp / 20);
@@ -246,8 +258,8 @@ TEST(test_paper_fig10)
     dls_installment_free(small);
     /* a chunk beyond the swap point is computed out of core */
     big = simulate(pl, 1e10, 2e8, NULL);
-    assert_int_equal(dls_installment_binding_levels(big)[0], 2);
-    assert_rel(dls_installment_chunk_time(big)[0], -9.9e6 + 0.1 * 2e8, 1e-14);
+    assert_int_equal(rounds_of(big).levels[0], 2);
+    assert_rel(rounds_of(big).chunk_time[0], -9.9e6 + 0.1 * 2e8, 1e-14);
     dls_installment_free(big);
     dls_platform_free(pl);
 }
@@ -368,7 +380,7 @@ TEST(test_hand_examples)
     assert_int_equal(dls_installment_chunks(s), 4);
     assert_int_equal(dls_installment_rounds(s), 2);
     assert_rel(dls_installment_last_chunk(s), 1, 1e-15);
-    assert_rel(dls_installment_round_time(s), 3.75, 1e-15);
+    assert_rel(rounds_of(s).round_time, 3.75, 1e-15);
     expect_event(s, 0, 0, 3, 0, 2.5, 2.5, 5.5);
     expect_event(s, 1, 1, 3, 2.5, 3.75, 3.75, 6.25);
     expect_event(s, 2, 0, 3, 3.75, 6.25, 6.25, 9.25);
@@ -383,8 +395,8 @@ TEST(test_hand_examples)
     assert_rel(dls_installment_finish(s)[1], 8.5, 1e-15);
     assert_rel(dls_installment_wait(s)[0], 0.75, 1e-14);
     assert_rel(dls_installment_wait(s)[1], 0.75, 1e-14);
-    assert_rel(dls_installment_chunk_time(s)[1], 2.5, 1e-15);
-    assert_int_equal(dls_installment_binding_levels(s)[0], 1);
+    assert_rel(rounds_of(s).chunk_time[1], 2.5, 1e-15);
+    assert_int_equal(rounds_of(s).levels[0], 1);
     assert_string_equal(dls_installment_note(s), "");
     assert_ok(dls_installment_event_at(s, 3, &(dls_installment_event){0}, &err), &err);
     dls_installment_free(s);
@@ -405,7 +417,7 @@ TEST(test_hand_examples)
     assert_rel(dls_installment_makespan(s), 4.1, 1e-15);
     assert_rel_floor(dls_installment_wait(s)[0], 0, 1e-15, 1);
     assert_rel_floor(dls_installment_wait(s)[1], 0, 1e-15, 1);
-    assert_int_equal(dls_installment_binding_levels(s)[1], 0); /* a speed model */
+    assert_int_equal(rounds_of(s).levels[1], 0); /* a speed model */
     dls_installment_free(s);
     dls_platform_free(pl);
 
@@ -467,11 +479,11 @@ TEST(test_limits)
     add_lines(pl, "last", 1, a, b, 0.5, 0.1);
     assert_ok(dls_platform_set_limit(pl, 1, 0.5, &err), &err);
     dls_installment *s = simulate(pl, 4, 1, NULL);
-    assert_int_equal(dls_installment_rotation(s), 2);
+    assert_int_equal(rounds_of(s).rotation, 2);
     assert_int_equal(dls_installment_roles(s)[1], DLS_INSTALLMENT_OVER_LIMIT);
     assert_int_equal(dls_installment_chunk_counts(s)[0], 2);
     assert_int_equal(dls_installment_chunk_counts(s)[2], 2);
-    assert_true(isnan(dls_installment_chunk_time(s)[1]));
+    assert_true(isnan(rounds_of(s).chunk_time[1]));
     assert_non_null(strstr(dls_installment_note(s), "processor \"tiny\": its limit 0.5 is below "
                                                     "the chunk size 1"));
     dls_installment_event ev;
@@ -483,7 +495,7 @@ TEST(test_limits)
     dls_installment_params_init(&par);
     par.use_limits = 0;
     s = simulate(pl, 4, 1, &par);
-    assert_int_equal(dls_installment_rotation(s), 3);
+    assert_int_equal(rounds_of(s).rotation, 3);
     assert_string_equal(dls_installment_note(s), "");
     dls_installment_free(s);
     /* no processor holds a chunk */
@@ -498,7 +510,7 @@ TEST(test_limits)
     /* but a load that two limits hold is one chunk, for the first of them */
     s = simulate(pl, 0.3, 1, NULL);
     assert_int_equal(dls_installment_chunks(s), 1);
-    assert_int_equal(dls_installment_rotation(s), 2);
+    assert_int_equal(rounds_of(s).rotation, 2);
     assert_int_equal(dls_installment_roles(s)[0], DLS_INSTALLMENT_OVER_LIMIT);
     assert_int_equal(dls_installment_roles(s)[1], DLS_INSTALLMENT_WORKS);
     assert_int_equal(dls_installment_roles(s)[2], DLS_INSTALLMENT_NO_CHUNK);
@@ -622,7 +634,7 @@ TEST(test_analysis_undefined)
     /* it is simulated and swept all the same */
     dls_installment *s = simulate(pl, 1e6, 1e4, NULL);
     double s_at = dls_model_speed(dls_platform_model(pl, 4), 1e4);
-    assert_rel(dls_installment_chunk_time(s)[4], 1e4 / s_at, 1e-15);
+    assert_rel(rounds_of(s).chunk_time[4], 1e4 / s_at, 1e-15);
     dls_installment_free(s);
     assert_ok(dls_installment_sweep(pl, 1e6, NULL, &s, &err), &err);
     dls_installment_free(s);
@@ -657,9 +669,13 @@ TEST(test_sweep_paper)
         assert_true(T <= dls_installment_makespan(five));
         assert_true(T <= dls_installment_makespan(f) * (1 + 1e-12));
         /* the samples are sorted, the best of them is the answer */
-        size_t n;
-        const double *x, *y;
-        dls_installment_sweep_samples(s, &n, &x, &y);
+        dls_installment_sweep_info sw;
+        memset(&sw, 0xa5, sizeof sw);
+        assert_ok(dls_installment_get_sweep_info(s, &sw, &err), &err);
+        for (size_t q = 0; q < sizeof sw.reserved; q++)
+            assert_int_equal(sw.reserved[q], 0);
+        size_t n = sw.samples;
+        const double *x = sw.chunk, *y = sw.makespan;
         assert_true(n > 200);
         double best = INFINITY;
         for (size_t q = 0; q < n; q++) {
@@ -671,7 +687,7 @@ TEST(test_sweep_paper)
         /* deterministic */
         dls_installment *again;
         assert_ok(dls_installment_sweep(pl, V, NULL, &again, &err), &err);
-        assert_true(dls_installment_chunk(again) == dls_installment_chunk(s));
+        assert_true(rounds_of(again).chunk == rounds_of(s).chunk);
         assert_true(dls_installment_makespan(again) == T);
         dls_installment_free(again);
         dls_installment_free(f);
@@ -681,9 +697,14 @@ TEST(test_sweep_paper)
     }
     dls_installment *s;
     assert_ok(dls_installment_simulate(pl, 1, 1, NULL, &s, &err), &err);
-    size_t n = 7;
-    dls_installment_sweep_samples(s, &n, NULL, NULL);
-    assert_int_equal(n, 0);
+    /* a simulation tried one size: no samples, said so */
+    dls_installment_sweep_info sw = {.samples = 7};
+    assert_fails(dls_installment_get_sweep_info(s, &sw, &err), DLS_EINVAL, &err,
+                 "dls_installment_get_sweep_info: the schedule is from "
+                 "dls_installment_simulate");
+    assert_int_equal(sw.samples, 7);
+    assert_fails(dls_installment_get_sweep_info(NULL, &sw, &err), DLS_EINVAL, &err, "NULL");
+    assert_fails(dls_installment_get_rounds_info(s, NULL, &err), DLS_EINVAL, &err, "NULL");
     dls_installment_free(s);
     dls_platform_free(pl);
 }

@@ -31,6 +31,26 @@ static dls_installment *lp_run(const dls_platform *pl, double V,
     return s;
 }
 
+/* The deepest level of each processor's chunks: 0 without chunks, at least 1 for some
+ * processor of a platform with memory levels; the record's tail zero. */
+static void check_deepest_levels(const dls_platform *pl, const dls_installment *s)
+{
+    dls_error err;
+    dls_installment_lp_info info;
+    memset(&info, 0xa5, sizeof info);
+    assert_ok(dls_installment_get_lp_info(s, &info, &err), &err);
+    for (size_t k = 0; k < sizeof info.reserved; k++)
+        assert_int_equal(info.reserved[k], 0);
+    assert_non_null(info.deepest_levels);
+    int deepest = 0;
+    for (size_t i = 0; i < dls_platform_count(pl); i++) {
+        if (dls_installment_chunk_counts(s)[i] == 0)
+            assert_int_equal(info.deepest_levels[i], 0);
+        deepest = info.deepest_levels[i] > deepest ? info.deepest_levels[i] : deepest;
+    }
+    assert_true(deepest >= 1);
+}
+
 /* The time of a chunk: the model's, and for an empty chunk of time lines the top of the
  * lines at 0 (the LP charges every chunk of the sequence its intercept). */
 static double chunk_time(const dls_model *m, double x)
@@ -733,8 +753,20 @@ TEST(test_exports_and_chart)
     assert_non_null(strstr(svg, "sized by the LP"));
     assert_int_equal(test_count(svg, "chunk 5 (round 1)"), 2); /* its send and its bar */
     dls_free(svg);
-    assert_true(isnan(dls_installment_chunk(s)));
+    /* its chunks differ: no chunk size, no round time; the LP's figures instead */
+    dls_installment_rounds_info eq = {.chunk = 42};
+    assert_fails(dls_installment_get_rounds_info(s, &eq, &err), DLS_EINVAL, &err,
+                 "dls_installment_get_rounds_info: the schedule is from "
+                 "dls_installment_solve_lp, whose chunks differ");
+    assert_non_null(strstr(err.message, "dls_installment_get_lp_info"));
+    assert_true(eq.chunk == 42);
+    dls_installment_sweep_info sw = {.samples = 42};
+    assert_fails(dls_installment_get_sweep_info(s, &sw, &err), DLS_EINVAL, &err,
+                 "the schedule is from dls_installment_solve_lp, not from "
+                 "dls_installment_sweep");
+    assert_int_equal(sw.samples, 42);
     assert_int_equal(dls_installment_rounds(s), 2);
+    check_deepest_levels(pl, s);
     dls_installment_free(s);
     dls_platform_free(pl);
 }
@@ -882,9 +914,65 @@ TEST(test_errors_of_sequences_and_exports)
     assert_fails(dls_installment_get_lp_info(eq, &info, &err), DLS_EINVAL, &err,
                  "not from dls_installment_solve_lp");
     assert_fails(dls_installment_get_lp_info(NULL, &info, &err), DLS_EINVAL, &err, "NULL");
+    assert_non_null(strstr(err.message, "NULL"));
+    assert_fails(dls_installment_get_lp_info(eq, &info, &err), DLS_EINVAL, &err,
+                 "but from dls_installment_simulate (see dls_installment_get_rounds_info)");
     dls_installment_free(eq);
     dls_platform_free(pl);
 }
+
+/* The getters kept one release answer as before: NaN and n = 0 where the computation has
+ * no such figure, the records' values where it has. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+TEST(test_deprecated_getters)
+{
+    dls_error err;
+    dls_platform *pl = test_example("memory_levels.json");
+    size_t n = dls_platform_count(pl), ns = 7;
+    const double *x = NULL, *y = NULL;
+    dls_installment *eq, *sw, *lp = lp_run(pl, 1e6, NULL);
+    assert_ok(dls_installment_simulate(pl, 1e6, 1e5, NULL, &eq, &err), &err);
+    assert_ok(dls_installment_sweep(pl, 1e6, NULL, &sw, &err), &err);
+    dls_installment *equal[2] = {eq, sw};
+    for (int k = 0; k < 2; k++) {
+        dls_installment_rounds_info r;
+        assert_ok(dls_installment_get_rounds_info(equal[k], &r, &err), &err);
+        assert_true(dls_installment_chunk(equal[k]) == r.chunk);
+        assert_true(dls_installment_round_time(equal[k]) == r.round_time);
+        assert_int_equal(dls_installment_rotation(equal[k]), r.rotation);
+        assert_ptr_equal(dls_installment_chunk_time(equal[k]), r.chunk_time);
+        assert_ptr_equal(dls_installment_binding_levels(equal[k]), r.levels);
+    }
+    dls_installment_sweep_samples(eq, &ns, &x, &y);
+    assert_int_equal(ns, 0);
+    dls_installment_sweep_info si;
+    assert_ok(dls_installment_get_sweep_info(sw, &si, &err), &err);
+    dls_installment_sweep_samples(sw, &ns, &x, &y);
+    assert_int_equal(ns, si.samples);
+    assert_ptr_equal(x, si.chunk);
+    assert_ptr_equal(y, si.makespan);
+    /* the LP: NaN where its chunks differ, the processors given a chunk, the deepest levels */
+    assert_true(isnan(dls_installment_chunk(lp)));
+    assert_true(isnan(dls_installment_round_time(lp)));
+    size_t given = 0;
+    for (size_t i = 0; i < n; i++) {
+        given += dls_installment_chunk_counts(lp)[i] > 0;
+        assert_true(isnan(dls_installment_chunk_time(lp)[i]));
+    }
+    assert_int_equal(dls_installment_rotation(lp), given);
+    dls_installment_lp_info info;
+    assert_ok(dls_installment_get_lp_info(lp, &info, &err), &err);
+    assert_ptr_equal(dls_installment_binding_levels(lp), info.deepest_levels);
+    ns = 7;
+    dls_installment_sweep_samples(lp, &ns, NULL, NULL);
+    assert_int_equal(ns, 0);
+    dls_installment_free(lp);
+    dls_installment_free(sw);
+    dls_installment_free(eq);
+    dls_platform_free(pl);
+}
+#pragma GCC diagnostic pop
 
 TEST(test_time_limit)
 {
@@ -941,4 +1029,4 @@ TEST_MAIN("installment_lp", test_given_sequence_replays, test_lp_against_other_s
           test_lp_beats_equal_chunks, test_hand_case, test_zero_fraction_is_no_return,
           test_lifo_identity, test_returns_replay, test_platform_fields, test_exports_and_chart,
           test_errors_of_parameters, test_errors_of_sequences_and_exports,
-          test_time_limit)
+          test_deprecated_getters, test_time_limit)
