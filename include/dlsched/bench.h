@@ -178,7 +178,7 @@ typedef enum dls_bench_stop {
  *  "model points" (::DLS_BENCH_STOP_MAP). */
 
 /** The name of @p stop: "converged", "max points", "time budget" or "model points";
- *  "unknown" otherwise. */
+ *  "unknown" otherwise. A static string; never freed. */
 DLS_API const char *dls_bench_stop_name(dls_bench_stop stop);
 
 /** The reason whose dls_bench_stop_name() is @p name.
@@ -200,13 +200,14 @@ DLS_API dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_par
 DLS_API void dls_bench_free(dls_bench *bench);
 
 /** The model: a points speed model with bands, through the points kept (an interval whose
- *  midpoint agreed keeps only its ends). Owned by the result. */
+ *  midpoint agreed keeps only its ends). Owned by the result. Valid until @p bench is freed. */
 DLS_API const dls_model *dls_bench_model(const dls_bench *bench);
 
 /** The largest size measured (the upper bound), to use as the processor's limit. */
 DLS_API double dls_bench_limit(const dls_bench *bench);
 
-/** Every point measured, by increasing size (kept or not), and their number. */
+/** Every point measured, by increasing size (kept or not), and their number. Valid until @p bench
+ *  is freed. */
 DLS_API const dls_bench_point *dls_bench_points(const dls_bench *bench, size_t *count);
 
 /** Why the build stopped. */
@@ -280,7 +281,7 @@ typedef struct dls_bench_check {
 } dls_bench_check;
 
 /** The held-out sizes of the build (dls_bench_params::validate), by increasing size, and
- *  their number; NULL with 0 when none. Owned by the result. */
+ *  their number; NULL with 0 when none. Owned by the result. Valid until @p bench is freed. */
 DLS_API const dls_bench_check *dls_bench_held_out(const dls_bench *bench, size_t *count);
 
 /**

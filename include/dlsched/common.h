@@ -178,10 +178,12 @@ typedef struct dls_error {
 /** Resets @p err to "no error" (status ::DLS_OK, empty message and origin). NULL is allowed. */
 DLS_API void dls_error_clear(dls_error *err);
 
-/** A short English description of @p status ("invalid argument"); never NULL. */
+/** A short English description of @p status ("invalid argument"); never NULL. A static string;
+ *  never freed. */
 DLS_API const char *dls_strerror(dls_status status);
 
-/** The symbolic name of @p status without prefix ("EINVAL"); never NULL. */
+/** The symbolic name of @p status without prefix ("EINVAL"); never NULL. A static string; never
+ *  freed. */
 DLS_API const char *dls_status_name(dls_status status);
 
 /**
@@ -200,7 +202,8 @@ DLS_API dls_status dls_write_output(const char *path, const void *data, size_t l
                                     dls_error *err);
 
 /** The version of the library actually linked, "MAJOR.MINOR.PATCH". Compare with
- *  DLS_VERSION_STRING from dlsched/version.h to detect header/library mismatches. */
+ *  DLS_VERSION_STRING from dlsched/version.h to detect header/library mismatches. A static string;
+ *  never freed. */
 DLS_API const char *dls_version(void);
 
 /** The linked library's version as 10000 * MAJOR + 100 * MINOR + PATCH. */
@@ -259,7 +262,7 @@ typedef enum dls_solution_status {
  *  None found, none proven impossible. Value 4, named "not found" (::DLS_SOLUTION_STATUS_MAP). */
 
 /** The name of @p status: "optimal", "feasible", "infeasible", "not found" or "none"; "unknown"
- *  otherwise. */
+ *  otherwise. A static string; never freed. */
 DLS_API const char *dls_solution_status_name(dls_solution_status status);
 
 /** The status whose dls_solution_status_name() is @p name.

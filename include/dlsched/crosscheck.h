@@ -101,7 +101,7 @@ typedef enum dls_check_kind {
 #define DLS_CHECK_ORDER_MAX 8
 
 /** The name of @p kind: "zero-communication", "integer-mip", "replay", "solvers" or "order";
- *  "unknown" otherwise. */
+ *  "unknown" otherwise. A static string; never freed. */
 DLS_API const char *dls_check_kind_name(dls_check_kind kind);
 
 /** The check whose dls_check_kind_name() is @p name.

@@ -57,7 +57,8 @@ typedef enum dls_size_unit {
 /** @var DLS_SIZE_UNIT_ELEMENTS
  *  Bytes / element size. Value 1, named "elements" (::DLS_SIZE_UNIT_MAP). */
 
-/** The name of @p unit ("bytes"), or "unknown" for a value outside the enumeration. */
+/** The name of @p unit ("bytes"), or "unknown" for a value outside the enumeration. A static
+ *  string; never freed. */
 DLS_API const char *dls_size_unit_name(dls_size_unit unit);
 /** The unit whose dls_size_unit_name() is @p name.
  *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name (*out unchanged). */

@@ -206,7 +206,8 @@ typedef enum dls_blas_kernel_kind {
 /** @var DLS_KERNEL_LU_UPDATE
  *  Value 1, named "lu-update" (::DLS_BLAS_KERNEL_KIND_MAP). */
 
-/** The name of @p kind: "gemm-rows" or "lu-update"; "unknown" otherwise. */
+/** The name of @p kind: "gemm-rows" or "lu-update"; "unknown" otherwise. A static string; never
+ *  freed. */
 DLS_API const char *dls_blas_kernel_kind_name(dls_blas_kernel_kind kind);
 
 /** The kernel whose dls_blas_kernel_kind_name() is @p name.

@@ -136,11 +136,11 @@ typedef struct dls_lu_params {
 DLS_API void dls_lu_params_init(dls_lu_params *params);
 
 /** Name of an algorithm ("gb", "dp", "reverse", "fr", "fdp", "fgb", "exact"), or
- *  "unknown". */
+ *  "unknown". A static string; never freed. */
 DLS_API const char *dls_lu_algorithm_name(dls_lu_algorithm algorithm);
 
 /** Name of a heuristic ("auto", "cycl", "ftos", "stof", "dflt", "exhaustive"), or
- *  "unknown". */
+ *  "unknown". A static string; never freed. */
 DLS_API const char *dls_lu_heuristic_name(dls_lu_heuristic heuristic);
 
 /** Algorithm by name. @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL
@@ -212,7 +212,7 @@ DLS_API dls_lu_heuristic dls_lu_get_heuristic(const dls_lu *lu);
  *  fixed pattern breaks a limit. */
 DLS_API dls_solution_status dls_lu_status(const dls_lu *lu);
 
-/** A sentence on what limits the answer, or "". */
+/** A sentence on what limits the answer, or "". Valid until @p lu is freed. */
 DLS_API const char *dls_lu_note(const dls_lu *lu);
 
 /** Number of columns n. */
@@ -222,18 +222,18 @@ DLS_API uint64_t dls_lu_columns(const dls_lu *lu);
 DLS_API size_t dls_lu_count(const dls_lu *lu);
 
 /** Owner of each column: array of n processor indices (owners[j] owns column j + 1);
- *  NULL when there is no distribution (see dls_lu_status()). */
+ *  NULL when there is no distribution (see dls_lu_status()). Valid until @p lu is freed. */
 DLS_API const size_t *dls_lu_owners(const dls_lu *lu);
 
 /** Columns owned by each processor: array of dls_lu_count() values (zeros without a
- *  distribution). */
+ *  distribution). Valid until @p lu is freed. */
 DLS_API const uint64_t *dls_lu_counts(const dls_lu *lu);
 
 /** The cost in seconds (INFINITY without a distribution). */
 DLS_API double dls_lu_cost(const dls_lu *lu);
 
 /** Cost of each step k = 1 .. n-1: array of n - 1 values (NULL when n = 1 or without a
- *  distribution). */
+ *  distribution). Valid until @p lu is freed. */
 DLS_API const double *dls_lu_step_costs(const dls_lu *lu);
 
 /** A lower bound on the optimal cost, or NaN when none was computed: the sum over the

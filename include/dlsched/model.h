@@ -157,7 +157,8 @@ DLS_API void dls_model_free(dls_model *model);
 DLS_API dls_model_kind dls_model_get_kind(const dls_model *model);
 
 /** The name of a kind as used in platform files and reports: "constant", "points",
- *  "speed2d" or "time"; "unknown" for a value outside the enumeration. */
+ *  "speed2d" or "time"; "unknown" for a value outside the enumeration. A static string; never
+ *  freed. */
 DLS_API const char *dls_model_kind_name(dls_model_kind kind);
 
 /** The kind whose dls_model_kind_name() is @p name.

@@ -216,7 +216,8 @@ DLS_API uint64_t dls_mpi_plan_count(const dls_mpi_plan *plan, int r);
 DLS_API uint64_t dls_mpi_plan_offset(const dls_mpi_plan *plan, int r);
 
 /** The send order: the ranks, first served first; an array of dls_mpi_plan_size()
- *  values, owned by the plan. Ranks that get no unit are at the end. */
+ *  values, owned by the plan. Ranks that get no unit are at the end. Valid until @p plan is
+ *  freed. */
 DLS_API const int *dls_mpi_plan_order(const dls_mpi_plan *plan);
 
 /** The predicted times of rank @p r, in seconds from the first send: when its data has
@@ -230,7 +231,8 @@ DLS_API double dls_mpi_plan_makespan(const dls_mpi_plan *plan);
 
 /** The schedule computed on the root, before rounding, owned by the plan: on the root
  *  only (NULL on other ranks, which hold the getters' numbers). Its processors are the
- *  platform's reordered as scheduled: the other ranks in the order asked, then the root. */
+ *  platform's reordered as scheduled: the other ranks in the order asked, then the root. Valid
+ *  until @p plan is freed. */
 DLS_API const dls_schedule *dls_mpi_plan_schedule(const dls_mpi_plan *plan);
 
 /**

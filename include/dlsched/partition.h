@@ -65,7 +65,8 @@ typedef enum dls_partition_method {
 /** @var DLS_PARTITION_BISECTION
  *  Value 1, named "bisection" (::DLS_PARTITION_METHOD_MAP). */
 
-/** The name of @p method: "newton" or "bisection"; "unknown" otherwise. */
+/** The name of @p method: "newton" or "bisection"; "unknown" otherwise. A static string; never
+ *  freed. */
 DLS_API const char *dls_partition_method_name(dls_partition_method method);
 
 /** The method whose dls_partition_method_name() is @p name.
@@ -109,7 +110,8 @@ typedef enum dls_partition_exact {
 /** @var DLS_PARTITION_EXACT_NEVER
  *  Value 2, named "never" (::DLS_PARTITION_EXACT_MAP). */
 
-/** The name of @p exact: "auto", "always" or "never"; "unknown" otherwise. */
+/** The name of @p exact: "auto", "always" or "never"; "unknown" otherwise. A static string; never
+ *  freed. */
 DLS_API const char *dls_partition_exact_name(dls_partition_exact exact);
 
 /** The value whose dls_partition_exact_name() is @p name.
@@ -220,7 +222,8 @@ DLS_API int dls_partition_shape_ok(const dls_partition *result);
 DLS_API int dls_partition_exact_used(const dls_partition *result);
 
 /** A sentence on what limits the answer: the infeasibility (with the total capacity and
- *  n), the processor whose shape breaks the assumption, or "" when there is nothing to say. */
+ *  n), the processor whose shape breaks the assumption, or "" when there is nothing to say. Valid
+ *  until @p result is freed. */
 DLS_API const char *dls_partition_note(const dls_partition *result);
 
 /** Number of processors (the platform's count). */
@@ -229,24 +232,25 @@ DLS_API size_t dls_partition_count(const dls_partition *result);
 /** Number of elements distributed (n). */
 DLS_API uint64_t dls_partition_total(const dls_partition *result);
 
-/** Elements of each processor, array of dls_partition_count() values, in platform order. */
+/** Elements of each processor, array of dls_partition_count() values, in platform order. Valid
+ *  until @p result is freed. */
 DLS_API const uint64_t *dls_partition_elements(const dls_partition *result);
 
 /** Size each processor's time is computed at: its elements, or the sum of its weights;
- *  array of dls_partition_count() values. */
+ *  array of dls_partition_count() values. Valid until @p result is freed. */
 DLS_API const double *dls_partition_sizes(const dls_partition *result);
 
 /** Predicted time of each processor in seconds, t_i(size_i), 0 for an empty share; array
- *  of dls_partition_count() values. */
+ *  of dls_partition_count() values. Valid until @p result is freed. */
 DLS_API const double *dls_partition_times(const dls_partition *result);
 
 /** Ordered sets: index of the first element of each processor's chunk (its chunk is
  *  [first, first + elements)); all 0 (every chunk empty) when there is no valid
- *  distribution; NULL for unordered sets. */
+ *  distribution; NULL for unordered sets. Valid until @p result is freed. */
 DLS_API const uint64_t *dls_partition_first(const dls_partition *result);
 
 /** Weighted unordered sets: the processor of each element, array of n indices; NULL
- *  otherwise. */
+ *  otherwise. Valid until @p result is freed. */
 DLS_API const size_t *dls_partition_assignment(const dls_partition *result);
 
 /** The makespan: the largest predicted time, in seconds (INFINITY when infeasible). */
@@ -260,7 +264,8 @@ DLS_API double dls_partition_lower_bound(const dls_partition *result);
 /** (makespan - lower bound) / lower bound, or 0 when the lower bound is 0. */
 DLS_API double dls_partition_gap(const dls_partition *result);
 
-/** Ideal (continuous) size of each processor, array of dls_partition_count() values. */
+/** Ideal (continuous) size of each processor, array of dls_partition_count() values. Valid until
+ *  @p result is freed. */
 DLS_API const double *dls_partition_ideal(const dls_partition *result);
 
 /** The quality metric of the distribution (see ::dls_partition_params). */
@@ -276,7 +281,7 @@ DLS_API double dls_partition_capacity(const dls_partition *result);
 
 /** Ordered sets with reordering: the processors in chunk order (array of
  *  dls_partition_count() indices; 0 .. p-1 when no distribution was found); NULL
- *  otherwise. */
+ *  otherwise. Valid until @p result is freed. */
 DLS_API const size_t *dls_partition_order(const dls_partition *result);
 
 #ifdef __cplusplus

@@ -164,10 +164,14 @@ DLS_API int dls_platform_format(const dls_platform *platform);
 /** Number of processors. */
 DLS_API size_t dls_platform_count(const dls_platform *platform);
 
-/** Name of processor @p i, or NULL for a bad index. Owned by the platform. */
+/** Name of processor @p i, or NULL for a bad index. Owned by the platform. Valid until @p platform
+ *  is freed, this processor removed, or an import into @p platform succeeds (dls_import_csv_file()
+ *  and the like). */
 DLS_API const char *dls_platform_name(const dls_platform *platform, size_t i);
 
-/** Model of processor @p i, or NULL for a bad index. Owned by the platform. */
+/** Model of processor @p i, or NULL for a bad index. Owned by the platform. Valid until @p platform
+ *  is freed, this processor removed or its model replaced (dls_platform_set_model()), or an import
+ *  into @p platform succeeds. */
 DLS_API const dls_model *dls_platform_model(const dls_platform *platform, size_t i);
 
 /** Limit of processor @p i; INFINITY when it has none; NaN for a bad index. */

@@ -81,7 +81,8 @@ typedef enum dls_plot_scale {
 /** @var DLS_PLOT_LOG
  *  Value 2, named "log" (::DLS_PLOT_SCALE_MAP). */
 
-/** The name of @p scale: "auto", "linear" or "log"; "unknown" otherwise. */
+/** The name of @p scale: "auto", "linear" or "log"; "unknown" otherwise. A static string; never
+ *  freed. */
 DLS_API const char *dls_plot_scale_name(dls_plot_scale scale);
 
 /** The scale whose dls_plot_scale_name() is @p name.

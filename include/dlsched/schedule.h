@@ -106,7 +106,8 @@ typedef enum dls_send_order {
 /** @var DLS_ORDER_SEQUENCE
  *  Value 3, named "sequence" (::DLS_SEND_ORDER_MAP). */
 
-/** The name of @p order: "given", "rate", "best" or "sequence"; "unknown" otherwise. */
+/** The name of @p order: "given", "rate", "best" or "sequence"; "unknown" otherwise. A static
+ *  string; never freed. */
 DLS_API const char *dls_send_order_name(dls_send_order order);
 
 /**
@@ -143,7 +144,8 @@ typedef enum dls_order_method {
 /** @var DLS_ORDER_METHOD_SEARCH
  *  Value 3, named "search" (::DLS_ORDER_METHOD_MAP). */
 
-/** The name of @p method: "fixed", "rule", "exact" or "search"; "unknown" otherwise. */
+/** The name of @p method: "fixed", "rule", "exact" or "search"; "unknown" otherwise. A static
+ *  string; never freed. */
 DLS_API const char *dls_order_method_name(dls_order_method method);
 
 /** The method whose dls_order_method_name() is @p name.
@@ -180,7 +182,7 @@ typedef enum dls_star_solver {
 /** @var DLS_SOLVER_GLPK
  *  Value 1, named "glpk" (::DLS_STAR_SOLVER_MAP). */
 
-/** The name of @p solver: "chain" or "glpk"; "unknown" otherwise. */
+/** The name of @p solver: "chain" or "glpk"; "unknown" otherwise. A static string; never freed. */
 DLS_API const char *dls_star_solver_name(dls_star_solver solver);
 
 /** The solver whose dls_star_solver_name() is @p name.
@@ -333,14 +335,15 @@ DLS_API dls_solution_status dls_schedule_status(const dls_schedule *schedule);
 /** Warnings and explanations (infeasibility with the capacity, envelope deviations), one
  *  per line; "" when there is nothing to say. Processors given no load are part of the
  *  answer, not a warning: their loads are 0, and dls_schedule_paper_makespan() gives the
- *  makespan with every processor charged. */
+ *  makespan with every processor charged. Valid until @p schedule is freed. */
 DLS_API const char *dls_schedule_note(const dls_schedule *schedule);
 
 /** Explanations that do not change the answer, one per line; "" when there are none. A
  *  speed model whose time x/s(x) is not convex is scheduled on its convex envelope: where
  *  the loads given lie where the envelope equals the true time (the true models' makespan
  *  equals the LP's), the answer is exact and the model's shape is said here, not in
- *  dls_schedule_note(); where it changes the answer, dls_schedule_note() says so. */
+ *  dls_schedule_note(); where it changes the answer, dls_schedule_note() says so. Valid until
+ *  @p schedule is freed. */
 DLS_API const char *dls_schedule_details(const dls_schedule *schedule);
 
 /** Number of processors (the platform's). */
@@ -375,27 +378,30 @@ DLS_API double dls_schedule_true_makespan(const dls_schedule *schedule);
 /** Largest relative deviation of the envelopes used for speed models (0 when none). */
 DLS_API double dls_schedule_envelope_deviation(const dls_schedule *schedule);
 
-/** Per processor, in platform order (arrays of dls_schedule_count() values): the load... */
+/** Per processor, in platform order (arrays of dls_schedule_count() values): the load... Valid
+ *  until @p schedule is freed. */
 DLS_API const double *dls_schedule_loads(const dls_schedule *schedule);
-/** ...when its send starts and ends (NaN for a processor sent nothing)... */
+/** ...when its send starts and ends (NaN for a processor sent nothing)... Valid until @p schedule
+ *  is freed. */
 DLS_API const double *dls_schedule_send_start(const dls_schedule *schedule);
 /** When each processor's send ends (s; NaN for a processor sent nothing), in platform order
- *  (dls_schedule_count() values). */
+ *  (dls_schedule_count() values). Valid until @p schedule is freed. */
 DLS_API const double *dls_schedule_send_end(const dls_schedule *schedule);
 /** ...its compute time, when it finishes (0 when unused) and its idle time before the
- *  makespan (makespan - finish)... */
+ *  makespan (makespan - finish)... Valid until @p schedule is freed. */
 DLS_API const double *dls_schedule_compute_time(const dls_schedule *schedule);
 /** When each processor finishes (s; 0 when unused), in platform order
- *  (dls_schedule_count() values). */
+ *  (dls_schedule_count() values). Valid until @p schedule is freed. */
 DLS_API const double *dls_schedule_finish(const dls_schedule *schedule);
 /** Each processor's idle time before the makespan (makespan - finish, s), in platform
- *  order (dls_schedule_count() values). */
+ *  order (dls_schedule_count() values). Valid until @p schedule is freed. */
 DLS_API const double *dls_schedule_idle(const dls_schedule *schedule);
 /** ...and the memory level that binds: the 1-based index of the time line that gives its
- *  compute time, 0 for speed models and unused processors. */
+ *  compute time, 0 for speed models and unused processors. Valid until @p schedule is freed. */
 DLS_API const int *dls_schedule_levels(const dls_schedule *schedule);
 
-/** The processors in the order they are served (array of dls_schedule_count() indices). */
+/** The processors in the order they are served (array of dls_schedule_count() indices). Valid until
+ *  @p schedule is freed. */
 DLS_API const size_t *dls_schedule_sequence(const dls_schedule *schedule);
 
 /** Simplex iterations of all the solves (0 for an evaluation). */
@@ -449,10 +455,10 @@ typedef enum dls_certificate_item {
  *
  * @param i processor index in the platform, < dls_schedule_count(), for the items per
  *          processor
- * @return the number's text, owned by @p schedule; NULL when the schedule has no
- *         certificate (not asked, no GMP, past the certificate's size limits: the note
- *         says why), for an unknown @p item, for @p i out of range, or for a processor
- *         that is not in the LP (dropped by params->drop_unused)
+ * @return the number's text, owned by @p schedule and valid until it is freed; NULL
+ *         when the schedule has no certificate (not asked, no GMP, past the certificate's
+ *         size limits: the note says why), for an unknown @p item, for @p i out of range,
+ *         or for a processor that is not in the LP (dropped by params->drop_unused)
  */
 DLS_API const char *dls_schedule_certificate(const dls_schedule *schedule,
                                              dls_certificate_item item, size_t i);
@@ -489,7 +495,8 @@ typedef enum dls_schedule_kind {
 /** @var DLS_SCHEDULE_MEASURED
  *  Value 4, named "measured" (::DLS_SCHEDULE_KIND_MAP). */
 
-/** The name of @p kind: "lp", "evaluated", "integer", "mip" or "measured"; "unknown" otherwise. */
+/** The name of @p kind: "lp", "evaluated", "integer", "mip" or "measured"; "unknown" otherwise. A
+ *  static string; never freed. */
 DLS_API const char *dls_schedule_kind_name(dls_schedule_kind kind);
 
 /** The kind whose dls_schedule_kind_name() is @p name.
@@ -662,10 +669,11 @@ DLS_API size_t dls_curve_count(const dls_curve *curve);
 
 /** The loads of the points, increasing from load_min to load_max (dls_curve_count()
  *  values; two points may share a load where T jumps, a processor's startup: the first
- *  gives T at that load, the second T just above it). */
+ *  gives T at that load, the second T just above it). Valid until @p curve is freed. */
 DLS_API const double *dls_curve_loads(const dls_curve *curve);
 
-/** The makespans at the points, in seconds (dls_curve_count() values, nondecreasing). */
+/** The makespans at the points, in seconds (dls_curve_count() values, nondecreasing). Valid until
+ *  @p curve is freed. */
 DLS_API const double *dls_curve_makespans(const dls_curve *curve);
 
 /** T at @p load by the curve (linear between points; at a jump, where two points share a
@@ -808,7 +816,8 @@ typedef enum dls_export_format {
 /** @var DLS_EXPORT_MATHPROG
  *  Value 3, named "mathprog" (::DLS_EXPORT_FORMAT_MAP). */
 
-/** The name of @p format: "lp", "mps", "glpk" or "mathprog"; "unknown" otherwise. */
+/** The name of @p format: "lp", "mps", "glpk" or "mathprog"; "unknown" otherwise. A static string;
+ *  never freed. */
 DLS_API const char *dls_export_format_name(dls_export_format format);
 
 /** The format whose dls_export_format_name() is @p name.

@@ -57,7 +57,8 @@ typedef enum dls_claim_kind {
 /** @var DLS_CLAIM_INSTALLMENTS
  *  Value 2, named "installments" (::DLS_CLAIM_KIND_MAP). */
 
-/** The name of @p kind: "schedule" or "partition"; "unknown" for other values. */
+/** The name of @p kind: "schedule" or "partition"; "unknown" for other values. A static string;
+ *  never freed. */
 DLS_API const char *dls_claim_kind_name(dls_claim_kind kind);
 /** The kind written @p name. @return ::DLS_OK; ::DLS_EINVAL for an unknown name. */
 DLS_API dls_status dls_claim_kind_from_name(const char *name, dls_claim_kind *out);
@@ -169,7 +170,8 @@ DLS_API double dls_claim_makespan(const dls_claim *claim);
 /** The chunk of an installments claim; NaN when none is set. */
 DLS_API double dls_claim_chunk(const dls_claim *claim);
 
-/** @deprecated The old name of dls_claim_order(), kept for one release. */
+/** @deprecated The old name of dls_claim_order(), kept for one release. Valid until @p claim is
+ *  freed or its order set again. */
 DLS_API const size_t *dls_claim_get_order(const dls_claim *claim, size_t *m)
     DLS_DEPRECATED("use dls_claim_order");
 /** @deprecated The old name of dls_claim_total(), kept for one release. */
@@ -283,7 +285,8 @@ typedef enum dls_violation_kind {
 /** @var DLS_VIOLATION_CHUNK
  *  Value 14, named "chunk" (::DLS_VIOLATION_KIND_MAP). */
 
-/** The text of a kind ("send-overlap"); "unknown" for other values. */
+/** The text of a kind ("send-overlap"); "unknown" for other values. A static string; never
+ *  freed. */
 DLS_API const char *dls_violation_kind_name(dls_violation_kind kind);
 /** The kind written @p name. @return ::DLS_OK; ::DLS_EINVAL for an unknown name. */
 DLS_API dls_status dls_violation_kind_from_name(const char *name, dls_violation_kind *out);
@@ -448,7 +451,8 @@ DLS_API int dls_verification_valid(const dls_verification *v);
 /** Number of violations. */
 DLS_API size_t dls_verification_count(const dls_verification *v);
 
-/** Violation @p k (0 .. count-1), in the order found; NULL when out of range. */
+/** Violation @p k (0 .. count-1), in the order found; NULL when out of range. Valid until @p v is
+ *  freed. */
 DLS_API const dls_violation *dls_verification_violation(const dls_verification *v, size_t k);
 
 /** How the claim measures up, and what it is measured against. Makespans in seconds; NaN
@@ -493,12 +497,13 @@ DLS_API dls_status dls_verification_get_quality(const dls_verification *v,
 /** With params->exact, the rational certificate of the paper's LP optimum (see
  *  dls_schedule_certificate()): the optimal makespan in seconds as an exact fraction "p/q"
  *  (or "p"), proven by a primal and a dual point checked in rational arithmetic.
- *  @return the text, owned by @p v; NULL when not asked, or when no certificate could be
- *  had (the note says why: dlsched built without GMP, a platform past its size limits). */
+ *  @return the text, owned by @p v and valid until it is freed; NULL when not asked, or
+ *  when no certificate could be had (the note says why: dlsched built without GMP, a
+ *  platform past its size limits). */
 DLS_API const char *dls_verification_certificate(const dls_verification *v);
 
 /** Notes on the verification ("" when none): times not given and taken from the model,
- *  a partition optimum that is a bound, and the like. */
+ *  a partition optimum that is a bound, and the like. Valid until @p v is freed. */
 DLS_API const char *dls_verification_note(const dls_verification *v);
 
 #ifdef __cplusplus
