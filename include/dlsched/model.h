@@ -179,7 +179,8 @@ DLS_API int dls_model_has_bands(const dls_model *model);
 DLS_API double dls_model_constant_speed(const dls_model *model);
 
 /**
- * Read access to the data of a points model. The arrays belong to the model.
+ * Read access to the data of a points model. The arrays belong to the model, valid until
+ * @p model is freed.
  * @param[out] n number of points; @param[out] size sizes; @param[out] speed speeds;
  * @param[out] low, high band edges, NULL when the model has no bands. Any output
  * pointer may be NULL.
@@ -190,12 +191,14 @@ DLS_API dls_status dls_model_get_points(const dls_model *model, size_t *n, const
                                         const double **high);
 
 /** Read access to a time model's lines (arrays of length *n owned by the model; outputs
- *  may be NULL). @return ::DLS_OK; ::DLS_EINVAL if @p model is not a time model. */
+ *  may be NULL), valid until @p model is freed. @return ::DLS_OK; ::DLS_EINVAL if @p model
+ *  is not a time model. */
 DLS_API dls_status dls_model_get_lines(const dls_model *model, size_t *n, const double **a,
                                        const double **b);
 
 /** Read access to a 2-D model's grid (row-major values, see dls_model_create_speed2d();
- *  outputs may be NULL). @return ::DLS_OK; ::DLS_EINVAL if @p model is not 2-D. */
+ *  outputs may be NULL), valid until @p model is freed. @return ::DLS_OK; ::DLS_EINVAL if
+ *  @p model is not 2-D. */
 DLS_API dls_status dls_model_get_grid(const dls_model *model, size_t *nx, const double **x,
                                       size_t *ny, const double **y, const double **values);
 
