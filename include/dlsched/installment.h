@@ -148,7 +148,7 @@ typedef enum dls_installment_reason {
  *  Value 3, named "no lines" (::DLS_INSTALLMENT_REASON_MAP). */
 
 /** The name of @p reason: "defined", "numerator", "denominator" or "no lines"; "unknown"
- *  otherwise. */
+ *  otherwise. A static string; never freed. */
 DLS_API const char *dls_installment_reason_name(dls_installment_reason reason);
 
 /** The reason whose dls_installment_reason_name() is @p name.
@@ -306,7 +306,7 @@ DLS_API dls_status dls_installment_sweep(const dls_platform *platform, double lo
 DLS_API void dls_installment_free(dls_installment *schedule);
 
 /** Warnings, one per line (processors left out for their limit, processors that get no
- *  chunk); "" when there is nothing to say. */
+ *  chunk); "" when there is nothing to say. Valid until @p schedule is freed. */
 DLS_API const char *dls_installment_note(const dls_installment *schedule);
 
 /** Number of processors (the platform's). */
@@ -371,39 +371,45 @@ typedef enum dls_installment_role {
  *  Left out: its limit is below the chunk size. Value 2, named "left out"
  *  (::DLS_INSTALLMENT_ROLE_MAP). */
 
-/** The name of @p role: "works", "no chunk" or "left out"; "unknown" otherwise. */
+/** The name of @p role: "works", "no chunk" or "left out"; "unknown" otherwise. A static
+ *  string; never freed. */
 DLS_API const char *dls_installment_role_name(dls_installment_role role);
 
 /** The role whose dls_installment_role_name() is @p name.
  *  @return ::DLS_OK; ::DLS_EINVAL for an unknown name or a NULL argument (@p out untouched). */
 DLS_API dls_status dls_installment_role_from_name(const char *name, dls_installment_role *out);
 
-/** Per processor, in platform order (arrays of dls_installment_count() values): its role... */
+/** Per processor, in platform order (arrays of dls_installment_count() values, each valid
+ *  until @p schedule is freed): its role... */
 DLS_API const dls_installment_role *dls_installment_roles(const dls_installment *schedule);
-/** ...the number of chunks it receives... */
+/** ...the number of chunks it receives (valid until @p schedule is freed)... */
 DLS_API const uint64_t *dls_installment_chunk_counts(const dls_installment *schedule);
-/** ...its load (units)... */
+/** ...its load (units; valid until @p schedule is freed)... */
 DLS_API const double *dls_installment_loads(const dls_installment *schedule);
-/** ...when its first chunk has arrived (s; NaN when it gets none)... */
+/** ...when its first chunk has arrived (s; NaN when it gets none; valid until @p schedule
+ *  is freed)... */
 DLS_API const double *dls_installment_first_arrival(const dls_installment *schedule);
-/** ...when it finishes its last chunk (s; NaN when it gets none)... */
+/** ...when it finishes its last chunk (s; NaN when it gets none; valid until @p schedule
+ *  is freed)... */
 DLS_API const double *dls_installment_finish(const dls_installment *schedule);
-/** ...the time it computes, the sum of its chunks' times (s)... */
+/** ...the time it computes, the sum of its chunks' times (s; valid until @p schedule is
+ *  freed)... */
 DLS_API const double *dls_installment_busy(const dls_installment *schedule);
 /** ...and the time it waits for data between its first arrival and its finish,
- *  finish - first arrival - busy (s; 0 when it gets nothing). (The chunk time and memory
+ *  finish - first arrival - busy (s; 0 when it gets nothing; valid until @p schedule is
+ *  freed). (The chunk time and memory
  *  level at delta are in ::dls_installment_rounds_info, the deepest level of an LP's
  *  chunks in ::dls_installment_lp_info.) */
 DLS_API const double *dls_installment_wait(const dls_installment *schedule);
 /** @deprecated Per processor t_i(delta), all NaN for dls_installment_solve_lp(): read
  *  dls_installment_rounds_info::chunk_time through dls_installment_get_rounds_info().
- *  Kept for one release. */
+ *  Kept for one release. Valid until @p schedule is freed. */
 DLS_API const double *dls_installment_chunk_time(const dls_installment *schedule)
     DLS_DEPRECATED("use dls_installment_get_rounds_info");
 /** @deprecated Per processor the memory level at delta, or for dls_installment_solve_lp()
  *  the deepest its chunks reach: read dls_installment_rounds_info::levels through
  *  dls_installment_get_rounds_info(), or dls_installment_lp_info::deepest_levels through
- *  dls_installment_get_lp_info(). Kept for one release. */
+ *  dls_installment_get_lp_info(). Kept for one release. Valid until @p schedule is freed. */
 DLS_API const int *dls_installment_binding_levels(const dls_installment *schedule)
     DLS_DEPRECATED("use dls_installment_get_rounds_info or dls_installment_get_lp_info");
 
@@ -517,7 +523,8 @@ typedef enum dls_return_order {
  *  In the order of dls_installment_lp_params::return_sequence. Value 2, named "given"
  *  (::DLS_RETURN_ORDER_MAP). */
 
-/** The name of @p order: "fifo", "lifo" or "given"; "unknown" otherwise. */
+/** The name of @p order: "fifo", "lifo" or "given"; "unknown" otherwise. A static string;
+ *  never freed. */
 DLS_API const char *dls_return_order_name(dls_return_order order);
 
 /** The order whose dls_return_order_name() is @p name.
