@@ -67,8 +67,7 @@ TEST(test_params_init)
     dls_bench_params_init(&bench);
     assert_true(par.confidence == bench.confidence);
     assert_int_equal(par.replace, 0);
-    for (size_t k = 0; k < sizeof par.reserved; k++)
-        assert_int_equal(par.reserved[k], 0);
+    assert_reserved_zero(par);
     dls_csv_params_init(NULL); /* allowed, does nothing */
 }
 

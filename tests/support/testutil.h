@@ -95,6 +95,13 @@ static inline int test_close(double a, double b, double tol, double floor_)
             fail_msg("%s: message \"%s\" lacks \"%s\"", #call, (errp)->message, (part));   \
     } while (0)
 
+/* A record's reserved tail must be all zero bytes. */
+#define assert_reserved_zero(rec)                                                          \
+    do {                                                                                   \
+        for (size_t k_ = 0; k_ < sizeof (rec).reserved; k_++)                              \
+            assert_int_equal((rec).reserved[k_], 0);                                       \
+    } while (0)
+
 /* ---------------------------------------------------------------------------------- */
 /* Platforms, files and text */
 
