@@ -322,6 +322,13 @@ static inline const char *test_decimal_comma_or_skip(void)
     return comma;
 }
 
+/* The library left the caller's decimal comma in place; back to the "C" locale. */
+static inline void test_decimal_comma_kept(void)
+{
+    assert_string_equal(localeconv()->decimal_point, ",");
+    setlocale(LC_NUMERIC, "C");
+}
+
 /* render(ctx) gives the same text (freed with dls_free) in the "C" locale and under a
  * decimal comma; 0 when no locale with a decimal comma can be had (the caller then skips,
  * after freeing what it holds). */
