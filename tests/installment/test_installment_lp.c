@@ -385,6 +385,16 @@ RANDOM_TEST(test_bound_with_startups_against_brute_force, 2513, 8)
     dls_platform_free(pl);
 }
 
+/* The schedule of one installment each (dls_schedule_solve), which must succeed. */
+static dls_schedule *one_installment(const dls_platform *pl, double V,
+                                     const dls_schedule_params *sp)
+{
+    dls_error err;
+    dls_schedule *one;
+    assert_ok(dls_schedule_solve(pl, V, sp, &one, &err), &err);
+    return one;
+}
+
 RANDOM_TEST(test_search_never_worse_than_one_installment, 2504, 8)
 {
     size_t p = 2 + test_below(r, 30);
@@ -401,9 +411,7 @@ RANDOM_TEST(test_search_never_worse_than_one_installment, 2504, 8)
     dls_schedule_params sp;
     dls_schedule_params_init(&sp);
     sp.order = DLS_ORDER_BEST;
-    dls_schedule *one;
-    dls_error err;
-    assert_ok(dls_schedule_solve(pl, V, &sp, &one, &err), &err);
+    dls_schedule *one = one_installment(pl, V, &sp);
     if (dls_schedule_status(one) != DLS_SOLUTION_INFEASIBLE) {
         assert_true(T <= dls_schedule_makespan(one) * (1 + 1e-9));
         assert_true(T <= info.single_makespan * (1 + 1e-9));
@@ -556,8 +564,7 @@ RANDOM_TEST(test_lifo_identity, 2508, 60)
     dls_schedule_params_init(&sp);
     sp.solver = DLS_SOLVER_GLPK;
     sp.drop_unused = 0;
-    dls_schedule *one;
-    assert_ok(dls_schedule_solve(pl2, V, &sp, &one, &err), &err);
+    dls_schedule *one = one_installment(pl2, V, &sp);
     assert_rel(info.lp_makespan, dls_schedule_paper_makespan(one), 1e-7);
     dls_schedule_free(one);
     dls_platform_free(pl2);
