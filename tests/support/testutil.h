@@ -206,6 +206,22 @@ static inline dls_platform *test_platform_new(void)
     return pl;
 }
 
+/* A partition of n elements over p processors adds up: the elements to n, the makespan
+ * exactly to the largest time. */
+static inline void test_partition_adds_up(const dls_partition *res, size_t p, uint64_t n)
+{
+    const uint64_t *el = dls_partition_elements(res);
+    const double *t = dls_partition_times(res);
+    uint64_t sum = 0;
+    double mk = 0;
+    for (size_t i = 0; i < p; i++) {
+        sum += el[i];
+        mk = fmax(mk, t[i]);
+    }
+    assert_true(sum == n);
+    assert_true(dls_partition_makespan(res) == mk);
+}
+
 /* The index of the processor called name, -1 when there is none. */
 static inline long test_platform_index(const dls_platform *pl, const char *name)
 {
