@@ -62,8 +62,7 @@ TEST(test_init_clears_the_reserved_bytes)
         type p_;                                                                           \
         memset(&p_, 0xa5, sizeof p_);                                                      \
         init(&p_);                                                                         \
-        for (size_t k_ = 0; k_ < sizeof p_.reserved; k_++)                                 \
-            assert_int_equal(p_.reserved[k_], 0);                                          \
+        assert_reserved_zero(p_);                                                          \
     } while (0)
     CLEARED(dls_envelope_params, dls_envelope_params_init);
     CLEARED(dls_partition_params, dls_partition_params_init);
@@ -238,8 +237,7 @@ TEST(test_schedule_kinds)
     dls_schedule_solver_info si;
     assert_ok(dls_schedule_get_solver_info(s, &si, &err), &err);
     assert_int_equal(si.solver, DLS_SOLVER_GLPK);
-    for (size_t k = 0; k < sizeof si.reserved; k++)
-        assert_int_equal(si.reserved[k], 0);
+    assert_reserved_zero(si);
     assert_fails(dls_schedule_get_solver_info(s, NULL, &err), DLS_EINVAL, &err, "NULL");
     dls_schedule_free(s);
     /* the solver record belongs to dls_schedule_solve's schedules, and feasible ones */
@@ -262,8 +260,7 @@ TEST(test_schedule_kinds)
     assert_ok(dls_schedule_get_mip_info(s, &mi, &err), &err);
     assert_int_equal(mi.mip_status, DLS_SOLUTION_NONE);
     assert_rel(mi.lp_makespan, 5.75, 1e-9);
-    for (size_t k = 0; k < sizeof mi.reserved; k++)
-        assert_int_equal(mi.reserved[k], 0);
+    assert_reserved_zero(mi);
     dls_schedule_free(s);
     dls_mip_params mp;
     dls_mip_params_init(&mp);
@@ -329,8 +326,7 @@ TEST(test_error_origin)
     assert_fails(dls_lu_distribute(pl, 0, &lp, &lu, &err), DLS_EINVAL, &err,
                  "dls_lu_distribute: ");
     assert_string_equal(err.origin, "dls_lu_distribute");
-    for (size_t k = 0; k < sizeof err.reserved; k++)
-        assert_int_equal(err.reserved[k], 0);
+    assert_reserved_zero(err);
     dls_platform_free(pl);
 }
 

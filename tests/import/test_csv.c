@@ -67,8 +67,7 @@ TEST(test_params_init)
     dls_bench_params_init(&bench);
     assert_true(par.confidence == bench.confidence);
     assert_int_equal(par.replace, 0);
-    for (size_t k = 0; k < sizeof par.reserved; k++)
-        assert_int_equal(par.reserved[k], 0);
+    assert_reserved_zero(par);
     dls_csv_params_init(NULL); /* allowed, does nothing */
 }
 
@@ -757,8 +756,7 @@ TEST(test_locale_ignored)
     assert_ok(dls_platform_csv_to_string(pl, 0, &out, &err), &err);
     assert_non_null(strstr(out, ",1.5,6,"));
     /* the process's locale is the caller's again */
-    assert_string_equal(localeconv()->decimal_point, ",");
-    setlocale(LC_NUMERIC, "C");
+    test_decimal_comma_kept();
     dls_platform *back = import_ok(out, NULL, NULL);
     assert_true(dls_platform_equal(pl, back));
     dls_free(out);

@@ -62,8 +62,7 @@ static dls_installment_rounds_info rounds_of(const dls_installment *s)
     dls_installment_rounds_info r;
     memset(&r, 0xa5, sizeof r);
     assert_ok(dls_installment_get_rounds_info(s, &r, &err), &err);
-    for (size_t k = 0; k < sizeof r.reserved; k++)
-        assert_int_equal(r.reserved[k], 0);
+    assert_reserved_zero(r);
     return r;
 }
 
@@ -672,8 +671,7 @@ TEST(test_sweep_paper)
         dls_installment_sweep_info sw;
         memset(&sw, 0xa5, sizeof sw);
         assert_ok(dls_installment_get_sweep_info(s, &sw, &err), &err);
-        for (size_t q = 0; q < sizeof sw.reserved; q++)
-            assert_int_equal(sw.reserved[q], 0);
+        assert_reserved_zero(sw);
         size_t n = sw.samples;
         const double *x = sw.chunk, *y = sw.makespan;
         assert_true(n > 200);
@@ -757,14 +755,22 @@ static char *svg_of(const dls_installment *s, const dls_platform *pl,
     return svg;
 }
 
+/* svg_of, where `mark` stands `count` times (chunks drawn, hatched backlogs). */
+static char *svg_marked(const dls_installment *s, const dls_platform *pl,
+                        const dls_installment_gantt_params *par, const char *mark, size_t count)
+{
+    char *svg = svg_of(s, pl, par);
+    assert_int_equal(test_count(svg, mark), count);
+    return svg;
+}
+
 TEST(test_svg)
 {
     dls_error err;
     dls_platform *pl = paper_ten();
     /* a short schedule: every chunk drawn, once on the sends lane */
     dls_installment *s = simulate(pl, 3e5, 1e4, NULL);
-    char *svg = svg_of(s, pl, NULL);
-    assert_int_equal(test_count(svg, "<title>chunk "), 30);
+    char *svg = svg_marked(s, pl, NULL, "<title>chunk ", 30);
     assert_non_null(strstr(svg, "originator (sends)"));
     assert_non_null(strstr(svg, ">P10</text>"));
     assert_null(strstr(svg, "left out,"));
@@ -774,8 +780,7 @@ TEST(test_svg)
     /* 2e10 chunks: the first and the last 3 rounds (the sends of round L - 3 fall before the
      * right panel) */
     s = simulate(pl, 1e11, 5, NULL);
-    svg = svg_of(s, pl, NULL);
-    assert_int_equal(test_count(svg, "<title>chunk "), 60);
+    svg = svg_marked(s, pl, NULL, "<title>chunk ", 60);
     assert_non_null(strstr(svg, "1999999994 rounds left out"));
     assert_null(strstr(svg, "dls-earlier-chunks)\"><title>")); /* sends outpace computing */
     dls_free(svg);
@@ -785,15 +790,13 @@ TEST(test_svg)
     assert_null(par.title);
     par.rounds = 1;
     par.title = "a <title> & more";
-    svg = svg_of(s, pl, &par);
-    assert_int_equal(test_count(svg, "<title>chunk "), 20);
+    svg = svg_marked(s, pl, &par, "<title>chunk ", 20);
     assert_non_null(strstr(svg, "a &lt;title&gt; &amp; more"));
     dls_free(svg);
     dls_installment_free(s);
     /* computing slower than a round: the backlog of left-out rounds is hatched */
     s = simulate(pl, 1e10, 2e4, NULL);
-    svg = svg_of(s, pl, NULL);
-    assert_int_equal(test_count(svg, "dls-earlier-chunks)\"><title>"), 10);
+    svg = svg_marked(s, pl, NULL, "dls-earlier-chunks)\"><title>", 10);
     assert_non_null(strstr(svg, "chunks of left-out rounds"));
     dls_free(svg);
     /* written atomically: the file holds the document */
@@ -837,23 +840,28 @@ TEST(test_svg)
     dls_platform_free(pl);
 }
 
+/* What the chart of the locale test draws. */
+typedef struct svg_case {
+    const dls_installment *s;
+    const dls_platform *pl;
+} svg_case;
+
+static char *render_svg(void *ctx)
+{
+    const svg_case *c = ctx;
+    return svg_of(c->s, c->pl, NULL);
+}
+
 /* A program that chose a locale with a decimal comma still gets '.' in the numbers. */
 TEST(test_svg_locale)
 {
     dls_platform *pl = paper_ten();
     dls_installment *s = simulate(pl, 1e6, 1e4, NULL);
-    char *c = svg_of(s, pl, NULL);
-    const char *found = test_decimal_comma_locale();
-    if (found != NULL) {
-        char *l = svg_of(s, pl, NULL);
-        setlocale(LC_NUMERIC, "C");
-        assert_string_equal(l, c);
-        dls_free(l);
-    }
-    dls_free(c);
+    svg_case c = {s, pl};
+    int found = test_same_under_decimal_comma(render_svg, &c);
     dls_installment_free(s);
     dls_platform_free(pl);
-    if (found == NULL)
+    if (!found)
         skip(); /* no locale with a decimal comma is installed */
 }
 

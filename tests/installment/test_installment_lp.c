@@ -39,8 +39,7 @@ static void check_deepest_levels(const dls_platform *pl, const dls_installment *
     dls_installment_lp_info info;
     memset(&info, 0xa5, sizeof info);
     assert_ok(dls_installment_get_lp_info(s, &info, &err), &err);
-    for (size_t k = 0; k < sizeof info.reserved; k++)
-        assert_int_equal(info.reserved[k], 0);
+    assert_reserved_zero(info);
     assert_non_null(info.deepest_levels);
     int deepest = 0;
     for (size_t i = 0; i < dls_platform_count(pl); i++) {
@@ -151,6 +150,14 @@ static size_t *random_sequence(test_rng *r, size_t p, size_t n)
     for (size_t k = 0; k < n; k++)
         seq[k] = (size_t)test_below(r, p);
     return seq;
+}
+
+/* The LP of the given chunk sequence, 10 s at most for each solve. */
+static void given_sequence(dls_installment_lp_params *par, const size_t *seq, size_t n)
+{
+    par->sequence = seq;
+    par->sequence_length = n;
+    par->time_limit = 10;
 }
 
 /* Random returns for p processors into buf (3 p): fractions (a third of them 0 when
@@ -378,6 +385,16 @@ RANDOM_TEST(test_bound_with_startups_against_brute_force, 2513, 8)
     dls_platform_free(pl);
 }
 
+/* The schedule of one installment each (dls_schedule_solve), which must succeed. */
+static dls_schedule *one_installment(const dls_platform *pl, double V,
+                                     const dls_schedule_params *sp)
+{
+    dls_error err;
+    dls_schedule *one;
+    assert_ok(dls_schedule_solve(pl, V, sp, &one, &err), &err);
+    return one;
+}
+
 RANDOM_TEST(test_search_never_worse_than_one_installment, 2504, 8)
 {
     size_t p = 2 + test_below(r, 30);
@@ -394,9 +411,7 @@ RANDOM_TEST(test_search_never_worse_than_one_installment, 2504, 8)
     dls_schedule_params sp;
     dls_schedule_params_init(&sp);
     sp.order = DLS_ORDER_BEST;
-    dls_schedule *one;
-    dls_error err;
-    assert_ok(dls_schedule_solve(pl, V, &sp, &one, &err), &err);
+    dls_schedule *one = one_installment(pl, V, &sp);
     if (dls_schedule_status(one) != DLS_SOLUTION_INFEASIBLE) {
         assert_true(T <= dls_schedule_makespan(one) * (1 + 1e-9));
         assert_true(T <= info.single_makespan * (1 + 1e-9));
@@ -425,9 +440,7 @@ RANDOM_TEST(test_lp_beats_equal_chunks, 2505, 30)
         seq[k] = k % p;
     dls_installment_lp_params par;
     dls_installment_lp_params_init(&par);
-    par.sequence = seq;
-    par.sequence_length = p * rounds;
-    par.time_limit = 10;
+    given_sequence(&par, seq, p * rounds);
     dls_installment *s = lp_run(pl, V, &par);
     assert_true(dls_installment_makespan(s) <= dls_installment_makespan(eq) * (1 + 1e-9));
     check_replay(pl, s, V, &par);
@@ -490,9 +503,7 @@ RANDOM_TEST(test_zero_fraction_is_no_return, 2507, 30)
     size_t *seq = random_sequence(r, p, n);
     dls_installment_lp_params par;
     dls_installment_lp_params_init(&par);
-    par.sequence = seq;
-    par.sequence_length = n;
-    par.time_limit = 10;
+    given_sequence(&par, seq, n);
     dls_installment *a = NULL, *b = NULL;
     dls_error err;
     dls_status st = dls_installment_solve_lp(pl, V, &par, &a, &err);
@@ -535,9 +546,7 @@ RANDOM_TEST(test_lifo_identity, 2508, 60)
     size_t seq[8];
     for (size_t i = 0; i < p; i++)
         seq[i] = i;
-    par.sequence = seq;
-    par.sequence_length = p;
-    par.time_limit = 10;
+    given_sequence(&par, seq, p);
     dls_installment *s = lp_run(pl, V, &par);
     dls_installment_lp_info info;
     dls_installment_get_lp_info(s, &info, NULL);
@@ -555,8 +564,7 @@ RANDOM_TEST(test_lifo_identity, 2508, 60)
     dls_schedule_params_init(&sp);
     sp.solver = DLS_SOLVER_GLPK;
     sp.drop_unused = 0;
-    dls_schedule *one;
-    assert_ok(dls_schedule_solve(pl2, V, &sp, &one, &err), &err);
+    dls_schedule *one = one_installment(pl2, V, &sp);
     assert_rel(info.lp_makespan, dls_schedule_paper_makespan(one), 1e-7);
     dls_schedule_free(one);
     dls_platform_free(pl2);
@@ -589,9 +597,7 @@ RANDOM_TEST(test_returns_replay, 2509, 60)
         par.return_order = DLS_RETURN_GIVEN;
         par.return_sequence = perm;
     }
-    par.sequence = seq;
-    par.sequence_length = n;
-    par.time_limit = 10;
+    given_sequence(&par, seq, n);
     dls_installment *one = NULL, *two = NULL;
     dls_error err;
     dls_status st = dls_installment_solve_lp(pl, V, &par, &one, &err);

@@ -16,6 +16,11 @@ expect_reject() { # what, then a command that breaks a copy
         echo "self-test: rejected as it should: $1: $(echo "$out" | rejection)"
     fi
 }
+# expect_accept MESSAGE: the checker passes $root itself, or the self-test stops, saying
+# "self-test: MESSAGE: " and the checker's output.
+expect_accept() {
+    out=$(check_copy "$root" 2>&1) || { echo "self-test: $1: $out"; exit 1; }
+}
 # The checks of calls read objects: can_compile says whether a C compiler and nm are here,
 # compile_to PATH 'C text' writes one object (the self-test stops if it cannot).
 can_compile() { command -v "${CC:-cc}" >/dev/null 2>&1 && command -v nm >/dev/null 2>&1; }

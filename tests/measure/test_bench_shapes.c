@@ -94,6 +94,15 @@ static void bench_setup(const dls_synthetic_params *p, double lo, double hi, dls
     par->max_size = hi;
 }
 
+/* The build, which must succeed. */
+static dls_bench *built(const dls_kernel *k, const dls_bench_params *par)
+{
+    dls_error err;
+    dls_bench *b = NULL;
+    assert_ok(dls_bench_build(k, par, &b, &err), &err);
+    return b;
+}
+
 #define SHAPES 6
 
 /* Builds the processor and checks the account: converged within the caps (every
@@ -106,10 +115,8 @@ static void converges(int which, double noise)
     dls_kernel k;
     dls_bench_params par;
     bench_setup(&s.p, s.lo, s.hi, &k, &par);
-    dls_error err;
     par.validate = HELD_OUT;
-    dls_bench *b = NULL;
-    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    dls_bench *b = built(&k, &par);
     dls_bench_summary u;
     assert_int_equal(dls_bench_get_summary(b, &u), DLS_OK);
     size_t nc;
@@ -201,9 +208,7 @@ TEST(test_short_runs_need_the_loop)
     dls_kernel k;
     dls_bench_params par;
     bench_setup(&s.p, s.lo, s.hi, &k, &par);
-    dls_error err;
-    dls_bench *b = NULL;
-    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    dls_bench *b = built(&k, &par);
     double x = 10, t = dls_synthetic_speed(&k, x);
     double worst = fabs(dls_model_speed(dls_bench_model(b), x) - t) / t;
     printf("# microsecond runs without the loop: the model is %.3g off at size %g\n", worst, x);
@@ -222,8 +227,7 @@ TEST(test_model_point_cap)
     bench_setup(&s.p, s.lo, s.hi, &k, &par);
     dls_error err;
     par.max_model_points = 5;
-    dls_bench *b = NULL;
-    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    dls_bench *b = built(&k, &par);
     dls_bench_summary u;
     dls_bench_get_summary(b, &u);
     assert_int_equal(u.stop, DLS_BENCH_MODEL_POINTS);
@@ -273,8 +277,7 @@ TEST(test_budget_top)
     bench_setup(&sp, 1e2, 1e8, &k, &par);
     dls_error err;
     par.time_budget = 0.5;
-    dls_bench *b = NULL;
-    assert_ok(dls_bench_build(&k, &par, &b, &err), &err);
+    dls_bench *b = built(&k, &par);
     dls_bench_summary u;
     dls_bench_get_summary(b, &u);
     printf("# budget 0.5 s, runs of 2 ms: top %g of %g, stop %s, %.2f s\n", u.largest, u.limit,

@@ -66,6 +66,20 @@ static void rows_release(dls_kernel *k, void *data)
     f->released++;
 }
 
+/* The family of simulated rows over the paging model, as most tests build from it. */
+typedef struct simulated {
+    dls_model *truth;
+    rows f;
+    dls_kernel_family family; /* points at f: the fixture stays where sim_init set it */
+} simulated;
+
+static void sim_init(simulated *sim, int with_memory)
+{
+    sim->truth = test_paging_model();
+    sim->f = (rows){sim->truth, with_memory, 0, 0, 0};
+    sim->family = (dls_kernel_family){rows_create, rows_release, &sim->f};
+}
+
 /* What the callbacks saw: the rows in order, the points with their rows. */
 typedef struct watcher {
     double row_values[16];
@@ -101,8 +115,10 @@ static int watch_progress(const dls_bench_progress *p, void *data)
     return 0;
 }
 
+/* par reports to w, cleared here; small sizes keep the simulated runs short. */
 static void watched(dls_bench_surface_params *par, watcher *w)
 {
+    memset(w, 0, sizeof *w);
     dls_bench_surface_params_init(par);
     par->bench.min_size = 1e2;
     par->bench.max_size = 1e8;
@@ -165,39 +181,37 @@ static void expect_rejected(const dls_kernel_family *family, const double *value
 
 TEST(test_rejected)
 {
-    dls_model *truth = test_paging_model();
-    rows f = {truth, 1, 0, 0, 0};
-    dls_kernel_family family = {rows_create, rows_release, &f};
+    simulated sim;
+    sim_init(&sim, 1);
     watcher w;
-    memset(&w, 0, sizeof w);
     dls_bench_surface_params par;
     watched(&par, &w);
     const double values[] = {1.5, 2.5, 4.25};
     dls_error err;
     /* arguments */
-    assert_fails(dls_bench_build_surface(&family, values, 3, &par, NULL, &err), DLS_EINVAL, &err,
+    assert_fails(dls_bench_build_surface(&sim.family, values, 3, &par, NULL, &err), DLS_EINVAL, &err,
                  "NULL result");
     expect_rejected(NULL, values, 3, &par, "NULL kernel family");
-    dls_kernel_family no_create = {NULL, rows_release, &f};
+    dls_kernel_family no_create = {NULL, rows_release, &sim.f};
     expect_rejected(&no_create, values, 3, &par, "create");
-    expect_rejected(&family, NULL, 3, &par, "NULL values");
-    expect_rejected(&family, values, 1, &par, "count must be at least 2, not 1");
-    expect_rejected(&family, values, 0, &par, "not 0");
+    expect_rejected(&sim.family, NULL, 3, &par, "NULL values");
+    expect_rejected(&sim.family, values, 1, &par, "count must be at least 2, not 1");
+    expect_rejected(&sim.family, values, 0, &par, "not 0");
     const double down[] = {1.5, 4.25, 2.5};
-    expect_rejected(&family, down, 3, &par, "value 3 is 2.5");
+    expect_rejected(&sim.family, down, 3, &par, "value 3 is 2.5");
     const double zero[] = {0, 2.5};
-    expect_rejected(&family, zero, 2, &par, "value 1 is 0");
+    expect_rejected(&sim.family, zero, 2, &par, "value 1 is 0");
     const double nan[] = {1.5, NAN};
-    expect_rejected(&family, nan, 2, &par, "value 2 is nan");
+    expect_rejected(&sim.family, nan, 2, &par, "value 2 is nan");
     const double same[] = {2.5, 2.5};
-    expect_rejected(&family, same, 2, &par, "value 2 is 2.5");
+    expect_rejected(&sim.family, same, 2, &par, "value 2 is 2.5");
     /* every field of the parameters, named with its value */
     dls_bench_surface_params bad;
 #define REJECT(stmt, part)                                                                     \
     do {                                                                                       \
         bad = par;                                                                             \
         stmt;                                                                                  \
-        expect_rejected(&family, values, 3, &bad, part);                                       \
+        expect_rejected(&sim.family, values, 3, &bad, part);                                       \
     } while (0)
     REJECT(bad.bench.min_size = -2.5, "min_size must be > 0, not -2.5");
     REJECT(bad.bench.min_size = INFINITY, "min_size must be > 0, not inf");
@@ -220,32 +234,30 @@ TEST(test_rejected)
            "resume_fixed is NULL with bench.resume_count 1");
 #undef REJECT
     /* the rejected calls changed nothing: the same parameters then work */
-    assert_int_equal(f.created, 0);
+    assert_int_equal(sim.f.created, 0);
     dls_model *m = NULL;
-    assert_ok(dls_bench_build_surface(&family, values, 3, &par, &m, &err), &err);
+    assert_ok(dls_bench_build_surface(&sim.family, values, 3, &par, &m, &err), &err);
     assert_non_null(m);
-    assert_int_equal(f.created, f.released);
+    assert_int_equal(sim.f.created, sim.f.released);
     dls_model_free(m);
-    dls_model_free(truth);
+    dls_model_free(sim.truth);
 }
 
 TEST(test_simulated_surface)
 {
     dls_error err;
-    dls_model *truth = test_paging_model();
-    rows f = {truth, 0, 0, 0, 0};
-    dls_kernel_family family = {rows_create, rows_release, &f};
+    simulated sim;
+    sim_init(&sim, 0);
     watcher w;
-    memset(&w, 0, sizeof w);
     dls_bench_surface_params par;
     watched(&par, &w);
     const double values[] = {0.5, 1.25, 2.0, 3.75, 6.5};
     dls_model *m = NULL;
-    assert_ok(dls_bench_build_surface(&family, values, 5, &par, &m, &err), &err);
+    assert_ok(dls_bench_build_surface(&sim.family, values, 5, &par, &m, &err), &err);
     assert_int_equal(dls_model_get_kind(m), DLS_MODEL_SPEED2D);
     /* every kernel released, one per row */
-    assert_int_equal(f.created, 5);
-    assert_int_equal(f.released, 5);
+    assert_int_equal(sim.f.created, 5);
+    assert_int_equal(sim.f.released, 5);
     /* the middle row first, then the others by increasing value */
     static const double order[] = {2.0, 0.5, 1.25, 3.75, 6.5};
     assert_int_equal(w.nrows, 5);
@@ -263,13 +275,13 @@ TEST(test_simulated_surface)
     for (size_t i = 0; i < 5; i++)
         assert_rel(x[i], values[i], 0);
     dls_kernel k;
-    assert_ok(rows_create(2.0, &k, &f, &err), &err);
+    assert_ok(rows_create(2.0, &k, &sim.f, &err), &err);
     dls_bench_params one = par.bench;
     one.on_point = NULL;
     one.on_run = NULL;
     dls_bench *b;
     assert_ok(dls_bench_build(&k, &one, &b, &err), &err);
-    rows_release(&k, &f);
+    rows_release(&k, &sim.f);
     size_t nk;
     const double *ky;
     dls_model_get_points(dls_bench_model(b), &nk, &ky, NULL, NULL, NULL);
@@ -282,7 +294,7 @@ TEST(test_simulated_surface)
     /* the speeds are the truth (the simulated times carry no noise) */
     for (size_t i = 0; i < nx; i++)
         for (size_t j = 0; j < ny; j++) {
-            assert_rel(v[i * ny + j], values[i] * dls_model_speed(truth, y[j]), 1e-12);
+            assert_rel(v[i * ny + j], values[i] * dls_model_speed(sim.truth, y[j]), 1e-12);
             assert_rel(dls_model_speed2d(m, x[i], y[j]), v[i * ny + j], 1e-12);
         }
     /* every point measured was reported, with its row: the middle row's build, then ny
@@ -294,43 +306,39 @@ TEST(test_simulated_surface)
         assert_rel(w.pts[p].size, y[(p - nmid) % ny], 0);
     }
     dls_model_free(m);
-    dls_model_free(truth);
+    dls_model_free(sim.truth);
 }
 
 TEST(test_resume)
 {
     dls_error err;
-    dls_model *truth = test_paging_model();
-    rows f = {truth, 0, 0, 0, 0};
-    dls_kernel_family family = {rows_create, rows_release, &f};
+    simulated sim;
+    sim_init(&sim, 0);
     const double values[] = {1.5, 3.25, 7.0};
     watcher full;
-    memset(&full, 0, sizeof full);
     dls_bench_surface_params par;
     watched(&par, &full);
     dls_model *ref = NULL;
-    assert_ok(dls_bench_build_surface(&family, values, 3, &par, &ref, &err), &err);
+    assert_ok(dls_bench_build_surface(&sim.family, values, 3, &par, &ref, &err), &err);
     /* killed during the last row... */
     size_t cut = full.npts - 2;
     watcher part;
-    memset(&part, 0, sizeof part);
-    part.cancel_after = cut;
     watched(&par, &part);
+    part.cancel_after = cut;
     dls_model *m = (dls_model *)&err;
-    assert_fails(dls_bench_build_surface(&family, values, 3, &par, &m, &err), DLS_ECANCELED, &err,
+    assert_fails(dls_bench_build_surface(&sim.family, values, 3, &par, &m, &err), DLS_ECANCELED, &err,
                  "canceled");
     assert_ptr_equal(m, (dls_model *)&err);
     assert_int_equal(part.npts, cut);
-    assert_int_equal(f.created, f.released);
+    assert_int_equal(sim.f.created, sim.f.released);
     /* ...resumed from what it logged: only the rest is measured, to the same surface */
     watcher rest;
-    memset(&rest, 0, sizeof rest);
     watched(&par, &rest);
     par.bench.resume = part.pts;
     par.bench.resume_count = part.npts;
     par.resume_fixed = part.pts_row;
     m = NULL;
-    assert_ok(dls_bench_build_surface(&family, values, 3, &par, &m, &err), &err);
+    assert_ok(dls_bench_build_surface(&sim.family, values, 3, &par, &m, &err), &err);
     assert_int_equal(part.npts + rest.npts, full.npts);
     assert_true(dls_model_equal(m, ref));
     dls_model_free(m);
@@ -339,59 +347,55 @@ TEST(test_resume)
     for (size_t i = 0; i < full.npts; i++)
         wrong_rows[i] = full.pts_row[i] + 1;
     watcher again;
-    memset(&again, 0, sizeof again);
     watched(&par, &again);
     par.bench.resume = full.pts;
     par.bench.resume_count = full.npts;
     par.resume_fixed = wrong_rows;
-    assert_ok(dls_bench_build_surface(&family, values, 3, &par, &m, &err), &err);
+    assert_ok(dls_bench_build_surface(&sim.family, values, 3, &par, &m, &err), &err);
     assert_int_equal(again.npts, full.npts);
     dls_model_free(m);
     dls_model_free(ref);
-    dls_model_free(truth);
+    dls_model_free(sim.truth);
 }
 
 TEST(test_cancel_and_failures)
 {
     dls_error err;
-    dls_model *truth = test_paging_model();
-    rows f = {truth, 0, 0, 0, 0};
-    dls_kernel_family family = {rows_create, rows_release, &f};
+    simulated sim;
+    sim_init(&sim, 0);
     const double values[] = {1.5, 3.25, 7.0, 9.5};
-    dls_model *sentinel = (dls_model *)&f, *m = sentinel;
+    dls_model *sentinel = (dls_model *)&sim.f, *m = sentinel;
     /* on_row cancels before the third row */
     watcher w;
-    memset(&w, 0, sizeof w);
-    w.cancel_at_row = 3;
     dls_bench_surface_params par;
     watched(&par, &w);
-    assert_fails(dls_bench_build_surface(&family, values, 4, &par, &m, &err), DLS_ECANCELED, &err,
+    w.cancel_at_row = 3;
+    assert_fails(dls_bench_build_surface(&sim.family, values, 4, &par, &m, &err), DLS_ECANCELED, &err,
                  "canceled before the row at 3.25");
     assert_ptr_equal(m, sentinel);
     assert_int_equal(w.nrows, 3);
-    assert_int_equal(f.created, 2);
-    assert_int_equal(f.released, 2);
+    assert_int_equal(sim.f.created, 2);
+    assert_int_equal(sim.f.released, 2);
     /* a row's kernel cannot be created: its status and message, and nothing leaks */
-    f.fail_at = 9.5;
-    memset(&w, 0, sizeof w);
+    sim.f.fail_at = 9.5;
     watched(&par, &w);
-    assert_fails(dls_bench_build_surface(&family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
+    assert_fails(dls_bench_build_surface(&sim.family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
                  "no row at 9.5");
     assert_ptr_equal(m, sentinel);
-    assert_int_equal(f.created, f.released);
+    assert_int_equal(sim.f.created, sim.f.released);
     /* the middle row's kernel cannot be created */
-    f.fail_at = 7.0;
-    assert_fails(dls_bench_build_surface(&family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
+    sim.f.fail_at = 7.0;
+    assert_fails(dls_bench_build_surface(&sim.family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
                  "no row at 7");
-    assert_int_equal(f.created, f.released);
+    assert_int_equal(sim.f.created, sim.f.released);
     /* the largest size from the memory needs a memory formula */
-    f.fail_at = 0;
+    sim.f.fail_at = 0;
     par.bench.max_size = 0;
-    assert_fails(dls_bench_build_surface(&family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
+    assert_fails(dls_bench_build_surface(&sim.family, values, 4, &par, &m, &err), DLS_EINVAL, &err,
                  "no memory formula");
     assert_ptr_equal(m, sentinel);
-    assert_int_equal(f.created, f.released);
-    dls_model_free(truth);
+    assert_int_equal(sim.f.created, sim.f.released);
+    dls_model_free(sim.truth);
 }
 
 TEST(test_largest_size_from_memory)
@@ -399,9 +403,8 @@ TEST(test_largest_size_from_memory)
     dls_error err;
     double avail;
     assert_ok(dls_memory_available(&avail, &err), &err);
-    dls_model *truth = test_paging_model();
-    rows f = {truth, 1, 0, 0, 0};
-    dls_kernel_family family = {rows_create, rows_release, &f};
+    simulated sim;
+    sim_init(&sim, 1);
     const double values[] = {1.5, 3.25, 7.0};
     dls_bench_surface_params par;
     dls_bench_surface_params_init(&par);
@@ -411,16 +414,16 @@ TEST(test_largest_size_from_memory)
     /* the most demanding row (8 x 7 bytes per unit) decides the common largest size: 1e6 */
     par.bench.memory_fraction = 7.0 * 8 * 1e6 / avail;
     dls_model *m = NULL;
-    assert_ok(dls_bench_build_surface(&family, values, 3, &par, &m, &err), &err);
+    assert_ok(dls_bench_build_surface(&sim.family, values, 3, &par, &m, &err), &err);
     size_t ny;
     const double *y;
     assert_ok(dls_model_get_grid(m, NULL, NULL, &ny, &y, NULL), &err);
     assert_rel(y[0], 1e2, 0);
     /* MemAvailable may move a little between the calls */
     assert_rel(y[ny - 1], 1e6, 1e-2);
-    assert_int_equal(f.created, f.released);
+    assert_int_equal(sim.f.created, sim.f.released);
     dls_model_free(m);
-    dls_model_free(truth);
+    dls_model_free(sim.truth);
 }
 
 /* The built-in lu-update kernels: x blocks high, sizes in blocks. */

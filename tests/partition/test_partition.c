@@ -131,28 +131,31 @@ static void check_result(const dls_platform *pl, uint64_t n, const dls_partition
     size_t p = dls_platform_count(pl);
     const uint64_t *el = dls_partition_elements(res);
     const double *t = dls_partition_times(res);
-    uint64_t sum = 0;
-    double mk = 0;
     for (size_t i = 0; i < p; i++) {
-        sum += el[i];
         if (with_limits)
             assert_true(el[i] <= capacity_of(pl, i, n));
         double want = tk(dls_platform_model(pl, i), el[i]);
         if (t[i] != want)
             fail_msg("processor %zu: time %.17g, model says %.17g", i, t[i], want);
-        mk = fmax(mk, want);
     }
-    assert_true(sum == n);
+    test_partition_adds_up(res, p, n);
     assert_true(dls_partition_total(res) == n);
-    assert_true(dls_partition_makespan(res) == mk);
-    assert_true(dls_partition_lower_bound(res) <= mk);
+    assert_true(dls_partition_lower_bound(res) <= dls_partition_makespan(res));
     assert_true(dls_partition_lower_bound(res) >= 0);
+}
+
+/* The partition of n elements, which must succeed. */
+static dls_partition *solved(const dls_platform *pl, uint64_t n, const dls_partition_params *par)
+{
+    dls_error err;
+    dls_partition *res;
+    assert_ok(dls_partition_solve(pl, n, par, &res, &err), &err);
+    return res;
 }
 
 static void run_random(int limits, int mixed, uint64_t salt, int count, dls_partition_method method)
 {
     test_rng r = test_rng_salted(salt);
-    dls_error err;
     dls_partition_params par;
     dls_partition_params_init(&par);
     par.method = method;
@@ -163,8 +166,7 @@ static void run_random(int limits, int mixed, uint64_t salt, int count, dls_part
         double capsum = 0;
         for (size_t i = 0; i < p; i++)
             capsum += (double)capacity_of(pl, i, n);
-        dls_partition *res;
-        assert_ok(dls_partition_solve(pl, n, &par, &res, &err), &err);
+        dls_partition *res = solved(pl, n, &par);
         if (capsum < (double)n) {
             assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
             assert_non_null(strstr(dls_partition_note(res), "infeasible"));
@@ -233,12 +235,10 @@ static double brute(const dls_platform *pl, size_t i, uint64_t left, uint64_t n,
 
 RANDOM_TEST(test_brute_force_tiny, 104, 2000)
 {
-    dls_error err;
     size_t p = 1 + test_below(r, 4);
     uint64_t n = test_below(r, 13);
     dls_platform *pl = gen_shaped(r, p, n + 1, trial % 2, 1);
-    dls_partition *res;
-    assert_ok(dls_partition_solve(pl, n, NULL, &res, &err), &err);
+    dls_partition *res = solved(pl, n, NULL);
     double want = brute(pl, 0, n, n, 0);
     if (isinf(want)) {
         assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
@@ -273,12 +273,10 @@ static dls_platform *constants(size_t p, const double *s, const double *lim)
 
 TEST(test_constant_speeds)
 {
-    dls_error err;
     const double s[] = {3, 2, 1};
     dls_platform *pl = constants(3, s, NULL);
-    dls_partition *res;
     /* 12 elements at speeds 3:2:1 give 6, 4, 2 and all finish at 2 s */
-    assert_ok(dls_partition_solve(pl, 12, NULL, &res, &err), &err);
+    dls_partition *res = solved(pl, 12, NULL);
     const uint64_t *el = dls_partition_elements(res);
     assert_true(el[0] == 6 && el[1] == 4 && el[2] == 2);
     assert_rel(dls_partition_makespan(res), 2, 0);
@@ -287,7 +285,7 @@ TEST(test_constant_speeds)
     assert_rel(dls_partition_metric_value(res), 0, 1e-12);
     dls_partition_free(res);
     /* 13: the 13th element goes where it finishes first: 7/3 on the fastest */
-    assert_ok(dls_partition_solve(pl, 13, NULL, &res, &err), &err);
+    res = solved(pl, 13, NULL);
     el = dls_partition_elements(res);
     assert_true(el[0] == 7 && el[1] == 4 && el[2] == 2);
     assert_rel(dls_partition_makespan(res), 7.0 / 3, 1e-15);
@@ -298,7 +296,7 @@ TEST(test_constant_speeds)
     /* limits: the fastest holds 2 (Lastovetsky and Reddy 2005); the rest share 10 at speeds 2:1 */
     const double lim[] = {2, INFINITY, INFINITY};
     pl = constants(3, s, lim);
-    assert_ok(dls_partition_solve(pl, 12, NULL, &res, &err), &err);
+    res = solved(pl, 12, NULL);
     el = dls_partition_elements(res);
     assert_true(el[0] == 2 && el[1] == 7 && el[2] == 3);
     assert_rel(dls_partition_makespan(res), 3.5, 0);
@@ -309,7 +307,7 @@ TEST(test_constant_speeds)
     dls_partition_params par;
     dls_partition_params_init(&par);
     par.use_limits = 0;
-    assert_ok(dls_partition_solve(pl, 12, &par, &res, &err), &err);
+    res = solved(pl, 12, &par);
     assert_true(dls_partition_elements(res)[0] == 6);
     dls_partition_free(res);
     dls_platform_free(pl);
@@ -317,17 +315,15 @@ TEST(test_constant_speeds)
 
 TEST(test_infeasible)
 {
-    dls_error err;
     const double s[] = {3, 2}, lim[] = {4.5, 5};
     dls_platform *pl = constants(2, s, lim);
-    dls_partition *res;
-    assert_ok(dls_partition_solve(pl, 10, NULL, &res, &err), &err);
+    dls_partition *res = solved(pl, 10, NULL);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_INFEASIBLE);
     assert_rel(dls_partition_capacity(res), 9, 0); /* whole elements: 4 + 5 */
     assert_non_null(strstr(dls_partition_note(res), "at most 9 elements"));
     assert_non_null(strstr(dls_partition_note(res), "fewer than the 10"));
     dls_partition_free(res);
-    assert_ok(dls_partition_solve(pl, 9, NULL, &res, &err), &err);
+    res = solved(pl, 9, NULL);
     assert_int_equal(dls_partition_status(res), DLS_SOLUTION_OPTIMAL);
     assert_true(dls_partition_elements(res)[0] == 4 && dls_partition_elements(res)[1] == 5);
     dls_partition_free(res);
@@ -341,13 +337,13 @@ TEST(test_huge_counts)
     dls_platform *pl = constants(3, s, NULL);
     dls_partition *res;
     uint64_t n = DLS_PARTITION_MAX_ELEMENTS;
-    assert_ok(dls_partition_solve(pl, n, NULL, &res, &err), &err);
+    res = solved(pl, n, NULL);
     check_result(pl, n, res, 0);
     assert_true(dls_partition_makespan(res) == ref_optimum(pl, n));
     dls_partition_free(res);
     assert_fails(dls_partition_solve(pl, n + 1, NULL, &res, &err), DLS_EINVAL, &err, "2^53");
     /* nothing to distribute */
-    assert_ok(dls_partition_solve(pl, 0, NULL, &res, &err), &err);
+    res = solved(pl, 0, NULL);
     assert_rel(dls_partition_makespan(res), 0, 0);
     assert_true(dls_partition_elements(res)[1] == 0);
     dls_partition_free(res);
@@ -369,8 +365,7 @@ TEST(test_shape_violation)
     dls_model_free(m);
     /* up to 10 elements the dip of "cache" (time falls on [10, 20]) is out of reach */
     for (uint64_t n = 11; n < 60; n++) {
-        dls_partition *res;
-        assert_ok(dls_partition_solve(pl, n, NULL, &res, &err), &err);
+        dls_partition *res = solved(pl, n, NULL);
         check_result(pl, n, res, 0);
         assert_false(dls_partition_shape_ok(res));
         assert_int_equal(dls_partition_status(res), DLS_SOLUTION_FEASIBLE);
@@ -383,21 +378,19 @@ TEST(test_shape_violation)
 
 TEST(test_ordered_equal)
 {
-    dls_error err;
     const double s[] = {1, 2, 3};
     dls_platform *pl = constants(3, s, NULL);
     dls_partition_params par;
     dls_partition_params_init(&par);
     par.ordered = 1;
-    dls_partition *res;
-    assert_ok(dls_partition_solve(pl, 12, &par, &res, &err), &err);
+    dls_partition *res = solved(pl, 12, &par);
     const uint64_t *first = dls_partition_first(res);
     assert_non_null(first);
     assert_true(first[0] == 0 && first[1] == 2 && first[2] == 6);
     assert_null(dls_partition_order(res));
     dls_partition_free(res);
     par.reorder = 1;
-    assert_ok(dls_partition_solve(pl, 12, &par, &res, &err), &err);
+    res = solved(pl, 12, &par);
     assert_non_null(dls_partition_order(res));
     dls_partition_free(res);
     dls_platform_free(pl);
@@ -407,7 +400,7 @@ TEST(test_ordered_equal)
     pl = constants(3, s, lim);
     const uint64_t counts[] = {0, 10};
     for (int k = 0; k < 2; k++) {
-        assert_ok(dls_partition_solve(pl, counts[k], &par, &res, &err), &err);
+        res = solved(pl, counts[k], &par);
         assert_int_equal(dls_partition_status(res),
                          counts[k] ? DLS_SOLUTION_INFEASIBLE : DLS_SOLUTION_OPTIMAL);
         first = dls_partition_first(res);
@@ -440,11 +433,9 @@ static double my_metric(size_t p, const double *speeds, const double *actual, co
 
 TEST(test_metric)
 {
-    dls_error err;
     const double s[] = {3, 2, 1};
     dls_platform *pl = constants(3, s, NULL);
-    dls_partition *res;
-    assert_ok(dls_partition_solve(pl, 13, NULL, &res, &err), &err);
+    dls_partition *res = solved(pl, 13, NULL);
     /* ideal: 6.5, 13/3, 13/6; actual 7, 4, 2; weights 1/2, 1/3, 1/6 */
     double d0 = 7 - 6.5, d1 = 4 - 13.0 / 3, d2 = 2 - 13.0 / 6;
     double want = sqrt(d0 * d0 / 2 + d1 * d1 / 3 + d2 * d2 / 6);
@@ -457,7 +448,7 @@ TEST(test_metric)
     par.metric = my_metric;
     par.metric_data = &one;
     count_metric_calls = 0;
-    assert_ok(dls_partition_solve(pl, 13, &par, &res, &err), &err);
+    res = solved(pl, 13, &par);
     assert_rel(count_metric_calls, 1, 0);
     assert_rel(dls_partition_metric_value(res), 0.5, 1e-12);
     dls_partition_free(res);

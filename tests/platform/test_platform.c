@@ -47,9 +47,7 @@ TEST(test_limits_and_links)
 {
     dls_error err;
     dls_platform *p = test_platform_new();
-    dls_model *m = constant(1);
-    assert_ok(dls_platform_add(p, "w", m, NULL, &err), &err);
-    dls_model_free(m);
+    test_add(p, "w", constant(1));
     assert_ok(dls_platform_set_limit(p, 0, 5e7, &err), &err);
     assert_rel(dls_platform_limit(p, 0), 5e7, 0);
     /* rejected values leave the previous ones */
@@ -102,10 +100,8 @@ TEST(test_set_model_remove)
     dls_platform *p = test_platform_new();
     char name[16];
     for (int i = 0; i < 5; i++) {
-        dls_model *m = constant(i + 1);
         snprintf(name, sizeof name, "p%d", i);
-        assert_ok(dls_platform_add(p, name, m, NULL, &err), &err);
-        dls_model_free(m);
+        test_add(p, name, constant(i + 1));
     }
     dls_model *m = constant(42);
     assert_ok(dls_platform_set_model(p, 2, m, &err), &err);
@@ -122,9 +118,7 @@ TEST(test_set_model_remove)
     assert_string_equal(dls_platform_name(p, 3), "p4");
     assert_fails(dls_platform_remove(p, 4, &err), DLS_EINVAL, &err, "no processor 4");
     /* the removed name can be used again */
-    m = constant(3);
-    assert_ok(dls_platform_add(p, "p1", m, NULL, &err), &err);
-    dls_model_free(m);
+    test_add(p, "p1", constant(3));
     assert_int_equal(test_platform_index(p, "p1"), 4);
     dls_platform_free(p);
 }

@@ -142,6 +142,25 @@ static double ref_optimum(const dls_platform *pl, double V, unsigned used)
 
 /* ---------------------------------------------------------------------------------- */
 
+/* The schedule of load V, which must succeed. */
+static dls_schedule *solved(const dls_platform *pl, double V, const dls_schedule_params *par)
+{
+    dls_error err;
+    dls_schedule *s;
+    assert_ok(dls_schedule_solve(pl, V, par, &s, &err), &err);
+    return s;
+}
+
+/* The schedule of the given loads, which must succeed. */
+static dls_schedule *evaluated(const dls_platform *pl, const double *loads,
+                               const dls_schedule_params *par)
+{
+    dls_error err;
+    dls_schedule *s;
+    assert_ok(dls_schedule_evaluate(pl, loads, par, &s, &err), &err);
+    return s;
+}
+
 TEST(test_paper_example)
 {
     dls_error err;
@@ -151,7 +170,7 @@ TEST(test_paper_example)
         dls_schedule_params par;
         dls_schedule_params_init(&par);
         par.solver = (dls_star_solver)solver;
-        assert_ok(dls_schedule_solve(pl, 2, &par, &s, &err), &err);
+        s = solved(pl, 2, &par);
         assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
         assert_rel(dls_schedule_loads(s)[0], 1.25, 1e-12);
         assert_rel(dls_schedule_loads(s)[1], 0.75, 1e-12);
@@ -199,14 +218,14 @@ TEST(test_paper_example)
 
     /* standard DLT with in-core speed gives 5/3 and 1/3: really 10.333 */
     const double dlt_core[] = {5.0 / 3, 1.0 / 3};
-    assert_ok(dls_schedule_evaluate(pl, dlt_core, NULL, &s, &err), &err);
+    s = evaluated(pl, dlt_core, NULL);
     assert_rel(dls_schedule_makespan(s), 31.0 / 3, 1e-12);
     assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_FEASIBLE);
     assert_rel(dls_schedule_idle(s)[1], 31.0 / 3 - 16.0 / 3, 1e-12);
     dls_schedule_free(s);
     /* with the out-of-core speed, 1.095 and 0.905 (23/21 and 19/21): really 5.905 */
     const double dlt_disk[] = {23.0 / 21, 19.0 / 21};
-    assert_ok(dls_schedule_evaluate(pl, dlt_disk, NULL, &s, &err), &err);
+    s = evaluated(pl, dlt_disk, NULL);
     assert_rel(dls_schedule_makespan(s), 4 + 40.0 / 21, 1e-12);
     assert_rel(dls_schedule_makespan(s), 5.905, 1e-3);
     dls_schedule_free(s);
@@ -264,7 +283,6 @@ TEST(test_chain_fallback)
 TEST(test_small_against_reference)
 {
     test_rng r = test_rng_salted(300);
-    dls_error err;
     dls_schedule_params keep, drop;
     int missed[2] = {0, 0}, trials = 300;
     for (int trial = 0; trial < 2 * trials; trial++) {
@@ -278,14 +296,14 @@ TEST(test_small_against_reference)
         double V = test_logrange(&r, 1e3, 1e9);
         dls_platform *pl = gen_star(&r, m, 3, V, trial % 2);
         dls_schedule *s;
-        assert_ok(dls_schedule_solve(pl, V, &keep, &s, &err), &err);
+        s = solved(pl, V, &keep);
         unsigned all = (1u << m) - 1;
         double want = ref_optimum(pl, V, all);
         if (!test_close(dls_schedule_makespan(s), want, 1e-9, 0))
             fail_msg("trial %d (m %zu): paper LP %.17g, reference %.17g", trial, m,
                      dls_schedule_makespan(s), want);
         dls_schedule_free(s);
-        assert_ok(dls_schedule_solve(pl, V, &drop, &s, &err), &err);
+        s = solved(pl, V, &drop);
         double best = INFINITY;
         for (unsigned used = 1; used <= all; used++)
             best = fmin(best, ref_optimum(pl, V, used));
@@ -307,7 +325,6 @@ TEST(test_small_against_reference)
  * independent replay of the loads gives the makespan. */
 RANDOM_TEST(test_random_consistency, 301, 200)
 {
-    dls_error err;
     size_t m = 1 + test_below(r, trial % 10 == 0 ? 300 : 30);
     double V = test_logrange(r, 1e4, 1e10);
     dls_platform *pl = gen_star(r, m, 4, V, trial % 2);
@@ -315,7 +332,7 @@ RANDOM_TEST(test_random_consistency, 301, 200)
     dls_schedule_params_init(&par);
     par.order = trial % 3 == 0 ? DLS_ORDER_RATE : DLS_ORDER_GIVEN;
     dls_schedule *s;
-    assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
+    s = solved(pl, V, &par);
     const double *ld = dls_schedule_loads(s);
     const size_t *seq = dls_schedule_sequence(s);
     double sum = 0, clock = 0, mk = 0;
@@ -351,7 +368,6 @@ RANDOM_TEST(test_random_consistency, 301, 200)
 
 TEST(test_selection_and_order)
 {
-    dls_error err;
     /* a processor behind a very slow link gets nothing and is dropped */
     const char *text = "{\"processors\": ["
                        " {\"name\": \"fast\", \"time\": [[0, 1e-3]], \"link\": {\"startup\": 0.01, \"rate\": 1e-6}},"
@@ -359,7 +375,7 @@ TEST(test_selection_and_order)
                        " {\"name\": \"local\", \"time\": [[0, 2e-3]]}]}";
     dls_platform *pl = test_platform_json(text);
     dls_schedule *s;
-    assert_ok(dls_schedule_solve(pl, 1e6, NULL, &s, &err), &err);
+    s = solved(pl, 1e6, NULL);
     assert_rel(dls_schedule_loads(s)[1], 0, 0);
     assert_true(isnan(dls_schedule_send_start(s)[1]));
     assert_true(dls_schedule_makespan(s) < dls_schedule_paper_makespan(s));
@@ -372,7 +388,7 @@ TEST(test_selection_and_order)
     dls_schedule_params glpk;
     dls_schedule_params_init(&glpk);
     glpk.solver = DLS_SOLVER_GLPK;
-    assert_ok(dls_schedule_solve(pl, 1e6, &glpk, &s, &err), &err);
+    s = solved(pl, 1e6, &glpk);
     assert_rel(dls_schedule_loads(s)[1], 0, 0);
     assert_true(dls_schedule_loads(s)[2] > 0);
     assert_true(dls_schedule_solves(s) >= 2);
@@ -382,7 +398,7 @@ TEST(test_selection_and_order)
     dls_schedule_params_init(&par);
     par.originator_computes = 1;
     par.order = DLS_ORDER_RATE;
-    assert_ok(dls_schedule_solve(pl, 1e6, &par, &s, &err), &err);
+    s = solved(pl, 1e6, &par);
     assert_int_equal(dls_schedule_sequence(s)[0], 2);
     /* "fast" and "far" have the same rate: platform order */
     assert_int_equal(dls_schedule_sequence(s)[1], 0);
@@ -392,7 +408,7 @@ TEST(test_selection_and_order)
     dls_schedule_free(s);
     /* evaluate follows the same order */
     const double loads[] = {5e5, 0, 5e5};
-    assert_ok(dls_schedule_evaluate(pl, loads, &par, &s, &err), &err);
+    s = evaluated(pl, loads, &par);
     assert_int_equal(dls_schedule_sequence(s)[0], 2);
     assert_rel(dls_schedule_finish(s)[2], 1000, 1e-12);
     assert_rel(dls_schedule_finish(s)[0], 0.01 + 0.5 + 500, 1e-12);
@@ -408,7 +424,7 @@ TEST(test_infeasible)
     assert_ok(dls_platform_set_limit(pl, 0, 0.5, &err), &err);
     assert_ok(dls_platform_set_limit(pl, 1, 0.7, &err), &err);
     dls_schedule *s;
-    assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
+    s = solved(pl, 2, NULL);
     assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_INFEASIBLE);
     assert_non_null(strstr(dls_schedule_note(s), "at most 1.2"));
     assert_true(isinf(dls_schedule_makespan(s)));
@@ -418,7 +434,7 @@ TEST(test_infeasible)
     dls_schedule_free(s);
     /* within the limits: P1 may take only 1.3 */
     assert_ok(dls_platform_set_limit(pl, 0, 1.3, &err), &err);
-    assert_ok(dls_schedule_solve(pl, 2, NULL, &s, &err), &err);
+    s = solved(pl, 2, NULL);
     assert_int_equal(dls_schedule_status(s), DLS_SOLUTION_OPTIMAL);
     assert_true(dls_schedule_loads(s)[0] <= 1.3 + 1e-12);
     dls_schedule_free(s);
@@ -427,7 +443,7 @@ TEST(test_infeasible)
     dls_schedule_params_init(&par);
     par.use_limits = 0;
     assert_ok(dls_platform_set_limit(pl, 0, 0.5, &err), &err);
-    assert_ok(dls_schedule_solve(pl, 2, &par, &s, &err), &err);
+    s = solved(pl, 2, &par);
     assert_rel(dls_schedule_makespan(s), 5.75, 1e-12);
     dls_schedule_free(s);
     dls_platform_free(pl);
@@ -438,7 +454,7 @@ TEST(test_speed_models)
     dls_error err;
     dls_platform *pl = test_example("memory_levels.json");
     dls_schedule *s;
-    assert_ok(dls_schedule_solve(pl, 1e9, NULL, &s, &err), &err);
+    s = solved(pl, 1e9, NULL);
     /* the gpu's speed rises with the size: its time is not convex, which is a warning
      * (the note) where the envelope changed the answer, else a detail (issue 36) */
     int changed = dls_schedule_makespan(s) > dls_schedule_lp_makespan(s) * (1 + 1e-9);
@@ -490,7 +506,7 @@ TEST(test_speed_models)
     par.solver = DLS_SOLVER_GLPK;
     par.drop_unused = 0;
     dls_schedule_free(s);
-    assert_ok(dls_schedule_solve(pl, 1e9, &par, &s, &err), &err);
+    s = solved(pl, 1e9, &par);
     assert_ok(dls_schedule_gantt_to_string(s, pl, &svg, &err), &err);
     assert_non_null(strstr(svg, "GLPK simplex"));
     assert_null(strstr(svg, "chain solver"));
@@ -510,7 +526,7 @@ RANDOM_TEST(test_exact, 302, 20)
     /* glp_exact certifies GLPK's basis: the chain solver refuses it */
     assert_fails(dls_schedule_solve(pl, 1e8, &par, &s, &err), DLS_EINVAL, &err, "GLPK solver");
     par.solver = DLS_SOLVER_GLPK;
-    assert_ok(dls_schedule_solve(pl, 1e8, &par, &s, &err), &err);
+    s = solved(pl, 1e8, &par);
     assert_int_equal(dls_schedule_exact_confirmed(s), 1);
     dls_schedule_free(s);
     dls_platform_free(pl);
@@ -613,7 +629,7 @@ TEST(test_exports)
         double V = test_logrange(&r, 1e5, 1e9);
         dls_platform *pl = gen_star(&r, m, 3, V, trial % 2);
         dls_schedule *s;
-        assert_ok(dls_schedule_solve(pl, V, &par, &s, &err), &err);
+        s = solved(pl, V, &par);
         double want = dls_schedule_paper_makespan(s);
         dls_schedule_free(s);
         snprintf(path, sizeof path, "%s/star.dat", dir);

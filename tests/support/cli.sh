@@ -92,6 +92,12 @@ expect_err() {
     grep -q -- "$1" "$tmp/err" || fail "$2: no \"$1\" in the messages" "$(cat "$tmp/err")"
 }
 
+# expect_refused STATUS WHAT PART: the run ended with STATUS, its messages holding PART.
+expect_refused() {
+    expect_rc "$1" "$2"
+    expect_err "$3" "$2: message"
+}
+
 skip() {
     echo "$cli_name: SKIP: $1"
     exit 77

@@ -95,6 +95,13 @@ static inline int test_close(double a, double b, double tol, double floor_)
             fail_msg("%s: message \"%s\" lacks \"%s\"", #call, (errp)->message, (part));   \
     } while (0)
 
+/* A record's reserved tail must be all zero bytes. */
+#define assert_reserved_zero(rec)                                                          \
+    do {                                                                                   \
+        for (size_t k_ = 0; k_ < sizeof (rec).reserved; k_++)                              \
+            assert_int_equal((rec).reserved[k_], 0);                                       \
+    } while (0)
+
 /* ---------------------------------------------------------------------------------- */
 /* Platforms, files and text */
 
@@ -197,6 +204,22 @@ static inline dls_platform *test_platform_new(void)
     dls_platform *pl = NULL;
     assert_ok(dls_platform_create(&pl, &err), &err);
     return pl;
+}
+
+/* A partition of n elements over p processors adds up: the elements to n, the makespan
+ * exactly to the largest time. */
+static inline void test_partition_adds_up(const dls_partition *res, size_t p, uint64_t n)
+{
+    const uint64_t *el = dls_partition_elements(res);
+    const double *t = dls_partition_times(res);
+    uint64_t sum = 0;
+    double mk = 0;
+    for (size_t i = 0; i < p; i++) {
+        sum += el[i];
+        mk = fmax(mk, t[i]);
+    }
+    assert_true(sum == n);
+    assert_true(dls_partition_makespan(res) == mk);
 }
 
 /* The index of the processor called name, -1 when there is none. */
@@ -313,6 +336,13 @@ static inline const char *test_decimal_comma_or_skip(void)
     if (comma == NULL)
         printf("# no locale with a decimal comma here: the locale check is skipped\n");
     return comma;
+}
+
+/* The library left the caller's decimal comma in place; back to the "C" locale. */
+static inline void test_decimal_comma_kept(void)
+{
+    assert_string_equal(localeconv()->decimal_point, ",");
+    setlocale(LC_NUMERIC, "C");
 }
 
 /* render(ctx) gives the same text (freed with dls_free) in the "C" locale and under a

@@ -49,8 +49,7 @@ cat > "$tmp/tight.json" <<'JSON'
 {"processors": [{"name": "a", "speed": 5, "limit": 3}, {"name": "b", "speed": 1, "limit": 4}]}
 JSON
 run lu "$tmp/tight.json" --columns 8
-expect_rc 1 "infeasible"
-expect_err "at most 7 columns" "infeasible: message"
+expect_refused 1 "infeasible" "at most 7 columns"
 run lu "$tmp/tight.json" --columns 7 --algorithm gb
 expect_rc 1 "gb over a limit"
 expect_err "limit" "gb: message"

@@ -49,19 +49,16 @@ expect_rc 2 "negative weight"
 # were cut at 127 bytes, a long one read as two); the reader bounded (/dev/zero refused)
 printf '1 2\n3 1e-300\n' > "$tmp/tiny.txt"
 run partition "$ex/star_two.json" --weights "$tmp/tiny.txt"
-expect_rc 2 "a weight below the domain"
-expect_err "tiny.txt:2: weight 4 is 1e-300, outside the domain" "a weight below the domain: message"
+expect_refused 2 "a weight below the domain" "tiny.txt:2: weight 4 is 1e-300, outside the domain"
 printf '[1, 2, 1e61]' > "$tmp/huge.json"
 run partition "$ex/star_two.json" --weights "$tmp/huge.json"
-expect_rc 2 "a JSON weight past the domain"
-expect_err "weight 3 is 1e+61, outside the domain" "a JSON weight past the domain: message"
+expect_refused 2 "a JSON weight past the domain" "weight 3 is 1e+61, outside the domain"
 printf '1 %s2 3\n' "$(printf '%200s' '' | tr ' ' 0)" > "$tmp/long.txt"
 run partition "$ex/star_two.json" --weights "$tmp/long.txt" --json
 expect_rc 0 "a weight written with 201 digits"
 expect_out '"elements": 3' "a weight written with 201 digits is one weight"
 run partition "$ex/star_two.json" --weights /dev/zero
-expect_rc 2 "weights from /dev/zero"
-expect_err "/dev/zero:1: holds a NUL byte" "weights from /dev/zero: message"
+expect_refused 2 "weights from /dev/zero" "/dev/zero:1: holds a NUL byte"
 
 # Striped matrix multiplication needs --matrix with 2-D models.
 run partition "$ex/striped_mm.json" --matrix 6000 --json

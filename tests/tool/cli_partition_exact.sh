@@ -37,16 +37,13 @@ m2=$(sed -n 's/^makespan \([^ ]*\) s.*/\1/p' "$tmp/out")
 
 # Usage errors.
 run partition "$ex/striped_mm.json" --matrix 30 --exact --geometric
-expect_rc 2 "--exact with --geometric"
-expect_err "cannot be combined" "--exact with --geometric: message"
+expect_refused 2 "--exact with --geometric" "cannot be combined"
 run partition "$ex/memory_levels.json" --elements 30 --exact
-expect_rc 2 "--exact without --matrix"
-expect_err "applies to --matrix" "--exact without --matrix: message"
+expect_refused 2 "--exact without --matrix" "applies to --matrix"
 
 # Past the programme's bound: --exact fails, the default keeps the geometric answer.
 run partition "$tmp/bumpy.json" --matrix 8388608 --exact
-expect_rc 2 "--exact past the bound"
-expect_err "the exact row programme would store" "--exact past the bound: message"
+expect_refused 2 "--exact past the bound" "the exact row programme would store"
 run partition "$tmp/bumpy.json" --matrix 8388608
 expect_rc 0 "auto past the bound"
 expect_err "would store" "auto past the bound: no warning"
