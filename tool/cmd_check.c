@@ -416,10 +416,24 @@ static json_t *processor_json(const dls_platform *pl, size_t i, json_t *warnings
                      "warnings", warnings, "notes", notes);
 }
 
+/* What the command line of `check` asks, read once (check_request_read). */
+typedef struct check_request {
+    const char *path;  /* the platform file, - for standard input */
+    int json;          /* --json */
+} check_request;
+
+static void check_request_read(const tool_args *args, check_request *r)
+{
+    r->path = args->pos[0];
+    r->json = arg_flag(args, "json");
+}
+
 int cmd_check(const tool_args *args)
 {
-    const char *path = args->pos[0];
-    int json = arg_flag(args, "json");
+    check_request r;
+    check_request_read(args, &r);
+    const char *path = r.path;
+    int json = r.json;
     dls_platform *pl = NULL;
     int rc = tool_read_platform_quiet(path, &pl); /* its warnings are in the report */
     if (rc != EXIT_DONE)

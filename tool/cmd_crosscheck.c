@@ -101,43 +101,58 @@ static void print_checks(const char *path, double V, const dls_crosscheck *c)
     printf("%s\n", dls_crosscheck_all_agree(c) ? "all checks agree" : "the checks disagree");
 }
 
-int cmd_crosscheck(const tool_args *args)
+/* What the command line of `crosscheck` asks, read once (crosscheck_request_read). */
+typedef struct crosscheck_request {
+    double load;                 /* --load */
+    int json;                    /* --json */
+    dls_crosscheck_params par;   /* the library's defaults, then the options given */
+} crosscheck_request;
+
+/* Reads the options into *r; a message and the exit status when one is refused. */
+static int crosscheck_request_read(const tool_args *args, crosscheck_request *r)
 {
-    double V;
-    if (!tool_require_load(args, &V))
+    memset(r, 0, sizeof *r);
+    if (!tool_require_load(args, &r->load))
         return EXIT_BADINPUT;
-    dls_platform *pl = NULL;
-    int rc = tool_read_platform(args->pos[0], &pl);
+    r->json = arg_flag(args, "json");
+    dls_crosscheck_params_init(&r->par);
+    int rc = tool_order_fixed(args, "the checks compare the solvers and the partitioners in one "
+                              "fixed send order (given or rate); the best order is searched by "
+                              "`dlsched schedule --order best`", &r->par.schedule.order);
     if (rc != EXIT_DONE)
         return rc;
-    dls_crosscheck_params par;
-    dls_crosscheck_params_init(&par);
-    rc = tool_order_fixed(args, "the checks compare the solvers and the partitioners in one "
-                          "fixed send order (given or rate); the best order is searched by "
-                          "`dlsched schedule --order best`", &par.schedule.order);
-    if (rc != EXIT_DONE) {
-        dls_platform_free(pl);
+    tool_schedule_options(args, &r->par.schedule);
+    arg_double(args, "tolerance", &r->par.rel_tol);
+    if (arg_double(args, "time-limit", &r->par.mip.time_limit))
+        r->par.schedule.time_limit = r->par.mip.time_limit; /* one option for the LPs and the MIP */
+    return EXIT_DONE;
+}
+
+int cmd_crosscheck(const tool_args *args)
+{
+    crosscheck_request r;
+    int rc = crosscheck_request_read(args, &r);
+    if (rc != EXIT_DONE)
         return rc;
-    }
-    tool_schedule_options(args, &par.schedule);
-    arg_double(args, "tolerance", &par.rel_tol);
-    if (arg_double(args, "time-limit", &par.mip.time_limit))
-        par.schedule.time_limit = par.mip.time_limit; /* one option for the LPs and the MIP */
+    dls_platform *pl = NULL;
+    rc = tool_read_platform(args->pos[0], &pl);
+    if (rc != EXIT_DONE)
+        return rc;
     dls_crosscheck *c = NULL;
     dls_error err;
     dls_error_clear(&err);
-    dls_status st = dls_crosscheck_run(pl, V, &par, &c, &err);
+    dls_status st = dls_crosscheck_run(pl, r.load, &r.par, &c, &err);
     if (st != DLS_OK) {
         dls_platform_free(pl);
         return tool_fail(st, &err);
     }
     rc = dls_crosscheck_all_agree(c) ? EXIT_DONE : EXIT_INFEASIBLE;
-    if (arg_flag(args, "json")) {
-        int jr = tool_print_json(checks_json(V, c));
+    if (r.json) {
+        int jr = tool_print_json(checks_json(r.load, c));
         if (jr != EXIT_DONE)
             rc = jr;
     } else {
-        print_checks(tool_input_name(args->pos[0]), V, c);
+        print_checks(tool_input_name(args->pos[0]), r.load, c);
     }
     dls_crosscheck_free(c);
     dls_platform_free(pl);

@@ -165,8 +165,9 @@ static const char *const starpu_only[] = {"arch", "impl", "size-unit", "element-
                                           "min-samples", "keep-few", "regression-points"};
 static const char *const csv_only[] = {"columns", "delimiter"};
 
-static int refuse_options(const tool_args *a, const char *kind, const char *const *names,
-                          size_t n)
+/* Whether an option of the other kind of import was given: 1 after a message. */
+static int foreign_options_read(const tool_args *a, const char *kind,
+                                const char *const *names, size_t n)
 {
     for (size_t k = 0; k < n; k++)
         if (arg_given(a, names[k])) {
@@ -287,8 +288,9 @@ static int import_request_read(const tool_args *a, import_request *q)
                    q->kind);
         return EXIT_BADINPUT;
     }
-    if (q->starpu ? refuse_options(a, q->kind, csv_only, sizeof csv_only / sizeof *csv_only)
-                  : refuse_options(a, q->kind, starpu_only,
+    if (q->starpu ? foreign_options_read(a, q->kind, csv_only,
+                                         sizeof csv_only / sizeof *csv_only)
+                  : foreign_options_read(a, q->kind, starpu_only,
                                    sizeof starpu_only / sizeof *starpu_only))
         return EXIT_BADINPUT;
     q->out = tool_output(a);
@@ -403,67 +405,94 @@ int cmd_import(const tool_args *a)
     return rc;
 }
 
-int cmd_export_model(const tool_args *a)
+/* What the command line of `export-model` asks, read once (export_model_request_read). */
+typedef struct export_model_request {
+    const char *platform;            /* the platform file */
+    const char *format;              /* --format starpu|csv, or NULL */
+    const char *processor;           /* --processor NAME, or NULL for all */
+    const char *out;                 /* -o or --output, or NULL */
+    int out_twice;                   /* both given */
+    const char *csv_refused;         /* a StarPU option given with --format csv, or NULL */
+    dls_starpu_export_params starpu; /* the library's defaults, then the options given */
+} export_model_request;
+
+static void export_model_request_read(const tool_args *a, export_model_request *r)
 {
-    const char *format = arg_string(a, "format"), *proc = arg_string(a, "processor");
-    if (format == NULL) {
+    r->platform = a->pos[0];
+    r->format = arg_string(a, "format");
+    r->processor = arg_string(a, "processor");
+    r->out = tool_output(a);
+    r->out_twice = arg_given(a, "output") && arg_given(a, "o");
+    static const char *const sp_opts[] = {"arch", "ncores", "size-unit", "element-size",
+                                          "count", "confidence"};
+    r->csv_refused = NULL;
+    for (size_t k = 0; r->csv_refused == NULL && k < sizeof sp_opts / sizeof *sp_opts; k++)
+        if (arg_given(a, sp_opts[k]))
+            r->csv_refused = sp_opts[k];
+    dls_starpu_export_params *par = &r->starpu;
+    dls_starpu_export_params_init(par);
+    if (arg_given(a, "arch"))
+        par->arch = arg_string(a, "arch");
+    arg_unsigned(a, "ncores", &par->ncores);
+    if (arg_given(a, "size-unit"))
+        dls_size_unit_from_name(arg_string(a, "size-unit"), &par->size_unit);
+    arg_double(a, "element-size", &par->element_size);
+    arg_unsigned(a, "count", &par->count);
+    arg_double(a, "confidence", &par->confidence);
+}
+
+/* The combinations the option table cannot refuse; EXIT_DONE when none. */
+static int export_model_check(const export_model_request *r, int starpu)
+{
+    if (r->format == NULL) {
         tool_error("export-model: --format starpu|csv is required");
         return EXIT_BADINPUT;
     }
-    int starpu = strcmp(format, "starpu") == 0;
-    if (starpu && proc == NULL) {
+    if (starpu && r->processor == NULL) {
         tool_error("export-model: a StarPU model file is for one processor: give --processor "
                    "NAME");
         return EXIT_BADINPUT;
     }
-    static const char *const sp_opts[] = {"arch", "ncores", "size-unit", "element-size",
-                                          "count", "confidence"};
-    if (!starpu)
-        for (size_t k = 0; k < sizeof sp_opts / sizeof *sp_opts; k++)
-            if (arg_given(a, sp_opts[k])) {
-                tool_error("export-model --format csv: --%s does not apply", sp_opts[k]);
-                return EXIT_BADINPUT;
-            }
-    if (arg_given(a, "output") && arg_given(a, "o")) {
+    if (!starpu && r->csv_refused != NULL) {
+        tool_error("export-model --format csv: --%s does not apply", r->csv_refused);
+        return EXIT_BADINPUT;
+    }
+    if (r->out_twice) {
         tool_error("export-model: give the output file once, with -o or --output");
         return EXIT_BADINPUT;
     }
-    const char *out = tool_output(a);
+    return EXIT_DONE;
+}
+
+int cmd_export_model(const tool_args *a)
+{
+    export_model_request r;
+    export_model_request_read(a, &r);
+    int starpu = r.format != NULL && strcmp(r.format, "starpu") == 0;
+    int rc = export_model_check(&r, starpu);
+    if (rc != EXIT_DONE)
+        return rc;
     dls_platform *pl = NULL;
-    int rc = tool_read_platform(a->pos[0], &pl);
+    rc = tool_read_platform(r.platform, &pl);
     if (rc != EXIT_DONE)
         return rc;
     size_t index = (size_t)-1;
-    if (proc && !dls_platform_find(pl, proc, &index)) {
-        tool_error("export-model: %s has no processor \"%s\"", a->pos[0], proc);
+    if (r.processor && !dls_platform_find(pl, r.processor, &index)) {
+        tool_error("export-model: %s has no processor \"%s\"", r.platform, r.processor);
         dls_platform_free(pl);
         return EXIT_BADINPUT;
     }
     dls_error err;
     dls_error_clear(&err);
-    dls_status st;
     char *text = NULL;
-    if (starpu) {
-        dls_starpu_export_params par;
-        dls_starpu_export_params_init(&par);
-        if (arg_given(a, "arch"))
-            par.arch = arg_string(a, "arch");
-        arg_unsigned(a, "ncores", &par.ncores);
-        if (arg_given(a, "size-unit"))
-            dls_size_unit_from_name(arg_string(a, "size-unit"), &par.size_unit);
-        arg_double(a, "element-size", &par.element_size);
-        arg_unsigned(a, "count", &par.count);
-        arg_double(a, "confidence", &par.confidence);
-        st = dls_platform_starpu_to_string(pl, index, &par, &text, &err);
-    } else {
-        st = dls_platform_csv_to_string(pl, index, &text, &err);
-    }
+    dls_status st = starpu ? dls_platform_starpu_to_string(pl, index, &r.starpu, &text, &err)
+                           : dls_platform_csv_to_string(pl, index, &text, &err);
     dls_platform_free(pl);
     if (st != DLS_OK)
         return tool_fail(st, &err);
-    if (out == NULL || tool_is_stdout(out))
+    if (r.out == NULL || tool_is_stdout(r.out))
         return tool_write_stdout(text, "model");
-    st = dls_write_output(out, text, strlen(text), &err);
+    st = dls_write_output(r.out, text, strlen(text), &err);
     dls_free(text);
     return st == DLS_OK ? EXIT_DONE : tool_fail(st, &err);
 }

@@ -54,22 +54,41 @@ const tool_cmd tool_cmd_plot = {
     NULL,
 };
 
+/* What the command line of `plot` asks, read once (plot_request_read). */
+typedef struct plot_request {
+    const char *out;      /* -o or --output */
+    int out_twice;        /* both given */
+    dls_plot_params par;  /* the library's defaults, then the options given */
+} plot_request;
+
 /* A scale given as an option (the option checked the name) into *v. */
-static void scale_choice(const tool_args *args, const char *opt, dls_plot_scale *v)
+static void scale_read(const tool_args *args, const char *opt, dls_plot_scale *v)
 {
     const char *given = arg_string(args, opt);
     if (given != NULL)
         dls_plot_scale_from_name(given, v);
 }
 
+static void plot_request_read(const tool_args *args, plot_request *r)
+{
+    r->out = tool_output(args);
+    r->out_twice = arg_given(args, "output") && arg_given(args, "o");
+    dls_plot_params_init(&r->par);
+    scale_read(args, "x-scale", &r->par.x_scale);
+    scale_read(args, "y-scale", &r->par.y_scale);
+    if (arg_given(args, "title"))
+        r->par.title = arg_string(args, "title");
+}
+
 int cmd_plot(const tool_args *args)
 {
-    const char *out = tool_output(args);
-    if (out == NULL) {
+    plot_request r;
+    plot_request_read(args, &r);
+    if (r.out == NULL) {
         tool_error("plot: -o FILE is required (usage: dlsched plot %s)", tool_cmd_plot.usage);
         return EXIT_BADINPUT;
     }
-    if (arg_given(args, "output") && arg_given(args, "o")) {
+    if (r.out_twice) {
         tool_error("plot: give the output file once, with -o or --output");
         return EXIT_BADINPUT;
     }
@@ -77,22 +96,16 @@ int cmd_plot(const tool_args *args)
     int rc = tool_read_platform(args->pos[0], &pl);
     if (rc != EXIT_DONE)
         return rc;
-    dls_plot_params par;
-    dls_plot_params_init(&par);
-    scale_choice(args, "x-scale", &par.x_scale);
-    scale_choice(args, "y-scale", &par.y_scale);
-    if (arg_given(args, "title"))
-        par.title = arg_string(args, "title");
     dls_error err;
     dls_error_clear(&err);
     dls_status st;
-    if (tool_is_stdout(out)) {
+    if (tool_is_stdout(r.out)) {
         char *doc = NULL;
-        st = dls_plot_to_string(pl, &par, &doc, &err);
+        st = dls_plot_to_string(pl, &r.par, &doc, &err);
         dls_platform_free(pl);
         return st == DLS_OK ? tool_write_stdout(doc, "plot") : tool_fail(st, &err);
     }
-    st = dls_plot_write_file(pl, &par, out, &err);
+    st = dls_plot_write_file(pl, &r.par, r.out, &err);
     dls_platform_free(pl);
-    return st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", out, st, &err);
+    return st == DLS_OK ? EXIT_DONE : tool_fail_output("-o", r.out, st, &err);
 }
