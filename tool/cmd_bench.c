@@ -197,8 +197,92 @@ const tool_cmd tool_cmd_bench = {
 
 typedef enum kernel_kind { KERNEL_GEMM, KERNEL_LU, KERNEL_SYNTHETIC, KERNEL_EXEC } kernel_kind;
 
+/* The options that only some kernels, or only --mpi, read: whether each was given is kept
+ * (bench_request.given), so that one given where it does nothing is refused by name. */
+typedef enum bench_given {
+    GIVEN_N, GIVEN_X, GIVEN_BLOCK, GIVEN_MIN_RUN_TIME, GIVEN_THREADS, GIVEN_NOISE, GIVEN_DELAY,
+    GIVEN_KERNEL, GIVEN_MIN_SIZE, GIVEN_MAX_SIZE, GIVEN_MERGE, GIVEN_SURFACE, GIVEN_NAME,
+    GIVEN_LINKS, GIVEN_NO_COMPUTE, GIVEN_BYTES_PER_UNIT, GIVEN_LINK_MAX_BYTES, GIVEN_COUNT
+} bench_given;
+static const char *const given_option[GIVEN_COUNT] = {
+    "n", "x", "block", "min-run-time", "threads", "noise", "delay",
+    "kernel", "min-size", "max-size", "merge", "surface", "name",
+    "links", "no-compute", "bytes-per-unit", "link-max-bytes"};
+#define GIVEN(r, k) (((r)->given >> (k)) & 1u)
+
+/* What the command line of `bench` asks, read once (bench_request_read): the checks, the
+ * measurement and the report below take it, never the option table. */
+typedef struct bench_request {
+    int mpi, links, no_compute;   /* --mpi, --links, --no-compute */
+    int resume, json, quiet;      /* --resume, --json, --quiet */
+    const char *out, *merge;      /* -o and --merge, or NULL */
+    const char *kernel;           /* --kernel, or its default */
+    const char *exec;             /* --exec, or NULL */
+    const char *surface;          /* --surface as given, or NULL */
+    const char *name, *log;       /* --name and --log, or NULL */
+    double n, x;                  /* --n and --x, or the library's defaults */
+    dls_blas_kernel_params blas;  /* the library's defaults, then --block, --threads,
+                                   * --min-run-time (fixed: set by the kernel chosen) */
+    double noise, delay;          /* the synthetic kernel's */
+    double bytes_per_unit;        /* --bytes-per-unit, NAN when not given */
+    double link_max_bytes;        /* --link-max-bytes, or LINK_MAX_BYTES */
+    dls_bench_params par;         /* the library's defaults, then the options given (the
+                                   * kernel's range is applied by bench_params) */
+    unsigned given;               /* bits 1 << GIVEN_... */
+} bench_request;
+
+static void bench_request_read(const tool_args *a, bench_request *r)
+{
+    memset(r, 0, sizeof *r);
+    for (int k = 0; k < GIVEN_COUNT; k++)
+        if (arg_given(a, given_option[k]))
+            r->given |= 1u << k;
+    r->mpi = arg_flag(a, "mpi");
+    r->links = arg_flag(a, "links");
+    r->no_compute = arg_flag(a, "no-compute");
+    r->resume = arg_flag(a, "resume");
+    r->json = arg_flag(a, "json");
+    r->quiet = arg_flag(a, "quiet");
+    r->out = tool_output(a);
+    r->merge = arg_string(a, "merge");
+    r->kernel = arg_string(a, "kernel");
+    r->exec = arg_string(a, "exec");
+    r->surface = arg_string(a, "surface");
+    r->name = arg_string(a, "name");
+    r->log = arg_string(a, "log");
+    r->n = dls_blas_kernel_default_fixed(DLS_KERNEL_GEMM_ROWS);
+    r->x = dls_blas_kernel_default_fixed(DLS_KERNEL_LU_UPDATE);
+    arg_double(a, "n", &r->n);
+    arg_double(a, "x", &r->x);
+    dls_blas_kernel_params_init(&r->blas);
+    arg_unsigned(a, "block", &r->blas.block);
+    arg_unsigned(a, "threads", &r->blas.threads);
+    arg_double(a, "min-run-time", &r->blas.min_run_time);
+    r->noise = SYNTHETIC_NOISE;
+    r->delay = SYNTHETIC_DELAY;
+    arg_double(a, "noise", &r->noise);
+    arg_double(a, "delay", &r->delay);
+    r->bytes_per_unit = NAN;
+    arg_double(a, "bytes-per-unit", &r->bytes_per_unit);
+    r->link_max_bytes = LINK_MAX_BYTES;
+    arg_double(a, "link-max-bytes", &r->link_max_bytes);
+    dls_bench_params *par = &r->par;
+    dls_bench_params_init(par);
+    arg_double(a, "min-size", &par->min_size);
+    arg_double(a, "max-size", &par->max_size);
+    arg_double(a, "precision", &par->precision);
+    arg_size(a, "max-points", &par->max_points);
+    arg_double(a, "accuracy", &par->accuracy);
+    arg_double(a, "resolution", &par->resolution);
+    arg_size(a, "model-points", &par->max_model_points);
+    arg_size(a, "validate", &par->validate);
+    arg_double(a, "time-budget", &par->time_budget);
+    arg_double(a, "size-cap", &par->size_time_cap);
+}
+
+/* The job: the request, and what is derived from it. */
 typedef struct bench_job {
-    const tool_args *args;
+    const bench_request *req;
     kernel_kind kind;
     const char *kname;            /* --kernel */
     const char *exec;             /* --exec, or NULL */
@@ -249,17 +333,17 @@ static double exec_overhead(void);
 /* The kernel: --kernel, or --exec with its requirements. */
 static int choose_kernel(bench_job *job)
 {
-    const tool_args *a = job->args;
-    job->kname = arg_string(a, "kernel");
+    const bench_request *r = job->req;
+    job->kname = r->kernel;
     dls_blas_kernel_kind bk;
     if (dls_blas_kernel_kind_from_name(job->kname, &bk) == DLS_OK)
         job->kind = bk == DLS_KERNEL_GEMM_ROWS ? KERNEL_GEMM : KERNEL_LU;
     else
         job->kind = KERNEL_SYNTHETIC; /* the option's choices allow nothing else */
-    job->exec = arg_string(a, "exec");
+    job->exec = r->exec;
     if (job->exec == NULL)
         return EXIT_DONE;
-    if (arg_given(a, "kernel")) {
+    if (GIVEN(r, GIVEN_KERNEL)) {
         tool_error("bench: --exec replaces --kernel: give one of them");
         return EXIT_BADINPUT;
     }
@@ -267,7 +351,7 @@ static int choose_kernel(bench_job *job)
         tool_error("bench: the --exec command must contain {size}, where the size goes");
         return EXIT_BADINPUT;
     }
-    if (!arg_given(a, "max-size")) {
+    if (!GIVEN(r, GIVEN_MAX_SIZE)) {
         tool_error("bench: --exec needs --max-size (the memory a command needs is unknown)");
         return EXIT_BADINPUT;
     }
@@ -285,24 +369,24 @@ static dls_status synthetic_model(dls_model **m, dls_error *err)
 }
 
 /* Options that one kind of kernel reads: given for another, they would do nothing. */
-static int refuse_other_kernels(const tool_args *a, int kind)
+static int refuse_other_kernels(const bench_request *r, int kind)
 {
     static const struct {
-        const char *opt;
+        bench_given opt;
         unsigned kinds; /* bits 1 << KERNEL_... */
         const char *for_whom;
     } only[] = {
-        {"n", 1u << KERNEL_GEMM, "--kernel gemm-rows"},
-        {"x", 1u << KERNEL_LU, "--kernel lu-update"},
-        {"block", 1u << KERNEL_LU, "--kernel lu-update"},
-        {"min-run-time", 1u << KERNEL_GEMM | 1u << KERNEL_LU, "the OpenBLAS kernels"},
-        {"threads", 1u << KERNEL_GEMM | 1u << KERNEL_LU, "the OpenBLAS kernels"},
-        {"noise", 1u << KERNEL_SYNTHETIC, "--kernel synthetic"},
-        {"delay", 1u << KERNEL_SYNTHETIC, "--kernel synthetic"},
+        {GIVEN_N, 1u << KERNEL_GEMM, "--kernel gemm-rows"},
+        {GIVEN_X, 1u << KERNEL_LU, "--kernel lu-update"},
+        {GIVEN_BLOCK, 1u << KERNEL_LU, "--kernel lu-update"},
+        {GIVEN_MIN_RUN_TIME, 1u << KERNEL_GEMM | 1u << KERNEL_LU, "the OpenBLAS kernels"},
+        {GIVEN_THREADS, 1u << KERNEL_GEMM | 1u << KERNEL_LU, "the OpenBLAS kernels"},
+        {GIVEN_NOISE, 1u << KERNEL_SYNTHETIC, "--kernel synthetic"},
+        {GIVEN_DELAY, 1u << KERNEL_SYNTHETIC, "--kernel synthetic"},
     };
     for (size_t i = 0; i < sizeof only / sizeof only[0]; i++)
-        if (arg_given(a, only[i].opt) && !(only[i].kinds & (1u << kind))) {
-            tool_error("bench: --%s applies to %s only, not to %s", only[i].opt,
+        if (GIVEN(r, only[i].opt) && !(only[i].kinds & (1u << kind))) {
+            tool_error("bench: --%s applies to %s only, not to %s", given_option[only[i].opt],
                        only[i].for_whom, kind == KERNEL_EXEC ? "--exec" :
                        kind == KERNEL_GEMM ? "--kernel gemm-rows" :
                        kind == KERNEL_LU ? "--kernel lu-update" : "--kernel synthetic");
@@ -314,20 +398,13 @@ static int refuse_other_kernels(const tool_args *a, int kind)
 /* The settings of the kernels: the library's defaults, then what was given. */
 static int kernel_settings(bench_job *job)
 {
-    const tool_args *a = job->args;
-    if (refuse_other_kernels(a, (int)job->kind) != EXIT_DONE)
+    const bench_request *r = job->req;
+    if (refuse_other_kernels(r, (int)job->kind) != EXIT_DONE)
         return EXIT_BADINPUT;
-    dls_blas_kernel_params_init(&job->blas);
-    dls_blas_kernel_kind bk = job->kind == KERNEL_LU ? DLS_KERNEL_LU_UPDATE : DLS_KERNEL_GEMM_ROWS;
-    job->blas.fixed = dls_blas_kernel_default_fixed(bk);
-    arg_double(a, bk == DLS_KERNEL_LU_UPDATE ? "x" : "n", &job->blas.fixed);
-    arg_unsigned(a, "block", &job->blas.block);
-    arg_unsigned(a, "threads", &job->blas.threads);
-    arg_double(a, "min-run-time", &job->blas.min_run_time);
-    job->noise = SYNTHETIC_NOISE;
-    job->delay = SYNTHETIC_DELAY;
-    arg_double(a, "noise", &job->noise);
-    arg_double(a, "delay", &job->delay);
+    job->blas = r->blas;
+    job->blas.fixed = job->kind == KERNEL_LU ? r->x : r->n;
+    job->noise = r->noise;
+    job->delay = r->delay;
     if (job->kind != KERNEL_SYNTHETIC)
         return EXIT_DONE;
     dls_error err;
@@ -339,16 +416,16 @@ static int kernel_settings(bench_job *job)
 /* The processor's name, and the log's path. */
 static void name_job(bench_job *job)
 {
-    const tool_args *a = job->args;
-    if (arg_string(a, "name")) {
-        snprintf(job->name, sizeof job->name, "%s", arg_string(a, "name"));
+    const bench_request *r = job->req;
+    if (r->name) {
+        snprintf(job->name, sizeof job->name, "%s", r->name);
     } else {
         char host[HOST_NAME_LEN] = "host";
         gethostname(host, sizeof host - 1);
         host[sizeof host - 1] = '\0';
         snprintf(job->name, sizeof job->name, "%s-%s", host, job->exec ? "exec" : job->kname);
     }
-    const char *lp = arg_string(a, "log");
+    const char *lp = r->log;
     if (lp == NULL && ((job->out && !tool_is_stdout(job->out)) || job->merge))
         snprintf(job->logpath, sizeof job->logpath, "%s.log", job->out ? job->out : job->merge);
     else
@@ -356,19 +433,19 @@ static void name_job(bench_job *job)
 }
 
 /* Reads and checks the command line into job; release it with job_free() in every case. */
-static int parse_job(const tool_args *a, bench_job *job)
+static int parse_job(const bench_request *r, bench_job *job)
 {
     memset(job, 0, sizeof *job);
-    job->args = a;
-    job->out = tool_output(a);
-    job->merge = arg_string(a, "merge");
+    job->req = r;
+    job->out = r->out;
+    job->merge = r->merge;
     if (job->out && job->merge) {
         tool_error("bench: give -o FILE or --merge FILE, not both");
         return EXIT_BADINPUT;
     }
     int rc = choose_kernel(job);
-    if (rc == EXIT_DONE && arg_string(a, "surface"))
-        rc = parse_surface(job, arg_string(a, "surface"));
+    if (rc == EXIT_DONE && r->surface)
+        rc = parse_surface(job, r->surface);
     if (rc == EXIT_DONE)
         rc = kernel_settings(job);
     if (rc == EXIT_DONE)
@@ -570,12 +647,8 @@ static int log_point(const dls_bench_point *pt, void *data)
 /* The first line of a log: what was measured, so that --resume continues the same thing. */
 static json_t *log_header(const bench_job *job)
 {
-    const tool_args *a = job->args;
-    const char *surface = arg_string(a, "surface");
-    double n = dls_blas_kernel_default_fixed(DLS_KERNEL_GEMM_ROWS);
-    double x = dls_blas_kernel_default_fixed(DLS_KERNEL_LU_UPDATE);
-    arg_double(a, "n", &n);
-    arg_double(a, "x", &x);
+    const char *surface = job->req->surface;
+    double n = job->req->n, x = job->req->x;
     return json_pack("{s:i,s:s,s:o,s:I,s:I,s:I,s:o}", "dlsched_bench", LOG_VERSION, "kernel",
                      job->exec ? "exec" : job->kname, "exec",
                      job->exec ? tool_json_text(job->exec) : json_null(), "n", (json_int_t)n, "x",
@@ -694,7 +767,7 @@ static int read_log(const char *path, const json_t *header, log_points *lp)
 /* Opens the log: read back with --resume and appended to, or started with its header. */
 static int open_log(const bench_job *job, monitor *m, log_points *old)
 {
-    int resume = arg_flag(job->args, "resume");
+    int resume = job->req->resume;
     memset(old, 0, sizeof *old);
     json_t *header = log_header(job);
     if (header == NULL) {
@@ -734,24 +807,14 @@ typedef struct outcome {
 /* The parameters: the library's defaults, the kernel's range, then what was given. */
 static void bench_params(const bench_job *job, monitor *m, dls_bench_params *par)
 {
-    const tool_args *a = job->args;
-    dls_bench_params_init(par);
-    if (job->kind == KERNEL_GEMM)
+    const bench_request *r = job->req;
+    *par = r->par;
+    if (job->kind == KERNEL_GEMM && !GIVEN(r, GIVEN_MIN_SIZE))
         par->min_size = GEMM_MIN_ROWS;
-    if (job->kind == KERNEL_SYNTHETIC) {
+    if (job->kind == KERNEL_SYNTHETIC && !GIVEN(r, GIVEN_MIN_SIZE))
         par->min_size = SYNTHETIC_MIN_SIZE;
+    if (job->kind == KERNEL_SYNTHETIC && !GIVEN(r, GIVEN_MAX_SIZE))
         par->max_size = SYNTHETIC_MAX_SIZE;
-    }
-    arg_double(a, "min-size", &par->min_size);
-    arg_double(a, "max-size", &par->max_size);
-    arg_double(a, "precision", &par->precision);
-    arg_size(a, "max-points", &par->max_points);
-    arg_double(a, "accuracy", &par->accuracy);
-    arg_double(a, "resolution", &par->resolution);
-    arg_size(a, "model-points", &par->max_model_points);
-    arg_size(a, "validate", &par->validate);
-    arg_double(a, "time-budget", &par->time_budget);
-    arg_double(a, "size-cap", &par->size_time_cap);
     par->on_point = log_point;
     par->on_point_data = m;
     par->on_run = progress;
@@ -852,7 +915,7 @@ static void describe_build(const bench_job *job, const dls_bench *b, const dls_b
         json_object_set_new(res->report, "exec_overhead", tool_json_number(job->overhead));
     if (dls_bench_budget_top(b) > 0)
         json_object_set_new(res->report, "budget_top", tool_json_number(dls_bench_budget_top(b)));
-    if (!arg_flag(job->args, "json"))
+    if (!job->req->json)
         print_summary(&u, par, job);
     else if (u.top_by_budget)
         tool_warning("the time budget afforded sizes up to %.6g; from there to the limit %.6g "
@@ -982,7 +1045,7 @@ static int finish(const bench_job *job, dls_status st, const dls_error *err, out
         return tool_fail(st, err);
     /* without -o or --merge the platform goes to standard output (into the JSON report
      * with --json), and where it went is said: it is never kept only in the log */
-    int json = arg_flag(job->args, "json"), to_stdout = !job->out && !job->merge;
+    int json = job->req->json, to_stdout = !job->out && !job->merge;
     json_t *platform = NULL;
     int rc = write_platform(job, res->model, res->limit, to_stdout && json ? &platform : NULL);
     if (rc == EXIT_DONE && to_stdout)
@@ -1006,29 +1069,68 @@ static int finish(const bench_job *job, dls_status st, const dls_error *err, out
 /* Set by main() in a program built with MPI. */
 int (*tool_bench_mpi)(const tool_mpi_bench *job) = NULL;
 
+/* --mpi: the combinations of options it refuses; EXIT_DONE when none. links_into: --links
+ * --no-compute --merge, the links measured into a platform file written before (by bench
+ * --mpi on the same ranks); else the ranks' processors are new. */
+static int refuse_mpi_options(const bench_request *r, int links_into)
+{
+    if (!r->links && (GIVEN(r, GIVEN_BYTES_PER_UNIT) || GIVEN(r, GIVEN_LINK_MAX_BYTES))) {
+        tool_error("bench: --bytes-per-unit and --link-max-bytes apply to --mpi --links");
+        return EXIT_BADINPUT;
+    }
+    static const bench_given single[] = {GIVEN_MERGE, GIVEN_SURFACE, GIVEN_NAME};
+    for (size_t i = 0; i < sizeof single / sizeof single[0]; i++)
+        if (GIVEN(r, single[i]) && !(i == 0 && links_into)) {
+            tool_error("bench: --mpi names and writes every rank's processor: --%s does not "
+                       "apply", given_option[single[i]]);
+            return EXIT_BADINPUT;
+        }
+    if (r->no_compute && !r->links) {
+        tool_error("bench: --no-compute applies to --links");
+        return EXIT_BADINPUT;
+    }
+    return EXIT_DONE;
+}
+
+/* --mpi --links: a unit of load in bytes, what a processor is sent for one unit of work
+ * (with --no-compute, of the kernel named, when one is); NAN after a message when unknown. */
+static double link_bytes_per_unit(const bench_job *job)
+{
+    const bench_request *r = job->req;
+    int named = !r->no_compute || GIVEN(r, GIVEN_KERNEL);
+    double bpu = NAN;
+    if (named && job->kind == KERNEL_GEMM)
+        bpu = 8 * job->blas.fixed;
+    else if (named && job->kind == KERNEL_LU)
+        bpu = 8 * job->blas.fixed * (double)job->blas.block * job->blas.block;
+    if (GIVEN(r, GIVEN_BYTES_PER_UNIT))
+        bpu = r->bytes_per_unit;
+    if (isnan(bpu))
+        tool_error("bench: --links needs --bytes-per-unit %s (how many bytes a processor "
+                   "is sent for one unit of its work)",
+                   named ? "for this kernel" : "or the --kernel the platform was measured with");
+    return bpu;
+}
+
 /* --mpi: every rank of the MPI job measures (tool/cmd_bench_mpi.c). */
 static int bench_mpi(const bench_job *job)
 {
-    const tool_args *a = job->args;
+    const bench_request *r = job->req;
     if (tool_bench_mpi == NULL) {
         tool_error("bench: --mpi: this dlsched was built without MPI (%s)", DLS_MPI_WHY);
         return EXIT_BADINPUT;
     }
-    if (!arg_flag(a, "links") && (arg_given(a, "bytes-per-unit") || arg_given(a, "link-max-bytes"))) {
-        tool_error("bench: --bytes-per-unit and --link-max-bytes apply to --mpi --links");
+    int links_into = r->links && r->no_compute && GIVEN(r, GIVEN_MERGE);
+    if (refuse_mpi_options(r, links_into) != EXIT_DONE)
         return EXIT_BADINPUT;
-    }
-    /* --merge: with --links --no-compute, the links measured into a platform file written
-     * before (by bench --mpi on the same ranks); else the ranks' processors are new */
-    int links_into = arg_flag(a, "links") && arg_flag(a, "no-compute") && arg_given(a, "merge");
-    static const char *const single[] = {"merge", "surface", "name"};
-    for (size_t i = 0; i < sizeof single / sizeof single[0]; i++)
-        if (arg_given(a, single[i]) && !(i == 0 && links_into)) {
-            tool_error("bench: --mpi names and writes every rank's processor: --%s does not "
-                       "apply", single[i]);
+    tool_mpi_bench mj = {NULL, NULL, job->logpath, r->resume, job->out, r->json, r->links,
+                         r->no_compute, NAN, r->link_max_bytes, links_into ? r->merge : NULL};
+    if (mj.links && (!mj.no_compute || mj.merge != NULL)) {
+        mj.bytes_per_unit = link_bytes_per_unit(job);
+        if (isnan(mj.bytes_per_unit))
             return EXIT_BADINPUT;
-        }
-    monitor m = {isatty(2) && !arg_flag(a, "quiet"), 0, "", NULL, job->logpath, NAN};
+    }
+    monitor m = {isatty(2) && !r->quiet, 0, "", NULL, job->logpath, NAN};
     dls_bench_params par;
     bench_params(job, &m, &par);
     par.on_point = NULL; /* the MPI layer keeps each rank's log */
@@ -1039,32 +1141,8 @@ static int bench_mpi(const bench_job *job)
     dls_status st = make_kernel(job, job->blas.fixed, &k, &err);
     if (st != DLS_OK)
         return tool_fail(st, &err);
-    tool_mpi_bench mj = {&k, &par, job->logpath, arg_flag(a, "resume"), job->out,
-                         arg_flag(a, "json"), arg_flag(a, "links"), arg_flag(a, "no-compute"),
-                         NAN, LINK_MAX_BYTES, links_into ? arg_string(a, "merge") : NULL};
-    if (arg_flag(a, "no-compute") && !mj.links) {
-        tool_error("bench: --no-compute applies to --links");
-        free_kernel(job, &k);
-        return EXIT_BADINPUT;
-    }
-    if (mj.links && (!mj.no_compute || mj.merge != NULL)) {
-        /* a unit of load in bytes: what a processor is sent for one unit of work (with
-         * --no-compute, of the kernel named, when one is) */
-        int named = !mj.no_compute || arg_given(a, "kernel");
-        if (named && job->kind == KERNEL_GEMM)
-            mj.bytes_per_unit = 8 * job->blas.fixed;
-        else if (named && job->kind == KERNEL_LU)
-            mj.bytes_per_unit = 8 * job->blas.fixed * (double)job->blas.block * job->blas.block;
-        arg_double(a, "bytes-per-unit", &mj.bytes_per_unit);
-        if (isnan(mj.bytes_per_unit)) {
-            tool_error("bench: --links needs --bytes-per-unit %s (how many bytes a processor "
-                       "is sent for one unit of its work)",
-                       named ? "for this kernel" : "or the --kernel the platform was measured with");
-            free_kernel(job, &k);
-            return EXIT_BADINPUT;
-        }
-    }
-    arg_double(a, "link-max-bytes", &mj.link_max_bytes);
+    mj.kernel = &k;
+    mj.bench = &par;
     struct sigaction old_sa;
     tool_catch_sigint(&old_sa);
     int rc = tool_bench_mpi(&mj);
@@ -1076,24 +1154,26 @@ static int bench_mpi(const bench_job *job)
 
 int cmd_bench(const tool_args *a)
 {
-    bench_job job;
-    if (!arg_flag(a, "mpi")) {
-        static const char *const mpi_only[] = {"links", "no-compute", "bytes-per-unit",
-                                               "link-max-bytes"};
+    bench_request r;
+    bench_request_read(a, &r);
+    if (!r.mpi) {
+        static const bench_given mpi_only[] = {GIVEN_LINKS, GIVEN_NO_COMPUTE,
+                                               GIVEN_BYTES_PER_UNIT, GIVEN_LINK_MAX_BYTES};
         for (size_t i = 0; i < sizeof mpi_only / sizeof mpi_only[0]; i++)
-            if (arg_given(a, mpi_only[i])) {
+            if (GIVEN(&r, mpi_only[i])) {
                 tool_error("bench: --%s applies to --mpi (the links from rank 0 to the other "
-                           "ranks)", mpi_only[i]);
+                           "ranks)", given_option[mpi_only[i]]);
                 return EXIT_BADINPUT;
             }
     }
-    int rc = parse_job(a, &job);
-    if (rc == EXIT_DONE && arg_flag(a, "mpi")) {
+    bench_job job;
+    int rc = parse_job(&r, &job);
+    if (rc == EXIT_DONE && r.mpi) {
         rc = bench_mpi(&job);
         job_free(&job);
         return rc;
     }
-    monitor m = {isatty(2) && !arg_flag(a, "quiet"), 0, "", NULL, job.logpath, NAN};
+    monitor m = {isatty(2) && !r.quiet, 0, "", NULL, job.logpath, NAN};
     log_points old = {NULL, NULL, 0, 0, 0};
     if (rc == EXIT_DONE)
         rc = open_log(&job, &m, &old);
