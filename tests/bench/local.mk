@@ -3,8 +3,11 @@
 BENCHMARKS = tests/bench/bench_partition tests/bench/bench_partition_exact tests/bench/bench_lp tests/bench/bench_model \
 	tests/bench/bench_lu tests/bench/bench_installment tests/bench/bench_integer \
 	tests/bench/bench_stalls tests/bench/bench_memory tests/bench/bench_chain \
-	tests/bench/bench_reader tests/bench/bench_certificate tests/bench/bench_order
+	tests/bench/bench_reader tests/bench/bench_certificate tests/bench/bench_order \
+	tests/bench/bench_balance
 EXTRA_PROGRAMS = $(BENCHMARKS)
+tests_bench_bench_balance_SOURCES = tests/bench/bench_balance.c tests/bench/benchutil.h
+tests_bench_bench_balance_LDADD = libdlsched.la -lm
 tests_bench_bench_partition_SOURCES = tests/bench/bench_partition.c tests/bench/benchutil.h
 tests_bench_bench_partition_LDADD = libdlsched.la -lm
 tests_bench_bench_partition_exact_SOURCES = tests/bench/bench_partition_exact.c \
