@@ -203,20 +203,26 @@ int dls__domain_points(size_t n, const double *size, const double *speed, const 
 {
     char what[64];
     for (size_t k = 0; k < n; k++) {
-        snprintf(what, sizeof what, "speed point %zu: the size", k + 1);
-        if (size_outside(size[k], k, DLS__FIELD_SIZE, what, pb))
-            return 1;
-        snprintf(what, sizeof what, "speed point %zu: the speed", k + 1);
-        if (speed_outside(speed[k], k, DLS__FIELD_SPEED, what, pb))
-            return 1;
+        /* the label is written only for a value outside: models of many points are made in
+         * loops (the balancer's, every step) */
+        if (!inside(size[k])) {
+            snprintf(what, sizeof what, "speed point %zu: the size", k + 1);
+            return size_outside(size[k], k, DLS__FIELD_SIZE, what, pb);
+        }
+        if (!inside(speed[k])) {
+            snprintf(what, sizeof what, "speed point %zu: the speed", k + 1);
+            return speed_outside(speed[k], k, DLS__FIELD_SPEED, what, pb);
+        }
         if (low == NULL)
             continue;
-        snprintf(what, sizeof what, "speed point %zu: the band's low edge", k + 1);
-        if (speed_outside(low[k], k, DLS__FIELD_LOW, what, pb))
-            return 1;
-        snprintf(what, sizeof what, "speed point %zu: the band's high edge", k + 1);
-        if (speed_outside(high[k], k, DLS__FIELD_HIGH, what, pb))
-            return 1;
+        if (!inside(low[k])) {
+            snprintf(what, sizeof what, "speed point %zu: the band's low edge", k + 1);
+            return speed_outside(low[k], k, DLS__FIELD_LOW, what, pb);
+        }
+        if (!inside(high[k])) {
+            snprintf(what, sizeof what, "speed point %zu: the band's high edge", k + 1);
+            return speed_outside(high[k], k, DLS__FIELD_HIGH, what, pb);
+        }
     }
     return 0;
 }
