@@ -20,6 +20,7 @@ doc_api_headers = \
 	include/dlsched/model.h \
 	include/dlsched/platform.h \
 	include/dlsched/partition.h \
+	include/dlsched/balance.h \
 	include/dlsched/schedule.h \
 	include/dlsched/kernel.h \
 	include/dlsched/bench.h \

@@ -258,8 +258,8 @@ DLS_API dls_status dls_balance_get_model(const dls_balance *balance, size_t i,
  * @{
  */
 
-/** One transfer of a plan: @ref count elements starting at global index @ref first go
- *  from processor @ref from to processor @ref to. */
+/** One transfer of a plan: dls_move::count elements starting at global index
+ *  dls_move::first go from processor dls_move::from to processor dls_move::to. */
 typedef struct dls_move {
     size_t from;     /**< the old owner */
     size_t to;       /**< the new owner */
@@ -292,7 +292,7 @@ DLS_API size_t dls_move_plan_count(const dls_move_plan *plan);
 /** Elements that change owner (the sum of the transfers' counts). */
 DLS_API uint64_t dls_move_plan_moved(const dls_move_plan *plan);
 
-/** The transfers in increasing order of @ref dls_move::first; *n receives their number
+/** The transfers in increasing order of dls_move::first; *n receives their number
  *  (NULL when nothing moves). Valid until @p plan is freed. */
 DLS_API const dls_move *dls_move_plan_moves(const dls_move_plan *plan, size_t *n);
 
