@@ -32,6 +32,7 @@
  * the interval the knee can be in at each iteration (measured on random platforms that
  * page: doc/BENCHMARKS.md). */
 #define BRACKET_WEIGHT 0.5
+#define BEYOND_WEIGHT 0.5
 /* Sizes within this relative distance are one point (their times merge into its band). */
 #define SAME_SIZE 1e-3
 /* Slopes only from points at least this far apart (relative), and this many times the
@@ -364,7 +365,7 @@ static size_t model_points(const curve *c, double trust, double *xs, double *ts,
         s = tm / xm;
     *cap = trust * xm;
     xs[k] = *cap;
-    ts[k++] = tm + (*cap - xm) * s / BRACKET_WEIGHT;
+    ts[k++] = tm + (*cap - xm) * s / BEYOND_WEIGHT;
     /* keep sizes increasing and times non-decreasing (a jump's start may repeat a size) */
     size_t w = 0;
     for (size_t r = 0; r < k; r++) {
@@ -574,15 +575,28 @@ static dls_status new_pool(const dls_balance *b, const double *times, pool *q, s
 /* ---------------------------------------------------------------------------------- */
 /* Models and the next distribution                                                   */
 
-/* The speed a processor with neither points nor prior is given: the smallest measured at
- * this step (so that it gets a small share, and is measured). */
-static double fallback_speed(const dls_balance *b, const double *times)
+/* The speed a processor with neither points nor prior is given: the median of those
+ * measured at this step. Not the smallest: a processor that looks slowest gets no work
+ * and is never measured; the median gets it a share, and its first time says more. */
+static double fallback_speed(const dls_balance *b, const pool *q, const double *times)
 {
-    double s = INFINITY;
-    for (size_t i = 0; times != NULL && i < b->p; i++)
+    size_t need = 0;
+    for (size_t i = 0; i < b->p; i++)
+        need += q->off[i + 1] == q->off[i] && b->prior == NULL;
+    if (need == 0 || times == NULL)
+        return 1;
+    double *s = malloc(b->p * sizeof *s);
+    size_t k = 0;
+    for (size_t i = 0; s != NULL && i < b->p; i++)
         if (b->shares[i] > 0 && times[i] > 0)
-            s = fmin(s, share_size(b, i, b->shares, b->first) / times[i]);
-    return isfinite(s) ? s : 1;
+            s[k++] = share_size(b, i, b->shares, b->first) / times[i];
+    double v = 1;
+    if (k > 0) {
+        qsort(s, k, sizeof *s, by_value);
+        v = k % 2 ? s[k / 2] : (s[k / 2 - 1] + s[k / 2]) / 2;
+    }
+    free(s);
+    return v;
 }
 
 /* Processor i's model in the constant mode: its speed at this step, else its last point's,
@@ -612,7 +626,7 @@ static dls_status constant_model(const dls_balance *b, const pool *q, size_t i,
 static dls_status build_models(const dls_balance *b, const pool *q, const double *times,
                                dls_model **models, double *caps, dls_error *err)
 {
-    double fallback = fallback_speed(b, times);
+    double fallback = fallback_speed(b, q, times);
     scratch s = {0, NULL, NULL, NULL, NULL};
     dls_status st = DLS_OK;
     for (size_t i = 0; st == DLS_OK && i < b->p; i++) {
