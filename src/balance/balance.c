@@ -503,12 +503,24 @@ static size_t merge_point(const dls_balance *b, size_t i, double x, double t, bp
             same = k;
     if (same < m) {
         const bpoint *o = &old[same];
-        if (r > o->r_lo * (1 + DRIFT_NOISE * nu) * (1 + 1e-12) ||
-            r < o->r_hi * (1 - DRIFT_NOISE * nu) * (1 - 1e-12)) {
+        *drift = r > o->r_lo * (1 + DRIFT_NOISE * nu) * (1 + 1e-12) ||
+                 r < o->r_hi * (1 - DRIFT_NOISE * nu) * (1 - 1e-12);
+    }
+    /* a time that no longer fits the others: less than a smaller size took, or more than a
+     * larger one, beyond the noise (a larger share never takes less time), means the
+     * processor itself changed */
+    for (size_t k = 0; k < m && !*drift; k++) {
+        double tk = old[k].x * old[k].r;
+        if (k == same)
+            continue;
+        if (old[k].x < x && tk > t * (1 + DRIFT_NOISE * nu) * (1 + 1e-12))
             *drift = 1;
-            out[0] = fresh;
-            return 1;
-        }
+        if (old[k].x > x && tk * (1 + DRIFT_NOISE * nu) * (1 + 1e-12) < t)
+            *drift = 1;
+    }
+    if (*drift) {
+        out[0] = fresh;
+        return 1;
     }
     /* copy, merging into the point of the same size, and drop the oldest past max_points */
     size_t n = 0, oldest = m;
