@@ -35,7 +35,7 @@ CLEANFILES += examples/schedule.svg
 # The programs of doc/TUTORIAL.md, one a step, run by tests/doc/tutorial.sh.
 TUTORIAL_EXAMPLES = examples/tutorial_1_platform examples/tutorial_2_partition \
 	examples/tutorial_3_schedule examples/tutorial_4_lp examples/tutorial_5_evaluate \
-	examples/tutorial_6_verify examples/tutorial_7_measure
+	examples/tutorial_6_verify examples/tutorial_7_measure examples/tutorial_8_balance
 examples_tutorial_1_platform_SOURCES = examples/tutorial_1_platform.c
 examples_tutorial_1_platform_LDADD = libdlsched.la -lm
 examples_tutorial_2_partition_SOURCES = examples/tutorial_2_partition.c
@@ -50,6 +50,8 @@ examples_tutorial_6_verify_SOURCES = examples/tutorial_6_verify.c
 examples_tutorial_6_verify_LDADD = libdlsched.la -lm
 examples_tutorial_7_measure_SOURCES = examples/tutorial_7_measure.c
 examples_tutorial_7_measure_LDADD = libdlsched.la -lm
+examples_tutorial_8_balance_SOURCES = examples/tutorial_8_balance.c
+examples_tutorial_8_balance_LDADD = libdlsched.la -lm
 TUTORIAL_TESTS = tests/doc/tutorial.sh
 EXTRA_DIST += doc/TUTORIAL.md
 

@@ -6,7 +6,7 @@
 . "${top_srcdir:-.}/tests/support/cli.sh"
 need_program ./examples/tutorial_1_platform ./examples/tutorial_2_partition \
     ./examples/tutorial_3_schedule ./examples/tutorial_4_lp ./examples/tutorial_5_evaluate \
-    ./examples/tutorial_6_verify ./examples/tutorial_7_measure
+    ./examples/tutorial_6_verify ./examples/tutorial_7_measure ./examples/tutorial_8_balance
 platform=$ex/star_cluster.json
 
 # step WHAT PROGRAM ARGS...: runs the program; it must exit with status 0. Leaves
@@ -96,6 +96,19 @@ has '^1 processors$' "step 7: count"
 has '^this-machine points, [0-9]* points *limit 1e+06 *link 0.001 s + 1e-08 s/unit' \
     "step 7: the measured processor"
 
+# 8. An iterative application balanced from its own times: within 2% of the optimum of the
+# true models from the sixth iteration, and kept there.
+step "step 8" ./examples/tutorial_8_balance "$platform" 1000000
+has '^optimum 44.068 s (from the true models)$' "step 8: the optimum"
+has '^iteration  1: makespan  167.490 s (+280.1%)' "step 8: the even split"
+checks=$((checks + 1))
+late=$(sed -n 's/^iteration *\([0-9]*\):.*( *+*\(-*[0-9.]*\)%).*/\1 \2/p' "$tmp/out" |
+    awk '$1 >= 6 && ($2 > 2 || $2 < -2)')
+[ -z "$late" ] || fail "step 8: more than 2% off the optimum after the fifth iteration" "$late"
+checks=$((checks + 1))
+sum=$(awk '/ elements$/{s += $2} END {print s}' "$tmp/out")
+[ "$sum" = 1000000 ] || fail "step 8: the elements sum to $sum, not 1000000" "$(cat "$tmp/out")"
+
 # The outputs doc/TUTORIAL.md shows for the computed steps are what the programs print.
 # doc_output COMMAND: the lines the tutorial shows after "$ COMMAND", up to the end of the
 # block or the next command.
@@ -109,7 +122,7 @@ doc_output() {
 for args in "1_platform examples/star_cluster.json 1e5" \
     "2_partition examples/star_cluster.json 1000000" \
     "3_schedule examples/star_cluster.json 1e6" "5_evaluate examples/star_cluster.json 1e6" \
-    "6_verify examples/star_cluster.json 1e6"; do
+    "6_verify examples/star_cluster.json 1e6" "8_balance examples/star_cluster.json 1000000"; do
     checks=$((checks + 1))
     doc_output "./examples/tutorial_$args" >"$tmp/doc"
     set -- $args
