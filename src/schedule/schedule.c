@@ -662,9 +662,9 @@ static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const
                                 pr->name, loads[i], pr->limit);
         V += loads[i];
     }
-    if (V > 0 && (st = dls__domain_load(V, "dls_schedule_evaluate: the loads' sum", err)) !=
-        DLS_OK)
-        return st;
+    dls_error sum; /* no origin: the sum's words go after the public name */
+    if (V > 0 && (st = dls__domain_load(V, "", &sum)) != DLS_OK)
+        return dls__fail(err, st, "dls_schedule_evaluate", "the loads' sum: %s", sum.message);
     dls_schedule *s = dls__schedule_alloc(platform->n, V);
     if (s == NULL)
         return dls__oom(err, "dls_schedule_evaluate");
