@@ -139,5 +139,5 @@ TEST(test_version)
 }
 
 TEST_MAIN("status", test_every_status_has_text_and_name, test_unknown_status, test_error_clear,
-          test_error_filled_and_untouched_on_success, test_message_is_bounded, test_origin_from_argument,
-          test_origin_passed_on_and_retagged, test_version)
+          test_error_filled_and_untouched_on_success, test_message_is_bounded,
+          test_origin_from_argument, test_origin_passed_on_and_retagged, test_version)
