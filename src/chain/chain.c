@@ -22,18 +22,18 @@ static dls_status check_params(const dls__chain_params *par, const dls__star *st
                                dls_error *err)
 {
     if (st == NULL || st->m == 0)
-        return dls__fail(err, DLS_EINVAL, "schedule: the star has no processor");
+        return dls__fail(err, DLS_EINVAL, "schedule", "the star has no processor");
     if (par->mode != DLS__CHAIN_PAPER && par->mode != DLS__CHAIN_SELECT)
-        return dls__fail(err, DLS_EINVAL, "schedule: unknown chain mode %d", (int)par->mode);
+        return dls__fail(err, DLS_EINVAL, "schedule", "unknown chain mode %d", (int)par->mode);
     if (par->paper_method != DLS__CHAIN_PAPER_AUTO && par->paper_method != DLS__CHAIN_PAPER_SWEEP &&
         par->paper_method != DLS__CHAIN_PAPER_POLICY)
-        return dls__fail(err, DLS_EINVAL, "schedule: unknown method %d for the paper's LP",
+        return dls__fail(err, DLS_EINVAL, "schedule", "unknown method %d for the paper's LP",
                          (int)par->paper_method);
     if (par->max_pieces < DLS__CHAIN_MIN_PIECES)
-        return dls__fail(err, DLS_EINVAL, "schedule: max_pieces must be at least %d, not %zu",
+        return dls__fail(err, DLS_EINVAL, "schedule", "max_pieces must be at least %d, not %zu",
                          DLS__CHAIN_MIN_PIECES, par->max_pieces);
     if (par->max_work != 0 && par->max_work < par->max_pieces)
-        return dls__fail(err, DLS_EINVAL, "schedule: max_work (%zu) must be 0 (the default) "
+        return dls__fail(err, DLS_EINVAL, "schedule", "max_work (%zu) must be 0 (the default) "
                          "or at least max_pieces (%zu)", par->max_work, par->max_pieces);
     return DLS_OK;
 }
@@ -160,7 +160,7 @@ dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
     if (rc != DLS_OK)
         return rc;
     if (!(st->V > 0) || !isfinite(st->V))
-        return dls__fail(err, DLS_EINVAL, "schedule: the load must be a finite number > 0, "
+        return dls__fail(err, DLS_EINVAL, "schedule", "the load must be a finite number > 0, "
                          "not %.10g", st->V);
     size_t m = st->m;
     dls__cprob pb;
@@ -217,7 +217,7 @@ dls_status dls__chain_solve(const dls__star *st, const dls__chain_params *par,
         ans->exact = exact;
         double scale = fmax(fabs(ans->makespan), fabs(ans->chain_makespan));
         if (exact && !(fabs(ans->makespan - ans->chain_makespan) <= DLS__CHAIN_AGREE_TOL * scale))
-            rc = dls__fail(err, DLS_ENUMERIC, "schedule: the chain's makespan %.17g s and the "
+            rc = dls__fail(err, DLS_ENUMERIC, "schedule", "the chain's makespan %.17g s and the "
                            "replay of its loads, %.17g s, differ by more than %g (relative)",
                            ans->chain_makespan, ans->makespan, DLS__CHAIN_AGREE_TOL);
         for (size_t k = 0; k < m; k++)
@@ -267,7 +267,7 @@ dls_status dls__chain_curve_build(const dls__star *st, const dls__chain_params *
     if (rc != DLS_OK)
         return rc;
     if (!(v_lo > 0) || !(v_hi > v_lo) || !isfinite(v_hi))
-        return dls__fail(err, DLS_EINVAL, "schedule: the range of loads must have 0 < low < "
+        return dls__fail(err, DLS_EINVAL, "schedule", "the range of loads must have 0 < low < "
                          "high, finite, not [%.10g, %.10g]", v_lo, v_hi);
     dls__cprob pb;
     rc = dls__cprob_build(st, v_hi, par, &pb, err);
@@ -277,7 +277,7 @@ dls_status dls__chain_curve_build(const dls__star *st, const dls__chain_params *
         double capacity = pb.capacity;
         dls__cprob_free(&pb);
         int dg = dls__distinct_digits(capacity, v_hi);
-        return dls__fail(err, DLS_EINVAL, "schedule: the limits hold a load of at most %.*g, "
+        return dls__fail(err, DLS_EINVAL, "schedule", "the limits hold a load of at most %.*g, "
                          "less than the top of the range %.*g (beyond the relative tolerance "
                          "%g)", dg, capacity, dg, v_hi, DLS_REL_TOL);
     }

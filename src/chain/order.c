@@ -232,7 +232,7 @@ dls_status dls__chain_best_order(const dls__star *st, const dls__chain_params *p
     size_t m = st->m;
     *points = 0;
     if (m == 0 || m > DLS__CHAIN_ORDER_MAX || !(t_upper > 0))
-        return dls__fail(err, DLS_EINVAL, "schedule: the exact order search takes 1 to %d "
+        return dls__fail(err, DLS_EINVAL, "schedule", "the exact order search takes 1 to %d "
                          "processors and a known makespan > 0, not %zu and %.10g",
                          DLS__CHAIN_ORDER_MAX, m, t_upper);
     dls__cprob pb;
@@ -257,7 +257,7 @@ dls_status dls__chain_best_order(const dls__star *st, const dls__chain_params *p
     if (done < 0) {
         rc = dls__oom(err, "schedule");
     } else if (done == 0) {
-        rc = dls__fail(err, DLS_ELIMIT, "schedule: the exact order search stopped: %s (%zu "
+        rc = dls__fail(err, DLS_ELIMIT, "schedule", "the exact order search stopped: %s (%zu "
                        "points of value functions, at most %zu)", why, s.n, max_points);
     } else {
         dls__pwl f = store_view(&s, N - 1);
@@ -265,7 +265,7 @@ dls_status dls__chain_best_order(const dls__star *st, const dls__chain_params *p
         if (!isfinite(t)) {
             /* the known order reaches V at t_upper: only rounding at the window's end
              * leaves the functions short of it */
-            rc = dls__fail(err, DLS_ELIMIT, "schedule: the exact order search found no order "
+            rc = dls__fail(err, DLS_ELIMIT, "schedule", "the exact order search found no order "
                            "below the known makespan %.17g s (rounding at the window's end)",
                            t_upper);
         } else {
@@ -390,7 +390,7 @@ dls_status dls__chain_suffix_set(dls__chain_suffix *cs, const size_t *pos, doubl
             return dls__oom(err, "schedule");
         points += cs->f[k].n;
         if (points > cs->max_points || cs->f[k].n > cs->max_pieces)
-            return dls__fail(err, DLS_ELIMIT, "schedule: the value functions of an order need "
+            return dls__fail(err, DLS_ELIMIT, "schedule", "the value functions of an order need "
                              "more than %zu points (%zu in one)", cs->max_points,
                              cs->max_pieces);
     }
@@ -404,7 +404,7 @@ dls_status dls__chain_suffix_price(dls__chain_suffix *cs, const size_t *pos, siz
 {
     size_t m = cs->pb.m;
     if (!cs->ready || from > m)
-        return dls__fail(err, DLS_EINVAL, "schedule: no incumbent order to price from");
+        return dls__fail(err, DLS_EINVAL, "schedule", "no incumbent order to price from");
     if (from == 0) {
         *T = suffix_reach(cs, &cs->f[0]);
         return DLS_OK;

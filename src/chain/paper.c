@@ -383,7 +383,7 @@ static dls_status paper_explicit(paper *w, size_t K, double wmax, dls_error *err
         if (f->n > w->pieces_max)
             w->pieces_max = f->n;
         if (w->max_work > 0 && w->pieces_total > w->max_work)
-            return dls__fail(err, DLS_ELIMIT, "schedule: the exact curve needs more than %zu "
+            return dls__fail(err, DLS_ELIMIT, "schedule", "the exact curve needs more than %zu "
                              "pieces of value functions", w->max_work);
         dls__pwl *t = g;
         g = f;

@@ -51,8 +51,8 @@ static dls_status too_big(const dls__chain_params *par, const dls__star *st, siz
                           dls_error *err)
 {
     char name[160];
-    return dls__fail_at(err, DLS_ERANGE, 0, 0, (long)st->proc[k],
-                        "schedule: %s: %s %.6g is %.3g times the typical time of this "
+    return dls__fail_at(err, DLS_ERANGE, 0, 0, (long)st->proc[k], "schedule",
+                        "%s: %s %.6g is %.3g times the typical time of this "
                         "platform (%.3g s), beyond the range the chain computes in (2^500, "
                         "about 3e150): no double-precision solver can weigh it against the "
                         "other processors", dls__cprob_name(par, st, k, name, sizeof name),

@@ -456,7 +456,7 @@ dls_status dls__select_function(const dls__cprob *pb, double vcap, double wmax,
     if (rc < 0)
         return dls__oom(err, "schedule");
     if (rc == 0)
-        return dls__fail(err, DLS_ELIMIT, "schedule: the exact curve needs more pieces of "
+        return dls__fail(err, DLS_ELIMIT, "schedule", "the exact curve needs more pieces of "
                          "value functions than allowed (%zu in one, %zu in all, at the rate "
                          "they grew), %zu built", max_pieces, max_work, *pieces);
     return DLS_OK;

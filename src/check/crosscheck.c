@@ -481,7 +481,7 @@ static dls_status integer_mip(const dls_platform *pl, double V, const dls_crossc
         snprintf(r->detail, sizeof r->detail, "skipped: %.480s", quiet.message);
         st = DLS_OK;
     } else if (st != DLS_OK) {
-        st = dls__fail(err, st, "%s", quiet.message);
+        st = dls__fail(err, st, quiet.origin, "%s", dls__error_text(&quiet));
     } else {
         if (ma.status != DLS_SOLUTION_OPTIMAL && ma.status != DLS_SOLUTION_FEASIBLE)
             integer_no_answer(r, &ma, geo);
@@ -729,25 +729,25 @@ static dls_status dls_crosscheck_run_impl(const dls_platform *platform, double l
         params = &defaults;
     }
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run", "NULL argument");
     dls_status rst = DLS__CHECK_RESERVED(params, "dls_crosscheck_run", dls_crosscheck_params,
                                          err);
     if (rst != DLS_OK)
         return rst;
     if (platform->n == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run: the platform has no processor");
+        return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run", "the platform has no processor");
     dls_status lst = dls__domain_load(load, "dls_crosscheck_run", err);
     if (lst != DLS_OK)
         return lst;
     if (!(params->rel_tol > 0 && params->rel_tol <= DLS__CHECK_MAX_TOL))
-        return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run: rel_tol must be in (0, %g], not "
+        return dls__fail(err, DLS_EINVAL, "dls_crosscheck_run", "rel_tol must be in (0, %g], not "
                          "%.10g", DLS__CHECK_MAX_TOL, params->rel_tol);
     dls_status pst = dls__mip_params_check(&params->mip, err);
     if (pst != DLS_OK)
         return pst;
     for (size_t i = 0; i < platform->n; i++)
         if (platform->procs[i].two_d)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_crosscheck_run: processor "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_crosscheck_run", "processor "
                                 "\"%s\" has a 2-D model; the checks need 1-D time functions",
                                 platform->procs[i].name);
     dls_crosscheck *c = calloc(1, sizeof *c);

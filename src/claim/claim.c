@@ -17,10 +17,10 @@ dls_status dls_claim_create(const dls_platform *platform, dls_claim_kind kind, d
                             dls_error *err)
 {
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_claim_create: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_claim_create", "NULL argument");
     if (kind != DLS_CLAIM_SCHEDULE && kind != DLS_CLAIM_PARTITION &&
         kind != DLS_CLAIM_INSTALLMENTS)
-        return dls__fail(err, DLS_EINVAL, "dls_claim_create: kind %d is not a dls_claim_kind",
+        return dls__fail(err, DLS_EINVAL, "dls_claim_create", "kind %d is not a dls_claim_kind",
                          (int)kind);
     size_t n = dls_platform_count(platform);
     dls_claim *c = calloc(1, sizeof *c);
@@ -73,7 +73,7 @@ static dls_status in_domain(const dls_claim *c, size_t i, const char *what, doub
     char text[160];
     if (isnan(v) || !dls__domain_value(v, what, text, sizeof text))
         return DLS_OK;
-    return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set: processor \"%s\": %s",
+    return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set", "processor \"%s\": %s",
                         dls_platform_name(c->platform, i), text);
 }
 
@@ -81,22 +81,22 @@ dls_status dls_claim_set(dls_claim *c, size_t i, double load, double send_start,
                          double send_end, double compute_start, double finish, dls_error *err)
 {
     if (c == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set: NULL claim");
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set", "NULL claim");
     if (i >= c->n)
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set: processor %zu of a platform of %zu",
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set", "processor %zu of a platform of %zu",
                          i, c->n);
     if (!isfinite(load))
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set: processor \"%s\": "
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set", "processor \"%s\": "
                             "the load must be a finite number, not %g",
                             dls_platform_name(c->platform, i), load);
     if (!time_ok(send_start) || !time_ok(send_end) || !time_ok(compute_start) ||
         !time_ok(finish))
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set: processor \"%s\": "
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set", "processor \"%s\": "
                             "a time must be a finite number, or NaN when not given",
                             dls_platform_name(c->platform, i));
     if (c->kind != DLS_CLAIM_SCHEDULE &&
         (!isnan(send_start) || !isnan(send_end) || !isnan(compute_start)))
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set: processor \"%s\": "
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_claim_set", "processor \"%s\": "
                             "a %s claim gives no send or compute start times: they must be "
                             "NaN", dls_platform_name(c->platform, i), dls_claim_kind_name(c->kind));
     const char *what = c->kind == DLS_CLAIM_PARTITION ? "number of elements" : "load";
@@ -123,8 +123,8 @@ dls_status dls__claim_set_order(dls_claim *c, const size_t *order, size_t m, con
                                 dls_error *err)
 {
     if (m > c->n)
-        return dls__fail(err, DLS_EINVAL, "%s: an order of %zu processors on a platform of %zu",
-                         fn, m, c->n);
+        return dls__fail(err, DLS_EINVAL, fn, "an order of %zu processors on a platform of %zu",
+                         m, c->n);
     unsigned char *seen = calloc(c->n ? c->n : 1, 1);
     size_t *copy = malloc((m ? m : 1) * sizeof *copy);
     if (seen == NULL || copy == NULL) {
@@ -135,10 +135,10 @@ dls_status dls__claim_set_order(dls_claim *c, const size_t *order, size_t m, con
     for (size_t k = 0; k < m; k++) {
         if (order[k] >= c->n || seen[order[k]]) {
             dls_status st = order[k] >= c->n
-                ? dls__fail(err, DLS_EINVAL, "%s: position %zu: processor %zu of a platform of "
-                            "%zu", fn, k, order[k], c->n)
-                : dls__fail_at(err, DLS_EINVAL, 0, 0, (long)order[k], "%s: position %zu: "
-                               "processor \"%s\" is already in the order", fn, k,
+                ? dls__fail(err, DLS_EINVAL, fn, "position %zu: processor %zu of a platform of "
+                            "%zu", k, order[k], c->n)
+                : dls__fail_at(err, DLS_EINVAL, 0, 0, (long)order[k], fn, "position %zu: "
+                               "processor \"%s\" is already in the order", k,
                                dls_platform_name(c->platform, order[k]));
             free(seen);
             free(copy);
@@ -157,16 +157,16 @@ dls_status dls__claim_set_order(dls_claim *c, const size_t *order, size_t m, con
 dls_status dls_claim_set_order(dls_claim *c, const size_t *order, size_t m, dls_error *err)
 {
     if (c == NULL || (order == NULL && m > 0))
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set_order: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_order", "NULL argument");
     return dls__claim_set_order(c, order, m, "dls_claim_set_order", err);
 }
 
 dls_status dls_claim_set_total(dls_claim *c, double total, dls_error *err)
 {
     if (c == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set_total: NULL claim");
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_total", "NULL claim");
     if (!isnan(total) && !(isfinite(total) && total > 0))
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set_total: the total must be a finite "
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_total", "the total must be a finite "
                          "number > 0 (or NaN), not %g", total);
     if (!isnan(total)) {
         dls_status st = dls__domain_load(total, "dls_claim_set_total", err);
@@ -180,13 +180,13 @@ dls_status dls_claim_set_total(dls_claim *c, double total, dls_error *err)
 dls_status dls_claim_set_makespan(dls_claim *c, double makespan, dls_error *err)
 {
     if (c == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set_makespan: NULL claim");
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_makespan", "NULL claim");
     if (!isnan(makespan) && !(isfinite(makespan) && makespan >= 0))
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set_makespan: the makespan must be a "
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_makespan", "the makespan must be a "
                          "finite number >= 0 (or NaN), not %g", makespan);
     char text[160];
     if (!isnan(makespan) && dls__domain_value(makespan, "makespan", text, sizeof text))
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set_makespan: %s", text);
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_makespan", "%s", text);
     c->makespan = makespan;
     return DLS_OK;
 }
@@ -194,16 +194,16 @@ dls_status dls_claim_set_makespan(dls_claim *c, double makespan, dls_error *err)
 dls_status dls_claim_set_chunk(dls_claim *c, double chunk, dls_error *err)
 {
     if (c == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk: NULL claim");
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk", "NULL claim");
     if (c->kind != DLS_CLAIM_INSTALLMENTS)
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk: a %s claim has no chunk",
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk", "a %s claim has no chunk",
                          dls_claim_kind_name(c->kind));
     if (!(isfinite(chunk) && chunk > 0))
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk: the chunk must be a finite "
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk", "the chunk must be a finite "
                          "number > 0, not %g", chunk);
     char text[160];
     if (dls__domain_value(chunk, "chunk", text, sizeof text))
-        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk: %s", text);
+        return dls__fail(err, DLS_EINVAL, "dls_claim_set_chunk", "%s", text);
     c->chunk = chunk;
     return DLS_OK;
 }
@@ -227,17 +227,17 @@ dls_status dls_claim_set_assignment(dls_claim *c, const size_t *owner, size_t n,
 {
     static const char fn[] = "dls_claim_set_assignment";
     if (c == NULL || (owner == NULL && n > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     if (c->kind != DLS_CLAIM_PARTITION)
-        return dls__fail(err, DLS_EINVAL, "%s: a %s claim places no elements", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "a %s claim places no elements",
                          dls_claim_kind_name(c->kind));
     if ((uint64_t)n > DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "%s: %zu elements, beyond %llu", fn, n,
+        return dls__fail(err, DLS_EINVAL, fn, "%zu elements, beyond %llu", n,
                          DLS_PARTITION_MAX_ELEMENTS);
     for (size_t e = 0; e < n; e++)
         if (owner[e] >= c->n)
-            return dls__fail(err, DLS_EINVAL, "%s: element %zu: processor %zu of a platform "
-                             "of %zu", fn, e, owner[e], c->n);
+            return dls__fail(err, DLS_EINVAL, fn, "element %zu: processor %zu of a platform "
+                             "of %zu", e, owner[e], c->n);
     size_t *copy = malloc((n ? n : 1) * sizeof *copy);
     if (copy == NULL)
         return dls__oom(err, fn);
@@ -252,21 +252,20 @@ dls_status dls_claim_set_chunks(dls_claim *c, const uint64_t *first, const uint6
 {
     static const char fn[] = "dls_claim_set_chunks";
     if (c == NULL || first == NULL || count == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     if (c->kind != DLS_CLAIM_PARTITION)
-        return dls__fail(err, DLS_EINVAL, "%s: a %s claim places no elements", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "a %s claim places no elements",
                          dls_claim_kind_name(c->kind));
     if (p != c->n)
-        return dls__fail(err, DLS_EINVAL, "%s: %zu chunks for a platform of %zu processors",
-                         fn, p, c->n);
+        return dls__fail(err, DLS_EINVAL, fn, "%zu chunks for a platform of %zu processors",
+                         p, c->n);
     for (size_t i = 0; i < p; i++)
         if (count[i] > 0 && (first[i] > DLS_PARTITION_MAX_ELEMENTS ||
                              count[i] > DLS_PARTITION_MAX_ELEMENTS - first[i]))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": the "
-                                "chunk of %llu elements from %llu reaches past %llu", fn,
-                                dls_platform_name(c->platform, i),
-                                (unsigned long long)count[i], (unsigned long long)first[i],
-                                DLS_PARTITION_MAX_ELEMENTS);
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "processor \"%s\": the "
+                                "chunk of %llu elements from %llu reaches past %llu",
+                                dls_platform_name(c->platform, i), (unsigned long long)count[i],
+                                (unsigned long long)first[i], DLS_PARTITION_MAX_ELEMENTS);
     size_t k = p ? p : 1;
     uint64_t *f = malloc(k * sizeof *f), *n = malloc(k * sizeof *n);
     if (f == NULL || n == NULL) {

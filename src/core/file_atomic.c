@@ -148,7 +148,8 @@ static dls_status write_stream(const char *path, const char *target, const char 
 {
     int fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC);
     if (fd < 0)
-        return dls__fail(err, DLS_EIO, "%s: cannot open for writing: %s", path, strerror(errno));
+        return dls__fail(err, DLS_EIO, NULL, "%s: cannot open for writing: %s", path,
+                         strerror(errno));
     int rc = write_all(fd, data, len);
     int e = errno;
     if (close(fd) != 0 && rc == 0) {
@@ -156,7 +157,7 @@ static dls_status write_stream(const char *path, const char *target, const char 
         e = errno;
     }
     if (rc != 0)
-        return dls__fail(err, DLS_EWRITE, "%s: write failed: %s", path, strerror(e));
+        return dls__fail(err, DLS_EWRITE, NULL, "%s: write failed: %s", path, strerror(e));
     return DLS_OK;
 }
 
@@ -168,7 +169,7 @@ static dls_status replace(const char *path, const char *target, const struct sta
     char *tmp;
     int fd = create_temp(target, &tmp);
     if (fd < 0)
-        return dls__fail(err, DLS_EIO, "%s: cannot create a temporary file next to it: %s",
+        return dls__fail(err, DLS_EIO, NULL, "%s: cannot create a temporary file next to it: %s",
                          path, strerror(errno));
     const char *step = NULL;
     if (old != NULL) {
@@ -195,11 +196,11 @@ static dls_status replace(const char *path, const char *target, const struct sta
     if (step != NULL) {
         unlink(tmp);
         free(tmp);
-        return dls__fail(err, DLS_EWRITE, "%s: %s failed: %s", path, step, strerror(e));
+        return dls__fail(err, DLS_EWRITE, NULL, "%s: %s failed: %s", path, step, strerror(e));
     }
     free(tmp);
     if (sync_dir(target) != 0)
-        return dls__fail(err, DLS_EWRITE, "%s: syncing its directory failed: %s", path,
+        return dls__fail(err, DLS_EWRITE, NULL, "%s: syncing its directory failed: %s", path,
                          strerror(errno));
     return DLS_OK;
 }
@@ -207,10 +208,10 @@ static dls_status replace(const char *path, const char *target, const struct sta
 dls_status dls__write_output(const char *path, const char *data, size_t len, dls_error *err)
 {
     if (path == NULL || path[0] == '\0')
-        return dls__fail(err, DLS_EINVAL, "an output path must not be empty");
+        return dls__fail(err, DLS_EINVAL, NULL, "an output path must not be empty");
     char *target = resolve_links(path);
     if (target == NULL)
-        return dls__fail(err, DLS_EIO, "%s: cannot follow the symbolic link: %s", path,
+        return dls__fail(err, DLS_EIO, NULL, "%s: cannot follow the symbolic link: %s", path,
                          strerror(errno));
     struct stat sb;
     dls_status st;
@@ -218,17 +219,17 @@ dls_status dls__write_output(const char *path, const char *data, size_t len, dls
         if (errno == ENOENT)
             st = replace(path, target, NULL, data, len, err);
         else
-            st = dls__fail(err, DLS_EIO, "%s: %s", path, strerror(errno));
+            st = dls__fail(err, DLS_EIO, NULL, "%s: %s", path, strerror(errno));
     } else if (S_ISREG(sb.st_mode)) {
         st = replace(path, target, &sb, data, len, err);
     } else if (S_ISCHR(sb.st_mode) || S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)) {
         st = write_stream(path, target, data, len, err);
     } else if (S_ISDIR(sb.st_mode)) {
-        st = dls__fail(err, DLS_EIO, "%s: is a directory", path);
+        st = dls__fail(err, DLS_EIO, NULL, "%s: is a directory", path);
     } else {
-        st = dls__fail(err, DLS_EIO, "%s: is a block device or another special file: dlsched "
-                       "writes to regular files, character devices, FIFOs and sockets only",
-                       path);
+        st = dls__fail(err, DLS_EIO, NULL,
+                       "%s: is a block device or another special file: dlsched "
+                       "writes to regular files, character devices, FIFOs and sockets only", path);
     }
     free(target);
     return st;
@@ -237,7 +238,7 @@ dls_status dls__write_output(const char *path, const char *data, size_t len, dls
 dls_status dls_write_output(const char *path, const void *data, size_t len, dls_error *err)
 {
     if (data == NULL && len > 0)
-        return dls__fail(err, DLS_EINVAL, "dls_write_output: NULL data of %zu bytes", len);
+        return dls__fail(err, DLS_EINVAL, "dls_write_output", "NULL data of %zu bytes", len);
     dls_status st = dls__write_output(path, data != NULL ? data : "", len, err);
     return dls__error_retag(err, st, "dls_write_output");
 }
@@ -257,7 +258,7 @@ dls_status dls__scratch_create(char **name, dls_error *err)
     snprintf(n, len, "%s/dlsched.XXXXXX", dir);
     int fd = mkstemp(n); /* owner-only: the scratch file is read back, then removed */
     if (fd < 0) {
-        dls_status st = dls__fail(err, DLS_EIO, "%s: cannot create a scratch file: %s", dir,
+        dls_status st = dls__fail(err, DLS_EIO, NULL, "%s: cannot create a scratch file: %s", dir,
                                   strerror(errno));
         free(n);
         return st;
@@ -272,7 +273,7 @@ dls_status dls__scratch_take(char *name, dls__buf *out, dls_error *err)
     dls_status st = DLS_OK;
     FILE *f = fopen(name, "rb");
     if (f == NULL) {
-        st = dls__fail(err, DLS_EIO, "%s: cannot read the scratch file back: %s", name,
+        st = dls__fail(err, DLS_EIO, NULL, "%s: cannot read the scratch file back: %s", name,
                        strerror(errno));
     } else {
         char chunk[65536];
@@ -280,7 +281,7 @@ dls_status dls__scratch_take(char *name, dls__buf *out, dls_error *err)
         while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
             dls__buf_add(out, chunk, n);
         if (ferror(f))
-            st = dls__fail(err, DLS_EIO, "%s: reading the scratch file failed", name);
+            st = dls__fail(err, DLS_EIO, NULL, "%s: reading the scratch file failed", name);
         else if (out->failed)
             st = dls__oom(err, NULL);
         fclose(f);

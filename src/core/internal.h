@@ -28,22 +28,32 @@ DLS__HIDDEN void dls__assert_fail(const char *expr, const char *file, int line,
 #define DLS__ASSERT(c) ((void)sizeof(!(c)))
 #endif
 
-/* Records a failure in err (if not NULL) and returns status. */
-DLS__HIDDEN dls_status dls__fail(dls_error *err, dls_status status, const char *fmt, ...)
-    DLS__PRINTF(3, 4);
+/* Records a failure in err (if not NULL) and returns status. The message is ORIGIN ": "
+ * then fmt's text (fmt's text alone for a NULL or empty origin), and dls_error::origin is
+ * ORIGIN, given here and never read back from the text: a public function's name
+ * ("dls_schedule_solve"), or a module's word ("lu") that the public caller above replaces
+ * (dls__error_retag). An origin that is neither, or too long for the field, heads the
+ * message but leaves the field empty. */
+DLS__HIDDEN dls_status dls__fail(dls_error *err, dls_status status, const char *origin,
+                                const char *fmt, ...) DLS__PRINTF(4, 5);
 
 /* The same with a file position and a processor index (-1 for none). */
 DLS__HIDDEN dls_status dls__fail_at(dls_error *err, dls_status status, int line, int column,
-                                   long processor, const char *fmt, ...) DLS__PRINTF(6, 7);
+                                   long processor, const char *origin, const char *fmt, ...)
+    DLS__PRINTF(7, 8);
 
-/* The one out-of-memory failure: DLS_ENOMEM with "WHO: out of memory", WHO being the public
- * function (or the module word a caller above replaces, see dls__error_retag); NULL for a
- * bare "out of memory". */
+/* The one out-of-memory failure: DLS_ENOMEM with "WHO: out of memory", WHO being the origin
+ * (the public function, or the module word a caller above replaces, see dls__error_retag);
+ * NULL for a bare "out of memory". */
 DLS__HIDDEN dls_status dls__oom(dls_error *err, const char *who);
 
 DLS__HIDDEN dls_status dls__vfail_at(dls_error *err, dls_status status, int line, int column,
-                                    long processor, const char *fmt, va_list ap)
-    DLS__PRINTF(6, 0);
+                                    long processor, const char *origin, const char *fmt,
+                                    va_list ap) DLS__PRINTF(7, 0);
+
+/* err's message without its origin and ": " (all of it when it has none): with err->origin
+ * as the origin, a failure passing err's on keeps both as they were. */
+DLS__HIDDEN const char *dls__error_text(const dls_error *err);
 
 /* A problem found in model data: which element (0-based), which of its fields, and a
  * sentence naming it 1-based, e.g. "speed point 3 has a negative speed (-2)". */

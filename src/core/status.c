@@ -23,30 +23,20 @@ void dls_error_clear(dls_error *err)
     memset(err->reserved, 0, sizeof err->reserved);
 }
 
-/* The origin of a message just made, from the name it starts with (the convention every
- * message follows, so it is read here, once, where the message is made): a public
- * function's name ("dls_schedule_solve: ...") or a module's word ("lu: ...", shared code
- * that several public calls use); none for a file position or plain text. */
-static void origin_set(dls_error *err)
+/* Whether origin may stand in dls_error::origin: a public function's name ("dls_..."), or
+ * a module's word (lowercase letters: shared code that several public calls use), short
+ * enough for the field. Anything else (a phrase like "order mip") still heads the message
+ * but is no origin, so a caller cannot mistake it for a call or a module. */
+static int origin_is_name(const char *origin)
 {
-    const char *m = err->message;
-    size_t t = 0;
-    while (m[t] >= 'a' && m[t] <= 'z')
-        t++;
-    size_t module = t > 0 && m[t] == ':' && m[t + 1] == ' ' ? t : 0;
-    size_t name = 0;
-    if (strncmp(m, "dls_", 4) == 0) {
-        while ((m[name] >= 'a' && m[name] <= 'z') || (m[name] >= '0' && m[name] <= '9') ||
-               m[name] == '_')
-            name++;
-        if (m[name] != ':')
-            name = 0;
-    }
-    size_t n = module > 0 ? module : name;
-    if (n >= sizeof err->origin)
-        n = 0;
-    memcpy(err->origin, m, n);
-    err->origin[n] = '\0';
+    size_t n = strlen(origin);
+    if (n == 0 || n >= DLS_ERROR_ORIGIN_MAX)
+        return 0;
+    int public = strncmp(origin, "dls_", 4) == 0;
+    for (const char *c = origin; *c; c++)
+        if (!(*c >= 'a' && *c <= 'z') && !(public && ((*c >= '0' && *c <= '9') || *c == '_')))
+            return 0;
+    return 1;
 }
 
 /* Whether the origin is a module's word, which the public function's name replaces (a
@@ -96,46 +86,62 @@ void dls_free(void *ptr)
 }
 
 dls_status dls__vfail_at(dls_error *err, dls_status status, int line, int column,
-                         long processor, const char *fmt, va_list ap)
+                         long processor, const char *origin, const char *fmt, va_list ap)
 {
     if (err == NULL)
         return status;
+    /* made aside first: origin and the arguments may be err's own, from a failure passed on */
+    char msg[DLS_ERROR_MESSAGE_MAX], from[DLS_ERROR_ORIGIN_MAX] = "";
+    size_t head = 0;
+    if (origin != NULL && origin[0] != '\0') {
+        int h = snprintf(msg, sizeof msg, "%s: ", origin);
+        head = h < 0 ? 0 : (size_t)h < sizeof msg ? (size_t)h : sizeof msg - 1;
+        if (origin_is_name(origin))
+            memcpy(from, origin, strlen(origin) + 1);
+    }
+    int n = vsnprintf(msg + head, sizeof msg - head, fmt, ap);
+    if (n < 0) {
+        snprintf(msg, sizeof msg, "%s", dls_strerror(status));
+        from[0] = '\0';
+    }
     err->status = status;
     err->line = line;
     err->column = column;
     err->processor = processor;
-    int n = vsnprintf(err->message, sizeof err->message, fmt, ap);
-    if (n < 0)
-        snprintf(err->message, sizeof err->message, "%s", dls_strerror(status));
-    origin_set(err);
+    memcpy(err->message, msg, sizeof msg);
+    memcpy(err->origin, from, sizeof from);
     memset(err->reserved, 0, sizeof err->reserved);
     return status;
 }
 
 dls_status dls__fail_at(dls_error *err, dls_status status, int line, int column,
-                        long processor, const char *fmt, ...)
+                        long processor, const char *origin, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    dls__vfail_at(err, status, line, column, processor, fmt, ap);
+    dls__vfail_at(err, status, line, column, processor, origin, fmt, ap);
     va_end(ap);
     return status;
 }
 
-dls_status dls__fail(dls_error *err, dls_status status, const char *fmt, ...)
+dls_status dls__fail(dls_error *err, dls_status status, const char *origin, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    dls__vfail_at(err, status, 0, 0, -1, fmt, ap);
+    dls__vfail_at(err, status, 0, 0, -1, origin, fmt, ap);
     va_end(ap);
     return status;
 }
 
 dls_status dls__oom(dls_error *err, const char *who)
 {
-    if (who == NULL)
-        return dls__fail(err, DLS_ENOMEM, "out of memory");
-    return dls__fail(err, DLS_ENOMEM, "%s: out of memory", who);
+    return dls__fail(err, DLS_ENOMEM, who, "out of memory");
+}
+
+const char *dls__error_text(const dls_error *err)
+{
+    size_t n = strlen(err->origin);
+    return n > 0 && strlen(err->message) >= n + 2 ? err->message + n + 2 : err->message;
 }
 
 int dls__shortest_digits(double v)
@@ -305,9 +311,9 @@ dls_status dls__check_reserved(const unsigned char *r, size_t n, const char *fn,
 {
     for (size_t k = 0; k < n; k++)
         if (r[k] != 0)
-            return dls__fail(err, DLS_EINVAL, "%s: the reserved bytes of %s are not zero (byte "
-                             "%zu): fill it with %s_init() before setting its fields", fn, type,
-                             k, type);
+            return dls__fail(err, DLS_EINVAL, fn, "the reserved bytes of %s are not zero (byte "
+                             "%zu): fill it with %s_init() before setting its fields", type, k,
+                             type);
     return DLS_OK;
 }
 

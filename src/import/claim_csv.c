@@ -59,7 +59,7 @@ static void failf(cctx *x, dls_status st, long proc, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    x->st = dls__fail_at(x->err, st, x->row, 1, proc, "%s:%d: %s", x->source, x->row, what);
+    x->st = dls__fail_at(x->err, st, x->row, 1, proc, NULL, "%s:%d: %s", x->source, x->row, what);
 }
 
 static void on_field(void *s, size_t len, void *data)
@@ -257,7 +257,7 @@ dls_status dls__claim_read_csv(const char *text, size_t len, const char *source,
             entered = 1;
     }
     if (x->st == DLS_OK && memchr(text, '\0', len) != NULL)
-        x->st = dls__fail(err, DLS_ESYNTAX, "%s: a NUL byte: the input is not text", source);
+        x->st = dls__fail(err, DLS_ESYNTAX, NULL, "%s: a NUL byte: the input is not text", source);
     if (x->st == DLS_OK && csv_parse(&parser, text, len, on_field, on_row, x) != len &&
         x->st == DLS_OK)
         failf(x, csv_error(&parser) == CSV_EPARSE ? DLS_ESYNTAX : DLS_ENOMEM, -1,
@@ -270,13 +270,13 @@ dls_status dls__claim_read_csv(const char *text, size_t len, const char *source,
     if (entered)
         dls__c_numeric_leave(&loc);
     if (x->st == DLS_OK && x->c == NULL)
-        x->st = dls__fail(err, DLS_ESYNTAX, "%s: no header: the first row names the columns "
+        x->st = dls__fail(err, DLS_ESYNTAX, NULL, "%s: no header: the first row names the columns "
                           "(name,load,...)", source);
     if (x->st == DLS_OK)
         x->st = dls__claim_set_order(x->c, x->order, x->m, source, err);
     char why[DLS_ERROR_MESSAGE_MAX / 2];
     if (x->st == DLS_OK && dls__claim_check_sums(x->c, why, sizeof why) != 0)
-        x->st = dls__fail(err, DLS_EDATA, "%s: %s", source, why);
+        x->st = dls__fail(err, DLS_EDATA, NULL, "%s: %s", source, why);
     dls_status st = x->st;
     if (st == DLS_OK)
         *out = x->c;

@@ -146,7 +146,7 @@ static dls_status make_model(const dls__import_proc *p, const char *fn, const ch
 {
     *model = NULL;
     if (p->n == 0)
-        return dls__fail(err, DLS_EDATA, "%s: %s: processor \"%s\" has no point", fn, source,
+        return dls__fail(err, DLS_EDATA, fn, "%s: processor \"%s\" has no point", source,
                          p->name);
     point_rec *r = malloc(p->n * sizeof *r);
     double *v = malloc(4 * p->n * sizeof *v);
@@ -170,9 +170,9 @@ static dls_status make_model(const dls__import_proc *p, const char *fn, const ch
     dls_status st = DLS_OK;
     for (size_t k = 1; k < p->n; k++)
         if (r[k].size == r[k - 1].size) {
-            st = dls__fail_at(err, DLS_EDATA, r[k].line, 0, -1,
-                              "%s: %s%s%d: processor \"%s\": size %.17g appears twice%s%d%s", fn,
-                              source, r[k].line ? ":" : "", r[k].line, p->name, r[k].size,
+            st = dls__fail_at(err, DLS_EDATA, r[k].line, 0, -1, fn,
+                              "%s%s%d: processor \"%s\": size %.17g appears twice%s%d%s", source,
+                              r[k].line ? ":" : "", r[k].line, p->name, r[k].size,
                               r[k - 1].line ? " (also line " : "", r[k - 1].line,
                               r[k - 1].line ? ")" : "");
             break;
@@ -233,8 +233,8 @@ dls_status dls__import_commit(dls__import_proc *procs, size_t np, int replace,
             if (strcmp(by[k - 1]->name, by[k]->name) == 0) {
                 const dls__import_proc *a = by[k - 1] < by[k] ? by[k - 1] : by[k];
                 const dls__import_proc *b = a == by[k] ? by[k - 1] : by[k];
-                st = dls__fail(err, DLS_EINVAL, "%s: %s: two processors would be called "
-                               "\"%s\" (%s; %s)", fn, source, a->name, a->source, b->source);
+                st = dls__fail(err, DLS_EINVAL, fn, "%s: two processors would be called "
+                               "\"%s\" (%s; %s)", source, a->name, a->source, b->source);
                 break;
             }
         free(by);
@@ -255,9 +255,9 @@ dls_status dls__import_commit(dls__import_proc *procs, size_t np, int replace,
         size_t index;
         if (dls_platform_find(work, p->name, &index)) {
             if (!replace)
-                st = dls__fail(err, DLS_EINVAL, "%s: processor \"%s\" is already in the "
+                st = dls__fail(err, DLS_EINVAL, fn, "processor \"%s\" is already in the "
                                "platform (replace its model on purpose: --merge with "
-                               "--replace, or the replace parameter)", fn, p->name);
+                               "--replace, or the replace parameter)", p->name);
             else
                 st = dls_platform_set_model(work, index, model, err);
         } else {
@@ -310,16 +310,16 @@ dls_status dls__import_read(const char *path, char **text, size_t *len, dls_erro
     *len = 0;
     FILE *f = fopen(path, "rb");
     if (f == NULL)
-        return dls__fail(err, DLS_EIO, "%s: cannot open: %s", path, strerror(errno));
+        return dls__fail(err, DLS_EIO, NULL, "%s: cannot open: %s", path, strerror(errno));
     struct stat sb;
     if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
         fclose(f);
-        return dls__fail(err, DLS_EIO, "%s: is a directory", path);
+        return dls__fail(err, DLS_EIO, NULL, "%s: is a directory", path);
     }
     if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) &&
         (uintmax_t)sb.st_size > (uintmax_t)DLS__IMPORT_FILE_MAX) {
         fclose(f);
-        return dls__fail(err, DLS_ELIMIT, "%s: the file is %jd bytes, more than the %zu an "
+        return dls__fail(err, DLS_ELIMIT, NULL, "%s: the file is %jd bytes, more than the %zu an "
                          "import reads", path, (intmax_t)sb.st_size,
                          (size_t)DLS__IMPORT_FILE_MAX);
     }
@@ -328,8 +328,9 @@ dls_status dls__import_read(const char *path, char **text, size_t *len, dls_erro
     dls_status st = DLS_OK;
     for (;;) {
         if (n > DLS__IMPORT_FILE_MAX) {
-            st = dls__fail(err, DLS_ELIMIT, "%s: the stream holds more than the %zu bytes an "
-                           "import reads", path, (size_t)DLS__IMPORT_FILE_MAX);
+            st = dls__fail(err, DLS_ELIMIT, NULL,
+                           "%s: the stream holds more than the %zu bytes an " "import reads", path,
+                           (size_t)DLS__IMPORT_FILE_MAX);
             break;
         }
         char *g = dls__grow(buf, &cap, n + READ_CHUNK + 1, 1);
@@ -342,7 +343,7 @@ dls_status dls__import_read(const char *path, char **text, size_t *len, dls_erro
         n += got;
         if (got == 0 || n < cap - 1) {
             if (ferror(f))
-                st = dls__fail(err, DLS_EIO, "%s: read error: %s", path, strerror(errno));
+                st = dls__fail(err, DLS_EIO, NULL, "%s: read error: %s", path, strerror(errno));
             else if (!feof(f))
                 continue;
             break;

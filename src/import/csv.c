@@ -169,14 +169,14 @@ static void fail_at(csv_ctx *x, dls_status st, int line, int col, const char *fm
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    dls__fail_at(x->err, st, line, col, -1, "%s:%d:%d: %s", x->source, line, col, what);
+    dls__fail_at(x->err, st, line, col, -1, NULL, "%s:%d:%d: %s", x->source, line, col, what);
 }
 
 static void fail_oom(csv_ctx *x)
 {
     if (x->st != DLS_OK)
         return;
-    x->st = dls__fail(x->err, DLS_ENOMEM, "%s: %s: out of memory", x->fn, x->source);
+    x->st = dls__fail(x->err, DLS_ENOMEM, x->fn, "%s: out of memory", x->source);
 }
 
 static void add_note(csv_ctx *x, const char *fmt, ...) DLS__PRINTF(2, 3);
@@ -253,13 +253,13 @@ static dls_status parse_column_list(csv_ctx *x, const char *list)
                 return dls__oom(x->err, x->fn);
             quote_text(tok, q, sizeof q);
             free(tok);
-            return dls__fail(x->err, DLS_EINVAL, "%s: columns \"%s\": column %zu, \"%s\", is "
-                             "not a column dlsched reads; accepted: " CSV_ACCEPTED, x->fn, list,
+            return dls__fail(x->err, DLS_EINVAL, x->fn, "columns \"%s\": column %zu, \"%s\", is "
+                             "not a column dlsched reads; accepted: " CSV_ACCEPTED, list,
                              k + 1, q);
         }
         if (kind != COL_IGNORE && x->at[kind] >= 0)
-            return dls__fail(x->err, DLS_EINVAL, "%s: columns \"%s\": \"%s\" appears twice",
-                             x->fn, list, col_name[kind]);
+            return dls__fail(x->err, DLS_EINVAL, x->fn, "columns \"%s\": \"%s\" appears twice",
+                             list, col_name[kind]);
         add_column(x, k, (col_kind)kind);
         if (e == NULL)
             break;
@@ -267,7 +267,7 @@ static dls_status parse_column_list(csv_ctx *x, const char *list)
     }
     const char *why = columns_problem(x);
     if (why != NULL)
-        return dls__fail(x->err, DLS_EINVAL, "%s: columns \"%s\": %s", x->fn, list, why);
+        return dls__fail(x->err, DLS_EINVAL, x->fn, "columns \"%s\": %s", list, why);
     x->have_columns = x->explicit_columns = 1;
     return DLS_OK;
 }
@@ -624,7 +624,7 @@ static void feed(csv_ctx *x, const char *text, size_t from, size_t to)
         return;
     int status = csv_error(&x->parser);
     if (status != CSV_EPARSE) {
-        x->st = dls__fail(x->err, DLS_ENOMEM, "%s: %s: libcsv: %s", x->fn, x->source,
+        x->st = dls__fail(x->err, DLS_ENOMEM, x->fn, "%s: libcsv: %s", x->source,
                           csv_strerror(status));
         return;
     }
@@ -856,16 +856,16 @@ static dls_status check_params(const dls_csv_params *par, const char *fn, dls_er
     if (st != DLS_OK)
         return st;
     if (par->delimiter != ',' && par->delimiter != ';' && par->delimiter != '\t')
-        return dls__fail(err, DLS_EINVAL, "%s: the delimiter must be ',', ';' or a tab, not "
-                         "0x%02x", fn, (unsigned)(unsigned char)par->delimiter);
+        return dls__fail(err, DLS_EINVAL, fn, "the delimiter must be ',', ';' or a tab, not "
+                         "0x%02x", (unsigned)(unsigned char)par->delimiter);
     if (!(par->confidence > 0 && par->confidence < 1))
-        return dls__fail(err, DLS_EINVAL, "%s: confidence must be in (0, 1), not %.10g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "confidence must be in (0, 1), not %.10g",
                          par->confidence);
     if (par->name != NULL) {
         char why[CSV_WHY_MAX], q[CSV_QUOTE_MAX];
         if (dls__check_name(par->name, why, sizeof why) != 0) {
             quote_text(par->name, q, sizeof q);
-            return dls__fail(err, DLS_EINVAL, "%s: the name \"%s\" %s", fn, q, why);
+            return dls__fail(err, DLS_EINVAL, fn, "the name \"%s\" %s", q, why);
         }
     }
     return DLS_OK;
@@ -911,7 +911,7 @@ static dls_status parse_text(csv_ctx *x, const char *text, size_t len)
     dls_status st;
     /* strict: a stray quote is an error, not text; fini: so is an unclosed one */
     if (csv_init(&x->parser, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI)) {
-        st = dls__fail(x->err, DLS_ENOMEM, "%s: libcsv: cannot start the parser", x->fn);
+        st = dls__fail(x->err, DLS_ENOMEM, x->fn, "libcsv: cannot start the parser");
     } else {
         csv_set_delim(&x->parser, (unsigned char)x->delim);
         scan(x, text ? text : "", len);
@@ -973,8 +973,8 @@ static dls_status import_text(const char *fn, const char *text, size_t len,
     if (st != DLS_OK)
         return st;
     if (len > DLS__IMPORT_FILE_MAX)
-        return dls__fail(err, DLS_ELIMIT, "%s: %s: %zu bytes, more than the %zu an import "
-                         "reads", fn, source, len, (size_t)DLS__IMPORT_FILE_MAX);
+        return dls__fail(err, DLS_ELIMIT, fn, "%s: %zu bytes, more than the %zu an import "
+                         "reads", source, len, (size_t)DLS__IMPORT_FILE_MAX);
     csv_ctx x;
     ctx_init(&x, fn, source, &par, err);
     char *base = NULL;
@@ -1013,7 +1013,7 @@ dls_status dls_import_csv_file(const char *path, const dls_csv_params *params,
     if (report != NULL)
         *report = NULL;
     if (path == NULL || platform == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     char *text;
     size_t len;
     dls_status st = dls__import_read(path, &text, &len, err);
@@ -1032,7 +1032,7 @@ dls_status dls_import_csv_string(const char *text, size_t len, const char *sourc
     if (report != NULL)
         *report = NULL;
     if ((text == NULL && len > 0) || source == NULL || platform == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     return import_text(fn, text, len, source, params, platform, report, err);
 }
 
@@ -1067,20 +1067,20 @@ dls_status dls__platform_csv(const dls_platform *platform, size_t i, char **out,
                              const char *fn, dls_error *err)
 {
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     size_t np = dls_platform_count(platform);
     int all = i == (size_t)-1;
     if (!all && i >= np)
-        return dls__fail(err, DLS_EINVAL, "%s: processor %zu is out of range (the platform "
-                         "has %zu)", fn, i, np);
+        return dls__fail(err, DLS_EINVAL, fn, "processor %zu is out of range (the platform "
+                         "has %zu)", i, np);
     size_t first = all ? 0 : i, last = all ? np : i + 1;
     for (size_t k = first; k < last; k++) {
         const dls_model *m = dls_platform_model(platform, k);
         if (dls_model_get_kind(m) != DLS_MODEL_POINTS) {
             char q[CSV_QUOTE_MAX];
             quote_text(dls_platform_name(platform, k), q, sizeof q);
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)k, "%s: processor \"%s\" has a "
-                                "%s model: only speed points are written as CSV", fn, q,
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)k, fn, "processor \"%s\" has a "
+                                "%s model: only speed points are written as CSV", q,
                                 dls_model_kind_name(dls_model_get_kind(m)));
         }
     }

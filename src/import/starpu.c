@@ -152,7 +152,7 @@ static dls_status fail_here(cursor *c, const char *at, dls_status st, const char
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    return dls__fail_at(c->err, st, c->line, column(c, at), -1, "%s:%d:%d: %s", c->source,
+    return dls__fail_at(c->err, st, c->line, column(c, at), -1, NULL, "%s:%d:%d: %s", c->source,
                         c->line, column(c, at), what);
 }
 
@@ -512,19 +512,19 @@ static dls_status check_params(const dls_starpu_params *p, const char *fn, dls_e
     if (st != DLS_OK)
         return st;
     if (p->size_unit != DLS_SIZE_UNIT_BYTES && p->size_unit != DLS_SIZE_UNIT_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "%s: size_unit %d is not a dls_size_unit", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "size_unit %d is not a dls_size_unit",
                          (int)p->size_unit);
     if (!(isfinite(p->element_size) && p->element_size > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: element_size must be finite and > 0, not %.10g",
-                         fn, p->element_size);
+        return dls__fail(err, DLS_EINVAL, fn, "element_size must be finite and > 0, not %.10g",
+                         p->element_size);
     if (!(p->confidence > 0 && p->confidence < 1))
-        return dls__fail(err, DLS_EINVAL, "%s: confidence must be in (0, 1), not %.10g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "confidence must be in (0, 1), not %.10g",
                          p->confidence);
     if (p->min_samples < 1)
-        return dls__fail(err, DLS_EINVAL, "%s: min_samples must be at least 1", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "min_samples must be at least 1");
     if (p->regression_points < 2 || p->regression_points > DLS_IMPORT_MAX_REGRESSION_POINTS)
-        return dls__fail(err, DLS_EINVAL, "%s: regression_points must be in [2, %u], not %u",
-                         fn, DLS_IMPORT_MAX_REGRESSION_POINTS, p->regression_points);
+        return dls__fail(err, DLS_EINVAL, fn, "regression_points must be in [2, %u], not %u",
+                         DLS_IMPORT_MAX_REGRESSION_POINTS, p->regression_points);
     return DLS_OK;
 }
 
@@ -765,8 +765,8 @@ static dls_status import_comb(sp_import *s, size_t k)
              k);
     if (params->impl >= cb->nimpl) {
         if (params->arch)
-            return dls__fail(s->err, DLS_EINVAL, "%s: %s: combination %zu (%s) has %zu "
-                             "implementation%s, no implementation %u", s->fn, s->source, k,
+            return dls__fail(s->err, DLS_EINVAL, s->fn, "%s: combination %zu (%s) has %zu "
+                             "implementation%s, no implementation %u", s->source, k,
                              cb->arch, cb->nimpl, cb->nimpl == 1 ? "" : "s", params->impl);
         dls__buf_put(&s->notes, "%s: combination %zu (%s) skipped: it has no implementation "
                      "%u\n", s->source, k, cb->arch, params->impl);
@@ -782,8 +782,8 @@ static dls_status import_comb(sp_import *s, size_t k)
     const char *why = im->nentries ? "no history entry with enough samples"
                                    : "neither a history nor a valid regression";
     if (params->arch)
-        return dls__fail_at(s->err, DLS_EDATA, im->line, 0, -1, "%s:%d: %s has %s", s->source,
-                            im->line, section, why);
+        return dls__fail_at(s->err, DLS_EDATA, im->line, 0, -1, NULL, "%s:%d: %s has %s",
+                            s->source, im->line, section, why);
     dls__buf_put(&s->notes, "%s: %s skipped: it has %s\n", s->source, section, why);
     dls__import_proc_free(pr);
     s->np--;
@@ -797,11 +797,11 @@ static dls_status commit_sections(sp_import *s, dls_platform *platform,
 {
     const dls_starpu_params *params = s->params;
     if (s->chosen == 0)
-        return dls__fail(s->err, DLS_EINVAL, "%s: %s: no combination is \"%s\" (the file has "
-                         "%zu: combK or the devices' names)", s->fn, s->source, params->arch,
+        return dls__fail(s->err, DLS_EINVAL, s->fn, "%s: no combination is \"%s\" (the file has "
+                         "%zu: combK or the devices' names)", s->source, params->arch,
                          s->m.ncomb);
     if (s->np == 0)
-        return dls__fail(s->err, DLS_EDATA, "%s: %s: no section with usable data%s%s", s->fn,
+        return dls__fail(s->err, DLS_EDATA, s->fn, "%s: no section with usable data%s%s",
                          s->source, s->notes.s ? ": " : "", s->notes.s ? s->notes.s : "");
     if (s->np == 1 && params->name) {
         /* one section: the name as given */
@@ -824,7 +824,7 @@ static dls_status import_text(const char *text, size_t len, const char *source,
     if (report)
         *report = NULL;
     if (text == NULL || source == NULL || platform == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     dls_starpu_params defaults;
     if (params == NULL) {
         dls_starpu_params_init(&defaults);
@@ -874,7 +874,7 @@ dls_status dls_import_starpu_file(const char *path, const dls_starpu_params *par
     if (report)
         *report = NULL;
     if (path == NULL || platform == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     char *text;
     size_t len;
     dls_status st = dls__import_read(path, &text, &len, err);

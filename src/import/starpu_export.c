@@ -89,22 +89,22 @@ static dls_status export_params_check(const dls_starpu_export_params *params, co
     if (st != DLS_OK)
         return st;
     if (params->arch == NULL || parse_arch(params->arch, type, devid) != 0)
-        return dls__fail(err, DLS_EINVAL, "%s: arch \"%s\" is not a device as StarPU names "
-                         "them (cpu0, cuda0, opencl1, ...)", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "arch \"%s\" is not a device as StarPU names "
+                         "them (cpu0, cuda0, opencl1, ...)",
                          params->arch ? params->arch : "(null)");
     if (params->ncores < 1 || params->ncores > INT32_MAX)
-        return dls__fail(err, DLS_EINVAL, "%s: ncores must be at least 1", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "ncores must be at least 1");
     if (params->size_unit != DLS_SIZE_UNIT_BYTES && params->size_unit != DLS_SIZE_UNIT_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "%s: size_unit %d is not a dls_size_unit", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "size_unit %d is not a dls_size_unit",
                          (int)params->size_unit);
     if (!(isfinite(params->element_size) && params->element_size > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: element_size must be finite and > 0, not %.10g",
-                         fn, params->element_size);
+        return dls__fail(err, DLS_EINVAL, fn, "element_size must be finite and > 0, not %.10g",
+                         params->element_size);
     if (params->count < 2)
-        return dls__fail(err, DLS_EINVAL, "%s: count must be at least 2 (a deviation needs "
-                         "two samples), not %u", fn, params->count);
+        return dls__fail(err, DLS_EINVAL, fn, "count must be at least 2 (a deviation needs "
+                         "two samples), not %u", params->count);
     if (!(params->confidence > 0 && params->confidence < 1))
-        return dls__fail(err, DLS_EINVAL, "%s: confidence must be in (0, 1), not %.10g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "confidence must be in (0, 1), not %.10g",
                          params->confidence);
     return DLS_OK;
 }
@@ -122,14 +122,14 @@ static dls_status export_points_get(const dls_platform *platform, size_t i,
                                     export_points *pt, dls_error *err)
 {
     if (i >= dls_platform_count(platform))
-        return dls__fail(err, DLS_EINVAL, "%s: processor %zu does not exist (the platform has "
-                         "%zu)", fn, i, dls_platform_count(platform));
+        return dls__fail(err, DLS_EINVAL, fn, "processor %zu does not exist (the platform has "
+                         "%zu)", i, dls_platform_count(platform));
     pt->name = dls_platform_name(platform, i);
     const char *name = pt->name;
     if (dls_model_get_points(dls_platform_model(platform, i), &pt->n, &pt->size, &pt->speed,
                              &pt->low, &pt->high) != DLS_OK)
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\" has a %s "
-                            "model: StarPU's history holds measured points only", fn, name,
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "processor \"%s\" has a %s "
+                            "model: StarPU's history holds measured points only", name,
                             dls_model_kind_name(dls_model_get_kind(
                                 dls_platform_model(platform, i))));
     pt->to_bytes = params->size_unit == DLS_SIZE_UNIT_ELEMENTS ? params->element_size : 1;
@@ -137,10 +137,10 @@ static dls_status export_points_get(const dls_platform *platform, size_t i,
         double b = pt->size[k] * pt->to_bytes;
         if (!(b >= 1 && b <= (double)UINT32_MAX * params->element_size &&
               fabs(b - round(b)) <= EXPORT_WHOLE_TOLERANCE * b))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\", point "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "processor \"%s\", point "
                                 "%zu: size %.17g makes %.17g bytes, not a whole number StarPU "
-                                "can hold (give the element size, or sizes in elements)", fn,
-                                name, k + 1, pt->size[k], b);
+                                "can hold (give the element size, or sizes in elements)", name,
+                                k + 1, pt->size[k], b);
     }
     return DLS_OK;
 }
@@ -206,7 +206,7 @@ dls_status dls__platform_starpu(const dls_platform *platform, size_t i,
                                 const char *fn, dls_error *err)
 {
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     dls_starpu_export_params defaults;
     if (params == NULL) {
         dls_starpu_export_params_init(&defaults);
@@ -320,12 +320,12 @@ dls_status dls_starpu_find(const char *symbol, char **path, dls_error *err)
 {
     static const char fn[] = "dls_starpu_find";
     if (symbol == NULL || path == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     *path = NULL;
     if (symbol[0] == '\0' || strchr(symbol, '/') || strcmp(symbol, ".") == 0 ||
         strcmp(symbol, "..") == 0)
-        return dls__fail(err, DLS_EINVAL, "%s: \"%s\" is not a codelet symbol (a file name "
-                         "without '/')", fn, symbol);
+        return dls__fail(err, DLS_EINVAL, fn, "\"%s\" is not a codelet symbol (a file name "
+                         "without '/')", symbol);
     /* the directories, in StarPU's order of precedence */
     dls__buf dirs = DLS__BUF_INIT; /* one a line */
     const char *v;
@@ -372,8 +372,8 @@ dls_status dls_starpu_find(const char *symbol, char **path, dls_error *err)
         dls__buf where = DLS__BUF_INIT;
         for (const char *line = list; *line; line += strlen(line) + 1)
             dls__buf_put(&where, "%s%s", where.len ? ", " : "", line);
-        st = dls__fail(err, DLS_EINVAL, "%s: no model file for codelet \"%s\" in %s%s", fn,
-                       symbol, where.s ? where.s : "(no directory: set STARPU_HOME or HOME)",
+        st = dls__fail(err, DLS_EINVAL, fn, "no model file for codelet \"%s\" in %s%s", symbol,
+                       where.s ? where.s : "(no directory: set STARPU_HOME or HOME)",
                        where.s ? " (give the file's path instead)" : "");
         dls__buf_free(&where);
     }
@@ -395,8 +395,8 @@ dls_status dls_starpu_find(const char *symbol, char **path, dls_error *err)
             dls__buf names = DLS__BUF_INIT;
             for (size_t k = 0; k < f.n && k < FIND_LIST_MAX; k++)
                 dls__buf_put(&names, "%s%s", k ? ", " : "", f.path[k]);
-            st = dls__fail(err, DLS_EINVAL, "%s: codelet \"%s\" has %zu model files, none of "
-                           "this host (%s): %s%s; give one's path", fn, symbol, f.n,
+            st = dls__fail(err, DLS_EINVAL, fn, "codelet \"%s\" has %zu model files, none of "
+                           "this host (%s): %s%s; give one's path", symbol, f.n,
                            host[0] ? host : "unknown", names.s ? names.s : "",
                            f.n > FIND_LIST_MAX ? ", ..." : "");
             dls__buf_free(&names);

@@ -67,14 +67,14 @@ dls_status dls_installment_memory_levels(const dls_platform *pl, size_t i,
 {
     static const char who[] = "dls_installment_memory_levels";
     if (pl == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", who);
+        return dls__fail(err, DLS_EINVAL, who, "NULL argument");
     if (i >= pl->n)
-        return dls__fail(err, DLS_EINVAL, "%s: no processor %zu (the platform has %zu)", who, i,
+        return dls__fail(err, DLS_EINVAL, who, "no processor %zu (the platform has %zu)", i,
                          pl->n);
     if (pl->procs[i].two_d)
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                            "%s: processor \"%s\" has a 2-D speed model: it has no memory levels "
-                            "of one size (take a section)", who, pl->procs[i].name);
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, who,
+                            "processor \"%s\" has a 2-D speed model: it has no memory levels "
+                            "of one size (take a section)", pl->procs[i].name);
     dls_installment_levels lv;
     dls_status st = model_levels(pl->procs[i].model, &lv, err);
     if (st == DLS_OK)
@@ -203,7 +203,7 @@ static dls_status dls_installment_analyze_impl(const dls_platform *pl, const dls
     static const char who[] = "dls_installment_analyze";
     dls_installment_params defaults;
     if (pl == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", who);
+        return dls__fail(err, DLS_EINVAL, who, "NULL argument");
     if (params == NULL) {
         dls_installment_params_init(&defaults);
         params = &defaults;

@@ -51,24 +51,24 @@ dls_status dls__inst_check_params(const dls_installment_params *par, const char 
     if (rs != DLS_OK)
         return rs;
     if (par->use_limits != 0 && par->use_limits != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: use_limits must be 0 or 1, not %d", who,
+        return dls__fail(err, DLS_EINVAL, who, "use_limits must be 0 or 1, not %d",
                          par->use_limits);
     if (!(par->snap_tol >= 0 && par->snap_tol <= DLS__INSTALLMENT_MAX_SNAP_TOL))
-        return dls__fail(err, DLS_EINVAL, "%s: snap_tol must be in [0, %g], not %.10g", who,
+        return dls__fail(err, DLS_EINVAL, who, "snap_tol must be in [0, %g], not %.10g",
                          DLS__INSTALLMENT_MAX_SNAP_TOL, par->snap_tol);
     if (!(par->max_chunks >= 1 && par->max_chunks <= (double)DLS_INSTALLMENT_MAX_CHUNKS))
-        return dls__fail(err, DLS_EINVAL, "%s: max_chunks must be in [1, 2^53], not %.10g", who,
+        return dls__fail(err, DLS_EINVAL, who, "max_chunks must be in [1, 2^53], not %.10g",
                          par->max_chunks);
     if (par->grid_per_decade < DLS__INSTALLMENT_MIN_GRID ||
         par->grid_per_decade > DLS__INSTALLMENT_MAX_GRID)
-        return dls__fail(err, DLS_EINVAL, "%s: grid_per_decade must be in [%u, %u], not %u", who,
+        return dls__fail(err, DLS_EINVAL, who, "grid_per_decade must be in [%u, %u], not %u",
                          DLS__INSTALLMENT_MIN_GRID, DLS__INSTALLMENT_MAX_GRID,
                          par->grid_per_decade);
     if (par->refine_points > DLS__INSTALLMENT_MAX_REFINE_POINTS)
-        return dls__fail(err, DLS_EINVAL, "%s: refine_points must be at most %u, not %u", who,
+        return dls__fail(err, DLS_EINVAL, who, "refine_points must be at most %u, not %u",
                          DLS__INSTALLMENT_MAX_REFINE_POINTS, par->refine_points);
     if (par->refine_passes > DLS__INSTALLMENT_MAX_REFINE_PASSES)
-        return dls__fail(err, DLS_EINVAL, "%s: refine_passes must be at most %u, not %u", who,
+        return dls__fail(err, DLS_EINVAL, who, "refine_passes must be at most %u, not %u",
                          DLS__INSTALLMENT_MAX_REFINE_PASSES, par->refine_passes);
     return DLS_OK;
 }
@@ -84,13 +84,13 @@ dls_status dls__inst_check_load(double V, const char *who, dls_error *err)
 dls_status dls__inst_check_platform(const dls_platform *pl, const char *who, dls_error *err)
 {
     if (pl->n == 0)
-        return dls__fail(err, DLS_EINVAL, "%s: the platform has no processor", who);
+        return dls__fail(err, DLS_EINVAL, who, "the platform has no processor");
     for (size_t i = 0; i < pl->n; i++)
         if (pl->procs[i].two_d)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                                "%s: processor \"%s\" has a 2-D speed model: multi-installment "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, who,
+                                "processor \"%s\" has a 2-D speed model: multi-installment "
                                 "processing needs a speed or time function of one size (take a "
-                                "section)", who, pl->procs[i].name);
+                                "section)", pl->procs[i].name);
     return DLS_OK;
 }
 
@@ -166,8 +166,9 @@ dls_status dls__inst_plan_make(const dls_platform *pl, double V, double delta,
 {
     double count = V / delta;
     if (!(count < (double)DLS_INSTALLMENT_MAX_CHUNKS))
-        return dls__fail(err, DLS_ERANGE, "installment: a load of %.10g in chunks of %.10g makes "
-                         "%.6g chunks, more than 2^53", V, delta, count);
+        return dls__fail(err, DLS_ERANGE, "installment",
+                         "a load of %.10g in chunks of %.10g makes " "%.6g chunks, more than 2^53",
+                         V, delta, count);
     /* the rotation: processors that can hold a full chunk (the whole load when it is one) */
     double full = delta < V ? delta : V;
     size_t p = 0, widest = 0;
@@ -179,8 +180,8 @@ dls_status dls__inst_plan_make(const dls_platform *pl, double V, double delta,
             widest = i;
     }
     if (p == 0)
-        return dls__fail_at(err, DLS_ERANGE, 0, 0, (long)widest,
-                            "installment: no processor can hold a chunk of %.10g units: the "
+        return dls__fail_at(err, DLS_ERANGE, 0, 0, (long)widest, "installment",
+                            "no processor can hold a chunk of %.10g units: the "
                             "largest limit is %.10g (processor \"%s\")", full,
                             dls__inst_limit(pl, widest, par), pl->procs[widest].name);
     /* the number of chunks */
@@ -401,7 +402,7 @@ static dls_status dls_installment_simulate_impl(const dls_platform *platform, do
     static const char who[] = "dls_installment_simulate";
     dls_installment_params defaults;
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", who);
+        return dls__fail(err, DLS_EINVAL, who, "NULL argument");
     if (params == NULL) {
         dls_installment_params_init(&defaults);
         params = &defaults;
@@ -410,8 +411,8 @@ static dls_status dls_installment_simulate_impl(const dls_platform *platform, do
     if (st == DLS_OK)
         st = dls__inst_check_load(load, who, err);
     if (st == DLS_OK && !(isfinite(chunk) && chunk > 0))
-        st = dls__fail(err, DLS_EINVAL, "%s: the chunk size must be a finite number > 0, not "
-                       "%.10g", who, chunk);
+        st = dls__fail(err, DLS_EINVAL, who, "the chunk size must be a finite number > 0, not "
+                       "%.10g", chunk);
     if (st == DLS_OK)
         st = dls__inst_check_platform(platform, who, err);
     if (st != DLS_OK)
@@ -438,9 +439,9 @@ dls_status dls_installment_event_at(const dls_installment *s, uint64_t index,
                                     dls_installment_event *out, dls_error *err)
 {
     if (s == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_event_at: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_installment_event_at", "NULL argument");
     if (index >= s->plan.N)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_event_at: chunk %llu does not "
+        return dls__fail(err, DLS_EINVAL, "dls_installment_event_at", "chunk %llu does not "
                          "exist (the schedule has %llu chunks)", (unsigned long long)index,
                          (unsigned long long)s->plan.N);
     if (s->ev != NULL)
@@ -463,9 +464,9 @@ dls_status dls_installment_get_rounds_info(const dls_installment *s,
                                            dls_installment_rounds_info *out, dls_error *err)
 {
     if (s == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_get_rounds_info: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_rounds_info", "NULL argument");
     if (s->lp != NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_get_rounds_info: the schedule is "
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_rounds_info", "the schedule is "
                          "from %s, whose chunks differ (see dls_installment_event_at and "
                          "dls_installment_get_lp_info)", computation(s));
     memset(out, 0, sizeof *out);
@@ -481,9 +482,9 @@ dls_status dls_installment_get_sweep_info(const dls_installment *s,
                                           dls_installment_sweep_info *out, dls_error *err)
 {
     if (s == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_get_sweep_info: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_sweep_info", "NULL argument");
     if (s->nsamples == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_get_sweep_info: the schedule is "
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_sweep_info", "the schedule is "
                          "from %s, not from dls_installment_sweep (it tried one %s)",
                          computation(s),
                          s->lp != NULL ? "sequence of chunks; see dls_installment_get_lp_info"

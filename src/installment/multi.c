@@ -62,8 +62,8 @@ static int bad_value(double v, const char *what, const char *who, const dls_plat
         snprintf(why, sizeof why, "the %s must be a finite number >= 0, not %.10g", what, v);
     else if (!dls__domain_value(v, what, why, sizeof why))
         return 0;
-    dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": %s", who,
-                 pl->procs[i].name, why);
+    dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, who, "processor \"%s\": %s", pl->procs[i].name,
+                 why);
     return 1;
 }
 
@@ -74,59 +74,59 @@ static dls_status check_params(const dls_platform *pl, const dls_installment_lp_
     if (rs != DLS_OK)
         return rs;
     if (par->use_limits != 0 && par->use_limits != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: use_limits must be 0 or 1, not %d", who,
+        return dls__fail(err, DLS_EINVAL, who, "use_limits must be 0 or 1, not %d",
                          par->use_limits);
     if (par->moves != 0 && par->moves != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: moves must be 0 or 1, not %d", who, par->moves);
+        return dls__fail(err, DLS_EINVAL, who, "moves must be 0 or 1, not %d", par->moves);
     if (par->window < 1 || par->window > DLS_INSTALLMENT_MAX_WINDOW)
-        return dls__fail(err, DLS_EINVAL, "%s: window must be in [1, %d], not %u", who,
+        return dls__fail(err, DLS_EINVAL, who, "window must be in [1, %d], not %u",
                          DLS_INSTALLMENT_MAX_WINDOW, par->window);
     if (par->max_chunks < 1 || par->max_chunks > DLS_INSTALLMENT_LP_MAX_CHUNKS)
-        return dls__fail(err, DLS_EINVAL, "%s: max_chunks must be in [1, %d], not %zu", who,
+        return dls__fail(err, DLS_EINVAL, who, "max_chunks must be in [1, %d], not %zu",
                          DLS_INSTALLMENT_LP_MAX_CHUNKS, par->max_chunks);
     if (!(par->time_limit > 0 && par->time_limit <= DLS_TIME_LIMIT_MAX))
-        return dls__fail(err, DLS_EINVAL, "%s: time_limit must be in (0, %g] s, not %.10g", who,
+        return dls__fail(err, DLS_EINVAL, who, "time_limit must be in (0, %g] s, not %.10g",
                          DLS_TIME_LIMIT_MAX, par->time_limit);
     if (!(par->check_tol > 0 && par->check_tol <= DLS__INSTALLMENT_LP_MAX_CHECK_TOL))
-        return dls__fail(err, DLS_EINVAL, "%s: check_tol must be in (0, %g], not %.10g", who,
+        return dls__fail(err, DLS_EINVAL, who, "check_tol must be in (0, %g], not %.10g",
                          DLS__INSTALLMENT_LP_MAX_CHECK_TOL, par->check_tol);
     if (par->exhaustive_max > DLS__INSTALLMENT_LP_MAX_EXHAUSTIVE)
-        return dls__fail(err, DLS_EINVAL, "%s: exhaustive_max must be at most %d, not %zu", who,
+        return dls__fail(err, DLS_EINVAL, who, "exhaustive_max must be at most %d, not %zu",
                          DLS__INSTALLMENT_LP_MAX_EXHAUSTIVE, par->exhaustive_max);
     if (par->order != DLS_ORDER_GIVEN && par->order != DLS_ORDER_RATE &&
         par->order != DLS_ORDER_BEST)
-        return dls__fail(err, DLS_EINVAL, "%s: order must be given, rate or best, not %d", who,
+        return dls__fail(err, DLS_EINVAL, who, "order must be given, rate or best, not %d",
                          (int)par->order);
     if (par->sequence != NULL) {
         if (par->sequence_length < 1 || par->sequence_length > par->max_chunks)
-            return dls__fail(err, DLS_EINVAL, "%s: the sequence must have 1 to max_chunks "
-                             "(%zu) chunks, not %zu", who, par->max_chunks,
+            return dls__fail(err, DLS_EINVAL, who, "the sequence must have 1 to max_chunks "
+                             "(%zu) chunks, not %zu", par->max_chunks,
                              par->sequence_length);
         for (size_t k = 0; k < par->sequence_length; k++)
             if (par->sequence[k] >= pl->n)
-                return dls__fail(err, DLS_EINVAL, "%s: chunk %zu of the sequence names "
-                                 "processor %zu; the platform has %zu", who, k + 1,
+                return dls__fail(err, DLS_EINVAL, who, "chunk %zu of the sequence names "
+                                 "processor %zu; the platform has %zu", k + 1,
                                  par->sequence[k], pl->n);
     } else if (par->sequence_length != 0) {
-        return dls__fail(err, DLS_EINVAL, "%s: sequence_length is %zu without a sequence", who,
+        return dls__fail(err, DLS_EINVAL, who, "sequence_length is %zu without a sequence",
                          par->sequence_length);
     }
     int given = (par->return_fraction != NULL) + (par->return_startup != NULL) +
                 (par->return_rate != NULL);
     if (given != 0 && given != 3)
-        return dls__fail(err, DLS_EINVAL, "%s: give return_fraction, return_startup and "
-                         "return_rate together, or none", who);
+        return dls__fail(err, DLS_EINVAL, who, "give return_fraction, return_startup and "
+                         "return_rate together, or none");
     if (par->return_order != DLS_RETURN_FIFO && par->return_order != DLS_RETURN_LIFO &&
         par->return_order != DLS_RETURN_GIVEN)
-        return dls__fail(err, DLS_EINVAL, "%s: return_order must be fifo, lifo or given, not %d",
-                         who, (int)par->return_order);
+        return dls__fail(err, DLS_EINVAL, who, "return_order must be fifo, lifo or given, not %d",
+                         (int)par->return_order);
     if ((par->return_order == DLS_RETURN_GIVEN) != (par->return_sequence != NULL))
-        return dls__fail(err, DLS_EINVAL, "%s: a return_sequence goes with return_order given, "
-                         "and only with it", who);
+        return dls__fail(err, DLS_EINVAL, who, "a return_sequence goes with return_order given, "
+                         "and only with it");
     if (par->return_sequence != NULL) {
         if (par->sequence == NULL)
-            return dls__fail(err, DLS_EINVAL, "%s: a return_sequence needs a given sequence "
-                             "(the search changes the chunks)", who);
+            return dls__fail(err, DLS_EINVAL, who, "a return_sequence needs a given sequence "
+                             "(the search changes the chunks)");
         size_t n = par->sequence_length;
         unsigned char *seen = calloc(n ? n : 1, 1);
         if (seen == NULL)
@@ -135,16 +135,15 @@ static dls_status check_params(const dls_platform *pl, const dls_installment_lp_
             size_t k = par->return_sequence[j];
             if (k >= n || seen[k]) {
                 free(seen);
-                return dls__fail(err, DLS_EINVAL, "%s: return_sequence[%zu] is %zu: it must "
-                                 "name each of the %zu chunks once", who, j, k, n);
+                return dls__fail(err, DLS_EINVAL, who, "return_sequence[%zu] is %zu: it must "
+                                 "name each of the %zu chunks once", j, k, n);
             }
             seen[k] = 1;
         }
         free(seen);
     }
     if (par->two_port != 0 && par->two_port != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: two_port must be 0 or 1, not %d", who,
-                         par->two_port);
+        return dls__fail(err, DLS_EINVAL, who, "two_port must be 0 or 1, not %d", par->two_port);
     if (given == 3)
         for (size_t i = 0; i < pl->n; i++) {
             const double v[3] = {par->return_fraction[i], par->return_startup[i],
@@ -719,8 +718,8 @@ static dls_status lp_run_checked(const dls_platform *pl, double V,
             dls_error_clear(err);
         rc = lp_result_single(&r, out, err);
     } else if (rc == DLS_OK && !isfinite(ans.makespan)) {
-        rc = dls__fail(err, DLS_ERANGE, "%s: the sequence of %zu chunks cannot hold a load of "
-                       "%.10g within the limits", who, par->sequence_length, V);
+        rc = dls__fail(err, DLS_ERANGE, who, "the sequence of %zu chunks cannot hold a load of "
+                       "%.10g within the limits", par->sequence_length, V);
     } else if (rc == DLS_OK) {
         rc = lp_result_answer(&r, &ans, note, out, err);
     }
@@ -738,7 +737,7 @@ dls_status dls_installment_solve_lp(const dls_platform *platform, double load,
 {
     dls_installment_lp_params defaults;
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_solve_lp: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_installment_solve_lp", "NULL argument");
     if (params == NULL) {
         dls_installment_lp_params_init(&defaults);
         params = &defaults;
@@ -762,9 +761,9 @@ dls_status dls_installment_get_lp_info(const dls_installment *s, dls_installment
                                        dls_error *err)
 {
     if (s == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info", "NULL argument");
     if (s->lp == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info: the schedule is not "
+        return dls__fail(err, DLS_EINVAL, "dls_installment_get_lp_info", "the schedule is not "
                          "from dls_installment_solve_lp() but from %s (see "
                          "dls_installment_get_rounds_info%s)",
                          s->nsamples > 0 ? "dls_installment_sweep" : "dls_installment_simulate",
@@ -781,7 +780,7 @@ static dls_status lp_text(const dls_platform *pl, double V, const dls_installmen
 {
     dls_installment_lp_params defaults;
     if (pl == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     if (params == NULL) {
         dls_installment_lp_params_init(&defaults);
         params = &defaults;
@@ -794,15 +793,15 @@ static dls_status lp_text(const dls_platform *pl, double V, const dls_installmen
     if (rc != DLS_OK)
         return rc;
     if (params->sequence == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: the LP is that of a sequence of installments: "
-                         "give one", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "the LP is that of a sequence of installments: "
+                         "give one");
     dls_installment_lp_params eff;
     double *buf;
     if (effective(pl, params, &eff, &buf) != DLS_OK)
         return dls__oom(err, fn);
     params = &eff;
     if (format < DLS_EXPORT_LP || format > DLS_EXPORT_MATHPROG)
-        return dls__fail(err, DLS_EINVAL, "%s: unknown format %d", fn, (int)format);
+        return dls__fail(err, DLS_EINVAL, fn, "unknown format %d", (int)format);
     dls__star_opts so = {.order = DLS_ORDER_GIVEN, .use_limits = params->use_limits};
     dls_envelope_params_init(&so.envelope);
     dls__star st;
@@ -833,7 +832,7 @@ dls_status dls_installment_lp_write_file(const dls_platform *pl, double V,
 {
     static const char fn[] = "dls_installment_lp_write_file";
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     dls__buf text = DLS__BUF_INIT;
     dls_status rc = lp_text(pl, V, params, format, &text, fn, err);
     if (rc == DLS_OK)
@@ -848,7 +847,7 @@ dls_status dls_installment_lp_to_string(const dls_platform *pl, double V,
 {
     static const char fn[] = "dls_installment_lp_to_string";
     if (out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     dls__buf text = DLS__BUF_INIT;
     dls_status rc = lp_text(pl, V, params, format, &text, fn, err);
     if (rc == DLS_OK) {
@@ -866,9 +865,9 @@ dls_status dls_installment_return_at(const dls_installment *s, uint64_t index, d
                                      double *end, dls_error *err)
 {
     if (s == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_return_at: NULL schedule");
+        return dls__fail(err, DLS_EINVAL, "dls_installment_return_at", "NULL schedule");
     if (index >= s->plan.N)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_return_at: chunk %llu does not "
+        return dls__fail(err, DLS_EINVAL, "dls_installment_return_at", "chunk %llu does not "
                          "exist (the schedule has %llu chunks)", (unsigned long long)index,
                          (unsigned long long)s->plan.N);
     double a = NAN, b = NAN;

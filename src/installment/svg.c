@@ -441,7 +441,7 @@ dls_status dls_installment_gantt_to_string(const dls_installment *s, const dls_p
     static const char who[] = "dls_installment_gantt_to_string";
     dls_installment_gantt_params defaults;
     if (s == NULL || pl == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", who);
+        return dls__fail(err, DLS_EINVAL, who, "NULL argument");
     if (params == NULL) {
         dls_installment_gantt_params_init(&defaults);
         params = &defaults;
@@ -450,13 +450,13 @@ dls_status dls_installment_gantt_to_string(const dls_installment *s, const dls_p
     if (rs != DLS_OK)
         return rs;
     if (params->rounds < 1 || params->rounds > SVG_MAX_ROUNDS)
-        return dls__fail(err, DLS_EINVAL, "%s: rounds must be in [1, %u], not %u", who,
-                         SVG_MAX_ROUNDS, params->rounds);
+        return dls__fail(err, DLS_EINVAL, who, "rounds must be in [1, %u], not %u", SVG_MAX_ROUNDS,
+                         params->rounds);
     if (s->n != pl->n)
-        return dls__fail(err, DLS_EINVAL, "%s: the schedule has %zu processors, the platform %zu",
-                         who, s->n, pl->n);
+        return dls__fail(err, DLS_EINVAL, who, "the schedule has %zu processors, the platform %zu",
+                         s->n, pl->n);
     if (!(s->makespan > 0) || !isfinite(s->makespan))
-        return dls__fail(err, DLS_EINVAL, "%s: nothing to draw (the makespan is %.10g)", who,
+        return dls__fail(err, DLS_EINVAL, who, "nothing to draw (the makespan is %.10g)",
                          s->makespan);
     chart c;
     memset(&c, 0, sizeof c);
@@ -483,7 +483,7 @@ dls_status dls_installment_gantt_write_file(const dls_installment *s, const dls_
                                             const char *path, dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_gantt_write_file: NULL path");
+        return dls__fail(err, DLS_EINVAL, "dls_installment_gantt_write_file", "NULL path");
     char *svg;
     dls_status st = dls_installment_gantt_to_string(s, pl, params, &svg, err);
     if (st != DLS_OK)

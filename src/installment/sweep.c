@@ -241,7 +241,7 @@ static dls_status dls_installment_sweep_impl(const dls_platform *platform, doubl
     static const char who[] = "dls_installment_sweep";
     dls_installment_params defaults;
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", who);
+        return dls__fail(err, DLS_EINVAL, who, "NULL argument");
     if (params == NULL) {
         dls_installment_params_init(&defaults);
         params = &defaults;
@@ -269,13 +269,13 @@ static dls_status dls_installment_sweep_impl(const dls_platform *platform, doubl
     sweep_grid(&w, &an, &lo, &hi, &widest);
     int canceled = sweep_refine(&w, lo, hi);
     if (canceled)
-        st = dls__fail(err, DLS_ECANCELED, "%s: canceled by the progress callback", who);
+        st = dls__fail(err, DLS_ECANCELED, who, "canceled by the progress callback");
     else if (w.nomem)
         st = dls__oom(err, who);
     if (st == DLS_OK && (w.n == 0 || !isfinite(w.s[best(&w)].makespan)))
-        st = dls__fail(err, DLS_ERANGE, "%s: no chunk size from %.10g to %.10g can be simulated: "
+        st = dls__fail(err, DLS_ERANGE, who, "no chunk size from %.10g to %.10g can be simulated: "
                        "the largest limit, %.10g, cuts a load of %.10g into more than 2^53 "
-                       "chunks", who, lo, hi, widest, load);
+                       "chunks", lo, hi, widest, load);
     if (st == DLS_OK)
         st = sweep_result(&w, who, out, err);
     free(w.s);

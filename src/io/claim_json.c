@@ -38,8 +38,8 @@ static dls_status fail_path(const reader *r, dls_status st, const dls__jstep *pa
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
-    return dls__fail_at(r->err, st, line, column, proc, "%s:%d:%d: %s", r->source, line, column,
-                        what);
+    return dls__fail_at(r->err, st, line, column, proc, NULL, "%s:%d:%d: %s", r->source, line,
+                        column, what);
 }
 
 /* A number of a processor's object: *v set (NaN for null or absent when optional). */
@@ -419,15 +419,15 @@ dls_status dls__claim_read_json(const char *text, size_t len, const char *source
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &je);
     if (root == NULL) {
         if (json_error_code(&je) == json_error_out_of_memory || je.text[0] == '\0')
-            return dls__fail(err, DLS_ENOMEM, "%s: out of memory while parsing", source);
+            return dls__fail(err, DLS_ENOMEM, NULL, "%s: out of memory while parsing", source);
         int line = je.line > 0 ? je.line : 1, column = je.column > 0 ? je.column : 1;
-        return dls__fail_at(err, DLS_ESYNTAX, line, column, -1, "%s:%d:%d: malformed JSON: %s",
-                            source, line, column, je.text);
+        return dls__fail_at(err, DLS_ESYNTAX, line, column, -1, NULL,
+                            "%s:%d:%d: malformed JSON: %s", source, line, column, je.text);
     }
     reader r = {text, source, len, pl, err};
     dls_status st = json_is_object(root)
                         ? read_root(&r, root, out)
-                        : dls__fail_at(err, DLS_EDATA, 1, 1, -1, "%s:1:1: a JSON object "
+                        : dls__fail_at(err, DLS_EDATA, 1, 1, -1, NULL, "%s:1:1: a JSON object "
                                        "expected", source);
     json_decref(root);
     return st;

@@ -40,8 +40,9 @@ static dls_status too_big(dls_error *err, const char *source, const char *what, 
     char have[32], most[32];
     dls__format_bytes(bytes, have, sizeof have);
     dls__format_bytes((double)lim->file_bytes, most, sizeof most);
-    return dls__fail(err, DLS_ELIMIT, "%s: %s %.0f bytes (%s), more than the %zu (%s) dlsched "
-                     "reads", source, what, bytes, have, lim->file_bytes, most);
+    return dls__fail(err, DLS_ELIMIT, NULL,
+                     "%s: %s %.0f bytes (%s), more than the %zu (%s) dlsched " "reads", source,
+                     what, bytes, have, lim->file_bytes, most);
 }
 
 /* Reads the text (capacity bytes allocated at it) with the simdjson walk; when the walk
@@ -61,8 +62,8 @@ static dls_status parse_text(const char *text, size_t len, size_t capacity, cons
     int line = je.line > 0 ? je.line : 1, column = je.column > 0 ? je.column : 1;
     /* jansson leaves the text empty when its very first allocation fails */
     if (json_error_code(&je) == json_error_out_of_memory || je.text[0] == '\0')
-        return dls__fail(err, DLS_ENOMEM, "%s: out of memory while parsing", source);
-    return dls__fail_at(err, DLS_ESYNTAX, line, column, -1, "%s:%d:%d: malformed JSON: %s",
+        return dls__fail(err, DLS_ENOMEM, NULL, "%s: out of memory while parsing", source);
+    return dls__fail_at(err, DLS_ESYNTAX, line, column, -1, NULL, "%s:%d:%d: malformed JSON: %s",
                         source, line, column, je.text);
 }
 
@@ -71,7 +72,7 @@ dls_status dls__platform_read_string_within(const char *text, size_t len, const 
                                             dls_error *err)
 {
     if (text == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_read_string: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_platform_read_string", "NULL argument");
     if (source == NULL)
         source = "<string>";
     if (len > lim->file_bytes)
@@ -90,10 +91,10 @@ dls_status dls__platform_read_file_within(const char *path, const dls__limits *l
                                           dls_platform **out, dls_error *err)
 {
     if (path == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_read_file: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_platform_read_file", "NULL argument");
     FILE *f = fopen(path, "rb");
     if (f == NULL)
-        return dls__fail(err, DLS_EIO, "%s: cannot open: %s", path, strerror(errno));
+        return dls__fail(err, DLS_EIO, NULL, "%s: cannot open: %s", path, strerror(errno));
     /* a regular file's size is known before reading it; a stream is read up to the limit */
     struct stat sb;
     int regular = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
@@ -139,7 +140,7 @@ dls_status dls__platform_read_file_within(const char *path, const dls__limits *l
     if (alloc_failed)
         st = dls__oom(err, path);
     else if (ferror(f))
-        st = dls__fail(err, DLS_EIO, "%s: read error: %s", path, strerror(errno));
+        st = dls__fail(err, DLS_EIO, NULL, "%s: read error: %s", path, strerror(errno));
     else if (over_limit || len > lim->file_bytes)
         st = too_big(err, path, "the stream holds at least", (double)len, lim);
     fclose(f);
@@ -262,9 +263,9 @@ static char *proc_text(const dls__proc *p)
 dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_error *err)
 {
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_to_string: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_platform_to_string", "NULL argument");
     if (platform->n == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_to_string: the platform has no "
+        return dls__fail(err, DLS_EINVAL, "dls_platform_to_string", "the platform has no "
                          "processor (a platform file needs at least one)");
     static const char head[] = "\"processors\": [\n", indent[] = "    ",
                       next[] = ",\n", tail[] = "\n  ]\n}\n";
@@ -307,7 +308,7 @@ dls_status dls_platform_to_string(const dls_platform *platform, char **out, dls_
 dls_status dls_platform_write_file(const dls_platform *platform, const char *path, dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_write_file: NULL path");
+        return dls__fail(err, DLS_EINVAL, "dls_platform_write_file", "NULL path");
     char *text;
     dls_status st = dls_platform_to_string(platform, &text, err);
     if (st != DLS_OK)

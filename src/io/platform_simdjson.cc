@@ -1396,16 +1396,16 @@ dls_status report(const ctx &c, const located &bad)
     position(c.text, bad.f.at < c.len ? bad.f.at : c.len, &line, &column);
     const char *what = bad.f.what.c_str();
     if (bad.proc < 0)
-        return dls__fail_at(c.err, bad.f.st, line, column, -1, "%s:%d:%d: %s", c.source, line,
-                            column, what);
+        return dls__fail_at(c.err, bad.f.st, line, column, -1, NULL, "%s:%d:%d: %s", c.source,
+                            line, column, what);
     if (bad.named) {
         char name[NAME_QUOTE_BYTES];
         dls__quote_name(bad.name.c_str(), name, sizeof name);
-        return dls__fail_at(c.err, bad.f.st, line, column, bad.proc,
+        return dls__fail_at(c.err, bad.f.st, line, column, bad.proc, NULL,
                             "%s:%d:%d: processor \"%s\": %s", c.source, line, column, name,
                             what);
     }
-    return dls__fail_at(c.err, bad.f.st, line, column, bad.proc,
+    return dls__fail_at(c.err, bad.f.st, line, column, bad.proc, NULL,
                         "%s:%d:%d: processor #%ld: %s", c.source, line, column, bad.proc + 1,
                         what);
 }

@@ -154,7 +154,7 @@ dls_status dls__lu_progress(lu_progress *pr, double fraction, dls_error *err)
         return DLS_OK;
     pr->next = fraction + 1.0 / 256;
     if (pr->fn(fraction > 1 ? 1 : fraction, pr->data) != 0)
-        return dls__fail(err, DLS_ECANCELED, "lu: canceled by the progress callback");
+        return dls__fail(err, DLS_ECANCELED, "lu", "canceled by the progress callback");
     return DLS_OK;
 }
 
@@ -208,13 +208,13 @@ static dls_status dls_lu_evaluate_impl(const dls_platform *platform, uint64_t n,
                                        double *cost, double *step_costs, dls_error *err)
 {
     if (platform == NULL || owners == NULL || cost == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_lu_evaluate: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_lu_evaluate", "NULL argument");
     if (n == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_lu_evaluate: the number of columns must be >= 1");
+        return dls__fail(err, DLS_EINVAL, "dls_lu_evaluate", "the number of columns must be >= 1");
     size_t p = dls_platform_count(platform);
     for (uint64_t j = 0; j < n; j++)
         if (owners[j] >= p)
-            return dls__fail(err, DLS_EINVAL, "dls_lu_evaluate: column %llu has owner %zu, but "
+            return dls__fail(err, DLS_EINVAL, "dls_lu_evaluate", "column %llu has owner %zu, but "
                              "the platform has %zu processors", (unsigned long long)j + 1,
                              owners[j], p);
     /* the evaluator dls_lu_distribute() uses, so that costs agree to the last bit */

@@ -68,9 +68,9 @@ static dls_status dls_lu_exact_memory_impl(size_t p, uint64_t n, size_t *bytes, 
                                            dls_error *err)
 {
     if (bytes == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_lu_exact_memory: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_lu_exact_memory", "NULL argument");
     if (p == 0 || p > 65536)
-        return dls__fail(err, DLS_EINVAL, "dls_lu_exact_memory: %zu processors; the exact "
+        return dls__fail(err, DLS_EINVAL, "dls_lu_exact_memory", "%zu processors; the exact "
                          "method takes 1 to 65536", p);
     uint64_t total = n == 0 ? 0 : binom(n - 1 + p, p);
     uint64_t last = n == 0 ? 0 : binom(n + p - 2, p - 1); /* layer n - 1 */
@@ -325,10 +325,10 @@ static dls_status check_memory(size_t p, uint64_t n, size_t max_memory, uint64_t
     if (st != DLS_OK || need <= max_memory)
         return st;
     if (need == SIZE_MAX)
-        return dls__fail(err, DLS_ELIMIT, "lu: the exact method for %llu columns over %zu "
+        return dls__fail(err, DLS_ELIMIT, "lu", "the exact method for %llu columns over %zu "
                          "processors has too many states to count; the memory cap is "
                          "%zu bytes", (unsigned long long)n, p, max_memory);
-    return dls__fail(err, DLS_ELIMIT, "lu: the exact method for %llu columns over %zu "
+    return dls__fail(err, DLS_ELIMIT, "lu", "the exact method for %llu columns over %zu "
                      "processors needs %llu states and %.4g MB, more than the memory cap "
                      "of %.4g MB", (unsigned long long)n, p, (unsigned long long)*total,
                      (double)need / 1e6, (double)max_memory / 1e6);
@@ -355,7 +355,7 @@ dls_status dls__lu_exact(const lu_eval *e, uint64_t n, size_t max_memory, lu_pro
         size_t need;
         dls_lu_exact_memory(p, n, &need, NULL, NULL);
         work_free(&x, &w);
-        return dls__fail(err, DLS_ENOMEM, "lu: out of memory for the exact method (%.4g MB)",
+        return dls__fail(err, DLS_ENOMEM, "lu", "out of memory for the exact method (%.4g MB)",
                          (double)need / 1e6);
     }
     for (uint64_t m = 1; m < n && st == DLS_OK; m++) {

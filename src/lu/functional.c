@@ -50,7 +50,7 @@ dls_status dls__lu_fdp(const lu_eval *e, uint64_t n, lu_progress *pr, size_t *ow
                 }
             }
         if (best == p) { /* cannot happen: some n_i exceeds c_i, both within the cap */
-            st = dls__fail(err, DLS_ENUMERIC, "lu: functional DP found no processor for "
+            st = dls__fail(err, DLS_ENUMERIC, "lu", "functional DP found no processor for "
                            "column %llu", (unsigned long long)(n - k + 1));
             break;
         }

@@ -111,14 +111,14 @@ static dls_status check_params(const dls_lu_params *par, dls_error *err)
     if (st != DLS_OK)
         return st;
     if ((unsigned)par->algorithm >= DLS_LU_ALGORITHM_COUNT)
-        return dls__fail(err, DLS_EINVAL, "lu: unknown algorithm %d", (int)par->algorithm);
+        return dls__fail(err, DLS_EINVAL, "lu", "unknown algorithm %d", (int)par->algorithm);
     if (!heuristic_known(par->heuristic))
-        return dls__fail(err, DLS_EINVAL, "lu: unknown heuristic %d", (int)par->heuristic);
+        return dls__fail(err, DLS_EINVAL, "lu", "unknown heuristic %d", (int)par->heuristic);
     if (par->use_limits != 0 && par->use_limits != 1)
-        return dls__fail(err, DLS_EINVAL, "lu: use_limits must be 0 or 1, not %d",
+        return dls__fail(err, DLS_EINVAL, "lu", "use_limits must be 0 or 1, not %d",
                          par->use_limits);
     if (par->max_group_states == 0)
-        return dls__fail(err, DLS_EINVAL, "lu: max_group_states must be >= 1");
+        return dls__fail(err, DLS_EINVAL, "lu", "max_group_states must be >= 1");
     return DLS_OK;
 }
 
@@ -224,7 +224,7 @@ static dls_status distribute(dls_lu *r, const lu_setup *su, const dls_lu_params 
     r->owners = malloc((size_t)n * sizeof *r->owners);
     r->step_cost = n > 1 ? malloc((size_t)(n - 1) * sizeof *r->step_cost) : NULL;
     if (r->owners == NULL || (n > 1 && r->step_cost == NULL))
-        return dls__fail(err, DLS_ENOMEM, "dls_lu_distribute: out of memory for %llu columns",
+        return dls__fail(err, DLS_ENOMEM, "dls_lu_distribute", "out of memory for %llu columns",
                          (unsigned long long)n);
     lu_progress pr = {params->progress, params->progress_data, 0};
     r->status = DLS_SOLUTION_FEASIBLE;
@@ -246,14 +246,14 @@ static dls_status check_arguments(const dls_platform *platform, uint64_t n,
                                   const dls_lu_params *params, dls_lu **out, dls_error *err)
 {
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_lu_distribute: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_lu_distribute", "NULL argument");
     if (dls_platform_count(platform) == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_lu_distribute: the platform has no processor");
+        return dls__fail(err, DLS_EINVAL, "dls_lu_distribute", "the platform has no processor");
     if (n == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_lu_distribute: the number of columns must be "
+        return dls__fail(err, DLS_EINVAL, "dls_lu_distribute", "the number of columns must be "
                          ">= 1");
     if (n > (uint64_t)(SIZE_MAX / sizeof(size_t)) || n > DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "dls_lu_distribute: %llu columns is more than this "
+        return dls__fail(err, DLS_EINVAL, "dls_lu_distribute", "%llu columns is more than this "
                          "machine can index", (unsigned long long)n);
     return check_params(params, err);
 }

@@ -249,14 +249,14 @@ static dls_status exhaustive_order(group_ctx *g, uint64_t first, uint64_t len,
         }
     *states = size < 1.8e19 ? (uint64_t)size : UINT64_MAX;
     if (size > (double)max_states)
-        return dls__fail(err, DLS_ELIMIT, "lu: exhaustive search of the group of columns %llu "
+        return dls__fail(err, DLS_ELIMIT, "lu", "exhaustive search of the group of columns %llu "
                          "to %llu needs %.4g states, more than the cap of %zu",
                          (unsigned long long)first + 1, (unsigned long long)(first + len),
                          size, max_states);
     b.nstates = (size_t)size;
     if (box_alloc(&b, g->p, len, delta) != 0) {
         box_free(&b);
-        return dls__fail(err, DLS_ENOMEM, "lu: out of memory for a group of %zu states",
+        return dls__fail(err, DLS_ENOMEM, "lu", "out of memory for a group of %zu states",
                          b.nstates);
     }
     box_times(&b, g, first, len, delta, max_states);
@@ -312,7 +312,9 @@ static dls_status assign_group(group_ctx *g, uint64_t first, uint64_t len,
             return DLS_OK;
         }
         if (h == DLS_LU_EXHAUSTIVE || st != DLS_ELIMIT)
-            return h == DLS_LU_AUTO ? dls__fail(err, st, "%s", quiet.message) : st;
+            return h == DLS_LU_AUTO
+                       ? dls__fail(err, st, quiet.origin, "%s", dls__error_text(&quiet))
+                       : st;
         /* too large: the best of the cheap orders */
         double best = INFINITY;
         for (int k = DLS_LU_CYCL; k <= DLS_LU_DFLT; k++) {

@@ -134,7 +134,7 @@ dls_status dls_memory_available(double *bytes, dls_error *err)
 {
     FILE *f = fopen("/proc/meminfo", "r");
     if (f == NULL)
-        return dls__fail(err, DLS_EIO, "/proc/meminfo: cannot open it to find the memory "
+        return dls__fail(err, DLS_EIO, NULL, "/proc/meminfo: cannot open it to find the memory "
                          "available; give the largest size instead");
     char line[256];
     double kb = -1;
@@ -143,7 +143,7 @@ dls_status dls_memory_available(double *bytes, dls_error *err)
             break;
     fclose(f);
     if (!(kb > 0))
-        return dls__fail(err, DLS_EIO, "/proc/meminfo has no MemAvailable line; give the "
+        return dls__fail(err, DLS_EIO, NULL, "/proc/meminfo has no MemAvailable line; give the "
                          "largest size instead");
     *bytes = kb * 1024;
     return DLS_OK;
@@ -182,50 +182,49 @@ dls_status dls__bench_check_params(const char *fn, const dls_bench_params *p, dl
     if (st != DLS_OK)
         return st;
     if (!isfinite(p->min_size) || p->min_size <= 0)
-        return dls__fail(err, DLS_EINVAL, "%s: min_size must be > 0, not %.10g", fn, p->min_size);
+        return dls__fail(err, DLS_EINVAL, fn, "min_size must be > 0, not %.10g", p->min_size);
     if (!isfinite(p->max_size) || p->max_size < 0 || (p->max_size > 0 && p->max_size <= p->min_size))
-        return dls__fail(err, DLS_EINVAL, "%s: max_size must be 0 (from the memory) or larger "
-                         "than min_size %.10g, not %.10g", fn, p->min_size, p->max_size);
+        return dls__fail(err, DLS_EINVAL, fn, "max_size must be 0 (from the memory) or larger "
+                         "than min_size %.10g, not %.10g", p->min_size, p->max_size);
     if (!(p->memory_fraction > 0 && p->memory_fraction <= 1))
-        return dls__fail(err, DLS_EINVAL, "%s: memory_fraction must be in (0, 1], not %.10g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "memory_fraction must be in (0, 1], not %.10g",
                          p->memory_fraction);
     if (!(p->precision > 0 && p->precision < 1))
-        return dls__fail(err, DLS_EINVAL, "%s: precision must be in (0, 1), not %.10g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "precision must be in (0, 1), not %.10g",
                          p->precision);
     if (!(p->confidence > 0 && p->confidence < 1))
-        return dls__fail(err, DLS_EINVAL, "%s: confidence must be in (0, 1), not %.10g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "confidence must be in (0, 1), not %.10g",
                          p->confidence);
     if (p->min_reps < 2 || p->max_reps < p->min_reps)
-        return dls__fail(err, DLS_EINVAL, "%s: need 2 <= min_reps <= max_reps, not %u and %u", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "need 2 <= min_reps <= max_reps, not %u and %u",
                          p->min_reps, p->max_reps);
     if (!(p->size_time_cap > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: size_time_cap must be > 0, not %.10g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "size_time_cap must be > 0, not %.10g",
                          p->size_time_cap);
     if (!(p->time_budget >= 0) || !isfinite(p->time_budget))
-        return dls__fail(err, DLS_EINVAL, "%s: time_budget must be finite and >= 0, not %.10g",
-                         fn, p->time_budget);
+        return dls__fail(err, DLS_EINVAL, fn, "time_budget must be finite and >= 0, not %.10g",
+                         p->time_budget);
     if (p->initial_points < 2 || p->max_points < p->initial_points)
-        return dls__fail(err, DLS_EINVAL, "%s: need 2 <= initial_points <= max_points, not %zu "
-                         "and %zu", fn, p->initial_points, p->max_points);
+        return dls__fail(err, DLS_EINVAL, fn, "need 2 <= initial_points <= max_points, not %zu "
+                         "and %zu", p->initial_points, p->max_points);
     if (p->passes < 1 || p->passes > DLS__BENCH_MAX_PASSES)
-        return dls__fail(err, DLS_EINVAL, "%s: passes must be in [1, %d], not %u", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "passes must be in [1, %d], not %u",
                          DLS__BENCH_MAX_PASSES, p->passes);
     if (p->resume_count > 0 && p->resume == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: resume is NULL with resume_count %zu", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "resume is NULL with resume_count %zu",
                          p->resume_count);
     if (!(p->accuracy > 0 && p->accuracy < 1))
-        return dls__fail(err, DLS_EINVAL, "%s: accuracy must be in (0, 1), not %.10g", fn,
-                         p->accuracy);
+        return dls__fail(err, DLS_EINVAL, fn, "accuracy must be in (0, 1), not %.10g", p->accuracy);
     if (!(p->resolution > 0 && p->resolution < 1))
-        return dls__fail(err, DLS_EINVAL, "%s: resolution must be in (0, 1), not %.10g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "resolution must be in (0, 1), not %.10g",
                          p->resolution);
     if (p->max_model_points != 0 &&
         (p->max_model_points < p->initial_points || p->max_model_points > p->max_points))
-        return dls__fail(err, DLS_EINVAL, "%s: max_model_points must be 0 (default) or in "
-                         "[initial_points %zu, max_points %zu], not %zu", fn, p->initial_points,
+        return dls__fail(err, DLS_EINVAL, fn, "max_model_points must be 0 (default) or in "
+                         "[initial_points %zu, max_points %zu], not %zu", p->initial_points,
                          p->max_points, p->max_model_points);
     if (p->validate > DLS_BENCH_MAX_VALIDATE)
-        return dls__fail(err, DLS_EINVAL, "%s: validate must be at most %d, not %zu", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "validate must be at most %d, not %zu",
                          DLS_BENCH_MAX_VALIDATE, p->validate);
     return DLS_OK;
 }
@@ -235,18 +234,18 @@ static dls_status check_params(const char *fn, const dls_kernel *k, const dls_be
                                dls_error *err)
 {
     if (k == NULL || k->run == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL kernel", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL kernel");
     for (size_t b = 0; b < sizeof k->reserved; b++)
         if (k->reserved[b] != 0)
-            return dls__fail(err, DLS_EINVAL, "%s: the reserved bytes of dls_kernel are not "
+            return dls__fail(err, DLS_EINVAL, fn, "the reserved bytes of dls_kernel are not "
                              "zero (byte %zu): start from a zeroed record before setting its "
-                             "fields", fn, b);
+                             "fields", b);
     dls_status st = dls__bench_check_params(fn, p, err);
     if (st != DLS_OK)
         return st;
     if (p->max_size == 0 && k->memory == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: kernel \"%s\" has no memory formula: give the "
-                         "largest size (max_size)", fn, k->name ? k->name : "?");
+        return dls__fail(err, DLS_EINVAL, fn, "kernel \"%s\" has no memory formula: give the "
+                         "largest size (max_size)", k->name ? k->name : "?");
     return DLS_OK;
 }
 
@@ -260,7 +259,8 @@ dls_status dls__bench_largest_size(const dls_kernel *k, const dls_bench_params *
         return st;
     double budget = avail * p->memory_fraction;
     if (!(k->memory(p->min_size, k->data) <= budget))
-        return dls__fail(err, DLS_EINVAL, "kernel \"%s\": even the smallest size %.10g needs "
+        return dls__fail(err, DLS_EINVAL, NULL,
+                         "kernel \"%s\": even the smallest size %.10g needs "
                          "%.4g bytes, more than %.4g available", k->name, p->min_size,
                          k->memory(p->min_size, k->data), budget);
     double lo = p->min_size, hi = 2 * p->min_size;
@@ -388,9 +388,9 @@ static dls_status measure(builder *b, double size, dls_bench_point *pt)
     }
     dls_bench_progress prog = {b->res->n, p->max_points, size, 0, el, est};
     if (tell(b, &prog) != 0)
-        return dls__fail(b->err, DLS_ECANCELED, "measurement canceled at size %.10g", size);
+        return dls__fail(b->err, DLS_ECANCELED, NULL, "measurement canceled at size %.10g", size);
     if (b->k->run(size, &work, b->k->data) < 0) /* warm-up: caches, page faults, threads */
-        return dls__fail(b->err, DLS_EIO, "kernel \"%s\" failed at size %.10g", b->k->name,
+        return dls__fail(b->err, DLS_EIO, NULL, "kernel \"%s\" failed at size %.10g", b->k->name,
                          size);
     double sum_t = 0, sum_t2 = 0, sum_w = 0, low = INFINITY, high = 0;
     unsigned n = 0;
@@ -403,10 +403,11 @@ static dls_status measure(builder *b, double size, dls_bench_point *pt)
         prog.rep = n + 1;
         prog.elapsed = elapsed(b);
         if (tell(b, &prog) != 0)
-            return dls__fail(b->err, DLS_ECANCELED, "measurement canceled at size %.10g", size);
+            return dls__fail(b->err, DLS_ECANCELED, NULL, "measurement canceled at size %.10g",
+                             size);
         double t = b->k->run(size, &work, b->k->data);
         if (!(t > 0) || !isfinite(work) || work <= 0)
-            return dls__fail(b->err, DLS_EIO, "kernel \"%s\" failed at size %.10g (run %u)",
+            return dls__fail(b->err, DLS_EIO, NULL, "kernel \"%s\" failed at size %.10g (run %u)",
                              b->k->name, size, n + 1);
         n++;
         sum_t += t;
@@ -463,7 +464,8 @@ static dls_status obtain_pass(builder *b, double size, unsigned pass, dls_bench_
     if (st != DLS_OK)
         return st;
     if (p->on_point && p->on_point(pt, p->on_point_data))
-        return dls__fail(b->err, DLS_ECANCELED, "measurement canceled after size %.10g", size);
+        return dls__fail(b->err, DLS_ECANCELED, NULL, "measurement canceled after size %.10g",
+                         size);
     return DLS_OK;
 }
 
@@ -691,7 +693,7 @@ static dls_status ladder(builder *b)
             return st;
     }
     if (r->n < 2)
-        return dls__fail(b->err, DLS_EINVAL, "dls_bench_build: no two sizes to measure "
+        return dls__fail(b->err, DLS_EINVAL, "dls_bench_build", "no two sizes to measure "
                          "between %.10g and %.10g", p->min_size, b->max_size);
     return DLS_OK;
 }
@@ -1194,7 +1196,7 @@ dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *par
         params = &defaults;
     }
     if (out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: NULL result");
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build", "NULL result");
     dls_status st = check_params("dls_bench_build", kernel, params, err);
     if (st != DLS_OK)
         return st;
@@ -1213,7 +1215,7 @@ dls_status dls_bench_build(const dls_kernel *kernel, const dls_bench_params *par
             return st;
     }
     if (b.max_size <= params->min_size)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build: the largest size %.10g is not above "
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build", "the largest size %.10g is not above "
                          "the smallest %.10g", b.max_size, params->min_size);
     b.res = calloc(1, sizeof *b.res);
     if (b.res == NULL)
@@ -1251,7 +1253,7 @@ dls_status dls_bench_measure(const dls_kernel *kernel, const dls_bench_params *p
         params = &defaults;
     }
     if (sizes == NULL || points == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_measure: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_bench_measure", "NULL argument");
     dls_bench_params p = *params;
     p.max_size = DBL_MAX; /* the sizes are given: no largest size to find */
     dls_status st = check_params("dls_bench_measure", kernel, &p, err);
@@ -1263,8 +1265,8 @@ dls_status dls_bench_measure(const dls_kernel *kernel, const dls_bench_params *p
         return dls__oom(err, "dls_bench_measure");
     for (size_t i = 0; i < count && st == DLS_OK; i++) {
         if (!isfinite(sizes[i]) || sizes[i] <= 0)
-            st = dls__fail(err, DLS_EINVAL, "dls_bench_measure: size %zu is %.10g; sizes must be "
-                           "finite and > 0", i + 1, sizes[i]);
+            st = dls__fail(err, DLS_EINVAL, "dls_bench_measure",
+                           "size %zu is %.10g; sizes must be " "finite and > 0", i + 1, sizes[i]);
         else
             st = obtain(&b, sizes[i], &points[i]);
         b.res->n = i + 1; /* progress reports count the points done */
@@ -1279,9 +1281,9 @@ dls_status dls_bench_validate(const dls_kernel *kernel, const dls_model *model,
                               size_t count, dls_bench_check *checks, dls_error *err)
 {
     if (model == NULL || checks == NULL || sizes == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_validate: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_bench_validate", "NULL argument");
     if (dls_model_dimension(model) != 1)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_validate: the model must be 1-D");
+        return dls__fail(err, DLS_EINVAL, "dls_bench_validate", "the model must be 1-D");
     dls_bench_params defaults;
     if (params == NULL) {
         dls_bench_params_init(&defaults);
@@ -1351,11 +1353,11 @@ dls_status dls_model_kernel_create(const dls_model *model, double noise, double 
                                    dls_kernel *kernel, dls_error *err)
 {
     if (model == NULL || kernel == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_model_kernel_create: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_model_kernel_create", "NULL argument");
     if (dls_model_dimension(model) != 1)
-        return dls__fail(err, DLS_EINVAL, "dls_model_kernel_create: the model must be 1-D");
+        return dls__fail(err, DLS_EINVAL, "dls_model_kernel_create", "the model must be 1-D");
     if (!(noise >= 0 && noise < 1) || !(delay >= 0 && delay < 60))
-        return dls__fail(err, DLS_EINVAL, "dls_model_kernel_create: noise must be in [0, 1) and "
+        return dls__fail(err, DLS_EINVAL, "dls_model_kernel_create", "noise must be in [0, 1) and "
                          "delay in [0, 60) s, not %.10g and %.10g", noise, delay);
     model_kernel *mk = calloc(1, sizeof *mk);
     if (mk == NULL)

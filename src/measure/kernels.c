@@ -187,28 +187,29 @@ dls_status dls_blas_kernel_create(dls_blas_kernel_kind kind, const dls_blas_kern
         params = &defaults;
     }
     if (kernel == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: NULL kernel");
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create", "NULL kernel");
     dls_status rs = DLS__CHECK_RESERVED(params, "dls_blas_kernel_create",
                                         dls_blas_kernel_params, err);
     if (rs != DLS_OK)
         return rs;
     if (kind != DLS_KERNEL_GEMM_ROWS && kind != DLS_KERNEL_LU_UPDATE)
-        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: unknown kernel %d", (int)kind);
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create", "unknown kernel %d", (int)kind);
     double fixed = params->fixed;
     if (fixed == 0)
         fixed = dls_blas_kernel_default_fixed(kind);
     if (!(fixed >= 1 && fixed <= 1e6) || fixed != floor(fixed))
-        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: the fixed size must be a whole "
-                         "number in [1, 1e6], not %.10g", fixed);
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create",
+                         "the fixed size must be a whole " "number in [1, 1e6], not %.10g", fixed);
     if (params->block < 1 || params->block > 4096)
-        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: the block size must be in "
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create", "the block size must be in "
                          "[1, 4096], not %u", params->block);
     if (!(params->min_run_time >= 0 && params->min_run_time <= DLS_KERNEL_MAX_MIN_RUN_TIME))
-        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: min_run_time must be in "
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create", "min_run_time must be in "
                          "[0, %g] s, not %.10g", DLS_KERNEL_MAX_MIN_RUN_TIME,
                          params->min_run_time);
     if (params->operations != 0 && params->operations != 1)
-        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create: operations must be 0 (work in "
+        return dls__fail(err, DLS_EINVAL, "dls_blas_kernel_create",
+                         "operations must be 0 (work in "
                          "the size's unit) or 1 (in the kernel's operations), not %d",
                          params->operations);
     blas_kernel *k = calloc(1, sizeof *k);

@@ -23,18 +23,18 @@ static dls_status check_surface(const dls_kernel_family *family, const double *v
                                 dls_error *err)
 {
     if (out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: NULL result");
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface", "NULL result");
     if (family == NULL || family->create == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: NULL kernel family (or its "
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface", "NULL kernel family (or its "
                          "create function)");
     if (values == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: NULL values");
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface", "NULL values");
     if (count < 2)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: count must be at least 2, not %zu",
-                         count);
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface",
+                         "count must be at least 2, not %zu", count);
     for (size_t i = 0; i < count; i++)
         if (!isfinite(values[i]) || values[i] <= 0 || (i > 0 && !(values[i] > values[i - 1])))
-            return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: value %zu is %.10g; the "
+            return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface", "value %zu is %.10g; the "
                              "values must be finite, > 0 and increasing", i + 1, values[i]);
     dls_status st = dls__bench_check_params("dls_bench_build_surface", &p->bench, err);
     if (st == DLS_OK)
@@ -42,7 +42,7 @@ static dls_status check_surface(const dls_kernel_family *family, const double *v
     if (st != DLS_OK)
         return st;
     if (p->bench.resume_count > 0 && p->resume_fixed == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface: resume_fixed is NULL with "
+        return dls__fail(err, DLS_EINVAL, "dls_bench_build_surface", "resume_fixed is NULL with "
                          "bench.resume_count %zu (it gives the row of each resumed point)",
                          p->bench.resume_count);
     return DLS_OK;
@@ -63,8 +63,8 @@ static dls_status begin_row(surface *s, size_t index, double value, dls_kernel *
 {
     const dls_bench_surface_params *p = s->par;
     if (p->on_row && p->on_row(index, s->rows, value, p->on_row_data))
-        return dls__fail(s->err, DLS_ECANCELED, "measurement canceled before the row at %.10g",
-                         value);
+        return dls__fail(s->err, DLS_ECANCELED, NULL,
+                         "measurement canceled before the row at %.10g", value);
     size_t n = 0;
     for (size_t i = 0; i < p->bench.resume_count; i++)
         if (p->resume_fixed[i] == value)
@@ -93,7 +93,8 @@ static dls_status common_largest_size(surface *s, const double *values, double *
             return st;
         double fit = 0;
         if (k.memory == NULL)
-            st = dls__fail(s->err, DLS_EINVAL, "dls_bench_build_surface: kernel \"%s\" has no memory "
+            st = dls__fail(s->err, DLS_EINVAL, "dls_bench_build_surface",
+                           "kernel \"%s\" has no memory "
                            "formula: give the largest size (bench.max_size)",
                            k.name ? k.name : "?");
         else
@@ -127,8 +128,8 @@ static dls_status start_grid(surface *s, const dls_bench *mid_row, size_t mid, d
     const double *ys, *speeds;
     dls_model_get_points(dls_bench_model(mid_row), ny, &ys, &speeds, NULL, NULL);
     if (*ny > SIZE_MAX / sizeof **grid / s->rows)
-        return dls__fail(s->err, DLS_ENOMEM, "dls_bench_build_surface: a grid of %zu x %zu speeds is "
-                         "too large", s->rows, *ny);
+        return dls__fail(s->err, DLS_ENOMEM, "dls_bench_build_surface",
+                         "a grid of %zu x %zu speeds is " "too large", s->rows, *ny);
     *sizes = malloc(*ny * sizeof **sizes);
     *grid = malloc(s->rows * *ny * sizeof **grid);
     if (*sizes == NULL || *grid == NULL)

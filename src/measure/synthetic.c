@@ -100,52 +100,47 @@ static dls_status check(const dls_synthetic_params *p, dls_error *err)
     if (st != DLS_OK)
         return st;
     if (!(isfinite(p->speed) && p->speed > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: speed must be finite and > 0, not %.10g", fn,
-                         p->speed);
+        return dls__fail(err, DLS_EINVAL, fn, "speed must be finite and > 0, not %.10g", p->speed);
     if (!(isfinite(p->rise) && p->rise >= 0))
-        return dls__fail(err, DLS_EINVAL, "%s: rise must be finite and >= 0, not %.10g", fn,
-                         p->rise);
+        return dls__fail(err, DLS_EINVAL, fn, "rise must be finite and >= 0, not %.10g", p->rise);
     if (p->steps > DLS_SYNTHETIC_MAX_STEPS)
-        return dls__fail(err, DLS_EINVAL, "%s: steps must be at most %d, not %zu", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "steps must be at most %d, not %zu",
                          DLS_SYNTHETIC_MAX_STEPS, p->steps);
     for (size_t k = 0; k < p->steps; k++) {
         if (!(isfinite(p->step_size[k]) && p->step_size[k] > 0) ||
             (k > 0 && !(p->step_size[k] > p->step_size[k - 1])))
-            return dls__fail(err, DLS_EINVAL, "%s: step_size[%zu] is %.10g: sizes must be "
-                             "finite, > 0 and increasing", fn, k, p->step_size[k]);
+            return dls__fail(err, DLS_EINVAL, fn, "step_size[%zu] is %.10g: sizes must be "
+                             "finite, > 0 and increasing", k, p->step_size[k]);
         if (!(p->step_factor[k] > 0 && p->step_factor[k] <= DLS__SYNTHETIC_MAX_FACTOR))
-            return dls__fail(err, DLS_EINVAL, "%s: step_factor[%zu] must be in (0, %g], not "
-                             "%.10g", fn, k, DLS__SYNTHETIC_MAX_FACTOR, p->step_factor[k]);
+            return dls__fail(err, DLS_EINVAL, fn, "step_factor[%zu] must be in (0, %g], not "
+                             "%.10g", k, DLS__SYNTHETIC_MAX_FACTOR, p->step_factor[k]);
     }
     if (!(isfinite(p->step_width) && p->step_width > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: step_width must be finite and > 0, not %.10g",
-                         fn, p->step_width);
+        return dls__fail(err, DLS_EINVAL, fn, "step_width must be finite and > 0, not %.10g",
+                         p->step_width);
     if (!(isfinite(p->block) && p->block >= 0))
-        return dls__fail(err, DLS_EINVAL, "%s: block must be finite and >= 0, not %.10g", fn,
-                         p->block);
+        return dls__fail(err, DLS_EINVAL, fn, "block must be finite and >= 0, not %.10g", p->block);
     if (!(p->block_amplitude >= 0 && p->block_amplitude < 1))
-        return dls__fail(err, DLS_EINVAL, "%s: block_amplitude must be in [0, 1), not %.10g",
-                         fn, p->block_amplitude);
+        return dls__fail(err, DLS_EINVAL, fn, "block_amplitude must be in [0, 1), not %.10g",
+                         p->block_amplitude);
     if (!(isfinite(p->paging) && p->paging >= 0))
-        return dls__fail(err, DLS_EINVAL, "%s: paging must be finite and >= 0, not %.10g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "paging must be finite and >= 0, not %.10g",
                          p->paging);
     if (!(isfinite(p->paging_factor) && p->paging_factor >= 1))
-        return dls__fail(err, DLS_EINVAL, "%s: paging_factor must be finite and >= 1, not "
-                         "%.10g", fn, p->paging_factor);
+        return dls__fail(err, DLS_EINVAL, fn, "paging_factor must be finite and >= 1, not "
+                         "%.10g", p->paging_factor);
     if (!(p->noise >= 0 && p->noise < 1))
-        return dls__fail(err, DLS_EINVAL, "%s: noise must be in [0, 1), not %.10g", fn,
-                         p->noise);
+        return dls__fail(err, DLS_EINVAL, fn, "noise must be in [0, 1), not %.10g", p->noise);
     if (!(p->tick >= 0 && p->tick < 1))
-        return dls__fail(err, DLS_EINVAL, "%s: tick must be in [0, 1) s, not %.10g", fn,
-                         p->tick);
+        return dls__fail(err, DLS_EINVAL, fn, "tick must be in [0, 1) s, not %.10g", p->tick);
     if (!(p->delay >= 0 && p->delay < DLS__SYNTHETIC_MAX_DELAY))
-        return dls__fail(err, DLS_EINVAL, "%s: delay must be in [0, %g) s, not %.10g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "delay must be in [0, %g) s, not %.10g",
                          DLS__SYNTHETIC_MAX_DELAY, p->delay);
     if (!(p->min_run_time >= 0 && p->min_run_time <= DLS_KERNEL_MAX_MIN_RUN_TIME))
-        return dls__fail(err, DLS_EINVAL, "%s: min_run_time must be in [0, %g] s, not %.10g",
-                         fn, DLS_KERNEL_MAX_MIN_RUN_TIME, p->min_run_time);
+        return dls__fail(err, DLS_EINVAL, fn, "min_run_time must be in [0, %g] s, not %.10g",
+                         DLS_KERNEL_MAX_MIN_RUN_TIME, p->min_run_time);
     if (p->integer_sizes != 0 && p->integer_sizes != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: integer_sizes must be 0 or 1, not %d", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "integer_sizes must be 0 or 1, not %d",
                          p->integer_sizes);
     return DLS_OK;
 }
@@ -159,7 +154,7 @@ dls_status dls_synthetic_kernel_create(const dls_synthetic_params *params, dls_k
         params = &defaults;
     }
     if (kernel == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_synthetic_kernel_create: NULL kernel");
+        return dls__fail(err, DLS_EINVAL, "dls_synthetic_kernel_create", "NULL kernel");
     dls_status st = check(params, err);
     if (st != DLS_OK)
         return st;

@@ -306,7 +306,7 @@ static dls_status speed_envelope(const dls_model *mo, double xmax, const dls_env
     }
     size_t nh = lower_hull(mo, xs, ns, hull);
     if (nh < 2) { /* cannot happen: the origin and xmax are always on the hull */
-        st = dls__fail(err, DLS_ENUMERIC, "dls_model_convex_envelope: degenerate hull");
+        st = dls__fail(err, DLS_ENUMERIC, "dls_model_convex_envelope", "degenerate hull");
         goto done;
     }
     DLS__ASSERT(hull[0].x == 0 && hull[0].t == 0); /* so the first line has la = 0 */
@@ -418,7 +418,7 @@ dls_status dls__model_envelope(const dls_model *model, double xmax,
         *above = 0; /* time lines: their own lines, 0 either way */
     dls_envelope_params defaults;
     if (model == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope", "NULL argument");
     if (params == NULL) {
         dls_envelope_params_init(&defaults);
         params = &defaults;
@@ -428,13 +428,13 @@ dls_status dls__model_envelope(const dls_model *model, double xmax,
     if (rs != DLS_OK)
         return rs;
     if (!isfinite(xmax) || xmax <= 0)
-        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope: xmax must be a finite "
+        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope", "xmax must be a finite "
                          "number > 0, not %.10g", xmax);
     if (!(params->rel_tol > 0 && params->rel_tol < 1))
-        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope: rel_tol must be in "
+        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope", "rel_tol must be in "
                          "(0, 1), not %.10g", params->rel_tol);
     if (params->max_lines < 2)
-        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope: max_lines must be >= 2, "
+        return dls__fail(err, DLS_EINVAL, "dls_model_convex_envelope", "max_lines must be >= 2, "
                          "not %zu", params->max_lines);
     switch (model->kind) {
     case DLS_MODEL_CONSTANT:
@@ -445,6 +445,6 @@ dls_status dls__model_envelope(const dls_model *model, double xmax,
     case DLS_MODEL_SPEED2D:
         break;
     }
-    return dls__fail(err, DLS_ENOTSUP, "dls_model_convex_envelope: a 2-D speed model has no "
+    return dls__fail(err, DLS_ENOTSUP, "dls_model_convex_envelope", "a 2-D speed model has no "
                      "time function of one size; take a section with dls_model_section() first");
 }

@@ -301,11 +301,11 @@ int dls__domain_value(double v, const char *what, char *text, size_t size)
 dls_status dls__domain_load(double load, const char *fn, dls_error *err)
 {
     if (!(isfinite(load) && load > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: the load must be a finite number > 0, not %.10g",
-                         fn, load);
+        return dls__fail(err, DLS_EINVAL, fn, "the load must be a finite number > 0, not %.10g",
+                         load);
     if (!inside(load))
-        return dls__fail(err, DLS_EINVAL, "%s: the load %.10g is outside the domain [%g, %g] "
-                         "that dlsched computes in", fn, load, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
+        return dls__fail(err, DLS_EINVAL, fn, "the load %.10g is outside the domain [%g, %g] "
+                         "that dlsched computes in", load, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX);
     return DLS_OK;
 }
 
@@ -409,9 +409,9 @@ dls_status dls_model_create_constant(double speed, dls_model **out, dls_error *e
 {
     dls__problem pb;
     if (out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_model_create_constant: out is NULL");
+        return dls__fail(err, DLS_EINVAL, "dls_model_create_constant", "out is NULL");
     if (dls__check_speed(speed, &pb))
-        return dls__fail(err, DLS_EINVAL, "dls_model_create_constant: %s", pb.text);
+        return dls__fail(err, DLS_EINVAL, "dls_model_create_constant", "%s", pb.text);
     dls_model *m = model_alloc(DLS_MODEL_CONSTANT, 1, 0, 0);
     if (m == NULL)
         return out_of_memory(err, "dls_model_create_constant");
@@ -427,9 +427,9 @@ dls_status dls_model_create_points(size_t n, const double *size, const double *s
 {
     dls__problem pb;
     if (out == NULL || (n > 0 && (size == NULL || speed == NULL)))
-        return dls__fail(err, DLS_EINVAL, "dls_model_create_points: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_model_create_points", "NULL argument");
     if (dls__check_points(n, size, speed, low, high, &pb))
-        return dls__fail(err, DLS_EINVAL, "dls_model_create_points: %s", pb.text);
+        return dls__fail(err, DLS_EINVAL, "dls_model_create_points", "%s", pb.text);
     int bands = low != NULL;
     dls_model *m = model_alloc(DLS_MODEL_POINTS, n, 0, bands);
     if (m == NULL)
@@ -451,11 +451,11 @@ dls_status dls_model_create_speed2d(size_t nx, const double *x, size_t ny, const
     dls__problem pb;
     if (out == NULL || (nx > 0 && x == NULL) || (ny > 0 && y == NULL) ||
         (nx > 0 && ny > 0 && values == NULL))
-        return dls__fail(err, DLS_EINVAL, "dls_model_create_speed2d: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_model_create_speed2d", "NULL argument");
     if (nx > 0 && ny > SIZE_MAX / nx)
-        return dls__fail(err, DLS_EINVAL, "dls_model_create_speed2d: grid too large");
+        return dls__fail(err, DLS_EINVAL, "dls_model_create_speed2d", "grid too large");
     if (dls__check_grid(nx, x, ny, y, values, &pb))
-        return dls__fail(err, DLS_EINVAL, "dls_model_create_speed2d: %s", pb.text);
+        return dls__fail(err, DLS_EINVAL, "dls_model_create_speed2d", "%s", pb.text);
     dls_model *m = model_alloc(DLS_MODEL_SPEED2D, nx, ny, 0);
     if (m == NULL)
         return out_of_memory(err, "dls_model_create_speed2d");
@@ -472,9 +472,9 @@ dls_status dls_model_create_time_lines(size_t n, const double *a, const double *
 {
     dls__problem pb;
     if (out == NULL || (n > 0 && (a == NULL || b == NULL)))
-        return dls__fail(err, DLS_EINVAL, "dls_model_create_time_lines: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_model_create_time_lines", "NULL argument");
     if (dls__check_lines(n, a, b, &pb))
-        return dls__fail(err, DLS_EINVAL, "dls_model_create_time_lines: %s", pb.text);
+        return dls__fail(err, DLS_EINVAL, "dls_model_create_time_lines", "%s", pb.text);
     dls_model *m = model_alloc(DLS_MODEL_TIME_LINES, n, 0, 0);
     if (m == NULL)
         return out_of_memory(err, "dls_model_create_time_lines");
@@ -488,7 +488,7 @@ dls_status dls_model_create_time_lines(size_t n, const double *a, const double *
 dls_status dls_model_copy(const dls_model *model, dls_model **out, dls_error *err)
 {
     if (model == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_model_copy: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_model_copy", "NULL argument");
     dls_model *m = model_alloc(model->kind, model->n, model->ny, model->bands);
     if (m == NULL)
         return out_of_memory(err, "dls_model_copy");
@@ -764,9 +764,9 @@ double dls_model_speed2d(const dls_model *model, double x, double y)
 dls_status dls_model_section(const dls_model *model, double x, dls_model **out, dls_error *err)
 {
     if (model == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_model_section: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_model_section", "NULL argument");
     if (!isfinite(x) || x <= 0)
-        return dls__fail(err, DLS_EINVAL, "dls_model_section: the fixed size must be a finite "
+        return dls__fail(err, DLS_EINVAL, "dls_model_section", "the fixed size must be a finite "
                          "number > 0, not %.10g", x);
     switch (model->kind) {
     case DLS_MODEL_CONSTANT:
@@ -786,7 +786,7 @@ dls_status dls_model_section(const dls_model *model, double x, dls_model **out, 
         dls__problem pb;
         if (dls__check_points(m->n, m->size, m->speed, m->low, m->high, &pb)) {
             dls_model_free(m);
-            return dls__fail(err, DLS_ERANGE, "dls_model_section: at x = %.10g: %s", x, pb.text);
+            return dls__fail(err, DLS_ERANGE, "dls_model_section", "at x = %.10g: %s", x, pb.text);
         }
         dls__set_increasing_extent(m);
         *out = m;
@@ -821,16 +821,16 @@ dls_status dls_model_section(const dls_model *model, double x, dls_model **out, 
         return DLS_OK;
     }
     }
-    return dls__fail(err, DLS_EINVAL, "dls_model_section: unknown model kind");
+    return dls__fail(err, DLS_EINVAL, "dls_model_section", "unknown model kind");
 }
 
 dls_status dls_model_sample(const dls_model *model, size_t n, const double *size, dls_model **out,
                             dls_error *err)
 {
     if (model == NULL || out == NULL || (n > 0 && size == NULL))
-        return dls__fail(err, DLS_EINVAL, "dls_model_sample: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_model_sample", "NULL argument");
     if (model->kind == DLS_MODEL_SPEED2D)
-        return dls__fail(err, DLS_EINVAL, "dls_model_sample: a 2-D model has no 1-D speed; "
+        return dls__fail(err, DLS_EINVAL, "dls_model_sample", "a 2-D model has no 1-D speed; "
                          "take a section first");
     double *speed = malloc((n ? n : 1) * sizeof *speed);
     if (speed == NULL)

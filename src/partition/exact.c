@@ -188,7 +188,7 @@ dls_status dls__partition_exact(const dls_model *const *models, const double *ca
     for (size_t i = 0; i < p; i++)
         cells += (uint64_t)cap[i] + 1; /* caps are whole counts <= n */
     if (cells > DLS__EXACT_MAX_CELLS)
-        return dls__fail(err, DLS_ELIMIT, "partition: the exact row programme would store %llu "
+        return dls__fail(err, DLS_ELIMIT, "partition", "the exact row programme would store %llu "
                          "times (counts 0 to the cap of every processor), more than its bound "
                          "%llu", (unsigned long long)cells,
                          (unsigned long long)DLS__EXACT_MAX_CELLS);
@@ -253,11 +253,11 @@ dls_status dls__partition_exact(const dls_model *const *models, const double *ca
         rc = reconstruct(&e, T, bits + 3 * e.W, sol);
     dls_status st = DLS_OK;
     if (rc == -1)
-        st = dls__fail(err, DLS_ELIMIT, "partition: the exact row programme passed its bound "
+        st = dls__fail(err, DLS_ELIMIT, "partition", "the exact row programme passed its bound "
                        "of %llu word operations (%llu rows, %zu processors)",
                        (unsigned long long)DLS__EXACT_MAX_WORK, (unsigned long long)n, p);
     else if (rc == -2 || u == 0)
-        st = dls__fail(err, DLS_ENUMERIC, "partition: the exact row programme found no "
+        st = dls__fail(err, DLS_ENUMERIC, "partition", "the exact row programme found no "
                        "distribution within the upper bound %.17g", upper);
     if (st == DLS_OK) {
         for (size_t i = 0; i < p; i++) {

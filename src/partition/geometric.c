@@ -493,7 +493,7 @@ dls_status dls__integer_fill(const dls_model *const *models, const double *cap, 
     else if (total > n)
         total = take_back(&f, total, n);
     if (total != n)
-        return dls__fail(err, DLS_ENUMERIC, "partition: the greedy completion placed %llu of "
+        return dls__fail(err, DLS_ENUMERIC, "partition", "the greedy completion placed %llu of "
                          "%llu elements", (unsigned long long)total, (unsigned long long)n);
     exchange(&f);
     return DLS_OK;

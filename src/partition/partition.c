@@ -39,20 +39,22 @@ static dls_status check_params(const dls_partition_params *par, const char *fn,
     if (st != DLS_OK)
         return st;
     if (par->use_limits != 0 && par->use_limits != 1)
-        return dls__fail(err, DLS_EINVAL, "partition: use_limits must be 0 or 1, not %d",
+        return dls__fail(err, DLS_EINVAL, "partition", "use_limits must be 0 or 1, not %d",
                          par->use_limits);
     if (par->ordered != 0 && par->ordered != 1)
-        return dls__fail(err, DLS_EINVAL, "partition: ordered must be 0 or 1, not %d", par->ordered);
+        return dls__fail(err, DLS_EINVAL, "partition", "ordered must be 0 or 1, not %d",
+                         par->ordered);
     if (par->reorder != 0 && par->reorder != 1)
-        return dls__fail(err, DLS_EINVAL, "partition: reorder must be 0 or 1, not %d", par->reorder);
+        return dls__fail(err, DLS_EINVAL, "partition", "reorder must be 0 or 1, not %d",
+                         par->reorder);
     if (par->reorder && !par->ordered)
-        return dls__fail(err, DLS_EINVAL, "partition: reorder applies to ordered sets only "
+        return dls__fail(err, DLS_EINVAL, "partition", "reorder applies to ordered sets only "
                          "(set ordered too)");
     if (par->method != DLS_PARTITION_NEWTON && par->method != DLS_PARTITION_BISECTION)
-        return dls__fail(err, DLS_EINVAL, "partition: unknown method %d", (int)par->method);
+        return dls__fail(err, DLS_EINVAL, "partition", "unknown method %d", (int)par->method);
     if (par->exact != DLS_PARTITION_EXACT_AUTO && par->exact != DLS_PARTITION_EXACT_ALWAYS &&
         par->exact != DLS_PARTITION_EXACT_NEVER)
-        return dls__fail(err, DLS_EINVAL, "partition: exact must be auto (%d), always (%d) or "
+        return dls__fail(err, DLS_EINVAL, "partition", "exact must be auto (%d), always (%d) or "
                          "never (%d), not %d", (int)DLS_PARTITION_EXACT_AUTO,
                          (int)DLS_PARTITION_EXACT_ALWAYS, (int)DLS_PARTITION_EXACT_NEVER,
                          (int)par->exact);
@@ -356,12 +358,12 @@ static dls_status check_call(const dls_platform *pl, uint64_t n,
     }
     const dls_partition_params *par = *params;
     if (pl == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     if (dls_platform_count(pl) == 0)
-        return dls__fail(err, DLS_EINVAL, "%s: the platform has no processor", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "the platform has no processor");
     if (n > DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "%s: %llu elements is more than the largest count "
-                         "supported, 2^53", fn, (unsigned long long)n);
+        return dls__fail(err, DLS_EINVAL, fn, "%llu elements is more than the largest count "
+                         "supported, 2^53", (unsigned long long)n);
     dls_status st = check_params(par, fn, err);
     if (st != DLS_OK)
         return st;
@@ -373,16 +375,16 @@ static dls_status check_call(const dls_platform *pl, uint64_t n,
         char why[200];
         double w = par->weights[e];
         if (!isfinite(w) || w <= 0)
-            return dls__fail(err, DLS_EINVAL, "%s: weight %llu is %.10g; weights must be "
-                             "finite and > 0", fn, (unsigned long long)e + 1, w);
+            return dls__fail(err, DLS_EINVAL, fn, "weight %llu is %.10g; weights must be "
+                             "finite and > 0", (unsigned long long)e + 1, w);
         if (dls__domain_value(w, "weight", why, sizeof why))
-            return dls__fail(err, DLS_EINVAL, "%s: weight %llu: %s", fn,
-                             (unsigned long long)e + 1, why);
+            return dls__fail(err, DLS_EINVAL, fn, "weight %llu: %s", (unsigned long long)e + 1,
+                             why);
         total += w;
     }
     if (total > DLS_DOMAIN_MAX)
-        return dls__fail(err, DLS_EINVAL, "%s: the weights sum to %.10g, more than %g, the "
-                         "largest load of the domain that dlsched computes in", fn, total,
+        return dls__fail(err, DLS_EINVAL, fn, "the weights sum to %.10g, more than %g, the "
+                         "largest load of the domain that dlsched computes in", total,
                          DLS_DOMAIN_MAX);
     return DLS_OK;
 }
@@ -396,7 +398,7 @@ static dls_status dls_partition_solve_impl(const dls_platform *platform, uint64_
     if (st != DLS_OK)
         return st;
     if (params->exact == DLS_PARTITION_EXACT_ALWAYS)
-        return dls__fail(err, DLS_EINVAL, "dls_partition_solve: exact = always applies to the "
+        return dls__fail(err, DLS_EINVAL, "dls_partition_solve", "exact = always applies to the "
                          "rows of matrix partitions (dls_partition_solve_matrix) only");
     size_t p = dls_platform_count(platform);
     const dls_model **models = malloc(p * sizeof *models);
@@ -406,8 +408,8 @@ static dls_status dls_partition_solve_impl(const dls_platform *platform, uint64_
         models[i] = platform->procs[i].model;
         if (platform->procs[i].two_d) {
             free(models);
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                                "dls_partition_solve: processor \"%s\" has a 2-D speed model: "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_partition_solve",
+                                "processor \"%s\" has a 2-D speed model: "
                                 "cut it at a fixed size first (striped matrix partitioning "
                                 "does so at the matrix order)", dls_platform_name(platform, i));
         }
@@ -462,7 +464,7 @@ dls_status dls__model_scale_time(const dls_model *m, double factor, dls_model **
               (c->kind == DLS_MODEL_TIME_LINES && dls__check_lines(c->n, c->a, c->b, &pb));
     if (bad) {
         dls_model_free(c);
-        return dls__fail(err, DLS_ERANGE, "scaling a model by %.10g: %s", factor, pb.text);
+        return dls__fail(err, DLS_ERANGE, NULL, "scaling a model by %.10g: %s", factor, pb.text);
     }
     dls__set_increasing_extent(c);
     *out = c;
@@ -479,10 +481,11 @@ static dls_status dls_partition_solve_matrix_impl(const dls_platform *platform, 
     if (st != DLS_OK)
         return st;
     if (params->weights != NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_partition_solve_matrix: rows are equal elements; "
+        return dls__fail(err, DLS_EINVAL, "dls_partition_solve_matrix", "rows are equal elements; "
                          "weights must be NULL");
     if (n == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_partition_solve_matrix: the matrix order must be > 0");
+        return dls__fail(err, DLS_EINVAL, "dls_partition_solve_matrix",
+                         "the matrix order must be > 0");
     size_t p = dls_platform_count(platform);
     dls_model **models = calloc(p, sizeof *models);
     if (models == NULL)
@@ -499,8 +502,8 @@ static dls_status dls_partition_solve_matrix_impl(const dls_platform *platform, 
         if (st != DLS_OK && err != NULL) {
             char msg[DLS_ERROR_MESSAGE_MAX];
             snprintf(msg, sizeof msg, "%s", err->message);
-            dls__fail_at(err, st, 0, 0, (long)i, "dls_partition_solve_matrix: processor \"%s\": %s",
-                         dls_platform_name(platform, i), msg);
+            dls__fail_at(err, st, 0, 0, (long)i, "dls_partition_solve_matrix",
+                         "processor \"%s\": %s", dls_platform_name(platform, i), msg);
         }
     }
     if (st == DLS_OK)

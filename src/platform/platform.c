@@ -29,7 +29,7 @@ int dls_platform_format(const dls_platform *platform)
 dls_status dls_platform_create(dls_platform **out, dls_error *err)
 {
     if (out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_create: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_platform_create", "NULL argument");
     dls_platform *p = dls__platform_new();
     if (p == NULL)
         return dls__oom(err, "dls_platform_create");
@@ -371,12 +371,12 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
                                    size_t *index, dls_error *err)
 {
     if (p == NULL || name == NULL || model == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_add: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_platform_add", "NULL argument");
     char why[160];
     if (dls__check_name(name, why, sizeof why) != 0) {
         char q[128];
         dls__quote_name(name, q, sizeof q);
-        return dls__fail(err, DLS_EINVAL, "dls_platform_add: the processor name \"%s\" %s", q,
+        return dls__fail(err, DLS_EINVAL, "dls_platform_add", "the processor name \"%s\" %s", q,
                          why);
     }
     size_t k;
@@ -385,8 +385,8 @@ dls_status dls__platform_add_owned(dls_platform *p, const char *name, dls_model 
     if (place(p, name, tag, &k, &dup) != 0)
         return dls__oom(err, "dls_platform_add");
     if (dup >= 0)
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, dup,
-                            "dls_platform_add: a processor named \"%s\" already exists "
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, dup, "dls_platform_add",
+                            "a processor named \"%s\" already exists "
                             "(processor %ld)", name, dup + 1);
     char *copy = strdup(name);
     if (copy == NULL)
@@ -483,13 +483,13 @@ static dls_status check_limits(const dls_platform *p, const char *name, const dl
     char why[160], q[128];
     dls__quote_name(name, q, sizeof q);
     if (adding && p->n >= lim->processors)
-        return dls__fail(err, DLS_ELIMIT, "%s: processor \"%s\": the platform already holds "
-                         "%zu processors, the most dlsched takes", fn, q, p->n);
+        return dls__fail(err, DLS_ELIMIT, fn, "processor \"%s\": the platform already holds "
+                         "%zu processors, the most dlsched takes", q, p->n);
     if (dls__model_over_limit(model, lim, why, sizeof why))
-        return dls__fail(err, DLS_ELIMIT, "%s: processor \"%s\": %s", fn, q, why);
+        return dls__fail(err, DLS_ELIMIT, fn, "processor \"%s\": %s", q, why);
     dls__problem pb;
     if (dls__domain_model(model, &pb))
-        return dls__fail(err, DLS_EINVAL, "%s: processor \"%s\": %s", fn, q, pb.text);
+        return dls__fail(err, DLS_EINVAL, fn, "processor \"%s\": %s", q, pb.text);
     return DLS_OK;
 }
 
@@ -499,7 +499,7 @@ dls_status dls__platform_add_within(dls_platform *platform, const char *name,
 {
     dls_model *copy;
     if (platform == NULL || name == NULL || model == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_add: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_platform_add", "NULL argument");
     dls_status st = check_limits(platform, name, model, lim, 1, "dls_platform_add", err);
     if (st != DLS_OK)
         return st;
@@ -521,8 +521,8 @@ dls_status dls_platform_add(dls_platform *platform, const char *name, const dls_
 static dls_status bad_index(dls_error *err, const char *fn, const dls_platform *p, size_t i)
 {
     if (p == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL platform", fn);
-    return dls__fail(err, DLS_EINVAL, "%s: no processor %zu (the platform has %zu)", fn, i, p->n);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL platform");
+    return dls__fail(err, DLS_EINVAL, fn, "no processor %zu (the platform has %zu)", i, p->n);
 }
 
 dls_status dls_platform_set_model(dls_platform *platform, size_t i, const dls_model *model,
@@ -531,7 +531,7 @@ dls_status dls_platform_set_model(dls_platform *platform, size_t i, const dls_mo
     if (platform == NULL || i >= platform->n)
         return bad_index(err, "dls_platform_set_model", platform, i);
     if (model == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_set_model: NULL model");
+        return dls__fail(err, DLS_EINVAL, "dls_platform_set_model", "NULL model");
     dls_status st = check_limits(platform, platform->procs[i].name, model,
                                  &dls__platform_limits, 0, "dls_platform_set_model", err);
     if (st != DLS_OK)
@@ -579,13 +579,13 @@ dls_status dls_platform_set_limit(dls_platform *platform, size_t i, double limit
     if (platform == NULL || i >= platform->n)
         return bad_index(err, "dls_platform_set_limit", platform, i);
     if (!(limit > 0) || isnan(limit))
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                            "dls_platform_set_limit: processor \"%s\": the limit must be > 0 "
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_platform_set_limit",
+                            "processor \"%s\": the limit must be > 0 "
                             "(or INFINITY for none), not %.10g", platform->procs[i].name, limit);
     char why[200];
     if (dls__domain_limit(limit, why, sizeof why))
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                            "dls_platform_set_limit: processor \"%s\": %s",
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_platform_set_limit",
+                            "processor \"%s\": %s",
                             platform->procs[i].name, why);
     platform->procs[i].limit = limit;
     return DLS_OK;
@@ -597,17 +597,17 @@ dls_status dls_platform_set_link(dls_platform *platform, size_t i, double startu
     if (platform == NULL || i >= platform->n)
         return bad_index(err, "dls_platform_set_link", platform, i);
     if (!isfinite(startup) || startup < 0)
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                            "dls_platform_set_link: processor \"%s\": the startup must be a "
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_platform_set_link",
+                            "processor \"%s\": the startup must be a "
                             "finite number >= 0, not %.10g", platform->procs[i].name, startup);
     if (!isfinite(rate) || rate < 0)
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                            "dls_platform_set_link: processor \"%s\": the rate must be a finite "
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_platform_set_link",
+                            "processor \"%s\": the rate must be a finite "
                             "number >= 0, not %.10g", platform->procs[i].name, rate);
     char why[200];
     if (dls__domain_link(startup, rate, why, sizeof why))
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                            "dls_platform_set_link: processor \"%s\": %s",
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_platform_set_link",
+                            "processor \"%s\": %s",
                             platform->procs[i].name, why);
     platform->procs[i].has_link = 1;
     platform->procs[i].startup = startup;
@@ -622,13 +622,13 @@ dls_status dls_platform_set_release(dls_platform *platform, size_t i, double rel
         return bad_index(err, "dls_platform_set_release", platform, i);
     char why[200];
     if (!isfinite(release) || release < 0)
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                            "dls_platform_set_release: processor \"%s\": the release time must "
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_platform_set_release",
+                            "processor \"%s\": the release time must "
                             "be a finite number >= 0, not %.10g", platform->procs[i].name,
                             release);
     if (dls__domain_value(release, "release time", why, sizeof why))
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                            "dls_platform_set_release: processor \"%s\": %s",
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_platform_set_release",
+                            "processor \"%s\": %s",
                             platform->procs[i].name, why);
     platform->procs[i].release = release;
     return DLS_OK;
@@ -649,13 +649,13 @@ dls_status dls_platform_set_return(dls_platform *platform, size_t i, double frac
     for (int k = 0; k < 3; k++) {
         char why[200];
         if (!isfinite(v[k]) || v[k] < 0)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                                "dls_platform_set_return: processor \"%s\": the %s must be a "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_platform_set_return",
+                                "processor \"%s\": the %s must be a "
                                 "finite number >= 0, not %.10g", platform->procs[i].name,
                                 what[k], v[k]);
         if (dls__domain_value(v[k], what[k], why, sizeof why))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i,
-                                "dls_platform_set_return: processor \"%s\": %s",
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_platform_set_return",
+                                "processor \"%s\": %s",
                                 platform->procs[i].name, why);
     }
     platform->procs[i].ret_frac = fraction;
@@ -750,7 +750,7 @@ double dls_platform_paging_point(const dls_platform *platform, size_t i)
 dls_status dls_platform_copy(const dls_platform *platform, dls_platform **out, dls_error *err)
 {
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_platform_copy: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_platform_copy", "NULL argument");
     dls_platform *c = dls__platform_new();
     if (c == NULL)
         return dls__oom(err, "dls_platform_copy");

@@ -37,18 +37,18 @@ static dls_status dls_schedule_curve_impl(const dls_platform *platform, double l
         params = &defaults;
     }
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_curve: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_curve", "NULL argument");
     dls_status st = dls__schedule_params_check(params, err);
     if (st != DLS_OK)
         return st;
     if (platform->n == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_curve: the platform has no processor");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_curve", "the platform has no processor");
     if (params->solver != DLS_SOLVER_CHAIN)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_curve: the curve comes from the chain "
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_curve", "the curve comes from the chain "
                          "solver's value function, not from %s",
                          dls_star_solver_name(params->solver));
     if (!(load_min > 0) || !(load_max > load_min) || !isfinite(load_max))
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_curve: the range of loads must have 0 < "
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_curve", "the range of loads must have 0 < "
                          "load_min < load_max, finite, not [%.10g, %.10g]", load_min, load_max);
     char *note = NULL;
     dls__star star;
@@ -194,12 +194,12 @@ static dls_status curve_svg_impl(const dls_curve *c, double mark, char **out, co
                                  dls_error *err)
 {
     if (c == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     if (!(c->makespan[c->n - 1] > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: nothing to draw (the makespan is 0)", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "nothing to draw (the makespan is 0)");
     if (!isnan(mark) && !(mark >= c->load[0] && mark <= c->load[c->n - 1]))
-        return dls__fail(err, DLS_EINVAL, "%s: the load to mark, %.10g, is outside the curve's "
-                         "range [%.10g, %.10g]", fn, mark, c->load[0], c->load[c->n - 1]);
+        return dls__fail(err, DLS_EINVAL, fn, "the load to mark, %.10g, is outside the curve's "
+                         "range [%.10g, %.10g]", mark, c->load[0], c->load[c->n - 1]);
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
         return dls__oom(err, fn);
@@ -223,7 +223,7 @@ dls_status dls_curve_svg_write_file(const dls_curve *curve, double mark, const c
                                     dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_curve_svg_write_file: NULL path");
+        return dls__fail(err, DLS_EINVAL, "dls_curve_svg_write_file", "NULL path");
     char *doc;
     dls_status st = curve_svg_impl(curve, mark, &doc, "dls_curve_svg_write_file", err);
     if (st != DLS_OK)

@@ -46,19 +46,19 @@ dls_status dls__mip_params_check(const dls_mip_params *p, dls_error *err)
     if (st != DLS_OK)
         return st;
     if ((p->integer != 0 && p->integer != 1) || (p->exact_shape != 0 && p->exact_shape != 1))
-        return dls__fail(err, DLS_EINVAL, "mip: integer and exact_shape must be 0 or 1, not %d "
+        return dls__fail(err, DLS_EINVAL, "mip", "integer and exact_shape must be 0 or 1, not %d "
                          "and %d", p->integer, p->exact_shape);
     if (!(p->time_limit > 0 && p->time_limit <= DLS_TIME_LIMIT_MAX))
-        return dls__fail(err, DLS_EINVAL, "mip: the time limit (time_limit) must be a number of "
+        return dls__fail(err, DLS_EINVAL, "mip", "the time limit (time_limit) must be a number of "
                          "seconds in (0, %g], not %.10g", DLS_TIME_LIMIT_MAX, p->time_limit);
     if (!(p->rel_gap >= 0 && p->rel_gap < 1))
-        return dls__fail(err, DLS_EINVAL, "mip: rel_gap must be in [0, 1), not %.10g",
+        return dls__fail(err, DLS_EINVAL, "mip", "rel_gap must be in [0, 1), not %.10g",
                          p->rel_gap);
     if (!(p->shape_tol > 0 && p->shape_tol <= 0.1))
-        return dls__fail(err, DLS_EINVAL, "mip: shape_tol must be in (0, 0.1], not %.10g",
+        return dls__fail(err, DLS_EINVAL, "mip", "shape_tol must be in (0, 0.1], not %.10g",
                          p->shape_tol);
     if (p->max_binaries == 0)
-        return dls__fail(err, DLS_EINVAL, "mip: max_binaries must be >= 1");
+        return dls__fail(err, DLS_EINVAL, "mip", "max_binaries must be >= 1");
     return DLS_OK;
 }
 
@@ -339,7 +339,7 @@ static dls_status chain_answer(const dls_platform *pl, const dls_schedule_params
         return st;
     if (a.infeasible) {
         dls__chain_answer_free(&a);
-        return dls__fail(err, DLS_ENUMERIC, "schedule: the chain solver found no schedule "
+        return dls__fail(err, DLS_ENUMERIC, "schedule", "the chain solver found no schedule "
                          "although the limits hold the load");
     }
     memset(ans, 0, sizeof *ans);
@@ -730,7 +730,7 @@ static dls_status dls_schedule_solve_integer_impl(const dls_platform *platform, 
     if (st != DLS_OK)
         return st;
     if (n == 0 || n > DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_solve_integer: the load must be a whole "
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_solve_integer", "the load must be a whole "
                          "number of units from 1 to 2^53, not %llu", (unsigned long long)n);
     if (mip && (st = dls__mip_params_check(mip, err)) != DLS_OK)
         return st;
@@ -769,8 +769,9 @@ static dls_status dls_schedule_solve_mip_impl(const dls_platform *platform, doub
         return st;
     if (!isfinite(load) || load <= 0 || (mip->integer && load != floor(load)) ||
         load > (double)DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_solve_mip: the load must be a finite number "
-                         "> 0%s, not %.10g", mip->integer ? ", whole, at most 2^53" : "", load);
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_solve_mip",
+                         "the load must be a finite number " "> 0%s, not %.10g",
+                         mip->integer ? ", whole, at most 2^53" : "", load);
     return solve(platform, load, params, mip, mip->integer, 1, out, err);
 }
 

@@ -47,45 +47,46 @@ dls_status dls__schedule_params_check(const dls_schedule_params *par, dls_error 
         return st;
     if (par->order != DLS_ORDER_GIVEN && par->order != DLS_ORDER_RATE &&
         par->order != DLS_ORDER_BEST && par->order != DLS_ORDER_SEQUENCE)
-        return dls__fail(err, DLS_EINVAL, "schedule: unknown send order %d", (int)par->order);
+        return dls__fail(err, DLS_EINVAL, "schedule", "unknown send order %d", (int)par->order);
     if ((par->sequence != NULL || par->sequence_count != 0) && par->order != DLS_ORDER_SEQUENCE)
-        return dls__fail(err, DLS_EINVAL, "schedule: a sequence is given but the order is "
+        return dls__fail(err, DLS_EINVAL, "schedule", "a sequence is given but the order is "
                          "\"%s\", not \"sequence\"", dls_send_order_name(par->order));
     if (par->order == DLS_ORDER_SEQUENCE && par->sequence == NULL)
-        return dls__fail(err, DLS_EINVAL, "schedule: the order \"sequence\" needs the "
+        return dls__fail(err, DLS_EINVAL, "schedule", "the order \"sequence\" needs the "
                          "sequence (NULL)");
     if (par->order_exact_max > DLS_ORDER_EXACT_MAX)
-        return dls__fail(err, DLS_EINVAL, "schedule: order_exact_max must be at most %d (the "
+        return dls__fail(err, DLS_EINVAL, "schedule", "order_exact_max must be at most %d (the "
                          "exact search's memory doubles with each processor), not %zu",
                          DLS_ORDER_EXACT_MAX, par->order_exact_max);
     if (!(par->order_time_limit > 0 && par->order_time_limit <= DLS_TIME_LIMIT_MAX))
-        return dls__fail(err, DLS_EINVAL, "schedule: the order search's time limit "
+        return dls__fail(err, DLS_EINVAL, "schedule", "the order search's time limit "
                          "(order_time_limit) must be a number of seconds in (0, %g], not %.10g",
                          DLS_TIME_LIMIT_MAX, par->order_time_limit);
     if (par->solver != DLS_SOLVER_CHAIN && par->solver != DLS_SOLVER_GLPK)
-        return dls__fail(err, DLS_EINVAL, "schedule: unknown solver %d", (int)par->solver);
+        return dls__fail(err, DLS_EINVAL, "schedule", "unknown solver %d", (int)par->solver);
     if (par->exact == 1 && par->solver != DLS_SOLVER_GLPK)
-        return dls__fail(err, DLS_EINVAL, "schedule: exact certification (exact = 1) is GLPK's "
+        return dls__fail(err, DLS_EINVAL, "schedule", "exact certification (exact = 1) is GLPK's "
                          "glp_exact: it needs the GLPK solver, not the %s solver",
                          dls_star_solver_name(par->solver));
     if (par->max_pieces != 0 && par->max_pieces < DLS__CHAIN_MIN_PIECES)
-        return dls__fail(err, DLS_EINVAL, "schedule: max_pieces must be 0 (automatic) or at "
+        return dls__fail(err, DLS_EINVAL, "schedule", "max_pieces must be 0 (automatic) or at "
                          "least %d, not %zu", DLS__CHAIN_MIN_PIECES, par->max_pieces);
     const int *flags[] = {&par->originator_computes, &par->use_limits, &par->drop_unused,
                           &par->exact, &par->verbose};
     const char *names[] = {"originator_computes", "use_limits", "drop_unused", "exact", "verbose"};
     for (int k = 0; k < 5; k++)
         if (*flags[k] != 0 && *flags[k] != 1)
-            return dls__fail(err, DLS_EINVAL, "schedule: %s must be 0 or 1, not %d", names[k],
+            return dls__fail(err, DLS_EINVAL, "schedule", "%s must be 0 or 1, not %d", names[k],
                              *flags[k]);
     if (!(par->check_tol > 0 && par->check_tol <= DLS__SCHEDULE_MAX_CHECK_TOL))
-        return dls__fail(err, DLS_EINVAL, "schedule: check_tol must be in (0, %g], not %.10g",
+        return dls__fail(err, DLS_EINVAL, "schedule", "check_tol must be in (0, %g], not %.10g",
                          DLS__SCHEDULE_MAX_CHECK_TOL, par->check_tol);
     if (!(par->time_limit > 0 && par->time_limit <= DLS_TIME_LIMIT_MAX))
-        return dls__fail(err, DLS_EINVAL, "schedule: the time limit (time_limit) must be a number "
+        return dls__fail(err, DLS_EINVAL, "schedule",
+                         "the time limit (time_limit) must be a number "
                          "of seconds in (0, %g], not %.10g", DLS_TIME_LIMIT_MAX, par->time_limit);
     if (!(par->envelope.rel_tol > 0 && par->envelope.rel_tol < 1) || par->envelope.max_lines < 2)
-        return dls__fail(err, DLS_EINVAL, "schedule: bad envelope parameters (rel_tol %.10g, "
+        return dls__fail(err, DLS_EINVAL, "schedule", "bad envelope parameters (rel_tol %.10g, "
                          "max_lines %zu)", par->envelope.rel_tol, par->envelope.max_lines);
     return DLS_OK;
 }
@@ -94,9 +95,9 @@ dls_status dls__schedule_check(const dls_platform *pl, dls_schedule **out,
                                const dls_schedule_params *par, const char *fn, dls_error *err)
 {
     if (pl == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     if (pl->n == 0)
-        return dls__fail(err, DLS_EINVAL, "%s: the platform has no processor", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "the platform has no processor");
     dls_status st = dls__schedule_params_check(par, err);
     if (st != DLS_OK || par->order != DLS_ORDER_SEQUENCE)
         return st;
@@ -142,7 +143,7 @@ static dls_status certify(dls__lp_answer *ans, const dls_schedule_params *params
         dls__note_add(&s->note, "%s", e.message);
         st = DLS_OK;
         if (fabs(ans->exact_cmax - ans->cmax) > params->check_tol * fabs(ans->exact_cmax))
-            st = dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex finds a "
+            st = dls__fail(err, DLS_ENUMERIC, "schedule", "the exact (rational) simplex finds a "
                            "makespan of %.17g, the floating-point one %.17g", ans->exact_cmax,
                            ans->cmax);
     }
@@ -256,7 +257,7 @@ static dls_status solve_chain(const dls_platform *platform, const dls__star *sta
     if (st != DLS_OK)
         return st;
     if (a.infeasible) /* the limits hold V (checked before): the chain must find a schedule */
-        return dls__fail(err, DLS_ENUMERIC, "schedule: the chain solver found no schedule "
+        return dls__fail(err, DLS_ENUMERIC, "schedule", "the chain solver found no schedule "
                          "although the limits hold %.10g (the load is %.10g)", a.capacity,
                          star->V);
     int paper = cp.mode == DLS__CHAIN_PAPER;
@@ -306,26 +307,38 @@ static dls_status solve_chain(const dls_platform *platform, const dls__star *sta
  * (its simplex grows about m^2: 10^4 processors take about 10 s). */
 #define DLS__CHAIN_FALLBACK_GLPK_MAX 20000
 
+/* A failure caught to try another way: err's (its origin kept, to pass it on), or otherwise
+ * when err is NULL. */
+static void caught(dls_error *why, const dls_error *err, const char *otherwise)
+{
+    if (err != NULL) {
+        *why = *err;
+        return;
+    }
+    dls_error_clear(why);
+    snprintf(why->message, sizeof why->message, "%s", otherwise);
+}
+
 dls_status dls__schedule_chain_fallback(const dls_platform *platform, const dls__star *star,
                                         const dls_schedule_params *params, dls_schedule *s,
                                         dls_error *err)
 {
-    char why[DLS_ERROR_MESSAGE_MAX];
-    snprintf(why, sizeof why, "%s", err != NULL ? err->message : "the chain's check failed");
+    dls_error why;
+    caught(&why, err, "the chain's check failed");
     if (star->m > DLS__CHAIN_FALLBACK_GLPK_MAX)
-        return dls__fail(err, DLS_ENUMERIC, "%s; %zu processors are too many for GLPK's "
-                         "simplex to take over (at most %d)", why, star->m,
-                         DLS__CHAIN_FALLBACK_GLPK_MAX);
+        return dls__fail(err, DLS_ENUMERIC, why.origin, "%s; %zu processors are too many for "
+                         "GLPK's simplex to take over (at most %d)", dls__error_text(&why),
+                         star->m, DLS__CHAIN_FALLBACK_GLPK_MAX);
     s->solver.solver = DLS_SOLVER_GLPK;
     dls_status st = solve_glpk(platform, star, params, s, err);
     if (st != DLS_OK) {
         char glpk[DLS_ERROR_MESSAGE_MAX];
         snprintf(glpk, sizeof glpk, "%s", err != NULL ? err->message : "GLPK failed");
-        return dls__fail(err, st == DLS_ELIMIT ? DLS_ELIMIT : DLS_ENUMERIC, "%s; GLPK on the "
-                         "same LP: %s", why, glpk);
+        return dls__fail(err, st == DLS_ELIMIT ? DLS_ELIMIT : DLS_ENUMERIC, why.origin,
+                         "%s; GLPK on the same LP: %s", dls__error_text(&why), glpk);
     }
     dls__note_add(&s->note, "the chain solver's answer failed its check (%s); GLPK's answer "
-                  "to the same LP is given%s", why,
+                  "to the same LP is given%s", why.message,
                   params->drop_unused ? ", with its set of processors (not proven the best)"
                                       : "");
     return DLS_OK;
@@ -336,7 +349,7 @@ dls_status dls__schedule_chain_fallback(const dls_platform *platform, const dls_
  * whole load on one processor whose limit holds it, or loads in proportion to the speeds
  * within the limits); a schedule that holds, not called optimal, and the note says why. */
 static dls_status simple_fallback(const dls__star *st, const dls_schedule_params *params,
-                                  dls_schedule *s, const char *why, dls_error *err)
+                                  dls_schedule *s, const dls_error *why, dls_error *err)
 {
     size_t m = st->m;
     int paper = !params->drop_unused;
@@ -366,8 +379,9 @@ static dls_status simple_fallback(const dls__star *st, const dls_schedule_params
     free(order);
     dls_status rc = isfinite(best_t)
                         ? dls__fill_timeline(s, st, best, NULL, paper, 1, err)
-                        : dls__fail(err, DLS_ENUMERIC, "%s; and no simple distribution holds "
-                                    "the load within the limits", why);
+                        : dls__fail(err, DLS_ENUMERIC, why->origin, "%s; and no simple "
+                                    "distribution holds the load within the limits",
+                                    dls__error_text(why));
     if (rc == DLS_OK) {
         dls_schedule_solver_info *si = &s->solver;
         si->solver = DLS_SOLVER_CHAIN;
@@ -381,7 +395,8 @@ static dls_status simple_fallback(const dls__star *st, const dls_schedule_params
     if (rc == DLS_OK)
         dls__note_add(&s->note, "not proven optimal: neither solver could solve this LP "
                       "(%s); the best of simple distributions (the whole load on one "
-                      "processor, or loads in proportion to the speeds) is given", why);
+                      "processor, or loads in proportion to the speeds) is given",
+                      why->message);
     return rc;
 }
 
@@ -509,9 +524,9 @@ static dls_status solve_star(const dls_platform *platform, const dls__star *star
         st = dls__schedule_chain_fallback(platform, star, params, s, err);
     *simple = 0;
     if (st == DLS_ENUMERIC || st == DLS_ESOLVER) {
-        char why[DLS_ERROR_MESSAGE_MAX];
-        snprintf(why, sizeof why, "%s", err != NULL ? err->message : "the solvers failed");
-        st = simple_fallback(star, params, s, why, err);
+        dls_error why;
+        caught(&why, err, "the solvers failed");
+        st = simple_fallback(star, params, s, &why, err);
         *simple = st == DLS_OK;
     }
     return st;
@@ -629,27 +644,27 @@ static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const
     if (st != DLS_OK)
         return st;
     if (loads == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_evaluate: NULL loads");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_evaluate", "NULL loads");
     double V = 0;
     for (size_t i = 0; i < platform->n; i++) {
         const dls__proc *pr = &platform->procs[i];
         char why[256];
         if (!isfinite(loads[i]) || loads[i] < 0)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_evaluate: "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_evaluate",
                                 "processor \"%s\": the load must be a finite number >= 0, not "
                                 "%.10g", pr->name, loads[i]);
         if (dls__domain_value(loads[i], "load", why, sizeof why))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_evaluate: "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_evaluate",
                                 "processor \"%s\": %s", pr->name, why);
         if (params->use_limits && !dls__within(loads[i], pr->limit))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_evaluate: "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "dls_schedule_evaluate",
                                 "processor \"%s\": the load %.10g exceeds its limit %.10g",
                                 pr->name, loads[i], pr->limit);
         V += loads[i];
     }
-    if (V > 0 && (st = dls__domain_load(V, "dls_schedule_evaluate: the loads' sum", err)) !=
-        DLS_OK)
-        return st;
+    dls_error sum; /* no origin: the sum's words go after the public name */
+    if (V > 0 && (st = dls__domain_load(V, "", &sum)) != DLS_OK)
+        return dls__fail(err, st, "dls_schedule_evaluate", "the loads' sum: %s", sum.message);
     dls_schedule *s = dls__schedule_alloc(platform->n, V);
     if (s == NULL)
         return dls__oom(err, "dls_schedule_evaluate");
@@ -673,7 +688,7 @@ static dls_status dls_schedule_evaluate_impl(const dls_platform *platform, const
     if (st == DLS_OK && !isfinite(s->makespan))
         /* loads in the domain on models in the domain stay below 1e120 s each; a sum of
          * them overflowing is refused rather than written as infinity */
-        st = dls__fail(err, DLS_EINVAL, "dls_schedule_evaluate: the finish times of these "
+        st = dls__fail(err, DLS_EINVAL, "dls_schedule_evaluate", "the finish times of these "
                        "loads overflow a double (%.10g s)", s->makespan);
     if (st == DLS_OK) {
         s->status = DLS_SOLUTION_FEASIBLE;
@@ -714,16 +729,16 @@ static dls_status export_text(const dls_platform *platform, double load,
         params = &defaults;
     }
     if (platform == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     if (platform->n == 0)
-        return dls__fail(err, DLS_EINVAL, "%s: the platform has no processor", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "the platform has no processor");
     dls_status st = dls__schedule_params_check(params, err);
     if (st != DLS_OK)
         return st;
     if ((st = dls__domain_load(load, fn, err)) != DLS_OK)
         return st;
     if (format < DLS_EXPORT_LP || format > DLS_EXPORT_MATHPROG)
-        return dls__fail(err, DLS_EINVAL, "%s: unknown format %d", fn, (int)format);
+        return dls__fail(err, DLS_EINVAL, fn, "unknown format %d", (int)format);
     dls__star star;
     char *note = NULL;
     dls__star_opts so = dls__star_opts_from_params(params);
@@ -734,7 +749,7 @@ static dls_status export_text(const dls_platform *platform, double load,
     st = dls__lp_text(&star, platform, params->verbose, format, out, err);
     dls__star_free(&star);
     if (st == DLS_ENOMEM)
-        dls__fail(err, st, "%s: out of memory", fn);
+        dls__fail(err, st, fn, "out of memory");
     return st;
 }
 
@@ -744,7 +759,7 @@ static dls_status dls_schedule_lp_write_file_impl(const dls_platform *platform, 
                                                   dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_lp_write_file: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_lp_write_file", "NULL argument");
     dls__buf text = DLS__BUF_INIT;
     dls_status st = export_text(platform, load, params, format, &text, "dls_schedule_lp_write_file",
                                 err);
@@ -768,7 +783,7 @@ static dls_status dls_schedule_lp_to_string_impl(const dls_platform *platform, d
                                                  dls_error *err)
 {
     if (out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_lp_to_string: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_lp_to_string", "NULL argument");
     dls__buf text = DLS__BUF_INIT;
     dls_status st = export_text(platform, load, params, format, &text,
                                 "dls_schedule_lp_to_string", err);
@@ -815,30 +830,31 @@ static dls_status dls_schedule_measured_impl(const dls_platform *pl, const doubl
                                              dls_error *err)
 {
     if (pl == NULL || loads == NULL || ss == NULL || se == NULL || fin == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "NULL argument");
+        return dls__fail(err, DLS_EINVAL, NULL, "NULL argument");
     size_t p = pl->n;
     double V = 0, T = 0;
     for (size_t i = 0; i < p; i++) {
         const char *name = pl->procs[i].name;
         if (!isfinite(loads[i]) || loads[i] < 0)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "processor \"%s\": the load "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, NULL, "processor \"%s\": the load "
                                 "must be a finite number >= 0, not %.10g", name, loads[i]);
         char why[256];
         if (dls__domain_value(loads[i], "load", why, sizeof why))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "processor \"%s\": %s", name,
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, NULL, "processor \"%s\": %s", name,
                                 why);
         if (loads[i] == 0)
             continue;
         if (!(isfinite(ss[i]) && isfinite(se[i]) && isfinite(fin[i]) && ss[i] >= 0 &&
               ss[i] <= se[i] && se[i] <= fin[i]))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "processor \"%s\": the times "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, NULL,
+                                "processor \"%s\": the times "
                                 "must be finite with 0 <= send start <= send end <= finish, "
                                 "not %.10g, %.10g, %.10g", name, ss[i], se[i], fin[i]);
         const double t3[3] = {ss[i], se[i], fin[i]};
         static const char *const what[3] = {"send start", "send end", "finish"};
         for (int k = 0; k < 3; k++)
             if (dls__domain_value(t3[k], what[k], why, sizeof why))
-                return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "processor \"%s\": %s",
+                return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, NULL, "processor \"%s\": %s",
                                     name, why);
         V += loads[i];
         T = fmax(T, fin[i]);

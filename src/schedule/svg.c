@@ -347,12 +347,12 @@ static dls_status dls_schedule_gantt_to_string_impl(const dls_schedule *s, const
                                                     char **out, dls_error *err)
 {
     if (s == NULL || pl == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_to_string: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_to_string", "NULL argument");
     if (s->p != pl->n)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_to_string: the schedule has %zu processors, "
-                         "the platform %zu", s->p, pl->n);
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_to_string",
+                         "the schedule has %zu processors, " "the platform %zu", s->p, pl->n);
     if (!isfinite(s->makespan) || s->makespan <= 0)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_to_string: nothing to draw (%s)",
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_to_string", "nothing to draw (%s)",
                          s->status == DLS_SOLUTION_INFEASIBLE ? "the schedule is infeasible"
                                                               : "the makespan is 0");
     dls__c_numeric loc;
@@ -379,7 +379,7 @@ static dls_status dls_schedule_gantt_write_file_impl(const dls_schedule *s, cons
                                                      const char *path, dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_write_file: NULL path");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_gantt_write_file", "NULL path");
     char *doc;
     dls_status st = dls_schedule_gantt_to_string(s, pl, &doc, err);
     if (st != DLS_OK)
@@ -502,13 +502,13 @@ static dls_status compare_to_string(const dls_schedule *pr, const dls_schedule *
                                     const dls_platform *pl, char **out, dls_error *err)
 {
     if (pr == NULL || me == NULL || pl == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "NULL argument");
+        return dls__fail(err, DLS_EINVAL, NULL, "NULL argument");
     if (pr->p != pl->n || me->p != pl->n)
-        return dls__fail(err, DLS_EINVAL, "the schedules have %zu and %zu processors, the "
+        return dls__fail(err, DLS_EINVAL, NULL, "the schedules have %zu and %zu processors, the "
                          "platform %zu", pr->p, me->p, pl->n);
     if (!(isfinite(pr->makespan) && pr->makespan > 0 && isfinite(me->makespan) &&
           me->makespan > 0))
-        return dls__fail(err, DLS_EINVAL, "nothing to draw (makespans %.6g and %.6g)",
+        return dls__fail(err, DLS_EINVAL, NULL, "nothing to draw (makespans %.6g and %.6g)",
                          pr->makespan, me->makespan);
     dls__c_numeric loc;
     if (dls__c_numeric_enter(&loc) != 0)
@@ -539,7 +539,7 @@ dls_status dls_schedule_gantt_compare_write_file(const dls_schedule *predicted,
 {
     static const char fn[] = "dls_schedule_gantt_compare_write_file";
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL path", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL path");
     char *doc;
     dls_status st = compare_to_string(predicted, measured, platform, &doc, err);
     if (st == DLS_OK) {

@@ -34,14 +34,14 @@ static dls_status check_params(const dls_simgrid_params *p, const char *fn, dls_
     char why[256];
     if (!(isfinite(p->bytes_per_unit) && p->bytes_per_unit > 0) ||
         dls__domain_value(p->bytes_per_unit, "bytes per unit", why, sizeof why))
-        return dls__fail(err, DLS_EINVAL, "%s: bytes_per_unit must be finite and in [%g, %g], "
-                         "not %.10g", fn, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, p->bytes_per_unit);
+        return dls__fail(err, DLS_EINVAL, fn, "bytes_per_unit must be finite and in [%g, %g], "
+                         "not %.10g", DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, p->bytes_per_unit);
     if (!(isfinite(p->flops_per_unit) && p->flops_per_unit > 0) ||
         dls__domain_value(p->flops_per_unit, "flops per unit", why, sizeof why))
-        return dls__fail(err, DLS_EINVAL, "%s: flops_per_unit must be finite and in [%g, %g], "
-                         "not %.10g", fn, DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, p->flops_per_unit);
+        return dls__fail(err, DLS_EINVAL, fn, "flops_per_unit must be finite and in [%g, %g], "
+                         "not %.10g", DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, p->flops_per_unit);
     if (p->originator != NULL && p->originator[0] == '\0')
-        return dls__fail(err, DLS_EINVAL, "%s: the originator's id is empty", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "the originator's id is empty");
     return DLS_OK;
 }
 
@@ -92,15 +92,15 @@ static dls_status check_products(const dls_platform *pl, const dls_simgrid_param
         const dls__proc *pr = &pl->procs[i];
         double speed = unit_speed(pr->model) * p->flops_per_unit;
         if (!(isfinite(speed) && speed > 0))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": its "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "processor \"%s\": its "
                                 "speed in units per second times %.10g flops per unit is %.10g "
-                                "flop/s, not a finite speed > 0", fn, pr->name,
+                                "flop/s, not a finite speed > 0", pr->name,
                                 p->flops_per_unit, speed);
         double bw = pr->rate > 0 ? p->bytes_per_unit / pr->rate : DLS_SIMGRID_FREE_BANDWIDTH;
         if (!(isfinite(bw) && bw > 0))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\": %.10g "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "processor \"%s\": %.10g "
                                 "bytes per unit over its link's rate %.10g s per unit is %.10g "
-                                "bytes per second, not a finite bandwidth > 0", fn, pr->name,
+                                "bytes per second, not a finite bandwidth > 0", pr->name,
                                 p->bytes_per_unit, pr->rate, bw);
     }
     return DLS_OK;
@@ -124,16 +124,16 @@ dls_status dls_simgrid_originator(const dls_platform *pl, const dls_simgrid_para
         p = &defaults;
     }
     if (pl == NULL || buf == NULL || size == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_simgrid_originator: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_simgrid_originator", "NULL argument");
     dls_status st = check_params(p, "dls_simgrid_originator", err);
     if (st != DLS_OK)
         return st;
     if (p->originator != NULL) {
         if (taken(pl, p->originator))
-            return dls__fail(err, DLS_EINVAL, "dls_simgrid_originator: a processor is called "
+            return dls__fail(err, DLS_EINVAL, "dls_simgrid_originator", "a processor is called "
                              "\"%s\", the originator's id", p->originator);
         if (strlen(p->originator) >= size)
-            return dls__fail(err, DLS_EINVAL, "dls_simgrid_originator: buffer too small");
+            return dls__fail(err, DLS_EINVAL, "dls_simgrid_originator", "buffer too small");
         strcpy(buf, p->originator);
         return DLS_OK;
     }
@@ -145,13 +145,14 @@ dls_status dls_simgrid_originator(const dls_platform *pl, const dls_simgrid_para
             snprintf(id, sizeof id, "originator-%d", k);
         if (!taken(pl, id)) {
             if (strlen(id) >= size)
-                return dls__fail(err, DLS_EINVAL, "dls_simgrid_originator: buffer too small");
+                return dls__fail(err, DLS_EINVAL, "dls_simgrid_originator", "buffer too small");
             strcpy(buf, id);
             return DLS_OK;
         }
     }
-    return dls__fail(err, DLS_EINVAL, "dls_simgrid_originator: every id from originator to "
-                     "originator-%d is a processor's name: give one", DLS__SIMGRID_ORIGINATOR_TRIES);
+    return dls__fail(err, DLS_EINVAL, "dls_simgrid_originator", "every id from originator to "
+                     "originator-%d is a processor's name: give one",
+                     DLS__SIMGRID_ORIGINATOR_TRIES);
 }
 
 /* Appends s as the value of an XML attribute (or the text of a comment: no "--" there). */
@@ -206,15 +207,14 @@ static dls_status build(const dls_platform *pl, const dls_simgrid_params *p, cha
                         const char *fn, dls_error *err)
 {
     if (pl == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     dls_status st = check_params(p, fn, err);
     if (st != DLS_OK)
         return st;
     for (size_t i = 0; i < pl->n; i++)
         if (pl->procs[i].two_d)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\" has a "
-                                "2-D model: a SimGrid star host has one speed", fn,
-                                pl->procs[i].name);
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "processor \"%s\" has a "
+                                "2-D model: a SimGrid star host has one speed", pl->procs[i].name);
     if ((st = check_products(pl, p, fn, err)) != DLS_OK)
         return st;
     char origin[256];

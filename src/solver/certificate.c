@@ -66,7 +66,7 @@ dls_status dls__lp_certify(const dls__star *st, const dls__lp_basis *basis, doub
     (void)basis;
     (void)seconds;
     memset(out, 0, sizeof *out);
-    return dls__fail(err, DLS_ENOTSUP, "no rational certificate: %s", DLS_GMP_WHY);
+    return dls__fail(err, DLS_ENOTSUP, NULL, "no rational certificate: %s", DLS_GMP_WHY);
 }
 
 #else
@@ -479,7 +479,7 @@ static dls_status pass(job *j, int dual, size_t n, dls_error *err)
     if (rc == -2)
         return dls__oom(err, "certificate");
     if (rc != 0)
-        return dls__fail(err, DLS_ENUMERIC, "no rational certificate: the optimal basis's "
+        return dls__fail(err, DLS_ENUMERIC, NULL, "no rational certificate: the optimal basis's "
                          "%s rows contradict each other", dual ? "dual" : "primal");
     w->n = 0;
     w->value = j->value;
@@ -615,10 +615,11 @@ static dls_status check(job *j, const dls__star *st, dls_error *err)
     if (what == NULL)
         return DLS_OK;
     if (at < st->m)
-        return dls__fail(err, DLS_ENUMERIC, "no rational certificate: the optimal basis gives "
+        return dls__fail(err, DLS_ENUMERIC, NULL,
+                         "no rational certificate: the optimal basis gives "
                          "%s (processor at position %zu of the send order)", what, at + 1);
-    return dls__fail(err, DLS_ENUMERIC, "no rational certificate: the optimal basis gives %s",
-                     what);
+    return dls__fail(err, DLS_ENUMERIC, NULL,
+                     "no rational certificate: the optimal basis gives %s", what);
 }
 
 static dls_status output(job *j, const dls__star *st, dls__certificate *out, dls_error *err)
@@ -659,18 +660,21 @@ dls_status dls__lp_certify(const dls__star *st, const dls__lp_basis *basis, doub
 {
     memset(out, 0, sizeof *out);
     if (st->m > DLS__CERT_MAX_POSITIONS)
-        return dls__fail(err, DLS_ELIMIT, "no rational certificate: %zu processors, more than "
-                         "the %d it is computed for (its work grows with the square)",
-                         st->m, DLS__CERT_MAX_POSITIONS);
+        return dls__fail(err, DLS_ELIMIT, NULL,
+                         "no rational certificate: %zu processors, more than "
+                         "the %d it is computed for (its work grows with the square)", st->m,
+                         DLS__CERT_MAX_POSITIONS);
     for (size_t k = 0; k < st->m; k++)
         if (basis->alpha[k] > 0 && !isfinite(st->B[k]))
-            return dls__fail(err, DLS_ENUMERIC, "no rational certificate: the basis puts the "
+            return dls__fail(err, DLS_ENUMERIC, NULL,
+                             "no rational certificate: the basis puts the "
                              "processor at position %zu at a limit it does not have", k + 1);
     job j;
     memset(&j, 0, sizeof j);
     count(st, basis, &j.pu, &j.pe, &j.du, &j.de);
     if (j.pu > DLS__CERT_MAX_UNKNOWNS || j.du > DLS__CERT_MAX_UNKNOWNS)
-        return dls__fail(err, DLS_ELIMIT, "no rational certificate: the optimal basis leaves "
+        return dls__fail(err, DLS_ELIMIT, NULL,
+                         "no rational certificate: the optimal basis leaves "
                          "%zu unknowns, more than the %d solved for", j.pu > j.du ? j.pu : j.du,
                          DLS__CERT_MAX_UNKNOWNS);
     j.w.st = st;
@@ -691,7 +695,7 @@ dls_status dls__lp_certify(const dls__star *st, const dls__lp_basis *basis, doub
     if (rc == DLS_OK)
         rc = output(&j, st, out, err);
     if (rc == DLS_ELIMIT)
-        rc = dls__fail(err, DLS_ELIMIT, "no rational certificate within %g s (the time "
+        rc = dls__fail(err, DLS_ELIMIT, NULL, "no rational certificate within %g s (the time "
                        "limit) for %zu processors: its numbers grow with the processors",
                        seconds, st->m);
     job_free(&j, st);

@@ -142,8 +142,7 @@ dls_status dls__glpk_failed(dls__glpk_guard *g, dls_error *err, const char *doin
     for (char *c = msg; *c; c++)
         if (*c == '\n')
             *c = ' ';
-    return dls__fail(err, DLS_ESOLVER, "%s: GLPK internal error%s%s", doing,
-                     msg[0] ? ": " : "", msg);
+    return dls__fail(err, DLS_ESOLVER, doing, "GLPK internal error%s%s", msg[0] ? ": " : "", msg);
 }
 
 typedef struct call {
@@ -170,8 +169,8 @@ static void *run(void *p)
     int init = glp_init_env();
     if (init != 0 && init != 1) {
         c->status = init == 2 ? dls__oom(c->err, c->doing)
-                              : dls__fail(c->err, DLS_ESOLVER, "%s: GLPK could not start "
-                                          "(glp_init_env returned %d)", c->doing, init);
+                              : dls__fail(c->err, DLS_ESOLVER, c->doing, "GLPK could not start "
+                                          "(glp_init_env returned %d)", init);
         dls__c_numeric_leave(&loc);
         return NULL;
     }
@@ -182,14 +181,14 @@ static void *run(void *p)
         /* the watchdog: GLPK's state is abandoned, as after an internal error */
         glp_free_env();
         dls__glpk_guard *g = &c->guard;
-        c->status = dls__fail(c->err, DLS_ELIMIT, "%s: stopped by the time limit of %.6g s "
-                              "(after %.3g s), inside GLPK%s%s", c->doing, c->time_limit,
+        c->status = dls__fail(c->err, DLS_ELIMIT, c->doing, "stopped by the time limit of %.6g s "
+                              "(after %.3g s), inside GLPK%s%s", c->time_limit,
                               dls__glpk_elapsed(g), g->stage[0] ? ": " : "", g->stage);
     } else if (jumped == 3) {
         /* the caller's progress callback asked to stop: abandoned as by the watchdog */
         glp_free_env();
-        c->status = dls__fail(c->err, DLS_ECANCELED, "%s: canceled by the progress callback "
-                              "(after %.3g s)", c->doing, dls__glpk_elapsed(&c->guard));
+        c->status = dls__fail(c->err, DLS_ECANCELED, c->doing, "canceled by the progress callback "
+                              "(after %.3g s)", dls__glpk_elapsed(&c->guard));
     } else if (jumped != 0) {
         c->status = dls__glpk_failed(&c->guard, c->err, c->doing);
     } else {
@@ -216,7 +215,7 @@ dls_status dls__glpk_call(int verbose, double time_limit, const char *doing,
     pthread_t t;
     int rc = pthread_create(&t, NULL, run, &c);
     if (rc != 0)
-        return dls__fail(err, DLS_ENOMEM, "%s: cannot start a thread for GLPK: %s", doing,
+        return dls__fail(err, DLS_ENOMEM, doing, "cannot start a thread for GLPK: %s",
                          strerror(rc));
     pthread_join(t, NULL);
     if (stopped)

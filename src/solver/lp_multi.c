@@ -1261,11 +1261,11 @@ static dls_status mlp_report(mlp_work *w, int nomem, int fallback, dls_error *er
         return dls__oom(err, "installments");
     if (isnan(w->bT) || (isinf(w->bT) && sp->search)) {
         if (w->limited)
-            return dls__fail(err, DLS_ELIMIT, "installments: no sequence was sized within the "
+            return dls__fail(err, DLS_ELIMIT, "installments", "no sequence was sized within the "
                              "limits (%s)", w->tried);
         if (w->failed)
-            return dls__fail(err, DLS_ESOLVER, "installments: %s", w->tried);
-        return dls__fail(err, DLS_ERANGE, "installments: no sequence of at most %zu chunks "
+            return dls__fail(err, DLS_ESOLVER, "installments", "%s", w->tried);
+        return dls__fail(err, DLS_ERANGE, "installments", "no sequence of at most %zu chunks "
                          "tried holds the load within the limits", sp->max_chunks);
     }
     if (fallback)
@@ -1483,7 +1483,7 @@ static dls_status mlp_export_run(void *arg, dls__glpk_guard *g, dls_error *err)
     }
     glp_delete_prob(P);
     if (rc != 0)
-        return dls__fail(err, DLS_EIO, "GLPK could not write the LP: %s", g->tail);
+        return dls__fail(err, DLS_EIO, NULL, "GLPK could not write the LP: %s", g->tail);
     return DLS_OK;
 }
 

@@ -547,9 +547,9 @@ static dls_status run_failed(const lp *L, const char *what, dls_error *err)
                  "for double precision", L->amin, L->amax);
     spent(L, used, sizeof used);
     if (L->limited)
-        return dls__fail(err, DLS_ELIMIT, "schedule: GLPK's simplex did not solve %s within "
+        return dls__fail(err, DLS_ELIMIT, "schedule", "GLPK's simplex did not solve %s within "
                          "the limits (%s; %s)%s", what, L->tried, used, range);
-    return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's simplex failed on %s (%s; %s)%s",
+    return dls__fail(err, DLS_ESOLVER, "schedule", "GLPK's simplex failed on %s (%s; %s)%s",
                      what, L->tried, used, range);
 }
 
@@ -574,7 +574,7 @@ static dls_status solve_checked(lp *L, const dls__star *st, dls__lp_answer *ans,
         if (r == RUN_OPTIMAL)
             residual = read_and_check(L, st, ans->active, ans->alpha, &ans->cmax);
         if (residual > L->par->check_tol)
-            return dls__fail(err, DLS_ENUMERIC, "schedule: the LP's answer fails its checks "
+            return dls__fail(err, DLS_ENUMERIC, "schedule", "the LP's answer fails its checks "
                              "(relative residual %.3g > %.3g: loads, bounds or replayed "
                              "makespan), even after a re-solve with tight tolerances",
                              residual, L->par->check_tol);
@@ -693,7 +693,7 @@ static dls_status readd_round(lp *L, const dls__star *st, const unsigned char *f
         if (simplex(L, 0, what) != RUN_OPTIMAL)
             return run_failed(L, what, err);
         if (read_and_check(L, st, ans->active, ans->alpha, &ans->cmax) > par->check_tol)
-            return dls__fail(err, DLS_ESOLVER, "schedule: GLPK's answer fails its checks "
+            return dls__fail(err, DLS_ESOLVER, "schedule", "GLPK's answer fails its checks "
                              "after trying processor %zu of the send order", k + 1);
     }
     return DLS_OK;
@@ -775,7 +775,7 @@ static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, dls__
     unsigned long left = iterations_left(L);
     if (left == 0 || dls__glpk_left(L->g) <= 0) {
         spent(L, used, sizeof used);
-        return dls__fail(err, DLS_ELIMIT, "schedule: no %s left for the exact (rational) "
+        return dls__fail(err, DLS_ELIMIT, "schedule", "no %s left for the exact (rational) "
                          "simplex (%s)", left == 0 ? "iterations" : "time", used);
     }
     dls__star *X = &ans->kept;
@@ -784,7 +784,7 @@ static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, dls__
     if (X->m > DLS__LP_EXACT_MAX_POSITIONS)
         /* GLPK's exact simplex looks at no clock in its first rational factorization (past
          * 130 s at 10^4 processors, beyond any time limit); the certificate stops here too */
-        return dls__fail(err, DLS_ELIMIT, "schedule: the exact (rational) simplex is run on "
+        return dls__fail(err, DLS_ELIMIT, "schedule", "the exact (rational) simplex is run on "
                          "at most %d processors, not %zu: its first factorization could not "
                          "be stopped at the time limit", DLS__LP_EXACT_MAX_POSITIONS, X->m);
     lp E;
@@ -822,7 +822,7 @@ static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, dls__
         double secs = dls__glpk_elapsed(L->g) - t0;
         spent(L, used, sizeof used);
         glp_delete_prob(E.P);
-        return dls__fail(err, DLS_ELIMIT, "schedule: the exact (rational) simplex did not "
+        return dls__fail(err, DLS_ELIMIT, "schedule", "the exact (rational) simplex did not "
                          "finish within the limits (%d iterations in %.2g s, %s; %s)", its,
                          secs, glpk_code_text(ret), used);
     }
@@ -830,7 +830,7 @@ static dls_status certify(lp *L, const dls__star *st, dls__lp_answer *ans, dls__
     int status = glp_get_status(E.P);
     if (ret != 0 || status != GLP_OPT) {
         glp_delete_prob(E.P);
-        return dls__fail(err, DLS_ENUMERIC, "schedule: the exact (rational) simplex did not "
+        return dls__fail(err, DLS_ENUMERIC, "schedule", "the exact (rational) simplex did not "
                          "confirm the optimum (%s)", ret != 0 ? glpk_code_text(ret)
                                                       : glpk_status_text(status));
     }
@@ -1127,7 +1127,7 @@ static dls_status named_run(void *arg, dls__glpk_guard *g, dls_error *err)
                                          : glp_write_prob(L.P, 0, w->path);
     glp_delete_prob(L.P);
     if (ret != 0)
-        return dls__fail(err, DLS_EIO, "GLPK could not write the LP: %s", g->tail);
+        return dls__fail(err, DLS_EIO, NULL, "GLPK could not write the LP: %s", g->tail);
     return DLS_OK;
 }
 

@@ -563,17 +563,17 @@ static dls_status run(const dls__star *st, const dls__mip_spec *sp, shape *sh, l
         /* past the caller's limit, a limit; past the automatic one (many times what a
          * healthy solve takes), GLPK's numerical trouble, which other methods answer */
         if (ret == GLP_EITLIM)
-            return dls__fail(err, sp->iteration_limit > 0 ? DLS_ELIMIT : DLS_ESOLVER,
-                             "mip: GLPK's simplex did not solve the MIP's relaxation within "
+            return dls__fail(err, sp->iteration_limit > 0 ? DLS_ELIMIT : DLS_ESOLVER, "mip",
+                             "GLPK's simplex did not solve the MIP's relaxation within "
                              "%lu iterations (%.3g s)", its, dls__glpk_elapsed(g));
-        return dls__fail(err, DLS_ESOLVER, "mip: the relaxation failed (glp_simplex returned "
+        return dls__fail(err, DLS_ESOLVER, "mip", "the relaxation failed (glp_simplex returned "
                          "%d after %d iterations)", ret, n);
     }
     dls__glpk_stage(g, "GLPK's branch and bound");
     ret = branch_and_bound(P, g, sp, cb);
     if (ret < 0) {
         glp_delete_prob(P);
-        return dls__fail(err, DLS_ESOLVER, "mip: glp_intopt failed (code %d)", -1 - ret);
+        return dls__fail(err, DLS_ESOLVER, "mip", "glp_intopt failed (code %d)", -1 - ret);
     }
     read_answer(P, st, L, ret, cb, ans);
     glp_delete_prob(P);
@@ -880,7 +880,7 @@ dls_status dls__mip_solve_star(const dls__star *st, const dls__mip_spec *spec,
         ans->cols = (size_t)L.ncols;
         ans->rows = (size_t)L.nrows;
         if ((size_t)L.binaries > sp->max_binaries)
-            res = dls__fail(err, DLS_ELIMIT, "mip: the program needs %d binary variables, more "
+            res = dls__fail(err, DLS_ELIMIT, "mip", "the program needs %d binary variables, more "
                             "than the cap of %zu", L.binaries, sp->max_binaries);
     }
     if (res == DLS_OK && sp->start && (start = start_columns(st, sp, sh, &L)) == NULL)

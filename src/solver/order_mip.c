@@ -308,7 +308,7 @@ static dls_status solve(void *arg, dls__glpk_guard *g, dls_error *err)
             w->status = GLP_NOFEAS;
             return DLS_OK;
         }
-        return dls__fail(err, ret == GLP_EITLIM ? DLS_ELIMIT : DLS_ESOLVER,
+        return dls__fail(err, ret == GLP_EITLIM ? DLS_ELIMIT : DLS_ESOLVER, NULL,
                          "order mip: the relaxation failed (glp_simplex returned %d after %d "
                          "iterations, status %d)", ret, n, s);
     }
@@ -333,7 +333,7 @@ static dls_status solve(void *arg, dls__glpk_guard *g, dls_error *err)
     w->ret = ret;
     if (ret != 0 && ret != GLP_ETMLIM && ret != GLP_ENOPFS && ret != GLP_ENODFS) {
         glp_delete_prob(P);
-        return dls__fail(err, DLS_ESOLVER, "order mip: glp_intopt failed (code %d)", ret);
+        return dls__fail(err, DLS_ESOLVER, NULL, "order mip: glp_intopt failed (code %d)", ret);
     }
     w->status = glp_mip_status(P);
     if (w->status == GLP_OPT || w->status == GLP_FEAS) {
@@ -394,42 +394,47 @@ static dls_status check_args(const dls__star *st, int charge_all, double time_li
                              double upper, dls_error *err)
 {
     if (st == NULL)
-        return dls__fail(err, DLS_EINVAL, "order mip: the star is NULL");
+        return dls__fail(err, DLS_EINVAL, NULL, "order mip: the star is NULL");
     if (st->m == 0)
-        return dls__fail(err, DLS_EINVAL, "order mip: the star has no processor");
+        return dls__fail(err, DLS_EINVAL, NULL, "order mip: the star has no processor");
     if (st->m > DLS__ORDER_MIP_MAX_POSITIONS)
-        return dls__fail(err, DLS_ELIMIT, "order mip: %zu processors, more than the %d the MIP "
+        return dls__fail(err, DLS_ELIMIT, NULL,
+                         "order mip: %zu processors, more than the %d the MIP "
                          "takes (%zu binaries)", st->m, DLS__ORDER_MIP_MAX_POSITIONS,
                          st->m * st->m);
     if (charge_all != 0 && charge_all != 1)
-        return dls__fail(err, DLS_EINVAL, "order mip: charge_all must be 0 or 1, not %d",
+        return dls__fail(err, DLS_EINVAL, NULL, "order mip: charge_all must be 0 or 1, not %d",
                          charge_all);
     if (!(time_limit > 0 && time_limit <= DLS_TIME_LIMIT_MAX))
-        return dls__fail(err, DLS_EINVAL, "order mip: time_limit must be seconds in (0, %g], "
-                         "not %.10g", DLS_TIME_LIMIT_MAX, time_limit);
+        return dls__fail(err, DLS_EINVAL, NULL,
+                         "order mip: time_limit must be seconds in (0, %g], " "not %.10g",
+                         DLS_TIME_LIMIT_MAX, time_limit);
     if (!(upper > 0))
-        return dls__fail(err, DLS_EINVAL, "order mip: upper must be a makespan > 0 or "
+        return dls__fail(err, DLS_EINVAL, NULL, "order mip: upper must be a makespan > 0 or "
                          "INFINITY, not %.10g", upper);
     if (!(st->V > 0 && isfinite(st->V)))
-        return dls__fail(err, DLS_EINVAL, "order mip: the load must be finite and > 0, not "
+        return dls__fail(err, DLS_EINVAL, NULL, "order mip: the load must be finite and > 0, not "
                          "%.10g", st->V);
     for (size_t i = 0; i < st->m; i++) {
         if (!(st->S[i] >= 0 && isfinite(st->S[i]) && st->C[i] >= 0 && isfinite(st->C[i])))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, proc_of(st, i), "order mip: position %zu "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, proc_of(st, i), NULL,
+                                "order mip: position %zu "
                                 "(processor %ld) has a link of startup %.10g s and rate %.10g "
                                 "s per unit: both must be finite and >= 0", i, proc_of(st, i),
                                 st->S[i], st->C[i]);
         if (!(st->B[i] > 0))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, proc_of(st, i), "order mip: position %zu "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, proc_of(st, i), NULL,
+                                "order mip: position %zu "
                                 "(processor %ld) has the limit %.10g: it must be > 0 or "
                                 "INFINITY", i, proc_of(st, i), st->B[i]);
         if (st->off[i + 1] <= st->off[i])
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, proc_of(st, i), "order mip: position %zu "
-                                "(processor %ld) has no time line (build the star with lines)",
-                                i, proc_of(st, i));
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, proc_of(st, i), NULL,
+                                "order mip: position %zu "
+                                "(processor %ld) has no time line (build the star with lines)", i,
+                                proc_of(st, i));
         for (size_t l = st->off[i]; l < st->off[i + 1]; l++)
             if (!(isfinite(st->a[l]) && st->b[l] >= 0 && isfinite(st->b[l])))
-                return dls__fail_at(err, DLS_EINVAL, 0, 0, proc_of(st, i), "order mip: "
+                return dls__fail_at(err, DLS_EINVAL, 0, 0, proc_of(st, i), NULL, "order mip: "
                                     "position %zu (processor %ld) has the time line %.10g + "
                                     "%.10g x: a must be finite, b finite and >= 0", i,
                                     proc_of(st, i), st->a[l], st->b[l]);
@@ -468,7 +473,8 @@ static dls_status read_order(const dls__star *st, const work *w, const double *y
         for (size_t i = 0; i < m; i++)
             if (w->best.x[i * m + j] > 0.5) {
                 if (in[i])
-                    return dls__fail_at(err, DLS_ENUMERIC, 0, 0, proc_of(st, i), "order mip: "
+                    return dls__fail_at(err, DLS_ENUMERIC, 0, 0, proc_of(st, i), NULL,
+                                        "order mip: "
                                         "the MIP serves position %zu (processor %ld) twice", i,
                                         proc_of(st, i));
                 in[i] = 1;
@@ -476,8 +482,8 @@ static dls_status read_order(const dls__star *st, const work *w, const double *y
                 ans->load[i] = fmax(0, fmin(y[i * m + j] * L->u, fmin(st->B[i], st->V)));
             }
     if (*np == 0 || (L->charge_all && *np != m))
-        return dls__fail(err, DLS_ENUMERIC, "order mip: the MIP's answer serves %zu of the %zu "
-                         "processors", *np, m);
+        return dls__fail(err, DLS_ENUMERIC, NULL,
+                         "order mip: the MIP's answer serves %zu of the %zu " "processors", *np, m);
     return DLS_OK;
 }
 
@@ -525,7 +531,7 @@ static dls_status check_own(const dls__star *st, const work *w, double T,
     if (!w->polished)
         scale = fmax(scale, L->tau);
     if (!(fabs(own - T) <= DLS__ORDER_MIP_AGREE * scale))
-        return dls__fail(err, DLS_ENUMERIC, "order mip: the order and loads found replay to "
+        return dls__fail(err, DLS_ENUMERIC, NULL, "order mip: the order and loads found replay to "
                          "%.17g s, the MIP says %.17g s (difference %.3g of %.6g s, beyond %g)",
                          own, T, fabs(own - T), scale, DLS__ORDER_MIP_AGREE);
     return DLS_OK;
@@ -555,7 +561,8 @@ static dls_status order_schedule(const dls__star *st, const layout *L, double T,
     /* leaving out a processor sent nothing never costs; an optimum it improves was none */
     if (ans->status == DLS_SOLUTION_OPTIMAL &&
         ans->makespan < T - DLS__ORDER_MIP_AGREE * fabs(T))
-        return dls__fail(err, DLS_ENUMERIC, "order mip: the MIP's optimum %.17g s is not one: "
+        return dls__fail(err, DLS_ENUMERIC, NULL,
+                         "order mip: the MIP's optimum %.17g s is not one: "
                          "without the processors it sends nothing the schedule replays to "
                          "%.17g s", T, ans->makespan);
     memset(in, 0, m);
@@ -614,7 +621,7 @@ dls_status dls__order_mip_solve(const dls__star *st, int charge_all, double time
                                 double upper, dls__order_mip_answer *ans, dls_error *err)
 {
     if (ans == NULL)
-        return dls__fail(err, DLS_EINVAL, "order mip: the answer is NULL");
+        return dls__fail(err, DLS_EINVAL, NULL, "order mip: the answer is NULL");
     memset(ans, 0, sizeof *ans);
     ans->status = DLS_SOLUTION_NONE;
     ans->makespan = ans->mip_makespan = ans->bound = NAN;

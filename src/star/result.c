@@ -175,9 +175,9 @@ dls_status dls_schedule_get_mip_info(const dls_schedule *s, dls_schedule_mip_inf
                                      dls_error *err)
 {
     if (s == NULL || info == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_mip_info: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_mip_info", "NULL argument");
     if (s->kind != DLS_SCHEDULE_INTEGER && s->kind != DLS_SCHEDULE_MIP)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_mip_info: the schedule is of kind "
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_mip_info", "the schedule is of kind "
                          "\"%s\", not an integer or MIP schedule",
                          dls_schedule_kind_name(s->kind));
     *info = s->mip;
@@ -188,13 +188,13 @@ dls_status dls_schedule_get_solver_info(const dls_schedule *s, dls_schedule_solv
                                         dls_error *err)
 {
     if (s == NULL || info == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_solver_info: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_solver_info", "NULL argument");
     if (s->kind != DLS_SCHEDULE_LP)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_solver_info: the schedule is of "
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_solver_info", "the schedule is of "
                          "kind \"%s\", not one of dls_schedule_solve",
                          dls_schedule_kind_name(s->kind));
     if (s->status == DLS_SOLUTION_INFEASIBLE)
-        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_solver_info: the schedule is "
+        return dls__fail(err, DLS_EINVAL, "dls_schedule_get_solver_info", "the schedule is "
                          "infeasible (nothing was solved)");
     *info = s->solver;
     return DLS_OK;

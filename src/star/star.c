@@ -60,22 +60,21 @@ dls_status dls__sequence_check(const dls_platform *pl, const size_t *seq, size_t
 {
     size_t m = pl->n;
     if (seq == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: the order \"sequence\" needs the sequence (NULL)",
-                         fn);
+        return dls__fail(err, DLS_EINVAL, fn, "the order \"sequence\" needs the sequence (NULL)");
     if (count != m)
-        return dls__fail(err, DLS_EINVAL, "%s: the sequence has %zu processor%s, the platform "
-                         "%zu: give every processor once", fn, count, count == 1 ? "" : "s", m);
+        return dls__fail(err, DLS_EINVAL, fn, "the sequence has %zu processor%s, the platform "
+                         "%zu: give every processor once", count, count == 1 ? "" : "s", m);
     unsigned char *seen = calloc(m, 1);
     if (seen == NULL)
         return dls__oom(err, fn);
     dls_status st = DLS_OK;
     for (size_t k = 0; k < m && st == DLS_OK; k++) {
         if (seq[k] >= m)
-            st = dls__fail(err, DLS_EINVAL, "%s: sequence entry %zu is %zu, not a processor "
-                           "index (the platform has %zu)", fn, k, seq[k], m);
+            st = dls__fail(err, DLS_EINVAL, fn, "sequence entry %zu is %zu, not a processor "
+                           "index (the platform has %zu)", k, seq[k], m);
         else if (seen[seq[k]]++)
-            st = dls__fail_at(err, DLS_EINVAL, 0, 0, (long)seq[k], "%s: processor \"%s\" is "
-                              "twice in the sequence (entry %zu)", fn, pl->procs[seq[k]].name, k);
+            st = dls__fail_at(err, DLS_EINVAL, 0, 0, (long)seq[k], fn, "processor \"%s\" is "
+                              "twice in the sequence (entry %zu)", pl->procs[seq[k]].name, k);
     }
     free(seen);
     return st;
@@ -215,7 +214,7 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls__star_opt
     size_t m = pl->n;
     memset(st, 0, sizeof *st); /* the callers free a refused star as an empty one */
     if (par->order == DLS_ORDER_BEST)
-        return dls__fail(err, DLS_EINVAL, "schedule: the best order is searched by "
+        return dls__fail(err, DLS_EINVAL, "schedule", "the best order is searched by "
                          "dls_schedule_solve(); here give the order (given, rate or a sequence)");
     if (par->order == DLS_ORDER_SEQUENCE) {
         dls_status sc = dls__sequence_check(pl, par->sequence, par->sequence_count, "schedule",
@@ -248,8 +247,8 @@ dls_status dls__star_build(const dls_platform *pl, double V, const dls__star_opt
         st->model[k] = pr->model;
         st->off[k] = nlines;
         if (pr->two_d)
-            stc = dls__fail_at(err, DLS_EINVAL, 0, 0, (long)st->proc[k],
-                               "schedule: processor \"%s\" has a 2-D speed model: the scheduler "
+            stc = dls__fail_at(err, DLS_EINVAL, 0, 0, (long)st->proc[k], "schedule",
+                               "processor \"%s\" has a 2-D speed model: the scheduler "
                                "needs a speed or time function of one size (take a section)",
                                pr->name);
         else

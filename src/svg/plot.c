@@ -1086,21 +1086,21 @@ static dls_status check_params(const dls_plot_params *par, dls_error *err)
         return st;
     dls_plot_scale known;
     if (dls_plot_scale_from_name(dls_plot_scale_name(par->x_scale), &known) != DLS_OK)
-        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: x_scale must be "
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string", "x_scale must be "
                          "DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, not %d",
                          (int)par->x_scale);
     if (dls_plot_scale_from_name(dls_plot_scale_name(par->y_scale), &known) != DLS_OK)
-        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: y_scale must be "
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string", "y_scale must be "
                          "DLS_PLOT_AUTO, DLS_PLOT_LINEAR or DLS_PLOT_LOG, not %d",
                          (int)par->y_scale);
     if (!isfinite(par->width) || par->width < DLS_PLOT_MIN_WIDTH)
-        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: width must be a finite number "
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string", "width must be a finite number "
                          ">= %g pixels, not %g", DLS_PLOT_MIN_WIDTH, par->width);
     if (!isfinite(par->height) || par->height < DLS_PLOT_MIN_HEIGHT)
-        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: height must be a finite number "
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string", "height must be a finite number "
                          ">= %g pixels, not %g", DLS_PLOT_MIN_HEIGHT, par->height);
     if (par->sections < 1)
-        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: sections must be >= 1");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string", "sections must be >= 1");
     return DLS_OK;
 }
 
@@ -1331,9 +1331,9 @@ dls_status dls_plot_to_string(const dls_platform *platform, const dls_plot_param
                               char **out, dls_error *err)
 {
     if (platform == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string", "NULL argument");
     if (dls_platform_count(platform) == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string: the platform has no processor");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_to_string", "the platform has no processor");
     plot p;
     memset(&p, 0, sizeof p);
     p.pl = platform;
@@ -1383,7 +1383,7 @@ dls_status dls_plot_write_file(const dls_platform *platform, const dls_plot_para
                                const char *path, dls_error *err)
 {
     if (path == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_plot_write_file: NULL path");
+        return dls__fail(err, DLS_EINVAL, "dls_plot_write_file", "NULL path");
     char *doc;
     dls_status st = dls_plot_to_string(platform, params, &doc, err);
     if (st != DLS_OK)

@@ -62,39 +62,38 @@ static double time_limit_of(const dls_verify_params *p)
 static dls_status check_weights(const dls_verify_params *p, const char *fn, dls_error *err)
 {
     if (p->ordered != 0 && p->ordered != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: ordered must be 0 or 1, not %d", fn, p->ordered);
+        return dls__fail(err, DLS_EINVAL, fn, "ordered must be 0 or 1, not %d", p->ordered);
     if (p->reorder != 0 && p->reorder != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: reorder must be 0 or 1, not %d", fn, p->reorder);
+        return dls__fail(err, DLS_EINVAL, fn, "reorder must be 0 or 1, not %d", p->reorder);
     if (p->reorder && !p->ordered)
-        return dls__fail(err, DLS_EINVAL, "%s: reorder applies to ordered sets (ordered = 1)",
-                         fn);
+        return dls__fail(err, DLS_EINVAL, fn, "reorder applies to ordered sets (ordered = 1)");
     if (p->weights == NULL) {
         if (p->n_weights != 0)
-            return dls__fail(err, DLS_EINVAL, "%s: n_weights is %zu but weights is NULL", fn,
+            return dls__fail(err, DLS_EINVAL, fn, "n_weights is %zu but weights is NULL",
                              p->n_weights);
         if (p->ordered)
-            return dls__fail(err, DLS_EINVAL, "%s: ordered applies to a set of weighted "
-                             "elements: give the weights", fn);
+            return dls__fail(err, DLS_EINVAL, fn, "ordered applies to a set of weighted "
+                             "elements: give the weights");
         return DLS_OK;
     }
     if (p->n_weights == 0 || (uint64_t)p->n_weights > DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "%s: n_weights must be in 1 .. %llu, not %zu", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "n_weights must be in 1 .. %llu, not %zu",
                          DLS_PARTITION_MAX_ELEMENTS, p->n_weights);
     if (!isnan(p->load) || p->matrix != 0)
-        return dls__fail(err, DLS_EINVAL, "%s: with weights, the load is their sum: load must "
-                         "be NaN and matrix 0", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "with weights, the load is their sum: load must "
+                         "be NaN and matrix 0");
     long double sum = 0;
     char text[160];
     for (size_t e = 0; e < p->n_weights; e++) {
         if (!(isfinite(p->weights[e]) && p->weights[e] > 0))
-            return dls__fail(err, DLS_EINVAL, "%s: element %zu weighs %g: weights must be "
-                             "finite and > 0", fn, e, p->weights[e]);
+            return dls__fail(err, DLS_EINVAL, fn, "element %zu weighs %g: weights must be "
+                             "finite and > 0", e, p->weights[e]);
         if (dls__domain_value(p->weights[e], "weight", text, sizeof text))
-            return dls__fail(err, DLS_EINVAL, "%s: element %zu: %s", fn, e, text);
+            return dls__fail(err, DLS_EINVAL, fn, "element %zu: %s", e, text);
         sum += p->weights[e];
     }
     if (dls__domain_value((double)sum, "weights' sum", text, sizeof text))
-        return dls__fail(err, DLS_EINVAL, "%s: %s", fn, text);
+        return dls__fail(err, DLS_EINVAL, fn, "%s", text);
     return DLS_OK;
 }
 
@@ -104,33 +103,29 @@ static dls_status check_params(const dls_verify_params *p, const char *fn, dls_e
     if (st != DLS_OK)
         return st;
     if (!(p->tolerance >= DLS_DOMAIN_MIN && p->tolerance <= DLS__VERIFY_MAX_TOL))
-        return dls__fail(err, DLS_EINVAL, "%s: tolerance must be in [%g, %g], not %g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "tolerance must be in [%g, %g], not %g",
                          DLS_DOMAIN_MIN, DLS__VERIFY_MAX_TOL, p->tolerance);
     if (!(p->time_limit >= 0 && p->time_limit <= DLS_TIME_LIMIT_MAX))
-        return dls__fail(err, DLS_EINVAL, "%s: time_limit must be in (0, %g] seconds (0: the "
-                         "default, %g), not %g", fn, DLS_TIME_LIMIT_MAX,
+        return dls__fail(err, DLS_EINVAL, fn, "time_limit must be in (0, %g] seconds (0: the "
+                         "default, %g), not %g", DLS_TIME_LIMIT_MAX,
                          (double)DLS_VERIFY_DEFAULT_TIME_LIMIT, p->time_limit);
     if (!isnan(p->load) && (st = dls__domain_load(p->load, fn, err)) != DLS_OK)
         return st;
     if (p->use_limits != 0 && p->use_limits != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: use_limits must be 0 or 1, not %d", fn,
-                         p->use_limits);
+        return dls__fail(err, DLS_EINVAL, fn, "use_limits must be 0 or 1, not %d", p->use_limits);
     if (p->optimum != 0 && p->optimum != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: optimum must be 0 or 1, not %d", fn,
-                         p->optimum);
+        return dls__fail(err, DLS_EINVAL, fn, "optimum must be 0 or 1, not %d", p->optimum);
     if (p->exact != 0 && p->exact != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: exact must be 0 or 1, not %d", fn, p->exact);
+        return dls__fail(err, DLS_EINVAL, fn, "exact must be 0 or 1, not %d", p->exact);
     if (p->originator_computes != 0 && p->originator_computes != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: originator_computes must be 0 or 1, not %d", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "originator_computes must be 0 or 1, not %d",
                          p->originator_computes);
     if (p->best_order != 0 && p->best_order != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: best_order must be 0 or 1, not %d", fn,
-                         p->best_order);
+        return dls__fail(err, DLS_EINVAL, fn, "best_order must be 0 or 1, not %d", p->best_order);
     if (p->order != DLS_ORDER_GIVEN && p->order != DLS_ORDER_RATE)
-        return dls__fail(err, DLS_EINVAL, "%s: order %d is not a dls_send_order", fn,
-                         (int)p->order);
+        return dls__fail(err, DLS_EINVAL, fn, "order %d is not a dls_send_order", (int)p->order);
     if (p->matrix > DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "%s: matrix %llu is beyond %llu", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "matrix %llu is beyond %llu",
                          (unsigned long long)p->matrix, DLS_PARTITION_MAX_ELEMENTS);
     return check_weights(p, fn, err);
 }
@@ -322,8 +317,8 @@ static dls_status refuse_two_d(const dls_platform *pl, size_t n, const char *fn,
 {
     for (size_t i = 0; i < n; i++)
         if (pl->procs[i].two_d)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor \"%s\" has a "
-                                "2-D speed model%s", fn, pl->procs[i].name, tail);
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "processor \"%s\" has a "
+                                "2-D speed model%s", pl->procs[i].name, tail);
     return DLS_OK;
 }
 
@@ -586,7 +581,7 @@ static dls_status check_claim(const dls_platform *platform, const dls_claim *cla
                               const char *fn, dls_error *err)
 {
     if (platform == NULL || claim == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: NULL argument", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "NULL argument");
     if (*p == NULL) {
         dls_verify_params_init(defaults);
         *p = defaults;
@@ -595,16 +590,16 @@ static dls_status check_claim(const dls_platform *platform, const dls_claim *cla
     if (st != DLS_OK)
         return st;
     if (claim->platform != platform || claim->n != dls_platform_count(platform))
-        return dls__fail(err, DLS_EINVAL, "%s: the claim was made for another platform (or "
-                         "this one has changed since)", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "the claim was made for another platform (or "
+                         "this one has changed since)");
     if (claim->kind != kind)
-        return dls__fail(err, DLS_EINVAL, "%s: the claim is a %s, not a %s", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "the claim is a %s, not a %s",
                          dls_claim_kind_name(claim->kind), dls_claim_kind_name(kind));
     if ((*p)->weights != NULL && kind != DLS_CLAIM_PARTITION)
-        return dls__fail(err, DLS_EINVAL, "%s: weights apply to partitions", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "weights apply to partitions");
     if ((*p)->weights != NULL && claim->matrix != 0)
-        return dls__fail(err, DLS_EINVAL, "%s: the claim distributes the rows of a matrix, "
-                         "not weighted elements", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "the claim distributes the rows of a matrix, "
+                         "not weighted elements");
     return DLS_OK;
 }
 
@@ -625,8 +620,8 @@ static double claimed_load(const dls_claim *c, const dls_verify_params *p)
 static dls_status check_load(double V, const char *fn, dls_error *err)
 {
     if (!(V > 0))
-        return dls__fail(err, DLS_EINVAL, "%s: the claim distributes no load (its loads sum "
-                         "to %.10g): give the load (params->load)", fn, V);
+        return dls__fail(err, DLS_EINVAL, fn, "the claim distributes no load (its loads sum "
+                         "to %.10g): give the load (params->load)", V);
     return dls__domain_load(V, fn, err);
 }
 
@@ -954,7 +949,7 @@ static dls_status check_element_count(const dls_claim *c, const dls_verify_param
 {
     if (p->weights == NULL && !c->weighted &&
         !(load >= 0 && load <= (double)DLS_PARTITION_MAX_ELEMENTS))
-        return dls__fail(err, DLS_EINVAL, "dls_partition_verify: %.10g elements to distribute: "
+        return dls__fail(err, DLS_EINVAL, "dls_partition_verify", "%.10g elements to distribute: "
                          "a partition has 0 to 2^53 (%llu, DLS_PARTITION_MAX_ELEMENTS)", load,
                          DLS_PARTITION_MAX_ELEMENTS);
     return DLS_OK;
@@ -1139,7 +1134,7 @@ static dls_status rr_make(const dls_platform *pl, const dls_claim *c,
 {
     double delta = c->chunk, count = V / delta;
     if (!(count < (double)DLS_INSTALLMENT_MAX_CHUNKS))
-        return dls__fail(err, DLS_EINVAL, "dls_installment_verify: the claim's chunk %.10g "
+        return dls__fail(err, DLS_EINVAL, "dls_installment_verify", "the claim's chunk %.10g "
                          "divides the load %.10g into %.6g chunks, more than 2^53 (%llu, "
                          "DLS_INSTALLMENT_MAX_CHUNKS: the most an installment schedule has)",
                          delta, V, count, DLS_INSTALLMENT_MAX_CHUNKS);
@@ -1166,7 +1161,7 @@ static dls_status rr_make(const dls_platform *pl, const dls_claim *c,
     if (rem < 0 && q > 0)
         rem = 0;
     if (rem < 0 || rem >= delta || q == 0)
-        return dls__fail(err, DLS_EINVAL, "dls_installment_verify: the load %.10g does not "
+        return dls__fail(err, DLS_EINVAL, "dls_installment_verify", "the load %.10g does not "
                          "divide into whole chunks of %.10g in double precision (a remainder "
                          "of %.6g after %llu chunks)", V, delta, rem, (unsigned long long)q);
     r->N = q + (rem > 0);
@@ -1307,7 +1302,7 @@ static dls_status dls_installment_verify_impl(const dls_platform *pl, const dls_
     if (st != DLS_OK)
         return st;
     if (isnan(c->chunk))
-        return dls__fail(err, DLS_EINVAL, "dls_installment_verify: the claim has no chunk "
+        return dls__fail(err, DLS_EINVAL, "dls_installment_verify", "the claim has no chunk "
                          "size (dls_claim_set_chunk)");
     st = refuse_two_d(pl, c->n, "dls_installment_verify", "", err);
     if (st != DLS_OK)
@@ -1368,7 +1363,7 @@ dls_status dls_claim_read_string(const dls_platform *platform, const char *text,
                                  const char *source, dls_claim **out, dls_error *err)
 {
     if (platform == NULL || text == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_claim_read_string: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_claim_read_string", "NULL argument");
     if (source == NULL)
         source = "claim";
     /* a byte order mark is not part of the text; JSON starts with '{', else CSV */
@@ -1388,7 +1383,7 @@ dls_status dls_claim_read_file(const dls_platform *platform, const char *path, d
                                dls_error *err)
 {
     if (platform == NULL || path == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_claim_read_file: NULL argument");
+        return dls__fail(err, DLS_EINVAL, "dls_claim_read_file", "NULL argument");
     char *text;
     size_t len;
     dls_status st = dls__import_read(path, &text, &len, err);

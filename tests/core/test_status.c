@@ -1,6 +1,8 @@
 /* Tests of status codes, error records and version queries. */
 #include "testutil.h"
 
+#include "core/internal.h"
+
 TEST(test_every_status_has_text_and_name)
 {
 #define CHECK_(name, value, text)                                   \
@@ -65,6 +67,67 @@ TEST(test_message_is_bounded)
     dls_platform_free(p);
 }
 
+/* The origin is the argument given, never read back from the message (issue 37, item 4). */
+TEST(test_origin_from_argument)
+{
+    dls_error err;
+    dls__fail(&err, DLS_EINVAL, "dls_schedule_solve", "NULL %s", "platform");
+    assert_string_equal(err.message, "dls_schedule_solve: NULL platform");
+    assert_string_equal(err.origin, "dls_schedule_solve");
+    dls__fail_at(&err, DLS_EDATA, 3, 4, 2, "lu", "group %d", 7);
+    assert_string_equal(err.message, "lu: group 7");
+    assert_string_equal(err.origin, "lu");
+    assert_int_equal(err.line, 3);
+    assert_int_equal(err.column, 4);
+    assert_int_equal(err.processor, 2);
+    dls__fail(&err, DLS_EINVAL, "", "plain text");
+    assert_string_equal(err.message, "plain text");
+    assert_string_equal(err.origin, "");
+    /* text that merely looks like a name: no origin */
+    dls__fail(&err, DLS_EIO, NULL, "%s: cannot open", "data");
+    assert_string_equal(err.message, "data: cannot open");
+    assert_string_equal(err.origin, "");
+    dls__fail(&err, DLS_EIO, NULL, "dls_x: y");
+    assert_string_equal(err.origin, "");
+    /* an origin that is no name heads the message, but is not recorded */
+    dls__oom(&err, "order mip");
+    assert_string_equal(err.message, "order mip: out of memory");
+    assert_string_equal(err.origin, "");
+    dls__oom(&err, NULL);
+    assert_string_equal(err.message, "out of memory");
+    assert_string_equal(err.origin, "");
+    /* nor one too long for the field */
+    char name[DLS_ERROR_ORIGIN_MAX + 1];
+    memset(name, 'a', sizeof name - 1);
+    name[sizeof name - 1] = '\0';
+    dls__fail(&err, DLS_EINVAL, name, "x");
+    assert_string_equal(err.origin, "");
+    assert_int_equal(strlen(err.message), DLS_ERROR_ORIGIN_MAX + 3);
+}
+
+/* A failure passed on keeps its origin; a module's word gives way to the public name. */
+TEST(test_origin_passed_on_and_retagged)
+{
+    dls_error first, err;
+    dls__fail(&first, DLS_ENUMERIC, "lu", "no order");
+    assert_string_equal(dls__error_text(&first), "no order");
+    dls__fail(&err, DLS_ENUMERIC, first.origin, "%s; then more", dls__error_text(&first));
+    assert_string_equal(err.message, "lu: no order; then more");
+    assert_string_equal(err.origin, "lu");
+    /* err's own origin may be passed */
+    dls__fail(&err, DLS_ENUMERIC, err.origin, "again");
+    assert_string_equal(err.message, "lu: again");
+    assert_string_equal(err.origin, "lu");
+    dls__error_retag(&err, DLS_ENUMERIC, "dls_lu_distribute");
+    assert_string_equal(err.message, "dls_lu_distribute: again");
+    assert_string_equal(err.origin, "dls_lu_distribute");
+    dls__fail(&err, DLS_EINVAL, NULL, "position 3");
+    assert_string_equal(dls__error_text(&err), "position 3");
+    dls__error_retag(&err, DLS_EINVAL, "dls_schedule_solve");
+    assert_string_equal(err.message, "dls_schedule_solve: position 3");
+    assert_string_equal(err.origin, "dls_schedule_solve");
+}
+
 TEST(test_version)
 {
     assert_string_equal(dls_version(), DLS_VERSION_STRING);
@@ -76,4 +139,5 @@ TEST(test_version)
 }
 
 TEST_MAIN("status", test_every_status_has_text_and_name, test_unknown_status, test_error_clear,
-          test_error_filled_and_untouched_on_success, test_message_is_bounded, test_version)
+          test_error_filled_and_untouched_on_success, test_message_is_bounded,
+          test_origin_from_argument, test_origin_passed_on_and_retagged, test_version)
