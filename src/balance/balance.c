@@ -106,33 +106,31 @@ static dls_status check_params(const dls_balance_params *par, size_t p, dls_erro
     if (st != DLS_OK)
         return st;
     if (par->mode != DLS_BALANCE_FUNCTIONAL && par->mode != DLS_BALANCE_CONSTANT)
-        return dls__fail(err, DLS_EINVAL, "%s: unknown mode %d (functional is %d, constant %d)",
-                         fn, (int)par->mode, (int)DLS_BALANCE_FUNCTIONAL,
+        return dls__fail(err, DLS_EINVAL, fn, "unknown mode %d (functional is %d, constant %d)",
+                         (int)par->mode, (int)DLS_BALANCE_FUNCTIONAL,
                          (int)DLS_BALANCE_CONSTANT);
     if (par->use_limits != 0 && par->use_limits != 1)
-        return dls__fail(err, DLS_EINVAL, "%s: use_limits must be 0 or 1, not %d", fn,
-                         par->use_limits);
+        return dls__fail(err, DLS_EINVAL, fn, "use_limits must be 0 or 1, not %d", par->use_limits);
     if (!(par->noise >= 0 && par->noise < 0.5))
-        return dls__fail(err, DLS_EINVAL, "%s: noise must be in [0, 0.5), not %.10g", fn,
-                         par->noise);
+        return dls__fail(err, DLS_EINVAL, fn, "noise must be in [0, 0.5), not %.10g", par->noise);
     if (!(par->tolerance > 0 && par->tolerance < 1))
-        return dls__fail(err, DLS_EINVAL, "%s: tolerance must be in (0, 1), not %.10g", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "tolerance must be in (0, 1), not %.10g",
                          par->tolerance);
     if (!(par->move_cost >= 0 && par->move_cost <= DLS_DOMAIN_MAX))
-        return dls__fail(err, DLS_EINVAL, "%s: move_cost must be seconds per element, >= 0 "
-                         "and at most %g, not %.10g", fn, DLS_DOMAIN_MAX, par->move_cost);
+        return dls__fail(err, DLS_EINVAL, fn, "move_cost must be seconds per element, >= 0 "
+                         "and at most %g, not %.10g", DLS_DOMAIN_MAX, par->move_cost);
     if (!(par->horizon >= 1 && par->horizon <= 1e15))
-        return dls__fail(err, DLS_EINVAL, "%s: horizon must be iterations in [1, 1e15], not "
-                         "%.10g", fn, par->horizon);
+        return dls__fail(err, DLS_EINVAL, fn, "horizon must be iterations in [1, 1e15], not "
+                         "%.10g", par->horizon);
     if (!(par->trust > 1 && par->trust <= 1e6))
-        return dls__fail(err, DLS_EINVAL, "%s: trust must be a factor in (1, 1e6], not %.10g",
-                         fn, par->trust);
+        return dls__fail(err, DLS_EINVAL, fn, "trust must be a factor in (1, 1e6], not %.10g",
+                         par->trust);
     if (par->max_points < 2 || par->max_points > 1000000)
-        return dls__fail(err, DLS_EINVAL, "%s: max_points must be in [2, 1000000], not %zu", fn,
+        return dls__fail(err, DLS_EINVAL, fn, "max_points must be in [2, 1000000], not %zu",
                          par->max_points);
     if (par->prior != NULL && dls_platform_count(par->prior) != p)
-        return dls__fail(err, DLS_EINVAL, "%s: the prior platform has %zu processors, the "
-                         "balancer %zu", fn, dls_platform_count(par->prior), p);
+        return dls__fail(err, DLS_EINVAL, fn, "the prior platform has %zu processors, the "
+                         "balancer %zu", dls_platform_count(par->prior), p);
     return DLS_OK;
 }
 
@@ -144,36 +142,36 @@ static dls_status check_arrays(const dls_balance_params *par, size_t p, uint64_t
     for (size_t i = 0; par->limits != NULL && i < p; i++) {
         double l = par->limits[i];
         if (!(l > 0) || (isfinite(l) && (l < DLS_DOMAIN_MIN || l > DLS_DOMAIN_MAX)))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: the limit of processor %zu "
-                                "must be > 0 within [%g, %g], or INFINITY, not %.10g", fn, i,
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "the limit of processor %zu "
+                                "must be > 0 within [%g, %g], or INFINITY, not %.10g", i,
                                 DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, l);
     }
     for (uint64_t k = 0; par->weights != NULL && k < n; k++) {
         double w = par->weights[k];
         if (!(w >= DLS_DOMAIN_MIN && w <= DLS_DOMAIN_MAX))
-            return dls__fail(err, DLS_EINVAL, "%s: the weight of element %llu must be finite "
-                             "and > 0 within [%g, %g], not %.10g", fn, (unsigned long long)k,
+            return dls__fail(err, DLS_EINVAL, fn, "the weight of element %llu must be finite "
+                             "and > 0 within [%g, %g], not %.10g", (unsigned long long)k,
                              DLS_DOMAIN_MIN, DLS_DOMAIN_MAX, w);
     }
     if (par->start != NULL) {
         uint64_t sum = 0;
         for (size_t i = 0; i < p; i++) {
             if (par->start[i] > n - sum)
-                return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: the start counts add "
-                                    "up to more than the %llu elements (at processor %zu)", fn,
+                return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "the start counts add "
+                                    "up to more than the %llu elements (at processor %zu)",
                                     (unsigned long long)n, i);
             sum += par->start[i];
         }
         if (sum != n)
-            return dls__fail(err, DLS_EINVAL, "%s: the start counts add up to %llu elements, "
-                             "not the %llu the balancer shares", fn, (unsigned long long)sum,
+            return dls__fail(err, DLS_EINVAL, fn, "the start counts add up to %llu elements, "
+                             "not the %llu the balancer shares", (unsigned long long)sum,
                              (unsigned long long)n);
     }
     for (size_t i = 0; par->prior != NULL && i < p; i++)
         if (dls_model_dimension(dls_platform_model(par->prior, i)) != 1)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor %zu (\"%s\") of "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "processor %zu (\"%s\") of "
                                 "the prior has a 2-D model: cut it first (dls_model_section)",
-                                fn, i, dls_platform_name(par->prior, i));
+                                i, dls_platform_name(par->prior, i));
     return DLS_OK;
 }
 
@@ -701,8 +699,8 @@ static dls_status distribute(const dls_balance *b, dls_model *const *models, con
         return dls__error_retag(err, st, fn);
     dls_solution_status ss = dls_partition_status(r);
     if (ss != DLS_SOLUTION_OPTIMAL && ss != DLS_SOLUTION_FEASIBLE) {
-        dls__fail(err, DLS_EDATA, "%s: no distribution of the %llu elements within the "
-                  "limits: %s", fn, (unsigned long long)b->n, dls_partition_note(r));
+        dls__fail(err, DLS_EDATA, fn, "no distribution of the %llu elements within the "
+                  "limits: %s", (unsigned long long)b->n, dls_partition_note(r));
         dls_partition_free(r);
         return DLS_EDATA;
     }
@@ -721,27 +719,27 @@ static dls_status check_step(const dls_balance *b, size_t p, const uint64_t *ran
 {
     static const char fn[] = "dls_balance_step";
     if (b == NULL || times == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: the balancer and the times must not be NULL", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "the balancer and the times must not be NULL");
     if (p != b->p)
-        return dls__fail(err, DLS_EINVAL, "%s: %zu times given to a balancer of %zu processors "
-                         "(the number of processors cannot change: create a new balancer)", fn,
-                         p, b->p);
+        return dls__fail(err, DLS_EINVAL, fn, "%zu times given to a balancer of %zu processors "
+                         "(the number of processors cannot change: create a new balancer)", p,
+                         b->p);
     for (size_t i = 0; i < p; i++) {
         if (ran != NULL && ran[i] != b->shares[i])
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor %zu ran %llu "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "processor %zu ran %llu "
                                 "elements, but its share is %llu: give the times of the shares "
-                                "dls_balance_shares() gave", fn, i, (unsigned long long)ran[i],
+                                "dls_balance_shares() gave", i, (unsigned long long)ran[i],
                                 (unsigned long long)b->shares[i]);
         double t = times[i];
         if (b->shares[i] > 0 && !(t > 0 && t <= DLS_DOMAIN_MAX))
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: the time of processor %zu "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "the time of processor %zu "
                                 "for its %llu elements must be seconds, > 0 and at most %g, not "
-                                "%.10g", fn, i, (unsigned long long)b->shares[i], DLS_DOMAIN_MAX,
+                                "%.10g", i, (unsigned long long)b->shares[i], DLS_DOMAIN_MAX,
                                 t);
         if (b->shares[i] == 0 && t != 0)
-            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor %zu has no "
+            return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "processor %zu has no "
                                 "elements and cannot have run: its time must be 0, not %.10g",
-                                fn, i, t);
+                                i, t);
     }
     return DLS_OK;
 }
@@ -992,7 +990,7 @@ static dls_status check_capacity(const dls_balance *b, dls_error *err)
     for (size_t i = 0; i < b->p; i++)
         cap += b->limits[i];
     if (cap < need * (1 - 1e-12))
-        return dls__fail(err, DLS_EDATA, "dls_balance_create: the limits hold %.10g in "
+        return dls__fail(err, DLS_EDATA, "dls_balance_create", "the limits hold %.10g in "
                          "all, less than the %.10g the elements need", cap, need);
     return DLS_OK;
 }
@@ -1005,13 +1003,13 @@ dls_status dls_balance_create(size_t p, uint64_t n, const dls_balance_params *pa
     dls_balance_params_init(&defaults);
     const dls_balance_params *par = params ? params : &defaults;
     if (out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: out must not be NULL", fn);
+        return dls__fail(err, DLS_EINVAL, fn, "out must not be NULL");
     if (p == 0 || p > DLS_BALANCE_MAX_PROCESSORS)
-        return dls__fail(err, DLS_EINVAL, "%s: the number of processors must be in [1, %u], not "
-                         "%zu", fn, DLS_BALANCE_MAX_PROCESSORS, p);
+        return dls__fail(err, DLS_EINVAL, fn, "the number of processors must be in [1, %u], not "
+                         "%zu", DLS_BALANCE_MAX_PROCESSORS, p);
     if (n == 0 || n > DLS_PARTITION_MAX_ELEMENTS)
-        return dls__fail(err, DLS_EINVAL, "%s: the number of elements must be in [1, %llu], not "
-                         "%llu", fn, (unsigned long long)DLS_PARTITION_MAX_ELEMENTS,
+        return dls__fail(err, DLS_EINVAL, fn, "the number of elements must be in [1, %llu], not "
+                         "%llu", (unsigned long long)DLS_PARTITION_MAX_ELEMENTS,
                          (unsigned long long)n);
     dls_status st = check_params(par, p, err);
     if (st == DLS_OK)
@@ -1100,7 +1098,7 @@ const size_t *dls_balance_drifted(const dls_balance *b, size_t *n)
 dls_status dls_balance_get_info(const dls_balance *b, dls_balance_info *out, dls_error *err)
 {
     if (b == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "dls_balance_get_info: the balancer and out must not "
+        return dls__fail(err, DLS_EINVAL, "dls_balance_get_info", "the balancer and out must not "
                          "be NULL");
     *out = b->info;
     return DLS_OK;
@@ -1110,12 +1108,12 @@ dls_status dls_balance_get_model(const dls_balance *b, size_t i, dls_model **out
 {
     static const char fn[] = "dls_balance_get_model";
     if (b == NULL || out == NULL || i >= b->p)
-        return dls__fail(err, DLS_EINVAL, "%s: a balancer, an index below its %zu processors and "
-                         "out are needed", fn, b ? b->p : 0);
+        return dls__fail(err, DLS_EINVAL, fn, "a balancer, an index below its %zu processors and "
+                         "out are needed", b ? b->p : 0);
     size_t m = b->pts.off[i + 1] - b->pts.off[i];
     if (m == 0 && b->prior == NULL)
-        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, "%s: processor %zu has not been "
-                            "measured yet and there is no prior", fn, i);
+        return dls__fail_at(err, DLS_EINVAL, 0, 0, (long)i, fn, "processor %zu has not been "
+                            "measured yet and there is no prior", i);
     if (m == 0)
         return dls_model_copy(b->prior[i], out, err);
     if (b->par.mode == DLS_BALANCE_CONSTANT)

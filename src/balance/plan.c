@@ -83,21 +83,21 @@ dls_status dls_move_plan_create(size_t p, const uint64_t *before, const uint64_t
 {
     static const char fn[] = "dls_move_plan_create";
     if (p == 0 || before == NULL || after == NULL || out == NULL)
-        return dls__fail(err, DLS_EINVAL, "%s: p must be > 0 and the counts and out not NULL",
-                         fn);
+        return dls__fail(err, DLS_EINVAL, fn, "p must be > 0 and the counts and out not NULL");
     uint64_t sb = 0, sa = 0;
     for (size_t i = 0; i < p; i++) {
-        if (before[i] > DLS_PARTITION_MAX_ELEMENTS - sb || after[i] > DLS_PARTITION_MAX_ELEMENTS - sa)
-            return dls__fail(err, DLS_EINVAL, "%s: the counts add up to more than %llu elements "
-                             "(at processor %zu)", fn,
-                             (unsigned long long)DLS_PARTITION_MAX_ELEMENTS, i);
+        if (before[i] > DLS_PARTITION_MAX_ELEMENTS - sb ||
+            after[i] > DLS_PARTITION_MAX_ELEMENTS - sa)
+            return dls__fail(err, DLS_EINVAL, fn, "the counts add up to more than %llu elements "
+                             "(at processor %zu)", (unsigned long long)DLS_PARTITION_MAX_ELEMENTS,
+                             i);
         sb += before[i];
         sa += after[i];
     }
     if (sb != sa)
-        return dls__fail(err, DLS_EINVAL, "%s: the counts before add up to %llu elements and "
+        return dls__fail(err, DLS_EINVAL, fn, "the counts before add up to %llu elements and "
                          "those after to %llu: a plan moves elements, it cannot add or remove "
-                         "them", fn, (unsigned long long)sb, (unsigned long long)sa);
+                         "them", (unsigned long long)sb, (unsigned long long)sa);
     return dls__move_plan_build(p, before, after, fn, out, err);
 }
 
