@@ -774,13 +774,14 @@ static double band_of(const dls_balance *b, const pool *q)
     return band;
 }
 
-/* Seconds the moves of plan take: each processor's link busy for its transfers, the
- * longest of them. */
-static double move_seconds(const dls_balance *b, const dls_move_plan *plan)
+/* Seconds the moves of plan take into *out: each processor's link busy for its transfers,
+ * the longest of them. */
+static dls_status move_seconds(const dls_balance *b, const dls_move_plan *plan, double *out,
+                               dls_error *err)
 {
     double *busy = calloc(b->p, sizeof *busy), worst = 0;
     if (busy == NULL)
-        return INFINITY; /* unknown: never worth it rather than a failure */
+        return dls__oom(err, "dls_balance_step");
     size_t nm;
     const dls_move *mv = dls_move_plan_moves(plan, &nm);
     for (size_t k = 0; k < nm; k++) {
@@ -791,7 +792,8 @@ static double move_seconds(const dls_balance *b, const dls_move_plan *plan)
         }
     }
     free(busy);
-    return worst;
+    *out = worst;
+    return DLS_OK;
 }
 
 static void firsts(size_t p, const uint64_t *shares, uint64_t *first)
@@ -864,7 +866,9 @@ static dls_status decide(const dls_balance *b, const double *times, outcome *o, 
     dls_status st = dls__move_plan_build(p, b->shares, o->next, "dls_balance_step", &o->plan, err);
     if (st != DLS_OK)
         return st;
-    in->move_cost = move_seconds(b, o->plan);
+    st = move_seconds(b, o->plan, &in->move_cost, err);
+    if (st != DLS_OK)
+        return st;
     double floor = b->par.mode == DLS_BALANCE_FUNCTIONAL ? in->band * current : 0;
     int worth = in->gain > floor && in->gain * b->par.horizon > in->move_cost;
     in->converged = in->gain <= fmax(b->par.tolerance, in->band) * current;

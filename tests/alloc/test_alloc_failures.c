@@ -687,7 +687,117 @@ TEST(test_verify_allocation_failures)
     dls_platform_free(c.platform);
 }
 
+/* The balancer: a failed step must leave it as it was (the next try starts from the same
+ * state), a failed create or plan must leave *out untouched. */
+typedef struct bctx {
+    dls_balance *b;
+    dls_balance_params par;
+    double limits[4];
+    double times[4];
+    uint64_t before[4], after[4];
+    dls_move_plan *plan;
+} bctx;
+
+static const double balance_speed[4] = {1e3, 2e3, 5e3, 4e3};
+
+/* Times of processor i for its share: in core to 300 elements, 8 times slower past it. */
+static void balance_times(bctx *c)
+{
+    const uint64_t *d = dls_balance_shares(c->b);
+    for (size_t i = 0; i < 4; i++) {
+        double x = (double)d[i];
+        c->times[i] = (x <= 300 ? x : 300 + 8 * (x - 300)) / balance_speed[i];
+    }
+}
+
+/* A balancer that has taken one step: its points, models and plan exist. */
+static void balance_fresh(bctx *c)
+{
+    dls_error err;
+    dls_balance_free(c->b);
+    c->b = NULL;
+    assert_ok(dls_balance_create(4, 1000, &c->par, &c->b, &err), &err);
+    balance_times(c);
+    assert_ok(dls_balance_step(c->b, 4, NULL, c->times, &err), &err);
+    balance_times(c);
+}
+
+static dls_status do_balance_step(void *p, dls_error *err)
+{
+    bctx *c = p;
+    uint64_t shares[4];
+    dls_balance_info a, b;
+    memcpy(shares, dls_balance_shares(c->b), sizeof shares);
+    assert_int_equal(dls_balance_get_info(c->b, &a, NULL), DLS_OK);
+    dls_status st = dls_balance_step(c->b, 4, NULL, c->times, err);
+    if (st != DLS_OK) {
+        assert_memory_equal(shares, dls_balance_shares(c->b), sizeof shares);
+        assert_int_equal(dls_balance_get_info(c->b, &b, NULL), DLS_OK);
+        assert_memory_equal(&a, &b, sizeof a);
+    }
+    return st;
+}
+
+static void balance_again(void *p)
+{
+    balance_fresh(p);
+}
+
+static dls_status do_balance_create(void *p, dls_error *err)
+{
+    bctx *c = p;
+    dls_balance *b = NULL;
+    dls_status st = dls_balance_create(4, 1000, &c->par, &b, err);
+    if (st != DLS_OK)
+        assert_null(b);
+    dls_balance_free(b);
+    return st;
+}
+
+static dls_status do_move_plan(void *p, dls_error *err)
+{
+    bctx *c = p;
+    c->plan = NULL;
+    dls_status st = dls_move_plan_create(4, c->before, c->after, &c->plan, err);
+    if (st != DLS_OK)
+        assert_null(c->plan);
+    return st;
+}
+
+static void free_plan(void *p)
+{
+    bctx *c = p;
+    dls_move_plan_free(c->plan);
+    c->plan = NULL;
+}
+
+TEST(test_balance_allocation_failures)
+{
+    bctx c;
+    memset(&c, 0, sizeof c);
+    for (int mode = 0; mode < 2; mode++) {
+        dls_balance_params_init(&c.par);
+        c.par.mode = mode ? DLS_BALANCE_CONSTANT : DLS_BALANCE_FUNCTIONAL;
+        for (size_t i = 0; i < 4; i++)
+            c.limits[i] = 600;
+        c.par.limits = c.limits;
+        balance_fresh(&c);
+        printf("# balance allocation points (%s): create %ld", mode ? "constant" : "functional",
+               fm_exhaust("balance create", do_balance_create, &c, NULL, DLS_OK));
+        printf(" step %ld", fm_exhaust("balance step", do_balance_step, &c, balance_again,
+                                       DLS_OK));
+        printf(" second step %ld\n", fm_exhaust("balance second step", do_balance_step, &c,
+                                                 balance_again, DLS_OK));
+    }
+    dls_balance_free(c.b);
+    static const uint64_t before[4] = {250, 250, 250, 250}, after[4] = {100, 200, 400, 300};
+    memcpy(c.before, before, sizeof before);
+    memcpy(c.after, after, sizeof after);
+    printf("# move plan allocation points: %ld\n",
+           fm_exhaust("move plan", do_move_plan, &c, free_plan, DLS_OK));
+}
+
 TEST_MAIN("alloc_failures", test_allocation_failures, test_partition_allocation_failures,
           test_schedule_allocation_failures, test_lu_allocation_failures,
           test_mip_allocation_failures, test_import_allocation_failures,
-          test_verify_allocation_failures)
+          test_verify_allocation_failures, test_balance_allocation_failures)
