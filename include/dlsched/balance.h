@@ -18,8 +18,8 @@
  * side. The constant mode is the traditional rule (speed d_i / t_i of the last iteration
  * alone), kept for comparison.
  *
- * Each step also says whether the distribution has converged (its predicted imbalance is
- * within the tolerance, or within the bands), whether moving is worth it (the predicted
+ * Each step also says whether the distribution has converged (no other is predicted to
+ * finish sooner by more than the tolerance, or than the bands), whether moving is worth it (the predicted
  * gain over dls_balance_params::horizon iterations against the cost of moving the
  * elements), and which processors drifted (a new time outside the band of the same size:
  * their old points are forgotten). Everything is deterministic: the same inputs give the
@@ -102,9 +102,10 @@ typedef struct dls_balance_params {
      *  (their bands then decide when larger), in [0, 0.5); default 0.02. A gain smaller
      *  than this share of the makespan is not worth a move. */
     double noise;
-    /** Converged when the predicted imbalance (largest predicted time over the smallest,
-     *  minus 1, among processors with work) is at most this, or within the bands; in
-     *  (0, 1), default 0.02. */
+    /** Converged when the models predict that no distribution finishes sooner than the one
+     *  just run by more than this share of its makespan (or than the band, when wider):
+     *  a limit that binds may leave the times unequal at the optimum, so the test is on
+     *  the gain, not on the imbalance; in (0, 1), default 0.02. */
     double tolerance;
     /** Seconds it takes to move one element when the prior has no link for a processor
      *  (else the link's rate per unit of the processors a move involves, and its startup
@@ -214,7 +215,8 @@ typedef struct dls_balance_info {
     /** 1 when the last step changed the distribution; 0 when it kept it (the gain was
      *  within the band, or not worth the move). */
     int changed;
-    /** 1 when the distribution has converged (see dls_balance_params::tolerance). */
+    /** 1 when the distribution just run has converged: the predicted gain is at most
+     *  dls_balance_params::tolerance (or the band) times its predicted makespan. */
     int converged;
     /** Processors whose new time fell outside their band at the same size at the last
      *  step: their older points were forgotten (dls_balance_drifted() lists them). */
