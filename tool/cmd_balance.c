@@ -149,6 +149,11 @@ static int check_request(const balance_request *q)
                    q->noise);
         return EXIT_BADINPUT;
     }
+    if (q->par.tolerance <= 0 || q->par.tolerance >= 1 || q->par.trust <= 1) {
+        tool_error("balance: %s", q->par.trust <= 1 ? "--trust must be above 1"
+                                                     : "--tolerance must be in (0, 1)");
+        return EXIT_BADINPUT;
+    }
     if (q->svg != NULL && tool_is_stdout(q->svg)) {
         tool_error("balance: --svg needs a file (standard output has the report)");
         return EXIT_BADINPUT;
@@ -191,9 +196,10 @@ static int read_start(const balance_request *q, const dls_platform *pl, uint64_t
     }
     for (size_t i = 0; i < p && rc == EXIT_DONE; i++) {
         if (v[i] != floor(v[i]) || v[i] > TOOL_MAX_WHOLE) {
-            tool_error("balance: --start %s: processor \"%s\" has count %g, not a whole "
+            char num[64];
+            tool_error("balance: --start %s: processor \"%s\" has count %s, not a whole "
                        "number of elements", tool_input_name(q->start),
-                       dls_platform_name(pl, i), v[i]);
+                       dls_platform_name(pl, i), tool_shortest(v[i], num, sizeof num));
             rc = EXIT_BADINPUT;
         }
         d[i] = (uint64_t)v[i];
