@@ -521,7 +521,9 @@ static double sum_of(const double *v, size_t n)
 static void text_summary(const balance_sim *s)
 {
     size_t from = settled_from(s);
-    if (from > 0)
+    if (from > 0 && from == s->K && s->K > 1)
+        printf("within 5%% of the optimum at the last iteration only\n");
+    else if (from > 0)
         printf("within 5%% of the optimum from iteration %zu on\n", from);
     else
         printf("not within 5%% of the optimum at the last iteration\n");
