@@ -773,14 +773,15 @@ static int simulate(const balance_request *q, const dls_platform *pl)
         text_head(&s);
     for (size_t k = 0; k < s.K && rc == EXIT_DONE; k++)
         rc = sim_iteration(&s, k);
-    if (rc == EXIT_DONE && q->svg != NULL)
-        rc = svg_report(&s);
+    /* the report first: an SVG that cannot be written does not hide it (dlsched(1)) */
     if (rc == EXIT_DONE) {
         if (q->json)
             rc = json_report(&s);
         else
             text_summary(&s);
     }
+    if (rc == EXIT_DONE && q->svg != NULL)
+        rc = svg_report(&s);
     sim_free(&s);
     return rc;
 }
