@@ -369,10 +369,11 @@ static void text_head(balance_sim *s)
     s->share_columns = s->p <= BALANCE_SHARE_COLUMNS;
     snprintf(n1, sizeof n1, "%llu", (unsigned long long)q->n);
     s->width = (int)strlen(n1) > 9 ? (int)strlen(n1) : 9;
-    printf("each line: the distribution an iteration ran (shares in elements%s), its makespan\n"
+    printf("each line: the distribution an iteration ran (shares in elements), its makespan\n"
            "measured and on the true models, over the optimum, its measured imbalance; then\n"
-           "the elements moved for the next iteration and what the balancer decided\n",
-           s->share_columns ? "" : "; --json has every share");
+           "the elements moved for the next iteration and what the balancer decided\n%s",
+           s->share_columns ? "" : "(the smallest and largest shares here; --json has every "
+                                   "share)\n");
     printf("%5s %13s %13s %9s %14s %17s  %-22s", "ITER", "MAKESPAN (s)", "TRUE (s)",
            "/OPTIMUM", "IMBALANCE (%)", "MOVED (elements)", "STATE");
     if (!s->share_columns) {
