@@ -519,15 +519,23 @@ static double sum_of(const double *v, size_t n)
     return t;
 }
 
-static void text_summary(const balance_sim *s)
+/* Where the makespan settled, in words, in buf. */
+static const char *settled_text(const balance_sim *s, char *buf, size_t size)
 {
     size_t from = settled_from(s);
     if (from > 0 && from == s->K && s->K > 1)
-        printf("within 5%% of the optimum at the last iteration only\n");
+        snprintf(buf, size, "within 5%% of the optimum at the last iteration only");
     else if (from > 0)
-        printf("within 5%% of the optimum from iteration %zu on\n", from);
+        snprintf(buf, size, "within 5%% of the optimum from iteration %zu on", from);
     else
-        printf("not within 5%% of the optimum at the last iteration\n");
+        snprintf(buf, size, "not within 5%% of the optimum at the last iteration");
+    return buf;
+}
+
+static void text_summary(const balance_sim *s)
+{
+    char settled[128];
+    printf("%s\n", settled_text(s, settled, sizeof settled));
     double total = sum_of(s->span, s->K), opt_total = s->opt * (double)s->K;
     printf("total time of %zu %s: %.9g s on the true models (%.9g s measured), against "
            "%.9g s with the optimal distribution (%+.2f%%)\n", s->K,
@@ -618,6 +626,8 @@ static void svg_text(svg_buf *b, const char *t)
 #define SVG_RIGHT 620.0
 #define SVG_WIDTH 860
 #define SVG_TICKS 5
+/* The makespan's scale ends at this many times the optimum, at most. */
+#define SVG_SCALE_OPTIMA 4
 
 static const char *const svg_colors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
                                          "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
@@ -692,23 +702,30 @@ static void svg_line(svg_buf *b, const double *v, size_t K, double top, double h
 {
     double w = (SVG_RIGHT - SVG_LEFT) / (double)K;
     svg_put(b, "<polyline fill=\"none\" %s points=\"", style);
-    for (size_t k = 0; k < K; k++)
+    for (size_t k = 0; k < K; k++) /* above the scale: at its top */
         svg_put(b, "%s%.2f,%.2f", k ? " " : "", SVG_LEFT + w * ((double)k + 0.5),
-                top + h - h * v[k] / ymax);
+                top + h - h * fmin(v[k], ymax) / ymax);
     svg_put(b, "\"/>\n");
 }
 
 /* The bottom panel: the makespan by iteration (true and measured), the optimum's line. */
 static void svg_makespan(svg_buf *b, const balance_sim *s, double top, double h)
 {
-    double ymax = s->opt;
+    double ymax = s->opt, largest = 0;
     for (size_t k = 0; k < s->K; k++)
-        ymax = fmax(ymax, fmax(s->span[k], s->span_measured[k]));
+        largest = fmax(largest, fmax(s->span[k], s->span_measured[k]));
+    /* a start far from the optimum would flatten the rest: the scale stops at 4 optima */
+    ymax = fmax(ymax, fmin(largest, SVG_SCALE_OPTIMA * s->opt));
     ymax = ymax > 0 ? ymax * 1.05 : 1;
     svg_axes(b, s->K, top, h, ymax, "makespan (s)");
+    if (largest > ymax)
+        svg_put(b, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">makespans above %.4g s "
+                "drawn at the top (the largest: %.6g s)</text>\n", SVG_RIGHT, top - 6, ymax,
+                largest);
     double y = top + h - h * s->opt / ymax;
-    svg_put(b, "<path d=\"M%.1f %.2fH%.1f\" stroke=\"#d62728\" stroke-dasharray=\"6 4\"/>\n",
-            SVG_LEFT, y, SVG_RIGHT);
+    svg_put(b, "<path d=\"M%.1f %.2fH%.1f\" stroke=\"#d62728\" stroke-dasharray=\"6 4\"/>\n"
+            "<text x=\"%.1f\" y=\"%.2f\" text-anchor=\"end\">optimum %.6g s</text>\n",
+            SVG_LEFT, y, SVG_RIGHT, SVG_RIGHT - 4, y + 14, s->opt);
     svg_line(b, s->span_measured, s->K, top, h, ymax,
              "stroke=\"#7f7f7f\" stroke-dasharray=\"2 3\"");
     svg_line(b, s->span, s->K, top, h, ymax, "stroke=\"#1f77b4\" stroke-width=\"2\"");
@@ -731,11 +748,15 @@ static int svg_report(const balance_sim *s)
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
             "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
             "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-            "<text x=\"%.1f\" y=\"24\" font-size=\"14\">dlsched balance: ", SVG_WIDTH, 650,
-            SVG_WIDTH, 650, SVG_LEFT);
+            "<text x=\"%.1f\" y=\"24\" font-size=\"14\">dlsched balance: ", SVG_WIDTH, 680,
+            SVG_WIDTH, 680, SVG_LEFT);
     svg_text(&b, tool_input_name(s->q->platform));
     svg_put(&b, ", %llu elements, %s mode, noise %g</text>\n",
             (unsigned long long)s->q->n, dls_balance_mode_name(s->q->par.mode), s->q->noise);
+    char settled[128];
+    svg_put(&b, "<text x=\"%.1f\" y=\"%.1f\">%s; %llu elements moved in all</text>\n",
+            SVG_LEFT, 50 + 2 * h + 60 + 56, settled_text(s, settled, sizeof settled),
+            (unsigned long long)s->moved);
     svg_shares(&b, s, 50, h);
     svg_makespan(&b, s, 50 + h + 60, h);
     svg_put(&b, "</svg>\n");
