@@ -26,6 +26,7 @@
  *   - schedule and crosscheck get --time-limit 1 for their MIPs (and schedule's order
  *     search), and no larger value; schedule gets --order-exact-max at most
  *     ORDER_EXACT_MAX (the exact search's memory doubles with each processor);
+ *   - balance gets --iterations at most BALANCE_MAX_ITERATIONS (each is a partition);
  *   - lu gets --columns at most LU_MAX_COLUMNS, and --max-memory and --max-group-states at
  *     most LU_MAX_MEMORY and LU_MAX_GROUP_STATES (which it gets by default);
  * an input that asks for more is not run. */
@@ -49,6 +50,7 @@ const char dls_fuzz_target[] = "cli";
 #define LU_MAX_GROUP_STATES 100000
 #define MIP_TIME_LIMIT 1
 #define ORDER_EXACT_MAX 16
+#define BALANCE_MAX_ITERATIONS 50
 
 /* The largest value an option may have here: an input that gives more is not run. */
 typedef struct bound {
@@ -58,6 +60,7 @@ typedef struct bound {
 
 static const bound bounds[] = {
     {"bench", "max-points", BENCH_MAX_POINTS},
+    {"balance", "iterations", BALANCE_MAX_ITERATIONS},
     {"bench", "delay", 0},
     {"schedule", "time-limit", MIP_TIME_LIMIT},
     {"crosscheck", "time-limit", MIP_TIME_LIMIT},
@@ -233,6 +236,10 @@ static int rewrite(const tool_cmd *cmd, int first, cmdline *c)
                    !(is_output_option(o->name) && strcmp(value, "-") == 0);
         /* --order reads a file of processor names when its value is no keyword nor list */
         if (strcmp(o->name, "order") == 0 && tool_order_is_file(value))
+            file = 1;
+        /* balance --start reads a file of counts unless its value is the keyword even */
+        if (strcmp(cmd->name, "balance") == 0 && strcmp(o->name, "start") == 0 &&
+            strcmp(value, "even") != 0 && value[0] != '\0')
             file = 1;
         if (file) {
             size_t plen = eq ? (size_t)(eq + 1 - a) : 0;  /* "--gantt=" is kept */

@@ -23,6 +23,7 @@ CLI_TESTS = \
 	tests/tool/cli_help.sh \
 	tests/tool/cli_partition.sh tests/tool/cli_partition_json.sh \
 	tests/tool/cli_partition_exact.sh tests/tool/cli_verify.sh tests/tool/cli_domain.sh tests/tool/cli_validate.sh \
+	tests/tool/cli_balance.sh \
 	tests/tool/cli_schedule.sh tests/tool/cli_schedule_json.sh \
 	tests/tool/cli_order.sh tests/tool/cli_order_json.sh \
 	tests/tool/cli_bench.sh \

@@ -21,6 +21,7 @@ tool_libdlsched_tool_la_SOURCES = \
 	tool/cmd_installments.c \
 	tool/cmd_import.c \
 	tool/cmd_simulate.c \
+	tool/cmd_balance.c \
 	tool/cmd_verify.c \
 	tool/cmd_validate.c \
 	tool/validate_run.c \

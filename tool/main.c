@@ -25,6 +25,7 @@ static const tool_cmd *const commands[] = {
     &tool_cmd_verify,
     &tool_cmd_validate,
     &tool_cmd_simulate,
+    &tool_cmd_balance,
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

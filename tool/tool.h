@@ -507,6 +507,7 @@ int cmd_export_model(const tool_args *args);
 int cmd_verify(const tool_args *args);
 int cmd_validate(const tool_args *args);
 int cmd_simulate(const tool_args *args);
+int cmd_balance(const tool_args *args);
 
 extern const tool_cmd tool_cmd_check;
 extern const tool_cmd tool_cmd_partition;
@@ -523,6 +524,7 @@ extern const tool_cmd tool_cmd_installments;
 extern const tool_cmd tool_cmd_verify;
 extern const tool_cmd tool_cmd_validate;
 extern const tool_cmd tool_cmd_simulate;
+extern const tool_cmd tool_cmd_balance;
 
 /* `dlsched bench --mpi`: what the command line asks, for the MPI part of the program
  * (tool/cmd_bench_mpi.c, built with MPI only; it calls MPI_Init and MPI_Finalize). */

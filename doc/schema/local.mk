@@ -19,4 +19,5 @@ dist_schema_DATA = \
 	doc/schema/bench.schema.json \
 	doc/schema/claim.schema.json \
 	doc/schema/measured.schema.json \
-	doc/schema/simulate.schema.json
+	doc/schema/simulate.schema.json \
+	doc/schema/balance.schema.json

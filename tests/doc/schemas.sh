@@ -4,7 +4,8 @@
 # file the reader accepts (examples/, tests/data/) valid; each malformed platform of
 # tests/data/bad/ either refused by the schema at the field the reader names, or listed
 # below as the reader's alone (with why); each command's --json on the examples (check,
-# partition, schedule, evaluate, installments, lu, crosscheck, verify, import, bench, validate) valid
+# partition, schedule, evaluate, installments, lu, crosscheck, verify, import, bench, validate,
+# balance) valid
 # for its schema, and no longer valid with an unknown key added; the platforms import writes,
 # the claims verify reads and the measured timeline of evaluate --measured valid for theirs.
 . "${top_srcdir:-.}/tests/support/cli.sh"
@@ -55,6 +56,7 @@ P, I = "properties", "items"
 want = [
     (at("check", P, "processors", I, P, "model"), texts("model.h", "DLS_MODEL_KIND_MAP")),
     (at("partition", P, "status"), sol),
+    (at("balance", P, "mode"), texts("balance.h", "DLS_BALANCE_MODE_MAP")),
     (at("schedule", "$defs", "report", P, "status"), sol),
     (at("schedule", "$defs", "report", P, "kind"), texts("schedule.h", "DLS_SCHEDULE_KIND_MAP")),
     (at("schedule", "$defs", "report", P, "solver"), texts("schedule.h", "DLS_STAR_SOLVER_MAP")),
@@ -233,6 +235,10 @@ done
 run check "$top_srcdir/tests/data/shape_warning.json" --json
 out_check "check --json with warnings" check
 
+run balance "$ex/memory_levels.json" --elements 150000000 --noise 0.02 --iterations 8 --json
+out_check "balance" balance
+run balance "$top_srcdir/tests/data/balance_paging.json" --elements 1000000 --mode constant --iterations 3 --json
+out_check "balance --mode constant" balance
 run partition "$ex/memory_levels.json" --elements 1e8 --json
 out_check "partition --elements" partition
 cp "$tmp/out" "$tmp/claim_partition.json"

@@ -134,4 +134,22 @@ for args in "1_platform examples/star_cluster.json 1e5" \
     fi
 done
 
+# Section 8 from the command line (issue 38): every line TUTORIAL.md shows of the two runs of
+# `dlsched balance` ("..." stands for lines left out) is a line the program prints.
+for mode in "" " --mode constant"; do
+    args="examples/memory_levels.json --elements 150000000 --noise 0.02 --iterations 10$mode"
+    checks=$((checks + 1))
+    doc_output "dlsched balance $args" | grep -v '^\.\.\.$' >"$tmp/doc" || true
+    set -- $args
+    shift
+    "$DLSCHED" balance "$ex/memory_levels.json" "$@" 2>&1 |
+        sed "s|^$ex/memory_levels.json:|examples/memory_levels.json:|" >"$tmp/out" || true
+    missing=$(awk 'NR == FNR { have[$0] = 1; next } !($0 in have)' "$tmp/out" "$tmp/doc")
+    if [ ! -s "$tmp/doc" ]; then
+        fail "TUTORIAL.md shows no output of dlsched balance$mode"
+    elif [ -n "$missing" ]; then
+        fail "TUTORIAL.md shows lines dlsched balance$mode does not print" "$missing"
+    fi
+done
+
 cli_summary
