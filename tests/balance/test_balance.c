@@ -125,15 +125,60 @@ static dls_balance *create(size_t p, uint64_t n, const dls_balance_params *par)
     return b;
 }
 
+/* What every step must give: shares summing to n, their first elements, the moves from
+ * the shares run (the plan's changes, and info.moved), the step count, the measured
+ * makespan and imbalance, 0 predicted for a processor without work. */
+static void check_step(const dls_balance *b, const uint64_t *before, const double *t,
+                       uint64_t steps)
+{
+    size_t p = dls_balance_count(b);
+    const uint64_t *d = dls_balance_shares(b), *first = dls_balance_first(b);
+    const double *pred = dls_balance_predicted(b);
+    const dls_move_plan *plan = dls_balance_moves(b);
+    const int64_t *ch = dls_move_plan_changes(plan);
+    dls_balance_info in;
+    dls_error err;
+    assert_ok(dls_balance_get_info(b, &in, &err), &err);
+    assert_true(in.steps == steps);
+    assert_reserved_zero(in);
+    uint64_t sum = 0, moved = 0;
+    double hi = 0, lo = INFINITY;
+    assert_int_equal(dls_move_plan_count(plan), p);
+    for (size_t i = 0; i < p; i++) {
+        assert_true(first[i] == sum);
+        sum += d[i];
+        assert_true(ch[i] == (int64_t)d[i] - (int64_t)before[i]);
+        moved += d[i] != before[i];
+        if (d[i] == 0)
+            assert_true(pred[i] == 0);
+        if (before[i] > 0) {
+            hi = fmax(hi, t[i]);
+            lo = fmin(lo, t[i]);
+        }
+    }
+    assert_true(sum == dls_balance_total(b));
+    assert_true(dls_move_plan_moved(plan) == in.moved);
+    assert_int_equal(in.changed, moved > 0);
+    assert_int_equal(in.moved > 0, moved > 0);
+    assert_true(in.measured_makespan == hi);
+    assert_rel_floor(in.measured_imbalance, hi / lo - 1, 1e-12, 1e-12);
+}
+
 /* One measured step. */
 static void step(dls_balance *b, const dls_platform *pl, const double *w, double noise,
                  test_rng *r)
 {
     size_t p = dls_balance_count(b);
     double *t = malloc(p * sizeof *t);
+    uint64_t *before = malloc(p * sizeof *before);
+    memcpy(before, dls_balance_shares(b), p * sizeof *before);
     measure(pl, b, w, noise, r, t);
+    dls_balance_info in;
     dls_error err;
+    assert_ok(dls_balance_get_info(b, &in, &err), &err);
     assert_ok(dls_balance_step(b, p, dls_balance_shares(b), t, &err), &err);
+    check_step(b, before, t, in.steps + 1);
+    free(before);
     free(t);
 }
 
@@ -343,6 +388,27 @@ TEST(test_limits)
         free(lim);
         dls_platform_free(pl);
     }
+    /* weighted: the limits bound the weight of each chunk, from the first split on */
+    uint64_t n = 1000;
+    double w[1000], lim[4] = {100, INFINITY, 150, 400}, x[4];
+    for (uint64_t e = 0; e < n; e++)
+        w[e] = e < 500 ? 0.5 : 1.5;
+    dls_platform *pl = paging_platform(&r, 4, 1000);
+    dls_balance_params par;
+    dls_balance_params_init(&par);
+    par.weights = w;
+    par.limits = lim;
+    dls_balance *b = create(4, n, &par);
+    for (int k = 0; k < 10; k++) {
+        sizes_of(4, dls_balance_shares(b), w, x);
+        for (size_t i = 0; i < 4; i++)
+            if (x[i] > lim[i])
+                fail_msg("step %d: processor %zu holds weight %g, its limit is %g", k, i, x[i],
+                         lim[i]);
+        step(b, pl, w, 0.02, &r);
+    }
+    dls_balance_free(b);
+    dls_platform_free(pl);
 }
 
 /* Weighted elements: the sizes the models see are the sums of the weights of contiguous
@@ -742,6 +808,20 @@ static double constant_run(size_t p, const double *speed, uint64_t n, int steps)
 
 TEST(test_edges)
 {
+    /* before the first step: no figures, no moves, no prediction without a prior */
+    dls_balance *fresh = create(3, 10, NULL);
+    dls_balance_info in;
+    dls_error err;
+    assert_ok(dls_balance_get_info(fresh, &in, &err), &err);
+    assert_true(in.steps == 0 && isnan(in.measured_makespan) && isnan(in.measured_imbalance));
+    assert_true(isnan(in.predicted_current) && isnan(in.predicted_makespan));
+    assert_true(dls_move_plan_moved(dls_balance_moves(fresh)) == 0);
+    assert_true(isnan(dls_balance_predicted(fresh)[0]));
+    static const uint64_t even[3] = {4, 3, 3};
+    assert_memory_equal(dls_balance_shares(fresh), even, sizeof even);
+    assert_fails(dls_balance_get_info(fresh, NULL, &err), DLS_EINVAL, &err, "NULL");
+    dls_balance_free(fresh);
+    dls_balance_free(NULL);
     static const double one[1] = {1e4}, five[5] = {1, 2, 3, 4, 5};
     assert_rel(constant_run(1, one, 1000, 5), 1, 1e-12);
     assert_rel(constant_run(1, one, 1, 5), 1, 1e-12);
