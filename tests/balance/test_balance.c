@@ -613,6 +613,111 @@ TEST(test_move_worth)
     dls_platform_free(pl);
 }
 
+/* A share never grows past trust times the largest size its processor was measured at;
+ * max_points bounds the points kept; the constant mode's model is a constant. */
+TEST(test_trust_and_points)
+{
+    test_rng r = test_rng_salted(3817);
+    static const double trusts[3] = {1.5, 2, 4};
+    for (int j = 0; j < 9; j++) {
+        size_t p = 2 + (size_t)test_below(&r, 12);
+        dls_platform *pl = paging_platform(&r, p, ELEMENTS);
+        dls_balance_params par;
+        dls_balance_params_init(&par);
+        par.trust = trusts[j % 3];
+        par.max_points = 2 + (size_t)j % 4;
+        par.mode = j == 8 ? DLS_BALANCE_CONSTANT : DLS_BALANCE_FUNCTIONAL;
+        dls_balance *b = create(p, ELEMENTS, &par);
+        double *largest = calloc(p, sizeof *largest);
+        for (int k = 0; k < 12; k++) {
+            for (size_t i = 0; i < p; i++)
+                largest[i] = fmax(largest[i], (double)dls_balance_shares(b)[i]);
+            step(b, pl, NULL, 0.02, &r);
+            for (size_t i = 0; par.mode == DLS_BALANCE_FUNCTIONAL && i < p; i++)
+                if ((double)dls_balance_shares(b)[i] > par.trust * largest[i] * (1 + 1e-9) + 1)
+                    fail_msg("step %d: processor %zu gets %llu elements, past %g times the "
+                             "%g it was measured at", k, i,
+                             (unsigned long long)dls_balance_shares(b)[i], par.trust,
+                             largest[i]);
+            for (size_t i = 0; i < p; i++) {
+                dls_model *m = NULL;
+                dls_error err;
+                assert_ok(dls_balance_get_model(b, i, &m, &err), &err);
+                if (par.mode == DLS_BALANCE_CONSTANT) {
+                    assert_int_equal(dls_model_get_kind(m), DLS_MODEL_CONSTANT);
+                } else {
+                    assert_int_equal(dls_model_get_kind(m), DLS_MODEL_POINTS);
+                    assert_true(dls_model_count(m) <= par.max_points);
+                }
+                dls_model_free(m);
+            }
+        }
+        free(largest);
+        dls_balance_free(b);
+        dls_platform_free(pl);
+    }
+}
+
+/* The prior's links price a move: each transfer busies both ends for the link's startup
+ * plus its rate per element; the cost is the busiest end's. */
+TEST(test_move_cost_links)
+{
+    static const double speed[2] = {1e4, 4e4};
+    dls_platform *pl = constant_platform(2, speed);
+    dls_platform *prior = test_platform_new();
+    for (size_t i = 0; i < 2; i++) {
+        gen_add(prior, "q", i, gen_constant(1e4));
+        gen_link(prior, i, 0.5, 1e-3);
+    }
+    test_rng r = test_rng_salted(3819);
+    for (int far = 0; far < 2; far++) {
+        dls_balance_params par;
+        dls_balance_params_init(&par);
+        par.prior = prior;
+        par.horizon = far ? 1000 : 10;
+        dls_balance *b = create(2, 1000, &par);
+        assert_true(dls_balance_shares(b)[0] == 500);
+        step(b, pl, NULL, 0, &r);
+        dls_balance_info in;
+        dls_error err;
+        assert_ok(dls_balance_get_info(b, &in, &err), &err);
+        if (far) { /* worth it over 1000 iterations */
+            assert_int_equal(in.changed, 1);
+            assert_rel(in.move_cost, 0.5 + 1e-3 * (double)in.moved, 1e-12);
+        } else { /* a gain of about 0.03 s per iteration: not over 10 */
+            assert_int_equal(in.changed, 0);
+            assert_true(in.move_cost > 0.5 && in.gain * 10 < in.move_cost);
+        }
+        dls_balance_free(b);
+    }
+    dls_platform_free(prior);
+    dls_platform_free(pl);
+}
+
+/* use_limits = 0: the limits given are ignored (the fast processor takes more). */
+TEST(test_limits_ignored)
+{
+    static const double speed[2] = {1e4, 4e4}, lim[2] = {INFINITY, 300};
+    dls_platform *pl = constant_platform(2, speed);
+    test_rng r = test_rng_salted(3818);
+    for (int use = 0; use < 2; use++) {
+        dls_balance_params par;
+        dls_balance_params_init(&par);
+        par.limits = lim;
+        par.use_limits = use;
+        dls_balance *b = create(2, 1000, &par);
+        for (int k = 0; k < 8; k++)
+            step(b, pl, NULL, 0, &r);
+        uint64_t d1 = dls_balance_shares(b)[1];
+        if (use)
+            assert_true(d1 <= 300);
+        else
+            assert_true(d1 >= 750 && d1 <= 850); /* the optimum: 800 */
+        dls_balance_free(b);
+    }
+    dls_platform_free(pl);
+}
+
 /* ---------------------------------------------------------------------------------- */
 /* Refused inputs: the state unchanged */
 
@@ -955,5 +1060,6 @@ TEST(test_get_model)
 
 TEST_MAIN("balance", test_against_optimum, test_constant_oscillates, test_no_oscillation,
           test_limits, test_weights, test_drift, test_prior, test_determinism, test_move_worth,
+          test_trust_and_points, test_move_cost_links, test_limits_ignored,
           test_step_refused, test_create_refused, test_edges, test_many_processors,
           test_get_model)
