@@ -551,6 +551,26 @@ TEST(test_prior)
         dls_balance_free(b);
         dls_platform_free(pl);
     }
+    /* with weights: the weighted ordered optimum */
+    uint64_t n = 3000;
+    double *w = malloc(n * sizeof *w), total = 0;
+    for (uint64_t e = 0; e < n; e++) {
+        w[e] = test_logrange(&r, 0.1, 10);
+        total += w[e];
+    }
+    for (int j = 0; j < 5; j++) {
+        size_t p = 2 + (size_t)test_below(&r, 8);
+        dls_platform *pl = paging_platform(&r, p, (uint64_t)total);
+        dls_balance_params par;
+        dls_balance_params_init(&par);
+        par.prior = pl;
+        par.weights = w;
+        dls_balance *b = create(p, n, &par);
+        assert_rel(makespan_w(pl, dls_balance_shares(b), w) / optimum_w(pl, n, w), 1, 0.01);
+        dls_balance_free(b);
+        dls_platform_free(pl);
+    }
+    free(w);
 }
 
 TEST(test_determinism)
@@ -949,6 +969,20 @@ TEST(test_edges)
         fail_msg("3 elements over speeds 1..5 end as %llu %llu %llu %llu %llu",
                  (unsigned long long)d[0], (unsigned long long)d[1], (unsigned long long)d[2],
                  (unsigned long long)d[3], (unsigned long long)d[4]);
+    dls_balance_free(b);
+    dls_platform_free(pl);
+    /* a start with every element on the slowest: the others, never measured, are tried */
+    static const double four[4] = {1e3, 2e3, 3e3, 4e3};
+    static const uint64_t all_first[4] = {1000, 0, 0, 0};
+    pl = constant_platform(4, four);
+    dls_balance_params par;
+    dls_balance_params_init(&par);
+    par.start = all_first;
+    b = create(4, 1000, &par);
+    assert_memory_equal(dls_balance_shares(b), all_first, sizeof all_first);
+    for (int k = 0; k < 8; k++)
+        step(b, pl, NULL, 0, &r);
+    assert_rel(makespan(pl, dls_balance_shares(b)) / optimum(pl, 1000), 1, 0.05);
     dls_balance_free(b);
     dls_platform_free(pl);
     /* extreme magnitudes: slow (1e-6 elements/s) and fast (1e12) processors */
