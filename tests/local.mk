@@ -61,6 +61,8 @@ UNIT_TESTS = \
 	tests/partition/test_partition \
 	tests/partition/test_partition_weighted \
 	tests/partition/test_partition_exact \
+	tests/balance/test_plan \
+	tests/balance/test_balance \
 	tests/lu/test_lu \
 	tests/measure/test_bench \
 	tests/measure/test_bench_shapes \

@@ -539,9 +539,10 @@ static size_t merge_point(const dls_balance *b, size_t i, double x, double t, bp
         if (k == same) {
             double c = (double)v.count;
             v.x = (v.x * c + x) / (c + 1);
-            v.r = (v.r * c + r) / (c + 1);
             v.r_lo = fmin(v.r_lo, r);
             v.r_hi = fmax(v.r_hi, r);
+            /* the mean of equal times can round outside them: keep it in its band */
+            v.r = fmin(fmax((v.r * c + r) / (c + 1), v.r_lo), v.r_hi);
             v.seen = step;
             v.count++;
         }
@@ -959,19 +960,28 @@ static dls_status first_distribution(dls_balance *b, const dls_balance_params *p
         b->predicted[i] = NAN;
     if (par->start != NULL) {
         memcpy(b->shares, par->start, p * sizeof *b->shares);
-    } else if (b->prior != NULL) {
-        outcome o;
-        dls_status st = outcome_alloc(&o, p, err);
-        for (size_t i = 0; st == DLS_OK && i < p; i++)
-            st = dls_model_copy(b->prior[i], &o.models[i], err);
-        if (st == DLS_OK)
-            st = distribute(b, o.models, b->limits, b->shares, b->predicted, err);
-        outcome_free(&o, p);
-        if (st != DLS_OK)
-            return dls__error_retag(err, st, "dls_balance_create");
     } else {
         for (size_t i = 0; i < p; i++)
             b->shares[i] = b->n / p + (i < b->n % p);
+        firsts(p, b->shares, b->first);
+        /* an even split past a limit is replaced by the split of equal speeds within them */
+        int over = 0;
+        for (size_t i = 0; i < p; i++)
+            over |= share_size(b, i, b->shares, b->first) > b->limits[i];
+        if (b->prior != NULL || over) {
+            outcome o;
+            dls_status st = outcome_alloc(&o, p, err);
+            for (size_t i = 0; st == DLS_OK && i < p; i++)
+                st = b->prior != NULL ? dls_model_copy(b->prior[i], &o.models[i], err)
+                                      : dls_model_create_constant(1, &o.models[i], err);
+            if (st == DLS_OK)
+                st = distribute(b, o.models, b->limits, b->shares, b->predicted, err);
+            outcome_free(&o, p);
+            if (st != DLS_OK)
+                return dls__error_retag(err, st, "dls_balance_create");
+            for (size_t i = 0; b->prior == NULL && i < p; i++)
+                b->predicted[i] = NAN;
+        }
     }
     firsts(p, b->shares, b->first);
     if (b->prior != NULL)
