@@ -95,8 +95,9 @@ typedef struct dls_balance_params {
      *  of its weights (dlsched/partition.h, ordered weighted sets). */
     const double *weights;
     /** NULL (default): the first distribution is the even split (counts differ by at most
-     *  one, the larger ones first), or the prior's partition; else p counts summing to n
-     *  (the application's current distribution). */
+     *  one, the larger ones first; when that passes a limit, the partition of equal speeds
+     *  within the limits), or the prior's partition; else p counts summing to n (the
+     *  application's current distribution, taken as it is). */
     const uint64_t *start;
     /** The relative variation of a measured time expected before repeated sizes measure it
      *  (their bands then decide when larger), in [0, 0.5); default 0.02. A gain smaller

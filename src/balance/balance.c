@@ -951,7 +951,8 @@ dls_status dls_balance_step(dls_balance *b, size_t p, const uint64_t *ran, const
 /* Creation, the first distribution, getters                                          */
 
 /* The first distribution: the start given, the prior's partition, or the even split
- * (counts differing by at most one, the larger first). */
+ * (counts differing by at most one, the larger first; equal speeds within the limits when
+ * it passes one). */
 static dls_status first_distribution(dls_balance *b, const dls_balance_params *par,
                                      dls_error *err)
 {
