@@ -16,17 +16,24 @@
  *                     rank's (costs 8 to 1: speeds spread 1 to 8), and every rank "pages":
  *                     beyond --page-rows rows of its block, each row costs --page-factor
  *                     times more (a rank whose memory is full)
+ *   --paging          the paging alone, without --hetero's costs by rank: for ranks whose
+ *                     speeds differ already (the hosts of a simulated cluster)
  *   --page-rows R     the paging point, rows (default the even share, ceil(N / p))
  *   --page-factor K   how much more a row beyond it costs (default 4)
  *   --row-work X      sweeps of a row that a row of the fastest rank costs (default 4: the
  *                     sweep itself, then passes over the row that stand for more work a
  *                     row, so that an iteration is long enough to time)
+ *   --move-cost S     seconds it takes to move one row, for the balancers (default 0:
+ *                     moving is free; on slow links, the balancer then moves only when the
+ *                     gain over its horizon pays for it)
  *   --noise F         the relative noise of the times the balancers expect (default 0.05:
  *                     ranks sharing the cores of a loaded machine)
  *   --strategy S      even, constant, functional, static or all (default all)
- *   --clock C         how a rank times its sweep: cpu (its thread's CPU time, default:
- *                     robust on a machine where the ranks share cores) or wall (MPI_Wtime:
- *                     what a simulator such as SMPI advances)
+ *   --clock C         how a rank times its sweep: cpu (its thread's CPU time: robust on a
+ *                     machine where the ranks share cores), wall (MPI_Wtime: what a
+ *                     simulator such as SMPI advances, its ranks sharing one thread) or
+ *                     auto (default: wall when MPI_Wtime is global, as in a simulator,
+ *                     else cpu)
  *   -v                one line per iteration (makespan, shares)
  *
  * The strategies, each from the same start and for the same K sweeps:
@@ -71,13 +78,14 @@ typedef struct options {
     uint64_t rows;
     size_t width;
     int iterations;
-    int hetero;
+    int hetero;         /* 0: equal rows; 1: paging only (--paging); 2: --hetero */
     double page_rows;   /* 0: the even share */
     double page_factor;
     double row_work;
     double noise;
+    double move_cost;
     int strategy;       /* one of S_*, or -1 for all */
-    int wall;
+    int wall;           /* 1: MPI_Wtime; 0: CPU time; -1: auto (until main decides) */
     int verbose;
 } options;
 
@@ -326,6 +334,7 @@ static int strategy_start(const app *a, int s, uint64_t *shares, dls_balance **b
     p.mode = s == S_CONSTANT ? DLS_BALANCE_CONSTANT : DLS_BALANCE_FUNCTIONAL;
     p.start = shares;
     p.noise = a->o.noise;
+    p.move_cost = a->o.move_cost;
     if (dls_balance_create((size_t)a->size, a->o.rows, &p, bal, &err) != DLS_OK)
         return fail_run(a, "dls_balance_create", &err);
     return 0;
@@ -435,9 +444,9 @@ static int usage(const char *prog, int rank)
 {
     if (rank == 0)
         fprintf(stderr, "usage: %s [-N ROWS] [-W WIDTH] [--iterations K] [--hetero]\n"
-                "       [--page-rows R] [--page-factor K] [--row-work X] [--noise F]\n"
-                "       [--strategy even|constant|"
-                "functional|static|all]\n       [--clock cpu|wall] [-v]\n", prog);
+                "       [--paging] [--page-rows R] [--page-factor K] [--row-work X]\n"
+                "       [--move-cost S] [--noise F] [--strategy even|constant|functional|static|all]\n"
+                "       [--clock cpu|wall|auto] [-v]\n", prog);
     return 2;
 }
 
@@ -451,11 +460,15 @@ static int strategy_from_name(const char *name)
 
 static int parse(int argc, char **argv, int rank, options *o)
 {
-    *o = (options){4000, 256, 30, 0, 0, 4, 4, 0.05, -1, 0, 0};
+    *o = (options){4000, 256, 30, 0, 0, 4, 4, 0.05, 0, -1, -1, 0};
     for (int i = 1; i < argc; i++) {
         const char *k = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(k, "--hetero") == 0 || strcmp(k, "-v") == 0) {
-            *(k[1] == 'v' ? &o->verbose : &o->hetero) = 1;
+        if (strcmp(k, "--hetero") == 0 || strcmp(k, "--paging") == 0) {
+            o->hetero = k[2] == 'h' ? 2 : o->hetero > 1 ? 2 : 1;
+            continue;
+        }
+        if (strcmp(k, "-v") == 0) {
+            o->verbose = 1;
             continue;
         }
         if (v == NULL)
@@ -476,12 +489,15 @@ static int parse(int argc, char **argv, int rank, options *o)
             o->page_factor = x;
         else if (strcmp(k, "--row-work") == 0 && num && x >= 1 && x <= 1e6)
             o->row_work = x;
+        else if (strcmp(k, "--move-cost") == 0 && num && x >= 0)
+            o->move_cost = x;
         else if (strcmp(k, "--noise") == 0 && num && x >= 0 && x < 0.5)
             o->noise = x;
         else if (strcmp(k, "--strategy") == 0 && strategy_from_name(v) > -2)
             o->strategy = strategy_from_name(v);
-        else if (strcmp(k, "--clock") == 0 && (!strcmp(v, "cpu") || !strcmp(v, "wall")))
-            o->wall = strcmp(v, "wall") == 0;
+        else if (strcmp(k, "--clock") == 0 && (!strcmp(v, "cpu") || !strcmp(v, "wall") ||
+                                                !strcmp(v, "auto")))
+            o->wall = strcmp(v, "auto") == 0 ? -1 : strcmp(v, "wall") == 0;
         else
             return usage(argv[0], rank);
     }
@@ -543,14 +559,19 @@ int main(int argc, char **argv)
         rc = 2;
     }
     if (rc == 0) {
+        if (a.o.wall < 0) {
+            int *global = NULL, flag = 0;
+            MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &global, &flag);
+            a.o.wall = flag && global != NULL && *global;
+        }
         if (a.o.page_rows <= 0)
             a.o.page_rows = ceil((double)a.o.rows / a.size);
-        a.cost = a.size > 1 ? pow(8.0, (double)(a.size - 1 - a.rank) / (a.size - 1)) : 1;
+        a.cost = a.size > 1 && a.o.hetero == 2 ? pow(8.0, (double)(a.size - 1 - a.rank) / (a.size - 1)) : 1;
         if (a.rank == 0)
             printf("mpi_balance: %d ranks, %" PRIu64 " rows of %zu doubles, %d iterations, "
                    "%s, clock %s\n", a.size, a.o.rows, a.o.width, a.o.iterations,
-                   a.o.hetero ? "hetero (row costs 8 to 1 by rank, paging beyond the "
-                   "page rows)" : "homogeneous", a.o.wall ? "wall" : "cpu");
+                   a.o.hetero == 2 ? "hetero (row costs 8 to 1 by rank, paging beyond the "
+                   "page rows)" : a.o.hetero ? "paging beyond the page rows" : "homogeneous", a.o.wall ? "wall" : "cpu");
         if (a.rank == 0 && a.o.hetero)
             printf("paging: beyond %.0f rows, each row costs %g times more\n", a.o.page_rows,
                    a.o.page_factor);

@@ -35,5 +35,5 @@ uninstall-smpi:
 	rm -f "$(DESTDIR)$(bindir)/dlsched-smpi"
 clean-local: clean-smpi
 clean-smpi:
-	-rm -rf smpi/obj smpi/dlsched-smpi smpi/mpi_matmul smpi/mpi_divisible tests/bench/smpi-64 tests/bench/smpi-1024
+	-rm -rf smpi/obj smpi/dlsched-smpi smpi/mpi_matmul smpi/mpi_divisible smpi/mpi_balance tests/bench/smpi-64 tests/bench/smpi-1024
 .PHONY: smpi clean-smpi uninstall-smpi
