@@ -628,6 +628,48 @@ static void test_balance(void)
     dls_balance_free(b);
 }
 
+/* A plan of dls_move_plan_create() between two arbitrary layouts, one rank empty before
+ * and another after (NULL buffers there), elements of 3 bytes: every byte where it
+ * belongs. */
+static void test_move_created(void)
+{
+    uint64_t *before = malloc((size_t)size * sizeof *before);
+    uint64_t *after = malloc((size_t)size * sizeof *after);
+    uint64_t total = 0;
+    for (int r = 0; r < size; r++)
+        total += before[r] = r == 0 ? 0 : 100u * (uint64_t)r + 7;
+    uint64_t left = total;
+    for (int r = 0; r < size; r++) {
+        after[r] = r == size - 1 ? 0 : r == size - 2 ? left : total / (uint64_t)(size + 1);
+        left -= after[r];
+    }
+    dls_move_plan *plan = NULL;
+    CHECK(dls_move_plan_create((size_t)size, before, after, &plan, NULL) == DLS_OK);
+    uint64_t of = 0, nf = 0;
+    for (int r = 0; r < rank; r++) {
+        of += before[r];
+        nf += after[r];
+    }
+    unsigned char *old = before[rank] ? malloc(before[rank] * 3) : NULL;
+    unsigned char *neu = after[rank] ? malloc(after[rank] * 3) : NULL;
+    for (uint64_t k = 0; k < before[rank] * 3; k++)
+        old[k] = (unsigned char)((of * 3 + k) * 7 + 1);
+    dls_error err;
+    dls_status st = dls_mpi_move(MPI_COMM_WORLD, plan, before, old, neu, 3, &err);
+    CHECK(st == DLS_OK);
+    if (st != DLS_OK)
+        fprintf(stderr, "rank %d: %s\n", rank, err.message);
+    int wrong = 0;
+    for (uint64_t k = 0; st == DLS_OK && k < after[rank] * 3; k++)
+        wrong += neu[k] != (unsigned char)((nf * 3 + k) * 7 + 1);
+    CHECK(wrong == 0);
+    free(old);
+    free(neu);
+    dls_move_plan_free(plan);
+    free(before);
+    free(after);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -645,6 +687,7 @@ int main(int argc, char **argv)
     test_schedule(0, argv[1]);
     test_schedule(size - 1, argv[1]);
     test_balance();
+    test_move_created();
     int any = 0;
     MPI_Allreduce(&failures, &any, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (rank == 0)
