@@ -74,3 +74,12 @@ examples_mpi_divisible_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)
 examples_mpi_divisible_LDADD = libdlsched_mpi.la libdlsched.la $(MPI_LIBS) -lm
 examples_mpi_divisible_LDFLAGS = $(AM_LDFLAGS) -no-install
 endif
+# issue 38: an iterative MPI program balanced while it runs (dls_mpi_balance, dls_mpi_move)
+EXTRA_DIST += examples/mpi_balance.c
+if HAVE_MPI
+check_PROGRAMS += examples/mpi_balance
+examples_mpi_balance_SOURCES = examples/mpi_balance.c
+examples_mpi_balance_CPPFLAGS = $(AM_CPPFLAGS) $(MPI_CFLAGS)
+examples_mpi_balance_LDADD = libdlsched_mpi.la libdlsched.la $(MPI_LIBS) -lm
+examples_mpi_balance_LDFLAGS = $(AM_LDFLAGS) -no-install
+endif

@@ -11,7 +11,8 @@ libdlsched_mpi_la_SOURCES = \
 	mpi/bench.c \
 	mpi/partition.c \
 	mpi/plan.c \
-	mpi/links.c
+	mpi/links.c \
+	mpi/balance.c
 libdlsched_mpi_la_CPPFLAGS = $(AM_CPPFLAGS) -DDLS_BUILDING_LIBRARY $(MPI_CFLAGS)
 libdlsched_mpi_la_CFLAGS = $(AM_CFLAGS) -fvisibility=hidden
 libdlsched_mpi_la_LIBADD = libdlsched.la $(MPI_LIBS) -lm

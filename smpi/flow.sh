@@ -4,7 +4,7 @@
 #   smpi/flow.sh --platform examples/simgrid/cluster8.xml [--hostfile FILE] [--out DIR]
 #                [--np P] [--n N] [--max-rows R] [--units V] [--unit-bytes B] [--rounds R]
 #                [--budget S] [--max-units U] [--no-matmul] [--no-divisible]
-#                [--network exact|smpi]
+#                [--no-balance] [--network exact|smpi]
 #
 # 1. measure: every rank's speed function for gemm-rows up to R rows (`dlsched-smpi bench
 #    --mpi`, the ranks at once, each computing for real, its time rescaled by SMPI to its
@@ -18,15 +18,19 @@
 #    unit cost a few times its transfer on the 1 Gb/s links) scheduled as a star by speed
 #    functions the example measures itself (its own per-unit work, which dlsched bench has
 #    no kernel for) and the links of step 1, against the even split and constant speeds;
-# 4. the report (smpi/report.py): per rank the host's speed and route as SimGrid reads the
+# 4. mpi_balance --paging: a Jacobi sweep of 4000 rows balanced while it runs (issue 38):
+#    every rank pages beyond the even share on top of its host's speed; an even split, the
+#    constant-speed and the functional balancers and a static functional partition measured
+#    first, compared in balance.txt (iterations to balance, makespans, total times);
+# 5. the report (smpi/report.py): per rank the host's speed and route as SimGrid reads the
 #    platform (dlsched-simgrid --routes) against what was measured, predicted against
 #    simulated-measured times, and the makespans.
 # Everything lands in --out (default smpi-flow): platform.json, routes.txt, matmul.txt,
-# divisible.txt, report.md, report.json. The exit status is the examples' (0 when every
-# product and every unit was right), 2 for a usage or run error.
+# divisible.txt, balance.txt, report.md, report.json. The exit status is the examples' (0
+# when every product, every unit and every sweep was right), 2 for a usage or run error.
 #
-# The programs: smpi/dlsched-smpi, smpi/mpi_matmul and smpi/mpi_divisible (`make smpi`) and
-# simgrid/dlsched-simgrid, found under --builddir (default .); smpirun from SMPIRUN or PATH.
+# The programs: smpi/dlsched-smpi, smpi/mpi_matmul, smpi/mpi_divisible and smpi/mpi_balance
+# (`make smpi`) and simgrid/dlsched-simgrid, found under --builddir (default .); smpirun from SMPIRUN or PATH.
 # --network exact (default) is SimGrid's CM02 model with every correction set to 1, where a
 # message of x bytes takes latency + x / bandwidth along its route, so that the links
 # measured can be held against the platform; smpi is SMPI's default (its latency and
@@ -41,7 +45,7 @@ usage() {
 }
 
 platform= hostfile= out=smpi-flow np= n=512 max_rows= units=20000 unit_bytes=1024 rounds=64 budget=2
-max_units= matmul=1 divisible=1 network=exact builddir=.
+max_units= matmul=1 divisible=1 balance=1 network=exact builddir=.
 while [ $# -gt 0 ]; do
     case $1 in
     --platform) platform=$2; shift ;;
@@ -56,6 +60,7 @@ while [ $# -gt 0 ]; do
     --budget) budget=$2; shift ;;
     --max-units) max_units=$2; shift ;;
     --no-matmul) matmul=0 ;;
+    --no-balance) balance=0 ;;
     --no-divisible) divisible=0 ;;
     --network) network=$2; shift ;;
     --builddir) builddir=$2; shift ;;
@@ -69,7 +74,9 @@ done
 [ -n "$np" ] || np=$(grep -c . "$hostfile")
 here=$(cd "$(dirname "$0")" && pwd)
 smpirun=${SMPIRUN:-smpirun}
-for prog in smpi/dlsched-smpi smpi/mpi_matmul smpi/mpi_divisible simgrid/dlsched-simgrid; do
+progs="smpi/dlsched-smpi smpi/mpi_matmul smpi/mpi_divisible simgrid/dlsched-simgrid"
+[ "$balance" = 0 ] || progs="$progs smpi/mpi_balance"
+for prog in $progs; do
     if [ ! -x "$builddir/$prog" ]; then
         echo "smpi/flow.sh: $builddir/$prog not found (make smpi; SimGrid and SMPI are needed)" >&2
         exit 2
@@ -131,10 +138,19 @@ if [ "$divisible" = 1 ] && [ "$rc" != 2 ]; then
         --links "$out/platform.json" --split all --budget "$budget" --runs 3 \
         ${max_units:+--max-units "$max_units"} >"$out/divisible.txt" || rc=$?
 fi
+: >"$out/balance.txt"
+if [ "$balance" = 1 ] && [ "$rc" != 2 ]; then
+    say "mpi_balance --paging: a sweep balanced while it runs"
+    run "$builddir/smpi/mpi_balance" --paging --clock wall >"$out/balance.txt" || rc=$?
+fi
 python3 "$here/report.py" --platform "$platform" --routes "$out/routes.txt" \
     --measured "$out/platform.json" --unit-bytes "$unit_bytes" --matmul "$out/matmul.txt" \
     --divisible "$out/divisible.txt" --json "$out/report.json" >"$out/report.md" ||
     { say "the report failed"; exit 2; }
 cat "$out/report.md"
+if [ -s "$out/balance.txt" ]; then
+    printf '\n## mpi_balance (simulated seconds)\n\n'
+    grep -v '^result ' "$out/balance.txt"
+fi
 [ "$rc" = 0 ] || say "an example failed (status $rc): see $out/*.txt and $log"
 exit "$rc"

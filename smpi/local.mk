@@ -10,7 +10,7 @@ SMPI_MAKE = $(MAKE) -f $(srcdir)/smpi/smpi.mk srcdir=$(srcdir) \
 	SMPI_CFLAGS="$(CFLAGS)" SMPI_CXXFLAGS="$(CXXFLAGS)" \
 	SMPI_LIB_CPPFLAGS="$(DLS_DEPS_CFLAGS)" SMPI_LIBS="$(DLS_DEPS_LIBS)" \
 	SMPI_LIB_SOURCES="$(libdlsched_core_la_SOURCES)" \
-	SMPI_MPI_SOURCES="mpi/common.c mpi/bench.c mpi/partition.c mpi/plan.c mpi/links.c" \
+	SMPI_MPI_SOURCES="mpi/common.c mpi/bench.c mpi/partition.c mpi/plan.c mpi/links.c mpi/balance.c" \
 	SMPI_TOOL_SOURCES="$(tool_libdlsched_tool_la_SOURCES) tool/dlsched.c tool/cmd_bench_mpi.c" \
 	SMPI_TOOL_CPPFLAGS="$(JANSSON_CFLAGS) -DDLS_BINDIR='\"$(bindir)\"'" \
 	SMPI_EXAMPLE_CPPFLAGS="$(OPENBLAS_CFLAGS)"
@@ -35,5 +35,5 @@ uninstall-smpi:
 	rm -f "$(DESTDIR)$(bindir)/dlsched-smpi"
 clean-local: clean-smpi
 clean-smpi:
-	-rm -rf smpi/obj smpi/dlsched-smpi smpi/mpi_matmul smpi/mpi_divisible tests/bench/smpi-64 tests/bench/smpi-1024
+	-rm -rf smpi/obj smpi/dlsched-smpi smpi/mpi_matmul smpi/mpi_divisible smpi/mpi_balance tests/bench/smpi-64 tests/bench/smpi-1024
 .PHONY: smpi clean-smpi uninstall-smpi

@@ -28,9 +28,11 @@ MPI_OBJS := $(call obj_of,$(SMPI_MPI_SOURCES))
 TOOL_OBJS := $(call obj_of,$(SMPI_TOOL_SOURCES))
 MATMUL_OBJS := $(OBJ)/examples/mpi_matmul.o
 DIVISIBLE_OBJS := $(OBJ)/examples/mpi_divisible.o
-ALL_OBJS := $(LIB_OBJS) $(MPI_OBJS) $(TOOL_OBJS) $(MATMUL_OBJS) $(DIVISIBLE_OBJS)
+BALANCE_OBJS := $(OBJ)/examples/mpi_balance.o
+ALL_OBJS := $(LIB_OBJS) $(MPI_OBJS) $(TOOL_OBJS) $(MATMUL_OBJS) $(DIVISIBLE_OBJS) \
+	$(BALANCE_OBJS)
 
-PROGRAMS := smpi/dlsched-smpi smpi/mpi_matmul smpi/mpi_divisible
+PROGRAMS := smpi/dlsched-smpi smpi/mpi_matmul smpi/mpi_divisible smpi/mpi_balance
 
 all: $(PROGRAMS)
 
@@ -40,7 +42,7 @@ all: $(PROGRAMS)
 $(LIB_OBJS): FLAGS = $(SMPI_LIB_CPPFLAGS) -I$(srcdir)/src -DDLS_BUILDING_LIBRARY
 $(MPI_OBJS): FLAGS = -DDLS_BUILDING_LIBRARY
 $(TOOL_OBJS): FLAGS = $(SMPI_TOOL_CPPFLAGS) -DHAVE_MPI=1
-$(MATMUL_OBJS) $(DIVISIBLE_OBJS): FLAGS = $(SMPI_EXAMPLE_CPPFLAGS)
+$(MATMUL_OBJS) $(DIVISIBLE_OBJS) $(BALANCE_OBJS): FLAGS = $(SMPI_EXAMPLE_CPPFLAGS)
 
 $(OBJ)/%.o: $(srcdir)/%.c
 	@mkdir -p $(@D)
@@ -62,6 +64,10 @@ smpi/mpi_matmul: $(MATMUL_OBJS) $(MPI_OBJS) $(LIB_OBJS)
 	@$(SMPICXX) -o $@ $^ $(SMPI_LIBS)
 
 smpi/mpi_divisible: $(DIVISIBLE_OBJS) $(MPI_OBJS) $(LIB_OBJS)
+	@echo "  SMPILD   $@"
+	@$(SMPICXX) -o $@ $^ $(SMPI_LIBS)
+
+smpi/mpi_balance: $(BALANCE_OBJS) $(MPI_OBJS) $(LIB_OBJS)
 	@echo "  SMPILD   $@"
 	@$(SMPICXX) -o $@ $^ $(SMPI_LIBS)
 

@@ -1,7 +1,8 @@
 /**
  * @file dlsched/mpi.h
- * @brief dlsched inside MPI programs: measuring every rank in one run, and using a
- * distribution or a star schedule across the ranks of a communicator.
+ * @brief dlsched inside MPI programs: measuring every rank in one run, using a
+ * distribution or a star schedule across the ranks of a communicator, and balancing an
+ * iterative program while it runs.
  *
  * This header belongs to a separate library, libdlsched_mpi (pkg-config module
  * dlsched-mpi), built when configure finds MPI; libdlsched itself never needs MPI. Include
@@ -293,6 +294,64 @@ DLS_API dls_status dls_mpi_plan_measured(MPI_Comm comm, const dls_mpi_plan *plan
  */
 DLS_API dls_status dls_mpi_plan_write_json(MPI_Comm comm, const dls_mpi_plan *plan,
                                            const char *path, dls_error *err);
+
+/* ---------------------------------------------------------------------------------- */
+/* Balancing an iterative program while it runs                                       */
+
+/**
+ * One step of a balancer (dlsched/balance.h) taken alike on every rank: each rank passes
+ * the time it measured for its current share, the call gathers every rank's time
+ * (MPI_Allgather) and steps every rank's balancer with all of them (dls_balance_step(),
+ * which is deterministic), so that every balancer holds the same next distribution, its
+ * move plan (dls_balance_moves(), the whole plan on every rank) and its figures
+ * (dls_balance_get_info()).
+ *
+ * Collective. Every rank holds its own balancer, created with p = the communicator's size,
+ * the same n and the same parameters, and stepped only through this call (their n and
+ * shares are compared first: a difference is ::DLS_EINVAL).
+ * @param my_time this rank's time for its current share (dls_balance_shares()[rank]),
+ *        seconds: finite and > 0 with work, 0 without
+ * @param[out] my_share this rank's next share, elements; unchanged on failure
+ * @param[out] my_first the index of its first element in the 1-D block layout (rank
+ *        order); unchanged on failure
+ * @return ::DLS_OK; ::DLS_EINVAL on every rank when any rank's input is bad (a NaN,
+ *         negative or infinite time, a time of 0 for a share or nonzero without one, a
+ *         balancer whose p is not the communicator's size, NULL), the message naming
+ *         the lowest such rank and its value; ::DLS_EIO for an MPI failure; ::DLS_ENOMEM.
+ *         On failure every balancer is unchanged (only running out of memory inside the
+ *         step on some ranks but not others could leave them apart: free them then).
+ */
+DLS_API dls_status dls_mpi_balance(MPI_Comm comm, dls_balance *balance, double my_time,
+                                   uint64_t *my_share, uint64_t *my_first, dls_error *err);
+
+/**
+ * Carries out a 1-D block move plan (dls_balance_moves() or dls_move_plan_create()): this
+ * rank's old block, its @p before[rank] elements contiguous in @p old_buf, becomes its new
+ * block in @p new_buf, before[rank] + dls_move_plan_changes()[rank] elements. The elements
+ * it keeps are copied locally; the plan's transfers from and to this rank are sent and
+ * received with nonblocking MPI_BYTE messages (a transfer over INT_MAX bytes goes in
+ * several), all of them posted before any is waited for.
+ *
+ * The plan gives the transfers and each rank's change in count, not the counts
+ * themselves (a rank that neither sends nor receives would have none): hence @p before,
+ * the counts the plan starts from, the shares run before the step (copy
+ * dls_balance_shares() before dls_mpi_balance()).
+ *
+ * Collective: @p plan, @p before and @p element_bytes must be equal on every rank
+ * (compared first); a bad argument on any rank fails every rank before anything moves.
+ * @param before the p counts before the plan, elements
+ * @param old_buf this rank's old block (may be NULL when it is empty)
+ * @param new_buf room for this rank's new block (may be NULL when it is empty); must not
+ *        overlap @p old_buf
+ * @param element_bytes bytes of one element, >= 1
+ * @return ::DLS_OK; ::DLS_EINVAL (a plan of another count of ranks, counts before that
+ *         the plan cannot start from, a NULL buffer for a block that is not empty,
+ *         arguments that differ between ranks); ::DLS_ERANGE for blocks larger than the
+ *         address space; ::DLS_EIO for an MPI failure; ::DLS_ENOMEM.
+ */
+DLS_API dls_status dls_mpi_move(MPI_Comm comm, const dls_move_plan *plan,
+                                const uint64_t *before, const void *old_buf, void *new_buf,
+                                size_t element_bytes, dls_error *err);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The MPI tests: tests/mpi/test_mpi (libdlsched_mpi) under the MPI launcher with 3 and 4
-# ranks, on one machine (Open MPI: --oversubscribe, and --allow-run-as-root as root).
+# The MPI tests: tests/mpi/test_mpi (libdlsched_mpi) and the MPI examples under the MPI
+# launcher with 3 and 4 ranks, on one machine (Open MPI: --oversubscribe, and --allow-run-as-root as root).
 # Reported as SKIP (77) with the reason when configure built no MPI layer.
 set -u
 if [ -z "${MPIEXEC:-}" ] || [ ! -x tests/mpi/test_mpi ]; then
@@ -211,5 +211,35 @@ if mpi 2 examples/mpi_divisible -V 100 --runs 0 > "$tmp/bad.txt" 2>&1; then
     fail "mpi_divisible --runs 0 was accepted"
 elif ! grep -q -- "--runs K" "$tmp/bad.txt"; then
     fail "mpi_divisible --runs 0: no usage message: $(cat "$tmp/bad.txt")"
+fi
+# issue 38: the iterative example balanced while it runs. Correctness only: the grid the
+# four strategies compute is the same (one checksum), every split holds the N rows, and the
+# functional balancer's last iteration is within a generous factor of the best it saw (its
+# times are CPU times: the other ranks sharing the cores do not move them much).
+for n in 3 4; do
+    out=$tmp/bal-$n.txt
+    if mpi "$n" examples/mpi_balance --hetero -N 2000 --iterations 15 > "$out" 2>&1; then
+        awk -v n="$n" '
+            $1 == "result" {
+                for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+                lines++; sums[v["checksum"]]++
+                if (v["sum"] != 2000) { print "sum " v["sum"] " for " v["strategy"]; bad = 1 }
+                c = split(v["shares"], sh, ","); t = 0
+                for (i = 1; i <= c; i++) t += sh[i]
+                if (c != n || t != 2000) { print "shares " v["shares"]; bad = 1 }
+                if (v["strategy"] == "functional" && v["last"] > 3 * v["best"]) {
+                    print "functional: last " v["last"] " best " v["best"]; bad = 1 }
+            }
+            END { k = 0; for (s in sums) k++
+                  if (lines != 4 || k != 1) { print lines " results, " k " checksums"; bad = 1 }
+                  exit bad }' "$out" || fail "mpi_balance, $n ranks: $(cat "$out")"
+    else
+        fail "mpi_balance with $n ranks: $(cat "$out")"
+    fi
+done
+if mpi 2 examples/mpi_balance --strategy best > "$tmp/bad.txt" 2>&1; then
+    fail "mpi_balance --strategy best was accepted"
+elif ! grep -q -- "--strategy" "$tmp/bad.txt"; then
+    fail "mpi_balance --strategy best: no usage message: $(cat "$tmp/bad.txt")"
 fi
 [ "$fails" = 0 ]

@@ -496,6 +496,180 @@ static void test_schedule(int root, const char *dir)
     check_schedule_errors(root, units);
 }
 
+/* ---- balancing while running (issue 38) ---- */
+
+static unsigned long long hash_counts(const uint64_t *v, size_t n)
+{
+    unsigned long long h = 14695981039346656037ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ v[i]) * 1099511628211ull;
+    return h;
+}
+
+/* Carries out the plan from before to the balancer's shares on arrays of known values
+ * (each element is its global index) and checks every element of the new block. */
+static void check_move(const dls_balance *b, const uint64_t *before)
+{
+    const uint64_t *after = dls_balance_shares(b);
+    uint64_t of = 0, nf = 0;
+    for (int r = 0; r < rank; r++) {
+        of += before[r];
+        nf += after[r];
+    }
+    uint64_t *old = malloc((before[rank] + 1) * sizeof *old);
+    uint64_t *neu = malloc((after[rank] + 1) * sizeof *neu);
+    for (uint64_t k = 0; k < before[rank]; k++)
+        old[k] = of + k;
+    dls_error err;
+    dls_status st = dls_mpi_move(MPI_COMM_WORLD, dls_balance_moves(b), before, old, neu,
+                                 sizeof *old, &err);
+    CHECK(st == DLS_OK);
+    if (st != DLS_OK)
+        fprintf(stderr, "rank %d: %s\n", rank, err.message);
+    int wrong = 0;
+    for (uint64_t k = 0; st == DLS_OK && k < after[rank]; k++)
+        wrong += neu[k] != nf + k;
+    CHECK(wrong == 0);
+    free(old);
+    free(neu);
+}
+
+/* Every rank's input checked, the failure agreed, the balancers left as they were. */
+static void check_balance_refused(dls_balance *b)
+{
+    unsigned long long before = hash_counts(dls_balance_shares(b), (size_t)size);
+    dls_balance_info in0, in1;
+    dls_balance_get_info(b, &in0, NULL);
+    uint64_t share = 77, first = 77;
+    dls_error err;
+    /* a NaN time on the last rank */
+    double t = rank == size - 1 ? NAN : 1.0;
+    dls_status st = dls_mpi_balance(MPI_COMM_WORLD, b, t, &share, &first, &err);
+    CHECK(st == DLS_EINVAL);
+    char want[32];
+    snprintf(want, sizeof want, "rank %d (", size - 1);
+    CHECK(strstr(err.message, want) != NULL);
+    CHECK(strstr(err.message, "nan") != NULL);
+    CHECK(same_everywhere(hash_text(err.message)));
+    CHECK(share == 77 && first == 77);
+    /* a balancer for another count of processors on rank 1 */
+    dls_balance *other = NULL;
+    if (rank == 1)
+        dls_balance_create((size_t)size + 1, 1000, NULL, &other, NULL);
+    st = dls_mpi_balance(MPI_COMM_WORLD, rank == 1 ? other : b, 1.0, &share, &first, &err);
+    CHECK(st == DLS_EINVAL);
+    CHECK(strstr(err.message, "rank 1 (") != NULL);
+    CHECK(strstr(err.message, "processors and the communicator") != NULL);
+    dls_balance_free(other);
+    dls_balance_get_info(b, &in1, NULL);
+    CHECK(in1.steps == in0.steps);
+    CHECK(hash_counts(dls_balance_shares(b), (size_t)size) == before);
+}
+
+/* dls_mpi_move's own refusals: counts before that differ on one rank, a NULL buffer. */
+static void check_move_refused(const dls_balance *b, const uint64_t *before)
+{
+    uint64_t *bad = malloc((size_t)size * sizeof *bad);
+    memcpy(bad, before, (size_t)size * sizeof *bad);
+    if (rank == 2) {
+        bad[0]++;
+        bad[1]--;
+    }
+    uint64_t x[1];
+    dls_error err;
+    dls_status st = dls_mpi_move(MPI_COMM_WORLD, dls_balance_moves(b), bad, x, x, 8, &err);
+    CHECK(st == DLS_EINVAL);
+    CHECK(same_everywhere(hash_text(err.message)));
+    st = dls_mpi_move(MPI_COMM_WORLD, dls_balance_moves(b), before, rank == 0 ? NULL : x, x,
+                      8, &err);
+    CHECK(st == DLS_EINVAL);
+    CHECK(strstr(err.message, "rank 0 (") != NULL && strstr(err.message, "old_buf") != NULL);
+    free(bad);
+}
+
+/* Every rank steps its own balancer with its own time (a rank's speed times a random
+ * factor): the same shares everywhere, summing to n, and the plan moves every element
+ * to its new owner. */
+static void test_balance(void)
+{
+    uint64_t n = 10007;
+    dls_balance *b = NULL;
+    dls_error err;
+    CHECK(dls_balance_create((size_t)size, n, NULL, &b, &err) == DLS_OK);
+    uint64_t *before = malloc((size_t)size * sizeof *before);
+    srand(17u + (unsigned)rank);
+    for (int it = 0; it < 6; it++) {
+        memcpy(before, dls_balance_shares(b), (size_t)size * sizeof *before);
+        uint64_t mine = before[rank];
+        double noise = 1 + 0.02 * ((double)rand() / RAND_MAX - 0.5);
+        double t = mine > 0 ? (double)mine / (1000.0 * (rank + 1)) * noise : 0;
+        uint64_t share = 0, first = 0;
+        dls_status st = dls_mpi_balance(MPI_COMM_WORLD, b, t, &share, &first, &err);
+        CHECK(st == DLS_OK);
+        if (st != DLS_OK) {
+            fprintf(stderr, "rank %d: %s\n", rank, err.message);
+            break;
+        }
+        const uint64_t *sh = dls_balance_shares(b);
+        uint64_t sum = 0;
+        for (int r = 0; r < size; r++)
+            sum += sh[r];
+        CHECK(sum == n);
+        CHECK(share == sh[rank] && first == dls_balance_first(b)[rank]);
+        CHECK(same_everywhere(hash_counts(sh, (size_t)size)));
+        check_move(b, before);
+        if (it == 2)
+            check_move_refused(b, before);
+    }
+    /* the fastest rank (the last) ends with the most elements */
+    CHECK(dls_balance_shares(b)[size - 1] > dls_balance_shares(b)[0]);
+    check_balance_refused(b);
+    free(before);
+    dls_balance_free(b);
+}
+
+/* A plan of dls_move_plan_create() between two arbitrary layouts, one rank empty before
+ * and another after (NULL buffers there), elements of 3 bytes: every byte where it
+ * belongs. */
+static void test_move_created(void)
+{
+    uint64_t *before = malloc((size_t)size * sizeof *before);
+    uint64_t *after = malloc((size_t)size * sizeof *after);
+    uint64_t total = 0;
+    for (int r = 0; r < size; r++)
+        total += before[r] = r == 0 ? 0 : 100u * (uint64_t)r + 7;
+    uint64_t left = total;
+    for (int r = 0; r < size; r++) {
+        after[r] = r == size - 1 ? 0 : r == size - 2 ? left : total / (uint64_t)(size + 1);
+        left -= after[r];
+    }
+    dls_move_plan *plan = NULL;
+    CHECK(dls_move_plan_create((size_t)size, before, after, &plan, NULL) == DLS_OK);
+    uint64_t of = 0, nf = 0;
+    for (int r = 0; r < rank; r++) {
+        of += before[r];
+        nf += after[r];
+    }
+    unsigned char *old = before[rank] ? malloc(before[rank] * 3) : NULL;
+    unsigned char *neu = after[rank] ? malloc(after[rank] * 3) : NULL;
+    for (uint64_t k = 0; k < before[rank] * 3; k++)
+        old[k] = (unsigned char)((of * 3 + k) * 7 + 1);
+    dls_error err;
+    dls_status st = dls_mpi_move(MPI_COMM_WORLD, plan, before, old, neu, 3, &err);
+    CHECK(st == DLS_OK);
+    if (st != DLS_OK)
+        fprintf(stderr, "rank %d: %s\n", rank, err.message);
+    int wrong = 0;
+    for (uint64_t k = 0; st == DLS_OK && k < after[rank] * 3; k++)
+        wrong += neu[k] != (unsigned char)((nf * 3 + k) * 7 + 1);
+    CHECK(wrong == 0);
+    free(old);
+    free(neu);
+    dls_move_plan_free(plan);
+    free(before);
+    free(after);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -512,6 +686,8 @@ int main(int argc, char **argv)
     test_partition();
     test_schedule(0, argv[1]);
     test_schedule(size - 1, argv[1]);
+    test_balance();
+    test_move_created();
     int any = 0;
     MPI_Allreduce(&failures, &any, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
     if (rank == 0)

@@ -9,7 +9,8 @@
 # under SMPI carry the cache refills of the ranks taking turns on one CPU); the fitted startup and cost per byte of every link within 2% of the route's latency
 # and 1 / bandwidth (the links are simulated without noise: what is left is SMPI's own cost
 # of a message); both examples right for every distribution (every unit processed once,
-# the product equal to the one-rank product: their exit status) and every share handed out.
+# the product equal to the one-rank product: their exit status) and every share handed out;
+# mpi_balance's sweep the same grid whatever the distribution, and its shares whole.
 # Then the bad inputs of the flow's new options, each refused with a message before any
 # work. SKIP without SMPI or SimGrid (configure's reasons) or python3.
 . "${top_srcdir:-.}/tests/support/cli.sh"
@@ -58,6 +59,24 @@ assert ex["matmul"]["even"]["measured"] > 1.25 * ex["matmul"]["fpm"]["measured"]
 # the divisible load's makespan is predicted within 10% (links and computation measured)
 assert abs(ex["divisible"]["fpm"]["error"]) <= 0.10, ex["divisible"]["fpm"]
 PY
+
+# issue 38: mpi_balance --paging, balanced while it runs on the simulated hosts: the same
+# grid for the four strategies (one checksum), every split holding the 4000 rows, and the
+# functional balancer's last iteration within a generous factor of the best it saw
+checks=$((checks + 1))
+awk '$1 == "result" {
+        for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+        lines++; sums[v["checksum"]]++
+        c = split(v["shares"], sh, ","); t = 0
+        for (i = 1; i <= c; i++) t += sh[i]
+        if (v["sum"] != 4000 || c != 8 || t != 4000) { print "shares " v["shares"]; bad = 1 }
+        if (v["strategy"] == "functional" && v["last"] > 3 * v["best"]) {
+            print "functional: last " v["last"] " best " v["best"]; bad = 1 }
+    }
+    END { k = 0; for (s in sums) k++
+          if (lines != 4 || k != 1) { print lines " results, " k " checksums"; bad = 1 }
+          exit bad }' "$tmp/flow/balance.txt" >"$tmp/bal.err" ||
+    fail "mpi_balance under SMPI" "$(cat "$tmp/bal.err" "$tmp/flow/balance.txt")"
 
 # Bad inputs, each refused before any work with the file and what is wrong.
 smpirun=${SMPIRUN:-smpirun}
