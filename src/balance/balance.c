@@ -569,7 +569,8 @@ static dls_status new_pool(const dls_balance *b, const double *times, pool *q, s
         q->off[i] = at;
         if (b->shares[i] == 0) {
             size_t m = b->pts.off[i + 1] - b->pts.off[i];
-            memcpy(q->pts + at, b->pts.pts + b->pts.off[i], m * sizeof *q->pts);
+            if (m > 0)
+                memcpy(q->pts + at, b->pts.pts + b->pts.off[i], m * sizeof *q->pts);
             at += m;
             continue;
         }
@@ -1042,11 +1043,13 @@ dls_status dls_balance_create(size_t p, uint64_t n, const dls_balance_params *pa
     b->par.weights = NULL;
     b->par.start = NULL;
     b->pts.off = calloc(p + 1, sizeof *b->pts.off);
+    b->pts.pts = malloc(sizeof *b->pts.pts); /* never NULL: the points are read through it */
     b->shares = malloc(p * sizeof *b->shares);
     b->first = malloc(p * sizeof *b->first);
     b->predicted = malloc(p * sizeof *b->predicted);
     b->drifted = malloc(p * sizeof *b->drifted);
-    if (!b->pts.off || !b->shares || !b->first || !b->predicted || !b->drifted)
+    if (!b->pts.off || !b->pts.pts || !b->shares || !b->first || !b->predicted ||
+        !b->drifted)
         st = dls__oom(err, fn);
     if (st == DLS_OK)
         st = copy_inputs(b, par, err);
