@@ -354,6 +354,7 @@ static void assert_within_limits(const dls_balance *b, const double *lim)
 TEST(test_limits)
 {
     test_rng r = test_rng_salted(3811);
+    double worst_limited = 0;
     for (int j = 0; j < 10; j++) {
         size_t p = 2 + (size_t)test_below(&r, 10);
         dls_platform *pl = paging_platform(&r, p, ELEMENTS);
@@ -383,11 +384,26 @@ TEST(test_limits)
         }
         assert_within_limits(b, lim);
         assert_within_limits(c, lim);
+        /* and near the optimum under the same limits (the partitioner on the true models
+         * with the limits set on them) */
+        for (size_t i = 0; i < p; i++)
+            if (isfinite(lim[i]))
+                gen_limit(pl, i, lim[i]);
+        double opt = optimum(pl, ELEMENTS);
+        double rb = makespan(pl, dls_balance_shares(b)) / opt;
+        double rc = makespan(pl, dls_balance_shares(c)) / opt;
+        worst_limited = fmax(worst_limited, fmax(rb, rc));
         dls_balance_free(b);
         dls_balance_free(c);
         free(lim);
         dls_platform_free(pl);
     }
+    /* after 15 steps at 2% noise: the worst ratio measured on seeds 1 to 10 and the default
+     * was 1.026 */
+    printf("# limits: worst ratio to the limited optimum after 15 steps %.4f\n", worst_limited);
+    if (!(worst_limited <= WITHIN))
+        fail_msg("limits: ratio %g to the optimum under the same limits after 15 steps (seed "
+                 "%llu)", worst_limited, (unsigned long long)test_seed_value);
     /* weighted: the limits bound the weight of each chunk, from the first split on */
     uint64_t n = 1000;
     double w[1000], lim[4] = {100, INFINITY, 150, 400}, x[4];
@@ -586,6 +602,13 @@ TEST(test_determinism)
         for (int k = 0; k < 20; k++) {
             assert_memory_equal(dls_balance_shares(a), dls_balance_shares(b),
                                 17 * sizeof(uint64_t));
+            /* the predictions and figures too, bit for bit (NaN included) */
+            assert_memory_equal(dls_balance_predicted(a), dls_balance_predicted(b),
+                                17 * sizeof(double));
+            dls_balance_info ia, ib;
+            assert_int_equal(dls_balance_get_info(a, &ia, NULL), DLS_OK);
+            assert_int_equal(dls_balance_get_info(b, &ib, NULL), DLS_OK);
+            assert_memory_equal(&ia, &ib, sizeof ia);
             measure(pl, a, NULL, 0.05, &r, t);
             dls_error err;
             assert_ok(dls_balance_step(a, 17, NULL, t, &err), &err);
@@ -595,6 +618,66 @@ TEST(test_determinism)
         dls_balance_free(b);
         dls_platform_free(pl);
     }
+}
+
+/* Constant speeds (no memory heterogeneity): the constant rule is exact there, so both
+ * modes must reach the optimum of the true models and stay. A gain within the tolerance
+ * (and the noise band, both 2% by default) is not taken, so the constant mode gets within
+ * 1/(1 - 0.02) of the optimum. The functional mode does not always: beyond a processor's
+ * largest point its model assumes twice the last slope (BEYOND_WEIGHT in
+ * src/balance/balance.c), so the gain of giving more to a fast processor sitting at its
+ * largest size is underestimated and the balancer declares convergence early. Measured
+ * (seed 20261122, case 16, p = 9, noise 0): it stops at 1.029 times the optimum with a
+ * predicted gain of 1.7% against a true 2.9%. The bound for the default functional mode is
+ * therefore the 5% of the issue; with tolerance and noise at 0.1% (mode 2) it must get
+ * within 0.3%. The number of steps each needs is printed. */
+TEST(test_constant_speeds)
+{
+    test_rng r = test_rng_salted(3831);
+    size_t worst[3] = {0, 0, 0};
+    static const double bound[3] = {WITHIN, 1.0205, 1.003};
+    double last[3] = {0, 0, 0};
+    size_t early = 0;
+    for (int j = 0; j < 20; j++) {
+        size_t p = 1 + (size_t)test_below(&r, 32);
+        double speed[32];
+        for (size_t i = 0; i < p; i++)
+            speed[i] = test_logrange(&r, 1, 100) * 1e4;
+        dls_platform *pl = constant_platform(p, speed);
+        double opt = optimum(pl, ELEMENTS);
+        for (int mode = 0; mode < 3; mode++) {
+            dls_balance_params par;
+            dls_balance_params_init(&par);
+            par.mode = mode == 1 ? DLS_BALANCE_CONSTANT : DLS_BALANCE_FUNCTIONAL;
+            if (mode == 2)
+                par.noise = par.tolerance = 0.001;
+            dls_balance *b = create(p, ELEMENTS, &par);
+            size_t first = SIZE_MAX;
+            for (size_t k = 0; k < 15; k++) {
+                step(b, pl, NULL, 0, &r);
+                double ratio = makespan(pl, dls_balance_shares(b)) / opt;
+                if (ratio <= bound[mode] && first == SIZE_MAX)
+                    first = k + 1;
+                if (first != SIZE_MAX && !(ratio <= bound[mode]))
+                    fail_msg("%s mode (%d), case %d (p = %zu): ratio %g at step %zu, within "
+                             "%g at step %zu", dls_balance_mode_name(par.mode), mode, j, p,
+                             ratio, k + 1, bound[mode], first);
+            }
+            if (first == SIZE_MAX)
+                fail_msg("%s mode (%d), case %d (p = %zu): not within %g of the optimum in 15 "
+                         "steps", dls_balance_mode_name(par.mode), mode, j, p, bound[mode]);
+            worst[mode] = first > worst[mode] ? first : worst[mode];
+            double end = makespan(pl, dls_balance_shares(b)) / opt;
+            last[mode] = fmax(last[mode], end);
+            early += mode == 0 && end > 1.0205;
+            dls_balance_free(b);
+        }
+        dls_platform_free(pl);
+    }
+    printf("# constant speeds: reached the optimum (within the tolerance) after at most %zu "
+           "steps (functional), %zu (constant), %zu (functional, tolerance 0.1%%); worst last "
+           "ratios %.4f, %.4f, %.4f; functional stopped beyond 1/(1 - 0.02) on %zu of 20\n",
+           worst[0], worst[1], worst[2], last[0], last[1], last[2], early);
 }
 
 /* Constant speeds 1 to 4 from the even split: worth moving unless moving costs more. */
@@ -1093,7 +1176,7 @@ TEST(test_get_model)
 }
 
 TEST_MAIN("balance", test_against_optimum, test_constant_oscillates, test_no_oscillation,
-          test_limits, test_weights, test_drift, test_prior, test_determinism, test_move_worth,
+          test_constant_speeds, test_limits, test_weights, test_drift, test_prior, test_determinism, test_move_worth,
           test_trust_and_points, test_move_cost_links, test_limits_ignored,
           test_step_refused, test_create_refused, test_edges, test_many_processors,
           test_get_model)

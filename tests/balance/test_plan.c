@@ -1,11 +1,12 @@
 /* Tests of the move plans (dlsched/balance.h) against brute force: every pair of count
- * vectors with p <= 4 processors and n <= 5 elements, each layout's owner array built
- * element by element, the plan checked against it; then the edges (p = 1, n = 0, empty
- * blocks, counts near 2^53) and the refused inputs. */
+ * vectors with p <= 4 processors and n <= 6 elements, each layout's owner array built
+ * element by element, the plan checked against it; random large cases against a walk over
+ * the block boundaries (an independent computation of the same runs); then the edges
+ * (p = 1, n = 0, empty blocks, counts near 2^53) and the refused inputs. */
 #include "gen.h"
 
 #define MAXP 4
-#define MAXN 5
+#define MAXN 6
 
 /* owner[e] for the 1-D block layout of counts d (n elements). */
 static void owners(size_t p, const uint64_t *d, size_t *owner)
@@ -126,8 +127,112 @@ TEST(test_plan_brute_force)
                 } while (next_composition(&a));
             } while (next_composition(&b));
         }
-    /* sum over p, n of C(n+p-1, p-1)^2: 6 + 91 + 812 + 4,878 */
-    assert_int_equal(pairs, 6 + 91 + 812 + 4878);
+    /* sum over p, n of C(n+p-1, p-1)^2: 7 + 140 + 1,596 + 11,934 */
+    assert_int_equal(pairs, 7 + 140 + 1596 + 11934);
+}
+
+/* The runs of a plan computed another way: walk the union of both layouts' block
+ * boundaries; each piece between two consecutive boundaries has one old and one new
+ * owner, and consecutive pieces with the same pair (and no gap) form one run. Returns
+ * the number of runs written to mv (at most 2p). */
+static size_t walk_runs(size_t p, const uint64_t *before, const uint64_t *after,
+                        dls_move *mv)
+{
+    size_t i = 0, j = 0, nm = 0;
+    uint64_t pos = 0, endb = before[0], enda = after[0];
+    for (;;) {
+        while (i < p && endb == pos && i + 1 < p)
+            endb += before[++i];
+        while (j < p && enda == pos && j + 1 < p)
+            enda += after[++j];
+        uint64_t end = endb < enda ? endb : enda;
+        if (end == pos)
+            return nm; /* both at the total: done */
+        if (i != j) {
+            if (nm > 0 && mv[nm - 1].from == i && mv[nm - 1].to == j &&
+                mv[nm - 1].first + mv[nm - 1].count == pos)
+                mv[nm - 1].count += end - pos;
+            else
+                mv[nm++] = (dls_move){.from = i, .to = j, .first = pos, .count = end - pos};
+        }
+        pos = end;
+    }
+}
+
+/* Random p up to 40 and counts up to 10^12 (often 0, often equal): the plan's transfers,
+ * moved, boundaries and changes against the walk. */
+TEST(test_plan_random_walk)
+{
+    test_rng r = test_rng_salted(3830);
+    enum { P = 40 };
+    uint64_t before[P], after[P];
+    dls_move runs[2 * P];
+    for (int c = 0; c < 2000; c++) {
+        size_t p = 1 + (size_t)test_below(&r, P);
+        uint64_t scale = c % 2 ? 10 : 1000000000000u, sb = 0, sa = 0;
+        for (size_t i = 0; i < p; i++) {
+            before[i] = test_below(&r, 3) == 0 ? 0 : test_below(&r, scale);
+            after[i] = test_below(&r, 4) == 0 ? before[i] : test_below(&r, scale);
+            sb += before[i];
+            sa += after[i];
+        }
+        /* equal sums: the difference goes to (or comes from) a random processor */
+        size_t k = (size_t)test_below(&r, p);
+        if (sa < sb)
+            after[k] += sb - sa;
+        else
+            before[k] += sa - sb;
+        dls_move_plan *plan = NULL;
+        dls_error err;
+        assert_ok(dls_move_plan_create(p, before, after, &plan, &err), &err);
+        size_t nr = walk_runs(p, before, after, runs), nm = 99;
+        const dls_move *mv = dls_move_plan_moves(plan, &nm);
+        assert_int_equal(nm, nr);
+        uint64_t moved = 0;
+        for (size_t m = 0; m < nm; m++) {
+            assert_int_equal(mv[m].from, runs[m].from);
+            assert_int_equal(mv[m].to, runs[m].to);
+            assert_true(mv[m].first == runs[m].first && mv[m].count == runs[m].count);
+            moved += runs[m].count;
+        }
+        assert_true(dls_move_plan_moved(plan) == moved);
+        /* boundary i: the net flow over it is what the processors after it gained */
+        const int64_t *bd = dls_move_plan_boundaries(plan), *ch = dls_move_plan_changes(plan);
+        int64_t gained = 0;
+        for (size_t i = p; i-- > 1;) {
+            gained += (int64_t)after[i] - (int64_t)before[i];
+            assert_true(bd[i - 1] == gained);
+        }
+        for (size_t i = 0; i < p; i++)
+            assert_true(ch[i] == (int64_t)after[i] - (int64_t)before[i]);
+        dls_move_plan_free(plan);
+    }
+}
+
+/* Every element moves: each processor's block goes to the next one (a shift). */
+TEST(test_plan_all_move)
+{
+    uint64_t before[3] = {2, 2, 0}, after[3] = {0, 2, 2};
+    /* owners before 0 0 1 1, after 1 1 2 2: no element stays */
+    uint64_t b2[2] = {4, 0}, a2[2] = {0, 4};
+    dls_move_plan *plan = NULL;
+    dls_error err;
+    assert_ok(dls_move_plan_create(3, before, after, &plan, &err), &err);
+    assert_true(dls_move_plan_moved(plan) == 4);
+    size_t n3 = 0;
+    const dls_move *m3 = dls_move_plan_moves(plan, &n3);
+    assert_int_equal(n3, 2);
+    assert_true(m3[0].from == 0 && m3[0].to == 1 && m3[0].first == 0 && m3[0].count == 2);
+    assert_true(m3[1].from == 1 && m3[1].to == 2 && m3[1].first == 2 && m3[1].count == 2);
+    dls_move_plan_free(plan);
+    assert_ok(dls_move_plan_create(2, b2, a2, &plan, &err), &err);
+    size_t nm = 0;
+    const dls_move *mv = dls_move_plan_moves(plan, &nm);
+    assert_int_equal(nm, 1);
+    assert_true(mv[0].from == 0 && mv[0].to == 1 && mv[0].first == 0 && mv[0].count == 4);
+    assert_true(dls_move_plan_moved(plan) == 4);
+    assert_true(dls_move_plan_boundaries(plan)[0] == 4);
+    dls_move_plan_free(plan);
 }
 
 TEST(test_plan_single_processor)
@@ -218,5 +323,6 @@ TEST(test_plan_refused)
     assert_ptr_equal(out, keep);
 }
 
-TEST_MAIN("balance_plan", test_plan_brute_force, test_plan_single_processor,
+TEST_MAIN("balance_plan", test_plan_brute_force, test_plan_random_walk, test_plan_all_move,
+          test_plan_single_processor,
           test_plan_empty_middle, test_plan_huge_counts, test_plan_refused)
