@@ -107,6 +107,44 @@ typedef struct move_blocks {
     uint64_t old_first, old_count, new_first, new_count;
 } move_blocks;
 
+/* The plan's transfers from and to this rank must lie in its old and new blocks, and
+ * with the elements it keeps fill both exactly: counts before that are not the plan's
+ * own (agreed on every rank, summing right) would otherwise read and write outside the
+ * buffers. */
+static dls_status move_fits(const dls__mpi *c, const dls_move_plan *plan,
+                            const move_blocks *mb, dls_error *mine)
+{
+    size_t nm = 0, me = (size_t)c->rank;
+    const dls_move *mv = dls_move_plan_moves(plan, &nm);
+    uint64_t lo = mb->old_first > mb->new_first ? mb->old_first : mb->new_first;
+    uint64_t oe = mb->old_first + mb->old_count, ne = mb->new_first + mb->new_count;
+    uint64_t kept = (oe < ne ? oe : ne) > lo ? (oe < ne ? oe : ne) - lo : 0;
+    uint64_t sent = 0, got = 0;
+    for (size_t k = 0; k < nm; k++) {
+        if (mv[k].from != me && mv[k].to != me)
+            continue;
+        int send = mv[k].from == me;
+        uint64_t f = send ? mb->old_first : mb->new_first;
+        uint64_t e = send ? oe : ne;
+        if (mv[k].first < f || mv[k].count > e - f || mv[k].first - f > e - f - mv[k].count)
+            return dls__mpi_fail(mine, DLS_EINVAL, c->fn, "the plan moves elements [%llu, "
+                                 "%llu) %s this rank, outside its %s block [%llu, %llu): the "
+                                 "counts before are not the plan's",
+                                 (unsigned long long)mv[k].first,
+                                 (unsigned long long)(mv[k].first + mv[k].count),
+                                 send ? "from" : "to", send ? "old" : "new",
+                                 (unsigned long long)f, (unsigned long long)e);
+        *(send ? &sent : &got) += mv[k].count;
+    }
+    if (kept + sent != mb->old_count || kept + got != mb->new_count)
+        return dls__mpi_fail(mine, DLS_EINVAL, c->fn, "the plan's transfers of this rank do "
+                             "not fill its blocks (%llu elements before, %llu after): the "
+                             "counts before are not the plan's",
+                             (unsigned long long)mb->old_count,
+                             (unsigned long long)mb->new_count);
+    return DLS_OK;
+}
+
 static dls_status move_check(const dls__mpi *c, const dls_move_plan *plan,
                              const uint64_t *before, const void *old_buf, void *new_buf,
                              size_t eb, move_blocks *mb, dls_error *mine)
@@ -127,6 +165,11 @@ static dls_status move_check(const dls__mpi *c, const dls_move_plan *plan,
                                  "and the plan takes %lld from it", r,
                                  (unsigned long long)before[r], (long long)-chg[r]);
         uint64_t after = before[r] + (uint64_t)chg[r];
+        if ((chg[r] > 0 && after < before[r]) || before[r] > UINT64_MAX - at_old ||
+            after > UINT64_MAX - at_new)
+            return dls__mpi_fail(mine, DLS_ERANGE, fn, "the counts before (rank %d: %llu "
+                                 "elements) overflow 64 bits", r,
+                                 (unsigned long long)before[r]);
         if (r == c->rank)
             *mb = (move_blocks){at_old, before[r], at_new, after};
         at_old += before[r];
@@ -140,7 +183,7 @@ static dls_status move_check(const dls__mpi *c, const dls_move_plan *plan,
                              (unsigned long long)mb->new_count);
     if (mb->old_count > SIZE_MAX / eb || mb->new_count > SIZE_MAX / eb)
         return dls__mpi_fail(mine, DLS_ERANGE, fn, "the blocks exceed the address space");
-    return DLS_OK;
+    return move_fits(c, plan, mb, mine);
 }
 
 /* What every rank must pass alike: the plan's transfers, the counts before and the size

@@ -663,6 +663,20 @@ static void test_move_created(void)
     for (uint64_t k = 0; st == DLS_OK && k < after[rank] * 3; k++)
         wrong += neu[k] != (unsigned char)((nf * 3 + k) * 7 + 1);
     CHECK(wrong == 0);
+    /* counts before agreed everywhere but not the plan's own (50 more on each rank): its
+     * transfers fall outside the blocks, refused before anything moves */
+    uint64_t *other = malloc((size_t)size * sizeof *other);
+    for (int r = 0; r < size; r++)
+        other[r] = before[r] + 50;
+    unsigned char *o2 = malloc((before[rank] + 50) * 3);
+    unsigned char *n2 = malloc((after[rank] + 50) * 3);
+    st = dls_mpi_move(MPI_COMM_WORLD, plan, other, o2, n2, 3, &err);
+    CHECK(st == DLS_EINVAL);
+    CHECK(same_everywhere(hash_text(err.message)));
+    CHECK(strstr(err.message, "not the plan's") != NULL);
+    free(o2);
+    free(n2);
+    free(other);
     free(old);
     free(neu);
     dls_move_plan_free(plan);
