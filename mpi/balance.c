@@ -17,16 +17,6 @@ static unsigned long long balance_hash(const dls_balance *b)
     return dls__mpi_hash(dls_balance_shares(b), dls_balance_count(b) * sizeof(uint64_t), h);
 }
 
-/* The same value on every rank of c? (1 yes, 0 no, -1 an MPI failure in *rc) */
-static int same_on_all(dls__mpi *c, unsigned long long v, int *rc)
-{
-    unsigned long long lo = 0, hi = 0;
-    *rc = MPI_Allreduce(&v, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, c->comm);
-    if (*rc == MPI_SUCCESS)
-        *rc = MPI_Allreduce(&v, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, c->comm);
-    return *rc != MPI_SUCCESS ? -1 : lo == hi;
-}
-
 /* This rank's own arguments, as dls_balance_step() would judge its time. */
 static dls_status balance_check(const dls__mpi *c, const dls_balance *b, double t,
                                 const uint64_t *my_share, const uint64_t *my_first,
@@ -67,7 +57,7 @@ dls_status dls_mpi_balance(MPI_Comm comm, dls_balance *balance, double my_time,
     st = dls__mpi_agree(&c, st, 0, &mine, err);
     int rc = MPI_SUCCESS, same = 0;
     if (st == DLS_OK) {
-        same = same_on_all(&c, balance_hash(balance), &rc);
+        same = dls__mpi_same(&c, balance_hash(balance), &rc);
         if (same < 0)
             st = dls__mpi_failed(err, fn, "MPI_Allreduce", rc);
         else if (!same)
@@ -266,7 +256,7 @@ dls_status dls_mpi_move(MPI_Comm comm, const dls_move_plan *plan, const uint64_t
     st = dls__mpi_agree(&c, st, 0, &mine, err);
     int rc = MPI_SUCCESS;
     if (st == DLS_OK) {
-        int same = same_on_all(&c, move_hash(plan, before, (size_t)c.size, element_bytes), &rc);
+        int same = dls__mpi_same(&c, move_hash(plan, before, (size_t)c.size, element_bytes), &rc);
         if (same < 0)
             st = dls__mpi_failed(err, fn, "MPI_Allreduce", rc);
         else if (!same)

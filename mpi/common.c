@@ -139,3 +139,12 @@ double dls__mpi_clock(int global)
 #endif
     return MPI_Wtime();
 }
+
+int dls__mpi_same(dls__mpi *c, unsigned long long v, int *rc)
+{
+    unsigned long long lo = 0, hi = 0;
+    *rc = MPI_Allreduce(&v, &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, c->comm);
+    if (*rc == MPI_SUCCESS)
+        *rc = MPI_Allreduce(&v, &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, c->comm);
+    return *rc != MPI_SUCCESS ? -1 : lo == hi;
+}

@@ -42,6 +42,10 @@ dls_status dls__mpi_failed(dls_error *err, const char *fn, const char *call,
 dls_status dls__mpi_agree(dls__mpi *c, dls_status st, int induced,
                                          const dls_error *mine, dls_error *err);
 
+/* Whether v is the same on every rank of c: 1 yes, 0 no, -1 an MPI failure (its code in
+ * *rc). Collective. */
+int dls__mpi_same(dls__mpi *c, unsigned long long v, int *rc);
+
 /* Seconds on MPI_Wtime when global is set, else on the node's monotonic clock (one for
  * every process of the node; MPI_Wtime when the system has none). */
 double dls__mpi_clock(int global);

@@ -45,14 +45,12 @@ dls_status dls_mpi_partition(MPI_Comm comm, const dls_platform *platform, uint64
                            "communicator %d ranks (processor i is rank i)",
                            dls_platform_count(platform), c.size);
     /* n and the parameters alike everywhere */
-    unsigned long long h[2] = {args_hash(n, params), 0}, lo = 0, hi = 0;
-    int rc = MPI_Allreduce(&h[0], &lo, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, c.comm);
-    if (rc == MPI_SUCCESS)
-        rc = MPI_Allreduce(&h[0], &hi, 1, MPI_UNSIGNED_LONG_LONG, MPI_MAX, c.comm);
+    int rc = MPI_SUCCESS;
+    int same = dls__mpi_same(&c, args_hash(n, params), &rc);
     if (rc != MPI_SUCCESS && st == DLS_OK)
         st = dls__mpi_failed(&mine, FN, "MPI_Allreduce", rc);
     st = dls__mpi_agree(&c, st, 0, &mine, err);
-    if (st == DLS_OK && lo != hi)
+    if (st == DLS_OK && same == 0)
         st = dls__mpi_fail(err, DLS_EINVAL, FN, "the ranks pass different n or parameters");
     if (st != DLS_OK) {
         dls__mpi_close(&c);
