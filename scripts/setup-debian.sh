@@ -11,12 +11,15 @@ set -eu
 # python3-jsonschema is for the tests only: tests/doc/schemas.sh checks doc/schema/ with it.
 # librsvg2-bin too: tests/tool/cli_gantt.sh turns the SVG pictures into PNG with rsvg-convert.
 # universal-ctags too: tests/layout/check_lengths.sh measures every function with it.
-# SimGrid is optional: dlsched simulate replays schedules in it.)
+# SimGrid is optional: dlsched simulate replays schedules in it.
+# The Python binding (python/) is optional too: python3-dev, python3-cffi and python3-numpy
+# build it, python3-pytest runs its tests, python3-mpi4py binds the MPI layer.)
 packages="build-essential autoconf automake libtool pkgconf clang doxygen mandoc
 libglpk-dev libgmp-dev glpk-utils libopenblas-dev libjansson-dev libsimdjson-dev libcsv-dev libcmocka-dev lp-solve liblpsolve55-dev
 libopenmpi-dev openmpi-bin libsimgrid-dev
 libstarpu-dev starpu-tools
-python3-jsonschema librsvg2-bin universal-ctags"
+python3-jsonschema librsvg2-bin universal-ctags
+python3-dev python3-cffi python3-numpy python3-pytest python3-mpi4py"
 
 missing=""
 for p in $packages; do

@@ -10,9 +10,11 @@ AM_TESTS_ENVIRONMENT = \
 	DLSCHED_SIMGRID='$(SIMGRID_FOR_TESTS)' DLS_SIMGRID_WHY='$(simgrid_why)' \
 	DLS_SIMGRID_PLATFORMS=$${DLS_SIMGRID_PLATFORMS:-$(SIMGRID_PLATFORMS_FOR_TESTS)}; \
 	DLS_SMPI_BUILDDIR='$(SMPI_BUILDDIR_FOR_TESTS)' DLS_SMPI_WHY='$(smpi_why)' SMPIRUN='$(SMPIRUN)'; \
+	DLS_PYTHON='$(DLS_PYTHON_FOR_TESTS)' DLS_PYTEST='$(PYTEST_FOR_TESTS)' DLS_PYTHON_WHY='$(python_why)'; \
 	export DLSCHED srcdir top_srcdir PYTHON3 GLPSOL CXX_FOR_TESTS MPIEXEC MPI_CFLAGS_FOR_TESTS \
 	MPI_SKIP_WHY DLS_STARPU_CALIBRATE DLS_STARPU_DISPLAY DLS_STARPU_WHY DLS_GMP_WHY \
-	DLSCHED_SIMGRID DLS_SIMGRID_WHY DLS_SIMGRID_PLATFORMS DLS_SMPI_BUILDDIR DLS_SMPI_WHY SMPIRUN;
+	DLSCHED_SIMGRID DLS_SIMGRID_WHY DLS_SIMGRID_PLATFORMS DLS_SMPI_BUILDDIR DLS_SMPI_WHY SMPIRUN \
+	DLS_PYTHON DLS_PYTEST DLS_PYTHON_WHY;
 
 # The command-line suites share tests/support/cli.sh. The checks that need python3 (reading
 # JSON and XML output) are the suites of their own named *_json.sh and *_xml.sh, reported as
@@ -133,6 +135,10 @@ EXTRA_DIST += build-aux/test-driver tests/support/timed_driver.sh tests/support/
 	tests/support/mpi_flags.sh
 check-local: check-TESTS
 	@$(CMOCKA_NOTE)
+	@if test -f tests/python/run_pytest.sh.log; then \
+	    line=`grep -E '^=* *[0-9]+ (passed|failed|error)|^=* *no tests ran|^SKIP' tests/python/run_pytest.sh.log | tail -n 1`; \
+	    echo "Python binding (pytest, tests/python): $${line:-no summary: see tests/python/run_pytest.sh.log}"; \
+	fi
 	@$(SHELL) $(srcdir)/tests/support/check_times.sh $(TEST_LOGS:.log=.trs)
 check-times:
 	@CHECK_TIMES_MOST=0 $(SHELL) $(srcdir)/tests/support/check_times.sh $(TEST_LOGS:.log=.trs)

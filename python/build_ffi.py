@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Writes the C source of dlsched._dlsched, the cffi (API mode) extension of the binding.
+
+The declarations cffi needs come from the public headers themselves, through the C
+preprocessor, so that the binding cannot drift from the library: a changed signature
+changes the cdef, and the C compiler then checks every call against the real header.
+
+    python3 build_ffi.py --include DIR [--cpp CMD] [--mpi] OUTPUT.c
+"""
+import argparse
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+import cffi
+
+# The headers bound, in the order of include/dlsched.h (simgrid.h and mpi.h aside: the
+# first needs SimGrid to do anything, the second is the separate _dlsched_mpi module).
+HEADERS = ["version.h", "common.h", "model.h", "platform.h", "partition.h",
+           "balance.h", "schedule.h", "kernel.h", "bench.h", "lu.h", "crosscheck.h",
+           "plot.h", "installment.h", "import.h", "verify.h"]
+
+# Integer and floating macros worth having in Python (dlsched.lib.NAME).
+INT_MACRO = re.compile(r"^#define\s+(DLS_[A-Z0-9_]+)\s+\(?\s*(?:\(size_t\)\s*)?"
+                       r"(\d+)[uUlL]*(?:\s*<<\s*\d+)?\s*\)?\s*$")
+FLOAT_MACRO = re.compile(r"^#define\s+(DLS_[A-Z0-9_]+)\s+([0-9.]+[eE][-+]?\d+|\d+\.\d*)\s*$")
+
+# Python callbacks the library calls back into (bench kernels).
+CALLBACKS = """
+extern "Python" double dls_py_kernel_run(double, double *, void *);
+"""
+
+
+def header_text(include, names):
+    """The headers concatenated, without #include lines (the preprocessor must not pull
+    in the system's headers, which cffi's parser cannot read)."""
+    out = []
+    for name in names:
+        with open(os.path.join(include, "dlsched", name), encoding="utf-8") as f:
+            out.extend(line for line in f if not line.lstrip().startswith("#include"))
+    return "".join(out)
+
+
+def macros(text):
+    """#define lines for the integer constants and static const doubles for the others."""
+    out = []
+    for line in text.splitlines():
+        m = INT_MACRO.match(line)
+        if m:
+            out.append("#define %s ..." % m.group(1))
+            continue
+        m = FLOAT_MACRO.match(line)
+        if m:
+            out.append("static const double %s;" % m.group(1))
+    return "\n".join(out)
+
+
+def preprocess(cpp, text):
+    """Runs the C preprocessor, which expands the X-macro enums, then drops what cffi's
+    parser does not read: attributes and the types it already knows."""
+    cmd = shlex.split(cpp) + ["-P", "-undef", "-D__STDC__=1", "-DDLS_CFFI=1", "-"]
+    res = subprocess.run(cmd, input=text, capture_output=True, text=True, check=True)
+    code = res.stdout
+    code = re.sub(r"__attribute__\s*\(\((?:[^()]|\([^()]*\))*\)\)", "", code)
+    # A length cffi cannot evaluate (the reserved tails, sized with sizeof) is left to
+    # the compiler: in API mode "[...]" takes the header's own value.
+    code = re.sub(r"\[([^\]]*[^0-9\s\]][^\]]*)\]", "[...]", code)
+    return code
+
+
+def cdef_text(include, cpp, mpi=False):
+    names = HEADERS + (["mpi.h"] if mpi else [])
+    text = header_text(include, names)
+    return preprocess(cpp, text) + "\n" + macros(text) + "\n"
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--include", required=True, help="the include/ folder of the tree")
+    ap.add_argument("--cpp", default=os.environ.get("CPP", "cpp"))
+    ap.add_argument("--cdef", help="also write the cdef text here (to read it)")
+    ap.add_argument("output")
+    args = ap.parse_args(argv)
+    cdef = cdef_text(args.include, args.cpp)
+    ffi = cffi.FFI()
+    ffi.cdef(cdef)
+    ffi.cdef(CALLBACKS)
+    ffi.set_source("dlsched._dlsched", "#include <dlsched.h>\n")
+    if args.cdef:
+        with open(args.cdef, "w", encoding="utf-8") as f:
+            f.write(cdef)
+    tmp = args.output + ".tmp"
+    ffi.emit_c_code(tmp)
+    os.replace(tmp, args.output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,13 @@
+"""dlsched: how much work each processor of a heterogeneous platform should get, so that
+all of them finish as early as possible.
+
+The Python binding of the dlsched C library (cffi, API mode). Every computation of the
+program ``dlsched`` is here, on numpy arrays, with the library's defaults as keyword
+arguments and exceptions (:class:`dlsched.Error` and its subclasses) for refusals.
+"""
+
+from ._dlsched import ffi as _ffi, lib as _lib
+from .errors import *  # noqa: F401,F403
+from .errors import Error
+
+__version__ = _ffi.string(_lib.dls_version()).decode()

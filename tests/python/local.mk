@@ -1,0 +1,12 @@
+# tests/python/: the Python binding's pytest suite (python/), one automake test that runs
+# pytest over the files below; make check then prints pytest's summary line.
+PYTHON_TESTS = tests/python/run_pytest.sh
+PYTHON_TEST_FILES = tests/python/conftest.py \
+	tests/python/test_core.py
+TESTS += $(PYTHON_TESTS)
+EXTRA_DIST += $(PYTHON_TESTS) $(PYTHON_TEST_FILES)
+if HAVE_PYTHON
+DLS_PYTHON_FOR_TESTS = $(PYTHON)
+else
+DLS_PYTHON_FOR_TESTS =
+endif
