@@ -1,1 +1,3 @@
 """(being written)"""
+
+__all__ = []
