@@ -45,14 +45,18 @@ class Processor:
 
     @property
     def name(self) -> str:
+        """The processor's name, unique in its platform."""
         return text(lib.dls_platform_name(self._platform._ptr, self.index))
 
     @property
     def limit(self) -> float:
+        """The largest load it may take, in units of load; ``inf`` when it has none."""
         return float(lib.dls_platform_limit(self._platform._ptr, self.index))
 
     @property
     def link(self) -> Optional[Tuple[float, float]]:
+        """``(startup, rate)``: the seconds a transfer from the source starts with and the
+        seconds per unit it then takes; ``None`` when the platform sets no link."""
         if not lib.dls_platform_has_link(self._platform._ptr, self.index):
             return None
         startup = ffi.new("double *")
@@ -62,10 +66,12 @@ class Processor:
 
     @property
     def release(self) -> float:
+        """The time in seconds from which it can start (0 unless the platform says)."""
         return float(lib.dls_platform_release(self._platform._ptr, self.index))
 
     @property
     def model_kind(self) -> str:
+        """The kind of its performance model: "constant", "points", "time"..."""
         model = lib.dls_platform_model(self._platform._ptr, self.index)
         return text(lib.dls_model_kind_name(lib.dls_model_get_kind(model)))
 
@@ -279,6 +285,7 @@ class Platform:
                                         float(rate), err), err)
 
     def copy(self) -> "Platform":
+        """An independent copy (changes to one leave the other as it is)."""
         out = ffi.new("dls_platform **")
         err = new_error()
         check(lib.dls_platform_copy(self._ptr, out, err), err)
@@ -293,6 +300,7 @@ class Platform:
         return take_string(out[0])
 
     def to_dict(self) -> Dict[str, Any]:
+        """The platform file's content as a dict (:meth:`from_dict` reads it back)."""
         return json.loads(self.to_json())
 
     def write(self, path: PathLike) -> None:
