@@ -27,6 +27,76 @@ INT_MACRO = re.compile(r"^#define\s+(DLS_[A-Z0-9_]+)\s+\(?\s*(?:\(size_t\)\s*)?"
                        r"(\d+)[uUlL]*(?:\s*<<\s*\d+)?\s*\)?\s*$")
 FLOAT_MACRO = re.compile(r"^#define\s+(DLS_[A-Z0-9_]+)\s+([0-9.]+[eE][-+]?\d+|\d+\.\d*)\s*$")
 
+# C helpers of the binding itself (HELPERS_SOURCE): loops over processors that would cost
+# a Python call each.
+HELPERS_CDEF = """
+dls_status dlspy_platform_from_arrays(size_t n, const double *speeds, size_t k,
+    const double *sizes, const double *limits, const double *startup, const double *rate,
+    const char *names, dls_platform **out, dls_error *err);
+"""
+
+HELPERS_SOURCE = r"""
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Processor i's model: constant (k == 0) or k points of row i. */
+static dls_status dlspy_model(size_t i, const double *speeds, size_t k, const double *sizes,
+                              dls_model **model, dls_error *err)
+{
+    if (k == 0)
+        return dls_model_create_constant(speeds[i], model, err);
+    return dls_model_create_points(k, sizes + i * k, speeds + i * k, NULL, NULL, model, err);
+}
+
+/* One processor: its model, name, limit and link; err->processor names it on failure. */
+static dls_status dlspy_add(dls_platform *p, size_t i, const char *name, const double *speeds,
+                            size_t k, const double *sizes, const double *limits,
+                            const double *startup, const double *rate, dls_error *err)
+{
+    dls_model *model = NULL;
+    dls_status st = dlspy_model(i, speeds, k, sizes, &model, err);
+    if (st == DLS_OK) {
+        st = dls_platform_add(p, name, model, NULL, err);
+        dls_model_free(model);
+    }
+    if (st == DLS_OK && limits != NULL && !isinf(limits[i]))
+        st = dls_platform_set_limit(p, i, limits[i], err);
+    if (st == DLS_OK && (startup != NULL || rate != NULL))
+        st = dls_platform_set_link(p, i, startup ? startup[i] : 0.0, rate ? rate[i] : 0.0, err);
+    if (st != DLS_OK && err != NULL)
+        err->processor = (long)i;
+    return st;
+}
+
+/* A platform of n processors from arrays (NULL: none given); names is n NUL-terminated
+ * names one after the other, or NULL for p0, p1, ... */
+dls_status dlspy_platform_from_arrays(size_t n, const double *speeds, size_t k,
+    const double *sizes, const double *limits, const double *startup, const double *rate,
+    const char *names, dls_platform **out, dls_error *err)
+{
+    dls_platform *p = NULL;
+    char name[32];
+    dls_status st = dls_platform_create(&p, err);
+    for (size_t i = 0; st == DLS_OK && i < n; i++) {
+        const char *this_name = names;
+        if (names != NULL)
+            names += strlen(names) + 1;
+        else {
+            snprintf(name, sizeof name, "p%zu", i);
+            this_name = name;
+        }
+        st = dlspy_add(p, i, this_name, speeds, k, sizes, limits, startup, rate, err);
+    }
+    if (st != DLS_OK) {
+        dls_platform_free(p);
+        return st;
+    }
+    *out = p;
+    return DLS_OK;
+}
+"""
+
 # Python callbacks the library calls back into (bench kernels).
 CALLBACKS = """
 extern "Python" double dls_py_kernel_run(double, double *, void *);
@@ -87,7 +157,8 @@ def main(argv):
     ffi = cffi.FFI()
     ffi.cdef(cdef)
     ffi.cdef(CALLBACKS)
-    ffi.set_source("dlsched._dlsched", "#include <dlsched.h>\n")
+    ffi.cdef(HELPERS_CDEF)
+    ffi.set_source("dlsched._dlsched", "#include <dlsched.h>\n" + HELPERS_SOURCE)
     if args.cdef:
         with open(args.cdef, "w", encoding="utf-8") as f:
             f.write(cdef)

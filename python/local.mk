@@ -18,7 +18,8 @@ nodist_python__dlsched_la_SOURCES = python/_dlsched.c
 # (the generated code is cffi's, not ours: the project's warning flags are not for it)
 python__dlsched_la_CPPFLAGS = $(AM_CPPFLAGS) $(PYTHON_CPPFLAGS)
 python__dlsched_la_CFLAGS = -fvisibility=hidden -Wno-deprecated-declarations
-python__dlsched_la_LDFLAGS = -module -avoid-version -shared
+# (-R $(libdir): the installed module finds the installed libdlsched without ldconfig)
+python__dlsched_la_LDFLAGS = -module -avoid-version -shared -R $(libdir)
 python__dlsched_la_LIBADD = libdlsched.la
 dlschedpy_DATA = $(DLSCHED_PY_SOURCES)
 CLEANFILES += python/_dlsched.c

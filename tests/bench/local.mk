@@ -4,8 +4,10 @@ BENCHMARKS = tests/bench/bench_partition tests/bench/bench_partition_exact tests
 	tests/bench/bench_lu tests/bench/bench_installment tests/bench/bench_integer \
 	tests/bench/bench_stalls tests/bench/bench_memory tests/bench/bench_chain \
 	tests/bench/bench_reader tests/bench/bench_certificate tests/bench/bench_order \
-	tests/bench/bench_balance
+	tests/bench/bench_balance tests/bench/bench_python_c
 EXTRA_PROGRAMS = $(BENCHMARKS)
+tests_bench_bench_python_c_SOURCES = tests/bench/bench_python_c.c tests/bench/benchutil.h
+tests_bench_bench_python_c_LDADD = libdlsched.la -lm
 tests_bench_bench_balance_SOURCES = tests/bench/bench_balance.c tests/bench/benchutil.h
 tests_bench_bench_balance_LDADD = libdlsched.la -lm
 tests_bench_bench_partition_SOURCES = tests/bench/bench_partition.c tests/bench/benchutil.h
@@ -52,7 +54,8 @@ BENCH_READER_PROCESSORS = 100000
 EXTRA_DIST += tests/bench/gen_star.sh tests/bench/json_candidates.sh tests/bench/json_candidates.cc \
 	tests/bench/bench_schedule_cli.sh tests/bench/bench_mpi.sh tests/bench/bench_model_cli.sh \
 	tests/bench/bench_smpi.sh tests/bench/bench_installment_lp.sh tests/bench/bench_verify_cli.sh \
-	tests/bench/dlt/README.md tests/bench/dlt/gen_star.py tests/bench/dlt/run_dlt.sh
+	tests/bench/dlt/README.md tests/bench/dlt/gen_star.py tests/bench/dlt/run_dlt.sh \
+	tests/bench/bench_python.py
 
 .PHONY: bench
 # bench_chain exits 1 while issue 13's goals are missed (it says which); the benchmarks after
@@ -84,6 +87,10 @@ bench: all $(BENCHMARKS) $(BENCH_MPI_EXAMPLES)
 	./tests/bench/bench_installment
 	./tests/bench/bench_integer
 	./tests/bench/bench_stalls $(srcdir)/tests/data/stall
+	@if test -n "$(DLS_PYTHON_FOR_TESTS)"; then \
+	    echo "PYTHONPATH=python/build $(DLS_PYTHON_FOR_TESTS) $(srcdir)/tests/bench/bench_python.py ./tests/bench/bench_python_c"; \
+	    PYTHONPATH=python/build $(DLS_PYTHON_FOR_TESTS) $(srcdir)/tests/bench/bench_python.py ./tests/bench/bench_python_c; \
+	else echo "bench_python: skipped: the Python binding is not built ($(python_why))"; fi
 	$(SHELL) $(srcdir)/tests/bench/gen_star.sh 10000 > tests/bench/star-1e4.json
 	$(SHELL) $(srcdir)/tests/bench/gen_star.sh 100000 > tests/bench/star-1e5.json
 	./tests/bench/bench_memory tests/bench/star-1e4.json tests/bench/star-1e5.json
