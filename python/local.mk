@@ -9,7 +9,7 @@ DLSCHED_PY_SOURCES = \
 	python/dlsched/installments.py python/dlsched/verify.py python/dlsched/lu.py \
 	python/dlsched/crosscheck.py python/dlsched/balance.py python/dlsched/bench.py \
 	python/dlsched/mpi.py python/dlsched/_json.py python/dlsched/py.typed \
-	python/dlsched/_dlsched.pyi python/dlsched/_args.py
+	python/dlsched/_dlsched.pyi python/dlsched/_args.py python/dlsched/plot.py
 EXTRA_DIST += python/build_ffi.py $(DLSCHED_PY_SOURCES)
 
 if HAVE_PYTHON

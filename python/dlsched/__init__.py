@@ -16,6 +16,7 @@ from .installments import *  # noqa: F401,F403
 from .verify import *  # noqa: F401,F403
 from .lu import *  # noqa: F401,F403
 from .crosscheck import *  # noqa: F401,F403
+from .plot import *  # noqa: F401,F403
 from .balance import *  # noqa: F401,F403
 from .bench import *  # noqa: F401,F403
 
