@@ -308,7 +308,7 @@ def partition_matrix(platform: Any, n: int, *, exact: Optional[str] = None,
 
     Args:
         platform: a :class:`Platform`, or what ``Platform()`` takes.
-        n: the matrix order (rows), 0 to :data:`MAX_ELEMENTS`.
+        n: the matrix order (rows), 1 to :data:`MAX_ELEMENTS`.
         exact: "auto" (the library's default: the geometric algorithm where every shape
             holds, else the exact row programme), "always" (the programme; LimitExceeded
             past its bounds) or "never" (the geometric algorithm).
@@ -316,6 +316,6 @@ def partition_matrix(platform: Any, n: int, *, exact: Optional[str] = None,
 
     Returns a :class:`Partition` (``matrix`` is n, ``exact`` says which algorithm ran).
     """
-    n = _args.count(n, "n", 0, MAX_ELEMENTS)
+    n = _args.count(n, "n", 1, MAX_ELEMENTS)
     par = _params(use_limits, False, False, method, None, exact)
     return _solve(lib.dls_partition_solve_matrix, platform, n, par, metric, False, n)
