@@ -170,7 +170,7 @@ def lu_evaluate(platform: Any, owners: Sequence[int]) -> Tuple[float, np.ndarray
     """
     pl = as_platform(platform)
     own = np.asarray(owners)
-    if own.ndim != 1 or own.size == 0 or not (own.dtype.kind in "iu" or own.size == 0):
+    if own.ndim != 1 or own.size == 0 or own.dtype.kind not in "iu":
         raise _args.invalid("owners: a non-empty one-dimensional array of processor "
                             "indices is needed")
     if own.min() < 0:
