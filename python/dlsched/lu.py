@@ -6,16 +6,19 @@ processor, and a distribution costs the sum of its steps (seconds).
 """
 
 import math
+import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ._dlsched import ffi, lib
-from ._core import check, new_error, doubles, uint64s, sizes, ptr_of
+from ._core import check, new_error, doubles, uint64s, sizes, ptr_of, to_json_text
 from . import _args
+from .errors import LimitExceeded
 from .platform import as_platform
 
-__all__ = ["LU", "lu", "lu_evaluate", "lu_algorithms", "lu_heuristics"]
+__all__ = ["LU", "LUComparison", "lu", "lu_compare", "lu_evaluate", "lu_algorithms",
+           "lu_heuristics"]
 
 
 def lu_algorithms() -> List[str]:
@@ -96,7 +99,6 @@ class LU:
 
     def to_json(self, indent: Optional[int] = 2) -> str:
         """:meth:`to_dict` as JSON text."""
-        from ._core import to_json_text
         return to_json_text(self.to_dict(), indent)
 
 
@@ -120,6 +122,18 @@ def _params(algorithm, heuristic, use_limits, max_memory, max_group_states):
         par.max_group_states = _args.count(max_group_states, "max_group_states", 1,
                                            2 ** 63 - 1)
     return par
+
+
+def _distribute(pl: Any, n: int, par, prog: "_args.Progress") -> LU:
+    out = ffi.new("dls_lu **")
+    err = new_error()
+    st = lib.dls_lu_distribute(pl._ptr, n, par, out, err)
+    prog.reraise()
+    check(st, err)
+    try:
+        return LU(pl, out[0])
+    finally:
+        lib.dls_lu_free(out[0])
 
 
 def lu(platform: Any, n: int, *, algorithm: Optional[str] = None,
@@ -150,15 +164,91 @@ def lu(platform: Any, n: int, *, algorithm: Optional[str] = None,
     par = _params(algorithm, heuristic, use_limits, max_memory, max_group_states)
     prog = _args.Progress(progress)
     par.progress = prog.c
-    out = ffi.new("dls_lu **")
-    err = new_error()
-    st = lib.dls_lu_distribute(pl._ptr, n, par, out, err)
-    prog.reraise()
-    check(st, err)
-    try:
-        return LU(pl, out[0])
-    finally:
-        lib.dls_lu_free(out[0])
+    return _distribute(pl, n, par, prog)
+
+
+class LUComparison:
+    """Every algorithm of :func:`lu` on one problem (the result of :func:`lu_compare`).
+
+    Attributes:
+        columns: number of column panels n.
+        results: dict from algorithm name to its :class:`LU`, or to None where the exact
+            method was out of reach (``notes`` says why).
+        seconds: dict from algorithm name to its run time in seconds (measured).
+        notes: dict from algorithm name to the reason it was not computed.
+        exact_cost: the optimum in seconds (nan when the exact method did not run).
+        lower_bound: the best lower bound of the other algorithms in seconds (nan if none).
+    """
+
+    def __init__(self, n: int) -> None:
+        self.columns = n
+        self.results: Dict[str, Optional[LU]] = {}
+        self.seconds: Dict[str, float] = {}
+        self.notes: Dict[str, str] = {}
+        self.exact_cost = math.nan
+        self.lower_bound = math.nan
+
+    @property
+    def reference(self) -> float:
+        """What gaps are measured against: the optimum, else the best lower bound."""
+        return self.lower_bound if math.isnan(self.exact_cost) else self.exact_cost
+
+    def gap(self, algorithm: str) -> float:
+        """(cost - reference) / reference for ``algorithm`` (nan when unknown)."""
+        r, ref = self.results.get(algorithm), self.reference
+        return (r.cost - ref) / ref if r is not None and ref > 0 else math.nan
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The comparison as ``dlsched lu --compare --json`` writes it (the "seconds" are
+        this run's own measurements)."""
+        rows = []
+        for name, r in self.results.items():
+            o: Dict[str, Any] = {"algorithm": name}
+            if r is None:
+                o.update(cost=None, note=self.notes[name])
+            else:
+                o.update(cost=_args.number(r.cost), seconds=_args.number(self.seconds[name]),
+                         gap=_args.number(self.gap(name)), status=r.status)
+                if r.note:
+                    o["note"] = r.note
+            rows.append(o)
+        return {"columns": self.columns, "exact_cost": _args.number(self.exact_cost),
+                "lower_bound": _args.number(self.lower_bound),
+                "gap_to": "lower_bound" if math.isnan(self.exact_cost) else "exact",
+                "results": rows}
+
+    def to_json(self, indent: Optional[int] = 2) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return to_json_text(self.to_dict(), indent)
+
+
+def lu_compare(platform: Any, n: int, *, use_limits: bool = True,
+               max_memory: Optional[int] = None, max_group_states: Optional[int] = None
+               ) -> LUComparison:
+    """Runs every algorithm of :func:`lu` on ``n`` columns (``dlsched lu --compare``): their
+    costs, run times and gaps to the optimum (or to the best lower bound where the exact
+    method is refused past ``max_memory``, which is part of the answer, not an error).
+    Keywords as for :func:`lu`."""
+    pl = as_platform(platform)
+    n = _args.count(n, "n", 1)
+    c = LUComparison(n)
+    for name in lu_algorithms():
+        par = _params(name, None, use_limits, max_memory, max_group_states)
+        t0 = time.perf_counter()
+        try:
+            r: Optional[LU] = _distribute(pl, n, par, _args.Progress(None))
+        except LimitExceeded as e:
+            r = None
+            c.notes[name] = e.message
+        c.seconds[name] = time.perf_counter() - t0
+        c.results[name] = r
+        if r is None:
+            continue
+        if name == "exact":
+            c.exact_cost = r.cost
+        elif math.isnan(c.lower_bound) or r.lower_bound > c.lower_bound:
+            c.lower_bound = r.lower_bound
+    return c
 
 
 def lu_evaluate(platform: Any, owners: Sequence[int]) -> Tuple[float, np.ndarray]:

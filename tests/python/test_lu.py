@@ -158,3 +158,29 @@ def test_refusals(call, cls, words):
     with pytest.raises(cls) as info:
         call()
     assert words in str(info.value)
+
+
+def without_seconds(d):
+    d = json.loads(json.dumps(d))
+    for row in d["results"]:
+        assert row.pop("seconds", 0) >= 0  # measured, not computed
+    return d
+
+
+@pytest.mark.parametrize("path,n,extra", [
+    (LU_CLUSTER, 30, []), (CONSTANT, 12, []), (LU_CLUSTER, 60, ["--max-memory", 100000]),
+    (CONSTANT, 20, ["--no-limits"])], ids=["lu_cluster", "constant", "exact-refused",
+                                           "no-limits"])
+def test_compare_as_the_program(path, n, extra):
+    _, want = cli_lu(path, "--columns", n, "--compare", *extra)
+    kw = {"max_memory": 100000} if "--max-memory" in extra else {}
+    got = dlsched.lu_compare(path, n, use_limits="--no-limits" not in extra, **kw)
+    assert without_seconds(got.to_dict()) == without_seconds(want)
+    assert without_seconds(json.loads(got.to_json())) == without_seconds(want)
+    assert list(got.results) == dlsched.lu_algorithms()
+    if kw:
+        assert got.results["exact"] is None and "memory cap" in got.notes["exact"]
+        assert math.isnan(got.exact_cost) and got.reference == got.lower_bound
+    else:
+        assert got.results["exact"].cost == got.exact_cost == got.reference
+        assert got.gap("exact") == 0
