@@ -85,7 +85,7 @@ class Crosscheck:
         return to_json_text(self.to_dict(), indent)
 
 
-def _params(order, use_limits, rel_tol, time_limit):
+def _params(order, use_limits, rel_tol, time_limit, solver):
     par = ffi.new("dls_crosscheck_params *")
     lib.dls_crosscheck_params_init(par)
     if order is not None:
@@ -99,6 +99,9 @@ def _params(order, use_limits, rel_tol, time_limit):
                                 % (order,))
         par.schedule.order = o
     par.schedule.use_limits = 1 if use_limits else 0
+    if solver is not None:
+        par.schedule.solver = _args.choice(solver, "solver", lib.dls_star_solver_from_name,
+                                           "dls_star_solver", lib.dls_star_solver_name)
     if rel_tol is not None:
         par.rel_tol = _args.real(rel_tol, "rel_tol")
     if time_limit is not None:
@@ -109,7 +112,8 @@ def _params(order, use_limits, rel_tol, time_limit):
 
 def crosscheck(platform: Any, load: float, *, order: Optional[str] = None,
                use_limits: bool = True, rel_tol: Optional[float] = None,
-               time_limit: Optional[float] = None) -> Crosscheck:
+               time_limit: Optional[float] = None, solver: Optional[str] = None
+               ) -> Crosscheck:
     """Runs the five cross-checks of dlsched/crosscheck.h for a load of ``load`` units.
 
     Args:
@@ -120,13 +124,14 @@ def crosscheck(platform: Any, load: float, *, order: Optional[str] = None,
         rel_tol: relative tolerance of the comparisons, in (0, 1e-3]; default 1e-7.
         time_limit: seconds GLPK may take, for each LP's runs together and for the MIP
             (defaults: the library's, 600 s for the LPs and 60 s for the MIP).
+        solver: the schedule's solver, "chain" (the library's default) or "glpk".
 
     Returns a :class:`Crosscheck` (a disagreement is a result, not an exception). Raises
     InvalidArgument, SolverFailure, NumericalFailure, LimitExceeded, OutOfMemory.
     """
     pl = as_platform(platform)
     load = _args.real(load, "load")
-    par = _params(order, use_limits, rel_tol, time_limit)
+    par = _params(order, use_limits, rel_tol, time_limit, solver)
     out = ffi.new("dls_crosscheck **")
     err = new_error()
     check(lib.dls_crosscheck_run(pl._ptr, load, par, out, err), err)

@@ -52,6 +52,14 @@ def test_options_as_the_program(path):
     assert comparable(got.to_dict()) == comparable(want)
 
 
+def test_either_solver_agrees():
+    for solver in ("chain", "glpk"):
+        r = dlsched.crosscheck(example("star_cluster.json"), 1000, solver=solver)
+        assert r.agree and r["replay"].ran
+    with pytest.raises(dlsched.InvalidArgument, match="solver: 'simplex' is not one of"):
+        dlsched.crosscheck(example("star_cluster.json"), 1000, solver="simplex")
+
+
 def test_checks_by_name_and_their_figures():
     r = dlsched.crosscheck(example("star_cluster.json"), 1000)
     names = [c.name for c in r.checks]
