@@ -176,16 +176,29 @@ def _links_note(r: Partition) -> Optional[str]:
             longest, worst = t, i
     if linked == 0:
         return None
-    s = ("%d of %d %s %s a link, which the partition problem leaves out (the data are "
-         "taken to be where they are computed)" % (linked, p, _plural(p, "processor", "processors"),
-                                                   _plural(linked, "has", "have")))
+    parts = ["%d of %d %s %s a link, which the partition problem leaves out (the data are "
+             "taken to be where they are computed)" % (linked, p, _plural(p, "processor",
+                                                                          "processors"),
+                                                       _plural(linked, "has", "have"))]
     if worst < p and longest > 0:
-        s += (": sending \"%s\" its %d %s alone would take %.3g s, against a makespan of "
-              "%.3g s here" % (_args.name_text(lib.dls_platform_name(ptr, worst)), els[worst],
-                               _plural(els[worst], "element", "elements"), longest,
-                               r.makespan))
-    return s + ("; `dlsched schedule %s --load %d` schedules the sends too"
-                % (r.source if r.source is not None else "PLATFORM", r.total))
+        parts.append(": sending \"%s\" its %d %s alone would take %.3g s, against a "
+                     "makespan of %.3g s here"
+                     % (_args.name_text(lib.dls_platform_name(ptr, worst)), els[worst],
+                        _plural(els[worst], "element", "elements"), longest, r.makespan))
+    parts.append("; `dlsched schedule %s --load %d` schedules the sends too"
+                 % (r.source if r.source is not None else "PLATFORM", r.total))
+    return _in_buffer(parts, 1024)
+
+
+def _in_buffer(parts: List[str], size: int) -> str:
+    """The parts as the program's snprintf calls put them in a buffer of ``size`` bytes:
+    each after the first only while the text so far fits, the whole cut to size - 1."""
+    out = b""
+    for k, part in enumerate(parts):
+        if k > 0 and len(out) >= size:
+            break
+        out += part.encode("utf-8")
+    return out[:size - 1].decode("utf-8", "backslashreplace")
 
 
 class _Metric:

@@ -327,3 +327,18 @@ def test_plot_refusals(kw, words):
 def test_plot_unwritable_path(tmp_path):
     with pytest.raises(dlsched.InputOutputError):
         dlsched.plot(example("cluster.json"), tmp_path / "no" / "such" / "dir.svg")
+
+
+@pytest.mark.parametrize("depth", [2, 4, 6])
+def test_links_sentence_cut_as_the_program_s(tmp_path, depth):
+    """The program's sentence lives in a buffer of 1024 bytes: a long path cuts it."""
+    folder = tmp_path
+    for k in range(depth):
+        folder = folder / ("d%d_" % k + "x" * 180)
+    folder.mkdir(parents=True)
+    path = str(folder / "star.json")
+    dlsched.Platform(example("star_cluster.json")).write(path)
+    _, want = cli_partition(path, "--elements", 1000)
+    got = dlsched.partition(path, 1000).to_dict()
+    assert got == want
+    assert len(got["links"].encode()) <= 1023
