@@ -103,12 +103,22 @@ extern "Python" double dls_py_kernel_run(double, double *, void *);
 """
 
 
-def header_text(include, names):
+def header_path(includes, name):
+    """The first include folder that has dlsched/NAME (version.h is made in the build
+    tree, the others are in the source tree)."""
+    for folder in includes:
+        path = os.path.join(folder, "dlsched", name)
+        if os.path.exists(path):
+            return path
+    raise FileNotFoundError("dlsched/%s in none of %s" % (name, ", ".join(includes)))
+
+
+def header_text(includes, names):
     """The headers concatenated, without #include lines (the preprocessor must not pull
     in the system's headers, which cffi's parser cannot read)."""
     out = []
     for name in names:
-        with open(os.path.join(include, "dlsched", name), encoding="utf-8") as f:
+        with open(header_path(includes, name), encoding="utf-8") as f:
             out.extend(line for line in f if not line.lstrip().startswith("#include"))
     return "".join(out)
 
@@ -140,15 +150,16 @@ def preprocess(cpp, text):
     return code
 
 
-def cdef_text(include, cpp, mpi=False):
+def cdef_text(includes, cpp, mpi=False):
     names = HEADERS + (["mpi.h"] if mpi else [])
-    text = header_text(include, names)
+    text = header_text(includes, names)
     return preprocess(cpp, text) + "\n" + macros(text) + "\n"
 
 
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--include", required=True, help="the include/ folder of the tree")
+    ap.add_argument("--include", required=True, action="append",
+                    help="an include/ folder (repeat: the build tree's, the source tree's)")
     ap.add_argument("--cpp", default=os.environ.get("CPP", "cpp"))
     ap.add_argument("--cdef", help="also write the cdef text here (to read it)")
     ap.add_argument("output")

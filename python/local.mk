@@ -24,9 +24,9 @@ python__dlsched_la_LIBADD = libdlsched.la
 dlschedpy_DATA = $(DLSCHED_PY_SOURCES)
 CLEANFILES += python/_dlsched.c
 
-python/_dlsched.c: $(srcdir)/python/build_ffi.py $(dlschedinclude_HEADERS) include/dlsched/version.h
+python/_dlsched.c: $(srcdir)/python/build_ffi.py $(dlschedinclude_HEADERS) $(nodist_dlschedinclude_HEADERS)
 	$(AM_V_GEN)$(MKDIR_P) python && \
-	$(PYTHON) $(srcdir)/python/build_ffi.py --include $(srcdir)/include \
+	$(PYTHON) $(srcdir)/python/build_ffi.py --include include --include $(srcdir)/include \
 	    --cpp "$(CPP)" $@ >/dev/null
 
 # The package as the tests and the examples import it from the build tree:
