@@ -342,3 +342,32 @@ def test_links_sentence_cut_as_the_program_s(tmp_path, depth):
     got = dlsched.partition(path, 1000).to_dict()
     assert got == want
     assert len(got["links"].encode()) <= 1023
+
+
+def test_metric_callbacks_from_threads_at_once():
+    """Each thread's callback sees its own call (the library calls back with the GIL
+    released around the call)."""
+    from concurrent.futures import ThreadPoolExecutor
+    path = example("star_cluster.json")
+
+    def one(k):
+        def metric(speeds, actual, ideal):
+            return float(k) + float(actual.sum()) * 0.0
+        return dlsched.partition(path, 1000 + k, metric=metric)
+
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(one, range(16)))
+    for k, r in enumerate(results):
+        assert r.metric == k and r.total == 1000 + k
+        assert r.to_dict()["processors"] == dlsched.partition(path, 1000 + k).to_dict()[
+            "processors"]
+
+
+def test_max_moves_bounds_the_weighted_heuristic():
+    w = np.random.default_rng(11).uniform(0.5, 5.5, 301)
+    path = example("star_cluster.json")
+    none = dlsched.partition(path, weights=w, max_moves=0)
+    full = dlsched.partition(path, weights=w)
+    for r in (none, full):
+        assert np.isclose(r.sizes.sum(), w.sum()) and r.makespan >= r.lower_bound
+    assert full.makespan <= none.makespan
