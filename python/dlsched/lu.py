@@ -128,12 +128,13 @@ def _distribute(pl: Any, n: int, par, prog: "_args.Progress") -> LU:
     out = ffi.new("dls_lu **")
     err = new_error()
     st = lib.dls_lu_distribute(pl._ptr, n, par, out, err)
-    prog.reraise()
-    check(st, err)
     try:
+        prog.reraise()  # the callback's own exception rather than Canceled
+        check(st, err)
         return LU(pl, out[0])
     finally:
-        lib.dls_lu_free(out[0])
+        if st == lib.DLS_OK:
+            lib.dls_lu_free(out[0])
 
 
 def lu(platform: Any, n: int, *, algorithm: Optional[str] = None,

@@ -22,10 +22,6 @@ __all__ = ["Partition", "partition", "partition_matrix", "partition_methods",
 #: The largest number of elements the partitioners accept: 2^53.
 MAX_ELEMENTS: int = int(lib.DLS_PARTITION_MAX_ELEMENTS)
 
-_EXACT = {"auto": lib.DLS_PARTITION_EXACT_AUTO, "always": lib.DLS_PARTITION_EXACT_ALWAYS,
-          "never": lib.DLS_PARTITION_EXACT_NEVER}
-
-
 def partition_methods() -> List[str]:
     """The names of the root-finding methods for equal elements, as ``method=`` takes them."""
     return _args.names_of(lib.dls_partition_method_name)
@@ -260,12 +256,13 @@ def _solve(solve_fn, platform: Any, n: int, par, metric, weighted: bool,
     out = ffi.new("dls_partition **")
     err = new_error()
     st = solve_fn(pl._ptr, n, par, out, err)
-    m.reraise()
-    check(st, err)
     try:
+        m.reraise()  # the metric's own exception first: the call went on without it
+        check(st, err)
         return Partition(pl, out[0], weighted, matrix, _source_of(platform))
     finally:
-        lib.dls_partition_free(out[0])
+        if st == lib.DLS_OK:
+            lib.dls_partition_free(out[0])
 
 
 def partition(platform: Any, n: Optional[int] = None, *, weights: Any = None,
