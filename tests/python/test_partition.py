@@ -371,3 +371,31 @@ def test_max_moves_bounds_the_weighted_heuristic():
     for r in (none, full):
         assert np.isclose(r.sizes.sum(), w.sum()) and r.makespan >= r.lower_bound
     assert full.makespan <= none.makespan
+
+
+def test_callbacks_that_raise_leak_nothing():
+    import resource
+
+    def rss_kib():
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+    pl = dlsched.Platform(example("star_cluster.json"))
+
+    def bad(*args):
+        raise ValueError("no")
+
+    def calls(k):
+        for _ in range(k):
+            with pytest.raises(ValueError):
+                dlsched.partition(pl, 1000, metric=bad)
+            with pytest.raises(ValueError):
+                dlsched.lu(pl, 40, algorithm="exact", progress=bad)
+
+    calls(1000)  # warm up (allocator pools, caches)
+    before = rss_kib()
+    calls(4000)
+    assert rss_kib() - before < 4096
