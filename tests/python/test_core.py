@@ -72,7 +72,7 @@ def test_everything_public_has_a_docstring():
 def test_exports_are_the_modules_all():
     import importlib
     for mod in ["errors", "platform", "schedule", "partition", "installments", "verify",
-                "lu", "crosscheck", "balance", "bench"]:
+                "lu", "crosscheck", "balance", "bench", "plot"]:
         m = importlib.import_module("dlsched." + mod)
         for name in getattr(m, "__all__", []):
             assert getattr(dlsched, name) is getattr(m, name), name
