@@ -71,15 +71,16 @@ class _Order:
         if order is None:
             return
         if isinstance(order, str):
-            if order != "sequence" and "," not in order:
-                out = ffi.new("dls_send_order *")
-                if lib.dls_send_order_from_name(order.encode(), out) == lib.DLS_OK:
-                    self._keyword(int(out[0]), allow_best)
-                    return
-                raise _args.invalid("order: %r is not given, rate%s or a list of the "
-                                    "processors' names" % (order, ", best" if allow_best
-                                                           else ""))
-            # the program's list form NAME,NAME,... (one trailing comma allowed)
+            out = ffi.new("dls_send_order *")
+            if (order != "sequence"
+                    and lib.dls_send_order_from_name(order.encode(), out) == lib.DLS_OK):
+                self._keyword(int(out[0]), allow_best)
+                return
+            if "," not in order and order not in pl:
+                raise _args.invalid("order: %r is not given, rate%s, a processor's name or a "
+                                    "list of them" % (order, ", best" if allow_best else ""))
+            # the program's list form NAME,NAME,... (one trailing comma allowed); a single
+            # name is the order of a one-processor platform
             order = order[:-1].split(",") if order.endswith(",") else order.split(",")
         self._sequence(pl, order)
 
@@ -654,7 +655,10 @@ def export_lp(platform: Any, load: float, format: str = "lp", path: Any = None, 
 
 class Curve:
     """The optimal makespan as a function of the load, T(V), over a range of loads (from
-    :func:`curve`): exact and piecewise linear, linear between consecutive points.
+    :func:`curve`): exact and piecewise linear, linear between consecutive points. Speed
+    models enter through their convex envelopes on (0, min(limit, load_max)], as in the LP
+    of :func:`schedule` at ``load_max``: below load_max, T may then differ from the
+    schedule's makespan at that load (whose envelopes end at the load).
 
     Attributes:
         loads: float64 array of shape (n,), n >= 2: the loads of the points where T bends,
