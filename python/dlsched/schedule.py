@@ -10,7 +10,7 @@ replays loads you give, :func:`curve` gives the makespan as a function of the lo
 """
 
 import math
-import os
+import warnings
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as np
@@ -504,8 +504,8 @@ def _solve_integer(pl, n: int, par, mp, mip: Any, prog) -> Any:
         except Exception as e:  # noqa: B902 - the program's fallback for --mip auto
             if not want or getattr(e, "status", None) != lib.DLS_ELIMIT:
                 raise
-            import warnings
-            warnings.warn("%s; the rounded schedule alone follows" % e, RuntimeWarning, 3)
+            # stacklevel 4: the caller of schedule()
+            warnings.warn("%s; the rounded schedule alone follows" % e, RuntimeWarning, 4)
             want = False
     return _run(lib.dls_schedule_solve_integer, prog, pl._ptr, n, par,
                 mp if want else ffi.NULL)

@@ -5,6 +5,7 @@ forms, edge cases (limits exactly at the load, one processor), refusals and defa
 import json
 import math
 import os
+import re
 
 import numpy as np
 import pytest
@@ -143,9 +144,21 @@ def test_integer_mip_and_exact_objects():
     assert all(isinstance(pr["load"], int) for pr in d["processors"])
     e = dlsched.schedule(path, 1000, exact=True)
     assert e.solver_info["solver"] == "glpk"
-    if e.certificate is not None:  # built with GMP
-        assert e.exact_verified and "/" in e.certificate["makespan"] or \
-            e.certificate["makespan"].isdigit()
+    if e.certificate is not None:  # built with GMP: exact fractions as text
+        assert e.certificate["makespan"] == "40281/7"
+        assert [p["name"] for p in e.certificate["processors"]] == ["P1", "P2"]
+        assert e.makespan == pytest.approx(40281 / 7, rel=1e-12)
+
+
+def test_mip_auto_falls_back_as_the_program():
+    path = example("star_two.json")
+    with pytest.warns(RuntimeWarning, match="rounded schedule alone follows") as rec:
+        s = dlsched.schedule(path, 1000, integer=True, max_binaries=1)
+    assert rec[0].filename == __file__  # the warning points at the caller
+    assert s.to_dict() == dlsched.schedule(path, 1000, integer=True, mip="no").to_dict()
+    assert s.mip_info["mip_status"] is None and s.to_dict()["mip_status"] == "not solved"
+    with pytest.raises(dlsched.LimitExceeded, match="binary variables"):
+        dlsched.schedule(path, 1000, integer=True, mip="yes", max_binaries=1)
 
 
 def test_limits_exactly_at_the_load(tmp_path):
@@ -227,8 +240,7 @@ def test_bad_load_refused(load):
     ({"progress": 3}, "progress: a callable"),
 ])
 def test_bad_keywords_refused(kw, match):
-    with pytest.raises(dlsched.InvalidArgument, match=match.replace("(", r"\(")
-                       .replace("'", "'")):
+    with pytest.raises(dlsched.InvalidArgument, match=re.escape(match)):
         dlsched.schedule(example("star_two.json"), 1000, **kw)
 
 
@@ -357,3 +369,18 @@ def test_curve_by_range_alone():
         dlsched.curve(path, 10, 100, order="best")
     with pytest.raises(dlsched.InvalidArgument, match="load_min"):
         dlsched.curve(path, -1, 100)
+
+
+def test_progress_callback_and_capacity(tmp_path):
+    path = example("star_ten.json")
+    seen = []
+    # GLPK calls it about every 0.2 s of simplex work: a fast solve may not call it at all
+    s = dlsched.schedule(path, 1e5, solver="glpk", progress=seen.append)
+    assert s.status == "optimal" and all(0 <= f <= 1 for f in seen)
+    limited = write_platform(tmp_path, LIMITED)  # limits hold 1000 units
+    assert dlsched.curve(limited, 1, 1000).makespans[-1] == pytest.approx(
+        dlsched.schedule(limited, 1000).makespan, rel=1e-9)
+    with pytest.raises(dlsched.InvalidArgument):  # a range beyond the capacity
+        dlsched.curve(limited, 1, 1001)
+    with pytest.raises(dlsched.InvalidArgument, match="limits"):  # a load beyond it
+        dlsched.curve(limited, load=1001)
