@@ -222,14 +222,14 @@ def _mip_info(s) -> Optional[Dict[str, Any]]:
     return d
 
 
-def _certificate(s, names: List[str]) -> Optional[Dict[str, Any]]:
+def _certificate(s, names_of: Callable[[], List[str]]) -> Optional[Dict[str, Any]]:
     """The rational certificate as the program's JSON gives it (exact fractions as text)."""
     def item(kind, i=0):
         return _text(lib.dls_schedule_certificate(s, kind, i)) or None
     if item(lib.DLS_CERTIFICATE_MAKESPAN) is None:
         return None
     procs = []
-    for i, name in enumerate(names):
+    for i, name in enumerate(names_of()):
         load = item(lib.DLS_CERTIFICATE_LOAD, i)
         if load is not None:  # None: not in the LP (dropped)
             procs.append({"name": name, "load": load,
@@ -302,8 +302,7 @@ class Schedule:
         self.idle = doubles(lib.dls_schedule_idle(s), p)
         self.levels = ints(lib.dls_schedule_levels(s), p)
         self.sequence_index = sizes(lib.dls_schedule_sequence(s), p)
-        self._names = _names(platform)
-        self.sequence: List[str] = [self._names[i] for i in self.sequence_index.tolist()]
+        self._name_list: Optional[List[str]] = None  # read on first use (10^5 names: 60 ms)
         self._figures(s)
 
     def _figures(self, s) -> None:
@@ -318,11 +317,23 @@ class Schedule:
         self.kkt_dual = float(lib.dls_schedule_kkt_dual(s))
         self.capacity = float(lib.dls_schedule_capacity(s))
         self.exact_verified = bool(lib.dls_schedule_exact_confirmed(s))
-        self.certificate = _certificate(s, self._names)
+        self.certificate = _certificate(s, lambda: self._names)
         self.solver_info = _solver_info(s)
         self.mip_info = _mip_info(s)
         self.note: str = _text(lib.dls_schedule_note(s))
         self.details: str = _text(lib.dls_schedule_details(s))
+
+    @property
+    def _names(self) -> List[str]:
+        if self._name_list is None:
+            self._name_list = _names(self.platform)
+        return self._name_list
+
+    @property
+    def sequence(self) -> List[str]:
+        """The processors' names in the order they are served (see ``sequence_index``)."""
+        names = self._names
+        return [names[i] for i in self.sequence_index.tolist()]
 
     def __len__(self) -> int:
         """The number of processors."""
