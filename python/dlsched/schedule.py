@@ -9,7 +9,9 @@ replays loads you give, :func:`curve` gives the makespan as a function of the lo
 :func:`export_lp` writes the LP for other solvers.
 """
 
+import json
 import math
+import os
 import warnings
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
@@ -19,10 +21,12 @@ from ._dlsched import ffi, lib
 from ._core import (as_doubles, check, doubles, ints, new_error, path_bytes, ptr_of, sizes,
                     take_string, to_json_text)
 from . import _args
+from .errors import InputOutputError, MalformedInput
 from .platform import Platform, as_platform
 
 __all__ = ["Schedule", "Curve", "schedule", "evaluate", "curve", "export_lp",
-           "send_orders", "star_solvers", "export_formats"]
+           "measured", "Measurement", "compare_measured", "send_orders", "star_solvers",
+           "export_formats"]
 
 #: An order as :func:`schedule` takes it: "given", "rate", "best", or the processors in
 #: the order they are served (names or platform indices, every processor once).
@@ -662,6 +666,150 @@ def export_lp(platform: Any, load: float, format: str = "lp", path: Any = None, 
         return take_string(out[0])
     check(lib.dls_schedule_lp_write_file(pl._ptr, v, par, fmt, path_bytes(path), err), err)
     return None
+
+
+def measured(platform: Any, loads: Any, send_start: Any, send_end: Any,
+             finish: Any) -> Schedule:
+    """A :class:`Schedule` holding a timeline measured in a real run (kind "measured",
+    status "feasible"), to report and draw beside a prediction (dls_schedule_measured):
+    the send order is that of the send starts, the makespan the latest finish.
+
+    Args:
+        platform: a :class:`Platform`, or what ``Platform()`` takes.
+        loads: float64 array of shape (p,): units per processor in platform order.
+        send_start, send_end, finish: float64 arrays of shape (p,): seconds from a common
+            origin, finite with 0 <= send_start <= send_end <= finish where the load is
+            > 0 (ignored, NaN allowed, where it is 0).
+
+    Raises InvalidArgument naming the processor and value.
+    """
+    pl = as_platform(platform)
+    arrs = [as_doubles(a, name, len(pl)) for a, name in ((loads, "loads"),
+                                                       (send_start, "send_start"),
+                                                       (send_end, "send_end"),
+                                                       (finish, "finish"))]
+    out = ffi.new("dls_schedule **")
+    err = new_error()
+    check(lib.dls_schedule_measured(pl._ptr, *[ptr_of(a) for a in arrs], out, err), err)
+    return Schedule(pl, out[0], 0, False, None)
+
+
+class Measurement:
+    """A measured run beside the prediction of its loads (from :func:`compare_measured`).
+
+    Attributes:
+        predicted: the :class:`Schedule` :func:`evaluate` gives for the measured loads.
+        measured: the measured timeline as a :class:`Schedule` (kind "measured").
+        predicted_makespan, measured_makespan: their makespans in seconds.
+        makespan_error: (measured - predicted) / predicted, a fraction.
+    """
+
+    def __init__(self, predicted: Schedule, measured_: Schedule) -> None:
+        self.predicted, self.measured = predicted, measured_
+        self.predicted_makespan = predicted.makespan
+        self.measured_makespan = measured_.makespan
+        tp, tm = self.predicted_makespan, self.measured_makespan
+        self.makespan_error = (tm - tp) / tp if tp != 0 else math.nan
+
+    def __repr__(self) -> str:
+        return ("<dlsched.Measurement of %d processors: makespan predicted %.6g s, measured "
+                "%.6g s (%+.1f%%)>" % (len(self.predicted), self.predicted_makespan,
+                                       self.measured_makespan, 100 * self.makespan_error))
+
+    def gantt(self, path: Any = None) -> Optional[str]:
+        """Both timelines on one time axis as an SVG chart, the predicted lane (faded) above
+        the measured one, with a table of the finishes under it: written to ``path``
+        (replaced atomically) and None returned, or returned as text when ``path`` is None.
+        Raises InputOutputError or WriteFailed when the file cannot be written."""
+        pred, meas, pl = self.predicted._s, self.measured._s, self.predicted.platform
+        err = new_error()
+        if path is None:
+            out = ffi.new("char **")
+            check(lib.dls_schedule_gantt_compare_to_string(pred, meas, pl._ptr, out, err), err)
+            return take_string(out[0])
+        check(lib.dls_schedule_gantt_compare_write_file(pred, meas, pl._ptr, path_bytes(path),
+                                                        err), err)
+        return None
+
+    def to_dict(self) -> Dict[str, Any]:
+        """As ``dlsched evaluate PLATFORM --measured TIMELINE.json --json`` writes it."""
+        num = _args.number
+        return {"predicted": self.predicted.to_dict(), "measured": self.measured.to_dict(),
+                "predicted_makespan": num(self.predicted_makespan),
+                "measured_makespan": num(self.measured_makespan),
+                "makespan_error": num(self.makespan_error)}
+
+    def to_json(self, indent: Optional[int] = 2) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return to_json_text(self.to_dict(), indent)
+
+
+_TIMELINE_KEYS = ("load", "send_start", "send_end", "finish")
+
+
+def _timeline(timeline: Any, p: int) -> List[np.ndarray]:
+    """The four arrays of a measured timeline: a path to its JSON (as the MPI layer writes
+    it), or that JSON as a dict: {"processors": [{"load", "send_start", "send_end",
+    "finish"}, ...]}, one per processor in platform order (times null where the load is 0)."""
+    name = "timeline"
+    if not isinstance(timeline, dict):
+        name = os.fsdecode(timeline) if isinstance(timeline, (str, bytes, os.PathLike)) \
+            else None
+        if name is None:
+            raise _args.invalid("timeline: a path or a dict is needed, not %r" % (timeline,))
+        timeline = _read_json(name)
+    procs = timeline.get("processors")
+    if not isinstance(procs, list) or len(procs) != p:
+        raise _args.invalid("%s: \"processors\" must be a list of %d timelines, one per "
+                            "processor of the platform in its order" % (name, p))
+    cols = [np.empty(p) for _ in _TIMELINE_KEYS]
+    for i, o in enumerate(procs):
+        for k, key in enumerate(_TIMELINE_KEYS):
+            v = o.get(key) if isinstance(o, dict) else None
+            if v is None and k > 0 and isinstance(o, dict):
+                v = math.nan
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise _args.invalid("%s: processor %d: \"%s\" must be a number%s"
+                                    % (name, i + 1, key, " (or null when the load is 0)"
+                                       if k > 0 else ""))
+            cols[k][i] = v
+    return cols
+
+
+def _read_json(path: str) -> Dict[str, Any]:
+    try:
+        with open(path, "rb") as f:
+            return json.loads(f.read())
+    except OSError as e:
+        raise InputOutputError("%s: cannot open: %s" % (path, e.strerror),
+                               status=lib.DLS_EIO) from None
+    except ValueError as e:
+        line, col = getattr(e, "lineno", 0), getattr(e, "colno", 0)
+        raise MalformedInput("%s:%d:%d: %s" % (path, line, col, getattr(e, "msg", e)),
+                             status=lib.DLS_ESYNTAX, line=line, column=col) from None
+
+
+def compare_measured(platform: Any, timeline: Any, *, order: Order = None,
+                     use_limits: Optional[bool] = None,
+                     originator_computes: Optional[bool] = None) -> Measurement:
+    """A measured run beside the prediction of its loads, as ``dlsched evaluate PLATFORM
+    --measured TIMELINE.json`` compares them.
+
+    Args:
+        platform: a :class:`Platform`, or what ``Platform()`` takes.
+        timeline: the path of the run's timeline JSON (as the MPI layer writes it), or that
+            JSON as a dict: {"processors": [{"load": units, "send_start": s, "send_end": s,
+            "finish": s}, ...]}, one per processor in platform order.
+        order, use_limits, originator_computes: the prediction's, as for :func:`evaluate`.
+
+    Raises InvalidArgument (a timeline of another size, a bad value), InputOutputError,
+    MalformedInput (a file that is not JSON).
+    """
+    pl = as_platform(platform)
+    loads, ss, se, fin = _timeline(timeline, len(pl))
+    pred = evaluate(pl, loads, order=order, use_limits=use_limits,
+                    originator_computes=originator_computes)
+    return Measurement(pred, measured(pl, loads, ss, se, fin))
 
 
 class Curve:

@@ -12,7 +12,7 @@ import pytest
 
 import dlsched
 from dlsched._dlsched import ffi, lib
-from conftest import example, run_cli
+from conftest import TOP_SRCDIR, example, run_cli
 
 ONE_D = [example("star_cluster.json"), example("star_ten.json"), example("star_two.json"),
          example("memory_levels.json"), example("four_node_cluster.json")]
@@ -384,3 +384,52 @@ def test_progress_callback_and_capacity(tmp_path):
         dlsched.curve(limited, 1, 1001)
     with pytest.raises(dlsched.InvalidArgument, match="limits"):  # a load beyond it
         dlsched.curve(limited, load=1001)
+
+
+MEASURED = os.path.join(TOP_SRCDIR, "tests", "data", "measured", "star_two.json")
+
+
+@pytest.mark.parametrize("order", [None, "rate", ["P2", "P1"]])
+def test_compare_measured_as_the_program(tmp_path, order):
+    path = example("star_two.json")
+    extra = [] if order is None else ["--order", order if isinstance(order, str)
+                                      else ",".join(order)]
+    chart = tmp_path / "cli.svg"
+    want = json.loads(run_cli("evaluate", path, "--measured", MEASURED, *extra, "--json")[1])
+    run_cli("evaluate", path, "--measured", MEASURED, *extra, "--gantt", chart)
+    m = dlsched.compare_measured(path, MEASURED, order=order)
+    assert m.to_dict() == want and json.loads(m.to_json()) == want
+    assert m.gantt() == chart.read_text()
+    mine = tmp_path / "py.svg"
+    assert m.gantt(mine) is None and mine.read_text() == chart.read_text()
+    assert m.measured.kind == "measured" and m.predicted.kind == "evaluated"
+    assert m.measured_makespan == 10.9
+    assert m.makespan_error == pytest.approx((10.9 - m.predicted_makespan)
+                                             / m.predicted_makespan)
+    with open(MEASURED) as f:  # the timeline as a dict
+        assert dlsched.compare_measured(path, json.load(f), order=order).to_dict() == want
+    assert repr(m).startswith("<dlsched.Measurement of 2 processors")
+
+
+def test_measured_arrays_and_refusals(tmp_path):
+    path = example("star_two.json")
+    nan = math.nan
+    m = dlsched.measured(path, [2.0, 0.0], [0, nan], [3, nan], [23, nan])
+    assert m.kind == "measured" and m.makespan == 23 and m.sequence == ["P1", "P2"]
+    assert m.loads.tolist() == [2.0, 0.0]
+    with pytest.raises(dlsched.InvalidArgument, match="send_end: 1 values for 2"):
+        dlsched.measured(path, [1, 1], [0, 1], [1], [2, 3])
+    with pytest.raises(dlsched.InvalidArgument):
+        dlsched.measured(path, [1, 1], [0, 3], [1, 2], [2, 3])  # a send ending before it starts
+    with pytest.raises(dlsched.InvalidArgument, match="must be a list of 2 timelines"):
+        dlsched.compare_measured(path, {"processors": []})
+    with pytest.raises(dlsched.InvalidArgument, match="processor 1: \"load\" must be a number"):
+        dlsched.compare_measured(path, {"processors": [{}, {}]})
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\"processors\": [")
+    with pytest.raises(dlsched.MalformedInput, match="bad.json:1:"):
+        dlsched.compare_measured(path, bad)
+    with pytest.raises(dlsched.InputOutputError, match="cannot open"):
+        dlsched.compare_measured(path, tmp_path / "none.json")
+    with pytest.raises(dlsched.InvalidArgument, match="a path or a dict"):
+        dlsched.compare_measured(path, 3)
