@@ -448,3 +448,27 @@ def test_curve_within_the_limits_as_the_program(tmp_path):
         dlsched.curve(path, 10, 2000)  # beyond the capacity
     paper = dlsched.curve(path, 10, 1000, drop_unused=False)
     assert paper.model == "paper" and c.model == "selection"
+
+
+def big_platform(n=3000):
+    """A star large enough that GLPK works past 0.2 s, when it calls progress."""
+    rng = np.random.default_rng(1)
+    return dlsched.Platform.from_arrays(rng.uniform(1, 10, n), startup=rng.uniform(0, 1e-3, n),
+                                        rate=rng.uniform(1e-6, 1e-5, n))
+
+
+def test_progress_stops_glpk():
+    pl = big_platform()
+    seen = []
+
+    def stop(fraction):
+        seen.append(fraction)
+        return True
+    with pytest.raises(dlsched.Canceled):
+        dlsched.schedule(pl, 1e7, solver="glpk", progress=stop)
+    assert len(seen) == 1 and 0 <= seen[0] <= 1
+
+    def boom(fraction):
+        raise KeyError("from the callback")
+    with pytest.raises(KeyError, match="from the callback"):
+        dlsched.schedule(pl, 1e7, solver="glpk", progress=boom)
