@@ -433,3 +433,42 @@ def test_measured_arrays_and_refusals(tmp_path):
         dlsched.compare_measured(path, tmp_path / "none.json")
     with pytest.raises(dlsched.InvalidArgument, match="a path or a dict"):
         dlsched.compare_measured(path, 3)
+
+
+def test_curve_within_the_limits_as_the_program(tmp_path):
+    path = write_platform(tmp_path, LIMITED)
+    _, want = cli_schedule(path, "--load", "600", "--curve")
+    c = dlsched.curve(path, load=600)
+    assert c.to_dict() == want
+    assert c.loads[-1] == 1000  # 2 V is beyond the limits: the range stops at them
+    assert c.makespan_at(1000) == pytest.approx(dlsched.schedule(path, 1000).makespan)
+    with pytest.raises(dlsched.InvalidArgument, match="load 1001"):
+        dlsched.curve(path, load=1001)
+    with pytest.raises(dlsched.InvalidArgument):
+        dlsched.curve(path, 10, 2000)  # beyond the capacity
+    paper = dlsched.curve(path, 10, 1000, drop_unused=False)
+    assert paper.model == "paper" and c.model == "selection"
+
+
+def big_platform(n=3000):
+    """A star large enough that GLPK works past 0.2 s, when it calls progress."""
+    rng = np.random.default_rng(1)
+    return dlsched.Platform.from_arrays(rng.uniform(1, 10, n), startup=rng.uniform(0, 1e-3, n),
+                                        rate=rng.uniform(1e-6, 1e-5, n))
+
+
+def test_progress_stops_glpk():
+    pl = big_platform()
+    seen = []
+
+    def stop(fraction):
+        seen.append(fraction)
+        return True
+    with pytest.raises(dlsched.Canceled):
+        dlsched.schedule(pl, 1e7, solver="glpk", progress=stop)
+    assert len(seen) == 1 and 0 <= seen[0] <= 1
+
+    def boom(fraction):
+        raise KeyError("from the callback")
+    with pytest.raises(KeyError, match="from the callback"):
+        dlsched.schedule(pl, 1e7, solver="glpk", progress=boom)
