@@ -7,7 +7,6 @@ Sizes are in elements (or in weight, with ``weights``), times in seconds.
 """
 
 import dataclasses
-import math
 from typing import Any, Dict, Optional, Union
 
 import numpy as np

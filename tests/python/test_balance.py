@@ -162,7 +162,8 @@ def test_a_time_for_no_work_is_refused():
 
 
 @pytest.mark.parametrize("kw,cls,words", [
-    ({"mode": "magic"}, dlsched.InvalidArgument, "mode: 'magic' is not one of functional, constant"),
+    ({"mode": "magic"}, dlsched.InvalidArgument,
+     "mode: 'magic' is not one of functional, constant"),
     ({"noise": 0.7}, dlsched.InvalidArgument, "noise"),
     ({"tolerance": 0.0}, dlsched.InvalidArgument, "tolerance"),
     ({"trust": 1.0}, dlsched.InvalidArgument, "trust"),
