@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+import dlsched
+
 from conftest import TOP_SRCDIR, cli_json, example
 
 
@@ -40,3 +42,28 @@ def test_platform_schedule(tmp_path):
         assert re.search(r"^  %s +%d elements" % (re.escape(p["name"]), p["elements"]), out, re.M)
     for svg in ("schedule.svg", "speeds.svg"):
         assert "<svg" in (tmp_path / svg).read_text()[:400]
+
+
+def test_measure_kernel(tmp_path):
+    out = _run("measure_kernel.py", 2, tmp_path / "m.json", cwd=tmp_path)
+    m = re.search(r"^measured (\d+) sizes in (\S+) s \((.+)\); the model keeps (\d+) points:",
+                  out, re.M)
+    assert m and int(m.group(1)) >= int(m.group(4)) >= 1
+    shares = re.search(r"^10\^7 elements: numpy-dot (\d+), twice (\d+); makespan", out, re.M)
+    assert shares and int(shares.group(1)) + int(shares.group(2)) == 10**7
+    measured = dlsched.Platform(tmp_path / "m.json")
+    assert measured.names == ["numpy-dot"] and measured[0].model_kind == "points"
+
+
+def test_balance_loop(tmp_path):
+    platform = example("memory_levels.json")
+    out = _run("balance_loop.py", platform, 150_000_000, 10, 1, cwd=tmp_path)
+    rows = re.findall(r"^ +(\d+) +(\S+) +(\S+) +(\d+)( +converged)?$", out, re.M)
+    assert [int(r[0]) for r in rows] == list(range(1, 11))
+    # the optimum it compares with is the program's partition of the true models
+    optimum = cli_json("partition", platform, "--elements", "150000000")["makespan"]
+    last = float(rows[-1][1])
+    assert float(rows[-1][2]) == pytest.approx(last / optimum, abs=1e-3)
+    assert last / optimum < 1.05 and rows[-1][4]
+    final = re.search(r"^final shares: (.*)$", out, re.M).group(1)
+    assert sum(int(s.split()[-1]) for s in final.split(", ")) == 150_000_000
