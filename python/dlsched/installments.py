@@ -576,11 +576,11 @@ def _lp_returns(pl: Any, par, kw: Dict[str, Any], seq: Optional[np.ndarray],
     if ro is None:
         return
     if isinstance(ro, str) and "," not in ro:
+        if ro not in return_orders():
+            raise _args.invalid("return_order must be fifo, lifo or the processors in the "
+                                "order their results come back (a list), not %r" % ro)
         par.return_order = _args.choice(ro, "return_order", lib.dls_return_order_from_name,
                                         "dls_return_order", lib.dls_return_order_name)
-        if par.return_order == lib.DLS_RETURN_GIVEN:
-            raise _args.invalid("return_order: give the processors in the order their "
-                                "results come back, not 'given'")
         return
     perm = _return_perm(seq, _sequence(pl, ro, "return_order"))
     keep.append(perm)
