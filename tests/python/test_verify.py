@@ -168,3 +168,24 @@ def test_bad_arguments(schedule_file, claim, kw, match):
         claim = schedule_file
     with pytest.raises(dlsched.InvalidArgument, match=match):
         dlsched.verify(STAR, claim, **kw)
+
+
+@pytest.mark.parametrize("args, kw", [([], {}), (["--ordered"], {"ordered": True}),
+                                      (["--ordered", "--reorder"],
+                                       {"ordered": True, "reorder": True})])
+def test_weighted_partition_as_the_program(tmp_path, args, kw):
+    w = np.arange(1.0, 9.0)
+    wfile = tmp_path / "w.txt"
+    wfile.write_text("".join("%g\n" % x for x in w))
+    p = written(tmp_path, "p.json", "partition", STAR, "--weights", wfile, *args)
+    v = dlsched.verify(STAR, p, weights=w, **kw)
+    assert v.valid and v.kind == "partition"
+    assert v.to_dict() == verify_cli(STAR, p, "--weights", wfile, *args)
+    mine = dlsched.partition(STAR, weights=w, **kw)
+    assert dlsched.verify(STAR, mine, weights=w, **kw).to_dict() == v.to_dict()
+
+
+def test_matrix_partition_as_the_program(tmp_path):
+    p = written(tmp_path, "p.json", "partition", STAR, "--matrix", 200)
+    v = dlsched.verify(STAR, p, matrix=200)
+    assert v.to_dict() == verify_cli(STAR, p, "--matrix", 200)
