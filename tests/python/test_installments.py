@@ -169,6 +169,16 @@ def test_gantt(tmp_path):
         r.gantt(tmp_path / "no" / "such" / "dir.svg")
 
 
+def test_lp_gantt_as_the_program(tmp_path):
+    seq = "old-xeon,new-epyc,old-xeon"
+    r = dlsched.installments(MEM, 1e7, lp=True, sequence=seq)
+    run_cli("installments", MEM, "--load", 1e7, "--lp", "--sequence", seq, "--gantt",
+            tmp_path / "cli.svg")
+    assert r.svg() == (tmp_path / "cli.svg").read_text()
+    with pytest.raises(dlsched.InvalidArgument, match="every chunk"):
+        r.svg(rounds=2)
+
+
 def test_defaults_are_the_program_s():
     a = dlsched.installments(example("star_ten.json"), 1e10)
     b = dlsched.installments(example("star_ten.json"), 1e10, chunk="formula", use_limits=True,
