@@ -11,13 +11,12 @@ results returned to the originator.
 
 import math
 import numbers
-import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
 from ._dlsched import ffi, lib
-from ._core import (as_doubles, check, doubles, ints, new_error, path_bytes, ptr_of,
+from ._core import (check, doubles, ints, new_error, path_bytes, ptr_of,
                     take_string, to_json_text, uint64s)
 from . import _args
 from .platform import as_platform
@@ -261,6 +260,9 @@ class Installments:
         chunk size and the makespan."""
         gp = ffi.new("dls_installment_gantt_params *")
         lib.dls_installment_gantt_params_init(gp)
+        if rounds is not None and self.method == "lp":
+            raise _args.invalid("rounds applies to equal chunks: the chart of lp=True draws "
+                                "every chunk")
         if rounds is not None:
             gp.rounds = _args.count(rounds, "rounds", 1, 1000)
         keep = ffi.new("char[]", title.encode("utf-8")) if title is not None else ffi.NULL
@@ -576,11 +578,11 @@ def _lp_returns(pl: Any, par, kw: Dict[str, Any], seq: Optional[np.ndarray],
     if ro is None:
         return
     if isinstance(ro, str) and "," not in ro:
+        if ro not in return_orders():
+            raise _args.invalid("return_order must be fifo, lifo or the processors in the "
+                                "order their results come back (a list), not %r" % ro)
         par.return_order = _args.choice(ro, "return_order", lib.dls_return_order_from_name,
                                         "dls_return_order", lib.dls_return_order_name)
-        if par.return_order == lib.DLS_RETURN_GIVEN:
-            raise _args.invalid("return_order: give the processors in the order their "
-                                "results come back, not 'given'")
         return
     perm = _return_perm(seq, _sequence(pl, ro, "return_order"))
     keep.append(perm)
