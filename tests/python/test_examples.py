@@ -67,3 +67,23 @@ def test_balance_loop(tmp_path):
     assert last / optimum < 1.05 and rows[-1][4]
     final = re.search(r"^final shares: (.*)$", out, re.M).group(1)
     assert sum(int(s.split()[-1]) for s in final.split(", ")) == 150_000_000
+
+
+def _tutorial_block(first_line):
+    """The output block of doc/TUTORIAL.md's step 9 that starts with ``first_line``."""
+    text = open(os.path.join(TOP_SRCDIR, "doc", "TUTORIAL.md"), encoding="utf-8").read()
+    step = text[text.index("## 9. "):]
+    start = step.index("```\n" + first_line) + 4
+    return step[start:step.index("```", start)]
+
+
+@pytest.mark.parametrize("script, args, first", [
+    ("platform_schedule.py", ["examples/star_cluster.json", "1e6", "1e6", "."], "5 processors"),
+    ("balance_loop.py", [], "iteration  makespan"),
+])
+def test_tutorial_shows_the_examples_output(tmp_path, script, args, first):
+    args = [os.path.join(TOP_SRCDIR, a) if a.startswith("examples/") else a for a in args]
+    if script == "balance_loop.py":
+        args = [example("memory_levels.json")]
+    out = _run(script, *args, cwd=tmp_path)
+    assert _tutorial_block(first) == out
