@@ -284,3 +284,44 @@ def test_move_plan_refusals(before, after, cls, words):
     with pytest.raises(cls) as info:
         dlsched.move_plan(before, after)
     assert words in str(info.value)
+
+
+@pytest.mark.parametrize("name,n,args,kw", [
+    ("memory_levels.json", 150000000, [], {}),
+    ("memory_levels.json", 150000000, ["--noise", "0.02", "--seed", "7", "--iterations", "15"],
+     {"noise": 0.02, "seed": 7, "iterations": 15}),
+    ("memory_levels.json", 150000000, ["--mode", "constant", "--move-cost", "1e-6",
+                                       "--horizon", "3"],
+     {"mode": "constant", "move_cost": 1e-6, "horizon": 3}),
+    ("star_ten.json", 1000000, ["--iterations", "5", "--tolerance", "0.1", "--trust", "1.5"],
+     {"iterations": 5, "tolerance": 0.1, "trust": 1.5}),
+    ("four_node_cluster.json", 12345, ["--noise", "0.3", "--seed", "0"],
+     {"noise": 0.3, "seed": 0}),
+])
+def test_simulate_balance_gives_the_program_s_json(name, n, args, kw):
+    path = example(name)
+    doc = cli_json("balance", path, "--elements", str(n), *args)
+    sim = dlsched.simulate_balance(path, n, **kw)
+    assert sim.to_dict() == doc
+    assert list(sim.to_dict()) == list(doc)
+    assert sim.shares.shape == (kw.get("iterations", 20), len(doc["optimum"]["processors"]))
+    assert sim.within_from == doc["summary"]["within_from"]
+
+
+def test_simulate_balance_from_given_counts_and_errors():
+    platform = dlsched.Platform(example("star_ten.json"))
+    p = len(platform)
+    start = np.zeros(p, dtype=np.uint64)
+    start[0] = 1000
+    sim = dlsched.simulate_balance(platform, 1000, start=start, iterations=4)
+    assert sim.shares[0].tolist() == start.tolist() and sim.to_dict()["start"] == "given"
+    assert sim.to_dict()["platform"] is None and sim.to_json().startswith("{")
+    with pytest.raises(dlsched.InvalidArgument, match="noise must be in"):
+        dlsched.simulate_balance(platform, 1000, noise=0.5)
+    with pytest.raises(dlsched.InvalidArgument, match="iterations must be at least 1"):
+        dlsched.simulate_balance(platform, 1000, iterations=0)
+    with pytest.raises(dlsched.InvalidArgument, match="2-D speed model"):
+        dlsched.simulate_balance(example("striped_mm.json"), 1000)
+    tight = dlsched.Platform.from_arrays([1.0, 1.0], limits=[1.0, 1.0])
+    with pytest.raises(dlsched.InvalidData, match="infeasible"):
+        dlsched.simulate_balance(tight, 10)
