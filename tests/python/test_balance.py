@@ -325,3 +325,38 @@ def test_simulate_balance_from_given_counts_and_errors():
     tight = dlsched.Platform.from_arrays([1.0, 1.0], limits=[1.0, 1.0])
     with pytest.raises(dlsched.InvalidData, match="infeasible"):
         dlsched.simulate_balance(tight, 10)
+
+
+def _rss_kib():
+    import os
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def test_no_growth_over_many_balancers_and_plans():
+    import gc
+
+    def once(i):
+        b = dlsched.Balancer(3, 1000)
+        b.step([1.0, 2.0, 3.0])
+        b.moves().to_dict()
+        b.model(i % 3).speed(10.0)
+        try:
+            b.step([1.0, -1.0, 1.0])
+        except dlsched.InvalidArgument:
+            pass
+        dlsched.move_plan([1, 2, 3], [3, 2, 1])
+        try:
+            dlsched.move_plan([1, 2], [1, 1])
+        except dlsched.InvalidArgument:
+            pass
+
+    for i in range(3000):
+        once(i)
+    gc.collect()
+    rss0, objects0 = _rss_kib(), len(gc.get_objects())
+    for i in range(20000):
+        once(i)
+    gc.collect()
+    assert len(gc.get_objects()) - objects0 < 100
+    assert _rss_kib() - rss0 < 2048, "resident size grew by %d KiB" % (_rss_kib() - rss0)
