@@ -360,3 +360,16 @@ def test_no_growth_over_many_balancers_and_plans():
     gc.collect()
     assert len(gc.get_objects()) - objects0 < 100
     assert _rss_kib() - rss0 < 2048, "resident size grew by %d KiB" % (_rss_kib() - rss0)
+
+
+def test_balancers_in_threads_at_once_give_the_serial_shares():
+    from concurrent.futures import ThreadPoolExecutor
+    path = example("memory_levels.json")
+
+    def run(seed):
+        sim = dlsched.simulate_balance(path, 150000000, noise=0.02, seed=seed, iterations=8)
+        return sim.shares.tolist()
+
+    serial = [run(seed) for seed in range(8)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(run, range(8))) == serial
