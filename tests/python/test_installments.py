@@ -1,6 +1,8 @@
 """dlsched.installments against `dlsched installments --json` (and --lp --json)."""
 
+import json
 import math
+import os
 
 import numpy as np
 import pytest
@@ -248,3 +250,87 @@ def test_progress_can_stop_a_sweep():
     with pytest.raises(ZeroDivisionError):
         dlsched.installments(example("star_ten.json"), 1e10, chunk="sweep",
                              progress=lambda f: 1 / 0)
+
+
+DATA = ["dlt/star5.json", "limits_hold/two_binding.json", "balance_paging.json",
+        "units/four_node_cluster_seconds.json", "shape_warning.json", "stall/issue_1.json"]
+
+
+def data(name):
+    """A file of tests/data."""
+    return os.path.join(os.environ.get("DLS_TOP_SRCDIR", "."), "tests", "data", name)
+
+
+@pytest.mark.parametrize("name", DATA)
+@pytest.mark.parametrize("lp", [False, True])
+def test_test_data_as_the_program(name, lp):
+    args, kw = (["--lp", "--max-lps", 20], {"lp": True, "max_lps": 20}) if lp else ([], {})
+    r = dlsched.installments(data(name), 1000, **kw)
+    theirs = cli_json("installments", data(name), "--load", 1000, *args)
+    if lp:
+        _lp_same(r.to_dict(), theirs)
+    else:
+        assert r.to_dict() == theirs
+    assert math.isclose(r.loads.sum(), 1000, rel_tol=1e-9)
+    assert r.chunk_counts.sum() == r.chunks
+    # every chunk, in send order: one send at a time, computed after it arrives
+    assert np.all(r.send_start[1:] >= r.send_end[:-1] - 1e-9 * r.makespan)
+    assert np.all(r.compute_start >= r.send_end)
+    assert math.isclose(r.chunk_load.sum(), 1000, rel_tol=1e-9)
+    assert np.array_equal(np.bincount(r.chunk_processor, minlength=len(r)), r.chunk_counts)
+
+
+def test_chunk_at_matches_the_arrays():
+    r = dlsched.installments(example("star_ten.json"), 1e10, chunk=3e8)
+    for k in (0, 7, r.chunks - 1):
+        c = r.chunk_at(k)
+        assert c["chunk"] == k and c["processor"] == r.chunk_processor[k]
+        assert c["compute_end"] == r.compute_end[k] and c["size"] == r.chunk_load[k]
+    assert r.chunk_load[-1] == r.last_chunk
+    with pytest.raises(dlsched.InvalidArgument, match="beyond"):
+        r.chunk_at(r.chunks)
+    with pytest.raises(dlsched.InvalidArgument, match="index"):
+        r.chunk_at(-1)
+
+
+def test_a_platform_object_a_dict_and_arrays_are_the_same_input():
+    d = json.loads(open(example("star_two.json")).read())
+    a = dlsched.installments(example("star_two.json"), 2, chunk=0.1)
+    b = dlsched.installments(d, 2, chunk=0.1)
+    c = dlsched.installments(dlsched.Platform(example("star_two.json")), 2, chunk=0.1)
+    assert a.to_dict() == b.to_dict() == c.to_dict()
+    assert json.loads(a.to_json()) == a.to_dict()
+    assert json.loads(a.to_json(indent=None)) == a.to_dict()
+
+
+def test_a_single_chunk_and_more_processors_than_chunks():
+    r = dlsched.installments(example("star_ten.json"), 1e10, chunk=1e11)
+    assert r.chunks == 1 and r.rounds == 1 and r.last_chunk == 1e10
+    assert r.to_dict() == cli_json("installments", example("star_ten.json"), "--load", 1e10,
+                                   "--chunk", 1e11)
+    assert r.roles.count("works") == 1 and "no chunk" in r.roles
+    assert np.isnan(r.first_arrival[r.chunk_counts == 0]).all()
+
+
+def test_a_2d_model_is_refused_naming_the_processor():
+    for lp in (False, True):
+        with pytest.raises(dlsched.InvalidArgument, match="epyc.*2-D"):
+            dlsched.installments(example("lu_cluster.json"), 1000, lp=lp)
+
+
+def test_unreadable_platforms_say_where(tmp_path):
+    with pytest.raises(dlsched.MalformedInput) as e:
+        dlsched.installments(data("bad/duplicate_key.json"), 1)
+    assert (e.value.line, e.value.column) == (5, 53)
+    assert e.value.file.endswith("duplicate_key.json")
+    with pytest.raises(dlsched.InvalidData, match="name"):
+        dlsched.installments(data("measured/star_two.json"), 1)
+
+
+def test_the_lp_search_stops_at_max_lps():
+    # the program says the same: "no sequence was sized within the limits"
+    rc, _, err = run_cli("installments", data("limits_hold/four_orders.json"), "--load", 1000,
+                         "--lp", "--max-lps", 20, check=False)
+    assert rc != 0 and "within the limits" in err
+    with pytest.raises(dlsched.LimitExceeded, match="within the limits"):
+        dlsched.installments(data("limits_hold/four_orders.json"), 1000, lp=True, max_lps=20)
