@@ -21,7 +21,8 @@ from ._core import (check, doubles, ints, new_error, path_bytes, ptr_of,
 from . import _args
 from .platform import as_platform
 
-__all__ = ["Installments", "installments", "return_orders", "MAX_CHUNKS", "LP_MAX_CHUNKS"]
+__all__ = ["Installments", "installments", "installments_lp_model", "return_orders", "MAX_CHUNKS",
+           "LP_MAX_CHUNKS"]
 
 #: The most chunks a simulation of equal chunks accepts: 2^53.
 MAX_CHUNKS: int = int(lib.DLS_INSTALLMENT_MAX_CHUNKS)
@@ -685,3 +686,43 @@ def _refuse(kw: Dict[str, Any], keys: Sequence[str], where: str) -> None:
     for k in keys:
         if kw[k] is not None and kw[k] is not False:
             raise _args.invalid("%s applies to %s" % (k, where))
+
+
+def installments_lp_model(platform: Any, load: float, sequence: Sequence[Union[str, int]], *,
+                          format: str = "lp", path: Any = None, use_limits: bool = True,
+                          window: Optional[int] = None, release: Any = None,
+                          returns: Any = None,
+                          return_order: Union[str, Sequence[Union[str, int]], None] = None,
+                          two_port: bool = False) -> Optional[str]:
+    """The LP that sizes the chunks of ``sequence`` for ``load`` units (the LP that
+    ``installments(..., lp=True, sequence=...)`` solves), for other solvers and for people:
+    returns its text when ``path`` is None, else writes it to ``path`` and returns None.
+
+    Args:
+        platform, load, sequence, use_limits, window, release, returns, return_order,
+            two_port: as for :func:`installments` with ``lp=True`` (the sequence is
+            required: the model is that of one sequence).
+        format: "lp" (CPLEX LP, default), "mps" (free MPS), "glpk" or "mathprog".
+
+    Loads are in units and times in seconds; columns x_k (the size of chunk k), A_k (its
+    arrival), F_k (its finish) and T (the makespan). Raises InvalidArgument (a bad
+    argument or format), InputOutputError, WriteFailed, SolverFailure, OutOfMemory.
+    """
+    pl = as_platform(platform)
+    v = _args.real(load, "load")
+    if sequence is None:
+        raise _args.invalid("sequence: the model is that of one sequence of installments")
+    kw: Dict[str, Any] = {k: None for k in _LP_ONLY + ("max_lps", "max_chunks")}
+    kw.update(sequence=sequence, window=window, release=release, returns=returns,
+              return_order=return_order, two_port=two_port, moves=True)
+    keep: List[Any] = []
+    par = _lp_params(pl, use_limits, kw, keep)
+    fmt = _args.choice(format, "format", lib.dls_export_format_from_name,
+                       "dls_export_format", lib.dls_export_format_name)
+    err = new_error()
+    if path is None:
+        out = ffi.new("char **")
+        check(lib.dls_installment_lp_to_string(pl._ptr, v, par, fmt, out, err), err)
+        return take_string(out[0])
+    check(lib.dls_installment_lp_write_file(pl._ptr, v, par, fmt, path_bytes(path), err), err)
+    return None

@@ -3,6 +3,8 @@
 import json
 import math
 import os
+import shutil
+import subprocess
 
 import numpy as np
 import pytest
@@ -334,3 +336,44 @@ def test_the_lp_search_stops_at_max_lps():
     assert rc != 0 and "within the limits" in err
     with pytest.raises(dlsched.LimitExceeded, match="within the limits"):
         dlsched.installments(data("limits_hold/four_orders.json"), 1000, lp=True, max_lps=20)
+
+
+def _glpsol_optimum(tmp_path, text, fmt):
+    """The optimum glpsol finds for a model (None without glpsol)."""
+    if shutil.which("glpsol") is None:
+        return None
+    model, out = tmp_path / ("m." + fmt), tmp_path / "out.txt"
+    model.write_text(text)
+    flag = {"lp": "--lp", "mps": "--freemps", "glpk": "--glp", "mathprog": "--math"}[fmt]
+    subprocess.run(["glpsol", flag, str(model), "-o", str(out)], check=True,
+                   capture_output=True)
+    for line in out.read_text().splitlines():
+        if line.startswith("Objective:"):
+            return float(line.split("=")[1].split()[0])
+    raise AssertionError("no objective in glpsol's output")
+
+
+@pytest.mark.parametrize("fmt", ["lp", "mps", "glpk", "mathprog"])
+def test_lp_model_has_the_lp_makespan(tmp_path, fmt):
+    seq = "old-xeon,new-epyc,laptop,old-xeon"
+    kw = dict(returns=RETURNS, release={"laptop": 2.0}, window=1)
+    text = dlsched.installments_lp_model(MEM, 1e7, seq, format=fmt, **kw)
+    assert isinstance(text, str) and text
+    path = tmp_path / "written"
+    assert dlsched.installments_lp_model(MEM, 1e7, seq, format=fmt, path=path, **kw) is None
+    assert path.read_text() == text
+    r = dlsched.installments(MEM, 1e7, lp=True, sequence=seq, **kw)
+    opt = _glpsol_optimum(tmp_path, text, fmt)
+    if opt is not None:
+        assert opt == pytest.approx(r.lp["lp_makespan"], rel=1e-6)
+
+
+def test_lp_model_errors(tmp_path):
+    with pytest.raises(dlsched.InvalidArgument, match="format"):
+        dlsched.installments_lp_model(MEM, 1e7, [0, 1], format="xlsx")
+    with pytest.raises(dlsched.InvalidArgument, match="sequence"):
+        dlsched.installments_lp_model(MEM, 1e7, None)
+    with pytest.raises(dlsched.InvalidArgument, match="P9"):
+        dlsched.installments_lp_model(MEM, 1e7, ["P9"])
+    with pytest.raises(dlsched.InputOutputError):
+        dlsched.installments_lp_model(MEM, 1e7, [0], path=tmp_path / "no" / "m.lp")
