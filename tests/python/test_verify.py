@@ -189,3 +189,90 @@ def test_matrix_partition_as_the_program(tmp_path):
     p = written(tmp_path, "p.json", "partition", STAR, "--matrix", 200)
     v = dlsched.verify(STAR, p, matrix=200)
     assert v.to_dict() == verify_cli(STAR, p, "--matrix", 200)
+
+
+def _arrays_of(p, doc, load_key, time_key=None):
+    """The loads (and finishes) of the program's JSON as arrays in platform order."""
+    loads = np.zeros(len(p))
+    times = np.full((len(p), 4), np.nan)
+    for q in doc["processors"]:
+        loads[p.index(q["name"])] = q[load_key]
+        if time_key is not None:
+            times[p.index(q["name"]), 3] = q[time_key]
+    return loads, times
+
+
+def test_installments_from_arrays_as_the_program(tmp_path):
+    f = written(tmp_path, "i.json", "installments", STAR, "--load", 1000, "--chunk", 10)
+    doc = json.loads(f.read_text())
+    p = dlsched.Platform(STAR)
+    loads, _ = _arrays_of(p, doc, "load")
+    v = dlsched.verify(p, loads, kind="installments", chunk=10, total=1000)
+    theirs = verify_cli(STAR, f)
+    assert v.kind == "installments" and v.valid == theirs["valid"] is True
+    assert v.makespan == pytest.approx(theirs["makespan"], rel=1e-12)
+    # a processor given more than the round-robin gives it (with 1010 units the extra
+    # chunk is the first processor's, so give it to the second)
+    loads[1] += 10
+    bad = dlsched.verify(p, loads, kind="installments", chunk=10)
+    assert not bad.valid and "gap" not in repr(v)
+    with pytest.raises(dlsched.InvalidArgument, match="chunk"):
+        dlsched.verify(p, loads, kind="schedule", chunk=10)
+
+
+@pytest.mark.parametrize("ordered", [False, True])
+def test_weighted_partition_from_arrays_as_the_program(tmp_path, ordered):
+    w = np.arange(1.0, 9.0)
+    wfile = tmp_path / "w.txt"
+    wfile.write_text("".join("%g\n" % x for x in w))
+    args = ["--ordered"] if ordered else []
+    f = written(tmp_path, "p.json", "partition", STAR, "--weights", wfile, *args)
+    doc = json.loads(f.read_text())
+    p = dlsched.Platform(STAR)
+    held, times = _arrays_of(p, doc, "weight", "time")
+    if ordered:
+        first, count = (np.zeros(len(p), dtype=np.int64) for _ in range(2))
+        for q in doc["processors"]:
+            first[p.index(q["name"])] = q["first"]
+            count[p.index(q["name"])] = q["elements"]
+        where = dict(chunks=(first, count))
+    else:
+        where = dict(owners=np.array(doc["assignment"]))
+    kw = dict(weights=w, ordered=ordered)
+    v = dlsched.verify(p, held, kind="partition", times=times, makespan=doc["makespan"],
+                       total=len(w), **where, **kw)
+    theirs = verify_cli(STAR, f, "--weights", wfile, *args)
+    assert v.valid and theirs["valid"]
+    for key in ("kind", "makespan", "claimed_makespan", "best", "gap", "proven"):
+        assert v.to_dict()[key] == pytest.approx(theirs[key], rel=1e-12), key
+    # the same element held twice, or a chunk past the set
+    if ordered:
+        count[count.argmax()] += 1
+        bad = dlsched.verify(p, held, kind="partition", chunks=(first, count), **kw)
+    else:
+        own = np.array(doc["assignment"])
+        own[0] = (own[0] + 1) % len(p)  # moved: the weights held no longer add up
+        bad = dlsched.verify(p, held, kind="partition", owners=own, **kw)
+    assert not bad.valid and bad.violations
+
+
+@pytest.mark.parametrize("kw, match", [
+    (dict(owners=[0, 9]), "owners"),
+    (dict(owners=["xeon-a", "tpu"]), "tpu"),
+    (dict(owners=np.array([0, -1])), "owners"),
+    (dict(owners=[0], chunks=([0] * 5, [1] * 5)), "one"),
+    (dict(chunks=[0] * 5), "chunks"),
+    (dict(chunks=([0] * 4, [1] * 4)), "first"),
+    (dict(chunks=([0] * 5, [-1] * 5)), "count"),
+    (dict(chunks=([0.5] * 5, [1] * 5)), "first"),
+    (dict(send_order=["xeon-a", "tpu"]), "tpu"),
+    (dict(total=-3), ""),
+])
+def test_bad_array_claims(kw, match):
+    with pytest.raises(dlsched.InvalidArgument, match=match):
+        dlsched.verify(STAR, np.full(5, 1.0), kind="partition", weights=np.ones(5), **kw)
+
+
+def test_array_options_apply_to_arrays_only(schedule_file):
+    with pytest.raises(dlsched.InvalidArgument, match="total, chunk apply"):
+        dlsched.verify(STAR, schedule_file, total=5, chunk=1)
