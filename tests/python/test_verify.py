@@ -2,6 +2,7 @@
 
 import json
 import math
+import os
 
 import numpy as np
 import pytest
@@ -276,3 +277,58 @@ def test_bad_array_claims(kw, match):
 def test_array_options_apply_to_arrays_only(schedule_file):
     with pytest.raises(dlsched.InvalidArgument, match="total, chunk apply"):
         dlsched.verify(STAR, schedule_file, total=5, chunk=1)
+
+
+def _data(name):
+    """A file of tests/data."""
+    return os.path.join(os.environ.get("DLS_TOP_SRCDIR", "."), "tests", "data", name)
+
+
+PLATFORMS = [example("star_two.json"), example("star_ten.json"), example("memory_levels.json"),
+             example("four_node_cluster.json"), _data("dlt/star5.json"),
+             _data("limits_hold/two_binding.json"), _data("balance_paging.json"),
+             _data("units/four_node_cluster_seconds.json")]
+CLAIMS = [("schedule", "--load", 1000), ("schedule", "--load", 1000, "--order", "best"),
+          ("partition", "--elements", 1000), ("installments", "--load", 1000)]
+
+
+@pytest.mark.parametrize("platform", PLATFORMS)
+@pytest.mark.parametrize("claim", CLAIMS)
+def test_claims_on_shipped_platforms_as_the_program(tmp_path, platform, claim):
+    f = written(tmp_path, "c.json", claim[0], platform, *claim[1:])
+    for args, kw in (([], {}), (["--best-order", "--exact"], {"best_order": True,
+                                                             "exact": True})):
+        v = dlsched.verify(platform, f, **kw)
+        assert v.to_dict() == verify_cli(platform, f, *args)
+        assert v.valid and v.kind == claim[0]
+    assert dlsched.verify(platform, json.loads(f.read_text())).to_dict() == \
+        dlsched.verify(platform, f).to_dict()
+
+
+def test_evaluate_output_as_the_program(tmp_path):
+    f = written(tmp_path, "e.json", "evaluate", STAR, "--loads", "400,300,200,100,0")
+    v = dlsched.verify(STAR, f, best_order=True)
+    assert v.to_dict() == verify_cli(STAR, f, "--best-order")
+    assert v.valid and v.gap > 0  # a made-up distribution is worse than the optimum
+
+
+def test_lp_installments_are_refused_as_by_the_program(tmp_path):
+    f = written(tmp_path, "lp.json", "installments", STAR, "--load", 1000, "--lp", "--max-lps",
+                20)
+    rc, _, err = run_cli("verify", STAR, f, check=False)
+    assert rc == 2 and "--lp" in err
+    with pytest.raises(dlsched.InvalidData, match="--lp") as e:
+        dlsched.verify(STAR, f)
+    assert e.value.line is not None and e.value.file == str(f)
+    with pytest.raises(dlsched.InvalidData, match="<Installments>"):
+        dlsched.verify(STAR, dlsched.installments(STAR, 1000, lp=True, max_lps=20))
+
+
+def test_a_broken_installments_claim(tmp_path):
+    d = dlsched.installments(STAR, 1000, chunk=10).to_dict()
+    d["makespan"] /= 2
+    v = dlsched.verify(STAR, d)
+    assert not v.valid and "makespan" in {x["kind"] for x in v.violations}
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(d))
+    assert v.to_dict() == verify_cli(STAR, path)
