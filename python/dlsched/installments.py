@@ -157,8 +157,8 @@ class Installments:
     def __repr__(self) -> str:
         what = ("chunks sized by the LP" if self.method == "lp"
                 else "chunks of %.6g units (%s)" % (self.chunk, self.chunk_source))
-        return "<dlsched.Installments of %.6g units over %d processors: %d %s, makespan %.6g s>" % (
-            self.load, len(self), self.chunks, what, self.makespan)
+        return ("<dlsched.Installments of %.6g units over %d processors: %d %s, makespan "
+                "%.6g s>" % (self.load, len(self), self.chunks, what, self.makespan))
 
     def chunk_at(self, index: int) -> Dict[str, Any]:
         """The times of chunk ``index`` (0-based, in send order), computed in O(1): a dict

@@ -79,6 +79,11 @@ class Verdict:
         self.certificate: Optional[str] = ffi.string(cert).decode() if cert != ffi.NULL else None
         self.note: str = _args.name_text(lib.dls_verification_note(v))
 
+    @property
+    def messages(self) -> List[str]:
+        """The violations' sentences, in the order found ([] for a valid claim)."""
+        return [x["message"] for x in self.violations]
+
     def __bool__(self) -> bool:
         """True when the claim is valid."""
         return self.valid

@@ -69,6 +69,7 @@ def test_invalid_schedule_names_the_violations(schedule_file):
     kinds = {x["kind"] for x in v.violations}
     assert kinds <= set(dlsched.violation_kinds()) and "load-sum" in kinds
     assert all(x["message"] for x in v.violations)
+    assert v.messages == [x["message"] for x in v.violations] and len(v.messages) >= 1
     assert "invalid" in repr(v)
     path = schedule_file.parent / "bad.json"
     path.write_text(json.dumps(d))
