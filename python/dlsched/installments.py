@@ -11,6 +11,7 @@ results returned to the originator.
 
 import math
 import numbers
+import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
@@ -19,6 +20,7 @@ from ._dlsched import ffi, lib
 from ._core import (check, doubles, ints, new_error, path_bytes, ptr_of,
                     take_string, to_json_text, uint64s)
 from . import _args
+from .errors import InputOutputError, InvalidData, MalformedInput
 from .platform import as_platform
 
 __all__ = ["Installments", "installments", "installments_lp_model", "return_orders", "MAX_CHUNKS",
@@ -475,10 +477,60 @@ def _index(pl: Any, who: Any, what: str) -> int:
     return i
 
 
+def _read_named(pl: Any, path: Any, what: str, width: int) -> Dict[str, Any]:
+    """A file of lines "NAME V1 .. Vwidth" as the program reads --release and --returns:
+    the values are the last fields (a name may hold blanks), blank lines and lines starting
+    with # that name no processor are skipped; a processor named once at most."""
+    name = os.fsdecode(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise InputOutputError("%s: cannot read %s: %s" % (what, name, e.strerror or e),
+                               status=lib.DLS_EIO) from None
+    out: Dict[str, Any] = {}
+    first: Dict[int, int] = {}
+    for no, line in enumerate(text.splitlines(), 1):
+        fields = line.rstrip(" \t\r").rsplit(None, width)
+        head = line.lstrip(" \t")
+        if not head.strip():
+            continue
+        values = None
+        if len(fields) == width + 1 and fields[0].strip():
+            try:
+                values = [float(x) for x in fields[1:]]
+            except ValueError:
+                pass
+        who = fields[0].strip() if values is not None else None
+        known = who is not None and who in pl.names
+        if head.startswith("#") and not known:
+            continue
+        where = "%s:%d: %s" % (name, no, what)
+        if values is None:
+            raise MalformedInput("%s: expected NAME and %d number%s" % (
+                where, width, "s" if width > 1 else ""), status=lib.DLS_ESYNTAX, line=no)
+        if not known:
+            raise InvalidData("%s: %r is not a processor of the platform" % (where, who),
+                              status=lib.DLS_EDATA, line=no)
+        i = pl.index(who)
+        if i in first:
+            raise InvalidData("%s: processor %r is named twice (first on line %d)"
+                              % (where, who, first[i]), status=lib.DLS_EDATA, line=no)
+        if not all(math.isfinite(v) and v >= 0 for v in values):
+            raise InvalidData("%s: processor %r: the values must be finite and >= 0"
+                              % (where, who), status=lib.DLS_EDATA, line=no)
+        first[i] = no
+        out[who] = values
+    return out
+
+
 def _per_processor(pl: Any, values: Any, what: str, width: int) -> np.ndarray:
-    """A mapping {name or index: value(s)} (others 0, as the program's files leave them)
-    or an array of shape (p,) / (p, width) as a float64 array of shape (p, width)."""
+    """A file of lines "NAME V1 ..", a mapping {name or index: value(s)} (others 0, as
+    the program's files leave them) or an array of shape (p,) / (p, width) as a float64
+    array of shape (p, width)."""
     p = len(pl)
+    if isinstance(values, (str, os.PathLike)):
+        values = _read_named(pl, values, what, width)
     if isinstance(values, Mapping):
         arr = np.zeros((p, width))
         for who, v in values.items():
@@ -642,10 +694,12 @@ def installments(platform: Any, load: float, *, chunk: Union[float, str] = "form
             "rate" or "best", the default), --max-chunks (default 4096), --exhaustive.
         sequence: the LP: the installments to size instead of searching, processors by
             name or index, in send order (names may repeat); also "A,B,A".
-        release: the LP: release times (s), a mapping {name: seconds} (others 0) or an
-            array of shape (p,).
+        release: the LP: release times (s), a mapping {name: seconds} (others 0), an
+            array of shape (p,), or the path of the program's --release file (lines
+            "NAME SECONDS").
         returns: the LP: results returned, a mapping {name: (fraction, startup s,
-            rate s per unit)} (others return nothing) or an array of shape (p, 3).
+            rate s per unit)} (others return nothing), an array of shape (p, 3), or the
+            path of the program's --returns file (lines "NAME FRACTION STARTUP RATE").
         return_order: with ``returns``: "fifo" (default), "lifo", or the processors in the
             order their results come back (needs ``sequence``).
         two_port: with ``returns``: results come back while the sends go on.

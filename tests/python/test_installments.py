@@ -377,3 +377,42 @@ def test_lp_model_errors(tmp_path):
         dlsched.installments_lp_model(MEM, 1e7, ["P9"])
     with pytest.raises(dlsched.InputOutputError):
         dlsched.installments_lp_model(MEM, 1e7, [0], path=tmp_path / "no" / "m.lp")
+
+
+def test_release_and_returns_files_as_the_program(tmp_path):
+    rel, ret = tmp_path / "release.txt", tmp_path / "ret.txt"
+    rel.write_text("# name seconds\n\nold-xeon 0.5\n  laptop\t2 \n")
+    ret.write_text(RETURNS_TEXT)
+    seq = "old-xeon,new-epyc,laptop,old-xeon"
+    r = dlsched.installments(MEM, 1e7, lp=True, sequence=seq, release=rel, returns=str(ret))
+    _lp_same(r.to_dict(), cli_json("installments", MEM, "--load", 1e7, "--lp", "--sequence",
+                                   seq, "--release", rel, "--returns", ret))
+    s = dlsched.installments(MEM, 1e7, lp=True, sequence=seq, returns=RETURNS,
+                             release={"old-xeon": 0.5, "laptop": 2})
+    assert s.makespan == r.makespan
+
+
+@pytest.mark.parametrize("text, cls, match, line", [
+    ("old-xeon\n", dlsched.MalformedInput, "expected NAME", 1),
+    ("\nold-xeon soon\n", dlsched.MalformedInput, "expected NAME", 2),
+    ("tpu 1\n", dlsched.InvalidData, "tpu", 1),
+    ("old-xeon 1\nold-xeon 2\n", dlsched.InvalidData, "twice .first on line 1", 2),
+    ("old-xeon -1\n", dlsched.InvalidData, ">= 0", 1),
+    ("old-xeon nan\n", dlsched.InvalidData, ">= 0", 1),
+])
+def test_bad_release_files(tmp_path, text, cls, match, line):
+    rel = tmp_path / "release.txt"
+    rel.write_text(text)
+    # the program refuses them too
+    rc, _, _ = run_cli("installments", MEM, "--load", 1e7, "--lp", "--release", rel,
+                       check=False)
+    assert rc == 2
+    with pytest.raises(cls, match=match) as e:
+        dlsched.installments(MEM, 1e7, lp=True, max_lps=10, release=rel)
+    assert e.value.line == line and e.value.file == str(rel)
+    assert str(e.value).startswith("%s:%d: release" % (rel, line))
+
+
+def test_missing_release_file(tmp_path):
+    with pytest.raises(dlsched.InputOutputError, match="missing"):
+        dlsched.installments(MEM, 1e7, lp=True, release=tmp_path / "missing.txt")
