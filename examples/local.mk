@@ -30,6 +30,9 @@ examples_lu_columns_LDADD = libdlsched.la -lm
 examples_even_split_SOURCES = examples/even_split.c
 examples_even_split_LDADD = libdlsched.la -lm
 EXTRA_DIST += examples/proportional_split.py
+# The Python binding's examples, run by tests/python/test_examples.py.
+EXTRA_DIST += examples/python/platform_schedule.py examples/python/measure_kernel.py \
+	examples/python/balance_loop.py
 CLEANFILES += examples/schedule.svg
 
 # The programs of doc/TUTORIAL.md, one a step, run by tests/doc/tutorial.sh.

@@ -38,6 +38,20 @@ def _calls():
         calls.append(lambda: _refused(lambda: dlsched.schedule(star, -5.0)))
     if callable(getattr(dlsched, "evaluate", None)):
         calls.append(lambda: dlsched.evaluate(star, np.full(5, 2e5)).makespan)
+    if callable(getattr(dlsched, "verify", None)):
+        calls.append(lambda: dlsched.verify(star, np.full(5, 2e5)).valid)
+    if callable(getattr(dlsched, "installments", None)):
+        two = dlsched.Platform(example("star_two.json"))
+        calls.append(lambda: dlsched.installments(two, 1e4, chunk=1e3).makespan)
+    if hasattr(dlsched, "Balancer"):
+        def balance():
+            b = dlsched.Balancer(3, 1000)
+            b.step(b.shares / np.array([10.0, 20.0, 40.0]))
+            return b.moves().moved
+        calls.append(balance)
+        calls.append(lambda: _refused(lambda: dlsched.Balancer(0, 10)))
+    if callable(getattr(dlsched, "move_plan", None)):
+        calls.append(lambda: dlsched.move_plan([5, 5], [3, 7]).moved)
     return calls
 
 
