@@ -20,7 +20,7 @@ from ._dlsched import ffi, lib
 from ._core import (check, doubles, ints, new_error, path_bytes, ptr_of,
                     take_string, to_json_text, uint64s)
 from . import _args
-from .errors import InputOutputError, InvalidData, MalformedInput
+from .errors import Error, InputOutputError, InvalidData, MalformedInput
 from .platform import as_platform
 
 __all__ = ["Installments", "installments", "installments_lp_model", "return_orders", "MAX_CHUNKS",
@@ -467,10 +467,11 @@ def _rounds(pl: Any, load: float, chunk: Any, use_limits: bool, compare: bool,
 def _index(pl: Any, who: Any, what: str) -> int:
     """A processor given by name or index as its platform index."""
     if isinstance(who, str):
-        try:
-            return pl.index(who)
-        except Exception:
-            raise _args.invalid("%s: the platform has no processor %r" % (what, who)) from None
+        # as the program: the name as it is, else without the blanks at its ends
+        for name in (who, who.strip(" \t\r")):
+            if name in pl.names:
+                return pl.index(name)
+        raise _args.invalid("%s: the platform has no processor %r" % (what, who))
     i = _args.count(who, what, 0)
     if i >= len(pl):
         raise _args.invalid("%s: processor %d is beyond the platform's %d" % (what, i, len(pl)))
@@ -552,9 +553,50 @@ def _per_processor(pl: Any, values: Any, what: str, width: int) -> np.ndarray:
     return arr
 
 
+def _list_names(text: str) -> List[str]:
+    """NAME,NAME,... as the program splits it (one trailing comma allowed)."""
+    items = text.split(",")
+    if len(items) > 1 and items[-1] == "":
+        items.pop()
+    return items
+
+
+def _file_names(pl: Any, path: Any, what: str) -> List[Union[str, int]]:
+    """A file of names as the program reads --sequence FILE: a line that is exactly a
+    processor's name names it; other lines lose their end blanks, are skipped when empty
+    or starting with #, else are lists NAME,NAME,..."""
+    name = os.fsdecode(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        raise InputOutputError("%s: cannot read %s: %s" % (what, name, e.strerror or e),
+                               status=lib.DLS_EIO) from None
+    out: List[Union[str, int]] = []
+    for no, line in enumerate(lines, 1):
+        if line in pl.names:
+            out.append(pl.index(line))
+            continue
+        text = line.strip(" \t\r")
+        if text == "" or text.startswith("#"):
+            continue
+        for item in _list_names(text):
+            try:
+                out.append(_index(pl, item, what))
+            except Error:
+                raise InvalidData("%s:%d: %s: %r is not a processor of the platform"
+                                  % (name, no, what, item.strip(" \t\r")),
+                                  status=lib.DLS_EDATA, line=no) from None
+    return out
+
+
 def _sequence(pl: Any, seq: Any, what: str) -> np.ndarray:
-    if isinstance(seq, str):
-        seq = seq.split(",")
+    """Processors by name or index: a list, "NAME,NAME,..." or a file of names (a
+    path-like object, as the program's --sequence FILE)."""
+    if isinstance(seq, os.PathLike):
+        seq = _file_names(pl, seq, what)
+    elif isinstance(seq, str):
+        seq = _list_names(seq)
     out = np.array([_index(pl, x, what) for x in seq], dtype=np.uintp)
     if out.size == 0:
         raise _args.invalid("%s: the sequence names no processor" % what)
@@ -630,13 +672,13 @@ def _lp_returns(pl: Any, par, kw: Dict[str, Any], seq: Optional[np.ndarray],
     ro = kw["return_order"]
     if ro is None:
         return
-    if isinstance(ro, str) and "," not in ro:
-        if ro not in return_orders():
-            raise _args.invalid("return_order must be fifo, lifo or the processors in the "
-                                "order their results come back (a list), not %r" % ro)
+    if isinstance(ro, str) and ro in return_orders():
         par.return_order = _args.choice(ro, "return_order", lib.dls_return_order_from_name,
                                         "dls_return_order", lib.dls_return_order_name)
         return
+    if isinstance(ro, str) and "," not in ro and ro.strip(" \t\r") not in pl.names:
+        raise _args.invalid("return_order must be fifo, lifo or the processors in the "
+                            "order their results come back (a list), not %r" % ro)
     perm = _return_perm(seq, _sequence(pl, ro, "return_order"))
     keep.append(perm)
     par.return_order = lib.DLS_RETURN_GIVEN
@@ -693,7 +735,8 @@ def installments(platform: Any, load: float, *, chunk: Union[float, str] = "form
             holds, default 2), --no-moves (moves=False), --max-lps, --order ("given",
             "rate" or "best", the default), --max-chunks (default 4096), --exhaustive.
         sequence: the LP: the installments to size instead of searching, processors by
-            name or index, in send order (names may repeat); also "A,B,A".
+            name or index, in send order (names may repeat); also "A,B,A", or a
+            path-like object (pathlib.Path): the program's --sequence FILE of names.
         release: the LP: release times (s), a mapping {name: seconds} (others 0), an
             array of shape (p,), or the path of the program's --release file (lines
             "NAME SECONDS").
@@ -701,7 +744,8 @@ def installments(platform: Any, load: float, *, chunk: Union[float, str] = "form
             rate s per unit)} (others return nothing), an array of shape (p, 3), or the
             path of the program's --returns file (lines "NAME FRACTION STARTUP RATE").
         return_order: with ``returns``: "fifo" (default), "lifo", or the processors in the
-            order their results come back (needs ``sequence``).
+            order their results come back (needs ``sequence``), the j-th time a processor
+            is named its j-th chunk: a list, "A,B,..." or a file of names (path-like).
         two_port: with ``returns``: results come back while the sends go on.
         check_tol: the LP's tolerance between its makespan and the replay's.
         snap_tol, max_chunks, grid_per_decade, refine_points, refine_passes: equal chunks:

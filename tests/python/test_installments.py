@@ -416,3 +416,35 @@ def test_bad_release_files(tmp_path, text, cls, match, line):
 def test_missing_release_file(tmp_path):
     with pytest.raises(dlsched.InputOutputError, match="missing"):
         dlsched.installments(MEM, 1e7, lp=True, release=tmp_path / "missing.txt")
+
+
+def test_sequence_and_return_order_files_as_the_program(tmp_path):
+    seq, ro, ret = tmp_path / "seq.txt", tmp_path / "ro.txt", tmp_path / "ret.txt"
+    seq.write_text("# the chunks\nold-xeon\n new-epyc , laptop,\n\nold-xeon\n")
+    ro.write_text("laptop,new-epyc\nold-xeon,old-xeon\n")
+    ret.write_text(RETURNS_TEXT)
+    r = dlsched.installments(MEM, 1e7, lp=True, sequence=seq, returns=ret, return_order=ro)
+    # (the program takes a list only for --return-order)
+    _lp_same(r.to_dict(), cli_json("installments", MEM, "--load", 1e7, "--lp", "--sequence",
+                                   seq, "--returns", ret, "--return-order",
+                                   "laptop,new-epyc,old-xeon,old-xeon"))
+    names = ["old-xeon", "new-epyc", "laptop", "old-xeon"]
+    assert [r.names[i] for i in r.chunk_processor] == names
+    # the same as lists with blanks and a trailing comma, as the program reads them
+    s = dlsched.installments(MEM, 1e7, lp=True,
+                             sequence=" old-xeon,new-epyc ,laptop,old-xeon,", returns=RETURNS,
+                             return_order="laptop,new-epyc,old-xeon,old-xeon")
+    assert s.makespan == r.makespan
+
+
+def test_bad_sequence_files(tmp_path):
+    seq = tmp_path / "seq.txt"
+    seq.write_text("old-xeon\n\nold-xeon,tpu\n")
+    with pytest.raises(dlsched.InvalidData, match="tpu") as e:
+        dlsched.installments(MEM, 1e7, lp=True, sequence=seq)
+    assert e.value.line == 3 and e.value.file == str(seq)
+    seq.write_text("# nothing\n")
+    with pytest.raises(dlsched.InvalidArgument, match="names no processor"):
+        dlsched.installments(MEM, 1e7, lp=True, sequence=seq)
+    with pytest.raises(dlsched.InputOutputError):
+        dlsched.installments(MEM, 1e7, lp=True, sequence=tmp_path / "missing.txt")
