@@ -333,3 +333,14 @@ def test_a_broken_installments_claim(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(d))
     assert v.to_dict() == verify_cli(STAR, path)
+
+
+def test_schedules_of_the_binding_are_claims(tmp_path, schedule_file):
+    # dlsched.schedule's and dlsched.evaluate's results, as the program's files of them
+    s = dlsched.schedule(STAR, 1000)
+    assert dlsched.verify(STAR, s).to_dict() == verify_cli(STAR, schedule_file)
+    e = dlsched.evaluate(STAR, [400, 300, 200, 100, 0])
+    f = written(tmp_path, "e.json", "evaluate", STAR, "--loads", "400,300,200,100,0")
+    v = dlsched.verify(STAR, e, best_order=True)
+    assert v.to_dict() == verify_cli(STAR, f, "--best-order")
+    assert v.valid and v.gap_percent > 100
