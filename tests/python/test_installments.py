@@ -10,16 +10,41 @@ import numpy as np
 import pytest
 
 import dlsched
-from conftest import cli_json, example, run_cli
+from conftest import TOP_SRCDIR, example, run_cli
 
 MEM = example("memory_levels.json")
 RETURNS = {"old-xeon": (0.5, 0.01, 1e-6), "new-epyc": (1, 0.02, 2e-6)}
 RETURNS_TEXT = "# name fraction startup rate\nold-xeon 0.5 0.01 1e-6\nnew-epyc 1 0.02 2e-6\n"
 
 
+class Ordered(dict):
+    """A dict of the program's JSON whose == also asks for the same keys in the same order
+    (to_dict() writes its keys as the program does); nested objects compare alike."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __eq__(self, other):
+        return isinstance(other, dict) and list(self) == list(other) and \
+            dict.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+
+def ordered_json(text):
+    """JSON text parsed into Ordered dicts."""
+    return json.loads(text, object_pairs_hook=Ordered)
+
+
+def cli_json(*args):
+    """The parsed output of ``dlsched ARGS --json``, compared key order included."""
+    return ordered_json(run_cli(*args, "--json")[1])
+
+
 def _lp_same(mine, theirs):
     # the search's wall time differs from run to run; everything else must not
-    mine, theirs = dict(mine), dict(theirs)
+    assert list(mine) == list(theirs)
+    mine, theirs = dict(mine), Ordered(theirs)
     assert isinstance(mine.pop("seconds"), float)
     theirs.pop("seconds")
     assert mine == theirs
@@ -260,7 +285,7 @@ DATA = ["dlt/star5.json", "limits_hold/two_binding.json", "balance_paging.json",
 
 def data(name):
     """A file of tests/data."""
-    return os.path.join(os.environ.get("DLS_TOP_SRCDIR", "."), "tests", "data", name)
+    return os.path.join(TOP_SRCDIR, "tests", "data", name)
 
 
 @pytest.mark.parametrize("name", DATA)
@@ -448,3 +473,10 @@ def test_bad_sequence_files(tmp_path):
         dlsched.installments(MEM, 1e7, lp=True, sequence=seq)
     with pytest.raises(dlsched.InputOutputError):
         dlsched.installments(MEM, 1e7, lp=True, sequence=tmp_path / "missing.txt")
+
+
+def test_the_comparison_sees_the_key_order():
+    theirs = ordered_json('{"a": 1, "b": {"c": 2, "d": 3}}')
+    assert {"a": 1, "b": {"c": 2, "d": 3}} == theirs
+    assert {"b": {"c": 2, "d": 3}, "a": 1} != theirs
+    assert {"a": 1, "b": {"d": 3, "c": 2}} != theirs
