@@ -181,29 +181,25 @@ class Installments:
                 "return_start": rs[0], "return_end": re[0]}
 
     def _chunk_arrays(self) -> Dict[str, np.ndarray]:
-        # built once, on demand: equal chunks may number billions
+        # built once, on demand (equal chunks may number billions), by a loop in C
         if self._events is None:
             n = self.chunks
             if n > _CHUNK_ARRAYS_MAX:
                 raise _args.invalid("the schedule has %d chunks, more than the %d whose "
                                     "arrays are built: read chunks with chunk_at()"
                                     % (n, _CHUNK_ARRAYS_MAX))
+            proc = np.empty(n, dtype=np.int64)
+            rnd = np.empty(n, dtype=np.int64)
+            rows = np.empty((7, n))
+            err = new_error()
+            if n > 0:
+                check(lib.dlspy_installment_events(self._s, n, ptr_of(proc, "int64_t[]"),
+                                                   ptr_of(rnd, "int64_t[]"), ptr_of(rows),
+                                                   err), err)
             keys = ("size", "send_start", "send_end", "compute_start", "compute_end",
                     "return_start", "return_end")
-            out = {k: np.empty(n) for k in keys}
-            out["processor"] = np.empty(n, dtype=np.int64)
-            out["round"] = np.empty(n, dtype=np.int64)
-            ev = ffi.new("dls_installment_event *")
-            rs, re = ffi.new("double *"), ffi.new("double *")
-            err = new_error()
-            for k in range(n):
-                check(lib.dls_installment_event_at(self._s, k, ev, err), err)
-                check(lib.dls_installment_return_at(self._s, k, rs, re, err), err)
-                out["processor"][k], out["round"][k] = ev.processor, ev.round
-                out["size"][k], out["send_start"][k] = ev.size, ev.send_start
-                out["send_end"][k], out["compute_start"][k] = ev.send_end, ev.compute_start
-                out["compute_end"][k] = ev.compute_end
-                out["return_start"][k], out["return_end"][k] = rs[0], re[0]
+            out = {k: rows[j] for j, k in enumerate(keys)}
+            out["processor"], out["round"] = proc, rnd
             self._events = out
         return self._events
 

@@ -174,10 +174,9 @@ def _build_claim(pl: Any, loads: Any, more: Dict[str, Any], out) -> None:
     err = new_error()
     check(lib.dls_claim_create(pl._ptr, k, out, err), err)
     c = out[0]
-    xs, ts = x.tolist(), t.tolist()
-    # one call a processor: the library has no setter for all of them at once
-    for i in range(p):
-        check(lib.dls_claim_set(c, i, xs[i], *ts[i], err), err)
+    t = np.ascontiguousarray(t)
+    # the loop over processors in C (the library sets one at a time)
+    check(lib.dlspy_claim_set_all(c, p, ptr_of(x), ptr_of(t), err), err)
     if more["send_order"] is not None:
         idx = _indices(pl, more["send_order"], "send_order")
         check(lib.dls_claim_set_order(c, ffi.from_buffer("size_t[]", idx), idx.size, err),

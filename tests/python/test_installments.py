@@ -480,3 +480,15 @@ def test_the_comparison_sees_the_key_order():
     assert {"a": 1, "b": {"c": 2, "d": 3}} == theirs
     assert {"b": {"c": 2, "d": 3}, "a": 1} != theirs
     assert {"a": 1, "b": {"d": 3, "c": 2}} != theirs
+
+
+def test_chunk_arrays_are_chunk_at_for_every_chunk():
+    r = dlsched.installments(example("memory_levels.json"), 1e7, chunk=3e4)
+    keys = {"size": r.chunk_load, "send_start": r.send_start, "send_end": r.send_end,
+            "compute_start": r.compute_start, "compute_end": r.compute_end,
+            "processor": r.chunk_processor, "round": r.chunk_round}
+    for k in range(0, r.chunks, 37):
+        c = r.chunk_at(k)
+        for key, arr in keys.items():
+            assert arr[k] == c[key], (k, key)
+    assert r.compute_end.max() == r.makespan

@@ -363,3 +363,14 @@ def test_schedules_of_the_binding_are_claims(tmp_path, schedule_file):
     v = dlsched.verify(STAR, e, best_order=True)
     assert v.to_dict() == verify_cli(STAR, f, "--best-order")
     assert v.valid and v.gap_percent > 100
+
+
+def test_an_array_claim_names_the_processor_refused():
+    with pytest.raises(dlsched.InvalidArgument, match="epyc.*domain") as e:
+        dlsched.verify(STAR, np.array([1, 1, 1e-300, 1, 1.0]))
+    assert e.value.processor == 2
+    t = np.full((5, 4), np.nan)
+    t[4, 1] = math.inf
+    with pytest.raises(dlsched.InvalidArgument, match="laptop") as e:
+        dlsched.verify(STAR, np.ones(5), times=t)
+    assert e.value.processor == 4
