@@ -95,10 +95,8 @@ class Installments:
         self.rounds = int(lib.dls_installment_rounds(s))
         self.last_chunk = float(lib.dls_installment_last_chunk(s))
         self.note: str = _args.name_text(lib.dls_installment_note(s))
-        self.names: List[str] = _names(platform)
-        roles = lib.dls_installment_roles(s)
-        self.roles: List[str] = [ffi.string(lib.dls_installment_role_name(roles[i])).decode()
-                                 for i in range(p)]
+        self._names: Optional[List[str]] = None
+        self._role_codes = ints(ffi.cast("int *", lib.dls_installment_roles(s)), p)
         self.chunk_counts = uint64s(lib.dls_installment_chunk_counts(s), p)
         self.loads = doubles(lib.dls_installment_loads(s), p)
         self.first_arrival = doubles(lib.dls_installment_first_arrival(s), p)
@@ -152,9 +150,26 @@ class Installments:
             "moves_gain": n(info.moves_gain), "iterations": int(info.iterations),
             "limited": bool(info.limited), "seconds": n(info.seconds)}
 
+    @property
+    def names(self) -> List[str]:
+        """The processors' names, in platform order, as the program's JSON writes them
+        (read once, when first asked)."""
+        if self._names is None:
+            ptr = self.platform._ptr
+            self._names = [_args.name_text(lib.dls_platform_name(ptr, i))
+                           for i in range(len(self))]
+        return self._names
+
+    @property
+    def roles(self) -> List[str]:
+        """Each processor's role, in platform order: "works", "no chunk" or "left out"."""
+        table = {c: ffi.string(lib.dls_installment_role_name(c)).decode()
+                 for c in set(self._role_codes.tolist())}
+        return [table[c] for c in self._role_codes.tolist()]
+
     def __len__(self) -> int:
         """The number of processors."""
-        return len(self.names)
+        return int(self._role_codes.shape[0])
 
     def __repr__(self) -> str:
         what = ("chunks sized by the LP" if self.method == "lp"
@@ -290,9 +305,13 @@ class Installments:
         return to_json_text(self.to_dict(), indent)
 
 
-def _names(platform: Any) -> List[str]:
-    ptr = platform._ptr
-    return [_args.name_text(lib.dls_platform_name(ptr, i)) for i in range(len(platform))]
+def _find(pl: Any, name: str) -> Optional[int]:
+    """The index of the processor called name, or None (the library's lookup, not a scan
+    of the names)."""
+    try:
+        return pl.index(name)
+    except KeyError:
+        return None
 
 
 def _proc_common(r: Installments, i: int) -> Dict[str, Any]:
@@ -306,8 +325,9 @@ def _rounds_procs(r: Installments) -> List[Dict[str, Any]]:
     out = []
     lv = ffi.new("dls_installment_levels *")
     n = _args.number
+    roles = r.roles
     for i, name in enumerate(r.names):
-        o: Dict[str, Any] = {"name": name, "role": r.roles[i]}
+        o: Dict[str, Any] = {"name": name, "role": roles[i]}
         o.update(_proc_common(r, i))
         o["chunk_time"] = n(r.chunk_time[i])  # type: ignore[index]
         o["level"] = int(r.levels[i])  # type: ignore[index]
@@ -366,8 +386,8 @@ def _lp_dict(r: Installments) -> Dict[str, Any]:
     return d
 
 
-def _name_or_none(names: List[str], i: int) -> Optional[str]:
-    return names[i] if i >= 0 else None
+def _name_or_none(pl: Any, i: int) -> Optional[str]:
+    return _args.name_text(lib.dls_platform_name(pl._ptr, i)) if i >= 0 else None
 
 
 def _analysis(pl: Any, use_limits: bool) -> Dict[str, Any]:
@@ -378,19 +398,19 @@ def _analysis(pl: Any, use_limits: bool) -> Dict[str, Any]:
     an = ffi.new("dls_installment_analysis *")
     err = new_error()
     check(lib.dls_installment_analyze(pl._ptr, par, an, err), err)
-    names, n = _names(pl), _args.number
+    n = _args.number
     reason = lambda v: ffi.string(lib.dls_installment_reason_name(v)).decode()  # noqa: E731
     up = int(an.upper_processor)
     rng: Dict[str, Any] = {
         "lower": n(an.lower), "lower_status": reason(an.lower_reason), "upper": n(an.upper),
-        "upper_processor": _name_or_none(names, up),
+        "upper_processor": _name_or_none(pl, up),
         "upper_kind": None if up < 0 else ("limit" if an.upper_is_limit else "swap point"),
         "empty": bool(an.range_empty)}
     if an.lower_note[0] != b"\0":
         rng["note"] = _args.name_text(an.lower_note)
     fm: Dict[str, Any] = {
         "value": n(an.formula), "status": reason(an.formula_reason),
-        "processor": _name_or_none(names, int(an.formula_processor)),
+        "processor": _name_or_none(pl, int(an.formula_processor)),
         "bad_value": n(an.formula_bad_value), "in_range": bool(an.formula_in_range)}
     if an.formula_note[0] != b"\0":
         fm["note"] = _args.name_text(an.formula_note)
@@ -465,8 +485,9 @@ def _index(pl: Any, who: Any, what: str) -> int:
     if isinstance(who, str):
         # as the program: the name as it is, else without the blanks at its ends
         for name in (who, who.strip(" \t\r")):
-            if name in pl.names:
-                return pl.index(name)
+            i = _find(pl, name)
+            if i is not None:
+                return i
         raise _args.invalid("%s: the platform has no processor %r" % (what, who))
     i = _args.count(who, what, 0)
     if i >= len(pl):
@@ -499,7 +520,7 @@ def _read_named(pl: Any, path: Any, what: str, width: int) -> Dict[str, Any]:
             except ValueError:
                 pass
         who = fields[0].strip() if values is not None else None
-        known = who is not None and who in pl.names
+        known = who is not None and _find(pl, who) is not None
         if head.startswith("#") and not known:
             continue
         where = "%s:%d: %s" % (name, no, what)
@@ -570,8 +591,9 @@ def _file_names(pl: Any, path: Any, what: str) -> List[Union[str, int]]:
                                status=lib.DLS_EIO) from None
     out: List[Union[str, int]] = []
     for no, line in enumerate(lines, 1):
-        if line in pl.names:
-            out.append(pl.index(line))
+        exact = _find(pl, line)
+        if exact is not None:
+            out.append(exact)
             continue
         text = line.strip(" \t\r")
         if text == "" or text.startswith("#"):
@@ -672,7 +694,7 @@ def _lp_returns(pl: Any, par, kw: Dict[str, Any], seq: Optional[np.ndarray],
         par.return_order = _args.choice(ro, "return_order", lib.dls_return_order_from_name,
                                         "dls_return_order", lib.dls_return_order_name)
         return
-    if isinstance(ro, str) and "," not in ro and ro.strip(" \t\r") not in pl.names:
+    if isinstance(ro, str) and "," not in ro and _find(pl, ro.strip(" \t\r")) is None:
         raise _args.invalid("return_order must be fifo, lifo or the processors in the "
                             "order their results come back (a list), not %r" % ro)
     perm = _return_perm(seq, _sequence(pl, ro, "return_order"))
