@@ -340,6 +340,8 @@ def verify(platform: Any, claim: Any, *, load: Optional[float] = None,
     more = dict(times=times, send_order=send_order, makespan=makespan, total=total,
                 chunk=chunk, owners=owners, chunks=chunks)
     arrayish = isinstance(claim, (np.ndarray, list, tuple))
+    if kind != "schedule":
+        more["kind"] = kind  # the claim's kind comes from its JSON otherwise
     if not arrayish and any(v is not None for v in more.values()):
         raise _args.invalid("%s apply to an array of loads" % ", ".join(
             k for k, v in more.items() if v is not None))

@@ -297,6 +297,8 @@ def test_bad_array_claims(kw, match):
 def test_array_options_apply_to_arrays_only(schedule_file):
     with pytest.raises(dlsched.InvalidArgument, match="total, chunk apply"):
         dlsched.verify(STAR, schedule_file, total=5, chunk=1)
+    with pytest.raises(dlsched.InvalidArgument, match="kind apply"):
+        dlsched.verify(STAR, schedule_file, kind="partition")
 
 
 def _data(name):
