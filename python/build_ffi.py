@@ -144,6 +144,52 @@ dls_status dlspy_claim_set_all(dls_claim *claim, size_t p, const double *loads,
 }
 """
 
+# The MPI module dlsched._dlsched_mpi (--mpi): C helpers that take a pointer to an
+# MPI_Comm (mpi4py's MPI._addressof(comm)), so that the cdef never needs MPI's own types,
+# whose definitions differ between MPI implementations (a pointer in Open MPI, an int in
+# MPICH). The library's types come from dlsched._dlsched (ffi.include): a Balancer's
+# dls_balance * passes as it is.
+MPI_HELPERS_CDEF = """
+dls_status dlspy_mpi_balance(const void *comm, dls_balance *balance, double my_time,
+    uint64_t *my_share, uint64_t *my_first, dls_error *err);
+dls_status dlspy_mpi_move(const void *comm, const dls_move_plan *plan,
+    const uint64_t *before, const void *old_buf, void *new_buf, size_t element_bytes,
+    dls_error *err);
+dls_status dlspy_mpi_partition(const void *comm, const dls_platform *platform, uint64_t n,
+    const dls_partition_params *params, uint64_t *my_count, uint64_t *my_offset,
+    uint64_t *counts, dls_error *err);
+"""
+
+MPI_HELPERS_SOURCE = r"""
+#include <dlsched/mpi.h>
+
+static MPI_Comm dlspy_comm(const void *comm)
+{
+    return *(const MPI_Comm *)comm;
+}
+
+dls_status dlspy_mpi_balance(const void *comm, dls_balance *balance, double my_time,
+    uint64_t *my_share, uint64_t *my_first, dls_error *err)
+{
+    return dls_mpi_balance(dlspy_comm(comm), balance, my_time, my_share, my_first, err);
+}
+
+dls_status dlspy_mpi_move(const void *comm, const dls_move_plan *plan,
+    const uint64_t *before, const void *old_buf, void *new_buf, size_t element_bytes,
+    dls_error *err)
+{
+    return dls_mpi_move(dlspy_comm(comm), plan, before, old_buf, new_buf, element_bytes, err);
+}
+
+dls_status dlspy_mpi_partition(const void *comm, const dls_platform *platform, uint64_t n,
+    const dls_partition_params *params, uint64_t *my_count, uint64_t *my_offset,
+    uint64_t *counts, dls_error *err)
+{
+    return dls_mpi_partition(dlspy_comm(comm), platform, n, params, my_count, my_offset,
+                             counts, err);
+}
+"""
+
 # Python callbacks the library calls back into (bench kernels).
 CALLBACKS = """
 extern "Python" double dls_py_kernel_run(double, double *, void *);
@@ -197,10 +243,28 @@ def preprocess(cpp, text):
     return code
 
 
-def cdef_text(includes, cpp, mpi=False):
-    names = HEADERS + (["mpi.h"] if mpi else [])
-    text = header_text(includes, names)
+def cdef_text(includes, cpp):
+    text = header_text(includes, HEADERS)
     return preprocess(cpp, text) + "\n" + macros(text) + "\n"
+
+
+def main_ffi(cdef):
+    """The FFI of dlsched._dlsched."""
+    ffi = cffi.FFI()
+    ffi.cdef(cdef)
+    ffi.cdef(CALLBACKS)
+    ffi.cdef(HELPERS_CDEF)
+    ffi.set_source("dlsched._dlsched", "#include <dlsched.h>\n" + HELPERS_SOURCE)
+    return ffi
+
+
+def mpi_ffi(cdef):
+    """The FFI of dlsched._dlsched_mpi: the helpers over dlsched._dlsched's types."""
+    ffi = cffi.FFI()
+    ffi.include(main_ffi(cdef))
+    ffi.cdef(MPI_HELPERS_CDEF)
+    ffi.set_source("dlsched._dlsched_mpi", "#include <dlsched.h>\n" + MPI_HELPERS_SOURCE)
+    return ffi
 
 
 def main(argv):
@@ -209,14 +273,12 @@ def main(argv):
                     help="an include/ folder (repeat: the build tree's, the source tree's)")
     ap.add_argument("--cpp", default=os.environ.get("CPP", "cpp"))
     ap.add_argument("--cdef", help="also write the cdef text here (to read it)")
+    ap.add_argument("--mpi", action="store_true",
+                    help="write dlsched._dlsched_mpi (the MPI helpers) instead")
     ap.add_argument("output")
     args = ap.parse_args(argv)
     cdef = cdef_text(args.include, args.cpp)
-    ffi = cffi.FFI()
-    ffi.cdef(cdef)
-    ffi.cdef(CALLBACKS)
-    ffi.cdef(HELPERS_CDEF)
-    ffi.set_source("dlsched._dlsched", "#include <dlsched.h>\n" + HELPERS_SOURCE)
+    ffi = mpi_ffi(cdef) if args.mpi else main_ffi(cdef)
     if args.cdef:
         with open(args.cdef, "w", encoding="utf-8") as f:
             f.write(cdef)

@@ -29,15 +29,38 @@ python/_dlsched.c: $(srcdir)/python/build_ffi.py $(dlschedinclude_HEADERS) $(nod
 	$(PYTHON) $(srcdir)/python/build_ffi.py --include include --include $(srcdir)/include \
 	    --cpp "$(CPP)" $@ >/dev/null
 
+# dlsched._dlsched_mpi: the MPI helpers of dlsched.mpi, on mpi4py's communicators
+if HAVE_PYTHON_MPI
+dlschedpy_LTLIBRARIES += python/_dlsched_mpi.la
+nodist_python__dlsched_mpi_la_SOURCES = python/_dlsched_mpi.c
+python__dlsched_mpi_la_CPPFLAGS = $(AM_CPPFLAGS) $(PYTHON_CPPFLAGS) $(MPI_CFLAGS)
+python__dlsched_mpi_la_CFLAGS = -fvisibility=hidden -Wno-deprecated-declarations
+python__dlsched_mpi_la_LDFLAGS = -module -avoid-version -shared -R $(libdir)
+python__dlsched_mpi_la_LIBADD = libdlsched_mpi.la libdlsched.la $(MPI_LIBS)
+CLEANFILES += python/_dlsched_mpi.c
+
+python/_dlsched_mpi.c: $(srcdir)/python/build_ffi.py $(dlschedinclude_HEADERS) $(nodist_dlschedinclude_HEADERS)
+	$(AM_V_GEN)$(MKDIR_P) python && \
+	$(PYTHON) $(srcdir)/python/build_ffi.py --include include --include $(srcdir)/include \
+	    --cpp "$(CPP)" --mpi $@ >/dev/null
+endif
+
 # The package as the tests and the examples import it from the build tree:
 # python/build/dlsched, the sources with the module next to them.
 PYTHON_BUILD_STAMP = python/build/dlsched/.stamp
 endif
+if HAVE_PYTHON_MPI
+PYTHON_MPI_MODULE = python/_dlsched_mpi.la
+else
+PYTHON_MPI_MODULE =
+endif
 all-local: $(PYTHON_BUILD_STAMP)
-python/build/dlsched/.stamp: python/_dlsched.la $(DLSCHED_PY_SOURCES)
+python/build/dlsched/.stamp: python/_dlsched.la $(PYTHON_MPI_MODULE) $(DLSCHED_PY_SOURCES)
 	$(AM_V_GEN)$(MKDIR_P) python/build/dlsched && \
 	for f in $(DLSCHED_PY_SOURCES); do cp -f $(srcdir)/$$f python/build/dlsched/; done && \
-	cp -f python/.libs/_dlsched.so python/build/dlsched/ && touch $@
+	cp -f python/.libs/_dlsched.so python/build/dlsched/ && \
+	if test -n "$(PYTHON_MPI_MODULE)"; then \
+	    cp -f python/.libs/_dlsched_mpi.so python/build/dlsched/; fi && touch $@
 clean-local: clean-python-build
 clean-python-build:
 	rm -rf python/build

@@ -7,6 +7,7 @@ Sizes are in elements (or in weight, with ``weights``), times in seconds.
 """
 
 import dataclasses
+import os
 from typing import Any, Dict, Optional, Union
 
 import numpy as np
@@ -14,10 +15,12 @@ import numpy as np
 from ._dlsched import ffi, lib
 from ._core import as_doubles, check, doubles, new_error, ptr_of, to_json_text, uint64s
 from . import _args
+from .errors import InvalidData
 from .platform import as_platform
 
 __all__ = ["Balancer", "BalanceInfo", "MovePlan", "SpeedModel", "move_plan",
-           "balance_modes", "MAX_BALANCE_PROCESSORS"]
+           "balance_modes", "MAX_BALANCE_PROCESSORS", "BalanceSimulation",
+           "simulate_balance"]
 
 #: The largest number of processors a balancer takes (2^24).
 MAX_BALANCE_PROCESSORS: int = int(lib.DLS_BALANCE_MAX_PROCESSORS)
@@ -411,3 +414,190 @@ class Balancer:
     def __repr__(self) -> str:
         return "<dlsched.Balancer of %d elements over %d processors, %s mode, %d steps>" % (
             self.n, self.p, self.mode, self.info.steps)
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix(state: list) -> float:
+    """tool/cmd_balance.c's noise: a uniform number in [0, 1) (splitmix64), so that a
+    seed gives the program's measured times."""
+    state[0] = (state[0] + 0x9E3779B97F4A7C15) & _MASK64
+    z = state[0]
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return ((z ^ (z >> 31)) >> 11) * 2.0 ** -53
+
+
+#: A distribution is within the optimum when its makespan is at most this times it.
+WITHIN = 1.05
+
+
+class BalanceSimulation:
+    """An iterative application simulated on a platform's models taken as the truth, and
+    balanced by a :class:`Balancer` that sees only the measured times (the result of
+    :func:`simulate_balance`, ``dlsched balance``). Arrays have shape (K, p) for K
+    iterations and p processors unless said; times in seconds.
+
+    Attributes:
+        shares: uint64: the distribution each iteration ran.
+        times: the measured times (the truth with the noise).
+        true_times: the times on the true models.
+        predicted: the balancer's prediction of each time before the iteration (NaN
+            without a model).
+        makespan, true_makespan, ratio: shape (K,): measured, true, and true over the
+            optimum.
+        infos: the :class:`BalanceInfo` of each step; moves: the :class:`MovePlan` after
+            each iteration; drifted: each step's drifted processors (int64 arrays).
+        optimum: the optimal makespan on the true models (the partitioner's, limits
+            included); optimal: uint64 shape (p,), its distribution.
+        within_from: the first iteration (1-based) from which every true makespan is
+            within 5% of the optimum; None when the last one is not.
+        balancer: the :class:`Balancer` after the last iteration.
+    """
+
+    def __init__(self, platform: Any, source: Optional[str], n: int, noise: float, seed: int,
+                 start: Any, balancer: "Balancer") -> None:
+        self.platform, self.source, self.n = platform, source, n
+        self.noise, self.seed, self.start, self.balancer = noise, seed, start, balancer
+        self.infos: list = []
+        self.moves: list = []
+        self.drifted: list = []
+        rows: Dict[str, list] = {"shares": [], "times": [], "true_times": [], "predicted": []}
+        self._rows = rows
+
+    def _finish(self, optimum: float, optimal: np.ndarray) -> None:
+        r = self._rows
+        self.shares = np.array(r["shares"], dtype=np.uint64)
+        for key in ("times", "true_times", "predicted"):
+            setattr(self, key, np.array(r[key], dtype=np.float64))
+        self.optimum, self.optimal = optimum, optimal
+        self.makespan = self.times.max(axis=1) if len(self.times) else np.zeros(0)
+        self.true_makespan = self.true_times.max(axis=1) if len(self.times) else np.zeros(0)
+        self.ratio = self.true_makespan / optimum if optimum > 0 else np.ones(len(self.times))
+        k = len(self.ratio)
+        while k > 0 and self.ratio[k - 1] <= WITHIN:
+            k -= 1
+        self.within_from: Optional[int] = None if k == len(self.ratio) else k + 1
+
+    def __repr__(self) -> str:
+        return "<dlsched.BalanceSimulation of %d iterations over %d processors: within 5%% " \
+               "from %s>" % (len(self.shares), len(self.platform), self.within_from)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The simulation as ``dlsched balance --json`` writes it (same keys, same order;
+        "start" is "even", or "given" for counts given here)."""
+        names = [_args.name_text(lib.dls_platform_name(self.platform._ptr, i))
+                 for i in range(len(self.platform))]
+        num = _args.number
+        its = []
+        for k, info in enumerate(self.infos):
+            its.append({
+                "iteration": k + 1, "makespan": num(self.makespan[k]),
+                "true_makespan": num(self.true_makespan[k]), "ratio": num(self.ratio[k]),
+                "imbalance": num(info.measured_imbalance),
+                "predicted_makespan": num(info.predicted_makespan), "moved": info.moved,
+                "changed": info.changed, "converged": info.converged,
+                "drifted": [names[i] for i in self.drifted[k].tolist()],
+                "moves": [{"from": names[f], "to": names[t], "first": a, "count": c}
+                          for f, t, a, c in zip(*(getattr(self.moves[k], x).tolist() for x in
+                                                  ("source", "destination", "first", "count")))],
+                "processors": [{"name": names[i], "elements": e, "time": num(t),
+                                "true_time": num(tt), "predicted": num(pr)}
+                               for i, (e, t, tt, pr) in enumerate(zip(
+                                   self.shares[k].tolist(), self.times[k].tolist(),
+                                   self.true_times[k].tolist(), self.predicted[k].tolist()))]})
+        return {
+            "platform": self.source, "elements": self.n, "mode": self.balancer.mode,
+            "noise": num(self.noise), "seed": self.seed,
+            "start": "even" if self.start is None else "given", "within": WITHIN,
+            "optimum": {"makespan": num(self.optimum),
+                        "processors": [{"name": nm, "elements": e}
+                                       for nm, e in zip(names, self.optimal.tolist())]},
+            "iterations": its,
+            "summary": {"within_from": self.within_from,
+                        "total_time": num(_total(self.true_makespan)),
+                        "total_measured": num(_total(self.makespan)),
+                        "optimal_total_time": num(self.optimum * len(self.infos)),
+                        "moved": sum(i.moved for i in self.infos)}}
+
+    def to_json(self, indent: Optional[int] = 2) -> str:
+        """:meth:`to_dict` as JSON text."""
+        return to_json_text(self.to_dict(), indent)
+
+
+def _total(values: np.ndarray) -> float:
+    """A sum in order, as the program adds (bit for bit the same)."""
+    t = 0.0
+    for v in values.tolist():
+        t += v
+    return t
+
+
+def _true_times(platform: Any, shares: np.ndarray) -> np.ndarray:
+    ptr = platform._ptr
+    return np.array([lib.dls_model_time(lib.dls_platform_model(ptr, i), float(d)) if d else 0.0
+                     for i, d in enumerate(shares.tolist())], dtype=np.float64)
+
+
+def _optimum(platform: Any, n: int) -> np.ndarray:
+    from .partition import partition  # (partition imports nothing of this module)
+    r = partition(platform, n)
+    if r.status in ("infeasible", "not-found"):
+        raise InvalidData("simulate_balance: %s" % r.note, status=lib.DLS_EDATA)
+    return r.elements
+
+
+def simulate_balance(platform: Any, n: int, *, iterations: int = 20, start: Any = None,
+                     noise: float = 0.0, seed: int = 1, mode: str = "functional",
+                     tolerance: Optional[float] = _D.tolerance,
+                     trust: Optional[float] = _D.trust,
+                     move_cost: Optional[float] = _D.move_cost,
+                     horizon: Optional[float] = _D.horizon) -> BalanceSimulation:
+    """Simulates balancing an iterative application of ``n`` elements on ``platform``'s
+    models taken as the truth (``dlsched balance``): at each iteration processor i takes
+    the time its model gives for its share, times 1 + noise u (u uniform in [-1, 1], the
+    program's generator from ``seed``); a :class:`Balancer` with the platform's limits
+    sees only those times and gives the next distribution.
+
+    Args:
+        platform: a :class:`Platform` (or what ``Platform()`` takes) with 1-D models.
+        n: number of elements, 1 to 2^53.
+        iterations: iterations to run (the program's default, 20).
+        start: None for the even split, or p counts summing to n.
+        noise: relative half-width of the noise on each time, in [0, 0.5); when > 0 also
+            the balancer's ``noise``.
+        seed: the noise's seed: the same seed gives the program's output.
+        mode, tolerance, trust, move_cost, horizon: the :class:`Balancer`'s.
+
+    Returns a :class:`BalanceSimulation` whose ``to_dict()`` is the program's JSON. Raises
+    InvalidArgument for a bad argument, InvalidData when the limits cannot hold n.
+    """
+    source = os.fsdecode(platform) if isinstance(platform, (str, bytes, os.PathLike)) else None
+    pl = as_platform(platform)
+    K = _args.count(iterations, "iterations", 1, 100000)
+    noise = _args.real(noise, "noise")
+    if not 0 <= noise < 0.5:
+        raise _args.invalid("noise must be in [0, 0.5) (a time may not vanish), not %g" % noise)
+    seed = _args.count(seed, "seed", 0, _MASK64)
+    n = _args.count(n, "n", 1, int(lib.DLS_PARTITION_MAX_ELEMENTS))
+    optimal = _optimum(pl, n)
+    b = Balancer(len(pl), n, mode=mode, limits=pl.limits, start=start,
+                 noise=noise if noise > 0 else None, tolerance=tolerance, trust=trust,
+                 move_cost=move_cost, horizon=horizon)
+    sim = BalanceSimulation(pl, source, n, noise, seed, start, b)
+    state, rows = [seed], sim._rows
+    for _ in range(K):
+        ran, predicted = b.shares, b.predicted
+        truth = _true_times(pl, ran)
+        u = np.array([2 * _splitmix(state) - 1 for _ in range(len(pl))])
+        measured = truth * (1 + noise * u)
+        b.step(measured, ran)
+        for key, v in (("shares", ran), ("times", measured), ("true_times", truth),
+                       ("predicted", predicted)):
+            rows[key].append(v)
+        sim.infos.append(b.info)
+        sim.moves.append(b.moves())
+        sim.drifted.append(b.drifted)
+    sim._finish(float(_true_times(pl, optimal).max()) if len(pl) else 0.0, optimal)
+    return sim

@@ -284,3 +284,92 @@ def test_move_plan_refusals(before, after, cls, words):
     with pytest.raises(cls) as info:
         dlsched.move_plan(before, after)
     assert words in str(info.value)
+
+
+@pytest.mark.parametrize("name,n,args,kw", [
+    ("memory_levels.json", 150000000, [], {}),
+    ("memory_levels.json", 150000000, ["--noise", "0.02", "--seed", "7", "--iterations", "15"],
+     {"noise": 0.02, "seed": 7, "iterations": 15}),
+    ("memory_levels.json", 150000000, ["--mode", "constant", "--move-cost", "1e-6",
+                                       "--horizon", "3"],
+     {"mode": "constant", "move_cost": 1e-6, "horizon": 3}),
+    ("star_ten.json", 1000000, ["--iterations", "5", "--tolerance", "0.1", "--trust", "1.5"],
+     {"iterations": 5, "tolerance": 0.1, "trust": 1.5}),
+    ("four_node_cluster.json", 12345, ["--noise", "0.3", "--seed", "0"],
+     {"noise": 0.3, "seed": 0}),
+])
+def test_simulate_balance_gives_the_program_s_json(name, n, args, kw):
+    path = example(name)
+    doc = cli_json("balance", path, "--elements", str(n), *args)
+    sim = dlsched.simulate_balance(path, n, **kw)
+    assert sim.to_dict() == doc
+    assert list(sim.to_dict()) == list(doc)
+    assert sim.shares.shape == (kw.get("iterations", 20), len(doc["optimum"]["processors"]))
+    assert sim.within_from == doc["summary"]["within_from"]
+
+
+def test_simulate_balance_from_given_counts_and_errors():
+    platform = dlsched.Platform(example("star_ten.json"))
+    p = len(platform)
+    start = np.zeros(p, dtype=np.uint64)
+    start[0] = 1000
+    sim = dlsched.simulate_balance(platform, 1000, start=start, iterations=4)
+    assert sim.shares[0].tolist() == start.tolist() and sim.to_dict()["start"] == "given"
+    assert sim.to_dict()["platform"] is None and sim.to_json().startswith("{")
+    with pytest.raises(dlsched.InvalidArgument, match="noise must be in"):
+        dlsched.simulate_balance(platform, 1000, noise=0.5)
+    with pytest.raises(dlsched.InvalidArgument, match="iterations must be at least 1"):
+        dlsched.simulate_balance(platform, 1000, iterations=0)
+    with pytest.raises(dlsched.InvalidArgument, match="2-D speed model"):
+        dlsched.simulate_balance(example("striped_mm.json"), 1000)
+    tight = dlsched.Platform.from_arrays([1.0, 1.0], limits=[1.0, 1.0])
+    with pytest.raises(dlsched.InvalidData, match="infeasible"):
+        dlsched.simulate_balance(tight, 10)
+
+
+def _rss_kib():
+    import os
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+
+def test_no_growth_over_many_balancers_and_plans():
+    import gc
+
+    def once(i):
+        b = dlsched.Balancer(3, 1000)
+        b.step([1.0, 2.0, 3.0])
+        b.moves().to_dict()
+        b.model(i % 3).speed(10.0)
+        try:
+            b.step([1.0, -1.0, 1.0])
+        except dlsched.InvalidArgument:
+            pass
+        dlsched.move_plan([1, 2, 3], [3, 2, 1])
+        try:
+            dlsched.move_plan([1, 2], [1, 1])
+        except dlsched.InvalidArgument:
+            pass
+
+    for i in range(3000):
+        once(i)
+    gc.collect()
+    rss0, objects0 = _rss_kib(), len(gc.get_objects())
+    for i in range(20000):
+        once(i)
+    gc.collect()
+    assert len(gc.get_objects()) - objects0 < 100
+    assert _rss_kib() - rss0 < 2048, "resident size grew by %d KiB" % (_rss_kib() - rss0)
+
+
+def test_balancers_in_threads_at_once_give_the_serial_shares():
+    from concurrent.futures import ThreadPoolExecutor
+    path = example("memory_levels.json")
+
+    def run(seed):
+        sim = dlsched.simulate_balance(path, 150000000, noise=0.02, seed=seed, iterations=8)
+        return sim.shares.tolist()
+
+    serial = [run(seed) for seed in range(8)]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(run, range(8))) == serial

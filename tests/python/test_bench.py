@@ -231,3 +231,32 @@ def test_other_threads_run_while_a_kernel_is_measured():
         stop.set()
         t.join()
     assert len(ticks) > 5 and len(b.points) <= 6
+
+
+def test_no_growth_over_many_builds():
+    import gc
+    import os
+
+    def rss_kib():
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+
+    def boom(x):
+        raise ValueError(x)
+
+    def once():
+        dlsched.bench(lambda x: x / 1e6, max_size=1e3, max_points=6).to_dict()
+        try:
+            dlsched.bench(boom, max_size=1e3)
+        except ValueError:
+            pass
+
+    for _ in range(300):
+        once()
+    gc.collect()
+    rss0, objects0 = rss_kib(), len(gc.get_objects())
+    for _ in range(3000):
+        once()
+    gc.collect()
+    assert len(gc.get_objects()) - objects0 < 100
+    assert rss_kib() - rss0 < 2048, "resident size grew by %d KiB" % (rss_kib() - rss0)
