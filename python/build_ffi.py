@@ -33,6 +33,10 @@ HELPERS_CDEF = """
 dls_status dlspy_platform_from_arrays(size_t n, const double *speeds, size_t k,
     const double *sizes, const double *limits, const double *startup, const double *rate,
     const char *names, dls_platform **out, dls_error *err);
+dls_status dlspy_installment_events(const dls_installment *s, uint64_t n, int64_t *proc,
+    int64_t *round, double *out, dls_error *err);
+dls_status dlspy_claim_set_all(dls_claim *claim, size_t p, const double *loads,
+    const double *times, dls_error *err);
 """
 
 HELPERS_SOURCE = r"""
@@ -93,6 +97,49 @@ dls_status dlspy_platform_from_arrays(size_t n, const double *speeds, size_t k,
         return st;
     }
     *out = p;
+    return DLS_OK;
+}
+
+/* The first n chunks of an installments schedule (installments.py's per-chunk arrays):
+ * processor and round of each, and 7 rows of n doubles in out: size, send start and end,
+ * compute start and end, return start and end (10^7 chunks in C, not 10^7 Python calls). */
+dls_status dlspy_installment_events(const dls_installment *s, uint64_t n, int64_t *proc,
+    int64_t *round, double *out, dls_error *err)
+{
+    dls_installment_event ev;
+    for (uint64_t k = 0; k < n; k++) {
+        dls_status st = dls_installment_event_at(s, k, &ev, err);
+        if (st == DLS_OK)
+            st = dls_installment_return_at(s, k, out + 5 * n + k, out + 6 * n + k, err);
+        if (st != DLS_OK)
+            return st;
+        proc[k] = (int64_t)ev.processor;
+        round[k] = (int64_t)ev.round;
+        out[k] = ev.size;
+        out[n + k] = ev.send_start;
+        out[2 * n + k] = ev.send_end;
+        out[3 * n + k] = ev.compute_start;
+        out[4 * n + k] = ev.compute_end;
+    }
+    return DLS_OK;
+}
+
+/* What a claim says of each of its p processors (verify.py's claims from arrays): loads[i]
+ * and row i of times (p rows of send start, send end, compute start, finish; NULL: none
+ * given); err->processor names the one refused. */
+dls_status dlspy_claim_set_all(dls_claim *claim, size_t p, const double *loads,
+    const double *times, dls_error *err)
+{
+    for (size_t i = 0; i < p; i++) {
+        const double *t = times != NULL ? times + 4 * i : NULL;
+        dls_status st = dls_claim_set(claim, i, loads[i], t ? t[0] : NAN, t ? t[1] : NAN,
+                                      t ? t[2] : NAN, t ? t[3] : NAN, err);
+        if (st != DLS_OK) {
+            if (err != NULL)
+                err->processor = (long)i;
+            return st;
+        }
+    }
     return DLS_OK;
 }
 """

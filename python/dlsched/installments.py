@@ -11,6 +11,7 @@ results returned to the originator.
 
 import math
 import numbers
+import os
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import numpy as np
@@ -19,9 +20,11 @@ from ._dlsched import ffi, lib
 from ._core import (check, doubles, ints, new_error, path_bytes, ptr_of,
                     take_string, to_json_text, uint64s)
 from . import _args
+from .errors import Error, InputOutputError, InvalidData, MalformedInput
 from .platform import as_platform
 
-__all__ = ["Installments", "installments", "return_orders", "MAX_CHUNKS", "LP_MAX_CHUNKS"]
+__all__ = ["Installments", "installments", "installments_lp_model", "return_orders", "MAX_CHUNKS",
+           "LP_MAX_CHUNKS"]
 
 #: The most chunks a simulation of equal chunks accepts: 2^53.
 MAX_CHUNKS: int = int(lib.DLS_INSTALLMENT_MAX_CHUNKS)
@@ -92,10 +95,8 @@ class Installments:
         self.rounds = int(lib.dls_installment_rounds(s))
         self.last_chunk = float(lib.dls_installment_last_chunk(s))
         self.note: str = _args.name_text(lib.dls_installment_note(s))
-        self.names: List[str] = _names(platform)
-        roles = lib.dls_installment_roles(s)
-        self.roles: List[str] = [ffi.string(lib.dls_installment_role_name(roles[i])).decode()
-                                 for i in range(p)]
+        self._names: Optional[List[str]] = None
+        self._role_codes = ints(ffi.cast("int *", lib.dls_installment_roles(s)), p)
         self.chunk_counts = uint64s(lib.dls_installment_chunk_counts(s), p)
         self.loads = doubles(lib.dls_installment_loads(s), p)
         self.first_arrival = doubles(lib.dls_installment_first_arrival(s), p)
@@ -149,15 +150,32 @@ class Installments:
             "moves_gain": n(info.moves_gain), "iterations": int(info.iterations),
             "limited": bool(info.limited), "seconds": n(info.seconds)}
 
+    @property
+    def names(self) -> List[str]:
+        """The processors' names, in platform order, as the program's JSON writes them
+        (read once, when first asked)."""
+        if self._names is None:
+            ptr = self.platform._ptr
+            self._names = [_args.name_text(lib.dls_platform_name(ptr, i))
+                           for i in range(len(self))]
+        return self._names
+
+    @property
+    def roles(self) -> List[str]:
+        """Each processor's role, in platform order: "works", "no chunk" or "left out"."""
+        table = {c: ffi.string(lib.dls_installment_role_name(c)).decode()
+                 for c in set(self._role_codes.tolist())}
+        return [table[c] for c in self._role_codes.tolist()]
+
     def __len__(self) -> int:
         """The number of processors."""
-        return len(self.names)
+        return int(self._role_codes.shape[0])
 
     def __repr__(self) -> str:
         what = ("chunks sized by the LP" if self.method == "lp"
                 else "chunks of %.6g units (%s)" % (self.chunk, self.chunk_source))
-        return "<dlsched.Installments of %.6g units over %d processors: %d %s, makespan %.6g s>" % (
-            self.load, len(self), self.chunks, what, self.makespan)
+        return ("<dlsched.Installments of %.6g units over %d processors: %d %s, makespan "
+                "%.6g s>" % (self.load, len(self), self.chunks, what, self.makespan))
 
     def chunk_at(self, index: int) -> Dict[str, Any]:
         """The times of chunk ``index`` (0-based, in send order), computed in O(1): a dict
@@ -178,29 +196,25 @@ class Installments:
                 "return_start": rs[0], "return_end": re[0]}
 
     def _chunk_arrays(self) -> Dict[str, np.ndarray]:
-        # built once, on demand: equal chunks may number billions
+        # built once, on demand (equal chunks may number billions), by a loop in C
         if self._events is None:
             n = self.chunks
             if n > _CHUNK_ARRAYS_MAX:
                 raise _args.invalid("the schedule has %d chunks, more than the %d whose "
                                     "arrays are built: read chunks with chunk_at()"
                                     % (n, _CHUNK_ARRAYS_MAX))
+            proc = np.empty(n, dtype=np.int64)
+            rnd = np.empty(n, dtype=np.int64)
+            rows = np.empty((7, n))
+            err = new_error()
+            if n > 0:
+                check(lib.dlspy_installment_events(self._s, n, ptr_of(proc, "int64_t[]"),
+                                                   ptr_of(rnd, "int64_t[]"), ptr_of(rows),
+                                                   err), err)
             keys = ("size", "send_start", "send_end", "compute_start", "compute_end",
                     "return_start", "return_end")
-            out = {k: np.empty(n) for k in keys}
-            out["processor"] = np.empty(n, dtype=np.int64)
-            out["round"] = np.empty(n, dtype=np.int64)
-            ev = ffi.new("dls_installment_event *")
-            rs, re = ffi.new("double *"), ffi.new("double *")
-            err = new_error()
-            for k in range(n):
-                check(lib.dls_installment_event_at(self._s, k, ev, err), err)
-                check(lib.dls_installment_return_at(self._s, k, rs, re, err), err)
-                out["processor"][k], out["round"][k] = ev.processor, ev.round
-                out["size"][k], out["send_start"][k] = ev.size, ev.send_start
-                out["send_end"][k], out["compute_start"][k] = ev.send_end, ev.compute_start
-                out["compute_end"][k] = ev.compute_end
-                out["return_start"][k], out["return_end"][k] = rs[0], re[0]
+            out = {k: rows[j] for j, k in enumerate(keys)}
+            out["processor"], out["round"] = proc, rnd
             self._events = out
         return self._events
 
@@ -291,9 +305,13 @@ class Installments:
         return to_json_text(self.to_dict(), indent)
 
 
-def _names(platform: Any) -> List[str]:
-    ptr = platform._ptr
-    return [_args.name_text(lib.dls_platform_name(ptr, i)) for i in range(len(platform))]
+def _find(pl: Any, name: str) -> Optional[int]:
+    """The index of the processor called name, or None (the library's lookup, not a scan
+    of the names)."""
+    try:
+        return pl.index(name)
+    except KeyError:
+        return None
 
 
 def _proc_common(r: Installments, i: int) -> Dict[str, Any]:
@@ -307,8 +325,9 @@ def _rounds_procs(r: Installments) -> List[Dict[str, Any]]:
     out = []
     lv = ffi.new("dls_installment_levels *")
     n = _args.number
+    roles = r.roles
     for i, name in enumerate(r.names):
-        o: Dict[str, Any] = {"name": name, "role": r.roles[i]}
+        o: Dict[str, Any] = {"name": name, "role": roles[i]}
         o.update(_proc_common(r, i))
         o["chunk_time"] = n(r.chunk_time[i])  # type: ignore[index]
         o["level"] = int(r.levels[i])  # type: ignore[index]
@@ -367,8 +386,8 @@ def _lp_dict(r: Installments) -> Dict[str, Any]:
     return d
 
 
-def _name_or_none(names: List[str], i: int) -> Optional[str]:
-    return names[i] if i >= 0 else None
+def _name_or_none(pl: Any, i: int) -> Optional[str]:
+    return _args.name_text(lib.dls_platform_name(pl._ptr, i)) if i >= 0 else None
 
 
 def _analysis(pl: Any, use_limits: bool) -> Dict[str, Any]:
@@ -379,19 +398,19 @@ def _analysis(pl: Any, use_limits: bool) -> Dict[str, Any]:
     an = ffi.new("dls_installment_analysis *")
     err = new_error()
     check(lib.dls_installment_analyze(pl._ptr, par, an, err), err)
-    names, n = _names(pl), _args.number
+    n = _args.number
     reason = lambda v: ffi.string(lib.dls_installment_reason_name(v)).decode()  # noqa: E731
     up = int(an.upper_processor)
     rng: Dict[str, Any] = {
         "lower": n(an.lower), "lower_status": reason(an.lower_reason), "upper": n(an.upper),
-        "upper_processor": _name_or_none(names, up),
+        "upper_processor": _name_or_none(pl, up),
         "upper_kind": None if up < 0 else ("limit" if an.upper_is_limit else "swap point"),
         "empty": bool(an.range_empty)}
     if an.lower_note[0] != b"\0":
         rng["note"] = _args.name_text(an.lower_note)
     fm: Dict[str, Any] = {
         "value": n(an.formula), "status": reason(an.formula_reason),
-        "processor": _name_or_none(names, int(an.formula_processor)),
+        "processor": _name_or_none(pl, int(an.formula_processor)),
         "bad_value": n(an.formula_bad_value), "in_range": bool(an.formula_in_range)}
     if an.formula_note[0] != b"\0":
         fm["note"] = _args.name_text(an.formula_note)
@@ -464,20 +483,72 @@ def _rounds(pl: Any, load: float, chunk: Any, use_limits: bool, compare: bool,
 def _index(pl: Any, who: Any, what: str) -> int:
     """A processor given by name or index as its platform index."""
     if isinstance(who, str):
-        try:
-            return pl.index(who)
-        except Exception:
-            raise _args.invalid("%s: the platform has no processor %r" % (what, who)) from None
+        # as the program: the name as it is, else without the blanks at its ends
+        for name in (who, who.strip(" \t\r")):
+            i = _find(pl, name)
+            if i is not None:
+                return i
+        raise _args.invalid("%s: the platform has no processor %r" % (what, who))
     i = _args.count(who, what, 0)
     if i >= len(pl):
         raise _args.invalid("%s: processor %d is beyond the platform's %d" % (what, i, len(pl)))
     return i
 
 
+def _read_named(pl: Any, path: Any, what: str, width: int) -> Dict[str, Any]:
+    """A file of lines "NAME V1 .. Vwidth" as the program reads --release and --returns:
+    the values are the last fields (a name may hold blanks), blank lines and lines starting
+    with # that name no processor are skipped; a processor named once at most."""
+    name = os.fsdecode(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise InputOutputError("%s: cannot read %s: %s" % (what, name, e.strerror or e),
+                               status=lib.DLS_EIO) from None
+    out: Dict[str, Any] = {}
+    first: Dict[int, int] = {}
+    for no, line in enumerate(text.splitlines(), 1):
+        fields = line.rstrip(" \t\r").rsplit(None, width)
+        head = line.lstrip(" \t")
+        if not head.strip():
+            continue
+        values = None
+        if len(fields) == width + 1 and fields[0].strip():
+            try:
+                values = [float(x) for x in fields[1:]]
+            except ValueError:
+                pass
+        who = fields[0].strip() if values is not None else None
+        known = who is not None and _find(pl, who) is not None
+        if head.startswith("#") and not known:
+            continue
+        where = "%s:%d: %s" % (name, no, what)
+        if values is None:
+            raise MalformedInput("%s: expected NAME and %d number%s" % (
+                where, width, "s" if width > 1 else ""), status=lib.DLS_ESYNTAX, line=no)
+        if not known:
+            raise InvalidData("%s: %r is not a processor of the platform" % (where, who),
+                              status=lib.DLS_EDATA, line=no)
+        i = pl.index(who)
+        if i in first:
+            raise InvalidData("%s: processor %r is named twice (first on line %d)"
+                              % (where, who, first[i]), status=lib.DLS_EDATA, line=no)
+        if not all(math.isfinite(v) and v >= 0 for v in values):
+            raise InvalidData("%s: processor %r: the values must be finite and >= 0"
+                              % (where, who), status=lib.DLS_EDATA, line=no)
+        first[i] = no
+        out[who] = values
+    return out
+
+
 def _per_processor(pl: Any, values: Any, what: str, width: int) -> np.ndarray:
-    """A mapping {name or index: value(s)} (others 0, as the program's files leave them)
-    or an array of shape (p,) / (p, width) as a float64 array of shape (p, width)."""
+    """A file of lines "NAME V1 ..", a mapping {name or index: value(s)} (others 0, as
+    the program's files leave them) or an array of shape (p,) / (p, width) as a float64
+    array of shape (p, width)."""
     p = len(pl)
+    if isinstance(values, (str, os.PathLike)):
+        values = _read_named(pl, values, what, width)
     if isinstance(values, Mapping):
         arr = np.zeros((p, width))
         for who, v in values.items():
@@ -499,9 +570,51 @@ def _per_processor(pl: Any, values: Any, what: str, width: int) -> np.ndarray:
     return arr
 
 
+def _list_names(text: str) -> List[str]:
+    """NAME,NAME,... as the program splits it (one trailing comma allowed)."""
+    items = text.split(",")
+    if len(items) > 1 and items[-1] == "":
+        items.pop()
+    return items
+
+
+def _file_names(pl: Any, path: Any, what: str) -> List[Union[str, int]]:
+    """A file of names as the program reads --sequence FILE: a line that is exactly a
+    processor's name names it; other lines lose their end blanks, are skipped when empty
+    or starting with #, else are lists NAME,NAME,..."""
+    name = os.fsdecode(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        raise InputOutputError("%s: cannot read %s: %s" % (what, name, e.strerror or e),
+                               status=lib.DLS_EIO) from None
+    out: List[Union[str, int]] = []
+    for no, line in enumerate(lines, 1):
+        exact = _find(pl, line)
+        if exact is not None:
+            out.append(exact)
+            continue
+        text = line.strip(" \t\r")
+        if text == "" or text.startswith("#"):
+            continue
+        for item in _list_names(text):
+            try:
+                out.append(_index(pl, item, what))
+            except Error:
+                raise InvalidData("%s:%d: %s: %r is not a processor of the platform"
+                                  % (name, no, what, item.strip(" \t\r")),
+                                  status=lib.DLS_EDATA, line=no) from None
+    return out
+
+
 def _sequence(pl: Any, seq: Any, what: str) -> np.ndarray:
-    if isinstance(seq, str):
-        seq = seq.split(",")
+    """Processors by name or index: a list, "NAME,NAME,..." or a file of names (a
+    path-like object, as the program's --sequence FILE)."""
+    if isinstance(seq, os.PathLike):
+        seq = _file_names(pl, seq, what)
+    elif isinstance(seq, str):
+        seq = _list_names(seq)
     out = np.array([_index(pl, x, what) for x in seq], dtype=np.uintp)
     if out.size == 0:
         raise _args.invalid("%s: the sequence names no processor" % what)
@@ -577,13 +690,13 @@ def _lp_returns(pl: Any, par, kw: Dict[str, Any], seq: Optional[np.ndarray],
     ro = kw["return_order"]
     if ro is None:
         return
-    if isinstance(ro, str) and "," not in ro:
-        if ro not in return_orders():
-            raise _args.invalid("return_order must be fifo, lifo or the processors in the "
-                                "order their results come back (a list), not %r" % ro)
+    if isinstance(ro, str) and ro in return_orders():
         par.return_order = _args.choice(ro, "return_order", lib.dls_return_order_from_name,
                                         "dls_return_order", lib.dls_return_order_name)
         return
+    if isinstance(ro, str) and "," not in ro and _find(pl, ro.strip(" \t\r")) is None:
+        raise _args.invalid("return_order must be fifo, lifo or the processors in the "
+                            "order their results come back (a list), not %r" % ro)
     perm = _return_perm(seq, _sequence(pl, ro, "return_order"))
     keep.append(perm)
     par.return_order = lib.DLS_RETURN_GIVEN
@@ -640,13 +753,17 @@ def installments(platform: Any, load: float, *, chunk: Union[float, str] = "form
             holds, default 2), --no-moves (moves=False), --max-lps, --order ("given",
             "rate" or "best", the default), --max-chunks (default 4096), --exhaustive.
         sequence: the LP: the installments to size instead of searching, processors by
-            name or index, in send order (names may repeat); also "A,B,A".
-        release: the LP: release times (s), a mapping {name: seconds} (others 0) or an
-            array of shape (p,).
+            name or index, in send order (names may repeat); also "A,B,A", or a
+            path-like object (pathlib.Path): the program's --sequence FILE of names.
+        release: the LP: release times (s), a mapping {name: seconds} (others 0), an
+            array of shape (p,), or the path of the program's --release file (lines
+            "NAME SECONDS").
         returns: the LP: results returned, a mapping {name: (fraction, startup s,
-            rate s per unit)} (others return nothing) or an array of shape (p, 3).
+            rate s per unit)} (others return nothing), an array of shape (p, 3), or the
+            path of the program's --returns file (lines "NAME FRACTION STARTUP RATE").
         return_order: with ``returns``: "fifo" (default), "lifo", or the processors in the
-            order their results come back (needs ``sequence``).
+            order their results come back (needs ``sequence``), the j-th time a processor
+            is named its j-th chunk: a list, "A,B,..." or a file of names (path-like).
         two_port: with ``returns``: results come back while the sends go on.
         check_tol: the LP's tolerance between its makespan and the replay's.
         snap_tol, max_chunks, grid_per_decade, refine_points, refine_passes: equal chunks:
@@ -685,3 +802,43 @@ def _refuse(kw: Dict[str, Any], keys: Sequence[str], where: str) -> None:
     for k in keys:
         if kw[k] is not None and kw[k] is not False:
             raise _args.invalid("%s applies to %s" % (k, where))
+
+
+def installments_lp_model(platform: Any, load: float, sequence: Sequence[Union[str, int]], *,
+                          format: str = "lp", path: Any = None, use_limits: bool = True,
+                          window: Optional[int] = None, release: Any = None,
+                          returns: Any = None,
+                          return_order: Union[str, Sequence[Union[str, int]], None] = None,
+                          two_port: bool = False) -> Optional[str]:
+    """The LP that sizes the chunks of ``sequence`` for ``load`` units (the LP that
+    ``installments(..., lp=True, sequence=...)`` solves), for other solvers and for people:
+    returns its text when ``path`` is None, else writes it to ``path`` and returns None.
+
+    Args:
+        platform, load, sequence, use_limits, window, release, returns, return_order,
+            two_port: as for :func:`installments` with ``lp=True`` (the sequence is
+            required: the model is that of one sequence).
+        format: "lp" (CPLEX LP, default), "mps" (free MPS), "glpk" or "mathprog".
+
+    Loads are in units and times in seconds; columns x_k (the size of chunk k), A_k (its
+    arrival), F_k (its finish) and T (the makespan). Raises InvalidArgument (a bad
+    argument or format), InputOutputError, WriteFailed, SolverFailure, OutOfMemory.
+    """
+    pl = as_platform(platform)
+    v = _args.real(load, "load")
+    if sequence is None:
+        raise _args.invalid("sequence: the model is that of one sequence of installments")
+    kw: Dict[str, Any] = {k: None for k in _LP_ONLY + ("max_lps", "max_chunks")}
+    kw.update(sequence=sequence, window=window, release=release, returns=returns,
+              return_order=return_order, two_port=two_port, moves=True)
+    keep: List[Any] = []
+    par = _lp_params(pl, use_limits, kw, keep)
+    fmt = _args.choice(format, "format", lib.dls_export_format_from_name,
+                       "dls_export_format", lib.dls_export_format_name)
+    err = new_error()
+    if path is None:
+        out = ffi.new("char **")
+        check(lib.dls_installment_lp_to_string(pl._ptr, v, par, fmt, out, err), err)
+        return take_string(out[0])
+    check(lib.dls_installment_lp_write_file(pl._ptr, v, par, fmt, path_bytes(path), err), err)
+    return None

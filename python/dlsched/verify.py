@@ -79,6 +79,11 @@ class Verdict:
         self.certificate: Optional[str] = ffi.string(cert).decode() if cert != ffi.NULL else None
         self.note: str = _args.name_text(lib.dls_verification_note(v))
 
+    @property
+    def messages(self) -> List[str]:
+        """The violations' sentences, in the order found ([] for a valid claim)."""
+        return [x["message"] for x in self.violations]
+
     def __bool__(self) -> bool:
         """True when the claim is valid."""
         return self.valid
@@ -87,8 +92,9 @@ class Verdict:
         if not self.valid:
             return "<dlsched.Verdict: invalid %s, %d violations>" % (self.kind,
                                                                      self.violation_count)
-        return "<dlsched.Verdict: valid %s, makespan %.6g s, gap %.4g%%>" % (
-            self.kind, self.makespan, self.gap_percent)
+        gap = "" if math.isnan(self.gap_percent) else ", gap %.4g%%" % self.gap_percent
+        return "<dlsched.Verdict: valid %s, makespan %.6g s%s>" % (self.kind, self.makespan,
+                                                                   gap)
 
     def to_dict(self) -> Dict[str, Any]:
         """The verdict as ``dlsched verify --json`` writes it (same keys, same order)."""
@@ -152,31 +158,78 @@ def _read_claim(pl: Any, claim: Any, out) -> None:
     check(lib.dls_claim_read_string(pl._ptr, text, len(text), source.encode(), out, err), err)
 
 
-def _build_claim(pl: Any, loads: Any, times: Any, send_order: Any, makespan: Any,
-                 kind: str, out) -> None:
+def _build_claim(pl: Any, loads: Any, more: Dict[str, Any], out) -> None:
     """A claim from arrays: loads (p,), times (p, 4) of send_start, send_end,
-    compute_start, finish (NaN: not given), a send order and a makespan."""
+    compute_start, finish (NaN: not given), a send order, a total, a makespan, a chunk,
+    and a weighted partition's placement (owners, or chunks as (first, count))."""
     p = len(pl)
     x = as_doubles(loads, "loads", p)
+    times = more["times"]
     t = np.full((p, 4), np.nan) if times is None else np.asarray(times, dtype=np.float64)
     if t.shape != (p, 4):
         raise _args.invalid("times: shape (%d, 4) is needed (send_start, send_end, "
                             "compute_start, finish), not %s" % (p, t.shape))
-    k = _args.choice(kind, "kind", lib.dls_claim_kind_from_name, "dls_claim_kind",
+    k = _args.choice(more["kind"], "kind", lib.dls_claim_kind_from_name, "dls_claim_kind",
                      lib.dls_claim_kind_name)
     err = new_error()
     check(lib.dls_claim_create(pl._ptr, k, out, err), err)
     c = out[0]
-    xs, ts = x.tolist(), t.tolist()
-    for i in range(p):
-        check(lib.dls_claim_set(c, i, xs[i], *ts[i], err), err)
-    if send_order is not None:
-        idx = np.array([pl.index(w) if isinstance(w, str) else _args.count(w, "send_order")
-                        for w in send_order], dtype=np.uintp)
+    t = np.ascontiguousarray(t)
+    # the loop over processors in C (the library sets one at a time)
+    check(lib.dlspy_claim_set_all(c, p, ptr_of(x), ptr_of(t), err), err)
+    if more["send_order"] is not None:
+        idx = _indices(pl, more["send_order"], "send_order")
         check(lib.dls_claim_set_order(c, ffi.from_buffer("size_t[]", idx), idx.size, err),
               err)
-    if makespan is not None:
-        check(lib.dls_claim_set_makespan(c, _args.real(makespan, "makespan"), err), err)
+    for key, setter in (("total", lib.dls_claim_set_total),
+                        ("makespan", lib.dls_claim_set_makespan),
+                        ("chunk", lib.dls_claim_set_chunk)):
+        if more[key] is not None:
+            check(setter(c, _args.real(more[key], key), err), err)
+    _placement(pl, c, more["owners"], more["chunks"], err)
+
+
+def _indices(pl: Any, who: Any, what: str) -> np.ndarray:
+    """Processors by name or index as a size_t array of platform indices."""
+    if isinstance(who, np.ndarray) and who.dtype.kind in "iu":
+        if who.size and (who.min() < 0 or who.max() >= len(pl)):
+            raise _args.invalid("%s: indices must be in 0 .. %d" % (what, len(pl) - 1))
+        return np.ascontiguousarray(who, dtype=np.uintp).ravel()
+    out = []
+    for w in who:
+        if isinstance(w, str):
+            try:
+                out.append(pl.index(w))
+            except Exception:
+                raise _args.invalid("%s: the platform has no processor %r"
+                                    % (what, w)) from None
+        else:
+            out.append(_args.count(w, what, 0, len(pl) - 1))
+    return np.array(out, dtype=np.uintp)
+
+
+def _placement(pl: Any, c, owners: Any, chunks: Any, err) -> None:
+    """Which elements each processor holds, for a partition of weighted elements."""
+    if owners is not None and chunks is not None:
+        raise _args.invalid("owners and chunks are two ways of saying the same: give one")
+    if owners is not None:
+        own = _indices(pl, owners, "owners")
+        check(lib.dls_claim_set_assignment(c, ptr_of(own, "size_t[]"), own.size, err), err)
+    elif chunks is not None:
+        try:
+            first, count = chunks
+        except (TypeError, ValueError):
+            raise _args.invalid("chunks: a pair (first, count) of arrays of shape (p,) is "
+                                "needed") from None
+        arrs = []
+        for name, a in (("chunks' first", first), ("chunks' count", count)):
+            v = np.asarray(a)
+            if v.shape != (len(pl),) or (v.size and (v.dtype.kind not in "iu" or v.min() < 0)):
+                raise _args.invalid("%s: %d whole numbers >= 0 are needed (one a processor)"
+                                    % (name, len(pl)))
+            arrs.append(np.ascontiguousarray(v, dtype=np.uint64))
+        check(lib.dls_claim_set_chunks(c, ptr_of(arrs[0], "uint64_t[]"),
+                                       ptr_of(arrs[1], "uint64_t[]"), len(pl), err), err)
 
 
 def _params(load, tolerance, use_limits, optimum, exact, order, originator_computes,
@@ -224,7 +277,8 @@ def verify(platform: Any, claim: Any, *, load: Optional[float] = None,
            weights: Any = None, ordered: bool = False, reorder: bool = False,
            best_order: bool = False, time_limit: Optional[float] = None,
            times: Any = None, send_order: Any = None, makespan: Optional[float] = None,
-           kind: str = "schedule") -> Verdict:
+           total: Optional[float] = None, chunk: Optional[float] = None,
+           owners: Any = None, chunks: Any = None, kind: str = "schedule") -> Verdict:
     """Checks ``claim`` against the platform's models and measures it against the
     optimum, as ``dlsched verify`` does.
 
@@ -254,7 +308,16 @@ def verify(platform: Any, claim: Any, *, load: Optional[float] = None,
             compute_start and finish (s; NaN where not claimed).
         send_order: with an array of loads: the processors (names or indices) in send order.
         makespan: with an array of loads: the claimed makespan (s).
-        kind: with an array of loads: "schedule" (default) or "partition".
+        total: with an array of loads: the total load the claim says it distributes
+            (units; elements for a partition).
+        chunk: with an array of loads and ``kind="installments"``: the chunk size (units).
+        owners: with an array of loads, ``kind="partition"`` and ``weights``: int array
+            (n,), the processor (index or name) holding each element; the loads are then
+            the weights each processor holds.
+        chunks: the same for an ordered set: a pair (first, count) of int arrays (p,),
+            processor i holding elements first[i] .. first[i] + count[i] - 1.
+        kind: with an array of loads: "schedule" (default), "partition" or
+            "installments".
 
     Returns a :class:`Verdict` (``valid`` False with the violations when the claim breaks
     the model: that is an answer, not an error). Raises MalformedInput (file, line,
@@ -274,12 +337,18 @@ def verify(platform: Any, claim: Any, *, load: Optional[float] = None,
     if w is not None:
         par.weights, par.n_weights = ptr_of(w), w.shape[0]
     out = ffi.new("dls_claim **")
+    more = dict(times=times, send_order=send_order, makespan=makespan, total=total,
+                chunk=chunk, owners=owners, chunks=chunks)
     arrayish = isinstance(claim, (np.ndarray, list, tuple))
-    if not arrayish and (times is not None or send_order is not None or makespan is not None):
-        raise _args.invalid("times, send_order and makespan apply to an array of loads")
+    if kind != "schedule":
+        more["kind"] = kind  # the claim's kind comes from its JSON otherwise
+    if not arrayish and any(v is not None for v in more.values()):
+        raise _args.invalid("%s apply to an array of loads" % ", ".join(
+            k for k, v in more.items() if v is not None))
+    more["kind"] = kind
     try:
         if arrayish:
-            _build_claim(pl, claim, times, send_order, makespan, kind, out)
+            _build_claim(pl, claim, more, out)
         else:
             _read_claim(pl, claim, out)
         return _run(pl, out[0], par)
