@@ -3,7 +3,7 @@ conversions between numpy arrays and the library's C arrays. Internal."""
 
 import json
 import os
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 import numpy as np
 
@@ -35,6 +35,19 @@ def take_string(ptr) -> str:
         return ffi.string(ptr).decode("utf-8")
     finally:
         lib.dls_free(ptr)
+
+
+def text_or_file(to_string, write_file, path: Any, *args) -> Optional[str]:
+    """The library's text writers in pairs: ``to_string(*args, char **out, err)`` when
+    ``path`` is None (the text is returned), else ``write_file(*args, path, err)`` (the
+    file is replaced atomically; None is returned)."""
+    err = new_error()
+    if path is None:
+        out = ffi.new("char **")
+        check(to_string(*args, out, err), err)
+        return take_string(out[0])
+    check(write_file(*args, path_bytes(path), err), err)
+    return None
 
 
 def doubles(ptr, n: int) -> np.ndarray:

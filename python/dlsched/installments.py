@@ -18,7 +18,7 @@ import numpy as np
 
 from ._dlsched import ffi, lib
 from ._core import (check, doubles, ints, new_error, path_bytes, ptr_of,
-                    take_string, to_json_text, uint64s)
+                    take_string, text_or_file, to_json_text, uint64s)
 from . import _args
 from .errors import Error, InputOutputError, InvalidData, MalformedInput
 from .platform import as_platform
@@ -835,10 +835,5 @@ def installments_lp_model(platform: Any, load: float, sequence: Sequence[Union[s
     par = _lp_params(pl, use_limits, kw, keep)
     fmt = _args.choice(format, "format", lib.dls_export_format_from_name,
                        "dls_export_format", lib.dls_export_format_name)
-    err = new_error()
-    if path is None:
-        out = ffi.new("char **")
-        check(lib.dls_installment_lp_to_string(pl._ptr, v, par, fmt, out, err), err)
-        return take_string(out[0])
-    check(lib.dls_installment_lp_write_file(pl._ptr, v, par, fmt, path_bytes(path), err), err)
-    return None
+    return text_or_file(lib.dls_installment_lp_to_string, lib.dls_installment_lp_write_file, path,
+                        pl._ptr, v, par, fmt)

@@ -8,8 +8,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ._core import (as_doubles, check, new_error, path_bytes, ptr_of, take_string, text,
-                    to_json_text)
+from ._core import as_doubles, check, new_error, path_bytes, ptr_of, take_string, text
 from ._dlsched import ffi, lib
 from .errors import Error, InvalidArgument
 

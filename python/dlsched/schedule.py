@@ -19,7 +19,7 @@ import numpy as np
 
 from ._dlsched import ffi, lib
 from ._core import (as_doubles, check, doubles, ints, new_error, path_bytes, ptr_of, sizes,
-                    take_string, to_json_text)
+                    take_string, text_or_file, to_json_text)
 from . import _args
 from .errors import InputOutputError, MalformedInput
 from .platform import Platform, as_platform
@@ -659,13 +659,8 @@ def export_lp(platform: Any, load: float, format: str = "lp", path: Any = None, 
                        "dls_export_format", lib.dls_export_format_name)
     par, ordr = _params(pl, order, False, use_limits=use_limits,
                         originator_computes=originator_computes)
-    err = new_error()
-    if path is None:
-        out = ffi.new("char **")
-        check(lib.dls_schedule_lp_to_string(pl._ptr, v, par, fmt, out, err), err)
-        return take_string(out[0])
-    check(lib.dls_schedule_lp_write_file(pl._ptr, v, par, fmt, path_bytes(path), err), err)
-    return None
+    return text_or_file(lib.dls_schedule_lp_to_string, lib.dls_schedule_lp_write_file, path,
+                        pl._ptr, v, par, fmt)
 
 
 def measured(platform: Any, loads: Any, send_start: Any, send_end: Any,

@@ -31,6 +31,25 @@ def cli_json(*args):
     return json.loads(run_cli(*args, "--json")[1])
 
 
+class Ordered(dict):
+    """A dict of the program's JSON whose == also asks for the same keys in the same order
+    (to_dict() writes its keys as the program does); nested objects compare alike."""
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __eq__(self, other):
+        return isinstance(other, dict) and list(self) == list(other) and \
+            dict.__eq__(self, other)
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+
+def ordered_json(text):
+    """JSON text parsed into Ordered dicts."""
+    return json.loads(text, object_pairs_hook=Ordered)
+
+
 @pytest.fixture
 def star_cluster():
     return example("star_cluster.json")

@@ -10,30 +10,11 @@ import numpy as np
 import pytest
 
 import dlsched
-from conftest import TOP_SRCDIR, example, run_cli
+from conftest import TOP_SRCDIR, Ordered, example, ordered_json, run_cli
 
 MEM = example("memory_levels.json")
 RETURNS = {"old-xeon": (0.5, 0.01, 1e-6), "new-epyc": (1, 0.02, 2e-6)}
 RETURNS_TEXT = "# name fraction startup rate\nold-xeon 0.5 0.01 1e-6\nnew-epyc 1 0.02 2e-6\n"
-
-
-class Ordered(dict):
-    """A dict of the program's JSON whose == also asks for the same keys in the same order
-    (to_dict() writes its keys as the program does); nested objects compare alike."""
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __eq__(self, other):
-        return isinstance(other, dict) and list(self) == list(other) and \
-            dict.__eq__(self, other)
-
-    def __ne__(self, other):
-        return not self.__eq__(other)
-
-
-def ordered_json(text):
-    """JSON text parsed into Ordered dicts."""
-    return json.loads(text, object_pairs_hook=Ordered)
 
 
 def cli_json(*args):

@@ -6,7 +6,6 @@ import gc
 import os
 
 import numpy as np
-import pytest
 
 import dlsched
 from conftest import example

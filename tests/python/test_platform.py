@@ -3,7 +3,6 @@ reading of the same files (dlsched check) and against the platform format."""
 
 import json
 import math
-import os
 
 import numpy as np
 import pytest
